@@ -1,0 +1,219 @@
+/*
+ * libopenvx internal framework interface.
+ *
+ * Every object starts with a struct _vx_reference (magic, type, context, counts,
+ * name).  Handles given to the application are validated against a process-wide
+ * set of live references before anything is dereferenced, so a NULL, a stale
+ * (released) or foreign pointer is reported as VX_ERROR_INVALID_REFERENCE instead
+ * of being followed.  Internal names carry the prefix ovx_; only vx* symbols are
+ * exported (the build uses -fvisibility=hidden).
+ */
+#ifndef OVX_FRAMEWORK_H
+#define OVX_FRAMEWORK_H
+
+#include <VX/vx.h>
+#include <VX/vx_compatibility.h>
+#include <VX/vx_ext_ovx.h>
+#include <VX/vx_import.h>
+#include <VX/vx_khr_user_data_object.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdint.h>
+
+#define OVX_MAGIC 0x21585648u /* "HVX!" */
+#define OVX_DEAD 0xDEADDEADu
+
+#define OVX_VENDOR_ID ((vx_uint16)VX_ID_DEFAULT)
+#define OVX_IMPLEMENTATION_NAME "libopenvx"
+#define OVX_TARGET_NAME "ovx.cpu"
+#define OVX_MAX_KERNEL_PARAMS 32
+#define OVX_CONVOLUTION_MAX_DIMENSION 15
+#define OVX_OPTICAL_FLOW_MAX_WINDOW 15
+#define OVX_NONLINEAR_MAX_DIMENSION 9
+#define OVX_MAX_TENSOR_DIMS 6
+#define OVX_MAX_USER_STRUCTS 256
+#define OVX_MAX_MODULES 64
+#define OVX_USER_KERNEL_IDS 4096
+#define OVX_USER_LIBRARY_IDS 256
+
+#if defined(__GNUC__)
+#define OVX_PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define OVX_PRINTF(a, b)
+#endif
+
+typedef void (*ovx_destructor_f)(vx_reference ref);
+
+struct _vx_reference {
+    vx_uint32 magic;
+    vx_enum type;
+    vx_context context;
+    vx_reference scope;          /* context, or the graph owning a virtual object */
+    vx_uint32 external_count;    /* application's references */
+    vx_uint32 internal_count;    /* framework's references (graphs, parents, tables) */
+    vx_status error_status;      /* VX_TYPE_ERROR objects only */
+    vx_bool is_virtual;
+    char name[VX_MAX_REFERENCE_NAME];
+    /* Frees what the object owns besides its own memory.  During context
+     * teardown (ref->context->tearing_down) it must not release other
+     * references: the context frees every one of them itself. */
+    ovx_destructor_f destructor;
+    struct _vx_reference *prev, *next; /* the context's list of objects */
+};
+
+/* ---- kernels ---------------------------------------------------------- */
+typedef struct {
+    vx_enum direction;
+    vx_enum type;
+    vx_enum state;
+    vx_bool set;
+} ovx_param_info;
+
+/* Static description of a built-in kernel (the "kernel interface"); the
+ * kernel families of csrc/kernels/ list theirs in ovx_builtin_kernels[]. */
+typedef struct ovx_kernel_desc {
+    vx_enum enumeration;
+    const char *name;
+    vx_uint32 num_params;
+    ovx_param_info params[OVX_MAX_KERNEL_PARAMS];
+    vx_kernel_f function;
+    vx_kernel_validate_f validate;
+    vx_kernel_initialize_f initialize;
+    vx_kernel_deinitialize_f deinitialize;
+} ovx_kernel_desc;
+
+struct _vx_kernel {
+    struct _vx_reference base;
+    char name[VX_MAX_KERNEL_NAME];
+    vx_enum enumeration;
+    vx_uint32 num_params;
+    ovx_param_info params[OVX_MAX_KERNEL_PARAMS];
+    vx_kernel_f function;
+    vx_kernel_validate_f validate;
+    vx_kernel_initialize_f initialize;
+    vx_kernel_deinitialize_f deinitialize;
+    vx_kernel_input_validate_f input_validate;   /* 1.0 style (vxAddKernel) */
+    vx_kernel_output_validate_f output_validate;
+    vx_size local_data_size;
+    vx_bool user_kernel;
+    vx_bool finalized;
+    vx_bool removed;
+    const ovx_kernel_desc *desc; /* built-in kernels */
+};
+
+struct _vx_parameter {
+    struct _vx_reference base;
+    vx_kernel kernel;  /* held with an internal reference */
+    vx_node node;      /* NULL for kernel parameters */
+    vx_uint32 index;
+};
+
+typedef struct {
+    char name[VX_MAX_KERNEL_NAME];
+    void *handle;
+} ovx_module;
+
+typedef struct {
+    vx_size size;
+    char name[VX_MAX_REFERENCE_NAME];
+    vx_bool used;
+} ovx_user_struct;
+
+/* ---- context ---------------------------------------------------------- */
+struct _vx_context {
+    struct _vx_reference base;
+    pthread_mutex_t lock;            /* object list, counts, tables (recursive) */
+    struct _vx_reference *head;      /* every object the context owns */
+    vx_uint32 num_refs;
+    vx_bool tearing_down;
+    /* logging */
+    pthread_mutex_t log_lock;
+    vx_log_callback_f log_callback;
+    vx_bool log_reentrant;
+    vx_bool log_enabled;
+    /* directives */
+    vx_bool perf_enabled;
+    vx_enum hint;
+    /* immediate mode */
+    vx_border_t immediate_border;
+    vx_enum immediate_border_policy;
+    vx_enum immediate_target;
+    /* error objects, one per status */
+    vx_reference errors[-VX_STATUS_MIN + 1];
+    /* kernels */
+    vx_kernel *kernels;
+    vx_uint32 num_kernels, cap_kernels;
+    vx_uint32 next_user_kernel_id;
+    vx_uint32 next_user_library_id;
+    ovx_module modules[OVX_MAX_MODULES];
+    vx_uint32 num_modules;
+    ovx_user_struct user_structs[OVX_MAX_USER_STRUCTS];
+    vx_uint32 num_user_structs;
+};
+
+/* ---- references (reference.c) ----------------------------------------- */
+vx_reference ovx_ref_create(vx_context context, vx_enum type, size_t size,
+                            ovx_destructor_f destructor, vx_reference scope);
+/* Is ref a live reference?  type VX_TYPE_REFERENCE accepts any object type
+ * except error objects; otherwise the type must match exactly. */
+vx_bool ovx_ref_is_live(const void *ref);
+vx_bool ovx_ref_valid(vx_reference ref, vx_enum type);
+vx_status ovx_ref_release(vx_reference *ref, vx_enum type, vx_bool internal);
+void ovx_ref_retain_internal(vx_reference ref);
+void ovx_ref_release_internal(vx_reference ref);
+void ovx_ref_retain_external(vx_reference ref);
+void ovx_ref_release_external_quiet(vx_reference ref);
+/* The object a node parameter is bound to (NULL for kernel parameters); the
+ * graph layer replaces the weak default in kernel.c. */
+vx_reference ovx_param_node_ref(vx_parameter p);
+vx_uint32 ovx_ref_total(vx_reference ref);
+void ovx_ref_free_all(vx_context context);
+void ovx_ref_destroy_now(vx_reference ref);
+const char *ovx_type_name(vx_enum type);
+size_t ovx_type_size(vx_enum type);
+
+/* ---- errors and log (error.c, log.c) ---------------------------------- */
+vx_reference ovx_error(vx_context context, vx_status status);
+/* An error object for a creator that was given an invalid context/parent: no
+ * context is known, so NULL is the only honest answer. */
+void ovx_log(vx_reference ref, vx_status status, const char *fmt, ...) OVX_PRINTF(3, 4);
+void ovx_vlog(vx_reference ref, vx_status status, const char *fmt, va_list ap);
+/* Error object of ref's context (when ref is live) with a log entry, else NULL. */
+vx_reference ovx_error_from(const void *ref, vx_status status, const char *fmt, ...) OVX_PRINTF(3, 4);
+
+/* ---- context (context.c) ---------------------------------------------- */
+void ovx_context_lock(vx_context c);
+void ovx_context_unlock(vx_context c);
+vx_bool ovx_context_valid(vx_context c);
+vx_bool ovx_target_name_ok(const char *name);
+vx_size ovx_user_struct_size(vx_context c, vx_enum type);
+
+/* ---- kernels (kernel.c) ----------------------------------------------- */
+vx_status ovx_kernels_init(vx_context context);
+void ovx_kernels_fini(vx_context context);
+extern const ovx_kernel_desc *const ovx_builtin_kernels[];
+extern const vx_uint32 ovx_num_builtin_kernels;
+
+/* ---- runtime (csrc/runtime/cpu.c) ------------------------------------- */
+enum {
+    OVX_CPU_SSE2 = 1u << 0,
+    OVX_CPU_SSE41 = 1u << 1,
+    OVX_CPU_SSE42 = 1u << 2,
+    OVX_CPU_AVX = 1u << 3,
+    OVX_CPU_AVX2 = 1u << 4,
+    OVX_CPU_FMA = 1u << 5,
+    OVX_CPU_AVX512F = 1u << 6,
+    OVX_CPU_AVX512BW = 1u << 7,
+    OVX_CPU_NEON = 1u << 8,
+};
+vx_uint32 ovx_cpu_features(void);       /* detected once */
+const char *ovx_cpu_features_string(void);
+vx_enum ovx_simd_level(void);           /* after OPENVX_SIMD override */
+const char *ovx_simd_level_name(void);
+
+/* ---- helpers ----------------------------------------------------------- */
+#define OVX_CHECK_SIZE(size, type) ((size) == sizeof(type))
+/* Copy a query result when the caller's container has exactly the right size. */
+vx_status ovx_query_copy(void *ptr, vx_size size, const void *value, vx_size value_size);
+
+#endif

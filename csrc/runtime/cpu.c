@@ -1,0 +1,95 @@
+/*
+ * CPU feature detection, read once, and the SIMD level compute routines
+ * dispatch to.  OPENVX_SIMD=none|sse4|avx2|avx512 forces a (lower) level; a
+ * level the CPU lacks is never chosen.
+ */
+#include "../framework/ovx.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+static pthread_once_t cpu_once = PTHREAD_ONCE_INIT;
+static vx_uint32 cpu_bits;
+static char cpu_string[VX_OVX_MAX_STRING];
+static const char *simd_name = "none";
+static vx_enum simd_level;
+
+enum { LEVEL_NONE = 0, LEVEL_SSE4 = 1, LEVEL_AVX2 = 2, LEVEL_AVX512 = 3 };
+static const char *const level_names[] = {"none", "sse4", "avx2", "avx512"};
+
+static void append(const char *s)
+{
+    size_t n = strlen(cpu_string);
+    if (n + strlen(s) + 2 >= sizeof(cpu_string)) return;
+    if (n) cpu_string[n++] = ' ';
+    strcpy(cpu_string + n, s);
+}
+
+static void detect(void)
+{
+    int best = LEVEL_NONE, i;
+    const char *env;
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+    __builtin_cpu_init();
+    if (__builtin_cpu_supports("sse2")) cpu_bits |= OVX_CPU_SSE2;
+    if (__builtin_cpu_supports("sse4.1")) cpu_bits |= OVX_CPU_SSE41;
+    if (__builtin_cpu_supports("sse4.2")) cpu_bits |= OVX_CPU_SSE42;
+    if (__builtin_cpu_supports("avx")) cpu_bits |= OVX_CPU_AVX;
+    if (__builtin_cpu_supports("avx2")) cpu_bits |= OVX_CPU_AVX2;
+    if (__builtin_cpu_supports("fma")) cpu_bits |= OVX_CPU_FMA;
+    if (__builtin_cpu_supports("avx512f")) cpu_bits |= OVX_CPU_AVX512F;
+    if (__builtin_cpu_supports("avx512bw")) cpu_bits |= OVX_CPU_AVX512BW;
+#elif defined(__aarch64__)
+    cpu_bits |= OVX_CPU_NEON;
+#endif
+    if (cpu_bits & OVX_CPU_SSE2) append("sse2");
+    if (cpu_bits & OVX_CPU_SSE41) append("sse4.1");
+    if (cpu_bits & OVX_CPU_SSE42) append("sse4.2");
+    if (cpu_bits & OVX_CPU_AVX) append("avx");
+    if (cpu_bits & OVX_CPU_AVX2) append("avx2");
+    if (cpu_bits & OVX_CPU_FMA) append("fma");
+    if (cpu_bits & OVX_CPU_AVX512F) append("avx512f");
+    if (cpu_bits & OVX_CPU_AVX512BW) append("avx512bw");
+    if (cpu_bits & OVX_CPU_NEON) append("neon");
+#ifndef OVX_SIMD_NONE
+    if ((cpu_bits & OVX_CPU_SSE41) && (cpu_bits & OVX_CPU_SSE42)) best = LEVEL_SSE4;
+    if ((cpu_bits & OVX_CPU_AVX2) && (cpu_bits & OVX_CPU_FMA)) best = LEVEL_AVX2;
+    if ((cpu_bits & OVX_CPU_AVX512F) && (cpu_bits & OVX_CPU_AVX512BW) && best == LEVEL_AVX2) best = LEVEL_AVX512;
+#endif
+    env = getenv("OPENVX_SIMD");
+    if (env && env[0]) {
+        for (i = LEVEL_NONE; i <= LEVEL_AVX512; i++) {
+            if (strcasecmp(env, level_names[i]) == 0) {
+                if (i < best) best = i;
+                break;
+            }
+        }
+    }
+    simd_level = best;
+    simd_name = level_names[best];
+}
+
+vx_uint32 ovx_cpu_features(void)
+{
+    pthread_once(&cpu_once, detect);
+    return cpu_bits;
+}
+
+const char *ovx_cpu_features_string(void)
+{
+    pthread_once(&cpu_once, detect);
+    return cpu_string;
+}
+
+vx_enum ovx_simd_level(void)
+{
+    pthread_once(&cpu_once, detect);
+    return simd_level;
+}
+
+const char *ovx_simd_level_name(void)
+{
+    pthread_once(&cpu_once, detect);
+    return simd_name;
+}

@@ -1,0 +1,35 @@
+"""pyopenvx: Python binding of libopenvx (Khronos OpenVX 1.3.1).
+
+Two layers:
+
+* ``pyopenvx.ffi`` / ``pyopenvx.lib``: the exact C API of the headers (every
+  function and constant), built by cffi in API mode;
+* a Pythonic layer: :class:`Context`, :class:`Kernel`, exceptions per
+  ``vx_status`` (:class:`VXError` and subclasses), constants with and without
+  the ``VX_`` prefix (``vx.DF_IMAGE_U8 == vx.VX_DF_IMAGE_U8``).
+
+    import pyopenvx as vx
+    with vx.Context() as ctx:
+        print(ctx.version, ctx.implementation, ctx.extensions)
+"""
+
+from ._ffi import ffi, lib
+from ._constants import CONSTANTS as _CONSTANTS, SHORT_CONSTANTS as _SHORT, version
+from ._errors import *  # noqa: F401,F403  (VXError, check, the subclasses)
+from ._errors import __all__ as _errors_all
+from ._reference import Reference
+from ._context import Context, Kernel, Border, LogEntry
+
+__version__ = "0.1.0"
+
+# Constants: full names first, then the short names unless they would shadow
+# something the package defines itself.
+globals().update(_CONSTANTS)
+for _name, _value in _SHORT.items():
+    if _name not in globals():
+        globals()[_name] = _value
+del _name, _value
+
+__all__ = (["ffi", "lib", "version", "Context", "Kernel", "Border", "LogEntry",
+            "Reference", "__version__"] + list(_errors_all)
+           + sorted(_CONSTANTS) + sorted(_SHORT))

@@ -1,0 +1,361 @@
+"""Context, its log ring buffer, kernels."""
+
+import collections
+import dataclasses
+import threading
+
+from ._ffi import ffi, lib
+from ._errors import VXError, error_for
+from ._reference import Reference
+
+__all__ = ["Context", "Kernel", "Border", "LogEntry"]
+
+LOG_RING_SIZE = 256
+
+#: One entry of a context's log: the status passed to vxAddLogEntry and the text.
+LogEntry = collections.namedtuple("LogEntry", ["status", "message"])
+
+
+class _LogSink:
+    """Ring buffer of the log entries of one context (fed by the C callback)."""
+
+    __slots__ = ("entries", "count", "__weakref__")
+
+    def __init__(self, maxlen=LOG_RING_SIZE):
+        self.entries = collections.deque(maxlen=maxlen)
+        self.count = 0  # entries ever received: marks for "logged since"
+
+    def append(self, status, message):
+        self.entries.append(LogEntry(status, message))
+        self.count += 1
+
+    def since(self, mark):
+        """Text of the entries received after ``mark`` (newest last)."""
+        n = min(self.count - mark, len(self.entries))
+        if n <= 0:
+            return ""
+        return "; ".join(e.message.rstrip() for e in list(self.entries)[-n:])
+
+
+# vx_context address -> its sink.  Entries are added while the context lives.
+_SINKS = {}
+_SINKS_LOCK = threading.Lock()
+
+
+def _key(handle):
+    return int(ffi.cast("uintptr_t", handle))
+
+
+@ffi.def_extern()
+def _pyopenvx_log_callback(context, ref, status, string):
+    # Called by libopenvx (any thread; cffi takes the GIL).  Never raise here.
+    try:
+        sink = _SINKS.get(_key(context))
+        if sink is None:
+            return
+        text = ffi.string(string).decode("utf-8", "replace") if string != ffi.NULL else ""
+        sink.append(int(status), text)
+    except Exception:  # pragma: no cover - nothing sane to do in a C callback
+        pass
+
+
+@dataclasses.dataclass
+class Border:
+    """A ``vx_border_t``: ``mode`` (``VX_BORDER_*``) and the constant value.
+
+    ``constant_value`` is the pixel value as an int (stored in the ``U32`` member
+    of ``vx_pixel_value_t``, so it is right for U1/U8/U16/S16/U32/S32 images) or
+    a sequence of 3 or 4 bytes (``RGB``/``RGBX``/``YUV``).
+    """
+
+    mode: int = lib.VX_BORDER_UNDEFINED
+    constant_value: object = 0
+
+    def to_c(self):
+        b = ffi.new("vx_border_t *")
+        b.mode = int(self.mode)
+        v = self.constant_value
+        if isinstance(v, (tuple, list, bytes, bytearray)):
+            if len(v) > 4:
+                raise ValueError("constant_value: at most 4 channels")
+            for i, c in enumerate(v):
+                b.constant_value.RGBX[i] = int(c) & 0xFF
+        else:
+            b.constant_value.U32 = int(v) & 0xFFFFFFFF
+        return b
+
+    @classmethod
+    def from_c(cls, b):
+        return cls(int(b.mode), int(b.constant_value.U32))
+
+    @classmethod
+    def coerce(cls, value):
+        if isinstance(value, cls):
+            return value
+        if isinstance(value, int):
+            return cls(value)
+        mode, const = value
+        return cls(mode, const)
+
+
+class Context(Reference):
+    """An OpenVX context (``vxCreateContext``).
+
+    Use it as a context manager or call :meth:`close`; it is also released when
+    garbage collected.  Everything the library logs for it is kept in a ring
+    buffer, :attr:`log`, and the text of a failing call is put in the raised
+    :class:`pyopenvx.VXError`.
+    """
+
+    _vx_type = "vx_context"
+    _vx_release = "vxReleaseContext"
+
+    def __init__(self, log_size=LOG_RING_SIZE):
+        self._log_sink = _LogSink(log_size)
+        handle = lib.vxCreateContext()
+        if handle == ffi.NULL:
+            raise error_for(lib.VX_ERROR_NO_RESOURCES, "vxCreateContext returned NULL")
+        status = lib.vxGetStatus(ffi.cast("vx_reference", handle))
+        if status != lib.VX_SUCCESS:
+            raise error_for(status, "vxCreateContext returned an error object")
+        key = _key(handle)
+        sink = self._log_sink
+        with _SINKS_LOCK:
+            _SINKS[key] = sink
+        # vxRegisterLogCallback returns void; reentrant: the sink is thread-safe
+        # enough (deque.append under the GIL).
+        lib.vxRegisterLogCallback(handle, lib._pyopenvx_log_callback, lib.vx_true_e)
+
+        def _release(h, key=key, sink=sink):
+            # Unregister the callback before the context goes away; stale
+            # entries of a reused address must never land in a new sink.
+            lib.vxRegisterLogCallback(h, ffi.NULL, lib.vx_false_e)
+            p = ffi.new("vx_context *", h)
+            try:
+                lib.vxReleaseContext(p)
+            finally:
+                with _SINKS_LOCK:
+                    if _SINKS.get(key) is sink:
+                        del _SINKS[key]
+
+        self._handle = ffi.gc(handle, _release)
+
+    def _log_owner(self):
+        return self
+
+    # -- log ----------------------------------------------------------------
+    @property
+    def log(self):
+        """The newest log entries (``LogEntry(status, message)``), oldest first."""
+        return list(self._log_sink.entries)
+
+    def clear_log(self):
+        self._log_sink.entries.clear()
+
+    def _log_mark(self):
+        return self._log_sink.count
+
+    def add_log_entry(self, message, status=lib.VX_FAILURE, ref=None):
+        """``vxAddLogEntry`` on ``ref`` (default: the context)."""
+        r = self.ref if ref is None else ref.ref
+        lib.vxAddLogEntry(r, int(status), b"%s", ffi.new("char[]", message.encode("utf-8")))
+
+    # -- queries --------------------------------------------------------------
+    def _q(self, attribute, ctype):
+        return self._query(lib.vxQueryContext, attribute, ctype)
+
+    @property
+    def vendor_id(self):
+        """``VX_CONTEXT_VENDOR_ID`` (vx_uint16)."""
+        return self._q(lib.VX_CONTEXT_VENDOR_ID, "vx_uint16")
+
+    @property
+    def version_raw(self):
+        """``VX_CONTEXT_VERSION`` (vx_uint16), e.g. ``0x0103``."""
+        return self._q(lib.VX_CONTEXT_VERSION, "vx_uint16")
+
+    @property
+    def version(self):
+        """(major, minor) of ``VX_CONTEXT_VERSION``, e.g. (1, 3)."""
+        v = self.version_raw
+        return ((v >> 8) & 0xFF, v & 0xFF)
+
+    @property
+    def implementation(self):
+        """``VX_CONTEXT_IMPLEMENTATION`` (char[VX_MAX_IMPLEMENTATION_NAME])."""
+        return self._query_string(lib.vxQueryContext, lib.VX_CONTEXT_IMPLEMENTATION,
+                                  lib.VX_MAX_IMPLEMENTATION_NAME)
+
+    @property
+    def extensions_size(self):
+        return self._q(lib.VX_CONTEXT_EXTENSIONS_SIZE, "vx_size")
+
+    @property
+    def extensions(self):
+        """``VX_CONTEXT_EXTENSIONS`` split into a list of names."""
+        size = self.extensions_size
+        if size == 0:
+            return []
+        text = self._query_string(lib.vxQueryContext, lib.VX_CONTEXT_EXTENSIONS, size)
+        return text.split()
+
+    @property
+    def unique_kernels(self):
+        return self._q(lib.VX_CONTEXT_UNIQUE_KERNELS, "vx_uint32")
+
+    @property
+    def modules(self):
+        return self._q(lib.VX_CONTEXT_MODULES, "vx_uint32")
+
+    @property
+    def references(self):
+        return self._q(lib.VX_CONTEXT_REFERENCES, "vx_uint32")
+
+    @property
+    def convolution_max_dimension(self):
+        return self._q(lib.VX_CONTEXT_CONVOLUTION_MAX_DIMENSION, "vx_size")
+
+    @property
+    def optical_flow_max_window_dimension(self):
+        return self._q(lib.VX_CONTEXT_OPTICAL_FLOW_MAX_WINDOW_DIMENSION, "vx_size")
+
+    @property
+    def nonlinear_max_dimension(self):
+        return self._q(lib.VX_CONTEXT_NONLINEAR_MAX_DIMENSION, "vx_size")
+
+    @property
+    def max_tensor_dims(self):
+        return self._q(lib.VX_CONTEXT_MAX_TENSOR_DIMS, "vx_size")
+
+    @property
+    def immediate_border(self):
+        """``VX_CONTEXT_IMMEDIATE_BORDER`` as a :class:`Border` (settable with a
+        Border, a mode, or a ``(mode, constant_value)`` tuple)."""
+        b = ffi.new("vx_border_t *")
+        self._call(lib.vxQueryContext, self.handle, lib.VX_CONTEXT_IMMEDIATE_BORDER, b,
+                   ffi.sizeof("vx_border_t"))
+        return Border.from_c(b)
+
+    @immediate_border.setter
+    def immediate_border(self, value):
+        b = Border.coerce(value).to_c()
+        self._call(lib.vxSetContextAttribute, self.handle, lib.VX_CONTEXT_IMMEDIATE_BORDER,
+                   b, ffi.sizeof("vx_border_t"))
+
+    @property
+    def immediate_border_policy(self):
+        return self._q(lib.VX_CONTEXT_IMMEDIATE_BORDER_POLICY, "vx_enum")
+
+    @immediate_border_policy.setter
+    def immediate_border_policy(self, value):
+        p = ffi.new("vx_enum *", int(value))
+        self._call(lib.vxSetContextAttribute, self.handle,
+                   lib.VX_CONTEXT_IMMEDIATE_BORDER_POLICY, p, ffi.sizeof("vx_enum"))
+
+    @property
+    def kernel_table(self):
+        """``VX_CONTEXT_UNIQUE_KERNEL_TABLE`` as a list of (enum, name)."""
+        n = self.unique_kernels
+        if n == 0:
+            return []
+        table = ffi.new("vx_kernel_info_t[]", n)
+        self._call(lib.vxQueryContext, self.handle, lib.VX_CONTEXT_UNIQUE_KERNEL_TABLE, table,
+                   ffi.sizeof("vx_kernel_info_t") * n)
+        return [(int(table[i].enumeration), ffi.string(table[i].name).decode("utf-8", "replace"))
+                for i in range(n)]
+
+    # -- libopenvx vendor attributes (vx_ext_ovx.h) ----------------------------
+    def _ovx_string(self, attr_name):
+        attr = getattr(lib, attr_name, None)
+        if attr is None:
+            raise error_for(lib.VX_ERROR_NOT_SUPPORTED,
+                            "%s: not in this build's headers" % attr_name)
+        return self._query_string(lib.vxQueryContext, attr, lib.VX_OVX_MAX_STRING)
+
+    @property
+    def cpu_features(self):
+        """CPU features the library detected (``VX_CONTEXT_OVX_CPU_FEATURES``)."""
+        return self._ovx_string("VX_CONTEXT_OVX_CPU_FEATURES").split()
+
+    @property
+    def simd_level(self):
+        """SIMD level the compute routines dispatch to (``VX_CONTEXT_OVX_SIMD_LEVEL``)."""
+        return self._ovx_string("VX_CONTEXT_OVX_SIMD_LEVEL")
+
+    @property
+    def targets(self):
+        """Targets of the context (``VX_CONTEXT_OVX_TARGETS``)."""
+        return self._ovx_string("VX_CONTEXT_OVX_TARGETS").split()
+
+    # -- actions ----------------------------------------------------------------
+    def directive(self, directive, ref=None):
+        """``vxDirective`` on ``ref`` (default: the context)."""
+        r = self.ref if ref is None else ref.ref
+        self._call(lib.vxDirective, r, int(directive))
+
+    def hint(self, hint, data=None, ref=None):
+        """``vxHint`` on ``ref`` (default: the context); ``data`` is bytes or cdata."""
+        r = self.ref if ref is None else ref.ref
+        if data is None:
+            ptr, size = ffi.NULL, 0
+        elif isinstance(data, (bytes, bytearray)):
+            ptr, size = ffi.from_buffer(data), len(data)
+        else:
+            ptr, size = data, ffi.sizeof(data)
+        self._call(lib.vxHint, r, int(hint), ptr, size)
+
+    def kernel(self, name_or_enum):
+        """The kernel of that name (``"org.khronos.openvx.sobel_3x3"``) or enum."""
+        return Kernel(self, name_or_enum)
+
+    def __repr__(self):
+        if self._handle is None:
+            return "<Context closed>"
+        return "<Context %s>" % hex(_key(self._handle))
+
+
+class Kernel(Reference):
+    """A kernel (``vxGetKernelByName`` / ``vxGetKernelByEnum``)."""
+
+    _vx_type = "vx_kernel"
+    _vx_release = "vxReleaseKernel"
+
+    def __init__(self, context, name_or_enum):
+        mark = context._log_mark()
+        if isinstance(name_or_enum, str):
+            h = lib.vxGetKernelByName(context.handle, name_or_enum.encode("utf-8"))
+            what = "vxGetKernelByName(%r)" % name_or_enum
+        else:
+            h = lib.vxGetKernelByEnum(context.handle, int(name_or_enum))
+            what = "vxGetKernelByEnum(%#x)" % int(name_or_enum)
+        self._adopt(h, context, what, mark=mark, null_status=lib.VX_ERROR_INVALID_PARAMETERS)
+
+    def _q(self, attribute, ctype):
+        return self._query(lib.vxQueryKernel, attribute, ctype)
+
+    @property
+    def name(self):
+        """``VX_KERNEL_NAME``."""
+        return self._query_string(lib.vxQueryKernel, lib.VX_KERNEL_NAME, lib.VX_MAX_KERNEL_NAME)
+
+    @property
+    def enum(self):
+        """``VX_KERNEL_ENUM``."""
+        return self._q(lib.VX_KERNEL_ENUM, "vx_enum")
+
+    @property
+    def parameters(self):
+        """``VX_KERNEL_PARAMETERS``: the number of parameters."""
+        return self._q(lib.VX_KERNEL_PARAMETERS, "vx_uint32")
+
+    @property
+    def local_data_size(self):
+        return self._q(lib.VX_KERNEL_LOCAL_DATA_SIZE, "vx_size")
+
+    def __repr__(self):
+        if self._handle is None:
+            return "<Kernel closed>"
+        try:
+            return "<Kernel %s>" % self.name
+        except VXError:
+            return "<Kernel %s>" % hex(_key(self._handle))

@@ -1,0 +1,147 @@
+"""Base class of the Pythonic wrappers of vx_reference objects."""
+
+from ._ffi import ffi, lib
+from ._errors import InvalidReferenceError, error_for
+
+__all__ = ["Reference"]
+
+
+class Reference:
+    """Owns one OpenVX reference; releases it on close(), ``with`` exit or GC.
+
+    Subclasses set ``_vx_type`` (the C handle type, e.g. ``"vx_kernel"``) and
+    ``_vx_release`` (the name of the ``vxReleaseXxx`` function) and call
+    :meth:`_adopt` with the raw handle.  A reference keeps its parent (the
+    context, a parent image, ...) alive through ``_parent``.
+    """
+
+    _vx_type = "vx_reference"
+    _vx_release = "vxReleaseReference"
+    _handle = None
+    _parent = None
+
+    # -- lifetime -----------------------------------------------------------
+    def _adopt(self, handle, parent, what, mark=None, null_status=None):
+        """Take ownership of ``handle`` (from a vxCreate*/vxGet* call).
+
+        A NULL handle raises the error of ``null_status`` (default
+        VX_ERROR_NO_RESOURCES), an error object the error of its status; the
+        message carries what the library logged since ``mark`` (a
+        ``Context._log_mark()`` taken before the call).
+        """
+        self._parent = parent
+        if handle == ffi.NULL or lib.vxGetStatus(ffi.cast("vx_reference", handle)) != lib.VX_SUCCESS:
+            if handle == ffi.NULL:
+                status = lib.VX_ERROR_NO_RESOURCES if null_status is None else null_status
+                head = "%s returned NULL" % what
+            else:
+                # An error object: owned by the library, never released by us.
+                status = lib.vxGetStatus(ffi.cast("vx_reference", handle))
+                head = "%s returned an error object" % what
+            sink = getattr(self._log_owner(), "_log_sink", None)
+            text = sink.since(mark) if (sink is not None and mark is not None) else ""
+            raise error_for(status, "%s: %s" % (head, text) if text else head)
+        release = getattr(lib, self._vx_release)
+        ctype = self._vx_type
+
+        def _release(h, release=release, ctype=ctype):
+            p = ffi.new(ctype + " *", h)
+            release(p)
+
+        self._handle = ffi.gc(handle, _release)
+
+    def _log_owner(self):
+        p = self._parent
+        while p is not None and getattr(p, "_log_sink", None) is None:
+            p = getattr(p, "_parent", None)
+        return p
+
+    @property
+    def context(self):
+        """The :class:`pyopenvx.Context` this reference belongs to."""
+        return self._log_owner()
+
+    @property
+    def closed(self):
+        return self._handle is None
+
+    @property
+    def handle(self):
+        """The raw cffi handle (``vx_xxx``); raises if closed."""
+        h = self._handle
+        if h is None:
+            raise InvalidReferenceError(
+                lib.VX_ERROR_INVALID_REFERENCE,
+                "%s is closed" % type(self).__name__)
+        return h
+
+    @property
+    def ref(self):
+        """The handle cast to ``vx_reference``."""
+        return ffi.cast("vx_reference", self.handle)
+
+    def close(self):
+        """Release the reference now (idempotent)."""
+        h = self._handle
+        if h is not None:
+            self._handle = None
+            ffi.release(h)  # runs the ffi.gc destructor once
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+    # -- calls --------------------------------------------------------------
+    def _call(self, fn, *args):
+        """Call ``fn(*args)``; on error raise with the log text of the call."""
+        sink = getattr(self._log_owner(), "_log_sink", None)
+        mark = sink.count if sink is not None else 0
+        status = fn(*args)
+        if status < 0:
+            name = getattr(fn, "__name__", "call")
+            text = sink.since(mark) if sink is not None else ""
+            raise error_for(status, "%s: %s" % (name, text) if text else "%s failed" % name)
+        return status
+
+    def _query(self, query_fn, attribute, ctype):
+        """Query one attribute of C type ``ctype`` (e.g. ``'vx_uint32'``)."""
+        p = ffi.new(ctype + " *")
+        self._call(query_fn, self.handle, attribute, p, ffi.sizeof(ctype))
+        return p[0]
+
+    def _query_string(self, query_fn, attribute, size):
+        buf = ffi.new("vx_char[]", size)
+        self._call(query_fn, self.handle, attribute, buf, size)
+        return ffi.string(buf).decode("utf-8", "replace")
+
+    # -- vx_reference attributes ---------------------------------------------
+    @property
+    def reference_count(self):
+        return self._query_ref(lib.VX_REFERENCE_COUNT, "vx_uint32")
+
+    @property
+    def type(self):
+        """The ``VX_TYPE_*`` enum of the object."""
+        return self._query_ref(lib.VX_REFERENCE_TYPE, "vx_enum")
+
+    @property
+    def name(self):
+        p = ffi.new("vx_char **")
+        self._call(lib.vxQueryReference, self.ref, lib.VX_REFERENCE_NAME, p,
+                   ffi.sizeof("vx_char *"))
+        return ffi.string(p[0]).decode("utf-8", "replace") if p[0] != ffi.NULL else ""
+
+    @name.setter
+    def name(self, value):
+        self._call(lib.vxSetReferenceName, self.ref, value.encode("utf-8"))
+
+    def _query_ref(self, attribute, ctype):
+        p = ffi.new(ctype + " *")
+        self._call(lib.vxQueryReference, self.ref, attribute, p, ffi.sizeof(ctype))
+        return p[0]
+
+    def __repr__(self):
+        state = "closed" if self._handle is None else hex(int(ffi.cast("uintptr_t", self._handle)))
+        return "<%s %s>" % (type(self).__name__, state)
