@@ -80,7 +80,7 @@ def collect_info():
 
 def _print_text(info, out):
     def line(label, value):
-        out.write("%-28s %s\n" % (label + ":", value))
+        out.write("%-36s %s\n" % (label + ":", value))
 
     line("pyopenvx", info["pyopenvx"])
     line("OpenVX version", info["version"])

@@ -126,17 +126,18 @@ class Context(Reference):
         # enough (deque.append under the GIL).
         lib.vxRegisterLogCallback(handle, lib._pyopenvx_log_callback, lib.vx_true_e)
 
-        def _release(h, key=key, sink=sink):
+        def _release(h, key=key, sink=sink, lib=lib, ffi=ffi, sinks=_SINKS, lock=_SINKS_LOCK):
             # Unregister the callback before the context goes away; stale
             # entries of a reused address must never land in a new sink.
+            # (Default arguments: this may run while the interpreter exits.)
             lib.vxRegisterLogCallback(h, ffi.NULL, lib.vx_false_e)
             p = ffi.new("vx_context *", h)
             try:
                 lib.vxReleaseContext(p)
             finally:
-                with _SINKS_LOCK:
-                    if _SINKS.get(key) is sink:
-                        del _SINKS[key]
+                with lock:
+                    if sinks.get(key) is sink:
+                        del sinks[key]
 
         self._handle = ffi.gc(handle, _release)
 

@@ -102,7 +102,11 @@ class Reference:
         if status < 0:
             name = getattr(fn, "__name__", "call")
             text = sink.since(mark) if sink is not None else ""
-            raise error_for(status, "%s: %s" % (name, text) if text else "%s failed" % name)
+            if not text:
+                text = "%s failed" % name
+            elif not text.startswith(name):
+                text = "%s: %s" % (name, text)
+            raise error_for(status, text)
         return status
 
     def _query(self, query_fn, attribute, ctype):

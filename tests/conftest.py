@@ -8,10 +8,16 @@ only repository files they read are the public headers in include/VX.
 import gc
 import os
 import pathlib
+import sys
 
 import pytest
 
 REPO = pathlib.Path(__file__).resolve().parent.parent
+
+# `python -m pytest` from the repository root puts the root on sys.path, where
+# the source pyopenvx/ (without the compiled _ffi) would shadow the installed
+# package.  The tests are about the installed package: drop that entry.
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != str(REPO)]
 INCLUDE_VX = pathlib.Path(os.environ.get("PYOPENVX_INCLUDE_DIR", REPO / "include")) / "VX"
 
 

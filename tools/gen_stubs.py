@@ -121,6 +121,7 @@ def main():
     ap.add_argument("--out")
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--check-readme")
+    ap.add_argument("--markdown", action="store_true", help="the README table of missing functions")
     a = ap.parse_args()
     protos = prototypes(a.root)
     have = defined(a.root)
@@ -128,10 +129,17 @@ def main():
     if a.list:
         print("\n".join(missing))
         return 0
+    if a.markdown:
+        print("| header | functions |\n|---|---|")
+        for h in HEADERS:
+            names = [n for n in missing if protos[n][0] == h]
+            if names:
+                print("| `%s` (%d) | %s |" % (h, len(names), " ".join("`%s`" % n for n in names)))
+        return 0
     if a.check_readme:
         text = open(a.check_readme).read()
         m = re.search(r"## Not yet implemented\n(.*?)(\n## |\Z)", text, re.S)
-        listed = set(re.findall(r"`(vxu?\w+)`", m.group(1))) if m else set()
+        listed = set(re.findall(r"`(vxu?[A-Z]\w+)`", m.group(1))) if m else set()
         extra, absent = sorted(listed - set(missing)), sorted(set(missing) - listed)
         for n in extra:
             print("README lists %s as not implemented, but it is" % n)
