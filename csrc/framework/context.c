@@ -40,8 +40,10 @@ VX_API_ENTRY vx_context VX_API_CALL vxCreateContext(void)
     pthread_mutexattr_init(&attr);
     pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
     pthread_mutex_init(&c->lock, &attr);
+    /* recursive too: a (non-reentrant) log callback that calls the API, which
+     * logs, must not deadlock its own thread */
+    pthread_mutex_init(&c->log_lock, &attr);
     pthread_mutexattr_destroy(&attr);
-    pthread_mutex_init(&c->log_lock, NULL);
     c->log_enabled = vx_true_e;
     c->perf_enabled = vx_false_e;
     c->hint = VX_HINT_PERFORMANCE_DEFAULT;
@@ -78,6 +80,15 @@ VX_API_ENTRY vx_status VX_API_CALL vxReleaseContext(vx_context *context)
     return VX_SUCCESS;
 }
 
+/* Kernels a client can use: finalized and not removed (caller holds the lock). */
+static vx_uint32 usable_kernels(vx_context c)
+{
+    vx_uint32 i, n = 0;
+    for (i = 0; i < c->num_kernels; i++)
+        if (c->kernels[i]->finalized && !c->kernels[i]->removed) n++;
+    return n;
+}
+
 static vx_status query_string(void *ptr, vx_size size, const char *s)
 {
     if (ptr == NULL || size < strlen(s) + 1) return VX_ERROR_INVALID_PARAMETERS;
@@ -103,13 +114,13 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryContext(vx_context context, vx_enum at
     case VX_CONTEXT_UNIQUE_KERNELS: {
         vx_uint32 v;
         ovx_context_lock(context);
-        v = context->num_kernels;
+        v = usable_kernels(context);
         ovx_context_unlock(context);
         status = ovx_query_copy(ptr, size, &v, sizeof(v));
         break;
     }
     case VX_CONTEXT_MODULES: {
-        vx_uint32 v = context->num_modules;
+        vx_uint32 v = ovx_modules_loaded(context);
         status = ovx_query_copy(ptr, size, &v, sizeof(v));
         break;
     }
@@ -165,14 +176,18 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryContext(vx_context context, vx_enum at
     case VX_CONTEXT_UNIQUE_KERNEL_TABLE: {
         vx_uint32 i;
         ovx_context_lock(context);
-        if (ptr == NULL || size != context->num_kernels * sizeof(vx_kernel_info_t)) {
+        if (ptr == NULL || size != usable_kernels(context) * sizeof(vx_kernel_info_t)) {
             status = VX_ERROR_INVALID_PARAMETERS;
         } else {
             vx_kernel_info_t *table = ptr;
+            vx_uint32 n = 0;
             for (i = 0; i < context->num_kernels; i++) {
-                memset(&table[i], 0, sizeof(table[i]));
-                table[i].enumeration = context->kernels[i]->enumeration;
-                memcpy(table[i].name, context->kernels[i]->name, VX_MAX_KERNEL_NAME);
+                vx_kernel k = context->kernels[i];
+                if (!k->finalized || k->removed) continue;
+                memset(&table[n], 0, sizeof(table[n]));
+                table[n].enumeration = k->enumeration;
+                memcpy(table[n].name, k->name, VX_MAX_KERNEL_NAME);
+                n++;
             }
             status = VX_SUCCESS;
         }
@@ -213,10 +228,10 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetContextAttribute(vx_context context, vx_
         vx_border_t b;
         if (ptr == NULL || size != sizeof(vx_border_t)) break;
         memcpy(&b, ptr, sizeof(b));
-        if (!border_mode_ok(b.mode)) {
-            ovx_log((vx_reference)context, VX_ERROR_INVALID_VALUE,
+        if (!border_mode_ok(b.mode)) { /* the spec's status for a bad ptr value */
+            ovx_log((vx_reference)context, VX_ERROR_INVALID_PARAMETERS,
                     "vxSetContextAttribute: 0x%x is not a border mode", (unsigned)b.mode);
-            return VX_ERROR_INVALID_VALUE;
+            return VX_ERROR_INVALID_PARAMETERS;
         }
         context->immediate_border = b;
         return VX_SUCCESS;
@@ -226,9 +241,9 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetContextAttribute(vx_context context, vx_
         if (ptr == NULL || size != sizeof(vx_enum)) break;
         memcpy(&p, ptr, sizeof(p));
         if (p != VX_BORDER_POLICY_DEFAULT_TO_UNDEFINED && p != VX_BORDER_POLICY_RETURN_ERROR) {
-            ovx_log((vx_reference)context, VX_ERROR_INVALID_VALUE,
+            ovx_log((vx_reference)context, VX_ERROR_INVALID_PARAMETERS,
                     "vxSetContextAttribute: 0x%x is not a border policy", (unsigned)p);
-            return VX_ERROR_INVALID_VALUE;
+            return VX_ERROR_INVALID_PARAMETERS;
         }
         context->immediate_border_policy = p;
         return VX_SUCCESS;
@@ -382,9 +397,9 @@ VX_API_ENTRY vx_status VX_API_CALL vxGetUserStructNameByEnum(vx_context context,
     if (!ovx_context_valid(context)) return VX_ERROR_INVALID_REFERENCE;
     if (type_name == NULL) return VX_ERROR_INVALID_PARAMETERS;
     i = (vx_uint32)(user_struct_type - VX_TYPE_USER_STRUCT_START);
-    if (user_struct_type < VX_TYPE_USER_STRUCT_START || i >= context->num_user_structs ||
-        context->user_structs[i].name[0] == '\0')
-        return VX_FAILURE;
+    if (user_struct_type < VX_TYPE_USER_STRUCT_START || i >= context->num_user_structs)
+        return VX_ERROR_INVALID_PARAMETERS; /* not a user struct enumeration */
+    if (context->user_structs[i].name[0] == '\0') return VX_FAILURE; /* registered without a name */
     if (size < strlen(context->user_structs[i].name) + 1) return VX_ERROR_NO_MEMORY;
     strcpy(type_name, context->user_structs[i].name);
     return VX_SUCCESS;

@@ -77,11 +77,8 @@ void ovx_kernels_fini(vx_context c)
     vx_uint32 i;
     for (i = c->num_modules; i > 0; i--) {
         ovx_module *m = &c->modules[i - 1];
-        if (m->handle) {
-            vx_unpublish_kernels_f unpublish = (vx_unpublish_kernels_f)(uintptr_t)dlsym(m->handle, "vxUnpublishKernels");
-            if (unpublish) (void)unpublish(c);
-            dlclose(m->handle);
-        }
+        if (m->loaded && m->unpublish) (void)m->unpublish(c);
+        if (m->handle) dlclose(m->handle);
     }
     c->num_modules = 0;
     free(c->kernels);
@@ -181,7 +178,9 @@ VX_API_ENTRY vx_status VX_API_CALL vxAllocateUserKernelId(vx_context context, vx
         ovx_log((vx_reference)context, VX_ERROR_NO_RESOURCES, "vxAllocateUserKernelId: all 4096 ids are taken");
         return VX_ERROR_NO_RESOURCES;
     }
-    *pKernelEnumId = VX_KERNEL_BASE(VX_ID_USER, 0) + (vx_enum)context->next_user_kernel_id++;
+    /* VX_KERNEL_BASE(VX_ID_USER, 0) + id, computed unsigned: the header's macro
+     * shifts 0xFFE by 20 in int, which overflows */
+    *pKernelEnumId = (vx_enum)(((vx_uint32)VX_ID_USER << 20) + context->next_user_kernel_id++);
     ovx_context_unlock(context);
     return VX_SUCCESS;
 }
@@ -235,8 +234,7 @@ static vx_kernel add_kernel(vx_context c, const vx_char *name, vx_enum enumerati
     k->num_params = num_params;
     k->user_kernel = vx_true_e;
     if (table_add(c, k) != VX_SUCCESS) {
-        vx_reference r = (vx_reference)k;
-        ovx_ref_destroy_now(r);
+        ovx_ref_destroy((vx_reference)k);
         return (vx_kernel)ovx_error(c, VX_ERROR_NO_MEMORY);
     }
     return k;
@@ -375,7 +373,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxRemoveKernel(vx_kernel kernel)
     kernel->removed = vx_true_e;
     ovx_context_unlock(c);
     table_remove(c, kernel);
-    ovx_ref_destroy_now((vx_reference)kernel);
+    ovx_ref_destroy((vx_reference)kernel);
     return VX_SUCCESS;
 }
 
@@ -449,16 +447,53 @@ VX_API_ENTRY vx_status VX_API_CALL vxReleaseParameter(vx_parameter *param)
 }
 
 /* ---- modules ------------------------------------------------------------ */
+/* The module table holds dlopen()ed modules (handle set, always loaded) and
+ * libraries registered by vxRegisterKernelLibrary (handle NULL), which are
+ * published by vxLoadKernels and unpublished by vxUnloadKernels like any
+ * module.  VX_CONTEXT_MODULES counts the loaded entries. */
+static ovx_module *find_module(vx_context c, const char *name, vx_bool registered)
+{
+    vx_uint32 i;
+    for (i = 0; i < c->num_modules; i++)
+        if (strncmp(c->modules[i].name, name, VX_MAX_KERNEL_NAME) == 0 &&
+            (c->modules[i].handle == NULL) == (registered == vx_true_e))
+            return &c->modules[i];
+    return NULL;
+}
+
+vx_uint32 ovx_modules_loaded(vx_context c)
+{
+    vx_uint32 i, n = 0;
+    ovx_context_lock(c);
+    for (i = 0; i < c->num_modules; i++)
+        if (c->modules[i].loaded) n++;
+    ovx_context_unlock(c);
+    return n;
+}
+
 VX_API_ENTRY vx_status VX_API_CALL vxLoadKernels(vx_context context, const vx_char *module)
 {
     char path[VX_MAX_KERNEL_NAME + 16];
     void *h;
     vx_publish_kernels_f publish;
     vx_status status;
+    ovx_module *m;
     if (!ovx_context_valid(context)) return VX_ERROR_INVALID_REFERENCE;
     if (module == NULL || module[0] == '\0' || strlen(module) >= VX_MAX_KERNEL_NAME) {
         ovx_log((vx_reference)context, VX_ERROR_INVALID_PARAMETERS, "vxLoadKernels: the module name is invalid");
         return VX_ERROR_INVALID_PARAMETERS;
+    }
+    m = find_module(context, module, vx_true_e);
+    if (m) { /* registered by vxRegisterKernelLibrary */
+        if (m->loaded) return VX_SUCCESS;
+        status = m->publish(context);
+        if (status != VX_SUCCESS) {
+            ovx_log((vx_reference)context, status, "vxLoadKernels: vxPublishKernels of %s failed (%d)", module,
+                    status);
+            return status;
+        }
+        m->loaded = vx_true_e;
+        return VX_SUCCESS;
     }
     if (context->num_modules >= OVX_MAX_MODULES) {
         ovx_log((vx_reference)context, VX_ERROR_NO_RESOURCES, "vxLoadKernels: too many modules loaded");
@@ -486,9 +521,13 @@ VX_API_ENTRY vx_status VX_API_CALL vxLoadKernels(vx_context context, const vx_ch
         return status;
     }
     ovx_context_lock(context);
-    strncpy(context->modules[context->num_modules].name, module, VX_MAX_KERNEL_NAME - 1);
-    context->modules[context->num_modules].handle = h;
-    context->num_modules++;
+    m = &context->modules[context->num_modules++];
+    memset(m, 0, sizeof(*m));
+    strncpy(m->name, module, VX_MAX_KERNEL_NAME - 1);
+    m->handle = h;
+    m->publish = publish;
+    m->unpublish = (vx_unpublish_kernels_f)(uintptr_t)dlsym(h, "vxUnpublishKernels");
+    m->loaded = vx_true_e;
     ovx_context_unlock(context);
     return VX_SUCCESS;
 }
@@ -499,20 +538,20 @@ VX_API_ENTRY vx_status VX_API_CALL vxUnloadKernels(vx_context context, const vx_
     if (!ovx_context_valid(context)) return VX_ERROR_INVALID_REFERENCE;
     if (module == NULL) return VX_ERROR_INVALID_PARAMETERS;
     for (i = 0; i < context->num_modules; i++) {
-        if (strncmp(context->modules[i].name, module, VX_MAX_KERNEL_NAME) == 0) {
+        if (context->modules[i].loaded && strncmp(context->modules[i].name, module, VX_MAX_KERNEL_NAME) == 0) {
             ovx_module m = context->modules[i];
             vx_status status = VX_SUCCESS;
-            vx_unpublish_kernels_f unpublish;
             ovx_context_lock(context);
-            memmove(&context->modules[i], &context->modules[i + 1],
-                    (context->num_modules - i - 1) * sizeof(ovx_module));
-            context->num_modules--;
-            ovx_context_unlock(context);
             if (m.handle) {
-                unpublish = (vx_unpublish_kernels_f)(uintptr_t)dlsym(m.handle, "vxUnpublishKernels");
-                if (unpublish) status = unpublish(context);
-                dlclose(m.handle);
+                memmove(&context->modules[i], &context->modules[i + 1],
+                        (context->num_modules - i - 1) * sizeof(ovx_module));
+                context->num_modules--;
+            } else {
+                context->modules[i].loaded = vx_false_e; /* stays registered */
             }
+            ovx_context_unlock(context);
+            if (m.unpublish) status = m.unpublish(context);
+            if (m.handle) dlclose(m.handle);
             return status;
         }
     }
@@ -525,20 +564,31 @@ VX_API_ENTRY vx_status VX_API_CALL vxRegisterKernelLibrary(vx_context context, c
                                                            vx_publish_kernels_f publish,
                                                            vx_unpublish_kernels_f unpublish)
 {
-    (void)unpublish;
+    ovx_module *m;
     if (!ovx_context_valid(context)) return VX_ERROR_INVALID_REFERENCE;
-    if (module == NULL || publish == NULL) return VX_ERROR_INVALID_PARAMETERS;
-    /* A library linked into the application: publish at once (the spec lets
-     * vxLoadKernels find it by name; we publish eagerly and record it). */
-    if (context->num_modules >= OVX_MAX_MODULES) return VX_ERROR_NO_RESOURCES;
-    {
-        vx_status s = publish(context);
-        if (s != VX_SUCCESS) return s;
+    if (module == NULL || module[0] == '\0' || strlen(module) >= VX_MAX_KERNEL_NAME || publish == NULL) {
+        ovx_log((vx_reference)context, VX_ERROR_INVALID_PARAMETERS,
+                "vxRegisterKernelLibrary: the module name and the publish function are required");
+        return VX_ERROR_INVALID_PARAMETERS;
     }
     ovx_context_lock(context);
-    strncpy(context->modules[context->num_modules].name, module, VX_MAX_KERNEL_NAME - 1);
-    context->modules[context->num_modules].handle = NULL;
-    context->num_modules++;
+    if (find_module(context, module, vx_true_e)) {
+        ovx_context_unlock(context);
+        ovx_log((vx_reference)context, VX_ERROR_INVALID_PARAMETERS,
+                "vxRegisterKernelLibrary: \"%.64s\" is registered already", module);
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    if (context->num_modules >= OVX_MAX_MODULES) {
+        ovx_context_unlock(context);
+        ovx_log((vx_reference)context, VX_ERROR_NO_RESOURCES, "vxRegisterKernelLibrary: too many modules");
+        return VX_ERROR_NO_RESOURCES;
+    }
+    /* A library linked into the application: vxLoadKernels(module) publishes it. */
+    m = &context->modules[context->num_modules++];
+    memset(m, 0, sizeof(*m));
+    strncpy(m->name, module, VX_MAX_KERNEL_NAME - 1);
+    m->publish = publish;
+    m->unpublish = unpublish;
     ovx_context_unlock(context);
     return VX_SUCCESS;
 }

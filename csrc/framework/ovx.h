@@ -110,7 +110,10 @@ struct _vx_parameter {
 
 typedef struct {
     char name[VX_MAX_KERNEL_NAME];
-    void *handle;
+    void *handle;                     /* dlopen()ed; NULL: vxRegisterKernelLibrary */
+    vx_publish_kernels_f publish;
+    vx_unpublish_kernels_f unpublish;
+    vx_bool loaded;                   /* published (counted by VX_CONTEXT_MODULES) */
 } ovx_module;
 
 typedef struct {
@@ -169,6 +172,9 @@ vx_reference ovx_param_node_ref(vx_parameter p);
 vx_uint32 ovx_ref_total(vx_reference ref);
 void ovx_ref_free_all(vx_context context);
 void ovx_ref_destroy_now(vx_reference ref);
+/* Destroy a linked object now, whatever its counts: unlinks it from its
+ * context's list (ovx_ref_destroy_now is for objects already unlinked). */
+void ovx_ref_destroy(vx_reference ref);
 const char *ovx_type_name(vx_enum type);
 size_t ovx_type_size(vx_enum type);
 
@@ -191,6 +197,7 @@ vx_size ovx_user_struct_size(vx_context c, vx_enum type);
 /* ---- kernels (kernel.c) ----------------------------------------------- */
 vx_status ovx_kernels_init(vx_context context);
 void ovx_kernels_fini(vx_context context);
+vx_uint32 ovx_modules_loaded(vx_context context);
 extern const ovx_kernel_desc *const ovx_builtin_kernels[];
 extern const vx_uint32 ovx_num_builtin_kernels;
 

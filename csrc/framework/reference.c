@@ -133,7 +133,8 @@ vx_reference ovx_ref_create(vx_context context, vx_enum type, size_t size,
     return ref;
 }
 
-static void ref_destroy(vx_reference ref)
+/* Unlink from the context, forget, free: whatever the counts. */
+void ovx_ref_destroy(vx_reference ref)
 {
     vx_context c = ref->context;
     if (c && ref->type != VX_TYPE_CONTEXT) {
@@ -192,7 +193,7 @@ static vx_status ref_drop(vx_reference ref, vx_bool internal)
     }
     if (ref->external_count == 0 && ref->internal_count == 0) destroy = vx_true_e;
     if (c) ovx_context_unlock(c);
-    if (destroy) ref_destroy(ref);
+    if (destroy) ovx_ref_destroy(ref);
     return VX_SUCCESS;
 }
 

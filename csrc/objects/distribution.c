@@ -1,0 +1,3 @@
+/* Placeholder: the distribution object arrives with the data-object work. */
+#include "../framework/ovx.h"
+typedef int ovx_placeholder_distribution;

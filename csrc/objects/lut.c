@@ -1,0 +1,3 @@
+/* Placeholder: the lut object arrives with the data-object work. */
+#include "../framework/ovx.h"
+typedef int ovx_placeholder_lut;
