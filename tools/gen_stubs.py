@@ -122,6 +122,7 @@ def main():
     ap.add_argument("--list", action="store_true")
     ap.add_argument("--check-readme")
     ap.add_argument("--markdown", action="store_true", help="the README table of missing functions")
+    ap.add_argument("--update-readme", help="rewrite the table under '## Not yet implemented' in this file")
     a = ap.parse_args()
     protos = prototypes(a.root)
     have = defined(a.root)
@@ -129,12 +130,25 @@ def main():
     if a.list:
         print("\n".join(missing))
         return 0
+    table = ["| header | functions |", "|---|---|"]
+    for h in HEADERS:
+        names = [n for n in missing if protos[n][0] == h]
+        if names:
+            table.append("| `%s` (%d) | %s |" % (h, len(names), " ".join("`%s`" % n for n in names)))
+    if not missing:
+        table = ["Nothing: every function of the API is implemented."]
     if a.markdown:
-        print("| header | functions |\n|---|---|")
-        for h in HEADERS:
-            names = [n for n in missing if protos[n][0] == h]
-            if names:
-                print("| `%s` (%d) | %s |" % (h, len(names), " ".join("`%s`" % n for n in names)))
+        print("\n".join(table))
+        return 0
+    if a.update_readme:
+        text = open(a.update_readme).read()
+        head, sep, rest = text.partition("## Not yet implemented\n")
+        nxt = rest.find("\n## ")
+        tail = rest[nxt:] if nxt >= 0 else "\n"
+        body = rest[:nxt] if nxt >= 0 else rest
+        intro = body[: body.find("| header |")] if "| header |" in body else body.split("\n\n")[0] + "\n\n"
+        with open(a.update_readme, "w") as f:
+            f.write(head + sep + intro + "\n".join(table) + "\n" + tail)
         return 0
     if a.check_readme:
         text = open(a.check_readme).read()

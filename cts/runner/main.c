@@ -33,10 +33,25 @@ CTS_DECLARE_TABLE(kernel);
 CTS_DECLARE_TABLE(module);
 CTS_DECLARE_TABLE(stubs);
 CTS_DECLARE_TABLE(badinput);
+CTS_DECLARE_TABLE(scalar);
+CTS_DECLARE_TABLE(array);
+CTS_DECLARE_TABLE(lut);
+CTS_DECLARE_TABLE(distribution);
+CTS_DECLARE_TABLE(matrix);
+CTS_DECLARE_TABLE(convolution);
+CTS_DECLARE_TABLE(threshold);
+CTS_DECLARE_TABLE(remap);
+CTS_DECLARE_TABLE(image);
+CTS_DECLARE_TABLE(pyramid);
+CTS_DECLARE_TABLE(object_array);
+CTS_DECLARE_TABLE(delay);
+CTS_DECLARE_TABLE(tensor);
+CTS_DECLARE_TABLE(user_data_object);
 
 static const cts_test *const *const all_tables[] = {
     cts_table_context, cts_table_reference, cts_table_log,    cts_table_directive, cts_table_target,
     cts_table_userstruct, cts_table_kernel, cts_table_module, cts_table_stubs,     cts_table_badinput,
+    cts_table_scalar, cts_table_array, cts_table_lut, cts_table_distribution, cts_table_matrix, cts_table_convolution, cts_table_threshold, cts_table_remap, cts_table_image, cts_table_pyramid, cts_table_object_array, cts_table_delay, cts_table_tensor, cts_table_user_data_object,
 };
 
 /* ---- state of the running test ------------------------------------------ */
