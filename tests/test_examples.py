@@ -1,0 +1,17 @@
+"""The Python example of the README runs and prints what it promises (the C
+example is built and run by test_c_build.py)."""
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_python_example_runs(tmp_path):
+    p = subprocess.run([sys.executable, str(ROOT / "examples" / "hello_context.py")], capture_output=True,
+                       text=True, cwd=tmp_path, timeout=120)
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert lines[0].startswith("OpenVX 1.3 by libopenvx"), p.stdout
+    assert "kernels" in lines[1]
+    assert "Error" in lines[2] and "no_such_kernel" in lines[2], p.stdout
