@@ -53,6 +53,11 @@ struct _vx_reference {
     vx_uint32 internal_count;    /* framework's references (graphs, parents, tables) */
     vx_status error_status;      /* VX_TYPE_ERROR objects only */
     vx_bool is_virtual;
+    /* The container (pyramid, object array, delay) this object is an item of.
+     * The container holds the item with an internal reference; while the
+     * application holds the item (external_count > 0) the item holds the
+     * container, so a level or item in use keeps its container alive. */
+    struct _vx_reference *parent;
     char name[VX_MAX_REFERENCE_NAME];
     /* Frees what the object owns besides its own memory.  During context
      * teardown (ref->context->tearing_down) it must not release other
@@ -165,6 +170,10 @@ vx_status ovx_ref_release(vx_reference *ref, vx_enum type, vx_bool internal);
 void ovx_ref_retain_internal(vx_reference ref);
 void ovx_ref_release_internal(vx_reference ref);
 void ovx_ref_retain_external(vx_reference ref);
+/* Make child (just created, external_count 1) an item of parent: the parent
+ * holds it, the application does not.  ovx_drop_child is the parent's release. */
+void ovx_adopt_child(vx_reference parent, vx_reference child);
+void ovx_drop_child(vx_reference child);
 void ovx_ref_release_external_quiet(vx_reference ref);
 /* The object a node parameter is bound to (NULL for kernel parameters); the
  * graph layer replaces the weak default in kernel.c. */

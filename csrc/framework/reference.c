@@ -167,16 +167,31 @@ void ovx_ref_retain_internal(vx_reference ref)
 
 void ovx_ref_retain_external(vx_reference ref)
 {
+    vx_bool hold_parent;
     if (!ref) return;
     if (ref->context) ovx_context_lock(ref->context);
-    ref->external_count++;
+    hold_parent = ref->external_count++ == 0 && ref->parent ? vx_true_e : vx_false_e;
     if (ref->context) ovx_context_unlock(ref->context);
+    if (hold_parent) ovx_ref_retain_internal(ref->parent);
+}
+
+void ovx_adopt_child(vx_reference parent, vx_reference child)
+{
+    ovx_ref_retain_internal(child);
+    ovx_ref_release_external_quiet(child); /* before parent is set: no parent hold to drop */
+    child->parent = parent;
+}
+
+void ovx_drop_child(vx_reference child)
+{
+    if (child) ovx_ref_release_internal(child);
 }
 
 static vx_status ref_drop(vx_reference ref, vx_bool internal)
 {
     vx_context c = ref->context;
     vx_bool destroy = vx_false_e;
+    vx_reference release_parent = NULL;
     if (c) ovx_context_lock(c);
     if (internal) {
         if (ref->internal_count == 0) {
@@ -190,10 +205,14 @@ static vx_status ref_drop(vx_reference ref, vx_bool internal)
             return VX_ERROR_INVALID_REFERENCE;
         }
         ref->external_count--;
+        if (ref->external_count == 0 && ref->parent) release_parent = ref->parent;
     }
     if (ref->external_count == 0 && ref->internal_count == 0) destroy = vx_true_e;
     if (c) ovx_context_unlock(c);
     if (destroy) ovx_ref_destroy(ref);
+    /* The application let go of its last hold on an item: the container may go
+     * now (and take the item with it). */
+    if (release_parent) ovx_ref_release_internal(release_parent);
     return VX_SUCCESS;
 }
 

@@ -82,7 +82,7 @@ VX_API_ENTRY vx_delay VX_API_CALL vxCreateDelay(vx_context context, vx_reference
             return (vx_delay)ovx_error(context, s);
         }
         d->refs[i] = r;
-        ovx_adopt_child(r);
+        ovx_adopt_child((vx_reference)d, r);
     }
     d->slots = num_slots;
     return d;

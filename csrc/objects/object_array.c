@@ -15,17 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-void ovx_adopt_child(vx_reference child)
-{
-    ovx_ref_retain_internal(child);
-    ovx_ref_release_external_quiet(child);
-}
-
-void ovx_drop_child(vx_reference child)
-{
-    if (child) ovx_ref_release_internal(child);
-}
-
 #define Q(call)                                                                                                \
     do {                                                                                                       \
         if ((s = (call)) != VX_SUCCESS) goto query_failed;                                                     \
@@ -207,7 +196,7 @@ vx_object_array ovx_object_array_wrap(vx_context c, vx_enum item_type, vx_size c
     if (!a) return NULL;
     for (i = 0; i < count; i++) {
         a->items[i] = items[i];
-        ovx_adopt_child(items[i]);
+        ovx_adopt_child((vx_reference)a, items[i]);
     }
     return a;
 }
@@ -242,7 +231,7 @@ VX_API_ENTRY vx_object_array VX_API_CALL vxCreateObjectArray(vx_context context,
             return (vx_object_array)ovx_error(context, s);
         }
         a->items[i] = item;
-        ovx_adopt_child(item);
+        ovx_adopt_child((vx_reference)a, item);
     }
     return a;
 }

@@ -24,12 +24,7 @@ struct _vx_object_array {
  * entry on context naming fn, with *status set) when it cannot be made. */
 vx_reference ovx_clone_like(vx_context context, vx_reference exemplar, const char *fn, vx_status *status);
 
-/* Turn a freshly created object (external count 1) into a container's child
- * (external 0, internal 1). */
-void ovx_adopt_child(vx_reference child);
-
-/* Release a container's hold on its child (not during context teardown). */
-void ovx_drop_child(vx_reference child);
+/* Containers adopt their items with ovx_adopt_child / ovx_drop_child (ovx.h). */
 
 /* An object array wrapping existing images (vxCreateImageObjectArrayFromTensor);
  * the images (external count 1 each) are adopted. */

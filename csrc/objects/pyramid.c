@@ -82,7 +82,7 @@ VX_API_ENTRY vx_pyramid VX_API_CALL vxCreatePyramid(vx_context context, vx_size 
                                               "(status %d)", (size_t)i, w, h, (unsigned)format, s);
         }
         p->images[i] = img;
-        ovx_adopt_child((vx_reference)img);
+        ovx_adopt_child((vx_reference)p, (vx_reference)img);
     }
     p->levels = levels;
     return p;

@@ -148,7 +148,8 @@ CTS_TEST(Pyramid, levels_are_children, "REQ-1226 REQ-1227 REQ-1238 REQ-1241")
         vx_uint32 w = 0;
         CTS_ASSERT_VALID(l2);
         CTS_EXPECT_STATUS(vxReleasePyramid(&p), VX_SUCCESS);
-        /* a level still held by the application stays a usable image */
+        /* a level still held by the application keeps its pyramid alive */
+        CTS_EXPECT_EQ_INT(cts_context_refs(c), base + 4);
         CTS_EXPECT_STATUS(vxQueryImage(l2, VX_IMAGE_WIDTH, &w, sizeof(w)), VX_SUCCESS);
         CTS_EXPECT_EQ_INT(w, 2);
         CTS_EXPECT_STATUS(vxReleaseImage(&l2), VX_SUCCESS);
