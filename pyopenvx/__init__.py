@@ -19,6 +19,7 @@ from ._errors import *  # noqa: F401,F403  (VXError, check, the subclasses)
 from ._errors import __all__ as _errors_all
 from ._reference import Reference
 from ._context import Context, Kernel, Border, LogEntry
+from ._objects_basic import Scalar, Array, LUT, Distribution, Matrix, Convolution, Threshold, Remap
 
 __version__ = "0.1.0"
 
@@ -31,5 +32,6 @@ for _name, _value in _SHORT.items():
 del _name, _value
 
 __all__ = (["ffi", "lib", "version", "Context", "Kernel", "Border", "LogEntry",
+            "Scalar", "Array", "LUT", "Distribution", "Matrix", "Convolution", "Threshold", "Remap",
             "Reference", "__version__"] + list(_errors_all)
            + sorted(_CONSTANTS) + sorted(_SHORT))

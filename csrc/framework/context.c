@@ -125,9 +125,13 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryContext(vx_context context, vx_enum at
         break;
     }
     case VX_CONTEXT_REFERENCES: {
-        vx_uint32 v;
+        vx_uint32 v, i;
         ovx_context_lock(context);
+        /* Error objects are the context's own, made on demand: they are not
+         * references the application holds, so they do not count. */
         v = context->num_refs;
+        for (i = 0; i < sizeof(context->errors) / sizeof(context->errors[0]); i++)
+            if (context->errors[i]) v--;
         ovx_context_unlock(context);
         status = ovx_query_copy(ptr, size, &v, sizeof(v));
         break;

@@ -355,7 +355,18 @@ CTS_TEST(Context, vendor_attributes, "REQ-0577 REQ-0581")
     CTS_EXPECT_STATUS(vxQueryContext(c, VX_CONTEXT_OVX_SIMD_LEVEL, NULL, sizeof(buf)), VX_ERROR_INVALID_PARAMETERS);
 }
 
+CTS_TEST(Context, references_exclude_error_objects, "REQ-0548")
+{
+    vx_context c = cts_context();
+    int before = cts_context_refs(c);
+    vx_kernel k = vxGetKernelByName(c, "org.example.missing");
+    CTS_ASSERT(vxGetStatus((vx_reference)k) != VX_SUCCESS);
+    /* an error object is the context's own, not an active reference of the application */
+    CTS_EXPECT_EQ_INT(cts_context_refs(c), before);
+}
+
 CTS_TABLE(context) = {
+    CTS_ENTRY(Context, references_exclude_error_objects),
     CTS_ENTRY(Context, create_release),
     CTS_ENTRY(Context, two_contexts),
     CTS_ENTRY(Context, retained_context),
