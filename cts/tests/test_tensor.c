@@ -316,10 +316,25 @@ CTS_TEST(Tensor, from_handle_and_swap, "REQ-1525 REQ-1526 REQ-1531 REQ-1532 REQ-
         CTS_EXPECT_ERROR_OBJECT(vxCreateTensorFromHandle(c, 0, dims, VX_TYPE_FLOAT32, 0, st, a, VX_MEMORY_TYPE_HOST),
                                 VX_ERROR_INVALID_PARAMETERS);
     }
-    /* a tensor not created from handle cannot be swapped */
+    /* A tensor made by vxCreateTensor can be swapped too (the conformance suite
+     * does it): its memory passes to the application with the data in it. */
     t = vxCreateTensor(c, 2, dims, VX_TYPE_FLOAT32, 0);
     CTS_ASSERT_VALID(t);
-    CTS_EXPECT_STATUS(vxSwapTensorHandle(t, a, &prev), VX_ERROR_INVALID_PARAMETERS);
+    {
+        vx_size start[2] = {0, 0}, st2[2] = {sizeof(vx_float32), dims[0] * sizeof(vx_float32)};
+        vx_float32 in[64], out[64];
+        vx_size i, n = dims[0] * dims[1];
+        void *own = NULL;
+        for (i = 0; i < n; i++) in[i] = (vx_float32)i * 0.5f;
+        CTS_ASSERT_STATUS(vxCopyTensorPatch(t, 2, start, dims, st2, in, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxSwapTensorHandle(t, a, &own), VX_SUCCESS);
+        CTS_ASSERT(own != NULL);
+        CTS_EXPECT(memcmp(own, in, n * sizeof(vx_float32)) == 0); /* the old data, now ours */
+        for (i = 0; i < n; i++) ((vx_float32 *)a)[i] = 7.0f;
+        CTS_ASSERT_STATUS(vxCopyTensorPatch(t, 2, start, dims, st2, out, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_SUCCESS);
+        CTS_EXPECT(out[0] == 7.0f && out[n - 1] == 7.0f); /* the tensor reads the new memory */
+        free(own);
+    }
     CTS_EXPECT_STATUS(vxSwapTensorHandle(NULL, a, &prev), VX_ERROR_INVALID_REFERENCE);
     CTS_EXPECT_STATUS(vxReleaseTensor(&t), VX_SUCCESS);
 }
