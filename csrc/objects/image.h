@@ -125,4 +125,12 @@ vx_bool ovx_image_is_mapped(vx_image image);
  * images: used to initialize them). */
 vx_status ovx_image_fill(vx_image image, const vx_pixel_value_t *value);
 
+/* Shared by image.c and image_access.c. */
+vx_bool ovx_image_valid(vx_image image);
+/* Check a patch rectangle of plane for fn (logs and returns the status). */
+vx_status ovx_image_check_rect(vx_image img, const char *fn, const vx_rectangle_t *rect, vx_uint32 plane);
+/* Addressing and pointer of rect in plane (memory must be allocated). */
+void ovx_image_patch_of(vx_image img, vx_uint32 plane, const vx_rectangle_t *rect, vx_imagepatch_addressing_t *addr,
+                        void **ptr);
+
 #endif
