@@ -20,6 +20,8 @@ from ._errors import __all__ as _errors_all
 from ._reference import Reference
 from ._context import Context, Kernel, Border, LogEntry
 from ._objects_basic import Scalar, Array, LUT, Distribution, Matrix, Convolution, Threshold, Remap
+from ._image import Image
+from ._objects_nd import Tensor, UserDataObject, ObjectArray, Pyramid, Delay
 
 __version__ = "0.1.0"
 
@@ -33,5 +35,6 @@ del _name, _value
 
 __all__ = (["ffi", "lib", "version", "Context", "Kernel", "Border", "LogEntry",
             "Scalar", "Array", "LUT", "Distribution", "Matrix", "Convolution", "Threshold", "Remap",
+            "Image", "Tensor", "UserDataObject", "ObjectArray", "Pyramid", "Delay",
             "Reference", "__version__"] + list(_errors_all)
            + sorted(_CONSTANTS) + sorted(_SHORT))

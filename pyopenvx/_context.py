@@ -309,6 +309,70 @@ class Context(Reference):
         """The kernel of that name (``"org.khronos.openvx.sobel_3x3"``) or enum."""
         return Kernel(self, name_or_enum)
 
+    # -- data object factories (pyopenvx._image, pyopenvx._objects_nd) ---------
+    def image(self, width, height, format):  # noqa: A002 (the spec's name)
+        """A new :class:`pyopenvx.Image` (``vxCreateImage``)."""
+        from ._image import Image
+        return Image(self, width, height, format)
+
+    def uniform_image(self, width, height, format, value):  # noqa: A002
+        """A read-only image of one value (``vxCreateUniformImage``); ``value`` is
+        an int, or a tuple for RGB/RGBX/YUV formats."""
+        from ._image import Image
+        return Image.uniform(self, width, height, format, value)
+
+    def image_from_numpy(self, a, format=None):  # noqa: A002
+        """An image living in the memory of ndarray ``a`` (``vxCreateImageFromHandle``,
+        no copy): writes to ``a`` are seen through the image and back.
+
+        ``a`` is one ndarray (the format follows from its dtype/shape: uint8
+        (h, w) -> U8, uint16 -> U16, int16 -> S16, uint32 -> U32, int32 -> S32,
+        uint8 (h, w, 3) -> RGB, (h, w, 4) -> RGBX; or give ``format``, e.g.
+        UYVY for uint8 (h, w, 2)) or a list of per-plane arrays with ``format``.
+        The image keeps the arrays alive.  Zero-copy needs rows of packed
+        pixels (``strides[1]`` = pixel size; rows may be padded), aligned,
+        writable memory; otherwise a C-contiguous copy is made and the image
+        lives in the copy (read it back with ``to_numpy``).  A bool array (U1)
+        is always copied: U1 images store packed bits.
+        """
+        from ._image import Image
+        return Image.from_numpy_handle(self, a, format)
+
+    def tensor(self, dims, dtype, fixed_point_position=0):
+        """A new :class:`pyopenvx.Tensor` (``vxCreateTensor``) of ``dims`` in
+        OpenVX order (dims[0] varies fastest) and ``dtype`` (a NumPy dtype or a
+        ``VX_TYPE_*``)."""
+        from ._objects_nd import Tensor
+        return Tensor(self, dims, dtype, fixed_point_position)
+
+    def tensor_from_numpy(self, a, fixed_point_position=0):
+        """A tensor living in the memory of ndarray ``a`` (``vxCreateTensorFromHandle``,
+        no copy); its dims are ``a.shape`` reversed.  Arrays whose strides cannot
+        be expressed (reversed, negative or not packed along the last axis) or
+        that are read-only are copied first."""
+        from ._objects_nd import Tensor
+        return Tensor.from_numpy_handle(self, a, fixed_point_position)
+
+    def user_data_object(self, size=None, type_name="", data=None):
+        """A :class:`pyopenvx.UserDataObject` of ``size`` bytes (or of ``data``)."""
+        from ._objects_nd import UserDataObject
+        return UserDataObject(self, size, type_name, data)
+
+    def object_array(self, exemplar, count):
+        """A :class:`pyopenvx.ObjectArray` of ``count`` objects like ``exemplar``."""
+        from ._objects_nd import ObjectArray
+        return ObjectArray(self, exemplar, count)
+
+    def pyramid(self, levels, scale, width, height, format):  # noqa: A002
+        """A :class:`pyopenvx.Pyramid` (``scale`` 0.5 or ~0.8409 (ORB))."""
+        from ._objects_nd import Pyramid
+        return Pyramid(self, levels, scale, width, height, format)
+
+    def delay(self, exemplar, slots):
+        """A :class:`pyopenvx.Delay` of ``slots`` objects like ``exemplar``."""
+        from ._objects_nd import Delay
+        return Delay(self, exemplar, slots)
+
     def __repr__(self):
         if self._handle is None:
             return "<Context closed>"
