@@ -4,13 +4,17 @@ Two layers:
 
 * ``pyopenvx.ffi`` / ``pyopenvx.lib``: the exact C API of the headers (every
   function and constant), built by cffi in API mode;
-* a Pythonic layer: :class:`Context`, :class:`Kernel`, exceptions per
+* a Pythonic layer: :class:`Context`, :class:`Kernel`, the data objects over
+  NumPy (:class:`Image`, :class:`Tensor`, :class:`Scalar`, :class:`Array`, ...,
+  :class:`ObjectArray`, :class:`Pyramid`, :class:`Delay`), exceptions per
   ``vx_status`` (:class:`VXError` and subclasses), constants with and without
   the ``VX_`` prefix (``vx.DF_IMAGE_U8 == vx.VX_DF_IMAGE_U8``).
 
     import pyopenvx as vx
     with vx.Context() as ctx:
         print(ctx.version, ctx.implementation, ctx.extensions)
+        img = ctx.image_from_numpy(frame)        # no copy
+        out = ctx.image(img.width, img.height, vx.DF_IMAGE_S16).to_numpy()
 """
 
 from ._ffi import ffi, lib

@@ -157,15 +157,19 @@ class Tensor(_DataObject):
             raise ValueError("start %r and end %r differ in length" % (tuple(start), tuple(end)))
         if not 1 <= len(start) <= len(dims):
             raise ValueError("%d bounds given, the tensor has %d dimensions" % (len(start), len(dims)))
-        shape = [e - s for s, e in zip(start, end)] + list(dims[len(start):])
-        if any(n <= 0 for n in shape):
+        if any(e <= s for s, e in zip(start, end)):
             raise ValueError("patch [%r, %r) is empty" % (tuple(start), tuple(end)))
+        # the dimensions not given are whole (always passed to C in full: the
+        # spec leaves a shorter number_of_dims of copy/map patches unclear)
+        start = start + [0] * (len(dims) - len(start))
+        end = end + list(dims[len(end):])
+        shape = [e - s for s, e in zip(start, end)]
         return start, end, shape[::-1]
 
     # -- data -------------------------------------------------------------------
     def to_numpy(self, start=None, end=None):
-        """A copy of the tensor (or of the patch [start, end), OpenVX order) as an
-        ndarray of the reversed shape."""
+        """A copy of the tensor (or of the patch [start, end), OpenVX order; the
+        dimensions past ``len(start)`` whole) as an ndarray of the reversed shape."""
         start, end, shape = self._bounds(start, end)
         out = np.empty(shape, self.dtype)
         us = ffi.new("vx_size[]", list(out.strides[::-1]))
