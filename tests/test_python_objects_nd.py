@@ -349,8 +349,8 @@ def test_delay(vx, ctx):
     for i, v in zip((0, -1, -2), (10, 20, 30)):
         d[i].set_pixel_values(v)
 
-    def values():
-        return [int(s.to_numpy()[0, 0]) for s in d]  # iteration: 0, -1, -2
+    def values(delay=d):
+        return [int(s.to_numpy()[0, 0]) for s in delay]  # iteration: 0, -1, -2
 
     assert values() == [10, 20, 30]
     d.age()  # 0 -> -1, -1 -> -2, -2 -> 0
@@ -368,7 +368,7 @@ def test_delay(vx, ctx):
     del slot2
     gc.collect()
     assert slot.reference_count == count
-    del d
+    del d, values
     gc.collect()
     assert slot.to_numpy()[0, 0] == 20  # held by the Python wrapper
     ob = pytest.importorskip("pyopenvx._objects_basic")
