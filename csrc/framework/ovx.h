@@ -228,7 +228,28 @@ vx_enum ovx_simd_level(void);           /* after OPENVX_SIMD override */
 const char *ovx_simd_level_name(void);
 
 /* ---- helpers ----------------------------------------------------------- */
-#define OVX_CHECK_SIZE(size, type) ((size) == sizeof(type))
+/* ---- argument checks of copy and map functions (every data object) ------ */
+static inline vx_bool ovx_copy_usage_ok(vx_enum usage)
+{
+    return (usage == VX_READ_ONLY || usage == VX_WRITE_ONLY) ? vx_true_e : vx_false_e;
+}
+
+static inline vx_bool ovx_map_usage_ok(vx_enum usage)
+{
+    return (usage == VX_READ_ONLY || usage == VX_WRITE_ONLY || usage == VX_READ_AND_WRITE) ? vx_true_e
+                                                                                        : vx_false_e;
+}
+
+static inline vx_bool ovx_mem_type_ok(vx_enum mem_type)
+{
+    return mem_type == VX_MEMORY_TYPE_HOST ? vx_true_e : vx_false_e;
+}
+
+static inline vx_bool ovx_map_flags_ok(vx_bitfield flags)
+{
+    return (flags & ~(vx_bitfield)VX_NOGAP_X) == 0 ? vx_true_e : vx_false_e;
+}
+
 /* Copy a query result when the caller's container has exactly the right size. */
 vx_status ovx_query_copy(void *ptr, vx_size size, const void *value, vx_size value_size);
 

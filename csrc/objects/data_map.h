@@ -77,27 +77,7 @@ static inline void ovx_map_remove(ovx_map_table *t, ovx_map_entry *e)
     t->count--;
 }
 
-/* ---- argument checks ---------------------------------------------------- */
-static inline vx_bool ovx_copy_usage_ok(vx_enum usage)
-{
-    return (usage == VX_READ_ONLY || usage == VX_WRITE_ONLY) ? vx_true_e : vx_false_e;
-}
-
-static inline vx_bool ovx_map_usage_ok(vx_enum usage)
-{
-    return (usage == VX_READ_ONLY || usage == VX_WRITE_ONLY || usage == VX_READ_AND_WRITE) ? vx_true_e
-                                                                                        : vx_false_e;
-}
-
-static inline vx_bool ovx_mem_type_ok(vx_enum mem_type)
-{
-    return mem_type == VX_MEMORY_TYPE_HOST ? vx_true_e : vx_false_e;
-}
-
-static inline vx_bool ovx_map_flags_ok(vx_bitfield flags)
-{
-    return (flags & ~(vx_bitfield)VX_NOGAP_X) == 0 ? vx_true_e : vx_false_e;
-}
+/* Argument checks of copy/map (usage, memory type, flags) are in ovx.h. */
 
 /* Size in bytes of a scalar / array item type: a standard type, or a user
  * struct registered in c; 0 when unknown. */

@@ -15,11 +15,6 @@ static vx_bool is_write(vx_enum usage)
     return usage == VX_WRITE_ONLY || usage == VX_READ_AND_WRITE;
 }
 
-static vx_bool usage_ok(vx_enum usage)
-{
-    return usage == VX_READ_ONLY || usage == VX_WRITE_ONLY || usage == VX_READ_AND_WRITE;
-}
-
 /* Root-plane area of a rectangle of a plane of img. */
 static void root_area(vx_image img, vx_uint32 plane, const vx_rectangle_t *rect, ovx_image_map *m)
 {
@@ -66,7 +61,7 @@ static vx_status map_patch(vx_image image, const char *fn, const vx_rectangle_t 
     ovx_image_map tmpl;
     vx_status s = ovx_image_check_rect(image, fn, rect, plane);
     if (s != VX_SUCCESS) return s;
-    if (!usage_ok(usage)) {
+    if (!ovx_map_usage_ok(usage)) {
         ovx_log((vx_reference)image, VX_ERROR_INVALID_PARAMETERS, "%s: usage 0x%x is not a vx_accessor_e", fn,
                 (unsigned)usage);
         return VX_ERROR_INVALID_PARAMETERS;
@@ -337,7 +332,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxAccessImagePatch(vx_image image, const vx_r
      * asks for the packed layout, which is then returned in addr) */
     s = ovx_image_check_rect(image, fn, rect, plane_index);
     if (s != VX_SUCCESS) return s;
-    if (!usage_ok(usage)) {
+    if (!ovx_map_usage_ok(usage)) {
         ovx_log((vx_reference)image, VX_ERROR_INVALID_PARAMETERS, "%s: usage 0x%x is not a vx_accessor_e", fn,
                 (unsigned)usage);
         return VX_ERROR_INVALID_PARAMETERS;

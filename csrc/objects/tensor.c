@@ -346,7 +346,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxMapTensorPatch(vx_tensor tensor, vx_size nu
         ovx_log((vx_reference)tensor, VX_ERROR_INVALID_PARAMETERS, "vxMapTensorPatch: map_id, stride or ptr is NULL");
         return VX_ERROR_INVALID_PARAMETERS;
     }
-    if (usage != VX_READ_ONLY && usage != VX_WRITE_ONLY && usage != VX_READ_AND_WRITE) {
+    if (!ovx_map_usage_ok(usage)) {
         ovx_log((vx_reference)tensor, VX_ERROR_INVALID_PARAMETERS, "vxMapTensorPatch: usage 0x%x is not a vx_accessor_e",
                 (unsigned)usage);
         return VX_ERROR_INVALID_PARAMETERS;

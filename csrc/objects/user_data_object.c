@@ -172,7 +172,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxMapUserDataObject(vx_user_data_object user_
         ovx_log((vx_reference)u, VX_ERROR_INVALID_PARAMETERS, "vxMapUserDataObject: map_id or ptr is NULL");
         return VX_ERROR_INVALID_PARAMETERS;
     }
-    if (usage != VX_READ_ONLY && usage != VX_WRITE_ONLY && usage != VX_READ_AND_WRITE) {
+    if (!ovx_map_usage_ok(usage)) {
         ovx_log((vx_reference)u, VX_ERROR_INVALID_PARAMETERS, "vxMapUserDataObject: usage 0x%x is not a vx_accessor_e",
                 (unsigned)usage);
         return VX_ERROR_INVALID_PARAMETERS;
