@@ -62,8 +62,8 @@ class Registry:
         for c in root.find("commands").findall("command"):
             proto = c.find("proto")
             name = proto.find("name").text
-            ret = norm("".join(proto.itertext())[: -len(name)] if "".join(proto.itertext()).endswith(name)
-                       else "".join(proto.itertext()).replace(name, ""))
+            text = "".join(proto.itertext()).strip()
+            ret = norm(text[: -len(name)])
             params = [norm("".join(p.itertext())) for p in c.findall("param")]
             self.commands[name] = (ret, params)
         self.features = {}
@@ -85,7 +85,7 @@ class Registry:
             return "".join(t.itertext()).strip()
         raise KeyError("cannot emit type %s (%s)" % (name, cat))
 
-    def enum(self, group, typedef=False):
+    def enum(self, group):
         items = self.enum_groups[group]
         body = ",\n".join("    %s = %s" % (n, v) for n, v in items)
         return "enum %s {\n%s\n};" % (group, body)
@@ -346,11 +346,9 @@ def main():
     reg = Registry(sys.argv[1])
     out = sys.argv[2]
     headers = build(reg)
-    n = 0
     for name, text in headers.items():
         with open("%s/%s" % (out, name), "w") as f:
             f.write(text)
-        n += text.count("VX_API_ENTRY ") - (1 if "define VX_API_ENTRY" in text else 0) * 0
     protos = sum(len(re.findall(r"^VX_API_ENTRY .*?VX_API_CALL (\w+)\(", t, re.M)) for t in headers.values())
     print("wrote %d headers, %d entry points" % (len(headers), protos))
 
