@@ -47,26 +47,32 @@ static void table_remove(vx_context c, vx_kernel k)
     ovx_context_unlock(c);
 }
 
+static vx_status add_builtin(vx_context c, const ovx_kernel_desc *d)
+{
+    vx_kernel k = (vx_kernel)ovx_ref_create(c, VX_TYPE_KERNEL, sizeof(struct _vx_kernel), kernel_destruct, NULL);
+    if (!k) return VX_ERROR_NO_MEMORY;
+    k->base.external_count = 0;
+    k->base.internal_count = 1; /* held by the context's table */
+    strncpy(k->name, d->name, VX_MAX_KERNEL_NAME - 1);
+    k->enumeration = d->enumeration;
+    k->num_params = d->num_params;
+    memcpy(k->params, d->params, sizeof(k->params));
+    k->function = d->function;
+    k->validate = d->validate;
+    k->initialize = d->initialize;
+    k->deinitialize = d->deinitialize;
+    k->finalized = vx_true_e;
+    k->desc = d;
+    return table_add(c, k);
+}
+
 vx_status ovx_kernels_init(vx_context c)
 {
-    vx_uint32 i;
-    for (i = 0; i < ovx_num_builtin_kernels; i++) {
-        const ovx_kernel_desc *d = ovx_builtin_kernels[i];
-        vx_kernel k = (vx_kernel)ovx_ref_create(c, VX_TYPE_KERNEL, sizeof(struct _vx_kernel), kernel_destruct, NULL);
-        if (!k) return VX_ERROR_NO_MEMORY;
-        k->base.external_count = 0;
-        k->base.internal_count = 1; /* held by the context's table */
-        strncpy(k->name, d->name, VX_MAX_KERNEL_NAME - 1);
-        k->enumeration = d->enumeration;
-        k->num_params = d->num_params;
-        memcpy(k->params, d->params, sizeof(k->params));
-        k->function = d->function;
-        k->validate = d->validate;
-        k->initialize = d->initialize;
-        k->deinitialize = d->deinitialize;
-        k->finalized = vx_true_e;
-        k->desc = d;
-        if (table_add(c, k) != VX_SUCCESS) return VX_ERROR_NO_MEMORY;
+    vx_uint32 f, i;
+    for (f = 0; ovx_kernel_families[f]; f++) {
+        for (i = 0; ovx_kernel_families[f][i]; i++) {
+            if (add_builtin(c, ovx_kernel_families[f][i]) != VX_SUCCESS) return VX_ERROR_NO_MEMORY;
+        }
     }
     c->next_user_library_id = 1;
     return VX_SUCCESS;

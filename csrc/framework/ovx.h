@@ -74,17 +74,53 @@ typedef struct {
     vx_bool set;
 } ovx_param_info;
 
+/* A window: the rectangle [x0, x1) x [y0, y1) of a node's split image (see
+ * ovx_kernel_desc.split_param), in that image's pixels. */
+typedef struct {
+    vx_uint32 x0, y0, x1, y1;
+} ovx_window;
+
+/* Compute one window of a node.  The executor calls it for disjoint windows
+ * that cover the split image, possibly at the same time from several threads,
+ * after making sure every image parameter has memory; it must only read its
+ * inputs and write its window of the outputs (no maps, no allocation). */
+typedef vx_status (*ovx_window_f)(vx_node node, const vx_reference params[], vx_uint32 num,
+                                  const ovx_window *win);
+
+/* Valid-region rules of built-in kernels (spec "Valid Image Region"). */
+enum {
+    /* Output images that have the size of the first input image get the
+     * intersection of the input images' valid rectangles, shrunk by
+     * valid_shrink pixels on each side when the node's border mode is
+     * VX_BORDER_UNDEFINED.  Others get their full rectangle. */
+    OVX_VALID_DEFAULT = 0,
+    /* Every output image gets its full rectangle. */
+    OVX_VALID_FULL = 1,
+    /* The kernel's function sets its outputs' valid rectangles itself. */
+    OVX_VALID_KERNEL = 2
+};
+
 /* Static description of a built-in kernel (the "kernel interface"); the
- * kernel families of csrc/kernels/ list theirs in ovx_builtin_kernels[]. */
+ * kernel families of csrc/kernels/ list theirs in their family table (see
+ * csrc/kernels/kernels.h), which registry.c gathers. */
 typedef struct ovx_kernel_desc {
     vx_enum enumeration;
     const char *name;
     vx_uint32 num_params;
     ovx_param_info params[OVX_MAX_KERNEL_PARAMS];
+    /* Whole-node compute; may be NULL when window is set. */
     vx_kernel_f function;
     vx_kernel_validate_f validate;
     vx_kernel_initialize_f initialize;
     vx_kernel_deinitialize_f deinitialize;
+    /* Window compute: when set, the executor cuts the image parameter
+     * split_param into row bands and runs them on the thread pool (function,
+     * if also set, is not used). */
+    ovx_window_f window;
+    vx_uint32 split_param;
+    /* Valid-region rule and the border lost per side under UNDEFINED. */
+    vx_enum valid_rule;
+    vx_uint32 valid_shrink;
 } ovx_kernel_desc;
 
 struct _vx_kernel {
@@ -207,8 +243,8 @@ vx_size ovx_user_struct_size(vx_context c, vx_enum type);
 vx_status ovx_kernels_init(vx_context context);
 void ovx_kernels_fini(vx_context context);
 vx_uint32 ovx_modules_loaded(vx_context context);
-extern const ovx_kernel_desc *const ovx_builtin_kernels[];
-extern const vx_uint32 ovx_num_builtin_kernels;
+/* NULL-terminated list of NULL-terminated family tables (kernels/registry.c). */
+extern const ovx_kernel_desc *const *const ovx_kernel_families[];
 
 /* ---- runtime (csrc/runtime/cpu.c) ------------------------------------- */
 enum {

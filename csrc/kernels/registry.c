@@ -1,13 +1,22 @@
 /*
  * The table of built-in kernels.  Each kernel family (one file per spec chapter
- * family in this folder) defines a static ovx_kernel_desc per kernel and lists
- * it here; registration, vxGetKernelByName/Enum and VX_CONTEXT_UNIQUE_KERNEL_TABLE
- * all come from this one table.  A kernel is listed only once it works.
+ * family in this folder) lists its ovx_kernel_desc in a NULL-terminated family
+ * table; registration, vxGetKernelByName/Enum and VX_CONTEXT_UNIQUE_KERNEL_TABLE
+ * all come from these tables.  A kernel is listed only once it works.
  */
-#include "../framework/ovx.h"
+#include "kernels.h"
 
-const ovx_kernel_desc *const ovx_builtin_kernels[] = {
-    NULL /* keeps the array non-empty in C99 */
+extern const ovx_kernel_desc *const ovx_family_arith[];
+extern const ovx_kernel_desc *const ovx_family_filter[];
+extern const ovx_kernel_desc *const ovx_family_color[];
+extern const ovx_kernel_desc *const ovx_family_stats[];
+extern const ovx_kernel_desc *const ovx_family_geometry[];
+extern const ovx_kernel_desc *const ovx_family_multiscale[];
+extern const ovx_kernel_desc *const ovx_family_features[];
+extern const ovx_kernel_desc *const ovx_family_optflow[];
+
+const ovx_kernel_desc *const *const ovx_kernel_families[] = {
+    ovx_family_arith,    ovx_family_filter,     ovx_family_color,    ovx_family_stats,
+    ovx_family_geometry, ovx_family_multiscale, ovx_family_features, ovx_family_optflow,
+    NULL,
 };
-
-const vx_uint32 ovx_num_builtin_kernels = (vx_uint32)(sizeof(ovx_builtin_kernels) / sizeof(ovx_builtin_kernels[0])) - 1;

@@ -1,0 +1,4 @@
+/* Graph engine: execute (in progress). */
+#include "ovx.h"
+
+typedef int ovx_execute_placeholder;

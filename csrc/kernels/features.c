@@ -1,0 +1,4 @@
+/* Kernels: feature detectors and optical flow (placeholder; filled in by its family's work). */
+#include "kernels.h"
+
+const ovx_kernel_desc *const ovx_family_features[] = {NULL};

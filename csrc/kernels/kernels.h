@@ -1,0 +1,71 @@
+/*
+ * What a kernel family (one file per spec chapter family in csrc/kernels/)
+ * needs from the framework.
+ *
+ * A family file defines, per vision function:
+ *   - a static const ovx_kernel_desc (name, enum, parameter table, validator,
+ *     window or whole-node compute, valid-region rule), listed in the family's
+ *     NULL-terminated table `const ovx_kernel_desc *const ovx_family_<name>[]`
+ *     (registry.c gathers the families);
+ *   - the vx<Function>Node entry point, written with ovx_node_create();
+ * and the compute itself lives in csrc/compute/ (raw planes + a window, no vx_
+ * objects).  The vxu<Function> entry points live in csrc/vxu/ and use only the
+ * public API (a one-node graph, see csrc/vxu/vxu_common.h).
+ *
+ * Validators are ordinary vx_kernel_validate_f: they read their inputs with
+ * the public query functions and describe every output with
+ * vxSetMetaFormatAttribute (format, width, height, ...); the verifier checks
+ * non-virtual outputs against that and gives virtual outputs those values.
+ * A refusal returns VX_ERROR_INVALID_FORMAT / _DIMENSION / _VALUE /
+ * _PARAMETERS / _TYPE after ovx_kernel_log() saying which parameter and why.
+ */
+#ifndef OVX_KERNELS_H
+#define OVX_KERNELS_H
+
+#include "../framework/ovx.h"
+#include "../objects/array.h"
+#include "../objects/image.h"
+#include "../objects/scalar.h"
+
+/* ---- node creation (framework/node.c) ---------------------------------- */
+
+/* A node of the built-in kernel `kernel_enum` in graph with params[0..num-1]
+ * set (NULL entries stay unset: optional parameters, or errors found by
+ * vxVerifyGraph).  Returns an error object (or NULL for an invalid graph) on
+ * failure, with a log entry. */
+vx_node ovx_node_create(vx_graph graph, vx_enum kernel_enum, const vx_reference params[], vx_uint32 num);
+
+/* A scalar holding *value for an atomic argument of a vx<Function>Node call
+ * (created in graph's context; NULL when graph is invalid).  Pass it to
+ * ovx_node_create, then ovx_scalar_drop() it: the node keeps its own
+ * reference. */
+vx_scalar ovx_node_scalar(vx_graph graph, vx_enum type, const void *value);
+void ovx_scalar_drop(vx_scalar scalar);
+
+/* ---- inside validators and compute ------------------------------------- */
+
+/* Log entry on the node naming the kernel and parameter index, e.g.
+ * ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "must be U8, got %s", ...).
+ * Returns status, so a validator can `return ovx_kernel_log(...)`. */
+vx_status ovx_kernel_log(vx_node node, vx_uint32 index, vx_status status, const char *fmt, ...)
+    OVX_PRINTF(4, 5);
+
+/* The node's border mode (VX_NODE_BORDER). */
+vx_border_t ovx_node_border(vx_node node);
+
+/* A plane of an image as raw memory: pointer to pixel (0,0) of the image (a
+ * sub-image's own origin), the row stride in bytes, and the plane's size in
+ * its own samples.  The executor has allocated every image parameter's
+ * memory before compute runs. */
+typedef struct {
+    vx_uint8 *ptr;
+    vx_int32 stride;
+    vx_uint32 width, height;
+} ovx_plane;
+ovx_plane ovx_image_plane(vx_image image, vx_uint32 plane);
+
+/* Read the value of a scalar parameter (no map); type must match. */
+vx_status ovx_scalar_get(vx_scalar scalar, vx_enum type, void *value);
+vx_status ovx_scalar_set(vx_scalar scalar, vx_enum type, const void *value);
+
+#endif

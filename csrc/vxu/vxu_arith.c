@@ -1,0 +1,4 @@
+/* Immediate mode: pixelwise and arithmetic functions (placeholder). */
+#include "vxu_common.h"
+
+typedef int ovxu_arith_placeholder;

@@ -1,0 +1,29 @@
+/*
+ * Immediate mode (vxu*): each call is a one-node graph built with the public
+ * API, run with the context's immediate border mode and target
+ * (VX_CONTEXT_IMMEDIATE_BORDER, vxSetImmediateModeTarget).  A vxu function is
+ *
+ *     vx_status vxuBox3x3(vx_context context, vx_image input, vx_image output)
+ *     {
+ *         vx_graph graph = ovxu_graph(context);
+ *         if (!graph) return VX_ERROR_INVALID_REFERENCE;
+ *         return ovxu_run(graph, vxBox3x3Node(graph, input, output));
+ *     }
+ */
+#ifndef OVXU_COMMON_H
+#define OVXU_COMMON_H
+
+#include <VX/vx.h>
+#include <VX/vx_compatibility.h>
+#include <VX/vxu.h>
+
+/* A new graph in context, or NULL when context is not a valid context. */
+vx_graph ovxu_graph(vx_context context);
+
+/* Give node the immediate border mode (following the immediate border policy
+ * when the kernel does not support it), verify and process graph, release
+ * node and graph.  node may be an error object or NULL (its status is
+ * returned). */
+vx_status ovxu_run(vx_graph graph, vx_node node);
+
+#endif

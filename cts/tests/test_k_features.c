@@ -1,0 +1,4 @@
+/* Conformance tests: feature detectors and optical flow (placeholder). */
+#include "../runner/cts.h"
+
+CTS_TABLE(k_features) = {CTS_TABLE_END};
