@@ -398,11 +398,18 @@ VX_API_ENTRY vx_enum VX_API_CALL vxRegisterUserStructWithName(vx_context context
 VX_API_ENTRY vx_status VX_API_CALL vxGetUserStructNameByEnum(vx_context context, vx_enum user_struct_type, vx_char *type_name, vx_size size)
 {
     vx_uint32 i;
-    if (!ovx_context_valid(context)) return VX_ERROR_INVALID_REFERENCE;
-    if (type_name == NULL) return VX_ERROR_INVALID_PARAMETERS;
+    /* The spec lists no VX_ERROR_INVALID_REFERENCE here: a bad context is a bad parameter. */
+    if (!ovx_context_valid(context) || type_name == NULL) return VX_ERROR_INVALID_PARAMETERS;
+    /* An enum that is no user struct has no associated type name (VX_FAILURE,
+     * as the Khronos CTS expects for VX_TYPE_ERROR); a user-struct enum that
+     * was never registered is not a valid user struct enumeration. */
+    if (user_struct_type < VX_TYPE_USER_STRUCT_START || user_struct_type > VX_TYPE_USER_STRUCT_END) {
+        ovx_log((vx_reference)context, VX_FAILURE, "vxGetUserStructNameByEnum: 0x%x is not a user struct type",
+                (unsigned)user_struct_type);
+        return VX_FAILURE;
+    }
     i = (vx_uint32)(user_struct_type - VX_TYPE_USER_STRUCT_START);
-    if (user_struct_type < VX_TYPE_USER_STRUCT_START || i >= context->num_user_structs)
-        return VX_ERROR_INVALID_PARAMETERS; /* not a user struct enumeration */
+    if (i >= context->num_user_structs) return VX_ERROR_INVALID_PARAMETERS;
     if (context->user_structs[i].name[0] == '\0') return VX_FAILURE; /* registered without a name */
     if (size < strlen(context->user_structs[i].name) + 1) return VX_ERROR_NO_MEMORY;
     strcpy(type_name, context->user_structs[i].name);
@@ -412,8 +419,8 @@ VX_API_ENTRY vx_status VX_API_CALL vxGetUserStructNameByEnum(vx_context context,
 VX_API_ENTRY vx_status VX_API_CALL vxGetUserStructEnumByName(vx_context context, const vx_char *type_name, vx_enum *user_struct_type)
 {
     vx_uint32 i;
-    if (!ovx_context_valid(context)) return VX_ERROR_INVALID_REFERENCE;
-    if (type_name == NULL || user_struct_type == NULL) return VX_ERROR_INVALID_PARAMETERS;
+    if (!ovx_context_valid(context) || user_struct_type == NULL) return VX_ERROR_INVALID_PARAMETERS;
+    if (type_name == NULL) return VX_FAILURE; /* matches no user struct */
     for (i = 0; i < context->num_user_structs; i++) {
         if (context->user_structs[i].name[0] && strcmp(context->user_structs[i].name, type_name) == 0) {
             *user_struct_type = VX_TYPE_USER_STRUCT_START + (vx_enum)i;
