@@ -15,41 +15,6 @@
 #include "../objects/convolution.h"
 #include "../objects/matrix.h"
 
-/* TEMPORARY until the graph engine lands on main: weak stand-ins so the
- * library links; the engine's definitions replace them. */
-__attribute__((weak)) vx_status ovx_kernel_log(vx_node node, vx_uint32 index, vx_status status, const char *fmt, ...)
-{
-    (void)node;
-    (void)index;
-    (void)fmt;
-    return status;
-}
-
-__attribute__((weak)) vx_border_t ovx_node_border(vx_node node)
-{
-    vx_border_t b;
-    (void)node;
-    b.mode = VX_BORDER_UNDEFINED;
-    b.constant_value.U32 = 0;
-    return b;
-}
-
-__attribute__((weak)) ovx_plane ovx_image_plane(vx_image image, vx_uint32 plane)
-{
-    ovx_plane p = {0};
-    (void)image;
-    (void)plane;
-    return p;
-}
-
-__attribute__((weak)) vx_status ovx_scalar_get(vx_scalar scalar, vx_enum type, void *value)
-{
-    (void)scalar;
-    (void)type;
-    (void)value;
-    return VX_ERROR_NOT_IMPLEMENTED;
-}
-
 #define IN_REQ(t) {VX_INPUT, t, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
 #define OUT_REQ(t) {VX_OUTPUT, t, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
 #define OUT_OPT(t) {VX_OUTPUT, t, VX_PARAMETER_STATE_OPTIONAL, vx_false_e}

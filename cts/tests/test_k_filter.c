@@ -15,22 +15,6 @@
 
 #define OVX_TEST_PI 3.14159265358979323846
 
-/* TEMPORARY until the graph engine lands: skip when nodes are not implemented. */
-static vx_context engine_context(void)
-{
-    vx_context c = cts_context();
-    vx_graph g = vxCreateGraph(c);
-    vx_image i = vxCreateImage(c, 8, 8, VX_DF_IMAGE_U8);
-    vx_node n = vxBox3x3Node(g, i, i);
-    vx_status s = vxGetStatus((vx_reference)n);
-    if (s == VX_SUCCESS) vxReleaseNode(&n);
-    vxReleaseImage(&i);
-    vxReleaseGraph(&g);
-    if (s == VX_ERROR_NOT_IMPLEMENTED) CTS_SKIP("the graph engine is not there yet");
-    return c;
-}
-#define cts_context engine_context
-
 /* ---- data --------------------------------------------------------------- */
 
 static vx_uint32 rng_state;
