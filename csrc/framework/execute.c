@@ -1,4 +1,292 @@
-/* Graph engine: execute (in progress). */
-#include "ovx.h"
+/*
+ * Graph execution (spec "Graph Concepts" execution rules, "Callbacks",
+ * "Valid Image Region", VX_NODE_PERFORMANCE / VX_GRAPH_PERFORMANCE, delay
+ * auto-aging).
+ *
+ * The plan made by verify.c lists the nodes in a topological order.  Each
+ * node runs either its whole-node function, or, for built-in kernels with a
+ * window routine, as row bands of its split image run on the thread pool
+ * (runtime/threadpool.c).  A replicated node runs once per item of its
+ * replicated containers.
+ */
+#include "graph.h"
+#include "../objects/array.h"
+#include "../objects/image.h"
+#include "../objects/object_array.h"
+#include "../objects/pyramid.h"
 
-typedef int ovx_execute_placeholder;
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static vx_uint64 now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (vx_uint64)ts.tv_sec * 1000000000u + (vx_uint64)ts.tv_nsec;
+}
+
+static void perf_add(vx_perf_t *p, vx_uint64 beg, vx_uint64 end)
+{
+    vx_uint64 d = end - beg;
+    p->beg = beg;
+    p->end = end;
+    p->tmp = d;
+    p->sum += d;
+    p->num++;
+    p->avg = p->sum / p->num;
+    if (p->num == 1 || d < p->min) p->min = d;
+    if (d > p->max) p->max = d;
+}
+
+/* Memory for every image and virtual array a node touches. */
+static vx_status prepare_params(vx_node n, vx_reference *params)
+{
+    vx_uint32 i;
+    for (i = 0; i < n->kernel->num_params; i++) {
+        vx_reference r = params[i];
+        vx_status s = VX_SUCCESS;
+        if (!r) continue;
+        if (r->type == VX_TYPE_IMAGE) {
+            s = ovx_image_alloc((vx_image)r);
+        } else if (r->type == VX_TYPE_ARRAY) {
+            vx_array a = (vx_array)r;
+            if (a->item_type != 0 && a->capacity != 0) s = ovx_array_alloc(a);
+        } else if (r->type == VX_TYPE_PYRAMID) {
+            vx_pyramid p = (vx_pyramid)r;
+            vx_size l;
+            for (l = 0; l < p->levels && s == VX_SUCCESS; l++)
+                if (p->images && p->images[l]) s = ovx_image_alloc(p->images[l]);
+        }
+        if (s != VX_SUCCESS) {
+            ovx_log((vx_reference)n, s, "%s, parameter %u: no memory for the object", n->kernel->name, i);
+            return s;
+        }
+    }
+    return VX_SUCCESS;
+}
+
+typedef struct {
+    vx_node node;
+    const vx_reference *params;
+    ovx_window_f fn;
+    vx_uint32 width, height, bands;
+    vx_status status;
+    pthread_mutex_t lock;
+} band_job;
+
+static void band_task(void *arg, vx_uint32 index)
+{
+    band_job *j = arg;
+    ovx_window w;
+    vx_status s;
+    w.x0 = 0;
+    w.x1 = j->width;
+    w.y0 = (vx_uint32)((vx_uint64)j->height * index / j->bands);
+    w.y1 = (vx_uint32)((vx_uint64)j->height * (index + 1) / j->bands);
+    if (w.y0 == w.y1) return;
+    s = j->fn(j->node, j->params, j->node->kernel->num_params, &w);
+    if (s != VX_SUCCESS) {
+        pthread_mutex_lock(&j->lock);
+        if (j->status == VX_SUCCESS) j->status = s;
+        pthread_mutex_unlock(&j->lock);
+    }
+}
+
+static vx_status run_windows(vx_node n, const vx_reference *params)
+{
+    const ovx_kernel_desc *d = n->kernel->desc;
+    vx_reference split = d->split_param < n->kernel->num_params ? params[d->split_param] : NULL;
+    band_job j;
+    vx_uint32 threads = ovx_pool_threads();
+    vx_uint64 pixels;
+    if (!split || split->type != VX_TYPE_IMAGE) {
+        ovx_log((vx_reference)n, VX_FAILURE, "%s: the split parameter %u is not an image", n->kernel->name,
+                d->split_param);
+        return VX_FAILURE;
+    }
+    j.node = n;
+    j.params = params;
+    j.fn = d->window;
+    j.width = ((vx_image)split)->width;
+    j.height = ((vx_image)split)->height;
+    j.status = VX_SUCCESS;
+    pixels = (vx_uint64)j.width * j.height;
+    /* bands of at least ~16K pixels, a few per thread for balance */
+    j.bands = threads <= 1 || pixels < 32768 ? 1 : threads * 4;
+    if (j.bands > j.height) j.bands = j.height ? j.height : 1;
+    if (j.bands > 1 && pixels / j.bands < 16384) j.bands = (vx_uint32)(pixels / 16384) + 1;
+    if (j.bands == 1) {
+        ovx_window w = {0, 0, j.width, j.height};
+        return j.fn(n, params, n->kernel->num_params, &w);
+    }
+    pthread_mutex_init(&j.lock, NULL);
+    ovx_parallel_for(j.bands, band_task, &j);
+    pthread_mutex_destroy(&j.lock);
+    return j.status;
+}
+
+static vx_status run_once(vx_node n, vx_reference *params)
+{
+    vx_status s = prepare_params(n, params);
+    if (s != VX_SUCCESS) return s;
+    if (n->kernel->desc && n->kernel->desc->window) return run_windows(n, params);
+    if (!n->kernel->function) {
+        ovx_log((vx_reference)n, VX_ERROR_NOT_IMPLEMENTED, "%s: the kernel has no function", n->kernel->name);
+        return VX_ERROR_NOT_IMPLEMENTED;
+    }
+    return n->kernel->function(n, (const vx_reference *)params, n->kernel->num_params);
+}
+
+static vx_reference replica_item(vx_reference first, vx_size k)
+{
+    vx_reference c = first->parent;
+    if (c->type == VX_TYPE_OBJECT_ARRAY) return ((vx_object_array)c)->items[k];
+    return (vx_reference)((vx_pyramid)c)->images[k];
+}
+
+static vx_size replica_count(vx_node n)
+{
+    vx_uint32 i;
+    for (i = 0; i < n->kernel->num_params; i++) {
+        vx_reference c;
+        if (!n->replicate[i] || !n->params[i]) continue;
+        c = n->params[i]->parent;
+        if (c && c->type == VX_TYPE_OBJECT_ARRAY) return ((vx_object_array)c)->num_items;
+        if (c && c->type == VX_TYPE_PYRAMID) return ((vx_pyramid)c)->levels;
+    }
+    return 1;
+}
+
+/* ---- valid rectangles ----------------------------------------------------- */
+static void full_rect(vx_image img, vx_rectangle_t *r)
+{
+    r->start_x = 0;
+    r->start_y = 0;
+    r->end_x = img->width;
+    r->end_y = img->height;
+}
+
+static void update_valid(vx_node n, vx_reference *params)
+{
+    vx_uint32 i, num = n->kernel->num_params;
+    const ovx_kernel_desc *d = n->kernel->desc;
+    vx_rectangle_t in_rect[OVX_MAX_KERNEL_PARAMS];
+    const vx_rectangle_t *in_ptr[OVX_MAX_KERNEL_PARAMS];
+    vx_image first_in = NULL;
+    vx_rectangle_t meet;
+    vx_bool have_meet = vx_false_e;
+    memset(in_ptr, 0, sizeof(in_ptr));
+    for (i = 0; i < num; i++) {
+        vx_image img;
+        if (!params[i] || params[i]->type != VX_TYPE_IMAGE || n->kernel->params[i].direction == VX_OUTPUT) continue;
+        img = (vx_image)params[i];
+        in_rect[i] = img->valid;
+        in_ptr[i] = &in_rect[i];
+        if (!first_in) first_in = img;
+        if (img->width != first_in->width || img->height != first_in->height) continue;
+        if (!have_meet) {
+            meet = img->valid;
+            have_meet = vx_true_e;
+        } else {
+            if (img->valid.start_x > meet.start_x) meet.start_x = img->valid.start_x;
+            if (img->valid.start_y > meet.start_y) meet.start_y = img->valid.start_y;
+            if (img->valid.end_x < meet.end_x) meet.end_x = img->valid.end_x;
+            if (img->valid.end_y < meet.end_y) meet.end_y = img->valid.end_y;
+        }
+    }
+    for (i = 0; i < num; i++) {
+        vx_image out;
+        vx_rectangle_t r;
+        if (!params[i] || params[i]->type != VX_TYPE_IMAGE || n->kernel->params[i].direction == VX_INPUT) continue;
+        out = (vx_image)params[i];
+        full_rect(out, &r);
+        if (n->valid_rect_cb[i]) {
+            vx_rectangle_t *outs[1];
+            outs[0] = &r;
+            if (n->valid_rect_cb[i](n, i, in_ptr, outs) != VX_SUCCESS) full_rect(out, &r);
+        } else if (n->valid_rect_reset || !d || d->valid_rule == OVX_VALID_FULL) {
+            /* full */
+        } else if (d->valid_rule == OVX_VALID_KERNEL) {
+            continue;
+        } else if (have_meet && first_in && out->width == first_in->width && out->height == first_in->height) {
+            vx_uint32 sh = n->border.mode == VX_BORDER_UNDEFINED ? d->valid_shrink : 0;
+            r = meet;
+            r.start_x += sh;
+            r.start_y += sh;
+            r.end_x = r.end_x >= sh ? r.end_x - sh : 0;
+            r.end_y = r.end_y >= sh ? r.end_y - sh : 0;
+            if (r.end_x < r.start_x) r.end_x = r.start_x;
+            if (r.end_y < r.start_y) r.end_y = r.start_y;
+        }
+        out->valid = r;
+    }
+}
+
+static void set_accessible_all(vx_node n, vx_bool on)
+{
+    vx_uint32 i;
+    for (i = 0; i < n->kernel->num_params; i++)
+        if (n->params[i] && n->params[i]->is_virtual) ovx_set_accessible(n->params[i], on);
+}
+
+static vx_status run_node(vx_node n)
+{
+    vx_reference params[OVX_MAX_KERNEL_PARAMS];
+    vx_size count = n->replicated ? replica_count(n) : 1, k;
+    vx_status s = VX_SUCCESS;
+    vx_uint64 t0 = now_ns();
+    vx_uint32 i;
+    set_accessible_all(n, vx_true_e);
+    for (k = 0; k < count && s == VX_SUCCESS; k++) {
+        for (i = 0; i < OVX_MAX_KERNEL_PARAMS; i++) {
+            params[i] = n->params[i];
+            if (n->replicated && n->replicate[i] && params[i]) params[i] = replica_item(n->params[i], k);
+        }
+        s = run_once(n, params);
+        if (s == VX_SUCCESS) update_valid(n, params);
+    }
+    set_accessible_all(n, vx_false_e);
+    perf_add(&n->perf, t0, now_ns());
+    n->status = s;
+    n->executed = vx_true_e;
+    return s;
+}
+
+vx_status ovx_graph_execute(vx_graph g)
+{
+    vx_uint32 i;
+    vx_status s = VX_SUCCESS;
+    vx_uint64 t0 = now_ns();
+    g->running = vx_true_e;
+    g->state = VX_GRAPH_STATE_RUNNING;
+    for (i = 0; i < g->num_nodes; i++) {
+        g->nodes[i]->executed = vx_false_e;
+        ovx_node_follow_delays(g->nodes[i]);
+    }
+    for (i = 0; i < g->num_nodes; i++) {
+        vx_node n = g->nodes[g->order[i]];
+        s = run_node(n);
+        if (s != VX_SUCCESS) {
+            ovx_log((vx_reference)g, s, "vxProcessGraph: node %u (%s) failed (%d)", n->index, n->kernel->name, s);
+            break;
+        }
+        if (n->callback) {
+            vx_action a = n->callback(n);
+            if (a == VX_ACTION_ABANDON) {
+                s = VX_ERROR_GRAPH_ABANDONED;
+                ovx_log((vx_reference)g, s, "vxProcessGraph: node %u (%s): its callback abandoned the graph",
+                        n->index, n->kernel->name);
+                break;
+            }
+        }
+    }
+    if (s == VX_SUCCESS) {
+        for (i = 0; i < g->num_delays; i++)
+            if (ovx_ref_is_live(g->delays[i])) (void)vxAgeDelay(g->delays[i]);
+    }
+    perf_add(&g->perf, t0, now_ns());
+    g->state = s == VX_SUCCESS ? VX_GRAPH_STATE_COMPLETED : VX_GRAPH_STATE_ABANDONED;
+    g->running = vx_false_e;
+    return s;
+}

@@ -1,4 +1,289 @@
-/* Graph engine: graph (in progress). */
-#include "ovx.h"
+/*
+ * Graphs (spec "Object: Graph", "Graph Concepts", graph parameters,
+ * vxRegisterAutoAging).  Verification is in verify.c, execution in
+ * execute.c.
+ *
+ * State machine: UNVERIFIED -> (vxVerifyGraph) VERIFIED -> (process or
+ * schedule) RUNNING -> COMPLETED or ABANDONED; any change to the graph (a node
+ * added, removed, a parameter or border changed) makes it UNVERIFIED again and
+ * the next vxProcessGraph / vxScheduleGraph verifies it first.
+ */
+#include "graph.h"
+#include "../objects/delay.h"
 
-typedef int ovx_graph_placeholder;
+#include <stdlib.h>
+#include <string.h>
+
+static void graph_destroy(vx_reference ref)
+{
+    vx_graph g = (vx_graph)ref;
+    vx_uint32 i;
+    vx_bool teardown = g->base.context->tearing_down;
+    if (g->scheduled && !teardown) {
+        (void)pthread_join(g->thread, NULL);
+        g->scheduled = vx_false_e;
+    }
+    /* During context teardown the other objects may be gone already: touch
+     * none of them (the context frees them all). */
+    for (i = 0; !teardown && i < g->num_nodes; i++) {
+        vx_node n = g->nodes[i];
+        ovx_node_deinit(n);
+        ovx_node_detach(n);
+        n->graph = NULL;
+        ovx_ref_release_internal((vx_reference)n);
+    }
+    for (i = 0; !teardown && i < g->num_params; i++) ovx_ref_release_internal((vx_reference)g->params[i].node);
+    for (i = 0; !teardown && i < g->num_delays; i++) ovx_ref_release_internal((vx_reference)g->delays[i]);
+    free(g->nodes);
+    free(g->delays);
+    free(g->order);
+    g->nodes = NULL;
+    g->delays = NULL;
+    g->order = NULL;
+    pthread_mutex_destroy(&g->lock);
+}
+
+VX_API_ENTRY vx_graph VX_API_CALL vxCreateGraph(vx_context context)
+{
+    vx_graph g;
+    pthread_mutexattr_t attr;
+    if (!ovx_context_valid(context)) return NULL;
+    g = (vx_graph)ovx_ref_create(context, VX_TYPE_GRAPH, sizeof(struct _vx_graph), graph_destroy, NULL);
+    if (!g) return (vx_graph)ovx_error_from(context, VX_ERROR_NO_MEMORY, "vxCreateGraph: out of memory");
+    pthread_mutexattr_init(&attr);
+    pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
+    pthread_mutex_init(&g->lock, &attr);
+    pthread_mutexattr_destroy(&attr);
+    g->state = VX_GRAPH_STATE_UNVERIFIED;
+    return g;
+}
+
+static vx_bool graph_valid(vx_graph g)
+{
+    return ovx_ref_valid((vx_reference)g, VX_TYPE_GRAPH);
+}
+
+void ovx_graph_changed(vx_graph g)
+{
+    g->reverify = vx_true_e;
+    g->verified = vx_false_e;
+    if (!g->running) g->state = VX_GRAPH_STATE_UNVERIFIED;
+}
+
+/* Wait for an outstanding vxScheduleGraph (the graph is single-issue). */
+static vx_status graph_join(vx_graph g)
+{
+    vx_status s = VX_FAILURE;
+    pthread_mutex_lock(&g->lock);
+    if (g->scheduled) {
+        pthread_t t = g->thread;
+        g->scheduled = vx_false_e;
+        pthread_mutex_unlock(&g->lock);
+        (void)pthread_join(t, NULL);
+        s = g->async_status;
+        return s;
+    }
+    pthread_mutex_unlock(&g->lock);
+    return s;
+}
+
+VX_API_ENTRY vx_status VX_API_CALL vxReleaseGraph(vx_graph *graph)
+{
+    if (graph && graph_valid(*graph) && (*graph)->scheduled) (void)graph_join(*graph);
+    return ovx_ref_release((vx_reference *)graph, VX_TYPE_GRAPH, vx_false_e);
+}
+
+VX_API_ENTRY vx_status VX_API_CALL vxQueryGraph(vx_graph graph, vx_enum attribute, void *ptr, vx_size size)
+{
+    vx_status s;
+    if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
+    switch (attribute) {
+    case VX_GRAPH_NUMNODES:
+        s = ovx_query_copy(ptr, size, &graph->num_nodes, sizeof(vx_uint32));
+        break;
+    case VX_GRAPH_PERFORMANCE:
+        s = ovx_query_copy(ptr, size, &graph->perf, sizeof(vx_perf_t));
+        break;
+    case VX_GRAPH_NUMPARAMETERS:
+        s = ovx_query_copy(ptr, size, &graph->num_params, sizeof(vx_uint32));
+        break;
+    case VX_GRAPH_STATE:
+        s = ovx_query_copy(ptr, size, &graph->state, sizeof(vx_enum));
+        break;
+    default:
+        ovx_log((vx_reference)graph, VX_ERROR_NOT_SUPPORTED, "vxQueryGraph: attribute 0x%x is not supported",
+                (unsigned)attribute);
+        return VX_ERROR_NOT_SUPPORTED;
+    }
+    if (s != VX_SUCCESS)
+        ovx_log((vx_reference)graph, s, "vxQueryGraph: attribute 0x%x: wrong size %zu or NULL pointer",
+                (unsigned)attribute, (size_t)size);
+    return s;
+}
+
+VX_API_ENTRY vx_status VX_API_CALL vxSetGraphAttribute(vx_graph graph, vx_enum attribute, const void *ptr,
+                                                       vx_size size)
+{
+    (void)ptr;
+    (void)size;
+    if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
+    /* every graph attribute of 1.3.1 is read-only */
+    ovx_log((vx_reference)graph, VX_ERROR_NOT_SUPPORTED, "vxSetGraphAttribute: attribute 0x%x is %s",
+            (unsigned)attribute,
+            (attribute == VX_GRAPH_NUMNODES || attribute == VX_GRAPH_PERFORMANCE ||
+             attribute == VX_GRAPH_NUMPARAMETERS || attribute == VX_GRAPH_STATE)
+                ? "read-only"
+                : "not supported");
+    return VX_ERROR_NOT_SUPPORTED;
+}
+
+VX_API_ENTRY vx_bool VX_API_CALL vxIsGraphVerified(vx_graph graph)
+{
+    if (!graph_valid(graph)) return vx_false_e;
+    return graph->verified && !graph->reverify ? vx_true_e : vx_false_e;
+}
+
+VX_API_ENTRY vx_status VX_API_CALL vxVerifyGraph(vx_graph graph)
+{
+    vx_status s;
+    if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
+    if (graph->scheduled || graph->running) {
+        ovx_log((vx_reference)graph, VX_ERROR_GRAPH_SCHEDULED, "vxVerifyGraph: the graph is scheduled or running");
+        return VX_ERROR_GRAPH_SCHEDULED;
+    }
+    pthread_mutex_lock(&graph->lock);
+    s = ovx_graph_verify(graph);
+    pthread_mutex_unlock(&graph->lock);
+    return s;
+}
+
+/* Verify when needed, then run: the body of process and schedule. */
+static vx_status graph_run(vx_graph g)
+{
+    vx_status s = VX_SUCCESS;
+    pthread_mutex_lock(&g->lock);
+    if (!g->verified || g->reverify) s = ovx_graph_verify(g);
+    if (s == VX_SUCCESS) s = ovx_graph_execute(g);
+    pthread_mutex_unlock(&g->lock);
+    return s;
+}
+
+VX_API_ENTRY vx_status VX_API_CALL vxProcessGraph(vx_graph graph)
+{
+    if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
+    if (graph->scheduled) {
+        ovx_log((vx_reference)graph, VX_ERROR_GRAPH_SCHEDULED,
+                "vxProcessGraph: the graph is scheduled (call vxWaitGraph first)");
+        return VX_ERROR_GRAPH_SCHEDULED;
+    }
+    return graph_run(graph);
+}
+
+static void *graph_thread(void *arg)
+{
+    vx_graph g = arg;
+    g->async_status = graph_run(g);
+    return NULL;
+}
+
+VX_API_ENTRY vx_status VX_API_CALL vxScheduleGraph(vx_graph graph)
+{
+    vx_status s = VX_SUCCESS;
+    if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
+    pthread_mutex_lock(&graph->lock);
+    if (graph->scheduled) {
+        pthread_mutex_unlock(&graph->lock);
+        ovx_log((vx_reference)graph, VX_ERROR_GRAPH_SCHEDULED,
+                "vxScheduleGraph: the graph is scheduled already (single-issue; call vxWaitGraph)");
+        return VX_ERROR_GRAPH_SCHEDULED;
+    }
+    /* verify now so that verification errors are reported by this call */
+    if (!graph->verified || graph->reverify) s = ovx_graph_verify(graph);
+    if (s == VX_SUCCESS) {
+        graph->async_status = VX_FAILURE;
+        if (pthread_create(&graph->thread, NULL, graph_thread, graph) != 0) {
+            s = VX_ERROR_NO_RESOURCES;
+            ovx_log((vx_reference)graph, s, "vxScheduleGraph: cannot start a thread");
+        } else {
+            graph->scheduled = vx_true_e;
+        }
+    }
+    pthread_mutex_unlock(&graph->lock);
+    return s;
+}
+
+VX_API_ENTRY vx_status VX_API_CALL vxWaitGraph(vx_graph graph)
+{
+    if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
+    if (!graph->scheduled) {
+        ovx_log((vx_reference)graph, VX_FAILURE, "vxWaitGraph: the graph was not scheduled");
+        return VX_FAILURE;
+    }
+    return graph_join(graph);
+}
+
+/* ---- graph parameters ---------------------------------------------------- */
+VX_API_ENTRY vx_status VX_API_CALL vxAddParameterToGraph(vx_graph graph, vx_parameter parameter)
+{
+    if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
+    if (!ovx_ref_valid((vx_reference)parameter, VX_TYPE_PARAMETER) || !parameter->node ||
+        parameter->node->graph != graph) {
+        ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
+                "vxAddParameterToGraph: parameter is not a parameter of a node of this graph");
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    if (graph->num_params == OVX_MAX_GRAPH_PARAMS) {
+        ovx_log((vx_reference)graph, VX_ERROR_NO_RESOURCES, "vxAddParameterToGraph: at most %d graph parameters",
+                OVX_MAX_GRAPH_PARAMS);
+        return VX_ERROR_NO_RESOURCES;
+    }
+    ovx_ref_retain_internal((vx_reference)parameter->node);
+    graph->params[graph->num_params].node = parameter->node;
+    graph->params[graph->num_params].index = parameter->index;
+    graph->num_params++;
+    return VX_SUCCESS;
+}
+
+VX_API_ENTRY vx_status VX_API_CALL vxSetGraphParameterByIndex(vx_graph graph, vx_uint32 index, vx_reference value)
+{
+    if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
+    if (index >= graph->num_params) {
+        ovx_log((vx_reference)graph, VX_ERROR_INVALID_VALUE,
+                "vxSetGraphParameterByIndex: index %u, the graph has %u parameters", index, graph->num_params);
+        return VX_ERROR_INVALID_VALUE;
+    }
+    return vxSetParameterByIndex(graph->params[index].node, graph->params[index].index, value);
+}
+
+VX_API_ENTRY vx_parameter VX_API_CALL vxGetGraphParameterByIndex(vx_graph graph, vx_uint32 index)
+{
+    if (!graph_valid(graph)) return NULL;
+    if (index >= graph->num_params)
+        return (vx_parameter)ovx_error_from(graph, VX_ERROR_INVALID_PARAMETERS,
+                                            "vxGetGraphParameterByIndex: index %u, the graph has %u parameters",
+                                            index, graph->num_params);
+    return vxGetParameterByIndex(graph->params[index].node, graph->params[index].index);
+}
+
+/* ---- delays ---------------------------------------------------------------- */
+VX_API_ENTRY vx_status VX_API_CALL vxRegisterAutoAging(vx_graph graph, vx_delay delay)
+{
+    vx_uint32 i;
+    if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
+    if (!ovx_ref_valid((vx_reference)delay, VX_TYPE_DELAY)) {
+        ovx_log((vx_reference)graph, VX_ERROR_INVALID_REFERENCE, "vxRegisterAutoAging: delay is not a valid delay");
+        return VX_ERROR_INVALID_REFERENCE;
+    }
+    for (i = 0; i < graph->num_delays; i++)
+        if (graph->delays[i] == delay) return VX_SUCCESS;
+    if (graph->num_delays == graph->cap_delays) {
+        vx_uint32 ncap = graph->cap_delays ? graph->cap_delays * 2 : 4;
+        vx_delay *nd = realloc(graph->delays, ncap * sizeof(*nd));
+        if (!nd) return VX_ERROR_NO_MEMORY;
+        graph->delays = nd;
+        graph->cap_delays = ncap;
+    }
+    ovx_ref_retain_internal((vx_reference)delay);
+    graph->delays[graph->num_delays++] = delay;
+    return VX_SUCCESS;
+}

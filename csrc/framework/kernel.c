@@ -598,11 +598,3 @@ VX_API_ENTRY vx_status VX_API_CALL vxRegisterKernelLibrary(vx_context context, c
     ovx_context_unlock(context);
     return VX_SUCCESS;
 }
-
-/* The object bound to a node parameter.  Kernel parameters (node == NULL) are
- * bound to nothing; node parameters arrive with the graph layer. */
-vx_reference ovx_param_node_ref(vx_parameter p)
-{
-    (void)p;
-    return NULL;
-}

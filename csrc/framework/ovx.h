@@ -211,8 +211,8 @@ void ovx_ref_retain_external(vx_reference ref);
 void ovx_adopt_child(vx_reference parent, vx_reference child);
 void ovx_drop_child(vx_reference child);
 void ovx_ref_release_external_quiet(vx_reference ref);
-/* The object a node parameter is bound to (NULL for kernel parameters); the
- * graph layer replaces the weak default in kernel.c. */
+/* The object a node parameter is bound to (NULL for kernel parameters);
+ * framework/node.c. */
 vx_reference ovx_param_node_ref(vx_parameter p);
 vx_uint32 ovx_ref_total(vx_reference ref);
 void ovx_ref_free_all(vx_context context);

@@ -1,4 +1,164 @@
-/* Thread pool (in progress). */
-#include "../framework/ovx.h"
+/*
+ * The thread pool: a process-wide set of worker threads that run the
+ * windows (row bands) of nodes.  ovx_parallel_for posts a job of `count`
+ * items; the caller and the workers take items until none is left, and the
+ * caller returns once every item has finished.  Several graphs may post jobs
+ * at the same time (each caller always makes progress on its own job, so
+ * nothing waits on a busy pool).
+ *
+ * Size: the number of online CPUs, or OPENVX_THREADS (1 = run everything on
+ * the calling thread), or ovx_pool_set_threads() (the
+ * VX_DIRECTIVE... / vendor attribute path), read when the pool starts.
+ */
+#include "../framework/graph.h"
 
-typedef int ovx_threadpool_placeholder;
+#include <stdlib.h>
+#include <unistd.h>
+
+#define OVX_MAX_THREADS 256
+
+typedef struct job {
+    ovx_task_f fn;
+    void *arg;
+    vx_uint32 count;
+    vx_uint32 next;     /* next item to take */
+    vx_uint32 finished; /* items done */
+    struct job *link;   /* the queue of jobs with items left */
+} job;
+
+static pthread_mutex_t pool_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t work_cond = PTHREAD_COND_INITIALIZER; /* a job was posted */
+static pthread_cond_t done_cond = PTHREAD_COND_INITIALIZER; /* an item finished */
+static job *queue;
+static vx_uint32 pool_size;    /* threads incl. the caller; 0 until started */
+static vx_uint32 requested;    /* ovx_pool_set_threads before the start */
+static vx_uint32 workers;
+
+static vx_uint32 default_threads(void)
+{
+    const char *env = getenv("OPENVX_THREADS");
+    long n;
+    if (requested) return requested;
+    if (env && *env) {
+        n = strtol(env, NULL, 10);
+        if (n >= 1 && n <= OVX_MAX_THREADS) return (vx_uint32)n;
+    }
+    n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (n < 1) n = 1;
+    if (n > OVX_MAX_THREADS) n = OVX_MAX_THREADS;
+    return (vx_uint32)n;
+}
+
+/* Take one item of the first job with items left (pool_lock held). */
+static job *take(vx_uint32 *index)
+{
+    job *j = queue;
+    if (!j) return NULL;
+    *index = j->next++;
+    if (j->next == j->count) queue = j->link; /* nothing left to take */
+    return j;
+}
+
+static void finish(job *j)
+{
+    j->finished++;
+    if (j->finished == j->count) pthread_cond_broadcast(&done_cond);
+}
+
+static void *worker(void *unused)
+{
+    (void)unused;
+    pthread_mutex_lock(&pool_lock);
+    for (;;) {
+        vx_uint32 index;
+        job *j = take(&index);
+        if (!j) {
+            pthread_cond_wait(&work_cond, &pool_lock);
+            continue;
+        }
+        pthread_mutex_unlock(&pool_lock);
+        j->fn(j->arg, index);
+        pthread_mutex_lock(&pool_lock);
+        finish(j);
+    }
+    return NULL;
+}
+
+/* Start the workers once (pool_lock held). */
+static void start_locked(void)
+{
+    vx_uint32 i;
+    pthread_attr_t attr;
+    if (pool_size) return;
+    pool_size = default_threads();
+    pthread_attr_init(&attr);
+    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+    for (i = 1; i < pool_size; i++) {
+        pthread_t t;
+        if (pthread_create(&t, &attr, worker, NULL) != 0) break;
+        workers++;
+    }
+    pthread_attr_destroy(&attr);
+    pool_size = workers + 1;
+}
+
+vx_uint32 ovx_pool_threads(void)
+{
+    vx_uint32 n;
+    pthread_mutex_lock(&pool_lock);
+    n = pool_size ? pool_size : default_threads();
+    pthread_mutex_unlock(&pool_lock);
+    return n;
+}
+
+void ovx_pool_set_threads(vx_uint32 n)
+{
+    pthread_mutex_lock(&pool_lock);
+    if (!pool_size && n >= 1 && n <= OVX_MAX_THREADS) requested = n;
+    pthread_mutex_unlock(&pool_lock);
+}
+
+void ovx_parallel_for(vx_uint32 count, ovx_task_f fn, void *arg)
+{
+    job j;
+    vx_uint32 i;
+    if (count == 0) return;
+    pthread_mutex_lock(&pool_lock);
+    start_locked();
+    if (pool_size <= 1 || count == 1) {
+        pthread_mutex_unlock(&pool_lock);
+        for (i = 0; i < count; i++) fn(arg, i);
+        return;
+    }
+    j.fn = fn;
+    j.arg = arg;
+    j.count = count;
+    j.next = 0;
+    j.finished = 0;
+    j.link = NULL;
+    /* append, so earlier jobs finish first */
+    if (!queue) {
+        queue = &j;
+    } else {
+        job *q = queue;
+        while (q->link) q = q->link;
+        q->link = &j;
+    }
+    pthread_cond_broadcast(&work_cond);
+    /* the caller works on its own job until no item is left to take */
+    while (j.next < j.count) {
+        vx_uint32 index = j.next++;
+        if (j.next == j.count) {
+            /* unlink: nothing left to take */
+            job **p = &queue;
+            while (*p && *p != &j) p = &(*p)->link;
+            if (*p) *p = j.link;
+        }
+        pthread_mutex_unlock(&pool_lock);
+        fn(arg, index);
+        pthread_mutex_lock(&pool_lock);
+        finish(&j);
+    }
+    while (j.finished < j.count) pthread_cond_wait(&done_cond, &pool_lock);
+    pthread_mutex_unlock(&pool_lock);
+}

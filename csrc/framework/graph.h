@@ -1,0 +1,122 @@
+/*
+ * The graph engine's objects: nodes, graphs, meta formats (spec "Graph
+ * Concepts", "Graph Formalisms", "Verification", "Callbacks", "User Kernels",
+ * and the Node, Graph, Parameter and Meta Format API chapters).
+ *
+ * Ownership.  A graph holds its nodes with internal references (the
+ * application's reference from vx<F>Node is external); a node holds its
+ * kernel and every object bound to its parameters with internal references.
+ * Virtual objects have the graph as their scope.
+ *
+ * Verification (verify.c) builds the graph's plan: the nodes in a
+ * topological order and, per node, whether its compute runs as row-band
+ * windows (ovx_kernel_desc.window) on the thread pool.  Execution
+ * (execute.c) runs the plan; vxScheduleGraph runs it on a thread of its own.
+ */
+#ifndef OVX_GRAPH_H
+#define OVX_GRAPH_H
+
+#include "ovx.h"
+#include <VX/vx_khr_pipelining.h>
+
+#define OVX_MAX_GRAPH_PARAMS 64
+
+struct _vx_node {
+    struct _vx_reference base;
+    vx_graph graph;                                /* the owner (not counted) */
+    vx_kernel kernel;                              /* internal reference */
+    vx_reference params[OVX_MAX_KERNEL_PARAMS];    /* internal references */
+    /* a parameter bound to a delay slot follows the slot when the delay ages */
+    vx_delay delay[OVX_MAX_KERNEL_PARAMS];         /* internal references */
+    vx_int32 delay_index[OVX_MAX_KERNEL_PARAMS];
+    vx_border_t border;
+    vx_nodecomplete_f callback;
+    vx_perf_t perf;
+    vx_status status;
+    vx_enum state;
+    vx_size local_data_size;
+    void *local_data_ptr;
+    vx_bool local_data_ours;                       /* allocated by us: free it */
+    vx_bool initialized;
+    vx_bool in_callback;                           /* in initialize/deinitialize: local data settable */
+    vx_bool replicated;
+    vx_bool replicate[OVX_MAX_KERNEL_PARAMS];
+    vx_bool valid_rect_reset;                      /* read-only: outputs get the full rectangle */
+    vx_kernel_image_valid_rectangle_f valid_rect_cb[OVX_MAX_KERNEL_PARAMS]; /* user kernels */
+    vx_bool executed;
+    vx_uint32 index;                               /* position in graph->nodes */
+};
+
+typedef struct {
+    vx_node node;    /* internal reference */
+    vx_uint32 index;
+} ovx_graph_param;
+
+struct _vx_graph {
+    struct _vx_reference base;
+    pthread_mutex_t lock;          /* serializes verify/process/schedule */
+    vx_node *nodes;                /* internal references */
+    vx_uint32 num_nodes, cap_nodes;
+    ovx_graph_param params[OVX_MAX_GRAPH_PARAMS];
+    vx_uint32 num_params;
+    vx_delay *delays;              /* auto-aged delays, internal references */
+    vx_uint32 num_delays, cap_delays;
+    vx_bool verified;
+    vx_bool reverify;              /* changed since the last verification */
+    vx_enum state;
+    vx_perf_t perf;
+    /* the plan */
+    vx_uint32 *order;              /* node indices, topological */
+    /* asynchronous execution */
+    pthread_t thread;
+    vx_bool scheduled;             /* a vxScheduleGraph awaits its vxWaitGraph */
+    vx_bool running;
+    vx_status async_status;
+};
+
+/* ---- node.c ------------------------------------------------------------- */
+/* The object bound to parameter i of node (following its delay slot). */
+vx_reference ovx_node_param(vx_node node, vx_uint32 i);
+/* Release what a node holds (graph release, vxRemoveNode). */
+void ovx_node_detach(vx_node node);
+/* Call the kernel's deinitialize (if the node was initialized) and free the
+ * local data the framework allocated. */
+void ovx_node_deinit(vx_node node);
+/* Re-bind parameters bound to delay slots to the slots' current objects. */
+void ovx_node_follow_delays(vx_node node);
+
+/* ---- graph.c ------------------------------------------------------------ */
+void ovx_graph_changed(vx_graph graph);
+
+/* ---- meta_format.c ------------------------------------------------------ */
+vx_meta_format ovx_meta_create(vx_context context, vx_enum type);
+/* Check a meta format against an object: VX_SUCCESS when every attribute the
+ * validator set matches (virtual objects take unset/unknown values from it;
+ * ovx_meta_apply gives them).  why receives a message on mismatch. */
+vx_status ovx_meta_check(vx_meta_format meta, vx_reference ref, char *why, size_t why_size);
+vx_status ovx_meta_apply(vx_meta_format meta, vx_reference ref, char *why, size_t why_size);
+vx_kernel_image_valid_rectangle_f ovx_meta_valid_rect_callback(vx_meta_format meta);
+
+/* ---- verify.c / execute.c ------------------------------------------------ */
+vx_status ovx_graph_verify(vx_graph graph);
+vx_status ovx_graph_execute(vx_graph graph);
+
+/* ---- objects/virtual.c --------------------------------------------------- */
+/* Let running nodes access virtual objects (vx_true_e) or forbid it. */
+void ovx_set_accessible(vx_reference ref, vx_bool accessible);
+/* Fix the unknown size/format of a virtual pyramid (and make its levels). */
+vx_status ovx_pyramid_apply_meta(vx_pyramid p, vx_uint32 width, vx_uint32 height, vx_df_image format, char *why,
+                                 size_t why_size);
+/* Fix the unknown dims/type of a virtual tensor. */
+vx_status ovx_tensor_apply_meta(vx_tensor t, vx_size num_dims, const vx_size *dims, vx_size dims_given,
+                                vx_enum data_type, vx_int8 fpp, vx_bool fpp_given, char *why, size_t why_size);
+
+/* ---- runtime/threadpool.c ---------------------------------------------- */
+typedef void (*ovx_task_f)(void *arg, vx_uint32 index);
+/* Run fn(arg, i) for i in [0, count) on the pool (the caller takes part);
+ * returns when all are done. */
+void ovx_parallel_for(vx_uint32 count, ovx_task_f fn, void *arg);
+vx_uint32 ovx_pool_threads(void);
+void ovx_pool_set_threads(vx_uint32 n);
+
+#endif
