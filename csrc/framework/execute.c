@@ -341,7 +341,8 @@ vx_status ovx_graph_execute(vx_graph g)
         }
         s = run_wave(g, i, end);
     }
-    if (s == VX_SUCCESS) {
+    /* delays age after a successful run and after an abandon (REQ-0621) */
+    if (s == VX_SUCCESS || s == VX_ERROR_GRAPH_ABANDONED) {
         for (i = 0; i < g->num_delays; i++)
             if (ovx_ref_is_live(g->delays[i])) (void)vxAgeDelay(g->delays[i]);
     }

@@ -29,6 +29,7 @@ struct _vx_node {
     /* a parameter bound to a delay slot follows the slot when the delay ages */
     vx_delay delay[OVX_MAX_KERNEL_PARAMS];         /* internal references */
     vx_int32 delay_index[OVX_MAX_KERNEL_PARAMS];
+    vx_int32 delay_item[OVX_MAX_KERNEL_PARAMS];     /* -1: the slot itself; else its level/item */
     vx_border_t border;
     vx_nodecomplete_f callback;
     vx_perf_t perf;

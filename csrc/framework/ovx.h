@@ -67,6 +67,10 @@ struct _vx_reference {
 };
 
 /* ---- kernels ---------------------------------------------------------- */
+/* The 1.0/1.1 direction of a parameter a node both reads and writes (the
+ * accumulate kernels of vx_compatibility.h); 1.3.1 dropped the enum. */
+#define OVX_BIDIRECTIONAL (VX_ENUM_BASE(VX_ID_KHRONOS, VX_ENUM_DIRECTION) + 0x2)
+
 typedef struct {
     vx_enum direction;
     vx_enum type;
