@@ -871,11 +871,68 @@ CTS_TEST(KArith, kernels_registered, "REQ-0009")
     }
 }
 
+/* Pointwise functions do not depend on the border mode: every mode the node
+ * or the immediate-mode context can carry gives the same exact result, and
+ * the output's valid region is the input's. */
+CTS_TEST(KArith, border_and_valid_region, "REQ-0015 REQ-0027 REQ-0063")
+{
+    vx_context ctx = cts_context();
+    const vx_uint32 w = 33, h = 17;
+    himg ha = h_alloc(VX_DF_IMAGE_U8, w, h), hb = h_alloc(VX_DF_IMAGE_U8, w, h), want = h_alloc(VX_DF_IMAGE_U8, w, h);
+    rng_state = 1234;
+    h_random(&ha);
+    h_random(&hb);
+    for (vx_uint32 y = 0; y < h; y++)
+        for (vx_uint32 x = 0; x < w; x++)
+            h_set(&want, x, y, sat((vx_int64)h_get(&ha, x, y) - h_get(&hb, x, y), VX_DF_IMAGE_U8));
+    vx_image a = vx_from_h(ctx, &ha), b = vx_from_h(ctx, &hb);
+    vx_rectangle_t valid = {2, 3, w - 4, h - 1};
+    CTS_EXPECT_STATUS(vxSetImageValidRectangle(a, &valid), VX_SUCCESS);
+    static const vx_enum modes[] = {VX_BORDER_UNDEFINED, VX_BORDER_CONSTANT, VX_BORDER_REPLICATE};
+    for (int m = 0; m < 3; m++)
+        for (int g = 0; g < 2; g++) {
+            vx_border_t border;
+            memset(&border, 0, sizeof(border));
+            border.mode = modes[m];
+            border.constant_value.U8 = 77;
+            vx_image o = vxCreateImage(ctx, w, h, VX_DF_IMAGE_U8);
+            if (g) {
+                vx_graph gr = vxCreateGraph(ctx);
+                vx_node n = vxSubtractNode(gr, a, b, VX_CONVERT_POLICY_SATURATE, o);
+                CTS_EXPECT_STATUS(vxSetNodeAttribute(n, VX_NODE_BORDER, &border, sizeof(border)), VX_SUCCESS);
+                CTS_EXPECT_STATUS(vxProcessGraph(gr), VX_SUCCESS);
+                vxReleaseNode(&n);
+                vxReleaseGraph(&gr);
+            } else {
+                CTS_EXPECT_STATUS(vxSetContextAttribute(ctx, VX_CONTEXT_IMMEDIATE_BORDER, &border, sizeof(border)),
+                                  VX_SUCCESS);
+                CTS_EXPECT_STATUS(vxuSubtract(ctx, a, b, VX_CONVERT_POLICY_SATURATE, o), VX_SUCCESS);
+            }
+            himg got = h_from_vx(o, VX_DF_IMAGE_U8, w, h);
+            h_compare(&got, &want, g ? "Subtract graph (border)" : "Subtract vxu (border)");
+            h_free(&got);
+            vx_rectangle_t r;
+            memset(&r, 0, sizeof(r));
+            CTS_EXPECT_STATUS(vxGetValidRegionImage(o, &r), VX_SUCCESS);
+            CTS_EXPECT_EQ_INT(r.start_x, valid.start_x);
+            CTS_EXPECT_EQ_INT(r.start_y, valid.start_y);
+            CTS_EXPECT_EQ_INT(r.end_x, valid.end_x);
+            CTS_EXPECT_EQ_INT(r.end_y, valid.end_y);
+            vxReleaseImage(&o);
+        }
+    h_free(&ha);
+    h_free(&hb);
+    h_free(&want);
+    vxReleaseImage(&a);
+    vxReleaseImage(&b);
+}
+
 CTS_TABLE(k_arith) = {
     CTS_ENTRY(KArith, absdiff),          CTS_ENTRY(KArith, add_subtract),      CTS_ENTRY(KArith, multiply),
     CTS_ENTRY(KArith, bitwise),          CTS_ENTRY(KArith, weighted_average),  CTS_ENTRY(KArith, threshold),
     CTS_ENTRY(KArith, table_lookup),     CTS_ENTRY(KArith, convert_depth),     CTS_ENTRY(KArith, accumulate_compat),
     CTS_ENTRY(KArith, virtual_chain),    CTS_ENTRY(KArith, inference),         CTS_ENTRY(KArith, refusals),
     CTS_ENTRY(KArith, bad_input),        CTS_ENTRY(KArith, roi),               CTS_ENTRY(KArith, kernels_registered),
+    CTS_ENTRY(KArith, border_and_valid_region),
     CTS_TABLE_END,
 };
