@@ -232,6 +232,67 @@ static const ovx_kernel_desc k_sobel = {
     .valid_shrink = 1,
 };
 
+/* ---- valid regions of filters larger than 3x3 ---------------------------- */
+
+/* The output's valid rectangle: the input's (parameter in_index), shrunk
+ * under VX_BORDER_UNDEFINED by the neighbourhood of the convolution or mask
+ * at parameter obj_index (left/right/top/bottom extents). */
+static vx_status valid_rect_shrunk(vx_node node, vx_uint32 in_index, vx_uint32 obj_index,
+                                   const vx_rectangle_t *const in[], vx_rectangle_t *const out[])
+{
+    vx_border_t b = ovx_node_border(node);
+    vx_parameter p = vxGetParameterByIndex(node, obj_index);
+    vx_reference ref = NULL;
+    vx_size cols = 1, rows = 1;
+    vx_uint32 l, r, t, bo;
+    vx_rectangle_t v;
+    vx_coordinates2d_t org = {0, 0};
+    if (!in[in_index] || !out[0]) return VX_ERROR_INVALID_PARAMETERS;
+    if (vxGetStatus((vx_reference)p) != VX_SUCCESS) return VX_ERROR_INVALID_PARAMETERS;
+    (void)vxQueryParameter(p, VX_PARAMETER_REF, &ref, sizeof(ref));
+    (void)vxReleaseParameter(&p);
+    if (!ref) return VX_ERROR_INVALID_PARAMETERS;
+    if (vxQueryConvolution((vx_convolution)ref, VX_CONVOLUTION_COLUMNS, &cols, sizeof(cols)) == VX_SUCCESS) {
+        (void)vxQueryConvolution((vx_convolution)ref, VX_CONVOLUTION_ROWS, &rows, sizeof(rows));
+        org.x = (vx_uint32)(cols / 2);
+        org.y = (vx_uint32)(rows / 2);
+    } else {
+        (void)vxQueryMatrix((vx_matrix)ref, VX_MATRIX_COLUMNS, &cols, sizeof(cols));
+        (void)vxQueryMatrix((vx_matrix)ref, VX_MATRIX_ROWS, &rows, sizeof(rows));
+        (void)vxQueryMatrix((vx_matrix)ref, VX_MATRIX_ORIGIN, &org, sizeof(org));
+    }
+    (void)vxReleaseReference(&ref);
+    v = *in[in_index];
+    if (b.mode == VX_BORDER_UNDEFINED) {
+        l = org.x;
+        t = org.y;
+        r = cols > org.x ? (vx_uint32)(cols - 1 - org.x) : 0;
+        bo = rows > org.y ? (vx_uint32)(rows - 1 - org.y) : 0;
+        v.start_x += l;
+        v.start_y += t;
+        v.end_x = v.end_x >= r ? v.end_x - r : 0;
+        v.end_y = v.end_y >= bo ? v.end_y - bo : 0;
+        if (v.end_x < v.start_x) v.end_x = v.start_x;
+        if (v.end_y < v.start_y) v.end_y = v.start_y;
+    }
+    *out[0] = v;
+    return VX_SUCCESS;
+}
+
+static vx_status VX_CALLBACK valid_rect_convolve(vx_node node, vx_uint32 index, const vx_rectangle_t *const in[],
+                                                 vx_rectangle_t *const out[])
+{
+    (void)index;
+    return valid_rect_shrunk(node, 0, 1, in, out);
+}
+
+static vx_status VX_CALLBACK valid_rect_nonlinear(vx_node node, vx_uint32 index, const vx_rectangle_t *const in[],
+                                                  vx_rectangle_t *const out[])
+{
+    (void)index;
+    return valid_rect_shrunk(node, 1, 2, in, out);
+}
+
 /* ---- Custom convolution ---------------------------------------------------- */
 
 static vx_status VX_CALLBACK validate_convolve(vx_node node, const vx_reference params[], vx_uint32 num,
@@ -257,7 +318,12 @@ static vx_status VX_CALLBACK validate_convolve(vx_node node, const vx_reference 
     of = out_format(params, 2, VX_DF_IMAGE_S16);
     if (of != VX_DF_IMAGE_U8 && of != VX_DF_IMAGE_S16)
         return ovx_kernel_log(node, 2, VX_ERROR_INVALID_FORMAT, "must be U8 or S16, got %s", fmt_name(of, b));
-    return set_image_meta(metas[2], of, m.width, m.height);
+    s = set_image_meta(metas[2], of, m.width, m.height);
+    if (s == VX_SUCCESS) {
+        vx_kernel_image_valid_rectangle_f cb = valid_rect_convolve;
+        s = vxSetMetaFormatAttribute(metas[2], VX_VALID_RECT_CALLBACK, &cb, sizeof(cb));
+    }
+    return s;
 }
 
 static vx_status win_convolve(vx_node node, const vx_reference params[], vx_uint32 num, const ovx_window *win)
@@ -317,7 +383,12 @@ static vx_status VX_CALLBACK validate_nonlinear(vx_node node, const vx_reference
     if (cols < 1 || rows < 1 || cols > maxdim || rows > maxdim)
         return ovx_kernel_log(node, 2, VX_ERROR_INVALID_DIMENSION, "%zux%zu exceeds %zux%zu", cols, rows, maxdim,
                               maxdim);
-    return set_image_meta(metas[3], m.format, m.width, m.height);
+    s = set_image_meta(metas[3], m.format, m.width, m.height);
+    if (s == VX_SUCCESS) {
+        vx_kernel_image_valid_rectangle_f cb = valid_rect_nonlinear;
+        s = vxSetMetaFormatAttribute(metas[3], VX_VALID_RECT_CALLBACK, &cb, sizeof(cb));
+    }
+    return s;
 }
 
 static vx_status win_nonlinear(vx_node node, const vx_reference params[], vx_uint32 num, const ovx_window *win)

@@ -807,6 +807,60 @@ CTS_TEST(KFilter, virtual_chain, "REQ-0140 REQ-0181 REQ-0270 REQ-0364 REQ-0415")
     free(rconv.p);
 }
 
+/* ---- valid regions ------------------------------------------------------------ */
+
+static void expect_rect(vx_image img, vx_uint32 sx, vx_uint32 sy, vx_uint32 ex, vx_uint32 ey, const char *what)
+{
+    vx_rectangle_t r = {0, 0, 0, 0};
+    CTS_ASSERT_STATUS(vxGetValidRegionImage(img, &r), VX_SUCCESS);
+    CTS_EXPECT_MSG(r.start_x == sx && r.start_y == sy && r.end_x == ex && r.end_y == ey,
+                   "%s: valid region (%u,%u)-(%u,%u), expected (%u,%u)-(%u,%u)", what, r.start_x, r.start_y, r.end_x,
+                   r.end_y, sx, sy, ex, ey);
+}
+
+CTS_TEST(KFilter, valid_regions, "REQ-0139 REQ-0325 REQ-0330")
+{
+    vx_context c = cts_context();
+    vx_image in = vxCreateImage(c, 40, 30, VX_DF_IMAGE_U8), out = vxCreateImage(c, 40, 30, VX_DF_IMAGE_U8);
+    vx_image s16 = vxCreateImage(c, 40, 30, VX_DF_IMAGE_S16);
+    vx_convolution cv = vxCreateConvolution(c, 5, 7);
+    vx_matrix m = vxCreateMatrixFromPatternAndOrigin(c, VX_PATTERN_BOX, 5, 3, 1, 0);
+    vx_rectangle_t shrink = {3, 2, 38, 27};
+    vx_border_t und = border_of(0, VX_DF_IMAGE_U8), rep = border_of(1, VX_DF_IMAGE_U8);
+    vx_graph g;
+    CTS_ASSERT_VALID(cv);
+    CTS_ASSERT_VALID(m);
+    /* 3x3: one pixel per side under UNDEFINED, nothing under a defined border */
+    g = vxCreateGraph(c);
+    run_graph(g, vxBox3x3Node(g, in, out), &und);
+    vxReleaseGraph(&g);
+    expect_rect(out, 1, 1, 39, 29, "box undefined");
+    g = vxCreateGraph(c);
+    run_graph(g, vxMedian3x3Node(g, in, out), &rep);
+    vxReleaseGraph(&g);
+    expect_rect(out, 0, 0, 40, 30, "median replicate");
+    /* 5 columns x 7 rows convolution: 2 and 3 */
+    g = vxCreateGraph(c);
+    run_graph(g, vxConvolveNode(g, in, cv, s16), &und);
+    vxReleaseGraph(&g);
+    expect_rect(s16, 2, 3, 38, 27, "convolve 5x7 undefined");
+    /* 5x3 mask with origin (1, 0): 1 left, 3 right, 0 top, 2 bottom; from a smaller input region */
+    CTS_ASSERT_STATUS(vxSetImageValidRectangle(in, &shrink), VX_SUCCESS);
+    g = vxCreateGraph(c);
+    run_graph(g, vxNonLinearFilterNode(g, VX_NONLINEAR_FILTER_MAX, in, m, out), &und);
+    vxReleaseGraph(&g);
+    expect_rect(out, 4, 2, 35, 25, "nonlinear 5x3 origin (1,0) undefined");
+    g = vxCreateGraph(c);
+    run_graph(g, vxNonLinearFilterNode(g, VX_NONLINEAR_FILTER_MAX, in, m, out), &rep);
+    vxReleaseGraph(&g);
+    expect_rect(out, 3, 2, 38, 27, "nonlinear replicate");
+    vxReleaseConvolution(&cv);
+    vxReleaseMatrix(&m);
+    vxReleaseImage(&in);
+    vxReleaseImage(&out);
+    vxReleaseImage(&s16);
+}
+
 /* ---- refusals ----------------------------------------------------------------- */
 
 /* vxVerifyGraph of a graph holding node gives expected; node may be an error. */
@@ -946,6 +1000,7 @@ CTS_TABLE(k_filter) = {
     CTS_ENTRY(KFilter, magnitude),
     CTS_ENTRY(KFilter, phase),
     CTS_ENTRY(KFilter, virtual_chain),
+    CTS_ENTRY(KFilter, valid_regions),
     CTS_ENTRY(KFilter, refuse_formats),
     CTS_ENTRY(KFilter, refuse_sizes_and_values),
     CTS_ENTRY(KFilter, bad_references),
