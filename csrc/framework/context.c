@@ -207,6 +207,11 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryContext(vx_context context, vx_enum at
     case VX_CONTEXT_OVX_TARGETS:
         status = query_string(ptr, size, OVX_TARGET_NAME);
         break;
+    case VX_CONTEXT_OVX_THREADS: {
+        vx_uint32 n = context->threads ? context->threads : ovx_pool_threads();
+        status = ovx_query_copy(ptr, size, &n, sizeof(n));
+        break;
+    }
     default:
         ovx_log((vx_reference)context, VX_ERROR_NOT_SUPPORTED,
                 "vxQueryContext: attribute 0x%x is not a context attribute", (unsigned)attribute);
@@ -228,6 +233,10 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetContextAttribute(vx_context context, vx_
 {
     if (!ovx_context_valid(context)) return VX_ERROR_INVALID_REFERENCE;
     switch (attribute) {
+    case VX_CONTEXT_OVX_THREADS:
+        if (ptr == NULL || size != sizeof(vx_uint32)) break;
+        context->threads = *(const vx_uint32 *)ptr;
+        return VX_SUCCESS;
     case VX_CONTEXT_IMMEDIATE_BORDER: {
         vx_border_t b;
         if (ptr == NULL || size != sizeof(vx_border_t)) break;
@@ -339,6 +348,14 @@ VX_API_ENTRY vx_status VX_API_CALL vxDirective(vx_reference reference, vx_enum d
             return VX_ERROR_NOT_SUPPORTED;
         }
         c->perf_enabled = directive == VX_DIRECTIVE_ENABLE_PERFORMANCE ? vx_true_e : vx_false_e;
+        return VX_SUCCESS;
+    case VX_DIRECTIVE_OVX_SERIAL:
+    case VX_DIRECTIVE_OVX_PARALLEL:
+        if (reference->type != VX_TYPE_CONTEXT) {
+            ovx_log(reference, VX_ERROR_NOT_SUPPORTED, "vxDirective: thread directives apply to a vx_context only");
+            return VX_ERROR_NOT_SUPPORTED;
+        }
+        c->threads = directive == VX_DIRECTIVE_OVX_SERIAL ? 1 : 0;
         return VX_SUCCESS;
     default:
         ovx_log(reference, VX_ERROR_NOT_SUPPORTED, "vxDirective: directive 0x%x is not supported",
