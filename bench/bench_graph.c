@@ -11,6 +11,7 @@
  *
  * Usage: bench_graph [width height [runs]]   (default 1920 1080 10)
  */
+#define _POSIX_C_SOURCE 199309L
 #include <VX/vx.h>
 #include <VX/vx_ext_ovx.h>
 #include <VX/vxu.h>
