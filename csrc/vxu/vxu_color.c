@@ -42,24 +42,24 @@ VX_API_ENTRY vx_status VX_API_CALL vxuMeanStdDev(vx_context context, vx_image in
                                                  vx_float32 *stddev)
 {
     vx_float32 zero = 0.0f;
-    vx_scalar sm, ss;
+    vx_scalar sm = NULL, ss = NULL;
     vx_graph graph;
     vx_status status;
-    if (mean == NULL || stddev == NULL) return VX_ERROR_INVALID_PARAMETERS;
+    if (mean == NULL) return VX_ERROR_INVALID_PARAMETERS; /* stddev is optional */
     graph = ovxu_graph(context);
     if (!graph) return VX_ERROR_INVALID_REFERENCE;
     sm = vxCreateScalar(context, VX_TYPE_FLOAT32, &zero);
-    ss = vxCreateScalar(context, VX_TYPE_FLOAT32, &zero);
-    if (vxGetStatus((vx_reference)sm) != VX_SUCCESS || vxGetStatus((vx_reference)ss) != VX_SUCCESS) {
+    if (stddev != NULL) ss = vxCreateScalar(context, VX_TYPE_FLOAT32, &zero);
+    if (vxGetStatus((vx_reference)sm) != VX_SUCCESS || (stddev != NULL && vxGetStatus((vx_reference)ss) != VX_SUCCESS)) {
         status = VX_ERROR_NO_RESOURCES;
         (void)vxReleaseGraph(&graph);
     } else {
         status = ovxu_run(graph, vxMeanStdDevNode(graph, input, sm, ss));
         if (status == VX_SUCCESS) status = vxCopyScalar(sm, mean, VX_READ_ONLY, VX_MEMORY_TYPE_HOST);
-        if (status == VX_SUCCESS) status = vxCopyScalar(ss, stddev, VX_READ_ONLY, VX_MEMORY_TYPE_HOST);
+        if (status == VX_SUCCESS && ss != NULL) status = vxCopyScalar(ss, stddev, VX_READ_ONLY, VX_MEMORY_TYPE_HOST);
     }
-    if (vxGetStatus((vx_reference)sm) == VX_SUCCESS) (void)vxReleaseScalar(&sm);
-    if (vxGetStatus((vx_reference)ss) == VX_SUCCESS) (void)vxReleaseScalar(&ss);
+    if (sm != NULL && vxGetStatus((vx_reference)sm) == VX_SUCCESS) (void)vxReleaseScalar(&sm);
+    if (ss != NULL && vxGetStatus((vx_reference)ss) == VX_SUCCESS) (void)vxReleaseScalar(&ss);
     return status;
 }
 

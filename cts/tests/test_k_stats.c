@@ -276,6 +276,9 @@ CTS_TEST(MeanStdDev, valid_region_and_optional, "REQ-0293 REQ-0294 REQ-0298")
     CTS_EXPECT(tk_fabs(mean - rm) < 1e-3);
     vxReleaseScalar(&sm);
     vxReleaseGraph(&g);
+    mean = 0;
+    CTS_ASSERT_STATUS(vxuMeanStdDev(c, src, &mean, NULL), VX_SUCCESS);
+    CTS_EXPECT(tk_fabs(mean - rm) < 1e-3);
     tk_free(in);
     vxReleaseImage(&src);
 }
