@@ -9,7 +9,11 @@
 static inline int geo_in(const ovx_geo_src *s, int32_t x, int32_t y)
 {
     const uint8_t *row = s->ptr + (intptr_t)y * s->stride;
-    return s->u1 ? (row[x >> 3] >> (x & 7)) & 1 : row[x];
+    if (s->u1) {
+        x += s->bit0;
+        return (row[x >> 3] >> (x & 7)) & 1;
+    }
+    return row[x];
 }
 
 /* Source pixel (x, y) with the border rule for outside pixels. */
@@ -146,6 +150,8 @@ void ovx_halfscale_gaussian_rows(const ovx_geo_src *src, const ovx_geo_dst *dst,
 /* Sample src at (x, y) (pixel centres at integers). */
 static inline int geo_sample(const ovx_geo_src *src, double x, double y, int interp, int maxv)
 {
+    x -= (double)src->ox;
+    y -= (double)src->oy;
     if (interp == OVX_GEO_NEAREST) {
         double fx = floor(x + 0.5), fy = floor(y + 0.5);
         /* far outside: any outside pixel gives the border value */

@@ -24,6 +24,9 @@ typedef struct {
     int u1;         /* 1: bit-packed U1 plane */
     int mode;       /* OVX_GEO_REPLICATE or OVX_GEO_CONSTANT */
     int cval;       /* constant border value (0/1 for U1) */
+    int32_t bit0;   /* U1: bit of ptr[0] holding pixel 0 of a row (0 for U8) */
+    int32_t ox, oy; /* image coordinates of pixel (0, 0) of this plane (warps and remap
+                     * sample the input's valid rectangle; 0 for scaling) */
 } ovx_geo_src;
 
 /* A destination plane. */

@@ -120,6 +120,26 @@ static ovx_geo_src geo_src_of(vx_node node, vx_image img)
     s.u1 = img->format == VX_DF_IMAGE_U1;
     s.mode = b.mode == VX_BORDER_CONSTANT ? OVX_GEO_CONSTANT : OVX_GEO_REPLICATE;
     s.cval = s.u1 ? (b.constant_value.U1 ? 1 : 0) : (int)b.constant_value.U8;
+    s.bit0 = 0;
+    s.ox = s.oy = 0;
+    return s;
+}
+
+/* The source of a warp or remap: the input's valid rectangle, pixels outside
+ * it are border pixels. */
+static ovx_geo_src geo_valid_src_of(vx_node node, vx_image img)
+{
+    ovx_geo_src s = geo_src_of(node, img);
+    vx_rectangle_t r;
+    if (vxGetValidRegionImage(img, &r) != VX_SUCCESS || r.end_x <= r.start_x || r.end_y <= r.start_y ||
+        r.end_x > img->width || r.end_y > img->height)
+        return s;
+    s.ptr += (intptr_t)r.start_y * s.stride + (s.u1 ? r.start_x / 8 : r.start_x);
+    s.bit0 = s.u1 ? (int32_t)(r.start_x % 8) : 0;
+    s.width = (int32_t)(r.end_x - r.start_x);
+    s.height = (int32_t)(r.end_y - r.start_y);
+    s.ox = (int32_t)r.start_x;
+    s.oy = (int32_t)r.start_y;
     return s;
 }
 
@@ -259,7 +279,7 @@ static vx_status VX_CALLBACK warp_perspective_validate(vx_node node, const vx_re
 
 static vx_status warp_affine_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
 {
-    ovx_geo_src src = geo_src_of(node, (vx_image)p[0]);
+    ovx_geo_src src = geo_valid_src_of(node, (vx_image)p[0]);
     ovx_geo_dst dst = geo_dst_of((vx_image)p[3]);
     const struct _vx_matrix *mat = (const struct _vx_matrix *)p[1];
     (void)num;
@@ -270,7 +290,7 @@ static vx_status warp_affine_window(vx_node node, const vx_reference p[], vx_uin
 
 static vx_status warp_perspective_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
 {
-    ovx_geo_src src = geo_src_of(node, (vx_image)p[0]);
+    ovx_geo_src src = geo_valid_src_of(node, (vx_image)p[0]);
     ovx_geo_dst dst = geo_dst_of((vx_image)p[3]);
     const struct _vx_matrix *mat = (const struct _vx_matrix *)p[1];
     (void)num;
@@ -334,7 +354,7 @@ static vx_status VX_CALLBACK remap_validate(vx_node node, const vx_reference p[]
 
 static vx_status remap_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
 {
-    ovx_geo_src src = geo_src_of(node, (vx_image)p[0]);
+    ovx_geo_src src = geo_valid_src_of(node, (vx_image)p[0]);
     ovx_geo_dst dst = geo_dst_of((vx_image)p[3]);
     const struct _vx_remap *r = (const struct _vx_remap *)p[1];
     (void)num;
