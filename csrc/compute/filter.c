@@ -1,4 +1,498 @@
-/* Compute routines: filters and morphology (placeholder). */
+/* Compute routines: filters and morphology (see filter.h). */
 #include "filter.h"
 
-typedef int ovx_compute_filter_placeholder;
+#include <math.h>
+#include <stddef.h>
+
+/* ---- pixel access with the border rule --------------------------------- */
+
+static inline int clampi(int v, int lo, int hi)
+{
+    return v < lo ? lo : (v > hi ? hi : v);
+}
+
+/* Pixel (x, y) of a U8 plane, outside pixels through the border rule. */
+static inline int px_u8(const uint8_t *src, int32_t ss, const ovxc_area *a, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= (int)a->width || y >= (int)a->height) {
+        if (a->border == OVXC_BORDER_CONSTANT) return (int)(a->constant & 0xFFu);
+        x = clampi(x, 0, (int)a->width - 1);
+        y = clampi(y, 0, (int)a->height - 1);
+    }
+    return src[(ptrdiff_t)y * ss + x];
+}
+
+static inline int px_u1(const uint8_t *src, int32_t ss, const ovxc_area *a, int x, int y)
+{
+    if (x < 0 || y < 0 || x >= (int)a->width || y >= (int)a->height) {
+        if (a->border == OVXC_BORDER_CONSTANT) return a->constant ? 1 : 0;
+        x = clampi(x, 0, (int)a->width - 1);
+        y = clampi(y, 0, (int)a->height - 1);
+    }
+    return (src[(ptrdiff_t)y * ss + x / 8] >> (x % 8)) & 1;
+}
+
+static inline void put_u1(uint8_t *row, uint32_t x, int v)
+{
+    uint8_t bit = (uint8_t)(1u << (x % 8));
+    if (v)
+        row[x / 8] |= bit;
+    else
+        row[x / 8] &= (uint8_t)~bit;
+}
+
+/* The part [*fa, *fb) of row y of the window whose neighbourhood (l pixels
+ * left, r right, t rows above, b below) lies inside the image; the rest of
+ * the window's row takes the border path. */
+static void fast_range(const ovxc_area *a, uint32_t y, uint32_t l, uint32_t r, uint32_t t, uint32_t b, uint32_t *fa,
+                       uint32_t *fb)
+{
+    uint32_t lo = a->x0, hi = a->x0;
+    if (y >= t && (uint64_t)y + b < a->height && (uint64_t)a->width > (uint64_t)l + r) {
+        lo = a->x0 > l ? a->x0 : l;
+        hi = a->x1 < a->width - r ? a->x1 : a->width - r;
+        if (lo > a->x1) lo = a->x1;
+        if (hi < lo) hi = lo;
+    }
+    *fa = lo;
+    *fb = hi;
+}
+
+/* ---- 3x3 filters -------------------------------------------------------- */
+
+typedef void (*row3_f)(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa,
+                       uint32_t xb);
+typedef int (*op9_f)(int v[9]);
+
+static void gather9_u8(const uint8_t *src, int32_t ss, const ovxc_area *a, uint32_t x, uint32_t y, int v[9])
+{
+    int k = 0;
+    for (int dy = -1; dy <= 1; dy++)
+        for (int dx = -1; dx <= 1; dx++) v[k++] = px_u8(src, ss, a, (int)x + dx, (int)y + dy);
+}
+
+static void run3x3_u8(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a, row3_f row,
+                      op9_f op)
+{
+    for (uint32_t y = a->y0; y < a->y1; y++) {
+        uint8_t *d = dst + (ptrdiff_t)y * ds;
+        uint32_t fa, fb, x;
+        int v[9];
+        fast_range(a, y, 1, 1, 1, 1, &fa, &fb);
+        if (fb > fa) {
+            const uint8_t *r1 = src + (ptrdiff_t)y * ss;
+            row(r1 - ss, r1, r1 + ss, d, fa, fb);
+        }
+        for (x = a->x0; x < fa; x++) {
+            gather9_u8(src, ss, a, x, y, v);
+            d[x] = (uint8_t)op(v);
+        }
+        for (x = fb; x < a->x1; x++) {
+            gather9_u8(src, ss, a, x, y, v);
+            d[x] = (uint8_t)op(v);
+        }
+    }
+}
+
+static void run3x3_u1(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a, op9_f op)
+{
+    for (uint32_t y = a->y0; y < a->y1; y++) {
+        uint8_t *d = dst + (ptrdiff_t)y * ds;
+        for (uint32_t x = a->x0; x < a->x1; x++) {
+            int v[9], k = 0;
+            for (int dy = -1; dy <= 1; dy++)
+                for (int dx = -1; dx <= 1; dx++) v[k++] = px_u1(src, ss, a, (int)x + dx, (int)y + dy);
+            put_u1(d, x, op(v));
+        }
+    }
+}
+
+/* Box: sum / 9 (integer division). */
+static void box_row(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa, uint32_t xb)
+{
+    for (uint32_t x = xa; x < xb; x++) {
+        uint32_t s = (uint32_t)r0[x - 1] + r0[x] + r0[x + 1] + r1[x - 1] + r1[x] + r1[x + 1] + r2[x - 1] + r2[x] +
+                     r2[x + 1];
+        d[x] = (uint8_t)(s / 9u);
+    }
+}
+
+static int box_op(int v[9])
+{
+    int s = 0;
+    for (int k = 0; k < 9; k++) s += v[k];
+    return s / 9;
+}
+
+/* Gaussian: [1 2 1; 2 4 2; 1 2 1] / 16. */
+static void gauss_row(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa,
+                      uint32_t xb)
+{
+    for (uint32_t x = xa; x < xb; x++) {
+        uint32_t s = (uint32_t)r0[x - 1] + 2u * r0[x] + r0[x + 1] + 2u * r1[x - 1] + 4u * r1[x] + 2u * r1[x + 1] +
+                     r2[x - 1] + 2u * r2[x] + r2[x + 1];
+        d[x] = (uint8_t)(s >> 4);
+    }
+}
+
+static int gauss_op(int v[9])
+{
+    return (v[0] + 2 * v[1] + v[2] + 2 * v[3] + 4 * v[4] + 2 * v[5] + v[6] + 2 * v[7] + v[8]) >> 4;
+}
+
+/* Median of 9 by a fixed exchange network (min/max only: vectorizable). */
+#define OVXC_SORT2(p, q)                                                                                       \
+    do {                                                                                                       \
+        int lo_ = (p) < (q) ? (p) : (q), hi_ = (p) < (q) ? (q) : (p);                                          \
+        (p) = lo_;                                                                                             \
+        (q) = hi_;                                                                                             \
+    } while (0)
+
+static int median_op(int p[9])
+{
+    OVXC_SORT2(p[1], p[2]); OVXC_SORT2(p[4], p[5]); OVXC_SORT2(p[7], p[8]);
+    OVXC_SORT2(p[0], p[1]); OVXC_SORT2(p[3], p[4]); OVXC_SORT2(p[6], p[7]);
+    OVXC_SORT2(p[1], p[2]); OVXC_SORT2(p[4], p[5]); OVXC_SORT2(p[7], p[8]);
+    OVXC_SORT2(p[0], p[3]); OVXC_SORT2(p[5], p[8]); OVXC_SORT2(p[4], p[7]);
+    OVXC_SORT2(p[3], p[6]); OVXC_SORT2(p[1], p[4]); OVXC_SORT2(p[2], p[5]);
+    OVXC_SORT2(p[4], p[7]); OVXC_SORT2(p[4], p[2]); OVXC_SORT2(p[6], p[4]);
+    OVXC_SORT2(p[4], p[2]);
+    return p[4];
+}
+
+static void median_row(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa,
+                       uint32_t xb)
+{
+    for (uint32_t x = xa; x < xb; x++) {
+        int p[9] = {r0[x - 1], r0[x], r0[x + 1], r1[x - 1], r1[x], r1[x + 1], r2[x - 1], r2[x], r2[x + 1]};
+        d[x] = (uint8_t)median_op(p);
+    }
+}
+
+static inline uint8_t max8(uint8_t a, uint8_t b)
+{
+    return a > b ? a : b;
+}
+
+static inline uint8_t min8(uint8_t a, uint8_t b)
+{
+    return a < b ? a : b;
+}
+
+static void dilate_row(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa,
+                       uint32_t xb)
+{
+    for (uint32_t x = xa; x < xb; x++) {
+        uint8_t m = max8(max8(r0[x - 1], r0[x]), r0[x + 1]);
+        m = max8(m, max8(max8(r1[x - 1], r1[x]), r1[x + 1]));
+        d[x] = max8(m, max8(max8(r2[x - 1], r2[x]), r2[x + 1]));
+    }
+}
+
+static void erode_row(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa, uint32_t xb)
+{
+    for (uint32_t x = xa; x < xb; x++) {
+        uint8_t m = min8(min8(r0[x - 1], r0[x]), r0[x + 1]);
+        m = min8(m, min8(min8(r1[x - 1], r1[x]), r1[x + 1]));
+        d[x] = min8(m, min8(min8(r2[x - 1], r2[x]), r2[x + 1]));
+    }
+}
+
+static int max_op(int v[9])
+{
+    int m = v[0];
+    for (int k = 1; k < 9; k++) m = v[k] > m ? v[k] : m;
+    return m;
+}
+
+static int min_op(int v[9])
+{
+    int m = v[0];
+    for (int k = 1; k < 9; k++) m = v[k] < m ? v[k] : m;
+    return m;
+}
+
+void ovxc_box3x3_u8(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a)
+{
+    run3x3_u8(src, ss, dst, ds, a, box_row, box_op);
+}
+
+void ovxc_gaussian3x3_u8(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a)
+{
+    run3x3_u8(src, ss, dst, ds, a, gauss_row, gauss_op);
+}
+
+void ovxc_median3x3_u8(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a)
+{
+    run3x3_u8(src, ss, dst, ds, a, median_row, median_op);
+}
+
+void ovxc_dilate3x3_u8(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a)
+{
+    run3x3_u8(src, ss, dst, ds, a, dilate_row, max_op);
+}
+
+void ovxc_erode3x3_u8(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a)
+{
+    run3x3_u8(src, ss, dst, ds, a, erode_row, min_op);
+}
+
+void ovxc_median3x3_u1(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a)
+{
+    run3x3_u1(src, ss, dst, ds, a, median_op);
+}
+
+void ovxc_dilate3x3_u1(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a)
+{
+    run3x3_u1(src, ss, dst, ds, a, max_op);
+}
+
+void ovxc_erode3x3_u1(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a)
+{
+    run3x3_u1(src, ss, dst, ds, a, min_op);
+}
+
+/* ---- Sobel -------------------------------------------------------------- */
+
+static void sobel_row(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int16_t *gx, int16_t *gy,
+                      uint32_t xa, uint32_t xb)
+{
+    if (gx)
+        for (uint32_t x = xa; x < xb; x++)
+            gx[x] = (int16_t)((r0[x + 1] - r0[x - 1]) + 2 * (r1[x + 1] - r1[x - 1]) + (r2[x + 1] - r2[x - 1]));
+    if (gy)
+        for (uint32_t x = xa; x < xb; x++)
+            gy[x] = (int16_t)((r2[x - 1] - r0[x - 1]) + 2 * (r2[x] - r0[x]) + (r2[x + 1] - r0[x + 1]));
+}
+
+static void sobel_px(const int v[9], int16_t *gx, int16_t *gy, uint32_t x)
+{
+    if (gx) gx[x] = (int16_t)((v[2] - v[0]) + 2 * (v[5] - v[3]) + (v[8] - v[6]));
+    if (gy) gy[x] = (int16_t)((v[6] - v[0]) + 2 * (v[7] - v[1]) + (v[8] - v[2]));
+}
+
+void ovxc_sobel3x3_u8(const uint8_t *src, int32_t ss, int16_t *gx, int32_t gxs, int16_t *gy, int32_t gys,
+                      const ovxc_area *a)
+{
+    for (uint32_t y = a->y0; y < a->y1; y++) {
+        int16_t *dx = gx ? (int16_t *)((uint8_t *)gx + (ptrdiff_t)y * gxs) : NULL;
+        int16_t *dy = gy ? (int16_t *)((uint8_t *)gy + (ptrdiff_t)y * gys) : NULL;
+        uint32_t fa, fb, x;
+        int v[9];
+        fast_range(a, y, 1, 1, 1, 1, &fa, &fb);
+        if (fb > fa) {
+            const uint8_t *r1 = src + (ptrdiff_t)y * ss;
+            sobel_row(r1 - ss, r1, r1 + ss, dx, dy, fa, fb);
+        }
+        for (x = a->x0; x < fa; x++) {
+            gather9_u8(src, ss, a, x, y, v);
+            sobel_px(v, dx, dy, x);
+        }
+        for (x = fb; x < a->x1; x++) {
+            gather9_u8(src, ss, a, x, y, v);
+            sobel_px(v, dx, dy, x);
+        }
+    }
+}
+
+/* ---- custom convolution ------------------------------------------------- */
+
+static inline void conv_store(void *dst, int dst_s16, uint32_t x, int32_t sum, int32_t scale)
+{
+    int32_t v = sum / scale;
+    if (dst_s16)
+        ((int16_t *)dst)[x] = (int16_t)(v < -32768 ? -32768 : (v > 32767 ? 32767 : v));
+    else
+        ((uint8_t *)dst)[x] = (uint8_t)(v < 0 ? 0 : (v > 255 ? 255 : v));
+}
+
+#define OVXC_CONV_CHUNK 256
+
+void ovxc_convolve_u8(const uint8_t *src, int32_t ss, void *dst, int32_t ds, int dst_s16, const int16_t *coef,
+                      uint32_t cols, uint32_t rows, uint32_t scale, const ovxc_area *a)
+{
+    const uint32_t rx = cols / 2, ry = rows / 2;
+    const int32_t sc = scale ? (int32_t)scale : 1;
+    for (uint32_t y = a->y0; y < a->y1; y++) {
+        uint8_t *drow = (uint8_t *)dst + (ptrdiff_t)y * ds;
+        uint32_t fa, fb, x;
+        fast_range(a, y, rx, rx, ry, ry, &fa, &fb);
+        for (x = fa; x < fb; x += OVXC_CONV_CHUNK) {
+            int32_t acc[OVXC_CONV_CHUNK];
+            uint32_t n = fb - x < OVXC_CONV_CHUNK ? fb - x : OVXC_CONV_CHUNK;
+            for (uint32_t k = 0; k < n; k++) acc[k] = 0;
+            for (uint32_t j = 0; j < rows; j++) {
+                /* coefficient row j multiplies image row y + ry - j */
+                const uint8_t *s = src + ((ptrdiff_t)y + ry - j) * ss + x + rx;
+                for (uint32_t i = 0; i < cols; i++) {
+                    const int32_t c = coef[j * cols + i];
+                    const uint8_t *si = s - i;
+                    for (uint32_t k = 0; k < n; k++) acc[k] += c * si[k];
+                }
+            }
+            for (uint32_t k = 0; k < n; k++) conv_store(drow, dst_s16, x + k, acc[k], sc);
+        }
+        for (x = a->x0; x < a->x1; x++) {
+            if (x == fa) {
+                x = fb;
+                if (x >= a->x1) break;
+            }
+            int32_t sum = 0;
+            for (uint32_t j = 0; j < rows; j++)
+                for (uint32_t i = 0; i < cols; i++)
+                    sum += coef[j * cols + i] * px_u8(src, ss, a, (int)(x + rx - i), (int)(y + ry - j));
+            conv_store(drow, dst_s16, x, sum, sc);
+        }
+    }
+}
+
+/* ---- non-linear filter -------------------------------------------------- */
+
+#define OVXC_NL_MAX_TAPS 1024
+
+/* k-th smallest of v[0..n-1] (reorders v). */
+static uint8_t select_k(uint8_t *v, int n, int k)
+{
+    int lo = 0, hi = n - 1;
+    while (lo < hi) {
+        uint8_t p = v[(lo + hi) / 2];
+        int i = lo, j = hi;
+        while (i <= j) {
+            while (v[i] < p) i++;
+            while (v[j] > p) j--;
+            if (i <= j) {
+                uint8_t t = v[i];
+                v[i] = v[j];
+                v[j] = t;
+                i++;
+                j--;
+            }
+        }
+        if (k <= j)
+            hi = j;
+        else if (k >= i)
+            lo = i;
+        else
+            break;
+    }
+    return v[k];
+}
+
+static uint8_t nl_reduce(int function, uint8_t *v, int n)
+{
+    uint8_t m;
+    if (n <= 0) return 0;
+    switch (function) {
+    case OVXC_NL_MIN:
+        m = v[0];
+        for (int k = 1; k < n; k++) m = v[k] < m ? v[k] : m;
+        return m;
+    case OVXC_NL_MAX:
+        m = v[0];
+        for (int k = 1; k < n; k++) m = v[k] > m ? v[k] : m;
+        return m;
+    default:
+        return select_k(v, n, n / 2);
+    }
+}
+
+/* Offsets (dx, dy) of the mask's nonzero taps relative to the output pixel. */
+static int nl_taps(const uint8_t *mask, uint32_t cols, uint32_t rows, uint32_t ox, uint32_t oy, int *tx, int *ty)
+{
+    int n = 0;
+    for (uint32_t j = 0; j < rows; j++)
+        for (uint32_t i = 0; i < cols; i++)
+            if (mask[j * cols + i] && n < OVXC_NL_MAX_TAPS) {
+                tx[n] = (int)i - (int)ox;
+                ty[n] = (int)j - (int)oy;
+                n++;
+            }
+    return n;
+}
+
+void ovxc_nonlinear_u8(int function, const uint8_t *mask, uint32_t cols, uint32_t rows, uint32_t ox, uint32_t oy,
+                       const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a)
+{
+    int tx[OVXC_NL_MAX_TAPS], ty[OVXC_NL_MAX_TAPS];
+    ptrdiff_t off[OVXC_NL_MAX_TAPS];
+    uint8_t v[OVXC_NL_MAX_TAPS];
+    int n = nl_taps(mask, cols, rows, ox, oy, tx, ty);
+    for (int k = 0; k < n; k++) off[k] = (ptrdiff_t)ty[k] * ss + tx[k];
+    for (uint32_t y = a->y0; y < a->y1; y++) {
+        uint8_t *d = dst + (ptrdiff_t)y * ds;
+        uint32_t fa, fb, x;
+        fast_range(a, y, ox, cols - 1 - ox, oy, rows - 1 - oy, &fa, &fb);
+        for (x = fa; x < fb; x++) {
+            const uint8_t *c = src + (ptrdiff_t)y * ss + x;
+            for (int k = 0; k < n; k++) v[k] = c[off[k]];
+            d[x] = nl_reduce(function, v, n);
+        }
+        for (x = a->x0; x < a->x1; x++) {
+            if (x == fa) {
+                x = fb;
+                if (x >= a->x1) break;
+            }
+            for (int k = 0; k < n; k++) v[k] = (uint8_t)px_u8(src, ss, a, (int)x + tx[k], (int)y + ty[k]);
+            d[x] = nl_reduce(function, v, n);
+        }
+    }
+}
+
+void ovxc_nonlinear_u1(int function, const uint8_t *mask, uint32_t cols, uint32_t rows, uint32_t ox, uint32_t oy,
+                       const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a)
+{
+    int tx[OVXC_NL_MAX_TAPS], ty[OVXC_NL_MAX_TAPS];
+    int n = nl_taps(mask, cols, rows, ox, oy, tx, ty);
+    for (uint32_t y = a->y0; y < a->y1; y++) {
+        uint8_t *d = dst + (ptrdiff_t)y * ds;
+        for (uint32_t x = a->x0; x < a->x1; x++) {
+            int ones = 0, r;
+            for (int k = 0; k < n; k++) ones += px_u1(src, ss, a, (int)x + tx[k], (int)y + ty[k]);
+            /* sorted ascending: n - ones zeros, then ones */
+            if (n == 0)
+                r = 0;
+            else if (function == OVXC_NL_MIN)
+                r = ones == n;
+            else if (function == OVXC_NL_MAX)
+                r = ones > 0;
+            else
+                r = n / 2 >= n - ones;
+            put_u1(d, x, r);
+        }
+    }
+}
+
+/* ---- magnitude and phase ------------------------------------------------ */
+
+void ovxc_magnitude_s16(const int16_t *gx, int32_t gxs, const int16_t *gy, int32_t gys, int16_t *dst, int32_t ds,
+                        const ovxc_area *a)
+{
+    for (uint32_t y = a->y0; y < a->y1; y++) {
+        const int16_t *px = (const int16_t *)((const uint8_t *)gx + (ptrdiff_t)y * gxs);
+        const int16_t *py = (const int16_t *)((const uint8_t *)gy + (ptrdiff_t)y * gys);
+        int16_t *d = (int16_t *)((uint8_t *)dst + (ptrdiff_t)y * ds);
+        for (uint32_t x = a->x0; x < a->x1; x++) {
+            double xx = (double)((int32_t)px[x] * px[x]), yy = (double)((int32_t)py[x] * py[x]);
+            uint32_t z = (uint32_t)(sqrt(xx + yy) + 0.5);
+            d[x] = (int16_t)(z > 32767u ? 32767u : z);
+        }
+    }
+}
+
+void ovxc_phase_s16(const int16_t *gx, int32_t gxs, const int16_t *gy, int32_t gys, uint8_t *dst, int32_t ds,
+                    const ovxc_area *a)
+{
+    const double k = 256.0 / (2.0 * 3.14159265358979323846);
+    for (uint32_t y = a->y0; y < a->y1; y++) {
+        const int16_t *px = (const int16_t *)((const uint8_t *)gx + (ptrdiff_t)y * gxs);
+        const int16_t *py = (const int16_t *)((const uint8_t *)gy + (ptrdiff_t)y * gys);
+        uint8_t *d = dst + (ptrdiff_t)y * ds;
+        for (uint32_t x = a->x0; x < a->x1; x++) {
+            double v = atan2((double)py[x], (double)px[x]) * k;
+            int iv;
+            if (v < 0) v += 256.0;
+            iv = (int)(v + 0.5);
+            d[x] = (uint8_t)(iv >= 256 ? iv - 256 : iv);
+        }
+    }
+}

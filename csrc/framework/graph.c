@@ -37,6 +37,8 @@ static void graph_destroy(vx_reference ref)
     free(g->nodes);
     free(g->delays);
     free(g->order);
+    free(g->wave);
+    g->wave = NULL;
     g->nodes = NULL;
     g->delays = NULL;
     g->order = NULL;

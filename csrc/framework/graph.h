@@ -66,7 +66,9 @@ struct _vx_graph {
     vx_enum state;
     vx_perf_t perf;
     /* the plan */
-    vx_uint32 *order;              /* node indices, topological */
+    vx_uint32 *order;              /* node indices, topological, grouped by wave */
+    vx_uint32 *wave;               /* wave[i]: dependency depth of order[i]; nodes
+                                    * of one wave are independent of each other */
     /* asynchronous execution */
     pthread_t thread;
     vx_bool scheduled;             /* a vxScheduleGraph awaits its vxWaitGraph */
@@ -116,7 +118,6 @@ typedef void (*ovx_task_f)(void *arg, vx_uint32 index);
 /* Run fn(arg, i) for i in [0, count) on the pool (the caller takes part);
  * returns when all are done. */
 void ovx_parallel_for(vx_uint32 count, ovx_task_f fn, void *arg);
-vx_uint32 ovx_pool_threads(void);
 void ovx_pool_set_threads(vx_uint32 n);
 
 #endif

@@ -177,6 +177,7 @@ struct _vx_context {
     vx_bool log_enabled;
     /* directives */
     vx_bool perf_enabled;
+    vx_uint32 threads;               /* VX_CONTEXT_OVX_THREADS: 0 = the whole pool */
     vx_enum hint;
     /* immediate mode */
     vx_border_t immediate_border;
@@ -261,6 +262,8 @@ enum {
 vx_uint32 ovx_cpu_features(void);       /* detected once */
 const char *ovx_cpu_features_string(void);
 vx_enum ovx_simd_level(void);           /* after OPENVX_SIMD override */
+/* Threads of the pool (runtime/threadpool.c). */
+vx_uint32 ovx_pool_threads(void);
 const char *ovx_simd_level_name(void);
 
 /* ---- helpers ----------------------------------------------------------- */

@@ -178,6 +178,37 @@ static vx_status order_nodes(vx_graph g)
             goto out;
         }
     }
+    /* waves: the depth of each node in the dependency relation; the order
+     * is regrouped by wave (stable), so a wave's nodes can run together */
+    {
+        vx_uint32 *depth = calloc(n, sizeof(vx_uint32)), *sorted = malloc(n * sizeof(vx_uint32)),
+                  *wave = malloc(n * sizeof(vx_uint32));
+        vx_uint32 k, w, maxw = 0, pos = 0;
+        if (!depth || !sorted || !wave) {
+            free(depth);
+            free(sorted);
+            free(wave);
+            s = VX_ERROR_NO_MEMORY;
+            goto out;
+        }
+        for (k = 0; k < n; k++) {
+            j = order[k];
+            for (i = 0; i < n; i++)
+                if (dep[(size_t)i * n + j] && depth[i] + 1 > depth[j]) depth[j] = depth[i] + 1;
+            if (depth[j] > maxw) maxw = depth[j];
+        }
+        for (w = 0; w <= maxw; w++)
+            for (k = 0; k < n; k++)
+                if (depth[order[k]] == w) {
+                    sorted[pos] = order[k];
+                    wave[pos++] = w;
+                }
+        free(depth);
+        free(order);
+        order = sorted;
+        free(g->wave);
+        g->wave = wave;
+    }
     free(g->order);
     g->order = order;
     order = NULL;

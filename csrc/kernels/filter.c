@@ -1,4 +1,511 @@
-/* Kernels: filters and morphology (placeholder; filled in by its family's work). */
+/*
+ * Kernels: filters and morphology (spec "Box Filter", "Gaussian Filter",
+ * "Median Filter", "Dilate Image", "Erode Image", "Sobel 3x3", "Custom
+ * Convolution", "Non Linear Filter", "Magnitude", "Phase").
+ *
+ * Every kernel computes row bands of its output (window compute); the pure
+ * loops are in compute/filter.c.  The neighbourhood filters support the three
+ * border modes: VX_BORDER_UNDEFINED computes the border pixels as
+ * VX_BORDER_REPLICATE would (any value is allowed there) and the valid region
+ * shrinks by the filter's radius.
+ */
 #include "kernels.h"
 
-const ovx_kernel_desc *const ovx_family_filter[] = {NULL};
+#include "../compute/filter.h"
+#include "../objects/convolution.h"
+#include "../objects/matrix.h"
+
+#define IN_REQ(t) {VX_INPUT, t, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
+#define OUT_REQ(t) {VX_OUTPUT, t, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
+#define OUT_OPT(t) {VX_OUTPUT, t, VX_PARAMETER_STATE_OPTIONAL, vx_false_e}
+
+/* ---- validator helpers -------------------------------------------------- */
+
+typedef struct {
+    vx_df_image format;
+    vx_uint32 width, height;
+} img_meta;
+
+static vx_status query_image(vx_node node, const vx_reference params[], vx_uint32 index, img_meta *m)
+{
+    vx_image img = (vx_image)params[index];
+    if (vxQueryImage(img, VX_IMAGE_FORMAT, &m->format, sizeof(m->format)) != VX_SUCCESS ||
+        vxQueryImage(img, VX_IMAGE_WIDTH, &m->width, sizeof(m->width)) != VX_SUCCESS ||
+        vxQueryImage(img, VX_IMAGE_HEIGHT, &m->height, sizeof(m->height)) != VX_SUCCESS)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "is not a valid image");
+    return VX_SUCCESS;
+}
+
+static vx_status set_image_meta(vx_meta_format meta, vx_df_image format, vx_uint32 width, vx_uint32 height)
+{
+    vx_status s = vxSetMetaFormatAttribute(meta, VX_IMAGE_FORMAT, &format, sizeof(format));
+    if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(meta, VX_IMAGE_WIDTH, &width, sizeof(width));
+    if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(meta, VX_IMAGE_HEIGHT, &height, sizeof(height));
+    return s;
+}
+
+static const char *fmt_name(vx_df_image f, char buf[5])
+{
+    for (int i = 0; i < 4; i++) {
+        char c = (char)((f >> (8 * i)) & 0xFF);
+        buf[i] = (c >= 32 && c < 127) ? c : '?';
+    }
+    buf[4] = 0;
+    return buf;
+}
+
+/* An output image's format: the one it has, or dflt for a virtual image
+ * whose format is not fixed. */
+static vx_df_image out_format(const vx_reference params[], vx_uint32 index, vx_df_image dflt)
+{
+    vx_df_image f = VX_DF_IMAGE_VIRT;
+    if (params[index] == NULL ||
+        vxQueryImage((vx_image)params[index], VX_IMAGE_FORMAT, &f, sizeof(f)) != VX_SUCCESS ||
+        f == VX_DF_IMAGE_VIRT)
+        return dflt;
+    return f;
+}
+
+/* Input index 0 of the given format(s); the output (index 1) gets the input's
+ * format and size. */
+static vx_status validate_same(vx_node node, const vx_reference params[], vx_uint32 in, vx_uint32 out,
+                               vx_meta_format metas[], vx_bool allow_u1)
+{
+    img_meta m;
+    char b[5];
+    vx_status s = query_image(node, params, in, &m);
+    if (s != VX_SUCCESS) return s;
+    if (m.format != VX_DF_IMAGE_U8 && !(allow_u1 && m.format == VX_DF_IMAGE_U1))
+        return ovx_kernel_log(node, in, VX_ERROR_INVALID_FORMAT, "must be U8%s, got %s", allow_u1 ? " or U1" : "",
+                              fmt_name(m.format, b));
+    return set_image_meta(metas[out], m.format, m.width, m.height);
+}
+
+static vx_status VX_CALLBACK validate_u8(vx_node node, const vx_reference params[], vx_uint32 num,
+                                         vx_meta_format metas[])
+{
+    (void)num;
+    return validate_same(node, params, 0, 1, metas, vx_false_e);
+}
+
+static vx_status VX_CALLBACK validate_u8_u1(vx_node node, const vx_reference params[], vx_uint32 num,
+                                            vx_meta_format metas[])
+{
+    (void)num;
+    return validate_same(node, params, 0, 1, metas, vx_true_e);
+}
+
+/* ---- window helpers ------------------------------------------------------ */
+
+static ovxc_area make_area(vx_node node, const ovx_plane *in, const ovx_window *win, vx_df_image fmt)
+{
+    ovxc_area a;
+    vx_border_t b = ovx_node_border(node);
+    a.width = in->width;
+    a.height = in->height;
+    a.x0 = win->x0;
+    a.x1 = win->x1;
+    a.y0 = win->y0;
+    a.y1 = win->y1;
+    a.border = b.mode == VX_BORDER_CONSTANT ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE;
+    a.constant = fmt == VX_DF_IMAGE_U1 ? (b.constant_value.U1 ? 1u : 0u) : b.constant_value.U8;
+    return a;
+}
+
+static vx_df_image image_format(vx_image img)
+{
+    vx_df_image f = VX_DF_IMAGE_VIRT;
+    (void)vxQueryImage(img, VX_IMAGE_FORMAT, &f, sizeof(f));
+    return f;
+}
+
+typedef void (*filt_f)(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a);
+
+static vx_status run_filter(vx_node node, const vx_reference params[], const ovx_window *win, filt_f f_u8,
+                            filt_f f_u1)
+{
+    vx_image in = (vx_image)params[0], out = (vx_image)params[1];
+    vx_df_image fmt = image_format(in);
+    ovx_plane pi = ovx_image_plane(in, 0), po = ovx_image_plane(out, 0);
+    ovxc_area a = make_area(node, &pi, win, fmt);
+    if (!pi.ptr || !po.ptr) return VX_ERROR_NO_MEMORY;
+    if (fmt == VX_DF_IMAGE_U1) {
+        if (!f_u1) return VX_ERROR_INVALID_FORMAT;
+        f_u1(pi.ptr, pi.stride, po.ptr, po.stride, &a);
+    } else {
+        f_u8(pi.ptr, pi.stride, po.ptr, po.stride, &a);
+    }
+    return VX_SUCCESS;
+}
+
+/* ---- Box, Gaussian, Median, Dilate, Erode -------------------------------- */
+
+static vx_status win_box(vx_node node, const vx_reference params[], vx_uint32 num, const ovx_window *win)
+{
+    (void)num;
+    return run_filter(node, params, win, ovxc_box3x3_u8, NULL);
+}
+
+static vx_status win_gaussian(vx_node node, const vx_reference params[], vx_uint32 num, const ovx_window *win)
+{
+    (void)num;
+    return run_filter(node, params, win, ovxc_gaussian3x3_u8, NULL);
+}
+
+static vx_status win_median(vx_node node, const vx_reference params[], vx_uint32 num, const ovx_window *win)
+{
+    (void)num;
+    return run_filter(node, params, win, ovxc_median3x3_u8, ovxc_median3x3_u1);
+}
+
+static vx_status win_dilate(vx_node node, const vx_reference params[], vx_uint32 num, const ovx_window *win)
+{
+    (void)num;
+    return run_filter(node, params, win, ovxc_dilate3x3_u8, ovxc_dilate3x3_u1);
+}
+
+static vx_status win_erode(vx_node node, const vx_reference params[], vx_uint32 num, const ovx_window *win)
+{
+    (void)num;
+    return run_filter(node, params, win, ovxc_erode3x3_u8, ovxc_erode3x3_u1);
+}
+
+#define FILTER3x3_DESC(var, kenum, kname, val, win)                                                          \
+    static const ovx_kernel_desc var = {                                                                     \
+        .enumeration = kenum,                                                                                \
+        .name = kname,                                                                                       \
+        .num_params = 2,                                                                                     \
+        .params = {IN_REQ(VX_TYPE_IMAGE), OUT_REQ(VX_TYPE_IMAGE)},                                           \
+        .validate = val,                                                                                     \
+        .window = win,                                                                                       \
+        .split_param = 1,                                                                                    \
+        .valid_rule = OVX_VALID_DEFAULT,                                                                     \
+        .valid_shrink = 1,                                                                                   \
+    }
+
+FILTER3x3_DESC(k_box, VX_KERNEL_BOX_3x3, "org.khronos.openvx.box_3x3", validate_u8, win_box);
+FILTER3x3_DESC(k_gaussian, VX_KERNEL_GAUSSIAN_3x3, "org.khronos.openvx.gaussian_3x3", validate_u8, win_gaussian);
+FILTER3x3_DESC(k_median, VX_KERNEL_MEDIAN_3x3, "org.khronos.openvx.median_3x3", validate_u8_u1, win_median);
+FILTER3x3_DESC(k_dilate, VX_KERNEL_DILATE_3x3, "org.khronos.openvx.dilate_3x3", validate_u8_u1, win_dilate);
+FILTER3x3_DESC(k_erode, VX_KERNEL_ERODE_3x3, "org.khronos.openvx.erode_3x3", validate_u8_u1, win_erode);
+
+/* ---- Sobel 3x3 ------------------------------------------------------------ */
+
+static vx_status VX_CALLBACK validate_sobel(vx_node node, const vx_reference params[], vx_uint32 num,
+                                            vx_meta_format metas[])
+{
+    img_meta m;
+    char b[5];
+    vx_status s = query_image(node, params, 0, &m);
+    (void)num;
+    if (s != VX_SUCCESS) return s;
+    if (m.format != VX_DF_IMAGE_U8)
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "must be U8, got %s", fmt_name(m.format, b));
+    if (!params[1] && !params[2])
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_PARAMETERS, "output_x and output_y are both missing");
+    for (vx_uint32 i = 1; i <= 2; i++)
+        if (params[i] && (s = set_image_meta(metas[i], VX_DF_IMAGE_S16, m.width, m.height)) != VX_SUCCESS) return s;
+    return VX_SUCCESS;
+}
+
+static vx_status win_sobel(vx_node node, const vx_reference params[], vx_uint32 num, const ovx_window *win)
+{
+    ovx_plane pi = ovx_image_plane((vx_image)params[0], 0), px = {0}, py = {0};
+    ovxc_area a = make_area(node, &pi, win, VX_DF_IMAGE_U8);
+    (void)num;
+    if (params[1]) px = ovx_image_plane((vx_image)params[1], 0);
+    if (params[2]) py = ovx_image_plane((vx_image)params[2], 0);
+    if (!pi.ptr || (params[1] && !px.ptr) || (params[2] && !py.ptr)) return VX_ERROR_NO_MEMORY;
+    ovxc_sobel3x3_u8(pi.ptr, pi.stride, (int16_t *)px.ptr, px.stride, (int16_t *)py.ptr, py.stride, &a);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc k_sobel = {
+    .enumeration = VX_KERNEL_SOBEL_3x3,
+    .name = "org.khronos.openvx.sobel_3x3",
+    .num_params = 3,
+    .params = {IN_REQ(VX_TYPE_IMAGE), OUT_OPT(VX_TYPE_IMAGE), OUT_OPT(VX_TYPE_IMAGE)},
+    .validate = validate_sobel,
+    .window = win_sobel,
+    .split_param = 0,
+    .valid_rule = OVX_VALID_DEFAULT,
+    .valid_shrink = 1,
+};
+
+/* ---- Custom convolution ---------------------------------------------------- */
+
+static vx_status VX_CALLBACK validate_convolve(vx_node node, const vx_reference params[], vx_uint32 num,
+                                               vx_meta_format metas[])
+{
+    img_meta m;
+    char b[5];
+    vx_size cols = 0, rows = 0, maxdim = OVX_CONVOLUTION_MAX_DIMENSION;
+    vx_df_image of;
+    vx_status s = query_image(node, params, 0, &m);
+    (void)num;
+    if (s != VX_SUCCESS) return s;
+    if (m.format != VX_DF_IMAGE_U8)
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "must be U8, got %s", fmt_name(m.format, b));
+    if (vxQueryConvolution((vx_convolution)params[1], VX_CONVOLUTION_COLUMNS, &cols, sizeof(cols)) != VX_SUCCESS ||
+        vxQueryConvolution((vx_convolution)params[1], VX_CONVOLUTION_ROWS, &rows, sizeof(rows)) != VX_SUCCESS)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_PARAMETERS, "is not a valid convolution");
+    (void)vxQueryContext(vxGetContext((vx_reference)node), VX_CONTEXT_CONVOLUTION_MAX_DIMENSION, &maxdim,
+                         sizeof(maxdim));
+    if (cols % 2 == 0 || rows % 2 == 0 || cols > maxdim || rows > maxdim)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_DIMENSION, "%zux%zu is not odd or exceeds %zu", cols, rows,
+                              maxdim);
+    of = out_format(params, 2, VX_DF_IMAGE_S16);
+    if (of != VX_DF_IMAGE_U8 && of != VX_DF_IMAGE_S16)
+        return ovx_kernel_log(node, 2, VX_ERROR_INVALID_FORMAT, "must be U8 or S16, got %s", fmt_name(of, b));
+    return set_image_meta(metas[2], of, m.width, m.height);
+}
+
+static vx_status win_convolve(vx_node node, const vx_reference params[], vx_uint32 num, const ovx_window *win)
+{
+    vx_convolution conv = (vx_convolution)params[1];
+    vx_image out = (vx_image)params[2];
+    ovx_plane pi = ovx_image_plane((vx_image)params[0], 0), po = ovx_image_plane(out, 0);
+    ovxc_area a = make_area(node, &pi, win, VX_DF_IMAGE_U8);
+    (void)num;
+    if (!pi.ptr || !po.ptr || !conv->data) return VX_ERROR_NO_MEMORY;
+    ovxc_convolve_u8(pi.ptr, pi.stride, po.ptr, po.stride, image_format(out) == VX_DF_IMAGE_S16, conv->data,
+                     (uint32_t)conv->columns, (uint32_t)conv->rows, conv->scale, &a);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc k_convolve = {
+    .enumeration = VX_KERNEL_CUSTOM_CONVOLUTION,
+    .name = "org.khronos.openvx.custom_convolution",
+    .num_params = 3,
+    .params = {IN_REQ(VX_TYPE_IMAGE), IN_REQ(VX_TYPE_CONVOLUTION), OUT_REQ(VX_TYPE_IMAGE)},
+    .validate = validate_convolve,
+    .window = win_convolve,
+    .split_param = 2,
+    .valid_rule = OVX_VALID_DEFAULT,
+    .valid_shrink = 1,
+};
+
+/* ---- Non-linear filter ------------------------------------------------------ */
+
+static vx_status VX_CALLBACK validate_nonlinear(vx_node node, const vx_reference params[], vx_uint32 num,
+                                                vx_meta_format metas[])
+{
+    img_meta m;
+    char b[5];
+    vx_enum fn = 0, stype = VX_TYPE_INVALID, mtype = VX_TYPE_INVALID;
+    vx_size cols = 0, rows = 0, maxdim = OVX_NONLINEAR_MAX_DIMENSION;
+    vx_status s;
+    (void)num;
+    if (vxQueryScalar((vx_scalar)params[0], VX_SCALAR_TYPE, &stype, sizeof(stype)) != VX_SUCCESS ||
+        stype != VX_TYPE_ENUM)
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_TYPE, "must be a VX_TYPE_ENUM scalar");
+    if (vxCopyScalar((vx_scalar)params[0], &fn, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS ||
+        (fn != VX_NONLINEAR_FILTER_MEDIAN && fn != VX_NONLINEAR_FILTER_MIN && fn != VX_NONLINEAR_FILTER_MAX))
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_VALUE, "0x%x is not a vx_non_linear_filter_e", (unsigned)fn);
+    if ((s = query_image(node, params, 1, &m)) != VX_SUCCESS) return s;
+    if (m.format != VX_DF_IMAGE_U8 && m.format != VX_DF_IMAGE_U1)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "must be U8 or U1, got %s", fmt_name(m.format, b));
+    if (vxQueryMatrix((vx_matrix)params[2], VX_MATRIX_TYPE, &mtype, sizeof(mtype)) != VX_SUCCESS ||
+        vxQueryMatrix((vx_matrix)params[2], VX_MATRIX_COLUMNS, &cols, sizeof(cols)) != VX_SUCCESS ||
+        vxQueryMatrix((vx_matrix)params[2], VX_MATRIX_ROWS, &rows, sizeof(rows)) != VX_SUCCESS)
+        return ovx_kernel_log(node, 2, VX_ERROR_INVALID_PARAMETERS, "is not a valid matrix");
+    if (mtype != VX_TYPE_UINT8)
+        return ovx_kernel_log(node, 2, VX_ERROR_INVALID_TYPE, "must be a VX_TYPE_UINT8 matrix, got %s",
+                              ovx_type_name(mtype));
+    (void)vxQueryContext(vxGetContext((vx_reference)node), VX_CONTEXT_NONLINEAR_MAX_DIMENSION, &maxdim,
+                         sizeof(maxdim));
+    if (cols < 1 || rows < 1 || cols > maxdim || rows > maxdim)
+        return ovx_kernel_log(node, 2, VX_ERROR_INVALID_DIMENSION, "%zux%zu exceeds %zux%zu", cols, rows, maxdim,
+                              maxdim);
+    return set_image_meta(metas[3], m.format, m.width, m.height);
+}
+
+static vx_status win_nonlinear(vx_node node, const vx_reference params[], vx_uint32 num, const ovx_window *win)
+{
+    vx_enum fn = VX_NONLINEAR_FILTER_MEDIAN;
+    vx_image in = (vx_image)params[1];
+    vx_matrix mask = (vx_matrix)params[2];
+    vx_df_image fmt = image_format(in);
+    ovx_plane pi = ovx_image_plane(in, 0), po = ovx_image_plane((vx_image)params[3], 0);
+    ovxc_area a = make_area(node, &pi, win, fmt);
+    int f;
+    (void)num;
+    if (!pi.ptr || !po.ptr || !mask->data) return VX_ERROR_NO_MEMORY;
+    if (ovx_scalar_get((vx_scalar)params[0], VX_TYPE_ENUM, &fn) != VX_SUCCESS) return VX_ERROR_INVALID_PARAMETERS;
+    f = fn == VX_NONLINEAR_FILTER_MIN ? OVXC_NL_MIN : (fn == VX_NONLINEAR_FILTER_MAX ? OVXC_NL_MAX : OVXC_NL_MEDIAN);
+    if (mask->origin.x >= mask->columns || mask->origin.y >= mask->rows) return VX_ERROR_INVALID_VALUE;
+    (fmt == VX_DF_IMAGE_U1 ? ovxc_nonlinear_u1 : ovxc_nonlinear_u8)(
+        f, (const uint8_t *)mask->data, (uint32_t)mask->columns, (uint32_t)mask->rows, mask->origin.x,
+        mask->origin.y, pi.ptr, pi.stride, po.ptr, po.stride, &a);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc k_nonlinear = {
+    .enumeration = VX_KERNEL_NON_LINEAR_FILTER,
+    .name = "org.khronos.openvx.non_linear_filter",
+    .num_params = 4,
+    .params = {IN_REQ(VX_TYPE_SCALAR), IN_REQ(VX_TYPE_IMAGE), IN_REQ(VX_TYPE_MATRIX), OUT_REQ(VX_TYPE_IMAGE)},
+    .validate = validate_nonlinear,
+    .window = win_nonlinear,
+    .split_param = 3,
+    .valid_rule = OVX_VALID_DEFAULT,
+    .valid_shrink = 1,
+};
+
+/* ---- Magnitude and Phase ------------------------------------------------------ */
+
+static vx_status validate_gradients(vx_node node, const vx_reference params[], vx_meta_format metas[],
+                                    vx_df_image out)
+{
+    img_meta mx, my;
+    char b[5];
+    vx_status s;
+    if ((s = query_image(node, params, 0, &mx)) != VX_SUCCESS) return s;
+    if ((s = query_image(node, params, 1, &my)) != VX_SUCCESS) return s;
+    if (mx.format != VX_DF_IMAGE_S16)
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "must be S16, got %s", fmt_name(mx.format, b));
+    if (my.format != VX_DF_IMAGE_S16)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "must be S16, got %s", fmt_name(my.format, b));
+    if (mx.width != my.width || mx.height != my.height)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_DIMENSION, "is %ux%u, grad_x is %ux%u", my.width, my.height,
+                              mx.width, mx.height);
+    return set_image_meta(metas[2], out, mx.width, mx.height);
+}
+
+static vx_status VX_CALLBACK validate_magnitude(vx_node node, const vx_reference params[], vx_uint32 num,
+                                                vx_meta_format metas[])
+{
+    (void)num;
+    return validate_gradients(node, params, metas, VX_DF_IMAGE_S16);
+}
+
+static vx_status VX_CALLBACK validate_phase(vx_node node, const vx_reference params[], vx_uint32 num,
+                                            vx_meta_format metas[])
+{
+    (void)num;
+    return validate_gradients(node, params, metas, VX_DF_IMAGE_U8);
+}
+
+static vx_status win_gradients(vx_node node, const vx_reference params[], const ovx_window *win, int phase)
+{
+    ovx_plane px = ovx_image_plane((vx_image)params[0], 0), py = ovx_image_plane((vx_image)params[1], 0),
+              po = ovx_image_plane((vx_image)params[2], 0);
+    ovxc_area a = make_area(node, &px, win, VX_DF_IMAGE_S16);
+    if (!px.ptr || !py.ptr || !po.ptr) return VX_ERROR_NO_MEMORY;
+    if (phase)
+        ovxc_phase_s16((const int16_t *)px.ptr, px.stride, (const int16_t *)py.ptr, py.stride, po.ptr, po.stride, &a);
+    else
+        ovxc_magnitude_s16((const int16_t *)px.ptr, px.stride, (const int16_t *)py.ptr, py.stride,
+                           (int16_t *)po.ptr, po.stride, &a);
+    return VX_SUCCESS;
+}
+
+static vx_status win_magnitude(vx_node node, const vx_reference params[], vx_uint32 num, const ovx_window *win)
+{
+    (void)num;
+    return win_gradients(node, params, win, 0);
+}
+
+static vx_status win_phase(vx_node node, const vx_reference params[], vx_uint32 num, const ovx_window *win)
+{
+    (void)num;
+    return win_gradients(node, params, win, 1);
+}
+
+static const ovx_kernel_desc k_magnitude = {
+    .enumeration = VX_KERNEL_MAGNITUDE,
+    .name = "org.khronos.openvx.magnitude",
+    .num_params = 3,
+    .params = {IN_REQ(VX_TYPE_IMAGE), IN_REQ(VX_TYPE_IMAGE), OUT_REQ(VX_TYPE_IMAGE)},
+    .validate = validate_magnitude,
+    .window = win_magnitude,
+    .split_param = 2,
+    .valid_rule = OVX_VALID_DEFAULT,
+    .valid_shrink = 0,
+};
+
+static const ovx_kernel_desc k_phase = {
+    .enumeration = VX_KERNEL_PHASE,
+    .name = "org.khronos.openvx.phase",
+    .num_params = 3,
+    .params = {IN_REQ(VX_TYPE_IMAGE), IN_REQ(VX_TYPE_IMAGE), OUT_REQ(VX_TYPE_IMAGE)},
+    .validate = validate_phase,
+    .window = win_phase,
+    .split_param = 2,
+    .valid_rule = OVX_VALID_DEFAULT,
+    .valid_shrink = 0,
+};
+
+const ovx_kernel_desc *const ovx_family_filter[] = {
+    &k_box, &k_gaussian, &k_median, &k_dilate, &k_erode, &k_sobel, &k_convolve, &k_nonlinear, &k_magnitude,
+    &k_phase, NULL,
+};
+
+/* ---- node functions ------------------------------------------------------------ */
+
+VX_API_ENTRY vx_node VX_API_CALL vxBox3x3Node(vx_graph graph, vx_image input, vx_image output)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)output};
+    return ovx_node_create(graph, VX_KERNEL_BOX_3x3, p, 2);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxGaussian3x3Node(vx_graph graph, vx_image input, vx_image output)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)output};
+    return ovx_node_create(graph, VX_KERNEL_GAUSSIAN_3x3, p, 2);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxMedian3x3Node(vx_graph graph, vx_image input, vx_image output)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)output};
+    return ovx_node_create(graph, VX_KERNEL_MEDIAN_3x3, p, 2);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxDilate3x3Node(vx_graph graph, vx_image input, vx_image output)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)output};
+    return ovx_node_create(graph, VX_KERNEL_DILATE_3x3, p, 2);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxErode3x3Node(vx_graph graph, vx_image input, vx_image output)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)output};
+    return ovx_node_create(graph, VX_KERNEL_ERODE_3x3, p, 2);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxSobel3x3Node(vx_graph graph, vx_image input, vx_image output_x,
+                                                vx_image output_y)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)output_x, (vx_reference)output_y};
+    return ovx_node_create(graph, VX_KERNEL_SOBEL_3x3, p, 3);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxConvolveNode(vx_graph graph, vx_image input, vx_convolution conv,
+                                                vx_image output)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)conv, (vx_reference)output};
+    return ovx_node_create(graph, VX_KERNEL_CUSTOM_CONVOLUTION, p, 3);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxNonLinearFilterNode(vx_graph graph, vx_enum function, vx_image input,
+                                                       vx_matrix mask, vx_image output)
+{
+    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_ENUM, &function);
+    vx_reference p[] = {(vx_reference)s, (vx_reference)input, (vx_reference)mask, (vx_reference)output};
+    vx_node n = ovx_node_create(graph, VX_KERNEL_NON_LINEAR_FILTER, p, 4);
+    ovx_scalar_drop(s);
+    return n;
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxMagnitudeNode(vx_graph graph, vx_image grad_x, vx_image grad_y, vx_image mag)
+{
+    vx_reference p[] = {(vx_reference)grad_x, (vx_reference)grad_y, (vx_reference)mag};
+    return ovx_node_create(graph, VX_KERNEL_MAGNITUDE, p, 3);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxPhaseNode(vx_graph graph, vx_image grad_x, vx_image grad_y,
+                                             vx_image orientation)
+{
+    vx_reference p[] = {(vx_reference)grad_x, (vx_reference)grad_y, (vx_reference)orientation};
+    return ovx_node_create(graph, VX_KERNEL_PHASE, p, 3);
+}
