@@ -258,7 +258,66 @@ CTS_TEST(OptFlow, validator_refusals, "REQ-0345 REQ-0353 REQ-0355 REQ-0358 REQ-0
     vxReleaseArray(&pts), vxReleaseArray(&out), vxReleaseArray(&wrong);
 }
 
+CTS_TEST(OptFlow, virtual_points_from_fast, "REQ-0347 REQ-0348 REQ-0355 REQ-0178")
+{
+    /* FAST corners of the old level 0 -> virtual keypoint array -> LK */
+    vx_context c = cts_context();
+    vx_uint32 w = 160, h = 120;
+    double dx = 2.0, dy = 1.0;
+    vx_pyramid a = ko_pyramid(c, 3, VX_SCALE_PYRAMID_HALF, w, h, 0, 0, 0);
+    vx_pyramid b = ko_pyramid(c, 3, VX_SCALE_PYRAMID_HALF, w, h, dx, dy, 0);
+    vx_image l0 = vxGetPyramidLevel(a, 0);
+    vx_float32 t = 4.0f, eps = 0.01f;
+    vx_uint32 iters = 30;
+    vx_bool no = vx_false_e;
+    vx_scalar ts = vxCreateScalar(c, VX_TYPE_FLOAT32, &t), se = vxCreateScalar(c, VX_TYPE_FLOAT32, &eps),
+              si = vxCreateScalar(c, VX_TYPE_UINT32, &iters), su = vxCreateScalar(c, VX_TYPE_BOOL, &no);
+    vx_size zero = 0, nfast = 0, n = 0, i;
+    vx_scalar cnt = vxCreateScalar(c, VX_TYPE_SIZE, &zero);
+    vx_graph g = vxCreateGraph(c);
+    vx_array pts = vxCreateVirtualArray(g, 0, 0), out = vxCreateArray(c, VX_TYPE_KEYPOINT, 20000);
+    vx_keypoint_t *got;
+    int tracked = 0;
+    CTS_ASSERT_VALID(vxFastCornersNode(g, l0, ts, vx_true_e, pts, cnt));
+    CTS_ASSERT_VALID(vxOpticalFlowPyrLKNode(g, a, b, pts, pts, out, VX_TERM_CRITERIA_BOTH, se, si, su, 7));
+    CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxProcessGraph(g), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxCopyScalar(cnt, &nfast, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxQueryArray(out, VX_ARRAY_NUMITEMS, &n, sizeof(n)), VX_SUCCESS);
+    CTS_EXPECT_MSG(nfast > 0, "no FAST corners");
+    CTS_EXPECT_EQ_INT(n, nfast);
+    got = malloc((n ? n : 1) * sizeof(*got));
+    if (n) CTS_EXPECT_STATUS(vxCopyArrayRange(out, 0, n, sizeof(*got), got, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_SUCCESS);
+    for (i = 0; i < n; i++) tracked += got[i].tracking_status == 1;
+    CTS_EXPECT(n == 0 || tracked * 10 >= (int)n * 8);
+    free(got);
+    vxReleaseGraph(&g);
+    vxReleaseImage(&l0);
+    vxReleasePyramid(&a), vxReleasePyramid(&b), vxReleaseArray(&pts), vxReleaseArray(&out);
+    vxReleaseScalar(&ts), vxReleaseScalar(&se), vxReleaseScalar(&si), vxReleaseScalar(&su), vxReleaseScalar(&cnt);
+}
+
+CTS_TEST(OptFlow, immediate_border_policy, "REQ-0348")
+{
+    /* UNDEFINED-only kernels: another immediate border falls back to UNDEFINED,
+     * or is refused under VX_BORDER_POLICY_RETURN_ERROR */
+    vx_context c = cts_context();
+    vx_pyramid a = ko_pyramid(c, 2, VX_SCALE_PYRAMID_HALF, 64, 64, 0, 0, 0);
+    vx_keypoint_t kp = ko_kp(30, 30, 1);
+    vx_array pts = ko_points(c, &kp, 1, 1), out = vxCreateArray(c, VX_TYPE_KEYPOINT, 1);
+    ko_args args = {VX_TERM_CRITERIA_BOTH, 0.01f, 10, vx_false_e, 5};
+    vx_border_t rep = {VX_BORDER_REPLICATE, {{0}}};
+    vx_enum policy = VX_BORDER_POLICY_RETURN_ERROR;
+    CTS_ASSERT_STATUS(vxSetContextAttribute(c, VX_CONTEXT_IMMEDIATE_BORDER, &rep, sizeof(rep)), VX_SUCCESS);
+    CTS_EXPECT_STATUS(ko_run(c, a, a, pts, pts, out, &args, 0), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxSetContextAttribute(c, VX_CONTEXT_IMMEDIATE_BORDER_POLICY, &policy, sizeof(policy)), VX_SUCCESS);
+    CTS_EXPECT_STATUS(ko_run(c, a, a, pts, pts, out, &args, 0), VX_ERROR_NOT_SUPPORTED);
+    vxReleasePyramid(&a), vxReleaseArray(&pts), vxReleaseArray(&out);
+}
+
 CTS_TABLE(k_optflow) = {
+    CTS_ENTRY(OptFlow, virtual_points_from_fast),
+    CTS_ENTRY(OptFlow, immediate_border_policy),
     CTS_ENTRY(OptFlow, known_motion),
     CTS_ENTRY(OptFlow, initial_estimate_and_lost),
     CTS_ENTRY(OptFlow, validator_refusals),
