@@ -679,7 +679,7 @@ CTS_TEST(Graph, graph_parameters, "REQ-1966 REQ-1969 REQ-1975 REQ-1979")
     graph_parameters_body();
 }
 
-/* the same without the exact error codes of the two calls awaiting a fix */
+/* the same, checking only that the two calls fail */
 CTS_TEST(Graph, graph_parameters_run, "REQ-1965 REQ-1966 REQ-1969 REQ-1970 REQ-1971 REQ-1974 REQ-1975 REQ-1979 REQ-1980 REQ-1992 REQ-1760")
 {
     et_lenient = 1;
@@ -1401,20 +1401,17 @@ CTS_TEST(Graph, bad_handles, "REQ-0598 REQ-0600 REQ-0609 REQ-0613 REQ-0629 REQ-0
 CTS_TABLE(graph) = {
     CTS_ENTRY(Graph, empty_graph),
     CTS_ENTRY(Graph, query_and_set_attribute_checks),
-    /* awaiting fix: a user node cannot map a virtual image of its own graph (VX_ERROR_OPTIMIZED_AWAY)
-    CTS_ENTRY(Graph, two_nodes_through_virtual_image), */
+    CTS_ENTRY(Graph, two_nodes_through_virtual_image),
     CTS_ENTRY(Graph, nodes_released_before_graph_still_run),
     CTS_ENTRY(Graph, reverification_after_changes),
     CTS_ENTRY(Graph, process_returns_verify_status),
     CTS_ENTRY(Graph, state_machine),
     CTS_ENTRY(Graph, schedule_and_wait),
     CTS_ENTRY(Graph, performance),
-    /* awaiting fix: vxAddParameterToGraph(non-parameter) and vxSetGraphParameterByIndex(index out of range) codes
-    CTS_ENTRY(Graph, graph_parameters), */
+    CTS_ENTRY(Graph, graph_parameters),
     CTS_ENTRY(Graph, graph_parameters_run),
     CTS_ENTRY(Graph, delay_auto_aging),
-    /* awaiting fix: an abandoned graph does not age its auto-aged delays (REQ-0621)
-    CTS_ENTRY(Graph, abandoned_graph_ages_delays), */
+    CTS_ENTRY(Graph, abandoned_graph_ages_delays),
     CTS_ENTRY(Graph, virtual_image_resolved_from_meta),
     CTS_ENTRY(Graph, virtual_array_and_scalar),
     CTS_ENTRY(Graph, nonvirtual_output_mismatch),
@@ -1423,12 +1420,10 @@ CTS_TABLE(graph) = {
     CTS_ENTRY(Graph, disjoint_rois_have_one_writer_each),
     CTS_ENTRY(Graph, multiple_writers_pyramid_and_level),
     CTS_ENTRY(Graph, roi_reader_after_image_writer),
-    /* awaiting fix: a node reading and writing the same image is not refused as a cycle
-    CTS_ENTRY(Graph, cycle_refused), */
+    CTS_ENTRY(Graph, cycle_refused),
     CTS_ENTRY(Graph, cycle_through_delay_allowed),
     CTS_ENTRY(Graph, uniform_image_not_an_output),
-    /* awaiting fix: a fully specified virtual image nobody writes passes verification
-    CTS_ENTRY(Graph, virtual_image_without_writer), */
+    CTS_ENTRY(Graph, virtual_image_without_writer),
     CTS_ENTRY(Graph, required_parameter_missing),
     CTS_ENTRY(Graph, wrong_parameter_type),
     CTS_ENTRY(Graph, valid_rectangle_callback),
@@ -1436,12 +1431,3 @@ CTS_TABLE(graph) = {
     CTS_ENTRY(Graph, bad_handles),
     CTS_TABLE_END};
 
-/* Tests that fail because of engine bugs (see the comments in the table);
- * not run, kept compiled until the fixes land. */
-CTS_TABLE(graph_awaiting_fix) = {
-    CTS_ENTRY(Graph, two_nodes_through_virtual_image),
-    CTS_ENTRY(Graph, graph_parameters),
-    CTS_ENTRY(Graph, abandoned_graph_ages_delays),
-    CTS_ENTRY(Graph, cycle_refused),
-    CTS_ENTRY(Graph, virtual_image_without_writer),
-    CTS_TABLE_END};

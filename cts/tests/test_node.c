@@ -596,19 +596,11 @@ CTS_TABLE(node) = {
     CTS_ENTRY(Node, remove_node),
     CTS_ENTRY(Node, replicate_over_object_arrays),
     CTS_ENTRY(Node, replicate_over_pyramids),
-    /* awaiting fix: vxReplicateNode returns VX_ERROR_INVALID_PARAMETERS / VX_ERROR_INVALID_REFERENCE where the spec
-       says VX_ERROR_NOT_COMPATIBLE / VX_FAILURE
-    CTS_ENTRY(Node, replicate_errors), */
+    CTS_ENTRY(Node, replicate_errors),
     CTS_ENTRY(Node, replicate_errors_refused),
     CTS_ENTRY(Node, callbacks_in_order_and_abandon),
-    /* awaiting fix: a successful vxSetNodeTarget does not unverify the graph
-    CTS_ENTRY(Node, set_target_invalidates_graph), */
+    CTS_ENTRY(Node, set_target_invalidates_graph),
     CTS_ENTRY(Node, set_target),
     CTS_ENTRY(Node, released_node_handle),
     CTS_TABLE_END};
 
-/* Tests that fail because of engine bugs (see the comments in the table). */
-CTS_TABLE(node_awaiting_fix) = {
-    CTS_ENTRY(Node, replicate_errors),
-    CTS_ENTRY(Node, set_target_invalidates_graph),
-    CTS_TABLE_END};
