@@ -242,13 +242,31 @@ static void install_crash_handlers(void)
 }
 
 /* ---- selection and running ------------------------------------------------ */
-static int matches(const cts_test *t, const char *pattern)
+static int matches_one(const char *full, const char *pattern)
 {
-    char full[256];
-    if (!pattern) return 1;
-    snprintf(full, sizeof(full), "%s.%s", t->group, t->name);
     if (strpbrk(pattern, "*?[")) return fnmatch(pattern, full, 0) == 0;
     return strstr(full, pattern) != NULL;
+}
+
+/* PATTERN is one or more patterns separated by ':'; a test runs when any
+ * of them matches. */
+static int matches(const cts_test *t, const char *pattern)
+{
+    char full[256], one[256];
+    const char *p = pattern;
+    if (!pattern) return 1;
+    snprintf(full, sizeof(full), "%s.%s", t->group, t->name);
+    while (*p) {
+        size_t n = strcspn(p, ":");
+        if (n > 0 && n < sizeof(one)) {
+            memcpy(one, p, n);
+            one[n] = 0;
+            if (matches_one(full, one)) return 1;
+        }
+        p += n;
+        if (*p == ':') p++;
+    }
+    return 0;
 }
 
 /* Run one test; returns 0 passed, 1 failed, 2 skipped. */
@@ -280,7 +298,8 @@ static int run_one(const cts_test *t)
 static void usage(const char *argv0)
 {
     printf("usage: %s [--filter PATTERN] [--list] [--quiet]\n"
-           "  --filter PATTERN  run tests whose \"Group.name\" matches PATTERN (glob, or substring)\n"
+           "  --filter PATTERN  run tests whose \"Group.name\" matches PATTERN (glob, or substring;\n"
+           "                    several patterns separated by ':')\n"
            "  --list            list the tests with the spec requirements they check\n"
            "  --quiet           print only failures and the summary\n",
            argv0);
