@@ -1,0 +1,378 @@
+"""Every vision function of libopenvx against OpenCV, in the same run.
+
+    python bench/bench_vision.py [--size 1920x1080] [--runs 10] [--filter NAME]
+
+Each function runs as a verified one-node graph (vxProcessGraph, best of
+--runs) on the same random data OpenCV gets; the table shows both times and
+ours / OpenCV (below 1: we are faster), then the geometric mean of the
+ratios.  OpenCV runs with its own threads (cv2.getNumThreads()); we run with
+the thread pool (OPENVX_THREADS to change it).  Where OpenCV has no exact
+equivalent the closest call is used and named in the table.
+"""
+import argparse
+import math
+import sys
+import time
+
+import numpy as np
+
+try:
+    import cv2
+except ImportError:  # pragma: no cover
+    sys.exit("bench_vision.py needs OpenCV: pip install opencv-python-headless")
+
+import pyopenvx as vx
+from pyopenvx import ffi, lib
+
+
+def best_of(fn, runs):
+    fn()  # warm up
+    best = float("inf")
+    for _ in range(runs):
+        t = time.perf_counter()
+        fn()
+        best = min(best, time.perf_counter() - t)
+    return best
+
+
+class Bench:
+    def __init__(self, width, height, runs):
+        self.w, self.h, self.runs = width, height, runs
+        self.ctx = vx.Context()
+        self.c = self.ctx.handle
+        rng = np.random.default_rng(1)
+        self.u8a = rng.integers(0, 256, (height, width), dtype=np.uint8)
+        self.u8b = rng.integers(0, 256, (height, width), dtype=np.uint8)
+        self.s16a = rng.integers(-4000, 4000, (height, width), dtype=np.int16)
+        self.s16b = rng.integers(-4000, 4000, (height, width), dtype=np.int16)
+        self.rgb = rng.integers(0, 256, (height, width, 3), dtype=np.uint8)
+        self.keep = []
+        self.rows = []
+
+    # ---- objects -----------------------------------------------------------
+    def img(self, a):
+        im = self.ctx.image_from_numpy(np.ascontiguousarray(a))
+        self.keep.append(im)
+        return im.handle
+
+    def out(self, fmt, w=None, h=None):
+        im = lib.vxCreateImage(self.c, w or self.w, h or self.h, fmt)
+        assert lib.vxGetStatus(ffi.cast("vx_reference", im)) == lib.VX_SUCCESS
+        self.keep.append(im)
+        return im
+
+    def scalar(self, ctype, vtype, value):
+        p = ffi.new(ctype + "*", value)
+        s = lib.vxCreateScalar(self.c, vtype, p)
+        self.keep.append(s)
+        return s
+
+    # ---- one row -----------------------------------------------------------
+    def run(self, name, build, cv_fn, cv_name):
+        g = lib.vxCreateGraph(self.c)
+        node = build(g)
+        status = lib.vxGetStatus(ffi.cast("vx_reference", node))
+        if status == lib.VX_SUCCESS:
+            status = lib.vxVerifyGraph(g)
+        if status != lib.VX_SUCCESS:
+            self.rows.append((name, None, None, cv_name, "error %d" % status))
+            lib.vxReleaseGraph(ffi.new("vx_graph*", g))
+            return
+
+        def ours():
+            s = lib.vxProcessGraph(g)
+            if s != lib.VX_SUCCESS:
+                raise RuntimeError("%s: vxProcessGraph %d" % (name, s))
+
+        t_ours = best_of(ours, self.runs)
+        t_cv = best_of(cv_fn, self.runs)
+        self.rows.append((name, t_ours, t_cv, cv_name, ""))
+        lib.vxReleaseGraph(ffi.new("vx_graph*", g))
+
+    def report(self):
+        print("libopenvx vs OpenCV %s, %dx%d, best of %d runs, OpenCV threads %d"
+              % (cv2.__version__, self.w, self.h, self.runs, cv2.getNumThreads()))
+        print("%-24s %10s %10s %8s  %s" % ("function", "ours ms", "OpenCV ms", "ratio", "OpenCV call"))
+        logs = []
+        for name, to, tc, cvn, note in self.rows:
+            if to is None:
+                print("%-24s %10s %10s %8s  %s  (%s)" % (name, "-", "-", "-", cvn, note))
+                continue
+            r = to / tc
+            logs.append(math.log(r))
+            print("%-24s %10.3f %10.3f %8.2f  %s" % (name, to * 1e3, tc * 1e3, r, cvn))
+        if logs:
+            print("geometric mean of ours/OpenCV over %d functions: %.2f"
+                  % (len(logs), math.exp(sum(logs) / len(logs))))
+
+
+def functions(b):
+    """(name, node builder, OpenCV callable, OpenCV call name)."""
+    U8, S16 = lib.VX_DF_IMAGE_U8, lib.VX_DF_IMAGE_S16
+    a, bb = b.u8a, b.u8b
+    k3 = np.ones((3, 3), np.uint8)
+    sat, wrap = lib.VX_CONVERT_POLICY_SATURATE, lib.VX_CONVERT_POLICY_WRAP
+    w, h = b.w, b.h
+    fa, fb = b.s16a.astype(np.float32), b.s16b.astype(np.float32)
+    lut = np.arange(256, dtype=np.uint8)[::-1].copy()
+    aff = np.array([[0.9, 0.1, 5.0], [-0.1, 0.9, 7.0]], np.float32)
+    persp = np.array([[0.9, 0.1, 5.0], [-0.1, 0.9, 7.0], [1e-5, 2e-5, 1.0]], np.float32)
+    mapx, mapy = np.meshgrid(np.arange(w, dtype=np.float32) * 0.9 + 3, np.arange(h, dtype=np.float32) * 0.9 + 2)
+
+    def vx_matrix(m):
+        mat = lib.vxCreateMatrix(b.c, lib.VX_TYPE_FLOAT32, m.shape[0], m.shape[1])
+        # OpenVX matrices are column-major in the (x, y) sense: M[col][row]
+        t = np.ascontiguousarray(m.T.astype(np.float32))
+        lib.vxCopyMatrix(mat, ffi.cast("void*", t.ctypes.data), lib.VX_WRITE_ONLY, lib.VX_MEMORY_TYPE_HOST)
+        b.keep.append(mat)
+        return mat
+
+    def vx_remap():
+        r = lib.vxCreateRemap(b.c, w, h, w, h)
+        pts = np.ascontiguousarray(np.stack([mapx, mapy], axis=-1))
+        rect = ffi.new("vx_rectangle_t*", (0, 0, w, h))
+        lib.vxCopyRemapPatch(r, rect, w * 8, ffi.cast("void*", pts.ctypes.data), lib.VX_TYPE_COORDINATES2DF,
+                             lib.VX_WRITE_ONLY, lib.VX_MEMORY_TYPE_HOST)
+        b.keep.append(r)
+        return r
+
+    def vx_lut():
+        l_ = lib.vxCreateLUT(b.c, lib.VX_TYPE_UINT8, 256)
+        lib.vxCopyLUT(l_, ffi.cast("void*", lut.ctypes.data), lib.VX_WRITE_ONLY, lib.VX_MEMORY_TYPE_HOST)
+        b.keep.append(l_)
+        return l_
+
+    def vx_thresh():
+        t = lib.vxCreateThresholdForImage(b.c, lib.VX_THRESHOLD_TYPE_BINARY, U8, U8)
+        v = ffi.new("vx_pixel_value_t*")
+        v.U8 = 127
+        lib.vxCopyThresholdValue(t, v, lib.VX_WRITE_ONLY, lib.VX_MEMORY_TYPE_HOST)
+        b.keep.append(t)
+        return t
+
+    def vx_canny_thresh():
+        t = lib.vxCreateThresholdForImage(b.c, lib.VX_THRESHOLD_TYPE_RANGE, U8, U8)
+        lo, hi = ffi.new("vx_pixel_value_t*"), ffi.new("vx_pixel_value_t*")
+        lo.U8, hi.U8 = 80, 100
+        lib.vxCopyThresholdRange(t, lo, hi, lib.VX_WRITE_ONLY, lib.VX_MEMORY_TYPE_HOST)
+        b.keep.append(t)
+        return t
+
+    def vx_conv(k):
+        cv = lib.vxCreateConvolution(b.c, k.shape[1], k.shape[0])
+        kk = np.ascontiguousarray(k.astype(np.int16))
+        lib.vxCopyConvolutionCoefficients(cv, ffi.cast("void*", kk.ctypes.data), lib.VX_WRITE_ONLY,
+                                          lib.VX_MEMORY_TYPE_HOST)
+        sc = ffi.new("vx_uint32*", 16)
+        lib.vxSetConvolutionAttribute(cv, lib.VX_CONVOLUTION_SCALE, sc, 4)
+        b.keep.append(cv)
+        return cv
+
+    def vx_pattern(n):
+        m = lib.vxCreateMatrixFromPattern(b.c, lib.VX_PATTERN_BOX, n, n)
+        b.keep.append(m)
+        return m
+
+    def vx_dist():
+        d = lib.vxCreateDistribution(b.c, 256, 0, 256)
+        b.keep.append(d)
+        return d
+
+    def vx_pyr(levels, scale, fmt=U8):
+        p = lib.vxCreatePyramid(b.c, levels, scale, w, h, fmt)
+        b.keep.append(p)
+        return p
+
+    def vx_array(t, cap):
+        arr = lib.vxCreateArray(b.c, t, cap)
+        b.keep.append(arr)
+        return arr
+
+    k5 = np.array([[1, 4, 6, 4, 1], [4, 16, 24, 16, 4], [6, 24, 36, 24, 6], [4, 16, 24, 16, 4], [1, 4, 6, 4, 1]])
+    k5 = (k5 // 16).astype(np.int16)
+    yuv_i420 = cv2.cvtColor(b.rgb, cv2.COLOR_RGB2YUV_I420)
+    fast = cv2.FastFeatureDetector_create(threshold=40, nonmaxSuppression=True)
+    pts_prev = np.array([[x, y] for y in range(20, h - 20, 60) for x in range(20, w - 20, 60)], np.float32)
+
+    return [
+        ("AbsDiff", lambda g: lib.vxAbsDiffNode(g, b.img(a), b.img(bb), b.out(U8)),
+         lambda: cv2.absdiff(a, bb), "absdiff"),
+        ("Add U8 sat", lambda g: lib.vxAddNode(g, b.img(a), b.img(bb), sat, b.out(U8)),
+         lambda: cv2.add(a, bb), "add"),
+        ("Subtract U8 sat", lambda g: lib.vxSubtractNode(g, b.img(a), b.img(bb), sat, b.out(U8)),
+         lambda: cv2.subtract(a, bb), "subtract"),
+        ("Multiply 1/255", lambda g: lib.vxMultiplyNode(g, b.img(a), b.img(bb), b.scalar("vx_float32",
+                                                       lib.VX_TYPE_FLOAT32, 1 / 255.0), sat,
+                                                       lib.VX_ROUND_POLICY_TO_NEAREST_EVEN, b.out(U8)),
+         lambda: cv2.multiply(a, bb, scale=1 / 255.0), "multiply"),
+        ("And", lambda g: lib.vxAndNode(g, b.img(a), b.img(bb), b.out(U8)),
+         lambda: cv2.bitwise_and(a, bb), "bitwise_and"),
+        ("Or", lambda g: lib.vxOrNode(g, b.img(a), b.img(bb), b.out(U8)), lambda: cv2.bitwise_or(a, bb),
+         "bitwise_or"),
+        ("Xor", lambda g: lib.vxXorNode(g, b.img(a), b.img(bb), b.out(U8)), lambda: cv2.bitwise_xor(a, bb),
+         "bitwise_xor"),
+        ("Not", lambda g: lib.vxNotNode(g, b.img(a), b.out(U8)), lambda: cv2.bitwise_not(a), "bitwise_not"),
+        ("WeightedAverage", lambda g: lib.vxWeightedAverageNode(g, b.img(a), b.scalar("vx_float32",
+                                                                lib.VX_TYPE_FLOAT32, 0.3), b.img(bb), b.out(U8)),
+         lambda: cv2.addWeighted(a, 0.3, bb, 0.7, 0), "addWeighted"),
+        ("Threshold binary", lambda g: lib.vxThresholdNode(g, b.img(a), vx_thresh(), b.out(U8)),
+         lambda: cv2.threshold(a, 127, 255, cv2.THRESH_BINARY), "threshold"),
+        ("TableLookup", lambda g: lib.vxTableLookupNode(g, b.img(a), vx_lut(), b.out(U8)),
+         lambda: cv2.LUT(a, lut), "LUT"),
+        ("ConvertDepth U8->S16", lambda g: lib.vxConvertDepthNode(g, b.img(a), b.out(S16), sat,
+                                                                  b.scalar("vx_int32", lib.VX_TYPE_INT32, 2)),
+         lambda: cv2.convertScaleAbs(a, alpha=4.0), "convertScaleAbs (U8 out)"),
+        ("Box3x3", lambda g: lib.vxBox3x3Node(g, b.img(a), b.out(U8)), lambda: cv2.blur(a, (3, 3)), "blur 3x3"),
+        ("Gaussian3x3", lambda g: lib.vxGaussian3x3Node(g, b.img(a), b.out(U8)),
+         lambda: cv2.GaussianBlur(a, (3, 3), 0), "GaussianBlur 3x3"),
+        ("Median3x3", lambda g: lib.vxMedian3x3Node(g, b.img(a), b.out(U8)), lambda: cv2.medianBlur(a, 3),
+         "medianBlur 3"),
+        ("Dilate3x3", lambda g: lib.vxDilate3x3Node(g, b.img(a), b.out(U8)), lambda: cv2.dilate(a, k3),
+         "dilate 3x3"),
+        ("Erode3x3", lambda g: lib.vxErode3x3Node(g, b.img(a), b.out(U8)), lambda: cv2.erode(a, k3),
+         "erode 3x3"),
+        ("Sobel3x3", lambda g: lib.vxSobel3x3Node(g, b.img(a), b.out(S16), b.out(S16)),
+         lambda: (cv2.Sobel(a, cv2.CV_16S, 1, 0), cv2.Sobel(a, cv2.CV_16S, 0, 1)), "Sobel dx + dy"),
+        ("Convolve 5x5", lambda g: lib.vxConvolveNode(g, b.img(a), vx_conv(k5), b.out(U8)),
+         lambda: cv2.filter2D(a, -1, k5.astype(np.float32) / 16), "filter2D 5x5"),
+        ("NonLinearFilter med5", lambda g: lib.vxNonLinearFilterNode(g, lib.VX_NONLINEAR_FILTER_MEDIAN, b.img(a),
+                                                                     vx_pattern(5), b.out(U8)),
+         lambda: cv2.medianBlur(a, 5), "medianBlur 5"),
+        ("Magnitude", lambda g: lib.vxMagnitudeNode(g, b.img(b.s16a), b.img(b.s16b), b.out(S16)),
+         lambda: cv2.magnitude(fa, fb), "magnitude (F32)"),
+        ("Phase", lambda g: lib.vxPhaseNode(g, b.img(b.s16a), b.img(b.s16b), b.out(U8)),
+         lambda: cv2.phase(fa, fb), "phase (F32)"),
+        ("ColorConvert RGB->IYUV", lambda g: lib.vxColorConvertNode(g, b.img(b.rgb), b.out(lib.VX_DF_IMAGE_IYUV)),
+         lambda: cv2.cvtColor(b.rgb, cv2.COLOR_RGB2YUV_I420), "cvtColor RGB2YUV_I420"),
+        ("ColorConvert IYUV->RGB", lambda g: lib.vxColorConvertNode(g, iyuv_image(b, yuv_i420),
+                                                                    b.out(lib.VX_DF_IMAGE_RGB)),
+         lambda: cv2.cvtColor(yuv_i420, cv2.COLOR_YUV2RGB_I420), "cvtColor YUV2RGB_I420"),
+        ("ChannelExtract G", lambda g: lib.vxChannelExtractNode(g, b.img(b.rgb), lib.VX_CHANNEL_G, b.out(U8)),
+         lambda: cv2.extractChannel(b.rgb, 1), "extractChannel"),
+        ("ChannelCombine RGB", lambda g: lib.vxChannelCombineNode(g, b.img(a), b.img(bb), b.img(a), ffi.NULL,
+                                                                  b.out(lib.VX_DF_IMAGE_RGB)),
+         lambda: cv2.merge([a, bb, a]), "merge"),
+        ("Histogram", lambda g: lib.vxHistogramNode(g, b.img(a), vx_dist()),
+         lambda: cv2.calcHist([a], [0], None, [256], [0, 256]), "calcHist"),
+        ("EqualizeHist", lambda g: lib.vxEqualizeHistNode(g, b.img(a), b.out(U8)), lambda: cv2.equalizeHist(a),
+         "equalizeHist"),
+        ("MeanStdDev", lambda g: lib.vxMeanStdDevNode(g, b.img(a), b.scalar("vx_float32", lib.VX_TYPE_FLOAT32, 0),
+                                                      b.scalar("vx_float32", lib.VX_TYPE_FLOAT32, 0)),
+         lambda: cv2.meanStdDev(a), "meanStdDev"),
+        ("MinMaxLoc", lambda g: lib.vxMinMaxLocNode(g, b.img(a), b.scalar("vx_uint8", lib.VX_TYPE_UINT8, 0),
+                                                    b.scalar("vx_uint8", lib.VX_TYPE_UINT8, 0), ffi.NULL, ffi.NULL,
+                                                    ffi.NULL, ffi.NULL),
+         lambda: cv2.minMaxLoc(a), "minMaxLoc"),
+        ("IntegralImage", lambda g: lib.vxIntegralImageNode(g, b.img(a), b.out(lib.VX_DF_IMAGE_U32)),
+         lambda: cv2.integral(a), "integral (S32, +1 row/col)"),
+        ("ScaleImage half bilinear", lambda g: lib.vxScaleImageNode(g, b.img(a), b.out(U8, w // 2, h // 2),
+                                                                    lib.VX_INTERPOLATION_BILINEAR),
+         lambda: cv2.resize(a, (w // 2, h // 2), interpolation=cv2.INTER_LINEAR), "resize LINEAR"),
+        ("ScaleImage half area", lambda g: lib.vxScaleImageNode(g, b.img(a), b.out(U8, w // 2, h // 2),
+                                                                lib.VX_INTERPOLATION_AREA),
+         lambda: cv2.resize(a, (w // 2, h // 2), interpolation=cv2.INTER_AREA), "resize AREA"),
+        ("HalfScaleGaussian 5", lambda g: lib.vxHalfScaleGaussianNode(g, b.img(a),
+                                                                      b.out(U8, (w + 1) // 2, (h + 1) // 2), 5),
+         lambda: cv2.pyrDown(a), "pyrDown"),
+        ("WarpAffine bilinear", lambda g: lib.vxWarpAffineNode(g, b.img(a), vx_matrix(aff),
+                                                               lib.VX_INTERPOLATION_BILINEAR, b.out(U8)),
+         lambda: cv2.warpAffine(a, aff, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP),
+         "warpAffine LINEAR"),
+        ("WarpPerspective bilinear", lambda g: lib.vxWarpPerspectiveNode(g, b.img(a), vx_matrix(persp),
+                                                                         lib.VX_INTERPOLATION_BILINEAR, b.out(U8)),
+         lambda: cv2.warpPerspective(a, persp, (w, h), flags=cv2.INTER_LINEAR | cv2.WARP_INVERSE_MAP),
+         "warpPerspective LINEAR"),
+        ("Remap bilinear", lambda g: lib.vxRemapNode(g, b.img(a), vx_remap(), lib.VX_INTERPOLATION_BILINEAR,
+                                                     b.out(U8)),
+         lambda: cv2.remap(a, mapx, mapy, cv2.INTER_LINEAR), "remap LINEAR"),
+        ("GaussianPyramid 4 half", lambda g: lib.vxGaussianPyramidNode(g, b.img(a), vx_pyr(4, 0.5)),
+         lambda: cv2.buildPyramid(a, 3), "buildPyramid"),
+        ("LaplacianPyramid 4", lambda g: lib.vxLaplacianPyramidNode(g, b.img(a), vx_pyr(3, 0.5, S16),
+                                                                    b.out(U8, (w + 7) // 8, (h + 7) // 8)),
+         lambda: laplacian_cv(a, 3), "pyrDown/pyrUp/subtract"),
+        ("Canny 3 L1", lambda g: lib.vxCannyEdgeDetectorNode(g, b.img(a), vx_canny_thresh(), 3, lib.VX_NORM_L1,
+                                                             b.out(U8)),
+         lambda: cv2.Canny(a, 80, 100, apertureSize=3), "Canny"),
+        ("HarrisCorners", lambda g: lib.vxHarrisCornersNode(g, b.img(a), b.scalar("vx_float32",
+                                                            lib.VX_TYPE_FLOAT32, 1e-3),
+                                                            b.scalar("vx_float32", lib.VX_TYPE_FLOAT32, 3.0),
+                                                            b.scalar("vx_float32", lib.VX_TYPE_FLOAT32, 0.04), 3, 3,
+                                                            vx_array(lib.VX_TYPE_KEYPOINT, 100000), ffi.NULL),
+         lambda: cv2.cornerHarris(a, 3, 3, 0.04), "cornerHarris (no selection)"),
+        ("FastCorners nms", lambda g: lib.vxFastCornersNode(g, b.img(a), b.scalar("vx_float32", lib.VX_TYPE_FLOAT32,
+                                                                                  40.0), 1,
+                                                            vx_array(lib.VX_TYPE_KEYPOINT, 200000), ffi.NULL),
+         lambda: fast.detect(a), "FastFeatureDetector"),
+        ("OptFlowPyrLK", lambda g: optflow_node(b, g, a, bb, pts_prev, vx_pyr),
+         lambda: cv2.calcOpticalFlowPyrLK(a, bb, pts_prev, None, winSize=(9, 9), maxLevel=3),
+         "calcOpticalFlowPyrLK"),
+    ]
+
+
+def iyuv_image(b, yuv):
+    """An IYUV image holding the planes of an I420 buffer from OpenCV."""
+    w, h = b.w, b.h
+    im = lib.vxCreateImage(b.c, w, h, lib.VX_DF_IMAGE_IYUV)
+    planes = [yuv[:h], yuv[h:h + h // 4].reshape(h // 2, w // 2), yuv[h + h // 4:].reshape(h // 2, w // 2)]
+    for i, p in enumerate(planes):
+        p = np.ascontiguousarray(p)
+        rect = ffi.new("vx_rectangle_t*", (0, 0, w, h))
+        addr = ffi.new("vx_imagepatch_addressing_t*")
+        addr.dim_x, addr.dim_y = p.shape[1], p.shape[0]
+        addr.stride_x, addr.stride_y = 1, p.shape[1]
+        addr.scale_x = addr.scale_y = lib.VX_SCALE_UNITY
+        addr.step_x = addr.step_y = 1
+        if i:
+            addr.dim_x, addr.dim_y = w, h
+            addr.scale_x = addr.scale_y = lib.VX_SCALE_UNITY // 2
+            addr.step_x = addr.step_y = 2
+        lib.vxCopyImagePatch(im, rect, i, addr, ffi.cast("void*", p.ctypes.data), lib.VX_WRITE_ONLY,
+                             lib.VX_MEMORY_TYPE_HOST)
+    b.keep.append(im)
+    return im
+
+
+def laplacian_cv(a, levels):
+    cur = a.astype(np.int16)
+    for _ in range(levels):
+        down = cv2.pyrDown(cur)
+        up = cv2.pyrUp(down, dstsize=(cur.shape[1], cur.shape[0]))
+        cv2.subtract(cur, up)
+        cur = down
+    return cur
+
+
+def optflow_node(b, g, a, bb, pts, vx_pyr):
+    p0, p1 = vx_pyr(4, 0.5), vx_pyr(4, 0.5)
+    for src, pyr in ((a, p0), (bb, p1)):
+        lib.vxuGaussianPyramid(b.c, b.img(src), pyr)
+    n = len(pts)
+    old = lib.vxCreateArray(b.c, lib.VX_TYPE_KEYPOINT, n)
+    new = lib.vxCreateArray(b.c, lib.VX_TYPE_KEYPOINT, n)
+    kp = np.zeros(n, dtype=[("x", "i4"), ("y", "i4"), ("strength", "f4"), ("scale", "f4"),
+                            ("orientation", "f4"), ("tracking_status", "i4"), ("error", "f4")])
+    kp["x"], kp["y"], kp["tracking_status"] = pts[:, 0], pts[:, 1], 1
+    lib.vxAddArrayItems(old, n, ffi.cast("void*", kp.ctypes.data), kp.itemsize)
+    b.keep += [old, new]
+    eps = b.scalar("vx_float32", lib.VX_TYPE_FLOAT32, 0.01)
+    its = b.scalar("vx_uint32", lib.VX_TYPE_UINT32, 30)
+    use = b.scalar("vx_bool", lib.VX_TYPE_BOOL, 0)
+    return lib.vxOpticalFlowPyrLKNode(g, p0, p1, old, old, new, lib.VX_TERM_CRITERIA_BOTH, eps, its, use, 9)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--size", default="1920x1080")
+    ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--filter", default="")
+    args = ap.parse_args()
+    w, h = (int(v) for v in args.size.lower().split("x"))
+    b = Bench(w, h, args.runs)
+    for name, build, cv_fn, cv_name in functions(b):
+        if args.filter.lower() in name.lower():
+            b.run(name, build, cv_fn, cv_name)
+    b.report()
+
+
+if __name__ == "__main__":
+    main()
