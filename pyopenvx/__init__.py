@@ -9,7 +9,8 @@ Two layers:
   :class:`ObjectArray`, :class:`Pyramid`, :class:`Delay`), graphs and nodes
   (:class:`Graph`, :class:`Node`, user kernels in Python), exceptions per
   ``vx_status`` (:class:`VXError` and subclasses), constants with and without
-  the ``VX_`` prefix (``vx.DF_IMAGE_U8 == vx.VX_DF_IMAGE_U8``).
+  the ``VX_`` prefix (``vx.DF_IMAGE_U8 == vx.VX_DF_IMAGE_U8``), and the vision
+  functions in immediate mode on ndarrays (``vx.gaussian3x3(a)``, ``vx.canny(a, 80, 100)``).
 
     import pyopenvx as vx
     with vx.Context() as ctx:
@@ -28,6 +29,8 @@ from ._objects_basic import Scalar, Array, LUT, Distribution, Matrix, Convolutio
 from ._image import Image
 from ._objects_nd import Tensor, UserDataObject, ObjectArray, Pyramid, Delay
 from ._graph import Graph, Node, Performance, MetaFormat, UserKernel
+from ._vision import *  # noqa: F401,F403  (immediate mode on ndarrays: vx.gaussian3x3, ...)
+from ._vision import __all__ as _vision_all
 
 __version__ = "0.1.0"
 
@@ -43,5 +46,5 @@ __all__ = (["ffi", "lib", "version", "Context", "Kernel", "Border", "LogEntry",
             "Scalar", "Array", "LUT", "Distribution", "Matrix", "Convolution", "Threshold", "Remap",
             "Image", "Tensor", "UserDataObject", "ObjectArray", "Pyramid", "Delay",
             "Graph", "Node", "Performance", "MetaFormat", "UserKernel",
-            "Reference", "__version__"] + list(_errors_all)
+            "Reference", "__version__"] + list(_errors_all) + list(_vision_all)
            + sorted(_CONSTANTS) + sorted(_SHORT))

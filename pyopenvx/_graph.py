@@ -13,7 +13,7 @@
                             run=plus_one, validate=0)      # output 1 like input 0
         g = ctx.graph()
         src = ctx.image_from_numpy(np.zeros((4, 8), np.uint8))
-        tmp = g.virtual_image()                            # size/format found at verify
+        tmp = ctx.image(8, 4, vx.DF_IMAGE_U8)   # g.virtual_image() between C kernels
         dst = ctx.image(8, 4, vx.DF_IMAGE_U8)
         g.node(k, src, tmp); g.node(k, tmp, dst)
         g.process()                                        # verifies on first run
