@@ -93,9 +93,6 @@ def test_virtual_image_size_and_format_found_at_verify(vx, ctx, plus_one):
         tmp.to_numpy()
 
 
-@pytest.mark.xfail(strict=False, reason="C engine: vxMapImagePatch refuses a virtual image even inside a "
-                   "user node of its graph (ovx_set_accessible has no image case; spec 'Virtual Data "
-                   "Objects': map/copy from within a client-defined node of the graph succeed)")
 def test_virtual_image_between_two_python_nodes(vx, ctx, plus_one):
     src = _u8(ctx, vx, 4, 8, 40)
     dst = ctx.image(8, 4, vx.DF_IMAGE_U8)
