@@ -286,7 +286,7 @@ def functions(b):
                                                      b.out(U8)),
          lambda: cv2.remap(a, mapx, mapy, cv2.INTER_LINEAR), "remap LINEAR"),
         ("GaussianPyramid 4 half", lambda g: lib.vxGaussianPyramidNode(g, b.img(a), vx_pyr(4, 0.5)),
-         lambda: cv2.buildPyramid(a, 3), "buildPyramid"),
+         lambda: gaussian_pyramid_cv(a, 3), "pyrDown x3"),
         ("LaplacianPyramid 4", lambda g: lib.vxLaplacianPyramidNode(g, b.img(a), vx_pyr(3, 0.5, S16),
                                                                     b.out(U8, (w + 7) // 8, (h + 7) // 8)),
          lambda: laplacian_cv(a, 3), "pyrDown/pyrUp/subtract"),
@@ -330,6 +330,13 @@ def iyuv_image(b, yuv):
                              lib.VX_MEMORY_TYPE_HOST)
     b.keep.append(im)
     return im
+
+
+def gaussian_pyramid_cv(a, levels):
+    out = [a]
+    for _ in range(levels):
+        out.append(cv2.pyrDown(out[-1]))
+    return out
 
 
 def laplacian_cv(a, levels):
