@@ -15,3 +15,18 @@ def test_python_example_runs(tmp_path):
     assert lines[0].startswith("OpenVX 1.3 by libopenvx"), p.stdout
     assert "kernels" in lines[1]
     assert "Error" in lines[2] and "no_such_kernel" in lines[2], p.stdout
+
+
+def test_python_graph_example_runs(tmp_path):
+    p = subprocess.run([sys.executable, str(ROOT / "examples" / "graph_edges.py")], capture_output=True,
+                       text=True, cwd=tmp_path, timeout=120)
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert lines[0].startswith("graph of 3 nodes ran in"), p.stdout
+    # the disc's rim has a strong gradient, its flat centre none
+    maxv = int(lines[1].split("max ")[1].split()[0])
+    centre = int(lines[1].split(", ")[1].split()[0])
+    assert maxv > 300 and centre == 0, p.stdout
+    # a disc of radius 40 has an edge of roughly its circumference (2*pi*40 ~ 251) in pixels
+    n = int(lines[2].split("canny: ")[1].split()[0])
+    assert 150 < n < 700, p.stdout
