@@ -36,6 +36,7 @@ static void graph_destroy(vx_reference ref)
     }
     for (i = 0; !teardown && i < g->num_params; i++) ovx_ref_release_internal((vx_reference)g->params[i].node);
     for (i = 0; !teardown && i < g->num_delays; i++) ovx_ref_release_internal((vx_reference)g->delays[i]);
+    ovx_memplan_release(g);
     free(g->nodes);
     free(g->delays);
     free(g->order);
@@ -113,6 +114,12 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryGraph(vx_graph graph, vx_enum attribut
         break;
     case VX_GRAPH_STATE:
         s = ovx_query_copy(ptr, size, &graph->state, sizeof(vx_enum));
+        break;
+    case VX_GRAPH_OVX_VIRTUAL_BYTES:
+        s = ovx_query_copy(ptr, size, &graph->planned_bytes, sizeof(vx_size));
+        break;
+    case VX_GRAPH_OVX_VIRTUAL_BYTES_UNSHARED:
+        s = ovx_query_copy(ptr, size, &graph->unplanned_bytes, sizeof(vx_size));
         break;
     default:
         ovx_log((vx_reference)graph, VX_ERROR_NOT_SUPPORTED, "vxQueryGraph: attribute 0x%x is not supported",

@@ -70,6 +70,17 @@ struct _vx_graph {
     vx_uint32 *order;              /* node indices, topological, grouped by wave */
     vx_uint32 *wave;               /* wave[i]: dependency depth of order[i]; nodes
                                     * of one wave are independent of each other */
+    /* memory plan of virtual images (runtime/memplan.c) */
+    vx_image *planned;
+    vx_uint32 num_planned;
+    struct {
+        void *mem;
+        size_t size;
+        vx_uint32 busy_until;      /* last wave of its current image */
+    } *buffers;
+    vx_uint32 num_buffers;
+    vx_size planned_bytes;         /* what the plan allocated */
+    vx_size unplanned_bytes;       /* what one buffer per image would take */
     /* asynchronous execution */
     pthread_t thread;
     vx_bool scheduled;             /* a vxScheduleGraph awaits its vxWaitGraph */
@@ -103,6 +114,12 @@ vx_kernel_image_valid_rectangle_f ovx_meta_valid_rect_callback(vx_meta_format me
 /* ---- verify.c / execute.c ------------------------------------------------ */
 vx_status ovx_graph_verify(vx_graph graph);
 vx_status ovx_graph_execute(vx_graph graph);
+
+/* ---- runtime/memplan.c -------------------------------------------------- */
+/* Give the graph's virtual images buffers shared where lifetimes allow
+ * (needs graph->order and graph->wave), or give everything back. */
+vx_status ovx_memplan_build(vx_graph graph);
+void ovx_memplan_release(vx_graph graph);
 
 /* ---- objects/virtual.c --------------------------------------------------- */
 /* Let running nodes access virtual objects (vx_true_e) or forbid it. */

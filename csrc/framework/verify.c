@@ -409,6 +409,10 @@ vx_status ovx_graph_verify(vx_graph g)
     }
     for (i = 0; i < g->num_nodes; i++)
         if ((s = check_self_loop(g, g->nodes[i])) != VX_SUCCESS) return s;
+    if ((s = ovx_memplan_build(g)) != VX_SUCCESS) {
+        ovx_log((vx_reference)g, s, "vxVerifyGraph: no memory for the graph's virtual images");
+        return s;
+    }
     if ((s = init_nodes(g)) != VX_SUCCESS) {
         deinit_nodes(g);
         return s;

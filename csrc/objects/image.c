@@ -67,7 +67,7 @@ static void image_destruct(vx_reference ref)
             free(m);
         }
         img->maps = NULL;
-        free(img->alloc);
+        if (!img->planned) free(img->alloc);
         img->alloc = NULL;
     } else if (!teardown) {
         /* forget the maps made through this sub-image (the root is alive: we hold it) */
@@ -180,8 +180,9 @@ vx_status ovx_image_set_meta(vx_image image, vx_uint32 width, vx_uint32 height, 
     if (image->root != image || image->from_handle) return VX_ERROR_INVALID_PARAMETERS;
     s = check_format_size((vx_reference)image, "ovx_image_set_meta", width, height, format, vx_false_e);
     if (s != VX_SUCCESS) return s;
-    free(image->alloc);
+    if (!image->planned) free(image->alloc);
     image->alloc = NULL;
+    image->planned = vx_false_e;
     set_geometry(image, width, height, format);
     return VX_SUCCESS;
 }
@@ -513,6 +514,30 @@ vx_status ovx_image_alloc(vx_image image)
         for (p = 0; p < root->planes; p++) fill_plane(root, p, &root->uniform_value);
     ovx_context_unlock(root->base.context);
     return VX_SUCCESS;
+}
+
+size_t ovx_image_bytes(vx_image image)
+{
+    size_t total = 0;
+    vx_uint32 p;
+    for (p = 0; p < image->planes; p++)
+        total += ((size_t)image->mem[p].stride_y * image->mem[p].dim_y + 63) & ~(size_t)63;
+    return total;
+}
+
+void ovx_image_use_block(vx_image image, void *mem)
+{
+    vx_uint32 p;
+    size_t off = 0;
+    ovx_context_lock(image->base.context);
+    if (!image->planned) free(image->alloc);
+    image->alloc = mem;
+    image->planned = mem ? vx_true_e : vx_false_e;
+    for (p = 0; p < image->planes; p++) {
+        image->mem[p].ptr = mem ? (vx_uint8 *)mem + off : NULL;
+        off += ((size_t)image->mem[p].stride_y * image->mem[p].dim_y + 63) & ~(size_t)63;
+    }
+    ovx_context_unlock(image->base.context);
 }
 
 vx_uint8 *ovx_image_plane_ptr(vx_image image, vx_uint32 plane, vx_int32 *stride_y)

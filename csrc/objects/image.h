@@ -96,6 +96,7 @@ struct _vx_image {
     /* roots */
     ovx_plane_mem mem[OVX_IMAGE_MAX_PLANES];
     void *alloc;                 /* library-owned block (NULL for handle images) */
+    vx_bool planned;             /* alloc is a graph's buffer (runtime/memplan.c), not ours to free */
     vx_bool from_handle;
     ovx_image_map *maps;         /* every live map of the root and its sub-images */
 };
@@ -125,6 +126,12 @@ vx_bool ovx_image_is_mapped(vx_image image);
 /* Set every pixel of the image (as vxSetImagePixelValues, also on uniform
  * images: used to initialize them). */
 vx_status ovx_image_fill(vx_image image, const vx_pixel_value_t *value);
+
+/* Memory planning (runtime/memplan.c): give a virtual root image the block
+ * at mem (of at least ovx_image_bytes bytes, 64-byte aligned) that its graph
+ * owns, or take it back (mem NULL). */
+size_t ovx_image_bytes(vx_image image);
+void ovx_image_use_block(vx_image image, void *mem);
 
 /* Shared by image.c and image_access.c. */
 vx_bool ovx_image_valid(vx_image image);

@@ -1398,7 +1398,53 @@ CTS_TEST(Graph, bad_handles, "REQ-0598 REQ-0600 REQ-0609 REQ-0613 REQ-0629 REQ-0
     vxReleaseGraph(&g);
 }
 
+/* Virtual images whose lifetimes do not overlap share memory: a chain of
+ * five Not nodes through four virtual images needs two buffers, and the
+ * data still flows right (five inversions = one). */
+CTS_TEST(Graph, virtual_images_share_memory, "REQ-0648")
+{
+    vx_context c = cts_context();
+    vx_graph g = vxCreateGraph(c);
+    vx_image in = vxCreateImage(c, 64, 48, VX_DF_IMAGE_U8), out = vxCreateImage(c, 64, 48, VX_DF_IMAGE_U8);
+    vx_image v[4];
+    vx_rectangle_t rect = {0, 0, 64, 48};
+    vx_imagepatch_addressing_t addr = VX_IMAGEPATCH_ADDR_INIT;
+    vx_uint8 src[48][64], dst[48][64];
+    vx_size shared = 0, unshared = 0;
+    int i, x, y, bad = 0;
+    addr.dim_x = 64;
+    addr.dim_y = 48;
+    addr.stride_x = 1;
+    addr.stride_y = 64;
+    for (y = 0; y < 48; y++)
+        for (x = 0; x < 64; x++) src[y][x] = (vx_uint8)(x * 7 + y * 13);
+    CTS_ASSERT_STATUS(vxCopyImagePatch(in, &rect, 0, &addr, src, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST), VX_SUCCESS);
+    for (i = 0; i < 4; i++) v[i] = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_VIRT);
+    for (i = 0; i < 5; i++) {
+        vx_node n = vxNotNode(g, i == 0 ? in : v[i - 1], i == 4 ? out : v[i]);
+        CTS_ASSERT_VALID(n);
+        vxReleaseNode(&n);
+    }
+    CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxQueryGraph(g, VX_GRAPH_OVX_VIRTUAL_BYTES, &shared, sizeof(shared)), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxQueryGraph(g, VX_GRAPH_OVX_VIRTUAL_BYTES_UNSHARED, &unshared, sizeof(unshared)),
+                      VX_SUCCESS);
+    CTS_EXPECT(unshared >= 4 * 64 * 48);
+    CTS_EXPECT_MSG(shared * 2 == unshared, "plan takes %zu bytes, four separate images %zu", (size_t)shared,
+                   (size_t)unshared);
+    for (i = 0; i < 2; i++) CTS_ASSERT_STATUS(vxProcessGraph(g), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxCopyImagePatch(out, &rect, 0, &addr, dst, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_SUCCESS);
+    for (y = 0; y < 48; y++)
+        for (x = 0; x < 64; x++) bad += (int)dst[y][x] + (int)src[y][x] != 255;
+    CTS_EXPECT_EQ_INT(bad, 0);
+    for (i = 0; i < 4; i++) vxReleaseImage(&v[i]);
+    vxReleaseImage(&in);
+    vxReleaseImage(&out);
+    vxReleaseGraph(&g);
+}
+
 CTS_TABLE(graph) = {
+    CTS_ENTRY(Graph, virtual_images_share_memory),
     CTS_ENTRY(Graph, empty_graph),
     CTS_ENTRY(Graph, query_and_set_attribute_checks),
     CTS_ENTRY(Graph, two_nodes_through_virtual_image),

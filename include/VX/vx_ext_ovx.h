@@ -40,6 +40,14 @@ enum vx_ovx_directive_e {
     VX_DIRECTIVE_OVX_PARALLEL = VX_ENUM_BASE(VX_ID_DEFAULT, VX_ENUM_DIRECTIVE) + 0x1
 };
 
+enum vx_ovx_graph_attribute_e {
+    /* Read-only, vx_size. Bytes of memory the verified graph's plan gives its
+     * virtual images: images whose lifetimes do not overlap share buffers. */
+    VX_GRAPH_OVX_VIRTUAL_BYTES = VX_ATTRIBUTE_BASE(VX_ID_DEFAULT, VX_TYPE_GRAPH) + 0x0,
+    /* Read-only, vx_size. What one buffer per virtual image would take. */
+    VX_GRAPH_OVX_VIRTUAL_BYTES_UNSHARED = VX_ATTRIBUTE_BASE(VX_ID_DEFAULT, VX_TYPE_GRAPH) + 0x1
+};
+
 #define VX_OVX_MAX_STRING (256)
 
 #endif
