@@ -7,6 +7,8 @@
 #define _POSIX_C_SOURCE 200809L
 #include "../runner/cts.h"
 
+#include <VX/vx_khr_user_data_object.h>
+
 #include <pthread.h>
 #include <stdio.h>
 #include <string.h>
@@ -1443,7 +1445,58 @@ CTS_TEST(Graph, virtual_images_share_memory, "REQ-0648")
     vxReleaseGraph(&g);
 }
 
+/* Every vxCreateVirtual* gives an object of the graph's scope that the
+ * application cannot access (VX_ERROR_OPTIMIZED_AWAY), with the attributes
+ * it was given; a bad graph gives no object. */
+CTS_TEST(Graph, virtual_creators, "REQ-0569 REQ-0648")
+{
+    vx_context c = cts_context();
+    vx_graph g = vxCreateGraph(c);
+    vx_image exemplar = vxCreateImage(c, 8, 8, VX_DF_IMAGE_U8);
+    vx_size dims[2] = {4, 3}, nd = 0, cap = 0;
+    vx_reference refs[13];
+    vx_enum types[13] = {VX_TYPE_IMAGE,  VX_TYPE_ARRAY,     VX_TYPE_SCALAR,       VX_TYPE_MATRIX, VX_TYPE_CONVOLUTION,
+                         VX_TYPE_DISTRIBUTION, VX_TYPE_LUT, VX_TYPE_REMAP,        VX_TYPE_THRESHOLD,
+                         VX_TYPE_PYRAMID, VX_TYPE_TENSOR,   VX_TYPE_OBJECT_ARRAY, VX_TYPE_USER_DATA_OBJECT};
+    vx_uint8 byte = 0;
+    vx_int32 i;
+    refs[0] = (vx_reference)vxCreateVirtualImage(g, 8, 8, VX_DF_IMAGE_U8);
+    refs[1] = (vx_reference)vxCreateVirtualArray(g, VX_TYPE_KEYPOINT, 10);
+    refs[2] = (vx_reference)vxCreateVirtualScalar(g, VX_TYPE_UINT8);
+    refs[3] = (vx_reference)vxCreateVirtualMatrix(g, VX_TYPE_FLOAT32, 3, 2);
+    refs[4] = (vx_reference)vxCreateVirtualConvolution(g, 3, 3);
+    refs[5] = (vx_reference)vxCreateVirtualDistribution(g, 16, 0, 256);
+    refs[6] = (vx_reference)vxCreateVirtualLUT(g, VX_TYPE_UINT8, 256);
+    refs[7] = (vx_reference)vxCreateVirtualRemap(g, 8, 8, 4, 4);
+    refs[8] = (vx_reference)vxCreateVirtualThresholdForImage(g, VX_THRESHOLD_TYPE_BINARY, VX_DF_IMAGE_U8,
+                                                             VX_DF_IMAGE_U8);
+    refs[9] = (vx_reference)vxCreateVirtualPyramid(g, 3, VX_SCALE_PYRAMID_HALF, 0, 0, VX_DF_IMAGE_VIRT);
+    refs[10] = (vx_reference)vxCreateVirtualTensor(g, 2, dims, VX_TYPE_INT16, 0);
+    refs[11] = (vx_reference)vxCreateVirtualObjectArray(g, (vx_reference)exemplar, 3);
+    refs[12] = (vx_reference)vxCreateVirtualUserDataObject(g, "blob", 12);
+    for (i = 0; i < 13; i++) {
+        vx_enum t = 0;
+        CTS_ASSERT_MSG(vxGetStatus(refs[i]) == VX_SUCCESS, "virtual creator %d failed", i);
+        CTS_EXPECT_STATUS(vxQueryReference(refs[i], VX_REFERENCE_TYPE, &t, sizeof(t)), VX_SUCCESS);
+        CTS_EXPECT_EQ_INT(t, types[i]);
+    }
+    CTS_EXPECT_STATUS(vxCopyScalar((vx_scalar)refs[2], &byte, VX_READ_ONLY, VX_MEMORY_TYPE_HOST),
+                      VX_ERROR_OPTIMIZED_AWAY);
+    CTS_EXPECT_STATUS(vxQueryArray((vx_array)refs[1], VX_ARRAY_CAPACITY, &cap, sizeof(cap)), VX_SUCCESS);
+    CTS_EXPECT_EQ_INT(cap, 10);
+    CTS_EXPECT_STATUS(vxQueryTensor((vx_tensor)refs[10], VX_TENSOR_NUMBER_OF_DIMS, &nd, sizeof(nd)), VX_SUCCESS);
+    CTS_EXPECT_EQ_INT(nd, 2);
+    CTS_EXPECT(vxCreateVirtualImage(NULL, 8, 8, VX_DF_IMAGE_U8) == NULL);
+    CTS_EXPECT(vxCreateVirtualArray(NULL, VX_TYPE_KEYPOINT, 10) == NULL);
+    CTS_EXPECT(vxCreateVirtualTensor(NULL, 2, dims, VX_TYPE_INT16, 0) == NULL);
+    CTS_EXPECT(vxGetStatus((vx_reference)vxCreateVirtualMatrix(g, VX_TYPE_FLOAT32, 0, 2)) != VX_SUCCESS);
+    for (i = 0; i < 13; i++) CTS_EXPECT_STATUS(vxReleaseReference(&refs[i]), VX_SUCCESS);
+    vxReleaseImage(&exemplar);
+    vxReleaseGraph(&g);
+}
+
 CTS_TABLE(graph) = {
+    CTS_ENTRY(Graph, virtual_creators),
     CTS_ENTRY(Graph, virtual_images_share_memory),
     CTS_ENTRY(Graph, empty_graph),
     CTS_ENTRY(Graph, query_and_set_attribute_checks),
