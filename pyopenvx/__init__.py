@@ -6,7 +6,8 @@ Two layers:
   function and constant), built by cffi in API mode;
 * a Pythonic layer: :class:`Context`, :class:`Kernel`, the data objects over
   NumPy (:class:`Image`, :class:`Tensor`, :class:`Scalar`, :class:`Array`, ...,
-  :class:`ObjectArray`, :class:`Pyramid`, :class:`Delay`), exceptions per
+  :class:`ObjectArray`, :class:`Pyramid`, :class:`Delay`), graphs and nodes
+  (:class:`Graph`, :class:`Node`, user kernels in Python), exceptions per
   ``vx_status`` (:class:`VXError` and subclasses), constants with and without
   the ``VX_`` prefix (``vx.DF_IMAGE_U8 == vx.VX_DF_IMAGE_U8``).
 
@@ -26,6 +27,7 @@ from ._context import Context, Kernel, Border, LogEntry
 from ._objects_basic import Scalar, Array, LUT, Distribution, Matrix, Convolution, Threshold, Remap
 from ._image import Image
 from ._objects_nd import Tensor, UserDataObject, ObjectArray, Pyramid, Delay
+from ._graph import Graph, Node, Performance, MetaFormat, UserKernel
 
 __version__ = "0.1.0"
 
@@ -40,5 +42,6 @@ del _name, _value
 __all__ = (["ffi", "lib", "version", "Context", "Kernel", "Border", "LogEntry",
             "Scalar", "Array", "LUT", "Distribution", "Matrix", "Convolution", "Threshold", "Remap",
             "Image", "Tensor", "UserDataObject", "ObjectArray", "Pyramid", "Delay",
+            "Graph", "Node", "Performance", "MetaFormat", "UserKernel",
             "Reference", "__version__"] + list(_errors_all)
            + sorted(_CONSTANTS) + sorted(_SHORT))

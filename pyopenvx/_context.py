@@ -368,6 +368,31 @@ class Context(Reference):
         from ._objects_nd import Pyramid
         return Pyramid(self, levels, scale, width, height, format)
 
+    def graph(self):
+        """A new :class:`pyopenvx.Graph` (``vxCreateGraph``)."""
+        from ._graph import Graph
+        return Graph(self)
+
+    def user_kernel(self, name, params, run, validate=None, enum=None):
+        """Register a kernel written in Python (``vxAllocateUserKernelId``,
+        ``vxAddUserKernel``, ``vxAddParameterToKernel``, ``vxFinalizeKernel``);
+        returns a :class:`pyopenvx.UserKernel` to give to :meth:`Graph.node`.
+
+        ``params``: one ``(direction, type)`` or ``(direction, type, state)``
+        per parameter (``vx.INPUT``/``vx.OUTPUT``, ``vx.TYPE_*``).
+        ``run(node, params)``: ``params`` is the list of bound objects (pyopenvx
+        wrappers, None when unset); returns None/True (success), False
+        (``VX_FAILURE``) or a ``vx_status``.
+        ``validate``: ``validate(node, params, metas)`` describing each output
+        on ``metas[i]`` (a :class:`pyopenvx.MetaFormat`, None for inputs); or an
+        int k: every output is like input k; or a dict ``{output: input}``;
+        default: each output as the object bound to it.
+        An exception raised by run or validate is a ``VX_FAILURE`` plus a log
+        entry carrying the traceback.
+        """
+        from ._graph import UserKernel
+        return UserKernel(self, name, params, run, validate, enum)
+
     def delay(self, exemplar, slots):
         """A :class:`pyopenvx.Delay` of ``slots`` objects like ``exemplar``."""
         from ._objects_nd import Delay

@@ -1,4 +1,295 @@
-/* Compute routines: color conversions and statistics (placeholder). */
+/* Compute routines: color conversion, channel extract and channel combine. */
 #include "color.h"
 
-typedef int ovx_compute_color_placeholder;
+#include <math.h>
+
+int ovx_cc_channels(vx_df_image format, ovx_cc_chan ch[4])
+{
+    static const ovx_cc_chan rgb[3] = {{0, 0, 3, 1, 1}, {0, 1, 3, 1, 1}, {0, 2, 3, 1, 1}};
+    static const ovx_cc_chan rgbx[4] = {{0, 0, 4, 1, 1}, {0, 1, 4, 1, 1}, {0, 2, 4, 1, 1}, {0, 3, 4, 1, 1}};
+    static const ovx_cc_chan nv12[3] = {{0, 0, 1, 1, 1}, {1, 0, 2, 2, 2}, {1, 1, 2, 2, 2}};
+    static const ovx_cc_chan nv21[3] = {{0, 0, 1, 1, 1}, {1, 1, 2, 2, 2}, {1, 0, 2, 2, 2}};
+    static const ovx_cc_chan uyvy[3] = {{0, 1, 2, 1, 1}, {0, 0, 4, 2, 1}, {0, 2, 4, 2, 1}};
+    static const ovx_cc_chan yuyv[3] = {{0, 0, 2, 1, 1}, {0, 1, 4, 2, 1}, {0, 3, 4, 2, 1}};
+    static const ovx_cc_chan iyuv[3] = {{0, 0, 1, 1, 1}, {1, 0, 1, 2, 2}, {2, 0, 1, 2, 2}};
+    static const ovx_cc_chan yuv4[3] = {{0, 0, 1, 1, 1}, {1, 0, 1, 1, 1}, {2, 0, 1, 1, 1}};
+    const ovx_cc_chan *t;
+    int n = 3, i;
+    switch (format) {
+    case VX_DF_IMAGE_RGB: t = rgb; break;
+    case VX_DF_IMAGE_RGBX: t = rgbx; n = 4; break;
+    case VX_DF_IMAGE_NV12: t = nv12; break;
+    case VX_DF_IMAGE_NV21: t = nv21; break;
+    case VX_DF_IMAGE_UYVY: t = uyvy; break;
+    case VX_DF_IMAGE_YUYV: t = yuyv; break;
+    case VX_DF_IMAGE_IYUV: t = iyuv; break;
+    case VX_DF_IMAGE_YUV4: t = yuv4; break;
+    default: return 0;
+    }
+    for (i = 0; i < n; i++) ch[i] = t[i];
+    return n;
+}
+
+int ovx_cc_is_yuv(vx_df_image format)
+{
+    return format == VX_DF_IMAGE_NV12 || format == VX_DF_IMAGE_NV21 || format == VX_DF_IMAGE_UYVY ||
+           format == VX_DF_IMAGE_YUYV || format == VX_DF_IMAGE_IYUV || format == VX_DF_IMAGE_YUV4;
+}
+
+/* ---- the pixel transform ------------------------------------------------ */
+
+static void kr_kb(int space, double *kr, double *kb)
+{
+    if (space == OVX_CC_BT601_525 || space == OVX_CC_BT601_625) {
+        *kr = 0.299;
+        *kb = 0.114;
+    } else {
+        *kr = 0.2126;
+        *kb = 0.0722;
+    }
+}
+
+/* Linear RGB of primaries `from` -> linear RGB of primaries `to` (spec table). */
+static const double prim_tab[3][3][3][3] = {
+    /* from BT601_525 */
+    {{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},
+     {{0.900657, 0.088807, 0.010536}, {0.017772, 0.965793, 0.016435}, {-0.001853, -0.015948, 1.017801}},
+     {{0.939542, 0.050181, 0.010277}, {0.017772, 0.965793, 0.016435}, {-0.001622, -0.004370, 1.005991}}},
+    /* from BT601_625 */
+    {{{1.112302, -0.102441, -0.009860}, {-0.020497, 1.037030, -0.016533}, {0.001704, 0.016063, 0.982233}},
+     {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}},
+     {{1.044043, -0.044043, 0}, {0, 1, 0}, {0, 0.011793, 0.988207}}},
+    /* from BT709 */
+    {{{1.065379, -0.055401, -0.009978}, {-0.019633, 1.036363, -0.016731}, {0.001632, 0.004412, 0.993956}},
+     {{0.957815, 0.042185, 0}, {0, 1, 0}, {0, -0.011934, 1.011934}},
+     {{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}},
+};
+
+/* a (3x4 affine) = b (3x3) * c (3x4 affine) */
+static void mul33_34(double a[3][4], const double b[3][3], const double c[3][4])
+{
+    int i, j, k;
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 4; j++) {
+            double s = 0;
+            for (k = 0; k < 3; k++) s += b[i][k] * c[k][j];
+            a[i][j] = s;
+        }
+}
+
+/* a = b (3x4 affine) after c (3x4 affine) */
+static void compose(double a[3][4], const double b[3][4], const double c[3][4])
+{
+    int i, j, k;
+    for (i = 0; i < 3; i++) {
+        for (j = 0; j < 4; j++) {
+            double s = j == 3 ? b[i][3] : 0;
+            for (k = 0; k < 3; k++) s += b[i][k] * c[k][j];
+            a[i][j] = s;
+        }
+    }
+}
+
+void ovx_cc_xform_init(ovx_cc_xform *t, int in_yuv, int in_space, int in_restricted, int out_yuv, int out_space,
+                       int out_restricted)
+{
+    double d[3][4] = {{0}}, e[3][4] = {{0}};
+    int i, pin, pout;
+    /* primaries: a YUV image without a space is BT.709; an RGB image without
+     * one takes the other side's */
+    pin = in_space, pout = out_space;
+    if (in_yuv && pin == OVX_CC_SPACE_NONE) pin = OVX_CC_BT709;
+    if (out_yuv && pout == OVX_CC_SPACE_NONE) pout = OVX_CC_BT709;
+    if (pin == OVX_CC_SPACE_NONE) pin = pout;
+    if (pout == OVX_CC_SPACE_NONE) pout = pin;
+    t->gamma = pin != pout;
+
+    /* decode: input samples -> nonlinear R'G'B' */
+    if (!in_yuv) {
+        double s = in_restricted ? 219.0 : 256.0, o = in_restricted ? 16.0 : 0.0;
+        for (i = 0; i < 3; i++) {
+            d[i][i] = 1.0 / s;
+            d[i][3] = -o / s;
+        }
+    } else {
+        double kr, kb, sy = in_restricted ? 219.0 : 256.0, oy = in_restricted ? 16.0 : 0.0;
+        double sc = in_restricted ? 224.0 : 256.0;
+        double ypbpr[3][4] = {{1.0 / sy, 0, 0, -oy / sy}, {0, 1.0 / sc, 0, -128.0 / sc}, {0, 0, 1.0 / sc, -128.0 / sc}};
+        double k[3][3];
+        kr_kb(pin, &kr, &kb);
+        /* R' = Y' + 2(1-Kr)Pr, G' = Y' - 2(Kr(1-Kr)Pr + Kb(1-Kb)Pb)/(1-Kr-Kb), B' = Y' + 2(1-Kb)Pb */
+        k[0][0] = 1, k[0][1] = 0, k[0][2] = 2 * (1 - kr);
+        k[1][0] = 1, k[1][1] = -2 * kb * (1 - kb) / (1 - kr - kb), k[1][2] = -2 * kr * (1 - kr) / (1 - kr - kb);
+        k[2][0] = 1, k[2][1] = 2 * (1 - kb), k[2][2] = 0;
+        mul33_34(d, k, ypbpr);
+    }
+
+    /* encode: nonlinear R'G'B' -> output samples (before floor) */
+    if (!out_yuv) {
+        double s = out_restricted ? 219.0 : 256.0, o = out_restricted ? 16.5 : 0.0;
+        for (i = 0; i < 3; i++) {
+            e[i][i] = s;
+            e[i][3] = o;
+        }
+    } else {
+        double kr, kb, sy = out_restricted ? 219.0 : 256.0, oy = out_restricted ? 16.5 : 0.0;
+        double sc = out_restricted ? 224.0 : 256.0, oc = out_restricted ? 128.5 : 128.0;
+        double kg;
+        kr_kb(pout, &kr, &kb);
+        kg = 1 - kr - kb;
+        /* Y' = Kr R' + Kg G' + Kb B'; Pb = (B' - Y') / (2(1-Kb)); Pr = (R' - Y') / (2(1-Kr)) */
+        e[0][0] = kr * sy, e[0][1] = kg * sy, e[0][2] = kb * sy, e[0][3] = oy;
+        e[1][0] = -kr / (2 * (1 - kb)) * sc, e[1][1] = -kg / (2 * (1 - kb)) * sc, e[1][2] = 0.5 * sc, e[1][3] = oc;
+        e[2][0] = 0.5 * sc, e[2][1] = -kg / (2 * (1 - kr)) * sc, e[2][2] = -kb / (2 * (1 - kr)) * sc, e[2][3] = oc;
+    }
+
+    if (t->gamma) {
+        int j;
+        for (i = 0; i < 3; i++)
+            for (j = 0; j < 4; j++) {
+                t->m[i][j] = d[i][j];
+                t->e[i][j] = e[i][j];
+            }
+        for (i = 0; i < 3; i++)
+            for (j = 0; j < 3; j++) t->prim[i][j] = prim_tab[pin][pout][i][j];
+    } else {
+        compose(t->m, e, d);
+    }
+}
+
+static double clamp01(double v)
+{
+    return v < 0 ? 0 : v > 1 ? 1 : v;
+}
+
+static double to_linear(double v)
+{
+    v = clamp01(v);
+    return v > 0.081 ? pow((v + 0.099) / 1.099, 1.0 / 0.45) : v / 4.5;
+}
+
+static double to_nonlinear(double v)
+{
+    v = clamp01(v);
+    return v >= 0.018 ? 1.099 * pow(v, 0.45) - 0.099 : 4.5 * v;
+}
+
+static void xform(const ovx_cc_xform *t, const double in[3], double out[3])
+{
+    int i;
+    for (i = 0; i < 3; i++) out[i] = t->m[i][0] * in[0] + t->m[i][1] * in[1] + t->m[i][2] * in[2] + t->m[i][3];
+    if (t->gamma) {
+        double lin[3], nl[3];
+        for (i = 0; i < 3; i++) lin[i] = to_linear(out[i]);
+        for (i = 0; i < 3; i++)
+            nl[i] = to_nonlinear(t->prim[i][0] * lin[0] + t->prim[i][1] * lin[1] + t->prim[i][2] * lin[2]);
+        for (i = 0; i < 3; i++) out[i] = t->e[i][0] * nl[0] + t->e[i][1] * nl[1] + t->e[i][2] * nl[2] + t->e[i][3];
+    }
+}
+
+/* floor (with a margin for the rounding error of exact values), then clamp */
+static uint8_t quantize(double v)
+{
+    double f = floor(v + 1e-4);
+    return (uint8_t)(f < 0 ? 0 : f > 255 ? 255 : f);
+}
+
+static inline uint8_t *sample_at(const ovx_cc_planes *p, const ovx_cc_chan *c, uint32_t cx, uint32_t cy)
+{
+    return p->ptr[c->plane] + (intptr_t)cy * p->stride[c->plane] + (intptr_t)cx * c->step + c->off;
+}
+
+static void fetch(const ovx_cc_planes *in, const ovx_cc_chan ic[3], uint32_t x, uint32_t y, double v[3])
+{
+    int c;
+    for (c = 0; c < 3; c++) v[c] = *sample_at(in, &ic[c], x / ic[c].sx, y / ic[c].sy);
+}
+
+/* first sample index whose block starts in [x0, ...) */
+static uint32_t first_sample(uint32_t x, uint32_t s)
+{
+    return (x + s - 1) / s;
+}
+
+void ovx_color_convert(vx_df_image in_format, const ovx_cc_planes *in, vx_df_image out_format,
+                       const ovx_cc_planes *out, const ovx_cc_xform *t, uint32_t width, uint32_t height, uint32_t x0,
+                       uint32_t y0, uint32_t x1, uint32_t y1)
+{
+    ovx_cc_chan ic[4], oc[4];
+    int no, c;
+    uint32_t x, y, sx, sy, cx, cy;
+    if (!ovx_cc_channels(in_format, ic)) return;
+    no = ovx_cc_channels(out_format, oc);
+    if (!no) return;
+
+    /* full-resolution channels */
+    for (y = y0; y < y1; y++) {
+        for (x = x0; x < x1; x++) {
+            double v[3], o[3];
+            fetch(in, ic, x, y, v);
+            xform(t, v, o);
+            for (c = 0; c < 3; c++)
+                if (oc[c].sx == 1 && oc[c].sy == 1) *sample_at(out, &oc[c], x, y) = quantize(o[c]);
+            if (no == 4) *sample_at(out, &oc[3], x, y) = 255;
+        }
+    }
+
+    /* subsampled chroma (channels 1 and 2 share their subsampling): the mean
+     * of the converted values of the block, then quantized */
+    sx = oc[1].sx, sy = oc[1].sy;
+    if (sx == 1 && sy == 1) return;
+    for (cy = first_sample(y0, sy); cy * sy < y1; cy++) {
+        for (cx = first_sample(x0, sx); cx * sx < x1; cx++) {
+            double su = 0, sv = 0;
+            int n = 0;
+            uint32_t i, j;
+            for (j = 0; j < sy; j++) {
+                for (i = 0; i < sx; i++) {
+                    double v[3], o[3];
+                    x = cx * sx + i, y = cy * sy + j;
+                    if (x >= width || y >= height) continue;
+                    fetch(in, ic, x, y, v);
+                    xform(t, v, o);
+                    su += o[1];
+                    sv += o[2];
+                    n++;
+                }
+            }
+            if (n == 0) continue;
+            *sample_at(out, &oc[1], cx, cy) = quantize(su / n);
+            *sample_at(out, &oc[2], cx, cy) = quantize(sv / n);
+        }
+    }
+}
+
+void ovx_channel_extract(const uint8_t *base, int32_t stride, const ovx_cc_chan *ch, uint8_t *dst,
+                         int32_t dst_stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1)
+{
+    uint32_t x, y;
+    for (y = y0; y < y1; y++) {
+        const uint8_t *s = base + (intptr_t)y * stride + ch->off;
+        uint8_t *d = dst + (intptr_t)y * dst_stride;
+        for (x = x0; x < x1; x++) d[x] = s[(intptr_t)x * ch->step];
+    }
+}
+
+void ovx_channel_insert(const uint8_t *src, int32_t src_stride, const ovx_cc_chan *ch, uint8_t *base,
+                        int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1)
+{
+    uint32_t cx, cy, cx0 = first_sample(x0, ch->sx), cx1 = first_sample(x1, ch->sx);
+    for (cy = first_sample(y0, ch->sy); cy * ch->sy < y1; cy++) {
+        const uint8_t *s = src + (intptr_t)cy * src_stride;
+        uint8_t *d = base + (intptr_t)cy * stride + ch->off;
+        for (cx = cx0; cx < cx1; cx++) d[(intptr_t)cx * ch->step] = s[cx];
+    }
+}
+
+void ovx_channel_fill(uint8_t value, const ovx_cc_chan *ch, uint8_t *base, int32_t stride, uint32_t x0,
+                      uint32_t y0, uint32_t x1, uint32_t y1)
+{
+    uint32_t cx, cy, cx0 = first_sample(x0, ch->sx), cx1 = first_sample(x1, ch->sx);
+    for (cy = first_sample(y0, ch->sy); cy * ch->sy < y1; cy++) {
+        uint8_t *d = base + (intptr_t)cy * stride + ch->off;
+        for (cx = cx0; cx < cx1; cx++) d[(intptr_t)cx * ch->step] = value;
+    }
+}

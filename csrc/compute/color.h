@@ -1,7 +1,70 @@
-/* Compute routines: color conversions and statistics (placeholder). */
+/*
+ * Compute routines: color conversion, channel extract and channel combine
+ * (spec "Color Convert", "Channel Extract", "Channel Combine").
+ *
+ * Every multi-channel format is described by a table of its channels: the
+ * plane a channel lives in, its byte offset and byte step between successive
+ * samples in that plane, and its subsampling (1 or 2) in x and y.  Sample
+ * (cx, cy) of channel c is at ptr[plane] + cy * stride[plane] + cx * step + off.
+ * The routines take raw plane pointers (pixel (0,0) of each plane), strides
+ * and a window in output-image pixels; a subsampled output sample is written
+ * by the window that holds the first pixel of its block, so windows never
+ * write the same byte.
+ */
 #ifndef OVX_COMPUTE_COLOR_H
 #define OVX_COMPUTE_COLOR_H
 
+#include <VX/vx_types.h>
 #include <stdint.h>
+
+typedef struct {
+    uint8_t plane, off, step, sx, sy;
+} ovx_cc_chan;
+
+/* Channels of a color format: RGB (R,G,B), RGBX (R,G,B,X), NV12, NV21, UYVY,
+ * YUYV, IYUV, YUV4 (Y,U,V).  Returns the number of channels (3 or 4), 0 for
+ * other formats. */
+int ovx_cc_channels(vx_df_image format, ovx_cc_chan ch[4]);
+/* Is the format one of the YUV formats above? */
+int ovx_cc_is_yuv(vx_df_image format);
+
+/* Up to three planes of an image. */
+typedef struct {
+    uint8_t *ptr[3];
+    int32_t stride[3];
+} ovx_cc_planes;
+
+/* The pixel transform of a conversion, in real numbers: input samples ->
+ * output samples before quantization (floor, then clamp to [0, 255]). */
+enum { OVX_CC_SPACE_NONE = -1, OVX_CC_BT601_525 = 0, OVX_CC_BT601_625 = 1, OVX_CC_BT709 = 2 };
+typedef struct {
+    double m[3][4]; /* affine; when gamma: input samples -> nonlinear R'G'B' */
+    int gamma;      /* the color spaces' primaries differ */
+    double prim[3][3];
+    double e[3][4]; /* gamma: nonlinear R'G'B' -> output samples */
+} ovx_cc_xform;
+/* space: OVX_CC_*; for RGB images OVX_CC_SPACE_NONE means "the space of the
+ * other side" (no change of primaries); for YUV images it means BT.709. */
+void ovx_cc_xform_init(ovx_cc_xform *t, int in_yuv, int in_space, int in_restricted, int out_yuv, int out_space,
+                       int out_restricted);
+
+/* Color convert the window [x0, x1) x [y0, y1) of the output image (width x
+ * height pixels). */
+void ovx_color_convert(vx_df_image in_format, const ovx_cc_planes *in, vx_df_image out_format,
+                       const ovx_cc_planes *out, const ovx_cc_xform *t, uint32_t width, uint32_t height, uint32_t x0,
+                       uint32_t y0, uint32_t x1, uint32_t y1);
+
+/* Copy channel ch of an image into a U8 plane: rows [y0, y1), columns
+ * [x0, x1) of the channel's own sample grid. */
+void ovx_channel_extract(const uint8_t *base, int32_t stride, const ovx_cc_chan *ch, uint8_t *dst,
+                         int32_t dst_stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1);
+
+/* Write channel ch of an image from a U8 plane (sample grid of the channel),
+ * for the window [x0, x1) x [y0, y1) of image pixels. */
+void ovx_channel_insert(const uint8_t *src, int32_t src_stride, const ovx_cc_chan *ch, uint8_t *base,
+                        int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1);
+/* Fill channel ch with value over the window (alpha of RGBX). */
+void ovx_channel_fill(uint8_t value, const ovx_cc_chan *ch, uint8_t *base, int32_t stride, uint32_t x0,
+                      uint32_t y0, uint32_t x1, uint32_t y1);
 
 #endif

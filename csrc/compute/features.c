@@ -1,4 +1,212 @@
-/* Compute routines: feature detectors and optical flow (placeholder). */
+/* Compute routines: feature detectors (Canny, Harris, FAST-9).  See features.h. */
 #include "features.h"
 
-typedef int ovx_compute_features_placeholder;
+/* Separable factors of the spec's Sobel kernels: sobel_x[i][j] = smooth[i] * deriv[j]. */
+static const vx_int32 sobel_smooth[3][7] = {{1, 2, 1}, {1, 4, 6, 4, 1}, {1, 6, 15, 20, 15, 6, 1}};
+static const vx_int32 sobel_deriv[3][7] = {{-1, 0, 1}, {-1, -2, 0, 2, 1}, {-1, -4, -5, 0, 5, 4, 1}};
+
+void ovx_sobel_grad_rows(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int32 gsize, vx_uint32 y0,
+                         vx_uint32 y1, vx_int32 *gx, vx_int32 *gy, vx_size gstride)
+{
+    vx_int32 r = gsize / 2;
+    const vx_int32 *ws = sobel_smooth[r - 1], *wd = sobel_deriv[r - 1];
+    vx_uint32 x, y;
+    vx_int32 i, j;
+    if ((vx_int32)width < gsize) return;
+    for (y = y0; y < y1; y++) {
+        for (x = (vx_uint32)r; x < width - (vx_uint32)r; x++) {
+            vx_int32 dx = 0, dy = 0;
+            for (i = 0; i < gsize; i++) {
+                const vx_uint8 *row = src + ((vx_int64)y - r + i) * stride + (x - (vx_uint32)r);
+                vx_int32 sx = 0, sy = 0;
+                for (j = 0; j < gsize; j++) {
+                    sx += wd[j] * row[j];
+                    sy += ws[j] * row[j];
+                }
+                dx += ws[i] * sx;
+                dy += wd[i] * sy;
+            }
+            gx[y * gstride + x] = dx;
+            gy[y * gstride + x] = dy;
+        }
+    }
+}
+
+void ovx_canny_magnitude(const vx_int32 *gx, const vx_int32 *gy, vx_size n, int l2, vx_uint64 *mag)
+{
+    vx_size i;
+    if (l2) {
+        for (i = 0; i < n; i++)
+            mag[i] = (vx_uint64)((vx_int64)gx[i] * gx[i] + (vx_int64)gy[i] * gy[i]);
+    } else {
+        for (i = 0; i < n; i++) {
+            vx_int64 ax = gx[i] < 0 ? -(vx_int64)gx[i] : gx[i];
+            vx_int64 ay = gy[i] < 0 ? -(vx_int64)gy[i] : gy[i];
+            mag[i] = (vx_uint64)(ax + ay);
+        }
+    }
+}
+
+void ovx_canny_nms_rows(const vx_int32 *gx, const vx_int32 *gy, const vx_uint64 *mag, vx_size gstride,
+                        vx_uint32 x0, vx_uint32 x1, vx_uint32 y0, vx_uint32 y1, vx_uint64 lo, vx_uint64 hi,
+                        vx_uint8 *map, vx_size mstride)
+{
+    vx_uint32 x, y;
+    for (y = y0; y < y1; y++) {
+        for (x = x0; x < x1; x++) {
+            vx_size i = y * gstride + x;
+            vx_uint64 m = mag[i], m1, m2;
+            vx_int64 dx = gx[i], dy = gy[i];
+            vx_uint64 ax = (vx_uint64)(dx < 0 ? -dx : dx), ay = (vx_uint64)(dy < 0 ? -dy : dy);
+            vx_uint64 l1 = ax + ay;
+            vx_uint8 e = 0;
+            if (m > lo) {
+                /* (|dx|+|dy|)^2 < 2 dx^2  <=>  |dy| < (sqrt(2) - 1)|dx| = tan(pi/8)|dx| */
+                if (l1 * l1 < 2 * ax * ax) { /* horizontal gradient: compare left/right */
+                    m1 = mag[i - 1];
+                    m2 = mag[i + 1];
+                } else if (l1 * l1 < 2 * ay * ay) { /* vertical gradient */
+                    m1 = mag[i - gstride];
+                    m2 = mag[i + gstride];
+                } else if ((dx < 0) == (dy < 0)) { /* 45 degrees (y down): up-left / down-right */
+                    m1 = mag[i - gstride - 1];
+                    m2 = mag[i + gstride + 1];
+                } else { /* 135 degrees: up-right / down-left */
+                    m1 = mag[i - gstride + 1];
+                    m2 = mag[i + gstride - 1];
+                }
+                if (m >= m1 && m >= m2) e = m > hi ? 2 : 1;
+            }
+            map[y * mstride + x] = e;
+        }
+    }
+}
+
+void ovx_canny_hysteresis(vx_uint8 *map, vx_size mstride, vx_uint32 width, vx_uint32 height, vx_uint32 *stack)
+{
+    vx_size top = 0;
+    vx_uint32 x, y;
+    for (y = 0; y < height; y++)
+        for (x = 0; x < width; x++)
+            if (map[y * mstride + x] == 2) stack[top++] = y * width + x;
+    while (top > 0) {
+        vx_uint32 p = stack[--top];
+        vx_uint32 px = p % width, py = p / width;
+        vx_int32 ddx, ddy;
+        for (ddy = -1; ddy <= 1; ddy++) {
+            vx_int64 ny = (vx_int64)py + ddy;
+            if (ny < 0 || ny >= (vx_int64)height) continue;
+            for (ddx = -1; ddx <= 1; ddx++) {
+                vx_int64 nx = (vx_int64)px + ddx;
+                vx_uint8 *q;
+                if (nx < 0 || nx >= (vx_int64)width) continue;
+                q = &map[(vx_size)ny * mstride + (vx_size)nx];
+                if (*q == 1) {
+                    *q = 2;
+                    stack[top++] = (vx_uint32)ny * width + (vx_uint32)nx;
+                }
+            }
+        }
+    }
+}
+
+#define OVX_NMS_KEEP(T, CLAMP)                                                                                \
+    do {                                                                                                 \
+        T c = v[y * vstride + x];                                                                        \
+        if (CLAMP && c < 0) c = 0;                                                                       \
+        vx_int32 ddx, ddy;                                                                               \
+        for (ddy = -1; ddy <= 1; ddy++) {                                                                \
+            for (ddx = -1; ddx <= 1; ddx++) {                                                            \
+                vx_int64 nx = (vx_int64)x + ddx, ny = (vx_int64)y + ddy;                                 \
+                T n = 0;                                                                                 \
+                if (ddx == 0 && ddy == 0) continue;                                                      \
+                if (nx >= 0 && ny >= 0 && nx < (vx_int64)width && ny < (vx_int64)height)                 \
+                    n = v[(vx_size)ny * vstride + (vx_size)nx];                                          \
+                if (CLAMP && n < 0) n = 0;                                                               \
+                if (ddy < 0 || (ddy == 0 && ddx < 0)) {                                                  \
+                    if (!(c >= n)) return 0;                                                             \
+                } else if (!(c > n)) {                                                                   \
+                    return 0;                                                                            \
+                }                                                                                        \
+            }                                                                                            \
+        }                                                                                                \
+        return 1;                                                                                        \
+    } while (0)
+
+int ovx_nms_keep_f32(const vx_float32 *v, vx_size vstride, vx_uint32 width, vx_uint32 height, vx_uint32 x,
+                     vx_uint32 y)
+{
+    OVX_NMS_KEEP(vx_float32, 0);
+}
+
+int ovx_nms_keep_i16(const vx_int16 *v, vx_size vstride, vx_uint32 width, vx_uint32 height, vx_uint32 x,
+                     vx_uint32 y)
+{
+    OVX_NMS_KEEP(vx_int16, 1);
+}
+
+void ovx_harris_score_rows(const vx_int32 *gx, const vx_int32 *gy, vx_size gstride, vx_uint32 width,
+                           vx_int32 bsize, vx_float64 norm, vx_float64 k, vx_float64 thresh, vx_uint32 y0,
+                           vx_uint32 y1, vx_float32 *out, vx_size ostride)
+{
+    vx_int32 rb = bsize / 2;
+    vx_float64 inv = 1.0 / norm;
+    vx_uint32 x, y;
+    vx_int32 i, j;
+    if ((vx_int32)width < bsize) return;
+    for (y = y0; y < y1; y++) {
+        for (x = (vx_uint32)rb; x < width - (vx_uint32)rb; x++) {
+            vx_float64 sxx = 0, syy = 0, sxy = 0, det, tr, mc;
+            for (i = -rb; i <= rb; i++) {
+                vx_size row = (vx_size)((vx_int64)y + i) * gstride;
+                for (j = -rb; j <= rb; j++) {
+                    vx_float64 dx = gx[row + x + j] * inv, dy = gy[row + x + j] * inv;
+                    sxx += dx * dx;
+                    syy += dy * dy;
+                    sxy += dx * dy;
+                }
+            }
+            det = sxx * syy - sxy * sxy;
+            tr = sxx + syy;
+            mc = det - k * tr * tr;
+            out[y * ostride + x] = mc > thresh ? (vx_float32)mc : 0.0f;
+        }
+    }
+}
+
+/* The Bresenham circle of radius 3, clockwise from (3, 0). */
+static const vx_int32 fast_circle[16][2] = {{3, 0},  {3, 1},   {2, 2},   {1, 3},  {0, 3},  {-1, 3},
+                                            {-2, 2}, {-3, 1},  {-3, 0},  {-3, -1}, {-2, -2}, {-1, -3},
+                                            {0, -3}, {1, -3},  {2, -2},  {3, -1}};
+
+vx_int32 ovx_fast9_strength(const vx_uint8 *src, vx_int32 stride, vx_uint32 x, vx_uint32 y)
+{
+    const vx_uint8 *p = src + (vx_size)y * (vx_size)stride + x;
+    vx_int32 d[16], best = 0, s, i, k;
+    for (i = 0; i < 16; i++) d[i] = (vx_int32)p[fast_circle[i][1] * stride + fast_circle[i][0]] - p[0];
+    /* for an arc of 9, bright: min(Ix - Ip) > t; dark: min(Ip - Ix) > t */
+    for (s = 0; s < 16; s++) {
+        vx_int32 bmin = 256, dmin = 256;
+        for (k = 0; k < 9; k++) {
+            vx_int32 v = d[(s + k) & 15];
+            if (v < bmin) bmin = v;
+            if (-v < dmin) dmin = -v;
+        }
+        if (bmin > best) best = bmin;
+        if (dmin > best) best = dmin;
+    }
+    return best - 1; /* largest t with min > t; -1 when no arc qualifies even at t = 0 */
+}
+
+void ovx_fast9_rows(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int32 t, vx_uint32 y0,
+                    vx_uint32 y1, vx_int16 *score, vx_size sstride)
+{
+    vx_uint32 x, y;
+    if (width < 7) return;
+    for (y = y0; y < y1; y++) {
+        for (x = 3; x < width - 3; x++) {
+            vx_int32 s = ovx_fast9_strength(src, stride, x, y);
+            score[y * sstride + x] = (vx_int16)(s >= t ? s : -1);
+        }
+    }
+}

@@ -1,4 +1,230 @@
-/* Compute routines: geometry and pyramids (placeholder). */
+/* Compute routines: geometry (see geometry.h). */
 #include "geometry.h"
 
-typedef int ovx_compute_geometry_placeholder;
+#include <math.h>
+#include <stddef.h>
+
+/* ---- pixel access ------------------------------------------------------- */
+
+static inline int geo_in(const ovx_geo_src *s, int32_t x, int32_t y)
+{
+    const uint8_t *row = s->ptr + (intptr_t)y * s->stride;
+    if (s->u1) {
+        x += s->bit0;
+        return (row[x >> 3] >> (x & 7)) & 1;
+    }
+    return row[x];
+}
+
+/* Source pixel (x, y) with the border rule for outside pixels. */
+static inline int geo_px(const ovx_geo_src *s, int32_t x, int32_t y)
+{
+    if (x < 0 || y < 0 || x >= s->width || y >= s->height) {
+        if (s->mode == OVX_GEO_CONSTANT) return s->cval;
+        x = x < 0 ? 0 : (x >= s->width ? s->width - 1 : x);
+        y = y < 0 ? 0 : (y >= s->height ? s->height - 1 : y);
+    }
+    return geo_in(s, x, y);
+}
+
+static inline void geo_out(const ovx_geo_dst *d, int32_t x, uint8_t *row, int v)
+{
+    if (d->u1) {
+        uint8_t bit = (uint8_t)(1u << (x & 7));
+        if (v) row[x >> 3] |= bit;
+        else row[x >> 3] &= (uint8_t)~bit;
+    } else {
+        row[x] = (uint8_t)v;
+    }
+}
+
+static inline int geo_clamp(int v, int maxv)
+{
+    return v < 0 ? 0 : (v > maxv ? maxv : v);
+}
+
+/* ---- Scale Image -------------------------------------------------------- */
+
+/* The sample position of destination coordinate i: ((i + 0.5) * in / out) - 0.5. */
+static inline float geo_scale_pos(int32_t i, int32_t in, int32_t out)
+{
+    return (((float)i + 0.5f) * (float)in / (float)out) - 0.5f;
+}
+
+/* Nearest pixel centre to a sample position (halves round up). */
+static inline int32_t geo_nearest(float p, int32_t size)
+{
+    float f = floorf(p);
+    int32_t i = (int32_t)f + ((p - f) >= 0.5f ? 1 : 0);
+    return i < 0 ? 0 : (i >= size ? size - 1 : i);
+}
+
+static int geo_area(const ovx_geo_src *s, float x0, float x1, float y0, float y1)
+{
+    int32_t ia = (int32_t)floorf(x0), ib = (int32_t)ceilf(x1);
+    int32_t ja = (int32_t)floorf(y0), jb = (int32_t)ceilf(y1);
+    float acc = 0.0f, wsum = 0.0f;
+    if (ia < 0) ia = 0;
+    if (ja < 0) ja = 0;
+    if (ib > s->width) ib = s->width;
+    if (jb > s->height) jb = s->height;
+    for (int32_t j = ja; j < jb; j++) {
+        float wy = fminf((float)(j + 1), y1) - fmaxf((float)j, y0);
+        if (wy <= 0.0f) continue;
+        for (int32_t i = ia; i < ib; i++) {
+            float wx = fminf((float)(i + 1), x1) - fmaxf((float)i, x0);
+            if (wx <= 0.0f) continue;
+            acc += wx * wy * (float)geo_in(s, i, j);
+            wsum += wx * wy;
+        }
+    }
+    if (wsum <= 0.0f) return geo_px(s, (int32_t)x0, (int32_t)y0);
+    return (int)(acc / wsum + 0.5f);
+}
+
+void ovx_scale_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, int interp, uint32_t y0, uint32_t y1)
+{
+    const int maxv = src->u1 ? 1 : 255;
+    const float rx = (float)src->width / (float)dst->width;
+    const float ry = (float)src->height / (float)dst->height;
+    for (uint32_t y = y0; y < y1; y++) {
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        float fy = geo_scale_pos((int32_t)y, src->height, dst->height);
+        if (interp == OVX_GEO_NEAREST) {
+            int32_t sy = geo_nearest(fy, src->height);
+            for (int32_t x = 0; x < dst->width; x++) {
+                int32_t sx = geo_nearest(geo_scale_pos(x, src->width, dst->width), src->width);
+                geo_out(dst, x, row, geo_in(src, sx, sy));
+            }
+        } else if (interp == OVX_GEO_BILINEAR) {
+            float fyl = floorf(fy);
+            float t = fy - fyl;
+            int32_t sy = (int32_t)fyl;
+            for (int32_t x = 0; x < dst->width; x++) {
+                float fx = geo_scale_pos(x, src->width, dst->width);
+                float fxl = floorf(fx);
+                float s = fx - fxl;
+                int32_t sx = (int32_t)fxl;
+                float p00 = (float)geo_px(src, sx, sy), p10 = (float)geo_px(src, sx + 1, sy);
+                float p01 = (float)geo_px(src, sx, sy + 1), p11 = (float)geo_px(src, sx + 1, sy + 1);
+                float v = (1 - s) * (1 - t) * p00 + (s) * (1 - t) * p10 + (1 - s) * (t)*p01 + (s) * (t)*p11;
+                geo_out(dst, x, row, geo_clamp((int)(v + 0.5f), maxv));
+            }
+        } else {
+            float ya = (float)y * ry, yb = (float)(y + 1) * ry;
+            for (int32_t x = 0; x < dst->width; x++) {
+                float xa = (float)x * rx, xb = (float)(x + 1) * rx;
+                geo_out(dst, x, row, geo_clamp(geo_area(src, xa, xb, ya, yb), maxv));
+            }
+        }
+    }
+}
+
+/* ---- Half-scale Gaussian ------------------------------------------------ */
+
+void ovx_halfscale_gaussian_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, int ksize, uint32_t y0,
+                                 uint32_t y1)
+{
+    static const int g1[1] = {1}, g3[3] = {1, 2, 1}, g5[5] = {1, 4, 6, 4, 1};
+    const int *g = ksize == 5 ? g5 : (ksize == 3 ? g3 : g1);
+    const int r = ksize == 5 ? 2 : (ksize == 3 ? 1 : 0);
+    const int scale = ksize == 5 ? 256 : (ksize == 3 ? 16 : 1);
+    for (uint32_t y = y0; y < y1; y++) {
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        int32_t cy = 2 * (int32_t)y;
+        for (int32_t x = 0; x < dst->width; x++) {
+            int32_t cx = 2 * x;
+            int sum = 0;
+            for (int j = -r; j <= r; j++) {
+                int rs = 0;
+                for (int i = -r; i <= r; i++) rs += g[i + r] * geo_px(src, cx + i, cy + j);
+                sum += g[j + r] * rs;
+            }
+            geo_out(dst, x, row, src->u1 ? (2 * sum >= scale) : sum / scale);
+        }
+    }
+}
+
+/* ---- Warps and remap ---------------------------------------------------- */
+
+/* Sample src at (x, y) (pixel centres at integers). */
+static inline int geo_sample(const ovx_geo_src *src, double x, double y, int interp, int maxv)
+{
+    x -= (double)src->ox;
+    y -= (double)src->oy;
+    if (interp == OVX_GEO_NEAREST) {
+        double fx = floor(x + 0.5), fy = floor(y + 0.5);
+        /* far outside: any outside pixel gives the border value */
+        if (fx < -2.0) fx = -2.0;
+        if (fy < -2.0) fy = -2.0;
+        if (fx > (double)src->width + 1.0) fx = (double)src->width + 1.0;
+        if (fy > (double)src->height + 1.0) fy = (double)src->height + 1.0;
+        return geo_px(src, (int32_t)fx, (int32_t)fy);
+    } else {
+        double xl = floor(x), yl = floor(y);
+        double s = x - xl, t = y - yl;
+        if (xl < -2.0) xl = -2.0;
+        if (yl < -2.0) yl = -2.0;
+        if (xl > (double)src->width + 1.0) xl = (double)src->width + 1.0;
+        if (yl > (double)src->height + 1.0) yl = (double)src->height + 1.0;
+        int32_t xi = (int32_t)xl, yi = (int32_t)yl;
+        double v = (1. - s) * (1. - t) * (double)geo_px(src, xi, yi) + s * (1. - t) * (double)geo_px(src, xi + 1, yi) +
+                   (1. - s) * t * (double)geo_px(src, xi, yi + 1) + s * t * (double)geo_px(src, xi + 1, yi + 1);
+        return geo_clamp((int)(v + 0.5), maxv);
+    }
+}
+
+static inline int geo_finite(double v)
+{
+    return v == v && v < 1e9 && v > -1e9;
+}
+
+void ovx_warp_affine_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float m[6], int interp,
+                          uint32_t y0, uint32_t y1)
+{
+    const int maxv = src->u1 ? 1 : 255;
+    for (uint32_t y = y0; y < y1; y++) {
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        for (int32_t x = 0; x < dst->width; x++) {
+            double sx = (double)m[0] * (double)x + (double)m[2] * (double)y + (double)m[4];
+            double sy = (double)m[1] * (double)x + (double)m[3] * (double)y + (double)m[5];
+            if (!geo_finite(sx) || !geo_finite(sy)) sx = sy = -10.0;
+            geo_out(dst, x, row, geo_sample(src, sx, sy, interp, maxv));
+        }
+    }
+}
+
+void ovx_warp_perspective_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float m[9], int interp,
+                               uint32_t y0, uint32_t y1)
+{
+    const int maxv = src->u1 ? 1 : 255;
+    for (uint32_t y = y0; y < y1; y++) {
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        for (int32_t x = 0; x < dst->width; x++) {
+            double sx = (double)m[0] * (double)x + (double)m[3] * (double)y + (double)m[6];
+            double sy = (double)m[1] * (double)x + (double)m[4] * (double)y + (double)m[7];
+            double sz = (double)m[2] * (double)x + (double)m[5] * (double)y + (double)m[8];
+            if (sz != 0.0) {
+                sx /= sz;
+                sy /= sz;
+            }
+            if (sz == 0.0 || !geo_finite(sx) || !geo_finite(sy)) sx = sy = -10.0;
+            geo_out(dst, x, row, geo_sample(src, sx, sy, interp, maxv));
+        }
+    }
+}
+
+void ovx_remap_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *map_xy, int interp,
+                    uint32_t y0, uint32_t y1)
+{
+    const int maxv = src->u1 ? 1 : 255;
+    for (uint32_t y = y0; y < y1; y++) {
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        const float *p = map_xy + (size_t)y * (size_t)dst->width * 2;
+        for (int32_t x = 0; x < dst->width; x++) {
+            double sx = (double)p[2 * x], sy = (double)p[2 * x + 1];
+            if (!geo_finite(sx) || !geo_finite(sy)) sx = sy = -10.0;
+            geo_out(dst, x, row, geo_sample(src, sx, sy, interp, maxv));
+        }
+    }
+}

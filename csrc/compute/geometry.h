@@ -1,7 +1,58 @@
-/* Compute routines: geometry and pyramids (placeholder). */
+/*
+ * Compute routines: geometry (Scale Image, Half-Scale Gaussian, Warp Affine,
+ * Warp Perspective, Remap).  Raw planes, a row range [y0, y1) of the
+ * destination, no vx_ objects, no allocation.
+ *
+ * Images are U8 (one byte per pixel) or U1 (bit x % 8 of byte x / 8 of a
+ * row; see csrc/objects/image.h).  Out-of-image source pixels follow `mode`:
+ * OVX_GEO_CONSTANT gives `cval`, anything else replicates the nearest edge
+ * pixel (also used for VX_BORDER_UNDEFINED, where any value is allowed).
+ */
 #ifndef OVX_COMPUTE_GEOMETRY_H
 #define OVX_COMPUTE_GEOMETRY_H
 
 #include <stdint.h>
+
+enum { OVX_GEO_REPLICATE = 0, OVX_GEO_CONSTANT = 1 };
+enum { OVX_GEO_NEAREST = 0, OVX_GEO_BILINEAR = 1, OVX_GEO_AREA = 2 };
+
+/* A source plane (read-only) with its border rule. */
+typedef struct {
+    const uint8_t *ptr;
+    int32_t stride;
+    int32_t width, height;
+    int u1;         /* 1: bit-packed U1 plane */
+    int mode;       /* OVX_GEO_REPLICATE or OVX_GEO_CONSTANT */
+    int cval;       /* constant border value (0/1 for U1) */
+    int32_t bit0;   /* U1: bit of ptr[0] holding pixel 0 of a row (0 for U8) */
+    int32_t ox, oy; /* image coordinates of pixel (0, 0) of this plane (warps and remap
+                     * sample the input's valid rectangle; 0 for scaling) */
+} ovx_geo_src;
+
+/* A destination plane. */
+typedef struct {
+    uint8_t *ptr;
+    int32_t stride;
+    int32_t width, height;
+    int u1;
+} ovx_geo_dst;
+
+/* Scale Image rows [y0, y1) of dst with the spec's pixel-centre rule. */
+void ovx_scale_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, int interp, uint32_t y0, uint32_t y1);
+
+/* Half-scale Gaussian: dst(x, y) = gaussian_k(src)(2x, 2y), k = 1, 3 or 5. */
+void ovx_halfscale_gaussian_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, int ksize, uint32_t y0,
+                                 uint32_t y1);
+
+/* Warp: m is the spec's row-major float matrix, 3 rows of 2 columns (affine)
+ * or 3 rows of 3 columns (perspective). */
+void ovx_warp_affine_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float m[6], int interp,
+                          uint32_t y0, uint32_t y1);
+void ovx_warp_perspective_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float m[9], int interp,
+                               uint32_t y0, uint32_t y1);
+
+/* Remap: map holds dst->width points (x, y) per row, row-major. */
+void ovx_remap_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *map_xy, int interp,
+                    uint32_t y0, uint32_t y1);
 
 #endif

@@ -1,7 +1,36 @@
-/* Compute routines: geometry and pyramids (placeholder). */
+/*
+ * Compute routines: image pyramids (Gaussian pyramid levels, the Laplacian
+ * pyramid's UpSample, its levels and the reconstruction).  Planes of int16_t
+ * samples (the pyramid kernels widen U8 to S16 in scratch memory) or U8.
+ * No vx_ objects, no allocation.
+ */
 #ifndef OVX_COMPUTE_MULTISCALE_H
 #define OVX_COMPUTE_MULTISCALE_H
 
 #include <stdint.h>
+
+/* A plane of int16_t samples; stride in elements. */
+typedef struct {
+    int16_t *ptr;
+    int32_t stride;
+    int32_t width, height;
+} ovx_s16_plane;
+
+/* The next level of a Gaussian pyramid: dst(x, y) is the spec's 5x5 Gaussian
+ * of src at the nearest-neighbour sample position of (x, y) (pixel-centre
+ * rule of Scale Image).  Outside pixels: cval when constant is nonzero, else
+ * the nearest edge pixel.  Rows [y0, y1) of dst. */
+void ovx_gaussian_level_u8(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
+                           int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, uint32_t y0,
+                           uint32_t y1);
+void ovx_gaussian_level_s16(const ovx_s16_plane *src, const ovx_s16_plane *dst, int constant, int cval);
+
+/* dst = saturate_s16(a - UpSample(small)) (sign = -1) or
+ * saturate_s16(a + UpSample(small)) (sign = +1), where UpSample injects zero
+ * rows and columns between the samples of small (replicated beyond its
+ * edges) and convolves with 4 x the 5x5 Gaussian.  a and dst have dst's size
+ * (they may be the same plane only if not aliasing small). */
+void ovx_upsample_combine_s16(const ovx_s16_plane *small, const ovx_s16_plane *a, const ovx_s16_plane *dst,
+                              int sign);
 
 #endif

@@ -1,4 +1,163 @@
-/* Compute routines: color conversions and statistics (placeholder). */
+/* Compute routines: statistics. */
 #include "stats.h"
 
-typedef int ovx_compute_stats_placeholder;
+#include <string.h>
+
+void ovx_count_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+                  uint32_t counts[256])
+{
+    uint32_t x, y;
+    memset(counts, 0, 256 * sizeof(uint32_t));
+    for (y = y0; y < y1; y++) {
+        const uint8_t *row = ptr + (intptr_t)y * stride;
+        for (x = x0; x < x1; x++) counts[row[x]]++;
+    }
+}
+
+void ovx_histogram_from_counts(const uint32_t counts[256], int32_t offset, uint32_t range, size_t bins,
+                               uint32_t *hist)
+{
+    int64_t v;
+    memset(hist, 0, bins * sizeof(uint32_t));
+    if (range == 0 || bins == 0) return;
+    for (v = 0; v < 256; v++) {
+        int64_t rel = v - (int64_t)offset;
+        if (rel < 0 || rel >= (int64_t)range) continue;
+        hist[(uint64_t)rel * bins / range] += counts[v];
+    }
+}
+
+void ovx_equalize_lut(const uint32_t counts[256], uint8_t lut[256])
+{
+    uint64_t total = 0, cdf = 0, cmin = 0, scale;
+    int v, first = -1;
+    for (v = 0; v < 256; v++) {
+        total += counts[v];
+        if (first < 0 && counts[v]) first = v;
+    }
+    if (first < 0 || counts[first] == total) {
+        for (v = 0; v < 256; v++) lut[v] = (uint8_t)v;
+        return;
+    }
+    cmin = counts[first];
+    scale = total - cmin;
+    for (v = 0; v < 256; v++) {
+        cdf += counts[v];
+        lut[v] = v < first ? 0 : (uint8_t)(((cdf - cmin) * 255 + scale / 2) / scale);
+    }
+}
+
+void ovx_apply_lut_u8(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride, const uint8_t lut[256],
+                      uint32_t width, uint32_t y0, uint32_t y1)
+{
+    uint32_t x, y;
+    for (y = y0; y < y1; y++) {
+        const uint8_t *s = src + (intptr_t)y * src_stride;
+        uint8_t *d = dst + (intptr_t)y * dst_stride;
+        for (x = 0; x < width; x++) d[x] = lut[s[x]];
+    }
+}
+
+void ovx_sums_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+                 uint64_t *sum, uint64_t *sqsum)
+{
+    uint64_t s = 0, s2 = 0;
+    uint32_t x, y;
+    for (y = y0; y < y1; y++) {
+        const uint8_t *row = ptr + (intptr_t)y * stride;
+        uint32_t rs = 0, rs2 = 0; /* a row of up to 2^16 pixels fits */
+        for (x = x0; x < x1; x++) {
+            uint32_t v = row[x];
+            rs += v;
+            rs2 += v * v;
+            if (((x - x0) & 0xFFFF) == 0xFFFF) {
+                s += rs, s2 += rs2;
+                rs = rs2 = 0;
+            }
+        }
+        s += rs;
+        s2 += rs2;
+    }
+    *sum = s;
+    *sqsum = s2;
+}
+
+void ovx_sums_u1(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+                 uint64_t *sum, uint64_t *sqsum)
+{
+    uint64_t s = 0;
+    uint32_t x, y;
+    for (y = y0; y < y1; y++) {
+        const uint8_t *row = ptr + (intptr_t)y * stride;
+        for (x = x0; x < x1; x++) s += (row[x >> 3] >> (x & 7)) & 1u;
+    }
+    *sum = s;
+    *sqsum = s;
+}
+
+#define OVX_MINMAX(name, type)                                                                             \
+    void name(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,      \
+              int32_t *minv, int32_t *maxv, size_t *minc, size_t *maxc)                                    \
+    {                                                                                                      \
+        int32_t mn = 0, mx = 0;                                                                            \
+        size_t nmin = 0, nmax = 0;                                                                         \
+        uint32_t x, y;                                                                                     \
+        int first = 1;                                                                                     \
+        for (y = y0; y < y1; y++) {                                                                        \
+            const type *row = (const type *)(const void *)(ptr + (intptr_t)y * stride);                   \
+            for (x = x0; x < x1; x++) {                                                                    \
+                int32_t v = row[x];                                                                        \
+                if (first) {                                                                               \
+                    mn = mx = v;                                                                           \
+                    nmin = nmax = 0;                                                                       \
+                    first = 0;                                                                             \
+                }                                                                                          \
+                if (v < mn) mn = v, nmin = 0;                                                              \
+                if (v > mx) mx = v, nmax = 0;                                                              \
+                nmin += v == mn;                                                                           \
+                nmax += v == mx;                                                                           \
+            }                                                                                              \
+        }                                                                                                  \
+        *minv = mn, *maxv = mx, *minc = nmin, *maxc = nmax;                                                \
+    }
+
+OVX_MINMAX(ovx_minmax_u8, uint8_t)
+OVX_MINMAX(ovx_minmax_s16, int16_t)
+
+#define OVX_LOCATE(name, type)                                                                             \
+    size_t name(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,    \
+                int32_t v, uint32_t *xy, size_t cap)                                                       \
+    {                                                                                                      \
+        size_t n = 0;                                                                                      \
+        uint32_t x, y;                                                                                     \
+        for (y = y0; y < y1 && n < cap; y++) {                                                             \
+            const type *row = (const type *)(const void *)(ptr + (intptr_t)y * stride);                   \
+            for (x = x0; x < x1 && n < cap; x++) {                                                         \
+                if (row[x] == v) {                                                                         \
+                    xy[2 * n] = x;                                                                         \
+                    xy[2 * n + 1] = y;                                                                     \
+                    n++;                                                                                   \
+                }                                                                                          \
+            }                                                                                              \
+        }                                                                                                  \
+        return n;                                                                                          \
+    }
+
+OVX_LOCATE(ovx_locate_u8, uint8_t)
+OVX_LOCATE(ovx_locate_s16, int16_t)
+
+void ovx_integral_u8(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride, uint32_t width,
+                     uint32_t height)
+{
+    uint32_t x, y;
+    for (y = 0; y < height; y++) {
+        const uint8_t *s = src + (intptr_t)y * src_stride;
+        uint32_t *d = (uint32_t *)(void *)(dst + (intptr_t)y * dst_stride);
+        const uint32_t *up = y ? (const uint32_t *)(const void *)(dst + (intptr_t)(y - 1) * dst_stride) : NULL;
+        uint32_t row = 0;
+        for (x = 0; x < width; x++) {
+            row += s[x];
+            d[x] = up ? up[x] + row : row;
+        }
+    }
+}

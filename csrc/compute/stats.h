@@ -1,7 +1,50 @@
-/* Compute routines: color conversions and statistics (placeholder). */
+/*
+ * Compute routines: statistics (spec "Histogram", "Equalize Histogram",
+ * "Mean and Standard Deviation", "Min, Max Location", "Integral Image").
+ * Raw planes: ptr is pixel (0,0) of the image, stride in bytes; the routines
+ * look at the rectangle [x0, x1) x [y0, y1).
+ */
 #ifndef OVX_COMPUTE_STATS_H
 #define OVX_COMPUTE_STATS_H
 
+#include <stddef.h>
 #include <stdint.h>
+
+/* Count of every value 0..255 of a U8 rectangle (counts zeroed first). */
+void ovx_count_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+                  uint32_t counts[256]);
+/* Distribution of bins counters over [offset, offset + range) from value
+ * counts: value v goes to bin (v - offset) * bins / range. */
+void ovx_histogram_from_counts(const uint32_t counts[256], int32_t offset, uint32_t range, size_t bins,
+                               uint32_t *hist);
+/* Equalization table from value counts of `total` pixels: the cumulative
+ * distribution stretched so that the lowest present value maps to 0 and the
+ * whole image to 255 (rounded); an image of one value is left unchanged. */
+void ovx_equalize_lut(const uint32_t counts[256], uint8_t lut[256]);
+/* dst = lut[src] over rows [y0, y1), columns [0, width). */
+void ovx_apply_lut_u8(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride, const uint8_t lut[256],
+                      uint32_t width, uint32_t y0, uint32_t y1);
+
+/* Sum and sum of squares of a U8 or U1 rectangle (U1: bit x%8 of byte x/8). */
+void ovx_sums_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+                 uint64_t *sum, uint64_t *sqsum);
+void ovx_sums_u1(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+                 uint64_t *sum, uint64_t *sqsum);
+
+/* Minimum and maximum of a U8 / S16 rectangle and how many pixels hold them. */
+void ovx_minmax_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+                   int32_t *minv, int32_t *maxv, size_t *minc, size_t *maxc);
+void ovx_minmax_s16(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+                    int32_t *minv, int32_t *maxv, size_t *minc, size_t *maxc);
+/* Up to cap locations (x, y pairs, row-major order) of value v; returns how
+ * many were written. */
+size_t ovx_locate_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+                     int32_t v, uint32_t *xy, size_t cap);
+size_t ovx_locate_s16(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+                      int32_t v, uint32_t *xy, size_t cap);
+
+/* Integral image (U8 -> U32, wrapping) of a width x height image. */
+void ovx_integral_u8(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride, uint32_t width,
+                     uint32_t height);
 
 #endif

@@ -207,6 +207,11 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryContext(vx_context context, vx_enum at
     case VX_CONTEXT_OVX_TARGETS:
         status = query_string(ptr, size, OVX_TARGET_NAME);
         break;
+    case VX_CONTEXT_OVX_THREADS: {
+        vx_uint32 n = context->threads ? context->threads : ovx_pool_threads();
+        status = ovx_query_copy(ptr, size, &n, sizeof(n));
+        break;
+    }
     default:
         ovx_log((vx_reference)context, VX_ERROR_NOT_SUPPORTED,
                 "vxQueryContext: attribute 0x%x is not a context attribute", (unsigned)attribute);
@@ -228,6 +233,10 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetContextAttribute(vx_context context, vx_
 {
     if (!ovx_context_valid(context)) return VX_ERROR_INVALID_REFERENCE;
     switch (attribute) {
+    case VX_CONTEXT_OVX_THREADS:
+        if (ptr == NULL || size != sizeof(vx_uint32)) break;
+        context->threads = *(const vx_uint32 *)ptr;
+        return VX_SUCCESS;
     case VX_CONTEXT_IMMEDIATE_BORDER: {
         vx_border_t b;
         if (ptr == NULL || size != sizeof(vx_border_t)) break;
@@ -340,6 +349,14 @@ VX_API_ENTRY vx_status VX_API_CALL vxDirective(vx_reference reference, vx_enum d
         }
         c->perf_enabled = directive == VX_DIRECTIVE_ENABLE_PERFORMANCE ? vx_true_e : vx_false_e;
         return VX_SUCCESS;
+    case VX_DIRECTIVE_OVX_SERIAL:
+    case VX_DIRECTIVE_OVX_PARALLEL:
+        if (reference->type != VX_TYPE_CONTEXT) {
+            ovx_log(reference, VX_ERROR_NOT_SUPPORTED, "vxDirective: thread directives apply to a vx_context only");
+            return VX_ERROR_NOT_SUPPORTED;
+        }
+        c->threads = directive == VX_DIRECTIVE_OVX_SERIAL ? 1 : 0;
+        return VX_SUCCESS;
     default:
         ovx_log(reference, VX_ERROR_NOT_SUPPORTED, "vxDirective: directive 0x%x is not supported",
                 (unsigned)directive);
@@ -398,11 +415,18 @@ VX_API_ENTRY vx_enum VX_API_CALL vxRegisterUserStructWithName(vx_context context
 VX_API_ENTRY vx_status VX_API_CALL vxGetUserStructNameByEnum(vx_context context, vx_enum user_struct_type, vx_char *type_name, vx_size size)
 {
     vx_uint32 i;
-    if (!ovx_context_valid(context)) return VX_ERROR_INVALID_REFERENCE;
-    if (type_name == NULL) return VX_ERROR_INVALID_PARAMETERS;
+    /* The spec lists no VX_ERROR_INVALID_REFERENCE here: a bad context is a bad parameter. */
+    if (!ovx_context_valid(context) || type_name == NULL) return VX_ERROR_INVALID_PARAMETERS;
+    /* An enum that is no user struct has no associated type name (VX_FAILURE,
+     * as the Khronos CTS expects for VX_TYPE_ERROR); a user-struct enum that
+     * was never registered is not a valid user struct enumeration. */
+    if (user_struct_type < VX_TYPE_USER_STRUCT_START || user_struct_type > VX_TYPE_USER_STRUCT_END) {
+        ovx_log((vx_reference)context, VX_FAILURE, "vxGetUserStructNameByEnum: 0x%x is not a user struct type",
+                (unsigned)user_struct_type);
+        return VX_FAILURE;
+    }
     i = (vx_uint32)(user_struct_type - VX_TYPE_USER_STRUCT_START);
-    if (user_struct_type < VX_TYPE_USER_STRUCT_START || i >= context->num_user_structs)
-        return VX_ERROR_INVALID_PARAMETERS; /* not a user struct enumeration */
+    if (i >= context->num_user_structs) return VX_ERROR_INVALID_PARAMETERS;
     if (context->user_structs[i].name[0] == '\0') return VX_FAILURE; /* registered without a name */
     if (size < strlen(context->user_structs[i].name) + 1) return VX_ERROR_NO_MEMORY;
     strcpy(type_name, context->user_structs[i].name);
@@ -412,8 +436,8 @@ VX_API_ENTRY vx_status VX_API_CALL vxGetUserStructNameByEnum(vx_context context,
 VX_API_ENTRY vx_status VX_API_CALL vxGetUserStructEnumByName(vx_context context, const vx_char *type_name, vx_enum *user_struct_type)
 {
     vx_uint32 i;
-    if (!ovx_context_valid(context)) return VX_ERROR_INVALID_REFERENCE;
-    if (type_name == NULL || user_struct_type == NULL) return VX_ERROR_INVALID_PARAMETERS;
+    if (!ovx_context_valid(context) || user_struct_type == NULL) return VX_ERROR_INVALID_PARAMETERS;
+    if (type_name == NULL) return VX_FAILURE; /* matches no user struct */
     for (i = 0; i < context->num_user_structs; i++) {
         if (context->user_structs[i].name[0] && strcmp(context->user_structs[i].name, type_name) == 0) {
             *user_struct_type = VX_TYPE_USER_STRUCT_START + (vx_enum)i;

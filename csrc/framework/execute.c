@@ -93,12 +93,19 @@ static void band_task(void *arg, vx_uint32 index)
     }
 }
 
+/* Threads a node may use: the pool, or fewer if the context says so. */
+static vx_uint32 node_threads(vx_node n)
+{
+    vx_uint32 pool = ovx_pool_threads(), want = n->base.context->threads;
+    return want && want < pool ? want : pool;
+}
+
 static vx_status run_windows(vx_node n, const vx_reference *params)
 {
     const ovx_kernel_desc *d = n->kernel->desc;
     vx_reference split = d->split_param < n->kernel->num_params ? params[d->split_param] : NULL;
     band_job j;
-    vx_uint32 threads = ovx_pool_threads();
+    vx_uint32 threads = node_threads(n);
     vx_uint64 pixels;
     if (!split || split->type != VX_TYPE_IMAGE) {
         ovx_log((vx_reference)n, VX_FAILURE, "%s: the split parameter %u is not an image", n->kernel->name,
@@ -237,7 +244,6 @@ static vx_status run_node(vx_node n)
     vx_status s = VX_SUCCESS;
     vx_uint64 t0 = now_ns();
     vx_uint32 i;
-    set_accessible_all(n, vx_true_e);
     for (k = 0; k < count && s == VX_SUCCESS; k++) {
         for (i = 0; i < OVX_MAX_KERNEL_PARAMS; i++) {
             params[i] = n->params[i];
@@ -246,16 +252,82 @@ static vx_status run_node(vx_node n)
         s = run_once(n, params);
         if (s == VX_SUCCESS) update_valid(n, params);
     }
-    set_accessible_all(n, vx_false_e);
     perf_add(&n->perf, t0, now_ns());
     n->status = s;
     n->executed = vx_true_e;
     return s;
 }
 
-vx_status ovx_graph_execute(vx_graph g)
+/* The nodes of one wave run together on the pool when they are all
+ * built-in kernels (whose compute touches no shared bookkeeping) without
+ * callbacks (so callbacks keep the graph's order) and the context allows
+ * more than one thread. */
+typedef struct {
+    vx_graph graph;
+    vx_uint32 first;
+    vx_status status[]; /* one per node of the wave */
+} wave_job;
+
+static void wave_task(void *arg, vx_uint32 index)
+{
+    wave_job *w = arg;
+    w->status[index] = run_node(w->graph->nodes[w->graph->order[w->first + index]]);
+}
+
+static vx_bool wave_parallel(vx_graph g, vx_uint32 first, vx_uint32 end)
 {
     vx_uint32 i;
+    if (end - first < 2 || node_threads(g->nodes[g->order[first]]) < 2) return vx_false_e;
+    for (i = first; i < end; i++) {
+        vx_node n = g->nodes[g->order[i]];
+        if (!n->kernel->desc || n->callback) return vx_false_e;
+    }
+    return vx_true_e;
+}
+
+static vx_status node_done(vx_graph g, vx_node n, vx_status s)
+{
+    if (s != VX_SUCCESS) {
+        ovx_log((vx_reference)g, s, "vxProcessGraph: node %u (%s) failed (%d)", n->index, n->kernel->name, s);
+        return s;
+    }
+    if (n->callback && n->callback(n) == VX_ACTION_ABANDON) {
+        ovx_log((vx_reference)g, VX_ERROR_GRAPH_ABANDONED,
+                "vxProcessGraph: node %u (%s): its callback abandoned the graph", n->index, n->kernel->name);
+        return VX_ERROR_GRAPH_ABANDONED;
+    }
+    return VX_SUCCESS;
+}
+
+static vx_status run_wave(vx_graph g, vx_uint32 first, vx_uint32 end)
+{
+    vx_uint32 i;
+    vx_status s = VX_SUCCESS;
+    for (i = first; i < end; i++) set_accessible_all(g->nodes[g->order[i]], vx_true_e);
+    if (wave_parallel(g, first, end)) {
+        wave_job *w = malloc(sizeof(wave_job) + (end - first) * sizeof(vx_status));
+        if (w) {
+            w->graph = g;
+            w->first = first;
+            ovx_parallel_for(end - first, wave_task, w);
+            for (i = first; i < end && s == VX_SUCCESS; i++)
+                s = node_done(g, g->nodes[g->order[i]], w->status[i - first]);
+            free(w);
+            goto done;
+        }
+    }
+    for (i = first; i < end && s == VX_SUCCESS; i++) {
+        vx_node n = g->nodes[g->order[i]];
+        s = node_done(g, n, run_node(n));
+    }
+done:
+    for (i = first; i < end; i++) set_accessible_all(g->nodes[g->order[i]], vx_false_e);
+    return s;
+}
+
+vx_status ovx_graph_execute(vx_graph g)
+{
+    vx_uint32 i, end;
     vx_status s = VX_SUCCESS;
     vx_uint64 t0 = now_ns();
     g->running = vx_true_e;
@@ -264,24 +336,13 @@ vx_status ovx_graph_execute(vx_graph g)
         g->nodes[i]->executed = vx_false_e;
         ovx_node_follow_delays(g->nodes[i]);
     }
-    for (i = 0; i < g->num_nodes; i++) {
-        vx_node n = g->nodes[g->order[i]];
-        s = run_node(n);
-        if (s != VX_SUCCESS) {
-            ovx_log((vx_reference)g, s, "vxProcessGraph: node %u (%s) failed (%d)", n->index, n->kernel->name, s);
-            break;
+    for (i = 0; i < g->num_nodes && s == VX_SUCCESS; i = end) {
+        for (end = i + 1; end < g->num_nodes && g->wave[end] == g->wave[i]; end++) {
         }
-        if (n->callback) {
-            vx_action a = n->callback(n);
-            if (a == VX_ACTION_ABANDON) {
-                s = VX_ERROR_GRAPH_ABANDONED;
-                ovx_log((vx_reference)g, s, "vxProcessGraph: node %u (%s): its callback abandoned the graph",
-                        n->index, n->kernel->name);
-                break;
-            }
-        }
+        s = run_wave(g, i, end);
     }
-    if (s == VX_SUCCESS) {
+    /* delays age after a successful run and after an abandon (REQ-0621) */
+    if (s == VX_SUCCESS || s == VX_ERROR_GRAPH_ABANDONED) {
         for (i = 0; i < g->num_delays; i++)
             if (ovx_ref_is_live(g->delays[i])) (void)vxAgeDelay(g->delays[i]);
     }

@@ -30,13 +30,17 @@ static void graph_destroy(vx_reference ref)
         ovx_node_deinit(n);
         ovx_node_detach(n);
         n->graph = NULL;
-        ovx_ref_release_internal((vx_reference)n);
+        /* spec vxReleaseGraph: "all node references in the graph are
+         * automatically released as well" (the application's included) */
+        ovx_ref_destroy((vx_reference)n);
     }
     for (i = 0; !teardown && i < g->num_params; i++) ovx_ref_release_internal((vx_reference)g->params[i].node);
     for (i = 0; !teardown && i < g->num_delays; i++) ovx_ref_release_internal((vx_reference)g->delays[i]);
     free(g->nodes);
     free(g->delays);
     free(g->order);
+    free(g->wave);
+    g->wave = NULL;
     g->nodes = NULL;
     g->delays = NULL;
     g->order = NULL;
@@ -226,8 +230,12 @@ VX_API_ENTRY vx_status VX_API_CALL vxWaitGraph(vx_graph graph)
 VX_API_ENTRY vx_status VX_API_CALL vxAddParameterToGraph(vx_graph graph, vx_parameter parameter)
 {
     if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
-    if (!ovx_ref_valid((vx_reference)parameter, VX_TYPE_PARAMETER) || !parameter->node ||
-        parameter->node->graph != graph) {
+    if (!ovx_ref_valid((vx_reference)parameter, VX_TYPE_PARAMETER)) {
+        ovx_log((vx_reference)graph, VX_ERROR_INVALID_REFERENCE,
+                "vxAddParameterToGraph: parameter is not a valid vx_parameter");
+        return VX_ERROR_INVALID_REFERENCE;
+    }
+    if (!parameter->node || parameter->node->graph != graph) {
         ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
                 "vxAddParameterToGraph: parameter is not a parameter of a node of this graph");
         return VX_ERROR_INVALID_PARAMETERS;
@@ -248,9 +256,9 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetGraphParameterByIndex(vx_graph graph, vx
 {
     if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
     if (index >= graph->num_params) {
-        ovx_log((vx_reference)graph, VX_ERROR_INVALID_VALUE,
+        ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
                 "vxSetGraphParameterByIndex: index %u, the graph has %u parameters", index, graph->num_params);
-        return VX_ERROR_INVALID_VALUE;
+        return VX_ERROR_INVALID_PARAMETERS;
     }
     return vxSetParameterByIndex(graph->params[index].node, graph->params[index].index, value);
 }

@@ -29,6 +29,7 @@ struct _vx_node {
     /* a parameter bound to a delay slot follows the slot when the delay ages */
     vx_delay delay[OVX_MAX_KERNEL_PARAMS];         /* internal references */
     vx_int32 delay_index[OVX_MAX_KERNEL_PARAMS];
+    vx_int32 delay_item[OVX_MAX_KERNEL_PARAMS];     /* -1: the slot itself; else its level/item */
     vx_border_t border;
     vx_nodecomplete_f callback;
     vx_perf_t perf;
@@ -66,7 +67,9 @@ struct _vx_graph {
     vx_enum state;
     vx_perf_t perf;
     /* the plan */
-    vx_uint32 *order;              /* node indices, topological */
+    vx_uint32 *order;              /* node indices, topological, grouped by wave */
+    vx_uint32 *wave;               /* wave[i]: dependency depth of order[i]; nodes
+                                    * of one wave are independent of each other */
     /* asynchronous execution */
     pthread_t thread;
     vx_bool scheduled;             /* a vxScheduleGraph awaits its vxWaitGraph */
@@ -116,7 +119,6 @@ typedef void (*ovx_task_f)(void *arg, vx_uint32 index);
 /* Run fn(arg, i) for i in [0, count) on the pool (the caller takes part);
  * returns when all are done. */
 void ovx_parallel_for(vx_uint32 count, ovx_task_f fn, void *arg);
-vx_uint32 ovx_pool_threads(void);
 void ovx_pool_set_threads(vx_uint32 n);
 
 #endif

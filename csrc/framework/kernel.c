@@ -310,7 +310,9 @@ VX_API_ENTRY vx_status VX_API_CALL vxAddParameterToKernel(vx_kernel kernel, vx_u
     }
     if (index >= kernel->num_params || (dir != VX_INPUT && dir != VX_OUTPUT) ||
         (state != VX_PARAMETER_STATE_REQUIRED && state != VX_PARAMETER_STATE_OPTIONAL) ||
-        !param_type_ok(kernel->base.context, data_type)) {
+        !param_type_ok(kernel->base.context, data_type) ||
+        /* a delay is aged by the graph, never written by a node */
+        (data_type == VX_TYPE_DELAY && dir == VX_OUTPUT)) {
         ovx_log((vx_reference)kernel, VX_ERROR_INVALID_PARAMETERS,
                 "vxAddParameterToKernel(%s): index %u (of %u), direction 0x%x, type 0x%x or state 0x%x is invalid",
                 kernel->name, index, kernel->num_params, (unsigned)dir, (unsigned)data_type, (unsigned)state);

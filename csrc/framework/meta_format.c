@@ -98,7 +98,8 @@ static vx_size attribute_size(vx_enum a, vx_size given)
         return (given > 0 && given % sizeof(vx_size) == 0 && given <= OVX_MAX_TENSOR_DIMS * sizeof(vx_size)) ? given
                                                                                                           : 0;
     case VX_USER_DATA_OBJECT_NAME:
-        return VX_MAX_REFERENCE_NAME;
+        /* a string: its own length up to VX_MAX_REFERENCE_NAME */
+        return given > 0 && given <= VX_MAX_REFERENCE_NAME ? given : 0;
     default:
         return 0;
     }
@@ -208,6 +209,14 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetMetaFormatAttribute(vx_meta_format meta,
                 (unsigned)attribute, (size_t)size, (size_t)want);
         return VX_ERROR_INVALID_PARAMETERS;
     }
+    if (attribute == VX_USER_DATA_OBJECT_NAME) {
+        /* kept zero-padded to the full size the object's query answers with */
+        vx_char name[VX_MAX_REFERENCE_NAME];
+        memset(name, 0, sizeof(name));
+        memcpy(name, ptr, size);
+        name[VX_MAX_REFERENCE_NAME - 1] = 0;
+        return store(m, attribute, name, sizeof(name));
+    }
     return store(m, attribute, ptr, size);
 }
 
@@ -255,7 +264,8 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetMetaFormatFromReference(vx_meta_format m
         for (a = 1; type_attributes[t][a]; a++) {
             vx_enum attr = type_attributes[t][a];
             vx_uint8 buf[META_MAX_VALUE];
-            vx_size size = attribute_size(attr, OVX_MAX_TENSOR_DIMS * sizeof(vx_size));
+            vx_size size = attr == VX_USER_DATA_OBJECT_NAME ? VX_MAX_REFERENCE_NAME
+                                                            : attribute_size(attr, sizeof(vx_size));
             if (attr == VX_TENSOR_DIMS) {
                 vx_size nd = 0;
                 if (vxQueryTensor((vx_tensor)exemplar, VX_TENSOR_NUMBER_OF_DIMS, &nd, sizeof(nd)) != VX_SUCCESS ||

@@ -61,13 +61,25 @@ vx_reference ovx_node_param(vx_node n, vx_uint32 i)
     return n->params[i];
 }
 
+/* The level / item `item` of a pyramid or object array (or the object itself
+ * when item is -1). */
+static vx_reference item_of(vx_reference container, vx_int32 item)
+{
+    if (item < 0 || !container) return container;
+    if (container->type == VX_TYPE_PYRAMID && (vx_size)item < ((vx_pyramid)container)->levels)
+        return (vx_reference)((vx_pyramid)container)->images[item];
+    if (container->type == VX_TYPE_OBJECT_ARRAY && (vx_size)item < ((vx_object_array)container)->num_items)
+        return ((vx_object_array)container)->items[item];
+    return NULL;
+}
+
 void ovx_node_follow_delays(vx_node n)
 {
     vx_uint32 i;
     for (i = 0; i < OVX_MAX_KERNEL_PARAMS; i++) {
         vx_reference now;
         if (!n->delay[i]) continue;
-        now = ovx_delay_slot(n->delay[i], n->delay_index[i]);
+        now = item_of(ovx_delay_slot(n->delay[i], n->delay_index[i]), n->delay_item[i]);
         if (now && now != n->params[i]) {
             ovx_ref_retain_internal(now);
             ovx_ref_release_internal(n->params[i]);
@@ -76,15 +88,28 @@ void ovx_node_follow_delays(vx_node n)
     }
 }
 
-/* Which delay slot is ref, if any? */
-static vx_delay delay_of(vx_reference ref, vx_int32 *index)
+/* Which delay slot is ref, or which level/item of a slot?  The delay, with
+ * *index its slot and *item the level/item (-1 for the slot itself). */
+static vx_delay delay_of(vx_reference ref, vx_int32 *index, vx_int32 *item)
 {
     vx_delay d;
     vx_size k;
-    if (!ref->parent || ref->parent->type != VX_TYPE_DELAY) return NULL;
-    d = (vx_delay)ref->parent;
+    vx_reference slot = ref;
+    *item = -1;
+    if (ref->parent && (ref->parent->type == VX_TYPE_PYRAMID || ref->parent->type == VX_TYPE_OBJECT_ARRAY) &&
+        ref->parent->parent && ref->parent->parent->type == VX_TYPE_DELAY) {
+        vx_int32 j;
+        slot = ref->parent;
+        for (j = 0; item_of(slot, j) != NULL; j++)
+            if (item_of(slot, j) == ref) {
+                *item = j;
+                break;
+            }
+    }
+    if (!slot->parent || slot->parent->type != VX_TYPE_DELAY) return NULL;
+    d = (vx_delay)slot->parent;
     for (k = 0; k < d->slots; k++) {
-        if (ovx_delay_slot(d, -(vx_int32)k) == ref) {
+        if (ovx_delay_slot(d, -(vx_int32)k) == slot) {
             *index = -(vx_int32)k;
             return d;
         }
@@ -104,7 +129,7 @@ static vx_bool type_matches(vx_enum want, vx_reference value)
 static vx_status set_param(vx_node n, vx_uint32 index, vx_reference value, const char *who)
 {
     const ovx_param_info *info;
-    vx_int32 slot = 0;
+    vx_int32 slot = 0, item = -1;
     vx_delay d;
     if (index >= n->kernel->num_params) {
         ovx_log((vx_reference)n, VX_ERROR_INVALID_PARAMETERS, "%s(%s): index %u, the kernel has %u parameters", who,
@@ -112,6 +137,20 @@ static vx_status set_param(vx_node n, vx_uint32 index, vx_reference value, const
         return VX_ERROR_INVALID_PARAMETERS;
     }
     info = &n->kernel->params[index];
+    if (value == NULL) {
+        /* only an optional parameter may be unbound */
+        if (info->state != VX_PARAMETER_STATE_OPTIONAL) {
+            ovx_log((vx_reference)n, VX_ERROR_INVALID_REFERENCE,
+                    "%s(%s): parameter %u is required, it cannot be set to NULL", who, n->kernel->name, index);
+            return VX_ERROR_INVALID_REFERENCE;
+        }
+        if (n->params[index]) ovx_ref_release_internal(n->params[index]);
+        if (n->delay[index]) ovx_ref_release_internal((vx_reference)n->delay[index]);
+        n->params[index] = NULL;
+        n->delay[index] = NULL;
+        if (n->graph) ovx_graph_changed(n->graph);
+        return VX_SUCCESS;
+    }
     if (!ovx_ref_valid(value, VX_TYPE_REFERENCE)) {
         ovx_log((vx_reference)n, VX_ERROR_INVALID_REFERENCE, "%s(%s): parameter %u is not a valid reference", who,
                 n->kernel->name, index);
@@ -137,11 +176,12 @@ static vx_status set_param(vx_node n, vx_uint32 index, vx_reference value, const
     n->params[index] = value;
     if (n->delay[index]) ovx_ref_release_internal((vx_reference)n->delay[index]);
     n->delay[index] = NULL;
-    d = delay_of(value, &slot);
+    d = delay_of(value, &slot, &item);
     if (d) {
         ovx_ref_retain_internal((vx_reference)d);
         n->delay[index] = d;
         n->delay_index[index] = slot;
+        n->delay_item[index] = item;
     }
     if (n->graph) ovx_graph_changed(n->graph);
     return VX_SUCCESS;
@@ -486,9 +526,13 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetNodeTarget(vx_node node, vx_enum target_
     if (!node_valid(node)) return VX_ERROR_INVALID_REFERENCE;
     switch (target_enum) {
     case VX_TARGET_ANY:
+        ovx_graph_changed(node->graph); /* "a success invalidates the graph" */
         return VX_SUCCESS;
     case VX_TARGET_STRING:
-        if (target_string && ovx_target_name_ok(target_string)) return VX_SUCCESS;
+        if (target_string && ovx_target_name_ok(target_string)) {
+            ovx_graph_changed(node->graph);
+            return VX_SUCCESS;
+        }
         ovx_log((vx_reference)node, VX_ERROR_NOT_SUPPORTED, "vxSetNodeTarget: target \"%s\" is not available",
                 target_string ? target_string : "(null)");
         return VX_ERROR_NOT_SUPPORTED;
@@ -522,9 +566,13 @@ VX_API_ENTRY vx_status VX_API_CALL vxReplicateNode(vx_graph graph, vx_node first
     vx_uint32 i;
     vx_size count = 0;
     if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
-    if (!node_valid(first_node) || first_node->graph != graph) {
-        ovx_log((vx_reference)graph, VX_ERROR_INVALID_REFERENCE, "vxReplicateNode: first_node is not a node of graph");
+    if (!node_valid(first_node)) {
+        ovx_log((vx_reference)graph, VX_ERROR_INVALID_REFERENCE, "vxReplicateNode: first_node is not a valid node");
         return VX_ERROR_INVALID_REFERENCE;
+    }
+    if (first_node->graph != graph) {
+        ovx_log((vx_reference)graph, VX_FAILURE, "vxReplicateNode: first_node is a node of another graph");
+        return VX_FAILURE;
     }
     if (replicate == NULL || number_of_parameters != first_node->kernel->num_params) {
         ovx_log((vx_reference)first_node, VX_ERROR_INVALID_PARAMETERS,
@@ -535,22 +583,18 @@ VX_API_ENTRY vx_status VX_API_CALL vxReplicateNode(vx_graph graph, vx_node first
     for (i = 0; i < number_of_parameters; i++) {
         vx_size c;
         if (!replicate[i]) continue;
-        if (first_node->kernel->params[i].type == VX_TYPE_SCALAR &&
-            first_node->kernel->params[i].direction == VX_OUTPUT) {
-            /* spec: replicated scalar outputs are not allowed */
-        }
         c = replicate_count(first_node->params[i]);
         if (c == 0) {
-            ovx_log((vx_reference)first_node, VX_ERROR_INVALID_PARAMETERS,
+            ovx_log((vx_reference)first_node, VX_ERROR_NOT_COMPATIBLE,
                     "vxReplicateNode(%s): parameter %u is not item 0 of an object array or level 0 of a pyramid",
                     first_node->kernel->name, i);
-            return VX_ERROR_INVALID_PARAMETERS;
+            return VX_ERROR_NOT_COMPATIBLE;
         }
         if (count != 0 && c != count) {
-            ovx_log((vx_reference)first_node, VX_ERROR_INVALID_PARAMETERS,
+            ovx_log((vx_reference)first_node, VX_FAILURE,
                     "vxReplicateNode(%s): parameter %u has %zu items, an earlier one %zu", first_node->kernel->name, i,
                     (size_t)c, (size_t)count);
-            return VX_ERROR_INVALID_PARAMETERS;
+            return VX_FAILURE;
         }
         count = c;
     }

@@ -67,6 +67,10 @@ struct _vx_reference {
 };
 
 /* ---- kernels ---------------------------------------------------------- */
+/* The 1.0/1.1 direction of a parameter a node both reads and writes (the
+ * accumulate kernels of vx_compatibility.h); 1.3.1 dropped the enum. */
+#define OVX_BIDIRECTIONAL (VX_ENUM_BASE(VX_ID_KHRONOS, VX_ENUM_DIRECTION) + 0x2)
+
 typedef struct {
     vx_enum direction;
     vx_enum type;
@@ -177,6 +181,7 @@ struct _vx_context {
     vx_bool log_enabled;
     /* directives */
     vx_bool perf_enabled;
+    vx_uint32 threads;               /* VX_CONTEXT_OVX_THREADS: 0 = the whole pool */
     vx_enum hint;
     /* immediate mode */
     vx_border_t immediate_border;
@@ -261,6 +266,8 @@ enum {
 vx_uint32 ovx_cpu_features(void);       /* detected once */
 const char *ovx_cpu_features_string(void);
 vx_enum ovx_simd_level(void);           /* after OPENVX_SIMD override */
+/* Threads of the pool (runtime/threadpool.c). */
+vx_uint32 ovx_pool_threads(void);
 const char *ovx_simd_level_name(void);
 
 /* ---- helpers ----------------------------------------------------------- */

@@ -58,16 +58,16 @@ static vx_bool overlaps(vx_reference a, vx_reference b)
     return contains(a, b) || contains(b, a) ? vx_true_e : vx_false_e;
 }
 
-/* OpenVX 1.3.1 has two directions (VX_BIDIRECTIONAL is gone): an output
- * is written, an input is read. */
+/* An output is written, an input read; the built-in 1.1 accumulate kernels
+ * have a parameter that is both (OVX_BIDIRECTIONAL, gone from 1.3.1). */
 static vx_bool writes(vx_enum dir)
 {
-    return dir == VX_OUTPUT ? vx_true_e : vx_false_e;
+    return dir == VX_OUTPUT || dir == OVX_BIDIRECTIONAL ? vx_true_e : vx_false_e;
 }
 
 static vx_bool reads(vx_enum dir)
 {
-    return dir == VX_INPUT ? vx_true_e : vx_false_e;
+    return dir == VX_INPUT || dir == OVX_BIDIRECTIONAL ? vx_true_e : vx_false_e;
 }
 
 /* Does node b depend on node a (a writes what b reads or also writes)? */
@@ -178,6 +178,37 @@ static vx_status order_nodes(vx_graph g)
             goto out;
         }
     }
+    /* waves: the depth of each node in the dependency relation; the order
+     * is regrouped by wave (stable), so a wave's nodes can run together */
+    {
+        vx_uint32 *depth = calloc(n, sizeof(vx_uint32)), *sorted = malloc(n * sizeof(vx_uint32)),
+                  *wave = malloc(n * sizeof(vx_uint32));
+        vx_uint32 k, w, maxw = 0, pos = 0;
+        if (!depth || !sorted || !wave) {
+            free(depth);
+            free(sorted);
+            free(wave);
+            s = VX_ERROR_NO_MEMORY;
+            goto out;
+        }
+        for (k = 0; k < n; k++) {
+            j = order[k];
+            for (i = 0; i < n; i++)
+                if (dep[(size_t)i * n + j] && depth[i] + 1 > depth[j]) depth[j] = depth[i] + 1;
+            if (depth[j] > maxw) maxw = depth[j];
+        }
+        for (w = 0; w <= maxw; w++)
+            for (k = 0; k < n; k++)
+                if (depth[order[k]] == w) {
+                    sorted[pos] = order[k];
+                    wave[pos++] = w;
+                }
+        free(depth);
+        free(order);
+        order = sorted;
+        free(g->wave);
+        g->wave = wave;
+    }
     free(g->order);
     g->order = order;
     order = NULL;
@@ -254,13 +285,52 @@ out:
     return s;
 }
 
-/* Every virtual object a node reads must be known by now. */
+/* A node reading what it writes is a cycle of one node (checked after the
+ * validators, whose errors say more). */
+static vx_status check_self_loop(vx_graph g, vx_node n)
+{
+    vx_uint32 i, j;
+    for (i = 0; i < n->kernel->num_params; i++) {
+        if (!n->params[i] || n->kernel->params[i].direction != VX_INPUT) continue;
+        for (j = 0; j < n->kernel->num_params; j++) {
+            if (n->params[j] && n->kernel->params[j].direction == VX_OUTPUT && overlaps(n->params[i], n->params[j])) {
+                ovx_log((vx_reference)g, VX_ERROR_INVALID_GRAPH,
+                        "vxVerifyGraph: node %u (%s) reads (parameter %u) what it writes (parameter %u): a cycle "
+                        "not broken by a delay",
+                        n->index, n->kernel->name, i, j);
+                return VX_ERROR_INVALID_GRAPH;
+            }
+        }
+    }
+    return VX_SUCCESS;
+}
+
+/* Is r written by some node of g? */
+static vx_bool has_writer(vx_graph g, vx_reference r)
+{
+    vx_uint32 a, i;
+    for (a = 0; a < g->num_nodes; a++) {
+        vx_node w = g->nodes[a];
+        for (i = 0; i < w->kernel->num_params; i++)
+            if (w->params[i] && writes(w->kernel->params[i].direction) && overlaps(w->params[i], r)) return vx_true_e;
+    }
+    return vx_false_e;
+}
+
+/* Every virtual object a node reads has a writer in the graph (Graph
+ * Formalisms: virtual data must have a source) and is known by now. */
 static vx_status check_inputs_known(vx_graph g, vx_node n)
 {
     vx_uint32 i;
     for (i = 0; i < n->kernel->num_params; i++) {
         vx_reference r = n->params[i];
         if (!r || n->kernel->params[i].direction == VX_OUTPUT) continue;
+        if (r->is_virtual && !has_writer(g, r)) {
+            ovx_log((vx_reference)g, VX_ERROR_INVALID_GRAPH,
+                    "vxVerifyGraph: node %u (%s), parameter %u: a virtual %s that no node of the graph writes",
+                    n->index, n->kernel->name, i, ovx_type_name(r->type));
+            return VX_ERROR_INVALID_GRAPH;
+        }
         if (r->type == VX_TYPE_IMAGE) {
             vx_image img = (vx_image)r;
             if (img->format == VX_DF_IMAGE_VIRT || img->width == 0 || img->height == 0) {
@@ -337,6 +407,8 @@ vx_status ovx_graph_verify(vx_graph g)
         if ((s = check_inputs_known(g, n)) != VX_SUCCESS) return s;
         if ((s = run_validator(g, n)) != VX_SUCCESS) return s;
     }
+    for (i = 0; i < g->num_nodes; i++)
+        if ((s = check_self_loop(g, g->nodes[i])) != VX_SUCCESS) return s;
     if ((s = init_nodes(g)) != VX_SUCCESS) {
         deinit_nodes(g);
         return s;

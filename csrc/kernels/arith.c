@@ -1,4 +1,745 @@
-/* Kernels: pixelwise and arithmetic functions (placeholder; filled in by its family's work). */
+/*
+ * Kernels: pixelwise and arithmetic functions (spec: Absolute Difference,
+ * Arithmetic Addition / Subtraction, Pixel-wise Multiplication, Bitwise
+ * AND / OR / XOR / NOT, Weighted Average, Thresholding, TableLookup, Convert
+ * Bit Depth; and the 1.1 Accumulate, Accumulate Weighted, Accumulate Squared
+ * of vx_compatibility.h).  Every kernel is pointwise: the window is a band
+ * of the output, the compute is csrc/compute/arith.c.
+ */
 #include "kernels.h"
 
-const ovx_kernel_desc *const ovx_family_arith[] = {NULL};
+#include "../compute/arith.h"
+#include "../objects/lut.h"
+#include "../objects/threshold.h"
+
+/* The 1.1 accumulate kernels' accum image is read and written (1.1's
+ * VX_BIDIRECTIONAL, gone from the 1.3 headers: same value). */
+#ifndef VX_BIDIRECTIONAL
+#define VX_BIDIRECTIONAL (VX_ENUM_BASE(VX_ID_KHRONOS, VX_ENUM_DIRECTION) + 0x2)
+#endif
+
+#define IN_IMG {VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
+#define OUT_IMG {VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
+#define BIDI_IMG {VX_BIDIRECTIONAL, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
+#define IN_SCALAR {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
+#define IN_THRESH {VX_INPUT, VX_TYPE_THRESHOLD, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
+#define IN_LUT {VX_INPUT, VX_TYPE_LUT, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
+
+/* ---- validator helpers --------------------------------------------------- */
+
+typedef struct {
+    vx_df_image format;
+    vx_uint32 width, height;
+} img_meta;
+
+static const char *fmt_name(vx_df_image f, char buf[5])
+{
+    for (int i = 0; i < 4; i++) {
+        char c = (char)((f >> (8 * i)) & 0xFF);
+        buf[i] = (c >= 32 && c < 127) ? c : '?';
+    }
+    buf[4] = 0;
+    return buf;
+}
+
+static vx_status query_img(vx_node node, const vx_reference p[], vx_uint32 i, img_meta *m)
+{
+    vx_image img = (vx_image)p[i];
+    if (vxQueryImage(img, VX_IMAGE_FORMAT, &m->format, sizeof(m->format)) != VX_SUCCESS ||
+        vxQueryImage(img, VX_IMAGE_WIDTH, &m->width, sizeof(m->width)) != VX_SUCCESS ||
+        vxQueryImage(img, VX_IMAGE_HEIGHT, &m->height, sizeof(m->height)) != VX_SUCCESS)
+        return ovx_kernel_log(node, i, VX_ERROR_INVALID_PARAMETERS, "is not a valid image");
+    return VX_SUCCESS;
+}
+
+/* An input image of one of the formats (a zero-terminated list). */
+static vx_status input_img(vx_node node, const vx_reference p[], vx_uint32 i, const vx_df_image *allowed,
+                           img_meta *m)
+{
+    char b[5];
+    vx_status s = query_img(node, p, i, m);
+    if (s != VX_SUCCESS) return s;
+    for (; *allowed; allowed++)
+        if (*allowed == m->format) return VX_SUCCESS;
+    return ovx_kernel_log(node, i, VX_ERROR_INVALID_FORMAT, "format %s is not supported", fmt_name(m->format, b));
+}
+
+static vx_status same_size(vx_node node, vx_uint32 i, const img_meta *m, const img_meta *ref)
+{
+    if (m->width != ref->width || m->height != ref->height)
+        return ovx_kernel_log(node, i, VX_ERROR_INVALID_DIMENSION, "is %ux%u, the input is %ux%u", m->width,
+                              m->height, ref->width, ref->height);
+    return VX_SUCCESS;
+}
+
+/* The output image i: its format (VX_DF_IMAGE_VIRT when not fixed yet) and a
+ * size that is either unset (virtual) or the input's. */
+static vx_status output_img(vx_node node, const vx_reference p[], vx_uint32 i, const img_meta *in, img_meta *m)
+{
+    vx_status s = query_img(node, p, i, m);
+    if (s != VX_SUCCESS) return s;
+    if ((m->width != 0 || m->height != 0) && (m->width != in->width || m->height != in->height))
+        return same_size(node, i, m, in);
+    return VX_SUCCESS;
+}
+
+static vx_status set_meta(vx_meta_format meta, vx_df_image format, const img_meta *in)
+{
+    vx_status s = vxSetMetaFormatAttribute(meta, VX_IMAGE_FORMAT, &format, sizeof(format));
+    if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(meta, VX_IMAGE_WIDTH, &in->width, sizeof(in->width));
+    if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(meta, VX_IMAGE_HEIGHT, &in->height, sizeof(in->height));
+    return s;
+}
+
+static vx_status scalar_value(vx_node node, const vx_reference p[], vx_uint32 i, vx_enum type, void *value,
+                              vx_size size)
+{
+    vx_enum t = VX_TYPE_INVALID;
+    vx_scalar s = (vx_scalar)p[i];
+    if (vxQueryScalar(s, VX_SCALAR_TYPE, &t, sizeof(t)) != VX_SUCCESS)
+        return ovx_kernel_log(node, i, VX_ERROR_INVALID_PARAMETERS, "is not a valid scalar");
+    if (t != type)
+        return ovx_kernel_log(node, i, VX_ERROR_INVALID_TYPE, "scalar of type %s, expected %s", ovx_type_name(t),
+                              ovx_type_name(type));
+    (void)size;
+    if (vxCopyScalar(s, value, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
+        return ovx_kernel_log(node, i, VX_ERROR_INVALID_PARAMETERS, "cannot be read");
+    return VX_SUCCESS;
+}
+
+static vx_status policy_param(vx_node node, const vx_reference p[], vx_uint32 i, vx_enum a, vx_enum b)
+{
+    vx_enum v = 0;
+    vx_status s = scalar_value(node, p, i, VX_TYPE_ENUM, &v, sizeof(v));
+    if (s != VX_SUCCESS) return s;
+    if (v != a && v != b) return ovx_kernel_log(node, i, VX_ERROR_INVALID_VALUE, "policy 0x%x is not supported", v);
+    return VX_SUCCESS;
+}
+
+static const vx_df_image U8_S16[] = {VX_DF_IMAGE_U8, VX_DF_IMAGE_S16, 0};
+static const vx_df_image U8_ONLY[] = {VX_DF_IMAGE_U8, 0};
+static const vx_df_image U8_U1[] = {VX_DF_IMAGE_U8, VX_DF_IMAGE_U1, 0};
+
+/* Two U8/S16 inputs of one size (0, 1) and output `out`: U8 only when both
+ * inputs are U8 (and asked for); a format left open gets virt_default_u8 ?
+ * U8 : S16 when both inputs are U8, S16 otherwise. */
+static vx_status validate_u8s16_pair(vx_node node, const vx_reference p[], vx_uint32 out, vx_meta_format metas[],
+                                     vx_bool virt_default_u8)
+{
+    img_meta a, b, o;
+    char nb[5];
+    vx_status s = input_img(node, p, 0, U8_S16, &a);
+    if (s == VX_SUCCESS) s = input_img(node, p, 1, U8_S16, &b);
+    if (s == VX_SUCCESS) s = same_size(node, 1, &b, &a);
+    if (s == VX_SUCCESS) s = output_img(node, p, out, &a, &o);
+    if (s != VX_SUCCESS) return s;
+    vx_bool both_u8 = (a.format == VX_DF_IMAGE_U8 && b.format == VX_DF_IMAGE_U8) ? vx_true_e : vx_false_e;
+    vx_df_image f = o.format;
+    if (f == VX_DF_IMAGE_VIRT) f = (both_u8 && virt_default_u8) ? VX_DF_IMAGE_U8 : VX_DF_IMAGE_S16;
+    if (f != VX_DF_IMAGE_S16 && !(f == VX_DF_IMAGE_U8 && both_u8))
+        return ovx_kernel_log(node, out, VX_ERROR_INVALID_FORMAT, "format %s is not allowed for these inputs",
+                              fmt_name(f, nb));
+    return set_meta(metas[out], f, &a);
+}
+
+/* ---- window helpers ------------------------------------------------------ */
+
+static ovxc_buf buf_of(vx_reference ref)
+{
+    vx_image img = (vx_image)ref;
+    ovx_plane pl = ovx_image_plane(img, 0);
+    ovxc_buf b;
+    b.ptr = pl.ptr;
+    b.stride = pl.stride;
+    b.fmt = img->format == VX_DF_IMAGE_U1 ? OVXC_U1 : (img->format == VX_DF_IMAGE_U8 ? OVXC_U8 : OVXC_S16);
+    return b;
+}
+
+static ovxc_rect rect_of(const ovx_window *w)
+{
+    ovxc_rect r = {w->x0, w->y0, w->x1, w->y1};
+    return r;
+}
+
+static vx_enum enum_param(vx_reference ref)
+{
+    vx_enum v = 0;
+    ovx_scalar_get((vx_scalar)ref, VX_TYPE_ENUM, &v);
+    return v;
+}
+
+#define POINTWISE(enum_, name_, nparams, validate_, window_, split_, ...)                            \
+    {                                                                                               \
+        enum_, name_, nparams, {__VA_ARGS__}, NULL, validate_, NULL, NULL, window_, split_,          \
+            OVX_VALID_DEFAULT, 0                                                                    \
+    }
+
+/* ---- AbsDiff --------------------------------------------------------------- */
+
+static vx_status VX_CALLBACK absdiff_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                              vx_meta_format metas[])
+{
+    (void)num;
+    return validate_u8s16_pair(node, p, 2, metas, vx_true_e);
+}
+
+static vx_status absdiff_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
+{
+    (void)node, (void)num;
+    ovxc_buf a = buf_of(p[0]), b = buf_of(p[1]), o = buf_of(p[2]);
+    ovxc_rect r = rect_of(w);
+    ovxc_absdiff(&a, &b, &o, &r);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc k_absdiff = POINTWISE(VX_KERNEL_ABSDIFF, "org.khronos.openvx.absdiff", 3,
+                                                   absdiff_validate, absdiff_window, 2, IN_IMG, IN_IMG, OUT_IMG);
+
+/* ---- Add, Subtract --------------------------------------------------------- */
+
+static vx_status VX_CALLBACK addsub_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                             vx_meta_format metas[])
+{
+    (void)num;
+    vx_status s = policy_param(node, p, 2, VX_CONVERT_POLICY_WRAP, VX_CONVERT_POLICY_SATURATE);
+    if (s != VX_SUCCESS) return s;
+    return validate_u8s16_pair(node, p, 3, metas, vx_false_e);
+}
+
+static vx_status addsub_run(const vx_reference p[], const ovx_window *w, int subtract)
+{
+    ovxc_buf a = buf_of(p[0]), b = buf_of(p[1]), o = buf_of(p[3]);
+    ovxc_rect r = rect_of(w);
+    ovxc_addsub(&a, &b, &o, &r, subtract, enum_param(p[2]) == VX_CONVERT_POLICY_SATURATE);
+    return VX_SUCCESS;
+}
+
+static vx_status add_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
+{
+    (void)node, (void)num;
+    return addsub_run(p, w, 0);
+}
+
+static vx_status sub_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
+{
+    (void)node, (void)num;
+    return addsub_run(p, w, 1);
+}
+
+static const ovx_kernel_desc k_add = POINTWISE(VX_KERNEL_ADD, "org.khronos.openvx.add", 4, addsub_validate,
+                                               add_window, 3, IN_IMG, IN_IMG, IN_SCALAR, OUT_IMG);
+static const ovx_kernel_desc k_subtract = POINTWISE(VX_KERNEL_SUBTRACT, "org.khronos.openvx.subtract", 4,
+                                                    addsub_validate, sub_window, 3, IN_IMG, IN_IMG, IN_SCALAR,
+                                                    OUT_IMG);
+
+/* ---- Multiply -------------------------------------------------------------- */
+
+static vx_status VX_CALLBACK multiply_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                               vx_meta_format metas[])
+{
+    (void)num;
+    vx_float32 scale = 0.0f;
+    vx_status s = scalar_value(node, p, 2, VX_TYPE_FLOAT32, &scale, sizeof(scale));
+    if (s != VX_SUCCESS) return s;
+    if (!(scale >= 0.0f) || scale != scale)
+        return ovx_kernel_log(node, 2, VX_ERROR_INVALID_VALUE, "scale %g must be a non-negative number",
+                              (double)scale);
+    s = policy_param(node, p, 3, VX_CONVERT_POLICY_WRAP, VX_CONVERT_POLICY_SATURATE);
+    if (s == VX_SUCCESS) s = policy_param(node, p, 4, VX_ROUND_POLICY_TO_ZERO, VX_ROUND_POLICY_TO_NEAREST_EVEN);
+    if (s != VX_SUCCESS) return s;
+    return validate_u8s16_pair(node, p, 5, metas, vx_false_e);
+}
+
+static vx_status multiply_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
+{
+    (void)node, (void)num;
+    vx_float32 scale = 0.0f;
+    ovx_scalar_get((vx_scalar)p[2], VX_TYPE_FLOAT32, &scale);
+    ovxc_buf a = buf_of(p[0]), b = buf_of(p[1]), o = buf_of(p[5]);
+    ovxc_rect r = rect_of(w);
+    ovxc_multiply(&a, &b, &o, &r, (double)scale, enum_param(p[3]) == VX_CONVERT_POLICY_SATURATE,
+                  enum_param(p[4]) == VX_ROUND_POLICY_TO_NEAREST_EVEN);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc k_multiply = POINTWISE(VX_KERNEL_MULTIPLY, "org.khronos.openvx.multiply", 6,
+                                                    multiply_validate, multiply_window, 5, IN_IMG, IN_IMG,
+                                                    IN_SCALAR, IN_SCALAR, IN_SCALAR, OUT_IMG);
+
+/* ---- And, Or, Xor, Not ----------------------------------------------------- */
+
+/* Inputs 0..nin-1 of one format (U8 or U1) and size; output nin of the same. */
+static vx_status bitwise_validate(vx_node node, const vx_reference p[], vx_uint32 nin, vx_meta_format metas[])
+{
+    img_meta a, b, o;
+    char nb[5], nb2[5];
+    vx_status s = input_img(node, p, 0, U8_U1, &a);
+    if (s == VX_SUCCESS && nin == 2) {
+        s = input_img(node, p, 1, U8_U1, &b);
+        if (s == VX_SUCCESS && b.format != a.format)
+            s = ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "format %s differs from input 0 (%s)",
+                               fmt_name(b.format, nb), fmt_name(a.format, nb2));
+        if (s == VX_SUCCESS) s = same_size(node, 1, &b, &a);
+    }
+    if (s == VX_SUCCESS) s = output_img(node, p, nin, &a, &o);
+    if (s != VX_SUCCESS) return s;
+    if (o.format != VX_DF_IMAGE_VIRT && o.format != a.format)
+        return ovx_kernel_log(node, nin, VX_ERROR_INVALID_FORMAT, "format %s, the input is %s",
+                              fmt_name(o.format, nb), fmt_name(a.format, nb2));
+    return set_meta(metas[nin], a.format, &a);
+}
+
+static vx_status VX_CALLBACK binop_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                            vx_meta_format metas[])
+{
+    (void)num;
+    return bitwise_validate(node, p, 2, metas);
+}
+
+static vx_status VX_CALLBACK not_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                          vx_meta_format metas[])
+{
+    (void)num;
+    return bitwise_validate(node, p, 1, metas);
+}
+
+static vx_status bitwise_run(ovxc_bitop op, const vx_reference p[], const ovx_window *w)
+{
+    ovxc_buf a = buf_of(p[0]);
+    ovxc_buf b = op == OVXC_NOT ? a : buf_of(p[1]);
+    ovxc_buf o = buf_of(p[op == OVXC_NOT ? 1 : 2]);
+    ovxc_rect r = rect_of(w);
+    ovxc_bitwise(op, &a, &b, &o, &r);
+    return VX_SUCCESS;
+}
+
+#define BITWISE_WINDOW(fn, op)                                                                        \
+    static vx_status fn(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)   \
+    {                                                                                               \
+        (void)node, (void)num;                                                                      \
+        return bitwise_run(op, p, w);                                                               \
+    }
+BITWISE_WINDOW(and_window, OVXC_AND)
+BITWISE_WINDOW(or_window, OVXC_OR)
+BITWISE_WINDOW(xor_window, OVXC_XOR)
+BITWISE_WINDOW(not_window, OVXC_NOT)
+
+static const ovx_kernel_desc k_and = POINTWISE(VX_KERNEL_AND, "org.khronos.openvx.and", 3, binop_validate,
+                                               and_window, 2, IN_IMG, IN_IMG, OUT_IMG);
+static const ovx_kernel_desc k_or = POINTWISE(VX_KERNEL_OR, "org.khronos.openvx.or", 3, binop_validate, or_window,
+                                              2, IN_IMG, IN_IMG, OUT_IMG);
+static const ovx_kernel_desc k_xor = POINTWISE(VX_KERNEL_XOR, "org.khronos.openvx.xor", 3, binop_validate,
+                                               xor_window, 2, IN_IMG, IN_IMG, OUT_IMG);
+static const ovx_kernel_desc k_not = POINTWISE(VX_KERNEL_NOT, "org.khronos.openvx.not", 2, not_validate,
+                                               not_window, 1, IN_IMG, OUT_IMG);
+
+/* ---- Weighted Average -------------------------------------------------------- */
+
+static vx_status alpha_param(vx_node node, const vx_reference p[], vx_uint32 i)
+{
+    vx_float32 alpha = 0.0f;
+    vx_status s = scalar_value(node, p, i, VX_TYPE_FLOAT32, &alpha, sizeof(alpha));
+    if (s != VX_SUCCESS) return s;
+    if (!(alpha >= 0.0f && alpha <= 1.0f))
+        return ovx_kernel_log(node, i, VX_ERROR_INVALID_VALUE, "alpha %g is outside [0, 1]", (double)alpha);
+    return VX_SUCCESS;
+}
+
+static vx_status VX_CALLBACK weighted_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                               vx_meta_format metas[])
+{
+    (void)num;
+    img_meta a, b, o;
+    char nb[5];
+    vx_status s = input_img(node, p, 0, U8_ONLY, &a);
+    if (s == VX_SUCCESS) s = alpha_param(node, p, 1);
+    if (s == VX_SUCCESS) s = input_img(node, p, 2, U8_ONLY, &b);
+    if (s == VX_SUCCESS) s = same_size(node, 2, &b, &a);
+    if (s == VX_SUCCESS) s = output_img(node, p, 3, &a, &o);
+    if (s != VX_SUCCESS) return s;
+    if (o.format != VX_DF_IMAGE_VIRT && o.format != VX_DF_IMAGE_U8)
+        return ovx_kernel_log(node, 3, VX_ERROR_INVALID_FORMAT, "format %s, must be U8", fmt_name(o.format, nb));
+    return set_meta(metas[3], VX_DF_IMAGE_U8, &a);
+}
+
+static vx_status weighted_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
+{
+    (void)node, (void)num;
+    vx_float32 alpha = 0.0f;
+    ovx_scalar_get((vx_scalar)p[1], VX_TYPE_FLOAT32, &alpha);
+    ovxc_buf a = buf_of(p[0]), b = buf_of(p[2]), o = buf_of(p[3]);
+    ovxc_rect r = rect_of(w);
+    ovxc_weighted_average(&a, &b, &o, &r, alpha);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc k_weighted = POINTWISE(VX_KERNEL_WEIGHTED_AVERAGE, "org.khronos.openvx.weighted_average",
+                                                    4, weighted_validate, weighted_window, 3, IN_IMG, IN_SCALAR,
+                                                    IN_IMG, OUT_IMG);
+
+/* ---- Threshold -------------------------------------------------------------- */
+
+static vx_status VX_CALLBACK threshold_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                                vx_meta_format metas[])
+{
+    (void)num;
+    img_meta in, o;
+    char nb[5], nb2[5];
+    vx_status s = input_img(node, p, 0, U8_S16, &in);
+    if (s != VX_SUCCESS) return s;
+    vx_threshold t = (vx_threshold)p[1];
+    vx_enum type = 0;
+    vx_df_image tin = 0, tout = 0;
+    if (vxQueryThreshold(t, VX_THRESHOLD_TYPE, &type, sizeof(type)) != VX_SUCCESS ||
+        vxQueryThreshold(t, VX_THRESHOLD_INPUT_FORMAT, &tin, sizeof(tin)) != VX_SUCCESS ||
+        vxQueryThreshold(t, VX_THRESHOLD_OUTPUT_FORMAT, &tout, sizeof(tout)) != VX_SUCCESS)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_PARAMETERS, "is not a valid threshold");
+    if (type != VX_THRESHOLD_TYPE_BINARY && type != VX_THRESHOLD_TYPE_RANGE)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_TYPE, "threshold type 0x%x is not supported", type);
+    if (tin != in.format)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "input format %s differs from the image's %s",
+                              fmt_name(tin, nb), fmt_name(in.format, nb2));
+    if (tout != VX_DF_IMAGE_U8 && tout != VX_DF_IMAGE_U1)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "output format %s: must be U8 or U1",
+                              fmt_name(tout, nb));
+    s = output_img(node, p, 2, &in, &o);
+    if (s != VX_SUCCESS) return s;
+    if (o.format != VX_DF_IMAGE_VIRT && o.format != tout)
+        return ovx_kernel_log(node, 2, VX_ERROR_INVALID_FORMAT, "format %s, the threshold's output format is %s",
+                              fmt_name(o.format, nb), fmt_name(tout, nb2));
+    return set_meta(metas[2], tout, &in);
+}
+
+static vx_status threshold_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
+{
+    (void)node, (void)num;
+    vx_threshold t = (vx_threshold)p[1];
+    vx_int64 lo, hi;
+    if (t->thresh_type == VX_THRESHOLD_TYPE_BINARY) {
+        lo = ovx_pixel_value_get(&t->value, t->input_format) + 1; /* in > value */
+        hi = INT32_MAX;
+    } else {
+        lo = ovx_pixel_value_get(&t->lower, t->input_format);
+        hi = ovx_pixel_value_get(&t->upper, t->input_format);
+    }
+    lo = lo < INT32_MIN ? INT32_MIN : (lo > INT32_MAX ? INT32_MAX : lo);
+    hi = hi < INT32_MIN ? INT32_MIN : (hi > INT32_MAX ? INT32_MAX : hi);
+    vx_int64 tv = ovx_pixel_value_get(&t->true_value, t->output_format);
+    vx_int64 fv = ovx_pixel_value_get(&t->false_value, t->output_format);
+    ovxc_buf in = buf_of(p[0]), o = buf_of(p[2]);
+    ovxc_rect r = rect_of(w);
+    ovxc_threshold(&in, &o, &r, (int32_t)lo, (int32_t)hi, (int32_t)tv, (int32_t)fv);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc k_threshold = POINTWISE(VX_KERNEL_THRESHOLD, "org.khronos.openvx.threshold", 3,
+                                                     threshold_validate, threshold_window, 2, IN_IMG, IN_THRESH,
+                                                     OUT_IMG);
+
+/* ---- TableLookup ------------------------------------------------------------- */
+
+static vx_status VX_CALLBACK lut_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                          vx_meta_format metas[])
+{
+    (void)num;
+    img_meta in, o;
+    char nb[5], nb2[5];
+    vx_status s = input_img(node, p, 0, U8_S16, &in);
+    if (s != VX_SUCCESS) return s;
+    vx_enum type = 0;
+    vx_size count = 0;
+    if (vxQueryLUT((vx_lut)p[1], VX_LUT_TYPE, &type, sizeof(type)) != VX_SUCCESS ||
+        vxQueryLUT((vx_lut)p[1], VX_LUT_COUNT, &count, sizeof(count)) != VX_SUCCESS)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_PARAMETERS, "is not a valid LUT");
+    vx_enum want = in.format == VX_DF_IMAGE_U8 ? VX_TYPE_UINT8 : VX_TYPE_INT16;
+    if (type != want)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_TYPE, "LUT of %s for a %s image, expected %s",
+                              ovx_type_name(type), fmt_name(in.format, nb), ovx_type_name(want));
+    if (count == 0) return ovx_kernel_log(node, 1, VX_ERROR_INVALID_VALUE, "LUT has no entries");
+    s = output_img(node, p, 2, &in, &o);
+    if (s != VX_SUCCESS) return s;
+    if (o.format != VX_DF_IMAGE_VIRT && o.format != in.format)
+        return ovx_kernel_log(node, 2, VX_ERROR_INVALID_FORMAT, "format %s, the input is %s", fmt_name(o.format, nb),
+                              fmt_name(in.format, nb2));
+    return set_meta(metas[2], in.format, &in);
+}
+
+static vx_status lut_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
+{
+    (void)node, (void)num;
+    vx_lut lut = (vx_lut)p[1];
+    ovxc_buf in = buf_of(p[0]), o = buf_of(p[2]);
+    ovxc_rect r = rect_of(w);
+    if (!lut->data) return VX_ERROR_NO_MEMORY;
+    ovxc_table_lookup(&in, &o, &r, lut->data, (uint32_t)lut->count, lut->offset);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc k_lut = POINTWISE(VX_KERNEL_TABLE_LOOKUP, "org.khronos.openvx.table_lookup", 3,
+                                               lut_validate, lut_window, 2, IN_IMG, IN_LUT, OUT_IMG);
+
+/* ---- ConvertDepth ------------------------------------------------------------ */
+
+static vx_status VX_CALLBACK convert_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                              vx_meta_format metas[])
+{
+    (void)num;
+    static const vx_df_image ins[] = {VX_DF_IMAGE_U1, VX_DF_IMAGE_U8, VX_DF_IMAGE_S16, 0};
+    img_meta in, o;
+    char nb[5], nb2[5];
+    vx_int32 shift = 0;
+    vx_status s = input_img(node, p, 0, ins, &in);
+    if (s == VX_SUCCESS) s = policy_param(node, p, 2, VX_CONVERT_POLICY_WRAP, VX_CONVERT_POLICY_SATURATE);
+    if (s == VX_SUCCESS) s = scalar_value(node, p, 3, VX_TYPE_INT32, &shift, sizeof(shift));
+    if (s == VX_SUCCESS) s = output_img(node, p, 1, &in, &o);
+    if (s != VX_SUCCESS) return s;
+    vx_df_image f = o.format;
+    if (f == VX_DF_IMAGE_VIRT) f = in.format == VX_DF_IMAGE_U8 ? VX_DF_IMAGE_S16 : VX_DF_IMAGE_U8;
+    vx_bool ok = vx_false_e;
+    switch (in.format) {
+    case VX_DF_IMAGE_U1: ok = f == VX_DF_IMAGE_U8 || f == VX_DF_IMAGE_S16; break;
+    case VX_DF_IMAGE_U8: ok = f == VX_DF_IMAGE_U1 || f == VX_DF_IMAGE_S16; break;
+    default: ok = f == VX_DF_IMAGE_U1 || f == VX_DF_IMAGE_U8; break;
+    }
+    if (!ok)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "cannot convert %s to %s", fmt_name(in.format, nb),
+                              fmt_name(f, nb2));
+    return set_meta(metas[1], f, &in);
+}
+
+static vx_status convert_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
+{
+    (void)node, (void)num;
+    vx_int32 shift = 0;
+    ovx_scalar_get((vx_scalar)p[3], VX_TYPE_INT32, &shift);
+    ovxc_buf in = buf_of(p[0]), o = buf_of(p[1]);
+    ovxc_rect r = rect_of(w);
+    ovxc_convert_depth(&in, &o, &r, enum_param(p[2]) == VX_CONVERT_POLICY_SATURATE, shift);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc k_convert = POINTWISE(VX_KERNEL_CONVERTDEPTH, "org.khronos.openvx.convertdepth", 4,
+                                                   convert_validate, convert_window, 1, IN_IMG, OUT_IMG, IN_SCALAR,
+                                                   IN_SCALAR);
+
+/* ---- Accumulate (1.1, vx_compatibility.h) -------------------------------------- */
+
+/* input (0) U8; accum (last) of acc_format and the input's size. */
+static vx_status accum_check(vx_node node, const vx_reference p[], vx_uint32 acc, vx_df_image acc_format,
+                             vx_meta_format metas[])
+{
+    img_meta in, a;
+    char nb[5], nb2[5];
+    vx_status s = input_img(node, p, 0, U8_ONLY, &in);
+    if (s == VX_SUCCESS) s = query_img(node, p, acc, &a);
+    if (s != VX_SUCCESS) return s;
+    if (a.format != acc_format)
+        return ovx_kernel_log(node, acc, VX_ERROR_INVALID_FORMAT, "format %s, must be %s", fmt_name(a.format, nb),
+                              fmt_name(acc_format, nb2));
+    s = same_size(node, acc, &a, &in);
+    if (s != VX_SUCCESS) return s;
+    /* The engine gives meta formats to VX_OUTPUT parameters only; the accum
+     * image (read and written) is checked here and has no meta. */
+    return metas[acc] ? set_meta(metas[acc], acc_format, &in) : VX_SUCCESS;
+}
+
+static vx_status VX_CALLBACK accum_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                            vx_meta_format metas[])
+{
+    (void)num;
+    return accum_check(node, p, 1, VX_DF_IMAGE_S16, metas);
+}
+
+static vx_status VX_CALLBACK accum_weighted_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                                     vx_meta_format metas[])
+{
+    (void)num;
+    vx_status s = alpha_param(node, p, 1);
+    if (s != VX_SUCCESS) return s;
+    return accum_check(node, p, 2, VX_DF_IMAGE_U8, metas);
+}
+
+static vx_status VX_CALLBACK accum_square_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                                   vx_meta_format metas[])
+{
+    (void)num;
+    vx_uint32 shift = 0;
+    vx_status s = scalar_value(node, p, 1, VX_TYPE_UINT32, &shift, sizeof(shift));
+    if (s != VX_SUCCESS) return s;
+    if (shift > 15) return ovx_kernel_log(node, 1, VX_ERROR_INVALID_VALUE, "shift %u is outside [0, 15]", shift);
+    return accum_check(node, p, 2, VX_DF_IMAGE_S16, metas);
+}
+
+static vx_status accum_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
+{
+    (void)node, (void)num;
+    ovxc_buf in = buf_of(p[0]), a = buf_of(p[1]);
+    ovxc_rect r = rect_of(w);
+    ovxc_accumulate(&in, &a, &r);
+    return VX_SUCCESS;
+}
+
+static vx_status accum_weighted_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
+{
+    (void)node, (void)num;
+    vx_float32 alpha = 0.0f;
+    ovx_scalar_get((vx_scalar)p[1], VX_TYPE_FLOAT32, &alpha);
+    ovxc_buf in = buf_of(p[0]), a = buf_of(p[2]);
+    ovxc_rect r = rect_of(w);
+    ovxc_accumulate_weighted(&in, &a, &r, alpha);
+    return VX_SUCCESS;
+}
+
+static vx_status accum_square_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
+{
+    (void)node, (void)num;
+    vx_uint32 shift = 0;
+    ovx_scalar_get((vx_scalar)p[1], VX_TYPE_UINT32, &shift);
+    ovxc_buf in = buf_of(p[0]), a = buf_of(p[2]);
+    ovxc_rect r = rect_of(w);
+    ovxc_accumulate_square(&in, &a, &r, shift);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc k_accumulate = POINTWISE(VX_KERNEL_ACCUMULATE, "org.khronos.openvx.accumulate", 2,
+                                                      accum_validate, accum_window, 1, IN_IMG, BIDI_IMG);
+static const ovx_kernel_desc k_accumulate_weighted =
+    POINTWISE(VX_KERNEL_ACCUMULATE_WEIGHTED, "org.khronos.openvx.accumulate_weighted", 3, accum_weighted_validate,
+              accum_weighted_window, 2, IN_IMG, IN_SCALAR, BIDI_IMG);
+static const ovx_kernel_desc k_accumulate_square =
+    POINTWISE(VX_KERNEL_ACCUMULATE_SQUARE, "org.khronos.openvx.accumulate_square", 3, accum_square_validate,
+              accum_square_window, 2, IN_IMG, IN_SCALAR, BIDI_IMG);
+
+const ovx_kernel_desc *const ovx_family_arith[] = {
+    &k_absdiff, &k_add,       &k_subtract, &k_multiply, &k_and,        &k_or,
+    &k_xor,     &k_not,       &k_weighted, &k_threshold, &k_lut,       &k_convert,
+    &k_accumulate, &k_accumulate_weighted, &k_accumulate_square, NULL,
+};
+
+/* ---- node functions ---------------------------------------------------------- */
+
+VX_API_ENTRY vx_node VX_API_CALL vxAbsDiffNode(vx_graph graph, vx_image in1, vx_image in2, vx_image out)
+{
+    vx_reference p[] = {(vx_reference)in1, (vx_reference)in2, (vx_reference)out};
+    return ovx_node_create(graph, VX_KERNEL_ABSDIFF, p, 3);
+}
+
+static vx_node node_with_scalars(vx_graph graph, vx_enum kernel, vx_reference p[], vx_uint32 n,
+                                 const vx_uint32 *idx, const vx_enum *types, const void *const *values,
+                                 vx_uint32 nscalars)
+{
+    vx_scalar s[4] = {NULL, NULL, NULL, NULL};
+    for (vx_uint32 i = 0; i < nscalars; i++) {
+        s[i] = ovx_node_scalar(graph, types[i], values[i]);
+        p[idx[i]] = (vx_reference)s[i];
+    }
+    vx_node node = ovx_node_create(graph, kernel, p, n);
+    for (vx_uint32 i = 0; i < nscalars; i++)
+        if (s[i]) ovx_scalar_drop(s[i]);
+    return node;
+}
+
+static vx_node addsub_node(vx_graph graph, vx_enum kernel, vx_image in1, vx_image in2, vx_enum policy,
+                           vx_image out)
+{
+    vx_reference p[] = {(vx_reference)in1, (vx_reference)in2, NULL, (vx_reference)out};
+    static const vx_uint32 idx[] = {2};
+    static const vx_enum types[] = {VX_TYPE_ENUM};
+    const void *values[] = {&policy};
+    return node_with_scalars(graph, kernel, p, 4, idx, types, values, 1);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxAddNode(vx_graph graph, vx_image in1, vx_image in2, vx_enum policy, vx_image out)
+{
+    return addsub_node(graph, VX_KERNEL_ADD, in1, in2, policy, out);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxSubtractNode(vx_graph graph, vx_image in1, vx_image in2, vx_enum policy,
+                                                vx_image out)
+{
+    return addsub_node(graph, VX_KERNEL_SUBTRACT, in1, in2, policy, out);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxMultiplyNode(vx_graph graph, vx_image in1, vx_image in2, vx_scalar scale,
+                                                vx_enum overflow_policy, vx_enum rounding_policy, vx_image out)
+{
+    vx_reference p[] = {(vx_reference)in1, (vx_reference)in2, (vx_reference)scale, NULL, NULL, (vx_reference)out};
+    static const vx_uint32 idx[] = {3, 4};
+    static const vx_enum types[] = {VX_TYPE_ENUM, VX_TYPE_ENUM};
+    const void *values[] = {&overflow_policy, &rounding_policy};
+    return node_with_scalars(graph, VX_KERNEL_MULTIPLY, p, 6, idx, types, values, 2);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxAndNode(vx_graph graph, vx_image in1, vx_image in2, vx_image out)
+{
+    vx_reference p[] = {(vx_reference)in1, (vx_reference)in2, (vx_reference)out};
+    return ovx_node_create(graph, VX_KERNEL_AND, p, 3);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxOrNode(vx_graph graph, vx_image in1, vx_image in2, vx_image out)
+{
+    vx_reference p[] = {(vx_reference)in1, (vx_reference)in2, (vx_reference)out};
+    return ovx_node_create(graph, VX_KERNEL_OR, p, 3);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxXorNode(vx_graph graph, vx_image in1, vx_image in2, vx_image out)
+{
+    vx_reference p[] = {(vx_reference)in1, (vx_reference)in2, (vx_reference)out};
+    return ovx_node_create(graph, VX_KERNEL_XOR, p, 3);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxNotNode(vx_graph graph, vx_image input, vx_image output)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)output};
+    return ovx_node_create(graph, VX_KERNEL_NOT, p, 2);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxWeightedAverageNode(vx_graph graph, vx_image img1, vx_scalar alpha, vx_image img2,
+                                                       vx_image output)
+{
+    vx_reference p[] = {(vx_reference)img1, (vx_reference)alpha, (vx_reference)img2, (vx_reference)output};
+    return ovx_node_create(graph, VX_KERNEL_WEIGHTED_AVERAGE, p, 4);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxThresholdNode(vx_graph graph, vx_image input, vx_threshold thresh,
+                                                 vx_image output)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)thresh, (vx_reference)output};
+    return ovx_node_create(graph, VX_KERNEL_THRESHOLD, p, 3);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxTableLookupNode(vx_graph graph, vx_image input, vx_lut lut, vx_image output)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)lut, (vx_reference)output};
+    return ovx_node_create(graph, VX_KERNEL_TABLE_LOOKUP, p, 3);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxConvertDepthNode(vx_graph graph, vx_image input, vx_image output, vx_enum policy,
+                                                    vx_scalar shift)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)output, NULL, (vx_reference)shift};
+    static const vx_uint32 idx[] = {2};
+    static const vx_enum types[] = {VX_TYPE_ENUM};
+    const void *values[] = {&policy};
+    return node_with_scalars(graph, VX_KERNEL_CONVERTDEPTH, p, 4, idx, types, values, 1);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxAccumulateImageNode(vx_graph graph, vx_image input, vx_image accum)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)accum};
+    return ovx_node_create(graph, VX_KERNEL_ACCUMULATE, p, 2);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxAccumulateWeightedImageNode(vx_graph graph, vx_image input, vx_scalar alpha,
+                                                               vx_image accum)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)alpha, (vx_reference)accum};
+    return ovx_node_create(graph, VX_KERNEL_ACCUMULATE_WEIGHTED, p, 3);
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxAccumulateSquareImageNode(vx_graph graph, vx_image input, vx_scalar shift,
+                                                             vx_image accum)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)shift, (vx_reference)accum};
+    return ovx_node_create(graph, VX_KERNEL_ACCUMULATE_SQUARE, p, 3);
+}

@@ -1,4 +1,362 @@
-/* Kernels: color conversions and statistics (placeholder; filled in by its family's work). */
+/*
+ * Kernels: color conversion, channel extract, channel combine (spec "Color
+ * Convert", "Channel Extract", "Channel Combine").  The compute is in
+ * compute/color.c; these are the validators, windows and node functions.
+ */
 #include "kernels.h"
 
-const ovx_kernel_desc *const ovx_family_color[] = {NULL};
+#include "../compute/color.h"
+
+#define IN VX_INPUT
+#define OUT VX_OUTPUT
+#define REQ VX_PARAMETER_STATE_REQUIRED
+#define OPT VX_PARAMETER_STATE_OPTIONAL
+
+static vx_df_image image_format(vx_reference ref)
+{
+    vx_df_image f = VX_DF_IMAGE_VIRT;
+    if (ref == NULL || vxQueryImage((vx_image)ref, VX_IMAGE_FORMAT, &f, sizeof(f)) != VX_SUCCESS) return 0;
+    return f;
+}
+
+static void image_size(vx_reference ref, vx_uint32 *w, vx_uint32 *h)
+{
+    *w = *h = 0;
+    (void)vxQueryImage((vx_image)ref, VX_IMAGE_WIDTH, w, sizeof(*w));
+    (void)vxQueryImage((vx_image)ref, VX_IMAGE_HEIGHT, h, sizeof(*h));
+}
+
+static const char *fmt_name(vx_df_image f, char buf[5])
+{
+    int i;
+    for (i = 0; i < 4; i++) {
+        char c = (char)((f >> (8 * i)) & 0xFF);
+        buf[i] = (c >= 32 && c < 127) ? c : '?';
+    }
+    buf[4] = 0;
+    return buf;
+}
+
+static vx_status set_image_meta(vx_meta_format meta, vx_df_image f, vx_uint32 w, vx_uint32 h)
+{
+    vx_status s = vxSetMetaFormatAttribute(meta, VX_IMAGE_FORMAT, &f, sizeof(f));
+    if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(meta, VX_IMAGE_WIDTH, &w, sizeof(w));
+    if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(meta, VX_IMAGE_HEIGHT, &h, sizeof(h));
+    return s;
+}
+
+/* The planes of an image as the compute routines see them. */
+static void image_planes(vx_image img, vx_df_image format, ovx_cc_planes *p)
+{
+    ovx_cc_chan ch[4];
+    int n = ovx_cc_channels(format, ch), i;
+    vx_uint32 planes = 1;
+    for (i = 0; i < n; i++)
+        if ((vx_uint32)ch[i].plane + 1 > planes) planes = ch[i].plane + 1u;
+    for (i = 0; i < 3; i++) {
+        p->ptr[i] = NULL;
+        p->stride[i] = 0;
+        if ((vx_uint32)i < planes) {
+            ovx_plane pl = ovx_image_plane(img, (vx_uint32)i);
+            p->ptr[i] = pl.ptr;
+            p->stride[i] = pl.stride;
+        }
+    }
+}
+
+/* Do images of this format need even widths / heights? */
+static void format_align(vx_df_image f, vx_uint32 *ax, vx_uint32 *ay)
+{
+    ovx_cc_chan ch[4];
+    int n = ovx_cc_channels(f, ch), i;
+    *ax = *ay = 1;
+    for (i = 0; i < n; i++) {
+        if (ch[i].sx > *ax) *ax = ch[i].sx;
+        if (ch[i].sy > *ay) *ay = ch[i].sy;
+    }
+}
+
+/* ---- Color Convert ------------------------------------------------------- */
+
+/* The spec's table of supported conversions (rows: input, columns: output). */
+static vx_bool cc_supported(vx_df_image in, vx_df_image out)
+{
+    switch (in) {
+    case VX_DF_IMAGE_RGB:
+        return out == VX_DF_IMAGE_RGBX || out == VX_DF_IMAGE_NV12 || out == VX_DF_IMAGE_IYUV || out == VX_DF_IMAGE_YUV4;
+    case VX_DF_IMAGE_RGBX:
+        return out == VX_DF_IMAGE_RGB || out == VX_DF_IMAGE_NV12 || out == VX_DF_IMAGE_IYUV || out == VX_DF_IMAGE_YUV4;
+    case VX_DF_IMAGE_NV12:
+    case VX_DF_IMAGE_NV21:
+        return out == VX_DF_IMAGE_RGB || out == VX_DF_IMAGE_RGBX || out == VX_DF_IMAGE_IYUV || out == VX_DF_IMAGE_YUV4;
+    case VX_DF_IMAGE_UYVY:
+    case VX_DF_IMAGE_YUYV:
+        return out == VX_DF_IMAGE_RGB || out == VX_DF_IMAGE_RGBX || out == VX_DF_IMAGE_NV12 || out == VX_DF_IMAGE_IYUV;
+    case VX_DF_IMAGE_IYUV:
+        return out == VX_DF_IMAGE_RGB || out == VX_DF_IMAGE_RGBX || out == VX_DF_IMAGE_NV12 || out == VX_DF_IMAGE_YUV4;
+    default: return vx_false_e;
+    }
+}
+
+static vx_status VX_CALLBACK color_convert_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                                    vx_meta_format metas[])
+{
+    vx_df_image in, out;
+    vx_uint32 w, h, ax, ay;
+    char b1[5], b2[5];
+    if (num != 2) return VX_ERROR_INVALID_PARAMETERS;
+    in = image_format(p[0]);
+    out = image_format(p[1]);
+    if (!ovx_cc_channels(in, (ovx_cc_chan[4]){{0}}))
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "input format %s is not a color format",
+                              fmt_name(in, b1));
+    if (out == VX_DF_IMAGE_VIRT)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT,
+                              "the output format must be defined (also for a virtual image)");
+    if (!cc_supported(in, out))
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "conversion %s -> %s is not supported",
+                              fmt_name(in, b1), fmt_name(out, b2));
+    image_size(p[0], &w, &h);
+    format_align(out, &ax, &ay);
+    if (w % ax || h % ay)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_DIMENSION, "a %ux%u image cannot be converted to %s",
+                              w, h, fmt_name(out, b2));
+    return set_image_meta(metas[1], out, w, h);
+}
+
+static int space_code(vx_image img)
+{
+    vx_enum s = VX_COLOR_SPACE_NONE;
+    (void)vxQueryImage(img, VX_IMAGE_SPACE, &s, sizeof(s));
+    switch (s) {
+    case VX_COLOR_SPACE_BT601_525: return OVX_CC_BT601_525;
+    case VX_COLOR_SPACE_BT601_625: return OVX_CC_BT601_625;
+    case VX_COLOR_SPACE_BT709: return OVX_CC_BT709;
+    default: return OVX_CC_SPACE_NONE;
+    }
+}
+
+static int restricted(vx_image img)
+{
+    vx_enum r = VX_CHANNEL_RANGE_FULL;
+    (void)vxQueryImage(img, VX_IMAGE_RANGE, &r, sizeof(r));
+    return r == VX_CHANNEL_RANGE_RESTRICTED;
+}
+
+static vx_status color_convert_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
+{
+    vx_image in = (vx_image)p[0], out = (vx_image)p[1];
+    vx_df_image fi = image_format(p[0]), fo = image_format(p[1]);
+    ovx_cc_planes pi, po;
+    ovx_cc_xform t;
+    vx_uint32 w, h;
+    (void)node;
+    (void)num;
+    image_size(p[1], &w, &h);
+    image_planes(in, fi, &pi);
+    image_planes(out, fo, &po);
+    ovx_cc_xform_init(&t, ovx_cc_is_yuv(fi), space_code(in), restricted(in), ovx_cc_is_yuv(fo), space_code(out),
+                      restricted(out));
+    ovx_color_convert(fi, &pi, fo, &po, &t, w, h, win->x0, win->y0, win->x1, win->y1);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc color_convert_desc = {
+    .enumeration = VX_KERNEL_COLOR_CONVERT,
+    .name = "org.khronos.openvx.color_convert",
+    .num_params = 2,
+    .params = {{IN, VX_TYPE_IMAGE, REQ, vx_false_e}, {OUT, VX_TYPE_IMAGE, REQ, vx_false_e}},
+    .validate = color_convert_validate,
+    .window = color_convert_window,
+    .split_param = 1,
+    .valid_rule = OVX_VALID_DEFAULT,
+    .valid_shrink = 0,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxColorConvertNode(vx_graph graph, vx_image input, vx_image output)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)output};
+    return ovx_node_create(graph, VX_KERNEL_COLOR_CONVERT, p, 2);
+}
+
+/* ---- Channel Extract ----------------------------------------------------- */
+
+/* Index of channel in format's channel table, or -1. */
+static int channel_index(vx_df_image f, vx_enum channel)
+{
+    switch (f) {
+    case VX_DF_IMAGE_RGB:
+    case VX_DF_IMAGE_RGBX:
+        switch (channel) {
+        case VX_CHANNEL_0: case VX_CHANNEL_R: return 0;
+        case VX_CHANNEL_1: case VX_CHANNEL_G: return 1;
+        case VX_CHANNEL_2: case VX_CHANNEL_B: return 2;
+        case VX_CHANNEL_3: case VX_CHANNEL_A: return f == VX_DF_IMAGE_RGBX ? 3 : -1;
+        default: return -1;
+        }
+    case VX_DF_IMAGE_NV12:
+    case VX_DF_IMAGE_NV21:
+    case VX_DF_IMAGE_UYVY:
+    case VX_DF_IMAGE_YUYV:
+    case VX_DF_IMAGE_IYUV:
+    case VX_DF_IMAGE_YUV4:
+        switch (channel) {
+        case VX_CHANNEL_0: case VX_CHANNEL_Y: return 0;
+        case VX_CHANNEL_1: case VX_CHANNEL_U: return 1;
+        case VX_CHANNEL_2: case VX_CHANNEL_V: return 2;
+        default: return -1;
+        }
+    default: return -1;
+    }
+}
+
+static vx_status VX_CALLBACK channel_extract_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                                      vx_meta_format metas[])
+{
+    vx_df_image in;
+    vx_enum type = VX_TYPE_INVALID, channel = 0;
+    vx_uint32 w, h;
+    ovx_cc_chan ch[4];
+    int idx;
+    char b[5];
+    if (num != 3) return VX_ERROR_INVALID_PARAMETERS;
+    in = image_format(p[0]);
+    if (!ovx_cc_channels(in, ch))
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "input format %s is not a multi-channel format",
+                              fmt_name(in, b));
+    if (vxQueryScalar((vx_scalar)p[1], VX_SCALAR_TYPE, &type, sizeof(type)) != VX_SUCCESS || type != VX_TYPE_ENUM)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_TYPE, "channel must be a VX_TYPE_ENUM scalar");
+    if (vxCopyScalar((vx_scalar)p[1], &channel, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_VALUE, "channel cannot be read");
+    idx = channel_index(in, channel);
+    if (idx < 0)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_VALUE, "channel 0x%x is not a channel of %s",
+                              (unsigned)channel, fmt_name(in, b));
+    image_size(p[0], &w, &h);
+    return set_image_meta(metas[2], VX_DF_IMAGE_U8, w / ch[idx].sx, h / ch[idx].sy);
+}
+
+static vx_status channel_extract_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
+{
+    vx_df_image in = image_format(p[0]);
+    vx_enum channel = 0;
+    ovx_cc_chan ch[4];
+    ovx_plane src, dst;
+    int idx;
+    (void)node;
+    (void)num;
+    if (ovx_scalar_get((vx_scalar)p[1], VX_TYPE_ENUM, &channel) != VX_SUCCESS) return VX_ERROR_INVALID_PARAMETERS;
+    idx = channel_index(in, channel);
+    if (idx < 0 || !ovx_cc_channels(in, ch)) return VX_ERROR_INVALID_PARAMETERS;
+    src = ovx_image_plane((vx_image)p[0], ch[idx].plane);
+    dst = ovx_image_plane((vx_image)p[2], 0);
+    ovx_channel_extract(src.ptr, src.stride, &ch[idx], dst.ptr, dst.stride, win->x0, win->y0, win->x1, win->y1);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc channel_extract_desc = {
+    .enumeration = VX_KERNEL_CHANNEL_EXTRACT,
+    .name = "org.khronos.openvx.channel_extract",
+    .num_params = 3,
+    .params = {{IN, VX_TYPE_IMAGE, REQ, vx_false_e},
+               {IN, VX_TYPE_SCALAR, REQ, vx_false_e},
+               {OUT, VX_TYPE_IMAGE, REQ, vx_false_e}},
+    .validate = channel_extract_validate,
+    .window = channel_extract_window,
+    .split_param = 2,
+    .valid_rule = OVX_VALID_DEFAULT,
+    .valid_shrink = 0,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxChannelExtractNode(vx_graph graph, vx_image input, vx_enum channel,
+                                                      vx_image output)
+{
+    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_ENUM, &channel);
+    vx_reference p[] = {(vx_reference)input, (vx_reference)s, (vx_reference)output};
+    vx_node node = ovx_node_create(graph, VX_KERNEL_CHANNEL_EXTRACT, p, 3);
+    ovx_scalar_drop(s);
+    return node;
+}
+
+/* ---- Channel Combine ----------------------------------------------------- */
+
+static vx_status VX_CALLBACK channel_combine_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                                      vx_meta_format metas[])
+{
+    vx_df_image out;
+    vx_uint32 w = 0, h = 0, i;
+    ovx_cc_chan ch[4];
+    int n;
+    char b[5];
+    if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
+    out = image_format(p[4]);
+    if (out == VX_DF_IMAGE_VIRT)
+        return ovx_kernel_log(node, 4, VX_ERROR_INVALID_FORMAT,
+                              "the output format must be defined (also for a virtual image)");
+    n = ovx_cc_channels(out, ch);
+    if (!n)
+        return ovx_kernel_log(node, 4, VX_ERROR_INVALID_FORMAT, "output format %s is not a multi-channel format",
+                              fmt_name(out, b));
+    for (i = 0; i < 4; i++) {
+        if ((int)i < n && p[i] == NULL)
+            return ovx_kernel_log(node, i, VX_ERROR_INVALID_PARAMETERS, "%s needs plane%u", fmt_name(out, b), i);
+        if ((int)i >= n && p[i] != NULL)
+            return ovx_kernel_log(node, i, VX_ERROR_INVALID_PARAMETERS, "%s has only %d channels: plane%u is too many",
+                                  fmt_name(out, b), n, i);
+        if (p[i] != NULL && image_format(p[i]) != VX_DF_IMAGE_U8)
+            return ovx_kernel_log(node, i, VX_ERROR_INVALID_FORMAT, "plane%u must be U8, got %s", i,
+                                  fmt_name(image_format(p[i]), b));
+    }
+    image_size(p[0], &w, &h);
+    for (i = 0; (int)i < n; i++) {
+        vx_uint32 pw, ph;
+        image_size(p[i], &pw, &ph);
+        if (pw != w / ch[i].sx || ph != h / ch[i].sy || w % ch[i].sx || h % ch[i].sy)
+            return ovx_kernel_log(node, i, VX_ERROR_INVALID_DIMENSION,
+                                  "plane%u is %ux%u, expected %ux%u for a %ux%u %s image", i, pw, ph, w / ch[i].sx,
+                                  h / ch[i].sy, w, h, fmt_name(out, b));
+    }
+    return set_image_meta(metas[4], out, w, h);
+}
+
+static vx_status channel_combine_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
+{
+    vx_df_image out = image_format(p[4]);
+    ovx_cc_chan ch[4];
+    int n = ovx_cc_channels(out, ch), i;
+    (void)node;
+    (void)num;
+    for (i = 0; i < n; i++) {
+        ovx_plane src = ovx_image_plane((vx_image)p[i], 0);
+        ovx_plane dst = ovx_image_plane((vx_image)p[4], ch[i].plane);
+        ovx_channel_insert(src.ptr, src.stride, &ch[i], dst.ptr, dst.stride, win->x0, win->y0, win->x1, win->y1);
+    }
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc channel_combine_desc = {
+    .enumeration = VX_KERNEL_CHANNEL_COMBINE,
+    .name = "org.khronos.openvx.channel_combine",
+    .num_params = 5,
+    .params = {{IN, VX_TYPE_IMAGE, REQ, vx_false_e},
+               {IN, VX_TYPE_IMAGE, REQ, vx_false_e},
+               {IN, VX_TYPE_IMAGE, OPT, vx_false_e},
+               {IN, VX_TYPE_IMAGE, OPT, vx_false_e},
+               {OUT, VX_TYPE_IMAGE, REQ, vx_false_e}},
+    .validate = channel_combine_validate,
+    .window = channel_combine_window,
+    .split_param = 4,
+    .valid_rule = OVX_VALID_FULL,
+    .valid_shrink = 0,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxChannelCombineNode(vx_graph graph, vx_image plane0, vx_image plane1,
+                                                      vx_image plane2, vx_image plane3, vx_image output)
+{
+    vx_reference p[] = {(vx_reference)plane0, (vx_reference)plane1, (vx_reference)plane2, (vx_reference)plane3,
+                        (vx_reference)output};
+    return ovx_node_create(graph, VX_KERNEL_CHANNEL_COMBINE, p, 5);
+}
+
+const ovx_kernel_desc *const ovx_family_color[] = {&color_convert_desc, &channel_extract_desc, &channel_combine_desc,
+                                                   NULL};

@@ -1,4 +1,385 @@
-/* Kernels: geometry and pyramids (placeholder; filled in by its family's work). */
+/*
+ * Kernels: geometry (spec "Scale Image", "Warp Affine", "Warp Perspective",
+ * "Remap").  Half-scale Gaussian is in the Scale Image chapter and lives here
+ * too.  Every function writes row bands of its output image (window compute);
+ * the arithmetic is in csrc/compute/geometry.c.
+ *
+ * Border modes: the spec requires UNDEFINED and CONSTANT for the warps and
+ * remap, and every mode for scaling; REPLICATE is computed everywhere (it is
+ * also what UNDEFINED produces), so no mode is refused.
+ */
 #include "kernels.h"
 
-const ovx_kernel_desc *const ovx_family_geometry[] = {NULL};
+#include "../compute/geometry.h"
+#include "../objects/matrix.h"
+#include "../objects/remap.h"
+
+/* ---- shared helpers ---------------------------------------------------- */
+
+static vx_status geo_image_info(vx_image img, vx_df_image *format, vx_uint32 *w, vx_uint32 *h)
+{
+    vx_status s = vxQueryImage(img, VX_IMAGE_FORMAT, format, sizeof(*format));
+    if (s == VX_SUCCESS) s = vxQueryImage(img, VX_IMAGE_WIDTH, w, sizeof(*w));
+    if (s == VX_SUCCESS) s = vxQueryImage(img, VX_IMAGE_HEIGHT, h, sizeof(*h));
+    return s;
+}
+
+static const char *geo_fmt(vx_df_image f, char buf[5])
+{
+    buf[0] = (char)(f & 0xFF);
+    buf[1] = (char)((f >> 8) & 0xFF);
+    buf[2] = (char)((f >> 16) & 0xFF);
+    buf[3] = (char)((f >> 24) & 0xFF);
+    buf[4] = 0;
+    for (int i = 0; i < 4; i++)
+        if (buf[i] < 32 || buf[i] > 126) buf[i] = '?';
+    return buf;
+}
+
+/* Read an enum/int32 scalar parameter in a validator. */
+static vx_status geo_scalar_value(vx_node node, vx_uint32 index, vx_reference ref, vx_enum type, void *value)
+{
+    vx_enum t = VX_TYPE_INVALID;
+    if (vxQueryScalar((vx_scalar)ref, VX_SCALAR_TYPE, &t, sizeof(t)) != VX_SUCCESS)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot query the scalar");
+    if (t != type)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_TYPE, "scalar must be of type 0x%x, got 0x%x",
+                              (unsigned)type, (unsigned)t);
+    if (vxCopyScalar((vx_scalar)ref, value, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot read the scalar");
+    return VX_SUCCESS;
+}
+
+/* Input image at index: format U8 (or U1 when allow_u1). */
+static vx_status geo_check_input(vx_node node, vx_uint32 index, vx_reference ref, vx_bool allow_u1,
+                                 vx_df_image *format, vx_uint32 *w, vx_uint32 *h)
+{
+    char b[5];
+    if (geo_image_info((vx_image)ref, format, w, h) != VX_SUCCESS)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot query the input image");
+    if (*format != VX_DF_IMAGE_U8 && !(allow_u1 && *format == VX_DF_IMAGE_U1))
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_FORMAT, "input must be U8%s, got %s",
+                              allow_u1 ? " or U1" : "", geo_fmt(*format, b));
+    return VX_SUCCESS;
+}
+
+/* Output image at index: same format as the input (VIRT: takes it); size
+ * given (w, h) or, when w == 0, the output's own non-zero size. */
+static vx_status geo_output_meta(vx_node node, vx_uint32 index, vx_reference ref, vx_meta_format meta,
+                                 vx_df_image in_format, vx_uint32 w, vx_uint32 h)
+{
+    vx_df_image of = VX_DF_IMAGE_VIRT;
+    vx_uint32 ow = 0, oh = 0;
+    char b[5], c[5];
+    if (geo_image_info((vx_image)ref, &of, &ow, &oh) != VX_SUCCESS)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot query the output image");
+    if (of != VX_DF_IMAGE_VIRT && of != in_format)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_FORMAT, "output must have the input's format %s, got %s",
+                              geo_fmt(in_format, b), geo_fmt(of, c));
+    if (w == 0) {
+        if (ow == 0 || oh == 0)
+            return ovx_kernel_log(node, index, VX_ERROR_INVALID_DIMENSION,
+                                  "the output size cannot be derived from the inputs: give the output a size");
+        w = ow;
+        h = oh;
+    }
+    vxSetMetaFormatAttribute(meta, VX_IMAGE_FORMAT, &in_format, sizeof(in_format));
+    vxSetMetaFormatAttribute(meta, VX_IMAGE_WIDTH, &w, sizeof(w));
+    vxSetMetaFormatAttribute(meta, VX_IMAGE_HEIGHT, &h, sizeof(h));
+    return VX_SUCCESS;
+}
+
+static vx_status geo_check_interp(vx_node node, vx_uint32 index, vx_reference ref, vx_bool allow_area)
+{
+    vx_enum v = 0;
+    vx_status s = geo_scalar_value(node, index, ref, VX_TYPE_ENUM, &v);
+    if (s != VX_SUCCESS) return s;
+    if (v == VX_INTERPOLATION_NEAREST_NEIGHBOR || v == VX_INTERPOLATION_BILINEAR) return VX_SUCCESS;
+    if (v == VX_INTERPOLATION_AREA && allow_area) return VX_SUCCESS;
+    return ovx_kernel_log(node, index, VX_ERROR_INVALID_VALUE, "interpolation 0x%x is not supported here%s",
+                          (unsigned)v, allow_area ? "" : " (AREA is not allowed)");
+}
+
+static int geo_interp(vx_reference ref)
+{
+    vx_enum v = VX_INTERPOLATION_NEAREST_NEIGHBOR;
+    (void)ovx_scalar_get((vx_scalar)ref, VX_TYPE_ENUM, &v);
+    return v == VX_INTERPOLATION_BILINEAR ? OVX_GEO_BILINEAR
+                                          : (v == VX_INTERPOLATION_AREA ? OVX_GEO_AREA : OVX_GEO_NEAREST);
+}
+
+static ovx_geo_src geo_src_of(vx_node node, vx_image img)
+{
+    ovx_plane p = ovx_image_plane(img, 0);
+    vx_border_t b = ovx_node_border(node);
+    ovx_geo_src s;
+    s.ptr = p.ptr;
+    s.stride = p.stride;
+    s.width = (int32_t)img->width;
+    s.height = (int32_t)img->height;
+    s.u1 = img->format == VX_DF_IMAGE_U1;
+    s.mode = b.mode == VX_BORDER_CONSTANT ? OVX_GEO_CONSTANT : OVX_GEO_REPLICATE;
+    s.cval = s.u1 ? (b.constant_value.U1 ? 1 : 0) : (int)b.constant_value.U8;
+    s.bit0 = 0;
+    s.ox = s.oy = 0;
+    return s;
+}
+
+/* The source of a warp or remap: the input's valid rectangle, pixels outside
+ * it are border pixels. */
+static ovx_geo_src geo_valid_src_of(vx_node node, vx_image img)
+{
+    ovx_geo_src s = geo_src_of(node, img);
+    vx_rectangle_t r;
+    if (vxGetValidRegionImage(img, &r) != VX_SUCCESS || r.end_x <= r.start_x || r.end_y <= r.start_y ||
+        r.end_x > img->width || r.end_y > img->height)
+        return s;
+    s.ptr += (intptr_t)r.start_y * s.stride + (s.u1 ? r.start_x / 8 : r.start_x);
+    s.bit0 = s.u1 ? (int32_t)(r.start_x % 8) : 0;
+    s.width = (int32_t)(r.end_x - r.start_x);
+    s.height = (int32_t)(r.end_y - r.start_y);
+    s.ox = (int32_t)r.start_x;
+    s.oy = (int32_t)r.start_y;
+    return s;
+}
+
+static ovx_geo_dst geo_dst_of(vx_image img)
+{
+    ovx_plane p = ovx_image_plane(img, 0);
+    ovx_geo_dst d;
+    d.ptr = p.ptr;
+    d.stride = p.stride;
+    d.width = (int32_t)img->width;
+    d.height = (int32_t)img->height;
+    d.u1 = img->format == VX_DF_IMAGE_U1;
+    return d;
+}
+
+#define GEO_IN(t) {VX_INPUT, t, VX_PARAMETER_STATE_REQUIRED, vx_true_e}
+#define GEO_OUT(t) {VX_OUTPUT, t, VX_PARAMETER_STATE_REQUIRED, vx_true_e}
+
+/* ---- Scale Image: (input, output, type) -------------------------------- */
+
+static vx_status VX_CALLBACK scale_validate(vx_node node, const vx_reference p[], vx_uint32 num, vx_meta_format m[])
+{
+    vx_df_image f;
+    vx_uint32 w, h;
+    vx_status s;
+    (void)num;
+    if ((s = geo_check_input(node, 0, p[0], vx_true_e, &f, &w, &h)) != VX_SUCCESS) return s;
+    if ((s = geo_check_interp(node, 2, p[2], vx_true_e)) != VX_SUCCESS) return s;
+    return geo_output_meta(node, 1, p[1], m[1], f, 0, 0);
+}
+
+static vx_status scale_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
+{
+    ovx_geo_src src = geo_src_of(node, (vx_image)p[0]);
+    ovx_geo_dst dst = geo_dst_of((vx_image)p[1]);
+    (void)num;
+    ovx_scale_rows(&src, &dst, geo_interp(p[2]), win->y0, win->y1);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc k_scale = {
+    VX_KERNEL_SCALE_IMAGE, "org.khronos.openvx.scale_image", 3,
+    {GEO_IN(VX_TYPE_IMAGE), GEO_OUT(VX_TYPE_IMAGE), GEO_IN(VX_TYPE_SCALAR)},
+    NULL, scale_validate, NULL, NULL, scale_window, 1, OVX_VALID_DEFAULT, 0,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxScaleImageNode(vx_graph graph, vx_image src, vx_image dst, vx_enum type)
+{
+    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_ENUM, &type);
+    vx_reference p[] = {(vx_reference)src, (vx_reference)dst, (vx_reference)s};
+    vx_node n = ovx_node_create(graph, VX_KERNEL_SCALE_IMAGE, p, 3);
+    ovx_scalar_drop(s);
+    return n;
+}
+
+/* ---- Half-scale Gaussian: (input, output, kernel_size) ----------------- */
+
+static vx_status VX_CALLBACK halfscale_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                                vx_meta_format m[])
+{
+    vx_df_image f;
+    vx_uint32 w, h;
+    vx_int32 k = 0;
+    vx_status s;
+    (void)num;
+    if ((s = geo_check_input(node, 0, p[0], vx_true_e, &f, &w, &h)) != VX_SUCCESS) return s;
+    if ((s = geo_scalar_value(node, 2, p[2], VX_TYPE_INT32, &k)) != VX_SUCCESS) return s;
+    if (k != 1 && k != 3 && k != 5)
+        return ovx_kernel_log(node, 2, VX_ERROR_INVALID_VALUE, "kernel_size must be 1, 3 or 5, got %d", (int)k);
+    return geo_output_meta(node, 1, p[1], m[1], f, (w + 1) / 2, (h + 1) / 2);
+}
+
+static vx_status halfscale_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
+{
+    ovx_geo_src src = geo_src_of(node, (vx_image)p[0]);
+    ovx_geo_dst dst = geo_dst_of((vx_image)p[1]);
+    vx_int32 k = 3;
+    (void)num;
+    (void)ovx_scalar_get((vx_scalar)p[2], VX_TYPE_INT32, &k);
+    ovx_halfscale_gaussian_rows(&src, &dst, (int)k, win->y0, win->y1);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc k_halfscale = {
+    VX_KERNEL_HALFSCALE_GAUSSIAN, "org.khronos.openvx.halfscale_gaussian", 3,
+    {GEO_IN(VX_TYPE_IMAGE), GEO_OUT(VX_TYPE_IMAGE), GEO_IN(VX_TYPE_SCALAR)},
+    NULL, halfscale_validate, NULL, NULL, halfscale_window, 1, OVX_VALID_DEFAULT, 0,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxHalfScaleGaussianNode(vx_graph graph, vx_image input, vx_image output,
+                                                         vx_int32 kernel_size)
+{
+    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_INT32, &kernel_size);
+    vx_reference p[] = {(vx_reference)input, (vx_reference)output, (vx_reference)s};
+    vx_node n = ovx_node_create(graph, VX_KERNEL_HALFSCALE_GAUSSIAN, p, 3);
+    ovx_scalar_drop(s);
+    return n;
+}
+
+/* ---- Warps: (input, matrix, type, output) ------------------------------ */
+
+static vx_status warp_validate(vx_node node, const vx_reference p[], vx_meta_format m[], vx_size rows,
+                               vx_bool allow_u1)
+{
+    vx_df_image f;
+    vx_uint32 w, h;
+    vx_enum mt = 0;
+    vx_size r = 0, c = 0;
+    vx_status s;
+    if ((s = geo_check_input(node, 0, p[0], allow_u1, &f, &w, &h)) != VX_SUCCESS) return s;
+    if (vxQueryMatrix((vx_matrix)p[1], VX_MATRIX_TYPE, &mt, sizeof(mt)) != VX_SUCCESS ||
+        vxQueryMatrix((vx_matrix)p[1], VX_MATRIX_ROWS, &r, sizeof(r)) != VX_SUCCESS ||
+        vxQueryMatrix((vx_matrix)p[1], VX_MATRIX_COLUMNS, &c, sizeof(c)) != VX_SUCCESS)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_PARAMETERS, "cannot query the matrix");
+    if (mt != VX_TYPE_FLOAT32)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_TYPE, "matrix must be VX_TYPE_FLOAT32");
+    if (r != 3 || c != rows)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_DIMENSION, "matrix must have %u columns and 3 rows, got %u x %u",
+                              (unsigned)rows, (unsigned)c, (unsigned)r);
+    if ((s = geo_check_interp(node, 2, p[2], vx_false_e)) != VX_SUCCESS) return s;
+    return geo_output_meta(node, 3, p[3], m[3], f, 0, 0);
+}
+
+static vx_status VX_CALLBACK warp_affine_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                                  vx_meta_format m[])
+{
+    (void)num;
+    return warp_validate(node, p, m, 2, vx_true_e);
+}
+
+static vx_status VX_CALLBACK warp_perspective_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                                       vx_meta_format m[])
+{
+    (void)num;
+    return warp_validate(node, p, m, 3, vx_true_e);
+}
+
+static vx_status warp_affine_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
+{
+    ovx_geo_src src = geo_valid_src_of(node, (vx_image)p[0]);
+    ovx_geo_dst dst = geo_dst_of((vx_image)p[3]);
+    const struct _vx_matrix *mat = (const struct _vx_matrix *)p[1];
+    (void)num;
+    if (!mat->data) return VX_ERROR_INVALID_PARAMETERS;
+    ovx_warp_affine_rows(&src, &dst, (const float *)mat->data, geo_interp(p[2]), win->y0, win->y1);
+    return VX_SUCCESS;
+}
+
+static vx_status warp_perspective_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
+{
+    ovx_geo_src src = geo_valid_src_of(node, (vx_image)p[0]);
+    ovx_geo_dst dst = geo_dst_of((vx_image)p[3]);
+    const struct _vx_matrix *mat = (const struct _vx_matrix *)p[1];
+    (void)num;
+    if (!mat->data) return VX_ERROR_INVALID_PARAMETERS;
+    ovx_warp_perspective_rows(&src, &dst, (const float *)mat->data, geo_interp(p[2]), win->y0, win->y1);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc k_warp_affine = {
+    VX_KERNEL_WARP_AFFINE, "org.khronos.openvx.warp_affine", 4,
+    {GEO_IN(VX_TYPE_IMAGE), GEO_IN(VX_TYPE_MATRIX), GEO_IN(VX_TYPE_SCALAR), GEO_OUT(VX_TYPE_IMAGE)},
+    NULL, warp_affine_validate, NULL, NULL, warp_affine_window, 3, OVX_VALID_DEFAULT, 0,
+};
+
+static const ovx_kernel_desc k_warp_perspective = {
+    VX_KERNEL_WARP_PERSPECTIVE, "org.khronos.openvx.warp_perspective", 4,
+    {GEO_IN(VX_TYPE_IMAGE), GEO_IN(VX_TYPE_MATRIX), GEO_IN(VX_TYPE_SCALAR), GEO_OUT(VX_TYPE_IMAGE)},
+    NULL, warp_perspective_validate, NULL, NULL, warp_perspective_window, 3, OVX_VALID_DEFAULT, 0,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxWarpAffineNode(vx_graph graph, vx_image input, vx_matrix matrix, vx_enum type,
+                                                  vx_image output)
+{
+    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_ENUM, &type);
+    vx_reference p[] = {(vx_reference)input, (vx_reference)matrix, (vx_reference)s, (vx_reference)output};
+    vx_node n = ovx_node_create(graph, VX_KERNEL_WARP_AFFINE, p, 4);
+    ovx_scalar_drop(s);
+    return n;
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxWarpPerspectiveNode(vx_graph graph, vx_image input, vx_matrix matrix, vx_enum type,
+                                                       vx_image output)
+{
+    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_ENUM, &type);
+    vx_reference p[] = {(vx_reference)input, (vx_reference)matrix, (vx_reference)s, (vx_reference)output};
+    vx_node n = ovx_node_create(graph, VX_KERNEL_WARP_PERSPECTIVE, p, 4);
+    ovx_scalar_drop(s);
+    return n;
+}
+
+/* ---- Remap: (input, table, policy, output) ----------------------------- */
+
+static vx_status VX_CALLBACK remap_validate(vx_node node, const vx_reference p[], vx_uint32 num, vx_meta_format m[])
+{
+    vx_df_image f;
+    vx_uint32 w, h, sw = 0, sh = 0, dw = 0, dh = 0;
+    vx_status s;
+    (void)num;
+    if ((s = geo_check_input(node, 0, p[0], vx_false_e, &f, &w, &h)) != VX_SUCCESS) return s;
+    if (vxQueryRemap((vx_remap)p[1], VX_REMAP_SOURCE_WIDTH, &sw, sizeof(sw)) != VX_SUCCESS ||
+        vxQueryRemap((vx_remap)p[1], VX_REMAP_SOURCE_HEIGHT, &sh, sizeof(sh)) != VX_SUCCESS ||
+        vxQueryRemap((vx_remap)p[1], VX_REMAP_DESTINATION_WIDTH, &dw, sizeof(dw)) != VX_SUCCESS ||
+        vxQueryRemap((vx_remap)p[1], VX_REMAP_DESTINATION_HEIGHT, &dh, sizeof(dh)) != VX_SUCCESS)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_PARAMETERS, "cannot query the remap table");
+    if (sw != w || sh != h)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_DIMENSION,
+                              "the table's source is %ux%u, the input image %ux%u", sw, sh, w, h);
+    if ((s = geo_check_interp(node, 2, p[2], vx_false_e)) != VX_SUCCESS) return s;
+    return geo_output_meta(node, 3, p[3], m[3], f, dw, dh);
+}
+
+static vx_status remap_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
+{
+    ovx_geo_src src = geo_valid_src_of(node, (vx_image)p[0]);
+    ovx_geo_dst dst = geo_dst_of((vx_image)p[3]);
+    const struct _vx_remap *r = (const struct _vx_remap *)p[1];
+    (void)num;
+    if (!r->data || (int32_t)r->dst_width != dst.width || (int32_t)r->dst_height != dst.height)
+        return VX_ERROR_INVALID_PARAMETERS;
+    ovx_remap_rows(&src, &dst, (const float *)r->data, geo_interp(p[2]), win->y0, win->y1);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc k_remap = {
+    VX_KERNEL_REMAP, "org.khronos.openvx.remap", 4,
+    {GEO_IN(VX_TYPE_IMAGE), GEO_IN(VX_TYPE_REMAP), GEO_IN(VX_TYPE_SCALAR), GEO_OUT(VX_TYPE_IMAGE)},
+    NULL, remap_validate, NULL, NULL, remap_window, 3, OVX_VALID_DEFAULT, 0,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxRemapNode(vx_graph graph, vx_image input, vx_remap table, vx_enum policy,
+                                             vx_image output)
+{
+    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_ENUM, &policy);
+    vx_reference p[] = {(vx_reference)input, (vx_reference)table, (vx_reference)s, (vx_reference)output};
+    vx_node n = ovx_node_create(graph, VX_KERNEL_REMAP, p, 4);
+    ovx_scalar_drop(s);
+    return n;
+}
+
+const ovx_kernel_desc *const ovx_family_geometry[] = {
+    &k_scale, &k_halfscale, &k_warp_affine, &k_warp_perspective, &k_remap, NULL,
+};

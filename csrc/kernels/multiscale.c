@@ -1,4 +1,372 @@
-/* Kernels: geometry and pyramids (placeholder; filled in by its family's work). */
+/*
+ * Kernels: image pyramids (spec "Gaussian Image Pyramid", "Laplacian Image
+ * Pyramid", "Reconstruction from a Laplacian Image Pyramid").  Whole-node
+ * compute: each level depends on the previous one.  The arithmetic is in
+ * csrc/compute/multiscale.c.
+ */
 #include "kernels.h"
 
-const ovx_kernel_desc *const ovx_family_multiscale[] = {NULL};
+#include "../compute/multiscale.h"
+#include "../objects/pyramid.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const char *ms_fmt(vx_df_image f, char buf[5])
+{
+    for (int i = 0; i < 4; i++) {
+        char c = (char)((f >> (8 * i)) & 0xFF);
+        buf[i] = (c < 32 || c > 126) ? '?' : c;
+    }
+    buf[4] = 0;
+    return buf;
+}
+
+static vx_status ms_image_info(vx_image img, vx_df_image *format, vx_uint32 *w, vx_uint32 *h)
+{
+    vx_status s = vxQueryImage(img, VX_IMAGE_FORMAT, format, sizeof(*format));
+    if (s == VX_SUCCESS) s = vxQueryImage(img, VX_IMAGE_WIDTH, w, sizeof(*w));
+    if (s == VX_SUCCESS) s = vxQueryImage(img, VX_IMAGE_HEIGHT, h, sizeof(*h));
+    return s;
+}
+
+typedef struct {
+    vx_size levels;
+    vx_float32 scale;
+    vx_uint32 width, height;
+    vx_df_image format;
+} ms_pyr_info;
+
+static vx_status ms_pyramid_info(vx_pyramid pyr, ms_pyr_info *i)
+{
+    vx_status s = vxQueryPyramid(pyr, VX_PYRAMID_LEVELS, &i->levels, sizeof(i->levels));
+    if (s == VX_SUCCESS) s = vxQueryPyramid(pyr, VX_PYRAMID_SCALE, &i->scale, sizeof(i->scale));
+    if (s == VX_SUCCESS) s = vxQueryPyramid(pyr, VX_PYRAMID_WIDTH, &i->width, sizeof(i->width));
+    if (s == VX_SUCCESS) s = vxQueryPyramid(pyr, VX_PYRAMID_HEIGHT, &i->height, sizeof(i->height));
+    if (s == VX_SUCCESS) s = vxQueryPyramid(pyr, VX_PYRAMID_FORMAT, &i->format, sizeof(i->format));
+    return s;
+}
+
+static void ms_pyramid_meta(vx_meta_format m, vx_size levels, vx_float32 scale, vx_uint32 w, vx_uint32 h,
+                            vx_df_image f)
+{
+    vxSetMetaFormatAttribute(m, VX_PYRAMID_LEVELS, &levels, sizeof(levels));
+    vxSetMetaFormatAttribute(m, VX_PYRAMID_SCALE, &scale, sizeof(scale));
+    vxSetMetaFormatAttribute(m, VX_PYRAMID_WIDTH, &w, sizeof(w));
+    vxSetMetaFormatAttribute(m, VX_PYRAMID_HEIGHT, &h, sizeof(h));
+    vxSetMetaFormatAttribute(m, VX_PYRAMID_FORMAT, &f, sizeof(f));
+}
+
+/* Output pyramid (index) checks common to Gaussian and Laplacian pyramids. */
+static vx_status ms_check_out_pyramid(vx_node node, vx_uint32 index, vx_reference ref, vx_df_image want,
+                                      vx_uint32 w, vx_uint32 h, ms_pyr_info *pi)
+{
+    char b[5];
+    if (ms_pyramid_info((vx_pyramid)ref, pi) != VX_SUCCESS)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot query the pyramid");
+    if (pi->format != VX_DF_IMAGE_VIRT && pi->format != want)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_FORMAT, "pyramid format must be %s, got %s",
+                              want == VX_DF_IMAGE_U8 ? "U8" : "S16", ms_fmt(pi->format, b));
+    if ((pi->width != 0 && pi->width != w) || (pi->height != 0 && pi->height != h))
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_DIMENSION,
+                              "pyramid level 0 is %ux%u, the input image %ux%u", pi->width, pi->height, w, h);
+    if (pi->levels < 1)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_DIMENSION, "pyramid has no level");
+    return VX_SUCCESS;
+}
+
+static vx_status ms_plane_s16(vx_image img, ovx_s16_plane *out)
+{
+    vx_status s = ovx_image_alloc(img);
+    if (s != VX_SUCCESS) return s;
+    ovx_plane p = ovx_image_plane(img, 0);
+    out->ptr = (int16_t *)p.ptr;
+    out->stride = p.stride / (vx_int32)sizeof(int16_t);
+    out->width = (int32_t)img->width;
+    out->height = (int32_t)img->height;
+    return p.ptr ? VX_SUCCESS : VX_ERROR_NO_MEMORY;
+}
+
+/* Widen a U8 or S16 image into an int16 plane of its size. */
+static void ms_load(vx_image img, const ovx_s16_plane *dst)
+{
+    ovx_plane p = ovx_image_plane(img, 0);
+    for (int32_t y = 0; y < dst->height; y++) {
+        const vx_uint8 *row = p.ptr + (intptr_t)y * p.stride;
+        int16_t *out = dst->ptr + (intptr_t)y * dst->stride;
+        if (img->format == VX_DF_IMAGE_U8)
+            for (int32_t x = 0; x < dst->width; x++) out[x] = row[x];
+        else
+            memcpy(out, row, (size_t)dst->width * sizeof(int16_t));
+    }
+}
+
+/* Store an int16 plane into a U8 (saturating) or S16 image of its size. */
+static void ms_store(const ovx_s16_plane *src, vx_image img)
+{
+    ovx_plane p = ovx_image_plane(img, 0);
+    for (int32_t y = 0; y < src->height; y++) {
+        vx_uint8 *row = p.ptr + (intptr_t)y * p.stride;
+        const int16_t *in = src->ptr + (intptr_t)y * src->stride;
+        if (img->format == VX_DF_IMAGE_U8)
+            for (int32_t x = 0; x < src->width; x++) row[x] = (vx_uint8)(in[x] < 0 ? 0 : (in[x] > 255 ? 255 : in[x]));
+        else
+            memcpy(row, in, (size_t)src->width * sizeof(int16_t));
+    }
+}
+
+/* ---- Gaussian pyramid: (input, gaussian) -------------------------------- */
+
+static vx_status VX_CALLBACK gpyr_validate(vx_node node, const vx_reference p[], vx_uint32 num, vx_meta_format m[])
+{
+    vx_df_image f;
+    vx_uint32 w, h;
+    ms_pyr_info pi;
+    vx_status s;
+    char b[5];
+    (void)num;
+    if (ms_image_info((vx_image)p[0], &f, &w, &h) != VX_SUCCESS)
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_PARAMETERS, "cannot query the input image");
+    if (f != VX_DF_IMAGE_U8)
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "input must be U8, got %s", ms_fmt(f, b));
+    if ((s = ms_check_out_pyramid(node, 1, p[1], VX_DF_IMAGE_U8, w, h, &pi)) != VX_SUCCESS) return s;
+    if (pi.scale != VX_SCALE_PYRAMID_HALF && pi.scale != VX_SCALE_PYRAMID_ORB)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_VALUE, "pyramid scale must be HALF or ORB, got %g",
+                              (double)pi.scale);
+    ms_pyramid_meta(m[1], pi.levels, pi.scale, w, h, VX_DF_IMAGE_U8);
+    return VX_SUCCESS;
+}
+
+static vx_status VX_CALLBACK gpyr_function(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    vx_image in = (vx_image)p[0];
+    struct _vx_pyramid *pyr = (struct _vx_pyramid *)p[1];
+    vx_border_t b = ovx_node_border(node);
+    int constant = b.mode == VX_BORDER_CONSTANT;
+    (void)num;
+    for (vx_size l = 0; l < pyr->levels; l++) {
+        vx_status s = ovx_image_alloc(pyr->images[l]);
+        if (s != VX_SUCCESS) return s;
+    }
+    ovx_plane src = ovx_image_plane(in, 0);
+    ovx_plane dst = ovx_image_plane(pyr->images[0], 0);
+    for (vx_uint32 y = 0; y < in->height && y < pyr->images[0]->height; y++)
+        memcpy(dst.ptr + (intptr_t)y * dst.stride, src.ptr + (intptr_t)y * src.stride, in->width);
+    for (vx_size l = 1; l < pyr->levels; l++) {
+        vx_image a = pyr->images[l - 1], c = pyr->images[l];
+        ovx_plane pa = ovx_image_plane(a, 0), pc = ovx_image_plane(c, 0);
+        ovx_gaussian_level_u8(pa.ptr, pa.stride, (int32_t)a->width, (int32_t)a->height, pc.ptr, pc.stride,
+                              (int32_t)c->width, (int32_t)c->height, constant, b.constant_value.U8, 0, c->height);
+    }
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc k_gaussian_pyramid = {
+    VX_KERNEL_GAUSSIAN_PYRAMID, "org.khronos.openvx.gaussian_pyramid", 2,
+    {{VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_true_e},
+     {VX_OUTPUT, VX_TYPE_PYRAMID, VX_PARAMETER_STATE_REQUIRED, vx_true_e}},
+    gpyr_function, gpyr_validate, NULL, NULL, NULL, 0, OVX_VALID_FULL, 0,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxGaussianPyramidNode(vx_graph graph, vx_image input, vx_pyramid gaussian)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)gaussian};
+    return ovx_node_create(graph, VX_KERNEL_GAUSSIAN_PYRAMID, p, 2);
+}
+
+/* ---- Laplacian pyramid: (input, laplacian, output) ---------------------- */
+
+static vx_status ms_output_meta(vx_node node, vx_uint32 index, vx_reference ref, vx_meta_format m, vx_df_image f,
+                                vx_uint32 w, vx_uint32 h)
+{
+    vx_df_image of;
+    vx_uint32 ow, oh;
+    char b[5], c[5];
+    if (ms_image_info((vx_image)ref, &of, &ow, &oh) != VX_SUCCESS)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot query the output image");
+    if (of != VX_DF_IMAGE_VIRT && of != f)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_FORMAT, "output must have the input's format %s, got %s",
+                              ms_fmt(f, b), ms_fmt(of, c));
+    vxSetMetaFormatAttribute(m, VX_IMAGE_FORMAT, &f, sizeof(f));
+    vxSetMetaFormatAttribute(m, VX_IMAGE_WIDTH, &w, sizeof(w));
+    vxSetMetaFormatAttribute(m, VX_IMAGE_HEIGHT, &h, sizeof(h));
+    return VX_SUCCESS;
+}
+
+static vx_status VX_CALLBACK lpyr_validate(vx_node node, const vx_reference p[], vx_uint32 num, vx_meta_format m[])
+{
+    vx_df_image f;
+    vx_uint32 w, h, lw, lh;
+    ms_pyr_info pi;
+    vx_status s;
+    char b[5];
+    (void)num;
+    if (ms_image_info((vx_image)p[0], &f, &w, &h) != VX_SUCCESS)
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_PARAMETERS, "cannot query the input image");
+    if (f != VX_DF_IMAGE_U8 && f != VX_DF_IMAGE_S16)
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "input must be U8 or S16, got %s", ms_fmt(f, b));
+    if ((s = ms_check_out_pyramid(node, 1, p[1], VX_DF_IMAGE_S16, w, h, &pi)) != VX_SUCCESS) return s;
+    if (pi.scale != VX_SCALE_PYRAMID_HALF)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_VALUE, "Laplacian pyramid scale must be HALF, got %g",
+                              (double)pi.scale);
+    ms_pyramid_meta(m[1], pi.levels, pi.scale, w, h, VX_DF_IMAGE_S16);
+    lw = w;
+    lh = h;
+    for (vx_size l = 0; l < pi.levels; l++) {
+        lw = (lw + 1) / 2;
+        lh = (lh + 1) / 2;
+    }
+    return ms_output_meta(node, 2, p[2], m[2], f, lw, lh);
+}
+
+static vx_status VX_CALLBACK lpyr_function(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    vx_image in = (vx_image)p[0], out = (vx_image)p[2];
+    struct _vx_pyramid *pyr = (struct _vx_pyramid *)p[1];
+    vx_size n = pyr->levels;
+    ovx_s16_plane *g = calloc(n + 1, sizeof(*g));
+    size_t total = 0;
+    vx_status s = VX_SUCCESS;
+    int16_t *buf;
+    (void)node;
+    (void)num;
+    if (!g) return VX_ERROR_NO_MEMORY;
+    for (vx_size l = 0; l <= n; l++) {
+        vx_image ref = l < n ? pyr->images[l] : out;
+        g[l].width = (int32_t)ref->width;
+        g[l].height = (int32_t)ref->height;
+        g[l].stride = g[l].width;
+        total += (size_t)g[l].width * (size_t)g[l].height;
+    }
+    buf = malloc((total ? total : 1) * sizeof(int16_t));
+    if (!buf) {
+        free(g);
+        return VX_ERROR_NO_MEMORY;
+    }
+    total = 0;
+    for (vx_size l = 0; l <= n; l++) {
+        g[l].ptr = buf + total;
+        total += (size_t)g[l].width * (size_t)g[l].height;
+    }
+    /* G_0 = input, G_{i+1} = next level with the REPLICATE border */
+    ms_load(in, &g[0]);
+    for (vx_size l = 1; l <= n; l++) ovx_gaussian_level_s16(&g[l - 1], &g[l], 0, 0);
+    for (vx_size l = 0; l < n && s == VX_SUCCESS; l++) {
+        ovx_s16_plane lap;
+        s = ms_plane_s16(pyr->images[l], &lap);
+        if (s == VX_SUCCESS) ovx_upsample_combine_s16(&g[l + 1], &g[l], &lap, -1);
+    }
+    if (s == VX_SUCCESS) ms_store(&g[n], out);
+    free(buf);
+    free(g);
+    return s;
+}
+
+static const ovx_kernel_desc k_laplacian_pyramid = {
+    VX_KERNEL_LAPLACIAN_PYRAMID, "org.khronos.openvx.laplacian_pyramid", 3,
+    {{VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_true_e},
+     {VX_OUTPUT, VX_TYPE_PYRAMID, VX_PARAMETER_STATE_REQUIRED, vx_true_e},
+     {VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_true_e}},
+    lpyr_function, lpyr_validate, NULL, NULL, NULL, 0, OVX_VALID_FULL, 0,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxLaplacianPyramidNode(vx_graph graph, vx_image input, vx_pyramid laplacian,
+                                                        vx_image output)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)laplacian, (vx_reference)output};
+    return ovx_node_create(graph, VX_KERNEL_LAPLACIAN_PYRAMID, p, 3);
+}
+
+/* ---- Laplacian reconstruct: (laplacian, input, output) ------------------ */
+
+static vx_status VX_CALLBACK lrec_validate(vx_node node, const vx_reference p[], vx_uint32 num, vx_meta_format m[])
+{
+    vx_df_image f;
+    vx_uint32 w, h, lw, lh;
+    ms_pyr_info pi;
+    char b[5];
+    (void)num;
+    if (ms_pyramid_info((vx_pyramid)p[0], &pi) != VX_SUCCESS)
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_PARAMETERS, "cannot query the pyramid");
+    if (pi.format != VX_DF_IMAGE_S16)
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "pyramid format must be S16, got %s",
+                              ms_fmt(pi.format, b));
+    if (pi.scale != VX_SCALE_PYRAMID_HALF)
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_VALUE, "Laplacian pyramid scale must be HALF, got %g",
+                              (double)pi.scale);
+    if (pi.levels < 1) return ovx_kernel_log(node, 0, VX_ERROR_INVALID_DIMENSION, "pyramid has no level");
+    if (ms_image_info((vx_image)p[1], &f, &w, &h) != VX_SUCCESS)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_PARAMETERS, "cannot query the input image");
+    if (f != VX_DF_IMAGE_U8 && f != VX_DF_IMAGE_S16)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "input must be U8 or S16, got %s", ms_fmt(f, b));
+    lw = pi.width;
+    lh = pi.height;
+    for (vx_size l = 0; l < pi.levels; l++) {
+        lw = (lw + 1) / 2;
+        lh = (lh + 1) / 2;
+    }
+    if (w != lw || h != lh)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_DIMENSION,
+                              "input must be %ux%u (half the last pyramid level), got %ux%u", lw, lh, w, h);
+    return ms_output_meta(node, 2, p[2], m[2], f, pi.width, pi.height);
+}
+
+static vx_status VX_CALLBACK lrec_function(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    struct _vx_pyramid *pyr = (struct _vx_pyramid *)p[0];
+    vx_image in = (vx_image)p[1], out = (vx_image)p[2];
+    vx_size n = pyr->levels;
+    ovx_s16_plane cur, next;
+    size_t big = (size_t)pyr->images[0]->width * pyr->images[0]->height;
+    size_t small = (size_t)in->width * in->height;
+    int16_t *a, *b;
+    vx_status s = VX_SUCCESS;
+    (void)node;
+    (void)num;
+    a = malloc((big > small ? big : small) * sizeof(int16_t) + sizeof(int16_t));
+    b = malloc(big * sizeof(int16_t) + sizeof(int16_t));
+    if (!a || !b) {
+        free(a);
+        free(b);
+        return VX_ERROR_NO_MEMORY;
+    }
+    cur.ptr = a;
+    cur.width = (int32_t)in->width;
+    cur.height = (int32_t)in->height;
+    cur.stride = cur.width;
+    ms_load(in, &cur);
+    for (vx_size i = n; i-- > 0 && s == VX_SUCCESS;) {
+        ovx_s16_plane lap;
+        s = ms_plane_s16(pyr->images[i], &lap);
+        if (s != VX_SUCCESS) break;
+        next.ptr = cur.ptr == a ? b : a;
+        next.width = lap.width;
+        next.height = lap.height;
+        next.stride = lap.width;
+        ovx_upsample_combine_s16(&cur, &lap, &next, +1);
+        cur = next;
+    }
+    if (s == VX_SUCCESS) ms_store(&cur, out);
+    free(a);
+    free(b);
+    return s;
+}
+
+static const ovx_kernel_desc k_laplacian_reconstruct = {
+    VX_KERNEL_LAPLACIAN_RECONSTRUCT, "org.khronos.openvx.laplacian_reconstruct", 3,
+    {{VX_INPUT, VX_TYPE_PYRAMID, VX_PARAMETER_STATE_REQUIRED, vx_true_e},
+     {VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_true_e},
+     {VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_true_e}},
+    lrec_function, lrec_validate, NULL, NULL, NULL, 0, OVX_VALID_FULL, 0,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxLaplacianReconstructNode(vx_graph graph, vx_pyramid laplacian, vx_image input,
+                                                            vx_image output)
+{
+    vx_reference p[] = {(vx_reference)laplacian, (vx_reference)input, (vx_reference)output};
+    return ovx_node_create(graph, VX_KERNEL_LAPLACIAN_RECONSTRUCT, p, 3);
+}
+
+const ovx_kernel_desc *const ovx_family_multiscale[] = {
+    &k_gaussian_pyramid, &k_laplacian_pyramid, &k_laplacian_reconstruct, NULL,
+};

@@ -1,4 +1,200 @@
-/* Kernels: feature detectors and optical flow (placeholder; filled in by its family's work). */
+/*
+ * Kernels: optical flow (spec "Optical Flow Pyramid (LK)").  A whole-node
+ * kernel: it tracks each keypoint of old_points through both pyramids
+ * (compute/optflow.c) and writes as many keypoints to new_points.  Only
+ * VX_BORDER_UNDEFINED is supported; windows that reach past the image read
+ * its nearest pixels.
+ */
 #include "kernels.h"
 
-const ovx_kernel_desc *const ovx_family_optflow[] = {NULL};
+#include "../compute/optflow.h"
+#include "../objects/pyramid.h"
+
+#include <stdlib.h>
+
+static vx_status of_scalar(vx_node node, vx_reference ref, vx_uint32 index, vx_enum type, void *value)
+{
+    vx_enum t = VX_TYPE_INVALID;
+    if (vxQueryScalar((vx_scalar)ref, VX_SCALAR_TYPE, &t, sizeof(t)) != VX_SUCCESS)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot query the scalar");
+    if (t != type)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_TYPE, "scalar of type %s, expected %s",
+                              ovx_type_name(t), ovx_type_name(type));
+    if (vxCopyScalar((vx_scalar)ref, value, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot read the scalar");
+    return VX_SUCCESS;
+}
+
+static vx_status of_keypoints(vx_node node, vx_reference ref, vx_uint32 index, vx_size *capacity)
+{
+    vx_enum item = VX_TYPE_INVALID;
+    if (vxQueryArray((vx_array)ref, VX_ARRAY_ITEMTYPE, &item, sizeof(item)) != VX_SUCCESS ||
+        vxQueryArray((vx_array)ref, VX_ARRAY_CAPACITY, capacity, sizeof(*capacity)) != VX_SUCCESS)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot query the array");
+    if (item != VX_TYPE_KEYPOINT)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_TYPE, "the array must hold VX_TYPE_KEYPOINT");
+    return VX_SUCCESS;
+}
+
+static vx_status VX_CALLBACK lk_validate(vx_node node, const vx_reference params[], vx_uint32 num,
+                                         vx_meta_format metas[])
+{
+    vx_size lv[2] = {0, 0}, cap_old = 0, cap_est = 0, winsz = 0, cap_out = 0;
+    vx_float32 sc[2] = {0, 0}, eps = 0;
+    vx_uint32 w[2] = {0, 0}, h[2] = {0, 0}, iters = 0;
+    vx_df_image f[2] = {0, 0};
+    vx_enum term = 0, type = VX_TYPE_KEYPOINT;
+    vx_bool use = vx_false_e;
+    vx_border_t b;
+    vx_status s;
+    int i;
+    (void)num;
+    for (i = 0; i < 2; i++) {
+        vx_pyramid p = (vx_pyramid)params[i];
+        if (vxQueryPyramid(p, VX_PYRAMID_LEVELS, &lv[i], sizeof(lv[i])) != VX_SUCCESS ||
+            vxQueryPyramid(p, VX_PYRAMID_SCALE, &sc[i], sizeof(sc[i])) != VX_SUCCESS ||
+            vxQueryPyramid(p, VX_PYRAMID_WIDTH, &w[i], sizeof(w[i])) != VX_SUCCESS ||
+            vxQueryPyramid(p, VX_PYRAMID_HEIGHT, &h[i], sizeof(h[i])) != VX_SUCCESS ||
+            vxQueryPyramid(p, VX_PYRAMID_FORMAT, &f[i], sizeof(f[i])) != VX_SUCCESS)
+            return ovx_kernel_log(node, (vx_uint32)i, VX_ERROR_INVALID_PARAMETERS, "cannot query the pyramid");
+        if (f[i] != VX_DF_IMAGE_U8)
+            return ovx_kernel_log(node, (vx_uint32)i, VX_ERROR_INVALID_FORMAT, "the pyramid must be U8");
+    }
+    if (lv[0] != lv[1] || sc[0] != sc[1])
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_PARAMETERS,
+                              "the pyramids differ in levels or scale (%zu/%g vs %zu/%g)", lv[0], (double)sc[0],
+                              lv[1], (double)sc[1]);
+    if (w[0] != w[1] || h[0] != h[1])
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_DIMENSION, "the pyramids differ in size (%ux%u vs %ux%u)",
+                              w[0], h[0], w[1], h[1]);
+    if ((s = of_keypoints(node, params[2], 2, &cap_old)) != VX_SUCCESS) return s;
+    if ((s = of_keypoints(node, params[3], 3, &cap_est)) != VX_SUCCESS) return s;
+    if ((s = of_scalar(node, params[5], 5, VX_TYPE_ENUM, &term)) != VX_SUCCESS) return s;
+    if (term != VX_TERM_CRITERIA_ITERATIONS && term != VX_TERM_CRITERIA_EPSILON && term != VX_TERM_CRITERIA_BOTH)
+        return ovx_kernel_log(node, 5, VX_ERROR_INVALID_VALUE, "unknown termination criteria");
+    if ((s = of_scalar(node, params[6], 6, VX_TYPE_FLOAT32, &eps)) != VX_SUCCESS) return s;
+    if (!(eps >= 0.0f)) return ovx_kernel_log(node, 6, VX_ERROR_INVALID_VALUE, "epsilon must be >= 0");
+    if ((s = of_scalar(node, params[7], 7, VX_TYPE_UINT32, &iters)) != VX_SUCCESS) return s;
+    if ((s = of_scalar(node, params[8], 8, VX_TYPE_BOOL, &use)) != VX_SUCCESS) return s;
+    if ((s = of_scalar(node, params[9], 9, VX_TYPE_SIZE, &winsz)) != VX_SUCCESS) return s;
+    if (winsz < 3 || winsz > OVX_OPTICAL_FLOW_MAX_WINDOW || winsz > OVX_LK_MAX_WINDOW || winsz % 2 == 0)
+        return ovx_kernel_log(node, 9, VX_ERROR_INVALID_VALUE, "window dimension %zu: odd, 3 .. %d", winsz,
+                              OVX_OPTICAL_FLOW_MAX_WINDOW);
+    if (vxQueryNode(node, VX_NODE_BORDER, &b, sizeof(b)) == VX_SUCCESS && b.mode != VX_BORDER_UNDEFINED)
+        return ovx_kernel_log(node, 0, VX_ERROR_NOT_SUPPORTED, "only VX_BORDER_UNDEFINED is supported");
+    (void)vxQueryArray((vx_array)params[4], VX_ARRAY_CAPACITY, &cap_out, sizeof(cap_out));
+    if (cap_out == 0) cap_out = cap_old;
+    (void)vxSetMetaFormatAttribute(metas[4], VX_ARRAY_ITEMTYPE, &type, sizeof(type));
+    (void)vxSetMetaFormatAttribute(metas[4], VX_ARRAY_CAPACITY, &cap_out, sizeof(cap_out));
+    return VX_SUCCESS;
+}
+
+static vx_status VX_CALLBACK lk_function(vx_node node, const vx_reference *params, vx_uint32 num)
+{
+    vx_pyramid po = (vx_pyramid)params[0], pn = (vx_pyramid)params[1];
+    vx_array old_pts = (vx_array)params[2], est = (vx_array)params[3], out = (vx_array)params[4];
+    vx_enum term = VX_TERM_CRITERIA_BOTH;
+    vx_bool use = vx_false_e;
+    vx_size winsz = 0, count, i, room;
+    ovx_lk_params prm;
+    ovx_lk_level *lo = NULL, *ln = NULL;
+    vx_keypoint_t *res = NULL;
+    vx_uint32 l, levels;
+    (void)num;
+    if (ovx_scalar_get((vx_scalar)params[5], VX_TYPE_ENUM, &term) != VX_SUCCESS ||
+        ovx_scalar_get((vx_scalar)params[6], VX_TYPE_FLOAT32, &prm.epsilon) != VX_SUCCESS ||
+        ovx_scalar_get((vx_scalar)params[7], VX_TYPE_UINT32, &prm.max_iter) != VX_SUCCESS ||
+        ovx_scalar_get((vx_scalar)params[8], VX_TYPE_BOOL, &use) != VX_SUCCESS ||
+        ovx_scalar_get((vx_scalar)params[9], VX_TYPE_SIZE, &winsz) != VX_SUCCESS || winsz < 1 ||
+        winsz > OVX_LK_MAX_WINDOW)
+        return ovx_kernel_log(node, 5, VX_ERROR_INVALID_PARAMETERS, "bad scalar arguments");
+    prm.window = (vx_uint32)(winsz | 1u);
+    if (prm.window > OVX_LK_MAX_WINDOW) prm.window = OVX_LK_MAX_WINDOW;
+    prm.use_iter = term != VX_TERM_CRITERIA_EPSILON;
+    prm.use_eps = term != VX_TERM_CRITERIA_ITERATIONS;
+    if (po->levels != pn->levels || po->levels == 0)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_PARAMETERS, "the pyramids differ in levels");
+    levels = (vx_uint32)po->levels;
+    count = old_pts->num_items;
+    lo = malloc(levels * sizeof(*lo));
+    ln = malloc(levels * sizeof(*ln));
+    res = malloc((count ? count : 1) * sizeof(*res));
+    if (!lo || !ln || !res) {
+        free(lo), free(ln), free(res);
+        return ovx_kernel_log(node, 4, VX_ERROR_NO_MEMORY, "no memory for %zu points", count);
+    }
+    for (l = 0; l < levels; l++) {
+        ovx_plane a = ovx_image_plane(po->images[l], 0), b = ovx_image_plane(pn->images[l], 0);
+        lo[l].ptr = a.ptr;
+        lo[l].stride = a.stride;
+        lo[l].width = a.width;
+        lo[l].height = a.height;
+        ln[l].ptr = b.ptr;
+        ln[l].stride = b.stride;
+        ln[l].width = b.width;
+        ln[l].height = b.height;
+    }
+    for (i = 0; i < count; i++) {
+        const vx_keypoint_t *p = (const vx_keypoint_t *)ovx_array_item(old_pts, i);
+        vx_float32 gx = (vx_float32)p->x, gy = (vx_float32)p->y, nx = 0, ny = 0;
+        res[i] = *p;
+        if (p->tracking_status == 0) continue; /* lost points are copied as they are */
+        if (use && i < est->num_items) {
+            const vx_keypoint_t *e = (const vx_keypoint_t *)ovx_array_item(est, i);
+            gx = (vx_float32)e->x;
+            gy = (vx_float32)e->y;
+        }
+        if (ovx_lk_track(lo, ln, levels, po->scale, (vx_float32)p->x, (vx_float32)p->y, gx, gy, &prm, &nx, &ny)) {
+            res[i].x = (vx_int32)(nx + 0.5f);
+            res[i].y = (vx_int32)(ny + 0.5f);
+            res[i].tracking_status = 1;
+        } else {
+            res[i].tracking_status = 0;
+        }
+    }
+    ovx_array_clear(out);
+    room = out->capacity;
+    if (count > room) count = room;
+    if (count) (void)ovx_array_push(out, res, count);
+    free(lo), free(ln), free(res);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc lk_desc = {
+    .enumeration = VX_KERNEL_OPTICAL_FLOW_PYR_LK,
+    .name = "org.khronos.openvx.optical_flow_pyr_lk",
+    .num_params = 10,
+    .params = {{VX_INPUT, VX_TYPE_PYRAMID, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
+               {VX_INPUT, VX_TYPE_PYRAMID, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
+               {VX_INPUT, VX_TYPE_ARRAY, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
+               {VX_INPUT, VX_TYPE_ARRAY, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
+               {VX_OUTPUT, VX_TYPE_ARRAY, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
+               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
+               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
+               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
+               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
+               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e}},
+    .function = lk_function,
+    .validate = lk_validate,
+    .valid_rule = OVX_VALID_FULL,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxOpticalFlowPyrLKNode(vx_graph graph, vx_pyramid old_images, vx_pyramid new_images,
+                                                        vx_array old_points, vx_array new_points_estimates,
+                                                        vx_array new_points, vx_enum termination, vx_scalar epsilon,
+                                                        vx_scalar num_iterations, vx_scalar use_initial_estimate,
+                                                        vx_size window_dimension)
+{
+    vx_scalar term = ovx_node_scalar(graph, VX_TYPE_ENUM, &termination);
+    vx_scalar win = ovx_node_scalar(graph, VX_TYPE_SIZE, &window_dimension);
+    vx_reference p[] = {(vx_reference)old_images,   (vx_reference)new_images, (vx_reference)old_points,
+                        (vx_reference)new_points_estimates, (vx_reference)new_points, (vx_reference)term,
+                        (vx_reference)epsilon,      (vx_reference)num_iterations,
+                        (vx_reference)use_initial_estimate, (vx_reference)win};
+    vx_node node = ovx_node_create(graph, VX_KERNEL_OPTICAL_FLOW_PYR_LK, p, 10);
+    ovx_scalar_drop(term);
+    ovx_scalar_drop(win);
+    return node;
+}
+
+const ovx_kernel_desc *const ovx_family_optflow[] = {&lk_desc, NULL};

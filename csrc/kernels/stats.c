@@ -1,4 +1,404 @@
-/* Kernels: color conversions and statistics (placeholder; filled in by its family's work). */
+/*
+ * Kernels: statistics (spec "Histogram", "Equalize Histogram", "Mean and
+ * Standard Deviation", "Min, Max Location", "Integral Image").  These are
+ * reductions (or, for the integral image and equalization, depend on the
+ * whole image), so they run as whole-node functions over compute/stats.c.
+ * Histogram, mean/stddev and min/max look at the input's valid region.
+ */
 #include "kernels.h"
 
-const ovx_kernel_desc *const ovx_family_stats[] = {NULL};
+#include <math.h>
+
+#include "../compute/stats.h"
+#include "../objects/distribution.h"
+
+#define IN VX_INPUT
+#define OUT VX_OUTPUT
+#define REQ VX_PARAMETER_STATE_REQUIRED
+#define OPT VX_PARAMETER_STATE_OPTIONAL
+
+static vx_df_image image_format(vx_reference ref)
+{
+    vx_df_image f = VX_DF_IMAGE_VIRT;
+    if (ref == NULL || vxQueryImage((vx_image)ref, VX_IMAGE_FORMAT, &f, sizeof(f)) != VX_SUCCESS) return 0;
+    return f;
+}
+
+static void image_size(vx_reference ref, vx_uint32 *w, vx_uint32 *h)
+{
+    *w = *h = 0;
+    (void)vxQueryImage((vx_image)ref, VX_IMAGE_WIDTH, w, sizeof(*w));
+    (void)vxQueryImage((vx_image)ref, VX_IMAGE_HEIGHT, h, sizeof(*h));
+}
+
+static const char *fmt_name(vx_df_image f, char buf[5])
+{
+    int i;
+    for (i = 0; i < 4; i++) {
+        char c = (char)((f >> (8 * i)) & 0xFF);
+        buf[i] = (c >= 32 && c < 127) ? c : '?';
+    }
+    buf[4] = 0;
+    return buf;
+}
+
+static vx_status set_image_meta(vx_meta_format meta, vx_df_image f, vx_uint32 w, vx_uint32 h)
+{
+    vx_status s = vxSetMetaFormatAttribute(meta, VX_IMAGE_FORMAT, &f, sizeof(f));
+    if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(meta, VX_IMAGE_WIDTH, &w, sizeof(w));
+    if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(meta, VX_IMAGE_HEIGHT, &h, sizeof(h));
+    return s;
+}
+
+static vx_status set_scalar_meta(vx_meta_format meta, vx_enum type)
+{
+    return vxSetMetaFormatAttribute(meta, VX_SCALAR_TYPE, &type, sizeof(type));
+}
+
+static vx_status require_format(vx_node node, vx_uint32 index, vx_reference ref, vx_df_image a, vx_df_image b)
+{
+    vx_df_image f = image_format(ref);
+    char s1[5], s2[5], s3[5];
+    if (f == a || (b != 0 && f == b)) return VX_SUCCESS;
+    if (b != 0)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_FORMAT, "must be %s or %s, got %s", fmt_name(a, s1),
+                              fmt_name(b, s2), fmt_name(f, s3));
+    return ovx_kernel_log(node, index, VX_ERROR_INVALID_FORMAT, "must be %s, got %s", fmt_name(a, s1),
+                          fmt_name(f, s3));
+}
+
+/* The input's valid rectangle, clipped to the image. */
+static void valid_rect(vx_image img, vx_uint32 *x0, vx_uint32 *y0, vx_uint32 *x1, vx_uint32 *y1)
+{
+    vx_rectangle_t r;
+    vx_uint32 w, h;
+    image_size((vx_reference)img, &w, &h);
+    if (vxGetValidRegionImage(img, &r) != VX_SUCCESS) {
+        r.start_x = r.start_y = 0;
+        r.end_x = w;
+        r.end_y = h;
+    }
+    if (r.end_x > w) r.end_x = w;
+    if (r.end_y > h) r.end_y = h;
+    if (r.start_x > r.end_x) r.start_x = r.end_x;
+    if (r.start_y > r.end_y) r.start_y = r.end_y;
+    *x0 = r.start_x, *y0 = r.start_y, *x1 = r.end_x, *y1 = r.end_y;
+}
+
+/* ---- Histogram ------------------------------------------------------------ */
+
+static vx_status VX_CALLBACK histogram_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                                vx_meta_format metas[])
+{
+    vx_status s;
+    vx_size bins = 0;
+    vx_int32 offset = 0;
+    vx_uint32 range = 0;
+    if (num != 2) return VX_ERROR_INVALID_PARAMETERS;
+    if ((s = require_format(node, 0, p[0], VX_DF_IMAGE_U8, 0)) != VX_SUCCESS) return s;
+    if (vxQueryDistribution((vx_distribution)p[1], VX_DISTRIBUTION_BINS, &bins, sizeof(bins)) != VX_SUCCESS ||
+        vxQueryDistribution((vx_distribution)p[1], VX_DISTRIBUTION_OFFSET, &offset, sizeof(offset)) != VX_SUCCESS ||
+        vxQueryDistribution((vx_distribution)p[1], VX_DISTRIBUTION_RANGE, &range, sizeof(range)) != VX_SUCCESS)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_PARAMETERS, "the distribution cannot be queried");
+    s = vxSetMetaFormatAttribute(metas[1], VX_DISTRIBUTION_BINS, &bins, sizeof(bins));
+    if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(metas[1], VX_DISTRIBUTION_OFFSET, &offset, sizeof(offset));
+    if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(metas[1], VX_DISTRIBUTION_RANGE, &range, sizeof(range));
+    return s;
+}
+
+static vx_status VX_CALLBACK histogram_function(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    vx_image img = (vx_image)p[0];
+    vx_distribution d = (vx_distribution)p[1];
+    vx_uint32 counts[256], x0, y0, x1, y1;
+    ovx_plane pl;
+    (void)node;
+    (void)num;
+    if (d->data == NULL) return VX_ERROR_NO_MEMORY;
+    valid_rect(img, &x0, &y0, &x1, &y1);
+    pl = ovx_image_plane(img, 0);
+    ovx_count_u8(pl.ptr, pl.stride, x0, y0, x1, y1, counts);
+    ovx_histogram_from_counts(counts, d->offset, d->range, d->bins, d->data);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc histogram_desc = {
+    .enumeration = VX_KERNEL_HISTOGRAM,
+    .name = "org.khronos.openvx.histogram",
+    .num_params = 2,
+    .params = {{IN, VX_TYPE_IMAGE, REQ, vx_false_e}, {OUT, VX_TYPE_DISTRIBUTION, REQ, vx_false_e}},
+    .function = histogram_function,
+    .validate = histogram_validate,
+    .valid_rule = OVX_VALID_FULL,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxHistogramNode(vx_graph graph, vx_image input, vx_distribution distribution)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)distribution};
+    return ovx_node_create(graph, VX_KERNEL_HISTOGRAM, p, 2);
+}
+
+/* ---- Equalize Histogram ---------------------------------------------------- */
+
+static vx_status VX_CALLBACK u8_to_same_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                                 vx_meta_format metas[], vx_df_image out)
+{
+    vx_status s;
+    vx_uint32 w, h;
+    if (num != 2) return VX_ERROR_INVALID_PARAMETERS;
+    if ((s = require_format(node, 0, p[0], VX_DF_IMAGE_U8, 0)) != VX_SUCCESS) return s;
+    image_size(p[0], &w, &h);
+    return set_image_meta(metas[1], out, w, h);
+}
+
+static vx_status VX_CALLBACK equalize_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                               vx_meta_format metas[])
+{
+    return u8_to_same_validate(node, p, num, metas, VX_DF_IMAGE_U8);
+}
+
+static vx_status VX_CALLBACK equalize_function(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    vx_uint32 counts[256], w, h;
+    vx_uint8 lut[256];
+    ovx_plane src = ovx_image_plane((vx_image)p[0], 0), dst = ovx_image_plane((vx_image)p[1], 0);
+    (void)node;
+    (void)num;
+    image_size(p[0], &w, &h);
+    ovx_count_u8(src.ptr, src.stride, 0, 0, w, h, counts);
+    ovx_equalize_lut(counts, lut);
+    ovx_apply_lut_u8(src.ptr, src.stride, dst.ptr, dst.stride, lut, w, 0, h);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc equalize_desc = {
+    .enumeration = VX_KERNEL_EQUALIZE_HISTOGRAM,
+    .name = "org.khronos.openvx.equalize_histogram",
+    .num_params = 2,
+    .params = {{IN, VX_TYPE_IMAGE, REQ, vx_false_e}, {OUT, VX_TYPE_IMAGE, REQ, vx_false_e}},
+    .function = equalize_function,
+    .validate = equalize_validate,
+    .valid_rule = OVX_VALID_DEFAULT,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxEqualizeHistNode(vx_graph graph, vx_image input, vx_image output)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)output};
+    return ovx_node_create(graph, VX_KERNEL_EQUALIZE_HISTOGRAM, p, 2);
+}
+
+/* ---- Mean and Standard Deviation ------------------------------------------- */
+
+static vx_status VX_CALLBACK meanstddev_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                                 vx_meta_format metas[])
+{
+    vx_status s;
+    if (num != 3) return VX_ERROR_INVALID_PARAMETERS;
+    if ((s = require_format(node, 0, p[0], VX_DF_IMAGE_U8, VX_DF_IMAGE_U1)) != VX_SUCCESS) return s;
+    s = set_scalar_meta(metas[1], VX_TYPE_FLOAT32);
+    if (s == VX_SUCCESS && p[2] != NULL) s = set_scalar_meta(metas[2], VX_TYPE_FLOAT32);
+    return s;
+}
+
+static vx_status VX_CALLBACK meanstddev_function(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    vx_image img = (vx_image)p[0];
+    vx_uint32 x0, y0, x1, y1;
+    vx_uint64 sum = 0, sq = 0;
+    vx_float64 n, mean = 0, var = 0;
+    vx_float32 fm, fs;
+    ovx_plane pl = ovx_image_plane(img, 0);
+    vx_status s;
+    (void)node;
+    (void)num;
+    valid_rect(img, &x0, &y0, &x1, &y1);
+    if (image_format(p[0]) == VX_DF_IMAGE_U1)
+        ovx_sums_u1(pl.ptr, pl.stride, x0, y0, x1, y1, &sum, &sq);
+    else
+        ovx_sums_u8(pl.ptr, pl.stride, x0, y0, x1, y1, &sum, &sq);
+    n = (vx_float64)(x1 - x0) * (vx_float64)(y1 - y0);
+    if (n > 0) {
+        mean = (vx_float64)sum / n;
+        var = (vx_float64)sq / n - mean * mean;
+    }
+    fm = (vx_float32)mean;
+    fs = (vx_float32)sqrt(var > 0 ? var : 0);
+    s = ovx_scalar_set((vx_scalar)p[1], VX_TYPE_FLOAT32, &fm);
+    if (s == VX_SUCCESS && p[2] != NULL) s = ovx_scalar_set((vx_scalar)p[2], VX_TYPE_FLOAT32, &fs);
+    return s;
+}
+
+static const ovx_kernel_desc meanstddev_desc = {
+    .enumeration = VX_KERNEL_MEAN_STDDEV,
+    .name = "org.khronos.openvx.mean_stddev",
+    .num_params = 3,
+    .params = {{IN, VX_TYPE_IMAGE, REQ, vx_false_e},
+               {OUT, VX_TYPE_SCALAR, REQ, vx_false_e},
+               {OUT, VX_TYPE_SCALAR, OPT, vx_false_e}},
+    .function = meanstddev_function,
+    .validate = meanstddev_validate,
+    .valid_rule = OVX_VALID_FULL,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxMeanStdDevNode(vx_graph graph, vx_image input, vx_scalar mean, vx_scalar stddev)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)mean, (vx_reference)stddev};
+    return ovx_node_create(graph, VX_KERNEL_MEAN_STDDEV, p, 3);
+}
+
+/* ---- Min, Max Location ------------------------------------------------------ */
+
+static vx_bool is_count_type(vx_enum t)
+{
+    return t == VX_TYPE_SIZE || t == VX_TYPE_UINT32 || t == VX_TYPE_INT32 || t == VX_TYPE_UINT64 ||
+           t == VX_TYPE_INT64;
+}
+
+static vx_status VX_CALLBACK minmaxloc_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                                vx_meta_format metas[])
+{
+    vx_status s;
+    vx_df_image f;
+    vx_enum vt, t;
+    vx_uint32 w, h, i;
+    if (num != 7) return VX_ERROR_INVALID_PARAMETERS;
+    if ((s = require_format(node, 0, p[0], VX_DF_IMAGE_U8, VX_DF_IMAGE_S16)) != VX_SUCCESS) return s;
+    f = image_format(p[0]);
+    vt = f == VX_DF_IMAGE_U8 ? VX_TYPE_UINT8 : VX_TYPE_INT16;
+    image_size(p[0], &w, &h);
+    for (i = 1; i <= 2; i++) {
+        t = VX_TYPE_INVALID;
+        (void)vxQueryScalar((vx_scalar)p[i], VX_SCALAR_TYPE, &t, sizeof(t));
+        if (t != vt && t != VX_TYPE_INVALID)
+            return ovx_kernel_log(node, i, VX_ERROR_INVALID_TYPE, "%s must be a %s scalar for this input",
+                                  i == 1 ? "minVal" : "maxVal", vt == VX_TYPE_UINT8 ? "VX_TYPE_UINT8" : "VX_TYPE_INT16");
+        if ((s = set_scalar_meta(metas[i], vt)) != VX_SUCCESS) return s;
+    }
+    for (i = 3; i <= 4; i++) {
+        vx_enum it = VX_TYPE_INVALID;
+        vx_size cap = 0;
+        if (p[i] == NULL) continue;
+        (void)vxQueryArray((vx_array)p[i], VX_ARRAY_ITEMTYPE, &it, sizeof(it));
+        (void)vxQueryArray((vx_array)p[i], VX_ARRAY_CAPACITY, &cap, sizeof(cap));
+        if (it != VX_TYPE_COORDINATES2D && it != VX_TYPE_INVALID && it != 0)
+            return ovx_kernel_log(node, i, VX_ERROR_INVALID_TYPE, "%s must be an array of VX_TYPE_COORDINATES2D",
+                                  i == 3 ? "minLoc" : "maxLoc");
+        if (cap == 0) cap = (vx_size)w * h;
+        it = VX_TYPE_COORDINATES2D;
+        s = vxSetMetaFormatAttribute(metas[i], VX_ARRAY_ITEMTYPE, &it, sizeof(it));
+        if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(metas[i], VX_ARRAY_CAPACITY, &cap, sizeof(cap));
+        if (s != VX_SUCCESS) return s;
+    }
+    for (i = 5; i <= 6; i++) {
+        if (p[i] == NULL) continue;
+        t = VX_TYPE_INVALID;
+        (void)vxQueryScalar((vx_scalar)p[i], VX_SCALAR_TYPE, &t, sizeof(t));
+        if (!is_count_type(t)) {
+            if (t != VX_TYPE_INVALID && t != 0)
+                return ovx_kernel_log(node, i, VX_ERROR_INVALID_TYPE, "%s must be a VX_TYPE_SIZE scalar",
+                                      i == 5 ? "minCount" : "maxCount");
+            t = VX_TYPE_SIZE;
+        }
+        if ((s = set_scalar_meta(metas[i], t)) != VX_SUCCESS) return s;
+    }
+    return VX_SUCCESS;
+}
+
+static void fill_locations(vx_array arr, ovx_plane pl, int s16, vx_uint32 x0, vx_uint32 y0, vx_uint32 x1,
+                           vx_uint32 y1, vx_int32 v)
+{
+    vx_size n;
+    ovx_array_clear(arr);
+    if (ovx_array_alloc(arr) != VX_SUCCESS) return;
+    /* vx_coordinates2d_t is {x, y} of vx_uint32 */
+    n = s16 ? ovx_locate_s16(pl.ptr, pl.stride, x0, y0, x1, y1, v, (vx_uint32 *)(void *)arr->data, arr->capacity)
+            : ovx_locate_u8(pl.ptr, pl.stride, x0, y0, x1, y1, v, (vx_uint32 *)(void *)arr->data, arr->capacity);
+    arr->num_items = n;
+}
+
+static vx_status VX_CALLBACK minmaxloc_function(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    vx_image img = (vx_image)p[0];
+    int s16 = image_format(p[0]) == VX_DF_IMAGE_S16;
+    vx_uint32 x0, y0, x1, y1;
+    vx_int32 mn, mx;
+    vx_size nmin, nmax;
+    ovx_plane pl = ovx_image_plane(img, 0);
+    (void)node;
+    (void)num;
+    valid_rect(img, &x0, &y0, &x1, &y1);
+    if (s16)
+        ovx_minmax_s16(pl.ptr, pl.stride, x0, y0, x1, y1, &mn, &mx, &nmin, &nmax);
+    else
+        ovx_minmax_u8(pl.ptr, pl.stride, x0, y0, x1, y1, &mn, &mx, &nmin, &nmax);
+    if (!ovx_scalar_from_i64((vx_scalar)p[1], mn) || !ovx_scalar_from_i64((vx_scalar)p[2], mx))
+        return VX_ERROR_INVALID_TYPE;
+    if (p[3] != NULL) fill_locations((vx_array)p[3], pl, s16, x0, y0, x1, y1, mn);
+    if (p[4] != NULL) fill_locations((vx_array)p[4], pl, s16, x0, y0, x1, y1, mx);
+    if (p[5] != NULL && !ovx_scalar_from_i64((vx_scalar)p[5], (vx_int64)nmin)) return VX_ERROR_INVALID_TYPE;
+    if (p[6] != NULL && !ovx_scalar_from_i64((vx_scalar)p[6], (vx_int64)nmax)) return VX_ERROR_INVALID_TYPE;
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc minmaxloc_desc = {
+    .enumeration = VX_KERNEL_MINMAXLOC,
+    .name = "org.khronos.openvx.minmaxloc",
+    .num_params = 7,
+    .params = {{IN, VX_TYPE_IMAGE, REQ, vx_false_e},
+               {OUT, VX_TYPE_SCALAR, REQ, vx_false_e},
+               {OUT, VX_TYPE_SCALAR, REQ, vx_false_e},
+               {OUT, VX_TYPE_ARRAY, OPT, vx_false_e},
+               {OUT, VX_TYPE_ARRAY, OPT, vx_false_e},
+               {OUT, VX_TYPE_SCALAR, OPT, vx_false_e},
+               {OUT, VX_TYPE_SCALAR, OPT, vx_false_e}},
+    .function = minmaxloc_function,
+    .validate = minmaxloc_validate,
+    .valid_rule = OVX_VALID_FULL,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxMinMaxLocNode(vx_graph graph, vx_image input, vx_scalar minVal, vx_scalar maxVal,
+                                                 vx_array minLoc, vx_array maxLoc, vx_scalar minCount,
+                                                 vx_scalar maxCount)
+{
+    vx_reference p[] = {(vx_reference)input,  (vx_reference)minVal,   (vx_reference)maxVal,  (vx_reference)minLoc,
+                        (vx_reference)maxLoc, (vx_reference)minCount, (vx_reference)maxCount};
+    return ovx_node_create(graph, VX_KERNEL_MINMAXLOC, p, 7);
+}
+
+/* ---- Integral Image ----------------------------------------------------------- */
+
+static vx_status VX_CALLBACK integral_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                               vx_meta_format metas[])
+{
+    return u8_to_same_validate(node, p, num, metas, VX_DF_IMAGE_U32);
+}
+
+static vx_status VX_CALLBACK integral_function(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    vx_uint32 w, h;
+    ovx_plane src = ovx_image_plane((vx_image)p[0], 0), dst = ovx_image_plane((vx_image)p[1], 0);
+    (void)node;
+    (void)num;
+    image_size(p[0], &w, &h);
+    ovx_integral_u8(src.ptr, src.stride, dst.ptr, dst.stride, w, h);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc integral_desc = {
+    .enumeration = VX_KERNEL_INTEGRAL_IMAGE,
+    .name = "org.khronos.openvx.integral_image",
+    .num_params = 2,
+    .params = {{IN, VX_TYPE_IMAGE, REQ, vx_false_e}, {OUT, VX_TYPE_IMAGE, REQ, vx_false_e}},
+    .function = integral_function,
+    .validate = integral_validate,
+    .valid_rule = OVX_VALID_DEFAULT,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxIntegralImageNode(vx_graph graph, vx_image input, vx_image output)
+{
+    vx_reference p[] = {(vx_reference)input, (vx_reference)output};
+    return ovx_node_create(graph, VX_KERNEL_INTEGRAL_IMAGE, p, 2);
+}
+
+const ovx_kernel_desc *const ovx_family_stats[] = {&histogram_desc, &equalize_desc,  &meanstddev_desc,
+                                                   &minmaxloc_desc, &integral_desc, NULL};

@@ -84,6 +84,7 @@ struct _vx_image {
     vx_enum range;
     vx_enum memory_type;         /* VX_MEMORY_TYPE_HOST for (sub-images of) handle images */
     vx_bool is_uniform;          /* uniform images and their sub-images: read-only */
+    vx_bool accessible;          /* virtual image: a running node of its graph may access it */
     vx_pixel_value_t uniform_value;
     vx_rectangle_t valid;
     /* sub-images */

@@ -49,6 +49,13 @@ void ovx_set_accessible(vx_reference r, vx_bool on)
 {
     switch (r->type) {
     case VX_TYPE_ARRAY: ((vx_array)r)->accessible = on; break;
+    case VX_TYPE_IMAGE: ((vx_image)r)->accessible = on; break;
+    case VX_TYPE_PYRAMID: {
+        vx_pyramid p = (vx_pyramid)r;
+        vx_size i;
+        for (i = 0; i < p->levels; i++) ovx_set_accessible((vx_reference)p->images[i], on);
+        break;
+    }
     case VX_TYPE_CONVOLUTION: ((vx_convolution)r)->accessible = on; break;
     case VX_TYPE_DISTRIBUTION: ((vx_distribution)r)->accessible = on; break;
     case VX_TYPE_LUT: ((vx_lut)r)->accessible = on; break;

@@ -33,6 +33,8 @@ static job *queue;
 static vx_uint32 pool_size;    /* threads incl. the caller; 0 until started */
 static vx_uint32 requested;    /* ovx_pool_set_threads before the start */
 static vx_uint32 workers;
+static pthread_t threads[OVX_MAX_THREADS];
+static vx_bool stopping;
 
 static vx_uint32 default_threads(void)
 {
@@ -71,7 +73,9 @@ static void *worker(void *unused)
     pthread_mutex_lock(&pool_lock);
     for (;;) {
         vx_uint32 index;
-        job *j = take(&index);
+        job *j;
+        if (stopping) break;
+        j = take(&index);
         if (!j) {
             pthread_cond_wait(&work_cond, &pool_lock);
             continue;
@@ -81,6 +85,7 @@ static void *worker(void *unused)
         pthread_mutex_lock(&pool_lock);
         finish(j);
     }
+    pthread_mutex_unlock(&pool_lock);
     return NULL;
 }
 
@@ -88,18 +93,34 @@ static void *worker(void *unused)
 static void start_locked(void)
 {
     vx_uint32 i;
-    pthread_attr_t attr;
     if (pool_size) return;
     pool_size = default_threads();
-    pthread_attr_init(&attr);
-    pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
     for (i = 1; i < pool_size; i++) {
-        pthread_t t;
-        if (pthread_create(&t, &attr, worker, NULL) != 0) break;
+        if (pthread_create(&threads[workers], NULL, worker, NULL) != 0) break;
         workers++;
     }
-    pthread_attr_destroy(&attr);
     pool_size = workers + 1;
+}
+
+/* Stop and join the workers when the library is unloaded or the process
+ * exits, so that nothing of the pool outlives it. */
+#if defined(__GNUC__)
+__attribute__((destructor))
+#endif
+static void pool_stop(void)
+{
+    vx_uint32 i, n;
+    pthread_mutex_lock(&pool_lock);
+    stopping = vx_true_e;
+    n = workers;
+    pthread_cond_broadcast(&work_cond);
+    pthread_mutex_unlock(&pool_lock);
+    for (i = 0; i < n; i++) pthread_join(threads[i], NULL);
+    pthread_mutex_lock(&pool_lock);
+    workers = 0;
+    pool_size = 0;
+    stopping = vx_false_e;
+    pthread_mutex_unlock(&pool_lock);
 }
 
 vx_uint32 ovx_pool_threads(void)

@@ -46,8 +46,12 @@ static void check_context_functions(vx_context bad, const char *what)
     vxRegisterLogCallback(bad, NULL, vx_false_e);
     CTS_EXPECT_EQ_INT(vxRegisterUserStruct(bad, 4), VX_TYPE_INVALID);
     CTS_EXPECT_EQ_INT(vxRegisterUserStructWithName(bad, 4, "bad"), VX_TYPE_INVALID);
-    EXPECT_INVALID(vxGetUserStructNameByEnum(bad, VX_TYPE_USER_STRUCT_START, buf, sizeof(buf)), what);
-    EXPECT_INVALID(vxGetUserStructEnumByName(bad, "bad", &e), what);
+    /* no VX_ERROR_INVALID_REFERENCE in the spec for these two: a bad context is a bad parameter */
+    CTS_EXPECT_MSG(vxGetUserStructNameByEnum(bad, VX_TYPE_USER_STRUCT_START, buf, sizeof(buf)) ==
+                       VX_ERROR_INVALID_PARAMETERS,
+                   "vxGetUserStructNameByEnum with %s", what);
+    CTS_EXPECT_MSG(vxGetUserStructEnumByName(bad, "bad", &e) == VX_ERROR_INVALID_PARAMETERS,
+                   "vxGetUserStructEnumByName with %s", what);
     EXPECT_NO_OBJECT(vxGetKernelByName(bad, "org.khronos.openvx.add"), what);
     EXPECT_NO_OBJECT(vxGetKernelByEnum(bad, VX_KERNEL_ADD), what);
     EXPECT_INVALID(vxAllocateUserKernelId(bad, &e), what);

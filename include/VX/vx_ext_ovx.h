@@ -25,7 +25,19 @@ enum vx_ovx_context_attribute_e {
     VX_CONTEXT_OVX_SIMD_LEVEL = VX_ATTRIBUTE_BASE(VX_ID_DEFAULT, VX_TYPE_CONTEXT) + 0x1,
     /* Read-only. The targets of the context, space separated. Use a vx_char array of
      * VX_OVX_MAX_STRING bytes. */
-    VX_CONTEXT_OVX_TARGETS = VX_ATTRIBUTE_BASE(VX_ID_DEFAULT, VX_TYPE_CONTEXT) + 0x2
+    VX_CONTEXT_OVX_TARGETS = VX_ATTRIBUTE_BASE(VX_ID_DEFAULT, VX_TYPE_CONTEXT) + 0x2,
+    /* Read-write, vx_uint32. How many threads a node of this context's graphs may
+     * use (0: every thread of the pool, which has one thread per online CPU, or
+     * OPENVX_THREADS if that environment variable is set when the first graph
+     * runs). Reading it when it is 0 gives the pool's size. */
+    VX_CONTEXT_OVX_THREADS = VX_ATTRIBUTE_BASE(VX_ID_DEFAULT, VX_TYPE_CONTEXT) + 0x3
+};
+
+enum vx_ovx_directive_e {
+    /* vxDirective(context, ...): run every node on the calling thread only
+     * (VX_CONTEXT_OVX_THREADS = 1), or on the whole pool again (= 0). */
+    VX_DIRECTIVE_OVX_SERIAL = VX_ENUM_BASE(VX_ID_DEFAULT, VX_ENUM_DIRECTIVE) + 0x0,
+    VX_DIRECTIVE_OVX_PARALLEL = VX_ENUM_BASE(VX_ID_DEFAULT, VX_ENUM_DIRECTIVE) + 0x1
 };
 
 #define VX_OVX_MAX_STRING (256)
