@@ -807,6 +807,64 @@ CTS_TEST(KFilter, virtual_chain, "REQ-0140 REQ-0181 REQ-0270 REQ-0364 REQ-0415")
     free(rconv.p);
 }
 
+/* Sub-images (ROIs) as input and output: the ROI is an image of its own,
+ * its border is the ROI's edge. */
+CTS_TEST(KFilter, roi_images, "REQ-0068 REQ-0156 REQ-0330")
+{
+    vx_context c = cts_context();
+    rng_seed(51);
+    for (int k = 0; k < 2; k++) {
+        vx_df_image f = k ? VX_DF_IMAGE_U1 : VX_DF_IMAGE_U8;
+        timg big = timg_random(64, 40, f), sub, ref, got, ref2;
+        vx_image in = mk_image(c, &big), out = vxCreateImage(c, 64, 40, f), iroi, oroi;
+        vx_rectangle_t r = {8, 5, 45, 30};
+        vx_border_t b = border_of(1, f);
+        vx_matrix m = vxCreateMatrixFromPattern(c, VX_PATTERN_CROSS, 5, 5);
+        vx_uint8 mask[25];
+        iroi = vxCreateImageFromROI(in, &r);
+        oroi = vxCreateImageFromROI(out, &r);
+        CTS_ASSERT_VALID(iroi);
+        CTS_ASSERT_VALID(oroi);
+        sub = timg_new(37, 25, f);
+        for (int y = 0; y < 25; y++)
+            for (int x = 0; x < 37; x++) sub.p[y * 37 + x] = big.p[(y + 5) * 64 + x + 8];
+        ref = ref_filter3x3(F_DILATE, &sub, &b);
+        set_immediate_border(c, &b);
+        CTS_ASSERT_STATUS(vxuDilate3x3(c, iroi, oroi), VX_SUCCESS);
+        got = timg_read(oroi);
+        compare(&ref, &got, 0, 0, 0, 0, 0, "dilate on a ROI");
+        free(got.p);
+        CTS_ASSERT_STATUS(vxCopyMatrix(m, mask, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_SUCCESS);
+        ref2 = ref_nonlinear(VX_NONLINEAR_FILTER_MEDIAN, &sub, mask, 5, 5, 2, 2, &b);
+        CTS_ASSERT_STATUS(vxuNonLinearFilter(c, VX_NONLINEAR_FILTER_MEDIAN, iroi, m, oroi), VX_SUCCESS);
+        got = timg_read(oroi);
+        compare(&ref2, &got, 0, 0, 0, 0, 0, "median 5x5 cross on a ROI");
+        free(got.p);
+        if (f == VX_DF_IMAGE_U8) {
+            ref = (free(ref.p), ref_filter3x3(F_BOX, &sub, &b));
+            CTS_ASSERT_STATUS(vxuBox3x3(c, iroi, oroi), VX_SUCCESS);
+            got = timg_read(oroi);
+            compare(&ref, &got, 0, 0, 0, 0, 0, "box on a ROI");
+            free(got.p);
+        }
+        /* the pixels around the output ROI are untouched (still 0) */
+        got = timg_read(out);
+        for (int y = 0; y < 40; y++)
+            for (int x = 0; x < 64; x++)
+                if (x < 8 || x >= 45 || y < 5 || y >= 30) CTS_ASSERT_EQ_INT(got.p[y * 64 + x], 0);
+        free(got.p);
+        free(big.p);
+        free(sub.p);
+        free(ref.p);
+        free(ref2.p);
+        vxReleaseMatrix(&m);
+        vxReleaseImage(&iroi);
+        vxReleaseImage(&oroi);
+        vxReleaseImage(&in);
+        vxReleaseImage(&out);
+    }
+}
+
 /* ---- valid regions ------------------------------------------------------------ */
 
 static void expect_rect(vx_image img, vx_uint32 sx, vx_uint32 sy, vx_uint32 ex, vx_uint32 ey, const char *what)
@@ -1000,6 +1058,7 @@ CTS_TABLE(k_filter) = {
     CTS_ENTRY(KFilter, magnitude),
     CTS_ENTRY(KFilter, phase),
     CTS_ENTRY(KFilter, virtual_chain),
+    CTS_ENTRY(KFilter, roi_images),
     CTS_ENTRY(KFilter, valid_regions),
     CTS_ENTRY(KFilter, refuse_formats),
     CTS_ENTRY(KFilter, refuse_sizes_and_values),
