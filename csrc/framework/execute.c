@@ -145,13 +145,6 @@ static vx_status run_once(vx_node n, vx_reference *params)
     return n->kernel->function(n, (const vx_reference *)params, n->kernel->num_params);
 }
 
-static vx_reference replica_item(vx_reference first, vx_size k)
-{
-    vx_reference c = first->parent;
-    if (c->type == VX_TYPE_OBJECT_ARRAY) return ((vx_object_array)c)->items[k];
-    return (vx_reference)((vx_pyramid)c)->images[k];
-}
-
 static vx_size replica_count(vx_node n)
 {
     vx_uint32 i;
@@ -247,7 +240,8 @@ static vx_status run_node(vx_node n)
     for (k = 0; k < count && s == VX_SUCCESS; k++) {
         for (i = 0; i < OVX_MAX_KERNEL_PARAMS; i++) {
             params[i] = n->params[i];
-            if (n->replicated && n->replicate[i] && params[i]) params[i] = replica_item(n->params[i], k);
+            if (n->replicated && n->replicate[i] && params[i])
+                params[i] = ovx_container_item(n->params[i]->parent, (vx_int32)k);
         }
         s = run_once(n, params);
         if (s == VX_SUCCESS) update_valid(n, params);

@@ -96,6 +96,9 @@ void ovx_node_detach(vx_node node);
 /* Call the kernel's deinitialize (if the node was initialized) and free the
  * local data the framework allocated. */
 void ovx_node_deinit(vx_node node);
+/* Level / item `item` of a pyramid or object array (the container itself
+ * when item is -1; NULL when there is no such item). */
+vx_reference ovx_container_item(vx_reference container, vx_int32 item);
 /* Re-bind parameters bound to delay slots to the slots' current objects. */
 void ovx_node_follow_delays(vx_node node);
 

@@ -464,11 +464,12 @@ vx_status ovx_meta_apply(vx_meta_format meta, vx_reference ref, char *why, size_
         }
         return VX_SUCCESS;
     }
-    case VX_TYPE_PYRAMID:
-        return ovx_pyramid_apply_meta((vx_pyramid)ref, get(m, VX_PYRAMID_WIDTH) ? *(const vx_uint32 *)get(m, VX_PYRAMID_WIDTH)->value.bytes : 0,
-                                      get(m, VX_PYRAMID_HEIGHT) ? *(const vx_uint32 *)get(m, VX_PYRAMID_HEIGHT)->value.bytes : 0,
-                                      get(m, VX_PYRAMID_FORMAT) ? *(const vx_df_image *)get(m, VX_PYRAMID_FORMAT)->value.bytes : 0,
-                                      why, why_size);
+    case VX_TYPE_PYRAMID: {
+        const meta_entry *w = get(m, VX_PYRAMID_WIDTH), *h = get(m, VX_PYRAMID_HEIGHT), *f = get(m, VX_PYRAMID_FORMAT);
+        return ovx_pyramid_apply_meta((vx_pyramid)ref, w ? *(const vx_uint32 *)w->value.bytes : 0,
+                                      h ? *(const vx_uint32 *)h->value.bytes : 0,
+                                      f ? *(const vx_df_image *)f->value.bytes : 0, why, why_size);
+    }
     case VX_TYPE_TENSOR: {
         vx_tensor t = (vx_tensor)ref;
         const meta_entry *nd = get(m, VX_TENSOR_NUMBER_OF_DIMS), *d = get(m, VX_TENSOR_DIMS),

@@ -61,9 +61,7 @@ vx_reference ovx_node_param(vx_node n, vx_uint32 i)
     return n->params[i];
 }
 
-/* The level / item `item` of a pyramid or object array (or the object itself
- * when item is -1). */
-static vx_reference item_of(vx_reference container, vx_int32 item)
+vx_reference ovx_container_item(vx_reference container, vx_int32 item)
 {
     if (item < 0 || !container) return container;
     if (container->type == VX_TYPE_PYRAMID && (vx_size)item < ((vx_pyramid)container)->levels)
@@ -79,7 +77,7 @@ void ovx_node_follow_delays(vx_node n)
     for (i = 0; i < OVX_MAX_KERNEL_PARAMS; i++) {
         vx_reference now;
         if (!n->delay[i]) continue;
-        now = item_of(ovx_delay_slot(n->delay[i], n->delay_index[i]), n->delay_item[i]);
+        now = ovx_container_item(ovx_delay_slot(n->delay[i], n->delay_index[i]), n->delay_item[i]);
         if (now && now != n->params[i]) {
             ovx_ref_retain_internal(now);
             ovx_ref_release_internal(n->params[i]);
@@ -100,8 +98,8 @@ static vx_delay delay_of(vx_reference ref, vx_int32 *index, vx_int32 *item)
         ref->parent->parent && ref->parent->parent->type == VX_TYPE_DELAY) {
         vx_int32 j;
         slot = ref->parent;
-        for (j = 0; item_of(slot, j) != NULL; j++)
-            if (item_of(slot, j) == ref) {
+        for (j = 0; ovx_container_item(slot, j) != NULL; j++)
+            if (ovx_container_item(slot, j) == ref) {
                 *item = j;
                 break;
             }

@@ -32,16 +32,6 @@ typedef struct {
     vx_uint32 width, height;
 } img_meta;
 
-static const char *fmt_name(vx_df_image f, char buf[5])
-{
-    for (int i = 0; i < 4; i++) {
-        char c = (char)((f >> (8 * i)) & 0xFF);
-        buf[i] = (c >= 32 && c < 127) ? c : '?';
-    }
-    buf[4] = 0;
-    return buf;
-}
-
 static vx_status query_img(vx_node node, const vx_reference p[], vx_uint32 i, img_meta *m)
 {
     vx_image img = (vx_image)p[i];
@@ -61,7 +51,7 @@ static vx_status input_img(vx_node node, const vx_reference p[], vx_uint32 i, co
     if (s != VX_SUCCESS) return s;
     for (; *allowed; allowed++)
         if (*allowed == m->format) return VX_SUCCESS;
-    return ovx_kernel_log(node, i, VX_ERROR_INVALID_FORMAT, "format %s is not supported", fmt_name(m->format, b));
+    return ovx_kernel_log(node, i, VX_ERROR_INVALID_FORMAT, "format %s is not supported", ovx_fmt_name(m->format, b));
 }
 
 static vx_status same_size(vx_node node, vx_uint32 i, const img_meta *m, const img_meta *ref)
@@ -85,10 +75,7 @@ static vx_status output_img(vx_node node, const vx_reference p[], vx_uint32 i, c
 
 static vx_status set_meta(vx_meta_format meta, vx_df_image format, const img_meta *in)
 {
-    vx_status s = vxSetMetaFormatAttribute(meta, VX_IMAGE_FORMAT, &format, sizeof(format));
-    if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(meta, VX_IMAGE_WIDTH, &in->width, sizeof(in->width));
-    if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(meta, VX_IMAGE_HEIGHT, &in->height, sizeof(in->height));
-    return s;
+    return ovx_set_image_meta(meta, format, in->width, in->height);
 }
 
 static vx_status scalar_value(vx_node node, const vx_reference p[], vx_uint32 i, vx_enum type, void *value,
@@ -138,7 +125,7 @@ static vx_status validate_u8s16_pair(vx_node node, const vx_reference p[], vx_ui
     if (f == VX_DF_IMAGE_VIRT) f = (both_u8 && virt_default_u8) ? VX_DF_IMAGE_U8 : VX_DF_IMAGE_S16;
     if (f != VX_DF_IMAGE_S16 && !(f == VX_DF_IMAGE_U8 && both_u8))
         return ovx_kernel_log(node, out, VX_ERROR_INVALID_FORMAT, "format %s is not allowed for these inputs",
-                              fmt_name(f, nb));
+                              ovx_fmt_name(f, nb));
     return set_meta(metas[out], f, &a);
 }
 
@@ -278,14 +265,14 @@ static vx_status bitwise_validate(vx_node node, const vx_reference p[], vx_uint3
         s = input_img(node, p, 1, U8_U1, &b);
         if (s == VX_SUCCESS && b.format != a.format)
             s = ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "format %s differs from input 0 (%s)",
-                               fmt_name(b.format, nb), fmt_name(a.format, nb2));
+                               ovx_fmt_name(b.format, nb), ovx_fmt_name(a.format, nb2));
         if (s == VX_SUCCESS) s = same_size(node, 1, &b, &a);
     }
     if (s == VX_SUCCESS) s = output_img(node, p, nin, &a, &o);
     if (s != VX_SUCCESS) return s;
     if (o.format != VX_DF_IMAGE_VIRT && o.format != a.format)
         return ovx_kernel_log(node, nin, VX_ERROR_INVALID_FORMAT, "format %s, the input is %s",
-                              fmt_name(o.format, nb), fmt_name(a.format, nb2));
+                              ovx_fmt_name(o.format, nb), ovx_fmt_name(a.format, nb2));
     return set_meta(metas[nin], a.format, &a);
 }
 
@@ -358,7 +345,7 @@ static vx_status VX_CALLBACK weighted_validate(vx_node node, const vx_reference 
     if (s == VX_SUCCESS) s = output_img(node, p, 3, &a, &o);
     if (s != VX_SUCCESS) return s;
     if (o.format != VX_DF_IMAGE_VIRT && o.format != VX_DF_IMAGE_U8)
-        return ovx_kernel_log(node, 3, VX_ERROR_INVALID_FORMAT, "format %s, must be U8", fmt_name(o.format, nb));
+        return ovx_kernel_log(node, 3, VX_ERROR_INVALID_FORMAT, "format %s, must be U8", ovx_fmt_name(o.format, nb));
     return set_meta(metas[3], VX_DF_IMAGE_U8, &a);
 }
 
@@ -398,15 +385,15 @@ static vx_status VX_CALLBACK threshold_validate(vx_node node, const vx_reference
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_TYPE, "threshold type 0x%x is not supported", type);
     if (tin != in.format)
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "input format %s differs from the image's %s",
-                              fmt_name(tin, nb), fmt_name(in.format, nb2));
+                              ovx_fmt_name(tin, nb), ovx_fmt_name(in.format, nb2));
     if (tout != VX_DF_IMAGE_U8 && tout != VX_DF_IMAGE_U1)
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "output format %s: must be U8 or U1",
-                              fmt_name(tout, nb));
+                              ovx_fmt_name(tout, nb));
     s = output_img(node, p, 2, &in, &o);
     if (s != VX_SUCCESS) return s;
     if (o.format != VX_DF_IMAGE_VIRT && o.format != tout)
         return ovx_kernel_log(node, 2, VX_ERROR_INVALID_FORMAT, "format %s, the threshold's output format is %s",
-                              fmt_name(o.format, nb), fmt_name(tout, nb2));
+                              ovx_fmt_name(o.format, nb), ovx_fmt_name(tout, nb2));
     return set_meta(metas[2], tout, &in);
 }
 
@@ -454,13 +441,13 @@ static vx_status VX_CALLBACK lut_validate(vx_node node, const vx_reference p[], 
     vx_enum want = in.format == VX_DF_IMAGE_U8 ? VX_TYPE_UINT8 : VX_TYPE_INT16;
     if (type != want)
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_TYPE, "LUT of %s for a %s image, expected %s",
-                              ovx_type_name(type), fmt_name(in.format, nb), ovx_type_name(want));
+                              ovx_type_name(type), ovx_fmt_name(in.format, nb), ovx_type_name(want));
     if (count == 0) return ovx_kernel_log(node, 1, VX_ERROR_INVALID_VALUE, "LUT has no entries");
     s = output_img(node, p, 2, &in, &o);
     if (s != VX_SUCCESS) return s;
     if (o.format != VX_DF_IMAGE_VIRT && o.format != in.format)
-        return ovx_kernel_log(node, 2, VX_ERROR_INVALID_FORMAT, "format %s, the input is %s", fmt_name(o.format, nb),
-                              fmt_name(in.format, nb2));
+        return ovx_kernel_log(node, 2, VX_ERROR_INVALID_FORMAT, "format %s, the input is %s", ovx_fmt_name(o.format, nb),
+                              ovx_fmt_name(in.format, nb2));
     return set_meta(metas[2], in.format, &in);
 }
 
@@ -502,8 +489,8 @@ static vx_status VX_CALLBACK convert_validate(vx_node node, const vx_reference p
     default: ok = f == VX_DF_IMAGE_U1 || f == VX_DF_IMAGE_U8; break;
     }
     if (!ok)
-        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "cannot convert %s to %s", fmt_name(in.format, nb),
-                              fmt_name(f, nb2));
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "cannot convert %s to %s", ovx_fmt_name(in.format, nb),
+                              ovx_fmt_name(f, nb2));
     return set_meta(metas[1], f, &in);
 }
 
@@ -534,8 +521,8 @@ static vx_status accum_check(vx_node node, const vx_reference p[], vx_uint32 acc
     if (s == VX_SUCCESS) s = query_img(node, p, acc, &a);
     if (s != VX_SUCCESS) return s;
     if (a.format != acc_format)
-        return ovx_kernel_log(node, acc, VX_ERROR_INVALID_FORMAT, "format %s, must be %s", fmt_name(a.format, nb),
-                              fmt_name(acc_format, nb2));
+        return ovx_kernel_log(node, acc, VX_ERROR_INVALID_FORMAT, "format %s, must be %s", ovx_fmt_name(a.format, nb),
+                              ovx_fmt_name(acc_format, nb2));
     s = same_size(node, acc, &a, &in);
     if (s != VX_SUCCESS) return s;
     /* The engine gives meta formats to VX_OUTPUT parameters only; the accum

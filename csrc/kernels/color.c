@@ -12,39 +12,6 @@
 #define REQ VX_PARAMETER_STATE_REQUIRED
 #define OPT VX_PARAMETER_STATE_OPTIONAL
 
-static vx_df_image image_format(vx_reference ref)
-{
-    vx_df_image f = VX_DF_IMAGE_VIRT;
-    if (ref == NULL || vxQueryImage((vx_image)ref, VX_IMAGE_FORMAT, &f, sizeof(f)) != VX_SUCCESS) return 0;
-    return f;
-}
-
-static void image_size(vx_reference ref, vx_uint32 *w, vx_uint32 *h)
-{
-    *w = *h = 0;
-    (void)vxQueryImage((vx_image)ref, VX_IMAGE_WIDTH, w, sizeof(*w));
-    (void)vxQueryImage((vx_image)ref, VX_IMAGE_HEIGHT, h, sizeof(*h));
-}
-
-static const char *fmt_name(vx_df_image f, char buf[5])
-{
-    int i;
-    for (i = 0; i < 4; i++) {
-        char c = (char)((f >> (8 * i)) & 0xFF);
-        buf[i] = (c >= 32 && c < 127) ? c : '?';
-    }
-    buf[4] = 0;
-    return buf;
-}
-
-static vx_status set_image_meta(vx_meta_format meta, vx_df_image f, vx_uint32 w, vx_uint32 h)
-{
-    vx_status s = vxSetMetaFormatAttribute(meta, VX_IMAGE_FORMAT, &f, sizeof(f));
-    if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(meta, VX_IMAGE_WIDTH, &w, sizeof(w));
-    if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(meta, VX_IMAGE_HEIGHT, &h, sizeof(h));
-    return s;
-}
-
 /* The planes of an image as the compute routines see them. */
 static void image_planes(vx_image img, vx_df_image format, ovx_cc_planes *p)
 {
@@ -105,23 +72,23 @@ static vx_status VX_CALLBACK color_convert_validate(vx_node node, const vx_refer
     vx_uint32 w, h, ax, ay;
     char b1[5], b2[5];
     if (num != 2) return VX_ERROR_INVALID_PARAMETERS;
-    in = image_format(p[0]);
-    out = image_format(p[1]);
+    in = ovx_image_format_of(p[0]);
+    out = ovx_image_format_of(p[1]);
     if (!ovx_cc_channels(in, (ovx_cc_chan[4]){{0}}))
         return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "input format %s is not a color format",
-                              fmt_name(in, b1));
+                              ovx_fmt_name(in, b1));
     if (out == VX_DF_IMAGE_VIRT)
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT,
                               "the output format must be defined (also for a virtual image)");
     if (!cc_supported(in, out))
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "conversion %s -> %s is not supported",
-                              fmt_name(in, b1), fmt_name(out, b2));
-    image_size(p[0], &w, &h);
+                              ovx_fmt_name(in, b1), ovx_fmt_name(out, b2));
+    ovx_image_size_of(p[0], &w, &h);
     format_align(out, &ax, &ay);
     if (w % ax || h % ay)
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_DIMENSION, "a %ux%u image cannot be converted to %s",
-                              w, h, fmt_name(out, b2));
-    return set_image_meta(metas[1], out, w, h);
+                              w, h, ovx_fmt_name(out, b2));
+    return ovx_set_image_meta(metas[1], out, w, h);
 }
 
 static int space_code(vx_image img)
@@ -146,13 +113,13 @@ static int restricted(vx_image img)
 static vx_status color_convert_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
 {
     vx_image in = (vx_image)p[0], out = (vx_image)p[1];
-    vx_df_image fi = image_format(p[0]), fo = image_format(p[1]);
+    vx_df_image fi = ovx_image_format_of(p[0]), fo = ovx_image_format_of(p[1]);
     ovx_cc_planes pi, po;
     ovx_cc_xform t;
     vx_uint32 w, h;
     (void)node;
     (void)num;
-    image_size(p[1], &w, &h);
+    ovx_image_size_of(p[1], &w, &h);
     image_planes(in, fi, &pi);
     image_planes(out, fo, &po);
     ovx_cc_xform_init(&t, ovx_cc_is_yuv(fi), space_code(in), restricted(in), ovx_cc_is_yuv(fo), space_code(out),
@@ -220,10 +187,10 @@ static vx_status VX_CALLBACK channel_extract_validate(vx_node node, const vx_ref
     int idx;
     char b[5];
     if (num != 3) return VX_ERROR_INVALID_PARAMETERS;
-    in = image_format(p[0]);
+    in = ovx_image_format_of(p[0]);
     if (!ovx_cc_channels(in, ch))
         return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "input format %s is not a multi-channel format",
-                              fmt_name(in, b));
+                              ovx_fmt_name(in, b));
     if (vxQueryScalar((vx_scalar)p[1], VX_SCALAR_TYPE, &type, sizeof(type)) != VX_SUCCESS || type != VX_TYPE_ENUM)
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_TYPE, "channel must be a VX_TYPE_ENUM scalar");
     if (vxCopyScalar((vx_scalar)p[1], &channel, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
@@ -231,14 +198,14 @@ static vx_status VX_CALLBACK channel_extract_validate(vx_node node, const vx_ref
     idx = channel_index(in, channel);
     if (idx < 0)
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_VALUE, "channel 0x%x is not a channel of %s",
-                              (unsigned)channel, fmt_name(in, b));
-    image_size(p[0], &w, &h);
-    return set_image_meta(metas[2], VX_DF_IMAGE_U8, w / ch[idx].sx, h / ch[idx].sy);
+                              (unsigned)channel, ovx_fmt_name(in, b));
+    ovx_image_size_of(p[0], &w, &h);
+    return ovx_set_image_meta(metas[2], VX_DF_IMAGE_U8, w / ch[idx].sx, h / ch[idx].sy);
 }
 
 static vx_status channel_extract_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
 {
-    vx_df_image in = image_format(p[0]);
+    vx_df_image in = ovx_image_format_of(p[0]);
     vx_enum channel = 0;
     ovx_cc_chan ch[4];
     ovx_plane src, dst;
@@ -289,39 +256,39 @@ static vx_status VX_CALLBACK channel_combine_validate(vx_node node, const vx_ref
     int n;
     char b[5];
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
-    out = image_format(p[4]);
+    out = ovx_image_format_of(p[4]);
     if (out == VX_DF_IMAGE_VIRT)
         return ovx_kernel_log(node, 4, VX_ERROR_INVALID_FORMAT,
                               "the output format must be defined (also for a virtual image)");
     n = ovx_cc_channels(out, ch);
     if (!n)
         return ovx_kernel_log(node, 4, VX_ERROR_INVALID_FORMAT, "output format %s is not a multi-channel format",
-                              fmt_name(out, b));
+                              ovx_fmt_name(out, b));
     for (i = 0; i < 4; i++) {
         if ((int)i < n && p[i] == NULL)
-            return ovx_kernel_log(node, i, VX_ERROR_INVALID_PARAMETERS, "%s needs plane%u", fmt_name(out, b), i);
+            return ovx_kernel_log(node, i, VX_ERROR_INVALID_PARAMETERS, "%s needs plane%u", ovx_fmt_name(out, b), i);
         if ((int)i >= n && p[i] != NULL)
             return ovx_kernel_log(node, i, VX_ERROR_INVALID_PARAMETERS, "%s has only %d channels: plane%u is too many",
-                                  fmt_name(out, b), n, i);
-        if (p[i] != NULL && image_format(p[i]) != VX_DF_IMAGE_U8)
+                                  ovx_fmt_name(out, b), n, i);
+        if (p[i] != NULL && ovx_image_format_of(p[i]) != VX_DF_IMAGE_U8)
             return ovx_kernel_log(node, i, VX_ERROR_INVALID_FORMAT, "plane%u must be U8, got %s", i,
-                                  fmt_name(image_format(p[i]), b));
+                                  ovx_fmt_name(ovx_image_format_of(p[i]), b));
     }
-    image_size(p[0], &w, &h);
+    ovx_image_size_of(p[0], &w, &h);
     for (i = 0; (int)i < n; i++) {
         vx_uint32 pw, ph;
-        image_size(p[i], &pw, &ph);
+        ovx_image_size_of(p[i], &pw, &ph);
         if (pw != w / ch[i].sx || ph != h / ch[i].sy || w % ch[i].sx || h % ch[i].sy)
             return ovx_kernel_log(node, i, VX_ERROR_INVALID_DIMENSION,
                                   "plane%u is %ux%u, expected %ux%u for a %ux%u %s image", i, pw, ph, w / ch[i].sx,
-                                  h / ch[i].sy, w, h, fmt_name(out, b));
+                                  h / ch[i].sy, w, h, ovx_fmt_name(out, b));
     }
-    return set_image_meta(metas[4], out, w, h);
+    return ovx_set_image_meta(metas[4], out, w, h);
 }
 
 static vx_status channel_combine_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
 {
-    vx_df_image out = image_format(p[4]);
+    vx_df_image out = ovx_image_format_of(p[4]);
     ovx_cc_chan ch[4];
     int n = ovx_cc_channels(out, ch), i;
     (void)node;

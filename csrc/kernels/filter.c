@@ -36,24 +36,6 @@ static vx_status query_image(vx_node node, const vx_reference params[], vx_uint3
     return VX_SUCCESS;
 }
 
-static vx_status set_image_meta(vx_meta_format meta, vx_df_image format, vx_uint32 width, vx_uint32 height)
-{
-    vx_status s = vxSetMetaFormatAttribute(meta, VX_IMAGE_FORMAT, &format, sizeof(format));
-    if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(meta, VX_IMAGE_WIDTH, &width, sizeof(width));
-    if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(meta, VX_IMAGE_HEIGHT, &height, sizeof(height));
-    return s;
-}
-
-static const char *fmt_name(vx_df_image f, char buf[5])
-{
-    for (int i = 0; i < 4; i++) {
-        char c = (char)((f >> (8 * i)) & 0xFF);
-        buf[i] = (c >= 32 && c < 127) ? c : '?';
-    }
-    buf[4] = 0;
-    return buf;
-}
-
 /* An output image's format: the one it has, or dflt for a virtual image
  * whose format is not fixed. */
 static vx_df_image out_format(const vx_reference params[], vx_uint32 index, vx_df_image dflt)
@@ -77,8 +59,8 @@ static vx_status validate_same(vx_node node, const vx_reference params[], vx_uin
     if (s != VX_SUCCESS) return s;
     if (m.format != VX_DF_IMAGE_U8 && !(allow_u1 && m.format == VX_DF_IMAGE_U1))
         return ovx_kernel_log(node, in, VX_ERROR_INVALID_FORMAT, "must be U8%s, got %s", allow_u1 ? " or U1" : "",
-                              fmt_name(m.format, b));
-    return set_image_meta(metas[out], m.format, m.width, m.height);
+                              ovx_fmt_name(m.format, b));
+    return ovx_set_image_meta(metas[out], m.format, m.width, m.height);
 }
 
 static vx_status VX_CALLBACK validate_u8(vx_node node, const vx_reference params[], vx_uint32 num,
@@ -112,20 +94,13 @@ static ovxc_area make_area(vx_node node, const ovx_plane *in, const ovx_window *
     return a;
 }
 
-static vx_df_image image_format(vx_image img)
-{
-    vx_df_image f = VX_DF_IMAGE_VIRT;
-    (void)vxQueryImage(img, VX_IMAGE_FORMAT, &f, sizeof(f));
-    return f;
-}
-
 typedef void (*filt_f)(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a);
 
 static vx_status run_filter(vx_node node, const vx_reference params[], const ovx_window *win, filt_f f_u8,
                             filt_f f_u1)
 {
     vx_image in = (vx_image)params[0], out = (vx_image)params[1];
-    vx_df_image fmt = image_format(in);
+    vx_df_image fmt = ovx_image_format_of((vx_reference)in);
     ovx_plane pi = ovx_image_plane(in, 0), po = ovx_image_plane(out, 0);
     ovxc_area a = make_area(node, &pi, win, fmt);
     if (!pi.ptr || !po.ptr) return VX_ERROR_NO_MEMORY;
@@ -200,11 +175,11 @@ static vx_status VX_CALLBACK validate_sobel(vx_node node, const vx_reference par
     (void)num;
     if (s != VX_SUCCESS) return s;
     if (m.format != VX_DF_IMAGE_U8)
-        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "must be U8, got %s", fmt_name(m.format, b));
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "must be U8, got %s", ovx_fmt_name(m.format, b));
     if (!params[1] && !params[2])
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_PARAMETERS, "output_x and output_y are both missing");
     for (vx_uint32 i = 1; i <= 2; i++)
-        if (params[i] && (s = set_image_meta(metas[i], VX_DF_IMAGE_S16, m.width, m.height)) != VX_SUCCESS) return s;
+        if (params[i] && (s = ovx_set_image_meta(metas[i], VX_DF_IMAGE_S16, m.width, m.height)) != VX_SUCCESS) return s;
     return VX_SUCCESS;
 }
 
@@ -306,7 +281,7 @@ static vx_status VX_CALLBACK validate_convolve(vx_node node, const vx_reference 
     (void)num;
     if (s != VX_SUCCESS) return s;
     if (m.format != VX_DF_IMAGE_U8)
-        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "must be U8, got %s", fmt_name(m.format, b));
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "must be U8, got %s", ovx_fmt_name(m.format, b));
     if (vxQueryConvolution((vx_convolution)params[1], VX_CONVOLUTION_COLUMNS, &cols, sizeof(cols)) != VX_SUCCESS ||
         vxQueryConvolution((vx_convolution)params[1], VX_CONVOLUTION_ROWS, &rows, sizeof(rows)) != VX_SUCCESS)
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_PARAMETERS, "is not a valid convolution");
@@ -317,8 +292,8 @@ static vx_status VX_CALLBACK validate_convolve(vx_node node, const vx_reference 
                               maxdim);
     of = out_format(params, 2, VX_DF_IMAGE_S16);
     if (of != VX_DF_IMAGE_U8 && of != VX_DF_IMAGE_S16)
-        return ovx_kernel_log(node, 2, VX_ERROR_INVALID_FORMAT, "must be U8 or S16, got %s", fmt_name(of, b));
-    s = set_image_meta(metas[2], of, m.width, m.height);
+        return ovx_kernel_log(node, 2, VX_ERROR_INVALID_FORMAT, "must be U8 or S16, got %s", ovx_fmt_name(of, b));
+    s = ovx_set_image_meta(metas[2], of, m.width, m.height);
     if (s == VX_SUCCESS) {
         vx_kernel_image_valid_rectangle_f cb = valid_rect_convolve;
         s = vxSetMetaFormatAttribute(metas[2], VX_VALID_RECT_CALLBACK, &cb, sizeof(cb));
@@ -334,7 +309,7 @@ static vx_status win_convolve(vx_node node, const vx_reference params[], vx_uint
     ovxc_area a = make_area(node, &pi, win, VX_DF_IMAGE_U8);
     (void)num;
     if (!pi.ptr || !po.ptr || !conv->data) return VX_ERROR_NO_MEMORY;
-    ovxc_convolve_u8(pi.ptr, pi.stride, po.ptr, po.stride, image_format(out) == VX_DF_IMAGE_S16, conv->data,
+    ovxc_convolve_u8(pi.ptr, pi.stride, po.ptr, po.stride, ovx_image_format_of((vx_reference)out) == VX_DF_IMAGE_S16, conv->data,
                      (uint32_t)conv->columns, (uint32_t)conv->rows, conv->scale, &a);
     return VX_SUCCESS;
 }
@@ -370,7 +345,7 @@ static vx_status VX_CALLBACK validate_nonlinear(vx_node node, const vx_reference
         return ovx_kernel_log(node, 0, VX_ERROR_INVALID_VALUE, "0x%x is not a vx_non_linear_filter_e", (unsigned)fn);
     if ((s = query_image(node, params, 1, &m)) != VX_SUCCESS) return s;
     if (m.format != VX_DF_IMAGE_U8 && m.format != VX_DF_IMAGE_U1)
-        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "must be U8 or U1, got %s", fmt_name(m.format, b));
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "must be U8 or U1, got %s", ovx_fmt_name(m.format, b));
     if (vxQueryMatrix((vx_matrix)params[2], VX_MATRIX_TYPE, &mtype, sizeof(mtype)) != VX_SUCCESS ||
         vxQueryMatrix((vx_matrix)params[2], VX_MATRIX_COLUMNS, &cols, sizeof(cols)) != VX_SUCCESS ||
         vxQueryMatrix((vx_matrix)params[2], VX_MATRIX_ROWS, &rows, sizeof(rows)) != VX_SUCCESS)
@@ -383,7 +358,7 @@ static vx_status VX_CALLBACK validate_nonlinear(vx_node node, const vx_reference
     if (cols < 1 || rows < 1 || cols > maxdim || rows > maxdim)
         return ovx_kernel_log(node, 2, VX_ERROR_INVALID_DIMENSION, "%zux%zu exceeds %zux%zu", cols, rows, maxdim,
                               maxdim);
-    s = set_image_meta(metas[3], m.format, m.width, m.height);
+    s = ovx_set_image_meta(metas[3], m.format, m.width, m.height);
     if (s == VX_SUCCESS) {
         vx_kernel_image_valid_rectangle_f cb = valid_rect_nonlinear;
         s = vxSetMetaFormatAttribute(metas[3], VX_VALID_RECT_CALLBACK, &cb, sizeof(cb));
@@ -396,7 +371,7 @@ static vx_status win_nonlinear(vx_node node, const vx_reference params[], vx_uin
     vx_enum fn = VX_NONLINEAR_FILTER_MEDIAN;
     vx_image in = (vx_image)params[1];
     vx_matrix mask = (vx_matrix)params[2];
-    vx_df_image fmt = image_format(in);
+    vx_df_image fmt = ovx_image_format_of((vx_reference)in);
     ovx_plane pi = ovx_image_plane(in, 0), po = ovx_image_plane((vx_image)params[3], 0);
     ovxc_area a = make_area(node, &pi, win, fmt);
     int f;
@@ -434,13 +409,13 @@ static vx_status validate_gradients(vx_node node, const vx_reference params[], v
     if ((s = query_image(node, params, 0, &mx)) != VX_SUCCESS) return s;
     if ((s = query_image(node, params, 1, &my)) != VX_SUCCESS) return s;
     if (mx.format != VX_DF_IMAGE_S16)
-        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "must be S16, got %s", fmt_name(mx.format, b));
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "must be S16, got %s", ovx_fmt_name(mx.format, b));
     if (my.format != VX_DF_IMAGE_S16)
-        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "must be S16, got %s", fmt_name(my.format, b));
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "must be S16, got %s", ovx_fmt_name(my.format, b));
     if (mx.width != my.width || mx.height != my.height)
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_DIMENSION, "is %ux%u, grad_x is %ux%u", my.width, my.height,
                               mx.width, mx.height);
-    return set_image_meta(metas[2], out, mx.width, mx.height);
+    return ovx_set_image_meta(metas[2], out, mx.width, mx.height);
 }
 
 static vx_status VX_CALLBACK validate_magnitude(vx_node node, const vx_reference params[], vx_uint32 num,

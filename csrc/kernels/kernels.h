@@ -64,6 +64,15 @@ typedef struct {
 } ovx_plane;
 ovx_plane ovx_image_plane(vx_image image, vx_uint32 plane);
 
+/* ---- validator helpers (kernels/util.c) ---------------------------------- */
+/* An image's format (0 for NULL or a non-image), its size (0 x 0 likewise). */
+vx_df_image ovx_image_format_of(vx_reference ref);
+void ovx_image_size_of(vx_reference ref, vx_uint32 *width, vx_uint32 *height);
+/* A format code as text for log messages ("U8", "RGB2", '?' for others). */
+const char *ovx_fmt_name(vx_df_image format, char buf[5]);
+/* Describe an output image: format, width, height. */
+vx_status ovx_set_image_meta(vx_meta_format meta, vx_df_image format, vx_uint32 width, vx_uint32 height);
+
 /* Read the value of a scalar parameter (no map); type must match. */
 vx_status ovx_scalar_get(vx_scalar scalar, vx_enum type, void *value);
 vx_status ovx_scalar_set(vx_scalar scalar, vx_enum type, const void *value);

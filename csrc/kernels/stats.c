@@ -17,39 +17,6 @@
 #define REQ VX_PARAMETER_STATE_REQUIRED
 #define OPT VX_PARAMETER_STATE_OPTIONAL
 
-static vx_df_image image_format(vx_reference ref)
-{
-    vx_df_image f = VX_DF_IMAGE_VIRT;
-    if (ref == NULL || vxQueryImage((vx_image)ref, VX_IMAGE_FORMAT, &f, sizeof(f)) != VX_SUCCESS) return 0;
-    return f;
-}
-
-static void image_size(vx_reference ref, vx_uint32 *w, vx_uint32 *h)
-{
-    *w = *h = 0;
-    (void)vxQueryImage((vx_image)ref, VX_IMAGE_WIDTH, w, sizeof(*w));
-    (void)vxQueryImage((vx_image)ref, VX_IMAGE_HEIGHT, h, sizeof(*h));
-}
-
-static const char *fmt_name(vx_df_image f, char buf[5])
-{
-    int i;
-    for (i = 0; i < 4; i++) {
-        char c = (char)((f >> (8 * i)) & 0xFF);
-        buf[i] = (c >= 32 && c < 127) ? c : '?';
-    }
-    buf[4] = 0;
-    return buf;
-}
-
-static vx_status set_image_meta(vx_meta_format meta, vx_df_image f, vx_uint32 w, vx_uint32 h)
-{
-    vx_status s = vxSetMetaFormatAttribute(meta, VX_IMAGE_FORMAT, &f, sizeof(f));
-    if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(meta, VX_IMAGE_WIDTH, &w, sizeof(w));
-    if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(meta, VX_IMAGE_HEIGHT, &h, sizeof(h));
-    return s;
-}
-
 static vx_status set_scalar_meta(vx_meta_format meta, vx_enum type)
 {
     return vxSetMetaFormatAttribute(meta, VX_SCALAR_TYPE, &type, sizeof(type));
@@ -57,14 +24,14 @@ static vx_status set_scalar_meta(vx_meta_format meta, vx_enum type)
 
 static vx_status require_format(vx_node node, vx_uint32 index, vx_reference ref, vx_df_image a, vx_df_image b)
 {
-    vx_df_image f = image_format(ref);
+    vx_df_image f = ovx_image_format_of(ref);
     char s1[5], s2[5], s3[5];
     if (f == a || (b != 0 && f == b)) return VX_SUCCESS;
     if (b != 0)
-        return ovx_kernel_log(node, index, VX_ERROR_INVALID_FORMAT, "must be %s or %s, got %s", fmt_name(a, s1),
-                              fmt_name(b, s2), fmt_name(f, s3));
-    return ovx_kernel_log(node, index, VX_ERROR_INVALID_FORMAT, "must be %s, got %s", fmt_name(a, s1),
-                          fmt_name(f, s3));
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_FORMAT, "must be %s or %s, got %s", ovx_fmt_name(a, s1),
+                              ovx_fmt_name(b, s2), ovx_fmt_name(f, s3));
+    return ovx_kernel_log(node, index, VX_ERROR_INVALID_FORMAT, "must be %s, got %s", ovx_fmt_name(a, s1),
+                          ovx_fmt_name(f, s3));
 }
 
 /* The input's valid rectangle, clipped to the image. */
@@ -72,7 +39,7 @@ static void valid_rect(vx_image img, vx_uint32 *x0, vx_uint32 *y0, vx_uint32 *x1
 {
     vx_rectangle_t r;
     vx_uint32 w, h;
-    image_size((vx_reference)img, &w, &h);
+    ovx_image_size_of((vx_reference)img, &w, &h);
     if (vxGetValidRegionImage(img, &r) != VX_SUCCESS) {
         r.start_x = r.start_y = 0;
         r.end_x = w;
@@ -147,8 +114,8 @@ static vx_status VX_CALLBACK u8_to_same_validate(vx_node node, const vx_referenc
     vx_uint32 w, h;
     if (num != 2) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = require_format(node, 0, p[0], VX_DF_IMAGE_U8, 0)) != VX_SUCCESS) return s;
-    image_size(p[0], &w, &h);
-    return set_image_meta(metas[1], out, w, h);
+    ovx_image_size_of(p[0], &w, &h);
+    return ovx_set_image_meta(metas[1], out, w, h);
 }
 
 static vx_status VX_CALLBACK equalize_validate(vx_node node, const vx_reference p[], vx_uint32 num,
@@ -164,7 +131,7 @@ static vx_status VX_CALLBACK equalize_function(vx_node node, const vx_reference 
     ovx_plane src = ovx_image_plane((vx_image)p[0], 0), dst = ovx_image_plane((vx_image)p[1], 0);
     (void)node;
     (void)num;
-    image_size(p[0], &w, &h);
+    ovx_image_size_of(p[0], &w, &h);
     ovx_count_u8(src.ptr, src.stride, 0, 0, w, h, counts);
     ovx_equalize_lut(counts, lut);
     ovx_apply_lut_u8(src.ptr, src.stride, dst.ptr, dst.stride, lut, w, 0, h);
@@ -212,7 +179,7 @@ static vx_status VX_CALLBACK meanstddev_function(vx_node node, const vx_referenc
     (void)node;
     (void)num;
     valid_rect(img, &x0, &y0, &x1, &y1);
-    if (image_format(p[0]) == VX_DF_IMAGE_U1)
+    if (ovx_image_format_of(p[0]) == VX_DF_IMAGE_U1)
         ovx_sums_u1(pl.ptr, pl.stride, x0, y0, x1, y1, &sum, &sq);
     else
         ovx_sums_u8(pl.ptr, pl.stride, x0, y0, x1, y1, &sum, &sq);
@@ -263,9 +230,9 @@ static vx_status VX_CALLBACK minmaxloc_validate(vx_node node, const vx_reference
     vx_uint32 w, h, i;
     if (num != 7) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = require_format(node, 0, p[0], VX_DF_IMAGE_U8, VX_DF_IMAGE_S16)) != VX_SUCCESS) return s;
-    f = image_format(p[0]);
+    f = ovx_image_format_of(p[0]);
     vt = f == VX_DF_IMAGE_U8 ? VX_TYPE_UINT8 : VX_TYPE_INT16;
-    image_size(p[0], &w, &h);
+    ovx_image_size_of(p[0], &w, &h);
     for (i = 1; i <= 2; i++) {
         t = VX_TYPE_INVALID;
         (void)vxQueryScalar((vx_scalar)p[i], VX_SCALAR_TYPE, &t, sizeof(t));
@@ -319,7 +286,7 @@ static void fill_locations(vx_array arr, ovx_plane pl, int s16, vx_uint32 x0, vx
 static vx_status VX_CALLBACK minmaxloc_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_image img = (vx_image)p[0];
-    int s16 = image_format(p[0]) == VX_DF_IMAGE_S16;
+    int s16 = ovx_image_format_of(p[0]) == VX_DF_IMAGE_S16;
     vx_uint32 x0, y0, x1, y1;
     vx_int32 mn, mx;
     vx_size nmin, nmax;
@@ -379,7 +346,7 @@ static vx_status VX_CALLBACK integral_function(vx_node node, const vx_reference 
     ovx_plane src = ovx_image_plane((vx_image)p[0], 0), dst = ovx_image_plane((vx_image)p[1], 0);
     (void)node;
     (void)num;
-    image_size(p[0], &w, &h);
+    ovx_image_size_of(p[0], &w, &h);
     ovx_integral_u8(src.ptr, src.stride, dst.ptr, dst.stride, w, h);
     return VX_SUCCESS;
 }

@@ -3,9 +3,9 @@
  * and "Valid Image Region", tested on graphs made of user kernels only.
  *
  * This file also holds the test user kernels shared with test_node.c and
- * test_user_node.c (declared in each of them with the et_ prefix). */
+ * test_user_node.c (declared in engine_util.h with the et_ prefix). */
 #define _POSIX_C_SOURCE 200809L
-#include "../runner/cts.h"
+#include "engine_util.h"
 
 #include <VX/vx_khr_user_data_object.h>
 
@@ -13,22 +13,6 @@
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
-
-/* ---- shared helpers (prototypes repeated in test_node.c, test_user_node.c) */
-void et_fill(vx_image img, vx_uint32 seed);
-vx_image et_image(vx_context c, vx_uint32 w, vx_uint32 h, vx_uint32 seed);
-int et_check(vx_image img, vx_uint32 seed);
-int et_pixel(vx_image img, vx_uint32 x, vx_uint32 y);
-vx_kernel et_add_kernel(vx_context c);
-vx_kernel et_shrink_kernel(vx_context c);
-vx_kernel et_sum_kernel(vx_context c);
-vx_kernel et_row_kernel(vx_context c);
-vx_kernel et_asum_kernel(vx_context c);
-vx_kernel et_pyr_kernel(vx_context c);
-vx_node et_node(vx_graph g, vx_kernel k, vx_reference p0, vx_reference p1, vx_reference p2);
-vx_uint32 et_scalar_u32(vx_scalar s);
-extern volatile int et_add_runs;
-extern volatile vx_uint32 et_add_delay_us;
 
 volatile int et_add_runs;
 volatile vx_uint32 et_add_delay_us;
@@ -361,8 +345,6 @@ static vx_scalar u8_scalar(vx_context c, vx_uint8 v)
     CTS_ASSERT_VALID(s);
     return s;
 }
-
-#define R(x) ((vx_reference)(x))
 
 /* run g and abort the test on failure, quoting the last log entry */
 #define ET_PROCESS(g)                                                                                    \

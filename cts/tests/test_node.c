@@ -1,22 +1,9 @@
 /* Spec chapters "Object: Node", "Object: Node (Advanced)", "Object:
  * Parameter" (node side), "Node: Border Modes", "Framework: Node Callbacks"
  * and vxReplicateNode, on nodes of the user kernels of test_graph.c. */
-#include "../runner/cts.h"
+#include "engine_util.h"
 
 #include <string.h>
-
-/* from test_graph.c */
-void et_fill(vx_image img, vx_uint32 seed);
-vx_image et_image(vx_context c, vx_uint32 w, vx_uint32 h, vx_uint32 seed);
-int et_check(vx_image img, vx_uint32 seed);
-int et_pixel(vx_image img, vx_uint32 x, vx_uint32 y);
-vx_kernel et_add_kernel(vx_context c);
-vx_kernel et_sum_kernel(vx_context c);
-vx_node et_node(vx_graph g, vx_kernel k, vx_reference p0, vx_reference p1, vx_reference p2);
-vx_uint32 et_scalar_u32(vx_scalar s);
-extern volatile int et_add_runs;
-
-#define R(x) ((vx_reference)(x))
 
 CTS_TEST(Node, generic_node_parameters_start_null, "REQ-1620 REQ-1623 REQ-1624 REQ-0668 REQ-0669 REQ-1766 REQ-1769 REQ-1760")
 {

@@ -1,15 +1,8 @@
 /* Spec chapters "User Kernels", "Framework: User Kernels" (the node side:
  * validate, initialize, deinitialize, local data, meta formats) run in graphs. */
-#include "../runner/cts.h"
+#include "engine_util.h"
 
 #include <string.h>
-
-/* from test_graph.c */
-vx_image et_image(vx_context c, vx_uint32 w, vx_uint32 h, vx_uint32 seed);
-int et_check(vx_image img, vx_uint32 seed);
-vx_node et_node(vx_graph g, vx_kernel k, vx_reference p0, vx_reference p1, vx_reference p2);
-
-#define R(x) ((vx_reference)(x))
 
 /* A kernel "copy" (image in -> image out, meta from the input by
  * vxSetMetaFormatFromReference) that records its callbacks. */
