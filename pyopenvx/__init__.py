@@ -31,6 +31,16 @@ from ._objects_nd import Tensor, UserDataObject, ObjectArray, Pyramid, Delay
 from ._graph import Graph, Node, Performance, MetaFormat, UserKernel
 from ._vision import *  # noqa: F401,F403  (immediate mode on ndarrays: vx.gaussian3x3, ...)
 from ._vision import __all__ as _vision_all
+from ._vision_control import *  # noqa: F401,F403
+from ._vision_control import __all__ as _vision_control_all
+from ._vision_imgext import *  # noqa: F401,F403
+from ._vision_imgext import __all__ as _vision_imgext_all
+from ._vision_hog import *  # noqa: F401,F403
+from ._vision_hog import __all__ as _vision_hog_all
+from ._vision_tensorops import *  # noqa: F401,F403
+from ._vision_tensorops import __all__ as _vision_tensorops_all
+from ._vision_bilateral import *  # noqa: F401,F403
+from ._vision_bilateral import __all__ as _vision_bilateral_all
 
 __version__ = "0.1.0"
 
@@ -47,4 +57,5 @@ __all__ = (["ffi", "lib", "version", "Context", "Kernel", "Border", "LogEntry",
             "Image", "Tensor", "UserDataObject", "ObjectArray", "Pyramid", "Delay",
             "Graph", "Node", "Performance", "MetaFormat", "UserKernel",
             "Reference", "__version__"] + list(_errors_all) + list(_vision_all)
+           + list(_vision_control_all) + list(_vision_imgext_all) + list(_vision_hog_all) + list(_vision_tensorops_all) + list(_vision_bilateral_all)
            + sorted(_CONSTANTS) + sorted(_SHORT))

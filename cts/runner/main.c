@@ -58,6 +58,11 @@ CTS_DECLARE_TABLE(k_geometry);
 CTS_DECLARE_TABLE(k_multiscale);
 CTS_DECLARE_TABLE(k_features);
 CTS_DECLARE_TABLE(k_optflow);
+CTS_DECLARE_TABLE(k_control);
+CTS_DECLARE_TABLE(k_imgext);
+CTS_DECLARE_TABLE(k_hog);
+CTS_DECLARE_TABLE(k_tensorops);
+CTS_DECLARE_TABLE(k_bilateral);
 
 static const cts_test *const *const all_tables[] = {
     cts_table_context, cts_table_reference, cts_table_log,    cts_table_directive, cts_table_target,
@@ -72,6 +77,11 @@ static const cts_test *const *const all_tables[] = {
     cts_table_k_multiscale,
     cts_table_k_features,
     cts_table_k_optflow,
+    cts_table_k_control,
+    cts_table_k_imgext,
+    cts_table_k_hog,
+    cts_table_k_tensorops,
+    cts_table_k_bilateral,
 };
 
 /* ---- state of the running test ------------------------------------------ */

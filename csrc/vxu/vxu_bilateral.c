@@ -1,0 +1,4 @@
+/* Immediate mode: family bilateral (enhanced vision: BilateralFilter). */
+#include "vxu_common.h"
+
+typedef int ovxu_bilateral_placeholder;

@@ -1,0 +1,3 @@
+"""Immediate mode on ndarrays: enhanced vision: BilateralFilter."""
+
+__all__ = []

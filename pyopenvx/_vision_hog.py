@@ -1,0 +1,3 @@
+"""Immediate mode on ndarrays: enhanced vision: HOGCells, HOGFeatures, HoughLinesP."""
+
+__all__ = []

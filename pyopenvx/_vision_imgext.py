@@ -1,0 +1,3 @@
+"""Immediate mode on ndarrays: enhanced vision: LBP, NonMaxSuppression, MatchTemplate."""
+
+__all__ = []
