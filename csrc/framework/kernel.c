@@ -371,8 +371,17 @@ VX_API_ENTRY vx_status VX_API_CALL vxRemoveKernel(vx_kernel kernel)
                 "vxRemoveKernel(%s): built-in kernels cannot be removed", kernel->name);
         return VX_ERROR_INVALID_PARAMETERS;
     }
+    if (kernel->removed) {
+        ovx_log((vx_reference)kernel, VX_ERROR_INVALID_REFERENCE, "vxRemoveKernel(%s): removed already", kernel->name);
+        return VX_ERROR_INVALID_REFERENCE;
+    }
     ovx_context_lock(c);
-    if (kernel->base.external_count > 1 || kernel->base.internal_count > 1) {
+    /* REQ-1931 and its failure list: the application's references to the
+     * kernel, to nodes using it and to their graphs block the removal.  The
+     * kernel's own vx_parameter objects do not: they keep the (removed)
+     * kernel's memory alive until they are released. */
+    if (kernel->base.external_count > 1 ||
+        kernel->base.internal_count > 1 + kernel->param_holds) {
         ovx_context_unlock(c);
         ovx_log((vx_reference)kernel, VX_FAILURE,
                 "vxRemoveKernel(%s): the kernel is still referenced (application or nodes)", kernel->name);
@@ -381,7 +390,16 @@ VX_API_ENTRY vx_status VX_API_CALL vxRemoveKernel(vx_kernel kernel)
     kernel->removed = vx_true_e;
     ovx_context_unlock(c);
     table_remove(c, kernel);
-    ovx_ref_destroy((vx_reference)kernel);
+    if (kernel->param_holds == 0) {
+        ovx_ref_destroy((vx_reference)kernel);
+    } else {
+        /* give back the application's and the table's holds; the last
+         * parameter released destroys the kernel */
+        ovx_context_lock(c);
+        kernel->base.external_count = 0;
+        kernel->base.internal_count--;
+        ovx_context_unlock(c);
+    }
     return VX_SUCCESS;
 }
 
@@ -389,6 +407,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxRemoveKernel(vx_kernel kernel)
 static void parameter_destruct(vx_reference ref)
 {
     vx_parameter p = (vx_parameter)ref;
+    if (!p->node && p->kernel && ovx_ref_is_live(p->kernel)) p->kernel->param_holds--;
     ovx_ref_release_internal((vx_reference)p->kernel);
     if (p->node) ovx_ref_release_internal((vx_reference)p->node);
 }
@@ -405,6 +424,9 @@ VX_API_ENTRY vx_parameter VX_API_CALL vxGetKernelParameterByIndex(vx_kernel kern
                                      parameter_destruct, NULL);
     if (!p) return (vx_parameter)ovx_error(kernel->base.context, VX_ERROR_NO_MEMORY);
     ovx_ref_retain_internal((vx_reference)kernel);
+    ovx_context_lock(kernel->base.context);
+    kernel->param_holds++;
+    ovx_context_unlock(kernel->base.context);
     p->kernel = kernel;
     p->index = index;
     return p;

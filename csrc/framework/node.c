@@ -32,7 +32,7 @@ void ovx_node_deinit(vx_node n)
         free(n->local_data_ptr);
         n->local_data_ptr = NULL;
         n->local_data_ours = vx_false_e;
-        n->local_data_size = 0;
+        n->local_data_size = n->kernel ? n->kernel->local_data_size : 0;
     }
 }
 
@@ -205,7 +205,9 @@ static vx_node node_new(vx_graph graph, vx_kernel kernel)
     n->status = VX_SUCCESS;
     n->state = VX_NODE_STATE_STEADY;
     n->index = graph->num_nodes;
-    n->local_data_size = 0;
+    /* VX_NODE_LOCAL_DATA_SIZE starts as the kernel's VX_KERNEL_LOCAL_DATA_SIZE
+     * (the memory itself is allocated when the graph is verified) */
+    n->local_data_size = kernel->local_data_size;
     /* spec "Valid Image Region": user nodes, warps and remap reset their
      * outputs' valid rectangles, other standard functions compute them */
     n->valid_rect_reset = (!kernel->desc || kernel->desc->valid_rule == OVX_VALID_FULL) ? vx_true_e : vx_false_e;

@@ -143,6 +143,7 @@ struct _vx_kernel {
     vx_bool user_kernel;
     vx_bool finalized;
     vx_bool removed;
+    vx_uint32 param_holds;       /* kernel vx_parameter objects alive (each holds the kernel) */
     const ovx_kernel_desc *desc; /* built-in kernels */
 };
 
