@@ -63,6 +63,8 @@ CTS_DECLARE_TABLE(k_imgext);
 CTS_DECLARE_TABLE(k_hog);
 CTS_DECLARE_TABLE(k_tensorops);
 CTS_DECLARE_TABLE(k_bilateral);
+CTS_DECLARE_TABLE(k_nn);
+CTS_DECLARE_TABLE(ix);
 
 static const cts_test *const *const all_tables[] = {
     cts_table_context, cts_table_reference, cts_table_log,    cts_table_directive, cts_table_target,
@@ -82,6 +84,8 @@ static const cts_test *const *const all_tables[] = {
     cts_table_k_hog,
     cts_table_k_tensorops,
     cts_table_k_bilateral,
+    cts_table_k_nn,
+    cts_table_ix,
 };
 
 /* ---- state of the running test ------------------------------------------ */
