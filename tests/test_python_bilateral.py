@@ -101,22 +101,19 @@ def test_bilateral_graph_builder_virtual_chain(ctx):
     src = vx.Tensor.from_numpy(ctx, a)
     dst = ctx.tensor(a.shape[::-1], np.uint8)
     mid = g.virtual_tensor([0, 0], 0)
-    # handles, not the Tensor objects: see test_bilateral_graph_builder_takes_tensor_objects
-    n1 = g.bilateral_filter(src.handle, 5, 3.0, 15.0, mid.handle)
-    n2 = g.bilateral_filter(mid.handle, 7, 5.0, 10.0, dst.handle)
+    n1 = g.bilateral_filter(src, 5, 3.0, 15.0, mid)
+    n2 = g.bilateral_filter(mid, 7, 5.0, 10.0, dst)
     n1.border = vx.Border(vx.BORDER_REPLICATE)
     n2.border = vx.Border(vx.BORDER_REPLICATE)
     g.process()
     close(dst.to_numpy(), model(model(a, 5, 3.0, 15.0), 7, 5.0, 10.0))
     g2 = ctx.graph()
-    g2.bilateral_filter(src.handle, 4, 3.0, 15.0, dst.handle)
+    g2.bilateral_filter(src, 4, 3.0, 15.0, dst)
     with pytest.raises(vx.VXError) as e:
         g2.verify()
     assert "diameter" in str(e.value)
 
 
-@pytest.mark.xfail(reason="pyopenvx/_graph.py _convert_arg expects _vx_type 'vx_tensor_t' for "
-                          "'struct _vx_tensor_t *' parameters, Tensor says 'vx_tensor'", raises=TypeError)
 def test_bilateral_graph_builder_takes_tensor_objects(ctx):
     a = np.full((6, 7), 50, np.uint8)
     g = ctx.graph()
