@@ -150,6 +150,9 @@ static vx_status tensor_meta(vx_node node, vx_reference ref, vx_meta_format meta
     if (t.type != 0 && t.type != VX_TYPE_INT16)
         return ovx_kernel_log(node, index, VX_ERROR_INVALID_TYPE, "the output must be a VX_TYPE_INT16 tensor, is %s",
                               ovx_type_name(t.type));
+    if (t.nd != 0 && t.nd != nd)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_DIMENSION, "the output must have %zu dimensions, has %zu",
+                              (size_t)nd, (size_t)t.nd);
     if (t.type != 0 || t.fpp != 0) fpp = t.fpp; /* the tensor's own, else the default */
     if (vxSetMetaFormatAttribute(meta, VX_TENSOR_NUMBER_OF_DIMS, &nd, sizeof(nd)) != VX_SUCCESS ||
         vxSetMetaFormatAttribute(meta, VX_TENSOR_DIMS, dims, nd * sizeof(vx_size)) != VX_SUCCESS ||
