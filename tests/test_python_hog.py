@@ -151,13 +151,10 @@ def test_graph_builders(vx, ctx):
     src = ctx.image_from_numpy(a)
     mag, bins = g.virtual_tensor([0, 0], 0), g.virtual_tensor([0, 0, 0], 0)
     feat = ctx.tensor((3, 2, 6 * 4 * 9), np.int16, 8)
-    # pyopenvx/_graph.py checks a Tensor against the cffi name "vx_tensor_t" (the struct is
-    # _vx_tensor_t), so tensors go to the builders as raw handles for now
-    t = lambda o: vx.ffi.cast("vx_tensor", o.handle)  # noqa: E731
-    g.hog_cells(src, 8, 8, 9, t(mag), t(bins))
+    g.hog_cells(src, 8, 8, 9, mag, bins)
     hog = {"cell_width": 8, "cell_height": 8, "block_width": 16, "block_height": 16, "block_stride": 8,
            "num_bins": 9, "window_width": 32, "window_height": 24, "window_stride": 8, "threshold": 0.2}
-    g.hog_features(src, t(mag), t(bins), hog, vx.ffi.sizeof("vx_hog_t"), t(feat))
+    g.hog_features(src, mag, bins, hog, vx.ffi.sizeof("vx_hog_t"), feat)
     g.process()
     want = vx.hog_features(a, cell_size=8, block_size=16, block_stride=8, bins=9, window_size=(32, 24),
                            window_stride=8, threshold=0.2)
