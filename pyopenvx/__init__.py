@@ -41,6 +41,10 @@ from ._vision_tensorops import *  # noqa: F401,F403
 from ._vision_tensorops import __all__ as _vision_tensorops_all
 from ._vision_bilateral import *  # noqa: F401,F403
 from ._vision_bilateral import __all__ as _vision_bilateral_all
+from ._nn import *  # noqa: F401,F403
+from ._nn import __all__ as _nn_all
+from ._ix import *  # noqa: F401,F403
+from ._ix import __all__ as _ix_all
 
 __version__ = "0.1.0"
 
@@ -57,5 +61,5 @@ __all__ = (["ffi", "lib", "version", "Context", "Kernel", "Border", "LogEntry",
             "Image", "Tensor", "UserDataObject", "ObjectArray", "Pyramid", "Delay",
             "Graph", "Node", "Performance", "MetaFormat", "UserKernel",
             "Reference", "__version__"] + list(_errors_all) + list(_vision_all)
-           + list(_vision_control_all) + list(_vision_imgext_all) + list(_vision_hog_all) + list(_vision_tensorops_all) + list(_vision_bilateral_all)
+           + list(_vision_control_all) + list(_vision_imgext_all) + list(_vision_hog_all) + list(_vision_tensorops_all) + list(_vision_bilateral_all) + list(_nn_all) + list(_ix_all)
            + sorted(_CONSTANTS) + sorted(_SHORT))

@@ -171,6 +171,10 @@ CTS_TEST(UserNode, kernel_local_data, "REQ-0664 REQ-0665 REQ-0666 REQ-0667")
     un_reset();
     k = un_kernel(c, 32);
     n = et_node(g, k, R(in), R(out), NULL);
+    /* the node's size is the kernel's from its creation on */
+    CTS_EXPECT_STATUS(vxQueryNode(n, VX_NODE_LOCAL_DATA_SIZE, &sz, sizeof(sz)), VX_SUCCESS);
+    CTS_EXPECT_EQ_INT(sz, 32);
+    sz = 0;
     CTS_ASSERT_STATUS(vxProcessGraph(g), VX_SUCCESS);
     CTS_EXPECT_EQ_INT(un_seen_size, 32);
     CTS_EXPECT(un_seen_ptr != NULL);

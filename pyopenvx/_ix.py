@@ -1,0 +1,3 @@
+"""export and import of objects and graphs (vx_khr_ix)."""
+
+__all__ = []
