@@ -91,10 +91,10 @@ static vx_status input_tensor(vx_node node, const vx_reference p[], vx_uint32 i,
     return VX_SUCCESS;
 }
 
-/* The output tensor i: what it already knows must be what the kernel makes.
- * Then describe it in meta.  (Engine workaround: the verifier compares the
- * fixed point position of a virtual tensor even when its data type is not
- * known yet; such a tensor takes the kernel's position here.) */
+/* The output tensor i: what it already knows must be what the kernel makes
+ * (checked here for virtual tensors too: the verifier does not compare the
+ * dims of a virtual tensor that already has all of them).  Then describe it
+ * in meta. */
 static vx_status output_tensor(vx_node node, const vx_reference p[], vx_uint32 i, vx_meta_format meta,
                                vx_size nd, const vx_size *dims, vx_enum type, vx_int8 fpp)
 {
@@ -115,7 +115,6 @@ static vx_status output_tensor(vx_node node, const vx_reference p[], vx_uint32 i
     if (o.type != 0 && o.fpp != fpp)
         return ovx_kernel_log(node, i, VX_ERROR_INVALID_VALUE, "fixed point position %d, the kernel makes %d",
                               (int)o.fpp, (int)fpp);
-    if (o.type == 0 && p[i]->is_virtual) ((vx_tensor)p[i])->fixed_point_position = fpp;
     if (vxSetMetaFormatAttribute(meta, VX_TENSOR_NUMBER_OF_DIMS, &nd, sizeof(nd)) != VX_SUCCESS ||
         vxSetMetaFormatAttribute(meta, VX_TENSOR_DIMS, dims, nd * sizeof(vx_size)) != VX_SUCCESS ||
         vxSetMetaFormatAttribute(meta, VX_TENSOR_DATA_TYPE, &type, sizeof(type)) != VX_SUCCESS ||

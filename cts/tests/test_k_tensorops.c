@@ -777,6 +777,20 @@ CTS_TEST(TensorOps, refusals, "REQ-0431 REQ-0433 REQ-0447 REQ-0450 REQ-0459 REQ-
     /* and (2x3 as {3,2}) x ({2,3}: 3x2) -> 3x3... a 2x3 input1 {3,2} times input2 {2,3} gives {2,2} */
     REFUSE(vxTensorMatrixMultiplyNode(g, s16_32, s16, NULL, &mp, s16_22), VX_SUCCESS);
 #undef REFUSE
+    /* a virtual output that already has other dims or another type */
+    {
+        vx_tensor vbad;
+        g = vxCreateGraph(c);
+        vbad = vxCreateVirtualTensor(g, 2, d43, VX_TYPE_INT16, 8);
+        vxTensorAddNode(g, s16, s16b, VX_CONVERT_POLICY_WRAP, vbad);
+        vxReleaseTensor(&vbad);
+        CTS_EXPECT_STATUS(verify_one(g), VX_ERROR_INVALID_DIMENSION);
+        g = vxCreateGraph(c);
+        vbad = vxCreateVirtualTensor(g, 2, d23, VX_TYPE_UINT8, 0);
+        vxTensorAddNode(g, s16, s16b, VX_CONVERT_POLICY_WRAP, vbad);
+        vxReleaseTensor(&vbad);
+        CTS_EXPECT_STATUS(verify_one(g), VX_ERROR_INVALID_TYPE);
+    }
     /* the immediate functions report the same */
     CTS_EXPECT_STATUS(vxuTensorAdd(c, s16, u8, VX_CONVERT_POLICY_WRAP, s16b), VX_ERROR_INVALID_TYPE);
     CTS_EXPECT_STATUS(vxuTensorTranspose(c, s16, s16_32, 5, 0), VX_ERROR_INVALID_VALUE);
