@@ -1,4 +1,248 @@
-/* Compute routines of family tensorops (enhanced vision: tensor add/subtract/multiply/table lookup/transpose/convert depth/matrix multiply). */
+/* Compute routines of family tensorops (see tensorops.h). */
 #include "tensorops.h"
 
-typedef int ovx_tensorops_compute_placeholder;
+#include <math.h>
+#include <string.h>
+
+/* ---- walking the output ---------------------------------------------------
+ * A "row" is dimension 0 of the output; rows are numbered over dimensions
+ * 1..num_dims-1 (dimension 1 fastest).  For row r the byte offset of its
+ * first element in tensor t (addressed with o's dims) is row_offset(). */
+
+static size_t row_count(const ovxc_tensor *o)
+{
+    size_t d, n = 1;
+    for (d = 1; d < o->num_dims; d++) n *= o->dims[d];
+    return n;
+}
+
+static size_t row_offset(const ovxc_tensor *o, const ovxc_tensor *t, size_t r)
+{
+    size_t d, off = 0;
+    for (d = 1; d < o->num_dims; d++) {
+        off += (r % o->dims[d]) * t->strides[d];
+        r /= o->dims[d];
+    }
+    return off;
+}
+
+/* ---- integer helpers -------------------------------------------------------- */
+
+static inline int64_t sat_to(ovxc_ttype t, int64_t v)
+{
+    int64_t lo = t == OVXC_T_U8 ? 0 : (t == OVXC_T_S8 ? -128 : -32768);
+    int64_t hi = t == OVXC_T_U8 ? 255 : (t == OVXC_T_S8 ? 127 : 32767);
+    return v < lo ? lo : (v > hi ? hi : v);
+}
+
+static inline int64_t wrap_to(ovxc_ttype t, int64_t v)
+{
+    uint64_t u = (uint64_t)v;
+    switch (t) {
+    case OVXC_T_U8: return (int64_t)(uint8_t)u;
+    case OVXC_T_S8: return (int64_t)(int8_t)(uint8_t)u;
+    default: return (int64_t)(int16_t)(uint16_t)u;
+    }
+}
+
+static inline int32_t load_int(ovxc_ttype t, const uint8_t *p)
+{
+    switch (t) {
+    case OVXC_T_U8: return *p;
+    case OVXC_T_S8: return *(const int8_t *)p;
+    case OVXC_T_S16: { int16_t v; memcpy(&v, p, sizeof(v)); return v; }
+    default: { float f; memcpy(&f, p, sizeof(f)); return (int32_t)f; }
+    }
+}
+
+static inline void store_int(ovxc_ttype t, uint8_t *p, int64_t v)
+{
+    switch (t) {
+    case OVXC_T_U8: *p = (uint8_t)v; break;
+    case OVXC_T_S8: *p = (uint8_t)(int8_t)v; break;
+    default: { int16_t s = (int16_t)v; memcpy(p, &s, sizeof(s)); break; }
+    }
+}
+
+/* ---- add / subtract ----------------------------------------------------------- */
+
+#define ADDSUB_ROW(T, LO, HI)                                                                        \
+    for (i = 0; i < n; i++) {                                                                      \
+        int32_t x = *(const T *)(pa + i * sa), y = *(const T *)(pb + i * sb);                       \
+        int32_t v = subtract ? x - y : x + y;                                                       \
+        if (saturate) v = v < (LO) ? (LO) : (v > (HI) ? (HI) : v);                                  \
+        *(T *)(po + i * so) = (T)(v);                                                               \
+    }
+
+void ovxc_tensor_addsub(const ovxc_tensor *a, const ovxc_tensor *b, const ovxc_tensor *o, int subtract,
+                        int saturate)
+{
+    size_t r, rows = row_count(o), n = o->dims[0], i;
+    size_t sa = a->strides[0], sb = b->strides[0], so = o->strides[0];
+    for (r = 0; r < rows; r++) {
+        const uint8_t *pa = a->ptr + row_offset(o, a, r), *pb = b->ptr + row_offset(o, b, r);
+        uint8_t *po = o->ptr + row_offset(o, o, r);
+        switch (o->type) {
+        case OVXC_T_U8:
+            for (i = 0; i < n; i++) {
+                int32_t x = pa[i * sa], y = pb[i * sb];
+                int32_t v = subtract ? x - y : x + y;
+                if (saturate) v = v < 0 ? 0 : (v > 255 ? 255 : v);
+                po[i * so] = (uint8_t)v;
+            }
+            break;
+        case OVXC_T_S8:
+            for (i = 0; i < n; i++) {
+                int32_t x = (int8_t)pa[i * sa], y = (int8_t)pb[i * sb];
+                int32_t v = subtract ? x - y : x + y;
+                if (saturate) v = v < -128 ? -128 : (v > 127 ? 127 : v);
+                po[i * so] = (uint8_t)(int8_t)(uint8_t)v;
+            }
+            break;
+        case OVXC_T_S16:
+            ADDSUB_ROW(int16_t, -32768, 32767)
+            break;
+        default:
+            break;
+        }
+    }
+}
+
+/* ---- multiply ------------------------------------------------------------------ */
+
+void ovxc_tensor_multiply(const ovxc_tensor *a, const ovxc_tensor *b, const ovxc_tensor *o, double scale,
+                          int saturate, int nearest_even)
+{
+    size_t r, rows = row_count(o), n = o->dims[0], i;
+    size_t sa = a->strides[0], sb = b->strides[0], so = o->strides[0];
+    for (r = 0; r < rows; r++) {
+        const uint8_t *pa = a->ptr + row_offset(o, a, r), *pb = b->ptr + row_offset(o, b, r);
+        uint8_t *po = o->ptr + row_offset(o, o, r);
+        for (i = 0; i < n; i++) {
+            double v = (double)load_int(a->type, pa + i * sa) * (double)load_int(b->type, pb + i * sb) * scale;
+            int64_t q;
+            v = nearest_even ? nearbyint(v) : trunc(v);
+            /* keep the conversion defined: clamp far outside any 16-bit range */
+            if (!(v > -1e15)) v = -1e15;
+            if (v > 1e15) v = 1e15;
+            q = (int64_t)v;
+            store_int(o->type, po + i * so, saturate ? sat_to(o->type, q) : wrap_to(o->type, q));
+        }
+    }
+}
+
+/* ---- table lookup ------------------------------------------------------------------ */
+
+void ovxc_tensor_lut(const ovxc_tensor *a, const ovxc_tensor *o, const void *lut, size_t count, uint32_t offset)
+{
+    size_t r, rows = row_count(o), n = o->dims[0], i;
+    size_t sa = a->strides[0], so = o->strides[0];
+    int64_t last = (int64_t)count - 1;
+    for (r = 0; r < rows; r++) {
+        const uint8_t *pa = a->ptr + row_offset(o, a, r);
+        uint8_t *po = o->ptr + row_offset(o, o, r);
+        for (i = 0; i < n; i++) {
+            int64_t idx = (int64_t)offset + load_int(a->type, pa + i * sa);
+            if (idx < 0) idx = 0;
+            if (idx > last) idx = last;
+            if (o->type == OVXC_T_S16)
+                memcpy(po + i * so, (const int16_t *)lut + idx, sizeof(int16_t));
+            else
+                po[i * so] = ((const uint8_t *)lut)[idx];
+        }
+    }
+}
+
+/* ---- copy (transpose) ------------------------------------------------------------------ */
+
+void ovxc_tensor_copy(const ovxc_tensor *a, const ovxc_tensor *o, size_t elem_size)
+{
+    size_t r, rows = row_count(o), n = o->dims[0], i;
+    size_t sa = a->strides[0], so = o->strides[0];
+    for (r = 0; r < rows; r++) {
+        const uint8_t *pa = a->ptr + row_offset(o, a, r);
+        uint8_t *po = o->ptr + row_offset(o, o, r);
+        switch (elem_size) {
+        case 1:
+            for (i = 0; i < n; i++) po[i * so] = pa[i * sa];
+            break;
+        case 2:
+            for (i = 0; i < n; i++) memcpy(po + i * so, pa + i * sa, 2);
+            break;
+        case 4:
+            for (i = 0; i < n; i++) memcpy(po + i * so, pa + i * sa, 4);
+            break;
+        default:
+            for (i = 0; i < n; i++) memcpy(po + i * so, pa + i * sa, elem_size);
+            break;
+        }
+    }
+}
+
+/* ---- convert depth ------------------------------------------------------------------------ */
+
+static inline float load_float(ovxc_ttype t, const uint8_t *p)
+{
+    if (t == OVXC_T_F32) {
+        float f;
+        memcpy(&f, p, sizeof(f));
+        return f;
+    }
+    return (float)load_int(t, p);
+}
+
+void ovxc_tensor_convert(const ovxc_tensor *a, const ovxc_tensor *o, int saturate, float in_scale, float offset,
+                         float inv_norm, float out_scale)
+{
+    size_t r, rows = row_count(o), n = o->dims[0], i;
+    size_t sa = a->strides[0], so = o->strides[0];
+    for (r = 0; r < rows; r++) {
+        const uint8_t *pa = a->ptr + row_offset(o, a, r);
+        uint8_t *po = o->ptr + row_offset(o, o, r);
+        for (i = 0; i < n; i++) {
+            float v = load_float(a->type, pa + i * sa) * in_scale;
+            v = (v - offset) * inv_norm;
+            v = v * out_scale;
+            if (o->type == OVXC_T_F32) {
+                memcpy(po + i * so, &v, sizeof(v));
+            } else if (saturate) {
+                int64_t lo = o->type == OVXC_T_U8 ? 0 : (o->type == OVXC_T_S8 ? -128 : -32768);
+                int64_t hi = o->type == OVXC_T_U8 ? 255 : (o->type == OVXC_T_S8 ? 127 : 32767);
+                int64_t q = v != v ? 0 : (v <= (float)lo ? lo : (v >= (float)hi ? hi : (int64_t)v));
+                store_int(o->type, po + i * so, q);
+            } else {
+                /* truncate toward zero, then keep the low bits */
+                int64_t q = v != v ? 0 : (v <= -9.2e18f ? INT64_MIN : (v >= 9.2e18f ? INT64_MAX : (int64_t)v));
+                store_int(o->type, po + i * so, wrap_to(o->type, q));
+            }
+        }
+    }
+}
+
+/* ---- matrix multiply ------------------------------------------------------------------------ */
+
+static inline int64_t mat_at(ovxc_ttype t, const ovxc_matrix *m, size_t row, size_t col)
+{
+    return load_int(t, m->ptr + row * m->row_stride + col * m->col_stride);
+}
+
+void ovxc_tensor_matmul(const ovxc_matrix *a, const ovxc_matrix *b, const ovxc_matrix *c, uint8_t *out,
+                        size_t out_row_stride, size_t out_col_stride, ovxc_ttype type, size_t n, size_t m,
+                        size_t l, int shift)
+{
+    size_t i, j, k;
+    for (i = 0; i < n; i++) {
+        for (j = 0; j < l; j++) {
+            int64_t acc = 0, v;
+            for (k = 0; k < m; k++) acc += mat_at(type, a, i, k) * mat_at(type, b, k, j);
+            if (c && c->ptr) acc += mat_at(type, c, i, j) * ((int64_t)1 << shift);
+            v = acc;
+            if (shift > 0) { /* round to nearest, halves up: floor((acc + half) / 2^shift) */
+                int64_t one = (int64_t)1 << shift;
+                v = acc + one / 2;
+                v = v >= 0 ? v / one : -((-v + one - 1) / one);
+            }
+            store_int(type, out + i * out_row_stride + j * out_col_stride, sat_to(type, v));
+        }
+    }
+}

@@ -1,7 +1,74 @@
-/* Compute routines of family tensorops (enhanced vision: tensor add/subtract/multiply/table lookup/transpose/convert depth/matrix multiply). */
+/*
+ * Compute routines of family tensorops (spec: Tensor Add, Tensor Subtract,
+ * Tensor Multiply, Tensor TableLookUp, Tensor Transpose, Tensor Convert
+ * Bit-Depth, Tensor Matrix Multiply).
+ *
+ * A tensor is raw memory addressed with byte strides: element (i0, i1, ...)
+ * of t is at t->ptr + i0 * strides[0] + i1 * strides[1] + ...  The routines
+ * walk the OUTPUT's dims; an input whose stride is 0 in a dimension is read
+ * at index 0 there (that is how broadcasting of 1-sized dimensions and
+ * transposition are expressed: the caller chooses the input strides).
+ * Views with gaps work the same way.  No allocation, no threads, no vx_
+ * objects.
+ */
 #ifndef OVX_COMPUTE_TENSOROPS_H
 #define OVX_COMPUTE_TENSOROPS_H
 
-#include <VX/vx_types.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#define OVXC_TENSOR_MAX_DIMS 8
+
+/* Element types of the tensor routines. */
+typedef enum { OVXC_T_U8, OVXC_T_S8, OVXC_T_S16, OVXC_T_F32 } ovxc_ttype;
+
+typedef struct {
+    uint8_t *ptr;                          /* element 0 */
+    size_t num_dims;                       /* 1..OVXC_TENSOR_MAX_DIMS */
+    size_t dims[OVXC_TENSOR_MAX_DIMS];
+    size_t strides[OVXC_TENSOR_MAX_DIMS];  /* bytes; 0 = broadcast */
+    ovxc_ttype type;
+} ovxc_tensor;
+
+/* o = a + b (or a - b when subtract) on the raw values (same fixed point
+ * everywhere); saturate: clamp to o's range, else keep the low bits.  a, b, o
+ * of one integer type; a and b addressed with o's dims. */
+void ovxc_tensor_addsub(const ovxc_tensor *a, const ovxc_tensor *b, const ovxc_tensor *o, int subtract,
+                        int saturate);
+
+/* o = round(a * b * scale) in double (scale includes the fixed point
+ * factor 2^(fo - fa - fb)); rounding toward zero or to nearest even, then
+ * saturated or wrapped to o's type. */
+void ovxc_tensor_multiply(const ovxc_tensor *a, const ovxc_tensor *b, const ovxc_tensor *o, double scale,
+                          int saturate, int nearest_even);
+
+/* o = lut[offset + a] (a of type U8 or S16, lut entries of o's type, U8 or
+ * S16); an index outside [0, count) reads the nearest entry. */
+void ovxc_tensor_lut(const ovxc_tensor *a, const ovxc_tensor *o, const void *lut, size_t count, uint32_t offset);
+
+/* o = a element by element (elem_size bytes each): with a's strides
+ * permuted this is a transpose. */
+void ovxc_tensor_copy(const ovxc_tensor *a, const ovxc_tensor *o, size_t elem_size);
+
+/* o = ((a * in_scale - offset) * inv_norm) * out_scale in float32, then
+ * truncated toward zero and saturated (saturate) or wrapped to o's integer
+ * type, or stored as is for F32. */
+void ovxc_tensor_convert(const ovxc_tensor *a, const ovxc_tensor *o, int saturate, float in_scale, float offset,
+                         float inv_norm, float out_scale);
+
+/* A 2-D operand of the matrix multiply: element (row r, column c) at
+ * ptr + r * row_stride + c * col_stride (bytes). */
+typedef struct {
+    const uint8_t *ptr;
+    size_t row_stride, col_stride;
+} ovxc_matrix;
+
+/* out (n x l) = saturate(round((a (n x m) * b (m x l) + c * 2^shift) / 2^shift))
+ * with a 64-bit accumulator of raw products; c may have ptr NULL.  shift is
+ * the fixed point position (rounding to nearest, halves up). a, b, c, out of
+ * one integer type. */
+void ovxc_tensor_matmul(const ovxc_matrix *a, const ovxc_matrix *b, const ovxc_matrix *c, uint8_t *out,
+                        size_t out_row_stride, size_t out_col_stride, ovxc_ttype type, size_t n, size_t m,
+                        size_t l, int shift);
 
 #endif

@@ -1,6 +1,672 @@
 /*
- * Kernel family tensorops (enhanced vision: tensor add/subtract/multiply/table lookup/transpose/convert depth/matrix multiply).
+ * Kernels of family tensorops (spec: Tensor Add, Tensor Subtract, Tensor
+ * Multiply, Tensor TableLookUp, Tensor Transpose, Tensor Convert Bit-Depth,
+ * Tensor Matrix Multiply).
+ *
+ * Every kernel runs as one whole-node function on the tensors' raw memory
+ * (csrc/compute/tensorops.c), addressed through the tensors' byte strides so
+ * that views (vxCreateTensorFromView) and handles with gaps work.
+ *
+ * Element types: VX_TYPE_UINT8, VX_TYPE_INT8 and VX_TYPE_INT16 (any fixed
+ * point position, Q7.8 being the spec's case) for the arithmetic kernels;
+ * Convert Bit-Depth also takes and makes VX_TYPE_FLOAT32 (fixed point 0);
+ * Transpose copies any numeric type.
+ *
+ * Broadcasting (Add, Subtract, Multiply): in every dimension the inputs have
+ * the same size or one of them has size 1 (read at index 0 there); the
+ * output has the larger size.  An input with fewer dimensions than the other
+ * is taken as having size 1 in the missing (higher) ones.
+ *
+ * Outputs: a virtual output tensor gets its dims, type and fixed point
+ * position from the validator; a non-virtual (or already known) one must
+ * have exactly those.
  */
 #include "kernels.h"
 
-const ovx_kernel_desc *const ovx_family_tensorops[] = {NULL};
+#include "../compute/tensorops.h"
+#include "../objects/lut.h"
+#include "../objects/tensor.h"
+
+#include <math.h>
+#include <string.h>
+
+#define IN VX_INPUT
+#define OUT VX_OUTPUT
+#define REQ VX_PARAMETER_STATE_REQUIRED
+#define OPT VX_PARAMETER_STATE_OPTIONAL
+#define IN_TENSOR {IN, VX_TYPE_TENSOR, REQ, vx_false_e}
+#define OPT_TENSOR {IN, VX_TYPE_TENSOR, OPT, vx_false_e}
+#define OUT_TENSOR {OUT, VX_TYPE_TENSOR, REQ, vx_false_e}
+#define IN_SCALAR {IN, VX_TYPE_SCALAR, REQ, vx_false_e}
+#define IN_LUT {IN, VX_TYPE_LUT, REQ, vx_false_e}
+
+/* ---- validator helpers ---------------------------------------------------------- */
+
+typedef struct {
+    vx_size num_dims;
+    vx_size dims[OVX_MAX_TENSOR_DIMS];
+    vx_enum type;
+    vx_int8 fpp;
+} tinfo;
+
+static const char *type_name(vx_enum t)
+{
+    switch (t) {
+    case VX_TYPE_UINT8: return "UINT8";
+    case VX_TYPE_INT8: return "INT8";
+    case VX_TYPE_INT16: return "INT16";
+    case VX_TYPE_FLOAT32: return "FLOAT32";
+    case 0: return "unset";
+    default: return ovx_type_name(t);
+    }
+}
+
+static vx_status query_tensor(vx_node node, const vx_reference p[], vx_uint32 i, tinfo *t)
+{
+    vx_tensor x = (vx_tensor)p[i];
+    memset(t, 0, sizeof(*t));
+    if (vxQueryTensor(x, VX_TENSOR_NUMBER_OF_DIMS, &t->num_dims, sizeof(t->num_dims)) != VX_SUCCESS ||
+        t->num_dims > OVX_MAX_TENSOR_DIMS ||
+        vxQueryTensor(x, VX_TENSOR_DIMS, t->dims, sizeof(t->dims)) != VX_SUCCESS ||
+        vxQueryTensor(x, VX_TENSOR_DATA_TYPE, &t->type, sizeof(t->type)) != VX_SUCCESS ||
+        vxQueryTensor(x, VX_TENSOR_FIXED_POINT_POSITION, &t->fpp, sizeof(t->fpp)) != VX_SUCCESS)
+        return ovx_kernel_log(node, i, VX_ERROR_INVALID_PARAMETERS, "is not a valid tensor");
+    return VX_SUCCESS;
+}
+
+static vx_bool is_int_type(vx_enum t)
+{
+    return t == VX_TYPE_UINT8 || t == VX_TYPE_INT8 || t == VX_TYPE_INT16 ? vx_true_e : vx_false_e;
+}
+
+/* An input tensor of one of the integer types (or FLOAT32 when allow_f32). */
+static vx_status input_tensor(vx_node node, const vx_reference p[], vx_uint32 i, vx_bool allow_f32, tinfo *t)
+{
+    vx_status s = query_tensor(node, p, i, t);
+    if (s != VX_SUCCESS) return s;
+    if (!is_int_type(t->type) && !(allow_f32 && t->type == VX_TYPE_FLOAT32))
+        return ovx_kernel_log(node, i, VX_ERROR_INVALID_TYPE, "data type %s is not supported (UINT8, INT8, INT16%s)",
+                              type_name(t->type), allow_f32 ? ", FLOAT32" : "");
+    if (t->num_dims == 0) return ovx_kernel_log(node, i, VX_ERROR_INVALID_DIMENSION, "has no dimensions");
+    return VX_SUCCESS;
+}
+
+/* The output tensor i: what it already knows must be what the kernel makes
+ * (checked here for virtual tensors too: the verifier does not compare the
+ * dims of a virtual tensor that already has all of them).  Then describe it
+ * in meta. */
+static vx_status output_tensor(vx_node node, const vx_reference p[], vx_uint32 i, vx_meta_format meta,
+                               vx_size nd, const vx_size *dims, vx_enum type, vx_int8 fpp)
+{
+    tinfo o;
+    vx_size d;
+    vx_status s = query_tensor(node, p, i, &o);
+    if (s != VX_SUCCESS) return s;
+    if (o.type != 0 && o.type != type)
+        return ovx_kernel_log(node, i, VX_ERROR_INVALID_TYPE, "data type %s, the kernel makes %s", type_name(o.type),
+                              type_name(type));
+    if (o.num_dims != 0 && o.num_dims != nd)
+        return ovx_kernel_log(node, i, VX_ERROR_INVALID_DIMENSION, "has %zu dimensions, the kernel makes %zu",
+                              (size_t)o.num_dims, (size_t)nd);
+    for (d = 0; d < o.num_dims; d++)
+        if (o.dims[d] != 0 && o.dims[d] != dims[d])
+            return ovx_kernel_log(node, i, VX_ERROR_INVALID_DIMENSION, "dimension %zu is %zu, the kernel makes %zu",
+                                  (size_t)d, (size_t)o.dims[d], (size_t)dims[d]);
+    if (o.type != 0 && o.fpp != fpp)
+        return ovx_kernel_log(node, i, VX_ERROR_INVALID_VALUE, "fixed point position %d, the kernel makes %d",
+                              (int)o.fpp, (int)fpp);
+    if (vxSetMetaFormatAttribute(meta, VX_TENSOR_NUMBER_OF_DIMS, &nd, sizeof(nd)) != VX_SUCCESS ||
+        vxSetMetaFormatAttribute(meta, VX_TENSOR_DIMS, dims, nd * sizeof(vx_size)) != VX_SUCCESS ||
+        vxSetMetaFormatAttribute(meta, VX_TENSOR_DATA_TYPE, &type, sizeof(type)) != VX_SUCCESS ||
+        vxSetMetaFormatAttribute(meta, VX_TENSOR_FIXED_POINT_POSITION, &fpp, sizeof(fpp)) != VX_SUCCESS)
+        return ovx_kernel_log(node, i, VX_ERROR_INVALID_PARAMETERS, "cannot describe the output");
+    return VX_SUCCESS;
+}
+
+/* The value of scalar parameter i, of the given type. */
+static vx_status scalar_param(vx_node node, const vx_reference p[], vx_uint32 i, vx_enum type, void *value)
+{
+    vx_enum t = VX_TYPE_INVALID;
+    vx_scalar s = (vx_scalar)p[i];
+    if (vxQueryScalar(s, VX_SCALAR_TYPE, &t, sizeof(t)) != VX_SUCCESS)
+        return ovx_kernel_log(node, i, VX_ERROR_INVALID_PARAMETERS, "is not a valid scalar");
+    if (t != type)
+        return ovx_kernel_log(node, i, VX_ERROR_INVALID_TYPE, "scalar of type %s, expected %s", ovx_type_name(t),
+                              ovx_type_name(type));
+    if (vxCopyScalar(s, value, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
+        return ovx_kernel_log(node, i, VX_ERROR_INVALID_PARAMETERS, "cannot be read");
+    return VX_SUCCESS;
+}
+
+static vx_status policy_param(vx_node node, const vx_reference p[], vx_uint32 i, vx_enum a, vx_enum b)
+{
+    vx_enum v = 0;
+    vx_status s = scalar_param(node, p, i, VX_TYPE_ENUM, &v);
+    if (s != VX_SUCCESS) return s;
+    if (v != a && v != b) return ovx_kernel_log(node, i, VX_ERROR_INVALID_VALUE, "policy 0x%x is not supported", v);
+    return VX_SUCCESS;
+}
+
+/* Two inputs of one type and fixed point position that broadcast to dims. */
+static vx_status broadcast_pair(vx_node node, const vx_reference p[], tinfo *a, tinfo *b, vx_size *nd,
+                                vx_size dims[])
+{
+    vx_size d;
+    vx_status s = input_tensor(node, p, 0, vx_false_e, a);
+    if (s == VX_SUCCESS) s = input_tensor(node, p, 1, vx_false_e, b);
+    if (s != VX_SUCCESS) return s;
+    if (b->type != a->type)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_TYPE, "data type %s differs from input1's %s",
+                              type_name(b->type), type_name(a->type));
+    if (b->fpp != a->fpp)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_VALUE, "fixed point position %d differs from input1's %d",
+                              (int)b->fpp, (int)a->fpp);
+    *nd = a->num_dims > b->num_dims ? a->num_dims : b->num_dims;
+    for (d = 0; d < *nd; d++) {
+        vx_size x = d < a->num_dims ? a->dims[d] : 1, y = d < b->num_dims ? b->dims[d] : 1;
+        if (x != y && x != 1 && y != 1)
+            return ovx_kernel_log(node, 1, VX_ERROR_INVALID_DIMENSION,
+                                  "dimension %zu is %zu, input1's is %zu (they must match or one be 1)", (size_t)d,
+                                  (size_t)y, (size_t)x);
+        dims[d] = x > y ? x : y;
+    }
+    return VX_SUCCESS;
+}
+
+/* ---- compute helpers ----------------------------------------------------------- */
+
+static ovxc_ttype ctype(vx_enum t)
+{
+    switch (t) {
+    case VX_TYPE_UINT8: return OVXC_T_U8;
+    case VX_TYPE_INT8: return OVXC_T_S8;
+    case VX_TYPE_INT16: return OVXC_T_S16;
+    default: return OVXC_T_F32;
+    }
+}
+
+/* t seen with out's dims (stride 0 where t has size 1 and out more); false
+ * when t has no memory or does not broadcast to out. */
+static vx_bool view_as(vx_tensor t, vx_tensor out, ovxc_tensor *v)
+{
+    vx_size d;
+    memset(v, 0, sizeof(*v));
+    v->ptr = ovx_tensor_data(t);
+    if (!v->ptr || out->num_dims > OVXC_TENSOR_MAX_DIMS) return vx_false_e;
+    v->num_dims = out->num_dims;
+    v->type = ctype(t->data_type);
+    for (d = 0; d < out->num_dims; d++) {
+        vx_size td = d < t->num_dims ? t->dims[d] : 1;
+        v->dims[d] = out->dims[d];
+        if (td == out->dims[d])
+            v->strides[d] = d < t->num_dims ? t->strides[d] : 0;
+        else if (td == 1)
+            v->strides[d] = 0;
+        else
+            return vx_false_e;
+    }
+    for (d = out->num_dims; d < t->num_dims; d++)
+        if (t->dims[d] != 1) return vx_false_e;
+    return vx_true_e;
+}
+
+static vx_status no_memory(vx_node node)
+{
+    return ovx_kernel_log(node, 0, VX_ERROR_INVALID_PARAMETERS,
+                          "a tensor has no memory or its shape changed since verification");
+}
+
+static vx_enum enum_of(vx_reference r)
+{
+    vx_enum v = 0;
+    ovx_scalar_get((vx_scalar)r, VX_TYPE_ENUM, &v);
+    return v;
+}
+
+/* ---- Tensor Add / Subtract ------------------------------------------------------- */
+
+static vx_status VX_CALLBACK addsub_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                             vx_meta_format metas[])
+{
+    tinfo a, b;
+    vx_size nd = 0, dims[OVX_MAX_TENSOR_DIMS];
+    vx_status s = broadcast_pair(node, p, &a, &b, &nd, dims);
+    (void)num;
+    if (s == VX_SUCCESS) s = policy_param(node, p, 2, VX_CONVERT_POLICY_WRAP, VX_CONVERT_POLICY_SATURATE);
+    if (s == VX_SUCCESS) s = output_tensor(node, p, 3, metas[3], nd, dims, a.type, a.fpp);
+    return s;
+}
+
+static vx_status addsub_run(vx_node node, const vx_reference p[], int subtract)
+{
+    ovxc_tensor a, b, o;
+    vx_tensor out = (vx_tensor)p[3];
+    if (!view_as((vx_tensor)p[0], out, &a) || !view_as((vx_tensor)p[1], out, &b) || !view_as(out, out, &o))
+        return no_memory(node);
+    ovxc_tensor_addsub(&a, &b, &o, subtract, enum_of(p[2]) == VX_CONVERT_POLICY_SATURATE);
+    return VX_SUCCESS;
+}
+
+static vx_status VX_CALLBACK add_function(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    (void)num;
+    return addsub_run(node, p, 0);
+}
+
+static vx_status VX_CALLBACK subtract_function(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    (void)num;
+    return addsub_run(node, p, 1);
+}
+
+static const ovx_kernel_desc add_desc = {
+    .enumeration = VX_KERNEL_TENSOR_ADD,
+    .name = "org.khronos.openvx.tensor_add",
+    .num_params = 4,
+    .params = {IN_TENSOR, IN_TENSOR, IN_SCALAR, OUT_TENSOR},
+    .function = add_function,
+    .validate = addsub_validate,
+    .valid_rule = OVX_VALID_FULL,
+};
+
+static const ovx_kernel_desc subtract_desc = {
+    .enumeration = VX_KERNEL_TENSOR_SUBTRACT,
+    .name = "org.khronos.openvx.tensor_subtract",
+    .num_params = 4,
+    .params = {IN_TENSOR, IN_TENSOR, IN_SCALAR, OUT_TENSOR},
+    .function = subtract_function,
+    .validate = addsub_validate,
+    .valid_rule = OVX_VALID_FULL,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxTensorAddNode(vx_graph graph, vx_tensor input1, vx_tensor input2, vx_enum policy,
+                                                 vx_tensor output)
+{
+    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_ENUM, &policy);
+    vx_reference p[] = {(vx_reference)input1, (vx_reference)input2, (vx_reference)s, (vx_reference)output};
+    vx_node n = ovx_node_create(graph, VX_KERNEL_TENSOR_ADD, p, 4);
+    ovx_scalar_drop(s);
+    return n;
+}
+
+VX_API_ENTRY vx_node VX_API_CALL vxTensorSubtractNode(vx_graph graph, vx_tensor input1, vx_tensor input2,
+                                                      vx_enum policy, vx_tensor output)
+{
+    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_ENUM, &policy);
+    vx_reference p[] = {(vx_reference)input1, (vx_reference)input2, (vx_reference)s, (vx_reference)output};
+    vx_node n = ovx_node_create(graph, VX_KERNEL_TENSOR_SUBTRACT, p, 4);
+    ovx_scalar_drop(s);
+    return n;
+}
+
+/* ---- Tensor Multiply ------------------------------------------------------------------ */
+
+static vx_status VX_CALLBACK multiply_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                               vx_meta_format metas[])
+{
+    tinfo a, b;
+    vx_size nd = 0, dims[OVX_MAX_TENSOR_DIMS];
+    vx_float32 scale = 0.0f;
+    vx_status s = broadcast_pair(node, p, &a, &b, &nd, dims);
+    (void)num;
+    if (s == VX_SUCCESS) s = scalar_param(node, p, 2, VX_TYPE_FLOAT32, &scale);
+    if (s == VX_SUCCESS && !(scale >= 0.0f && scale <= 3.4e38f))
+        s = ovx_kernel_log(node, 2, VX_ERROR_INVALID_VALUE, "scale %g is not a non-negative number", (double)scale);
+    if (s == VX_SUCCESS) s = policy_param(node, p, 3, VX_CONVERT_POLICY_WRAP, VX_CONVERT_POLICY_SATURATE);
+    if (s == VX_SUCCESS) s = policy_param(node, p, 4, VX_ROUND_POLICY_TO_ZERO, VX_ROUND_POLICY_TO_NEAREST_EVEN);
+    if (s == VX_SUCCESS) s = output_tensor(node, p, 5, metas[5], nd, dims, a.type, a.fpp);
+    return s;
+}
+
+static vx_status VX_CALLBACK multiply_function(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    ovxc_tensor a, b, o;
+    vx_tensor ta = (vx_tensor)p[0], tb = (vx_tensor)p[1], out = (vx_tensor)p[5];
+    vx_float32 scale = 0.0f;
+    double k;
+    (void)num;
+    if (!view_as(ta, out, &a) || !view_as(tb, out, &b) || !view_as(out, out, &o)) return no_memory(node);
+    ovx_scalar_get((vx_scalar)p[2], VX_TYPE_FLOAT32, &scale);
+    /* raw product has fa + fb fraction bits; the output fo */
+    k = ldexp((double)scale, (int)out->fixed_point_position - (int)ta->fixed_point_position -
+                                 (int)tb->fixed_point_position);
+    ovxc_tensor_multiply(&a, &b, &o, k, enum_of(p[3]) == VX_CONVERT_POLICY_SATURATE,
+                         enum_of(p[4]) == VX_ROUND_POLICY_TO_NEAREST_EVEN);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc multiply_desc = {
+    .enumeration = VX_KERNEL_TENSOR_MULTIPLY,
+    .name = "org.khronos.openvx.tensor_multiply",
+    .num_params = 6,
+    .params = {IN_TENSOR, IN_TENSOR, IN_SCALAR, IN_SCALAR, IN_SCALAR, OUT_TENSOR},
+    .function = multiply_function,
+    .validate = multiply_validate,
+    .valid_rule = OVX_VALID_FULL,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxTensorMultiplyNode(vx_graph graph, vx_tensor input1, vx_tensor input2,
+                                                      vx_scalar scale, vx_enum overflow_policy,
+                                                      vx_enum rounding_policy, vx_tensor output)
+{
+    vx_scalar o = ovx_node_scalar(graph, VX_TYPE_ENUM, &overflow_policy);
+    vx_scalar r = ovx_node_scalar(graph, VX_TYPE_ENUM, &rounding_policy);
+    vx_reference p[] = {(vx_reference)input1, (vx_reference)input2, (vx_reference)scale,
+                        (vx_reference)o,      (vx_reference)r,      (vx_reference)output};
+    vx_node n = ovx_node_create(graph, VX_KERNEL_TENSOR_MULTIPLY, p, 6);
+    ovx_scalar_drop(o);
+    ovx_scalar_drop(r);
+    return n;
+}
+
+/* ---- Tensor TableLookUp ------------------------------------------------------------------ */
+
+static vx_status VX_CALLBACK lut_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                          vx_meta_format metas[])
+{
+    tinfo a;
+    vx_enum lt = 0;
+    vx_size count = 0;
+    vx_status s = input_tensor(node, p, 0, vx_false_e, &a);
+    (void)num;
+    if (s != VX_SUCCESS) return s;
+    if (a.type != VX_TYPE_UINT8 && a.type != VX_TYPE_INT16)
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_TYPE, "data type %s is not supported (UINT8, INT16)",
+                              type_name(a.type));
+    if (vxQueryLUT((vx_lut)p[1], VX_LUT_TYPE, &lt, sizeof(lt)) != VX_SUCCESS ||
+        vxQueryLUT((vx_lut)p[1], VX_LUT_COUNT, &count, sizeof(count)) != VX_SUCCESS)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_PARAMETERS, "is not a valid LUT");
+    if (lt != a.type)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_TYPE, "LUT of %s entries for a %s tensor", type_name(lt),
+                              type_name(a.type));
+    if (count == 0) return ovx_kernel_log(node, 1, VX_ERROR_INVALID_DIMENSION, "the LUT is empty");
+    return output_tensor(node, p, 2, metas[2], a.num_dims, a.dims, lt, a.fpp);
+}
+
+static vx_status VX_CALLBACK lut_function(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    ovxc_tensor a, o;
+    vx_lut lut = (vx_lut)p[1];
+    vx_tensor out = (vx_tensor)p[2];
+    (void)num;
+    if (!view_as((vx_tensor)p[0], out, &a) || !view_as(out, out, &o) || !lut->data) return no_memory(node);
+    ovxc_tensor_lut(&a, &o, lut->data, lut->count, lut->offset);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc lut_desc = {
+    .enumeration = VX_KERNEL_TENSOR_TABLE_LOOKUP,
+    .name = "org.khronos.openvx.tensor_table_lookup",
+    .num_params = 3,
+    .params = {IN_TENSOR, IN_LUT, OUT_TENSOR},
+    .function = lut_function,
+    .validate = lut_validate,
+    .valid_rule = OVX_VALID_FULL,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxTensorTableLookupNode(vx_graph graph, vx_tensor input1, vx_lut lut,
+                                                         vx_tensor output)
+{
+    vx_reference p[] = {(vx_reference)input1, (vx_reference)lut, (vx_reference)output};
+    return ovx_node_create(graph, VX_KERNEL_TENSOR_TABLE_LOOKUP, p, 3);
+}
+
+/* ---- Tensor Transpose ------------------------------------------------------------------ */
+
+static vx_status VX_CALLBACK transpose_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                                vx_meta_format metas[])
+{
+    tinfo a;
+    vx_size d1 = 0, d2 = 0, dims[OVX_MAX_TENSOR_DIMS], t;
+    vx_status s = query_tensor(node, p, 0, &a);
+    (void)num;
+    if (s != VX_SUCCESS) return s;
+    if (ovx_tensor_type_size(a.type) == 0)
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_TYPE, "data type %s is not a numeric type",
+                              type_name(a.type));
+    if (a.num_dims == 0) return ovx_kernel_log(node, 0, VX_ERROR_INVALID_DIMENSION, "has no dimensions");
+    s = scalar_param(node, p, 2, VX_TYPE_SIZE, &d1);
+    if (s == VX_SUCCESS) s = scalar_param(node, p, 3, VX_TYPE_SIZE, &d2);
+    if (s != VX_SUCCESS) return s;
+    if (d1 >= a.num_dims)
+        return ovx_kernel_log(node, 2, VX_ERROR_INVALID_VALUE, "dimension %zu of a %zu-dimensional tensor",
+                              (size_t)d1, (size_t)a.num_dims);
+    if (d2 >= a.num_dims)
+        return ovx_kernel_log(node, 3, VX_ERROR_INVALID_VALUE, "dimension %zu of a %zu-dimensional tensor",
+                              (size_t)d2, (size_t)a.num_dims);
+    memcpy(dims, a.dims, sizeof(dims));
+    t = dims[d1];
+    dims[d1] = dims[d2];
+    dims[d2] = t;
+    return output_tensor(node, p, 1, metas[1], a.num_dims, dims, a.type, a.fpp);
+}
+
+static vx_status VX_CALLBACK transpose_function(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    ovxc_tensor a, o;
+    vx_tensor in = (vx_tensor)p[0], out = (vx_tensor)p[1];
+    vx_size d1 = 0, d2 = 0, d, t;
+    (void)num;
+    ovx_scalar_get((vx_scalar)p[2], VX_TYPE_SIZE, &d1);
+    ovx_scalar_get((vx_scalar)p[3], VX_TYPE_SIZE, &d2);
+    if (!view_as(out, out, &o) || d1 >= in->num_dims || d2 >= in->num_dims || in->num_dims != out->num_dims ||
+        in->elem_size != out->elem_size || !ovx_tensor_data(in))
+        return no_memory(node);
+    /* output index (.., i_d1, .., i_d2, ..) reads input (.., i_d2, .., i_d1, ..) */
+    a = o;
+    a.ptr = ovx_tensor_data(in);
+    for (d = 0; d < in->num_dims; d++) a.strides[d] = in->strides[d];
+    t = a.strides[d1];
+    a.strides[d1] = a.strides[d2];
+    a.strides[d2] = t;
+    for (d = 0; d < in->num_dims; d++) {
+        vx_size src = d == d1 ? d2 : (d == d2 ? d1 : d);
+        if (in->dims[src] != out->dims[d]) return no_memory(node);
+    }
+    ovxc_tensor_copy(&a, &o, in->elem_size);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc transpose_desc = {
+    .enumeration = VX_KERNEL_TENSOR_TRANSPOSE,
+    .name = "org.khronos.openvx.tensor_transpose",
+    .num_params = 4,
+    .params = {IN_TENSOR, OUT_TENSOR, IN_SCALAR, IN_SCALAR},
+    .function = transpose_function,
+    .validate = transpose_validate,
+    .valid_rule = OVX_VALID_FULL,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxTensorTransposeNode(vx_graph graph, vx_tensor input, vx_tensor output,
+                                                       vx_size dimension1, vx_size dimension2)
+{
+    vx_scalar a = ovx_node_scalar(graph, VX_TYPE_SIZE, &dimension1);
+    vx_scalar b = ovx_node_scalar(graph, VX_TYPE_SIZE, &dimension2);
+    vx_reference p[] = {(vx_reference)input, (vx_reference)output, (vx_reference)a, (vx_reference)b};
+    vx_node n = ovx_node_create(graph, VX_KERNEL_TENSOR_TRANSPOSE, p, 4);
+    ovx_scalar_drop(a);
+    ovx_scalar_drop(b);
+    return n;
+}
+
+/* ---- Tensor Convert Bit-Depth ---------------------------------------------------------------- */
+
+static vx_status VX_CALLBACK convert_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                              vx_meta_format metas[])
+{
+    tinfo a, o;
+    vx_float32 norm = 0.0f, offset = 0.0f;
+    vx_enum type;
+    vx_int8 fpp;
+    vx_status s = input_tensor(node, p, 0, vx_true_e, &a);
+    (void)num;
+    if (s == VX_SUCCESS) s = policy_param(node, p, 1, VX_CONVERT_POLICY_WRAP, VX_CONVERT_POLICY_SATURATE);
+    if (s == VX_SUCCESS) s = scalar_param(node, p, 2, VX_TYPE_FLOAT32, &norm);
+    if (s == VX_SUCCESS && (norm == 0.0f || norm != norm))
+        s = ovx_kernel_log(node, 2, VX_ERROR_INVALID_VALUE, "norm must be a nonzero number");
+    if (s == VX_SUCCESS) s = scalar_param(node, p, 3, VX_TYPE_FLOAT32, &offset);
+    if (s == VX_SUCCESS) s = query_tensor(node, p, 4, &o);
+    if (s != VX_SUCCESS) return s;
+    /* the output's own type and position; a virtual one left open copies the input */
+    type = o.type ? o.type : a.type;
+    fpp = o.type ? o.fpp : a.fpp;
+    if (!is_int_type(type) && type != VX_TYPE_FLOAT32)
+        return ovx_kernel_log(node, 4, VX_ERROR_INVALID_TYPE, "data type %s is not supported (UINT8, INT8, INT16, "
+                              "FLOAT32)", type_name(type));
+    return output_tensor(node, p, 4, metas[4], a.num_dims, a.dims, type, fpp);
+}
+
+static vx_status VX_CALLBACK convert_function(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    ovxc_tensor a, o;
+    vx_tensor in = (vx_tensor)p[0], out = (vx_tensor)p[4];
+    vx_float32 norm = 1.0f, offset = 0.0f;
+    int fin = in->data_type == VX_TYPE_FLOAT32 ? 0 : in->fixed_point_position;
+    int fout = out->data_type == VX_TYPE_FLOAT32 ? 0 : out->fixed_point_position;
+    (void)num;
+    if (!view_as(in, out, &a) || !view_as(out, out, &o)) return no_memory(node);
+    ovx_scalar_get((vx_scalar)p[2], VX_TYPE_FLOAT32, &norm);
+    ovx_scalar_get((vx_scalar)p[3], VX_TYPE_FLOAT32, &offset);
+    ovxc_tensor_convert(&a, &o, enum_of(p[1]) == VX_CONVERT_POLICY_SATURATE, ldexpf(1.0f, -fin), offset,
+                        1.0f / norm, ldexpf(1.0f, fout));
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc convert_desc = {
+    .enumeration = VX_KERNEL_TENSOR_CONVERT_DEPTH,
+    .name = "org.khronos.openvx.tensor_convert_depth",
+    .num_params = 5,
+    .params = {IN_TENSOR, IN_SCALAR, IN_SCALAR, IN_SCALAR, OUT_TENSOR},
+    .function = convert_function,
+    .validate = convert_validate,
+    .valid_rule = OVX_VALID_FULL,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxTensorConvertDepthNode(vx_graph graph, vx_tensor input, vx_enum policy,
+                                                          vx_scalar norm, vx_scalar offset, vx_tensor output)
+{
+    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_ENUM, &policy);
+    vx_reference p[] = {(vx_reference)input, (vx_reference)s, (vx_reference)norm, (vx_reference)offset,
+                        (vx_reference)output};
+    vx_node n = ovx_node_create(graph, VX_KERNEL_TENSOR_CONVERT_DEPTH, p, 5);
+    ovx_scalar_drop(s);
+    return n;
+}
+
+/* ---- Tensor Matrix Multiply ---------------------------------------------------------------- */
+
+/* A 2-D tensor as a matrix of rows x cols: dims {cols, rows}, or {rows, cols}
+ * when transposed. */
+static void matrix_shape(const tinfo *t, vx_bool transposed, vx_size *rows, vx_size *cols)
+{
+    *rows = transposed ? t->dims[0] : t->dims[1];
+    *cols = transposed ? t->dims[1] : t->dims[0];
+}
+
+static vx_status matrix_input(vx_node node, const vx_reference p[], vx_uint32 i, const tinfo *first, tinfo *t)
+{
+    vx_status s = input_tensor(node, p, i, vx_false_e, t);
+    if (s != VX_SUCCESS) return s;
+    if (t->num_dims != 2)
+        return ovx_kernel_log(node, i, VX_ERROR_INVALID_DIMENSION, "has %zu dimensions, a matrix has 2",
+                              (size_t)t->num_dims);
+    if (first && t->type != first->type)
+        return ovx_kernel_log(node, i, VX_ERROR_INVALID_TYPE, "data type %s differs from input1's %s",
+                              type_name(t->type), type_name(first->type));
+    if (first && t->fpp != first->fpp)
+        return ovx_kernel_log(node, i, VX_ERROR_INVALID_VALUE, "fixed point position %d differs from input1's %d",
+                              (int)t->fpp, (int)first->fpp);
+    return VX_SUCCESS;
+}
+
+static vx_status VX_CALLBACK matmul_validate(vx_node node, const vx_reference p[], vx_uint32 num,
+                                             vx_meta_format metas[])
+{
+    tinfo a, b, c;
+    vx_tensor_matrix_multiply_params_t mp;
+    vx_size n, m, m2, l, cn, cl, dims[2];
+    vx_status s = matrix_input(node, p, 0, NULL, &a);
+    (void)num;
+    if (s == VX_SUCCESS) s = matrix_input(node, p, 1, &a, &b);
+    if (s == VX_SUCCESS && p[2]) s = matrix_input(node, p, 2, &a, &c);
+    if (s == VX_SUCCESS) s = scalar_param(node, p, 3, VX_TYPE_TENSOR_MATRIX_MULTIPLY_PARAMS, &mp);
+    if (s != VX_SUCCESS) return s;
+    if (a.fpp < 0 || a.fpp > 30)
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_VALUE, "fixed point position %d is not supported",
+                              (int)a.fpp);
+    matrix_shape(&a, mp.transpose_input1, &n, &m);
+    matrix_shape(&b, mp.transpose_input2, &m2, &l);
+    if (m2 != m)
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_DIMENSION,
+                              "is a %zu x %zu matrix, input1 is %zu x %zu: the inner sizes differ", (size_t)m2,
+                              (size_t)l, (size_t)n, (size_t)m);
+    if (p[2]) {
+        matrix_shape(&c, mp.transpose_input3, &cn, &cl);
+        if (cn != n || cl != l)
+            return ovx_kernel_log(node, 2, VX_ERROR_INVALID_DIMENSION, "is a %zu x %zu matrix, the product is %zu x %zu",
+                                  (size_t)cn, (size_t)cl, (size_t)n, (size_t)l);
+    }
+    dims[0] = l;
+    dims[1] = n;
+    return output_tensor(node, p, 4, metas[4], 2, dims, a.type, a.fpp);
+}
+
+static ovxc_matrix matrix_of(vx_tensor t, vx_bool transposed)
+{
+    ovxc_matrix m;
+    m.ptr = t ? ovx_tensor_data(t) : NULL;
+    m.row_stride = t ? (transposed ? t->strides[0] : t->strides[1]) : 0;
+    m.col_stride = t ? (transposed ? t->strides[1] : t->strides[0]) : 0;
+    return m;
+}
+
+static vx_status VX_CALLBACK matmul_function(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    vx_tensor ta = (vx_tensor)p[0], tb = (vx_tensor)p[1], tc = (vx_tensor)p[2], out = (vx_tensor)p[4];
+    vx_tensor_matrix_multiply_params_t mp;
+    ovxc_matrix a, b, c;
+    vx_size n, m, l;
+    (void)num;
+    memset(&mp, 0, sizeof(mp));
+    ovx_scalar_get((vx_scalar)p[3], VX_TYPE_TENSOR_MATRIX_MULTIPLY_PARAMS, &mp);
+    a = matrix_of(ta, mp.transpose_input1);
+    b = matrix_of(tb, mp.transpose_input2);
+    c = matrix_of(tc, mp.transpose_input3);
+    n = mp.transpose_input1 ? ta->dims[0] : ta->dims[1];
+    m = mp.transpose_input1 ? ta->dims[1] : ta->dims[0];
+    l = mp.transpose_input2 ? tb->dims[1] : tb->dims[0];
+    if (!a.ptr || !b.ptr || (tc && !c.ptr) || !ovx_tensor_data(out) || out->num_dims != 2 || out->dims[0] != l ||
+        out->dims[1] != n || (mp.transpose_input2 ? tb->dims[0] : tb->dims[1]) != m)
+        return no_memory(node);
+    ovxc_tensor_matmul(&a, &b, tc ? &c : NULL, ovx_tensor_data(out), out->strides[1], out->strides[0],
+                       ctype(out->data_type), n, m, l, ta->fixed_point_position);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc matmul_desc = {
+    .enumeration = VX_KERNEL_TENSOR_MATRIX_MULTIPLY,
+    .name = "org.khronos.openvx.tensor_matrix_multiply",
+    .num_params = 5,
+    .params = {IN_TENSOR, IN_TENSOR, OPT_TENSOR, IN_SCALAR, OUT_TENSOR},
+    .function = matmul_function,
+    .validate = matmul_validate,
+    .valid_rule = OVX_VALID_FULL,
+};
+
+VX_API_ENTRY vx_node VX_API_CALL vxTensorMatrixMultiplyNode(vx_graph graph, vx_tensor input1, vx_tensor input2,
+                                                            vx_tensor input3,
+                                                            const vx_tensor_matrix_multiply_params_t *params,
+                                                            vx_tensor output)
+{
+    vx_tensor_matrix_multiply_params_t none = {vx_false_e, vx_false_e, vx_false_e};
+    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_TENSOR_MATRIX_MULTIPLY_PARAMS, params ? params : &none);
+    vx_reference p[] = {(vx_reference)input1, (vx_reference)input2, (vx_reference)input3, (vx_reference)s,
+                        (vx_reference)output};
+    vx_node n = ovx_node_create(graph, VX_KERNEL_TENSOR_MATRIX_MULTIPLY, p, 5);
+    ovx_scalar_drop(s);
+    return n;
+}
+
+const ovx_kernel_desc *const ovx_family_tensorops[] = {
+    &multiply_desc, &add_desc, &subtract_desc, &lut_desc, &transpose_desc, &convert_desc, &matmul_desc, NULL,
+};
