@@ -753,7 +753,7 @@ CTS_TEST(KNN, virtual_chain, "virtual tensors between layers: convolution -> act
 
     /* pooling output with its size given: skip 2 */
     g = vxCreateGraph(c);
-    v1 = vxCreateVirtualTensor(g, 0, NULL, VX_TYPE_INT16, 8);
+    v1 = vxCreateVirtualTensor(g, 0, NULL, 0, 0); /* type and fixed point from the layer */
     v2 = vxCreateVirtualTensor(g, 3, NULL, VX_TYPE_INT16, 8);
     vq[0] = 3, vq[1] = 3, vq[2] = 4;
     v3 = vxCreateVirtualTensor(g, 3, vq, VX_TYPE_INT16, 8);
