@@ -1,7 +1,100 @@
-/* Compute routines of family nn (vx_khr_nn: neural-network layers). */
+/*
+ * Compute routines of family nn (vx_khr_nn: neural-network layers).
+ *
+ * Tensors are given as raw memory: the address of element 0, the dimensions
+ * and the byte strides of every dimension (views have arbitrary strides).
+ * Elements are fixed-point integers: OVX_NN_U8 / OVX_NN_S8 (8-bit extension,
+ * fixed_point_position 0) or OVX_NN_S16 (16-bit extension, Q7.8 or any other
+ * fixed_point_position q): the real value of a raw element v is v / 2^q.
+ *
+ * Sums of products are accumulated exactly in 64 bits (products of two
+ * Qq values carry 2q fraction bits; a bias is aligned to them), then the
+ * layer's rounding policy takes the sum back to q fraction bits and its
+ * overflow policy (wrap or saturate) to the element type, once per output
+ * element: outputs = saturate(round(sum + bias)) as the extension says.
+ */
 #ifndef OVX_COMPUTE_NN_H
 #define OVX_COMPUTE_NN_H
 
 #include <VX/vx_types.h>
+
+#define OVX_NN_MAX_DIMS 6
+
+enum { OVX_NN_U8 = 0, OVX_NN_S8 = 1, OVX_NN_S16 = 2 };
+
+typedef struct {
+    vx_uint8 *ptr;
+    vx_size num_dims;
+    vx_size dims[OVX_NN_MAX_DIMS];    /* 1 beyond num_dims */
+    vx_size strides[OVX_NN_MAX_DIMS]; /* bytes; 0 beyond num_dims */
+} ovx_nn_tensor;
+
+/* Policies of the convolution-like layers. */
+typedef struct {
+    int type;  /* OVX_NN_U8 / S8 / S16 */
+    int q;     /* fixed_point_position */
+    int wrap;  /* VX_CONVERT_POLICY_WRAP, else saturate */
+    int to_ne; /* VX_ROUND_POLICY_TO_NEAREST_EVEN, else to zero */
+} ovx_nn_fixed;
+
+/* Number of "batch" items: the product of the dimensions from `first` on. */
+vx_size ovx_nn_count_from(const ovx_nn_tensor *t, vx_size first);
+/* Byte offset of batch item `index` counted over the dimensions from `first`. */
+vx_size ovx_nn_batch_offset(const ovx_nn_tensor *t, vx_size first, vx_size index);
+
+/* Raw element access and the final conversion of a wide value. */
+vx_int32 ovx_nn_load(const vx_uint8 *p, int type);
+void ovx_nn_store(vx_uint8 *p, int type, vx_int64 v); /* v already in range */
+vx_int64 ovx_nn_convert(vx_int64 v, int type, int wrap);
+/* acc carries `shift` extra fraction bits: round them away by policy. */
+vx_int64 ovx_nn_round_shift(vx_int64 acc, int shift, int to_ne);
+/* Real value -> raw element: rounded to nearest (ties to even), saturated;
+ * NaN gives 0. */
+vx_int64 ovx_nn_quantize(double v, int type, int q);
+
+/* Convolution layer on [W, H, IFM, batch...] with weights [KW, KH, IFM, OFM],
+ * optional bias [OFM] or [OW, OH, OFM].  Output element (x, y) reads input
+ * columns x*skip_x - pad_x + dil_x + kx*(dil_x+1) (the placement the Khronos
+ * CTS checks), zeros outside the input.  acc: scratch of OW*OH int64. */
+void ovx_nn_convolution(const ovx_nn_tensor *in, const ovx_nn_tensor *w, const ovx_nn_tensor *bias,
+                        const ovx_nn_tensor *out, const ovx_nn_fixed *f, vx_size pad_x, vx_size pad_y,
+                        vx_size skip_x, vx_size skip_y, vx_size dil_x, vx_size dil_y, vx_int64 *acc);
+
+/* Deconvolution layer: input up-scaled by inserting upscale-1 zeros between
+ * elements, padded with kernel-1-pad zeros, correlated with the weights.
+ * ext_x/ext_y: columns/rows of the up-scaled input that hold samples
+ * (inputs at multiples of upscale below ext).  acc: scratch of OW*OH int64. */
+void ovx_nn_deconvolution(const ovx_nn_tensor *in, const ovx_nn_tensor *w, const ovx_nn_tensor *bias,
+                          const ovx_nn_tensor *out, const ovx_nn_fixed *f, vx_size pad_x, vx_size pad_y,
+                          vx_size up_x, vx_size up_y, vx_size ext_x, vx_size ext_y, vx_int64 *acc);
+
+/* Fully connected: input core dims `core` (1: [IFM], 3: [W, H, IFM]) then
+ * batch dims; weights [core elements, OFM] (2-d, flattened x fastest) or
+ * [W, H, IFM, OFM]; output [OFM, batch...]. */
+void ovx_nn_fully_connected(const ovx_nn_tensor *in, vx_size core, const ovx_nn_tensor *w,
+                            const ovx_nn_tensor *bias, const ovx_nn_tensor *out, const ovx_nn_fixed *f);
+
+/* Pooling over [W, H, C, batch...]: windows of size_x x size_y starting at
+ * (x*skip - pad); positions outside the input count as zeros.  avg divides
+ * the window sum by size_x*size_y, truncating toward zero. */
+void ovx_nn_pooling(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int is_max, vx_size size_x,
+                    vx_size size_y, vx_size pad_x, vx_size pad_y, vx_size skip_x, vx_size skip_y);
+
+/* Softmax along dimension `axis`, every other dimension a batch. */
+void ovx_nn_softmax(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int q, vx_size axis);
+
+/* Element-wise activation (vx_nn_activation_function_e value in func). */
+void ovx_nn_activation(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int q, vx_enum func,
+                       double a, double b);
+
+/* Local response normalization: x / (bias + alpha/n * sum x^2)^beta over
+ * `size` neighbouring maps (across) or a size x size window (same map,
+ * n = size*size); zeros outside. */
+void ovx_nn_lrn(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int q, int across, vx_size size,
+                double alpha, double beta, double bias);
+
+/* ROI max pooling: data [W, H, C, (B)], rois [4, R, (B)] (x0, y0, x1, y1 as
+ * raw integers), out [OW, OH, C, R, (B)]. */
+void ovx_nn_roi_pooling(const ovx_nn_tensor *data, const ovx_nn_tensor *rois, const ovx_nn_tensor *out, int type);
 
 #endif
