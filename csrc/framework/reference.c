@@ -5,6 +5,8 @@
  */
 #include "ovx.h"
 
+#include <VX/vx_khr_nn.h>
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -327,6 +329,10 @@ size_t ovx_type_size(vx_enum type)
     case VX_TYPE_HOUGH_LINES_PARAMS: return sizeof(vx_hough_lines_p_t);
     case VX_TYPE_LINE_2D: return sizeof(vx_line2d_t);
     case VX_TYPE_TENSOR_MATRIX_MULTIPLY_PARAMS: return sizeof(vx_tensor_matrix_multiply_params_t);
+    /* vx_khr_nn's parameter structures (scalars of vxCreateGenericNode users) */
+    case VX_TYPE_NN_CONVOLUTION_PARAMS: return sizeof(vx_nn_convolution_params_t);
+    case VX_TYPE_NN_DECONVOLUTION_PARAMS: return sizeof(vx_nn_deconvolution_params_t);
+    case VX_TYPE_NN_ROI_POOL_PARAMS: return sizeof(vx_nn_roi_pool_params_t);
     default: return 0;
     }
 }

@@ -843,6 +843,44 @@ CTS_TEST(KNN, kernels_by_name, "vx_khr_nn kernel names and enums, parameter coun
         vxReleaseKernel(&k);
         vxReleaseKernel(&k2);
     }
+    /* the parameter structures are scalar types an application can create */
+    {
+        static const vx_enum types[] = {VX_TYPE_NN_CONVOLUTION_PARAMS, VX_TYPE_NN_DECONVOLUTION_PARAMS,
+                                        VX_TYPE_NN_ROI_POOL_PARAMS};
+        vx_nn_convolution_params_t cp;
+        vx_nn_deconvolution_params_t dp;
+        vx_nn_roi_pool_params_t rp;
+        const void *vals[3];
+        char ext[1024];
+        vals[0] = &cp;
+        vals[1] = &dp;
+        vals[2] = &rp;
+        memset(&cp, 0, sizeof(cp));
+        memset(&dp, 0, sizeof(dp));
+        memset(&rp, 0, sizeof(rp));
+        cp.padding_x = 3;
+        for (size_t i = 0; i < 3; i++) {
+            vx_scalar s = vxCreateScalar(c, types[i], vals[i]);
+            vx_enum t = 0;
+            CTS_ASSERT_VALID(s);
+            CTS_EXPECT_STATUS(vxQueryScalar(s, VX_SCALAR_TYPE, &t, sizeof(t)), VX_SUCCESS);
+            CTS_EXPECT_EQ_INT(t, types[i]);
+            if (i == 0) {
+                vx_nn_convolution_params_t back;
+                memset(&back, 0, sizeof(back));
+                CTS_EXPECT_STATUS(vxCopyScalarWithSize(s, sizeof(back), &back, VX_READ_ONLY, VX_MEMORY_TYPE_HOST),
+                                  VX_SUCCESS);
+                CTS_EXPECT_EQ_INT(back.padding_x, 3);
+            }
+            vxReleaseScalar(&s);
+        }
+        /* and the context says it has the extension */
+        vx_size ext_size = 0;
+        CTS_ASSERT_STATUS(vxQueryContext(c, VX_CONTEXT_EXTENSIONS_SIZE, &ext_size, sizeof(ext_size)), VX_SUCCESS);
+        CTS_ASSERT(ext_size <= sizeof(ext));
+        CTS_ASSERT_STATUS(vxQueryContext(c, VX_CONTEXT_EXTENSIONS, ext, ext_size), VX_SUCCESS);
+        CTS_EXPECT(strstr(ext, OPENVX_KHR_NN) != NULL);
+    }
 }
 
 static vx_status verify_one(vx_graph g)
