@@ -83,6 +83,9 @@ static vx_status read_object(ix_imp *s, ix_rd *rd, vx_uint32 k, const vx_referen
         if (d.origin != IX_O_ROOT || d.flags != 0) st = bad(s, VX_ERROR_INVALID_PARAMETERS, "a graph record is corrupt");
         else obj = (vx_reference)vxCreateGraph(s->context);
         s->own[k] = vx_true_e;
+    } else if (li >= 0 && uses[li] != VX_IX_USE_APPLICATION_CREATE && uses[li] != VX_IX_USE_EXPORT_VALUES &&
+               uses[li] != VX_IX_USE_NO_EXPORT_VALUES) {
+        st = bad(s, VX_ERROR_INVALID_PARAMETERS, "the use of a data object is unknown");
     } else if (li >= 0 && uses[li] == VX_IX_USE_APPLICATION_CREATE) {
         obj = refs[li];
         if (!ovx_ref_valid(obj, VX_TYPE_REFERENCE) || obj->context != s->context) {
@@ -320,9 +323,6 @@ static vx_status import_all(ix_imp *s, vx_size numrefs, vx_reference *refs, cons
             vx_uint32 idx = ix_le32(lst + 8 * i), use = ix_le32(lst + 8 * i + 4);
             if (use != (vx_uint32)uses[i])
                 return bad(s, VX_ERROR_INVALID_PARAMETERS, "uses differs from the uses given at export");
-            if (use != (vx_uint32)VX_IX_USE_APPLICATION_CREATE && use != (vx_uint32)VX_IX_USE_EXPORT_VALUES &&
-                use != (vx_uint32)VX_IX_USE_NO_EXPORT_VALUES)
-                return bad(s, VX_ERROR_INVALID_PARAMETERS, "a use is unknown");
             if (idx >= n || s->listed[idx] >= 0) return bad(s, VX_ERROR_INVALID_PARAMETERS, "the list is corrupt");
             s->listed[idx] = (vx_int32)i;
         }
