@@ -309,6 +309,87 @@ def functions(b):
     ]
 
 
+def vx_tensor_of(b, arr, dtype, fpp=0):
+    """A tensor holding arr (NumPy axes reversed: OpenVX dim 0 is the fastest)."""
+    dims = ffi.new("vx_size[]", list(reversed(arr.shape)))
+    t = lib.vxCreateTensor(b.c, arr.ndim, dims, dtype, fpp)
+    a = np.ascontiguousarray(arr)
+    strides = ffi.new("vx_size[]", list(reversed(a.strides)))
+    start = ffi.new("vx_size[]", [0] * arr.ndim)
+    lib.vxCopyTensorPatch(t, arr.ndim, start, dims, strides, ffi.cast("void*", a.ctypes.data),
+                          lib.VX_WRITE_ONLY, lib.VX_MEMORY_TYPE_HOST)
+    b.keep.append(t)
+    return t
+
+
+def vx_tensor_out(b, shape, dtype, fpp=0):
+    dims = ffi.new("vx_size[]", list(reversed(shape)))
+    t = lib.vxCreateTensor(b.c, len(shape), dims, dtype, fpp)
+    b.keep.append(t)
+    return t
+
+
+def enhanced_functions(b):
+    """The enhanced-vision functions (OpenVX 1.3 vision_enhanced feature set)."""
+    U8, S16 = lib.VX_DF_IMAGE_U8, lib.VX_DF_IMAGE_S16
+    a, bb = b.u8a, b.u8b
+    w, h = b.w, b.h
+    q78 = lib.VX_TYPE_INT16
+    ta = (b.s16a // 16).astype(np.int16)
+    tb = (b.s16b // 16).astype(np.int16)
+    fa, fb = ta.astype(np.float32), tb.astype(np.float32)
+    m1 = (np.arange(256 * 256, dtype=np.int16).reshape(256, 256) % 7).astype(np.int16)
+    templ = a[100:116, 200:216].copy()
+    edges = cv2.Canny(a, 200, 250)
+    hough = ffi.new("vx_hough_lines_p_t*", (1.0, float(np.pi / 180), 50, 30, 10, float(np.pi), 0.0))
+    sat, rne = lib.VX_CONVERT_POLICY_SATURATE, lib.VX_ROUND_POLICY_TO_NEAREST_EVEN
+    mm = ffi.new("vx_tensor_matrix_multiply_params_t*", (0, 0, 0))
+
+    def lines_array():
+        arr = lib.vxCreateArray(b.c, lib.VX_TYPE_LINE_2D, 100000)
+        b.keep.append(arr)
+        return arr
+
+    def num_lines():
+        return b.scalar("vx_int32", lib.VX_TYPE_INT32, 0)
+
+    return [
+        ("Min U8", lambda g: lib.vxMinNode(g, b.img(a), b.img(bb), b.out(U8)),
+         lambda: cv2.min(a, bb), "min"),
+        ("Max U8", lambda g: lib.vxMaxNode(g, b.img(a), b.img(bb), b.out(U8)),
+         lambda: cv2.max(a, bb), "max"),
+        ("NonMaxSuppression 5", lambda g: lib.vxNonMaxSuppressionNode(g, b.img(a), ffi.NULL, 5, b.out(U8)),
+         lambda: np.where(a >= cv2.dilate(a, np.ones((5, 5), np.uint8)), a, 0), "dilate+compare (closest)"),
+        ("LBP 3", lambda g: lib.vxLBPNode(g, b.img(a), lib.VX_LBP, 3, b.out(U8)),
+         lambda: cv2.compare(a, cv2.blur(a, (3, 3)), cv2.CMP_GE), "compare with box (no LBP in OpenCV)"),
+        ("MatchTemplate ccorr_norm", lambda g: lib.vxMatchTemplateNode(g, b.img(a), b.img(templ),
+                                                                       lib.VX_COMPARE_CCORR_NORM,
+                                                                       b.out(S16, w - 15, h - 15)),
+         lambda: cv2.matchTemplate(a, templ, cv2.TM_CCORR_NORMED), "matchTemplate CCORR_NORMED"),
+        ("HoughLinesP", lambda g: lib.vxHoughLinesPNode(g, b.img(edges), hough, lines_array(), num_lines()),
+         lambda: cv2.HoughLinesP(edges, 1.0, np.pi / 180, 50, minLineLength=30, maxLineGap=10), "HoughLinesP"),
+        ("BilateralFilter 5 U8", lambda g: lib.vxBilateralFilterNode(g, vx_tensor_of(b, a, lib.VX_TYPE_UINT8), 5,
+                                                                    10.0, 20.0,
+                                                                    vx_tensor_out(b, a.shape, lib.VX_TYPE_UINT8)),
+         lambda: cv2.bilateralFilter(a, 5, 20.0, 10.0), "bilateralFilter"),
+        ("TensorAdd Q7.8", lambda g: lib.vxTensorAddNode(g, vx_tensor_of(b, ta, q78, 8), vx_tensor_of(b, tb, q78, 8),
+                                                         sat, vx_tensor_out(b, ta.shape, q78, 8)),
+         lambda: cv2.add(ta, tb), "add S16"),
+        ("TensorMultiply Q7.8", lambda g: lib.vxTensorMultiplyNode(g, vx_tensor_of(b, ta, q78, 8),
+                                                                   vx_tensor_of(b, tb, q78, 8),
+                                                                   b.scalar("vx_float32", lib.VX_TYPE_FLOAT32, 1.0),
+                                                                   sat, rne, vx_tensor_out(b, ta.shape, q78, 8)),
+         lambda: cv2.multiply(fa, fb, scale=1.0 / 256), "multiply F32 (closest)"),
+        ("TensorTranspose", lambda g: lib.vxTensorTransposeNode(g, vx_tensor_of(b, ta, q78, 8),
+                                                                vx_tensor_out(b, ta.shape[::-1], q78, 8), 0, 1),
+         lambda: cv2.transpose(ta), "transpose S16"),
+        ("TensorMatrixMultiply 256", lambda g: lib.vxTensorMatrixMultiplyNode(g, vx_tensor_of(b, m1, q78, 8),
+                                                                              vx_tensor_of(b, m1, q78, 8), ffi.NULL,
+                                                                              mm, vx_tensor_out(b, m1.shape, q78, 8)),
+         lambda: cv2.gemm(m1.astype(np.float32), m1.astype(np.float32), 1.0 / 256, None, 0), "gemm F32 (closest)"),
+    ]
+
+
 def iyuv_image(b, yuv):
     """An IYUV image holding the planes of an I420 buffer from OpenCV."""
     w, h = b.w, b.h
@@ -375,7 +456,7 @@ def main():
     args = ap.parse_args()
     w, h = (int(v) for v in args.size.lower().split("x"))
     b = Bench(w, h, args.runs)
-    for name, build, cv_fn, cv_name in functions(b):
+    for name, build, cv_fn, cv_name in functions(b) + enhanced_functions(b):
         if args.filter.lower() in name.lower():
             b.run(name, build, cv_fn, cv_name)
     b.report()

@@ -484,6 +484,8 @@ def _convert_arg(value, t, cname, i):
             if t.item.kind == "struct" and t.item.cname.startswith("struct _vx_") and \
                     t.item.cname not in ("struct _vx_reference",) and value._vx_type != "vx_reference":
                 want = t.item.cname[len("struct _"):]
+                if want.endswith("_t"):  # struct _vx_tensor_t is vx_tensor
+                    want = want[:-2]
                 if value._vx_type != want:
                     raise TypeError("%s: argument %d must be a %s, got %s" % (cname, i, want, type(value).__name__))
             return ffi.cast(t, value.handle)

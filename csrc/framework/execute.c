@@ -138,6 +138,7 @@ static vx_status run_once(vx_node n, vx_reference *params)
     vx_status s = prepare_params(n, params);
     if (s != VX_SUCCESS) return s;
     if (n->kernel->desc && n->kernel->desc->window) return run_windows(n, params);
+    if (n->kernel->tiling) return ovx_tiling_run(n, params, node_threads(n));
     if (!n->kernel->function) {
         ovx_log((vx_reference)n, VX_ERROR_NOT_IMPLEMENTED, "%s: the kernel has no function", n->kernel->name);
         return VX_ERROR_NOT_IMPLEMENTED;
@@ -201,7 +202,9 @@ static void update_valid(vx_node n, vx_reference *params)
         if (!params[i] || params[i]->type != VX_TYPE_IMAGE || n->kernel->params[i].direction == VX_INPUT) continue;
         out = (vx_image)params[i];
         full_rect(out, &r);
-        if (n->valid_rect_cb[i]) {
+        if (n->kernel->tiling) {
+            ovx_tiling_region(n, out->width, out->height, &r);
+        } else if (n->valid_rect_cb[i]) {
             vx_rectangle_t *outs[1];
             outs[0] = &r;
             if (n->valid_rect_cb[i](n, i, in_ptr, outs) != VX_SUCCESS) full_rect(out, &r);

@@ -46,6 +46,10 @@ struct _vx_node {
     vx_kernel_image_valid_rectangle_f valid_rect_cb[OVX_MAX_KERNEL_PARAMS]; /* user kernels */
     vx_bool executed;
     vx_uint32 index;                               /* position in graph->nodes */
+    /* vx_khr_tiling nodes: the kernel's values, settable per node */
+    vx_neighborhood_size_t tile_neighborhood;
+    vx_tile_block_size_t tile_block;
+    vx_size tile_memory_size;
 };
 
 typedef struct {
@@ -133,6 +137,20 @@ vx_status ovx_pyramid_apply_meta(vx_pyramid p, vx_uint32 width, vx_uint32 height
 /* Fix the unknown dims/type of a virtual tensor. */
 vx_status ovx_tensor_apply_meta(vx_tensor t, vx_size num_dims, const vx_size *dims, vx_size dims_given,
                                 vx_enum data_type, vx_int8 fpp, vx_bool fpp_given, char *why, size_t why_size);
+
+/* ---- framework/tiling.c (vx_khr_tiling) -------------------------------- */
+/* Node creation: copy the kernel's tiling attributes (and SELF border). */
+void ovx_tiling_node_init(vx_node n);
+/* vxQueryNode / vxSetNodeAttribute of the tiling node attributes:
+ * VX_ERROR_NOT_SUPPORTED when attribute is not one of them. */
+vx_status ovx_tiling_query_node(vx_node n, vx_enum attribute, void *ptr, vx_size size);
+vx_status ovx_tiling_set_node(vx_node n, vx_enum attribute, const void *ptr, vx_size size);
+/* vxVerifyGraph: what a tiling node needs of its parameters and border. */
+vx_status ovx_tiling_verify(vx_node n);
+/* The rectangle of an output of w x h pixels the node computes. */
+void ovx_tiling_region(vx_node n, vx_uint32 w, vx_uint32 h, vx_rectangle_t *r);
+/* Run the node's user functions over its tiles on up to `threads` threads. */
+vx_status ovx_tiling_run(vx_node n, const vx_reference *params, vx_uint32 threads);
 
 /* ---- runtime/threadpool.c ---------------------------------------------- */
 typedef void (*ovx_task_f)(void *arg, vx_uint32 index);

@@ -163,6 +163,8 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryKernel(vx_kernel kernel, vx_enum attri
         status = ovx_query_copy(ptr, size, &kernel->local_data_size, sizeof(vx_size));
         break;
     default:
+        if (kernel->tiling && (status = ovx_tiling_query_kernel(kernel, attribute, ptr, size)) != VX_ERROR_NOT_SUPPORTED)
+            break;
         ovx_log((vx_reference)kernel, VX_ERROR_NOT_SUPPORTED, "vxQueryKernel: attribute 0x%x is not supported",
                 (unsigned)attribute);
         return VX_ERROR_NOT_SUPPORTED;
@@ -207,15 +209,17 @@ VX_API_ENTRY vx_status VX_API_CALL vxAllocateUserKernelLibraryId(vx_context cont
     return VX_SUCCESS;
 }
 
-static vx_kernel add_kernel(vx_context c, const vx_char *name, vx_enum enumeration, vx_kernel_f func,
-                            vx_uint32 num_params, const char *who)
+/* A user kernel in the table (vxAddUserKernel, vxAddKernel, vxAddTilingKernel);
+ * func may be NULL only for tiling kernels (who == "vxAddTilingKernel"). */
+vx_kernel ovx_kernel_add(vx_context c, const vx_char *name, vx_enum enumeration, vx_kernel_f func,
+                         vx_uint32 num_params, const char *who)
 {
     vx_kernel k;
     vx_uint32 i;
     if (name == NULL || name[0] == '\0' || strlen(name) >= VX_MAX_KERNEL_NAME)
         return (vx_kernel)ovx_error_from(c, VX_ERROR_INVALID_PARAMETERS,
                                          "%s: the name must be 1..%d characters", who, VX_MAX_KERNEL_NAME - 1);
-    if (func == NULL)
+    if (func == NULL && strcmp(who, "vxAddTilingKernel") != 0)
         return (vx_kernel)ovx_error_from(c, VX_ERROR_INVALID_PARAMETERS, "%s(%s): the function is NULL", who, name);
     if (num_params > OVX_MAX_KERNEL_PARAMS)
         return (vx_kernel)ovx_error_from(c, VX_ERROR_INVALID_PARAMETERS, "%s(%s): %u parameters, at most %d",
@@ -256,7 +260,7 @@ VX_API_ENTRY vx_kernel VX_API_CALL vxAddUserKernel(vx_context context, const vx_
     if (validate == NULL)
         return (vx_kernel)ovx_error_from(context, VX_ERROR_INVALID_PARAMETERS,
                                          "vxAddUserKernel(%.64s): the validator is NULL", name ? name : "");
-    k = add_kernel(context, name, enumeration, func_ptr, numParams, "vxAddUserKernel");
+    k = ovx_kernel_add(context, name, enumeration, func_ptr, numParams, "vxAddUserKernel");
     if (vxGetStatus((vx_reference)k) != VX_SUCCESS) return k;
     k->validate = validate;
     k->initialize = init;
@@ -275,7 +279,7 @@ VX_API_ENTRY vx_kernel VX_API_CALL vxAddKernel(vx_context context, const vx_char
         return (vx_kernel)ovx_error_from(context, VX_ERROR_INVALID_PARAMETERS,
                                          "vxAddKernel(%.64s): input and output validators are required",
                                          name ? name : "");
-    k = add_kernel(context, name, enumeration, func_ptr, numParams, "vxAddKernel");
+    k = ovx_kernel_add(context, name, enumeration, func_ptr, numParams, "vxAddKernel");
     if (vxGetStatus((vx_reference)k) != VX_SUCCESS) return k;
     k->input_validate = input;
     k->output_validate = output;
@@ -354,7 +358,10 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetKernelAttribute(vx_kernel kernel, vx_enu
         if (ptr == NULL || size != sizeof(vx_size)) return VX_ERROR_INVALID_PARAMETERS;
         memcpy(&kernel->local_data_size, ptr, sizeof(vx_size));
         return VX_SUCCESS;
-    default:
+    default: {
+        vx_status s = ovx_tiling_set_kernel(kernel, attribute, ptr, size);
+        if (s != VX_ERROR_NOT_SUPPORTED) return s;
+    }
         ovx_log((vx_reference)kernel, VX_ERROR_NOT_SUPPORTED,
                 "vxSetKernelAttribute(%s): attribute 0x%x is not settable", kernel->name, (unsigned)attribute);
         return VX_ERROR_NOT_SUPPORTED;

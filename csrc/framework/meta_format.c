@@ -350,6 +350,9 @@ static vx_bool is_unknown(vx_reference ref, vx_enum a, const vx_uint8 *cur)
     case VX_TENSOR_NUMBER_OF_DIMS:
     case VX_TENSOR_DATA_TYPE:
         return vx_true_e; /* checked by value below */
+    case VX_TENSOR_FIXED_POINT_POSITION:
+        /* a virtual tensor created without a data type has no position yet */
+        return ref->type == VX_TYPE_TENSOR && ((vx_tensor)ref)->data_type == 0 ? vx_true_e : vx_false_e;
     default:
         return vx_false_e;
     }

@@ -210,6 +210,7 @@ static vx_node node_new(vx_graph graph, vx_kernel kernel)
     n->local_data_size = kernel->local_data_size;
     /* spec "Valid Image Region": user nodes, warps and remap reset their
      * outputs' valid rectangles, other standard functions compute them */
+    ovx_tiling_node_init(n);
     n->valid_rect_reset = (!kernel->desc || kernel->desc->valid_rule == OVX_VALID_FULL) ? vx_true_e : vx_false_e;
     ovx_ref_retain_internal((vx_reference)n); /* the graph's reference */
     graph->nodes[graph->num_nodes++] = n;
@@ -384,6 +385,8 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryNode(vx_node node, vx_enum attribute, 
         s = ovx_query_copy(ptr, size, &node->state, sizeof(vx_enum));
         break;
     default:
+        if (node->kernel->tiling && (s = ovx_tiling_query_node(node, attribute, ptr, size)) != VX_ERROR_NOT_SUPPORTED)
+            break;
         ovx_log((vx_reference)node, VX_ERROR_NOT_SUPPORTED, "vxQueryNode: attribute 0x%x is not supported",
                 (unsigned)attribute);
         return VX_ERROR_NOT_SUPPORTED;
@@ -405,7 +408,15 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetNodeAttribute(vx_node node, vx_enum attr
     case VX_NODE_BORDER: {
         const vx_border_t *b = ptr;
         if (!ptr || size != sizeof(vx_border_t)) break;
-        if (b->mode != VX_BORDER_UNDEFINED && b->mode != VX_BORDER_CONSTANT && b->mode != VX_BORDER_REPLICATE) {
+        if (node->kernel->tiling && node->kernel->tile_border_mode == VX_BORDER_MODE_SELF) {
+            /* vx_border_tiling_e: a kernel's SELF mode cannot be overridden */
+            ovx_log((vx_reference)node, VX_ERROR_NOT_SUPPORTED,
+                    "vxSetNodeAttribute(%s): the tiling kernel's VX_BORDER_MODE_SELF cannot be overridden",
+                    node->kernel->name);
+            return VX_ERROR_NOT_SUPPORTED;
+        }
+        if (b->mode != VX_BORDER_UNDEFINED && b->mode != VX_BORDER_CONSTANT && b->mode != VX_BORDER_REPLICATE &&
+            !(node->kernel->tiling && b->mode == VX_BORDER_MODE_SELF)) {
             ovx_log((vx_reference)node, VX_ERROR_INVALID_VALUE, "vxSetNodeAttribute: border mode 0x%x is unknown",
                     (unsigned)b->mode);
             return VX_ERROR_INVALID_VALUE;
@@ -448,7 +459,10 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetNodeAttribute(vx_node node, vx_enum attr
         ovx_log((vx_reference)node, VX_ERROR_NOT_SUPPORTED, "vxSetNodeAttribute: attribute 0x%x is read-only",
                 (unsigned)attribute);
         return VX_ERROR_NOT_SUPPORTED;
-    default:
+    default: {
+        vx_status ts = ovx_tiling_set_node(node, attribute, ptr, size);
+        if (ts != VX_ERROR_NOT_SUPPORTED) return ts;
+    }
         ovx_log((vx_reference)node, VX_ERROR_NOT_SUPPORTED, "vxSetNodeAttribute: attribute 0x%x is not supported",
                 (unsigned)attribute);
         return VX_ERROR_NOT_SUPPORTED;

@@ -16,6 +16,7 @@
 #include <VX/vx_ext_ovx.h>
 #include <VX/vx_import.h>
 #include <VX/vx_khr_user_data_object.h>
+#include <VX/vx_khr_tiling.h>
 #include <pthread.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -144,8 +145,23 @@ struct _vx_kernel {
     vx_bool finalized;
     vx_bool removed;
     vx_uint32 param_holds;       /* kernel vx_parameter objects alive (each holds the kernel) */
+    /* vx_khr_tiling (framework/tiling.c): a kernel added by vxAddTilingKernel */
+    vx_bool tiling;
+    vx_tiling_kernel_f tile_flexible, tile_fast;
+    vx_neighborhood_size_t tile_neighborhood;
+    vx_tile_block_size_t tile_block;
+    vx_size tile_memory_size;
+    vx_enum tile_border_mode;    /* VX_BORDER_UNDEFINED or VX_BORDER_MODE_SELF */
     const ovx_kernel_desc *desc; /* built-in kernels */
 };
+
+/* framework/tiling.c: vxQueryKernel / vxSetKernelAttribute of the tiling
+ * attributes; VX_ERROR_NOT_SUPPORTED when attribute is not one of them. */
+vx_status ovx_tiling_query_kernel(vx_kernel k, vx_enum attribute, void *ptr, vx_size size);
+vx_status ovx_tiling_set_kernel(vx_kernel k, vx_enum attribute, const void *ptr, vx_size size);
+/* framework/kernel.c: add a user kernel to the context's table. */
+vx_kernel ovx_kernel_add(vx_context c, const vx_char *name, vx_enum enumeration, vx_kernel_f func,
+                         vx_uint32 num_params, const char *who);
 
 struct _vx_parameter {
     struct _vx_reference base;

@@ -406,6 +406,7 @@ vx_status ovx_graph_verify(vx_graph g)
         vx_node n = g->nodes[g->order[i]];
         if ((s = check_inputs_known(g, n)) != VX_SUCCESS) return s;
         if ((s = run_validator(g, n)) != VX_SUCCESS) return s;
+        if (n->kernel->tiling && (s = ovx_tiling_verify(n)) != VX_SUCCESS) return s;
     }
     for (i = 0; i < g->num_nodes; i++)
         if ((s = check_self_loop(g, g->nodes[i])) != VX_SUCCESS) return s;

@@ -1,6 +1,264 @@
 /*
- * Kernel family bilateral (enhanced vision: BilateralFilter).
+ * Kernel family bilateral (spec "Bilateral Filter", enhanced vision).
+ *
+ * Input and output are tensors of the same shape and type: [width, height]
+ * or [radiometric, width, height] (dims[0] the radiometric vector of each
+ * pixel), VX_TYPE_UINT8 or VX_TYPE_INT16 (the values are filtered as raw
+ * integers; the fixed point position only travels to the output).  The
+ * neighbourhood is the disc of radius diameter/2 around each pixel; a
+ * neighbour weighs exp(-|y-x|^2 / 2 sigmaSpace^2) exp(-|t-tau|^2 / 2
+ * sigmaValues^2), |t-tau| the Euclidean distance of the radiometric vectors
+ * (the Gaussians' normalisation constants cancel in h = sum / W_p), and the
+ * weighted mean is rounded half away from zero.
+ *
+ * Borders: VX_BORDER_REPLICATE and VX_BORDER_CONSTANT as the spec allows;
+ * VX_BORDER_UNDEFINED (the node default) computes the border pixels as
+ * REPLICATE does.
+ *
+ * The output is a tensor, which the engine's row-band windows (image based)
+ * cannot split: the node runs as one whole-node function.  It copies the
+ * input into a padded buffer holding the border values (so tensor views with
+ * any strides are read once, and the compute loop has no border tests), then
+ * runs compute/bilateral.c over all rows.
  */
 #include "kernels.h"
 
-const ovx_kernel_desc *const ovx_family_bilateral[] = {NULL};
+#include "../compute/bilateral.h"
+#include "../objects/tensor.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define IN_REQ(t) {VX_INPUT, t, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
+#define OUT_REQ(t) {VX_OUTPUT, t, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
+
+enum { P_SRC, P_DIAMETER, P_SIGMA_SPACE, P_SIGMA_VALUES, P_DST, P_NUM };
+
+#define BILATERAL_MAX_CHANNELS 4096 /* keeps squared distances in 32 bits */
+#define BILATERAL_COLOR_MAX 83202   /* 208 * 20^2 + 2: sigmaValues <= 20 */
+
+/* ---- validator ------------------------------------------------------------ */
+
+static vx_status scalar_of(vx_node node, const vx_reference params[], vx_uint32 index, vx_enum type, void *value)
+{
+    vx_enum t = VX_TYPE_INVALID;
+    if (vxQueryScalar((vx_scalar)params[index], VX_SCALAR_TYPE, &t, sizeof(t)) != VX_SUCCESS)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "is not a valid scalar");
+    if (t != type)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_TYPE, "must be a %s scalar, got %s",
+                              type == VX_TYPE_INT32 ? "VX_TYPE_INT32" : "VX_TYPE_FLOAT32", ovx_type_name(t));
+    if (vxCopyScalar((vx_scalar)params[index], value, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot be read");
+    return VX_SUCCESS;
+}
+
+static vx_status check_sigma(vx_node node, const vx_reference params[], vx_uint32 index, const char *what)
+{
+    vx_float32 v = 0.0f;
+    vx_status s = scalar_of(node, params, index, VX_TYPE_FLOAT32, &v);
+    if (s != VX_SUCCESS) return s;
+    if (!(v > 0.0f && v <= 20.0f)) /* also refuses NaN */
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_VALUE, "%s must be in (0, 20], got %g", what,
+                              (double)v);
+    return VX_SUCCESS;
+}
+
+static vx_status VX_CALLBACK validate_bilateral(vx_node node, const vx_reference params[], vx_uint32 num,
+                                                vx_meta_format metas[])
+{
+    vx_tensor src = (vx_tensor)params[P_SRC];
+    vx_size nd = 0, dims[OVX_MAX_TENSOR_DIMS];
+    vx_enum type = VX_TYPE_INVALID;
+    vx_int8 fpp = 0;
+    vx_int32 diameter = 0;
+    vx_border_t border;
+    vx_status s;
+    (void)num;
+    if (vxQueryTensor(src, VX_TENSOR_NUMBER_OF_DIMS, &nd, sizeof(nd)) != VX_SUCCESS ||
+        vxQueryTensor(src, VX_TENSOR_DATA_TYPE, &type, sizeof(type)) != VX_SUCCESS ||
+        vxQueryTensor(src, VX_TENSOR_FIXED_POINT_POSITION, &fpp, sizeof(fpp)) != VX_SUCCESS)
+        return ovx_kernel_log(node, P_SRC, VX_ERROR_INVALID_PARAMETERS, "is not a valid tensor");
+    if (nd < 2 || nd > 3)
+        return ovx_kernel_log(node, P_SRC, VX_ERROR_INVALID_DIMENSION,
+                              "must have 2 ([width, height]) or 3 ([radiometric, width, height]) dimensions, got %zu",
+                              (size_t)nd);
+    if (vxQueryTensor(src, VX_TENSOR_DIMS, dims, nd * sizeof(vx_size)) != VX_SUCCESS)
+        return ovx_kernel_log(node, P_SRC, VX_ERROR_INVALID_PARAMETERS, "dimensions cannot be read");
+    if (type != VX_TYPE_UINT8 && type != VX_TYPE_INT16)
+        return ovx_kernel_log(node, P_SRC, VX_ERROR_INVALID_TYPE, "must be VX_TYPE_UINT8 or VX_TYPE_INT16, got %s",
+                              ovx_type_name(type));
+    if (nd == 3 && dims[0] > BILATERAL_MAX_CHANNELS)
+        return ovx_kernel_log(node, P_SRC, VX_ERROR_INVALID_DIMENSION,
+                              "radiometric dimension %zu is larger than %d", (size_t)dims[0],
+                              BILATERAL_MAX_CHANNELS);
+    if (dims[nd - 2] > 0x7FFFFFF || dims[nd - 1] > 0x7FFFFFF)
+        return ovx_kernel_log(node, P_SRC, VX_ERROR_INVALID_DIMENSION, "is too large");
+    s = scalar_of(node, params, P_DIAMETER, VX_TYPE_INT32, &diameter);
+    if (s != VX_SUCCESS) return s;
+    if (diameter < 5 || diameter > 9 || diameter % 2 == 0)
+        return ovx_kernel_log(node, P_DIAMETER, VX_ERROR_INVALID_VALUE,
+                              "diameter must be odd, bigger than 3 and smaller than 10 (5, 7 or 9), got %d",
+                              (int)diameter);
+    if ((s = check_sigma(node, params, P_SIGMA_SPACE, "sigmaSpace")) != VX_SUCCESS) return s;
+    if ((s = check_sigma(node, params, P_SIGMA_VALUES, "sigmaValues")) != VX_SUCCESS) return s;
+    border = ovx_node_border(node);
+    if (border.mode != VX_BORDER_UNDEFINED && border.mode != VX_BORDER_REPLICATE &&
+        border.mode != VX_BORDER_CONSTANT)
+        return ovx_kernel_log(node, P_SRC, VX_ERROR_NOT_SUPPORTED,
+                              "border mode 0x%x is not supported (REPLICATE, CONSTANT or UNDEFINED)",
+                              (unsigned)border.mode);
+    if ((s = vxSetMetaFormatAttribute(metas[P_DST], VX_TENSOR_NUMBER_OF_DIMS, &nd, sizeof(nd))) != VX_SUCCESS ||
+        (s = vxSetMetaFormatAttribute(metas[P_DST], VX_TENSOR_DIMS, dims, nd * sizeof(vx_size))) != VX_SUCCESS ||
+        (s = vxSetMetaFormatAttribute(metas[P_DST], VX_TENSOR_DATA_TYPE, &type, sizeof(type))) != VX_SUCCESS ||
+        (s = vxSetMetaFormatAttribute(metas[P_DST], VX_TENSOR_FIXED_POINT_POSITION, &fpp, sizeof(fpp))) !=
+            VX_SUCCESS)
+        return s;
+    return VX_SUCCESS;
+}
+
+/* ---- compute ---------------------------------------------------------------- */
+
+/* The tensor's layout as channels x width x height with byte strides. */
+typedef struct {
+    vx_int32 c, w, h;
+    ptrdiff_t sc, sx, sy;
+} layout;
+
+static layout layout_of(vx_tensor t)
+{
+    layout l;
+    if (t->num_dims == 3) {
+        l.c = (vx_int32)t->dims[0];
+        l.w = (vx_int32)t->dims[1];
+        l.h = (vx_int32)t->dims[2];
+        l.sc = (ptrdiff_t)t->strides[0];
+        l.sx = (ptrdiff_t)t->strides[1];
+        l.sy = (ptrdiff_t)t->strides[2];
+    } else {
+        l.c = 1;
+        l.w = (vx_int32)t->dims[0];
+        l.h = (vx_int32)t->dims[1];
+        l.sc = 0;
+        l.sx = (ptrdiff_t)t->strides[0];
+        l.sy = (ptrdiff_t)t->strides[1];
+    }
+    return l;
+}
+
+static vx_int32 clampi(vx_int32 v, vx_int32 hi)
+{
+    return v < 0 ? 0 : v > hi ? hi : v;
+}
+
+/* Copy the input into pad ((w + 2r) x (h + 2r) pixels of c elements), the
+ * margins holding the border's values. */
+#define FILL_PAD(T, CONST)                                                                                  \
+    do {                                                                                                     \
+        T *d = (T *)pad;                                                                                     \
+        for (vx_int32 y = -r; y < l.h + r; y++)                                                              \
+            for (vx_int32 x = -r; x < l.w + r; x++) {                                                        \
+                vx_bool outside = (x < 0 || y < 0 || x >= l.w || y >= l.h) ? vx_true_e : vx_false_e;              \
+                const vx_uint8 *s = in + (ptrdiff_t)clampi(y, l.h - 1) * l.sy + (ptrdiff_t)clampi(x, l.w - 1) * l.sx; \
+                for (vx_int32 c = 0; c < l.c; c++)                                                           \
+                    *d++ = (constant && outside) ? (CONST) : *(const T *)(s + (ptrdiff_t)c * l.sc);             \
+            }                                                                                                \
+    } while (0)
+
+static vx_status VX_CALLBACK run_bilateral(vx_node node, const vx_reference params[], vx_uint32 num)
+{
+    vx_tensor src = (vx_tensor)params[P_SRC], dst = (vx_tensor)params[P_DST];
+    vx_int32 diameter = 0, r;
+    vx_float32 sigma_space = 0.0f, sigma_values = 0.0f;
+    vx_border_t border = ovx_node_border(node);
+    vx_bool constant = border.mode == VX_BORDER_CONSTANT ? vx_true_e : vx_false_e;
+    const vx_uint8 *in = ovx_tensor_data(src);
+    vx_uint8 *out = ovx_tensor_data(dst);
+    layout l = layout_of(src), lo = layout_of(dst);
+    ptrdiff_t taps[81];
+    vx_float32 space_w[81];
+    vx_float32 *color_w = NULL, *acc = NULL;
+    void *pad = NULL;
+    size_t elem = src->data_type == VX_TYPE_INT16 ? 2 : 1, pw, ph;
+    ovxc_bilateral p;
+    vx_uint32 color_cap;
+    (void)num;
+    if (ovx_scalar_get((vx_scalar)params[P_DIAMETER], VX_TYPE_INT32, &diameter) != VX_SUCCESS ||
+        ovx_scalar_get((vx_scalar)params[P_SIGMA_SPACE], VX_TYPE_FLOAT32, &sigma_space) != VX_SUCCESS ||
+        ovx_scalar_get((vx_scalar)params[P_SIGMA_VALUES], VX_TYPE_FLOAT32, &sigma_values) != VX_SUCCESS)
+        return VX_ERROR_INVALID_PARAMETERS;
+    if (diameter < 5 || diameter > 9 || !(sigma_space > 0.0f) || !(sigma_values > 0.0f))
+        return ovx_kernel_log(node, P_DIAMETER, VX_ERROR_INVALID_VALUE, "diameter or sigma out of range");
+    if (!in || !out) return ovx_kernel_log(node, in ? P_DST : P_SRC, VX_ERROR_NO_MEMORY, "tensor has no memory");
+    if (l.c != lo.c || l.w != lo.w || l.h != lo.h || src->data_type != dst->data_type)
+        return ovx_kernel_log(node, P_DST, VX_ERROR_INVALID_DIMENSION, "differs from the input");
+    r = diameter / 2;
+    pw = (size_t)l.w + 2u * (size_t)r;
+    ph = (size_t)l.h + 2u * (size_t)r;
+    /* exp(-d2 / (2 sigma^2)) is 0 in float once d2 > 208 sigma^2 */
+    color_cap = (vx_uint32)(208.0 * (double)sigma_values * sigma_values) + 2u;
+    if (color_cap > BILATERAL_COLOR_MAX) color_cap = BILATERAL_COLOR_MAX;
+    pad = malloc(pw * ph * (size_t)l.c * elem);
+    color_w = malloc(color_cap * sizeof(vx_float32));
+    acc = malloc((size_t)l.c * sizeof(vx_float32));
+    if (!pad || !color_w || !acc) {
+        free(pad);
+        free(color_w);
+        free(acc);
+        return ovx_kernel_log(node, P_DST, VX_ERROR_NO_MEMORY, "no memory for the padded input");
+    }
+    if (elem == 1)
+        FILL_PAD(vx_uint8, border.constant_value.U8);
+    else
+        FILL_PAD(vx_int16, border.constant_value.S16);
+
+    p.width = l.w;
+    p.channels = l.c;
+    p.row = (ptrdiff_t)pw * l.c;
+    p.ntaps = ovxc_bilateral_taps(r, sigma_space, p.row, l.c, taps, space_w);
+    p.tap_off = taps;
+    p.space_w = space_w;
+    p.color_n = ovxc_bilateral_colors(sigma_values, color_w, color_cap);
+    p.color_w = color_w;
+    p.dst_sc = lo.sc;
+    p.dst_sx = lo.sx;
+    p.dst_sy = lo.sy;
+    {
+        size_t origin = ((size_t)r * pw + (size_t)r) * (size_t)l.c; /* element of pixel (0, 0) */
+        if (elem == 1)
+            ovxc_bilateral_u8(&p, (const vx_uint8 *)pad + origin, out, 0, l.h, acc);
+        else
+            ovxc_bilateral_s16(&p, (const vx_int16 *)pad + origin, out, 0, l.h, acc);
+    }
+    free(pad);
+    free(color_w);
+    free(acc);
+    return VX_SUCCESS;
+}
+
+static const ovx_kernel_desc k_bilateral = {
+    .enumeration = VX_KERNEL_BILATERAL_FILTER,
+    .name = "org.khronos.openvx.bilateral_filter",
+    .num_params = P_NUM,
+    .params = {IN_REQ(VX_TYPE_TENSOR), IN_REQ(VX_TYPE_SCALAR), IN_REQ(VX_TYPE_SCALAR), IN_REQ(VX_TYPE_SCALAR),
+               OUT_REQ(VX_TYPE_TENSOR)},
+    .function = run_bilateral,
+    .validate = validate_bilateral,
+    .valid_rule = OVX_VALID_FULL,
+};
+
+const ovx_kernel_desc *const ovx_family_bilateral[] = {&k_bilateral, NULL};
+
+VX_API_ENTRY vx_node VX_API_CALL vxBilateralFilterNode(vx_graph graph, vx_tensor src, vx_int32 diameter,
+                                                       vx_float32 sigmaSpace, vx_float32 sigmaValues, vx_tensor dst)
+{
+    vx_scalar d = ovx_node_scalar(graph, VX_TYPE_INT32, &diameter);
+    vx_scalar ss = ovx_node_scalar(graph, VX_TYPE_FLOAT32, &sigmaSpace);
+    vx_scalar sv = ovx_node_scalar(graph, VX_TYPE_FLOAT32, &sigmaValues);
+    vx_reference p[] = {(vx_reference)src, (vx_reference)d, (vx_reference)ss, (vx_reference)sv, (vx_reference)dst};
+    vx_node n = ovx_node_create(graph, VX_KERNEL_BILATERAL_FILTER, p, P_NUM);
+    ovx_scalar_drop(d);
+    ovx_scalar_drop(ss);
+    ovx_scalar_drop(sv);
+    return n;
+}
