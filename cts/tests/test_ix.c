@@ -682,6 +682,76 @@ CTS_TEST(IX, graph_delay_auto_aging, "IX-2.5.4")
     vxReleaseContext(&c2);
 }
 
+/* Node parameters bound to a pyramid level and a replicated node over object
+ * arrays: the import binds the same items and replicates the same way. */
+CTS_TEST(IX, graph_containers, "IX-2.1.2 IX-2.3.2.2")
+{
+    vx_context c = cts_context();
+    vx_context c2 = vxCreateContext();
+    vx_image src = vxCreateImage(c, 32, 24, VX_DF_IMAGE_U8);
+    vx_image dst = vxCreateImage(c, 16, 12, VX_DF_IMAGE_U8);
+    vx_image ex = vxCreateImage(c, 8, 8, VX_DF_IMAGE_U8);
+    vx_pyramid pyr = vxCreatePyramid(c, 2, VX_SCALE_PYRAMID_HALF, 32, 24, VX_DF_IMAGE_U8);
+    vx_object_array oin = vxCreateObjectArray(c, (vx_reference)ex, 3);
+    vx_object_array oout = vxCreateObjectArray(c, (vx_reference)ex, 3);
+    vx_graph g = vxCreateGraph(c);
+    vx_image lvl = vxGetPyramidLevel(pyr, 1);
+    vx_image i0 = (vx_image)vxGetObjectArrayItem(oin, 0);
+    vx_image o0 = (vx_image)vxGetObjectArrayItem(oout, 0);
+    vx_node n0 = vxGaussianPyramidNode(g, src, pyr);
+    vx_node n1 = vxBox3x3Node(g, lvl, dst);
+    vx_node n2 = vxNotNode(g, i0, o0);
+    vx_bool rep[2] = {vx_true_e, vx_true_e};
+    vx_reference r[4] = {(vx_reference)g, (vx_reference)dst, (vx_reference)oin, (vx_reference)oout}, in[4] = {0};
+    vx_enum uses[4] = {0, VX_IX_USE_NO_EXPORT_VALUES, VX_IX_USE_EXPORT_VALUES, VX_IX_USE_NO_EXPORT_VALUES};
+    const vx_uint8 *blob = NULL;
+    vx_size len = 0, k;
+    vx_import imp;
+    fill_image(src);
+    for (k = 0; k < 3; k++) {
+        vx_image it = (vx_image)vxGetObjectArrayItem(oin, (vx_uint32)k);
+        fill_image(it);
+        vxReleaseImage(&it);
+    }
+    CTS_ASSERT_STATUS(vxReplicateNode(g, n2, rep, 2), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxExportObjectsToMemory(c, 4, r, uses, &blob, &len), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxProcessGraph(g), VX_SUCCESS);
+    imp = vxImportObjectsFromMemory(c2, 4, in, uses, blob, len);
+    CTS_ASSERT_VALID(imp);
+    CTS_ASSERT_STATUS(vxProcessGraph((vx_graph)in[0]), VX_SUCCESS);
+    CTS_EXPECT(same_image(dst, (vx_image)in[1]));
+    for (k = 0; k < 3; k++) {
+        vx_image a = (vx_image)vxGetObjectArrayItem(oout, (vx_uint32)k);
+        vx_image b = (vx_image)vxGetObjectArrayItem((vx_object_array)in[3], (vx_uint32)k);
+        CTS_EXPECT(same_image(a, b));
+        vxReleaseImage(&a);
+        vxReleaseImage(&b);
+    }
+    {
+        /* items 1 and 2 were computed: the node is replicated */
+        vx_uint32 nn = 0;
+        vxQueryGraph((vx_graph)in[0], VX_GRAPH_NUMNODES, &nn, sizeof(nn));
+        CTS_EXPECT_EQ_INT(nn, 3);
+    }
+    vxReleaseImport(&imp);
+    for (k = 0; k < 4; k++) vxReleaseReference(&in[k]);
+    vxReleaseExportedMemory(c, &blob);
+    vxReleaseNode(&n0);
+    vxReleaseNode(&n1);
+    vxReleaseNode(&n2);
+    vxReleaseImage(&lvl);
+    vxReleaseImage(&i0);
+    vxReleaseImage(&o0);
+    vxReleaseGraph(&g);
+    vxReleasePyramid(&pyr);
+    vxReleaseObjectArray(&oin);
+    vxReleaseObjectArray(&oout);
+    vxReleaseImage(&ex);
+    vxReleaseImage(&src);
+    vxReleaseImage(&dst);
+    vxReleaseContext(&c2);
+}
+
 CTS_TEST(IX, export_refusals, "IX-2.6.1 IX-2.6.2 IX-2.6.3 IX-2.6.4 IX-2.7.4 IX-2.4.2")
 {
     vx_context c = cts_context();
@@ -969,6 +1039,7 @@ CTS_TABLE(ix) = {
     CTS_ENTRY(IX, sub_objects),
     CTS_ENTRY(IX, graph_roundtrip_runs),
     CTS_ENTRY(IX, graph_delay_auto_aging),
+    CTS_ENTRY(IX, graph_containers),
     CTS_ENTRY(IX, export_refusals),
     CTS_ENTRY(IX, import_refusals),
     CTS_ENTRY(IX, corrupt_blobs),
