@@ -58,6 +58,21 @@ static vx_bool is_graph(ix_imp *s, vx_uint32 idx)
     return idx < s->n && s->obj[idx] && s->obj[idx]->type == VX_TYPE_GRAPH ? vx_true_e : vx_false_e;
 }
 
+/* Containers make one object per item, and every item has its own record:
+ * more items than records is a corrupt blob (and would make the import
+ * create without bound). */
+static vx_bool counts_ok(const ix_desc *d, vx_uint32 n)
+{
+    vx_uint64 items = 1;
+    for (; d; d = d->exemplar) {
+        if (d->type != VX_TYPE_DELAY && d->type != VX_TYPE_OBJECT_ARRAY && d->type != VX_TYPE_PYRAMID) continue;
+        if (d->count > n) return vx_false_e;
+        items *= d->count; /* <= n^IX_MAX_NEST: no overflow */
+        if (items > n) return vx_false_e;
+    }
+    return vx_true_e;
+}
+
 static vx_status read_object(ix_imp *s, ix_rd *rd, vx_uint32 k, const vx_reference *refs, const vx_enum *uses)
 {
     vx_uint32 tag = ix_get_u32(rd);
@@ -75,7 +90,7 @@ static vx_status read_object(ix_imp *s, ix_rd *rd, vx_uint32 k, const vx_referen
     r.end = body + len;
     r.bad = 0;
     ix_desc_read(&r, &d, 0);
-    if (r.bad) {
+    if (r.bad || !counts_ok(&d, s->n)) {
         ix_desc_free(&d);
         return bad(s, VX_ERROR_INVALID_PARAMETERS, "an object description is corrupt");
     }
