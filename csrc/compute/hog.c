@@ -1,4 +1,208 @@
-/* Compute routines of family hog (enhanced vision: HOGCells, HOGFeatures, HoughLinesP). */
+/* Compute routines of family hog (HOGCells, HOGFeatures, HoughLinesP); see hog.h. */
 #include "hog.h"
 
-typedef int ovx_hog_compute_placeholder;
+#include <math.h>
+
+/* ---- HOGCells --------------------------------------------------------------- */
+
+vx_uint32 ovx_hog_bin(vx_int32 gh, vx_int32 gv, vx_uint32 num_bins)
+{
+    /* Degrees from the float arctangent.  The constant is the conformance
+     * tests' pi (3.14159265), so that orientations falling within a float
+     * rounding of a bin edge land in the same bin as theirs. */
+    vx_float32 deg = (vx_float32)((double)atan2f((vx_float32)gv, (vx_float32)gh) * (180.0 / 3.14159265));
+    vx_float32 f;
+    vx_int32 b;
+    if (deg < 0) deg += 360.0f;
+    f = deg * ((vx_float32)num_bins / 360.0f);
+    b = (vx_int32)floorf(f);
+    if (b < 0) b = 0;
+    if ((vx_uint32)b >= num_bins) b = (vx_int32)num_bins - 1;
+    return (vx_uint32)b;
+}
+
+void ovx_hog_cell_row(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_uint32 height, vx_uint32 cell_w,
+                      vx_uint32 cell_h, vx_uint32 num_bins, vx_uint32 cy, vx_uint32 cells_x, vx_int32 *mag,
+                      vx_int32 *bins)
+{
+    const vx_float32 area = (vx_float32)(cell_w * cell_h);
+    vx_uint32 cx, x, y, b;
+    for (cx = 0; cx < cells_x; cx++) {
+        vx_int32 m = 0, *hist = bins + (vx_size)cx * num_bins;
+        for (b = 0; b < num_bins; b++) hist[b] = 0;
+        for (y = cy * cell_h; y < (cy + 1) * cell_h; y++) {
+            const vx_uint8 *row = src + (vx_size)y * (vx_size)stride;
+            const vx_uint8 *up = src + (vx_size)(y > 0 ? y - 1 : 0) * (vx_size)stride;
+            const vx_uint8 *down = src + (vx_size)(y + 1 < height ? y + 1 : height - 1) * (vx_size)stride;
+            for (x = cx * cell_w; x < (cx + 1) * cell_w; x++) {
+                vx_int32 gh = (vx_int32)row[x + 1 < width ? x + 1 : width - 1] - (vx_int32)row[x > 0 ? x - 1 : 0];
+                vx_int32 gv = (vx_int32)down[x] - (vx_int32)up[x];
+                vx_float32 vote = sqrtf((vx_float32)(gh * gh + gv * gv)) / area;
+                vx_uint32 bin = ovx_hog_bin(gh, gv, num_bins);
+                m = (vx_int32)((vx_float32)m + vote);
+                hist[bin] = (vx_int32)((vx_float32)hist[bin] + vote);
+            }
+        }
+        mag[cx] = m;
+    }
+}
+
+/* ---- HOGFeatures ---------------------------------------------------------------- */
+
+static vx_int16 sat16(vx_float32 v)
+{
+    if (!(v > -32768.0f)) return v != v ? 0 : -32768; /* NaN -> 0 */
+    if (v > 32767.0f) return 32767;
+    return (vx_int16)v;
+}
+
+vx_float32 ovx_hog_l2(const vx_int32 *v, vx_uint32 n)
+{
+    vx_float32 s = 0;
+    vx_uint32 i;
+    for (i = 0; i < n; i++) s += (vx_float32)((vx_int64)v[i] * v[i]);
+    return sqrtf(s + 0.00000000000001f);
+}
+
+void ovx_hog_block_normalize(const vx_int32 *v, vx_uint32 n, vx_float32 norm, vx_float32 threshold,
+                             vx_float32 scale, vx_int16 *out)
+{
+    vx_uint32 i;
+    vx_float32 s = 0;
+    for (i = 0; i < n; i++) {
+        vx_float32 h = (vx_float32)v[i] / norm;
+        if (threshold > 0 && !(h < threshold)) h = threshold;
+        out[i] = sat16(h * scale);
+    }
+    if (threshold <= 0) return; /* no L2-Hys: the L2 normalised vector */
+    for (i = 0; i < n; i++) {
+        vx_float32 f = (vx_float32)out[i] / scale;
+        s += f * f;
+    }
+    s = sqrtf(s + 0.00000000000001f);
+    for (i = 0; i < n; i++) out[i] = sat16(((vx_float32)out[i] / scale / s) * scale);
+}
+
+/* ---- HoughLinesP ---------------------------------------------------------------- */
+
+/* Marsaglia's multiply-with-carry generator (multiplier 4164903690): the
+ * pseudo-random order in which edge pixels are drawn. */
+static vx_uint32 mwc_next(vx_uint64 *state)
+{
+    *state = (vx_uint64)(vx_uint32)*state * 4164903690u + (vx_uint32)(*state >> 32);
+    return (vx_uint32)*state;
+}
+
+/* Add d to the accumulator cells of every angle for pixel (x, y); returns the
+ * highest of the cells touched, its angle in *best. */
+static vx_int32 vote(ovx_hough_p *h, vx_int32 x, vx_int32 y, vx_int32 d, vx_uint32 *best)
+{
+    vx_int32 top = -1;
+    vx_uint32 n, half = (h->num_rho - 1) / 2;
+    for (n = 0; n < h->num_angle; n++) {
+        vx_int32 r = (vx_int32)lrintf((vx_float32)x * h->tab[2 * n] + (vx_float32)y * h->tab[2 * n + 1]) + (vx_int32)half;
+        vx_int32 *cell;
+        if (r < 0 || (vx_uint32)r >= h->num_rho) continue;
+        cell = &h->acc[(vx_size)n * h->num_rho + (vx_uint32)r];
+        *cell += d;
+        if (*cell > top) {
+            top = *cell;
+            *best = n;
+        }
+    }
+    return top;
+}
+
+static int inside(const ovx_hough_p *h, vx_int32 x, vx_int32 y)
+{
+    return x >= (vx_int32)h->rx0 && y >= (vx_int32)h->ry0 && x < (vx_int32)h->rx1 && y < (vx_int32)h->ry1;
+}
+
+/* Walk from (x0, y0) along the line of angle n (direction sign dir), one
+ * pixel along the major axis, 16.16 fixed point along the other.  clear == 0:
+ * find the last edge pixel before a gap longer than line_gap, into (*ex,
+ * *ey).  clear != 0: remove every edge pixel up to (*ex, *ey) from the image,
+ * and (clear == 1) take its votes out of the accumulator. */
+static void walk(ovx_hough_p *h, vx_int32 x0, vx_int32 y0, vx_uint32 n, int dir, int clear, vx_int32 *ex,
+                 vx_int32 *ey)
+{
+    vx_float32 c = h->tab[2 * n], s = h->tab[2 * n + 1];
+    /* line direction: perpendicular to the normal (cos, sin) */
+    vx_float32 dx = -s, dy = c;
+    vx_int64 fx = ((vx_int64)x0 << 16) + (1 << 15), fy = ((vx_int64)y0 << 16) + (1 << 15), sx, sy;
+    vx_int32 gap = 0;
+    vx_uint32 dummy;
+    if (fabsf(dx) > fabsf(dy)) {
+        sx = dx > 0 ? 65536 : -65536;
+        sy = (vx_int64)lrintf(dy * 65536.0f / fabsf(dx));
+    } else {
+        sy = dy > 0 ? 65536 : -65536;
+        sx = (vx_int64)lrintf(dx * 65536.0f / fabsf(dy));
+    }
+    if (dir < 0) sx = -sx, sy = -sy;
+    if (!clear) *ex = x0, *ey = y0;
+    for (;;) {
+        vx_int32 px = (vx_int32)(fx >> 16), py = (vx_int32)(fy >> 16);
+        vx_uint8 *m;
+        if (!inside(h, px, py)) break;
+        m = &h->mask[(vx_size)py * h->width + (vx_uint32)px];
+        if (clear) {
+            if (clear == 1 && *m) (void)vote(h, px, py, -1, &dummy);
+            *m = 0;
+            if (px == *ex && py == *ey) break;
+        } else if (*m) {
+            gap = 0;
+            *ex = px, *ey = py;
+        } else if (++gap > h->line_gap) {
+            break;
+        }
+        fx += sx;
+        fy += sy;
+    }
+}
+
+vx_size ovx_hough_lines_p(ovx_hough_p *h, ovx_hough_segment *out, vx_size max_out)
+{
+    vx_size count = 0, np = 0, i;
+    vx_uint64 rng = h->seed;
+    vx_uint32 x, y;
+    for (i = 0; i < (vx_size)h->num_angle * h->num_rho; i++) h->acc[i] = 0;
+    for (y = h->ry0; y < h->ry1; y++)
+        for (x = h->rx0; x < h->rx1; x++)
+            if (h->mask[(vx_size)y * h->width + x]) h->points[np++] = y * h->width + x;
+    /* draw the edge pixels in a pseudo-random order: each time one of those
+     * not drawn yet, the last of the list taking its place */
+    for (; np > 0; np--) {
+        vx_size j = mwc_next(&rng) % np;
+        vx_uint32 pt = h->points[j];
+        vx_int32 px = (vx_int32)(pt % h->width), py = (vx_int32)(pt / h->width);
+        vx_int32 ex[2], ey[2], ddx, ddy, good;
+        vx_uint32 best = 0;
+        vx_uint8 *m = &h->mask[pt];
+        h->points[j] = h->points[np - 1];
+        if (!*m) continue; /* removed with an earlier segment */
+        if (vote(h, px, py, 1, &best) < h->threshold) continue;
+        walk(h, px, py, best, 1, 0, &ex[0], &ey[0]);
+        walk(h, px, py, best, -1, 0, &ex[1], &ey[1]);
+        ddx = ex[1] - ex[0];
+        ddy = ey[1] - ey[0];
+        if (ddx < 0) ddx = -ddx;
+        if (ddy < 0) ddy = -ddy;
+        good = (ddx > ddy ? ddx : ddy) >= h->line_length;
+        /* the segment leaves the image; a kept segment takes back the votes of
+         * all its pixels (those drawn already and those still to be drawn:
+         * the accumulator then holds the votes of the remaining pixels that
+         * were drawn, less those of the pixels removed before being drawn,
+         * as in the conformance tests' reference results) */
+        walk(h, px, py, best, 1, good ? 1 : 2, &ex[0], &ey[0]);
+        walk(h, px, py, best, -1, good ? 1 : 2, &ex[1], &ey[1]);
+        if (!good) continue;
+        if (count < max_out) {
+            ovx_hough_segment *sgm = &out[count];
+            int swap = ex[1] < ex[0] || (ex[1] == ex[0] && ey[1] < ey[0]);
+            sgm->x0 = ex[swap], sgm->y0 = ey[swap], sgm->x1 = ex[!swap], sgm->y1 = ey[!swap];
+        }
+        count++;
+    }
+    return count;
+}

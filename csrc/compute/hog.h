@@ -1,7 +1,70 @@
-/* Compute routines of family hog (enhanced vision: HOGCells, HOGFeatures, HoughLinesP). */
+/*
+ * Compute routines of family hog (spec "HOG": HOGCells, HOGFeatures;
+ * "HoughLinesP").
+ *
+ * Raw planes and plain arrays, caller-provided scratch; no vx_ objects, no
+ * allocation, no threads.
+ *
+ * Numerics of HOG (the spec leaves rounding and the gradient border to the
+ * implementation; these choices are the ones the Khronos conformance tests
+ * compare against, see csrc/kernels/hog.c):
+ *   - gradients Gh = I(x+1,y) - I(x-1,y), Gv = I(x,y+1) - I(x,y-1) with the
+ *     image's edge pixels replicated;
+ *   - G = sqrtf(Gh^2 + Gv^2) (float), orientation
+ *     theta = atan2f(Gv, Gh) in degrees, in [0, 360) (float), bin
+ *     floor(theta * (num_bins / 360));
+ *   - each pixel adds G / (cell_width * cell_height) to its cell's magnitude
+ *     and to its cell's bin, the sum being truncated to an integer after each
+ *     pixel (pixels of a cell taken in row-major order).
+ */
 #ifndef OVX_COMPUTE_HOG_H
 #define OVX_COMPUTE_HOG_H
 
 #include <VX/vx_types.h>
+
+/* ---- HOGCells --------------------------------------------------------------- */
+/* The histogram bin of gradient (gh, gv) among num_bins (see above). */
+vx_uint32 ovx_hog_bin(vx_int32 gh, vx_int32 gv, vx_uint32 num_bins);
+
+/* Cells (0 .. cells_x-1, cy) of a width x height U8 plane: mag[cx] (the
+ * average magnitude) and bins[cx * num_bins + b] (the votes of bin b). */
+void ovx_hog_cell_row(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_uint32 height, vx_uint32 cell_w,
+                      vx_uint32 cell_h, vx_uint32 num_bins, vx_uint32 cy, vx_uint32 cells_x, vx_int32 *mag,
+                      vx_int32 *bins);
+
+/* ---- HOGFeatures ---------------------------------------------------------------- */
+/* Normalise one block: v[0..n) the block's cell histograms (cells in
+ * row-major order, bins fastest), norm the block's L2 norm.  out[i] =
+ * trunc(min(v[i] / norm, threshold) * scale); then, when threshold > 0
+ * (L2-Hys), the clipped vector is renormalised by its own L2 norm (computed
+ * from the stored values): out[i] = trunc(out[i] / |out|) (in units of
+ * 1/scale).  Results are saturated to int16. */
+void ovx_hog_block_normalize(const vx_int32 *v, vx_uint32 n, vx_float32 norm, vx_float32 threshold,
+                             vx_float32 scale, vx_int16 *out);
+
+/* sqrtf(sum of squares + 1e-14): the block norm from n values. */
+vx_float32 ovx_hog_l2(const vx_int32 *v, vx_uint32 n);
+
+/* ---- HoughLinesP ---------------------------------------------------------------- */
+typedef struct {
+    vx_int32 x0, y0, x1, y1;
+} ovx_hough_segment;
+
+/* Scratch and geometry of a progressive probabilistic Hough transform. */
+typedef struct {
+    vx_uint8 *mask;       /* width x height, 1 = edge pixel still in the image */
+    vx_uint32 width, height;
+    vx_uint32 rx0, ry0, rx1, ry1; /* the rectangle pixels are taken from */
+    vx_int32 *acc;        /* num_angle * num_rho, zeroed by the routine */
+    vx_float32 *tab;      /* 2 * num_angle: cos/rho, sin/rho per angle */
+    vx_uint32 num_angle, num_rho;
+    vx_uint32 *points;    /* room for every edge pixel of the rectangle */
+    vx_int32 threshold, line_length, line_gap;
+    vx_uint64 seed;       /* state of the generator of the pixels' random order */
+} ovx_hough_p;
+
+/* Run the transform; segments found (at most max_out of them) go to out;
+ * returns how many were found in all. tab must be filled by the caller. */
+vx_size ovx_hough_lines_p(ovx_hough_p *h, ovx_hough_segment *out, vx_size max_out);
 
 #endif

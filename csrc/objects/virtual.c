@@ -254,7 +254,26 @@ vx_status ovx_tensor_apply_meta(vx_tensor t, vx_size num_dims, const vx_size *di
     vx_bool known = t->num_dims > 0 && t->data_type != 0 ? vx_true_e : vx_false_e;
     for (i = 0; i < t->num_dims; i++)
         if (t->dims[i] == 0) known = vx_false_e;
-    if (t->parent || known) return VX_SUCCESS;
+    if (t->parent) return VX_SUCCESS;
+    /* what the tensor was created with must agree with the kernel */
+    if (t->num_dims && (num_dims || dims_given) && t->num_dims != (num_dims ? num_dims : dims_given)) {
+        snprintf(why, why_size, "the virtual tensor has %zu dimensions, the kernel produces %zu", (size_t)t->num_dims,
+                 (size_t)(num_dims ? num_dims : dims_given));
+        return VX_ERROR_INVALID_DIMENSION;
+    }
+    for (i = 0; i < t->num_dims && i < dims_given; i++) {
+        if (t->dims[i] && t->dims[i] != dims[i]) {
+            snprintf(why, why_size, "dimension %zu of the virtual tensor is %zu, the kernel produces %zu", (size_t)i,
+                     (size_t)t->dims[i], (size_t)dims[i]);
+            return VX_ERROR_INVALID_DIMENSION;
+        }
+    }
+    if (t->data_type && data_type && t->data_type != data_type) {
+        snprintf(why, why_size, "the virtual tensor's data type is 0x%x, the kernel produces 0x%x",
+                 (unsigned)t->data_type, (unsigned)data_type);
+        return VX_ERROR_INVALID_TYPE;
+    }
+    if (known) return VX_SUCCESS;
     if (t->num_dims == 0) t->num_dims = num_dims ? num_dims : dims_given;
     for (i = 0; i < t->num_dims && i < dims_given; i++)
         if (t->dims[i] == 0) t->dims[i] = dims[i];
