@@ -330,6 +330,80 @@ CTS_TEST(UserNode, meta_format_misuse_in_validator, "REQ-1939 REQ-1958")
     vxRemoveKernel(k);
 }
 
+/* A kernel whose output is a 2-D Q7.8 tensor [5, 3] (input: any image). */
+static vx_status VX_CALLBACK q78_validate(vx_node node, const vx_reference prm[], vx_uint32 num,
+                                          vx_meta_format metas[])
+{
+    vx_size nd = 2, dims[2] = {5, 3};
+    vx_enum t = VX_TYPE_INT16;
+    vx_int8 fpp = 8;
+    (void)node;
+    (void)prm;
+    (void)num;
+    vxSetMetaFormatAttribute(metas[1], VX_TENSOR_NUMBER_OF_DIMS, &nd, sizeof(nd));
+    vxSetMetaFormatAttribute(metas[1], VX_TENSOR_DIMS, dims, sizeof(dims));
+    vxSetMetaFormatAttribute(metas[1], VX_TENSOR_DATA_TYPE, &t, sizeof(t));
+    return vxSetMetaFormatAttribute(metas[1], VX_TENSOR_FIXED_POINT_POSITION, &fpp, sizeof(fpp));
+}
+
+static vx_status VX_CALLBACK q78_run(vx_node node, const vx_reference *prm, vx_uint32 num)
+{
+    (void)node;
+    (void)prm;
+    (void)num;
+    return VX_SUCCESS;
+}
+
+CTS_TEST(UserNode, virtual_tensor_meta_must_agree, "REQ-1955 REQ-1958")
+{
+    vx_context c = cts_context();
+    vx_enum e = 0;
+    vx_kernel k;
+    vx_image in = et_image(c, 4, 4, 1);
+    vx_size d53[2] = {5, 3}, d54[2] = {5, 4}, d531[3] = {5, 3, 1};
+    struct {
+        vx_size nd;
+        const vx_size *dims;
+        vx_enum type;
+        vx_int8 fpp;
+        vx_status want;
+    } cases[] = {
+        {0, NULL, 0, 0, VX_SUCCESS},                         /* nothing known: all from the kernel */
+        {2, d53, VX_TYPE_INT16, 8, VX_SUCCESS},              /* all known and equal */
+        {3, d531, 0, 0, VX_ERROR_INVALID_DIMENSION},         /* another rank */
+        {2, d54, 0, 0, VX_ERROR_INVALID_DIMENSION},          /* another size */
+        {2, d53, VX_TYPE_UINT8, 8, VX_ERROR_INVALID_TYPE},   /* another type */
+        {2, d53, VX_TYPE_INT16, 0, VX_ERROR_INVALID_VALUE},  /* another fixed-point position */
+    };
+    vx_uint32 i;
+    CTS_ASSERT_STATUS(vxAllocateUserKernelId(c, &e), VX_SUCCESS);
+    k = vxAddUserKernel(c, "org.libopenvx.cts.un.q78", e, q78_run, 2, q78_validate, NULL, NULL);
+    CTS_ASSERT_VALID(k);
+    vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED);
+    vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_TENSOR, VX_PARAMETER_STATE_REQUIRED);
+    CTS_ASSERT_STATUS(vxFinalizeKernel(k), VX_SUCCESS);
+    for (i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+        vx_graph g = vxCreateGraph(c);
+        vx_tensor t = vxCreateVirtualTensor(g, cases[i].nd, cases[i].dims, cases[i].type, cases[i].fpp);
+        vx_node n = et_node(g, k, R(in), R(t), NULL);
+        vx_status s = vxVerifyGraph(g);
+        CTS_EXPECT_MSG(s == cases[i].want, "case %u: vxVerifyGraph %d, expected %d", i, s, cases[i].want);
+        if (s == VX_SUCCESS) {
+            vx_int8 fpp = 0;
+            vx_size nd = 0;
+            vxQueryTensor(t, VX_TENSOR_FIXED_POINT_POSITION, &fpp, sizeof(fpp));
+            vxQueryTensor(t, VX_TENSOR_NUMBER_OF_DIMS, &nd, sizeof(nd));
+            CTS_EXPECT_EQ_INT(fpp, 8);
+            CTS_EXPECT_EQ_INT(nd, 2);
+        }
+        vxReleaseNode(&n);
+        vxReleaseTensor(&t);
+        vxReleaseGraph(&g);
+    }
+    vxReleaseImage(&in);
+    vxRemoveKernel(k);
+}
+
 CTS_TABLE(user_node) = {
     CTS_ENTRY(UserNode, callback_sequence),
     CTS_ENTRY(UserNode, kernel_local_data),
@@ -337,4 +411,5 @@ CTS_TABLE(user_node) = {
     CTS_ENTRY(UserNode, validator_status_is_verify_status),
     CTS_ENTRY(UserNode, meta_from_reference_sizes_virtual_output),
     CTS_ENTRY(UserNode, meta_format_misuse_in_validator),
+    CTS_ENTRY(UserNode, virtual_tensor_meta_must_agree),
     CTS_TABLE_END};
