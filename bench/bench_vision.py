@@ -351,7 +351,7 @@ def enhanced_functions(b):
         return arr
 
     def num_lines():
-        return b.scalar("vx_int32", lib.VX_TYPE_INT32, 0)
+        return b.scalar("vx_size", lib.VX_TYPE_SIZE, 0)
 
     return [
         ("Min U8", lambda g: lib.vxMinNode(g, b.img(a), b.img(bb), b.out(U8)),
