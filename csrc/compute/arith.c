@@ -6,6 +6,10 @@
 
 #define ROW(buf, T, y) ((T *)((buf)->ptr + (ptrdiff_t)(y) * (buf)->stride))
 
+/* The loops over x read their bound into xe_ first: a store through a
+ * uint8_t pointer may alias *r, so "x < r->x1" would be reloaded on every
+ * iteration and the compiler could not count (nor vectorize) the loop. */
+
 static inline int32_t clamp_i32(int32_t v, int32_t lo, int32_t hi)
 {
     return v < lo ? lo : (v > hi ? hi : v);
@@ -34,7 +38,7 @@ static void bounds(ovxc_fmt f, int saturate, int32_t *lo, int32_t *hi)
         const TA *pa = ROW(a, const TA, y);                                                         \
         const TB *pb = ROW(b, const TB, y);                                                         \
         TO *po = ROW(o, TO, y);                                                                     \
-        for (uint32_t x = r->x0; x < r->x1; x++) {                                                  \
+        for (uint32_t x = r->x0, xe_ = r->x1; x < xe_; x++) {                                                  \
             int32_t va = pa[x], vb = pb[x];                                                         \
             po[x] = (TO)(EXPR);                                                                     \
         }                                                                                           \
@@ -136,16 +140,16 @@ void ovxc_bitwise(ovxc_bitop op, const ovxc_buf *a, const ovxc_buf *b, const ovx
         uint8_t *po = ROW(o, uint8_t, y);
         switch (op) {
         case OVXC_AND:
-            for (uint32_t x = r->x0; x < r->x1; x++) po[x] = (uint8_t)(pa[x] & pb[x]);
+            for (uint32_t x = r->x0, xe_ = r->x1; x < xe_; x++) po[x] = (uint8_t)(pa[x] & pb[x]);
             break;
         case OVXC_OR:
-            for (uint32_t x = r->x0; x < r->x1; x++) po[x] = (uint8_t)(pa[x] | pb[x]);
+            for (uint32_t x = r->x0, xe_ = r->x1; x < xe_; x++) po[x] = (uint8_t)(pa[x] | pb[x]);
             break;
         case OVXC_XOR:
-            for (uint32_t x = r->x0; x < r->x1; x++) po[x] = (uint8_t)(pa[x] ^ pb[x]);
+            for (uint32_t x = r->x0, xe_ = r->x1; x < xe_; x++) po[x] = (uint8_t)(pa[x] ^ pb[x]);
             break;
         default:
-            for (uint32_t x = r->x0; x < r->x1; x++) po[x] = (uint8_t)~pa[x];
+            for (uint32_t x = r->x0, xe_ = r->x1; x < xe_; x++) po[x] = (uint8_t)~pa[x];
             break;
         }
     }
@@ -158,7 +162,7 @@ void ovxc_weighted_average(const ovxc_buf *a, const ovxc_buf *b, const ovxc_buf 
     for (uint32_t y = r->y0; y < r->y1; y++) {
         const uint8_t *pa = ROW(a, const uint8_t, y), *pb = ROW(b, const uint8_t, y);
         uint8_t *po = ROW(o, uint8_t, y);
-        for (uint32_t x = r->x0; x < r->x1; x++) {
+        for (uint32_t x = r->x0, xe_ = r->x1; x < xe_; x++) {
             float v = beta * (float)pb[x] + alpha * (float)pa[x];
             po[x] = (uint8_t)(int32_t)v;
         }
@@ -200,14 +204,22 @@ void ovxc_threshold(const ovxc_buf *in, const ovxc_buf *o, const ovxc_rect *r, i
         return;
     }
     uint8_t tv = (uint8_t)true_value, fv = (uint8_t)false_value;
+    /* lo <= v <= hi as one unsigned comparison, v - lo <= hi - lo, with the
+     * bounds clamped to the input's range: branch-free, so it vectorizes */
+    int32_t vmin = in->fmt == OVXC_U8 ? 0 : INT16_MIN, vmax = in->fmt == OVXC_U8 ? 255 : INT16_MAX;
+    int32_t l = lo < vmin ? vmin : lo, h = hi > vmax ? vmax : hi;
     for (uint32_t y = r->y0; y < r->y1; y++) {
         uint8_t *po = ROW(o, uint8_t, y);
-        if (in->fmt == OVXC_U8) {
+        if (l > h) { /* an empty range: everything is false */
+            for (uint32_t x = r->x0, xe_ = r->x1; x < xe_; x++) po[x] = fv;
+        } else if (in->fmt == OVXC_U8) {
             const uint8_t *pi = ROW(in, const uint8_t, y);
-            for (uint32_t x = r->x0; x < r->x1; x++) po[x] = (pi[x] >= lo && pi[x] <= hi) ? tv : fv;
+            uint8_t lb = (uint8_t)l, span = (uint8_t)(h - l);
+            for (uint32_t x = r->x0, xe_ = r->x1; x < xe_; x++) po[x] = (uint8_t)(pi[x] - lb) <= span ? tv : fv;
         } else {
             const int16_t *pi = ROW(in, const int16_t, y);
-            for (uint32_t x = r->x0; x < r->x1; x++) po[x] = (pi[x] >= lo && pi[x] <= hi) ? tv : fv;
+            uint16_t lb = (uint16_t)l, span = (uint16_t)(h - l);
+            for (uint32_t x = r->x0, xe_ = r->x1; x < xe_; x++) po[x] = (uint16_t)((uint16_t)pi[x] - lb) <= span ? tv : fv;
         }
     }
 }
@@ -222,14 +234,14 @@ void ovxc_table_lookup(const ovxc_buf *in, const ovxc_buf *o, const ovxc_rect *r
         for (uint32_t y = r->y0; y < r->y1; y++) {
             const uint8_t *pi = ROW(in, const uint8_t, y);
             uint8_t *po = ROW(o, uint8_t, y);
-            for (uint32_t x = r->x0; x < r->x1; x++) po[x] = t[clamp_i32(off + pi[x], 0, last)];
+            for (uint32_t x = r->x0, xe_ = r->x1; x < xe_; x++) po[x] = t[clamp_i32(off + pi[x], 0, last)];
         }
     } else {
         const int16_t *t = (const int16_t *)lut;
         for (uint32_t y = r->y0; y < r->y1; y++) {
             const int16_t *pi = ROW(in, const int16_t, y);
             int16_t *po = ROW(o, int16_t, y);
-            for (uint32_t x = r->x0; x < r->x1; x++) po[x] = t[clamp_i32(off + pi[x], 0, last)];
+            for (uint32_t x = r->x0, xe_ = r->x1; x < xe_; x++) po[x] = t[clamp_i32(off + pi[x], 0, last)];
         }
     }
 }
@@ -263,22 +275,22 @@ void ovxc_convert_depth(const ovxc_buf *in, const ovxc_buf *o, const ovxc_rect *
             const uint8_t *pi = ROW(in, const uint8_t, y);
             if (o->fmt == OVXC_U8) {
                 uint8_t *po = ROW(o, uint8_t, y);
-                for (uint32_t x = r->x0; x < r->x1; x++) po[x] = U1_BIT(pi, x) ? 255 : 0;
+                for (uint32_t x = r->x0, xe_ = r->x1; x < xe_; x++) po[x] = U1_BIT(pi, x) ? 255 : 0;
             } else {
                 int16_t *po = ROW(o, int16_t, y);
-                for (uint32_t x = r->x0; x < r->x1; x++) po[x] = U1_BIT(pi, x) ? -1 : 0;
+                for (uint32_t x = r->x0, xe_ = r->x1; x < xe_; x++) po[x] = U1_BIT(pi, x) ? -1 : 0;
             }
         } else if (in->fmt == OVXC_U8) { /* up-conversion to S16: policy ignored */
             const uint8_t *pi = ROW(in, const uint8_t, y);
             int16_t *po = ROW(o, int16_t, y);
-            for (uint32_t x = r->x0; x < r->x1; x++) po[x] = (int16_t)shift_up(pi[x], shift);
+            for (uint32_t x = r->x0, xe_ = r->x1; x < xe_; x++) po[x] = (int16_t)shift_up(pi[x], shift);
         } else { /* S16 -> U8 */
             const int16_t *pi = ROW(in, const int16_t, y);
             uint8_t *po = ROW(o, uint8_t, y);
             if (saturate)
-                for (uint32_t x = r->x0; x < r->x1; x++) po[x] = (uint8_t)clamp_i32(shift_down(pi[x], shift), 0, 255);
+                for (uint32_t x = r->x0, xe_ = r->x1; x < xe_; x++) po[x] = (uint8_t)clamp_i32(shift_down(pi[x], shift), 0, 255);
             else
-                for (uint32_t x = r->x0; x < r->x1; x++) po[x] = (uint8_t)shift_down(pi[x], shift);
+                for (uint32_t x = r->x0, xe_ = r->x1; x < xe_; x++) po[x] = (uint8_t)shift_down(pi[x], shift);
         }
     }
 }
@@ -288,7 +300,7 @@ void ovxc_accumulate(const ovxc_buf *in, const ovxc_buf *acc, const ovxc_rect *r
     for (uint32_t y = r->y0; y < r->y1; y++) {
         const uint8_t *pi = ROW(in, const uint8_t, y);
         int16_t *pa = ROW(acc, int16_t, y);
-        for (uint32_t x = r->x0; x < r->x1; x++) pa[x] = (int16_t)clamp_i32(pa[x] + pi[x], INT16_MIN, INT16_MAX);
+        for (uint32_t x = r->x0, xe_ = r->x1; x < xe_; x++) pa[x] = (int16_t)clamp_i32(pa[x] + pi[x], INT16_MIN, INT16_MAX);
     }
 }
 
@@ -298,7 +310,7 @@ void ovxc_accumulate_weighted(const ovxc_buf *in, const ovxc_buf *acc, const ovx
     for (uint32_t y = r->y0; y < r->y1; y++) {
         const uint8_t *pi = ROW(in, const uint8_t, y);
         uint8_t *pa = ROW(acc, uint8_t, y);
-        for (uint32_t x = r->x0; x < r->x1; x++) {
+        for (uint32_t x = r->x0, xe_ = r->x1; x < xe_; x++) {
             float v = beta * (float)pa[x] + alpha * (float)pi[x];
             pa[x] = (uint8_t)(int32_t)v;
         }
@@ -311,7 +323,7 @@ void ovxc_accumulate_square(const ovxc_buf *in, const ovxc_buf *acc, const ovxc_
     for (uint32_t y = r->y0; y < r->y1; y++) {
         const uint8_t *pi = ROW(in, const uint8_t, y);
         int16_t *pa = ROW(acc, int16_t, y);
-        for (uint32_t x = r->x0; x < r->x1; x++) {
+        for (uint32_t x = r->x0, xe_ = r->x1; x < xe_; x++) {
             int32_t sq = (int32_t)(((uint32_t)pi[x] * pi[x]) >> shift);
             pa[x] = (int16_t)clamp_i32(pa[x] + sq, INT16_MIN, INT16_MAX);
         }
