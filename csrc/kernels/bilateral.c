@@ -42,15 +42,7 @@ enum { P_SRC, P_DIAMETER, P_SIGMA_SPACE, P_SIGMA_VALUES, P_DST, P_NUM };
 
 static vx_status scalar_of(vx_node node, const vx_reference params[], vx_uint32 index, vx_enum type, void *value)
 {
-    vx_enum t = VX_TYPE_INVALID;
-    if (vxQueryScalar((vx_scalar)params[index], VX_SCALAR_TYPE, &t, sizeof(t)) != VX_SUCCESS)
-        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "is not a valid scalar");
-    if (t != type)
-        return ovx_kernel_log(node, index, VX_ERROR_INVALID_TYPE, "must be a %s scalar, got %s",
-                              type == VX_TYPE_INT32 ? "VX_TYPE_INT32" : "VX_TYPE_FLOAT32", ovx_type_name(t));
-    if (vxCopyScalar((vx_scalar)params[index], value, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
-        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot be read");
-    return VX_SUCCESS;
+    return ovx_scalar_param(node, params[index], index, type, value);
 }
 
 static vx_status check_sigma(vx_node node, const vx_reference params[], vx_uint32 index, const char *what)

@@ -39,15 +39,7 @@ static const char *geo_fmt(vx_df_image f, char buf[5])
 /* Read an enum/int32 scalar parameter in a validator. */
 static vx_status geo_scalar_value(vx_node node, vx_uint32 index, vx_reference ref, vx_enum type, void *value)
 {
-    vx_enum t = VX_TYPE_INVALID;
-    if (vxQueryScalar((vx_scalar)ref, VX_SCALAR_TYPE, &t, sizeof(t)) != VX_SUCCESS)
-        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot query the scalar");
-    if (t != type)
-        return ovx_kernel_log(node, index, VX_ERROR_INVALID_TYPE, "scalar must be of type 0x%x, got 0x%x",
-                              (unsigned)type, (unsigned)t);
-    if (vxCopyScalar((vx_scalar)ref, value, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
-        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot read the scalar");
-    return VX_SUCCESS;
+    return ovx_scalar_param(node, ref, index, type, value);
 }
 
 /* Input image at index: format U8 (or U1 when allow_u1). */

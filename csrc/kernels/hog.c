@@ -70,15 +70,7 @@ static vx_status need_u8_image(vx_node node, vx_reference ref, vx_uint32 index, 
 
 static vx_status int32_scalar(vx_node node, vx_reference ref, vx_uint32 index, vx_int32 *value)
 {
-    vx_enum t = VX_TYPE_INVALID;
-    if (vxQueryScalar((vx_scalar)ref, VX_SCALAR_TYPE, &t, sizeof(t)) != VX_SUCCESS)
-        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot query the scalar");
-    if (t != VX_TYPE_INT32)
-        return ovx_kernel_log(node, index, VX_ERROR_INVALID_TYPE, "scalar of type %s, expected VX_TYPE_INT32",
-                              ovx_type_name(t));
-    if (vxCopyScalar((vx_scalar)ref, value, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
-        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot read the scalar");
-    return VX_SUCCESS;
+    return ovx_scalar_param(node, ref, index, VX_TYPE_INT32, value);
 }
 
 /* The single struct item of a parameter array (item type `type`). */

@@ -38,15 +38,7 @@ static vx_status query_image(vx_node node, const vx_reference params[], vx_uint3
 /* The value of scalar parameter index, which must be of type type. */
 static vx_status scalar_value(vx_node node, const vx_reference params[], vx_uint32 index, vx_enum type, void *value)
 {
-    vx_enum t = VX_TYPE_INVALID;
-    if (vxQueryScalar((vx_scalar)params[index], VX_SCALAR_TYPE, &t, sizeof(t)) != VX_SUCCESS)
-        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "is not a valid scalar");
-    if (t != type)
-        return ovx_kernel_log(node, index, VX_ERROR_INVALID_TYPE, "must be a %s scalar, got %s", ovx_type_name(type),
-                              ovx_type_name(t));
-    if (vxCopyScalar((vx_scalar)params[index], value, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
-        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot be read");
-    return VX_SUCCESS;
+    return ovx_scalar_param(node, params[index], index, type, value);
 }
 
 /* The value of a node's scalar parameter from a valid-rectangle callback. */

@@ -72,6 +72,10 @@ void ovx_image_size_of(vx_reference ref, vx_uint32 *width, vx_uint32 *height);
 const char *ovx_fmt_name(vx_df_image format, char buf[5]);
 /* Describe an output image: format, width, height. */
 vx_status ovx_set_image_meta(vx_meta_format meta, vx_df_image format, vx_uint32 width, vx_uint32 height);
+/* In a validator: the value of scalar parameter `index` (ref), which must be
+ * of type `type`; VX_ERROR_INVALID_PARAMETERS (not a readable scalar) or
+ * VX_ERROR_INVALID_TYPE with a log entry otherwise. */
+vx_status ovx_scalar_param(vx_node node, vx_reference ref, vx_uint32 index, vx_enum type, void *value);
 
 /* Read the value of a scalar parameter (no map); type must match. */
 vx_status ovx_scalar_get(vx_scalar scalar, vx_enum type, void *value);

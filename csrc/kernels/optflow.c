@@ -14,15 +14,7 @@
 
 static vx_status of_scalar(vx_node node, vx_reference ref, vx_uint32 index, vx_enum type, void *value)
 {
-    vx_enum t = VX_TYPE_INVALID;
-    if (vxQueryScalar((vx_scalar)ref, VX_SCALAR_TYPE, &t, sizeof(t)) != VX_SUCCESS)
-        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot query the scalar");
-    if (t != type)
-        return ovx_kernel_log(node, index, VX_ERROR_INVALID_TYPE, "scalar of type %s, expected %s",
-                              ovx_type_name(t), ovx_type_name(type));
-    if (vxCopyScalar((vx_scalar)ref, value, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
-        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot read the scalar");
-    return VX_SUCCESS;
+    return ovx_scalar_param(node, ref, index, type, value);
 }
 
 static vx_status of_keypoints(vx_node node, vx_reference ref, vx_uint32 index, vx_size *capacity)

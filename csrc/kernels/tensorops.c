@@ -126,16 +126,7 @@ static vx_status output_tensor(vx_node node, const vx_reference p[], vx_uint32 i
 /* The value of scalar parameter i, of the given type. */
 static vx_status scalar_param(vx_node node, const vx_reference p[], vx_uint32 i, vx_enum type, void *value)
 {
-    vx_enum t = VX_TYPE_INVALID;
-    vx_scalar s = (vx_scalar)p[i];
-    if (vxQueryScalar(s, VX_SCALAR_TYPE, &t, sizeof(t)) != VX_SUCCESS)
-        return ovx_kernel_log(node, i, VX_ERROR_INVALID_PARAMETERS, "is not a valid scalar");
-    if (t != type)
-        return ovx_kernel_log(node, i, VX_ERROR_INVALID_TYPE, "scalar of type %s, expected %s", ovx_type_name(t),
-                              ovx_type_name(type));
-    if (vxCopyScalar(s, value, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
-        return ovx_kernel_log(node, i, VX_ERROR_INVALID_PARAMETERS, "cannot be read");
-    return VX_SUCCESS;
+    return ovx_scalar_param(node, p[i], i, type, value);
 }
 
 static vx_status policy_param(vx_node node, const vx_reference p[], vx_uint32 i, vx_enum a, vx_enum b)

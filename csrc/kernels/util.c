@@ -26,6 +26,19 @@ const char *ovx_fmt_name(vx_df_image format, char buf[5])
     return buf;
 }
 
+vx_status ovx_scalar_param(vx_node node, vx_reference ref, vx_uint32 index, vx_enum type, void *value)
+{
+    vx_enum t = VX_TYPE_INVALID;
+    if (vxQueryScalar((vx_scalar)ref, VX_SCALAR_TYPE, &t, sizeof(t)) != VX_SUCCESS)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "is not a valid scalar");
+    if (t != type)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_TYPE, "scalar of type %s, expected %s", ovx_type_name(t),
+                              ovx_type_name(type));
+    if (vxCopyScalar((vx_scalar)ref, value, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
+        return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot read the scalar");
+    return VX_SUCCESS;
+}
+
 vx_status ovx_set_image_meta(vx_meta_format meta, vx_df_image format, vx_uint32 width, vx_uint32 height)
 {
     vx_status s = vxSetMetaFormatAttribute(meta, VX_IMAGE_FORMAT, &format, sizeof(format));
