@@ -25,7 +25,7 @@ from ._ffi import ffi, lib
 from ._reference import Reference
 from ._vision import _FORMATS, _Run, _enum, _image_array, _same_format, _same_shape, _vision
 
-__all__ = ["minimum", "maximum", "copy", "select", "scalar_operation", "SCALAR_OPERATIONS"]
+__all__ = ["minimum", "maximum", "copy", "swap", "move", "select", "scalar_operation", "SCALAR_OPERATIONS"]
 
 #: names of the vx_scalar_operation_e values accepted by :func:`scalar_operation`
 SCALAR_OPERATIONS = {
@@ -110,6 +110,30 @@ def copy(src, dst=None, ctx=None):
         out = r.image_out(a.shape[1], a.shape[0], img.format)
         r.ctx._call(lib.vxuCopy, r.ctx.handle, _ref(img), _ref(out))
         return out.to_numpy()
+
+
+def _exchange(name, cfunc, first, second, ctx):
+    if not isinstance(first, Reference) or not isinstance(second, Reference):
+        raise TypeError("%s: both arguments must be pyopenvx data objects (Image, Array, Tensor, ...), got %s and %s"
+                        % (name, type(first).__name__, type(second).__name__))
+    context = ctx if ctx is not None else first.context
+    context._call(cfunc, context.handle, _ref(first), _ref(second))
+
+
+def swap(first, second, ctx=None):
+    """Exchange the data of two objects of one type and meta data (vx_khr_swap_move,
+    ``vxuSwap``): afterwards ``first`` holds what ``second`` held and the other way
+    round.  The items of pyramids and object arrays are exchanged, so levels and
+    items taken earlier see the new data.  Images that are a region or channel of
+    another image, tensor views and read-only objects are refused."""
+    _exchange("swap", lib.vxuSwap, first, second, ctx)
+
+
+def move(first, second, ctx=None):
+    """Move the data of ``first`` into ``second`` (vx_khr_swap_move, ``vxuMove``);
+    the data left in ``first`` are not defined by the spec.  Same rules as
+    :func:`swap`."""
+    _exchange("move", lib.vxuMove, first, second, ctx)
 
 
 # -- scalars -------------------------------------------------------------------------

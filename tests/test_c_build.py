@@ -65,6 +65,19 @@ def test_abi_registry_checks_run(build):
     assert m and int(m.group(1)) > 900 and m.group(2) == "0", p.stdout[-2000:]
 
 
+def test_abi_official_checks_run(build):
+    """Our headers against the official Khronos 1.3.1 headers' table; prints
+    how many values, names, layout items and prototypes it compared."""
+    p = run([str(build / "cts" / "abi" / "abi_official")])
+    counts = re.search(r"compared (\d+) values, (\d+) names, (\d+) layout items, (\d+) prototypes", p.stdout)
+    assert counts, p.stdout[-2000:]
+    print(counts.group(0))
+    values, names, layouts, protos = map(int, counts.groups())
+    assert values > 600 and names > 100 and layouts > 300 and protos >= 350, counts.group(0)
+    m = re.search(r"^(\d+) passed, (\d+) failed$", p.stdout, re.M)
+    assert m and m.group(2) == "0", p.stdout[-2000:]
+
+
 def declared_functions():
     names = set()
     for h in (ROOT / "include" / "VX").glob("*.h"):

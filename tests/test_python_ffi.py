@@ -47,7 +47,11 @@ def define_constants(include_vx):
         for name, value in re.findall(r"^\s*#\s*define[ \t]+(\w+)[ \t]+(\S[^\n]*)$", text, flags=re.M):
             if SKIP_DEFINES.match(name) or value.strip().startswith("{"):
                 continue
-            if "__" in value:  # compiler decorations
+            if "__" in value or value.strip() == "restrict":  # compiler decorations (VX_RESTRICT)
+                continue
+            if re.match(r"^_?vx_\w+$", value.strip()):  # 1.0.1 aliases of type names
+                continue
+            if name == "VX_BORDER_MODE_POLICY":  # alias of a name no header defines (official header)
                 continue
             names[name] = value.strip()
     return names

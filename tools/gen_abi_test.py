@@ -19,6 +19,7 @@ failure and a final "N passed, N failed" line.  Standard library only.
 """
 
 import ast
+import os
 import re
 import sys
 import xml.etree.ElementTree as ET
@@ -202,6 +203,10 @@ def c_to_py(expr):
     return s
 
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gen_headers import OFFICIAL_ENUMERATORS, OFFICIAL_VALUES  # noqa: E402
+
+
 class Registry:
     def __init__(self, path):
         self.root = ET.parse(path).getroot()
@@ -250,6 +255,13 @@ class Registry:
                 if e.get("value") is None:
                     continue
                 self._add(e.get("name"), e.get("value"), group)
+        # Where the official Khronos headers win over the registry (the table
+        # and its reasons are in gen_headers.py; abi_official.c checks them
+        # against the official headers' own values).
+        for name, expr in OFFICIAL_VALUES.items():
+            self.raw[name] = [(expr, g) for _, g in self.raw[name]]
+        for group, name, expr in OFFICIAL_ENUMERATORS:
+            self._add(name, expr, group)
 
     # -- evaluation ---------------------------------------------------------
     def expr_kind(self, expr):

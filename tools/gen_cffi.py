@@ -45,6 +45,7 @@ HEADERS = [
     "vx_khr_user_data_object.h",
     "vx_khr_ix.h",
     "vx_khr_import_kernel.h",
+    "vx_khr_swap_move.h",
 ]
 
 # libopenvx's own vendor extension (vendor attributes in the VX_ID_DEFAULT
@@ -101,6 +102,13 @@ class Collector:
         self.cdef.append(text)
 
 
+# Macros of vx_compatibility.h that are no constant: aliases of type names
+# (vx_border_mode_t -> vx_border_t), and VX_BORDER_MODE_POLICY, an alias the
+# official header keeps of a name that no header defines.
+_TYPE_ALIAS = re.compile(r"^_?vx_\w+$")
+NOT_CONSTANTS = {"VX_BORDER_MODE_POLICY"}
+
+
 def parse_define(line, out):
     m = re.match(r"#\s*define\s+(\w+)(\(?)(.*)$", line)
     if not m:
@@ -113,6 +121,8 @@ def parse_define(line, out):
     if name in out.seen:
         return
     if value.startswith("{"):  # struct initialisers (VX_PERF_INIT, ...)
+        return
+    if _TYPE_ALIAS.match(value) or name in NOT_CONSTANTS:
         return
     out.seen.add(name)
     if value.startswith('"'):

@@ -190,6 +190,203 @@ VX_API_ENTRY vx_status VX_API_CALL vxuAccumulateSquareImage(vx_context context, 
 """
 
 
+# -- where the official Khronos 1.3.1 headers win over the registry ----------
+# Programs are compiled against the official headers (KhronosGroup/OpenVX-api-docs,
+# branch openvx_1.3.1, include/VX); where vx.xml disagrees with them, a program
+# would pass values our library does not know.  Each case, with its reason:
+OFFICIAL_VALUES = {
+    # vx.xml builds these with "<< 12" instead of VX_ATTRIBUTE_BASE's "<< 8"
+    # (0x803009 / 0x804004 / 0x804005); the official vx_khr_pipelining.h uses
+    # VX_ATTRIBUTE_BASE, as every other attribute does.
+    "VX_NODE_STATE": "VX_ATTRIBUTE_BASE(VX_ID_KHRONOS, VX_TYPE_NODE) + 0x9",
+    "VX_KERNEL_PIPEUP_OUTPUT_DEPTH": "VX_ATTRIBUTE_BASE(VX_ID_KHRONOS, VX_TYPE_KERNEL) + 0x4",
+    "VX_KERNEL_PIPEUP_INPUT_DEPTH": "VX_ATTRIBUTE_BASE(VX_ID_KHRONOS, VX_TYPE_KERNEL) + 0x5",
+}
+# Enumerators the official headers have and the registry lacks: (group, name, value).
+OFFICIAL_ENUMERATORS = [
+    # vx_vendors.h: a vendor id registered after the registry was cut.
+    ("vx_vendor_id_e", "VX_ID_BOSCH", "0x01C"),
+    # vx_kernels.h: the kernels of vx_khr_swap_move.
+    ("vx_kernel_e", "VX_KERNEL_SWAP", "VX_KERNEL_BASE(VX_ID_KHRONOS, VX_LIBRARY_KHR_BASE) + 0x41"),
+    ("vx_kernel_e", "VX_KERNEL_MOVE", "VX_KERNEL_BASE(VX_ID_KHRONOS, VX_LIBRARY_KHR_BASE) + 0x42"),
+]
+# vx_khr_tiling.h: the official header's wrapper of the restrict keyword (not in the
+# registry); restrict only from C99 on, so that C89 and C++ compilers accept it.
+VX_RESTRICT = """#ifndef VX_RESTRICT
+#if defined(_WIN32)
+#define VX_RESTRICT
+#elif defined(__cplusplus)
+#define VX_RESTRICT __restrict
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 199901L
+#define VX_RESTRICT restrict
+#else
+#define VX_RESTRICT
+#endif
+#endif"""
+# The library id of vx_khr_pipelining.h, which the registry does not carry.
+OFFICIAL_PIPELINING_EXTRA = "#define VX_LIBRARY_KHR_PIPELINING_EXTENSION (0x1)"
+# vx_khr_swap_move.h: the registry has no entry for this extension at all; its
+# kernel names and entry points are those of vx_khr_swap_move.adoc.
+SWAP_MOVE = r"""
+#define OPENVX_KHR_SWAP_MOVE "vx_khr_swap_move"
+
+#define VX_KERNEL_SWAP_NAME "org.khronos.openvx.swap"
+#define VX_KERNEL_MOVE_NAME "org.khronos.openvx.move"
+
+VX_API_ENTRY vx_node VX_API_CALL vxSwapNode(vx_graph graph, vx_reference first, vx_reference second);
+
+VX_API_ENTRY vx_node VX_API_CALL vxMoveNode(vx_graph graph, vx_reference first, vx_reference second);
+
+VX_API_ENTRY vx_status VX_API_CALL vxuSwap(vx_context context, vx_reference first, vx_reference second);
+
+VX_API_ENTRY vx_status VX_API_CALL vxuMove(vx_context context, vx_reference first, vx_reference second);
+"""
+# vx_compatibility.h: the OpenVX 1.0.1 names (and a few retired values) that the
+# official header keeps for old programs and the registry does not list.  Programs
+# written against 1.0.1 still use them.
+OFFICIAL_COMPAT_NAMES = [
+    ("VX_1_0_1_NAMING_COMPATIBILITY", ""),
+    ("vx_border_mode_e", "vx_border_e"),
+    ("vx_border_mode_policy_e", "vx_border_policy_e"),
+    ("_vx_border_mode_t", "_vx_border_t"),
+    ("vx_border_mode_t", "vx_border_t"),
+    ("vx_import_type_e", "vx_memory_type_e"),
+    # (an alias of a name no header defines; kept because the official header has it)
+    ("VX_BORDER_MODE_POLICY", "VX_BORDER_POLICY"),
+    ("VX_TYPE_SCALAR_MAX", "(VX_TYPE_BOOL + 1)"),
+    ("VX_ENUM_BORDER_MODE", "VX_ENUM_BORDER"),
+    ("VX_BORDER_MODE_UNDEFINED", "VX_BORDER_UNDEFINED"),
+    ("VX_BORDER_MODE_CONSTANT", "VX_BORDER_CONSTANT"),
+    ("VX_BORDER_MODE_REPLICATE", "VX_BORDER_REPLICATE"),
+    ("VX_BORDER_MODE_UNSUPPORTED_POLICY_DEFAULT_TO_UNDEFINED", "VX_BORDER_POLICY_DEFAULT_TO_UNDEFINED"),
+    ("VX_BORDER_MODE_UNSUPPORTED_POLICY_RETURN_ERROR", "VX_BORDER_POLICY_RETURN_ERROR"),
+    ("VX_REF_ATTRIBUTE_COUNT", "VX_REFERENCE_COUNT"),
+    ("VX_REF_ATTRIBUTE_TYPE", "VX_REFERENCE_TYPE"),
+    ("VX_REF_ATTRIBUTE_NAME", "VX_REFERENCE_NAME"),
+    ("VX_CONTEXT_ATTRIBUTE_VENDOR_ID", "VX_CONTEXT_VENDOR_ID"),
+    ("VX_CONTEXT_ATTRIBUTE_VERSION", "VX_CONTEXT_VERSION"),
+    ("VX_CONTEXT_ATTRIBUTE_UNIQUE_KERNELS", "VX_CONTEXT_UNIQUE_KERNELS"),
+    ("VX_CONTEXT_ATTRIBUTE_MODULES", "VX_CONTEXT_MODULES"),
+    ("VX_CONTEXT_ATTRIBUTE_REFERENCES", "VX_CONTEXT_REFERENCES"),
+    ("VX_CONTEXT_ATTRIBUTE_IMPLEMENTATION", "VX_CONTEXT_IMPLEMENTATION"),
+    ("VX_CONTEXT_ATTRIBUTE_EXTENSIONS_SIZE", "VX_CONTEXT_EXTENSIONS_SIZE"),
+    ("VX_CONTEXT_ATTRIBUTE_EXTENSIONS", "VX_CONTEXT_EXTENSIONS"),
+    ("VX_CONTEXT_ATTRIBUTE_CONVOLUTION_MAXIMUM_DIMENSION", "VX_CONTEXT_CONVOLUTION_MAX_DIMENSION"),
+    ("VX_CONTEXT_ATTRIBUTE_OPTICAL_FLOW_WINDOW_MAXIMUM_DIMENSION", "VX_CONTEXT_OPTICAL_FLOW_MAX_WINDOW_DIMENSION"),
+    ("VX_CONTEXT_ATTRIBUTE_IMMEDIATE_BORDER_MODE", "VX_CONTEXT_IMMEDIATE_BORDER"),
+    ("VX_CONTEXT_ATTRIBUTE_UNIQUE_KERNEL_TABLE", "VX_CONTEXT_UNIQUE_KERNEL_TABLE"),
+    ("VX_KERNEL_ATTRIBUTE_PARAMETERS", "VX_KERNEL_PARAMETERS"),
+    ("VX_KERNEL_ATTRIBUTE_NAME", "VX_KERNEL_NAME"),
+    ("VX_KERNEL_ATTRIBUTE_ENUM", "VX_KERNEL_ENUM"),
+    ("VX_KERNEL_ATTRIBUTE_LOCAL_DATA_SIZE", "VX_KERNEL_LOCAL_DATA_SIZE"),
+    ("VX_KERNEL_ATTRIBUTE_LOCAL_DATA_PTR", "(VX_ATTRIBUTE_BASE(VX_ID_KHRONOS, VX_TYPE_KERNEL) + 0x4)"),
+    ("VX_NODE_ATTRIBUTE_STATUS", "VX_NODE_STATUS"),
+    ("VX_NODE_ATTRIBUTE_PERFORMANCE", "VX_NODE_PERFORMANCE"),
+    ("VX_NODE_ATTRIBUTE_BORDER_MODE", "VX_NODE_BORDER"),
+    ("VX_NODE_ATTRIBUTE_LOCAL_DATA_SIZE", "VX_NODE_LOCAL_DATA_SIZE"),
+    ("VX_NODE_ATTRIBUTE_LOCAL_DATA_PTR", "VX_NODE_LOCAL_DATA_PTR"),
+    ("VX_PARAMETER_ATTRIBUTE_INDEX", "VX_PARAMETER_INDEX"),
+    ("VX_PARAMETER_ATTRIBUTE_DIRECTION", "VX_PARAMETER_DIRECTION"),
+    ("VX_PARAMETER_ATTRIBUTE_TYPE", "VX_PARAMETER_TYPE"),
+    ("VX_PARAMETER_ATTRIBUTE_STATE", "VX_PARAMETER_STATE"),
+    ("VX_PARAMETER_ATTRIBUTE_REF", "VX_PARAMETER_REF"),
+    ("VX_IMAGE_ATTRIBUTE_WIDTH", "VX_IMAGE_WIDTH"),
+    ("VX_IMAGE_ATTRIBUTE_HEIGHT", "VX_IMAGE_HEIGHT"),
+    ("VX_IMAGE_ATTRIBUTE_FORMAT", "VX_IMAGE_FORMAT"),
+    ("VX_IMAGE_ATTRIBUTE_PLANES", "VX_IMAGE_PLANES"),
+    ("VX_IMAGE_ATTRIBUTE_SPACE", "VX_IMAGE_SPACE"),
+    ("VX_IMAGE_ATTRIBUTE_RANGE", "VX_IMAGE_RANGE"),
+    ("VX_IMAGE_ATTRIBUTE_SIZE", "VX_IMAGE_SIZE"),
+    ("VX_SCALAR_ATTRIBUTE_TYPE", "VX_SCALAR_TYPE"),
+    ("VX_GRAPH_ATTRIBUTE_NUMNODES", "VX_GRAPH_NUMNODES"),
+    ("VX_GRAPH_ATTRIBUTE_STATUS", "(VX_ATTRIBUTE_BASE(VX_ID_KHRONOS, VX_TYPE_GRAPH) + 0x1)"),
+    ("VX_GRAPH_ATTRIBUTE_PERFORMANCE", "VX_GRAPH_PERFORMANCE"),
+    ("VX_GRAPH_ATTRIBUTE_NUMPARAMETERS", "VX_GRAPH_NUMPARAMETERS"),
+    ("VX_LUT_ATTRIBUTE_TYPE", "VX_LUT_TYPE"),
+    ("VX_LUT_ATTRIBUTE_COUNT", "VX_LUT_COUNT"),
+    ("VX_LUT_ATTRIBUTE_SIZE", "VX_LUT_SIZE"),
+    ("VX_DISTRIBUTION_ATTRIBUTE_DIMENSIONS", "VX_DISTRIBUTION_DIMENSIONS"),
+    ("VX_DISTRIBUTION_ATTRIBUTE_OFFSET", "VX_DISTRIBUTION_OFFSET"),
+    ("VX_DISTRIBUTION_ATTRIBUTE_RANGE", "VX_DISTRIBUTION_RANGE"),
+    ("VX_DISTRIBUTION_ATTRIBUTE_BINS", "VX_DISTRIBUTION_BINS"),
+    ("VX_DISTRIBUTION_ATTRIBUTE_WINDOW", "VX_DISTRIBUTION_WINDOW"),
+    ("VX_DISTRIBUTION_ATTRIBUTE_SIZE", "VX_DISTRIBUTION_SIZE"),
+    ("VX_THRESHOLD_ATTRIBUTE_TYPE", "VX_THRESHOLD_TYPE"),
+    ("VX_THRESHOLD_ATTRIBUTE_THRESHOLD_VALUE", "VX_THRESHOLD_THRESHOLD_VALUE"),
+    ("VX_THRESHOLD_ATTRIBUTE_THRESHOLD_LOWER", "VX_THRESHOLD_THRESHOLD_LOWER"),
+    ("VX_THRESHOLD_ATTRIBUTE_THRESHOLD_UPPER", "VX_THRESHOLD_THRESHOLD_UPPER"),
+    ("VX_THRESHOLD_ATTRIBUTE_TRUE_VALUE", "VX_THRESHOLD_TRUE_VALUE"),
+    ("VX_THRESHOLD_ATTRIBUTE_FALSE_VALUE", "VX_THRESHOLD_FALSE_VALUE"),
+    ("VX_THRESHOLD_ATTRIBUTE_DATA_TYPE", "VX_THRESHOLD_DATA_TYPE"),
+    ("VX_MATRIX_ATTRIBUTE_TYPE", "VX_MATRIX_TYPE"),
+    ("VX_MATRIX_ATTRIBUTE_ROWS", "VX_MATRIX_ROWS"),
+    ("VX_MATRIX_ATTRIBUTE_COLUMNS", "VX_MATRIX_COLUMNS"),
+    ("VX_MATRIX_ATTRIBUTE_SIZE", "VX_MATRIX_SIZE"),
+    ("VX_CONVOLUTION_ATTRIBUTE_ROWS", "VX_CONVOLUTION_ROWS"),
+    ("VX_CONVOLUTION_ATTRIBUTE_COLUMNS", "VX_CONVOLUTION_COLUMNS"),
+    ("VX_CONVOLUTION_ATTRIBUTE_SCALE", "VX_CONVOLUTION_SCALE"),
+    ("VX_CONVOLUTION_ATTRIBUTE_SIZE", "VX_CONVOLUTION_SIZE"),
+    ("VX_PYRAMID_ATTRIBUTE_LEVELS", "VX_PYRAMID_LEVELS"),
+    ("VX_PYRAMID_ATTRIBUTE_SCALE", "VX_PYRAMID_SCALE"),
+    ("VX_PYRAMID_ATTRIBUTE_WIDTH", "VX_PYRAMID_WIDTH"),
+    ("VX_PYRAMID_ATTRIBUTE_HEIGHT", "VX_PYRAMID_HEIGHT"),
+    ("VX_PYRAMID_ATTRIBUTE_FORMAT", "VX_PYRAMID_FORMAT"),
+    ("VX_REMAP_ATTRIBUTE_SOURCE_WIDTH", "VX_REMAP_SOURCE_WIDTH"),
+    ("VX_REMAP_ATTRIBUTE_SOURCE_HEIGHT", "VX_REMAP_SOURCE_HEIGHT"),
+    ("VX_REMAP_ATTRIBUTE_DESTINATION_WIDTH", "VX_REMAP_DESTINATION_WIDTH"),
+    ("VX_REMAP_ATTRIBUTE_DESTINATION_HEIGHT", "VX_REMAP_DESTINATION_HEIGHT"),
+    ("VX_ARRAY_ATTRIBUTE_ITEMTYPE", "VX_ARRAY_ITEMTYPE"),
+    ("VX_ARRAY_ATTRIBUTE_NUMITEMS", "VX_ARRAY_NUMITEMS"),
+    ("VX_ARRAY_ATTRIBUTE_CAPACITY", "VX_ARRAY_CAPACITY"),
+    ("VX_ARRAY_ATTRIBUTE_ITEMSIZE", "VX_ARRAY_ITEMSIZE"),
+    ("VX_DELAY_ATTRIBUTE_TYPE", "VX_DELAY_TYPE"),
+    ("VX_DELAY_ATTRIBUTE_SLOTS", "VX_DELAY_SLOTS"),
+    ("VX_INTERPOLATION_TYPE_AREA", "VX_INTERPOLATION_AREA"),
+    ("VX_INTERPOLATION_TYPE_BILINEAR", "VX_INTERPOLATION_BILINEAR"),
+    ("VX_INTERPOLATION_TYPE_NEAREST_NEIGHBOR", "VX_INTERPOLATION_NEAREST_NEIGHBOR"),
+    ("VX_IMAGE_SIZE", "(VX_ATTRIBUTE_BASE(VX_ID_KHRONOS, VX_TYPE_IMAGE) + 0x6)"),
+    ("VX_META_FORMAT_ATTRIBUTE_DELTA_RECTANGLE", "(VX_ATTRIBUTE_BASE(VX_ID_KHRONOS, VX_TYPE_META_FORMAT) + 0x0)"),
+    ("VX_HINT_SERIALIZE", "(VX_ENUM_BASE(VX_ID_KHRONOS, VX_ENUM_HINT) + 0x0)"),
+    ("VX_ENUM_IMPORT_MEM", "VX_ENUM_MEMORY_TYPE"),
+    ("VX_IMPORT_TYPE_NONE", "VX_MEMORY_TYPE_NONE"),
+    ("VX_IMPORT_TYPE_HOST", "VX_MEMORY_TYPE_HOST"),
+    ("VX_TYPE_OBJECT_MAX", "VX_TYPE_KHRONOS_OBJECT_END"),
+    ("VX_TYPE_STRUCT_MAX", "VX_TYPE_KHRONOS_STRUCT_MAX"),
+    ("VX_KERNEL_INVALID", "(VX_KERNEL_BASE(VX_ID_KHRONOS, VX_LIBRARY_KHR_BASE) + 0x0)"),
+    ("VX_THRESHOLD_THRESHOLD_VALUE", "(VX_ATTRIBUTE_BASE(VX_ID_KHRONOS, VX_TYPE_THRESHOLD) + 0x1)"),
+    ("VX_THRESHOLD_THRESHOLD_LOWER", "(VX_ATTRIBUTE_BASE(VX_ID_KHRONOS, VX_TYPE_THRESHOLD) + 0x2)"),
+    ("VX_THRESHOLD_THRESHOLD_UPPER", "(VX_ATTRIBUTE_BASE(VX_ID_KHRONOS, VX_TYPE_THRESHOLD) + 0x3)"),
+    ("VX_THRESHOLD_TRUE_VALUE", "(VX_ATTRIBUTE_BASE(VX_ID_KHRONOS, VX_TYPE_THRESHOLD) + 0x4)"),
+    ("VX_THRESHOLD_FALSE_VALUE", "(VX_ATTRIBUTE_BASE(VX_ID_KHRONOS, VX_TYPE_THRESHOLD) + 0x5)"),
+    ("VX_THRESHOLD_DATA_TYPE", "(VX_ATTRIBUTE_BASE(VX_ID_KHRONOS, VX_TYPE_THRESHOLD) + 0x6)"),
+    ("VX_BIDIRECTIONAL", "(VX_ENUM_BASE(VX_ID_KHRONOS, VX_ENUM_DIRECTION) + 0x2)"),
+]
+
+
+def apply_official(reg):
+    """Bring the registry's enumerations to the official headers' values and names."""
+    seen = set()
+    for group, items in reg.enum_groups.items():
+        for i, (n, v) in enumerate(items):
+            if n in OFFICIAL_VALUES:
+                items[i] = (n, OFFICIAL_VALUES[n])
+                seen.add(n)
+    missing = set(OFFICIAL_VALUES) - seen
+    if missing:
+        raise SystemExit("official value overrides not found in the registry: %s" % sorted(missing))
+    for group, name, value in OFFICIAL_ENUMERATORS:
+        items = reg.enum_groups[group]
+        if any(n == name for n, _ in items):
+            raise SystemExit("%s is in the registry now: drop it from OFFICIAL_ENUMERATORS" % name)
+        # keep the terminal entries (VX_ID_USER/MAX/DEFAULT) last
+        pos = len(items)
+        for i, (n, _) in enumerate(items):
+            if n in ("VX_ID_USER", "VX_ID_MAX", "VX_ID_DEFAULT"):
+                pos = i
+                break
+        items.insert(pos, (name, value))
+
+
 def fix_macro(text):
     """Registry fix-up: vxImageHeight/vxImageWidth have one closing parenthesis too
     many ('((ptile))->image.height)'); the intended macro is ((ptile)->image.height)."""
@@ -268,7 +465,10 @@ def build(reg):
     # vx_compatibility.h
     comp = [reg.typedef("vx_kernel_input_validate_f"), reg.typedef("vx_kernel_output_validate_f")]
     comp += [reg.proto(c) for c in COMPAT_COMMANDS]
-    H["vx_compatibility.h"] = guard("vx_compatibility_h", ["<VX/vx.h>"], "\n\n".join(comp) + "\n" + COMPAT_EXTRA)
+    names = "/* OpenVX 1.0.1 names and retired values of the official header. */\n" + "\n".join(
+        "#define %s %s" % nv for nv in OFFICIAL_COMPAT_NAMES)
+    H["vx_compatibility.h"] = guard("vx_compatibility_h", ["<VX/vx.h>"],
+                                    "\n\n".join(comp) + "\n" + COMPAT_EXTRA + "\n" + names)
 
     # vx_import.h
     imp = [reg.typedef("vx_import") if "vx_import" in reg.types else "typedef struct _vx_import *vx_import;",
@@ -293,7 +493,7 @@ def build(reg):
     H["vx_khr_nn.h"] = guard("vx_khr_nn_h", ["<VX/vx.h>"], "\n\n".join(nn))
 
     # vx_khr_tiling.h
-    tl = [reg.const("OPENVX_KHR_TILING"), reg.const("VX_MAX_TILING_PLANES")]
+    tl = [reg.const("OPENVX_KHR_TILING"), reg.const("VX_MAX_TILING_PLANES"), VX_RESTRICT]
     tl += [reg.typedef(n) for n in ["vx_tile_block_size_t", "vx_neighborhood_size_t",
                                     "vx_image_description_t", "vx_tile_t"]]
     tl += [reg.enum(g) for g in ["vx_kernel_attribute_tiling_e", "vx_node_attribute_tiling_e",
@@ -317,7 +517,7 @@ def build(reg):
     H["vx_khr_tiling.h"] = guard("vx_khr_tiling_h", ["<VX/vx.h>", "<VX/vx_compatibility.h>"], "\n\n".join(tl))
 
     # vx_khr_pipelining.h (pipelining, streaming and events)
-    pl = [reg.const("OPENVX_KHR_PIPELINING")]
+    pl = [reg.const("OPENVX_KHR_PIPELINING"), OFFICIAL_PIPELINING_EXTRA]
     pl += [reg.enum(g) for g in ["vx_graph_schedule_mode_enum_e", "vx_graph_schedule_mode_type_e",
                                  "vx_graph_attribute_pipelining_e"]]
     pl.append(reg.typedef("vx_graph_parameter_queue_params_t"))
@@ -337,6 +537,9 @@ def build(reg):
     H["vx_khr_user_data_object.h"] = guard("vx_khr_user_data_object_h", ["<VX/vx.h>"], "\n\n".join(ud))
 
     # vx_khr_import_kernel.h
+    # vx_khr_swap_move.h
+    H["vx_khr_swap_move.h"] = guard("vx_khr_swap_move_h", ["<VX/vx.h>"], SWAP_MOVE)
+
     ik = [reg.const("OPENVX_KHR_IMPORT_KERNEL")] + [reg.proto(c) for c in reg.features["vx_khr_kernel_import"]]
     H["vx_khr_import_kernel.h"] = guard("vx_khr_import_kernel_h", ["<VX/vx.h>"], "\n\n".join(ik))
     return H
@@ -344,6 +547,7 @@ def build(reg):
 
 def main():
     reg = Registry(sys.argv[1])
+    apply_official(reg)
     out = sys.argv[2]
     headers = build(reg)
     for name, text in headers.items():

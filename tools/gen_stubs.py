@@ -27,7 +27,7 @@ HANDLES = {"vx_reference", "vx_context", "vx_graph", "vx_node", "vx_kernel", "vx
            "vx_meta_format", "vx_import", "vx_user_data_object"}
 HEADERS = ["vx_api.h", "vx_nodes.h", "vxu.h", "vx_compatibility.h", "vx_import.h", "vx_khr_nn.h",
            "vx_khr_tiling.h", "vx_khr_pipelining.h", "vx_khr_user_data_object.h", "vx_khr_ix.h",
-           "vx_khr_import_kernel.h"]
+           "vx_khr_import_kernel.h", "vx_khr_swap_move.h"]
 
 
 def prototypes(root):
@@ -168,7 +168,7 @@ def main():
     else:
         out += ['#include "framework/ovx.h"', "#include <VX/vx_khr_nn.h>", "#include <VX/vx_khr_tiling.h>",
                 "#include <VX/vx_khr_pipelining.h>", "#include <VX/vx_khr_ix.h>",
-                "#include <VX/vx_khr_import_kernel.h>", ""]
+                "#include <VX/vx_khr_import_kernel.h>", "#include <VX/vx_khr_swap_move.h>", ""]
     for n in wanted:
         h, ret, params = protos[n]
         out.append(stub(n, ret, params, a.lib))

@@ -159,4 +159,7 @@ typedef void (*ovx_task_f)(void *arg, vx_uint32 index);
 void ovx_parallel_for(vx_uint32 count, ovx_task_f fn, void *arg);
 void ovx_pool_set_threads(vx_uint32 n);
 
+/* Do a and b share data (the same object, containment, overlapping ROIs)?  verify.c */
+vx_bool ovx_objects_overlap(vx_reference a, vx_reference b);
+
 #endif

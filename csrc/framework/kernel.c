@@ -5,6 +5,8 @@
  */
 #include "ovx.h"
 
+#include <VX/vx_khr_pipelining.h>
+
 #include <dlfcn.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -162,6 +164,14 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryKernel(vx_kernel kernel, vx_enum attri
     case VX_KERNEL_LOCAL_DATA_SIZE:
         status = ovx_query_copy(ptr, size, &kernel->local_data_size, sizeof(vx_size));
         break;
+    case VX_KERNEL_PIPEUP_OUTPUT_DEPTH:
+    case VX_KERNEL_PIPEUP_INPUT_DEPTH: {
+        vx_uint32 d = attribute == VX_KERNEL_PIPEUP_OUTPUT_DEPTH ? kernel->pipeup_output_depth
+                                                                  : kernel->pipeup_input_depth;
+        if (d == 0) d = 1;
+        status = ovx_query_copy(ptr, size, &d, sizeof(d));
+        break;
+    }
     default:
         if (kernel->tiling && (status = ovx_tiling_query_kernel(kernel, attribute, ptr, size)) != VX_ERROR_NOT_SUPPORTED)
             break;
@@ -358,6 +368,27 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetKernelAttribute(vx_kernel kernel, vx_enu
         if (ptr == NULL || size != sizeof(vx_size)) return VX_ERROR_INVALID_PARAMETERS;
         memcpy(&kernel->local_data_size, ptr, sizeof(vx_size));
         return VX_SUCCESS;
+    case VX_KERNEL_PIPEUP_OUTPUT_DEPTH:
+    case VX_KERNEL_PIPEUP_INPUT_DEPTH: {
+        vx_uint32 d;
+        if (ptr == NULL || size != sizeof(vx_uint32)) {
+            ovx_log((vx_reference)kernel, VX_ERROR_INVALID_PARAMETERS,
+                    "vxSetKernelAttribute(%s): a pipe-up depth is a vx_uint32 (size %zu given)", kernel->name,
+                    (size_t)size);
+            return VX_ERROR_INVALID_PARAMETERS;
+        }
+        memcpy(&d, ptr, sizeof(d));
+        if (d == 0) {
+            ovx_log((vx_reference)kernel, VX_ERROR_INVALID_VALUE,
+                    "vxSetKernelAttribute(%s): a pipe-up depth is at least 1", kernel->name);
+            return VX_ERROR_INVALID_VALUE;
+        }
+        if (attribute == VX_KERNEL_PIPEUP_OUTPUT_DEPTH)
+            kernel->pipeup_output_depth = d;
+        else
+            kernel->pipeup_input_depth = d;
+        return VX_SUCCESS;
+    }
     default: {
         vx_status s = ovx_tiling_set_kernel(kernel, attribute, ptr, size);
         if (s != VX_ERROR_NOT_SUPPORTED) return s;

@@ -153,6 +153,8 @@ struct _vx_kernel {
     vx_size tile_memory_size;
     vx_enum tile_border_mode;    /* VX_BORDER_UNDEFINED or VX_BORDER_MODE_SELF */
     const ovx_kernel_desc *desc; /* built-in kernels */
+    /* vx_khr_pipelining: VX_KERNEL_PIPEUP_OUTPUT/INPUT_DEPTH (0: never set, reads 1) */
+    vx_uint32 pipeup_output_depth, pipeup_input_depth;
 };
 
 /* framework/tiling.c: vxQueryKernel / vxSetKernelAttribute of the tiling

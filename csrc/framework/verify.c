@@ -58,6 +58,11 @@ static vx_bool overlaps(vx_reference a, vx_reference b)
     return contains(a, b) || contains(b, a) ? vx_true_e : vx_false_e;
 }
 
+vx_bool ovx_objects_overlap(vx_reference a, vx_reference b)
+{
+    return overlaps(a, b);
+}
+
 /* An output is written, an input read; the built-in 1.1 accumulate kernels
  * have a parameter that is both (OVX_BIDIRECTIONAL, gone from 1.3.1). */
 static vx_bool writes(vx_enum dir)
@@ -126,6 +131,12 @@ static vx_status check_writers(vx_graph g)
                 if (!na->params[i] || !writes(na->kernel->params[i].direction)) continue;
                 for (j = 0; j < nb->kernel->num_params; j++) {
                     if (!nb->params[j] || !writes(nb->kernel->params[j].direction)) continue;
+                    /* one output and one bidirectional parameter may share an
+                     * object: the output writes it first (vx_khr_bidirectional_
+                     * parameters REQ-BP03, REQ-BP07) */
+                    if ((na->kernel->params[i].direction == OVX_BIDIRECTIONAL) !=
+                        (nb->kernel->params[j].direction == OVX_BIDIRECTIONAL))
+                        continue;
                     if (overlaps(na->params[i], nb->params[j])) {
                         ovx_log((vx_reference)g, VX_ERROR_MULTIPLE_WRITERS,
                                 "vxVerifyGraph: node %u (%s) parameter %u and node %u (%s) parameter %u write the "

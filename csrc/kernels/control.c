@@ -102,7 +102,7 @@ static const ovx_kernel_desc k_max = {
 
 /* ---- objects: same meta data, deep copy ----------------------------------- */
 
-static vx_bool copyable_type(vx_enum type)
+vx_bool ovx_copyable_type(vx_enum type)
 {
     switch (type) {
     case VX_TYPE_IMAGE:
@@ -126,7 +126,7 @@ static vx_bool copyable_type(vx_enum type)
  * describes, plus the items of object arrays)?  An output's attributes that
  * are still unknown (virtual: 0 / VX_DF_IMAGE_VIRT) match anything.  why
  * gets a reason on mismatch. */
-static vx_status same_meta(vx_reference a, vx_reference b, char *why, size_t n)
+vx_status ovx_same_meta(vx_reference a, vx_reference b, char *why, size_t n)
 {
 #define DIFF(cond, status, ...)                                                                                \
     do {                                                                                                   \
@@ -227,7 +227,7 @@ static vx_status same_meta(vx_reference a, vx_reference b, char *why, size_t n)
              "object array of %zu items, the input's has %zu", (size_t)y->num_items, (size_t)x->num_items);
         for (i = 0; i < x->num_items; i++) {
             char sub[160];
-            vx_status s = same_meta(x->items[i], y->items[i], sub, sizeof(sub));
+            vx_status s = ovx_same_meta(x->items[i], y->items[i], sub, sizeof(sub));
             DIFF(s != VX_SUCCESS, s, "object array item %zu: %s", (size_t)i, sub);
         }
         return VX_SUCCESS;
@@ -262,7 +262,7 @@ static vx_status same_meta(vx_reference a, vx_reference b, char *why, size_t n)
 }
 
 /* Is the object (or a part of it) read-only, so that it cannot be written? */
-static vx_bool read_only(vx_reference r)
+vx_bool ovx_read_only(vx_reference r)
 {
     vx_size i;
     switch (r->type) {
@@ -270,11 +270,11 @@ static vx_bool read_only(vx_reference r)
     case VX_TYPE_MATRIX: return ((vx_matrix)r)->read_only;
     case VX_TYPE_PYRAMID:
         for (i = 0; i < ((vx_pyramid)r)->levels; i++)
-            if (read_only((vx_reference)((vx_pyramid)r)->images[i])) return vx_true_e;
+            if (ovx_read_only((vx_reference)((vx_pyramid)r)->images[i])) return vx_true_e;
         return vx_false_e;
     case VX_TYPE_OBJECT_ARRAY:
         for (i = 0; i < ((vx_object_array)r)->num_items; i++)
-            if (read_only(((vx_object_array)r)->items[i])) return vx_true_e;
+            if (ovx_read_only(((vx_object_array)r)->items[i])) return vx_true_e;
         return vx_false_e;
     default: return vx_false_e;
     }
@@ -287,12 +287,12 @@ static vx_status copy_check(vx_node node, vx_uint32 out_index, vx_reference in, 
 {
     char why[256];
     vx_status s;
-    if (!copyable_type(in->type))
+    if (!ovx_copyable_type(in->type))
         return ovx_kernel_log(node, 0, VX_ERROR_INVALID_TYPE, "a %s is not a data object that can be copied",
                               ovx_type_name(in->type));
-    s = same_meta(in, out, why, sizeof(why));
+    s = ovx_same_meta(in, out, why, sizeof(why));
     if (s != VX_SUCCESS) return ovx_kernel_log(node, out_index, s, "%s", why);
-    if (read_only(out))
+    if (ovx_read_only(out))
         return ovx_kernel_log(node, out_index, VX_ERROR_INVALID_PARAMETERS, "the %s is read-only",
                               ovx_type_name(out->type));
     s = vxSetMetaFormatFromReference(meta, in);
@@ -457,10 +457,10 @@ static vx_status VX_CALLBACK select_validate(vx_node node, const vx_reference p[
     if (t != VX_TYPE_BOOL)
         return ovx_kernel_log(node, 0, VX_ERROR_INVALID_TYPE, "condition of type %s, must be vx_bool (REQ-0118)",
                               ovx_type_name(t));
-    if (!copyable_type(p[1]->type))
+    if (!ovx_copyable_type(p[1]->type))
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_TYPE, "a %s is not a data object that can be selected",
                               ovx_type_name(p[1]->type));
-    s = same_meta(p[1], p[2], why, sizeof(why));
+    s = ovx_same_meta(p[1], p[2], why, sizeof(why));
     if (s != VX_SUCCESS) return ovx_kernel_log(node, 2, s, "%s (true_value)", why);
     return copy_check(node, 3, p[1], p[3], metas[3]);
 }

@@ -81,4 +81,14 @@ vx_status ovx_scalar_param(vx_node node, vx_reference ref, vx_uint32 index, vx_e
 vx_status ovx_scalar_get(vx_scalar scalar, vx_enum type, void *value);
 vx_status ovx_scalar_set(vx_scalar scalar, vx_enum type, const void *value);
 
+/* ---- data objects as wholes (kernels/control.c; Copy, Select, Swap, Move) ---- */
+
+/* Can a data object of this type be copied or swapped as a whole? */
+vx_bool ovx_copyable_type(vx_enum type);
+/* Do a and b have the same meta data?  Attributes of b still unknown (a virtual
+ * object) match anything; `why` gets the difference. */
+vx_status ovx_same_meta(vx_reference a, vx_reference b, char *why, size_t n);
+/* Is the object, or a part of it, read-only (uniform image, read-only matrix)? */
+vx_bool ovx_read_only(vx_reference r);
+
 #endif

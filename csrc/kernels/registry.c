@@ -20,11 +20,12 @@ extern const ovx_kernel_desc *const ovx_family_hog[];
 extern const ovx_kernel_desc *const ovx_family_tensorops[];
 extern const ovx_kernel_desc *const ovx_family_bilateral[];
 extern const ovx_kernel_desc *const ovx_family_nn[];
+extern const ovx_kernel_desc *const ovx_family_swapmove[];
 
 const ovx_kernel_desc *const *const ovx_kernel_families[] = {
     ovx_family_arith,    ovx_family_filter,     ovx_family_color,    ovx_family_stats,
     ovx_family_geometry, ovx_family_multiscale, ovx_family_features, ovx_family_optflow,
     ovx_family_control,  ovx_family_imgext,     ovx_family_hog,      ovx_family_tensorops,
-    ovx_family_bilateral, ovx_family_nn,
+    ovx_family_bilateral, ovx_family_nn,  ovx_family_swapmove,
     NULL,
 };

@@ -814,11 +814,11 @@ static void check_constants(void)
     CHECK_INT(VX_NODE_STATE_PIPEUP, 0x23001LL);
 
     /* vx_node_attribute_streaming_e */
-    CHECK_INT(VX_NODE_STATE, 0x803009LL);
+    CHECK_INT(VX_NODE_STATE, 0x80309LL);
 
     /* vx_kernel_attribute_streaming_e */
-    CHECK_INT(VX_KERNEL_PIPEUP_OUTPUT_DEPTH, 0x804004LL);
-    CHECK_INT(VX_KERNEL_PIPEUP_INPUT_DEPTH, 0x804005LL);
+    CHECK_INT(VX_KERNEL_PIPEUP_OUTPUT_DEPTH, 0x80404LL);
+    CHECK_INT(VX_KERNEL_PIPEUP_INPUT_DEPTH, 0x80405LL);
 
     /* vx_event_enum_e */
     CHECK_INT(VX_ENUM_EVENT_TYPE, 0x22LL);
@@ -834,6 +834,13 @@ static void check_constants(void)
     CHECK_INT(VX_USER_DATA_OBJECT_NAME, 0x81600LL);
     CHECK_INT(VX_USER_DATA_OBJECT_SIZE, 0x81601LL);
     CHECK_INT(VX_USER_DATA_OBJECT_VALID_SIZE, 0x81602LL);
+
+    /* vx_vendor_id_e */
+    CHECK_INT(VX_ID_BOSCH, 0x1CLL);
+
+    /* vx_kernel_e */
+    CHECK_INT(VX_KERNEL_SWAP, 0x41LL);
+    CHECK_INT(VX_KERNEL_MOVE, 0x42LL);
 
     /* vx_compatibility.h: accumulate kernels (not in vx.xml) */
     CHECK_INT(VX_KERNEL_ACCUMULATE, 0x16LL); /* VX_KERNEL_BASE(VX_ID_KHRONOS, VX_LIBRARY_KHR_BASE) + 0x16 */

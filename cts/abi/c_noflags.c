@@ -20,6 +20,16 @@
 #include <VX/vx_khr_ix.h>
 #include <VX/vx_import.h>
 #include <VX/vx_khr_import_kernel.h>
+#include <VX/vx_khr_swap_move.h>
+
+/* Our one advantage over the official headers: the version macros are
+ * preprocessor arithmetic (theirs contain casts), so they work in #if. */
+#if !defined(VX_VERSION) || !(VX_VERSION >= VX_VERSION_1_2) || !(VX_VERSION == VX_VERSION_1_3)
+#error "VX_VERSION must be usable in #if and equal VX_VERSION_1_3"
+#endif
+#if VX_VERSION_1_3 != 0x103 || VX_VERSION_1_2 != 0x102
+#error "VX_VERSION_1_x must be 0x10x in #if"
+#endif
 
 int main(void)
 {

@@ -35,6 +35,7 @@
 #include <VX/vx_khr_ix.h>
 #include <VX/vx_import.h>
 #include <VX/vx_khr_import_kernel.h>
+#include <VX/vx_khr_swap_move.h>
 
 // Including twice must be harmless (include guards).
 #include <VX/vx.h>

@@ -14,6 +14,8 @@ extern "C" {
 
 #define OPENVX_KHR_PIPELINING "vx_khr_pipelining"
 
+#define VX_LIBRARY_KHR_PIPELINING_EXTENSION (0x1)
+
 enum vx_graph_schedule_mode_enum_e {
     VX_ENUM_GRAPH_SCHEDULE_MODE_TYPE = 0x21
 };
@@ -44,12 +46,12 @@ enum vx_node_state_e {
 };
 
 enum vx_node_attribute_streaming_e {
-    VX_NODE_STATE = ((( VX_ID_KHRONOS ) << 20) | ( VX_TYPE_NODE << 12)) + 0x9
+    VX_NODE_STATE = VX_ATTRIBUTE_BASE(VX_ID_KHRONOS, VX_TYPE_NODE) + 0x9
 };
 
 enum vx_kernel_attribute_streaming_e {
-    VX_KERNEL_PIPEUP_OUTPUT_DEPTH = ((( VX_ID_KHRONOS ) << 20) | ( VX_TYPE_KERNEL << 12)) + 0x4,
-    VX_KERNEL_PIPEUP_INPUT_DEPTH = ((( VX_ID_KHRONOS ) << 20) | ( VX_TYPE_KERNEL << 12)) + 0x5
+    VX_KERNEL_PIPEUP_OUTPUT_DEPTH = VX_ATTRIBUTE_BASE(VX_ID_KHRONOS, VX_TYPE_KERNEL) + 0x4,
+    VX_KERNEL_PIPEUP_INPUT_DEPTH = VX_ATTRIBUTE_BASE(VX_ID_KHRONOS, VX_TYPE_KERNEL) + 0x5
 };
 
 enum vx_event_enum_e {

@@ -17,6 +17,18 @@ extern "C" {
 
 #define VX_MAX_TILING_PLANES (4)
 
+#ifndef VX_RESTRICT
+#if defined(_WIN32)
+#define VX_RESTRICT
+#elif defined(__cplusplus)
+#define VX_RESTRICT __restrict
+#elif defined(__STDC_VERSION__) && __STDC_VERSION__ >= 199901L
+#define VX_RESTRICT restrict
+#else
+#define VX_RESTRICT
+#endif
+#endif
+
 typedef struct _vx_tile_block_size_t {
     vx_int32 width;
     vx_int32 height;

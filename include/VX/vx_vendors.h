@@ -36,6 +36,7 @@ enum vx_vendor_id_e {
     VX_ID_CADENCE = 0x019,
     VX_ID_HUAWEI = 0x01A,
     VX_ID_SOCIONEXT = 0x01B,
+    VX_ID_BOSCH = 0x01C,
     VX_ID_USER = 0xFFE,
     VX_ID_MAX = 0xFFF,
     VX_ID_DEFAULT = VX_ID_MAX
