@@ -25,16 +25,22 @@ static void graph_destroy(vx_reference ref)
     }
     /* During context teardown the other objects may be gone already: touch
      * none of them (the context frees them all). */
+    for (i = 0; !teardown && i < g->num_params; i++) ovx_ref_release_internal((vx_reference)g->params[i].node);
     for (i = 0; !teardown && i < g->num_nodes; i++) {
         vx_node n = g->nodes[i];
         ovx_node_deinit(n);
         ovx_node_detach(n);
         n->graph = NULL;
         /* spec vxReleaseGraph: "all node references in the graph are
-         * automatically released as well" (the application's included) */
-        ovx_ref_destroy((vx_reference)n);
+         * automatically released as well" (the application's included).  A
+         * vx_parameter object of the node still holds it: it stays a detached
+         * node (no kernel, no graph) that every API call refuses, until then. */
+        ovx_ref_drop_all_external((vx_reference)n);
+        ovx_ref_release_internal((vx_reference)n); /* the graph's */
     }
-    for (i = 0; !teardown && i < g->num_params; i++) ovx_ref_release_internal((vx_reference)g->params[i].node);
+    /* The graph's virtual objects outlive it while the application holds them:
+     * they lose their scope, so that no graph can take them (VX_ERROR_INVALID_SCOPE). */
+    if (!teardown) ovx_ref_orphan_scope(g->base.context, (vx_reference)g);
     for (i = 0; !teardown && i < g->num_delays; i++) ovx_ref_release_internal((vx_reference)g->delays[i]);
     ovx_memplan_release(g);
     free(g->nodes);
@@ -242,7 +248,13 @@ VX_API_ENTRY vx_status VX_API_CALL vxAddParameterToGraph(vx_graph graph, vx_para
                 "vxAddParameterToGraph: parameter is not a valid vx_parameter");
         return VX_ERROR_INVALID_REFERENCE;
     }
-    if (!parameter->node || parameter->node->graph != graph) {
+    if (!parameter->node || !parameter->node->kernel) {
+        ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
+                "vxAddParameterToGraph: %s", parameter->node ? "the parameter's node was removed or its graph released"
+                                                             : "a kernel parameter is no node parameter");
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    if (parameter->node->graph != graph) {
         ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
                 "vxAddParameterToGraph: parameter is not a parameter of a node of this graph");
         return VX_ERROR_INVALID_PARAMETERS;

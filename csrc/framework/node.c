@@ -164,9 +164,10 @@ static vx_status set_param(vx_node n, vx_uint32 index, vx_reference value, const
                 n->kernel->name, index, ovx_type_name(info->type), ovx_type_name(value->type));
         return VX_ERROR_INVALID_TYPE;
     }
-    if (value->is_virtual && value->scope != (vx_reference)n->graph && value->scope->type == VX_TYPE_GRAPH) {
-        ovx_log((vx_reference)n, VX_ERROR_INVALID_SCOPE, "%s(%s): parameter %u is a virtual object of another graph",
-                who, n->kernel->name, index);
+    if (value->is_virtual && value->scope != (vx_reference)n->graph &&
+        (value->scope == NULL || value->scope->type == VX_TYPE_GRAPH)) {
+        ovx_log((vx_reference)n, VX_ERROR_INVALID_SCOPE, "%s(%s): parameter %u is a virtual object of %s", who,
+                n->kernel->name, index, value->scope ? "another graph" : "a graph released already");
         return VX_ERROR_INVALID_SCOPE;
     }
     ovx_ref_retain_internal(value);
@@ -300,8 +301,9 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetParameterByReference(vx_parameter parame
     vx_status s;
     if (!ovx_ref_valid((vx_reference)parameter, VX_TYPE_PARAMETER)) return VX_ERROR_INVALID_REFERENCE;
     if (!parameter->node || !node_valid(parameter->node)) {
-        ovx_log((vx_reference)parameter, VX_ERROR_INVALID_PARAMETERS,
-                "vxSetParameterByReference: the parameter belongs to a kernel, not a node");
+        ovx_log((vx_reference)parameter, VX_ERROR_INVALID_PARAMETERS, "vxSetParameterByReference: %s",
+                parameter->node ? "the parameter's node was removed or its graph released"
+                                : "the parameter belongs to a kernel, not a node");
         return VX_ERROR_INVALID_PARAMETERS;
     }
     pthread_mutex_lock(&parameter->node->graph->lock);
@@ -511,6 +513,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxRemoveNode(vx_node *node)
     }
     ovx_node_deinit(n);
     ovx_graph_changed(g);
+    n->graph = NULL; /* a vx_parameter of it may keep it: detached from every graph */
     pthread_mutex_unlock(&g->lock);
     ovx_node_detach(n);
     ovx_ref_release_internal((vx_reference)n); /* the graph's */

@@ -40,8 +40,10 @@ VX_API_ENTRY vx_pyramid VX_API_CALL vxCreatePyramid(vx_context context, vx_size 
     vx_pyramid p;
     vx_size i;
     if (!ovx_context_valid(context)) return NULL;
-    if (levels == 0)
-        return (vx_pyramid)ovx_error_from(context, VX_ERROR_INVALID_PARAMETERS, "vxCreatePyramid: levels is 0");
+    if (levels == 0 || levels > OVX_MAX_PYRAMID_LEVELS)
+        return (vx_pyramid)ovx_error_from(context, VX_ERROR_INVALID_PARAMETERS,
+                                          "vxCreatePyramid: %zu levels (1 to %d are supported)", (size_t)levels,
+                                          OVX_MAX_PYRAMID_LEVELS);
     if (!(scale > 0.0f) || isinf(scale))
         return (vx_pyramid)ovx_error_from(context, VX_ERROR_INVALID_PARAMETERS,
                                           "vxCreatePyramid: scale %g is not a positive number", (double)scale);

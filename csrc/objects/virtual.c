@@ -291,6 +291,10 @@ vx_status ovx_tensor_apply_meta(vx_tensor t, vx_size num_dims, const vx_size *di
             return VX_ERROR_INVALID_DIMENSION;
         }
         t->strides[i] = total;
+        if (t->dims[i] > ((vx_size)-1 >> 1) / total) {
+            snprintf(why, why_size, "this virtual tensor's dimensions make more bytes than memory can hold");
+            return VX_ERROR_INVALID_DIMENSION;
+        }
         total *= t->dims[i];
     }
     t->elem_size = es;
