@@ -3,7 +3,7 @@
  * vxQueryContext, vxSetContextAttribute, vxSetImmediateModeTarget), vxHint,
  * vxDirective and the user struct registry.
  */
-#include "ovx.h"
+#include "graph.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,6 +71,11 @@ VX_API_ENTRY vx_status VX_API_CALL vxReleaseContext(vx_context *context)
         *context = NULL;
         return VX_SUCCESS;
     }
+    ovx_context_unlock(c);
+    /* graphs still running on their own threads finish first: teardown frees
+     * what they use (vxScheduleGraph then vxReleaseContext) */
+    ovx_graph_wait_all(c);
+    ovx_context_lock(c);
     c->tearing_down = vx_true_e;
     ovx_context_unlock(c);
     ovx_kernels_fini(c); /* unload modules, deinitialize kernels */

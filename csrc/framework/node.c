@@ -352,10 +352,14 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryNode(vx_node node, vx_enum attribute, 
     if (!node_valid(node)) return VX_ERROR_INVALID_REFERENCE;
     switch (attribute) {
     case VX_NODE_STATUS:
+        ovx_graph_state_lock(node->graph);
         s = ovx_query_copy(ptr, size, &node->status, sizeof(vx_status));
+        ovx_graph_state_unlock(node->graph);
         break;
     case VX_NODE_PERFORMANCE:
+        ovx_graph_state_lock(node->graph);
         s = ovx_query_copy(ptr, size, &node->perf, sizeof(vx_perf_t));
+        ovx_graph_state_unlock(node->graph);
         break;
     case VX_NODE_BORDER:
         s = ovx_query_copy(ptr, size, &node->border, sizeof(vx_border_t));
@@ -402,7 +406,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryNode(vx_node node, vx_enum attribute, 
 VX_API_ENTRY vx_status VX_API_CALL vxSetNodeAttribute(vx_node node, vx_enum attribute, const void *ptr, vx_size size)
 {
     if (!node_valid(node)) return VX_ERROR_INVALID_REFERENCE;
-    if (node->graph->running && attribute != VX_NODE_LOCAL_DATA_PTR && attribute != VX_NODE_LOCAL_DATA_SIZE) {
+    if (ovx_graph_running(node->graph) && attribute != VX_NODE_LOCAL_DATA_PTR && attribute != VX_NODE_LOCAL_DATA_SIZE) {
         ovx_log((vx_reference)node, VX_ERROR_GRAPH_SCHEDULED, "vxSetNodeAttribute: the graph is running");
         return VX_ERROR_GRAPH_SCHEDULED;
     }
@@ -488,7 +492,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxRemoveNode(vx_node *node)
     n = *node;
     g = n->graph;
     pthread_mutex_lock(&g->lock);
-    if (g->running) {
+    if (ovx_graph_running(g)) {
         pthread_mutex_unlock(&g->lock);
         ovx_log((vx_reference)n, VX_ERROR_GRAPH_SCHEDULED, "vxRemoveNode: the graph is running");
         return VX_ERROR_GRAPH_SCHEDULED;

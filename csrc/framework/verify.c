@@ -387,8 +387,10 @@ vx_status ovx_graph_verify(vx_graph g)
 {
     vx_uint32 i;
     vx_status s;
+    ovx_graph_state_lock(g);
     g->verified = vx_false_e;
     g->state = VX_GRAPH_STATE_UNVERIFIED;
+    ovx_graph_state_unlock(g);
     deinit_nodes(g);
     if (g->num_nodes == 0) {
         ovx_log((vx_reference)g, VX_ERROR_INVALID_GRAPH, "vxVerifyGraph: the graph has no nodes");
@@ -418,8 +420,10 @@ vx_status ovx_graph_verify(vx_graph g)
         deinit_nodes(g);
         return s;
     }
+    ovx_graph_state_lock(g);
     g->verified = vx_true_e;
     g->reverify = vx_false_e;
     g->state = VX_GRAPH_STATE_VERIFIED;
+    ovx_graph_state_unlock(g);
     return VX_SUCCESS;
 }
