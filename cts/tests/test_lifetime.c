@@ -10,6 +10,7 @@
 
 #include <VX/vx_khr_ix.h>
 
+#include <pthread.h>
 #include <string.h>
 
 #define CTS_EXPECT_VALID(ref) CTS_EXPECT_STATUS(vxGetStatus((vx_reference)(ref)), VX_SUCCESS)
@@ -175,6 +176,72 @@ CTS_TEST(Lifetime, pyramid_level_count_bounded, "REQ-0463")
     vxReleaseGraph(&g);
 }
 
+CTS_TEST(Lifetime, release_context_while_scheduled, "REQ-0173 REQ-0347")
+{
+    int i;
+    for (i = 0; i < 4; i++) {
+        vx_context c = vxCreateContext();
+        vx_image in = vxCreateImage(c, 1280, 720, VX_DF_IMAGE_U8), out = vxCreateImage(c, 1280, 720, VX_DF_IMAGE_U8);
+        vx_graph g = vxCreateGraph(c);
+        vx_image v = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_VIRT);
+        vx_node a = vxGaussian3x3Node(g, in, v), b = vxBox3x3Node(g, v, out);
+        CTS_ASSERT_VALID(a);
+        CTS_ASSERT_VALID(b);
+        CTS_ASSERT_STATUS(vxScheduleGraph(g), VX_SUCCESS);
+        if (i & 1) CTS_EXPECT_STATUS(vxReleaseGraph(&g), VX_SUCCESS); /* waits for the run */
+        CTS_EXPECT_STATUS(vxReleaseContext(&c), VX_SUCCESS);   /* waits for the run */
+    }
+}
+
+typedef struct {
+    vx_graph g;
+    int runs, refused, bad;
+} sched_arg;
+
+static void *schedule_loop(void *p)
+{
+    sched_arg *a = p;
+    int i;
+    for (i = 0; i < 150; i++) {
+        vx_status s = vxScheduleGraph(a->g);
+        if (s == VX_SUCCESS) {
+            if (vxWaitGraph(a->g) == VX_SUCCESS) a->runs++;
+            else a->bad++;
+        } else if (s == VX_ERROR_GRAPH_SCHEDULED) {
+            a->refused++;
+        } else {
+            a->bad++;
+        }
+    }
+    return NULL;
+}
+
+/* Two threads schedule and wait one graph: single-issue, so a schedule is
+ * refused while another run is outstanding, and every wait after a successful
+ * schedule reports that run's success. */
+CTS_TEST(Lifetime, one_graph_scheduled_from_two_threads, "REQ-0347 REQ-0349")
+{
+    vx_context c = cts_context();
+    vx_image in = vxCreateImage(c, 64, 48, VX_DF_IMAGE_U8), out = vxCreateImage(c, 64, 48, VX_DF_IMAGE_U8);
+    vx_graph g = vxCreateGraph(c);
+    vx_node n = vxGaussian3x3Node(g, in, out);
+    sched_arg a = {g, 0, 0, 0}, b = {g, 0, 0, 0};
+    pthread_t t1, t2;
+    CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    pthread_create(&t1, NULL, schedule_loop, &a);
+    pthread_create(&t2, NULL, schedule_loop, &b);
+    pthread_join(t1, NULL);
+    pthread_join(t2, NULL);
+    CTS_EXPECT_EQ_INT(a.bad + b.bad, 0);
+    CTS_EXPECT_EQ_INT(a.runs + a.refused, 150);
+    CTS_EXPECT(a.runs + b.runs > 0);
+    CTS_EXPECT_STATUS(vxWaitGraph(g), VX_FAILURE); /* nothing scheduled */
+    vxReleaseNode(&n);
+    vxReleaseGraph(&g);
+    vxReleaseImage(&in);
+    vxReleaseImage(&out);
+}
+
 CTS_TABLE(lifetime) = {
     CTS_ENTRY(Lifetime, virtual_object_outlives_its_graph),
     CTS_ENTRY(Lifetime, parameter_outlives_its_graph),
@@ -182,5 +249,7 @@ CTS_TABLE(lifetime) = {
     CTS_ENTRY(Lifetime, removed_nodes_parameter),
     CTS_ENTRY(Lifetime, copy_patch_stride_overflow),
     CTS_ENTRY(Lifetime, pyramid_level_count_bounded),
+    CTS_ENTRY(Lifetime, release_context_while_scheduled),
+    CTS_ENTRY(Lifetime, one_graph_scheduled_from_two_threads),
     CTS_TABLE_END,
 };
