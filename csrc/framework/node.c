@@ -164,10 +164,12 @@ static vx_status set_param(vx_node n, vx_uint32 index, vx_reference value, const
                 n->kernel->name, index, ovx_type_name(info->type), ovx_type_name(value->type));
         return VX_ERROR_INVALID_TYPE;
     }
-    if (value->is_virtual && value->scope != (vx_reference)n->graph &&
-        (value->scope == NULL || value->scope->type == VX_TYPE_GRAPH)) {
-        ovx_log((vx_reference)n, VX_ERROR_INVALID_SCOPE, "%s(%s): parameter %u is a virtual object of %s", who,
-                n->kernel->name, index, value->scope ? "another graph" : "a graph released already");
+    /* A virtual object of a graph released already (scope NULL) may be given
+     * (the Khronos CTS does, LUT.VirtualNodeCreation); vxVerifyGraph refuses it. */
+    if (value->is_virtual && value->scope && value->scope != (vx_reference)n->graph &&
+        value->scope->type == VX_TYPE_GRAPH) {
+        ovx_log((vx_reference)n, VX_ERROR_INVALID_SCOPE, "%s(%s): parameter %u is a virtual object of another graph",
+                who, n->kernel->name, index);
         return VX_ERROR_INVALID_SCOPE;
     }
     ovx_ref_retain_internal(value);

@@ -105,6 +105,12 @@ static vx_status check_params(vx_graph g, vx_node n)
                     n->kernel->name, i);
             return VX_ERROR_INVALID_REFERENCE;
         }
+        if (r->is_virtual && r->scope != (vx_reference)g) {
+            ovx_log((vx_reference)g, VX_ERROR_INVALID_SCOPE,
+                    "vxVerifyGraph: node %u (%s), parameter %u: a virtual object of %s", n->index, n->kernel->name, i,
+                    r->scope ? "another graph" : "a graph released already");
+            return VX_ERROR_INVALID_SCOPE;
+        }
         if (writes(p->direction) && r->type == VX_TYPE_IMAGE && ((vx_image)r)->is_uniform) {
             ovx_log((vx_reference)g, VX_ERROR_INVALID_PARAMETERS,
                     "vxVerifyGraph: node %u (%s), parameter %u: a uniform image is read-only", n->index,

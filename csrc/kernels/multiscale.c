@@ -9,7 +9,6 @@
 #include "../compute/multiscale.h"
 #include "../objects/pyramid.h"
 
-#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -73,13 +72,18 @@ static vx_status ms_check_out_pyramid(vx_node node, vx_uint32 index, vx_referenc
                               "pyramid level 0 is %ux%u, the input image %ux%u", pi->width, pi->height, w, h);
     if (pi->levels < 1)
         return ovx_kernel_log(node, index, VX_ERROR_INVALID_DIMENSION, "pyramid has no level");
-    /* A level whose exact size (level 0 times scale^level) is below one pixel
-     * samples nothing the spec defines (the stored sizes are rounded up to 1). */
-    if ((double)w * pow((double)pi->scale, (double)(pi->levels - 1)) < 1.0 ||
-        (double)h * pow((double)pi->scale, (double)(pi->levels - 1)) < 1.0)
-        return ovx_kernel_log(node, index, VX_ERROR_INVALID_VALUE,
-                              "%zu levels of scale %g from %ux%u: the last levels would be smaller than one pixel",
-                              (size_t)pi->levels, (double)pi->scale, w, h);
+    /* Level sizes are rounded up, so past the first 1x1 level every level is
+     * 1x1 again: those levels sample nothing the spec defines (a pyramid of 100
+     * levels from 64x80). */
+    {
+        vx_size l;
+        for (l = 1; l < pi->levels; l++)
+            if (ovx_pyramid_level_size(w, pi->scale, l - 1) == 1 && ovx_pyramid_level_size(h, pi->scale, l - 1) == 1)
+                return ovx_kernel_log(node, index, VX_ERROR_INVALID_VALUE,
+                                      "%zu levels of scale %g from %ux%u: level %zu is 1x1 already, the levels after "
+                                      "it would repeat it", (size_t)pi->levels, (double)pi->scale, w, h,
+                                      (size_t)(l - 1));
+    }
     return VX_SUCCESS;
 }
 
