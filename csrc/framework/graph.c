@@ -205,13 +205,13 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryGraph(vx_graph graph, vx_enum attribut
         pthread_mutex_unlock(&graph->lock);
         break;
     default:
-        ovx_log((vx_reference)graph, VX_ERROR_NOT_SUPPORTED, "vxQueryGraph: attribute 0x%x is not supported",
-                (unsigned)attribute);
+        ovx_log((vx_reference)graph, VX_ERROR_NOT_SUPPORTED, "vxQueryGraph: attribute %s is not supported",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     if (s != VX_SUCCESS)
-        ovx_log((vx_reference)graph, s, "vxQueryGraph: attribute 0x%x: wrong size %zu or NULL pointer",
-                (unsigned)attribute, (size_t)size);
+        ovx_log((vx_reference)graph, s, "vxQueryGraph: attribute %s: wrong size %zu or NULL pointer",
+                OVX_ATTR(attribute), (size_t)size);
     return s;
 }
 
@@ -222,8 +222,8 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetGraphAttribute(vx_graph graph, vx_enum a
     (void)size;
     if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
     /* every graph attribute of 1.3.1 is read-only */
-    ovx_log((vx_reference)graph, VX_ERROR_NOT_SUPPORTED, "vxSetGraphAttribute: attribute 0x%x is %s",
-            (unsigned)attribute,
+    ovx_log((vx_reference)graph, VX_ERROR_NOT_SUPPORTED, "vxSetGraphAttribute: attribute %s is %s",
+            OVX_ATTR(attribute),
             (attribute == VX_GRAPH_NUMNODES || attribute == VX_GRAPH_PERFORMANCE ||
              attribute == VX_GRAPH_NUMPARAMETERS || attribute == VX_GRAPH_STATE)
                 ? "read-only"

@@ -395,13 +395,13 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryNode(vx_node node, vx_enum attribute, 
     default:
         if (node->kernel->tiling && (s = ovx_tiling_query_node(node, attribute, ptr, size)) != VX_ERROR_NOT_SUPPORTED)
             break;
-        ovx_log((vx_reference)node, VX_ERROR_NOT_SUPPORTED, "vxQueryNode: attribute 0x%x is not supported",
-                (unsigned)attribute);
+        ovx_log((vx_reference)node, VX_ERROR_NOT_SUPPORTED, "vxQueryNode: attribute %s is not supported",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     if (s != VX_SUCCESS)
-        ovx_log((vx_reference)node, s, "vxQueryNode: attribute 0x%x: wrong size %zu or NULL pointer",
-                (unsigned)attribute, (size_t)size);
+        ovx_log((vx_reference)node, s, "vxQueryNode: attribute %s: wrong size %zu or NULL pointer",
+                OVX_ATTR(attribute), (size_t)size);
     return s;
 }
 
@@ -464,19 +464,19 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetNodeAttribute(vx_node node, vx_enum attr
     case VX_NODE_IS_REPLICATED:
     case VX_NODE_REPLICATE_FLAGS:
     case VX_NODE_STATE:
-        ovx_log((vx_reference)node, VX_ERROR_NOT_SUPPORTED, "vxSetNodeAttribute: attribute 0x%x is read-only",
-                (unsigned)attribute);
+        ovx_log((vx_reference)node, VX_ERROR_NOT_SUPPORTED, "vxSetNodeAttribute: attribute %s is read-only",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     default: {
         vx_status ts = ovx_tiling_set_node(node, attribute, ptr, size);
         if (ts != VX_ERROR_NOT_SUPPORTED) return ts;
     }
-        ovx_log((vx_reference)node, VX_ERROR_NOT_SUPPORTED, "vxSetNodeAttribute: attribute 0x%x is not supported",
-                (unsigned)attribute);
+        ovx_log((vx_reference)node, VX_ERROR_NOT_SUPPORTED, "vxSetNodeAttribute: attribute %s is not supported",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     ovx_log((vx_reference)node, VX_ERROR_INVALID_PARAMETERS,
-            "vxSetNodeAttribute: attribute 0x%x: wrong size %zu or NULL pointer", (unsigned)attribute, (size_t)size);
+            "vxSetNodeAttribute: attribute %s: wrong size %zu or NULL pointer", OVX_ATTR(attribute), (size_t)size);
     return VX_ERROR_INVALID_PARAMETERS;
 }
 

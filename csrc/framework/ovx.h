@@ -322,6 +322,16 @@ static inline vx_bool ovx_map_flags_ok(vx_bitfield flags)
     return (flags & ~(vx_bitfield)VX_NOGAP_X) == 0 ? vx_true_e : vx_false_e;
 }
 
+/* ---- names for log messages (framework/names.c, generated; log.c) ------ */
+const char *ovx_attr_name(vx_enum attribute);  /* "VX_IMAGE_WIDTH", NULL when unknown */
+const char *ovx_df_name(vx_df_image format);   /* "U8", "RGB", NULL when unknown */
+/* The attribute's name, or its value in hex, in buf (at least 16 bytes). */
+const char *ovx_attr_label(vx_enum attribute, char *buf);
+#define OVX_ATTR(a) ovx_attr_label((vx_enum)(a), (char[16]){0})
+/* The format's name ("U8"), or its FourCC and hex for an unknown code. */
+const char *ovx_df_label(vx_df_image format, char *buf);
+#define OVX_DF(f) ovx_df_label((vx_df_image)(f), (char[24]){0})
+
 /* Copy a query result when the caller's container has exactly the right size. */
 vx_status ovx_query_copy(void *ptr, vx_size size, const void *value, vx_size value_size);
 

@@ -423,8 +423,8 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryReference(vx_reference ref, vx_enum at
         return VX_SUCCESS;
     }
     default:
-        ovx_log(ref, VX_ERROR_NOT_SUPPORTED, "vxQueryReference: attribute 0x%x is not a reference attribute",
-                (unsigned)attribute);
+        ovx_log(ref, VX_ERROR_NOT_SUPPORTED, "vxQueryReference: attribute %s is not a reference attribute",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
 }

@@ -81,8 +81,8 @@ VX_API_ENTRY vx_image VX_API_CALL vxCreateVirtualImage(vx_graph graph, vx_uint32
     img = ovx_image_create(graph->base.context, (vx_reference)graph, width, height, color, vx_true_e);
     if (!img)
         return (vx_image)ovx_error_from(graph, VX_ERROR_INVALID_PARAMETERS,
-                                        "vxCreateVirtualImage: a %u x %u image of format 0x%08x cannot be made",
-                                        width, height, (unsigned)color);
+                                        "vxCreateVirtualImage: a %u x %u image of format %s cannot be made",
+                                        width, height, OVX_DF(color));
     return img;
 }
 
