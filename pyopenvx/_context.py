@@ -59,6 +59,13 @@ def _pyopenvx_log_callback(context, ref, status, string):
         pass
 
 
+_PIXEL_RANGES = {
+    lib.VX_DF_IMAGE_U1: ("U1", 0, 1), lib.VX_DF_IMAGE_U8: ("U8", 0, 255),
+    lib.VX_DF_IMAGE_U16: ("U16", 0, 65535), lib.VX_DF_IMAGE_S16: ("S16", -32768, 32767),
+    lib.VX_DF_IMAGE_U32: ("U32", 0, 2 ** 32 - 1), lib.VX_DF_IMAGE_S32: ("S32", -2 ** 31, 2 ** 31 - 1),
+}
+
+
 @dataclasses.dataclass
 class Border:
     """A ``vx_border_t``: ``mode`` (``VX_BORDER_*``) and the constant value.
@@ -87,6 +94,17 @@ class Border:
     @classmethod
     def from_c(cls, b):
         return cls(int(b.mode), int(b.constant_value.U32))
+
+    def check_fits(self, format):  # noqa: A002 (the spec's name)
+        """Raise ValueError when a constant value cannot be a pixel of an image
+        of ``format`` (300 for U8): the library would read another number."""
+        if int(self.mode) != lib.VX_BORDER_CONSTANT or isinstance(self.constant_value, (tuple, list, bytes,
+                                                                                         bytearray)):
+            return
+        rng = _PIXEL_RANGES.get(int(format))
+        v = int(self.constant_value)
+        if rng is not None and not rng[1] <= v <= rng[2]:
+            raise ValueError("constant border value %d does not fit a %s image (%d..%d)" % (v, rng[0], rng[1], rng[2]))
 
     @classmethod
     def coerce(cls, value):
@@ -126,7 +144,10 @@ class Context(Reference):
         # enough (deque.append under the GIL).
         lib.vxRegisterLogCallback(handle, lib._pyopenvx_log_callback, lib.vx_true_e)
 
-        def _release(h, key=key, sink=sink, lib=lib, ffi=ffi, sinks=_SINKS, lock=_SINKS_LOCK):
+        self._alive = alive = [True]  # cleared when the C context is released (see Reference._adopt)
+
+        def _release(h, key=key, sink=sink, lib=lib, ffi=ffi, sinks=_SINKS, lock=_SINKS_LOCK, alive=alive):
+            alive[0] = False
             # Unregister the callback before the context goes away; stale
             # entries of a reused address must never land in a new sink.
             # (Default arguments: this may run while the interpreter exits.)

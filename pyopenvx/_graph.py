@@ -310,12 +310,20 @@ class Node(Reference):
 
     @border.setter
     def border(self, value):
-        b = Border.coerce(value).to_c()
+        border = Border.coerce(value)
+        first = self.get_parameter(0)  # the input whose pixels the border extends
+        fmt = getattr(first, "format", None) if first is not None else None
+        if isinstance(fmt, int) and fmt != lib.VX_DF_IMAGE_VIRT:
+            border.check_fits(fmt)
+        b = border.to_c()
         self._call(lib.vxSetNodeAttribute, self.handle, lib.VX_NODE_BORDER, b, ffi.sizeof("vx_border_t"))
 
     def set_parameter(self, index, obj):
-        """``vxSetParameterByIndex``."""
+        """``vxSetParameterByIndex``.  The graph keeps ``obj`` (and the host
+        memory behind it) alive while the node is bound to it."""
         self._call(lib.vxSetParameterByIndex, self.handle, int(index), _unwrap_ref(obj))
+        if self._graph is not None:
+            self._graph._hold(self.handle, int(index), obj)
 
     def get_parameter(self, index):
         """The object bound to parameter ``index`` (None when unset)."""
@@ -386,6 +394,7 @@ class Node(Reference):
         self._handle = None
         if self._graph is not None:
             self._graph._keepalive.pop(_key(h), None)
+            self._graph._held.pop(_key(h), None)
 
 
 def _parameter_ref(owner, param, what):
@@ -520,7 +529,11 @@ def _make_builder(method, cname, ft):
         mark = self.context._log_mark()
         h = getattr(lib, cname)(self.handle, *cargs)
         node = Node._from_handle(h, self, cname, mark)
-        node._args = args  # keep the objects (and their host buffers) alive with the node
+        # The graph keeps what its nodes are bound to (and the host buffers behind
+        # them) alive, whether or not the application keeps the Node.
+        for i, a in enumerate(args):
+            if isinstance(a, Reference):
+                self._hold(h, i, a)
         return node
 
     builder.__name__ = method
@@ -541,6 +554,8 @@ class Graph(Reference):
     def __init__(self, context):
         self._keepalive = {}
         self._objects = []
+        self._held = {}      # node key -> {parameter index: object it is bound to}
+        self._gparams = {}   # graph parameter index -> object bound through it
         mark = context._log_mark()
         self._adopt(lib.vxCreateGraph(context.handle), context, "vxCreateGraph", mark=mark)
 
@@ -693,9 +708,22 @@ class Graph(Reference):
         return self.num_parameters - 1
 
     def set_parameter(self, index, obj):
-        """``vxSetGraphParameterByIndex``."""
+        """``vxSetGraphParameterByIndex``.  The graph keeps the object bound now
+        alive and lets go of the one it replaces (a loop over frames pins one
+        frame per parameter, not every frame)."""
         self._call(lib.vxSetGraphParameterByIndex, self.handle, int(index), _unwrap_ref(obj))
-        self._objects.append(obj)
+        if obj is None:
+            self._gparams.pop(int(index), None)
+        else:
+            self._gparams[int(index)] = obj
+
+    def _hold(self, node_handle, index, obj):
+        """Keep ``obj`` alive as what parameter ``index`` of the node is bound to."""
+        held = self._held.setdefault(_key(node_handle), {})
+        if obj is None:
+            held.pop(index, None)
+        else:
+            held[index] = obj
 
     def get_parameter(self, index):
         """The object bound to graph parameter ``index`` (None when unset)."""

@@ -158,6 +158,31 @@ def _unpack_u1(packed, lead, w):
     return bits[:, lead:lead + w].astype(bool)
 
 
+class _MappedMemory:
+    """The memory a map() view shows: numpy makes it the base of the view (and
+    of every view of that), so it lives as long as any of them; it pins the
+    image and its context so that neither releases the memory before."""
+
+    def __init__(self, image, ptr, shape, strides, dtype, readonly):
+        self._image = image
+        self._context = image.context
+        self.__array_interface__ = {
+            "version": 3, "shape": tuple(shape), "strides": tuple(strides),
+            "typestr": np.dtype(dtype).str, "data": (int(ffi.cast("uintptr_t", ptr)), bool(readonly)),
+        }
+        image._pin()
+        if self._context is not None:
+            self._context._pin()
+
+    def __del__(self):
+        try:
+            self._image._unpin()
+            if self._context is not None:
+                self._context._unpin()
+        except Exception:  # noqa: BLE001 (interpreter shutdown)
+            pass
+
+
 class Image(_DataObject):
     """A ``vx_image``.
 
@@ -382,7 +407,11 @@ class Image(_DataObject):
     def map(self, rect=None, usage=lib.VX_READ_ONLY, plane=0):
         """``vxMapImagePatch`` as a context manager yielding a strided ndarray
         view of the image's memory (read-only for ``VX_READ_ONLY``); unmapped on
-        exit, after which the view must not be used.
+        exit.  The view (and any view of it) keeps the image's memory alive: used
+        after the ``with`` block, or after ``img.close()`` / ``ctx.close()``, it
+        still shows the image's memory and never crashes (closing waits, for the
+        memory, until the last view is gone).  Writes through it after the block
+        are not ordered with graph runs: map again for that.
 
         The view has the plane's layout, except for U1: a uint8 (h, nbytes)
         array of the packed bits, whose first byte holds pixel
@@ -413,14 +442,16 @@ class Image(_DataObject):
                     vshape, vstrides = (h, w), (sy, sx)
                 nbytes = (h - 1) * sy + (w - 1) * sx + lp.pixel_bytes if h and w else 0
             if nbytes:
-                view = np.ndarray(vshape, dtype=dtype, buffer=ffi.buffer(ptr[0], nbytes), strides=vstrides)
+                view = np.asarray(_MappedMemory(self, ptr[0], vshape, vstrides, dtype,
+                                                int(usage) == lib.VX_READ_ONLY))
             else:
                 view = np.empty(vshape, dtype=dtype)
             if int(usage) == lib.VX_READ_ONLY:
                 view.flags.writeable = False
             yield view
         finally:
-            self._call(lib.vxUnmapImagePatch, self.handle, map_id[0])
+            self._call(lib.vxUnmapImagePatch, self._handle if self._handle is not None else self._deferred,
+                       map_id[0])
 
     def set_pixel_values(self, value):
         """``vxSetImagePixelValues``: every pixel to ``value`` (int, or tuple)."""

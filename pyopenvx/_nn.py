@@ -354,6 +354,12 @@ def softmax_layer(x, fixed_point_position=None, ctx=None):
     classes axis -3 of (classes, H, W) or (batch, classes, H, W)."""
     x = _array(x, "x", (1, 2, 3, 4, 5, 6))
     q = _fpp(x.dtype, fixed_point_position)
+    if x.dtype in (np.uint8, np.int8):
+        # vx_khr_nn 8-bit tensors have fixed point position 0: every probability
+        # in (0, 1) would be stored as 0 or 1 -- an all-zero answer, silently
+        raise ValueError("softmax_layer: a %s tensor holds integers only (vx_khr_nn 8-bit tensors have fixed point "
+                         "position 0), so every probability in (0, 1) would round to 0 or 1; use int16 (Q7.8)"
+                         % x.dtype)
     return _run(ctx, lambda g, ti, to: g.softmax_layer(ti, to), [x], x.shape, x.dtype, q)
 
 

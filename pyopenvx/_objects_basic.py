@@ -212,6 +212,13 @@ def _field_value(v):
 
 
 # ---------------------------------------------------------------------------
+_ITEM_NAMES = {
+    lib.VX_TYPE_KEYPOINT: "vx_keypoint_t", lib.VX_TYPE_COORDINATES2D: "vx_coordinates2d_t",
+    lib.VX_TYPE_COORDINATES2DF: "vx_coordinates2df_t", lib.VX_TYPE_COORDINATES3D: "vx_coordinates3d_t",
+    lib.VX_TYPE_RECTANGLE: "vx_rectangle_t",
+}
+
+
 class Array(_DataObject):
     """A ``vx_array`` of ``capacity`` items of ``item_type``.
 
@@ -250,9 +257,47 @@ class Array(_DataObject):
     def __len__(self):
         return self.num_items
 
+    def _items(self, items):
+        """``items`` as a contiguous 1-D array of :attr:`dtype`.  For the struct
+        types (coordinates, keypoints, rectangles, ...) that is a structured
+        array with the same field names, a list of tuples, or an (N, fields)
+        array whose columns are the fields in order; anything else raises
+        (numpy alone would copy each number into every field)."""
+        dt = self.dtype
+        if dt.names is None:
+            return np.ascontiguousarray(items, dtype=dt).reshape(-1)
+        nf = len(dt.names)
+        if isinstance(items, np.ndarray) and items.dtype.names is not None:
+            if set(items.dtype.names) != set(dt.names):
+                raise ValueError("Array.add: the items have fields %s, a %s item has %s"
+                                 % (items.dtype.names, self._item_name(), dt.names))
+            src = items.reshape(-1)
+            out = np.empty(src.shape[0], dtype=dt)
+            for name in dt.names:
+                out[name] = src[name]
+            return out
+        if isinstance(items, (list, tuple)) and all(isinstance(t, tuple) for t in items):
+            if any(len(t) != nf for t in items):
+                raise ValueError("Array.add: each %s tuple has %d fields %s" % (self._item_name(), nf, dt.names))
+            return np.array(list(items), dtype=dt)
+        a = np.asarray(items)
+        if a.ndim == 1 and a.shape[0] == nf:
+            a = a.reshape(1, nf)
+        if a.ndim != 2 or a.shape[1] != nf:
+            raise ValueError("Array.add: %s items are a structured array, a list of %d-tuples or an (N, %d) array "
+                             "(fields %s); got shape %s" % (self._item_name(), nf, nf, ", ".join(dt.names), a.shape))
+        out = np.empty(a.shape[0], dtype=dt)
+        for k, name in enumerate(dt.names):
+            out[name] = a[:, k]
+        return out
+
+    def _item_name(self):
+        return _ITEM_NAMES.get(self.item_type, "struct")
+
     def add(self, items):
-        """Append items (an array-like of :attr:`dtype`); raises when they do not fit."""
-        a = np.ascontiguousarray(items, dtype=self.dtype).reshape(-1)
+        """Append items (see :meth:`_items` for the accepted shapes); raises when
+        they do not fit."""
+        a = self._items(items)
         if a.size:
             self._call(lib.vxAddArrayItems, self.handle, a.size, _cptr(a), self.dtype.itemsize)
 
@@ -268,7 +313,7 @@ class Array(_DataObject):
         return out
 
     def write(self, start, items):
-        a = np.ascontiguousarray(items, dtype=self.dtype).reshape(-1)
+        a = self._items(items)
         self._call(lib.vxCopyArrayRange, self.handle, start, start + a.size, self.dtype.itemsize, _cptr(a),
                    lib.VX_WRITE_ONLY, lib.VX_MEMORY_TYPE_HOST)
 

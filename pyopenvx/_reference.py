@@ -19,6 +19,8 @@ class Reference:
     _vx_release = "vxReleaseReference"
     _handle = None
     _parent = None
+    _pins = 0                # live views into this object's memory (Image.map)
+    _deferred = None         # the handle close() could not release yet
 
     # -- lifetime -----------------------------------------------------------
     def _adopt(self, handle, parent, what, mark=None, null_status=None):
@@ -43,8 +45,15 @@ class Reference:
             raise error_for(status, "%s: %s" % (head, text) if text else head)
         release = getattr(lib, self._vx_release)
         ctype = self._vx_type
+        owner = self._log_owner()
+        # Once the context is released, its objects are gone with it and their
+        # addresses may be reused by objects of a new context: a wrapper that
+        # outlived its context must not release anything then.
+        alive = getattr(owner, "_alive", None) if owner is not self else None
 
-        def _release(h, release=release, ctype=ctype):
+        def _release(h, release=release, ctype=ctype, alive=alive):
+            if alive is not None and not alive[0]:
+                return
             p = ffi.new(ctype + " *", h)
             release(p)
 
@@ -67,12 +76,18 @@ class Reference:
 
     @property
     def handle(self):
-        """The raw cffi handle (``vx_xxx``); raises if closed."""
+        """The raw cffi handle (``vx_xxx``); raises if closed, or if the
+        context it belongs to is closed."""
         h = self._handle
         if h is None:
             raise InvalidReferenceError(
                 lib.VX_ERROR_INVALID_REFERENCE,
                 "%s is closed" % type(self).__name__)
+        owner = self._log_owner()
+        if owner is not None and owner is not self and owner._handle is None:
+            raise InvalidReferenceError(
+                lib.VX_ERROR_INVALID_REFERENCE,
+                "%s used after its Context was closed" % type(self).__name__)
         return h
 
     @property
@@ -81,11 +96,25 @@ class Reference:
         return ffi.cast("vx_reference", self.handle)
 
     def close(self):
-        """Release the reference now (idempotent)."""
+        """Release the reference now (idempotent).  While a view made by
+        ``Image.map()`` still shows this object's memory, the object is closed
+        for every call but its memory is released only when the last view goes."""
         h = self._handle
         if h is not None:
             self._handle = None
-            ffi.release(h)  # runs the ffi.gc destructor once
+            if self._pins > 0:
+                self._deferred = h
+            else:
+                ffi.release(h)  # runs the ffi.gc destructor once
+
+    def _pin(self):
+        self._pins += 1
+
+    def _unpin(self):
+        self._pins -= 1
+        if self._pins == 0 and self._deferred is not None:
+            h, self._deferred = self._deferred, None
+            ffi.release(h)
 
     def __enter__(self):
         return self

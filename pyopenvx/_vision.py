@@ -135,7 +135,10 @@ class _Run:
         return obj
 
     def image_in(self, a, format=None):  # noqa: A002
-        return self.keep(self.ctx.image_from_numpy(a, format))
+        img = self.keep(self.ctx.image_from_numpy(a, format))
+        if self.border is not None:
+            self.border.check_fits(img.format)
+        return img
 
     def image_out(self, width, height, format):  # noqa: A002
         return self.keep(self.ctx.image(int(width), int(height), int(format)))

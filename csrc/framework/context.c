@@ -3,7 +3,7 @@
  * vxQueryContext, vxSetContextAttribute, vxSetImmediateModeTarget), vxHint,
  * vxDirective and the user struct registry.
  */
-#include "ovx.h"
+#include "graph.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,6 +71,11 @@ VX_API_ENTRY vx_status VX_API_CALL vxReleaseContext(vx_context *context)
         *context = NULL;
         return VX_SUCCESS;
     }
+    ovx_context_unlock(c);
+    /* graphs still running on their own threads finish first: teardown frees
+     * what they use (vxScheduleGraph then vxReleaseContext) */
+    ovx_graph_wait_all(c);
+    ovx_context_lock(c);
     c->tearing_down = vx_true_e;
     ovx_context_unlock(c);
     ovx_kernels_fini(c); /* unload modules, deinitialize kernels */
@@ -214,13 +219,13 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryContext(vx_context context, vx_enum at
     }
     default:
         ovx_log((vx_reference)context, VX_ERROR_NOT_SUPPORTED,
-                "vxQueryContext: attribute 0x%x is not a context attribute", (unsigned)attribute);
+                "vxQueryContext: attribute %s is not a context attribute", OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     if (status != VX_SUCCESS)
         ovx_log((vx_reference)context, status,
-                "vxQueryContext: attribute 0x%x: wrong container size %zu or NULL pointer",
-                (unsigned)attribute, (size_t)size);
+                "vxQueryContext: attribute %s: wrong container size %zu or NULL pointer",
+                OVX_ATTR(attribute), (size_t)size);
     return status;
 }
 
@@ -268,15 +273,15 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetContextAttribute(vx_context context, vx_
     case VX_CONTEXT_UNIQUE_KERNEL_TABLE: case VX_CONTEXT_NONLINEAR_MAX_DIMENSION:
     case VX_CONTEXT_MAX_TENSOR_DIMS:
         ovx_log((vx_reference)context, VX_ERROR_NOT_SUPPORTED,
-                "vxSetContextAttribute: attribute 0x%x is read-only", (unsigned)attribute);
+                "vxSetContextAttribute: attribute %s is read-only", OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     default:
         ovx_log((vx_reference)context, VX_ERROR_NOT_SUPPORTED,
-                "vxSetContextAttribute: attribute 0x%x is not a context attribute", (unsigned)attribute);
+                "vxSetContextAttribute: attribute %s is not a context attribute", OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     ovx_log((vx_reference)context, VX_ERROR_INVALID_PARAMETERS,
-            "vxSetContextAttribute: attribute 0x%x: wrong size %zu or NULL pointer", (unsigned)attribute,
+            "vxSetContextAttribute: attribute %s: wrong size %zu or NULL pointer", OVX_ATTR(attribute),
             (size_t)size);
     return VX_ERROR_INVALID_PARAMETERS;
 }

@@ -249,9 +249,11 @@ static vx_status run_node(vx_node n)
         s = run_once(n, params);
         if (s == VX_SUCCESS) update_valid(n, params);
     }
+    ovx_graph_state_lock(n->graph);
     perf_add(&n->perf, t0, now_ns());
     n->status = s;
     n->executed = vx_true_e;
+    ovx_graph_state_unlock(n->graph);
     return s;
 }
 
@@ -327,12 +329,12 @@ vx_status ovx_graph_execute(vx_graph g)
     vx_uint32 i, end;
     vx_status s = VX_SUCCESS;
     vx_uint64 t0 = now_ns();
+    ovx_graph_state_lock(g);
     g->running = vx_true_e;
     g->state = VX_GRAPH_STATE_RUNNING;
-    for (i = 0; i < g->num_nodes; i++) {
-        g->nodes[i]->executed = vx_false_e;
-        ovx_node_follow_delays(g->nodes[i]);
-    }
+    for (i = 0; i < g->num_nodes; i++) g->nodes[i]->executed = vx_false_e;
+    ovx_graph_state_unlock(g);
+    for (i = 0; i < g->num_nodes; i++) ovx_node_follow_delays(g->nodes[i]);
     for (i = 0; i < g->num_nodes && s == VX_SUCCESS; i = end) {
         for (end = i + 1; end < g->num_nodes && g->wave[end] == g->wave[i]; end++) {
         }
@@ -343,8 +345,10 @@ vx_status ovx_graph_execute(vx_graph g)
         for (i = 0; i < g->num_delays; i++)
             if (ovx_ref_is_live(g->delays[i])) (void)vxAgeDelay(g->delays[i]);
     }
+    ovx_graph_state_lock(g);
     perf_add(&g->perf, t0, now_ns());
     g->state = s == VX_SUCCESS ? VX_GRAPH_STATE_COMPLETED : VX_GRAPH_STATE_ABANDONED;
     g->running = vx_false_e;
+    ovx_graph_state_unlock(g);
     return s;
 }

@@ -19,22 +19,29 @@ static void graph_destroy(vx_reference ref)
     vx_graph g = (vx_graph)ref;
     vx_uint32 i;
     vx_bool teardown = g->base.context->tearing_down;
-    if (g->scheduled && !teardown) {
+    /* vxReleaseGraph and vxReleaseContext wait for a scheduled run first */
+    if (g->scheduled) {
         (void)pthread_join(g->thread, NULL);
         g->scheduled = vx_false_e;
     }
     /* During context teardown the other objects may be gone already: touch
      * none of them (the context frees them all). */
+    for (i = 0; !teardown && i < g->num_params; i++) ovx_ref_release_internal((vx_reference)g->params[i].node);
     for (i = 0; !teardown && i < g->num_nodes; i++) {
         vx_node n = g->nodes[i];
         ovx_node_deinit(n);
         ovx_node_detach(n);
         n->graph = NULL;
         /* spec vxReleaseGraph: "all node references in the graph are
-         * automatically released as well" (the application's included) */
-        ovx_ref_destroy((vx_reference)n);
+         * automatically released as well" (the application's included).  A
+         * vx_parameter object of the node still holds it: it stays a detached
+         * node (no kernel, no graph) that every API call refuses, until then. */
+        ovx_ref_drop_all_external((vx_reference)n);
+        ovx_ref_release_internal((vx_reference)n); /* the graph's */
     }
-    for (i = 0; !teardown && i < g->num_params; i++) ovx_ref_release_internal((vx_reference)g->params[i].node);
+    /* The graph's virtual objects outlive it while the application holds them:
+     * they lose their scope, so that no graph can take them (VX_ERROR_INVALID_SCOPE). */
+    if (!teardown) ovx_ref_orphan_scope(g->base.context, (vx_reference)g);
     for (i = 0; !teardown && i < g->num_delays; i++) ovx_ref_release_internal((vx_reference)g->delays[i]);
     ovx_memplan_release(g);
     free(g->nodes);
@@ -46,6 +53,8 @@ static void graph_destroy(vx_reference ref)
     g->delays = NULL;
     g->order = NULL;
     pthread_mutex_destroy(&g->lock);
+    pthread_mutex_destroy(&g->state_lock);
+    pthread_cond_destroy(&g->state_cond);
 }
 
 VX_API_ENTRY vx_graph VX_API_CALL vxCreateGraph(vx_context context)
@@ -59,6 +68,8 @@ VX_API_ENTRY vx_graph VX_API_CALL vxCreateGraph(vx_context context)
     pthread_mutexattr_settype(&attr, PTHREAD_MUTEX_RECURSIVE);
     pthread_mutex_init(&g->lock, &attr);
     pthread_mutexattr_destroy(&attr);
+    pthread_mutex_init(&g->state_lock, NULL);
+    pthread_cond_init(&g->state_cond, NULL);
     g->state = VX_GRAPH_STATE_UNVERIFIED;
     return g;
 }
@@ -68,33 +79,99 @@ static vx_bool graph_valid(vx_graph g)
     return ovx_ref_valid((vx_reference)g, VX_TYPE_GRAPH);
 }
 
+void ovx_graph_state_lock(vx_graph g)
+{
+    if (g) pthread_mutex_lock(&g->state_lock);
+}
+
+void ovx_graph_state_unlock(vx_graph g)
+{
+    if (g) pthread_mutex_unlock(&g->state_lock);
+}
+
 void ovx_graph_changed(vx_graph g)
 {
+    pthread_mutex_lock(&g->state_lock);
     g->reverify = vx_true_e;
     g->verified = vx_false_e;
     if (!g->running) g->state = VX_GRAPH_STATE_UNVERIFIED;
+    pthread_mutex_unlock(&g->state_lock);
 }
 
-/* Wait for an outstanding vxScheduleGraph (the graph is single-issue). */
-static vx_status graph_join(vx_graph g)
+vx_bool ovx_graph_running(vx_graph g)
 {
-    vx_status s = VX_FAILURE;
-    pthread_mutex_lock(&g->lock);
-    if (g->scheduled) {
-        pthread_t t = g->thread;
-        g->scheduled = vx_false_e;
-        pthread_mutex_unlock(&g->lock);
-        (void)pthread_join(t, NULL);
+    vx_bool r;
+    if (!g) return vx_false_e;
+    pthread_mutex_lock(&g->state_lock);
+    r = g->running;
+    pthread_mutex_unlock(&g->state_lock);
+    return r;
+}
+
+static vx_bool graph_busy(vx_graph g)
+{
+    vx_bool busy;
+    pthread_mutex_lock(&g->state_lock);
+    busy = g->scheduled || g->running ? vx_true_e : vx_false_e;
+    pthread_mutex_unlock(&g->state_lock);
+    return busy;
+}
+
+/* Wait for an outstanding vxScheduleGraph (the graph is single-issue): the
+ * first waiter joins the thread; the graph stays `scheduled` until the join is
+ * done, so no new run starts while the old thread still runs, and other
+ * waiters wait for that join and get the same status.  VX_FAILURE when nothing
+ * was scheduled. */
+static vx_status graph_join(vx_graph g, vx_bool *was_scheduled)
+{
+    vx_status s;
+    pthread_t t;
+    pthread_mutex_lock(&g->state_lock);
+    if (was_scheduled) *was_scheduled = g->scheduled;
+    if (!g->scheduled) {
+        pthread_mutex_unlock(&g->state_lock);
+        return VX_FAILURE;
+    }
+    if (g->joining) {
+        while (g->joining) pthread_cond_wait(&g->state_cond, &g->state_lock);
         s = g->async_status;
+        pthread_mutex_unlock(&g->state_lock);
         return s;
     }
-    pthread_mutex_unlock(&g->lock);
+    g->joining = vx_true_e;
+    t = g->thread;
+    pthread_mutex_unlock(&g->state_lock);
+    (void)pthread_join(t, NULL);
+    pthread_mutex_lock(&g->state_lock);
+    s = g->async_status;
+    g->scheduled = vx_false_e;
+    g->joining = vx_false_e;
+    pthread_cond_broadcast(&g->state_cond);
+    pthread_mutex_unlock(&g->state_lock);
     return s;
+}
+
+void ovx_graph_wait_all(vx_context c)
+{
+    for (;;) {
+        vx_reference r;
+        vx_graph found = NULL;
+        ovx_context_lock(c);
+        for (r = c->head; r && !found; r = r->next) {
+            if (r->type != VX_TYPE_GRAPH) continue;
+            pthread_mutex_lock(&((vx_graph)r)->state_lock);
+            if (((vx_graph)r)->scheduled && !((vx_graph)r)->joining) found = (vx_graph)r;
+            pthread_mutex_unlock(&((vx_graph)r)->state_lock);
+        }
+        ovx_context_unlock(c);
+        if (!found) return;
+        (void)graph_join(found, NULL);
+    }
 }
 
 VX_API_ENTRY vx_status VX_API_CALL vxReleaseGraph(vx_graph *graph)
 {
-    if (graph && graph_valid(*graph) && (*graph)->scheduled) (void)graph_join(*graph);
+    if (graph && graph_valid(*graph)) (void)graph_join(*graph, NULL);
     return ovx_ref_release((vx_reference *)graph, VX_TYPE_GRAPH, vx_false_e);
 }
 
@@ -103,32 +180,38 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryGraph(vx_graph graph, vx_enum attribut
     vx_status s;
     if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
     switch (attribute) {
-    case VX_GRAPH_NUMNODES:
-        s = ovx_query_copy(ptr, size, &graph->num_nodes, sizeof(vx_uint32));
-        break;
+    /* what a run changes: under the state lock (a query does not wait for a run) */
     case VX_GRAPH_PERFORMANCE:
-        s = ovx_query_copy(ptr, size, &graph->perf, sizeof(vx_perf_t));
-        break;
-    case VX_GRAPH_NUMPARAMETERS:
-        s = ovx_query_copy(ptr, size, &graph->num_params, sizeof(vx_uint32));
-        break;
     case VX_GRAPH_STATE:
-        s = ovx_query_copy(ptr, size, &graph->state, sizeof(vx_enum));
+        pthread_mutex_lock(&graph->state_lock);
+        s = attribute == VX_GRAPH_STATE ? ovx_query_copy(ptr, size, &graph->state, sizeof(vx_enum))
+                                        : ovx_query_copy(ptr, size, &graph->perf, sizeof(vx_perf_t));
+        pthread_mutex_unlock(&graph->state_lock);
         break;
+    /* what building and verifying change: under the graph's lock */
+    case VX_GRAPH_NUMNODES:
+    case VX_GRAPH_NUMPARAMETERS:
     case VX_GRAPH_OVX_VIRTUAL_BYTES:
-        s = ovx_query_copy(ptr, size, &graph->planned_bytes, sizeof(vx_size));
-        break;
     case VX_GRAPH_OVX_VIRTUAL_BYTES_UNSHARED:
-        s = ovx_query_copy(ptr, size, &graph->unplanned_bytes, sizeof(vx_size));
+        pthread_mutex_lock(&graph->lock);
+        if (attribute == VX_GRAPH_NUMNODES)
+            s = ovx_query_copy(ptr, size, &graph->num_nodes, sizeof(vx_uint32));
+        else if (attribute == VX_GRAPH_NUMPARAMETERS)
+            s = ovx_query_copy(ptr, size, &graph->num_params, sizeof(vx_uint32));
+        else if (attribute == VX_GRAPH_OVX_VIRTUAL_BYTES)
+            s = ovx_query_copy(ptr, size, &graph->planned_bytes, sizeof(vx_size));
+        else
+            s = ovx_query_copy(ptr, size, &graph->unplanned_bytes, sizeof(vx_size));
+        pthread_mutex_unlock(&graph->lock);
         break;
     default:
-        ovx_log((vx_reference)graph, VX_ERROR_NOT_SUPPORTED, "vxQueryGraph: attribute 0x%x is not supported",
-                (unsigned)attribute);
+        ovx_log((vx_reference)graph, VX_ERROR_NOT_SUPPORTED, "vxQueryGraph: attribute %s is not supported",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     if (s != VX_SUCCESS)
-        ovx_log((vx_reference)graph, s, "vxQueryGraph: attribute 0x%x: wrong size %zu or NULL pointer",
-                (unsigned)attribute, (size_t)size);
+        ovx_log((vx_reference)graph, s, "vxQueryGraph: attribute %s: wrong size %zu or NULL pointer",
+                OVX_ATTR(attribute), (size_t)size);
     return s;
 }
 
@@ -139,8 +222,8 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetGraphAttribute(vx_graph graph, vx_enum a
     (void)size;
     if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
     /* every graph attribute of 1.3.1 is read-only */
-    ovx_log((vx_reference)graph, VX_ERROR_NOT_SUPPORTED, "vxSetGraphAttribute: attribute 0x%x is %s",
-            (unsigned)attribute,
+    ovx_log((vx_reference)graph, VX_ERROR_NOT_SUPPORTED, "vxSetGraphAttribute: attribute %s is %s",
+            OVX_ATTR(attribute),
             (attribute == VX_GRAPH_NUMNODES || attribute == VX_GRAPH_PERFORMANCE ||
              attribute == VX_GRAPH_NUMPARAMETERS || attribute == VX_GRAPH_STATE)
                 ? "read-only"
@@ -150,19 +233,24 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetGraphAttribute(vx_graph graph, vx_enum a
 
 VX_API_ENTRY vx_bool VX_API_CALL vxIsGraphVerified(vx_graph graph)
 {
+    vx_bool v;
     if (!graph_valid(graph)) return vx_false_e;
-    return graph->verified && !graph->reverify ? vx_true_e : vx_false_e;
+    pthread_mutex_lock(&graph->state_lock);
+    v = graph->verified && !graph->reverify ? vx_true_e : vx_false_e;
+    pthread_mutex_unlock(&graph->state_lock);
+    return v;
 }
 
 VX_API_ENTRY vx_status VX_API_CALL vxVerifyGraph(vx_graph graph)
 {
     vx_status s;
     if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
-    if (graph->scheduled || graph->running) {
+    pthread_mutex_lock(&graph->lock);
+    if (graph_busy(graph)) {
+        pthread_mutex_unlock(&graph->lock);
         ovx_log((vx_reference)graph, VX_ERROR_GRAPH_SCHEDULED, "vxVerifyGraph: the graph is scheduled or running");
         return VX_ERROR_GRAPH_SCHEDULED;
     }
-    pthread_mutex_lock(&graph->lock);
     s = ovx_graph_verify(graph);
     pthread_mutex_unlock(&graph->lock);
     return s;
@@ -172,28 +260,37 @@ VX_API_ENTRY vx_status VX_API_CALL vxVerifyGraph(vx_graph graph)
 static vx_status graph_run(vx_graph g)
 {
     vx_status s = VX_SUCCESS;
-    pthread_mutex_lock(&g->lock);
-    if (!g->verified || g->reverify) s = ovx_graph_verify(g);
+    if (!vxIsGraphVerified(g)) s = ovx_graph_verify(g);
     if (s == VX_SUCCESS) s = ovx_graph_execute(g);
-    pthread_mutex_unlock(&g->lock);
     return s;
 }
 
 VX_API_ENTRY vx_status VX_API_CALL vxProcessGraph(vx_graph graph)
 {
+    vx_status s;
     if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
-    if (graph->scheduled) {
+    pthread_mutex_lock(&graph->lock);
+    if (graph_busy(graph)) {
+        pthread_mutex_unlock(&graph->lock);
         ovx_log((vx_reference)graph, VX_ERROR_GRAPH_SCHEDULED,
                 "vxProcessGraph: the graph is scheduled (call vxWaitGraph first)");
         return VX_ERROR_GRAPH_SCHEDULED;
     }
-    return graph_run(graph);
+    s = graph_run(graph);
+    pthread_mutex_unlock(&graph->lock);
+    return s;
 }
 
 static void *graph_thread(void *arg)
 {
     vx_graph g = arg;
-    g->async_status = graph_run(g);
+    vx_status s;
+    pthread_mutex_lock(&g->lock);
+    s = graph_run(g);
+    pthread_mutex_unlock(&g->lock);
+    pthread_mutex_lock(&g->state_lock);
+    g->async_status = s;
+    pthread_mutex_unlock(&g->state_lock);
     return NULL;
 }
 
@@ -202,22 +299,24 @@ VX_API_ENTRY vx_status VX_API_CALL vxScheduleGraph(vx_graph graph)
     vx_status s = VX_SUCCESS;
     if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
     pthread_mutex_lock(&graph->lock);
-    if (graph->scheduled) {
+    if (graph_busy(graph)) {
         pthread_mutex_unlock(&graph->lock);
         ovx_log((vx_reference)graph, VX_ERROR_GRAPH_SCHEDULED,
                 "vxScheduleGraph: the graph is scheduled already (single-issue; call vxWaitGraph)");
         return VX_ERROR_GRAPH_SCHEDULED;
     }
     /* verify now so that verification errors are reported by this call */
-    if (!graph->verified || graph->reverify) s = ovx_graph_verify(graph);
+    if (!vxIsGraphVerified(graph)) s = ovx_graph_verify(graph);
     if (s == VX_SUCCESS) {
+        pthread_mutex_lock(&graph->state_lock);
         graph->async_status = VX_FAILURE;
         if (pthread_create(&graph->thread, NULL, graph_thread, graph) != 0) {
             s = VX_ERROR_NO_RESOURCES;
-            ovx_log((vx_reference)graph, s, "vxScheduleGraph: cannot start a thread");
         } else {
             graph->scheduled = vx_true_e;
         }
+        pthread_mutex_unlock(&graph->state_lock);
+        if (s != VX_SUCCESS) ovx_log((vx_reference)graph, s, "vxScheduleGraph: cannot start a thread");
     }
     pthread_mutex_unlock(&graph->lock);
     return s;
@@ -225,12 +324,12 @@ VX_API_ENTRY vx_status VX_API_CALL vxScheduleGraph(vx_graph graph)
 
 VX_API_ENTRY vx_status VX_API_CALL vxWaitGraph(vx_graph graph)
 {
+    vx_status s;
+    vx_bool was_scheduled = vx_false_e;
     if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
-    if (!graph->scheduled) {
-        ovx_log((vx_reference)graph, VX_FAILURE, "vxWaitGraph: the graph was not scheduled");
-        return VX_FAILURE;
-    }
-    return graph_join(graph);
+    s = graph_join(graph, &was_scheduled);
+    if (!was_scheduled) ovx_log((vx_reference)graph, VX_FAILURE, "vxWaitGraph: the graph was not scheduled");
+    return s;
 }
 
 /* ---- graph parameters ---------------------------------------------------- */
@@ -242,7 +341,13 @@ VX_API_ENTRY vx_status VX_API_CALL vxAddParameterToGraph(vx_graph graph, vx_para
                 "vxAddParameterToGraph: parameter is not a valid vx_parameter");
         return VX_ERROR_INVALID_REFERENCE;
     }
-    if (!parameter->node || parameter->node->graph != graph) {
+    if (!parameter->node || !parameter->node->kernel) {
+        ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
+                "vxAddParameterToGraph: %s", parameter->node ? "the parameter's node was removed or its graph released"
+                                                             : "a kernel parameter is no node parameter");
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    if (parameter->node->graph != graph) {
         ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
                 "vxAddParameterToGraph: parameter is not a parameter of a node of this graph");
         return VX_ERROR_INVALID_PARAMETERS;

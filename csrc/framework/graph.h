@@ -88,9 +88,24 @@ struct _vx_graph {
     /* asynchronous execution */
     pthread_t thread;
     vx_bool scheduled;             /* a vxScheduleGraph awaits its vxWaitGraph */
+    vx_bool joining;               /* a vxWaitGraph is joining that thread */
     vx_bool running;
     vx_status async_status;
+    /* state_lock guards what a query may read while the graph runs on another
+     * thread (lock holds the whole verify/run): scheduled, joining, running,
+     * async_status, verified, reverify, state, perf, and each node's status,
+     * perf and executed.  state_cond: a joined schedule (joining -> 0). */
+    pthread_mutex_t state_lock;
+    pthread_cond_t state_cond;
 };
+
+/* Lock/unlock g->state_lock (NULL g: nothing). */
+void ovx_graph_state_lock(vx_graph g);
+void ovx_graph_state_unlock(vx_graph g);
+/* Is g running (read under its state lock)? */
+vx_bool ovx_graph_running(vx_graph g);
+/* Wait for every scheduled graph of c (vxReleaseContext). */
+void ovx_graph_wait_all(vx_context c);
 
 /* ---- node.c ------------------------------------------------------------- */
 /* The object bound to parameter i of node (following its delay slot). */

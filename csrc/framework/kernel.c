@@ -175,13 +175,13 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryKernel(vx_kernel kernel, vx_enum attri
     default:
         if (kernel->tiling && (status = ovx_tiling_query_kernel(kernel, attribute, ptr, size)) != VX_ERROR_NOT_SUPPORTED)
             break;
-        ovx_log((vx_reference)kernel, VX_ERROR_NOT_SUPPORTED, "vxQueryKernel: attribute 0x%x is not supported",
-                (unsigned)attribute);
+        ovx_log((vx_reference)kernel, VX_ERROR_NOT_SUPPORTED, "vxQueryKernel: attribute %s is not supported",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     if (status != VX_SUCCESS)
-        ovx_log((vx_reference)kernel, status, "vxQueryKernel(%s): attribute 0x%x: wrong size %zu or NULL pointer",
-                kernel->name, (unsigned)attribute, (size_t)size);
+        ovx_log((vx_reference)kernel, status, "vxQueryKernel(%s): attribute %s: wrong size %zu or NULL pointer",
+                kernel->name, OVX_ATTR(attribute), (size_t)size);
     return status;
 }
 
@@ -394,7 +394,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetKernelAttribute(vx_kernel kernel, vx_enu
         if (s != VX_ERROR_NOT_SUPPORTED) return s;
     }
         ovx_log((vx_reference)kernel, VX_ERROR_NOT_SUPPORTED,
-                "vxSetKernelAttribute(%s): attribute 0x%x is not settable", kernel->name, (unsigned)attribute);
+                "vxSetKernelAttribute(%s): attribute %s is not settable", kernel->name, OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
 }
@@ -500,12 +500,12 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryParameter(vx_parameter parameter, vx_e
     }
     default:
         ovx_log((vx_reference)parameter, VX_ERROR_NOT_SUPPORTED,
-                "vxQueryParameter: attribute 0x%x is not supported", (unsigned)attribute);
+                "vxQueryParameter: attribute %s is not supported", OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     if (status != VX_SUCCESS)
-        ovx_log((vx_reference)parameter, status, "vxQueryParameter: attribute 0x%x: wrong size %zu or NULL pointer",
-                (unsigned)attribute, (size_t)size);
+        ovx_log((vx_reference)parameter, status, "vxQueryParameter: attribute %s: wrong size %zu or NULL pointer",
+                OVX_ATTR(attribute), (size_t)size);
     return status;
 }
 

@@ -91,3 +91,26 @@ VX_API_ENTRY void VX_API_CALL vxRegisterLogCallback(vx_context context, vx_log_c
     context->log_reentrant = reentrant == vx_true_e ? vx_true_e : vx_false_e;
     pthread_mutex_unlock(&context->log_lock);
 }
+
+const char *ovx_attr_label(vx_enum attribute, char *buf)
+{
+    const char *n = ovx_attr_name(attribute);
+    if (n) return n;
+    snprintf(buf, 16, "0x%x", (unsigned)attribute);
+    return buf;
+}
+
+const char *ovx_df_label(vx_df_image format, char *buf)
+{
+    const char *n = ovx_df_name(format);
+    int i;
+    char cc[5];
+    if (n) return n;
+    for (i = 0; i < 4; i++) {
+        char c = (char)((format >> (8 * i)) & 0xFF);
+        cc[i] = (c >= 32 && c < 127) ? c : '?';
+    }
+    cc[4] = 0;
+    snprintf(buf, 24, "'%s' (0x%08x)", cc, (unsigned)format);
+    return buf;
+}

@@ -193,20 +193,20 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetMetaFormatAttribute(vx_meta_format meta,
     }
     if (attribute_type(attribute) != m->type) {
         ovx_log((vx_reference)meta, VX_ERROR_INVALID_TYPE,
-                "vxSetMetaFormatAttribute: attribute 0x%x is not an attribute of a %s", (unsigned)attribute,
+                "vxSetMetaFormatAttribute: attribute %s is not an attribute of a %s", OVX_ATTR(attribute),
                 ovx_type_name(m->type));
         return VX_ERROR_INVALID_TYPE;
     }
     want = attribute_size(attribute, size);
     if (want == 0) {
         ovx_log((vx_reference)meta, VX_ERROR_NOT_SUPPORTED,
-                "vxSetMetaFormatAttribute: attribute 0x%x cannot be set on a meta format", (unsigned)attribute);
+                "vxSetMetaFormatAttribute: attribute %s cannot be set on a meta format", OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     if (ptr == NULL || size != want) {
         ovx_log((vx_reference)meta, VX_ERROR_INVALID_PARAMETERS,
-                "vxSetMetaFormatAttribute: attribute 0x%x: wrong size %zu (expected %zu) or NULL pointer",
-                (unsigned)attribute, (size_t)size, (size_t)want);
+                "vxSetMetaFormatAttribute: attribute %s: wrong size %zu (expected %zu) or NULL pointer",
+                OVX_ATTR(attribute), (size_t)size, (size_t)want);
         return VX_ERROR_INVALID_PARAMETERS;
     }
     if (attribute == VX_USER_DATA_OBJECT_NAME) {
@@ -230,14 +230,14 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryMetaFormatAttribute(vx_meta_format met
         return ovx_query_copy(ptr, size, &m->valid_rect_callback, sizeof(m->valid_rect_callback));
     if (attribute_type(attribute) != m->type) {
         ovx_log((vx_reference)meta, VX_ERROR_INVALID_TYPE,
-                "vxQueryMetaFormatAttribute: attribute 0x%x is not an attribute of a %s", (unsigned)attribute,
+                "vxQueryMetaFormatAttribute: attribute %s is not an attribute of a %s", OVX_ATTR(attribute),
                 ovx_type_name(m->type));
         return VX_ERROR_INVALID_TYPE;
     }
     e = find_entry(m, attribute);
     if (!e) {
-        ovx_log((vx_reference)meta, VX_ERROR_NOT_SUPPORTED, "vxQueryMetaFormatAttribute: attribute 0x%x is not set",
-                (unsigned)attribute);
+        ovx_log((vx_reference)meta, VX_ERROR_NOT_SUPPORTED, "vxQueryMetaFormatAttribute: attribute %s is not set",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     return ovx_query_copy(ptr, size, e->value.bytes, e->size);
@@ -368,7 +368,7 @@ vx_status ovx_meta_check(vx_meta_format meta, vx_reference ref, char *why, size_
         if (not_compared(e->attribute)) continue;
         memset(cur, 0, sizeof(cur));
         if (query_attribute(ref, e->attribute, cur, e->size) != VX_SUCCESS) {
-            snprintf(why, why_size, "attribute 0x%x of the %s cannot be read", (unsigned)e->attribute,
+            snprintf(why, why_size, "%s of the %s cannot be read", OVX_ATTR(e->attribute),
                      ovx_type_name(ref->type));
             return mismatch_status(e->attribute);
         }
@@ -377,14 +377,14 @@ vx_status ovx_meta_check(vx_meta_format meta, vx_reference ref, char *why, size_
                 snprintf(why, why_size, "format is %.4s, the kernel produces %.4s", (const char *)cur,
                          (const char *)e->value.bytes);
             else if (e->size == sizeof(vx_uint32))
-                snprintf(why, why_size, "attribute 0x%x is %u, the kernel produces %u", (unsigned)e->attribute,
+                snprintf(why, why_size, "%s is %u, the kernel produces %u", OVX_ATTR(e->attribute),
                          *(vx_uint32 *)cur, *(vx_uint32 *)e->value.bytes);
             else if (e->size == sizeof(vx_size))
-                snprintf(why, why_size, "attribute 0x%x is %zu, the kernel produces %zu", (unsigned)e->attribute,
+                snprintf(why, why_size, "%s is %zu, the kernel produces %zu", OVX_ATTR(e->attribute),
                          (size_t) * (vx_size *)cur, (size_t) * (vx_size *)e->value.bytes);
             else
-                snprintf(why, why_size, "attribute 0x%x differs from what the kernel produces",
-                         (unsigned)e->attribute);
+                snprintf(why, why_size, "%s differs from what the kernel produces",
+                         OVX_ATTR(e->attribute));
             return mismatch_status(e->attribute);
         }
     }
@@ -411,8 +411,8 @@ vx_status ovx_meta_apply(vx_meta_format meta, vx_reference ref, char *why, size_
         if (query_attribute(ref, e->attribute, cur, e->size) != VX_SUCCESS) continue;
         if (is_unknown(ref, e->attribute, cur)) continue;
         if (memcmp(cur, e->value.bytes, e->size) != 0) {
-            snprintf(why, why_size, "the virtual %s has attribute 0x%x set to another value than the kernel produces",
-                     ovx_type_name(ref->type), (unsigned)e->attribute);
+            snprintf(why, why_size, "the virtual %s has %s set to another value than the kernel produces",
+                     ovx_type_name(ref->type), OVX_ATTR(e->attribute));
             return mismatch_status(e->attribute);
         }
     }

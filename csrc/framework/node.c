@@ -164,7 +164,10 @@ static vx_status set_param(vx_node n, vx_uint32 index, vx_reference value, const
                 n->kernel->name, index, ovx_type_name(info->type), ovx_type_name(value->type));
         return VX_ERROR_INVALID_TYPE;
     }
-    if (value->is_virtual && value->scope != (vx_reference)n->graph && value->scope->type == VX_TYPE_GRAPH) {
+    /* A virtual object of a graph released already (scope NULL) may be given
+     * (the Khronos CTS does, LUT.VirtualNodeCreation); vxVerifyGraph refuses it. */
+    if (value->is_virtual && value->scope && value->scope != (vx_reference)n->graph &&
+        value->scope->type == VX_TYPE_GRAPH) {
         ovx_log((vx_reference)n, VX_ERROR_INVALID_SCOPE, "%s(%s): parameter %u is a virtual object of another graph",
                 who, n->kernel->name, index);
         return VX_ERROR_INVALID_SCOPE;
@@ -300,8 +303,9 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetParameterByReference(vx_parameter parame
     vx_status s;
     if (!ovx_ref_valid((vx_reference)parameter, VX_TYPE_PARAMETER)) return VX_ERROR_INVALID_REFERENCE;
     if (!parameter->node || !node_valid(parameter->node)) {
-        ovx_log((vx_reference)parameter, VX_ERROR_INVALID_PARAMETERS,
-                "vxSetParameterByReference: the parameter belongs to a kernel, not a node");
+        ovx_log((vx_reference)parameter, VX_ERROR_INVALID_PARAMETERS, "vxSetParameterByReference: %s",
+                parameter->node ? "the parameter's node was removed or its graph released"
+                                : "the parameter belongs to a kernel, not a node");
         return VX_ERROR_INVALID_PARAMETERS;
     }
     pthread_mutex_lock(&parameter->node->graph->lock);
@@ -350,10 +354,14 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryNode(vx_node node, vx_enum attribute, 
     if (!node_valid(node)) return VX_ERROR_INVALID_REFERENCE;
     switch (attribute) {
     case VX_NODE_STATUS:
+        ovx_graph_state_lock(node->graph);
         s = ovx_query_copy(ptr, size, &node->status, sizeof(vx_status));
+        ovx_graph_state_unlock(node->graph);
         break;
     case VX_NODE_PERFORMANCE:
+        ovx_graph_state_lock(node->graph);
         s = ovx_query_copy(ptr, size, &node->perf, sizeof(vx_perf_t));
+        ovx_graph_state_unlock(node->graph);
         break;
     case VX_NODE_BORDER:
         s = ovx_query_copy(ptr, size, &node->border, sizeof(vx_border_t));
@@ -387,20 +395,20 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryNode(vx_node node, vx_enum attribute, 
     default:
         if (node->kernel->tiling && (s = ovx_tiling_query_node(node, attribute, ptr, size)) != VX_ERROR_NOT_SUPPORTED)
             break;
-        ovx_log((vx_reference)node, VX_ERROR_NOT_SUPPORTED, "vxQueryNode: attribute 0x%x is not supported",
-                (unsigned)attribute);
+        ovx_log((vx_reference)node, VX_ERROR_NOT_SUPPORTED, "vxQueryNode: attribute %s is not supported",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     if (s != VX_SUCCESS)
-        ovx_log((vx_reference)node, s, "vxQueryNode: attribute 0x%x: wrong size %zu or NULL pointer",
-                (unsigned)attribute, (size_t)size);
+        ovx_log((vx_reference)node, s, "vxQueryNode: attribute %s: wrong size %zu or NULL pointer",
+                OVX_ATTR(attribute), (size_t)size);
     return s;
 }
 
 VX_API_ENTRY vx_status VX_API_CALL vxSetNodeAttribute(vx_node node, vx_enum attribute, const void *ptr, vx_size size)
 {
     if (!node_valid(node)) return VX_ERROR_INVALID_REFERENCE;
-    if (node->graph->running && attribute != VX_NODE_LOCAL_DATA_PTR && attribute != VX_NODE_LOCAL_DATA_SIZE) {
+    if (ovx_graph_running(node->graph) && attribute != VX_NODE_LOCAL_DATA_PTR && attribute != VX_NODE_LOCAL_DATA_SIZE) {
         ovx_log((vx_reference)node, VX_ERROR_GRAPH_SCHEDULED, "vxSetNodeAttribute: the graph is running");
         return VX_ERROR_GRAPH_SCHEDULED;
     }
@@ -456,19 +464,19 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetNodeAttribute(vx_node node, vx_enum attr
     case VX_NODE_IS_REPLICATED:
     case VX_NODE_REPLICATE_FLAGS:
     case VX_NODE_STATE:
-        ovx_log((vx_reference)node, VX_ERROR_NOT_SUPPORTED, "vxSetNodeAttribute: attribute 0x%x is read-only",
-                (unsigned)attribute);
+        ovx_log((vx_reference)node, VX_ERROR_NOT_SUPPORTED, "vxSetNodeAttribute: attribute %s is read-only",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     default: {
         vx_status ts = ovx_tiling_set_node(node, attribute, ptr, size);
         if (ts != VX_ERROR_NOT_SUPPORTED) return ts;
     }
-        ovx_log((vx_reference)node, VX_ERROR_NOT_SUPPORTED, "vxSetNodeAttribute: attribute 0x%x is not supported",
-                (unsigned)attribute);
+        ovx_log((vx_reference)node, VX_ERROR_NOT_SUPPORTED, "vxSetNodeAttribute: attribute %s is not supported",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     ovx_log((vx_reference)node, VX_ERROR_INVALID_PARAMETERS,
-            "vxSetNodeAttribute: attribute 0x%x: wrong size %zu or NULL pointer", (unsigned)attribute, (size_t)size);
+            "vxSetNodeAttribute: attribute %s: wrong size %zu or NULL pointer", OVX_ATTR(attribute), (size_t)size);
     return VX_ERROR_INVALID_PARAMETERS;
 }
 
@@ -486,7 +494,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxRemoveNode(vx_node *node)
     n = *node;
     g = n->graph;
     pthread_mutex_lock(&g->lock);
-    if (g->running) {
+    if (ovx_graph_running(g)) {
         pthread_mutex_unlock(&g->lock);
         ovx_log((vx_reference)n, VX_ERROR_GRAPH_SCHEDULED, "vxRemoveNode: the graph is running");
         return VX_ERROR_GRAPH_SCHEDULED;
@@ -511,6 +519,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxRemoveNode(vx_node *node)
     }
     ovx_node_deinit(n);
     ovx_graph_changed(g);
+    n->graph = NULL; /* a vx_parameter of it may keep it: detached from every graph */
     pthread_mutex_unlock(&g->lock);
     ovx_node_detach(n);
     ovx_ref_release_internal((vx_reference)n); /* the graph's */

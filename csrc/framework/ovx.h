@@ -32,6 +32,10 @@
 #define OVX_OPTICAL_FLOW_MAX_WINDOW 15
 #define OVX_NONLINEAR_MAX_DIMENSION 9
 #define OVX_MAX_TENSOR_DIMS 6
+/* Pyramid levels this implementation supports: a halving pyramid of the
+ * largest image has 33 levels, an ORB one 129; a scale of 1 never shrinks,
+ * so the count must be bounded by itself (vxCreatePyramid). */
+#define OVX_MAX_PYRAMID_LEVELS 1024
 #define OVX_MAX_USER_STRUCTS 256
 #define OVX_MAX_MODULES 64
 #define OVX_USER_KERNEL_IDS 4096
@@ -49,15 +53,17 @@ struct _vx_reference {
     vx_uint32 magic;
     vx_enum type;
     vx_context context;
-    vx_reference scope;          /* context, or the graph owning a virtual object */
+    vx_reference scope;          /* context, or the graph owning a virtual object
+                                  * (NULL once that graph is gone) */
     vx_uint32 external_count;    /* application's references */
     vx_uint32 internal_count;    /* framework's references (graphs, parents, tables) */
     vx_status error_status;      /* VX_TYPE_ERROR objects only */
     vx_bool is_virtual;
     /* The container (pyramid, object array, delay) this object is an item of.
-     * The container holds the item with an internal reference; while the
-     * application holds the item (external_count > 0) the item holds the
-     * container, so a level or item in use keeps its container alive. */
+     * The container holds the item with an internal reference; while anybody
+     * else holds the item too (the application, a node, a parameter), the
+     * item holds the container, so a level or item in use keeps its
+     * container alive (framework/reference.c). */
     struct _vx_reference *parent;
     char name[VX_MAX_REFERENCE_NAME];
     /* Frees what the object owns besides its own memory.  During context
@@ -235,6 +241,12 @@ void ovx_ref_retain_external(vx_reference ref);
 void ovx_adopt_child(vx_reference parent, vx_reference child);
 void ovx_drop_child(vx_reference child);
 void ovx_ref_release_external_quiet(vx_reference ref);
+/* Drop every application reference of ref (the object goes when nobody else
+ * holds it). */
+void ovx_ref_drop_all_external(vx_reference ref);
+/* Every object of c whose scope is `scope` (a graph being destroyed) gets no
+ * scope: a virtual object of a released graph that no graph may take. */
+void ovx_ref_orphan_scope(vx_context c, vx_reference scope);
 /* The object a node parameter is bound to (NULL for kernel parameters);
  * framework/node.c. */
 vx_reference ovx_param_node_ref(vx_parameter p);
@@ -311,6 +323,16 @@ static inline vx_bool ovx_map_flags_ok(vx_bitfield flags)
 {
     return (flags & ~(vx_bitfield)VX_NOGAP_X) == 0 ? vx_true_e : vx_false_e;
 }
+
+/* ---- names for log messages (framework/names.c, generated; log.c) ------ */
+const char *ovx_attr_name(vx_enum attribute);  /* "VX_IMAGE_WIDTH", NULL when unknown */
+const char *ovx_df_name(vx_df_image format);   /* "U8", "RGB", NULL when unknown */
+/* The attribute's name, or its value in hex, in buf (at least 16 bytes). */
+const char *ovx_attr_label(vx_enum attribute, char *buf);
+#define OVX_ATTR(a) ovx_attr_label((vx_enum)(a), (char[16]){0})
+/* The format's name ("U8"), or its FourCC and hex for an unknown code. */
+const char *ovx_df_label(vx_df_image format, char *buf);
+#define OVX_DF(f) ovx_df_label((vx_df_image)(f), (char[24]){0})
 
 /* Copy a query result when the caller's container has exactly the right size. */
 vx_status ovx_query_copy(void *ptr, vx_size size, const void *value, vx_size value_size);

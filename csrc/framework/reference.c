@@ -159,12 +159,26 @@ vx_uint32 ovx_ref_total(vx_reference ref)
     return ref->external_count + ref->internal_count;
 }
 
+/* An item of a container (pyramid level, object-array item, delay slot) is held
+ * by its container with one internal reference.  While anybody else holds the
+ * item too (the application, a node, a graph parameter, a parameter object),
+ * the item holds its container, so that a level or item in use never outlives
+ * the container its `parent` points to.  Without a parent: the total count. */
+static vx_uint32 holders_besides_parent_locked(vx_reference ref)
+{
+    vx_uint32 n = ref->external_count + ref->internal_count;
+    return ref->parent && n > 0 ? n - 1 : n;
+}
+
 void ovx_ref_retain_internal(vx_reference ref)
 {
+    vx_bool hold_parent;
     if (!ref) return;
     if (ref->context) ovx_context_lock(ref->context);
+    hold_parent = ref->parent && holders_besides_parent_locked(ref) == 0 && ref->internal_count + ref->external_count > 0;
     ref->internal_count++;
     if (ref->context) ovx_context_unlock(ref->context);
+    if (hold_parent) ovx_ref_retain_internal(ref->parent);
 }
 
 void ovx_ref_retain_external(vx_reference ref)
@@ -172,7 +186,8 @@ void ovx_ref_retain_external(vx_reference ref)
     vx_bool hold_parent;
     if (!ref) return;
     if (ref->context) ovx_context_lock(ref->context);
-    hold_parent = ref->external_count++ == 0 && ref->parent ? vx_true_e : vx_false_e;
+    hold_parent = ref->parent && holders_besides_parent_locked(ref) == 0 ? vx_true_e : vx_false_e;
+    ref->external_count++;
     if (ref->context) ovx_context_unlock(ref->context);
     if (hold_parent) ovx_ref_retain_internal(ref->parent);
 }
@@ -194,7 +209,9 @@ static vx_status ref_drop(vx_reference ref, vx_bool internal)
     vx_context c = ref->context;
     vx_bool destroy = vx_false_e;
     vx_reference release_parent = NULL;
+    vx_uint32 before;
     if (c) ovx_context_lock(c);
+    before = holders_besides_parent_locked(ref);
     if (internal) {
         if (ref->internal_count == 0) {
             if (c) ovx_context_unlock(c);
@@ -207,15 +224,42 @@ static vx_status ref_drop(vx_reference ref, vx_bool internal)
             return VX_ERROR_INVALID_REFERENCE;
         }
         ref->external_count--;
-        if (ref->external_count == 0 && ref->parent) release_parent = ref->parent;
     }
+    /* the last holder besides the container let go: the item lets go of it */
+    if (ref->parent && before > 0 && holders_besides_parent_locked(ref) == 0) release_parent = ref->parent;
     if (ref->external_count == 0 && ref->internal_count == 0) destroy = vx_true_e;
     if (c) ovx_context_unlock(c);
     if (destroy) ovx_ref_destroy(ref);
-    /* The application let go of its last hold on an item: the container may go
+    /* Nobody but the container holds the item any more: the container may go
      * now (and take the item with it). */
     if (release_parent) ovx_ref_release_internal(release_parent);
     return VX_SUCCESS;
+}
+
+void ovx_ref_drop_all_external(vx_reference ref)
+{
+    vx_context c = ref->context;
+    vx_bool last;
+    if (c) ovx_context_lock(c);
+    last = ref->external_count > 0 ? vx_true_e : vx_false_e;
+    if (c) ovx_context_unlock(c);
+    while (last) {
+        (void)ref_drop(ref, vx_false_e);
+        if (!ovx_ref_is_live(ref)) return;
+        if (c) ovx_context_lock(c);
+        last = ref->external_count > 0 ? vx_true_e : vx_false_e;
+        if (c) ovx_context_unlock(c);
+    }
+}
+
+void ovx_ref_orphan_scope(vx_context c, vx_reference scope)
+{
+    vx_reference r;
+    if (!c) return;
+    ovx_context_lock(c);
+    for (r = c->head; r; r = r->next)
+        if (r->scope == scope) r->scope = NULL;
+    ovx_context_unlock(c);
 }
 
 void ovx_ref_release_internal(vx_reference ref)
@@ -379,8 +423,8 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryReference(vx_reference ref, vx_enum at
         return VX_SUCCESS;
     }
     default:
-        ovx_log(ref, VX_ERROR_NOT_SUPPORTED, "vxQueryReference: attribute 0x%x is not a reference attribute",
-                (unsigned)attribute);
+        ovx_log(ref, VX_ERROR_NOT_SUPPORTED, "vxQueryReference: attribute %s is not a reference attribute",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
 }

@@ -91,6 +91,47 @@ static vx_bool depends(vx_node a, vx_node b)
     return vx_false_e;
 }
 
+/* Do two distinct images made from application memory (vxCreateImageFromHandle)
+ * share bytes?  (Two images over one ndarray given as input and output of a
+ * node: the node would read what it writes.) */
+static void plane_span(const ovx_plane_mem *m, uintptr_t *lo, uintptr_t *hi)
+{
+    intptr_t last = (intptr_t)m->stride_y * (intptr_t)(m->dim_y ? m->dim_y - 1 : 0);
+    uintptr_t p = (uintptr_t)m->ptr;
+    size_t row = m->stride_y < 0 ? (size_t)-(intptr_t)m->stride_y : (size_t)m->stride_y;
+    *lo = last < 0 ? p - (uintptr_t)(-last) : p;
+    *hi = (last < 0 ? p : p + (uintptr_t)last) + row;
+}
+
+static vx_bool handle_memory_overlap(vx_image a, vx_image b)
+{
+    vx_uint32 p, q;
+    vx_image ra = a->root, rb = b->root;
+    if (ra == rb || !ra->from_handle || !rb->from_handle) return vx_false_e;
+    for (p = 0; p < ra->planes; p++)
+        for (q = 0; q < rb->planes; q++) {
+            uintptr_t a0, a1, b0, b1;
+            if (!ra->mem[p].ptr || !rb->mem[q].ptr) continue;
+            plane_span(&ra->mem[p], &a0, &a1);
+            plane_span(&rb->mem[q], &b0, &b1);
+            if (!(a0 < b1 && b0 < a1)) continue;
+            /* spans meet; with one positive stride, rows are disjoint when the
+             * byte columns of one never meet those of the other (side-by-side
+             * images over one buffer) */
+            if (ra->mem[p].stride_y > 0 && ra->mem[p].stride_y == rb->mem[q].stride_y && ra->info && rb->info) {
+                uintptr_t s = (uintptr_t)ra->mem[p].stride_y;
+                uintptr_t wa = ra->info->plane[p].bits == 1 ? (ra->mem[p].dim_x + 7u) / 8u
+                                                              : (uintptr_t)ra->mem[p].dim_x * ra->info->plane[p].bytes;
+                uintptr_t wb = rb->info->plane[q].bits == 1 ? (rb->mem[q].dim_x + 7u) / 8u
+                                                              : (uintptr_t)rb->mem[q].dim_x * rb->info->plane[q].bytes;
+                uintptr_t d = (b0 >= a0 ? b0 - a0 : s - (a0 - b0) % s) % s;
+                if (d >= wa && s - d >= wb) continue;
+            }
+            return vx_true_e;
+        }
+    return vx_false_e;
+}
+
 static vx_status check_params(vx_graph g, vx_node n)
 {
     vx_uint32 i;
@@ -110,11 +151,34 @@ static vx_status check_params(vx_graph g, vx_node n)
                     n->kernel->name, i);
             return VX_ERROR_INVALID_REFERENCE;
         }
+        if (r->is_virtual && r->scope != (vx_reference)g) {
+            ovx_log((vx_reference)g, VX_ERROR_INVALID_SCOPE,
+                    "vxVerifyGraph: node %u (%s), parameter %u: a virtual object of %s", n->index, n->kernel->name, i,
+                    r->scope ? "another graph" : "a graph released already");
+            return VX_ERROR_INVALID_SCOPE;
+        }
         if (writes(p->direction) && r->type == VX_TYPE_IMAGE && ((vx_image)r)->is_uniform) {
             ovx_log((vx_reference)g, VX_ERROR_INVALID_PARAMETERS,
                     "vxVerifyGraph: node %u (%s), parameter %u: a uniform image is read-only", n->index,
                     n->kernel->name, i);
             return VX_ERROR_INVALID_PARAMETERS;
+        }
+    }
+    {
+        vx_uint32 i, j;
+        for (i = 0; i < n->kernel->num_params; i++) {
+            vx_reference w = n->params[i];
+            if (!w || w->type != VX_TYPE_IMAGE || n->kernel->params[i].direction == VX_INPUT) continue;
+            for (j = 0; j < n->kernel->num_params; j++) {
+                vx_reference r = n->params[j];
+                if (j == i || !r || r->type != VX_TYPE_IMAGE) continue;
+                if (handle_memory_overlap((vx_image)w, (vx_image)r)) {
+                    ovx_log((vx_reference)g, VX_ERROR_INVALID_PARAMETERS,
+                            "vxVerifyGraph: node %u (%s): parameters %u and %u are images over the same application "
+                            "memory: the node would read what it writes", n->index, n->kernel->name, j, i);
+                    return VX_ERROR_INVALID_PARAMETERS;
+                }
+            }
         }
     }
     return VX_SUCCESS;
@@ -398,8 +462,10 @@ vx_status ovx_graph_verify(vx_graph g)
 {
     vx_uint32 i;
     vx_status s;
+    ovx_graph_state_lock(g);
     g->verified = vx_false_e;
     g->state = VX_GRAPH_STATE_UNVERIFIED;
+    ovx_graph_state_unlock(g);
     deinit_nodes(g);
     if (g->num_nodes == 0) {
         ovx_log((vx_reference)g, VX_ERROR_INVALID_GRAPH, "vxVerifyGraph: the graph has no nodes");
@@ -429,8 +495,10 @@ vx_status ovx_graph_verify(vx_graph g)
         deinit_nodes(g);
         return s;
     }
+    ovx_graph_state_lock(g);
     g->verified = vx_true_e;
     g->reverify = vx_false_e;
     g->state = VX_GRAPH_STATE_VERIFIED;
+    ovx_graph_state_unlock(g);
     return VX_SUCCESS;
 }

@@ -130,6 +130,16 @@ static vx_status VX_CALLBACK canny_validate(vx_node node, const vx_reference par
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_TYPE, "hysteresis needs a VX_THRESHOLD_TYPE_RANGE threshold");
     if (tfmt != VX_DF_IMAGE_U8 && tfmt != VX_DF_IMAGE_S16)
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "the threshold's input format must be U8 or S16");
+    {
+        /* hysteresis thresholds compare gradient magnitudes, which are >= 0 */
+        const struct _vx_threshold *th = (const struct _vx_threshold *)params[1];
+        vx_int64 lo = ovx_pixel_value_get(&th->lower, th->input_format),
+                 hi = ovx_pixel_value_get(&th->upper, th->input_format);
+        if (lo < 0 || hi < 0)
+            return ovx_kernel_log(node, 1, VX_ERROR_INVALID_VALUE,
+                                  "hysteresis thresholds %lld and %lld: a gradient magnitude is never negative",
+                                  (long long)lo, (long long)hi);
+    }
     if ((s = scalar_value(node, params[2], 2, VX_TYPE_INT32, &gs)) != VX_SUCCESS) return s;
     if (!odd_3_5_7(gs)) return ovx_kernel_log(node, 2, VX_ERROR_INVALID_VALUE, "gradient size %d: 3, 5 or 7", gs);
     if ((s = scalar_value(node, params[3], 3, VX_TYPE_ENUM, &norm)) != VX_SUCCESS) return s;

@@ -14,6 +14,8 @@
 #include "../objects/matrix.h"
 #include "../objects/remap.h"
 
+#include <math.h>
+
 /* ---- shared helpers ---------------------------------------------------- */
 
 static vx_status geo_image_info(vx_image img, vx_df_image *format, vx_uint32 *w, vx_uint32 *h)
@@ -233,6 +235,18 @@ VX_API_ENTRY vx_node VX_API_CALL vxHalfScaleGaussianNode(vx_graph graph, vx_imag
 
 /* ---- Warps: (input, matrix, type, output) ------------------------------ */
 
+/* NaN or infinity in a warp matrix or remap table: the spec defines no
+ * coordinate for it (issue 11): VX_ERROR_INVALID_VALUE. */
+static vx_status geo_finite(vx_node node, vx_uint32 index, const float *v, vx_size n, const char *what)
+{
+    vx_size i;
+    for (i = 0; i < n; i++)
+        if (!isfinite(v[i]))
+            return ovx_kernel_log(node, index, VX_ERROR_INVALID_VALUE, "%s element %zu is %g: not a finite number",
+                                  what, (size_t)i, (double)v[i]);
+    return VX_SUCCESS;
+}
+
 static vx_status warp_validate(vx_node node, const vx_reference p[], vx_meta_format m[], vx_size rows,
                                vx_bool allow_u1)
 {
@@ -252,6 +266,10 @@ static vx_status warp_validate(vx_node node, const vx_reference p[], vx_meta_for
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_DIMENSION, "matrix must have %u columns and 3 rows, got %u x %u",
                               (unsigned)rows, (unsigned)c, (unsigned)r);
     if ((s = geo_check_interp(node, 2, p[2], vx_false_e)) != VX_SUCCESS) return s;
+    if (((const struct _vx_matrix *)p[1])->data &&
+        (s = geo_finite(node, 1, (const float *)((const struct _vx_matrix *)p[1])->data, 3 * rows, "the matrix's")) !=
+            VX_SUCCESS)
+        return s;
     return geo_output_meta(node, 3, p[3], m[3], f, 0, 0);
 }
 
@@ -276,6 +294,7 @@ static vx_status warp_affine_window(vx_node node, const vx_reference p[], vx_uin
     const struct _vx_matrix *mat = (const struct _vx_matrix *)p[1];
     (void)num;
     if (!mat->data) return VX_ERROR_INVALID_PARAMETERS;
+    if (geo_finite(node, 1, (const float *)mat->data, 6, "the matrix's") != VX_SUCCESS) return VX_ERROR_INVALID_VALUE;
     ovx_warp_affine_rows(&src, &dst, (const float *)mat->data, geo_interp(p[2]), win->y0, win->y1);
     return VX_SUCCESS;
 }
@@ -287,6 +306,7 @@ static vx_status warp_perspective_window(vx_node node, const vx_reference p[], v
     const struct _vx_matrix *mat = (const struct _vx_matrix *)p[1];
     (void)num;
     if (!mat->data) return VX_ERROR_INVALID_PARAMETERS;
+    if (geo_finite(node, 1, (const float *)mat->data, 9, "the matrix's") != VX_SUCCESS) return VX_ERROR_INVALID_VALUE;
     ovx_warp_perspective_rows(&src, &dst, (const float *)mat->data, geo_interp(p[2]), win->y0, win->y1);
     return VX_SUCCESS;
 }
@@ -341,6 +361,10 @@ static vx_status VX_CALLBACK remap_validate(vx_node node, const vx_reference p[]
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_DIMENSION,
                               "the table's source is %ux%u, the input image %ux%u", sw, sh, w, h);
     if ((s = geo_check_interp(node, 2, p[2], vx_false_e)) != VX_SUCCESS) return s;
+    if (((const struct _vx_remap *)p[1])->data &&
+        (s = geo_finite(node, 1, (const float *)((const struct _vx_remap *)p[1])->data, (vx_size)dw * dh * 2,
+                        "the remap table's")) != VX_SUCCESS)
+        return s;
     return geo_output_meta(node, 3, p[3], m[3], f, dw, dh);
 }
 

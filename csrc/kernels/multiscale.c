@@ -12,16 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *ms_fmt(vx_df_image f, char buf[5])
-{
-    for (int i = 0; i < 4; i++) {
-        char c = (char)((f >> (8 * i)) & 0xFF);
-        buf[i] = (c < 32 || c > 126) ? '?' : c;
-    }
-    buf[4] = 0;
-    return buf;
-}
-
 static vx_status ms_image_info(vx_image img, vx_df_image *format, vx_uint32 *w, vx_uint32 *h)
 {
     vx_status s = vxQueryImage(img, VX_IMAGE_FORMAT, format, sizeof(*format));
@@ -66,12 +56,24 @@ static vx_status ms_check_out_pyramid(vx_node node, vx_uint32 index, vx_referenc
         return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot query the pyramid");
     if (pi->format != VX_DF_IMAGE_VIRT && pi->format != want)
         return ovx_kernel_log(node, index, VX_ERROR_INVALID_FORMAT, "pyramid format must be %s, got %s",
-                              want == VX_DF_IMAGE_U8 ? "U8" : "S16", ms_fmt(pi->format, b));
+                              want == VX_DF_IMAGE_U8 ? "U8" : "S16", ovx_fmt_name(pi->format, b));
     if ((pi->width != 0 && pi->width != w) || (pi->height != 0 && pi->height != h))
         return ovx_kernel_log(node, index, VX_ERROR_INVALID_DIMENSION,
                               "pyramid level 0 is %ux%u, the input image %ux%u", pi->width, pi->height, w, h);
     if (pi->levels < 1)
         return ovx_kernel_log(node, index, VX_ERROR_INVALID_DIMENSION, "pyramid has no level");
+    /* Level sizes are rounded up, so past the first 1x1 level every level is
+     * 1x1 again: those levels sample nothing the spec defines (a pyramid of 100
+     * levels from 64x80). */
+    {
+        vx_size l;
+        for (l = 1; l < pi->levels; l++)
+            if (ovx_pyramid_level_size(w, pi->scale, l - 1) == 1 && ovx_pyramid_level_size(h, pi->scale, l - 1) == 1)
+                return ovx_kernel_log(node, index, VX_ERROR_INVALID_VALUE,
+                                      "%zu levels of scale %g from %ux%u: level %zu is 1x1 already, the levels after "
+                                      "it would repeat it", (size_t)pi->levels, (double)pi->scale, w, h,
+                                      (size_t)(l - 1));
+    }
     return VX_SUCCESS;
 }
 
@@ -128,7 +130,7 @@ static vx_status VX_CALLBACK gpyr_validate(vx_node node, const vx_reference p[],
     if (ms_image_info((vx_image)p[0], &f, &w, &h) != VX_SUCCESS)
         return ovx_kernel_log(node, 0, VX_ERROR_INVALID_PARAMETERS, "cannot query the input image");
     if (f != VX_DF_IMAGE_U8)
-        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "input must be U8, got %s", ms_fmt(f, b));
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "input must be U8, got %s", ovx_fmt_name(f, b));
     if ((s = ms_check_out_pyramid(node, 1, p[1], VX_DF_IMAGE_U8, w, h, &pi)) != VX_SUCCESS) return s;
     if (pi.scale != VX_SCALE_PYRAMID_HALF && pi.scale != VX_SCALE_PYRAMID_ORB)
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_VALUE, "pyramid scale must be HALF or ORB, got %g",
@@ -186,7 +188,7 @@ static vx_status ms_output_meta(vx_node node, vx_uint32 index, vx_reference ref,
         return ovx_kernel_log(node, index, VX_ERROR_INVALID_PARAMETERS, "cannot query the output image");
     if (of != VX_DF_IMAGE_VIRT && of != f)
         return ovx_kernel_log(node, index, VX_ERROR_INVALID_FORMAT, "output must have the input's format %s, got %s",
-                              ms_fmt(f, b), ms_fmt(of, c));
+                              ovx_fmt_name(f, b), ovx_fmt_name(of, c));
     vxSetMetaFormatAttribute(m, VX_IMAGE_FORMAT, &f, sizeof(f));
     vxSetMetaFormatAttribute(m, VX_IMAGE_WIDTH, &w, sizeof(w));
     vxSetMetaFormatAttribute(m, VX_IMAGE_HEIGHT, &h, sizeof(h));
@@ -204,7 +206,7 @@ static vx_status VX_CALLBACK lpyr_validate(vx_node node, const vx_reference p[],
     if (ms_image_info((vx_image)p[0], &f, &w, &h) != VX_SUCCESS)
         return ovx_kernel_log(node, 0, VX_ERROR_INVALID_PARAMETERS, "cannot query the input image");
     if (f != VX_DF_IMAGE_U8 && f != VX_DF_IMAGE_S16)
-        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "input must be U8 or S16, got %s", ms_fmt(f, b));
+        return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "input must be U8 or S16, got %s", ovx_fmt_name(f, b));
     if ((s = ms_check_out_pyramid(node, 1, p[1], VX_DF_IMAGE_S16, w, h, &pi)) != VX_SUCCESS) return s;
     if (pi.scale != VX_SCALE_PYRAMID_HALF)
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_VALUE, "Laplacian pyramid scale must be HALF, got %g",
@@ -290,7 +292,7 @@ static vx_status VX_CALLBACK lrec_validate(vx_node node, const vx_reference p[],
         return ovx_kernel_log(node, 0, VX_ERROR_INVALID_PARAMETERS, "cannot query the pyramid");
     if (pi.format != VX_DF_IMAGE_S16)
         return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "pyramid format must be S16, got %s",
-                              ms_fmt(pi.format, b));
+                              ovx_fmt_name(pi.format, b));
     if (pi.scale != VX_SCALE_PYRAMID_HALF)
         return ovx_kernel_log(node, 0, VX_ERROR_INVALID_VALUE, "Laplacian pyramid scale must be HALF, got %g",
                               (double)pi.scale);
@@ -298,7 +300,7 @@ static vx_status VX_CALLBACK lrec_validate(vx_node node, const vx_reference p[],
     if (ms_image_info((vx_image)p[1], &f, &w, &h) != VX_SUCCESS)
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_PARAMETERS, "cannot query the input image");
     if (f != VX_DF_IMAGE_U8 && f != VX_DF_IMAGE_S16)
-        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "input must be U8 or S16, got %s", ms_fmt(f, b));
+        return ovx_kernel_log(node, 1, VX_ERROR_INVALID_FORMAT, "input must be U8 or S16, got %s", ovx_fmt_name(f, b));
     lw = pi.width;
     lh = pi.height;
     for (vx_size l = 0; l < pi.levels; l++) {

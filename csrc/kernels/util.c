@@ -18,6 +18,8 @@ void ovx_image_size_of(vx_reference ref, vx_uint32 *width, vx_uint32 *height)
 const char *ovx_fmt_name(vx_df_image format, char buf[5])
 {
     int i;
+    const char *n = ovx_df_name(format);
+    if (n) return n; /* "U8", "RGB" rather than the FourCC bytes */
     for (i = 0; i < 4; i++) {
         char c = (char)((format >> (8 * i)) & 0xFF);
         buf[i] = (c >= 32 && c < 127) ? c : '?';

@@ -83,13 +83,13 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryArray(vx_array arr, vx_enum attribute,
     case VX_ARRAY_CAPACITY: status = ovx_query_copy(ptr, size, &arr->capacity, sizeof(vx_size)); break;
     case VX_ARRAY_ITEMSIZE: status = ovx_query_copy(ptr, size, &arr->item_size, sizeof(vx_size)); break;
     default:
-        ovx_log(AREF(arr), VX_ERROR_NOT_SUPPORTED, "vxQueryArray: attribute 0x%x is not an array attribute",
-                (unsigned)attribute);
+        ovx_log(AREF(arr), VX_ERROR_NOT_SUPPORTED, "vxQueryArray: attribute %s is not an array attribute",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     if (status != VX_SUCCESS)
-        ovx_log(AREF(arr), status, "vxQueryArray: attribute 0x%x: NULL pointer or wrong size %zu",
-                (unsigned)attribute, (size_t)size);
+        ovx_log(AREF(arr), status, "vxQueryArray: attribute %s: NULL pointer or wrong size %zu",
+                OVX_ATTR(attribute), (size_t)size);
     return status;
 }
 

@@ -78,12 +78,12 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryConvolution(vx_convolution conv, vx_en
     }
     default:
         ovx_log(CREF(conv), VX_ERROR_NOT_SUPPORTED,
-                "vxQueryConvolution: attribute 0x%x is not a convolution attribute", (unsigned)attribute);
+                "vxQueryConvolution: attribute %s is not a convolution attribute", OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     if (status != VX_SUCCESS)
-        ovx_log(CREF(conv), status, "vxQueryConvolution: attribute 0x%x: NULL pointer or wrong size %zu",
-                (unsigned)attribute, (size_t)size);
+        ovx_log(CREF(conv), status, "vxQueryConvolution: attribute %s: NULL pointer or wrong size %zu",
+                OVX_ATTR(attribute), (size_t)size);
     return status;
 }
 
@@ -94,8 +94,8 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetConvolutionAttribute(vx_convolution conv
     if (!ovx_ref_valid(CREF(conv), VX_TYPE_CONVOLUTION)) return VX_ERROR_INVALID_REFERENCE;
     if (attribute != VX_CONVOLUTION_SCALE) {
         ovx_log(CREF(conv), VX_ERROR_NOT_SUPPORTED,
-                "vxSetConvolutionAttribute: attribute 0x%x is not settable (only VX_CONVOLUTION_SCALE is)",
-                (unsigned)attribute);
+                "vxSetConvolutionAttribute: attribute %s is not settable (only VX_CONVOLUTION_SCALE is)",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     if (ptr == NULL || size != sizeof(vx_uint32)) {

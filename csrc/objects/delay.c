@@ -119,8 +119,8 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryDelay(vx_delay delay, vx_enum attribut
     case VX_DELAY_SLOTS:
         return ovx_query_copy(ptr, size, &delay->slots, sizeof(vx_size));
     default:
-        ovx_log((vx_reference)delay, VX_ERROR_NOT_SUPPORTED, "vxQueryDelay: attribute 0x%x is not a delay attribute",
-                (unsigned)attribute);
+        ovx_log((vx_reference)delay, VX_ERROR_NOT_SUPPORTED, "vxQueryDelay: attribute %s is not a delay attribute",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
 }

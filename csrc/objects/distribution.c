@@ -78,12 +78,12 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryDistribution(vx_distribution distribut
     }
     default:
         ovx_log(DREF(d), VX_ERROR_NOT_SUPPORTED,
-                "vxQueryDistribution: attribute 0x%x is not a distribution attribute", (unsigned)attribute);
+                "vxQueryDistribution: attribute %s is not a distribution attribute", OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     if (status != VX_SUCCESS)
-        ovx_log(DREF(d), status, "vxQueryDistribution: attribute 0x%x: NULL pointer or wrong size %zu",
-                (unsigned)attribute, (size_t)size);
+        ovx_log(DREF(d), status, "vxQueryDistribution: attribute %s: NULL pointer or wrong size %zu",
+                OVX_ATTR(attribute), (size_t)size);
     return status;
 }
 

@@ -668,13 +668,13 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryImage(vx_image image, vx_enum attribut
         s = ovx_query_copy(ptr, size, &image->uniform_value, sizeof(vx_pixel_value_t));
         break;
     default:
-        ovx_log((vx_reference)image, VX_ERROR_NOT_SUPPORTED, "vxQueryImage: attribute 0x%x is not an image attribute",
-                (unsigned)attribute);
+        ovx_log((vx_reference)image, VX_ERROR_NOT_SUPPORTED, "vxQueryImage: attribute %s is not an image attribute",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     if (s != VX_SUCCESS)
-        ovx_log((vx_reference)image, s, "vxQueryImage: attribute 0x%x: NULL pointer or size %zu is wrong",
-                (unsigned)attribute, (size_t)size);
+        ovx_log((vx_reference)image, s, "vxQueryImage: attribute %s: NULL pointer or size %zu is wrong",
+                OVX_ATTR(attribute), (size_t)size);
     return s;
 }
 
@@ -708,12 +708,12 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetImageAttribute(vx_image image, vx_enum a
     case VX_IMAGE_MEMORY_TYPE:
     case VX_IMAGE_IS_UNIFORM:
     case VX_IMAGE_UNIFORM_VALUE:
-        ovx_log((vx_reference)image, VX_ERROR_NOT_SUPPORTED, "vxSetImageAttribute: attribute 0x%x is read-only",
-                (unsigned)attribute);
+        ovx_log((vx_reference)image, VX_ERROR_NOT_SUPPORTED, "vxSetImageAttribute: attribute %s is read-only",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     default:
         ovx_log((vx_reference)image, VX_ERROR_NOT_SUPPORTED,
-                "vxSetImageAttribute: attribute 0x%x is not an image attribute", (unsigned)attribute);
+                "vxSetImageAttribute: attribute %s is not an image attribute", OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
 }

@@ -184,7 +184,7 @@ static vx_status copy_patch(vx_image image, const char *fn, const vx_rectangle_t
                     (lead + pw + 7) / 8, ua->stride_x, ua->stride_y);
             return VX_ERROR_INVALID_PARAMETERS;
         }
-    } else if (ua->stride_x < (vx_int32)pf->bytes || ua->stride_y < ua->stride_x * (vx_int32)pw) {
+    } else if (ua->stride_x < (vx_int32)pf->bytes || (vx_int64)ua->stride_y < (vx_int64)ua->stride_x * (vx_int64)pw) {
         ovx_log((vx_reference)image, VX_ERROR_INVALID_PARAMETERS,
                 "%s: user addressing needs stride_x >= %u and stride_y >= stride_x * %u (got %d, %d)", fn, pf->bytes,
                 pw, ua->stride_x, ua->stride_y);

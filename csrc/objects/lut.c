@@ -80,12 +80,12 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryLUT(vx_lut lut, vx_enum attribute, voi
     }
     case VX_LUT_OFFSET: status = ovx_query_copy(ptr, size, &lut->offset, sizeof(vx_uint32)); break;
     default:
-        ovx_log(LREF(lut), VX_ERROR_NOT_SUPPORTED, "vxQueryLUT: attribute 0x%x is not a LUT attribute",
-                (unsigned)attribute);
+        ovx_log(LREF(lut), VX_ERROR_NOT_SUPPORTED, "vxQueryLUT: attribute %s is not a LUT attribute",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     if (status != VX_SUCCESS)
-        ovx_log(LREF(lut), status, "vxQueryLUT: attribute 0x%x: NULL pointer or wrong size %zu", (unsigned)attribute,
+        ovx_log(LREF(lut), status, "vxQueryLUT: attribute %s: NULL pointer or wrong size %zu", OVX_ATTR(attribute),
                 (size_t)size);
     return status;
 }

@@ -153,13 +153,13 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryMatrix(vx_matrix mat, vx_enum attribut
     case VX_MATRIX_ORIGIN: status = ovx_query_copy(ptr, size, &mat->origin, sizeof(vx_coordinates2d_t)); break;
     case VX_MATRIX_PATTERN: status = ovx_query_copy(ptr, size, &mat->pattern, sizeof(vx_enum)); break;
     default:
-        ovx_log(MREF(mat), VX_ERROR_NOT_SUPPORTED, "vxQueryMatrix: attribute 0x%x is not a matrix attribute",
-                (unsigned)attribute);
+        ovx_log(MREF(mat), VX_ERROR_NOT_SUPPORTED, "vxQueryMatrix: attribute %s is not a matrix attribute",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     if (status != VX_SUCCESS)
-        ovx_log(MREF(mat), status, "vxQueryMatrix: attribute 0x%x: NULL pointer or wrong size %zu",
-                (unsigned)attribute, (size_t)size);
+        ovx_log(MREF(mat), status, "vxQueryMatrix: attribute %s: NULL pointer or wrong size %zu",
+                OVX_ATTR(attribute), (size_t)size);
     return status;
 }
 

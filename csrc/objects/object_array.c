@@ -258,7 +258,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryObjectArray(vx_object_array arr, vx_en
         return ovx_query_copy(ptr, size, &arr->num_items, sizeof(vx_size));
     default:
         ovx_log((vx_reference)arr, VX_ERROR_NOT_SUPPORTED,
-                "vxQueryObjectArray: attribute 0x%x is not an object array attribute", (unsigned)attribute);
+                "vxQueryObjectArray: attribute %s is not an object array attribute", OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
 }
@@ -298,9 +298,9 @@ VX_API_ENTRY vx_object_array VX_API_CALL vxCreateImageObjectArrayFromTensor(vx_t
                                                "must have 3", (size_t)tensor->num_dims);
     if (want == VX_TYPE_INVALID || want != tensor->data_type)
         return (vx_object_array)ovx_error_from(tensor, VX_ERROR_INVALID_FORMAT,
-                                               "vxCreateImageObjectArrayFromTensor: image format 0x%x does not match "
-                                               "the tensor's data type 0x%x", (unsigned)image_format,
-                                               (unsigned)tensor->data_type);
+                                               "vxCreateImageObjectArrayFromTensor: image format %s does not match "
+                                               "the tensor's data type %s", OVX_DF(image_format),
+                                               ovx_type_name(tensor->data_type));
     if (rect == NULL || rect->start_x >= rect->end_x || rect->start_y >= rect->end_y ||
         rect->end_x > tensor->dims[0] || rect->end_y > tensor->dims[1])
         return (vx_object_array)ovx_error_from(tensor, VX_ERROR_INVALID_PARAMETERS,

@@ -40,8 +40,10 @@ VX_API_ENTRY vx_pyramid VX_API_CALL vxCreatePyramid(vx_context context, vx_size 
     vx_pyramid p;
     vx_size i;
     if (!ovx_context_valid(context)) return NULL;
-    if (levels == 0)
-        return (vx_pyramid)ovx_error_from(context, VX_ERROR_INVALID_PARAMETERS, "vxCreatePyramid: levels is 0");
+    if (levels == 0 || levels > OVX_MAX_PYRAMID_LEVELS)
+        return (vx_pyramid)ovx_error_from(context, VX_ERROR_INVALID_PARAMETERS,
+                                          "vxCreatePyramid: %zu levels (1 to %d are supported)", (size_t)levels,
+                                          OVX_MAX_PYRAMID_LEVELS);
     if (!(scale > 0.0f) || isinf(scale))
         return (vx_pyramid)ovx_error_from(context, VX_ERROR_INVALID_PARAMETERS,
                                           "vxCreatePyramid: scale %g is not a positive number", (double)scale);
@@ -51,8 +53,8 @@ VX_API_ENTRY vx_pyramid VX_API_CALL vxCreatePyramid(vx_context context, vx_size 
     if (format == VX_DF_IMAGE_NV12 || format == VX_DF_IMAGE_NV21 || format == VX_DF_IMAGE_IYUV ||
         format == VX_DF_IMAGE_UYVY || format == VX_DF_IMAGE_YUYV || format == VX_DF_IMAGE_VIRT)
         return (vx_pyramid)ovx_error_from(context, VX_ERROR_INVALID_FORMAT,
-                                          "vxCreatePyramid: format 0x%08x is not supported in pyramids (no NV12, "
-                                          "NV21, IYUV, UYVY, YUYV; VIRT only for virtual pyramids)", (unsigned)format);
+                                          "vxCreatePyramid: format %s is not supported in pyramids (no NV12, "
+                                          "NV21, IYUV, UYVY, YUYV; VIRT only for virtual pyramids)", OVX_DF(format));
     for (i = 0; i < levels; i++) {
         if (ovx_pyramid_level_size(width, scale, i) == 0 || ovx_pyramid_level_size(height, scale, i) == 0)
             return (vx_pyramid)ovx_error_from(context, VX_ERROR_INVALID_DIMENSION,
@@ -78,8 +80,8 @@ VX_API_ENTRY vx_pyramid VX_API_CALL vxCreatePyramid(vx_context context, vx_size 
             p->levels = i;
             ovx_ref_release((vx_reference *)&p, VX_TYPE_PYRAMID, vx_false_e);
             return (vx_pyramid)ovx_error_from(context, s,
-                                              "vxCreatePyramid: creating level %zu (%u x %u, format 0x%08x) failed "
-                                              "(status %d)", (size_t)i, w, h, (unsigned)format, s);
+                                              "vxCreatePyramid: creating level %zu (%u x %u, format %s) failed "
+                                              "(status %d)", (size_t)i, w, h, OVX_DF(format), s);
         }
         p->images[i] = img;
         ovx_adopt_child((vx_reference)p, (vx_reference)img);
@@ -116,8 +118,8 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryPyramid(vx_pyramid pyr, vx_enum attrib
     case VX_PYRAMID_FORMAT:
         return ovx_query_copy(ptr, size, &pyr->format, sizeof(vx_df_image));
     default:
-        ovx_log((vx_reference)pyr, VX_ERROR_NOT_SUPPORTED, "vxQueryPyramid: attribute 0x%x is not a pyramid attribute",
-                (unsigned)attribute);
+        ovx_log((vx_reference)pyr, VX_ERROR_NOT_SUPPORTED, "vxQueryPyramid: attribute %s is not a pyramid attribute",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
 }

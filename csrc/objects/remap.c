@@ -66,13 +66,13 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryRemap(vx_remap table, vx_enum attribut
         status = ovx_query_copy(ptr, size, &table->dst_height, sizeof(vx_uint32));
         break;
     default:
-        ovx_log(RREF(table), VX_ERROR_NOT_SUPPORTED, "vxQueryRemap: attribute 0x%x is not a remap attribute",
-                (unsigned)attribute);
+        ovx_log(RREF(table), VX_ERROR_NOT_SUPPORTED, "vxQueryRemap: attribute %s is not a remap attribute",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     if (status != VX_SUCCESS)
-        ovx_log(RREF(table), status, "vxQueryRemap: attribute 0x%x: NULL pointer or wrong size %zu",
-                (unsigned)attribute, (size_t)size);
+        ovx_log(RREF(table), status, "vxQueryRemap: attribute %s: NULL pointer or wrong size %zu",
+                OVX_ATTR(attribute), (size_t)size);
     return status;
 }
 

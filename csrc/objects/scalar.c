@@ -92,7 +92,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryScalar(vx_scalar scalar, vx_enum attri
         return VX_SUCCESS;
     default:
         ovx_log((vx_reference)scalar, VX_ERROR_NOT_SUPPORTED,
-                "vxQueryScalar: attribute 0x%x is not a scalar attribute", (unsigned)attribute);
+                "vxQueryScalar: attribute %s is not a scalar attribute", OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
 }

@@ -229,8 +229,8 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryTensor(vx_tensor tensor, vx_enum attri
     case VX_TENSOR_FIXED_POINT_POSITION:
         return ovx_query_copy(ptr, size, &tensor->fixed_point_position, sizeof(vx_int8));
     default:
-        ovx_log((vx_reference)tensor, VX_ERROR_NOT_SUPPORTED, "vxQueryTensor: attribute 0x%x is not a tensor attribute",
-                (unsigned)attribute);
+        ovx_log((vx_reference)tensor, VX_ERROR_NOT_SUPPORTED, "vxQueryTensor: attribute %s is not a tensor attribute",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
 }

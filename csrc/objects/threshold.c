@@ -121,12 +121,12 @@ vx_threshold ovx_threshold_create(vx_context context, vx_enum thresh_type, vx_df
                                             who, (unsigned)thresh_type);
     if (input_data_type(input_format) == VX_TYPE_INVALID)
         return (vx_threshold)ovx_error_from(context, VX_ERROR_INVALID_FORMAT,
-                                            "%s: input format 0x%08x is not U8, S16, U16, S32 or U32", who,
-                                            (unsigned)input_format);
+                                            "%s: input format %s is not U8, S16, U16, S32 or U32", who,
+                                            OVX_DF(input_format));
     if (!output_default(output_format, &true_value))
         return (vx_threshold)ovx_error_from(context, VX_ERROR_INVALID_FORMAT,
-                                            "%s: output format 0x%08x is not an image format", who,
-                                            (unsigned)output_format);
+                                            "%s: output format %s is not an image format", who,
+                                            OVX_DF(output_format));
     t = (vx_threshold)ovx_ref_create(context, VX_TYPE_THRESHOLD, sizeof(struct _vx_threshold), NULL, scope);
     if (!t) return (vx_threshold)ovx_error_from(context, VX_ERROR_NO_MEMORY, "%s: out of memory", who);
     t->base.is_virtual = is_virtual;
@@ -205,12 +205,12 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryThreshold(vx_threshold thresh, vx_enum
         break;
     default:
         ovx_log(TREF(thresh), VX_ERROR_NOT_SUPPORTED,
-                "vxQueryThreshold: attribute 0x%x is not a threshold attribute", (unsigned)attribute);
+                "vxQueryThreshold: attribute %s is not a threshold attribute", OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     if (status != VX_SUCCESS)
-        ovx_log(TREF(thresh), status, "vxQueryThreshold: attribute 0x%x: NULL pointer or wrong size %zu",
-                (unsigned)attribute, (size_t)size);
+        ovx_log(TREF(thresh), status, "vxQueryThreshold: attribute %s: NULL pointer or wrong size %zu",
+                OVX_ATTR(attribute), (size_t)size);
     return status;
 }
 
@@ -229,22 +229,22 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetThresholdAttribute(vx_threshold thresh, 
     case OVX_THRESHOLD_FALSE_VALUE: target = &thresh->false_value; format = thresh->output_format; break;
     default:
         ovx_log(TREF(thresh), VX_ERROR_NOT_SUPPORTED,
-                "vxSetThresholdAttribute: attribute 0x%x is not settable (the threshold type and formats are "
+                "vxSetThresholdAttribute: attribute %s is not settable (the threshold type and formats are "
                 "read-only; values are set with vxCopyThreshold*)",
-                (unsigned)attribute);
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
     if ((attribute == OVX_THRESHOLD_THRESHOLD_VALUE && thresh->thresh_type != VX_THRESHOLD_TYPE_BINARY) ||
         ((attribute == OVX_THRESHOLD_THRESHOLD_LOWER || attribute == OVX_THRESHOLD_THRESHOLD_UPPER) &&
          thresh->thresh_type != VX_THRESHOLD_TYPE_RANGE)) {
         ovx_log(TREF(thresh), VX_ERROR_NOT_COMPATIBLE,
-                "vxSetThresholdAttribute: attribute 0x%x does not apply to this threshold type",
-                (unsigned)attribute);
+                "vxSetThresholdAttribute: attribute %s does not apply to this threshold type",
+                OVX_ATTR(attribute));
         return VX_ERROR_NOT_COMPATIBLE;
     }
     if (ptr == NULL || size != sizeof(vx_int32)) {
         ovx_log(TREF(thresh), VX_ERROR_INVALID_PARAMETERS,
-                "vxSetThresholdAttribute: attribute 0x%x needs a vx_int32 (size %zu given)", (unsigned)attribute,
+                "vxSetThresholdAttribute: attribute %s needs a vx_int32 (size %zu given)", OVX_ATTR(attribute),
                 (size_t)size);
         return VX_ERROR_INVALID_PARAMETERS;
     }

@@ -73,7 +73,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryUserDataObject(vx_user_data_object use
         return ovx_query_copy(ptr, size, &u->valid_size, sizeof(vx_size));
     default:
         ovx_log((vx_reference)u, VX_ERROR_NOT_SUPPORTED,
-                "vxQueryUserDataObject: attribute 0x%x is not a user data object attribute", (unsigned)attribute);
+                "vxQueryUserDataObject: attribute %s is not a user data object attribute", OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
 }
@@ -103,11 +103,11 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetUserDataObjectAttribute(vx_user_data_obj
     case VX_USER_DATA_OBJECT_NAME:
     case VX_USER_DATA_OBJECT_SIZE:
         ovx_log((vx_reference)u, VX_ERROR_NOT_SUPPORTED,
-                "vxSetUserDataObjectAttribute: attribute 0x%x is read-only", (unsigned)attribute);
+                "vxSetUserDataObjectAttribute: attribute %s is read-only", OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     default:
         ovx_log((vx_reference)u, VX_ERROR_NOT_SUPPORTED,
-                "vxSetUserDataObjectAttribute: attribute 0x%x is not a user data object attribute", (unsigned)attribute);
+                "vxSetUserDataObjectAttribute: attribute %s is not a user data object attribute", OVX_ATTR(attribute));
         return VX_ERROR_NOT_SUPPORTED;
     }
 }

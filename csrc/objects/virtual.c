@@ -81,8 +81,8 @@ VX_API_ENTRY vx_image VX_API_CALL vxCreateVirtualImage(vx_graph graph, vx_uint32
     img = ovx_image_create(graph->base.context, (vx_reference)graph, width, height, color, vx_true_e);
     if (!img)
         return (vx_image)ovx_error_from(graph, VX_ERROR_INVALID_PARAMETERS,
-                                        "vxCreateVirtualImage: a %u x %u image of format 0x%08x cannot be made",
-                                        width, height, (unsigned)color);
+                                        "vxCreateVirtualImage: a %u x %u image of format %s cannot be made",
+                                        width, height, OVX_DF(color));
     return img;
 }
 
@@ -291,6 +291,10 @@ vx_status ovx_tensor_apply_meta(vx_tensor t, vx_size num_dims, const vx_size *di
             return VX_ERROR_INVALID_DIMENSION;
         }
         t->strides[i] = total;
+        if (t->dims[i] > ((vx_size)-1 >> 1) / total) {
+            snprintf(why, why_size, "this virtual tensor's dimensions make more bytes than memory can hold");
+            return VX_ERROR_INVALID_DIMENSION;
+        }
         total *= t->dims[i];
     }
     t->elem_size = es;

@@ -67,6 +67,8 @@ CTS_DECLARE_TABLE(k_bilateral);
 CTS_DECLARE_TABLE(k_nn);
 CTS_DECLARE_TABLE(ix);
 CTS_DECLARE_TABLE(swapmove);
+CTS_DECLARE_TABLE(lifetime);
+CTS_DECLARE_TABLE(bad_values);
 
 static const cts_test *const *const all_tables[] = {
     cts_table_context, cts_table_reference, cts_table_log,    cts_table_directive, cts_table_target,
@@ -89,6 +91,8 @@ static const cts_test *const *const all_tables[] = {
     cts_table_k_nn,
     cts_table_ix,
     cts_table_swapmove,
+    cts_table_lifetime,
+    cts_table_bad_values,
 };
 
 /* ---- state of the running test ------------------------------------------ */

@@ -118,7 +118,7 @@ static vx_status VX_CALLBACK add_kernel(vx_node node, const vx_reference *prm, v
         ts.tv_nsec = (long)et_add_delay_us * 1000L;
         nanosleep(&ts, NULL);
     }
-    et_add_runs++;
+    __atomic_fetch_add(&et_add_runs, 1, __ATOMIC_RELAXED); /* user kernels of two graphs may run at once */
     return VX_SUCCESS;
 }
 

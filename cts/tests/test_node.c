@@ -491,10 +491,10 @@ CTS_TEST(Node, callbacks_in_order_and_abandon, "REQ-1792 REQ-1793 REQ-1794 REQ-1
     cb_count = 0;
     cb_abandon_at = 1;
     et_fill(in, 100);
-    runs_before = et_add_runs;
+    runs_before = __atomic_load_n(&et_add_runs, __ATOMIC_RELAXED);
     CTS_EXPECT_STATUS(vxProcessGraph(g), VX_ERROR_GRAPH_ABANDONED);
     CTS_EXPECT(cb_count >= 2 && cb_order[0] == 0 && cb_order[1] == 1);
-    CTS_EXPECT(et_add_runs - runs_before >= 2);
+    CTS_EXPECT(__atomic_load_n(&et_add_runs, __ATOMIC_RELAXED) - runs_before >= 2);
     CTS_EXPECT_EQ_INT(et_check(b, 102), 0);
     /* cleared callbacks are not called */
     cb_abandon_at = -1;

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# ThreadSanitizer: our conformance runner and the threaded stress test
+# (cts/stress/stress.c) on a -Db_sanitize=thread build; any report fails.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=$(mktemp -d)/tsan
+trap 'rm -rf "$(dirname "$build")"' EXIT
+meson setup "$build" -Dpython=false -Db_sanitize=thread -Db_lundef=false -Dbuildtype=debugoptimized >/dev/null
+ninja -C "$build" >/dev/null
+export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
+LD_LIBRARY_PATH="$build/csrc" "$build/cts/openvx-stress" 3
+LD_LIBRARY_PATH="$build/cts" "$build/cts/openvx-cts" --quiet | tail -1
