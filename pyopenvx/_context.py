@@ -301,7 +301,8 @@ class Context(Reference):
 
     @property
     def simd_level(self):
-        """SIMD level the compute routines dispatch to (``VX_CONTEXT_OVX_SIMD_LEVEL``)."""
+        """The SIMD level the CPU allows, after ``OPENVX_SIMD`` (``VX_CONTEXT_OVX_SIMD_LEVEL``).
+        No compute routine has SIMD variants yet: the level is reported, it selects nothing."""
         return self._ovx_string("VX_CONTEXT_OVX_SIMD_LEVEL")
 
     @property

@@ -19,8 +19,9 @@ enum vx_ovx_context_attribute_e {
      * "sse2 sse4.1 sse4.2 avx avx2 fma avx512f avx512bw". Use a vx_char array of
      * VX_OVX_MAX_STRING bytes. */
     VX_CONTEXT_OVX_CPU_FEATURES = VX_ATTRIBUTE_BASE(VX_ID_DEFAULT, VX_TYPE_CONTEXT) + 0x0,
-    /* Read-only. The SIMD level compute routines dispatch to ("none", "sse4",
-     * "avx2", "avx512"), after the OPENVX_SIMD environment override. Use a vx_char
+    /* Read-only. The SIMD level the CPU allows ("none", "sse4", "avx2",
+     * "avx512"), after the OPENVX_SIMD environment override.  No compute routine
+     * has SIMD variants yet: the level is reported, it selects nothing. Use a vx_char
      * array of VX_OVX_MAX_STRING bytes. */
     VX_CONTEXT_OVX_SIMD_LEVEL = VX_ATTRIBUTE_BASE(VX_ID_DEFAULT, VX_TYPE_CONTEXT) + 0x1,
     /* Read-only. The targets of the context, space separated. Use a vx_char array of
