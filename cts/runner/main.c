@@ -66,6 +66,7 @@ CTS_DECLARE_TABLE(k_tensorops);
 CTS_DECLARE_TABLE(k_bilateral);
 CTS_DECLARE_TABLE(k_nn);
 CTS_DECLARE_TABLE(ix);
+CTS_DECLARE_TABLE(fuzz_regress);
 
 static const cts_test *const *const all_tables[] = {
     cts_table_context, cts_table_reference, cts_table_log,    cts_table_directive, cts_table_target,
@@ -87,6 +88,7 @@ static const cts_test *const *const all_tables[] = {
     cts_table_k_bilateral,
     cts_table_k_nn,
     cts_table_ix,
+    cts_table_fuzz_regress,
 };
 
 /* ---- state of the running test ------------------------------------------ */
