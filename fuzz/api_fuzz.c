@@ -276,9 +276,7 @@ void fz_mark_released(int i)
         /* known: virtual objects outliving their graph; parameters outliving
          * their graph; containers' items outliving their container */
         if (s->type == VX_TYPE_GRAPH && o->graph == i) o->unusable = 1;
-        if (s->type == VX_TYPE_GRAPH && o->type == VX_TYPE_PARAMETER && o->node >= 0 &&
-            FZ->slot[o->node].graph == i)
-            o->unusable = 1;
+        if (s->type == VX_TYPE_GRAPH && o->type == VX_TYPE_PARAMETER && o->ctx == s->ctx) o->unusable = 1;
         if ((s->type == VX_TYPE_PYRAMID || s->type == VX_TYPE_OBJECT_ARRAY || s->type == VX_TYPE_DELAY) &&
             o->parent == i)
             o->unusable = 1;

@@ -203,7 +203,8 @@ void fz_op_create(void)
         type = VX_TYPE_IMAGE;
         fn = "vxCreateImageFromHandle";
         virt = 0;
-        if (kind != FZ_GOOD) return;
+        if (ck != FZ_GOOD) return;
+        c = ctx == FZ->ctx[1] ? 1 : 0; /* the host memory lives as long as this context */
         r = (vx_reference)image_from_handle(ctx, c, &honest);
         break;
     }
@@ -368,7 +369,8 @@ void fz_op_create(void)
         type = VX_TYPE_TENSOR;
         fn = "vxCreateTensor";
         if (what == 25 && !virt) {
-            if (kind != FZ_GOOD) return;
+            if (ck != FZ_GOOD) return;
+            c = ctx == FZ->ctx[1] ? 1 : 0;
             r = (vx_reference)tensor_from_handle(ctx, c);
         } else if (virt)
             r = (vx_reference)vxCreateVirtualTensor(g, n, fz_chance(5) ? NULL : dims, tensor_type(),
@@ -384,7 +386,7 @@ void fz_op_create(void)
         vx_size n = 0, dims[8] = {0}, start[8], end[8], i;
         virt = 0;
         own_kind = 1;
-        if (ps >= 0) c = FZ->slot[ps].ctx, parent = ps;
+        if (ps >= 0) c = FZ->slot[ps].ctx, parent = ps, gs = FZ->slot[ps].graph;
         vxQueryTensor(t, VX_TENSOR_NUMBER_OF_DIMS, &n, sizeof(n));
         if (n > 8) n = 8;
         vxQueryTensor(t, VX_TENSOR_DIMS, dims, n * sizeof(vx_size));
@@ -465,8 +467,15 @@ void fz_op_create(void)
             FZ->violations++;
         }
         FZ_CALL;
-        if (gs < 0 && virt) gs = -1;
-        fz_add(r, type, c, virt || parent < 0 ? gs : (gs >= 0 ? gs : -1), -1, parent);
+        int ns;
+        /* a virtual object made in a graph we had "released" (still held
+         * elsewhere): it belongs to whichever slot still names that graph */
+        if (virt && gs < 0 && g) gs = fz_slot_of((vx_reference)g);
+        ns = fz_add(r, type, c, gs, -1, parent);
+        /* ... and one made from a parent we had released (still alive
+         * elsewhere) may be scoped to a graph we know nothing of */
+        if (ns >= 0 && FZ->avoid_known && ((virt && gs < 0) || (own_kind && kind == FZ_MAYBE)))
+            FZ->slot[ns].unusable = 1;
     } else if (r) {
         fz_add(r, VX_TYPE_ERROR, c, -1, -1, -1);
     }
