@@ -269,10 +269,14 @@ void fz_mark_released(int i)
     int j;
     fz_slot *s = &FZ->slot[i];
     s->live = 0;
+    /* spec vxReleaseGraph: its nodes go with it, whoever holds them */
+    if (s->type == VX_TYPE_GRAPH)
+        for (j = 0; j < FZ->nslots; j++)
+            if (FZ->slot[j].type == VX_TYPE_NODE && FZ->slot[j].graph == i) FZ->slot[j].live = 0;
     if (!FZ->avoid_known) return;
     for (j = 0; j < FZ->nslots; j++) {
         fz_slot *o = &FZ->slot[j];
-        if (j == i || !o->live) continue;
+        if (j == i) continue; /* dead slots too: their stale handles may be alive elsewhere */
         /* known: virtual objects outliving their graph; parameters outliving
          * their graph; containers' items outliving their container */
         if (s->type == VX_TYPE_GRAPH && o->graph == i) o->unusable = 1;
@@ -328,6 +332,12 @@ void fz_release_slot(int i)
         /* the wrong typed release first: must refuse, and leave the handle alone */
         vx_reference r2 = r;
         int kind = FZ_WRONG;
+        vx_enum actual = VX_TYPE_INVALID;
+        /* our slot may be stale (a node dies with its graph) and its address
+         * reused by an object of another type: check only what it is now */
+        if (vxQueryReference(r, VX_REFERENCE_TYPE, &actual, sizeof(actual)) != VX_SUCCESS || actual != s->type)
+            kind = FZ_MAYBE;
+        FZ_CALL;
         st = s->type == VX_TYPE_IMAGE ? vxReleaseScalar((vx_scalar *)&r2) : vxReleaseImage((vx_image *)&r2);
         FZ_CALL;
         fz_check("wrong-typed release", kind, st);

@@ -45,6 +45,19 @@ static vx_uint32 dim(void)
     return 1 + fz_below(fz_chance(80) ? 24 : 80);
 }
 
+/* A count of objects to make (delay slots, object array items): small, or so
+ * large that the first allocation fails.  Counts in between (2^20..2^31) are
+ * honest requests for millions of objects: they only measure the machine. */
+static vx_size obj_count(void)
+{
+    switch (fz_below(30)) {
+    case 0: return 0;
+    case 1: return (vx_size)-1;
+    case 2: return (vx_size)1 << (40 + fz_below(23));
+    default: return 1 + fz_below(4);
+    }
+}
+
 static vx_enum data_type(void)
 {
     static const vx_enum t[] = {VX_TYPE_UINT8, VX_TYPE_INT8, VX_TYPE_UINT16, VX_TYPE_INT16, VX_TYPE_UINT32,
@@ -343,7 +356,7 @@ void fz_op_create(void)
     case 20: case 21: {
         int ek;
         vx_reference ex = pick_exemplar(&ek);
-        vx_size count = fz_chance(90) ? 1 + fz_below(4) : fz_size();
+        vx_size count = obj_count();
         type = VX_TYPE_OBJECT_ARRAY;
         fn = "vxCreateObjectArray";
         if (virt) r = (vx_reference)vxCreateVirtualObjectArray(g, ex, count);
@@ -359,7 +372,7 @@ void fz_op_create(void)
         type = VX_TYPE_DELAY;
         fn = "vxCreateDelay";
         virt = 0;
-        r = (vx_reference)vxCreateDelay(ctx, ex, fz_chance(90) ? 1 + fz_below(4) : fz_size());
+        r = (vx_reference)vxCreateDelay(ctx, ex, obj_count());
         exk = ek;
         break;
     }
@@ -405,7 +418,7 @@ void fz_op_create(void)
             type = VX_TYPE_OBJECT_ARRAY;
             fn = "vxCreateImageObjectArrayFromTensor";
             r = (vx_reference)vxCreateImageObjectArrayFromTensor(t, fz_chance(3) ? NULL : &rect,
-                                                                 fz_chance(90) ? 1 + fz_below(4) : fz_size(),
+                                                                 obj_count(),
                                                                  fz_below(3), fz_chance(70) ? VX_DF_IMAGE_U8 : any_format());
         }
         break;

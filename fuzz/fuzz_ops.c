@@ -289,6 +289,12 @@ void fz_op_graph(void)
         fn = "vxScheduleGraph";
         s = vxScheduleGraph(g);
         if (s == VX_SUCCESS && gs >= 0) FZ->slot[gs].scheduled = 1;
+        if (s == VX_SUCCESS && gs < 0 && FZ->avoid_known) {
+            /* a graph we only hold through a released-but-alive handle: its
+             * context could go while it runs (known, issue 11 item 7) */
+            vxWaitGraph(g);
+            FZ_CALL;
+        }
         break;
     case 5:
         fn = "vxWaitGraph";
