@@ -120,6 +120,7 @@ void fz_op_ix(void);
 void fz_op_release(void);
 void fz_op_container(void);
 void fz_op_recipe(void);
+void fz_op_fresh(void);
 
 #define FZ_CALL (FZ->calls++)
 

@@ -516,7 +516,13 @@ void fz_op_misc(void)
         s = vxRetainReference(r);
         FZ_CALL;
         fz_check("vxRetainReference", kind, s);
-        if (s == VX_SUCCESS && kind == FZ_GOOD) {
+        if (s == VX_SUCCESS && (r == (vx_reference)FZ->ctx[0] || r == (vx_reference)FZ->ctx[1])) {
+            /* a context keeps one count: the fuzzer's release of it is final */
+            vx_context cc = (vx_context)r;
+            s = vxReleaseContext(&cc);
+            FZ_CALL;
+            fz_status_sane("vxReleaseContext", s);
+        } else if (s == VX_SUCCESS && kind == FZ_GOOD) {
             /* the extra hold is released right away, as a second slot */
             int i = fz_slot_of(r);
             if (i >= 0) fz_add(r, FZ->slot[i].type, FZ->slot[i].ctx, FZ->slot[i].graph, FZ->slot[i].node,
