@@ -20,7 +20,7 @@ ninja -C "$build" -j"${JOBS:-2}"
 
 # allocator_may_return_null: the fuzzer asks for absurd sizes on purpose; the
 # library must turn a failed allocation into VX_ERROR_NO_MEMORY, not abort.
-export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1:max_allocation_size_mb=2048
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1:max_allocation_size_mb=256
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 
 meson test -C "$build" --print-errorlogs

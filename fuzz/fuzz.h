@@ -28,6 +28,7 @@
 #include <VX/vx_import.h>
 #include <VX/vx_khr_nn.h>
 #include <VX/vx_khr_user_data_object.h>
+#include <VX/vxu.h>
 
 #include <stddef.h>
 #include <stdint.h>

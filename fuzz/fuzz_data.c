@@ -269,7 +269,8 @@ static void copy_small(void)
     }
     case 1: {
         vx_scalar sc = (vx_scalar)fz_pick(VX_TYPE_SCALAR, &kind);
-        vx_size n = fz_chance(90) ? fz_below(sizeof(buf) + 1) : fz_size();
+        static const vx_size sizes[] = {1, 2, 4, 4, 8, 8, 16, 24, 40};
+        vx_size n = fz_chance(70) ? sizes[fz_below(9)] : fz_chance(90) ? fz_below(sizeof(buf) + 1) : fz_size();
         if (n > sizeof(buf)) n = fz_chance(50) ? 0 : sizeof(buf);
         s = vxCopyScalarWithSize(sc, n, fz_chance(3) ? NULL : buf, usage(), mem_type());
         FZ_CALL;

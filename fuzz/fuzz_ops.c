@@ -301,7 +301,43 @@ void fz_op_graph(void)
         s = vxWaitGraph(g);
         if (gs >= 0) FZ->slot[gs].scheduled = 0;
         break;
-    case 6: fn = "vxIsGraphVerified"; (void)vxIsGraphVerified(g); s = VX_FAILURE; break;
+    case 6:
+        if (gs >= 0 && fz_chance(70)) {
+            /* a parameter of one of this graph's own nodes becomes a graph
+             * parameter, and gets a new value through the graph */
+            int j, ns = -1, nseen = 0;
+            for (j = 0; j < FZ->nslots; j++)
+                if (FZ->slot[j].type == VX_TYPE_NODE && FZ->slot[j].live && FZ->slot[j].graph == gs &&
+                    fz_below((uint32_t)++nseen) == 0)
+                    ns = j;
+            if (ns >= 0) {
+                vx_parameter p = vxGetParameterByIndex((vx_node)FZ->slot[ns].ref, fz_below(4));
+                vx_uint32 np = 0;
+                vx_enum t = VX_TYPE_REFERENCE;
+                FZ_CALL;
+                if (vxGetStatus((vx_reference)p) == VX_SUCCESS) {
+                    vxQueryParameter(p, VX_PARAMETER_TYPE, &t, sizeof(t));
+                    s = vxAddParameterToGraph(g, p);
+                    FZ->calls += 2;
+                    fz_check("vxAddParameterToGraph", FZ_GOOD, s);
+                    vxReleaseParameter(&p);
+                    FZ_CALL;
+                    vxQueryGraph(g, VX_GRAPH_NUMPARAMETERS, &np, sizeof(np));
+                    FZ_CALL;
+                    if (np) {
+                        int i2 = fz_pick_slot(t, 1);
+                        s = vxSetGraphParameterByIndex(g, fz_below(np), i2 >= 0 ? FZ->slot[i2].ref : NULL);
+                        FZ_CALL;
+                        fz_check("vxSetGraphParameterByIndex", FZ_GOOD, s);
+                    }
+                }
+                return;
+            }
+        }
+        fn = "vxIsGraphVerified";
+        (void)vxIsGraphVerified(g);
+        s = VX_FAILURE;
+        break;
     case 7: {
         /* a node's parameter becomes a graph parameter */
         int nk, ps = fz_pick_slot(VX_TYPE_PARAMETER, 1);
@@ -502,7 +538,27 @@ void fz_op_misc(void)
 {
     int kind;
     vx_status s;
-    switch (fz_below(9)) {
+    switch (fz_below(10)) {
+    case 9: {
+        /* immediate mode: one-node graphs made and run inside the call */
+        int k1, k2, k3;
+        vx_context ctx = fz_pick_ctx(&kind);
+        vx_image a = (vx_image)fz_pick(VX_TYPE_IMAGE, &k1), b = (vx_image)fz_pick(VX_TYPE_IMAGE, &k2),
+                 o = (vx_image)fz_pick(VX_TYPE_IMAGE, &k3);
+        switch (fz_below(8)) {
+        case 0: s = vxuNot(ctx, a, o); break;
+        case 1: s = vxuBox3x3(ctx, a, o); break;
+        case 2: s = vxuAdd(ctx, a, b, VX_CONVERT_POLICY_SATURATE, o); break;
+        case 3: s = vxuColorConvert(ctx, a, o); break;
+        case 4: s = vxuAbsDiff(ctx, a, b, o); break;
+        case 5: s = vxuMedian3x3(ctx, a, o); break;
+        case 6: s = vxuIntegralImage(ctx, a, o); break;
+        default: s = vxuScaleImage(ctx, a, o, VX_INTERPOLATION_BILINEAR); break;
+        }
+        FZ_CALL;
+        fz_check("vxu*", fz_bad_kind(kind) ? kind : FZ_MAYBE, s);
+        break;
+    }
     case 0: {
         vx_reference r = fz_pick_any(&kind);
         static const char *names[] = {"x", "", "a.name.with.dots", "a-name-that-goes-on-and-on-and-on-and-on-and-on-and-on-and-on-past-any-limit-there-might-be-for-names"};
@@ -653,6 +709,8 @@ void fz_op_ix(void)
         }
         imp = vxImportObjectsFromMemory(ctx, n, out, uses, copy, cut);
         FZ_CALL;
+        fz_check_obj(cut == len ? "vxImportObjectsFromMemory" : "vxImportObjectsFromMemory (cut)", FZ_MAYBE,
+                     (vx_reference)imp);
         if (vxGetStatus((vx_reference)imp) == VX_SUCCESS) {
             vx_reference byname = vxGetImportReferenceByName(imp, "x");
             FZ_CALL;
