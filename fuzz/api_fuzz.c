@@ -544,7 +544,8 @@ static void run_seed(uint64_t seed, uint64_t ncalls)
     while (FZ->calls - start < ncalls) {
         uint32_t r = fz_below(1000);
         if (r < 220) fz_op_create();
-        else if (r < 250) fz_op_node();
+        else if (r < 240) fz_op_node();
+        else if (r < 250) fz_op_user();
         else if (r < 300) fz_op_fresh();
         else if (r < 320) fz_op_recipe();
         else if (r < 380) fz_op_graph();

@@ -28,6 +28,7 @@
 #include <VX/vx_import.h>
 #include <VX/vx_khr_nn.h>
 #include <VX/vx_khr_user_data_object.h>
+#include <VX/vx_khr_import_kernel.h>
 #include <VX/vxu.h>
 
 #include <stddef.h>
@@ -122,6 +123,7 @@ void fz_op_release(void);
 void fz_op_container(void);
 void fz_op_recipe(void);
 void fz_op_fresh(void);
+void fz_op_user(void);
 
 #define FZ_CALL (FZ->calls++)
 
