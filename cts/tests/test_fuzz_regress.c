@@ -35,7 +35,71 @@ CTS_TEST(FuzzRegress, auto_aging_delay_of_other_context, "REQ-0619")
     CTS_EXPECT_EQ_INT(vxReleaseGraph(&g), VX_SUCCESS);
 }
 
+static vx_status VX_CALLBACK any_ref_kernel(vx_node node, const vx_reference *parameters, vx_uint32 num)
+{
+    (void)node;
+    (void)parameters;
+    (void)num;
+    return VX_SUCCESS;
+}
+
+static vx_status VX_CALLBACK any_ref_validate(vx_node node, const vx_reference parameters[], vx_uint32 num,
+                                              vx_meta_format metas[])
+{
+    (void)node;
+    (void)parameters;
+    (void)num;
+    (void)metas;
+    return VX_SUCCESS;
+}
+
+/* api_fuzz seed 7221 (--avoid-known, 50000 calls): a user kernel parameter of
+ * type VX_TYPE_REFERENCE took a node of another graph; releasing that graph
+ * destroyed the node (nodes die with their graph, whatever holds them) and
+ * exporting the first graph read the freed node.  "Any reference" means any
+ * data object. */
+CTS_TEST(FuzzRegress, reference_parameter_takes_no_node, "REQ-1781 REQ-1786")
+{
+    vx_context ctx = cts_context();
+    vx_enum id = 0;
+    vx_kernel k;
+    vx_graph g1 = vxCreateGraph(ctx), g2 = vxCreateGraph(ctx);
+    vx_image a = vxCreateImage(ctx, 8, 8, VX_DF_IMAGE_U8), b = vxCreateImage(ctx, 8, 8, VX_DF_IMAGE_U8);
+    vx_node other, n;
+    vx_reference refs[1];
+    vx_enum uses[1] = {VX_IX_USE_EXPORT_VALUES};
+    const vx_uint8 *blob = NULL;
+    vx_size len = 0;
+    CTS_ASSERT_EQ_INT(vxAllocateUserKernelId(ctx, &id), VX_SUCCESS);
+    k = vxAddUserKernel(ctx, "fuzz.regress.anyref", id, any_ref_kernel, 1, any_ref_validate, NULL, NULL);
+    CTS_ASSERT_EQ_INT(vxGetStatus((vx_reference)k), VX_SUCCESS);
+    CTS_ASSERT_EQ_INT(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_REFERENCE, VX_PARAMETER_STATE_REQUIRED),
+                      VX_SUCCESS);
+    CTS_ASSERT_EQ_INT(vxFinalizeKernel(k), VX_SUCCESS);
+    other = vxNotNode(g2, a, b);
+    n = vxCreateGenericNode(g1, k);
+    CTS_ASSERT_EQ_INT(vxGetStatus((vx_reference)n), VX_SUCCESS);
+    cts_log_clear();
+    CTS_EXPECT_EQ_INT(vxSetParameterByIndex(n, 0, (vx_reference)other), VX_ERROR_INVALID_TYPE);
+    CTS_EXPECT(cts_log_count() > 0);
+    CTS_EXPECT_EQ_INT(vxSetParameterByIndex(n, 0, (vx_reference)g2), VX_ERROR_INVALID_TYPE);
+    /* a data object is still any reference */
+    CTS_EXPECT_EQ_INT(vxSetParameterByIndex(n, 0, (vx_reference)a), VX_SUCCESS);
+    vxReleaseNode(&other);
+    CTS_EXPECT_EQ_INT(vxReleaseGraph(&g2), VX_SUCCESS);
+    refs[0] = (vx_reference)g1;
+    if (vxExportObjectsToMemory(ctx, 1, refs, uses, &blob, &len) == VX_SUCCESS)
+        CTS_EXPECT_EQ_INT(vxReleaseExportedMemory(ctx, &blob), VX_SUCCESS);
+    CTS_EXPECT_EQ_INT(vxProcessGraph(g1), VX_SUCCESS);
+    vxReleaseNode(&n);
+    vxReleaseGraph(&g1);
+    vxReleaseImage(&a);
+    vxReleaseImage(&b);
+    vxReleaseKernel(&k);
+}
+
 CTS_TABLE(fuzz_regress) = {
     CTS_ENTRY(FuzzRegress, auto_aging_delay_of_other_context),
+    CTS_ENTRY(FuzzRegress, reference_parameter_takes_no_node),
     CTS_TABLE_END,
 };
