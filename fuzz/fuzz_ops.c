@@ -687,43 +687,80 @@ void fz_op_ix(void)
     fz_check("vxExportObjectsToMemory", fz_bad_kind(kind) ? kind : refkind, s);
     if (s != VX_SUCCESS || blob == NULL) return;
     {
-        vx_uint8 *copy = malloc(len ? len : 1);
+        vx_uint8 *copy = malloc(len ? len : 1), *orig = malloc(len ? len : 1);
         vx_reference out[6];
         vx_import imp;
-        vx_size j, cut = len;
-        memcpy(copy, blob, len);
-        if (fz_chance(70)) {
-            vx_size flips = 1 + fz_below(8);
-            for (j = 0; j < flips && len; j++) copy[fz_below((uint32_t)len)] ^= (vx_uint8)(1u << fz_below(8));
-        }
-        if (fz_chance(20)) cut = fz_below((uint32_t)len + 1);
+        vx_size j, cut;
+        int attempt, attempts = 1 + (int)fz_below(4);
+        memcpy(orig, blob, len);
         s = vxReleaseExportedMemory(ctx, &blob);
         FZ_CALL;
         fz_status_sane("vxReleaseExportedMemory", s);
-        for (j = 0; j < n; j++) {
-            out[j] = NULL;
-            if (uses[j] == VX_IX_USE_APPLICATION_CREATE) {
-                int si = fz_pick_slot(VX_TYPE_REFERENCE, 1);
-                out[j] = si >= 0 ? FZ->slot[si].ref : NULL;
+        for (attempt = 0; attempt < attempts; attempt++) {
+            memcpy(copy, orig, len);
+            cut = len;
+            if (fz_chance(70)) {
+                /* bit flips, bytes, and interesting 32-bit values past the header */
+                static const vx_uint32 interesting[] = {0, 1, 2, 0x7fffffffu, 0x80000000u, 0xffffffffu, 0xfffffffeu,
+                                                        0x100, 0x10000, 64, 255};
+                vx_size muts = 1 + fz_below(8);
+                for (j = 0; j < muts && len > 28; j++) {
+                    vx_size at = 24 + fz_below((uint32_t)(len - 24));
+                    switch (fz_below(3)) {
+                    case 0: copy[at] ^= (vx_uint8)(1u << fz_below(8)); break;
+                    case 1: copy[at] = (vx_uint8)fz_rand(); break;
+                    default: {
+                        vx_uint32 v = interesting[fz_below(sizeof(interesting) / sizeof(interesting[0]))];
+                        at = 24 + ((at - 24) & ~(vx_size)3);
+                        if (at + 4 <= len) memcpy(copy + at, &v, 4); /* little-endian host */
+                        break;
+                    }
+                    }
+                }
+                if (fz_chance(80) && len >= 24) {
+                    /* fix the checksum, so the parser (not the checksum) meets the damage */
+                    vx_uint32 h = 2166136261u;
+                    for (j = 24; j < len; j++) h = (h ^ copy[j]) * 16777619u;
+                    memcpy(copy + 16, &h, 4);
+                }
+            }
+            if (fz_chance(20)) {
+                cut = fz_below((uint32_t)len + 1);
+                if (cut >= 24 && fz_chance(70)) {
+                    /* a consistent shorter blob: length and checksum agree with the cut */
+                    vx_uint32 h = 2166136261u;
+                    vx_uint64 L = cut;
+                    memcpy(copy + 8, &L, 8);
+                    for (j = 24; j < cut; j++) h = (h ^ copy[j]) * 16777619u;
+                    memcpy(copy + 16, &h, 4);
+                }
+            }
+            for (j = 0; j < n; j++) {
+                out[j] = NULL;
+                if (uses[j] == VX_IX_USE_APPLICATION_CREATE) {
+                    int si = fz_pick_slot(VX_TYPE_REFERENCE, 1);
+                    out[j] = si >= 0 ? FZ->slot[si].ref : NULL;
+                }
+            }
+            imp = vxImportObjectsFromMemory(ctx, n, out, uses, copy, cut);
+            FZ_CALL;
+            fz_check_obj(cut == len ? "vxImportObjectsFromMemory" : "vxImportObjectsFromMemory (cut)", FZ_MAYBE,
+                         (vx_reference)imp);
+            if (vxGetStatus((vx_reference)imp) == VX_SUCCESS) {
+                vx_reference byname = vxGetImportReferenceByName(imp, "x");
+                FZ_CALL;
+                if (byname && vxGetStatus(byname) == VX_SUCCESS) fz_add(byname, VX_TYPE_REFERENCE, c, -1, -1, -1);
+                for (j = 0; j < n; j++)
+                    if (uses[j] != VX_IX_USE_APPLICATION_CREATE && out[j] && vxGetStatus(out[j]) == VX_SUCCESS) {
+                        vx_enum t = VX_TYPE_REFERENCE;
+                        vxQueryReference(out[j], VX_REFERENCE_TYPE, &t, sizeof(t));
+                        FZ_CALL;
+                        fz_add(out[j], t, c, -1, -1, -1);
+                    }
+                fz_add((vx_reference)imp, VX_TYPE_IMPORT, c, -1, -1, -1);
             }
         }
-        imp = vxImportObjectsFromMemory(ctx, n, out, uses, copy, cut);
-        FZ_CALL;
-        fz_check_obj(cut == len ? "vxImportObjectsFromMemory" : "vxImportObjectsFromMemory (cut)", FZ_MAYBE,
-                     (vx_reference)imp);
-        if (vxGetStatus((vx_reference)imp) == VX_SUCCESS) {
-            vx_reference byname = vxGetImportReferenceByName(imp, "x");
-            FZ_CALL;
-            if (byname && vxGetStatus(byname) == VX_SUCCESS) fz_add(byname, VX_TYPE_REFERENCE, c, -1, -1, -1);
-            for (j = 0; j < n; j++)
-                if (uses[j] != VX_IX_USE_APPLICATION_CREATE && out[j] && vxGetStatus(out[j]) == VX_SUCCESS) {
-                    vx_enum t = VX_TYPE_REFERENCE;
-                    vxQueryReference(out[j], VX_REFERENCE_TYPE, &t, sizeof(t));
-                    FZ_CALL;
-                    fz_add(out[j], t, c, -1, -1, -1);
-                }
-            fz_add((vx_reference)imp, VX_TYPE_IMPORT, c, -1, -1, -1);
-        }
+        free(orig);
         free(copy);
     }
 }
