@@ -574,6 +574,15 @@ static void run_seed(uint64_t seed, uint64_t ncalls)
     }
 }
 
+/* Under ASan/UBSan: say which seed and call died (the report has the rest). */
+extern void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
+
+static void on_death(void)
+{
+    fprintf(stderr, "api_fuzz: died in seed %llu at call %llu\n", (unsigned long long)FZ->seed,
+            (unsigned long long)FZ->calls);
+}
+
 static void usage(void)
 {
     fprintf(stderr, "usage: api_fuzz (--seed N | --seeds A-B) [--calls M] [--avoid-known] [--verbose]\n");
@@ -604,6 +613,7 @@ int main(int argc, char **argv)
         }
     }
     if (!have) usage();
+    if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(on_death);
     for (s = a;; s++) {
         if (FZ->verbose) fprintf(stderr, "seed %llu\n", s);
         run_seed(s, calls);

@@ -370,7 +370,7 @@ void fz_op_graph(void)
             FZ_CALL;
             if (owner) vxReleaseReference((vx_reference *)&owner), FZ_CALL;
             ns = -1;
-            fz_add((vx_reference)p, VX_TYPE_PARAMETER, gs >= 0 ? FZ->slot[gs].ctx : 0, -1, ns, -1);
+            fz_add((vx_reference)p, VX_TYPE_PARAMETER, vxGetContext((vx_reference)p) == FZ->ctx[1] ? 1 : 0, -1, ns, -1);
         }
         return;
     }
@@ -383,7 +383,7 @@ void fz_op_graph(void)
         fz_check_obj("vxGetParameterByIndex", nk, (vx_reference)p);
         ns = nk == FZ_GOOD ? fz_slot_of((vx_reference)n) : -1;
         if (vxGetStatus((vx_reference)p) == VX_SUCCESS)
-            fz_add((vx_reference)p, VX_TYPE_PARAMETER, ns >= 0 ? FZ->slot[ns].ctx : 0, -1, ns, -1);
+            fz_add((vx_reference)p, VX_TYPE_PARAMETER, vxGetContext((vx_reference)p) == FZ->ctx[1] ? 1 : 0, -1, ns, -1);
         return;
     }
     case 11: {
