@@ -304,7 +304,7 @@ void fz_release_slot(int i)
     }
     if (FZ->avoid_known) {
         /* known: releasing a graph (or its context) while it runs */
-        if (s->type == VX_TYPE_GRAPH && s->scheduled) {
+        if (s->scheduled) {
             vxWaitGraph((vx_graph)r);
             FZ_CALL;
             s->scheduled = 0;
@@ -500,12 +500,14 @@ static void ctx_close(int c)
     size_t k;
     for (i = 0; i < FZ->nslots; i++) {
         fz_slot *sl = &FZ->slot[i];
-        if (sl->ctx != c) continue;
-        if (sl->type == VX_TYPE_GRAPH && sl->live && sl->scheduled && FZ->avoid_known) {
+        /* (every context's: a slot's context label is only as good as the
+         * handle it was made from) */
+        if (sl->scheduled && FZ->avoid_known) {
             vxWaitGraph((vx_graph)sl->ref);
             FZ_CALL;
+            sl->scheduled = 0;
         }
-        sl->scheduled = 0;
+        if (sl->ctx == c) sl->scheduled = 0;
     }
     fz_op_unmap(1);
     s = vxReleaseContext(&FZ->ctx[c]);
@@ -565,10 +567,10 @@ static void run_seed(uint64_t seed, uint64_t ncalls)
         /* at the end, always wait first: the context-release-while-running
          * case is exercised by ctx_cycle */
         for (i = 0; i < FZ->nslots; i++)
-            if (FZ->slot[i].ctx == c && FZ->slot[i].type == VX_TYPE_GRAPH && FZ->slot[i].scheduled &&
-                FZ->slot[i].live) {
+            if (FZ->slot[i].scheduled) {
                 vxWaitGraph((vx_graph)FZ->slot[i].ref);
                 FZ_CALL;
+                FZ->slot[i].scheduled = 0;
             }
         ctx_close(c);
     }

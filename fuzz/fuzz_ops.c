@@ -667,8 +667,11 @@ void fz_op_ix(void)
     vx_status s;
     static const vx_enum use_values[] = {VX_IX_USE_APPLICATION_CREATE, VX_IX_USE_EXPORT_VALUES,
                                          VX_IX_USE_NO_EXPORT_VALUES};
-    if (fz_chance(5)) ctx = fz_pick_ctx(&kind);
-    else kind = FZ->ctx_live[c] ? FZ_GOOD : FZ_STALE;
+    if (fz_chance(5)) {
+        ctx = fz_pick_ctx(&kind);
+        if (kind == FZ_GOOD) c = ctx == FZ->ctx[1] ? 1 : 0;
+    } else
+        kind = FZ->ctx_live[c] ? FZ_GOOD : FZ_STALE;
     for (i = 0; i < (int)n; i++) {
         int k;
         int si = fz_pick_slot(fz_chance(40) ? VX_TYPE_GRAPH : VX_TYPE_REFERENCE, 1);
@@ -749,7 +752,12 @@ void fz_op_ix(void)
             if (vxGetStatus((vx_reference)imp) == VX_SUCCESS) {
                 vx_reference byname = vxGetImportReferenceByName(imp, "x");
                 FZ_CALL;
-                if (byname && vxGetStatus(byname) == VX_SUCCESS) fz_add(byname, VX_TYPE_REFERENCE, c, -1, -1, -1);
+                if (byname && vxGetStatus(byname) == VX_SUCCESS) {
+                vx_enum t = VX_TYPE_REFERENCE;
+                vxQueryReference(byname, VX_REFERENCE_TYPE, &t, sizeof(t));
+                FZ_CALL;
+                fz_add(byname, t, c, -1, -1, -1);
+            }
                 for (j = 0; j < n; j++)
                     if (uses[j] != VX_IX_USE_APPLICATION_CREATE && out[j] && vxGetStatus(out[j]) == VX_SUCCESS) {
                         vx_enum t = VX_TYPE_REFERENCE;
