@@ -11,6 +11,7 @@
  */
 #include "fuzz.h"
 
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -585,6 +586,14 @@ static void on_death(void)
             (unsigned long long)FZ->calls);
 }
 
+/* Without sanitizers: the same note on a crash, then the default action. */
+static void on_signal(int sig)
+{
+    on_death();
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+
 static void usage(void)
 {
     fprintf(stderr, "usage: api_fuzz (--seed N | --seeds A-B) [--calls M] [--avoid-known] [--verbose]\n");
@@ -615,7 +624,14 @@ int main(int argc, char **argv)
         }
     }
     if (!have) usage();
-    if (__sanitizer_set_death_callback) __sanitizer_set_death_callback(on_death);
+    if (__sanitizer_set_death_callback) {
+        __sanitizer_set_death_callback(on_death);
+    } else {
+        signal(SIGSEGV, on_signal);
+        signal(SIGBUS, on_signal);
+        signal(SIGABRT, on_signal);
+        signal(SIGFPE, on_signal);
+    }
     for (s = a;; s++) {
         if (FZ->verbose) fprintf(stderr, "seed %llu\n", s);
         run_seed(s, calls);

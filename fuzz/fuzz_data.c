@@ -302,6 +302,7 @@ static void copy_small(void)
             n = 64; /* out of range: refused */
             off = size + 1;
         }
+        if (n == 0 && size > off && size - off > BIG) return; /* 0: "the rest", too much to hand over */
         mem = user_mem(n ? n : (size > off ? size - off : 1));
         s = vxCopyUserDataObject(u, off, n, fz_chance(3) ? NULL : mem, usage(), mem_type());
         FZ_CALL;
@@ -357,7 +358,10 @@ static void copy_remap(void)
         rh = 1; /* refused */
     }
     need = rh * sy + rw * sizeof(vx_coordinates2df_t) + 16;
-    if (need > BIG) need = 64;
+    if (need > BIG) {
+        if (rect.end_x <= w && rect.end_y <= h && rect.start_x < rect.end_x && rect.start_y < rect.end_y) return;
+        need = 64; /* refused: the rectangle is outside */
+    }
     buf = user_mem(need);
     if (fz_chance(60)) {
         /* finite coordinates mostly: a write of garbage floats is for the validator to refuse */
