@@ -35,24 +35,6 @@ CTS_TEST(FuzzRegress, auto_aging_delay_of_other_context, "REQ-0619")
     CTS_EXPECT_EQ_INT(vxReleaseGraph(&g), VX_SUCCESS);
 }
 
-static vx_status VX_CALLBACK any_ref_kernel(vx_node node, const vx_reference *parameters, vx_uint32 num)
-{
-    (void)node;
-    (void)parameters;
-    (void)num;
-    return VX_SUCCESS;
-}
-
-static vx_status VX_CALLBACK any_ref_validate(vx_node node, const vx_reference parameters[], vx_uint32 num,
-                                              vx_meta_format metas[])
-{
-    (void)node;
-    (void)parameters;
-    (void)num;
-    (void)metas;
-    return VX_SUCCESS;
-}
-
 /* api_fuzz seed 7221 (--avoid-known, 50000 calls): a user kernel parameter of
  * type VX_TYPE_REFERENCE took a node of another graph; releasing that graph
  * destroyed the node (nodes die with their graph, whatever holds them) and
@@ -71,7 +53,7 @@ CTS_TEST(FuzzRegress, reference_parameter_takes_no_node, "REQ-1781 REQ-1786")
     const vx_uint8 *blob = NULL;
     vx_size len = 0;
     CTS_ASSERT_EQ_INT(vxAllocateUserKernelId(ctx, &id), VX_SUCCESS);
-    k = vxAddUserKernel(ctx, "fuzz.regress.anyref", id, any_ref_kernel, 1, any_ref_validate, NULL, NULL);
+    k = vxAddUserKernel(ctx, "fuzz.regress.anyref", id, cts_nop_kernel, 1, cts_nop_validate, NULL, NULL);
     CTS_ASSERT_EQ_INT(vxGetStatus((vx_reference)k), VX_SUCCESS);
     CTS_ASSERT_EQ_INT(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_REFERENCE, VX_PARAMETER_STATE_REQUIRED),
                       VX_SUCCESS);
