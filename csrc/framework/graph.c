@@ -394,6 +394,12 @@ VX_API_ENTRY vx_status VX_API_CALL vxRegisterAutoAging(vx_graph graph, vx_delay 
         ovx_log((vx_reference)graph, VX_ERROR_INVALID_REFERENCE, "vxRegisterAutoAging: delay is not a valid delay");
         return VX_ERROR_INVALID_REFERENCE;
     }
+    if (delay->base.context != graph->base.context) {
+        /* the graph would keep a delay its context does not own: releasing that
+         * other context frees it under the graph */
+        ovx_log((vx_reference)graph, VX_ERROR_INVALID_REFERENCE, "vxRegisterAutoAging: the delay belongs to another context");
+        return VX_ERROR_INVALID_REFERENCE;
+    }
     for (i = 0; i < graph->num_delays; i++)
         if (graph->delays[i] == delay) return VX_SUCCESS;
     if (graph->num_delays == graph->cap_delays) {

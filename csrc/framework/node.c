@@ -117,7 +117,16 @@ static vx_delay delay_of(vx_reference ref, vx_int32 *index, vx_int32 *item)
 
 static vx_bool type_matches(vx_enum want, vx_reference value)
 {
-    if (want == VX_TYPE_REFERENCE) return vx_true_e;
+    /* "any reference" still means a data object: a node, graph, kernel or
+     * parameter held by a node would dangle, since those die with their graph
+     * or context whatever holds them */
+    if (want == VX_TYPE_REFERENCE)
+        return value->type != VX_TYPE_NODE && value->type != VX_TYPE_GRAPH && value->type != VX_TYPE_KERNEL &&
+                       value->type != VX_TYPE_PARAMETER && value->type != VX_TYPE_CONTEXT &&
+                       value->type != VX_TYPE_META_FORMAT && value->type != VX_TYPE_IMPORT &&
+                       value->type != VX_TYPE_ERROR
+                   ? vx_true_e
+                   : vx_false_e;
     if (want == value->type) return vx_true_e;
     /* a scalar parameter of a 1.0 kernel may declare the scalar's data type */
     if (value->type == VX_TYPE_SCALAR && want > VX_TYPE_INVALID && want < VX_TYPE_REFERENCE) return vx_true_e;

@@ -69,6 +69,7 @@ CTS_DECLARE_TABLE(ix);
 CTS_DECLARE_TABLE(swapmove);
 CTS_DECLARE_TABLE(lifetime);
 CTS_DECLARE_TABLE(bad_values);
+CTS_DECLARE_TABLE(fuzz_regress);
 
 static const cts_test *const *const all_tables[] = {
     cts_table_context, cts_table_reference, cts_table_log,    cts_table_directive, cts_table_target,
@@ -93,6 +94,7 @@ static const cts_test *const *const all_tables[] = {
     cts_table_swapmove,
     cts_table_lifetime,
     cts_table_bad_values,
+    cts_table_fuzz_regress,
 };
 
 /* ---- state of the running test ------------------------------------------ */

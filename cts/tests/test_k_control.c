@@ -819,11 +819,21 @@ CTS_TEST(KControl, copy_refusals, "REQ-0150 REQ-0154")
         {(vx_reference)o1, (vx_reference)o3, VX_ERROR_INVALID_DIMENSION, "object array counts differ"},
         {(vx_reference)t1, (vx_reference)t2, VX_ERROR_INVALID_DIMENSION, "tensor dims differ"},
         {(vx_reference)t1, (vx_reference)t3, VX_ERROR_INVALID_TYPE, "tensor types differ"},
-        {(vx_reference)other, (vx_reference)other, VX_ERROR_INVALID_TYPE, "a graph is not a data object"},
     };
     for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
         margs a = {{cases[i].in, cases[i].out, NULL, NULL}, 0, 0};
         expect_verify(ctx, make_copy, &a, cases[i].want, cases[i].what);
+    }
+    {
+        /* a graph is not a data object: refused when the node is made (a node
+         * could not hold it: graphs and nodes die whatever holds them) */
+        vx_graph g = vxCreateGraph(ctx);
+        vx_node n;
+        cts_log_clear();
+        n = vxCopyNode(g, (vx_reference)other, (vx_reference)other);
+        CTS_EXPECT_STATUS(vxGetStatus((vx_reference)n), VX_ERROR_INVALID_TYPE);
+        CTS_EXPECT(cts_log_count() > 0);
+        vxReleaseGraph(&g);
     }
     {
         /* a uniform image is read-only */

@@ -1,0 +1,36 @@
+#!/bin/bash
+# ASan+UBSan CI step (issue 11): build the library and our runners with
+# -fsanitize=address,undefined, run the whole `meson test` (cts/ runner + ABI
+# tests) and a short fixed-seed run of fuzz/api_fuzz.  Any sanitizer report
+# fails the step (abort_on_error / halt_on_error).
+#
+#   .ci/sanitize.sh            from the repository root
+#   FUZZ_SEEDS=1-200 FUZZ_CALLS=5000 FUZZ_FLAGS= .ci/sanitize.sh   to change the fuzz run
+set -euo pipefail
+
+cd "$(dirname "$0")/.."
+command -v meson >/dev/null && command -v ninja >/dev/null || python3 -m pip install --user -q meson ninja
+
+build=$(mktemp -d /tmp/ovx-sanitize.XXXXXX)
+trap 'rm -rf "$build"' EXIT
+
+start=$(date +%s)
+meson setup "$build" -Dpython=false -Db_sanitize=address,undefined -Db_lundef=false >/dev/null
+ninja -C "$build" -j"${JOBS:-2}"
+
+# allocator_may_return_null: the fuzzer asks for absurd sizes on purpose; the
+# library must turn a failed allocation into VX_ERROR_NO_MEMORY, not abort.
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=1:allocator_may_return_null=1:max_allocation_size_mb=256
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+
+meson test -C "$build" --print-errorlogs
+
+# Two fixed-seed runs: many short sequences, and a few long ones (a pool that
+# lives long: slot reuse, old graphs, many releases).  About 40M calls, a minute.
+# --avoid-known: skip the patterns of issue 11 items 1-7 that are fixed on
+# their own branch (see fuzz/README.md); drop the flag once they are merged.
+fuzz_flags=${FUZZ_FLAGS---avoid-known}
+"$build/fuzz/api_fuzz" --seeds "${FUZZ_SEEDS:-1-6000}" --calls "${FUZZ_CALLS:-5000}" $fuzz_flags
+"$build/fuzz/api_fuzz" --seeds "${FUZZ_LONG_SEEDS:-1000001-1000200}" --calls "${FUZZ_LONG_CALLS:-50000}" $fuzz_flags
+
+echo "sanitize.sh: done in $(( $(date +%s) - start )) s"
