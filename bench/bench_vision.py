@@ -75,7 +75,7 @@ class Bench:
         if status == lib.VX_SUCCESS:
             status = lib.vxVerifyGraph(g)
         if status != lib.VX_SUCCESS:
-            self.rows.append((name, None, None, cv_name, "error %d" % status))
+            self.rows.append((name, None, None, cv_name, "error %d" % status, "-"))
             lib.vxReleaseGraph(ffi.new("vx_graph*", g))
             return
 
@@ -86,21 +86,29 @@ class Bench:
 
         t_ours = best_of(ours, self.runs)
         t_cv = best_of(cv_fn, self.runs)
-        self.rows.append((name, t_ours, t_cv, cv_name, ""))
+        buf = ffi.new("vx_char[]", lib.VX_OVX_MAX_STRING)
+        variant = "?"
+        if lib.vxQueryNode(node, lib.VX_NODE_OVX_VARIANT, buf, lib.VX_OVX_MAX_STRING) == lib.VX_SUCCESS:
+            variant = ffi.string(buf).decode()
+        self.rows.append((name, t_ours, t_cv, cv_name, "", variant))
         lib.vxReleaseGraph(ffi.new("vx_graph*", g))
 
     def report(self):
         print("libopenvx vs OpenCV %s, %dx%d, best of %d runs, OpenCV threads %d"
               % (cv2.__version__, self.w, self.h, self.runs, cv2.getNumThreads()))
-        print("%-24s %10s %10s %8s  %s" % ("function", "ours ms", "OpenCV ms", "ratio", "OpenCV call"))
+        a = np.empty_like(self.u8a)
+        t_copy = best_of(lambda: np.copyto(a, self.u8a), self.runs)
+        print("plain copy of one %dx%d U8 image (numpy, one thread): %.3f ms; SIMD level %s"
+              % (self.w, self.h, t_copy * 1e3, self.ctx.simd_level))
+        print("%-24s %10s %10s %8s %8s  %s" % ("function", "ours ms", "OpenCV ms", "ratio", "variant", "OpenCV call"))
         logs = []
-        for name, to, tc, cvn, note in self.rows:
+        for name, to, tc, cvn, note, variant in self.rows:
             if to is None:
-                print("%-24s %10s %10s %8s  %s  (%s)" % (name, "-", "-", "-", cvn, note))
+                print("%-24s %10s %10s %8s %8s  %s  (%s)" % (name, "-", "-", "-", "-", cvn, note))
                 continue
             r = to / tc
             logs.append(math.log(r))
-            print("%-24s %10.3f %10.3f %8.2f  %s" % (name, to * 1e3, tc * 1e3, r, cvn))
+            print("%-24s %10.3f %10.3f %8.2f %8s  %s" % (name, to * 1e3, tc * 1e3, r, variant, cvn))
         if logs:
             print("geometric mean of ours/OpenCV over %d functions: %.2f"
                   % (len(logs), math.exp(sum(logs) / len(logs))))

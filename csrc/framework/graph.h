@@ -23,6 +23,9 @@
 
 struct _vx_node {
     struct _vx_reference base;
+    /* the compute variant chosen at verify (kernel desc `select`; NULL: the
+     * kernel's own code), read by its window function; VX_NODE_OVX_VARIANT */
+    const struct ovx_variant *variant;
     vx_graph graph;                                /* the owner (not counted) */
     vx_kernel kernel;                              /* internal reference */
     vx_reference params[OVX_MAX_KERNEL_PARAMS];    /* internal references */

@@ -3,6 +3,7 @@
  * vxReplicateNode) and the helpers kernel families use (kernels/kernels.h).
  */
 #include "graph.h"
+#include "../runtime/dispatch.h"
 #include "../kernels/kernels.h"
 #include "../objects/delay.h"
 #include "../objects/object_array.h"
@@ -53,6 +54,11 @@ void ovx_node_detach(vx_node n)
 static vx_bool node_valid(vx_node n)
 {
     return ovx_ref_valid((vx_reference)n, VX_TYPE_NODE) && n->kernel != NULL ? vx_true_e : vx_false_e;
+}
+
+const ovx_variant *ovx_node_variant(vx_node node)
+{
+    return node->variant;
 }
 
 vx_reference ovx_node_param(vx_node n, vx_uint32 i)
@@ -401,6 +407,16 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryNode(vx_node node, vx_enum attribute, 
     case VX_NODE_STATE:
         s = ovx_query_copy(ptr, size, &node->state, sizeof(vx_enum));
         break;
+    case VX_NODE_OVX_VARIANT: {
+        const char *name = node->variant ? node->variant->name : "scalar";
+        if (ptr == NULL || size < strlen(name) + 1) {
+            s = VX_ERROR_INVALID_PARAMETERS;
+        } else {
+            memcpy(ptr, name, strlen(name) + 1);
+            s = VX_SUCCESS;
+        }
+        break;
+    }
     default:
         if (node->kernel->tiling && (s = ovx_tiling_query_node(node, attribute, ptr, size)) != VX_ERROR_NOT_SUPPORTED)
             break;

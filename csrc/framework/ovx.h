@@ -134,6 +134,19 @@ typedef struct ovx_kernel_desc {
     vx_uint32 valid_shrink;
 } ovx_kernel_desc;
 
+/* Built-in kernels with SIMD variants (runtime/dispatch.h) pick the node's
+ * variant once its parameters are verified; NULL: the kernel's own code
+ * ("scalar").  Families list theirs in a table ending with {0, NULL}. */
+typedef const struct ovx_variant *(*ovx_select_f)(vx_node node, const vx_reference params[]);
+typedef struct {
+    vx_enum kernel;
+    ovx_select_f select;
+} ovx_select_entry;
+/* kernels/registry.c: the variant for a node of built-in kernel `kernel`. */
+const struct ovx_variant *ovx_kernel_select(vx_enum kernel, vx_node node, const vx_reference params[]);
+/* framework/node.c: the variant chosen for the node at verify (NULL: scalar). */
+const struct ovx_variant *ovx_node_variant(vx_node node);
+
 struct _vx_kernel {
     struct _vx_reference base;
     char name[VX_MAX_KERNEL_NAME];

@@ -338,6 +338,8 @@ static vx_status run_validator(vx_graph g, vx_node n)
         if (s > 0) s = VX_FAILURE;
         goto out;
     }
+    /* the compute variant, chosen once here, never per row or pixel */
+    n->variant = k->desc ? ovx_kernel_select(k->enumeration, n, (const vx_reference *)n->params) : NULL;
     for (i = 0; i < k->num_params; i++) {
         vx_reference r = n->params[i];
         if (!metas[i]) continue;

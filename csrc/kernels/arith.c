@@ -9,6 +9,7 @@
 #include "kernels.h"
 
 #include "../compute/arith.h"
+#include "../compute/pixel.h"
 #include "../objects/lut.h"
 #include "../objects/threshold.h"
 
@@ -146,6 +147,71 @@ static vx_enum enum_param(vx_reference ref)
     return v;
 }
 
+/* ---- SIMD row routines (compute/pixel.h) ------------------------------------ */
+
+static vx_bool all_u8(const vx_reference p[], const int idx[], int n)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        if (!p[idx[i]] || p[idx[i]]->type != VX_TYPE_IMAGE || ((vx_image)p[idx[i]])->format != VX_DF_IMAGE_U8)
+            return vx_false_e;
+    return vx_true_e;
+}
+
+/* Run the node's chosen row routine over the window (U8 planes: in0, in1 or
+ * -1 for a unary op, out). */
+static vx_status rows_run(vx_node node, const vx_reference p[], int in0, int in1, int out, const ovx_window *w)
+{
+    ovxc_row2_f row = (ovxc_row2_f)ovx_node_variant(node)->fn;
+    ovx_plane a = ovx_image_plane((vx_image)p[in0], 0), o = ovx_image_plane((vx_image)p[out], 0), b = a;
+    vx_uint32 y, n = w->x1 - w->x0;
+    if (in1 >= 0) b = ovx_image_plane((vx_image)p[in1], 0);
+    for (y = w->y0; y < w->y1; y++)
+        row(a.ptr + (size_t)y * a.stride + w->x0, in1 >= 0 ? b.ptr + (size_t)y * b.stride + w->x0 : NULL,
+            o.ptr + (size_t)y * o.stride + w->x0, n);
+    return VX_SUCCESS;
+}
+
+static const ovx_variant *absdiff_select(vx_node node, const vx_reference p[])
+{
+    static const int idx[] = {0, 1, 2};
+    (void)node;
+    return all_u8(p, idx, 3) ? ovx_variant_pick(ovxc_pixel_variants(OVXC_PIX_absdiff_u8)) : NULL;
+}
+
+static const ovx_variant *addsub_select(vx_node node, const vx_reference p[], int subtract)
+{
+    static const int idx[] = {0, 1, 3};
+    int sat;
+    (void)node;
+    if (!all_u8(p, idx, 3)) return NULL;
+    sat = enum_param(p[2]) == VX_CONVERT_POLICY_SATURATE;
+    return ovx_variant_pick(ovxc_pixel_variants(
+        subtract ? (sat ? OVXC_PIX_sub_u8_sat : OVXC_PIX_sub_u8_wrap) : (sat ? OVXC_PIX_add_u8_sat : OVXC_PIX_add_u8_wrap)));
+}
+
+static const ovx_variant *add_select(vx_node node, const vx_reference p[])
+{
+    return addsub_select(node, p, 0);
+}
+
+static const ovx_variant *sub_select(vx_node node, const vx_reference p[])
+{
+    return addsub_select(node, p, 1);
+}
+
+#define BITWISE_SELECT(fn, op, nimg)                                                                  \
+    static const ovx_variant *fn(vx_node node, const vx_reference p[])                              \
+    {                                                                                               \
+        static const int idx[] = {0, 1, 2};                                                         \
+        (void)node;                                                                                 \
+        return all_u8(p, idx, nimg) ? ovx_variant_pick(ovxc_pixel_variants(op)) : NULL;           \
+    }
+BITWISE_SELECT(and_select, OVXC_PIX_and_u8, 3)
+BITWISE_SELECT(or_select, OVXC_PIX_or_u8, 3)
+BITWISE_SELECT(xor_select, OVXC_PIX_xor_u8, 3)
+BITWISE_SELECT(not_select, OVXC_PIX_not_u8, 2)
+
 #define POINTWISE(enum_, name_, nparams, validate_, window_, split_, ...)                            \
     {                                                                                               \
         enum_, name_, nparams, {__VA_ARGS__}, NULL, validate_, NULL, NULL, window_, split_,          \
@@ -163,7 +229,8 @@ static vx_status VX_CALLBACK absdiff_validate(vx_node node, const vx_reference p
 
 static vx_status absdiff_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
 {
-    (void)node, (void)num;
+    (void)num;
+    if (ovx_node_variant(node)) return rows_run(node, p, 0, 1, 2, w);
     ovxc_buf a = buf_of(p[0]), b = buf_of(p[1]), o = buf_of(p[2]);
     ovxc_rect r = rect_of(w);
     ovxc_absdiff(&a, &b, &o, &r);
@@ -171,7 +238,8 @@ static vx_status absdiff_window(vx_node node, const vx_reference p[], vx_uint32 
 }
 
 static const ovx_kernel_desc k_absdiff = POINTWISE(VX_KERNEL_ABSDIFF, "org.khronos.openvx.absdiff", 3,
-                                                   absdiff_validate, absdiff_window, 2, IN_IMG, IN_IMG, OUT_IMG);
+                                                        absdiff_validate, absdiff_window, 2, IN_IMG,
+                                                        IN_IMG, OUT_IMG);
 
 /* ---- Add, Subtract --------------------------------------------------------- */
 
@@ -194,21 +262,23 @@ static vx_status addsub_run(const vx_reference p[], const ovx_window *w, int sub
 
 static vx_status add_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
 {
-    (void)node, (void)num;
+    (void)num;
+    if (ovx_node_variant(node)) return rows_run(node, p, 0, 1, 3, w);
     return addsub_run(p, w, 0);
 }
 
 static vx_status sub_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
 {
-    (void)node, (void)num;
+    (void)num;
+    if (ovx_node_variant(node)) return rows_run(node, p, 0, 1, 3, w);
     return addsub_run(p, w, 1);
 }
 
 static const ovx_kernel_desc k_add = POINTWISE(VX_KERNEL_ADD, "org.khronos.openvx.add", 4, addsub_validate,
-                                               add_window, 3, IN_IMG, IN_IMG, IN_SCALAR, OUT_IMG);
+                                                    add_window, 3, IN_IMG, IN_IMG, IN_SCALAR, OUT_IMG);
 static const ovx_kernel_desc k_subtract = POINTWISE(VX_KERNEL_SUBTRACT, "org.khronos.openvx.subtract", 4,
-                                                    addsub_validate, sub_window, 3, IN_IMG, IN_IMG, IN_SCALAR,
-                                                    OUT_IMG);
+                                                         addsub_validate, sub_window, 3, IN_IMG, IN_IMG,
+                                                         IN_SCALAR, OUT_IMG);
 
 /* ---- Multiply -------------------------------------------------------------- */
 
@@ -294,7 +364,9 @@ static vx_status bitwise_run(ovxc_bitop op, const vx_reference p[], const ovx_wi
 #define BITWISE_WINDOW(fn, op)                                                                        \
     static vx_status fn(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)   \
     {                                                                                               \
-        (void)node, (void)num;                                                                      \
+        (void)num;                                                                                  \
+        if (ovx_node_variant(node))                                                                          \
+            return op == OVXC_NOT ? rows_run(node, p, 0, -1, 1, w) : rows_run(node, p, 0, 1, 2, w); \
         return bitwise_run(op, p, w);                                                               \
     }
 BITWISE_WINDOW(and_window, OVXC_AND)
@@ -302,14 +374,10 @@ BITWISE_WINDOW(or_window, OVXC_OR)
 BITWISE_WINDOW(xor_window, OVXC_XOR)
 BITWISE_WINDOW(not_window, OVXC_NOT)
 
-static const ovx_kernel_desc k_and = POINTWISE(VX_KERNEL_AND, "org.khronos.openvx.and", 3, binop_validate,
-                                               and_window, 2, IN_IMG, IN_IMG, OUT_IMG);
-static const ovx_kernel_desc k_or = POINTWISE(VX_KERNEL_OR, "org.khronos.openvx.or", 3, binop_validate, or_window,
-                                              2, IN_IMG, IN_IMG, OUT_IMG);
-static const ovx_kernel_desc k_xor = POINTWISE(VX_KERNEL_XOR, "org.khronos.openvx.xor", 3, binop_validate,
-                                               xor_window, 2, IN_IMG, IN_IMG, OUT_IMG);
-static const ovx_kernel_desc k_not = POINTWISE(VX_KERNEL_NOT, "org.khronos.openvx.not", 2, not_validate,
-                                               not_window, 1, IN_IMG, OUT_IMG);
+static const ovx_kernel_desc k_and = POINTWISE(VX_KERNEL_AND, "org.khronos.openvx.and", 3, binop_validate, and_window, 2, IN_IMG, IN_IMG, OUT_IMG);
+static const ovx_kernel_desc k_or = POINTWISE(VX_KERNEL_OR, "org.khronos.openvx.or", 3, binop_validate, or_window, 2, IN_IMG, IN_IMG, OUT_IMG);
+static const ovx_kernel_desc k_xor = POINTWISE(VX_KERNEL_XOR, "org.khronos.openvx.xor", 3, binop_validate, xor_window, 2, IN_IMG, IN_IMG, OUT_IMG);
+static const ovx_kernel_desc k_not = POINTWISE(VX_KERNEL_NOT, "org.khronos.openvx.not", 2, not_validate, not_window, 1, IN_IMG, OUT_IMG);
 
 /* ---- Weighted Average -------------------------------------------------------- */
 
@@ -587,6 +655,12 @@ static const ovx_kernel_desc k_accumulate_weighted =
 static const ovx_kernel_desc k_accumulate_square =
     POINTWISE(VX_KERNEL_ACCUMULATE_SQUARE, "org.khronos.openvx.accumulate_square", 3, accum_square_validate,
               accum_square_window, 2, IN_IMG, IN_SCALAR, BIDI_IMG);
+
+const ovx_select_entry ovx_select_arith[] = {
+    {VX_KERNEL_ABSDIFF, absdiff_select}, {VX_KERNEL_ADD, add_select}, {VX_KERNEL_SUBTRACT, sub_select},
+    {VX_KERNEL_AND, and_select},         {VX_KERNEL_OR, or_select},   {VX_KERNEL_XOR, xor_select},
+    {VX_KERNEL_NOT, not_select},         {0, NULL},
+};
 
 const ovx_kernel_desc *const ovx_family_arith[] = {
     &k_absdiff, &k_add,       &k_subtract, &k_multiply, &k_and,        &k_or,

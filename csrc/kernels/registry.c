@@ -22,6 +22,20 @@ extern const ovx_kernel_desc *const ovx_family_bilateral[];
 extern const ovx_kernel_desc *const ovx_family_nn[];
 extern const ovx_kernel_desc *const ovx_family_swapmove[];
 
+extern const ovx_select_entry ovx_select_arith[];
+
+static const ovx_select_entry *const select_tables[] = {ovx_select_arith, NULL};
+
+const struct ovx_variant *ovx_kernel_select(vx_enum kernel, vx_node node, const vx_reference params[])
+{
+    const ovx_select_entry *const *t;
+    const ovx_select_entry *e;
+    for (t = select_tables; *t; t++)
+        for (e = *t; e->select; e++)
+            if (e->kernel == kernel) return e->select(node, params);
+    return NULL;
+}
+
 const ovx_kernel_desc *const *const ovx_kernel_families[] = {
     ovx_family_arith,    ovx_family_filter,     ovx_family_color,    ovx_family_stats,
     ovx_family_geometry, ovx_family_multiscale, ovx_family_features, ovx_family_optflow,

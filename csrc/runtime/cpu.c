@@ -53,7 +53,7 @@ static void detect(void)
     if (cpu_bits & OVX_CPU_AVX512F) append("avx512f");
     if (cpu_bits & OVX_CPU_AVX512BW) append("avx512bw");
     if (cpu_bits & OVX_CPU_NEON) append("neon");
-#ifndef OVX_SIMD_NONE
+#ifndef OVX_BUILD_SCALAR_ONLY
     if ((cpu_bits & OVX_CPU_SSE41) && (cpu_bits & OVX_CPU_SSE42)) best = LEVEL_SSE4;
     if ((cpu_bits & OVX_CPU_AVX2) && (cpu_bits & OVX_CPU_FMA)) best = LEVEL_AVX2;
     if ((cpu_bits & OVX_CPU_AVX512F) && (cpu_bits & OVX_CPU_AVX512BW) && best == LEVEL_AVX2) best = LEVEL_AVX512;

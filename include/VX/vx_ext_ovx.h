@@ -34,6 +34,13 @@ enum vx_ovx_context_attribute_e {
     VX_CONTEXT_OVX_THREADS = VX_ATTRIBUTE_BASE(VX_ID_DEFAULT, VX_TYPE_CONTEXT) + 0x3
 };
 
+enum vx_ovx_node_attribute_e {
+    /* Read-only. The compute variant the node runs, chosen when its graph was
+     * verified: "scalar" (portable C), "avx2" or "avx512" (see the README on
+     * SIMD). Use a vx_char array of VX_OVX_MAX_STRING bytes. */
+    VX_NODE_OVX_VARIANT = VX_ATTRIBUTE_BASE(VX_ID_DEFAULT, VX_TYPE_NODE) + 0x0
+};
+
 enum vx_ovx_directive_e {
     /* vxDirective(context, ...): run every node on the calling thread only
      * (VX_CONTEXT_OVX_THREADS = 1), or on the whole pool again (= 0). */

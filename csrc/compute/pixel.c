@@ -1,0 +1,41 @@
+/* Pixelwise U8 row routines: the scalar references and the variant tables
+ * (see pixel.h; the SIMD variants are pixel_avx2.c and pixel_avx512.c). */
+#include "pixel.h"
+
+#define ROW(name, expr)                                                                                        \
+    void ovxc_row_##name##_scalar(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n)                   \
+    {                                                                                                          \
+        size_t i;                                                                                              \
+        (void)b;                                                                                               \
+        for (i = 0; i < n; i++) {                                                                              \
+            int x = a[i], y = b ? b[i] : 0;                                                                    \
+            (void)y;                                                                                           \
+            o[i] = (uint8_t)(expr);                                                                            \
+        }                                                                                                      \
+    }
+
+ROW(add_u8_sat, x + y > 255 ? 255 : x + y)
+ROW(add_u8_wrap, x + y)
+ROW(sub_u8_sat, x - y < 0 ? 0 : x - y)
+ROW(sub_u8_wrap, x - y)
+ROW(absdiff_u8, x > y ? x - y : y - x)
+ROW(and_u8, x & y)
+ROW(or_u8, x | y)
+ROW(xor_u8, x ^ y)
+ROW(not_u8, ~x)
+
+#define TABLE(name)                                                                                            \
+    static const ovx_variant table_##name[] = {OVX_VARIANT_AVX512(ovxc_row_##name)                             \
+                                                   OVX_VARIANT_AVX2(ovxc_row_##name){                          \
+                                                       "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_row_##name##_scalar}};
+OVXC_PIXEL_OPS(TABLE)
+
+const ovx_variant *ovxc_pixel_variants(ovxc_pixel_op op)
+{
+    static const ovx_variant *const tables[OVXC_PIX_COUNT] = {
+#define ENTRY(name) table_##name,
+        OVXC_PIXEL_OPS(ENTRY)
+#undef ENTRY
+    };
+    return (unsigned)op < OVXC_PIX_COUNT ? tables[op] : NULL;
+}

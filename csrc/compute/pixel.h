@@ -1,0 +1,40 @@
+/*
+ * Row routines of the pixelwise U8 functions (Add, Subtract, AbsDiff, And, Or,
+ * Xor, Not) with SIMD variants (runtime/dispatch.h): each computes n pixels of
+ * one row, o[i] = a[i] op b[i] (b unused by Not), exactly as the scalar
+ * reference (saturation clamps to 0..255, wrap keeps the low 8 bits).  The
+ * variant tables (best first) are ovxc_pixel_variants(op).
+ */
+#ifndef OVX_COMPUTE_PIXEL_H
+#define OVX_COMPUTE_PIXEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../runtime/dispatch.h"
+
+typedef void (*ovxc_row2_f)(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n);
+
+/* X(name): every pixelwise U8 row routine. */
+#define OVXC_PIXEL_OPS(X)                                                                                      \
+    X(add_u8_sat) X(add_u8_wrap) X(sub_u8_sat) X(sub_u8_wrap) X(absdiff_u8) X(and_u8) X(or_u8) X(xor_u8)    \
+    X(not_u8)
+
+typedef enum {
+#define OVXC_ENUM(name) OVXC_PIX_##name,
+    OVXC_PIXEL_OPS(OVXC_ENUM)
+#undef OVXC_ENUM
+    OVXC_PIX_COUNT
+} ovxc_pixel_op;
+
+#define OVXC_DECLARE(name)                                                                                     \
+    void ovxc_row_##name##_scalar(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n);                  \
+    void ovxc_row_##name##_avx2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n);                    \
+    void ovxc_row_##name##_avx512(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n);
+OVXC_PIXEL_OPS(OVXC_DECLARE)
+#undef OVXC_DECLARE
+
+/* The variants of op, best first, the scalar reference last. */
+const ovx_variant *ovxc_pixel_variants(ovxc_pixel_op op);
+
+#endif

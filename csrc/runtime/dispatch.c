@@ -1,0 +1,17 @@
+/* Run-time dispatch of compute routines (see dispatch.h). */
+#include "dispatch.h"
+
+#include "../framework/ovx.h"
+
+int ovx_simd_level_num(void)
+{
+    return (int)ovx_simd_level();
+}
+
+const ovx_variant *ovx_variant_pick(const ovx_variant *table)
+{
+    int level = ovx_simd_level_num();
+    const ovx_variant *v = table;
+    while (v->level > level) v++; /* the scalar entry (level 0) ends every table */
+    return v;
+}

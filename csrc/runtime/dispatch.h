@@ -1,0 +1,53 @@
+/*
+ * Run-time dispatch of compute routines to SIMD variants.
+ *
+ * A routine that has SIMD variants lists them in a table, best first and the
+ * portable C reference last (level OVX_SIMD_NONE, always present):
+ *
+ *     static const ovx_variant add_u8_sat[] = {
+ *         OVX_VARIANT_AVX512(ovxc_row_add_u8_sat),   // only when built
+ *         OVX_VARIANT_AVX2(ovxc_row_add_u8_sat),
+ *         {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_row_add_u8_sat_scalar},
+ *     };
+ *
+ * ovx_variant_pick() returns the first entry whose level the CPU has and
+ * OPENVX_SIMD allows (runtime/cpu.c reads both once).  Kernels pick when a
+ * graph is verified (their ovx_kernel_desc.select hook); the node keeps the
+ * choice (node->variant, queryable as VX_NODE_OVX_VARIANT) and its window
+ * function calls it per row: never a choice per pixel or per row.
+ *
+ * Each ISA's variants live in compute/<family>_<isa>.c, compiled with that
+ * ISA's flags in a static library of their own (csrc/meson.build); the rest of
+ * the library is built for the baseline target.  -Dsimd=none (or a non-x86
+ * host) builds no variant: the tables then hold the scalar entry alone.
+ */
+#ifndef OVX_RUNTIME_DISPATCH_H
+#define OVX_RUNTIME_DISPATCH_H
+
+enum { OVX_SIMD_NONE = 0, OVX_SIMD_SSE4 = 1, OVX_SIMD_AVX2 = 2, OVX_SIMD_AVX512 = 3 };
+
+typedef void (*ovx_fn)(void);
+
+typedef struct ovx_variant {
+    const char *name;   /* "scalar", "avx2", "avx512" */
+    int level;          /* OVX_SIMD_* the variant needs */
+    ovx_fn fn;          /* cast to the routine's own type by its caller */
+} ovx_variant;
+
+/* The level variants may use: what the CPU has, capped by OPENVX_SIMD. */
+int ovx_simd_level_num(void);
+/* The best variant of `table` (the last entry, level OVX_SIMD_NONE, ends it). */
+const ovx_variant *ovx_variant_pick(const ovx_variant *table);
+
+#if defined(OVX_HAVE_AVX2)
+#define OVX_VARIANT_AVX2(base) {"avx2", OVX_SIMD_AVX2, (ovx_fn)base##_avx2},
+#else
+#define OVX_VARIANT_AVX2(base)
+#endif
+#if defined(OVX_HAVE_AVX512)
+#define OVX_VARIANT_AVX512(base) {"avx512", OVX_SIMD_AVX512, (ovx_fn)base##_avx512},
+#else
+#define OVX_VARIANT_AVX512(base)
+#endif
+
+#endif

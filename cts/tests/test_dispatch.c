@@ -1,0 +1,48 @@
+/*
+ * The dispatcher (runtime/dispatch.h): a node's compute variant is chosen at
+ * verify, follows the SIMD level (CPU and OPENVX_SIMD: run this at each forced
+ * level), is queryable as VX_NODE_OVX_VARIANT, and gives the same pixels.
+ */
+#include "../runner/cts.h"
+
+#include <string.h>
+
+static void variant_of(vx_node n, char *buf)
+{
+    buf[0] = 0;
+    CTS_EXPECT_STATUS(vxQueryNode(n, VX_NODE_OVX_VARIANT, buf, VX_OVX_MAX_STRING), VX_SUCCESS);
+}
+
+CTS_TEST(Dispatch, variant_follows_level, "")
+{
+    vx_context c = cts_context();
+    char level[VX_OVX_MAX_STRING] = {0}, v[VX_OVX_MAX_STRING];
+    const char *want;
+    vx_graph g = vxCreateGraph(c);
+    vx_image a = vxCreateImage(c, 100, 7, VX_DF_IMAGE_U8), b = vxCreateImage(c, 100, 7, VX_DF_IMAGE_U8);
+    vx_image o = vxCreateImage(c, 100, 7, VX_DF_IMAGE_U8), s16 = vxCreateImage(c, 100, 7, VX_DF_IMAGE_S16);
+    vx_node add = vxAddNode(g, a, b, VX_CONVERT_POLICY_SATURATE, o);
+    vx_node add16 = vxAddNode(g, a, b, VX_CONVERT_POLICY_SATURATE, s16);
+    CTS_ASSERT_STATUS(vxQueryContext(c, VX_CONTEXT_OVX_SIMD_LEVEL, level, sizeof(level)), VX_SUCCESS);
+    want = strcmp(level, "avx512") == 0 ? "avx512" : strcmp(level, "avx2") == 0 ? "avx2" : "scalar";
+    variant_of(add, v);
+    CTS_EXPECT_MSG(strcmp(v, "scalar") == 0, "before verify: %s", v);
+    CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    variant_of(add, v);
+    CTS_EXPECT_MSG(strcmp(v, want) == 0, "level %s: U8 add runs %s, expected %s", level, v, want);
+    variant_of(add16, v);
+    CTS_EXPECT_MSG(strcmp(v, "scalar") == 0, "an S16 add has no SIMD variant yet: %s", v);
+    CTS_EXPECT_STATUS(vxQueryNode(add, VX_NODE_OVX_VARIANT, v, 3), VX_ERROR_INVALID_PARAMETERS);
+    vxReleaseNode(&add);
+    vxReleaseNode(&add16);
+    vxReleaseGraph(&g);
+    vxReleaseImage(&a);
+    vxReleaseImage(&b);
+    vxReleaseImage(&o);
+    vxReleaseImage(&s16);
+}
+
+CTS_TABLE(dispatch) = {
+    CTS_ENTRY(Dispatch, variant_follows_level),
+    CTS_TABLE_END,
+};
