@@ -301,8 +301,8 @@ class Context(Reference):
 
     @property
     def simd_level(self):
-        """The SIMD level the CPU allows, after ``OPENVX_SIMD`` (``VX_CONTEXT_OVX_SIMD_LEVEL``).
-        No compute routine has SIMD variants yet: the level is reported, it selects nothing."""
+        """The SIMD level the CPU allows, after ``OPENVX_SIMD`` (``VX_CONTEXT_OVX_SIMD_LEVEL``): nodes
+        run the best variant up to it (``VX_NODE_OVX_VARIANT``); only some routines have variants."""
         return self._ovx_string("VX_CONTEXT_OVX_SIMD_LEVEL")
 
     @property

@@ -1,8 +1,7 @@
 /*
  * CPU feature detection, read once, and the SIMD level the CPU allows.
  * OPENVX_SIMD=none|sse4|avx2|avx512 forces a (lower) level; a level the CPU
- * lacks is never reported.  No compute routine has SIMD variants yet, so the
- * level is reported (VX_CONTEXT_OVX_SIMD_LEVEL) but selects nothing.
+ * lacks is never chosen.  runtime/dispatch.c picks variants up to this level.
  */
 #include "../framework/ovx.h"
 

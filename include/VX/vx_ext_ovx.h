@@ -20,8 +20,8 @@ enum vx_ovx_context_attribute_e {
      * VX_OVX_MAX_STRING bytes. */
     VX_CONTEXT_OVX_CPU_FEATURES = VX_ATTRIBUTE_BASE(VX_ID_DEFAULT, VX_TYPE_CONTEXT) + 0x0,
     /* Read-only. The SIMD level the CPU allows ("none", "sse4", "avx2",
-     * "avx512"), after the OPENVX_SIMD environment override.  No compute routine
-     * has SIMD variants yet: the level is reported, it selects nothing. Use a vx_char
+     * "avx512"), after the OPENVX_SIMD environment override: nodes run the best
+     * variant up to it (VX_NODE_OVX_VARIANT). Use a vx_char
      * array of VX_OVX_MAX_STRING bytes. */
     VX_CONTEXT_OVX_SIMD_LEVEL = VX_ATTRIBUTE_BASE(VX_ID_DEFAULT, VX_TYPE_CONTEXT) + 0x1,
     /* Read-only. The targets of the context, space separated. Use a vx_char array of
