@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# The test suite at every SIMD level the CPU has (OPENVX_SIMD=none, sse4, avx2,
+# avx512), sharing one build and one install: our conformance runner and the
+# bit-exact variant test on a Meson build, and the Python tests on the package
+# .ci/run installed.  Run from the repository root after `pip install '.[test]'`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+build=$(mktemp -d)/levels
+trap 'rm -rf "$(dirname "$build")"' EXIT
+meson setup "$build" -Dpython=false >/dev/null
+ninja -C "$build" >/dev/null
+"$build/cts/simd-variants" | tail -1
+levels="none"
+flags=$(grep -m1 '^flags' /proc/cpuinfo || true)
+case "$flags" in *sse4_2*) levels="$levels sse4" ;; esac
+case "$flags" in *avx2*) case "$flags" in *fma*) levels="$levels avx2" ;; esac ;; esac
+case "$flags" in *avx512f*) case "$flags" in *avx512bw*) case "$levels" in *avx2*) levels="$levels avx512" ;; esac ;; esac ;; esac
+for level in $levels; do
+    echo "== OPENVX_SIMD=$level"
+    OPENVX_SIMD=$level LD_LIBRARY_PATH="$build/cts" "$build/cts/openvx-cts" --quiet | tail -1
+    # pytest must not import the source tree: run it from the build directory
+    (cd "$build" && OPENVX_SIMD=$level python3 -m pytest -q -p no:cacheprovider "$OLDPWD/tests" \
+        --ignore="$OLDPWD/tests/test_c_build.py" --ignore="$OLDPWD/tests/test_readme.py" | tail -1)
+done
