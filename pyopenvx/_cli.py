@@ -115,7 +115,7 @@ def _print_text(info, out):
 
 
 def main(argv=None):
-    ap = argparse.ArgumentParser(prog="python -m pyopenvx",
+    ap = argparse.ArgumentParser(prog="pyopenvx",
                                  description="pyopenvx / libopenvx tools")
     sub = ap.add_subparsers(dest="command")
     p_info = sub.add_parser("info", help="what the library reports about itself")
