@@ -24,6 +24,25 @@ ROW(or_u8, x | y)
 ROW(xor_u8, x ^ y)
 ROW(not_u8, ~x)
 
+#define ROW16(name, expr)                                                                                      \
+    void ovxc_row_##name##_scalar(const uint8_t *a8, const uint8_t *b8, uint8_t *o8, size_t n)                \
+    {                                                                                                          \
+        const int16_t *a = (const int16_t *)(const void *)a8, *b = (const int16_t *)(const void *)b8;          \
+        int16_t *o = (int16_t *)(void *)o8;                                                                    \
+        size_t i;                                                                                              \
+        for (i = 0; i < n; i++) {                                                                              \
+            int32_t x = a[i], y = b[i], v = (expr);                                                            \
+            o[i] = (int16_t)(uint16_t)(uint32_t)v;                                                             \
+        }                                                                                                      \
+    }
+#define SAT16(v) ((v) < -32768 ? -32768 : (v) > 32767 ? 32767 : (v))
+
+ROW16(add_s16_sat, SAT16(x + y))
+ROW16(add_s16_wrap, x + y)
+ROW16(sub_s16_sat, SAT16(x - y))
+ROW16(sub_s16_wrap, x - y)
+ROW16(absdiff_s16, SAT16(x > y ? x - y : y - x))
+
 #define TABLE(name)                                                                                            \
     static const ovx_variant table_##name[] = {OVX_VARIANT_AVX512(ovxc_row_##name)                             \
                                                    OVX_VARIANT_AVX2(ovxc_row_##name){                          \

@@ -1,9 +1,12 @@
 /*
- * Row routines of the pixelwise U8 functions (Add, Subtract, AbsDiff, And, Or,
- * Xor, Not) with SIMD variants (runtime/dispatch.h): each computes n pixels of
- * one row, o[i] = a[i] op b[i] (b unused by Not), exactly as the scalar
- * reference (saturation clamps to 0..255, wrap keeps the low 8 bits).  The
- * variant tables (best first) are ovxc_pixel_variants(op).
+ * Row routines of the pixelwise functions with SIMD variants
+ * (runtime/dispatch.h): Add, Subtract, AbsDiff, And, Or, Xor, Not of U8 images
+ * and Add, Subtract, AbsDiff of S16 images.  Each computes n pixels of one row,
+ * o[i] = a[i] op b[i] (b unused by Not; the pointers are to the rows' first
+ * bytes, int16_t pixels for the _s16 routines), exactly as the scalar reference
+ * (saturation clamps to the output's range, wrap keeps the low bits, AbsDiff of
+ * S16 saturates to 32767).  The variant tables (best first) are
+ * ovxc_pixel_variants(op).
  */
 #ifndef OVX_COMPUTE_PIXEL_H
 #define OVX_COMPUTE_PIXEL_H
@@ -18,7 +21,7 @@ typedef void (*ovxc_row2_f)(const uint8_t *a, const uint8_t *b, uint8_t *o, size
 /* X(name): every pixelwise U8 row routine. */
 #define OVXC_PIXEL_OPS(X)                                                                                      \
     X(add_u8_sat) X(add_u8_wrap) X(sub_u8_sat) X(sub_u8_wrap) X(absdiff_u8) X(and_u8) X(or_u8) X(xor_u8)    \
-    X(not_u8)
+    X(not_u8) X(add_s16_sat) X(add_s16_wrap) X(sub_s16_sat) X(sub_s16_wrap) X(absdiff_s16)
 
 typedef enum {
 #define OVXC_ENUM(name) OVXC_PIX_##name,

@@ -31,3 +31,23 @@ ROW(and_u8, _mm256_and_si256(x, y))
 ROW(or_u8, _mm256_or_si256(x, y))
 ROW(xor_u8, _mm256_xor_si256(x, y))
 ROW(not_u8, _mm256_xor_si256(x, ones))
+
+/* S16: 16 pixels (32 bytes) a step. */
+#define ROW16(name, expr)                                                                                      \
+    void ovxc_row_##name##_avx2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n)                     \
+    {                                                                                                          \
+        size_t i = 0;                                                                                          \
+        for (; i + 16 <= n; i += 16) {                                                                         \
+            V x = LOAD(a + 2 * i), y = LOAD(b + 2 * i);                                                        \
+            STORE(o + 2 * i, expr);                                                                            \
+        }                                                                                                      \
+        if (i < n) ovxc_row_##name##_scalar(a + 2 * i, b + 2 * i, o + 2 * i, n - i);                          \
+    }
+
+ROW16(add_s16_sat, _mm256_adds_epi16(x, y))
+ROW16(add_s16_wrap, _mm256_add_epi16(x, y))
+ROW16(sub_s16_sat, _mm256_subs_epi16(x, y))
+ROW16(sub_s16_wrap, _mm256_sub_epi16(x, y))
+/* max - min is |x - y| as an unsigned 16-bit number; clamp it to 32767 */
+ROW16(absdiff_s16, _mm256_min_epu16(_mm256_sub_epi16(_mm256_max_epi16(x, y), _mm256_min_epi16(x, y)),
+                                    _mm256_set1_epi16(0x7fff)))

@@ -37,3 +37,26 @@ ROW(and_u8, _mm512_and_si512(x, y))
 ROW(or_u8, _mm512_or_si512(x, y))
 ROW(xor_u8, _mm512_xor_si512(x, y))
 ROW(not_u8, _mm512_xor_si512(x, ones))
+
+/* S16: 32 pixels (64 bytes) a step, the tail masked per 16-bit lane. */
+#define ROW16(name, expr)                                                                                      \
+    void ovxc_row_##name##_avx512(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n)                   \
+    {                                                                                                          \
+        size_t i = 0;                                                                                          \
+        for (; i + 32 <= n; i += 32) {                                                                         \
+            V x = _mm512_loadu_si512((const void *)(a + 2 * i)), y = _mm512_loadu_si512((const void *)(b + 2 * i)); \
+            _mm512_storeu_si512((void *)(o + 2 * i), expr);                                                    \
+        }                                                                                                      \
+        if (i < n) {                                                                                           \
+            __mmask32 m = _cvtu32_mask32((~0U) >> (32 - (n - i)));                                             \
+            V x = _mm512_maskz_loadu_epi16(m, a + 2 * i), y = _mm512_maskz_loadu_epi16(m, b + 2 * i);          \
+            _mm512_mask_storeu_epi16(o + 2 * i, m, expr);                                                      \
+        }                                                                                                      \
+    }
+
+ROW16(add_s16_sat, _mm512_adds_epi16(x, y))
+ROW16(add_s16_wrap, _mm512_add_epi16(x, y))
+ROW16(sub_s16_sat, _mm512_subs_epi16(x, y))
+ROW16(sub_s16_wrap, _mm512_sub_epi16(x, y))
+ROW16(absdiff_s16, _mm512_min_epu16(_mm512_sub_epi16(_mm512_max_epi16(x, y), _mm512_min_epi16(x, y)),
+                                    _mm512_set1_epi16(0x7fff)))

@@ -149,26 +149,32 @@ static vx_enum enum_param(vx_reference ref)
 
 /* ---- SIMD row routines (compute/pixel.h) ------------------------------------ */
 
-static vx_bool all_u8(const vx_reference p[], const int idx[], int n)
+static vx_bool all_fmt(const vx_reference p[], const int idx[], int n, vx_df_image f)
 {
     int i;
     for (i = 0; i < n; i++)
-        if (!p[idx[i]] || p[idx[i]]->type != VX_TYPE_IMAGE || ((vx_image)p[idx[i]])->format != VX_DF_IMAGE_U8)
+        if (!p[idx[i]] || p[idx[i]]->type != VX_TYPE_IMAGE || ((vx_image)p[idx[i]])->format != f)
             return vx_false_e;
     return vx_true_e;
 }
 
-/* Run the node's chosen row routine over the window (U8 planes: in0, in1 or
- * -1 for a unary op, out). */
+static vx_bool all_u8(const vx_reference p[], const int idx[], int n)
+{
+    return all_fmt(p, idx, n, VX_DF_IMAGE_U8);
+}
+
+/* Run the node's chosen row routine over the window (planes of one format,
+ * U8 or S16: in0, in1 or -1 for a unary op, out). */
 static vx_status rows_run(vx_node node, const vx_reference p[], int in0, int in1, int out, const ovx_window *w)
 {
     ovxc_row2_f row = (ovxc_row2_f)ovx_node_variant(node)->fn;
     ovx_plane a = ovx_image_plane((vx_image)p[in0], 0), o = ovx_image_plane((vx_image)p[out], 0), b = a;
     vx_uint32 y, n = w->x1 - w->x0;
+    size_t x0 = (size_t)w->x0 * (((vx_image)p[out])->format == VX_DF_IMAGE_S16 ? 2 : 1);
     if (in1 >= 0) b = ovx_image_plane((vx_image)p[in1], 0);
     for (y = w->y0; y < w->y1; y++)
-        row(a.ptr + (size_t)y * a.stride + w->x0, in1 >= 0 ? b.ptr + (size_t)y * b.stride + w->x0 : NULL,
-            o.ptr + (size_t)y * o.stride + w->x0, n);
+        row(a.ptr + (size_t)y * a.stride + x0, in1 >= 0 ? b.ptr + (size_t)y * b.stride + x0 : NULL,
+            o.ptr + (size_t)y * o.stride + x0, n);
     return VX_SUCCESS;
 }
 
@@ -176,7 +182,9 @@ static const ovx_variant *absdiff_select(vx_node node, const vx_reference p[])
 {
     static const int idx[] = {0, 1, 2};
     (void)node;
-    return all_u8(p, idx, 3) ? ovx_variant_pick(ovxc_pixel_variants(OVXC_PIX_absdiff_u8)) : NULL;
+    if (all_u8(p, idx, 3)) return ovx_variant_pick(ovxc_pixel_variants(OVXC_PIX_absdiff_u8));
+    if (all_fmt(p, idx, 3, VX_DF_IMAGE_S16)) return ovx_variant_pick(ovxc_pixel_variants(OVXC_PIX_absdiff_s16));
+    return NULL;
 }
 
 static const ovx_variant *addsub_select(vx_node node, const vx_reference p[], int subtract)
@@ -184,10 +192,14 @@ static const ovx_variant *addsub_select(vx_node node, const vx_reference p[], in
     static const int idx[] = {0, 1, 3};
     int sat;
     (void)node;
-    if (!all_u8(p, idx, 3)) return NULL;
     sat = enum_param(p[2]) == VX_CONVERT_POLICY_SATURATE;
-    return ovx_variant_pick(ovxc_pixel_variants(
-        subtract ? (sat ? OVXC_PIX_sub_u8_sat : OVXC_PIX_sub_u8_wrap) : (sat ? OVXC_PIX_add_u8_sat : OVXC_PIX_add_u8_wrap)));
+    if (all_u8(p, idx, 3))
+        return ovx_variant_pick(ovxc_pixel_variants(subtract ? (sat ? OVXC_PIX_sub_u8_sat : OVXC_PIX_sub_u8_wrap)
+                                                             : (sat ? OVXC_PIX_add_u8_sat : OVXC_PIX_add_u8_wrap)));
+    if (all_fmt(p, idx, 3, VX_DF_IMAGE_S16))
+        return ovx_variant_pick(ovxc_pixel_variants(subtract ? (sat ? OVXC_PIX_sub_s16_sat : OVXC_PIX_sub_s16_wrap)
+                                                             : (sat ? OVXC_PIX_add_s16_sat : OVXC_PIX_add_s16_wrap)));
+    return NULL;
 }
 
 static const ovx_variant *add_select(vx_node node, const vx_reference p[])

@@ -23,6 +23,9 @@ CTS_TEST(Dispatch, variant_follows_level, "")
     vx_image o = vxCreateImage(c, 100, 7, VX_DF_IMAGE_U8), s16 = vxCreateImage(c, 100, 7, VX_DF_IMAGE_S16);
     vx_node add = vxAddNode(g, a, b, VX_CONVERT_POLICY_SATURATE, o);
     vx_node add16 = vxAddNode(g, a, b, VX_CONVERT_POLICY_SATURATE, s16);
+    vx_image x16 = vxCreateImage(c, 100, 7, VX_DF_IMAGE_S16), y16 = vxCreateImage(c, 100, 7, VX_DF_IMAGE_S16);
+    vx_image d16 = vxCreateImage(c, 100, 7, VX_DF_IMAGE_S16);
+    vx_node absdiff16 = vxAbsDiffNode(g, x16, y16, d16);
     CTS_ASSERT_STATUS(vxQueryContext(c, VX_CONTEXT_OVX_SIMD_LEVEL, level, sizeof(level)), VX_SUCCESS);
     want = strcmp(level, "avx512") == 0 ? "avx512" : strcmp(level, "avx2") == 0 ? "avx2" : "scalar";
     variant_of(add, v);
@@ -31,10 +34,16 @@ CTS_TEST(Dispatch, variant_follows_level, "")
     variant_of(add, v);
     CTS_EXPECT_MSG(strcmp(v, want) == 0, "level %s: U8 add runs %s, expected %s", level, v, want);
     variant_of(add16, v);
-    CTS_EXPECT_MSG(strcmp(v, "scalar") == 0, "an S16 add has no SIMD variant yet: %s", v);
+    CTS_EXPECT_MSG(strcmp(v, "scalar") == 0, "a U8 + U8 -> S16 add has no SIMD variant yet: %s", v);
+    variant_of(absdiff16, v);
+    CTS_EXPECT_MSG(strcmp(v, want) == 0, "level %s: S16 absdiff runs %s, expected %s", level, v, want);
     CTS_EXPECT_STATUS(vxQueryNode(add, VX_NODE_OVX_VARIANT, v, 3), VX_ERROR_INVALID_PARAMETERS);
     vxReleaseNode(&add);
     vxReleaseNode(&add16);
+    vxReleaseNode(&absdiff16);
+    vxReleaseImage(&x16);
+    vxReleaseImage(&y16);
+    vxReleaseImage(&d16);
     vxReleaseGraph(&g);
     vxReleaseImage(&a);
     vxReleaseImage(&b);
