@@ -2,6 +2,8 @@
  * (see pixel.h; the SIMD variants are pixel_avx2.c and pixel_avx512.c). */
 #include "pixel.h"
 
+#include <math.h>
+
 #define ROW(name, expr)                                                                                        \
     void ovxc_row_##name##_scalar(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n)                   \
     {                                                                                                          \
@@ -57,4 +59,51 @@ const ovx_variant *ovxc_pixel_variants(ovxc_pixel_op op)
 #undef ENTRY
     };
     return (unsigned)op < OVXC_PIX_COUNT ? tables[op] : NULL;
+}
+
+/* ---- Multiply ---------------------------------------------------------------- */
+
+static inline int64_t mul_value(int32_t p, double scale, int saturate, int nearest_even, double lo, double hi)
+{
+    double v = (double)p * scale;
+    v = nearest_even ? nearbyint(v) : trunc(v);
+    if (!saturate) {
+        lo = -4611686018427387904.0; /* +-2^62: the int64 conversion keeps the low bits */
+        hi = 4611686018427387904.0;
+    }
+    v = v < lo ? lo : (v > hi ? hi : v);
+    return (int64_t)v;
+}
+
+void ovxc_row_mul_u8_scalar(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, double scale, int saturate,
+                            int nearest_even)
+{
+    size_t i;
+    for (i = 0; i < n; i++)
+        o[i] = (uint8_t)mul_value((int32_t)a[i] * b[i], scale, saturate, nearest_even, 0.0, 255.0);
+}
+
+void ovxc_row_mul_s16_scalar(const uint8_t *a8, const uint8_t *b8, uint8_t *o8, size_t n, double scale, int saturate,
+                             int nearest_even)
+{
+    const int16_t *a = (const int16_t *)(const void *)a8, *b = (const int16_t *)(const void *)b8;
+    int16_t *o = (int16_t *)(void *)o8;
+    size_t i;
+    for (i = 0; i < n; i++)
+        o[i] = (int16_t)mul_value((int32_t)a[i] * b[i], scale, saturate, nearest_even, -32768.0, 32767.0);
+}
+
+#if defined(OVX_HAVE_AVX512)
+#define MUL_AVX512(base) {"avx512", OVX_SIMD_AVX512, (ovx_fn)base##_avx512},
+#else
+#define MUL_AVX512(base)
+#endif
+
+const ovx_variant *ovxc_mul_variants(ovxc_mul_op op)
+{
+    static const ovx_variant u8[] = {MUL_AVX512(ovxc_row_mul_u8){"scalar", OVX_SIMD_NONE,
+                                                                  (ovx_fn)ovxc_row_mul_u8_scalar}};
+    static const ovx_variant s16[] = {MUL_AVX512(ovxc_row_mul_s16){"scalar", OVX_SIMD_NONE,
+                                                                    (ovx_fn)ovxc_row_mul_s16_scalar}};
+    return op == OVXC_MUL_U8 ? u8 : op == OVXC_MUL_S16 ? s16 : NULL;
 }

@@ -40,4 +40,22 @@ OVXC_PIXEL_OPS(OVXC_DECLARE)
 /* The variants of op, best first, the scalar reference last. */
 const ovx_variant *ovxc_pixel_variants(ovxc_pixel_op op);
 
+/* Pixel-wise Multiplication rows, U8 x U8 -> U8 and S16 x S16 -> S16:
+ * o = round(a * b * scale) (double; nearest even or toward zero), then
+ * saturated or wrapped to the output, as compute/arith.c's ovxc_multiply.
+ * The SIMD variants need 0 <= scale <= 1 (the product then fits 32 bits);
+ * callers use the scalar reference for other scales. */
+typedef void (*ovxc_mul_row_f)(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, double scale, int saturate,
+                               int nearest_even);
+typedef enum { OVXC_MUL_U8, OVXC_MUL_S16, OVXC_MUL_COUNT } ovxc_mul_op;
+#define OVXC_DECLARE_MUL(name)                                                                                 \
+    void ovxc_row_##name##_scalar(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, double scale,      \
+                                  int saturate, int nearest_even);                                             \
+    void ovxc_row_##name##_avx512(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, double scale,      \
+                                  int saturate, int nearest_even);
+OVXC_DECLARE_MUL(mul_u8)
+OVXC_DECLARE_MUL(mul_s16)
+#undef OVXC_DECLARE_MUL
+const ovx_variant *ovxc_mul_variants(ovxc_mul_op op);
+
 #endif

@@ -310,11 +310,36 @@ static vx_status VX_CALLBACK multiply_validate(vx_node node, const vx_reference 
     return validate_u8s16_pair(node, p, 5, metas, vx_false_e);
 }
 
+static const ovx_variant *multiply_select(vx_node node, const vx_reference p[])
+{
+    static const int idx[] = {0, 1, 5};
+    const ovx_variant *v = NULL;
+    (void)node;
+    if (all_u8(p, idx, 3)) v = ovx_variant_pick(ovxc_mul_variants(OVXC_MUL_U8));
+    if (all_fmt(p, idx, 3, VX_DF_IMAGE_S16)) v = ovx_variant_pick(ovxc_mul_variants(OVXC_MUL_S16));
+    /* without a SIMD variant the family's generic code (every format mix) runs */
+    return v && v->level != OVX_SIMD_NONE ? v : NULL;
+}
+
 static vx_status multiply_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
 {
-    (void)node, (void)num;
+    (void)num;
     vx_float32 scale = 0.0f;
     ovx_scalar_get((vx_scalar)p[2], VX_TYPE_FLOAT32, &scale);
+    /* the variants' domain is 0 <= scale <= 1 (the scale is data: it may
+     * change after verification); other scales take the generic code */
+    if (ovx_node_variant(node) && scale >= 0.0f && scale <= 1.0f) {
+        ovxc_mul_row_f row = (ovxc_mul_row_f)ovx_node_variant(node)->fn;
+        ovx_plane a = ovx_image_plane((vx_image)p[0], 0), b = ovx_image_plane((vx_image)p[1], 0),
+                  o = ovx_image_plane((vx_image)p[5], 0);
+        size_t x0 = (size_t)w->x0 * (((vx_image)p[5])->format == VX_DF_IMAGE_S16 ? 2 : 1);
+        int sat = enum_param(p[3]) == VX_CONVERT_POLICY_SATURATE, ne = enum_param(p[4]) == VX_ROUND_POLICY_TO_NEAREST_EVEN;
+        vx_uint32 y;
+        for (y = w->y0; y < w->y1; y++)
+            row(a.ptr + (size_t)y * a.stride + x0, b.ptr + (size_t)y * b.stride + x0, o.ptr + (size_t)y * o.stride + x0,
+                w->x1 - w->x0, (double)scale, sat, ne);
+        return VX_SUCCESS;
+    }
     ovxc_buf a = buf_of(p[0]), b = buf_of(p[1]), o = buf_of(p[5]);
     ovxc_rect r = rect_of(w);
     ovxc_multiply(&a, &b, &o, &r, (double)scale, enum_param(p[3]) == VX_CONVERT_POLICY_SATURATE,
@@ -671,7 +696,7 @@ static const ovx_kernel_desc k_accumulate_square =
 const ovx_select_entry ovx_select_arith[] = {
     {VX_KERNEL_ABSDIFF, absdiff_select}, {VX_KERNEL_ADD, add_select}, {VX_KERNEL_SUBTRACT, sub_select},
     {VX_KERNEL_AND, and_select},         {VX_KERNEL_OR, or_select},   {VX_KERNEL_XOR, xor_select},
-    {VX_KERNEL_NOT, not_select},         {0, NULL},
+    {VX_KERNEL_NOT, not_select},         {VX_KERNEL_MULTIPLY, multiply_select}, {0, NULL},
 };
 
 const ovx_kernel_desc *const ovx_family_arith[] = {

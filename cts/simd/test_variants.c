@@ -123,6 +123,47 @@ int main(void)
             if (i == 256 * 4) passed++;
         }
     }
+    /* Multiply: every variant against the scalar reference, scales in [0, 1]
+     * (the variants' domain) including 1/255 and 2^-15 as the API gives them
+     * (float), both overflow policies and both roundings */
+    {
+        static const float scales[] = {0.0f, 1.0f, 1.0f / 255.0f, 0.5f, 1.0f / 3.0f, 0.999f, 1.0f / 32768.0f,
+                                       0.25f, 0.75f};
+        int mop;
+        for (mop = 0; mop < OVXC_MUL_COUNT; mop++) {
+            const ovx_variant *t = ovxc_mul_variants((ovxc_mul_op)mop), *v, *scalar = t;
+            int px = mop == OVXC_MUL_S16 ? 2 : 1;
+            while (scalar->level != OVX_SIMD_NONE) scalar++;
+            for (v = t; v != scalar; v++) {
+                size_t si, wi, k;
+                if (!cpu_has(v->level)) {
+                    printf("not run: multiply %d %s (the CPU lacks it)\n", mop, v->name);
+                    not_run++;
+                    continue;
+                }
+                for (si = 0; si < sizeof(scales) / sizeof(scales[0]); si++)
+                    for (wi = 0; wi < sizeof(widths) / sizeof(widths[0]); wi += 3)
+                        for (k = 0; k < 4; k++) {
+                            size_t n = widths[wi], i, o = (k & 1) * (size_t)px;
+                            int sat = (int)(k >> 1), ne = (int)((k + si) & 1);
+                            for (i = 0; i < MAXW + GUARD; i++) {
+                                a[i] = (uint8_t)rnd();
+                                b[i] = (uint8_t)rnd();
+                                ref[i] = out[i] = (uint8_t)(0x5A ^ i);
+                            }
+                            ((ovxc_mul_row_f)scalar->fn)(a + o, b + o, ref + o, n, (double)scales[si], sat, ne);
+                            ((ovxc_mul_row_f)v->fn)(a + o, b + o, out + o, n, (double)scales[si], sat, ne);
+                            if (memcmp(ref, out, sizeof(out)) != 0) {
+                                printf("FAIL multiply %d %s scale %g width %zu sat %d nearest %d\n", mop, v->name,
+                                       (double)scales[si], n, sat, ne);
+                                failed++;
+                            } else {
+                                passed++;
+                            }
+                        }
+            }
+        }
+    }
     printf("simd variants: %u variant runs not made (CPU)\n", not_run);
     printf("%u passed, %u failed\n", passed, failed);
     return failed ? 1 : 0;
