@@ -176,12 +176,24 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryContext(vx_context context, vx_enum at
         status = ovx_query_copy(ptr, size, &v, sizeof(v));
         break;
     }
-    case VX_CONTEXT_IMMEDIATE_BORDER:
-        status = ovx_query_copy(ptr, size, &context->immediate_border, sizeof(vx_border_t));
+    /* the settings below are written under the context lock while other
+     * threads (vxu calls, graph runs) read them */
+    case VX_CONTEXT_IMMEDIATE_BORDER: {
+        vx_border_t b;
+        ovx_context_lock(context);
+        b = context->immediate_border;
+        ovx_context_unlock(context);
+        status = ovx_query_copy(ptr, size, &b, sizeof(vx_border_t));
         break;
-    case VX_CONTEXT_IMMEDIATE_BORDER_POLICY:
-        status = ovx_query_copy(ptr, size, &context->immediate_border_policy, sizeof(vx_enum));
+    }
+    case VX_CONTEXT_IMMEDIATE_BORDER_POLICY: {
+        vx_enum p;
+        ovx_context_lock(context);
+        p = context->immediate_border_policy;
+        ovx_context_unlock(context);
+        status = ovx_query_copy(ptr, size, &p, sizeof(vx_enum));
         break;
+    }
     case VX_CONTEXT_UNIQUE_KERNEL_TABLE: {
         vx_uint32 i;
         ovx_context_lock(context);
@@ -213,7 +225,11 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryContext(vx_context context, vx_enum at
         status = query_string(ptr, size, OVX_TARGET_NAME);
         break;
     case VX_CONTEXT_OVX_THREADS: {
-        vx_uint32 n = context->threads ? context->threads : ovx_pool_threads();
+        vx_uint32 n;
+        ovx_context_lock(context);
+        n = context->threads;
+        ovx_context_unlock(context);
+        if (!n) n = ovx_pool_threads();
         status = ovx_query_copy(ptr, size, &n, sizeof(n));
         break;
     }
@@ -240,7 +256,9 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetContextAttribute(vx_context context, vx_
     switch (attribute) {
     case VX_CONTEXT_OVX_THREADS:
         if (ptr == NULL || size != sizeof(vx_uint32)) break;
+        ovx_context_lock(context);
         context->threads = *(const vx_uint32 *)ptr;
+        ovx_context_unlock(context);
         return VX_SUCCESS;
     case VX_CONTEXT_IMMEDIATE_BORDER: {
         vx_border_t b;
@@ -251,7 +269,9 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetContextAttribute(vx_context context, vx_
                     "vxSetContextAttribute: 0x%x is not a border mode", (unsigned)b.mode);
             return VX_ERROR_INVALID_PARAMETERS;
         }
+        ovx_context_lock(context);
         context->immediate_border = b;
+        ovx_context_unlock(context);
         return VX_SUCCESS;
     }
     case VX_CONTEXT_IMMEDIATE_BORDER_POLICY: {
@@ -263,7 +283,9 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetContextAttribute(vx_context context, vx_
                     "vxSetContextAttribute: 0x%x is not a border policy", (unsigned)p);
             return VX_ERROR_INVALID_PARAMETERS;
         }
+        ovx_context_lock(context);
         context->immediate_border_policy = p;
+        ovx_context_unlock(context);
         return VX_SUCCESS;
     }
     case VX_CONTEXT_VENDOR_ID: case VX_CONTEXT_VERSION: case VX_CONTEXT_UNIQUE_KERNELS:
@@ -298,12 +320,10 @@ vx_bool ovx_target_name_ok(const char *name)
 VX_API_ENTRY vx_status VX_API_CALL vxSetImmediateModeTarget(vx_context context, vx_enum target_enum, const char *target_string)
 {
     if (!ovx_context_valid(context)) return VX_ERROR_INVALID_REFERENCE;
-    if (target_enum == VX_TARGET_ANY) {
-        context->immediate_target = VX_TARGET_ANY;
-        return VX_SUCCESS;
-    }
-    if (target_enum == VX_TARGET_STRING && ovx_target_name_ok(target_string)) {
-        context->immediate_target = VX_TARGET_STRING;
+    if (target_enum == VX_TARGET_ANY || (target_enum == VX_TARGET_STRING && ovx_target_name_ok(target_string))) {
+        ovx_context_lock(context);
+        context->immediate_target = target_enum;
+        ovx_context_unlock(context);
         return VX_SUCCESS;
     }
     ovx_log((vx_reference)context, VX_ERROR_NOT_SUPPORTED,
@@ -323,7 +343,11 @@ VX_API_ENTRY vx_status VX_API_CALL vxHint(vx_reference reference, vx_enum hint, 
     case VX_HINT_PERFORMANCE_LOW_POWER:
     case VX_HINT_PERFORMANCE_HIGH_SPEED:
         /* Accepted and recorded; one CPU target has nothing to trade off yet. */
-        if (reference->type == VX_TYPE_CONTEXT) ((vx_context)reference)->hint = hint;
+        if (reference->type == VX_TYPE_CONTEXT) {
+            ovx_context_lock((vx_context)reference);
+            ((vx_context)reference)->hint = hint;
+            ovx_context_unlock((vx_context)reference);
+        }
         return VX_SUCCESS;
     default:
         ovx_log(reference, VX_ERROR_NOT_SUPPORTED, "vxHint: hint 0x%x is not supported", (unsigned)hint);
@@ -352,7 +376,9 @@ VX_API_ENTRY vx_status VX_API_CALL vxDirective(vx_reference reference, vx_enum d
                     ovx_type_name(reference->type));
             return VX_ERROR_NOT_SUPPORTED;
         }
+        ovx_context_lock(c);
         c->perf_enabled = directive == VX_DIRECTIVE_ENABLE_PERFORMANCE ? vx_true_e : vx_false_e;
+        ovx_context_unlock(c);
         return VX_SUCCESS;
     case VX_DIRECTIVE_OVX_SERIAL:
     case VX_DIRECTIVE_OVX_PARALLEL:
@@ -360,7 +386,9 @@ VX_API_ENTRY vx_status VX_API_CALL vxDirective(vx_reference reference, vx_enum d
             ovx_log(reference, VX_ERROR_NOT_SUPPORTED, "vxDirective: thread directives apply to a vx_context only");
             return VX_ERROR_NOT_SUPPORTED;
         }
+        ovx_context_lock(c);
         c->threads = directive == VX_DIRECTIVE_OVX_SERIAL ? 1 : 0;
+        ovx_context_unlock(c);
         return VX_SUCCESS;
     default:
         ovx_log(reference, VX_ERROR_NOT_SUPPORTED, "vxDirective: directive 0x%x is not supported",

@@ -93,10 +93,14 @@ static void band_task(void *arg, vx_uint32 index)
     }
 }
 
-/* Threads a node may use: the pool, or fewer if the context says so. */
+/* Threads a node may use: the pool, or fewer if the context says so (read
+ * under the lock vxSetContextAttribute and vxDirective write it under). */
 static vx_uint32 node_threads(vx_node n)
 {
-    vx_uint32 pool = ovx_pool_threads(), want = n->base.context->threads;
+    vx_uint32 pool = ovx_pool_threads(), want;
+    ovx_context_lock(n->base.context);
+    want = n->base.context->threads;
+    ovx_context_unlock(n->base.context);
     return want && want < pool ? want : pool;
 }
 

@@ -108,7 +108,9 @@ vx_bool ovx_graph_running(vx_graph g)
     return r;
 }
 
-static vx_bool graph_busy(vx_graph g)
+/* Scheduled (until joined) or running: what makes a graph refuse a new run or
+ * a change (VX_ERROR_GRAPH_SCHEDULED). */
+vx_bool ovx_graph_busy(vx_graph g)
 {
     vx_bool busy;
     pthread_mutex_lock(&g->state_lock);
@@ -246,7 +248,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxVerifyGraph(vx_graph graph)
     vx_status s;
     if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
     pthread_mutex_lock(&graph->lock);
-    if (graph_busy(graph)) {
+    if (ovx_graph_busy(graph)) {
         pthread_mutex_unlock(&graph->lock);
         ovx_log((vx_reference)graph, VX_ERROR_GRAPH_SCHEDULED, "vxVerifyGraph: the graph is scheduled or running");
         return VX_ERROR_GRAPH_SCHEDULED;
@@ -270,7 +272,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxProcessGraph(vx_graph graph)
     vx_status s;
     if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
     pthread_mutex_lock(&graph->lock);
-    if (graph_busy(graph)) {
+    if (ovx_graph_busy(graph)) {
         pthread_mutex_unlock(&graph->lock);
         ovx_log((vx_reference)graph, VX_ERROR_GRAPH_SCHEDULED,
                 "vxProcessGraph: the graph is scheduled (call vxWaitGraph first)");
@@ -299,7 +301,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxScheduleGraph(vx_graph graph)
     vx_status s = VX_SUCCESS;
     if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
     pthread_mutex_lock(&graph->lock);
-    if (graph_busy(graph)) {
+    if (ovx_graph_busy(graph)) {
         pthread_mutex_unlock(&graph->lock);
         ovx_log((vx_reference)graph, VX_ERROR_GRAPH_SCHEDULED,
                 "vxScheduleGraph: the graph is scheduled already (single-issue; call vxWaitGraph)");

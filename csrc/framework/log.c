@@ -52,6 +52,7 @@ void ovx_vlog(vx_reference ref, vx_status status, const char *fmt, va_list ap)
 {
     vx_context c;
     vx_log_callback_f cb;
+    vx_bool unlocked;
     char msg[VX_MAX_LOG_MESSAGE_LEN];
     if (status == VX_SUCCESS || fmt == NULL) return;
     if (!ovx_ref_is_live(ref) || ref->magic != OVX_MAGIC) return;
@@ -59,12 +60,15 @@ void ovx_vlog(vx_reference ref, vx_status status, const char *fmt, va_list ap)
     if (!c) return;
     pthread_mutex_lock(&c->log_lock);
     cb = c->log_enabled ? c->log_callback : NULL;
-    if (cb && c->log_reentrant) pthread_mutex_unlock(&c->log_lock);
+    /* a reentrant callback runs unlocked; decided once, under the lock (the
+     * callback or another thread may register another one meanwhile) */
+    unlocked = cb && c->log_reentrant ? vx_true_e : vx_false_e;
+    if (unlocked) pthread_mutex_unlock(&c->log_lock);
     if (cb) {
         vsnprintf(msg, sizeof(msg), fmt, ap); /* truncates at VX_MAX_LOG_MESSAGE_LEN */
         cb(c, ref, status, msg);
     }
-    if (!(cb && c->log_reentrant)) pthread_mutex_unlock(&c->log_lock);
+    if (!unlocked) pthread_mutex_unlock(&c->log_lock);
 }
 
 void ovx_log(vx_reference ref, vx_status status, const char *fmt, ...)

@@ -378,9 +378,14 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryNode(vx_node node, vx_enum attribute, 
         s = ovx_query_copy(ptr, size, &node->perf, sizeof(vx_perf_t));
         ovx_graph_state_unlock(node->graph);
         break;
-    case VX_NODE_BORDER:
-        s = ovx_query_copy(ptr, size, &node->border, sizeof(vx_border_t));
+    case VX_NODE_BORDER: {
+        vx_border_t b;
+        ovx_graph_state_lock(node->graph); /* vxSetNodeAttribute writes it under this lock */
+        b = node->border;
+        ovx_graph_state_unlock(node->graph);
+        s = ovx_query_copy(ptr, size, &b, sizeof(vx_border_t));
         break;
+    }
     case VX_NODE_LOCAL_DATA_SIZE:
         s = ovx_query_copy(ptr, size, &node->local_data_size, sizeof(vx_size));
         break;
@@ -430,13 +435,39 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryNode(vx_node node, vx_enum attribute, 
     return s;
 }
 
+static vx_status set_node_attribute(vx_node node, vx_enum attribute, const void *ptr, vx_size size);
+
 VX_API_ENTRY vx_status VX_API_CALL vxSetNodeAttribute(vx_node node, vx_enum attribute, const void *ptr, vx_size size)
 {
+    vx_graph g;
+    vx_status s;
     if (!node_valid(node)) return VX_ERROR_INVALID_REFERENCE;
-    if (ovx_graph_running(node->graph) && attribute != VX_NODE_LOCAL_DATA_PTR && attribute != VX_NODE_LOCAL_DATA_SIZE) {
-        ovx_log((vx_reference)node, VX_ERROR_GRAPH_SCHEDULED, "vxSetNodeAttribute: the graph is running");
+    /* the local data: only from the node's own initialize/deinitialize
+     * callbacks, on the thread that verifies or releases the graph */
+    if (attribute == VX_NODE_LOCAL_DATA_PTR || attribute == VX_NODE_LOCAL_DATA_SIZE)
+        return set_node_attribute(node, attribute, ptr, size);
+    /* The rest changes what a run reads: not while the graph is scheduled or
+     * running (checked first without blocking, so that a kernel or callback
+     * of the running graph is refused at once), and under the graph's lock,
+     * which a run holds throughout, so that no run starts meanwhile. */
+    g = node->graph;
+    if (ovx_graph_busy(g)) {
+        ovx_log((vx_reference)node, VX_ERROR_GRAPH_SCHEDULED, "vxSetNodeAttribute: the graph is scheduled or running");
         return VX_ERROR_GRAPH_SCHEDULED;
     }
+    pthread_mutex_lock(&g->lock);
+    if (ovx_graph_busy(g)) {
+        s = VX_ERROR_GRAPH_SCHEDULED;
+        ovx_log((vx_reference)node, s, "vxSetNodeAttribute: the graph is scheduled or running");
+    } else {
+        s = set_node_attribute(node, attribute, ptr, size);
+    }
+    pthread_mutex_unlock(&g->lock);
+    return s;
+}
+
+static vx_status set_node_attribute(vx_node node, vx_enum attribute, const void *ptr, vx_size size)
+{
     switch (attribute) {
     case VX_NODE_BORDER: {
         const vx_border_t *b = ptr;
@@ -454,7 +485,9 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetNodeAttribute(vx_node node, vx_enum attr
                     (unsigned)b->mode);
             return VX_ERROR_INVALID_VALUE;
         }
+        ovx_graph_state_lock(node->graph); /* vxQueryNode reads it under this lock */
         node->border = *b;
+        ovx_graph_state_unlock(node->graph);
         ovx_graph_changed(node->graph);
         return VX_SUCCESS;
     }

@@ -12,12 +12,18 @@
 
 #include <stdlib.h>
 
+/* The slot at index: read under the context lock that vxAgeDelay (and a
+ * graph's auto-aging) moves `pos` under. */
 vx_reference ovx_delay_slot(vx_delay d, vx_int32 index)
 {
     vx_size k;
+    vx_reference r;
     if (index > 0 || (vx_size)(-(vx_int64)index) >= d->slots) return NULL;
     k = (vx_size)(-(vx_int64)index);
-    return d->refs[(d->pos + k) % d->slots];
+    ovx_context_lock(d->base.context);
+    r = d->refs[(d->pos + k) % d->slots];
+    ovx_context_unlock(d->base.context);
+    return r;
 }
 
 static void delay_destroy(vx_reference ref)

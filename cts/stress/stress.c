@@ -4,13 +4,20 @@
  *  - two threads schedule and wait one shared graph: the graph is single-issue,
  *    so vxScheduleGraph gives VX_SUCCESS or VX_ERROR_GRAPH_SCHEDULED, and the
  *    vxWaitGraph after a successful schedule gives the run's VX_SUCCESS;
- *  - one thread creates and releases objects and makes immediate-mode calls;
+ *  - one thread creates and releases objects of many kinds (a seeded choice)
+ *    and makes immediate-mode calls;
+ *  - one thread runs a graph that ages a delay (vxRegisterAutoAging) and ages
+ *    it by hand too, while the query thread reads the delay's slots;
+ *  - one thread changes and reads the context's settings (immediate-mode
+ *    border, policy and target, directives, the log callback, hints), logs,
+ *    looks kernels up and adds and removes a user kernel;
  *  - one thread queries the shared graph and its nodes while they run;
  * then, a few times, a graph is scheduled and its context released at once.
  * Bounded in time, deterministic work per thread; exits non-zero on any
  * unexpected status.  Built for ThreadSanitizer in .ci/tsan.sh.
  */
 #include <VX/vx.h>
+#include <VX/vx_ext_ovx.h>
 #include <VX/vxu.h>
 
 #include <pthread.h>
@@ -25,7 +32,9 @@
 static vx_context ctx;
 static vx_graph shared;
 static vx_node shared_node;
+static vx_delay aging_delay;
 static volatile int stop_flag;
+static unsigned log_calls;
 static int failures;
 static pthread_mutex_t fail_lock = PTHREAD_MUTEX_INITIALIZER;
 
@@ -34,6 +43,13 @@ static void fail(const char *what, vx_status s)
     pthread_mutex_lock(&fail_lock);
     if (failures++ < 20) fprintf(stderr, "stress: %s: unexpected status %d\n", what, s);
     pthread_mutex_unlock(&fail_lock);
+}
+
+/* deterministic pseudo-random choices: one seed per thread */
+static unsigned next_rand(unsigned *state)
+{
+    *state = *state * 1103515245u + 12345u;
+    return (*state >> 16) & 0x7fff;
 }
 
 static int stopped(void)
@@ -86,27 +102,198 @@ static void *schedule_shared(void *arg)
     return NULL;
 }
 
+static vx_reference make_object(unsigned kind)
+{
+    vx_int32 v = 3;
+    switch (kind % 10) {
+    case 0: return (vx_reference)vxCreateScalar(ctx, VX_TYPE_INT32, &v);
+    case 1: return (vx_reference)vxCreateArray(ctx, VX_TYPE_KEYPOINT, 16);
+    case 2: return (vx_reference)vxCreateMatrix(ctx, VX_TYPE_FLOAT32, 3, 3);
+    case 3: return (vx_reference)vxCreateLUT(ctx, VX_TYPE_UINT8, 256);
+    case 4: return (vx_reference)vxCreateDistribution(ctx, 16, 0, 256);
+    case 5: return (vx_reference)vxCreateThresholdForImage(ctx, VX_THRESHOLD_TYPE_BINARY, VX_DF_IMAGE_U8, VX_DF_IMAGE_U8);
+    case 6: return (vx_reference)vxCreatePyramid(ctx, 3, VX_SCALE_PYRAMID_HALF, 32, 16, VX_DF_IMAGE_U8);
+    case 7: return (vx_reference)vxCreateRemap(ctx, 32, 16, 32, 16);
+    case 8: {
+        vx_size dims[2] = {8, 4};
+        return (vx_reference)vxCreateTensor(ctx, 2, dims, VX_TYPE_INT16, 8);
+    }
+    default: {
+        vx_image ex = vxCreateImage(ctx, 8, 8, VX_DF_IMAGE_U8);
+        vx_reference r = (vx_reference)vxCreateObjectArray(ctx, (vx_reference)ex, 3);
+        vxReleaseImage(&ex);
+        return r;
+    }
+    }
+}
+
 static void *churn(void *arg)
 {
+    unsigned seed = 1234;
     vx_status s;
     (void)arg;
     while (!stopped()) {
         vx_image a = vxCreateImage(ctx, 32, 16, VX_DF_IMAGE_U8), b = vxCreateImage(ctx, 32, 16, VX_DF_IMAGE_U8);
-        vx_int32 v = 3;
-        vx_scalar sc = vxCreateScalar(ctx, VX_TYPE_INT32, &v);
-        vx_array arr = vxCreateArray(ctx, VX_TYPE_KEYPOINT, 16);
+        vx_reference objs[4];
+        vx_uint32 count = 0;
+        int i;
+        for (i = 0; i < 4; i++) {
+            objs[i] = make_object(next_rand(&seed));
+            if ((s = vxGetStatus(objs[i])) != VX_SUCCESS) fail("object creation", s);
+        }
         if ((s = vxuNot(ctx, a, b)) != VX_SUCCESS) fail("vxuNot", s);
         if ((s = vxuGaussian3x3(ctx, b, a)) != VX_SUCCESS) fail("vxuGaussian3x3", s);
-        vxReleaseArray(&arr);
-        vxReleaseScalar(&sc);
+        if ((s = vxQueryReference(objs[0], VX_REFERENCE_COUNT, &count, sizeof(count))) != VX_SUCCESS || count != 1)
+            fail("reference count", s);
+        for (i = 0; i < 4; i++)
+            if ((s = vxReleaseReference(&objs[i])) != VX_SUCCESS) fail("vxReleaseReference", s);
         vxReleaseImage(&a);
         vxReleaseImage(&b);
     }
     return NULL;
 }
 
+/* A graph that ages its delay each run, and ages it by hand now and then. */
+static void *delays(void *arg)
+{
+    unsigned seed = 99;
+    vx_graph g = vxCreateGraph(ctx);
+    vx_node n = vxNotNode(g, (vx_image)vxGetReferenceFromDelay(aging_delay, -1),
+                          (vx_image)vxGetReferenceFromDelay(aging_delay, 0));
+    vx_status s;
+    (void)arg;
+    if ((s = vxRegisterAutoAging(g, aging_delay)) != VX_SUCCESS) fail("vxRegisterAutoAging", s);
+    while (!stopped()) {
+        if ((s = vxProcessGraph(g)) != VX_SUCCESS) fail("vxProcessGraph (aging)", s);
+        if (next_rand(&seed) % 4 == 0 && (s = vxAgeDelay(aging_delay)) != VX_SUCCESS) fail("vxAgeDelay", s);
+    }
+    vxReleaseNode(&n);
+    vxReleaseGraph(&g);
+    return NULL;
+}
+
+static void VX_CALLBACK count_log(vx_context c, vx_reference r, vx_status s, const vx_char string[])
+{
+    (void)c;
+    (void)r;
+    (void)s;
+    (void)string;
+    __atomic_add_fetch(&log_calls, 1, __ATOMIC_RELAXED);
+}
+
+static vx_status VX_CALLBACK nop_kernel(vx_node node, const vx_reference *params, vx_uint32 num)
+{
+    (void)node;
+    (void)params;
+    (void)num;
+    return VX_SUCCESS;
+}
+
+static vx_status VX_CALLBACK nop_validate(vx_node node, const vx_reference params[], vx_uint32 num,
+                                          vx_meta_format metas[])
+{
+    (void)node;
+    (void)params;
+    (void)num;
+    (void)metas;
+    return VX_SUCCESS;
+}
+
+/* The context's settings, log, kernels: written here while the other
+ * threads read them (vxu calls, graph runs, logging). */
+static void *settings(void *arg)
+{
+    static const vx_enum modes[3] = {VX_BORDER_UNDEFINED, VX_BORDER_REPLICATE, VX_BORDER_CONSTANT};
+    static const vx_enum directives[6] = {VX_DIRECTIVE_ENABLE_PERFORMANCE, VX_DIRECTIVE_DISABLE_PERFORMANCE,
+                                          VX_DIRECTIVE_ENABLE_LOGGING,     VX_DIRECTIVE_DISABLE_LOGGING,
+                                          VX_DIRECTIVE_OVX_SERIAL,         VX_DIRECTIVE_OVX_PARALLEL};
+    unsigned seed = 7;
+    vx_enum user_enum = 0;
+    vx_status s;
+    (void)arg;
+    if ((s = vxAllocateUserKernelId(ctx, &user_enum)) != VX_SUCCESS) fail("vxAllocateUserKernelId", s);
+    while (!stopped()) {
+        unsigned r = next_rand(&seed);
+        switch (r % 8) {
+        case 0: {
+            vx_border_t b;
+            memset(&b, 0, sizeof(b));
+            b.mode = modes[(r >> 3) % 3];
+            b.constant_value.U8 = (vx_uint8)r;
+            if ((s = vxSetContextAttribute(ctx, VX_CONTEXT_IMMEDIATE_BORDER, &b, sizeof(b))) != VX_SUCCESS)
+                fail("set immediate border", s);
+            if ((s = vxQueryContext(ctx, VX_CONTEXT_IMMEDIATE_BORDER, &b, sizeof(b))) != VX_SUCCESS)
+                fail("query immediate border", s);
+            break;
+        }
+        case 1: {
+            vx_enum policy = VX_BORDER_POLICY_DEFAULT_TO_UNDEFINED;
+            if ((s = vxSetContextAttribute(ctx, VX_CONTEXT_IMMEDIATE_BORDER_POLICY, &policy, sizeof(policy))) !=
+                VX_SUCCESS)
+                fail("set border policy", s);
+            if ((s = vxSetImmediateModeTarget(ctx, (r >> 3) % 2 ? VX_TARGET_ANY : VX_TARGET_STRING, "cpu")) !=
+                VX_SUCCESS)
+                fail("vxSetImmediateModeTarget", s);
+            if ((s = vxHint((vx_reference)ctx, VX_HINT_PERFORMANCE_HIGH_SPEED, NULL, 0)) != VX_SUCCESS)
+                fail("vxHint", s);
+            break;
+        }
+        case 2:
+            if ((s = vxDirective((vx_reference)ctx, directives[(r >> 3) % 6])) != VX_SUCCESS) fail("vxDirective", s);
+            break;
+        case 3:
+            vxRegisterLogCallback(ctx, (r >> 3) % 3 ? count_log : NULL, (r >> 5) % 2 ? vx_true_e : vx_false_e);
+            vxAddLogEntry((vx_reference)ctx, VX_FAILURE, "stress: a log entry %u", r);
+            break;
+        case 4: {
+            vx_uint32 refs = 0, nk = 0, threads = 0;
+            if ((s = vxQueryContext(ctx, VX_CONTEXT_REFERENCES, &refs, sizeof(refs))) != VX_SUCCESS)
+                fail("query references", s);
+            if ((s = vxQueryContext(ctx, VX_CONTEXT_UNIQUE_KERNELS, &nk, sizeof(nk))) != VX_SUCCESS)
+                fail("query kernels", s);
+            if ((s = vxQueryContext(ctx, VX_CONTEXT_OVX_THREADS, &threads, sizeof(threads))) != VX_SUCCESS)
+                fail("query threads", s);
+            break;
+        }
+        case 5: {
+            vx_kernel k = vxGetKernelByName(ctx, "org.khronos.openvx.gaussian_3x3");
+            vx_uint32 np = 0;
+            if ((s = vxQueryKernel(k, VX_KERNEL_PARAMETERS, &np, sizeof(np))) != VX_SUCCESS || np != 2)
+                fail("query kernel", s);
+            vxReleaseKernel(&k);
+            break;
+        }
+        case 6: {
+            vx_kernel k = vxAddUserKernel(ctx, "org.libopenvx.stress.nop", user_enum, nop_kernel, 1, nop_validate,
+                                          NULL, NULL);
+            if ((s = vxGetStatus((vx_reference)k)) != VX_SUCCESS) {
+                fail("vxAddUserKernel", s);
+                break;
+            }
+            if ((s = vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED)) !=
+                VX_SUCCESS)
+                fail("vxAddParameterToKernel", s);
+            if ((s = vxFinalizeKernel(k)) != VX_SUCCESS) fail("vxFinalizeKernel", s);
+            if ((s = vxRemoveKernel(k)) != VX_SUCCESS) fail("vxRemoveKernel", s);
+            break;
+        }
+        default: {
+            vx_uint8 buf[VX_MAX_KERNEL_NAME];
+            vx_size sz = 0;
+            (void)buf;
+            if ((s = vxQueryContext(ctx, VX_CONTEXT_EXTENSIONS_SIZE, &sz, sizeof(sz))) != VX_SUCCESS)
+                fail("query extensions size", s);
+            break;
+        }
+        }
+    }
+    vxRegisterLogCallback(ctx, NULL, vx_false_e);
+    return NULL;
+}
+
 static void *query(void *arg)
 {
+    unsigned flip = 0;
     (void)arg;
     while (!stopped()) {
         vx_enum state = 0;
@@ -120,6 +307,21 @@ static void *query(void *arg)
         if ((s = vxQueryNode(shared_node, VX_NODE_PERFORMANCE, &perf, sizeof(perf))) != VX_SUCCESS)
             fail("node perf", s);
         (void)vxIsGraphVerified(shared);
+        {
+            /* a node attribute changed while its graph runs: applied or refused, never torn */
+            vx_border_t b;
+            memset(&b, 0, sizeof(b));
+            b.mode = (flip++ & 1) ? VX_BORDER_REPLICATE : VX_BORDER_UNDEFINED;
+            s = vxSetNodeAttribute(shared_node, VX_NODE_BORDER, &b, sizeof(b));
+            if (s != VX_SUCCESS && s != VX_ERROR_GRAPH_SCHEDULED) fail("set node border", s);
+            if ((s = vxQueryNode(shared_node, VX_NODE_BORDER, &b, sizeof(b))) != VX_SUCCESS) fail("node border", s);
+        }
+        {
+            vx_image old = (vx_image)vxGetReferenceFromDelay(aging_delay, -1);
+            vx_uint32 w = 0;
+            if ((s = vxQueryImage(old, VX_IMAGE_WIDTH, &w, sizeof(w))) != VX_SUCCESS || w != 16)
+                fail("delay slot query", s);
+        }
     }
     return NULL;
 }
@@ -142,9 +344,11 @@ static void release_while_running(void)
 int main(int argc, char **argv)
 {
     double seconds = argc > 1 ? atof(argv[1]) : 2.0;
-    pthread_t t[6];
-    void *(*fn[6])(void *) = {own_graphs, own_graphs, schedule_shared, schedule_shared, churn, query};
-    vx_image in, out;
+    enum { NT = 8 };
+    pthread_t t[NT];
+    void *(*fn[NT])(void *) = {own_graphs, own_graphs, schedule_shared, schedule_shared,
+                               churn,      delays,     settings,        query};
+    vx_image in, out, ex;
     struct timespec ts;
     int i;
     ctx = vxCreateContext();
@@ -152,12 +356,17 @@ int main(int argc, char **argv)
     out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
     shared = chain(ctx, in, out, &shared_node);
     if (vxVerifyGraph(shared) != VX_SUCCESS) fail("vxVerifyGraph (shared)", VX_FAILURE);
-    for (i = 0; i < 6; i++) pthread_create(&t[i], NULL, fn[i], NULL);
+    ex = vxCreateImage(ctx, 16, 8, VX_DF_IMAGE_U8);
+    aging_delay = vxCreateDelay(ctx, (vx_reference)ex, 3);
+    vxReleaseImage(&ex);
+    if (vxGetStatus((vx_reference)aging_delay) != VX_SUCCESS) fail("vxCreateDelay", VX_FAILURE);
+    for (i = 0; i < NT; i++) pthread_create(&t[i], NULL, fn[i], NULL);
     ts.tv_sec = (time_t)seconds;
     ts.tv_nsec = (long)((seconds - (double)ts.tv_sec) * 1e9);
     nanosleep(&ts, NULL);
     __atomic_store_n(&stop_flag, 1, __ATOMIC_RELEASE);
-    for (i = 0; i < 6; i++) pthread_join(t[i], NULL);
+    for (i = 0; i < NT; i++) pthread_join(t[i], NULL);
+    vxReleaseDelay(&aging_delay);
     vxReleaseNode(&shared_node);
     vxReleaseGraph(&shared);
     vxReleaseImage(&in);
