@@ -1,0 +1,108 @@
+/* Threads and the state they share (issue 11 item 8 and the audit that
+ * followed it): a change that a run reads is refused while the graph is
+ * scheduled, and a log callback that re-registers itself leaves the log lock
+ * as it found it.  The races themselves are ThreadSanitizer's to find
+ * (cts/stress/stress.c, .ci/tsan.sh); these are the observable parts. */
+#define _POSIX_C_SOURCE 200809L /* nanosleep under -std=c99 */
+#include "../runner/cts.h"
+
+#include <pthread.h>
+#include <string.h>
+#include <time.h>
+
+/* vxSetNodeAttribute(VX_NODE_BORDER) while the graph is scheduled: refused
+ * with VX_ERROR_GRAPH_SCHEDULED (a run reads the border), accepted once
+ * vxWaitGraph has returned; the query reads back what was set. */
+CTS_TEST(Threads, node_border_refused_while_scheduled, "REQ-0347 REQ-0701 REQ-0707")
+{
+    vx_context c = cts_context();
+    vx_image in = vxCreateImage(c, 640, 480, VX_DF_IMAGE_U8), out = vxCreateImage(c, 640, 480, VX_DF_IMAGE_U8);
+    vx_graph g = vxCreateGraph(c);
+    vx_node n = vxBox3x3Node(g, in, out);
+    vx_border_t b, q;
+    CTS_ASSERT_VALID(n);
+    memset(&b, 0, sizeof(b));
+    b.mode = VX_BORDER_REPLICATE;
+    CTS_ASSERT_STATUS(vxScheduleGraph(g), VX_SUCCESS);
+    /* scheduled until vxWaitGraph, whether or not the run has ended */
+    CTS_EXPECT_STATUS(vxSetNodeAttribute(n, VX_NODE_BORDER, &b, sizeof(b)), VX_ERROR_GRAPH_SCHEDULED);
+    CTS_EXPECT_STATUS(vxQueryNode(n, VX_NODE_BORDER, &q, sizeof(q)), VX_SUCCESS);
+    CTS_EXPECT_EQ_INT(q.mode, VX_BORDER_UNDEFINED);
+    CTS_EXPECT_STATUS(vxProcessGraph(g), VX_ERROR_GRAPH_SCHEDULED);
+    CTS_EXPECT_STATUS(vxVerifyGraph(g), VX_ERROR_GRAPH_SCHEDULED);
+    CTS_EXPECT_STATUS(vxScheduleGraph(g), VX_ERROR_GRAPH_SCHEDULED);
+    CTS_EXPECT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxSetNodeAttribute(n, VX_NODE_BORDER, &b, sizeof(b)), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxQueryNode(n, VX_NODE_BORDER, &q, sizeof(q)), VX_SUCCESS);
+    CTS_EXPECT_EQ_INT(q.mode, VX_BORDER_REPLICATE);
+    CTS_EXPECT(vxIsGraphVerified(g) == vx_false_e); /* the border change asks for a new verification */
+    CTS_EXPECT_STATUS(vxProcessGraph(g), VX_SUCCESS);
+    vxReleaseNode(&n);
+    vxReleaseGraph(&g);
+    vxReleaseImage(&in);
+    vxReleaseImage(&out);
+}
+
+/* A log callback registered as non-reentrant runs under the log lock; when it
+ * registers itself again as reentrant, the lock must still be released once:
+ * before, the flag was read again after the callback, so the lock stayed held
+ * and every other thread that logged blocked for good. */
+static int calls;
+static int next_registration = -1; /* -1: none; else register as reentrant (1) or not (0), once */
+static void VX_CALLBACK reregistering_cb(vx_context context, vx_reference ref, vx_status status,
+                                         const vx_char string[])
+{
+    (void)ref;
+    (void)status;
+    (void)string;
+    calls++;
+    if (next_registration >= 0) {
+        vx_bool reentrant = next_registration ? vx_true_e : vx_false_e;
+        next_registration = -1;
+        vxRegisterLogCallback(context, reregistering_cb, reentrant);
+    }
+}
+
+static int logged_elsewhere;
+static void *log_from_thread(void *arg)
+{
+    vxAddLogEntry((vx_reference)arg, VX_FAILURE, "from another thread");
+    __atomic_store_n(&logged_elsewhere, 1, __ATOMIC_RELEASE);
+    return NULL;
+}
+
+CTS_TEST(Threads, log_callback_reregistered_from_inside, "REQ-1829 REQ-1830")
+{
+    vx_context c = cts_context();
+    pthread_t t;
+    int waited, ok;
+    calls = 0;
+    logged_elsewhere = 0;
+    vxRegisterLogCallback(c, reregistering_cb, vx_false_e);
+    next_registration = 1;
+    vxAddLogEntry((vx_reference)c, VX_FAILURE, "the callback makes itself reentrant");
+    CTS_EXPECT_EQ_INT(calls, 1);
+    /* another thread can log now: the lock is free */
+    CTS_ASSERT(pthread_create(&t, NULL, log_from_thread, c) == 0);
+    for (waited = 0; waited < 200 && !__atomic_load_n(&logged_elsewhere, __ATOMIC_ACQUIRE); waited++) {
+        struct timespec ts = {0, 10 * 1000 * 1000};
+        nanosleep(&ts, NULL);
+    }
+    ok = __atomic_load_n(&logged_elsewhere, __ATOMIC_ACQUIRE);
+    if (!ok) {
+        /* the lock is still ours: one more entry that makes the callback
+         * non-reentrant again releases it, so that the thread ends */
+        next_registration = 0;
+        vxAddLogEntry((vx_reference)c, VX_FAILURE, "release");
+    }
+    pthread_join(t, NULL);
+    CTS_EXPECT_MSG(ok, "%s", "a thread that logs blocked after the callback re-registered itself as reentrant");
+    vxRegisterLogCallback(c, NULL, vx_false_e);
+    cts_capture_log(c);
+}
+
+CTS_TABLE(threads) = {
+    CTS_ENTRY(Threads, node_border_refused_while_scheduled),
+    CTS_ENTRY(Threads, log_callback_reregistered_from_inside),
+    CTS_TABLE_END,
+};
