@@ -101,6 +101,15 @@ static vx_status query_string(void *ptr, vx_size size, const char *s)
     return VX_SUCCESS;
 }
 
+static vx_status query_setting(vx_context c, void *ptr, vx_size size, const void *field, vx_size n)
+{
+    vx_status s;
+    ovx_context_lock(c);
+    s = ovx_query_copy(ptr, size, field, n);
+    ovx_context_unlock(c);
+    return s;
+}
+
 VX_API_ENTRY vx_status VX_API_CALL vxQueryContext(vx_context context, vx_enum attribute, void *ptr, vx_size size)
 {
     vx_status status;
@@ -176,24 +185,14 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryContext(vx_context context, vx_enum at
         status = ovx_query_copy(ptr, size, &v, sizeof(v));
         break;
     }
-    /* the settings below are written under the context lock while other
-     * threads (vxu calls, graph runs) read them */
-    case VX_CONTEXT_IMMEDIATE_BORDER: {
-        vx_border_t b;
-        ovx_context_lock(context);
-        b = context->immediate_border;
-        ovx_context_unlock(context);
-        status = ovx_query_copy(ptr, size, &b, sizeof(vx_border_t));
+    /* settings that vxSetContextAttribute writes under the context lock while
+     * other threads (vxu calls) read them */
+    case VX_CONTEXT_IMMEDIATE_BORDER:
+        status = query_setting(context, ptr, size, &context->immediate_border, sizeof(vx_border_t));
         break;
-    }
-    case VX_CONTEXT_IMMEDIATE_BORDER_POLICY: {
-        vx_enum p;
-        ovx_context_lock(context);
-        p = context->immediate_border_policy;
-        ovx_context_unlock(context);
-        status = ovx_query_copy(ptr, size, &p, sizeof(vx_enum));
+    case VX_CONTEXT_IMMEDIATE_BORDER_POLICY:
+        status = query_setting(context, ptr, size, &context->immediate_border_policy, sizeof(vx_enum));
         break;
-    }
     case VX_CONTEXT_UNIQUE_KERNEL_TABLE: {
         vx_uint32 i;
         ovx_context_lock(context);
