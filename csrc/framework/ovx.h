@@ -305,6 +305,8 @@ enum {
     OVX_CPU_FMA = 1u << 5,
     OVX_CPU_AVX512F = 1u << 6,
     OVX_CPU_AVX512BW = 1u << 7,
+    OVX_CPU_AVX512VL = 1u << 8,
+    OVX_CPU_AVX512DQ = 1u << 9,
     OVX_CPU_NEON = 1u << 8,
 };
 vx_uint32 ovx_cpu_features(void);       /* detected once */

@@ -325,5 +325,10 @@ VX_API_ENTRY vx_node VX_API_CALL vxChannelCombineNode(vx_graph graph, vx_image p
     return ovx_node_create(graph, VX_KERNEL_CHANNEL_COMBINE, p, 5);
 }
 
+/* The kernels of this family with SIMD variants: their select hooks (runtime/dispatch.h). */
+const ovx_select_entry ovx_select_color[] = {
+    {0, NULL},
+};
+
 const ovx_kernel_desc *const ovx_family_color[] = {&color_convert_desc, &channel_extract_desc, &channel_combine_desc,
                                                    NULL};

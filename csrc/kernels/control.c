@@ -579,6 +579,11 @@ static const ovx_kernel_desc k_scalar_op = {
     {IN_SCALAR, IN_SCALAR, IN_SCALAR, OUT_SCALAR}, scalar_op_function, scalar_op_validate, NULL, NULL, NULL, 0,
     OVX_VALID_FULL, 0};
 
+/* The kernels of this family with SIMD variants: their select hooks (runtime/dispatch.h). */
+const ovx_select_entry ovx_select_control[] = {
+    {0, NULL},
+};
+
 const ovx_kernel_desc *const ovx_family_control[] = {&k_min, &k_max, &k_copy, &k_select, &k_scalar_op, NULL};
 
 /* ---- node creation --------------------------------------------------------------- */

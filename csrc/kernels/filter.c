@@ -482,6 +482,11 @@ static const ovx_kernel_desc k_phase = {
     .valid_shrink = 0,
 };
 
+/* The kernels of this family with SIMD variants: their select hooks (runtime/dispatch.h). */
+const ovx_select_entry ovx_select_filter[] = {
+    {0, NULL},
+};
+
 const ovx_kernel_desc *const ovx_family_filter[] = {
     &k_box, &k_gaussian, &k_median, &k_dilate, &k_erode, &k_sobel, &k_convolve, &k_nonlinear, &k_magnitude,
     &k_phase, NULL,

@@ -23,8 +23,13 @@ extern const ovx_kernel_desc *const ovx_family_nn[];
 extern const ovx_kernel_desc *const ovx_family_swapmove[];
 
 extern const ovx_select_entry ovx_select_arith[];
+extern const ovx_select_entry ovx_select_color[];
+extern const ovx_select_entry ovx_select_control[];
+extern const ovx_select_entry ovx_select_filter[];
 
-static const ovx_select_entry *const select_tables[] = {ovx_select_arith, NULL};
+/* Each family's {kernel, select hook} table (runtime/dispatch.h). */
+static const ovx_select_entry *const select_tables[] = {ovx_select_arith, ovx_select_color, ovx_select_control,
+                                                        ovx_select_filter, NULL};
 
 const struct ovx_variant *ovx_kernel_select(vx_enum kernel, vx_node node, const vx_reference params[])
 {

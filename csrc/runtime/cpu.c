@@ -40,6 +40,8 @@ static void detect(void)
     if (__builtin_cpu_supports("fma")) cpu_bits |= OVX_CPU_FMA;
     if (__builtin_cpu_supports("avx512f")) cpu_bits |= OVX_CPU_AVX512F;
     if (__builtin_cpu_supports("avx512bw")) cpu_bits |= OVX_CPU_AVX512BW;
+    if (__builtin_cpu_supports("avx512vl")) cpu_bits |= OVX_CPU_AVX512VL;
+    if (__builtin_cpu_supports("avx512dq")) cpu_bits |= OVX_CPU_AVX512DQ;
 #elif defined(__aarch64__)
     cpu_bits |= OVX_CPU_NEON;
 #endif
@@ -51,11 +53,16 @@ static void detect(void)
     if (cpu_bits & OVX_CPU_FMA) append("fma");
     if (cpu_bits & OVX_CPU_AVX512F) append("avx512f");
     if (cpu_bits & OVX_CPU_AVX512BW) append("avx512bw");
+    if (cpu_bits & OVX_CPU_AVX512VL) append("avx512vl");
+    if (cpu_bits & OVX_CPU_AVX512DQ) append("avx512dq");
     if (cpu_bits & OVX_CPU_NEON) append("neon");
 #ifndef OVX_BUILD_SCALAR_ONLY
     if ((cpu_bits & OVX_CPU_SSE41) && (cpu_bits & OVX_CPU_SSE42)) best = LEVEL_SSE4;
     if ((cpu_bits & OVX_CPU_AVX2) && (cpu_bits & OVX_CPU_FMA)) best = LEVEL_AVX2;
-    if ((cpu_bits & OVX_CPU_AVX512F) && (cpu_bits & OVX_CPU_AVX512BW) && best == LEVEL_AVX2) best = LEVEL_AVX512;
+    /* the avx512 level: F, BW, VL and DQ (variants are built with all four) */
+    if ((cpu_bits & OVX_CPU_AVX512F) && (cpu_bits & OVX_CPU_AVX512BW) && (cpu_bits & OVX_CPU_AVX512VL) &&
+        (cpu_bits & OVX_CPU_AVX512DQ) && best == LEVEL_AVX2)
+        best = LEVEL_AVX512;
 #endif
     env = getenv("OPENVX_SIMD");
     if (env && env[0]) {

@@ -16,8 +16,9 @@
  * choice (node->variant, queryable as VX_NODE_OVX_VARIANT) and its window
  * function calls it per row: never a choice per pixel or per row.
  *
- * Each ISA's variants live in compute/<family>_<isa>.c, compiled with that
- * ISA's flags in a static library of their own (csrc/meson.build); the rest of
+ * Each ISA's variants live in compute/<family>_<isa>.c (isa: sse41, avx2,
+ * avx512), compiled with that ISA's flags in a static library of their own
+ * (csrc/meson.build: sse4.1+4.2; avx2+fma; avx512 f+bw+vl+dq); the rest of
  * the library is built for the baseline target.  -Dsimd=none (or a non-x86
  * host) builds no variant: the tables then hold the scalar entry alone.
  */
@@ -39,6 +40,11 @@ int ovx_simd_level_num(void);
 /* The best variant of `table` (the last entry, level OVX_SIMD_NONE, ends it). */
 const ovx_variant *ovx_variant_pick(const ovx_variant *table);
 
+#if defined(OVX_HAVE_SSE41)
+#define OVX_VARIANT_SSE41(base) {"sse4", OVX_SIMD_SSE4, (ovx_fn)base##_sse41},
+#else
+#define OVX_VARIANT_SSE41(base)
+#endif
 #if defined(OVX_HAVE_AVX2)
 #define OVX_VARIANT_AVX2(base) {"avx2", OVX_SIMD_AVX2, (ovx_fn)base##_avx2},
 #else

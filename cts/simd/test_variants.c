@@ -25,7 +25,9 @@ static int cpu_has(int level)
 #if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
     __builtin_cpu_init();
     if (level == OVX_SIMD_AVX2) return __builtin_cpu_supports("avx2");
-    if (level == OVX_SIMD_AVX512) return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw");
+    if (level == OVX_SIMD_AVX512)
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+               __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
     if (level == OVX_SIMD_SSE4) return __builtin_cpu_supports("sse4.2");
 #endif
     return level == OVX_SIMD_NONE;
