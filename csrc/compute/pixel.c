@@ -1,5 +1,6 @@
 /* Pixelwise U8 row routines: the scalar references and the variant tables
- * (see pixel.h; the SIMD variants are pixel_avx2.c and pixel_avx512.c). */
+ * (see pixel.h; the SIMD variants are pixel_sse41.c, pixel_avx2.c and
+ * pixel_avx512.c). */
 #include "pixel.h"
 
 #include <math.h>
@@ -25,6 +26,8 @@ ROW(and_u8, x & y)
 ROW(or_u8, x | y)
 ROW(xor_u8, x ^ y)
 ROW(not_u8, ~x)
+ROW(min_u8, x < y ? x : y)
+ROW(max_u8, x > y ? x : y)
 
 #define ROW16(name, expr)                                                                                      \
     void ovxc_row_##name##_scalar(const uint8_t *a8, const uint8_t *b8, uint8_t *o8, size_t n)                \
@@ -44,10 +47,13 @@ ROW16(add_s16_wrap, x + y)
 ROW16(sub_s16_sat, SAT16(x - y))
 ROW16(sub_s16_wrap, x - y)
 ROW16(absdiff_s16, SAT16(x > y ? x - y : y - x))
+ROW16(min_s16, x < y ? x : y)
+ROW16(max_s16, x > y ? x : y)
 
 #define TABLE(name)                                                                                            \
     static const ovx_variant table_##name[] = {OVX_VARIANT_AVX512(ovxc_row_##name)                             \
-                                                   OVX_VARIANT_AVX2(ovxc_row_##name){                          \
+                                                   OVX_VARIANT_AVX2(ovxc_row_##name)                           \
+                                                       OVX_VARIANT_SSE41(ovxc_row_##name){                     \
                                                        "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_row_##name##_scalar}};
 OVXC_PIXEL_OPS(TABLE)
 

@@ -1,7 +1,7 @@
 /*
  * Row routines of the pixelwise functions with SIMD variants
- * (runtime/dispatch.h): Add, Subtract, AbsDiff, And, Or, Xor, Not of U8 images
- * and Add, Subtract, AbsDiff of S16 images.  Each computes n pixels of one row,
+ * (runtime/dispatch.h): Add, Subtract, AbsDiff, And, Or, Xor, Not, Min, Max of
+ * U8 images and Add, Subtract, AbsDiff, Min, Max of S16 images.  Each computes n pixels of one row,
  * o[i] = a[i] op b[i] (b unused by Not; the pointers are to the rows' first
  * bytes, int16_t pixels for the _s16 routines), exactly as the scalar reference
  * (saturation clamps to the output's range, wrap keeps the low bits, AbsDiff of
@@ -18,10 +18,11 @@
 
 typedef void (*ovxc_row2_f)(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n);
 
-/* X(name): every pixelwise U8 row routine. */
+/* X(name): every pixelwise row routine (U8 ones first; the _s16 ones from add_s16_sat on). */
 #define OVXC_PIXEL_OPS(X)                                                                                      \
     X(add_u8_sat) X(add_u8_wrap) X(sub_u8_sat) X(sub_u8_wrap) X(absdiff_u8) X(and_u8) X(or_u8) X(xor_u8)    \
-    X(not_u8) X(add_s16_sat) X(add_s16_wrap) X(sub_s16_sat) X(sub_s16_wrap) X(absdiff_s16)
+    X(not_u8) X(min_u8) X(max_u8) X(add_s16_sat) X(add_s16_wrap) X(sub_s16_sat) X(sub_s16_wrap) X(absdiff_s16) \
+    X(min_s16) X(max_s16)
 
 typedef enum {
 #define OVXC_ENUM(name) OVXC_PIX_##name,
@@ -32,6 +33,7 @@ typedef enum {
 
 #define OVXC_DECLARE(name)                                                                                     \
     void ovxc_row_##name##_scalar(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n);                  \
+    void ovxc_row_##name##_sse41(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n);                   \
     void ovxc_row_##name##_avx2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n);                    \
     void ovxc_row_##name##_avx512(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n);
 OVXC_PIXEL_OPS(OVXC_DECLARE)

@@ -31,6 +31,8 @@ ROW(and_u8, _mm256_and_si256(x, y))
 ROW(or_u8, _mm256_or_si256(x, y))
 ROW(xor_u8, _mm256_xor_si256(x, y))
 ROW(not_u8, _mm256_xor_si256(x, ones))
+ROW(min_u8, _mm256_min_epu8(x, y))
+ROW(max_u8, _mm256_max_epu8(x, y))
 
 /* S16: 16 pixels (32 bytes) a step. */
 #define ROW16(name, expr)                                                                                      \
@@ -51,3 +53,6 @@ ROW16(sub_s16_wrap, _mm256_sub_epi16(x, y))
 /* max - min is |x - y| as an unsigned 16-bit number; clamp it to 32767 */
 ROW16(absdiff_s16, _mm256_min_epu16(_mm256_sub_epi16(_mm256_max_epi16(x, y), _mm256_min_epi16(x, y)),
                                     _mm256_set1_epi16(0x7fff)))
+
+ROW16(min_s16, _mm256_min_epi16(x, y))
+ROW16(max_s16, _mm256_max_epi16(x, y))

@@ -37,6 +37,8 @@ ROW(and_u8, _mm512_and_si512(x, y))
 ROW(or_u8, _mm512_or_si512(x, y))
 ROW(xor_u8, _mm512_xor_si512(x, y))
 ROW(not_u8, _mm512_xor_si512(x, ones))
+ROW(min_u8, _mm512_min_epu8(x, y))
+ROW(max_u8, _mm512_max_epu8(x, y))
 
 /* S16: 32 pixels (64 bytes) a step, the tail masked per 16-bit lane. */
 #define ROW16(name, expr)                                                                                      \
@@ -60,6 +62,8 @@ ROW16(sub_s16_sat, _mm512_subs_epi16(x, y))
 ROW16(sub_s16_wrap, _mm512_sub_epi16(x, y))
 ROW16(absdiff_s16, _mm512_min_epu16(_mm512_sub_epi16(_mm512_max_epi16(x, y), _mm512_min_epi16(x, y)),
                                     _mm512_set1_epi16(0x7fff)))
+ROW16(min_s16, _mm512_min_epi16(x, y))
+ROW16(max_s16, _mm512_max_epi16(x, y))
 
 /* ---- Multiply: 16 pixels a step in double precision (exact: a 17-bit or
  * 31-bit product times a float scale has at most 48 significant bits), rounded

@@ -151,32 +151,15 @@ static vx_enum enum_param(vx_reference ref)
 
 static vx_bool all_fmt(const vx_reference p[], const int idx[], int n, vx_df_image f)
 {
-    int i;
-    for (i = 0; i < n; i++)
-        if (!p[idx[i]] || p[idx[i]]->type != VX_TYPE_IMAGE || ((vx_image)p[idx[i]])->format != f)
-            return vx_false_e;
-    return vx_true_e;
+    return ovx_images_fmt(p, idx, n, f);
 }
 
 static vx_bool all_u8(const vx_reference p[], const int idx[], int n)
 {
-    return all_fmt(p, idx, n, VX_DF_IMAGE_U8);
+    return ovx_images_fmt(p, idx, n, VX_DF_IMAGE_U8);
 }
 
-/* Run the node's chosen row routine over the window (planes of one format,
- * U8 or S16: in0, in1 or -1 for a unary op, out). */
-static vx_status rows_run(vx_node node, const vx_reference p[], int in0, int in1, int out, const ovx_window *w)
-{
-    ovxc_row2_f row = (ovxc_row2_f)ovx_node_variant(node)->fn;
-    ovx_plane a = ovx_image_plane((vx_image)p[in0], 0), o = ovx_image_plane((vx_image)p[out], 0), b = a;
-    vx_uint32 y, n = w->x1 - w->x0;
-    size_t x0 = (size_t)w->x0 * (((vx_image)p[out])->format == VX_DF_IMAGE_S16 ? 2 : 1);
-    if (in1 >= 0) b = ovx_image_plane((vx_image)p[in1], 0);
-    for (y = w->y0; y < w->y1; y++)
-        row(a.ptr + (size_t)y * a.stride + x0, in1 >= 0 ? b.ptr + (size_t)y * b.stride + x0 : NULL,
-            o.ptr + (size_t)y * o.stride + x0, n);
-    return VX_SUCCESS;
-}
+#define rows_run ovx_rows2_run
 
 static const ovx_variant *absdiff_select(vx_node node, const vx_reference p[])
 {

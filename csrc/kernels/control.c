@@ -17,6 +17,7 @@
 #include <string.h>
 
 #include "../compute/control.h"
+#include "../compute/pixel.h"
 #include "../objects/convolution.h"
 #include "../objects/distribution.h"
 #include "../objects/lut.h"
@@ -66,12 +67,13 @@ static vx_status VX_CALLBACK minmax_validate(vx_node node, const vx_reference p[
     return ovx_set_image_meta(metas[2], f0, w0, h0);
 }
 
-static vx_status minmax_run(const vx_reference p[], const ovx_window *w, int is_max)
+static vx_status minmax_run(vx_node node, const vx_reference p[], const ovx_window *w, int is_max)
 {
     vx_image a = (vx_image)p[0];
     ovx_plane pa = ovx_image_plane(a, 0), pb = ovx_image_plane((vx_image)p[1], 0);
     ovx_plane po = ovx_image_plane((vx_image)p[2], 0);
     if (!pa.ptr || !pb.ptr || !po.ptr) return VX_ERROR_NO_MEMORY;
+    if (ovx_node_variant(node)) return ovx_rows2_run(node, p, 0, 1, 2, w);
     if (a->format == VX_DF_IMAGE_U8)
         (is_max ? ovxc_max_u8 : ovxc_min_u8)(pa.ptr, pa.stride, pb.ptr, pb.stride, po.ptr, po.stride, w->x0, w->y0,
                                              w->x1, w->y1);
@@ -83,14 +85,35 @@ static vx_status minmax_run(const vx_reference p[], const ovx_window *w, int is_
 
 static vx_status min_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
 {
-    (void)node, (void)num;
-    return minmax_run(p, w, 0);
+    (void)num;
+    return minmax_run(node, p, w, 0);
 }
 
 static vx_status max_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
 {
-    (void)node, (void)num;
-    return minmax_run(p, w, 1);
+    (void)num;
+    return minmax_run(node, p, w, 1);
+}
+
+/* The SIMD rows (compute/pixel.h) when the three images share U8 or S16. */
+static const ovx_variant *minmax_select(const vx_reference p[], ovxc_pixel_op u8, ovxc_pixel_op s16)
+{
+    static const int idx[] = {0, 1, 2};
+    if (ovx_images_fmt(p, idx, 3, VX_DF_IMAGE_U8)) return ovx_variant_pick(ovxc_pixel_variants(u8));
+    if (ovx_images_fmt(p, idx, 3, VX_DF_IMAGE_S16)) return ovx_variant_pick(ovxc_pixel_variants(s16));
+    return NULL;
+}
+
+static const ovx_variant *min_select(vx_node node, const vx_reference p[])
+{
+    (void)node;
+    return minmax_select(p, OVXC_PIX_min_u8, OVXC_PIX_min_s16);
+}
+
+static const ovx_variant *max_select(vx_node node, const vx_reference p[])
+{
+    (void)node;
+    return minmax_select(p, OVXC_PIX_max_u8, OVXC_PIX_max_s16);
 }
 
 static const ovx_kernel_desc k_min = {
@@ -581,6 +604,8 @@ static const ovx_kernel_desc k_scalar_op = {
 
 /* The kernels of this family with SIMD variants: their select hooks (runtime/dispatch.h). */
 const ovx_select_entry ovx_select_control[] = {
+    {VX_KERNEL_MIN, min_select},
+    {VX_KERNEL_MAX, max_select},
     {0, NULL},
 };
 

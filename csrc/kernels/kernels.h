@@ -64,6 +64,14 @@ typedef struct {
 } ovx_plane;
 ovx_plane ovx_image_plane(vx_image image, vx_uint32 plane);
 
+/* ---- SIMD row runners (kernels/util.c; runtime/dispatch.h) ----------------- */
+/* Are the images p[idx[0..n-1]] all of format f? */
+vx_bool ovx_images_fmt(const vx_reference p[], const int idx[], int n, vx_df_image f);
+/* Run the node's chosen compute/pixel.h row routine (ovxc_row2_f) over the
+ * window: planes 0 of images in0, in1 (-1 for a unary op) and out, all U8 or
+ * all S16 (the output's format says which). */
+vx_status ovx_rows2_run(vx_node node, const vx_reference p[], int in0, int in1, int out, const ovx_window *w);
+
 /* ---- validator helpers (kernels/util.c) ---------------------------------- */
 /* An image's format (0 for NULL or a non-image), its size (0 x 0 likewise). */
 vx_df_image ovx_image_format_of(vx_reference ref);

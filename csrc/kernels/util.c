@@ -1,6 +1,8 @@
 /* Helpers the kernel families share (declared in kernels.h). */
 #include "kernels.h"
 
+#include "../compute/pixel.h"
+
 vx_df_image ovx_image_format_of(vx_reference ref)
 {
     vx_df_image f = VX_DF_IMAGE_VIRT;
@@ -47,4 +49,30 @@ vx_status ovx_set_image_meta(vx_meta_format meta, vx_df_image format, vx_uint32 
     if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(meta, VX_IMAGE_WIDTH, &width, sizeof(width));
     if (s == VX_SUCCESS) s = vxSetMetaFormatAttribute(meta, VX_IMAGE_HEIGHT, &height, sizeof(height));
     return s;
+}
+
+/* ---- SIMD row runners ------------------------------------------------------ */
+
+vx_bool ovx_images_fmt(const vx_reference p[], const int idx[], int n, vx_df_image f)
+{
+    int i;
+    for (i = 0; i < n; i++)
+        if (!p[idx[i]] || p[idx[i]]->type != VX_TYPE_IMAGE || ((vx_image)p[idx[i]])->format != f)
+            return vx_false_e;
+    return vx_true_e;
+}
+
+vx_status ovx_rows2_run(vx_node node, const vx_reference p[], int in0, int in1, int out, const ovx_window *w)
+{
+    ovxc_row2_f row = (ovxc_row2_f)ovx_node_variant(node)->fn;
+    ovx_plane a = ovx_image_plane((vx_image)p[in0], 0), o = ovx_image_plane((vx_image)p[out], 0), b = a;
+    vx_uint32 y, n = w->x1 - w->x0;
+    size_t x0 = (size_t)w->x0 * (((vx_image)p[out])->format == VX_DF_IMAGE_S16 ? 2 : 1);
+    if (!a.ptr || !o.ptr) return VX_ERROR_NO_MEMORY;
+    if (in1 >= 0) b = ovx_image_plane((vx_image)p[in1], 0);
+    if (!b.ptr) return VX_ERROR_NO_MEMORY;
+    for (y = w->y0; y < w->y1; y++)
+        row(a.ptr + (size_t)y * a.stride + x0, in1 >= 0 ? b.ptr + (size_t)y * b.stride + x0 : NULL,
+            o.ptr + (size_t)y * o.stride + x0, n);
+    return VX_SUCCESS;
 }

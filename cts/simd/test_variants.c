@@ -87,6 +87,8 @@ int main(void)
                 case OVXC_PIX_add_s16_wrap: want = (int16_t)(uint16_t)(x + y); break;
                 case OVXC_PIX_sub_s16_sat: want = x - y; break;
                 case OVXC_PIX_sub_s16_wrap: want = (int16_t)(uint16_t)(x - y); break;
+                case OVXC_PIX_min_s16: want = x < y ? x : y; break;
+                case OVXC_PIX_max_s16: want = x > y ? x : y; break;
                 default: want = x > y ? x - y : y - x; break;
                 }
                 if (want > 32767) want = 32767;
@@ -113,6 +115,8 @@ int main(void)
                 case OVXC_PIX_and_u8: want = x & y; break;
                 case OVXC_PIX_or_u8: want = x | y; break;
                 case OVXC_PIX_xor_u8: want = x ^ y; break;
+                case OVXC_PIX_min_u8: want = x < y ? x : y; break;
+                case OVXC_PIX_max_u8: want = x > y ? x : y; break;
                 default: want = 255 - x; break;
                 }
                 ((ovxc_row2_f)scalar->fn)(&xa, op == OVXC_PIX_not_u8 ? NULL : &yb, &o, 1);
