@@ -301,6 +301,15 @@ class Node(Reference):
         return bool(self._q(lib.VX_NODE_IS_REPLICATED, "vx_bool"))
 
     @property
+    def variant(self):
+        """``VX_NODE_OVX_VARIANT``: the compute variant chosen when the graph was
+        verified (``"scalar"``, ``"sse4"``, ``"avx2"`` or ``"avx512"``), at most
+        the context's :attr:`pyopenvx.Context.simd_level`."""
+        buf = ffi.new("vx_char[]", lib.VX_OVX_MAX_STRING)
+        self._call(lib.vxQueryNode, self.handle, lib.VX_NODE_OVX_VARIANT, buf, lib.VX_OVX_MAX_STRING)
+        return ffi.string(buf).decode()
+
+    @property
     def border(self):
         """``VX_NODE_BORDER`` as a :class:`pyopenvx.Border`; set it with a Border,
         a ``VX_BORDER_*`` mode or a ``(mode, constant_value)`` tuple."""

@@ -48,13 +48,13 @@ vx_reference ovx_error_from(const void *ref, vx_status status, const char *fmt, 
     return ovx_error(c, status);
 }
 
-void ovx_vlog(vx_reference ref, vx_status status, const char *fmt, va_list ap)
+static void deliver(vx_reference ref, vx_status status, const char *fmt, va_list ap)
 {
     vx_context c;
     vx_log_callback_f cb;
     vx_bool unlocked;
     char msg[VX_MAX_LOG_MESSAGE_LEN];
-    if (status == VX_SUCCESS || fmt == NULL) return;
+    if (fmt == NULL) return;
     if (!ovx_ref_is_live(ref) || ref->magic != OVX_MAGIC) return;
     c = ref->type == VX_TYPE_CONTEXT ? (vx_context)ref : ref->context;
     if (!c) return;
@@ -69,6 +69,20 @@ void ovx_vlog(vx_reference ref, vx_status status, const char *fmt, va_list ap)
         cb(c, ref, status, msg);
     }
     if (!unlocked) pthread_mutex_unlock(&c->log_lock);
+}
+
+void ovx_vlog(vx_reference ref, vx_status status, const char *fmt, va_list ap)
+{
+    if (status == VX_SUCCESS) return; /* REQ-1822: only errors and warnings */
+    deliver(ref, status, fmt, ap);
+}
+
+void ovx_log_info(vx_reference ref, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    deliver(ref, VX_SUCCESS, fmt, ap);
+    va_end(ap);
 }
 
 void ovx_log(vx_reference ref, vx_status status, const char *fmt, ...)

@@ -278,6 +278,9 @@ vx_reference ovx_error(vx_context context, vx_status status);
  * context is known, so NULL is the only honest answer. */
 void ovx_log(vx_reference ref, vx_status status, const char *fmt, ...) OVX_PRINTF(3, 4);
 void ovx_vlog(vx_reference ref, vx_status status, const char *fmt, va_list ap);
+/* An information entry (status VX_SUCCESS) for the log callback: library
+ * diagnostics the user opted into (vxAddLogEntry drops VX_SUCCESS entries). */
+void ovx_log_info(vx_reference ref, const char *fmt, ...) OVX_PRINTF(2, 3);
 /* Error object of ref's context (when ref is live) with a log entry, else NULL. */
 vx_reference ovx_error_from(const void *ref, vx_status status, const char *fmt, ...) OVX_PRINTF(3, 4);
 
@@ -307,7 +310,7 @@ enum {
     OVX_CPU_AVX512BW = 1u << 7,
     OVX_CPU_AVX512VL = 1u << 8,
     OVX_CPU_AVX512DQ = 1u << 9,
-    OVX_CPU_NEON = 1u << 8,
+    OVX_CPU_NEON = 1u << 10,
 };
 vx_uint32 ovx_cpu_features(void);       /* detected once */
 const char *ovx_cpu_features_string(void);
@@ -315,6 +318,9 @@ vx_enum ovx_simd_level(void);           /* after OPENVX_SIMD override */
 /* Threads of the pool (runtime/threadpool.c). */
 vx_uint32 ovx_pool_threads(void);
 const char *ovx_simd_level_name(void);
+/* OPENVX_LOG_VARIANTS=1 (read once): vxVerifyGraph logs each node's chosen
+ * compute variant as an information entry (status VX_SUCCESS). */
+int ovx_log_variants(void);
 
 /* ---- helpers ----------------------------------------------------------- */
 /* ---- argument checks of copy and map functions (every data object) ------ */

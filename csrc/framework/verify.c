@@ -21,6 +21,7 @@
 #include "graph.h"
 #include "../objects/image.h"
 #include "../objects/tensor.h"
+#include "../runtime/dispatch.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -338,8 +339,6 @@ static vx_status run_validator(vx_graph g, vx_node n)
         if (s > 0) s = VX_FAILURE;
         goto out;
     }
-    /* the compute variant, chosen once here, never per row or pixel */
-    n->variant = k->desc ? ovx_kernel_select(k->enumeration, n, (const vx_reference *)n->params) : NULL;
     for (i = 0; i < k->num_params; i++) {
         vx_reference r = n->params[i];
         if (!metas[i]) continue;
@@ -356,6 +355,12 @@ static vx_status run_validator(vx_graph g, vx_node n)
             if (n->valid_rect_cb[i]) n->valid_rect_reset = vx_false_e;
         }
     }
+    /* the compute variant, chosen once here (after the metas gave virtual
+     * images their formats), never per row or pixel */
+    n->variant = k->desc ? ovx_kernel_select(k->enumeration, n, (const vx_reference *)n->params) : NULL;
+    if (ovx_log_variants())
+        ovx_log_info((vx_reference)n, "vxVerifyGraph: node %u (%s) runs the %s variant (SIMD level %s)", n->index,
+                     k->name, n->variant ? n->variant->name : "scalar", ovx_simd_level_name());
 out:
     for (i = 0; i < OVX_MAX_KERNEL_PARAMS; i++)
         if (metas[i]) ovx_ref_destroy((vx_reference)metas[i]);

@@ -14,6 +14,7 @@ static vx_uint32 cpu_bits;
 static char cpu_string[VX_OVX_MAX_STRING];
 static const char *simd_name = "none";
 static vx_enum simd_level;
+static int log_variants;
 
 enum { LEVEL_NONE = 0, LEVEL_SSE4 = 1, LEVEL_AVX2 = 2, LEVEL_AVX512 = 3 };
 static const char *const level_names[] = {"none", "sse4", "avx2", "avx512"};
@@ -75,6 +76,14 @@ static void detect(void)
     }
     simd_level = best;
     simd_name = level_names[best];
+    env = getenv("OPENVX_LOG_VARIANTS");
+    log_variants = env && env[0] && strcmp(env, "0") != 0;
+}
+
+int ovx_log_variants(void)
+{
+    pthread_once(&cpu_once, detect);
+    return log_variants;
 }
 
 vx_uint32 ovx_cpu_features(void)

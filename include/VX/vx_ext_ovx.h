@@ -36,8 +36,10 @@ enum vx_ovx_context_attribute_e {
 
 enum vx_ovx_node_attribute_e {
     /* Read-only. The compute variant the node runs, chosen when its graph was
-     * verified: "scalar" (portable C), "avx2" or "avx512" (see the README on
-     * SIMD). Use a vx_char array of VX_OVX_MAX_STRING bytes. */
+     * verified: "scalar" (portable C), "sse4", "avx2" or "avx512" (see the
+     * README on SIMD; OPENVX_LOG_VARIANTS=1 also logs each choice as an
+     * information entry, status VX_SUCCESS). Use a vx_char array of
+     * VX_OVX_MAX_STRING bytes. */
     VX_NODE_OVX_VARIANT = VX_ATTRIBUTE_BASE(VX_ID_DEFAULT, VX_TYPE_NODE) + 0x0
 };
 

@@ -1,0 +1,75 @@
+"""The SIMD dispatcher seen from Python: OPENVX_SIMD truly caps the variant a
+node runs (Node.variant, VX_NODE_OVX_VARIANT), the choice is made at verify
+time also for nodes whose images are virtual, OPENVX_LOG_VARIANTS=1 logs each
+choice as an information entry, and the results are the same at every level.
+The environment is read once per process, so each level runs in a child."""
+
+import json
+import subprocess
+import sys
+import textwrap
+
+import pyopenvx as vx
+
+LEVELS = ["none", "sse4", "avx2", "avx512"]
+
+_CHILD = textwrap.dedent("""
+    import json
+    import numpy as np
+    import pyopenvx as vx
+    rng = np.random.default_rng(5)
+    a = rng.integers(0, 256, (37, 101), dtype=np.uint8)
+    b = rng.integers(0, 256, (37, 101), dtype=np.uint8)
+    ctx = vx.Context()
+    g = vx.Graph(ctx)
+    ia, ib = ctx.image_from_numpy(a), ctx.image_from_numpy(b)
+    v = g.virtual_image(0, 0, vx.DF_IMAGE_U8)  # size settled by the verifier
+    out = ctx.image(101, 37, vx.DF_IMAGE_U8)
+    n1 = g.add(ia, ib, vx.CONVERT_POLICY_SATURATE, v)
+    n2 = g.min(v, ib, out)
+    g.verify()
+    g.process()
+    want = np.minimum(np.minimum(a.astype(int) + b, 255), b).astype(np.uint8)
+    print(json.dumps({"level": ctx.simd_level, "variants": [n1.variant, n2.variant],
+                      "log": [e.message for e in ctx.log if e.status == 0],
+                      "equal": bool((out.to_numpy() == want).all())}))
+""")
+
+
+def _child(env_extra):
+    import os
+    env = dict(os.environ)
+    env.pop("OPENVX_SIMD", None)
+    env.pop("OPENVX_LOG_VARIANTS", None)
+    env.update(env_extra)
+    r = subprocess.run([sys.executable, "-c", _CHILD], capture_output=True, text=True, timeout=120, env=env)
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout.strip().splitlines()[-1])
+
+
+def test_each_level_caps_the_variant_and_logs_it():
+    best = _child({})["level"]
+    assert best in LEVELS
+    for level in LEVELS[:LEVELS.index(best) + 1]:
+        got = _child({"OPENVX_SIMD": level, "OPENVX_LOG_VARIANTS": "1"})
+        want = "scalar" if level == "none" else level
+        assert got["level"] == level
+        # Add and Min of U8 have a variant at every level; the Add writes a
+        # virtual image, whose format the verifier settles before the choice
+        assert got["variants"] == [want, want], got
+        assert got["equal"], level
+        assert len(got["log"]) == 2, got["log"]
+        assert all("runs the %s variant" % want in m for m in got["log"]), got["log"]
+
+
+def test_no_information_entries_unless_asked():
+    got = _child({})
+    assert got["log"] == []
+    assert got["equal"]
+
+
+def test_level_above_the_cpu_is_capped_to_the_cpu():
+    best = _child({})["level"]
+    got = _child({"OPENVX_SIMD": "avx512"})
+    assert got["level"] == best
+    assert got["variants"][0] == ("scalar" if best == "none" else best)
