@@ -6,8 +6,16 @@ Each function runs as a verified one-node graph (vxProcessGraph, best of
 --runs) on the same random data OpenCV gets; the table shows both times and
 ours / OpenCV (below 1: we are faster), then the geometric mean of the
 ratios.  OpenCV runs with its own threads (cv2.getNumThreads()); we run with
-the thread pool (OPENVX_THREADS to change it).  Where OpenCV has no exact
-equivalent the closest call is used and named in the table.
+the thread pool (OPENVX_THREADS to change it), and again on one thread
+(VX_CONTEXT_OVX_THREADS = 1): the "2T/1T" column is the speed-up.  "x copy"
+is our time over a plain copy (numpy, one thread) of the bytes the function
+writes: the physical limit of a memory-bound function.  "variant" is the
+compute variant the node chose (VX_NODE_OVX_VARIANT; OPENVX_SIMD=none forces
+"scalar").  Where OpenCV has no exact equivalent the closest call is used and
+named in the table.  --filter takes comma-separated name fragments.  The
+functions of issue 12 ("Speed I": pixelwise, arithmetic, depth, LUT,
+threshold, channel, color, magnitude/phase, control) get a geometric mean of
+their own.
 """
 import argparse
 import math
@@ -48,6 +56,7 @@ class Bench:
         self.rgb = rng.integers(0, 256, (height, width, 3), dtype=np.uint8)
         self.keep = []
         self.rows = []
+        self.copies = {}
 
     # ---- objects -----------------------------------------------------------
     def img(self, a):
@@ -67,6 +76,44 @@ class Bench:
         self.keep.append(s)
         return s
 
+    def out_bytes(self, node):
+        """Bytes of the node's output images (0 when it writes no image)."""
+        total = 0
+        n = ffi.new("vx_uint32*")
+        lib.vxQueryNode(node, lib.VX_NODE_PARAMETERS, n, 4)
+        for i in range(n[0]):
+            prm = lib.vxGetParameterByIndex(node, i)
+            d, ref = ffi.new("vx_enum*"), ffi.new("vx_reference*")
+            lib.vxQueryParameter(prm, lib.VX_PARAMETER_DIRECTION, d, ffi.sizeof("vx_enum"))
+            lib.vxQueryParameter(prm, lib.VX_PARAMETER_REF, ref, ffi.sizeof("vx_reference"))
+            if d[0] != lib.VX_INPUT and ref[0] != ffi.NULL:
+                t = ffi.new("vx_enum*")
+                lib.vxQueryReference(ref[0], lib.VX_REFERENCE_TYPE, t, ffi.sizeof("vx_enum"))
+                if t[0] == lib.VX_TYPE_IMAGE:
+                    im = ffi.cast("vx_image", ref[0])
+                    wv, hv, fv = ffi.new("vx_uint32*"), ffi.new("vx_uint32*"), ffi.new("vx_df_image*")
+                    lib.vxQueryImage(im, lib.VX_IMAGE_WIDTH, wv, 4)
+                    lib.vxQueryImage(im, lib.VX_IMAGE_HEIGHT, hv, 4)
+                    lib.vxQueryImage(im, lib.VX_IMAGE_FORMAT, fv, 4)
+                    total += int(wv[0] * hv[0] * BYTES_PER_PIXEL.get(fv[0], 1))
+                lib.vxReleaseReference(ref)
+            lib.vxReleaseParameter(ffi.new("vx_parameter*", prm))
+        return total
+
+    def pool_threads(self):
+        n = ffi.new("vx_uint32*")
+        lib.vxQueryContext(self.c, lib.VX_CONTEXT_OVX_THREADS, n, 4)
+        return n[0]
+
+    def copy_time(self, nbytes):
+        if nbytes == 0:
+            return None
+        if nbytes not in self.copies:
+            src = np.frombuffer(np.random.default_rng(2).bytes(nbytes), np.uint8)
+            dst = np.empty_like(src)
+            self.copies[nbytes] = best_of(lambda: np.copyto(dst, src), self.runs)
+        return self.copies[nbytes]
+
     # ---- one row -----------------------------------------------------------
     def run(self, name, build, cv_fn, cv_name):
         g = lib.vxCreateGraph(self.c)
@@ -75,7 +122,7 @@ class Bench:
         if status == lib.VX_SUCCESS:
             status = lib.vxVerifyGraph(g)
         if status != lib.VX_SUCCESS:
-            self.rows.append((name, None, None, cv_name, "error %d" % status, "-"))
+            self.rows.append((name, None, None, cv_name, "error %d" % status, "-", None, None))
             lib.vxReleaseGraph(ffi.new("vx_graph*", g))
             return
 
@@ -86,32 +133,61 @@ class Bench:
 
         t_ours = best_of(ours, self.runs)
         t_cv = best_of(cv_fn, self.runs)
+        one = ffi.new("vx_uint32*", 1)
+        lib.vxSetContextAttribute(self.c, lib.VX_CONTEXT_OVX_THREADS, one, 4)
+        t_one = best_of(ours, self.runs)
+        one[0] = 0
+        lib.vxSetContextAttribute(self.c, lib.VX_CONTEXT_OVX_THREADS, one, 4)
         buf = ffi.new("vx_char[]", lib.VX_OVX_MAX_STRING)
         variant = "?"
         if lib.vxQueryNode(node, lib.VX_NODE_OVX_VARIANT, buf, lib.VX_OVX_MAX_STRING) == lib.VX_SUCCESS:
             variant = ffi.string(buf).decode()
-        self.rows.append((name, t_ours, t_cv, cv_name, "", variant))
+        self.rows.append((name, t_ours, t_cv, cv_name, "", variant, t_one, self.copy_time(self.out_bytes(node))))
         lib.vxReleaseGraph(ffi.new("vx_graph*", g))
 
     def report(self):
-        print("libopenvx vs OpenCV %s, %dx%d, best of %d runs, OpenCV threads %d"
-              % (cv2.__version__, self.w, self.h, self.runs, cv2.getNumThreads()))
+        print("libopenvx vs OpenCV %s, %dx%d, best of %d runs, OpenCV threads %d, our pool %d threads"
+              % (cv2.__version__, self.w, self.h, self.runs, cv2.getNumThreads(), self.pool_threads()))
         a = np.empty_like(self.u8a)
         t_copy = best_of(lambda: np.copyto(a, self.u8a), self.runs)
-        print("plain copy of one %dx%d U8 image (numpy, one thread): %.3f ms; SIMD level %s"
-              % (self.w, self.h, t_copy * 1e3, self.ctx.simd_level))
-        print("%-24s %10s %10s %8s %8s  %s" % ("function", "ours ms", "OpenCV ms", "ratio", "variant", "OpenCV call"))
-        logs = []
-        for name, to, tc, cvn, note, variant in self.rows:
+        try:
+            load = open("/proc/loadavg").read().split()[:3]
+        except OSError:
+            load = ["?"]
+        print("plain copy of one %dx%d U8 image (numpy, one thread): %.3f ms; SIMD level %s; load average %s"
+              % (self.w, self.h, t_copy * 1e3, self.ctx.simd_level, " ".join(load)))
+        print("%-26s %9s %9s %7s %9s %6s %7s %8s  %s" % ("function", "ours ms", "OpenCV ms", "ratio", "1T ms",
+                                                        "2T/1T", "x copy", "variant", "OpenCV call"))
+        logs, logs12 = [], []
+        for name, to, tc, cvn, note, variant, t1, tcopy in self.rows:
             if to is None:
-                print("%-24s %10s %10s %8s %8s  %s  (%s)" % (name, "-", "-", "-", "-", cvn, note))
+                print("%-26s %9s %9s %7s %9s %6s %7s %8s  %s  (%s)" % (name, "-", "-", "-", "-", "-", "-", "-", cvn,
+                                                                      note))
                 continue
             r = to / tc
             logs.append(math.log(r))
-            print("%-24s %10.3f %10.3f %8.2f %8s  %s" % (name, to * 1e3, tc * 1e3, r, variant, cvn))
+            if name.split(" ")[0] in ISSUE12:
+                logs12.append(math.log(r))
+            print("%-26s %9.3f %9.3f %7.2f %9.3f %6.2f %7s %8s  %s"
+                  % (name, to * 1e3, tc * 1e3, r, t1 * 1e3, t1 / to, "%.2f" % (to / tcopy) if tcopy else "-",
+                     variant, cvn))
+        if logs12:
+            print("geometric mean of ours/OpenCV over the %d functions of issue 12: %.2f"
+                  % (len(logs12), math.exp(sum(logs12) / len(logs12))))
         if logs:
             print("geometric mean of ours/OpenCV over %d functions: %.2f"
                   % (len(logs), math.exp(sum(logs) / len(logs))))
+
+
+BYTES_PER_PIXEL = {lib.VX_DF_IMAGE_U1: 0.125, lib.VX_DF_IMAGE_U8: 1, lib.VX_DF_IMAGE_S16: 2, lib.VX_DF_IMAGE_U16: 2,
+                   lib.VX_DF_IMAGE_U32: 4, lib.VX_DF_IMAGE_S32: 4, lib.VX_DF_IMAGE_RGB: 3, lib.VX_DF_IMAGE_RGBX: 4,
+                   lib.VX_DF_IMAGE_NV12: 1.5, lib.VX_DF_IMAGE_NV21: 1.5, lib.VX_DF_IMAGE_IYUV: 1.5,
+                   lib.VX_DF_IMAGE_YUV4: 3, lib.VX_DF_IMAGE_UYVY: 2, lib.VX_DF_IMAGE_YUYV: 2}
+
+# The functions of issue 12 ("Speed I"), by the first word of the row's name.
+ISSUE12 = {"AbsDiff", "Add", "Subtract", "Multiply", "And", "Or", "Xor", "Not", "WeightedAverage", "Threshold",
+           "TableLookup", "ConvertDepth", "ChannelExtract", "ChannelCombine", "ColorConvert", "Magnitude", "Phase",
+           "Accumulate", "AccumulateWeighted", "AccumulateSquare", "Copy", "Min", "Max", "Select"}
 
 
 def functions(b):
@@ -317,6 +393,176 @@ def functions(b):
     ]
 
 
+def filled(b, fmt, w=None, h=None):
+    """An image of any format with random bytes in every plane."""
+    w, h = w or b.w, h or b.h
+    im = lib.vxCreateImage(b.c, w, h, fmt)
+    planes = ffi.new("vx_size*")
+    lib.vxQueryImage(im, lib.VX_IMAGE_PLANES, planes, ffi.sizeof("vx_size"))
+    rng = np.random.default_rng(3)
+    for p in range(planes[0]):
+        rect = ffi.new("vx_rectangle_t*", (0, 0, w, h))
+        addr = ffi.new("vx_imagepatch_addressing_t*")
+        ptr, mid = ffi.new("void**"), ffi.new("vx_map_id*")
+        lib.vxMapImagePatch(im, rect, p, mid, addr, ptr, lib.VX_WRITE_ONLY, lib.VX_MEMORY_TYPE_HOST, 0)
+        nbytes = addr.stride_y * (addr.dim_y * addr.scale_y // lib.VX_SCALE_UNITY)  # rows of this plane
+        ffi.memmove(ptr[0], rng.bytes(nbytes), nbytes)
+        lib.vxUnmapImagePatch(im, mid[0])
+    b.keep.append(im)
+    return im
+
+
+def speed1_functions(b):
+    """More functions of issue 12 (formats, policies and pairs beyond the first table)."""
+    U8, S16, U1 = lib.VX_DF_IMAGE_U8, lib.VX_DF_IMAGE_S16, lib.VX_DF_IMAGE_U1
+    RGB, RGBX, IYUV = lib.VX_DF_IMAGE_RGB, lib.VX_DF_IMAGE_RGBX, lib.VX_DF_IMAGE_IYUV
+    a, bb, sa, sb = b.u8a, b.u8b, b.s16a, b.s16b
+    sat, wrap = lib.VX_CONVERT_POLICY_SATURATE, lib.VX_CONVERT_POLICY_WRAP
+    rne, rz = lib.VX_ROUND_POLICY_TO_NEAREST_EVEN, lib.VX_ROUND_POLICY_TO_ZERO
+    w, h = b.w, b.h
+    pa, pb = np.packbits(a > 127, axis=1), np.packbits(bb > 127, axis=1)  # U1 rows as OpenCV sees bytes
+    acc = np.zeros((h, w), np.float32)
+    rgba = cv2.cvtColor(b.rgb, cv2.COLOR_RGB2RGBA)
+    i420 = cv2.cvtColor(b.rgb, cv2.COLOR_RGB2YUV_I420)
+    nv12 = i420.copy()  # same size and layout class as NV12 (Y plane, then w x h/2 bytes of chroma)
+    yuyv = np.ascontiguousarray(b.rgb[:, :, :2])
+    lut16 = np.arange(256, dtype=np.uint8)[::-1].copy()
+
+    def f32(v):
+        return b.scalar("vx_float32", lib.VX_TYPE_FLOAT32, v)
+
+    def thresh(kind, fin, fout, lo=100, hi=180):
+        t = lib.vxCreateThresholdForImage(b.c, kind, fin, fout)
+        v1, v2 = ffi.new("vx_pixel_value_t*"), ffi.new("vx_pixel_value_t*")
+        if fin == S16:
+            v1.S16, v2.S16 = lo * 8, hi * 8
+        else:
+            v1.U8, v2.U8 = lo, hi
+        if kind == lib.VX_THRESHOLD_TYPE_BINARY:
+            lib.vxCopyThresholdValue(t, v1, lib.VX_WRITE_ONLY, lib.VX_MEMORY_TYPE_HOST)
+        else:
+            lib.vxCopyThresholdRange(t, v1, v2, lib.VX_WRITE_ONLY, lib.VX_MEMORY_TYPE_HOST)
+        b.keep.append(t)
+        return t
+
+    def lut_s16():
+        t = lib.vxCreateLUT(b.c, lib.VX_TYPE_INT16, 65536)
+        v = (np.arange(65536, dtype=np.int32) * 7 % 65536 - 32768).astype(np.int16)
+        lib.vxCopyLUT(t, ffi.cast("void*", v.ctypes.data), lib.VX_WRITE_ONLY, lib.VX_MEMORY_TYPE_HOST)
+        b.keep.append(t)
+        return t
+
+    def acc_img(fmt):
+        return filled(b, fmt)
+
+    def cvt(src_fmt, dst_fmt):
+        return lambda g: lib.vxColorConvertNode(g, filled(b, src_fmt), b.out(dst_fmt))
+
+    def cond(v):
+        return b.scalar("vx_bool", lib.VX_TYPE_BOOL, v)
+
+    R = lib
+    return [
+        ("Add U8 wrap", lambda g: R.vxAddNode(g, b.img(a), b.img(bb), wrap, b.out(U8)),
+         lambda: cv2.add(a, bb), "add (saturating: OpenCV has no wrap)"),
+        ("Add S16 sat", lambda g: R.vxAddNode(g, b.img(sa), b.img(sb), sat, b.out(S16)),
+         lambda: cv2.add(sa, sb), "add S16"),
+        ("Add U8+U8->S16", lambda g: R.vxAddNode(g, b.img(a), b.img(bb), sat, b.out(S16)),
+         lambda: cv2.add(a, bb, dtype=cv2.CV_16S), "add dtype S16"),
+        ("Subtract S16 sat", lambda g: R.vxSubtractNode(g, b.img(sa), b.img(sb), sat, b.out(S16)),
+         lambda: cv2.subtract(sa, sb), "subtract S16"),
+        ("AbsDiff S16", lambda g: R.vxAbsDiffNode(g, b.img(sa), b.img(sb), b.out(S16)),
+         lambda: cv2.absdiff(sa, sb), "absdiff S16"),
+        ("Multiply U8 scale 1", lambda g: R.vxMultiplyNode(g, b.img(a), b.img(bb), f32(1.0), sat, rz, b.out(U8)),
+         lambda: cv2.multiply(a, bb), "multiply"),
+        ("Multiply U8 scale 2", lambda g: R.vxMultiplyNode(g, b.img(a), b.img(bb), f32(2.0), sat, rz, b.out(U8)),
+         lambda: cv2.multiply(a, bb, scale=2.0), "multiply scale 2"),
+        ("Multiply U8xU8->S16 1/255", lambda g: R.vxMultiplyNode(g, b.img(a), b.img(bb), f32(1 / 255.0), sat, rne,
+                                                                 b.out(S16)),
+         lambda: cv2.multiply(a, bb, scale=1 / 255.0, dtype=cv2.CV_16S), "multiply dtype S16"),
+        ("Multiply S16 1/2^15", lambda g: R.vxMultiplyNode(g, b.img(sa), b.img(sb), f32(1 / 32768.0), sat, rne,
+                                                           b.out(S16)),
+         lambda: cv2.multiply(sa, sb, scale=1 / 32768.0), "multiply S16"),
+        ("And U1", lambda g: R.vxAndNode(g, filled(b, U1), filled(b, U1), b.out(U1)),
+         lambda: cv2.bitwise_and(pa, pb), "bitwise_and on packed bytes"),
+        ("Or U1", lambda g: R.vxOrNode(g, filled(b, U1), filled(b, U1), b.out(U1)),
+         lambda: cv2.bitwise_or(pa, pb), "bitwise_or on packed bytes"),
+        ("Xor U1", lambda g: R.vxXorNode(g, filled(b, U1), filled(b, U1), b.out(U1)),
+         lambda: cv2.bitwise_xor(pa, pb), "bitwise_xor on packed bytes"),
+        ("Not U1", lambda g: R.vxNotNode(g, filled(b, U1), b.out(U1)),
+         lambda: cv2.bitwise_not(pa), "bitwise_not on packed bytes"),
+        ("Threshold range", lambda g: R.vxThresholdNode(g, b.img(a), thresh(R.VX_THRESHOLD_TYPE_RANGE, U8, U8),
+                                                        b.out(U8)),
+         lambda: cv2.inRange(a, 100, 180), "inRange"),
+        ("Threshold binary U8->U1", lambda g: R.vxThresholdNode(g, b.img(a), thresh(R.VX_THRESHOLD_TYPE_BINARY, U8,
+                                                                                     U1), b.out(U1)),
+         lambda: cv2.threshold(a, 100, 255, cv2.THRESH_BINARY), "threshold (U8 out)"),
+        ("Threshold binary S16", lambda g: R.vxThresholdNode(g, b.img(sa), thresh(R.VX_THRESHOLD_TYPE_BINARY, S16,
+                                                                                   U8), b.out(U8)),
+         lambda: cv2.threshold(sa, 800, 255, cv2.THRESH_BINARY), "threshold S16 (S16 out)"),
+        ("TableLookup S16", lambda g: R.vxTableLookupNode(g, b.img(sa), lut_s16(), b.out(S16)),
+         lambda: cv2.LUT(a, lut16), "LUT (U8: OpenCV has no S16 LUT)"),
+        ("ConvertDepth S16->U8", lambda g: R.vxConvertDepthNode(g, b.img(sa), b.out(U8), sat,
+                                                                b.scalar("vx_int32", R.VX_TYPE_INT32, 2)),
+         lambda: cv2.convertScaleAbs(sa, alpha=0.25), "convertScaleAbs (abs: closest)"),
+        ("ConvertDepth U8->U1", lambda g: R.vxConvertDepthNode(g, b.img(a), b.out(U1), sat,
+                                                               b.scalar("vx_int32", R.VX_TYPE_INT32, 0)),
+         lambda: cv2.compare(a, 0, cv2.CMP_NE), "compare != 0 (U8 out)"),
+        ("ConvertDepth U1->U8", lambda g: R.vxConvertDepthNode(g, filled(b, U1), b.out(U8), sat,
+                                                               b.scalar("vx_int32", R.VX_TYPE_INT32, 0)),
+         lambda: cv2.compare(a, 0, cv2.CMP_NE), "compare != 0 (U8 in: closest)"),
+        ("Accumulate", lambda g: R.vxAccumulateImageNode(g, b.img(a), acc_img(S16)),
+         lambda: cv2.accumulate(a, acc), "accumulate (F32 acc)"),
+        ("AccumulateWeighted", lambda g: R.vxAccumulateWeightedImageNode(g, b.img(a), f32(0.3), acc_img(U8)),
+         lambda: cv2.accumulateWeighted(a, acc, 0.3), "accumulateWeighted (F32 acc)"),
+        ("AccumulateSquare", lambda g: R.vxAccumulateSquareImageNode(g, b.img(a), b.scalar("vx_uint32",
+                                                                                          R.VX_TYPE_UINT32, 4),
+                                                                     acc_img(S16)),
+         lambda: cv2.accumulateSquare(a, acc), "accumulateSquare (F32 acc)"),
+        ("ColorConvert RGB->NV12", cvt(RGB, R.VX_DF_IMAGE_NV12),
+         lambda: cv2.cvtColor(b.rgb, cv2.COLOR_RGB2YUV_I420), "cvtColor RGB2YUV_I420 (no NV12 output)"),
+        ("ColorConvert RGB->YUV4", cvt(RGB, R.VX_DF_IMAGE_YUV4),
+         lambda: cv2.cvtColor(b.rgb, cv2.COLOR_RGB2YUV), "cvtColor RGB2YUV"),
+        ("ColorConvert RGB->RGBX", cvt(RGB, RGBX), lambda: cv2.cvtColor(b.rgb, cv2.COLOR_RGB2RGBA),
+         "cvtColor RGB2RGBA"),
+        ("ColorConvert RGBX->RGB", cvt(RGBX, RGB), lambda: cv2.cvtColor(rgba, cv2.COLOR_RGBA2RGB),
+         "cvtColor RGBA2RGB"),
+        ("ColorConvert RGBX->IYUV", cvt(RGBX, IYUV), lambda: cv2.cvtColor(rgba, cv2.COLOR_RGBA2YUV_I420),
+         "cvtColor RGBA2YUV_I420"),
+        ("ColorConvert NV12->RGB", cvt(R.VX_DF_IMAGE_NV12, RGB),
+         lambda: cv2.cvtColor(nv12, cv2.COLOR_YUV2RGB_NV12), "cvtColor YUV2RGB_NV12"),
+        ("ColorConvert NV21->RGBX", cvt(R.VX_DF_IMAGE_NV21, RGBX),
+         lambda: cv2.cvtColor(nv12, cv2.COLOR_YUV2RGBA_NV21), "cvtColor YUV2RGBA_NV21"),
+        ("ColorConvert IYUV->RGBX", cvt(IYUV, RGBX),
+         lambda: cv2.cvtColor(i420, cv2.COLOR_YUV2RGBA_I420), "cvtColor YUV2RGBA_I420"),
+        ("ColorConvert UYVY->RGB", cvt(R.VX_DF_IMAGE_UYVY, RGB),
+         lambda: cv2.cvtColor(yuyv, cv2.COLOR_YUV2RGB_UYVY), "cvtColor YUV2RGB_UYVY"),
+        ("ColorConvert YUYV->RGB", cvt(R.VX_DF_IMAGE_YUYV, RGB),
+         lambda: cv2.cvtColor(yuyv, cv2.COLOR_YUV2RGB_YUYV), "cvtColor YUV2RGB_YUYV"),
+        ("ColorConvert NV12->IYUV", cvt(R.VX_DF_IMAGE_NV12, IYUV),
+         lambda: cv2.cvtColor(cv2.cvtColor(nv12, cv2.COLOR_YUV2GRAY_NV12), cv2.COLOR_GRAY2BGR),
+         "two cvtColor (no NV12->I420: closest)"),
+        ("ChannelExtract R of RGBX", lambda g: R.vxChannelExtractNode(g, filled(b, RGBX), R.VX_CHANNEL_R, b.out(U8)),
+         lambda: cv2.extractChannel(rgba, 0), "extractChannel"),
+        ("ChannelExtract U of IYUV", lambda g: R.vxChannelExtractNode(g, filled(b, IYUV), R.VX_CHANNEL_U,
+                                                                     b.out(U8, w // 2, h // 2)),
+         lambda: np.copyto(np.empty((h // 2, w // 2), np.uint8), i420[h:h + h // 4].reshape(h // 2, w // 2)),
+         "plane copy (numpy: closest)"),
+        ("ChannelCombine RGBX", lambda g: R.vxChannelCombineNode(g, b.img(a), b.img(bb), b.img(a), b.img(bb),
+                                                                b.out(RGBX)),
+         lambda: cv2.merge([a, bb, a, bb]), "merge 4"),
+        ("Min S16", lambda g: R.vxMinNode(g, b.img(sa), b.img(sb), b.out(S16)), lambda: cv2.min(sa, sb), "min S16"),
+        ("Max S16", lambda g: R.vxMaxNode(g, b.img(sa), b.img(sb), b.out(S16)), lambda: cv2.max(sa, sb), "max S16"),
+        ("Copy U8", lambda g: R.vxCopyNode(g, ffi.cast("vx_reference", b.img(a)), ffi.cast("vx_reference",
+                                                                                             b.out(U8))),
+         lambda: cv2.copyTo(a, None), "copyTo"),
+        ("Select U8", lambda g: R.vxSelectNode(g, cond(1), ffi.cast("vx_reference", b.img(a)),
+                                               ffi.cast("vx_reference", b.img(bb)), ffi.cast("vx_reference",
+                                                                                            b.out(U8))),
+         lambda: cv2.copyTo(a, None), "copyTo (closest)"),
+    ]
+
+
 def vx_tensor_of(b, arr, dtype, fpp=0):
     """A tensor holding arr (NumPy axes reversed: OpenVX dim 0 is the fastest)."""
     dims = ffi.new("vx_size[]", list(reversed(arr.shape)))
@@ -464,8 +710,9 @@ def main():
     args = ap.parse_args()
     w, h = (int(v) for v in args.size.lower().split("x"))
     b = Bench(w, h, args.runs)
-    for name, build, cv_fn, cv_name in functions(b) + enhanced_functions(b):
-        if args.filter.lower() in name.lower():
+    frags = [f.strip().lower() for f in args.filter.split(",")]
+    for name, build, cv_fn, cv_name in functions(b) + speed1_functions(b) + enhanced_functions(b):
+        if any(f in name.lower() for f in frags):
             b.run(name, build, cv_fn, cv_name)
     b.report()
 
