@@ -1,5 +1,6 @@
 /* Compute routines: filters and morphology (see filter.h). */
 #include "filter.h"
+#include "filter3.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -108,7 +109,7 @@ static void run3x3_u1(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, 
 }
 
 /* Box: sum / 9 (integer division). */
-static void box_row(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa, uint32_t xb)
+void ovxc_row3_box_scalar(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa, uint32_t xb)
 {
     for (uint32_t x = xa; x < xb; x++) {
         uint32_t s = (uint32_t)r0[x - 1] + r0[x] + r0[x + 1] + r1[x - 1] + r1[x] + r1[x + 1] + r2[x - 1] + r2[x] +
@@ -125,7 +126,7 @@ static int box_op(int v[9])
 }
 
 /* Gaussian: [1 2 1; 2 4 2; 1 2 1] / 16. */
-static void gauss_row(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa,
+void ovxc_row3_gauss_scalar(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa,
                       uint32_t xb)
 {
     for (uint32_t x = xa; x < xb; x++) {
@@ -160,7 +161,7 @@ static int median_op(int p[9])
     return p[4];
 }
 
-static void median_row(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa,
+void ovxc_row3_median_scalar(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa,
                        uint32_t xb)
 {
     for (uint32_t x = xa; x < xb; x++) {
@@ -179,7 +180,7 @@ static inline uint8_t min8(uint8_t a, uint8_t b)
     return a < b ? a : b;
 }
 
-static void dilate_row(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa,
+void ovxc_row3_dilate_scalar(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa,
                        uint32_t xb)
 {
     for (uint32_t x = xa; x < xb; x++) {
@@ -189,7 +190,7 @@ static void dilate_row(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, 
     }
 }
 
-static void erode_row(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa, uint32_t xb)
+void ovxc_row3_erode_scalar(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa, uint32_t xb)
 {
     for (uint32_t x = xa; x < xb; x++) {
         uint8_t m = min8(min8(r0[x - 1], r0[x]), r0[x + 1]);
@@ -212,29 +213,58 @@ static int min_op(int v[9])
     return m;
 }
 
+/* ---- the 3x3 filters' variant tables (compute/filter3.h) -------------------- */
+
+#define F3_TABLE(name)                                                                                        \
+    static const ovx_variant f3_table_##name[] = {OVX_VARIANT_AVX512(ovxc_row3_##name)                       \
+                                                      OVX_VARIANT_AVX2(ovxc_row3_##name)                     \
+                                                          OVX_VARIANT_SSE41(ovxc_row3_##name){               \
+                                                              "scalar", OVX_SIMD_NONE,                       \
+                                                              (ovx_fn)ovxc_row3_##name##_scalar}};
+OVXC_FILTER3_OPS(F3_TABLE)
+#undef F3_TABLE
+
+const ovx_variant *ovxc_filter3_variants(ovxc_filter3_op op)
+{
+    static const ovx_variant *const tables[OVXC_F3_COUNT] = {
+#define F3_ENTRY(name) f3_table_##name,
+        OVXC_FILTER3_OPS(F3_ENTRY)
+#undef F3_ENTRY
+    };
+    return (unsigned)op < OVXC_F3_COUNT ? tables[op] : NULL;
+}
+
+void ovxc_filter3x3_u8(ovxc_filter3_op op, ovxc_row3_f row, const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds,
+                       const ovxc_area *a)
+{
+    static const op9_f border_ops[OVXC_F3_COUNT] = {box_op, gauss_op, median_op, max_op, min_op};
+    if ((unsigned)op >= OVXC_F3_COUNT) return;
+    run3x3_u8(src, ss, dst, ds, a, (row3_f)row, border_ops[op]);
+}
+
 void ovxc_box3x3_u8(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a)
 {
-    run3x3_u8(src, ss, dst, ds, a, box_row, box_op);
+    run3x3_u8(src, ss, dst, ds, a, ovxc_row3_box_scalar, box_op);
 }
 
 void ovxc_gaussian3x3_u8(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a)
 {
-    run3x3_u8(src, ss, dst, ds, a, gauss_row, gauss_op);
+    run3x3_u8(src, ss, dst, ds, a, ovxc_row3_gauss_scalar, gauss_op);
 }
 
 void ovxc_median3x3_u8(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a)
 {
-    run3x3_u8(src, ss, dst, ds, a, median_row, median_op);
+    run3x3_u8(src, ss, dst, ds, a, ovxc_row3_median_scalar, median_op);
 }
 
 void ovxc_dilate3x3_u8(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a)
 {
-    run3x3_u8(src, ss, dst, ds, a, dilate_row, max_op);
+    run3x3_u8(src, ss, dst, ds, a, ovxc_row3_dilate_scalar, max_op);
 }
 
 void ovxc_erode3x3_u8(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a)
 {
-    run3x3_u8(src, ss, dst, ds, a, erode_row, min_op);
+    run3x3_u8(src, ss, dst, ds, a, ovxc_row3_erode_scalar, min_op);
 }
 
 void ovxc_median3x3_u1(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a)

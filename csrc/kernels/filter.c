@@ -12,6 +12,7 @@
 #include "kernels.h"
 
 #include "../compute/filter.h"
+#include "../compute/filter3.h"
 #include "../objects/convolution.h"
 #include "../objects/matrix.h"
 
@@ -115,35 +116,45 @@ static vx_status run_filter(vx_node node, const vx_reference params[], const ovx
 
 /* ---- Box, Gaussian, Median, Dilate, Erode -------------------------------- */
 
-static vx_status win_box(vx_node node, const vx_reference params[], vx_uint32 num, const ovx_window *win)
+/* U8 -> U8: the node's row variant (compute/filter3.h) inside the image, the
+ * scalar rule on the border pixels; U1 and other cases: the generic code. */
+static vx_status run_filter3(vx_node node, const vx_reference params[], const ovx_window *win, ovxc_filter3_op op,
+                             filt_f f_u8, filt_f f_u1)
 {
-    (void)num;
-    return run_filter(node, params, win, ovxc_box3x3_u8, NULL);
+    const ovx_variant *v = ovx_node_variant(node);
+    if (v && ovx_image_format_of(params[0]) == VX_DF_IMAGE_U8) {
+        ovx_plane pi = ovx_image_plane((vx_image)params[0], 0), po = ovx_image_plane((vx_image)params[1], 0);
+        ovxc_area a = make_area(node, &pi, win, VX_DF_IMAGE_U8);
+        if (!pi.ptr || !po.ptr) return VX_ERROR_NO_MEMORY;
+        ovxc_filter3x3_u8(op, (ovxc_row3_f)v->fn, pi.ptr, pi.stride, po.ptr, po.stride, &a);
+        return VX_SUCCESS;
+    }
+    return run_filter(node, params, win, f_u8, f_u1);
 }
 
-static vx_status win_gaussian(vx_node node, const vx_reference params[], vx_uint32 num, const ovx_window *win)
+static const ovx_variant *select3(const vx_reference p[], ovxc_filter3_op op)
 {
-    (void)num;
-    return run_filter(node, params, win, ovxc_gaussian3x3_u8, NULL);
+    static const int idx[] = {0, 1};
+    return ovx_images_fmt(p, idx, 2, VX_DF_IMAGE_U8) ? ovx_variant_pick(ovxc_filter3_variants(op)) : NULL;
 }
 
-static vx_status win_median(vx_node node, const vx_reference params[], vx_uint32 num, const ovx_window *win)
-{
-    (void)num;
-    return run_filter(node, params, win, ovxc_median3x3_u8, ovxc_median3x3_u1);
-}
+#define FILTER3_KERNEL(name, op, f_u8, f_u1)                                                                 \
+    static vx_status win_##name(vx_node node, const vx_reference params[], vx_uint32 num, const ovx_window *win) \
+    {                                                                                                        \
+        (void)num;                                                                                           \
+        return run_filter3(node, params, win, op, f_u8, f_u1);                                               \
+    }                                                                                                        \
+    static const ovx_variant *select_##name(vx_node node, const vx_reference p[])                            \
+    {                                                                                                        \
+        (void)node;                                                                                          \
+        return select3(p, op);                                                                               \
+    }
 
-static vx_status win_dilate(vx_node node, const vx_reference params[], vx_uint32 num, const ovx_window *win)
-{
-    (void)num;
-    return run_filter(node, params, win, ovxc_dilate3x3_u8, ovxc_dilate3x3_u1);
-}
-
-static vx_status win_erode(vx_node node, const vx_reference params[], vx_uint32 num, const ovx_window *win)
-{
-    (void)num;
-    return run_filter(node, params, win, ovxc_erode3x3_u8, ovxc_erode3x3_u1);
-}
+FILTER3_KERNEL(box, OVXC_F3_box, ovxc_box3x3_u8, NULL)
+FILTER3_KERNEL(gaussian, OVXC_F3_gauss, ovxc_gaussian3x3_u8, NULL)
+FILTER3_KERNEL(median, OVXC_F3_median, ovxc_median3x3_u8, ovxc_median3x3_u1)
+FILTER3_KERNEL(dilate, OVXC_F3_dilate, ovxc_dilate3x3_u8, ovxc_dilate3x3_u1)
+FILTER3_KERNEL(erode, OVXC_F3_erode, ovxc_erode3x3_u8, ovxc_erode3x3_u1)
 
 #define FILTER3x3_DESC(var, kenum, kname, val, win)                                                          \
     static const ovx_kernel_desc var = {                                                                     \
@@ -484,7 +495,9 @@ static const ovx_kernel_desc k_phase = {
 
 /* The kernels of this family with SIMD variants: their select hooks (runtime/dispatch.h). */
 const ovx_select_entry ovx_select_filter[] = {
-    {0, NULL},
+    {VX_KERNEL_BOX_3x3, select_box},       {VX_KERNEL_GAUSSIAN_3x3, select_gaussian},
+    {VX_KERNEL_MEDIAN_3x3, select_median}, {VX_KERNEL_DILATE_3x3, select_dilate},
+    {VX_KERNEL_ERODE_3x3, select_erode},   {0, NULL},
 };
 
 const ovx_kernel_desc *const ovx_family_filter[] = {

@@ -1,0 +1,57 @@
+/* 3x3 U8 filter rows, AVX2 variants (see filter3.h): 32 pixels a step, the
+ * rest by the scalar reference.  Box and Gaussian sum in 16-bit lanes; Box
+ * divides by 9 as (s * 7282) >> 16 (equal to s / 9 for s <= 2295). */
+#include "filter3.h"
+
+#include <immintrin.h>
+
+#define V __m256i
+#define LD(p) _mm256_loadu_si256((const V *)(const void *)(p))
+#define ST(p, v) _mm256_storeu_si256((V *)(void *)(p), v)
+#define W16(p) _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(p)))
+
+/* (1, w, 1)-weighted sum of 16 pixels of a row at x (w = 1 or 2), 16-bit lanes */
+static inline V hsum(const uint8_t *r, uint32_t x, int two)
+{
+    V b = W16(r + x);
+    if (two) b = _mm256_add_epi16(b, b);
+    return _mm256_add_epi16(_mm256_add_epi16(W16(r + x - 1), b), W16(r + x + 1));
+}
+
+/* 32 results in 16-bit lanes (lo: pixels 0-15, hi: 16-31) to 32 bytes */
+static inline void store32(uint8_t *d, V lo, V hi)
+{
+    ST(d, _mm256_permute4x64_epi64(_mm256_packus_epi16(lo, hi), 0xD8));
+}
+
+void ovxc_row3_box_avx2(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa,
+                        uint32_t xb)
+{
+    uint32_t x = xa;
+    const V m9 = _mm256_set1_epi16(7282);
+    for (; x + 32 <= xb; x += 32) {
+        V lo = _mm256_add_epi16(_mm256_add_epi16(hsum(r0, x, 0), hsum(r1, x, 0)), hsum(r2, x, 0));
+        V hi = _mm256_add_epi16(_mm256_add_epi16(hsum(r0, x + 16, 0), hsum(r1, x + 16, 0)), hsum(r2, x + 16, 0));
+        store32(d + x, _mm256_mulhi_epu16(lo, m9), _mm256_mulhi_epu16(hi, m9));
+    }
+    if (x < xb) ovxc_row3_box_scalar(r0, r1, r2, d, x, xb);
+}
+
+void ovxc_row3_gauss_avx2(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa,
+                          uint32_t xb)
+{
+    uint32_t x = xa;
+    for (; x + 32 <= xb; x += 32) {
+        V m = hsum(r1, x, 1), n = hsum(r1, x + 16, 1);
+        V lo = _mm256_add_epi16(_mm256_add_epi16(hsum(r0, x, 1), _mm256_add_epi16(m, m)), hsum(r2, x, 1));
+        V hi = _mm256_add_epi16(_mm256_add_epi16(hsum(r0, x + 16, 1), _mm256_add_epi16(n, n)), hsum(r2, x + 16, 1));
+        store32(d + x, _mm256_srli_epi16(lo, 4), _mm256_srli_epi16(hi, 4));
+    }
+    if (x < xb) ovxc_row3_gauss_scalar(r0, r1, r2, d, x, xb);
+}
+
+#define MIN _mm256_min_epu8
+#define MAX _mm256_max_epu8
+#define STEP 32
+#define SUFFIX avx2
+#include "filter3_minmax.inc"
