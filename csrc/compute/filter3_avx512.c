@@ -1,6 +1,6 @@
-/* 3x3 U8 filter rows, AVX-512 (F+BW) variants (see filter3.h): 32 pixels a
- * step for Box and Gaussian (16-bit lanes), 64 for Median, Dilate and Erode
- * (byte lanes), the rest by the scalar reference.  Box divides by 9 as
+/* 3x3 U8 filter rows, AVX-512 (F+BW) variants of Box and Gaussian (see
+ * filter3.h; the byte min/max filters run their AVX2 rows at this level):
+ * 32 pixels a step in 16-bit lanes, the rest by the scalar reference.  Box divides by 9 as
  * (s * 7282) >> 16 (equal to s / 9 for s <= 2295). */
 #include "filter3.h"
 
@@ -43,12 +43,3 @@ void ovxc_row3_gauss_avx512(const uint8_t *r0, const uint8_t *r1, const uint8_t 
     }
     if (x < xb) ovxc_row3_gauss_scalar(r0, r1, r2, d, x, xb);
 }
-
-#define V __m512i
-#define LD(p) _mm512_loadu_si512((const void *)(p))
-#define ST(p, v) _mm512_storeu_si512((void *)(p), v)
-#define MIN _mm512_min_epu8
-#define MAX _mm512_max_epu8
-#define STEP 64
-#define SUFFIX avx512
-#include "filter3_minmax.inc"

@@ -114,9 +114,16 @@ int main(void)
                                 rows[r][i] = (uint8_t)(extreme ? ((rnd() & 1) ? 255 : 0) : rnd());
                             ref[i] = out[i] = (uint8_t)(0x5A ^ i);
                         }
-                        /* the window [1, n - 1) of a row of n pixels starting at byte off */
+                        /* the window [1, n - 1) of a row of n pixels starting at byte off;
+                         * the variant reads rows of exactly off + n bytes (ASan sees an over-read) */
+                        uint8_t *e[3];
+                        for (int r = 0; r < 3; r++) {
+                            e[r] = malloc(off + n);
+                            memcpy(e[r], rows[r], off + n);
+                        }
                         ((ovxc_row3_f)scalar->fn)(rows[0] + off, rows[1] + off, rows[2] + off, ref + off, 1, n - 1);
-                        ((ovxc_row3_f)v->fn)(rows[0] + off, rows[1] + off, rows[2] + off, out + off, 1, n - 1);
+                        ((ovxc_row3_f)v->fn)(e[0] + off, e[1] + off, e[2] + off, out + off, 1, n - 1);
+                        for (int r = 0; r < 3; r++) free(e[r]);
                         if (memcmp(ref, out, sizeof(out)) != 0) {
                             for (i = 0; i < sizeof(out) && ref[i] == out[i]; i++) {
                             }
