@@ -1,6 +1,8 @@
 /* Compute routines: feature detectors (Canny, Harris, FAST-9).  See features.h. */
 #include "features.h"
 
+#include <stddef.h>
+
 /* Separable factors of the spec's Sobel kernels: sobel_x[i][j] = smooth[i] * deriv[j]. */
 static const vx_int32 sobel_smooth[3][7] = {{1, 2, 1}, {1, 4, 6, 4, 1}, {1, 6, 15, 20, 15, 6, 1}};
 static const vx_int32 sobel_deriv[3][7] = {{-1, 0, 1}, {-1, -2, 0, 2, 1}, {-1, -4, -5, 0, 5, 4, 1}};
@@ -182,20 +184,35 @@ static const vx_int32 fast_circle[16][2] = {{3, 0},  {3, 1},   {2, 2},   {1, 3},
 vx_int32 ovx_fast9_strength(const vx_uint8 *src, vx_int32 stride, vx_uint32 x, vx_uint32 y)
 {
     const vx_uint8 *p = src + (vx_size)y * (vx_size)stride + x;
-    vx_int32 d[16], best = 0, s, i, k;
+    vx_int32 d[24], m2[24], m4[24], best = 0, i;
     for (i = 0; i < 16; i++) d[i] = (vx_int32)p[fast_circle[i][1] * stride + fast_circle[i][0]] - p[0];
-    /* for an arc of 9, bright: min(Ix - Ip) > t; dark: min(Ip - Ix) > t */
-    for (s = 0; s < 16; s++) {
-        vx_int32 bmin = 256, dmin = 256;
-        for (k = 0; k < 9; k++) {
-            vx_int32 v = d[(s + k) & 15];
-            if (v < bmin) bmin = v;
-            if (-v < dmin) dmin = -v;
-        }
-        if (bmin > best) best = bmin;
-        if (dmin > best) best = dmin;
+    for (i = 16; i < 24; i++) d[i] = d[i - 16]; /* the circle, unrolled past its end */
+    /* bright: max over the 16 arcs of 9 of min(Ix - Ip) (mins of 2, 4, 8, then 9 in a row);
+     * dark: the same of min(Ip - Ix) = -max(Ix - Ip) */
+    for (i = 0; i < 23; i++) m2[i] = d[i] < d[i + 1] ? d[i] : d[i + 1];
+    for (i = 0; i < 21; i++) m4[i] = m2[i] < m2[i + 2] ? m2[i] : m2[i + 2];
+    for (i = 0; i < 16; i++) {
+        vx_int32 m8 = m4[i] < m4[i + 4] ? m4[i] : m4[i + 4], m9 = m8 < d[i + 8] ? m8 : d[i + 8];
+        if (m9 > best) best = m9;
+    }
+    for (i = 0; i < 23; i++) m2[i] = d[i] > d[i + 1] ? d[i] : d[i + 1];
+    for (i = 0; i < 21; i++) m4[i] = m2[i] > m2[i + 2] ? m2[i] : m2[i + 2];
+    for (i = 0; i < 16; i++) {
+        vx_int32 m8 = m4[i] > m4[i + 4] ? m4[i] : m4[i + 4], m9 = m8 > d[i + 8] ? m8 : d[i + 8];
+        if (-m9 > best) best = -m9;
     }
     return best - 1; /* largest t with min > t; -1 when no arc qualifies even at t = 0 */
+}
+
+/* Are 9 contiguous bits (cyclically) set in the 16-bit mask m? */
+static int arc9(vx_uint32 m)
+{
+    vx_uint32 a = m | (m << 16); /* bit i + 16 = bit i: arcs that wrap become contiguous */
+    vx_uint32 r = a & (a >> 1);  /* runs of 2 */
+    r &= r >> 2;                 /* runs of 4 */
+    r &= r >> 4;                 /* runs of 8 */
+    r &= a >> 8;                 /* runs of 9 */
+    return (r & 0xFFFFu) != 0;
 }
 
 void ovx_fast9_rows(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int32 t, vx_uint32 y0,
@@ -204,9 +221,32 @@ void ovx_fast9_rows(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_in
     vx_uint32 x, y;
     if (width < 7) return;
     for (y = y0; y < y1; y++) {
+        const vx_uint8 *r = src + (vx_size)y * (vx_size)stride;
         for (x = 3; x < width - 3; x++) {
-            vx_int32 s = ovx_fast9_strength(src, stride, x, y);
-            score[y * sstride + x] = (vx_int16)(s >= t ? s : -1);
+            /* strength >= t needs an arc of 9 all brighter than p + t (or all
+             * darker than p - t); every arc of 9 holds two neighbouring
+             * compass points of the circle, so pixels without such a pair
+             * are not corners (the usual high-speed test; exact) */
+            const vx_uint8 *q = r + x;
+            vx_int32 p = q[0], c0 = q[3], c4 = q[3 * (ptrdiff_t)stride], c8 = q[-3], c12 = q[-3 * (ptrdiff_t)stride];
+            int b0 = c0 - p > t, b4 = c4 - p > t, b8 = c8 - p > t, b12 = c12 - p > t;
+            int d0 = p - c0 > t, d4 = p - c4 > t, d8 = p - c8 > t, d12 = p - c12 > t;
+            vx_int32 s = -1;
+            if ((b0 & b4) | (b4 & b8) | (b8 & b12) | (b12 & b0) | (d0 & d4) | (d4 & d8) | (d8 & d12) | (d12 & d0)) {
+                /* then the segment test itself: 9 contiguous bits set among
+                 * the circle's 16 "brighter than p + t" (or "darker") bits */
+                vx_uint32 bb = 0, db = 0, k;
+                for (k = 0; k < 16; k++) {
+                    vx_int32 v = q[fast_circle[k][1] * (ptrdiff_t)stride + fast_circle[k][0]] - p;
+                    bb |= (vx_uint32)(v > t) << k;
+                    db |= (vx_uint32)(-v > t) << k;
+                }
+                if (arc9(bb) || arc9(db)) {
+                    s = ovx_fast9_strength(src, stride, x, y);
+                    if (s < t) s = -1;
+                }
+            }
+            score[y * sstride + x] = (vx_int16)s;
         }
     }
 }

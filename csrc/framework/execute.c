@@ -95,7 +95,7 @@ static void band_task(void *arg, vx_uint32 index)
 
 /* Threads a node may use: the pool, or fewer if the context says so (read
  * under the lock vxSetContextAttribute and vxDirective write it under). */
-static vx_uint32 node_threads(vx_node n)
+vx_uint32 ovx_node_threads(vx_node n)
 {
     vx_uint32 pool = ovx_pool_threads(), want;
     ovx_context_lock(n->base.context);
@@ -104,12 +104,41 @@ static vx_uint32 node_threads(vx_node n)
     return want && want < pool ? want : pool;
 }
 
+typedef struct {
+    ovx_rows_f fn;
+    void *arg;
+    vx_uint32 y0, y1, bands;
+} rows_job;
+
+static void rows_task(void *arg, vx_uint32 index)
+{
+    rows_job *j = arg;
+    vx_uint32 n = j->y1 - j->y0;
+    j->fn(j->arg, j->y0 + (vx_uint32)((vx_uint64)n * index / j->bands),
+          j->y0 + (vx_uint32)((vx_uint64)n * (index + 1) / j->bands));
+}
+
+void ovx_node_parallel_rows(vx_node n, vx_uint32 y0, vx_uint32 y1, vx_uint64 cost, ovx_rows_f fn, void *arg)
+{
+    rows_job j;
+    vx_uint32 threads = ovx_node_threads(n);
+    if (y1 <= y0) return;
+    j.fn = fn, j.arg = arg, j.y0 = y0, j.y1 = y1;
+    j.bands = threads <= 1 || cost < 32768 ? 1 : threads * 4;
+    if (j.bands > y1 - y0) j.bands = y1 - y0;
+    if (j.bands <= 1) {
+        fn(arg, y0, y1);
+        return;
+    }
+    ovx_parallel_for(j.bands, rows_task, &j);
+}
+
 static vx_status run_windows(vx_node n, const vx_reference *params)
 {
     const ovx_kernel_desc *d = n->kernel->desc;
     vx_reference split = d->split_param < n->kernel->num_params ? params[d->split_param] : NULL;
     band_job j;
-    vx_uint32 threads = node_threads(n);
+    vx_uint32 threads = ovx_node_threads(n);
     vx_uint64 pixels;
     if (!split || split->type != VX_TYPE_IMAGE) {
         ovx_log((vx_reference)n, VX_FAILURE, "%s: the split parameter %u is not an image", n->kernel->name,
@@ -142,7 +171,7 @@ static vx_status run_once(vx_node n, vx_reference *params)
     vx_status s = prepare_params(n, params);
     if (s != VX_SUCCESS) return s;
     if (n->kernel->desc && n->kernel->desc->window) return run_windows(n, params);
-    if (n->kernel->tiling) return ovx_tiling_run(n, params, node_threads(n));
+    if (n->kernel->tiling) return ovx_tiling_run(n, params, ovx_node_threads(n));
     if (!n->kernel->function) {
         ovx_log((vx_reference)n, VX_ERROR_NOT_IMPLEMENTED, "%s: the kernel has no function", n->kernel->name);
         return VX_ERROR_NOT_IMPLEMENTED;
@@ -280,7 +309,7 @@ static void wave_task(void *arg, vx_uint32 index)
 static vx_bool wave_parallel(vx_graph g, vx_uint32 first, vx_uint32 end)
 {
     vx_uint32 i;
-    if (end - first < 2 || node_threads(g->nodes[g->order[first]]) < 2) return vx_false_e;
+    if (end - first < 2 || ovx_node_threads(g->nodes[g->order[first]]) < 2) return vx_false_e;
     for (i = first; i < end; i++) {
         vx_node n = g->nodes[g->order[i]];
         if (!n->kernel->desc || n->callback) return vx_false_e;

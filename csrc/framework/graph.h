@@ -177,6 +177,13 @@ typedef void (*ovx_task_f)(void *arg, vx_uint32 index);
  * returns when all are done. */
 void ovx_parallel_for(vx_uint32 count, ovx_task_f fn, void *arg);
 void ovx_pool_set_threads(vx_uint32 n);
+/* Threads a node may use (the pool, or fewer as its context says). */
+vx_uint32 ovx_node_threads(vx_node n);
+/* For a node whose kernel runs as one function: run fn(arg, y0, y1) over
+ * row bands covering [y0, y1) on the node's threads (one band when the work
+ * is small: `cost` is the work in pixel-equivalents). */
+typedef void (*ovx_rows_f)(void *arg, vx_uint32 y0, vx_uint32 y1);
+void ovx_node_parallel_rows(vx_node n, vx_uint32 y0, vx_uint32 y1, vx_uint64 cost, ovx_rows_f fn, void *arg);
 
 /* Do a and b share data (the same object, containment, overlapping ROIs)?  verify.c */
 vx_bool ovx_objects_overlap(vx_reference a, vx_reference b);

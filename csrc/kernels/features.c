@@ -10,10 +10,12 @@
 #include "kernels.h"
 
 #include "../compute/features.h"
+#include "../framework/graph.h"
 #include "../objects/threshold.h"
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
 
 /* ---- validator helpers (public API) --------------------------------------- */
 
@@ -445,53 +447,110 @@ static vx_status VX_CALLBACK fast_validate(vx_node node, const vx_reference para
     return VX_SUCCESS;
 }
 
+/* FAST on the node's threads: scores by row bands, then corners counted per
+ * row, then written at their rows' offsets (raster order, as one thread). */
+typedef struct {
+    const vx_uint8 *src;
+    vx_int32 stride, t, ox, oy;
+    vx_uint32 w, h;
+    vx_bool nms;
+    vx_int16 *score;
+    vx_uint32 *row_count; /* corners of row y; then the index of its first */
+    vx_keypoint_t *kp;
+} fast_job;
+
+static void fast_score_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
+{
+    fast_job *j = arg;
+    vx_size i;
+    for (i = (vx_size)y0 * j->w; i < (vx_size)y1 * j->w; i++) j->score[i] = -1;
+    if (y0 < 3) y0 = 3;
+    if (y1 > j->h - 3) y1 = j->h - 3;
+    if (y1 > y0) ovx_fast9_rows(j->src, j->stride, j->w, j->t, y0, y1, j->score, j->w);
+}
+
+static vx_bool fast_keep(const fast_job *j, vx_uint32 x, vx_uint32 y)
+{
+    return j->score[(vx_size)y * j->w + x] >= 0 && (!j->nms || ovx_nms_keep_i16(j->score, j->w, j->w, j->h, x, y));
+}
+
+static void fast_count_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
+{
+    fast_job *j = arg;
+    vx_uint32 x, y;
+    for (y = y0; y < y1; y++) {
+        vx_uint32 n = 0;
+        for (x = 3; x < j->w - 3; x++) n += fast_keep(j, x, y);
+        j->row_count[y] = n;
+    }
+}
+
+static void fast_write_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
+{
+    fast_job *j = arg;
+    vx_uint32 x, y;
+    for (y = y0; y < y1; y++) {
+        vx_keypoint_t *k = j->kp + j->row_count[y];
+        for (x = 3; x < j->w - 3; x++) {
+            if (!fast_keep(j, x, y)) continue;
+            k->x = (vx_int32)x + j->ox;
+            k->y = (vx_int32)y + j->oy;
+            k->strength = (vx_float32)j->score[(vx_size)y * j->w + x];
+            k->scale = 0.0f;
+            k->orientation = 0.0f;
+            k->tracking_status = 1;
+            k->error = 0.0f;
+            k++;
+        }
+    }
+}
+
 static vx_status VX_CALLBACK fast_function(vx_node node, const vx_reference *params, vx_uint32 num)
 {
     vx_image in = (vx_image)params[0];
     vx_float32 tf = 0;
-    vx_bool nms = vx_false_e;
     ovx_plane src = valid_plane(in);
-    vx_int32 ox = (vx_int32)valid_start(in, 0), oy = (vx_int32)valid_start(in, 1), t;
-    vx_uint32 w = src.width, h = src.height, x, y;
-    vx_size n = (vx_size)w * h, nc = 0, i;
-    vx_int16 *score = NULL;
-    vx_keypoint_t *kp = NULL;
+    fast_job j;
+    vx_uint32 y;
+    vx_size n, nc = 0;
     (void)num;
+    memset(&j, 0, sizeof(j));
     if (ovx_scalar_get((vx_scalar)params[1], VX_TYPE_FLOAT32, &tf) != VX_SUCCESS ||
-        ovx_scalar_get((vx_scalar)params[2], VX_TYPE_BOOL, &nms) != VX_SUCCESS || !(tf >= 0.0f && tf < 256.0f))
+        ovx_scalar_get((vx_scalar)params[2], VX_TYPE_BOOL, &j.nms) != VX_SUCCESS || !(tf >= 0.0f && tf < 256.0f))
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_VALUE, "strength_thresh outside [0, 256)");
-    t = (vx_int32)tf; /* fractions are truncated */
-    if (w >= 7 && h >= 7) {
-        score = malloc(n * sizeof(*score));
-        if (!score) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u scores", w, h);
-        for (i = 0; i < n; i++) score[i] = -1;
-        ovx_fast9_rows(src.ptr, src.stride, w, t, 3, h - 3, score, w);
-        for (i = 0; i < n; i++) nc += score[i] >= 0;
-        kp = malloc((nc ? nc : 1) * sizeof(*kp));
-        if (!kp) {
-            free(score);
+    j.t = (vx_int32)tf; /* fractions are truncated */
+    j.src = src.ptr, j.stride = src.stride, j.w = src.width, j.h = src.height;
+    j.ox = (vx_int32)valid_start(in, 0), j.oy = (vx_int32)valid_start(in, 1);
+    n = (vx_size)j.w * j.h;
+    if (j.w >= 7 && j.h >= 7) {
+        j.score = malloc(n * sizeof(*j.score));
+        j.row_count = malloc(j.h * sizeof(*j.row_count));
+        if (!j.score || !j.row_count) {
+            free(j.score);
+            free(j.row_count);
+            return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u scores", j.w, j.h);
+        }
+        ovx_node_parallel_rows(node, 0, j.h, n * 4, fast_score_rows, &j);
+        for (y = 0; y < j.h; y++) j.row_count[y] = 0;
+        ovx_node_parallel_rows(node, 3, j.h - 3, n, fast_count_rows, &j);
+        for (y = 0; y < j.h; y++) {
+            vx_uint32 c = j.row_count[y];
+            j.row_count[y] = (vx_uint32)nc;
+            nc += c;
+        }
+        j.kp = malloc((nc ? nc : 1) * sizeof(*j.kp));
+        if (!j.kp) {
+            free(j.score);
+            free(j.row_count);
             return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %zu corners", nc);
         }
-        nc = 0;
-        for (y = 3; y < h - 3; y++) {
-            for (x = 3; x < w - 3; x++) {
-                vx_int16 s = score[(vx_size)y * w + x];
-                if (s < 0 || (nms && !ovx_nms_keep_i16(score, w, w, h, x, y))) continue;
-                kp[nc].x = (vx_int32)x + ox;
-                kp[nc].y = (vx_int32)y + oy;
-                kp[nc].strength = (vx_float32)s;
-                kp[nc].scale = 0.0f;
-                kp[nc].orientation = 0.0f;
-                kp[nc].tracking_status = 1;
-                kp[nc].error = 0.0f;
-                nc++;
-            }
-        }
+        ovx_node_parallel_rows(node, 3, j.h - 3, n, fast_write_rows, &j);
     }
-    keypoints_out((vx_array)params[3], kp, nc);
+    keypoints_out((vx_array)params[3], j.kp, nc);
     count_out(params[4], nc);
-    free(score);
-    free(kp);
+    free(j.score);
+    free(j.row_count);
+    free(j.kp);
     return VX_SUCCESS;
 }
 
