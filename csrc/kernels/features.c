@@ -158,6 +158,36 @@ static vx_status VX_CALLBACK canny_validate(vx_node node, const vx_reference par
     return VX_SUCCESS;
 }
 
+/* Canny's row passes on the node's threads: gradients and their magnitude,
+ * then non-maximum suppression (reads the rows around); hysteresis follows
+ * on one thread. */
+typedef struct {
+    const vx_uint8 *src;
+    vx_int32 stride;
+    vx_uint32 w;
+    vx_int32 gs, r;
+    int l2;
+    vx_uint64 lo, hi;
+    vx_int32 *gx, *gy;
+    vx_uint64 *mag;
+    vx_uint8 *map;
+} canny_job;
+
+static void canny_grad_task(void *arg, vx_uint32 y0, vx_uint32 y1)
+{
+    canny_job *j = arg;
+    vx_size at = (vx_size)y0 * j->w;
+    ovx_sobel_grad_rows(j->src, j->stride, j->w, j->gs, y0, y1, j->gx, j->gy, j->w);
+    ovx_canny_magnitude(j->gx + at, j->gy + at, (vx_size)(y1 - y0) * j->w, j->l2, j->mag + at);
+}
+
+static void canny_nms_task(void *arg, vx_uint32 y0, vx_uint32 y1)
+{
+    canny_job *j = arg;
+    ovx_canny_nms_rows(j->gx, j->gy, j->mag, j->w, (vx_uint32)j->r + 1, j->w - (vx_uint32)j->r - 1, y0, y1, j->lo,
+                       j->hi, j->map, j->w);
+}
+
 static vx_status VX_CALLBACK canny_function(vx_node node, const vx_reference *params, vx_uint32 num)
 {
     vx_image in = (vx_image)params[0], out = (vx_image)params[4];
@@ -198,10 +228,10 @@ static vx_status VX_CALLBACK canny_function(vx_node node, const vx_reference *pa
             return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u gradients", w, h);
         }
         if (w >= (vx_uint32)(2 * r + 3) && h >= (vx_uint32)(2 * r + 3)) {
-            ovx_sobel_grad_rows(src.ptr, src.stride, w, gs, (vx_uint32)r, h - (vx_uint32)r, gx, gy, w);
-            ovx_canny_magnitude(gx, gy, n, norm == VX_NORM_L2, mag);
-            ovx_canny_nms_rows(gx, gy, mag, w, (vx_uint32)r + 1, w - (vx_uint32)r - 1, (vx_uint32)r + 1,
-                               h - (vx_uint32)r - 1, (vx_uint64)lo, (vx_uint64)hi, map, w);
+            canny_job j = {src.ptr, src.stride, w, gs, r, norm == VX_NORM_L2, (vx_uint64)lo, (vx_uint64)hi,
+                           gx, gy, mag, map};
+            ovx_node_parallel_rows(node, (vx_uint32)r, h - (vx_uint32)r, n * 8, canny_grad_task, &j);
+            ovx_node_parallel_rows(node, (vx_uint32)r + 1, h - (vx_uint32)r - 1, n * 4, canny_nms_task, &j);
             ovx_canny_hysteresis(map, w, w, h, stack);
         }
     }
@@ -291,6 +321,32 @@ static int harris_cmp(const void *a, const void *b)
     return p->x < q->x ? -1 : (p->x > q->x);
 }
 
+/* Harris's two row passes on the node's threads (each reads what the one
+ * before wrote, in rows other bands may own). */
+typedef struct {
+    const vx_uint8 *src;
+    vx_int32 stride;
+    vx_uint32 w;
+    vx_int32 gs, bs;
+    vx_float64 norm, k, thr;
+    vx_int32 *gx, *gy;
+    vx_float32 *score;
+    vx_int32 r;
+} harris_job;
+
+static void harris_grad_task(void *arg, vx_uint32 y0, vx_uint32 y1)
+{
+    harris_job *j = arg;
+    ovx_sobel_grad_rows(j->src, j->stride, j->w, j->gs, y0, y1, j->gx, j->gy, j->w);
+}
+
+static void harris_score_task(void *arg, vx_uint32 y0, vx_uint32 y1)
+{
+    harris_job *j = arg;
+    ovx_harris_score_rows(j->gx + j->r, j->gy + j->r, j->w, j->w - 2 * (vx_uint32)j->r, j->bs, j->norm, j->k, j->thr,
+                          y0, y1, j->score + j->r, j->w);
+}
+
 static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *params, vx_uint32 num)
 {
     vx_image in = (vx_image)params[0];
@@ -324,11 +380,13 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
             status = ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u gradients", w, h);
             goto done;
         }
-        ovx_sobel_grad_rows(src.ptr, src.stride, w, gs, (vx_uint32)r, h - (vx_uint32)r, gx, gy, w);
-        /* scores where the whole block has gradients: x, y in [r + rb, size - r - rb) */
-        ovx_harris_score_rows(gx + r, gy + r, w, w - 2 * (vx_uint32)r, bs,
-                              (vx_float64)(1 << (gs - 1)) * 255.0 * bs, k, thr, (vx_uint32)(r + rb),
-                              h - (vx_uint32)(r + rb), score + r, w);
+        {
+            harris_job j = {src.ptr, src.stride, w, gs, bs, (vx_float64)(1 << (gs - 1)) * 255.0 * bs, k, thr,
+                            gx, gy, score, r};
+            ovx_node_parallel_rows(node, (vx_uint32)r, h - (vx_uint32)r, n * 8, harris_grad_task, &j);
+            /* scores where the whole block has gradients: x, y in [r + rb, size - r - rb) */
+            ovx_node_parallel_rows(node, (vx_uint32)(r + rb), h - (vx_uint32)(r + rb), n * 8, harris_score_task, &j);
+        }
         for (y = (vx_uint32)(r + rb); y < h - (vx_uint32)(r + rb); y++) {
             for (x = (vx_uint32)(r + rb); x < w - (vx_uint32)(r + rb); x++) {
                 vx_float32 v = score[(vx_size)y * w + x];
