@@ -523,36 +523,3 @@ void ovxc_nonlinear_u1(int function, const uint8_t *mask, uint32_t cols, uint32_
 }
 
 /* ---- magnitude and phase ------------------------------------------------ */
-
-void ovxc_magnitude_s16(const int16_t *gx, int32_t gxs, const int16_t *gy, int32_t gys, int16_t *dst, int32_t ds,
-                        const ovxc_area *a)
-{
-    for (uint32_t y = a->y0; y < a->y1; y++) {
-        const int16_t *px = (const int16_t *)((const uint8_t *)gx + (ptrdiff_t)y * gxs);
-        const int16_t *py = (const int16_t *)((const uint8_t *)gy + (ptrdiff_t)y * gys);
-        int16_t *d = (int16_t *)((uint8_t *)dst + (ptrdiff_t)y * ds);
-        for (uint32_t x = a->x0; x < a->x1; x++) {
-            double xx = (double)((int32_t)px[x] * px[x]), yy = (double)((int32_t)py[x] * py[x]);
-            uint32_t z = (uint32_t)(sqrt(xx + yy) + 0.5);
-            d[x] = (int16_t)(z > 32767u ? 32767u : z);
-        }
-    }
-}
-
-void ovxc_phase_s16(const int16_t *gx, int32_t gxs, const int16_t *gy, int32_t gys, uint8_t *dst, int32_t ds,
-                    const ovxc_area *a)
-{
-    const double k = 256.0 / (2.0 * 3.14159265358979323846);
-    for (uint32_t y = a->y0; y < a->y1; y++) {
-        const int16_t *px = (const int16_t *)((const uint8_t *)gx + (ptrdiff_t)y * gxs);
-        const int16_t *py = (const int16_t *)((const uint8_t *)gy + (ptrdiff_t)y * gys);
-        uint8_t *d = dst + (ptrdiff_t)y * ds;
-        for (uint32_t x = a->x0; x < a->x1; x++) {
-            double v = atan2((double)py[x], (double)px[x]) * k;
-            int iv;
-            if (v < 0) v += 256.0;
-            iv = (int)(v + 0.5);
-            d[x] = (uint8_t)(iv >= 256 ? iv - 256 : iv);
-        }
-    }
-}

@@ -1,7 +1,8 @@
 /*
  * Compute routines: filters and morphology (spec "Box Filter", "Gaussian
  * Filter", "Median Filter", "Dilate Image", "Erode Image", "Sobel 3x3",
- * "Custom Convolution", "Non Linear Filter", "Magnitude", "Phase").
+ * "Custom Convolution", "Non Linear Filter"; Magnitude and Phase are
+ * compute/gradient.h).
  *
  * Every routine computes the window [a->x0, a->x1) x [a->y0, a->y1) of an
  * image of a->width x a->height pixels from raw planes (pointer to pixel
@@ -55,11 +56,5 @@ void ovxc_nonlinear_u8(int function, const uint8_t *mask, uint32_t cols, uint32_
                        const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a);
 void ovxc_nonlinear_u1(int function, const uint8_t *mask, uint32_t cols, uint32_t rows, uint32_t ox, uint32_t oy,
                        const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a);
-
-/* Pointwise gradient magnitude (S16, rounded, saturated) and phase (U8). */
-void ovxc_magnitude_s16(const int16_t *gx, int32_t gxs, const int16_t *gy, int32_t gys, int16_t *dst, int32_t ds,
-                        const ovxc_area *a);
-void ovxc_phase_s16(const int16_t *gx, int32_t gxs, const int16_t *gy, int32_t gys, uint8_t *dst, int32_t ds,
-                    const ovxc_area *a);
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "../compute/filter.h"
 #include "../compute/filter3.h"
+#include "../compute/gradient.h"
 #include "../objects/convolution.h"
 #include "../objects/matrix.h"
 
@@ -443,18 +444,38 @@ static vx_status VX_CALLBACK validate_phase(vx_node node, const vx_reference par
     return validate_gradients(node, params, metas, VX_DF_IMAGE_U8);
 }
 
+/* Magnitude and Phase: the node's row variant (compute/gradient.h) per row. */
 static vx_status win_gradients(vx_node node, const vx_reference params[], const ovx_window *win, int phase)
 {
     ovx_plane px = ovx_image_plane((vx_image)params[0], 0), py = ovx_image_plane((vx_image)params[1], 0),
               po = ovx_image_plane((vx_image)params[2], 0);
-    ovxc_area a = make_area(node, &px, win, VX_DF_IMAGE_S16);
+    const ovx_variant *v = ovx_node_variant(node);
+    ovxc_grad_row_f row;
+    vx_uint32 y;
+    size_t obpp = phase ? 1 : 2;
     if (!px.ptr || !py.ptr || !po.ptr) return VX_ERROR_NO_MEMORY;
-    if (phase)
-        ovxc_phase_s16((const int16_t *)px.ptr, px.stride, (const int16_t *)py.ptr, py.stride, po.ptr, po.stride, &a);
-    else
-        ovxc_magnitude_s16((const int16_t *)px.ptr, px.stride, (const int16_t *)py.ptr, py.stride,
-                           (int16_t *)po.ptr, po.stride, &a);
+    if (!v) { /* no choice recorded: the scalar reference, the last entry */
+        v = ovxc_grad_variants(phase ? OVXC_GRAD_phase : OVXC_GRAD_magnitude);
+        while (v->level != OVX_SIMD_NONE) v++;
+    }
+    row = (ovxc_grad_row_f)v->fn;
+    for (y = win->y0; y < win->y1; y++)
+        row((const int16_t *)(const void *)(px.ptr + (size_t)y * px.stride) + win->x0,
+            (const int16_t *)(const void *)(py.ptr + (size_t)y * py.stride) + win->x0,
+            po.ptr + (size_t)y * po.stride + win->x0 * obpp, win->x1 - win->x0);
     return VX_SUCCESS;
+}
+
+static const ovx_variant *select_magnitude(vx_node node, const vx_reference p[])
+{
+    (void)node, (void)p;
+    return ovx_variant_pick(ovxc_grad_variants(OVXC_GRAD_magnitude));
+}
+
+static const ovx_variant *select_phase(vx_node node, const vx_reference p[])
+{
+    (void)node, (void)p;
+    return ovx_variant_pick(ovxc_grad_variants(OVXC_GRAD_phase));
 }
 
 static vx_status win_magnitude(vx_node node, const vx_reference params[], vx_uint32 num, const ovx_window *win)
@@ -497,7 +518,8 @@ static const ovx_kernel_desc k_phase = {
 const ovx_select_entry ovx_select_filter[] = {
     {VX_KERNEL_BOX_3x3, select_box},       {VX_KERNEL_GAUSSIAN_3x3, select_gaussian},
     {VX_KERNEL_MEDIAN_3x3, select_median}, {VX_KERNEL_DILATE_3x3, select_dilate},
-    {VX_KERNEL_ERODE_3x3, select_erode},   {0, NULL},
+    {VX_KERNEL_ERODE_3x3, select_erode},   {VX_KERNEL_MAGNITUDE, select_magnitude},
+    {VX_KERNEL_PHASE, select_phase},       {0, NULL},
 };
 
 const ovx_kernel_desc *const ovx_family_filter[] = {

@@ -1,0 +1,81 @@
+/* Magnitude and Phase rows, AVX2 variants (see gradient.h): 16 pixels a
+ * step, the rest by the scalar reference. */
+#include "gradient.h"
+
+#include <immintrin.h>
+
+/* x^2 + y^2 of 8 pixel pairs, capped at 2^31 - 1 (only -32768, -32768
+ * reaches 2^31; its magnitude saturates either way) */
+static inline __m256i sumsq(__m256i xy)
+{
+    return _mm256_min_epu32(_mm256_madd_epi16(xy, xy), _mm256_set1_epi32(0x7fffffff));
+}
+
+/* floor(sqrt(s) + 0.5), capped at 32768: the float estimate (off by at most
+ * one), then one exact correction (z > 0 is right iff z^2 - z < s <= z^2 + z;
+ * z = 0 iff s = 0) */
+static inline __m256i round_sqrt(__m256i s)
+{
+    __m256i q = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_sqrt_ps(_mm256_cvtepi32_ps(s)), _mm256_set1_ps(0.5f)));
+    __m256i qq, up, down;
+    q = _mm256_min_epi32(q, _mm256_set1_epi32(32768));
+    qq = _mm256_mullo_epi32(q, q);
+    up = _mm256_cmpgt_epi32(s, _mm256_add_epi32(qq, q));                  /* s > q^2 + q: q + 1 */
+    down = _mm256_cmpgt_epi32(_mm256_add_epi32(_mm256_sub_epi32(qq, q), _mm256_set1_epi32(1)), s); /* s <= q^2 - q, */
+    down = _mm256_and_si256(down, _mm256_cmpgt_epi32(q, _mm256_setzero_si256()));             /* q > 0 (0 is never too high) */
+    return _mm256_add_epi32(_mm256_sub_epi32(q, up), down);
+}
+
+void ovxc_row_magnitude_avx2(const int16_t *gx, const int16_t *gy, void *dst, size_t n)
+{
+    int16_t *d = dst;
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(gx + i));
+        __m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(gy + i));
+        __m256i lo = round_sqrt(sumsq(_mm256_unpacklo_epi16(x, y)));
+        __m256i hi = round_sqrt(sumsq(_mm256_unpackhi_epi16(x, y)));
+        /* unpack and pack both work within 128-bit lanes: the order comes back */
+        _mm256_storeu_si256((__m256i *)(void *)(d + i), _mm256_packs_epi32(lo, hi));
+    }
+    if (i < n) ovxc_row_magnitude_scalar(gx + i, gy + i, d + i, n - i);
+}
+
+/* the phase of 8 pixels (see gradient.h), as int32 0..255 */
+static inline __m256i phase8(__m256i x32, __m256i y32)
+{
+    const __m256 sign = _mm256_set1_ps(-0.0f);
+    __m256 fx = _mm256_cvtepi32_ps(x32), fy = _mm256_cvtepi32_ps(y32);
+    __m256 ax = _mm256_andnot_ps(sign, fx), ay = _mm256_andnot_ps(sign, fy);
+    __m256 mn = _mm256_min_ps(ax, ay), mx = _mm256_max_ps(_mm256_max_ps(ax, ay), _mm256_set1_ps(1.0f));
+    __m256 a = _mm256_div_ps(mn, mx), s = _mm256_mul_ps(a, a), r, v;
+    r = _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(OVXC_ATAN_C9), s), _mm256_set1_ps(OVXC_ATAN_C7));
+    r = _mm256_add_ps(_mm256_mul_ps(r, s), _mm256_set1_ps(OVXC_ATAN_C5));
+    r = _mm256_add_ps(_mm256_mul_ps(r, s), _mm256_set1_ps(OVXC_ATAN_C3));
+    r = _mm256_add_ps(_mm256_mul_ps(r, s), _mm256_set1_ps(OVXC_ATAN_C1));
+    r = _mm256_mul_ps(r, a);
+    r = _mm256_blendv_ps(r, _mm256_sub_ps(_mm256_set1_ps(OVXC_HALF_PI), r), _mm256_cmp_ps(ay, ax, _CMP_GT_OQ));
+    r = _mm256_blendv_ps(r, _mm256_sub_ps(_mm256_set1_ps(OVXC_PI), r), fx); /* sign of fx: fx < 0 (no -0 from ints) */
+    r = _mm256_xor_ps(r, _mm256_and_ps(fy, sign));                          /* -r where fy < 0 */
+    v = _mm256_mul_ps(r, _mm256_set1_ps(OVXC_PHASE_SCALE));
+    v = _mm256_blendv_ps(v, _mm256_add_ps(v, _mm256_set1_ps(256.0f)), _mm256_cmp_ps(v, _mm256_setzero_ps(), _CMP_LT_OQ));
+    return _mm256_and_si256(_mm256_cvttps_epi32(_mm256_add_ps(v, _mm256_set1_ps(0.5f))), _mm256_set1_epi32(255));
+}
+
+void ovxc_row_phase_avx2(const int16_t *gx, const int16_t *gy, void *dst, size_t n)
+{
+    uint8_t *d = dst;
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) {
+        __m128i x0 = _mm_loadu_si128((const __m128i *)(const void *)(gx + i));
+        __m128i x1 = _mm_loadu_si128((const __m128i *)(const void *)(gx + i + 8));
+        __m128i y0 = _mm_loadu_si128((const __m128i *)(const void *)(gy + i));
+        __m128i y1 = _mm_loadu_si128((const __m128i *)(const void *)(gy + i + 8));
+        __m256i p0 = phase8(_mm256_cvtepi16_epi32(x0), _mm256_cvtepi16_epi32(y0));
+        __m256i p1 = phase8(_mm256_cvtepi16_epi32(x1), _mm256_cvtepi16_epi32(y1));
+        __m256i w = _mm256_permute4x64_epi64(_mm256_packs_epi32(p0, p1), 0xD8); /* 16 x int16 in order */
+        __m128i b = _mm_packus_epi16(_mm256_castsi256_si128(w), _mm256_extracti128_si256(w, 1));
+        _mm_storeu_si128((__m128i *)(void *)(d + i), b);
+    }
+    if (i < n) ovxc_row_phase_scalar(gx + i, gy + i, d + i, n - i);
+}

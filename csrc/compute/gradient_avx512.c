@@ -1,0 +1,63 @@
+/* Magnitude and Phase rows, AVX-512 (F+BW) variants (see gradient.h): 32
+ * pixels a step, the rest by the scalar reference. */
+#include "gradient.h"
+
+#include <immintrin.h>
+
+/* floor(sqrt(s) + 0.5) of x^2 + y^2 (s capped at 2^31 - 1, q at 32768): the
+ * float estimate, then one exact correction (see gradient_avx2.c) */
+static inline __m512i mag16(__m512i xy)
+{
+    __m512i s = _mm512_min_epu32(_mm512_madd_epi16(xy, xy), _mm512_set1_epi32(0x7fffffff));
+    __m512i q = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_sqrt_ps(_mm512_cvtepi32_ps(s)), _mm512_set1_ps(0.5f)));
+    __m512i qq;
+    __mmask16 up, down;
+    q = _mm512_min_epi32(q, _mm512_set1_epi32(32768));
+    qq = _mm512_mullo_epi32(q, q);
+    up = _mm512_cmpgt_epi32_mask(s, _mm512_add_epi32(qq, q));
+    down = _mm512_cmpgt_epi32_mask(_mm512_add_epi32(_mm512_sub_epi32(qq, q), _mm512_set1_epi32(1)), s) &
+           _mm512_cmpgt_epi32_mask(q, _mm512_setzero_si512());
+    q = _mm512_mask_add_epi32(q, up, q, _mm512_set1_epi32(1));
+    return _mm512_mask_sub_epi32(q, down, q, _mm512_set1_epi32(1));
+}
+
+void ovxc_row_magnitude_avx512(const int16_t *gx, const int16_t *gy, void *dst, size_t n)
+{
+    int16_t *d = dst;
+    size_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        __m512i x = _mm512_loadu_si512((const void *)(gx + i)), y = _mm512_loadu_si512((const void *)(gy + i));
+        __m512i lo = mag16(_mm512_unpacklo_epi16(x, y)), hi = mag16(_mm512_unpackhi_epi16(x, y));
+        _mm512_storeu_si512((void *)(d + i), _mm512_packs_epi32(lo, hi)); /* in-lane unpack, in-lane pack */
+    }
+    if (i < n) ovxc_row_magnitude_scalar(gx + i, gy + i, d + i, n - i);
+}
+
+/* the phase of 16 pixels (see gradient.h) as bytes */
+static inline __m128i phase16(const int16_t *gx, const int16_t *gy)
+{
+    __m512 fx = _mm512_cvtepi32_ps(_mm512_cvtepi16_epi32(_mm256_loadu_si256((const __m256i *)(const void *)gx)));
+    __m512 fy = _mm512_cvtepi32_ps(_mm512_cvtepi16_epi32(_mm256_loadu_si256((const __m256i *)(const void *)gy)));
+    __m512 ax = _mm512_abs_ps(fx), ay = _mm512_abs_ps(fy);
+    __m512 mn = _mm512_min_ps(ax, ay), mx = _mm512_max_ps(_mm512_max_ps(ax, ay), _mm512_set1_ps(1.0f));
+    __m512 a = _mm512_div_ps(mn, mx), s = _mm512_mul_ps(a, a), r, v;
+    r = _mm512_add_ps(_mm512_mul_ps(_mm512_set1_ps(OVXC_ATAN_C9), s), _mm512_set1_ps(OVXC_ATAN_C7));
+    r = _mm512_add_ps(_mm512_mul_ps(r, s), _mm512_set1_ps(OVXC_ATAN_C5));
+    r = _mm512_add_ps(_mm512_mul_ps(r, s), _mm512_set1_ps(OVXC_ATAN_C3));
+    r = _mm512_add_ps(_mm512_mul_ps(r, s), _mm512_set1_ps(OVXC_ATAN_C1));
+    r = _mm512_mul_ps(r, a);
+    r = _mm512_mask_sub_ps(r, _mm512_cmp_ps_mask(ay, ax, _CMP_GT_OQ), _mm512_set1_ps(OVXC_HALF_PI), r);
+    r = _mm512_mask_sub_ps(r, _mm512_cmp_ps_mask(fx, _mm512_setzero_ps(), _CMP_LT_OQ), _mm512_set1_ps(OVXC_PI), r);
+    r = _mm512_mask_sub_ps(r, _mm512_cmp_ps_mask(fy, _mm512_setzero_ps(), _CMP_LT_OQ), _mm512_setzero_ps(), r);
+    v = _mm512_mul_ps(r, _mm512_set1_ps(OVXC_PHASE_SCALE));
+    v = _mm512_mask_add_ps(v, _mm512_cmp_ps_mask(v, _mm512_setzero_ps(), _CMP_LT_OQ), v, _mm512_set1_ps(256.0f));
+    return _mm512_cvtepi32_epi8(_mm512_cvttps_epi32(_mm512_add_ps(v, _mm512_set1_ps(0.5f)))); /* low byte: 256 -> 0 */
+}
+
+void ovxc_row_phase_avx512(const int16_t *gx, const int16_t *gy, void *dst, size_t n)
+{
+    uint8_t *d = dst;
+    size_t i = 0;
+    for (; i + 16 <= n; i += 16) _mm_storeu_si128((__m128i *)(void *)(d + i), phase16(gx + i, gy + i));
+    if (i < n) ovxc_row_phase_scalar(gx + i, gy + i, d + i, n - i);
+}
