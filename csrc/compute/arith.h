@@ -15,6 +15,8 @@
 
 #include <stdint.h>
 
+#include "../runtime/dispatch.h"
+
 typedef enum { OVXC_U1, OVXC_U8, OVXC_S16 } ovxc_fmt;
 
 typedef struct {
@@ -59,5 +61,64 @@ void ovxc_convert_depth(const ovxc_buf *in, const ovxc_buf *o, const ovxc_rect *
 void ovxc_accumulate(const ovxc_buf *in, const ovxc_buf *acc, const ovxc_rect *r);
 void ovxc_accumulate_weighted(const ovxc_buf *in, const ovxc_buf *acc, const ovxc_rect *r, float alpha);
 void ovxc_accumulate_square(const ovxc_buf *in, const ovxc_buf *acc, const ovxc_rect *r, uint32_t shift);
+
+/* ---- variants (runtime/dispatch.h) ---------------------------------------- */
+/* Every routine above is also built for SSE4.1, AVX2 and AVX-512 from the
+ * same source (compute/arith_body.inc; name_sse41, name_avx2, name_avx512,
+ * bit-exact with the reference by construction).  ovxc_arith_variants gives
+ * a routine's table, best first, the reference (the plain name) last; the
+ * kernels pick when a graph is verified and cast the entry back to the
+ * routine's own type. */
+#define OVXC_ARITH_ROUTINES(X)                                                                                 \
+    X(absdiff) X(addsub) X(multiply) X(bitwise) X(weighted_average) X(threshold) X(table_lookup)              \
+    X(convert_depth) X(accumulate) X(accumulate_weighted) X(accumulate_square)
+
+typedef enum {
+#define OVXC_ARITH_ENUM(name) OVXC_ARITH_##name,
+    OVXC_ARITH_ROUTINES(OVXC_ARITH_ENUM)
+#undef OVXC_ARITH_ENUM
+    OVXC_ARITH_COUNT
+} ovxc_arith_routine;
+
+const ovx_variant *ovxc_arith_variants(ovxc_arith_routine routine);
+
+#define OVXC_ARITH_DECLARE_ISA(sfx)                                                                            \
+    void ovxc_absdiff##sfx(const ovxc_buf *a, const ovxc_buf *b, const ovxc_buf *o, const ovxc_rect *r);      \
+    void ovxc_addsub##sfx(const ovxc_buf *a, const ovxc_buf *b, const ovxc_buf *o, const ovxc_rect *r,        \
+                          int subtract, int saturate);                                                         \
+    void ovxc_multiply##sfx(const ovxc_buf *a, const ovxc_buf *b, const ovxc_buf *o, const ovxc_rect *r,      \
+                            double scale, int saturate, int nearest_even);                                     \
+    void ovxc_bitwise##sfx(ovxc_bitop op, const ovxc_buf *a, const ovxc_buf *b, const ovxc_buf *o,            \
+                           const ovxc_rect *r);                                                                \
+    void ovxc_weighted_average##sfx(const ovxc_buf *a, const ovxc_buf *b, const ovxc_buf *o,                  \
+                                    const ovxc_rect *r, float alpha);                                          \
+    void ovxc_threshold##sfx(const ovxc_buf *in, const ovxc_buf *o, const ovxc_rect *r, int32_t lo,           \
+                             int32_t hi, int32_t true_value, int32_t false_value);                             \
+    void ovxc_table_lookup##sfx(const ovxc_buf *in, const ovxc_buf *o, const ovxc_rect *r, const void *lut,   \
+                                uint32_t count, uint32_t offset);                                              \
+    void ovxc_convert_depth##sfx(const ovxc_buf *in, const ovxc_buf *o, const ovxc_rect *r, int saturate,     \
+                                 int32_t shift);                                                               \
+    void ovxc_accumulate##sfx(const ovxc_buf *in, const ovxc_buf *acc, const ovxc_rect *r);                   \
+    void ovxc_accumulate_weighted##sfx(const ovxc_buf *in, const ovxc_buf *acc, const ovxc_rect *r,           \
+                                       float alpha);                                                           \
+    void ovxc_accumulate_square##sfx(const ovxc_buf *in, const ovxc_buf *acc, const ovxc_rect *r,             \
+                                     uint32_t shift);
+OVXC_ARITH_DECLARE_ISA(_sse41)
+OVXC_ARITH_DECLARE_ISA(_avx2)
+OVXC_ARITH_DECLARE_ISA(_avx512)
+
+typedef void (*ovxc_weighted_average_f)(const ovxc_buf *a, const ovxc_buf *b, const ovxc_buf *o, const ovxc_rect *r,
+                                        float alpha);
+typedef void (*ovxc_threshold_f)(const ovxc_buf *in, const ovxc_buf *o, const ovxc_rect *r, int32_t lo, int32_t hi,
+                                 int32_t true_value, int32_t false_value);
+typedef void (*ovxc_table_lookup_f)(const ovxc_buf *in, const ovxc_buf *o, const ovxc_rect *r, const void *lut,
+                                    uint32_t count, uint32_t offset);
+typedef void (*ovxc_convert_depth_f)(const ovxc_buf *in, const ovxc_buf *o, const ovxc_rect *r, int saturate,
+                                     int32_t shift);
+typedef void (*ovxc_accumulate_f)(const ovxc_buf *in, const ovxc_buf *acc, const ovxc_rect *r);
+typedef void (*ovxc_accumulate_weighted_f)(const ovxc_buf *in, const ovxc_buf *acc, const ovxc_rect *r, float alpha);
+typedef void (*ovxc_accumulate_square_f)(const ovxc_buf *in, const ovxc_buf *acc, const ovxc_rect *r, uint32_t shift);
+typedef void (*ovxc_multiply_f)(const ovxc_buf *a, const ovxc_buf *b, const ovxc_buf *o, const ovxc_rect *r,
+                                double scale, int saturate, int nearest_even);
 
 #endif

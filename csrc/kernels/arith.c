@@ -161,6 +161,28 @@ static vx_bool all_u8(const vx_reference p[], const int idx[], int n)
 
 #define rows_run ovx_rows2_run
 
+/* Call the node's variant of a compute/arith.h routine (chosen at verify by
+ * arith_select; the reference when the node has none). */
+#define ARITH_CALL(node, name, args)                                                                         \
+    do {                                                                                                     \
+        const ovx_variant *v_ = ovx_node_variant(node);                                                      \
+        ((ovxc_##name##_f)(v_ ? v_->fn : (ovx_fn)ovxc_##name)) args;                                         \
+    } while (0)
+
+#define ARITH_SELECT(fn, name)                                                                               \
+    static const ovx_variant *fn(vx_node node, const vx_reference p[])                                       \
+    {                                                                                                        \
+        (void)node, (void)p;                                                                                 \
+        return ovx_variant_pick(ovxc_arith_variants(OVXC_ARITH_##name));                                     \
+    }
+ARITH_SELECT(weighted_select, weighted_average)
+ARITH_SELECT(threshold_select, threshold)
+ARITH_SELECT(lut_select, table_lookup)
+ARITH_SELECT(convert_select, convert_depth)
+ARITH_SELECT(accumulate_select, accumulate)
+ARITH_SELECT(accumulate_weighted_select, accumulate_weighted)
+ARITH_SELECT(accumulate_square_select, accumulate_square)
+
 static const ovx_variant *absdiff_select(vx_node node, const vx_reference p[])
 {
     static const int idx[] = {0, 1, 2};
@@ -435,7 +457,7 @@ static vx_status weighted_window(vx_node node, const vx_reference p[], vx_uint32
     ovx_scalar_get((vx_scalar)p[1], VX_TYPE_FLOAT32, &alpha);
     ovxc_buf a = buf_of(p[0]), b = buf_of(p[2]), o = buf_of(p[3]);
     ovxc_rect r = rect_of(w);
-    ovxc_weighted_average(&a, &b, &o, &r, alpha);
+    ARITH_CALL(node, weighted_average, (&a, &b, &o, &r, alpha));
     return VX_SUCCESS;
 }
 
@@ -494,7 +516,7 @@ static vx_status threshold_window(vx_node node, const vx_reference p[], vx_uint3
     vx_int64 fv = ovx_pixel_value_get(&t->false_value, t->output_format);
     ovxc_buf in = buf_of(p[0]), o = buf_of(p[2]);
     ovxc_rect r = rect_of(w);
-    ovxc_threshold(&in, &o, &r, (int32_t)lo, (int32_t)hi, (int32_t)tv, (int32_t)fv);
+    ARITH_CALL(node, threshold, (&in, &o, &r, (int32_t)lo, (int32_t)hi, (int32_t)tv, (int32_t)fv));
     return VX_SUCCESS;
 }
 
@@ -537,7 +559,7 @@ static vx_status lut_window(vx_node node, const vx_reference p[], vx_uint32 num,
     ovxc_buf in = buf_of(p[0]), o = buf_of(p[2]);
     ovxc_rect r = rect_of(w);
     if (!lut->data) return VX_ERROR_NO_MEMORY;
-    ovxc_table_lookup(&in, &o, &r, lut->data, (uint32_t)lut->count, lut->offset);
+    ARITH_CALL(node, table_lookup, (&in, &o, &r, lut->data, (uint32_t)lut->count, lut->offset));
     return VX_SUCCESS;
 }
 
@@ -580,7 +602,7 @@ static vx_status convert_window(vx_node node, const vx_reference p[], vx_uint32 
     ovx_scalar_get((vx_scalar)p[3], VX_TYPE_INT32, &shift);
     ovxc_buf in = buf_of(p[0]), o = buf_of(p[1]);
     ovxc_rect r = rect_of(w);
-    ovxc_convert_depth(&in, &o, &r, enum_param(p[2]) == VX_CONVERT_POLICY_SATURATE, shift);
+    ARITH_CALL(node, convert_depth, (&in, &o, &r, enum_param(p[2]) == VX_CONVERT_POLICY_SATURATE, shift));
     return VX_SUCCESS;
 }
 
@@ -641,7 +663,7 @@ static vx_status accum_window(vx_node node, const vx_reference p[], vx_uint32 nu
     (void)node, (void)num;
     ovxc_buf in = buf_of(p[0]), a = buf_of(p[1]);
     ovxc_rect r = rect_of(w);
-    ovxc_accumulate(&in, &a, &r);
+    ARITH_CALL(node, accumulate, (&in, &a, &r));
     return VX_SUCCESS;
 }
 
@@ -652,7 +674,7 @@ static vx_status accum_weighted_window(vx_node node, const vx_reference p[], vx_
     ovx_scalar_get((vx_scalar)p[1], VX_TYPE_FLOAT32, &alpha);
     ovxc_buf in = buf_of(p[0]), a = buf_of(p[2]);
     ovxc_rect r = rect_of(w);
-    ovxc_accumulate_weighted(&in, &a, &r, alpha);
+    ARITH_CALL(node, accumulate_weighted, (&in, &a, &r, alpha));
     return VX_SUCCESS;
 }
 
@@ -663,7 +685,7 @@ static vx_status accum_square_window(vx_node node, const vx_reference p[], vx_ui
     ovx_scalar_get((vx_scalar)p[1], VX_TYPE_UINT32, &shift);
     ovxc_buf in = buf_of(p[0]), a = buf_of(p[2]);
     ovxc_rect r = rect_of(w);
-    ovxc_accumulate_square(&in, &a, &r, shift);
+    ARITH_CALL(node, accumulate_square, (&in, &a, &r, shift));
     return VX_SUCCESS;
 }
 
@@ -679,7 +701,11 @@ static const ovx_kernel_desc k_accumulate_square =
 const ovx_select_entry ovx_select_arith[] = {
     {VX_KERNEL_ABSDIFF, absdiff_select}, {VX_KERNEL_ADD, add_select}, {VX_KERNEL_SUBTRACT, sub_select},
     {VX_KERNEL_AND, and_select},         {VX_KERNEL_OR, or_select},   {VX_KERNEL_XOR, xor_select},
-    {VX_KERNEL_NOT, not_select},         {VX_KERNEL_MULTIPLY, multiply_select}, {0, NULL},
+    {VX_KERNEL_NOT, not_select},         {VX_KERNEL_MULTIPLY, multiply_select},
+    {VX_KERNEL_WEIGHTED_AVERAGE, weighted_select}, {VX_KERNEL_THRESHOLD, threshold_select},
+    {VX_KERNEL_TABLE_LOOKUP, lut_select}, {VX_KERNEL_CONVERTDEPTH, convert_select},
+    {VX_KERNEL_ACCUMULATE, accumulate_select}, {VX_KERNEL_ACCUMULATE_WEIGHTED, accumulate_weighted_select},
+    {VX_KERNEL_ACCUMULATE_SQUARE, accumulate_square_select}, {0, NULL},
 };
 
 const ovx_kernel_desc *const ovx_family_arith[] = {
