@@ -44,9 +44,8 @@ const ovx_variant *ovxc_pixel_variants(ovxc_pixel_op op);
 
 /* Pixel-wise Multiplication rows, U8 x U8 -> U8 and S16 x S16 -> S16:
  * o = round(a * b * scale) (double; nearest even or toward zero), then
- * saturated or wrapped to the output, as compute/arith.c's ovxc_multiply.
- * The SIMD variants need 0 <= scale <= 1 (the product then fits 32 bits);
- * callers use the scalar reference for other scales. */
+ * saturated or wrapped to the output, as compute/arith.c's ovxc_multiply,
+ * for any scale. */
 typedef void (*ovxc_mul_row_f)(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, double scale, int saturate,
                                int nearest_even);
 typedef enum { OVXC_MUL_U8, OVXC_MUL_S16, OVXC_MUL_COUNT } ovxc_mul_op;

@@ -65,23 +65,25 @@ ROW16(absdiff_s16, _mm512_min_epu16(_mm512_sub_epi16(_mm512_max_epi16(x, y), _mm
 ROW16(min_s16, _mm512_min_epi16(x, y))
 ROW16(max_s16, _mm512_max_epi16(x, y))
 
-/* ---- Multiply: 16 pixels a step in double precision (exact: a 17-bit or
- * 31-bit product times a float scale has at most 48 significant bits), rounded
- * as the scalar reference, then narrowed with saturation or truncation.  Only
- * for 0 <= scale <= 1 (the result fits 32 bits); the tail is the reference. */
+/* ---- Multiply: 16 pixels a step in double precision, as the scalar
+ * reference: the product times the scale (one rounding, the same in both),
+ * rounded to nearest even or toward zero, clamped to the output's range
+ * (saturate) or to +-2^62 (wrap: the int64 conversion then keeps the low
+ * bits), converted to int64 and narrowed by truncation.  Any scale; the tail
+ * is the reference. */
 
-static inline __m512i mul16(__m512i p, __m512d s, int nearest_even)
+static inline __m512i mul8(__m256i p, __m512d s, int nearest_even, __m512d lo, __m512d hi)
 {
-    __m512d lo = _mm512_mul_pd(_mm512_cvtepi32_pd(_mm512_castsi512_si256(p)), s);
-    __m512d hi = _mm512_mul_pd(_mm512_cvtepi32_pd(_mm512_extracti64x4_epi64(p, 1)), s);
-    if (nearest_even) {
-        lo = _mm512_roundscale_pd(lo, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-        hi = _mm512_roundscale_pd(hi, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    } else {
-        lo = _mm512_roundscale_pd(lo, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-        hi = _mm512_roundscale_pd(hi, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
-    }
-    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm512_cvttpd_epi32(lo)), _mm512_cvttpd_epi32(hi), 1);
+    __m512d v = _mm512_mul_pd(_mm512_cvtepi32_pd(p), s);
+    v = nearest_even ? _mm512_roundscale_pd(v, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC)
+                     : _mm512_roundscale_pd(v, _MM_FROUND_TO_ZERO | _MM_FROUND_NO_EXC);
+    return _mm512_cvttpd_epi64(_mm512_min_pd(_mm512_max_pd(v, lo), hi));
+}
+
+static inline void mul_bounds(int saturate, double out_lo, double out_hi, __m512d *lo, __m512d *hi)
+{
+    *lo = _mm512_set1_pd(saturate ? out_lo : -4611686018427387904.0);
+    *hi = _mm512_set1_pd(saturate ? out_hi : 4611686018427387904.0);
 }
 
 void ovxc_row_mul_u8_avx512(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, double scale, int saturate,
@@ -89,12 +91,15 @@ void ovxc_row_mul_u8_avx512(const uint8_t *a, const uint8_t *b, uint8_t *o, size
 {
     size_t i = 0;
     const __m512d s = _mm512_set1_pd(scale);
+    __m512d lo, hi;
+    mul_bounds(saturate, 0.0, 255.0, &lo, &hi);
     for (; i + 16 <= n; i += 16) {
         __m512i x = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(a + i)));
         __m512i y = _mm512_cvtepu8_epi32(_mm_loadu_si128((const __m128i *)(b + i)));
-        __m512i v = mul16(_mm512_mullo_epi32(x, y), s, nearest_even);
-        /* v >= 0: saturate to 255, or keep the low 8 bits */
-        _mm_storeu_si128((__m128i *)(o + i), saturate ? _mm512_cvtusepi32_epi8(v) : _mm512_cvtepi32_epi8(v));
+        __m512i p = _mm512_mullo_epi32(x, y);
+        __m128i l = _mm512_cvtepi64_epi8(mul8(_mm512_castsi512_si256(p), s, nearest_even, lo, hi));
+        __m128i h = _mm512_cvtepi64_epi8(mul8(_mm512_extracti64x4_epi64(p, 1), s, nearest_even, lo, hi));
+        _mm_storeu_si128((__m128i *)(o + i), _mm_unpacklo_epi64(l, h));
     }
     if (i < n) ovxc_row_mul_u8_scalar(a + i, b + i, o + i, n - i, scale, saturate, nearest_even);
 }
@@ -104,11 +109,15 @@ void ovxc_row_mul_s16_avx512(const uint8_t *a, const uint8_t *b, uint8_t *o, siz
 {
     size_t i = 0;
     const __m512d s = _mm512_set1_pd(scale);
+    __m512d lo, hi;
+    mul_bounds(saturate, -32768.0, 32767.0, &lo, &hi);
     for (; i + 16 <= n; i += 16) {
         __m512i x = _mm512_cvtepi16_epi32(_mm256_loadu_si256((const __m256i *)(a + 2 * i)));
         __m512i y = _mm512_cvtepi16_epi32(_mm256_loadu_si256((const __m256i *)(b + 2 * i)));
-        __m512i v = mul16(_mm512_mullo_epi32(x, y), s, nearest_even);
-        _mm256_storeu_si256((__m256i *)(o + 2 * i), saturate ? _mm512_cvtsepi32_epi16(v) : _mm512_cvtepi32_epi16(v));
+        __m512i p = _mm512_mullo_epi32(x, y);
+        __m128i l = _mm512_cvtepi64_epi16(mul8(_mm512_castsi512_si256(p), s, nearest_even, lo, hi));
+        __m128i h = _mm512_cvtepi64_epi16(mul8(_mm512_extracti64x4_epi64(p, 1), s, nearest_even, lo, hi));
+        _mm256_storeu_si256((__m256i *)(o + 2 * i), _mm256_inserti128_si256(_mm256_castsi128_si256(l), h, 1));
     }
     if (i < n) ovxc_row_mul_s16_scalar(a + 2 * i, b + 2 * i, o + 2 * i, n - i, scale, saturate, nearest_even);
 }

@@ -322,8 +322,23 @@ static const ovx_variant *multiply_select(vx_node node, const vx_reference p[])
     (void)node;
     if (all_u8(p, idx, 3)) v = ovx_variant_pick(ovxc_mul_variants(OVXC_MUL_U8));
     if (all_fmt(p, idx, 3, VX_DF_IMAGE_S16)) v = ovx_variant_pick(ovxc_mul_variants(OVXC_MUL_S16));
-    /* without a SIMD variant the family's generic code (every format mix) runs */
-    return v && v->level != OVX_SIMD_NONE ? v : NULL;
+    /* without a row variant: the generic routine (every format mix and
+     * scale) built for the best ISA */
+    return v && v->level != OVX_SIMD_NONE ? v : ovx_variant_pick(ovxc_arith_variants(OVXC_ARITH_multiply));
+}
+
+/* Is v one of the Multiply row variants (compute/pixel.h)? */
+static vx_bool is_mul_row(const ovx_variant *v)
+{
+    int m;
+    for (m = 0; m < OVXC_MUL_COUNT; m++) {
+        const ovx_variant *t = ovxc_mul_variants((ovxc_mul_op)m);
+        for (;; t++) {
+            if (t == v) return vx_true_e;
+            if (t->level == OVX_SIMD_NONE) break;
+        }
+    }
+    return vx_false_e;
 }
 
 static vx_status multiply_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
@@ -331,9 +346,8 @@ static vx_status multiply_window(vx_node node, const vx_reference p[], vx_uint32
     (void)num;
     vx_float32 scale = 0.0f;
     ovx_scalar_get((vx_scalar)p[2], VX_TYPE_FLOAT32, &scale);
-    /* the variants' domain is 0 <= scale <= 1 (the scale is data: it may
-     * change after verification); other scales take the generic code */
-    if (ovx_node_variant(node) && scale >= 0.0f && scale <= 1.0f) {
+    const ovx_variant *v = ovx_node_variant(node);
+    if (v && is_mul_row(v)) {
         ovxc_mul_row_f row = (ovxc_mul_row_f)ovx_node_variant(node)->fn;
         ovx_plane a = ovx_image_plane((vx_image)p[0], 0), b = ovx_image_plane((vx_image)p[1], 0),
                   o = ovx_image_plane((vx_image)p[5], 0);
@@ -345,10 +359,12 @@ static vx_status multiply_window(vx_node node, const vx_reference p[], vx_uint32
                 w->x1 - w->x0, (double)scale, sat, ne);
         return VX_SUCCESS;
     }
+    /* the generic routine, as the node chose it */
     ovxc_buf a = buf_of(p[0]), b = buf_of(p[1]), o = buf_of(p[5]);
     ovxc_rect r = rect_of(w);
-    ovxc_multiply(&a, &b, &o, &r, (double)scale, enum_param(p[3]) == VX_CONVERT_POLICY_SATURATE,
-                  enum_param(p[4]) == VX_ROUND_POLICY_TO_NEAREST_EVEN);
+    ((ovxc_multiply_f)(v ? v->fn : (ovx_fn)ovxc_multiply))(&a, &b, &o, &r, (double)scale,
+                                                          enum_param(p[3]) == VX_CONVERT_POLICY_SATURATE,
+                                                          enum_param(p[4]) == VX_ROUND_POLICY_TO_NEAREST_EVEN);
     return VX_SUCCESS;
 }
 

@@ -130,10 +130,12 @@ int main(void)
         }
     }
     /* Multiply: every variant against the scalar reference, scales in [0, 1]
-     * (the variants' domain) including 1/255 and 2^-15 as the API gives them
-     * (float), both overflow policies and both roundings */
+     * including 1/255 and 2^-15 as the API gives them (float), and above 1 up
+     * to ones whose products pass 2^62 (wrap keeps the low bits of the clamp),
+     * both overflow policies and both roundings */
     {
         static const float scales[] = {0.0f, 1.0f, 1.0f / 255.0f, 0.5f, 1.0f / 3.0f, 0.999f, 1.0f / 32768.0f,
+                                       2.0f, 3.7f, 255.0f, 65537.5f, 1e9f, 3e12f, 1e30f,
                                        0.25f, 0.75f};
         int mop;
         for (mop = 0; mop < OVXC_MUL_COUNT; mop++) {
