@@ -107,6 +107,8 @@ OVXC_ARITH_DECLARE_ISA(_sse41)
 OVXC_ARITH_DECLARE_ISA(_avx2)
 OVXC_ARITH_DECLARE_ISA(_avx512)
 
+typedef void (*ovxc_bitwise_f)(ovxc_bitop op, const ovxc_buf *a, const ovxc_buf *b, const ovxc_buf *o,
+                               const ovxc_rect *r);
 typedef void (*ovxc_weighted_average_f)(const ovxc_buf *a, const ovxc_buf *b, const ovxc_buf *o, const ovxc_rect *r,
                                         float alpha);
 typedef void (*ovxc_threshold_f)(const ovxc_buf *in, const ovxc_buf *o, const ovxc_rect *r, int32_t lo, int32_t hi,

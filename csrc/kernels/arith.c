@@ -217,12 +217,17 @@ static const ovx_variant *sub_select(vx_node node, const vx_reference p[])
     return addsub_select(node, p, 1);
 }
 
+/* U8: the pixel rows (compute/pixel.h); U1: the byte-wise routine built
+ * for the best ISA (compute/arith.h). */
 #define BITWISE_SELECT(fn, op, nimg)                                                                  \
     static const ovx_variant *fn(vx_node node, const vx_reference p[])                              \
     {                                                                                               \
         static const int idx[] = {0, 1, 2};                                                         \
         (void)node;                                                                                 \
-        return all_u8(p, idx, nimg) ? ovx_variant_pick(ovxc_pixel_variants(op)) : NULL;           \
+        if (all_u8(p, idx, nimg)) return ovx_variant_pick(ovxc_pixel_variants(op));                 \
+        if (all_fmt(p, idx, nimg, VX_DF_IMAGE_U1))                                                  \
+            return ovx_variant_pick(ovxc_arith_variants(OVXC_ARITH_bitwise));                       \
+        return NULL;                                                                                \
     }
 BITWISE_SELECT(and_select, OVXC_PIX_and_u8, 3)
 BITWISE_SELECT(or_select, OVXC_PIX_or_u8, 3)
@@ -409,13 +414,13 @@ static vx_status VX_CALLBACK not_validate(vx_node node, const vx_reference p[], 
     return bitwise_validate(node, p, 1, metas);
 }
 
-static vx_status bitwise_run(ovxc_bitop op, const vx_reference p[], const ovx_window *w)
+static vx_status bitwise_run(vx_node node, ovxc_bitop op, const vx_reference p[], const ovx_window *w)
 {
     ovxc_buf a = buf_of(p[0]);
     ovxc_buf b = op == OVXC_NOT ? a : buf_of(p[1]);
     ovxc_buf o = buf_of(p[op == OVXC_NOT ? 1 : 2]);
     ovxc_rect r = rect_of(w);
-    ovxc_bitwise(op, &a, &b, &o, &r);
+    ARITH_CALL(node, bitwise, (op, &a, &b, &o, &r));
     return VX_SUCCESS;
 }
 
@@ -423,9 +428,9 @@ static vx_status bitwise_run(ovxc_bitop op, const vx_reference p[], const ovx_wi
     static vx_status fn(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)   \
     {                                                                                               \
         (void)num;                                                                                  \
-        if (ovx_node_variant(node))                                                                          \
+        if (ovx_node_variant(node) && ((vx_image)p[0])->format == VX_DF_IMAGE_U8)                  \
             return op == OVXC_NOT ? rows_run(node, p, 0, -1, 1, w) : rows_run(node, p, 0, 1, 2, w); \
-        return bitwise_run(op, p, w);                                                               \
+        return bitwise_run(node, op, p, w);                                                         \
     }
 BITWISE_WINDOW(and_window, OVXC_AND)
 BITWISE_WINDOW(or_window, OVXC_OR)
