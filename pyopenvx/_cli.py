@@ -90,7 +90,7 @@ def _print_text(info, out):
     exts = info["extensions"]
     line("extensions", " ".join(exts) if exts else exts)
     line("targets", " ".join(info["targets"]) if info["targets"] else info["targets"])
-    line("SIMD level", "%s (the best variant up to it runs; only some routines have variants)" % info["simd_level"])
+    line("SIMD level", "%s (each node runs the best variant up to it; see the README for the kernels with variants)" % info["simd_level"])
     feats = info["cpu_features_detected_by_library"]
     line("CPU features (library)", " ".join(feats) if feats is not None else None)
     for key in ("convolution_max_dimension", "optical_flow_max_window_dimension",

@@ -302,7 +302,8 @@ class Context(Reference):
     @property
     def simd_level(self):
         """The SIMD level the CPU allows, after ``OPENVX_SIMD`` (``VX_CONTEXT_OVX_SIMD_LEVEL``): nodes
-        run the best variant up to it (``VX_NODE_OVX_VARIANT``); only some routines have variants."""
+        run the best variant up to it (``VX_NODE_OVX_VARIANT``, :attr:`Node.variant`); kernels without
+        variants run their portable C code."""
         return self._ovx_string("VX_CONTEXT_OVX_SIMD_LEVEL")
 
     @property
