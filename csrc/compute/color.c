@@ -2,6 +2,7 @@
 #include "color.h"
 
 #include <math.h>
+#include <string.h>
 
 int ovx_cc_channels(vx_df_image format, ovx_cc_chan ch[4])
 {
@@ -269,6 +270,10 @@ void ovx_channel_extract(const uint8_t *base, int32_t stride, const ovx_cc_chan 
     for (y = y0; y < y1; y++) {
         const uint8_t *s = base + (intptr_t)y * stride + ch->off;
         uint8_t *d = dst + (intptr_t)y * dst_stride;
+        if (ch->step == 1) { /* a plane of its own (IYUV, YUV4, NV12's Y): a copy */
+            memcpy(d + x0, s + x0, x1 - x0);
+            continue;
+        }
         for (x = x0; x < x1; x++) d[x] = s[(intptr_t)x * ch->step];
     }
 }
@@ -280,6 +285,10 @@ void ovx_channel_insert(const uint8_t *src, int32_t src_stride, const ovx_cc_cha
     for (cy = first_sample(y0, ch->sy); cy * ch->sy < y1; cy++) {
         const uint8_t *s = src + (intptr_t)cy * src_stride;
         uint8_t *d = base + (intptr_t)cy * stride + ch->off;
+        if (ch->step == 1) {
+            memcpy(d + cx0, s + cx0, cx1 - cx0);
+            continue;
+        }
         for (cx = cx0; cx < cx1; cx++) d[(intptr_t)cx * ch->step] = s[cx];
     }
 }
@@ -292,4 +301,26 @@ void ovx_channel_fill(uint8_t value, const ovx_cc_chan *ch, uint8_t *base, int32
         uint8_t *d = base + (intptr_t)cy * stride + ch->off;
         for (cx = cx0; cx < cx1; cx++) d[(intptr_t)cx * ch->step] = value;
     }
+}
+
+/* ---- the channel rows: reference and variant tables ---------------------- */
+
+#define COLOR_FN(name) name##_scalar
+#include "color_rows.inc"
+
+#define TABLE(name)                                                                                            \
+    static const ovx_variant table_##name[] = {OVX_VARIANT_AVX512(ovxc_##name) OVX_VARIANT_AVX2(ovxc_##name)    \
+                                                   OVX_VARIANT_SSE41(ovxc_##name){                             \
+                                                       "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_##name##_scalar}};
+TABLE(interleave3)
+TABLE(interleave4)
+TABLE(pick3)
+TABLE(pick4)
+#undef TABLE
+
+const ovx_variant *ovxc_channel_variants(ovxc_channel_op op)
+{
+    static const ovx_variant *const tables[OVXC_CH_COUNT] = {table_interleave3, table_interleave4, table_pick3,
+                                                             table_pick4};
+    return (unsigned)op < OVXC_CH_COUNT ? tables[op] : NULL;
 }

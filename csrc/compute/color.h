@@ -15,7 +15,10 @@
 #define OVX_COMPUTE_COLOR_H
 
 #include <VX/vx_types.h>
+#include <stddef.h>
 #include <stdint.h>
+
+#include "../runtime/dispatch.h"
 
 typedef struct {
     uint8_t plane, off, step, sx, sy;
@@ -66,5 +69,26 @@ void ovx_channel_insert(const uint8_t *src, int32_t src_stride, const ovx_cc_cha
 /* Fill channel ch with value over the window (alpha of RGBX). */
 void ovx_channel_fill(uint8_t value, const ovx_cc_chan *ch, uint8_t *base, int32_t stride, uint32_t x0,
                       uint32_t y0, uint32_t x1, uint32_t y1);
+
+/* ---- rows with SIMD variants (runtime/dispatch.h; color_rows.inc) --------- */
+/* ChannelCombine into RGB / RGBX: o[kx + c] = plane c [x] (d unused for 3);
+ * ChannelExtract from RGB / RGBX: o[x] = s[kx].  Built per ISA from one
+ * source; ovxc_channel_variants gives a routine's table, best first. */
+typedef void (*ovxc_interleave_f)(const uint8_t *a, const uint8_t *b, const uint8_t *c, const uint8_t *d, uint8_t *o,
+                                  size_t n);
+typedef void (*ovxc_pick_f)(const uint8_t *s, uint8_t *o, size_t n);
+typedef enum { OVXC_CH_interleave3, OVXC_CH_interleave4, OVXC_CH_pick3, OVXC_CH_pick4, OVXC_CH_COUNT } ovxc_channel_op;
+#define OVXC_CH_DECLARE(sfx)                                                                                   \
+    void ovxc_interleave3##sfx(const uint8_t *a, const uint8_t *b, const uint8_t *c, const uint8_t *d,        \
+                               uint8_t *o, size_t n);                                                          \
+    void ovxc_interleave4##sfx(const uint8_t *a, const uint8_t *b, const uint8_t *c, const uint8_t *d,        \
+                               uint8_t *o, size_t n);                                                          \
+    void ovxc_pick3##sfx(const uint8_t *s, uint8_t *o, size_t n);                                              \
+    void ovxc_pick4##sfx(const uint8_t *s, uint8_t *o, size_t n);
+OVXC_CH_DECLARE(_scalar)
+OVXC_CH_DECLARE(_sse41)
+OVXC_CH_DECLARE(_avx2)
+OVXC_CH_DECLARE(_avx512)
+const ovx_variant *ovxc_channel_variants(ovxc_channel_op op);
 
 #endif

@@ -217,6 +217,14 @@ static vx_status channel_extract_window(vx_node node, const vx_reference p[], vx
     if (idx < 0 || !ovx_cc_channels(in, ch)) return VX_ERROR_INVALID_PARAMETERS;
     src = ovx_image_plane((vx_image)p[0], ch[idx].plane);
     dst = ovx_image_plane((vx_image)p[2], 0);
+    if (ovx_node_variant(node) && (in == VX_DF_IMAGE_RGB || in == VX_DF_IMAGE_RGBX)) {
+        ovxc_pick_f pick = (ovxc_pick_f)ovx_node_variant(node)->fn;
+        vx_uint32 y;
+        for (y = win->y0; y < win->y1; y++)
+            pick(src.ptr + (size_t)y * src.stride + ch[idx].off + (size_t)win->x0 * ch[idx].step,
+                 dst.ptr + (size_t)y * dst.stride + win->x0, win->x1 - win->x0);
+        return VX_SUCCESS;
+    }
     ovx_channel_extract(src.ptr, src.stride, &ch[idx], dst.ptr, dst.stride, win->x0, win->y0, win->x1, win->y1);
     return VX_SUCCESS;
 }
@@ -291,8 +299,19 @@ static vx_status channel_combine_window(vx_node node, const vx_reference p[], vx
     vx_df_image out = ovx_image_format_of(p[4]);
     ovx_cc_chan ch[4];
     int n = ovx_cc_channels(out, ch), i;
-    (void)node;
     (void)num;
+    if (ovx_node_variant(node) && (out == VX_DF_IMAGE_RGB || out == VX_DF_IMAGE_RGBX)) {
+        ovxc_interleave_f row = (ovxc_interleave_f)ovx_node_variant(node)->fn;
+        ovx_plane pl[4], dst = ovx_image_plane((vx_image)p[4], 0);
+        vx_uint32 y;
+        for (i = 0; i < n; i++) pl[i] = ovx_image_plane((vx_image)p[i], 0);
+        if (n == 3) pl[3] = pl[2];
+        for (y = win->y0; y < win->y1; y++)
+            row(pl[0].ptr + (size_t)y * pl[0].stride + win->x0, pl[1].ptr + (size_t)y * pl[1].stride + win->x0,
+                pl[2].ptr + (size_t)y * pl[2].stride + win->x0, pl[3].ptr + (size_t)y * pl[3].stride + win->x0,
+                dst.ptr + (size_t)y * dst.stride + (size_t)win->x0 * (size_t)n, win->x1 - win->x0);
+        return VX_SUCCESS;
+    }
     for (i = 0; i < n; i++) {
         ovx_plane src = ovx_image_plane((vx_image)p[i], 0);
         ovx_plane dst = ovx_image_plane((vx_image)p[4], ch[i].plane);
@@ -326,7 +345,29 @@ VX_API_ENTRY vx_node VX_API_CALL vxChannelCombineNode(vx_graph graph, vx_image p
 }
 
 /* The kernels of this family with SIMD variants: their select hooks (runtime/dispatch.h). */
+/* ChannelExtract from and ChannelCombine into RGB / RGBX: the rows of
+ * compute/color.h built per ISA; the other formats keep the generic code. */
+static const ovx_variant *channel_extract_select(vx_node node, const vx_reference p[])
+{
+    vx_df_image in = ovx_image_format_of(p[0]);
+    (void)node;
+    if (in == VX_DF_IMAGE_RGB) return ovx_variant_pick(ovxc_channel_variants(OVXC_CH_pick3));
+    if (in == VX_DF_IMAGE_RGBX) return ovx_variant_pick(ovxc_channel_variants(OVXC_CH_pick4));
+    return NULL;
+}
+
+static const ovx_variant *channel_combine_select(vx_node node, const vx_reference p[])
+{
+    vx_df_image out = ovx_image_format_of(p[4]);
+    (void)node;
+    if (out == VX_DF_IMAGE_RGB) return ovx_variant_pick(ovxc_channel_variants(OVXC_CH_interleave3));
+    if (out == VX_DF_IMAGE_RGBX) return ovx_variant_pick(ovxc_channel_variants(OVXC_CH_interleave4));
+    return NULL;
+}
+
 const ovx_select_entry ovx_select_color[] = {
+    {VX_KERNEL_CHANNEL_EXTRACT, channel_extract_select},
+    {VX_KERNEL_CHANNEL_COMBINE, channel_combine_select},
     {0, NULL},
 };
 

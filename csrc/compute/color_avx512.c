@@ -1,0 +1,5 @@
+/* The channel rows of compute/color.h built for this ISA (see color_rows.inc). */
+#include "color.h"
+
+#define COLOR_FN(name) name##_avx512
+#include "color_rows.inc"
