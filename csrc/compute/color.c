@@ -316,11 +316,23 @@ TABLE(interleave3)
 TABLE(interleave4)
 TABLE(pick3)
 TABLE(pick4)
+TABLE(rgb_to_rgbx)
+TABLE(rgbx_to_rgb)
 #undef TABLE
 
 const ovx_variant *ovxc_channel_variants(ovxc_channel_op op)
 {
     static const ovx_variant *const tables[OVXC_CH_COUNT] = {table_interleave3, table_interleave4, table_pick3,
-                                                             table_pick4};
+                                                             table_pick4,       table_rgb_to_rgbx, table_rgbx_to_rgb};
     return (unsigned)op < OVXC_CH_COUNT ? tables[op] : NULL;
+}
+
+int ovx_cc_xform_is_identity(const ovx_cc_xform *t)
+{
+    int i, j;
+    if (t->gamma) return 0;
+    for (i = 0; i < 3; i++)
+        for (j = 0; j < 4; j++)
+            if (t->m[i][j] != (i == j ? 1.0 : 0.0)) return 0;
+    return 1; /* floor(v + 1e-4) of an integer v is v: the reference copies */
 }

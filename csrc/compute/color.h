@@ -77,18 +77,33 @@ void ovx_channel_fill(uint8_t value, const ovx_cc_chan *ch, uint8_t *base, int32
 typedef void (*ovxc_interleave_f)(const uint8_t *a, const uint8_t *b, const uint8_t *c, const uint8_t *d, uint8_t *o,
                                   size_t n);
 typedef void (*ovxc_pick_f)(const uint8_t *s, uint8_t *o, size_t n);
-typedef enum { OVXC_CH_interleave3, OVXC_CH_interleave4, OVXC_CH_pick3, OVXC_CH_pick4, OVXC_CH_COUNT } ovxc_channel_op;
+/* ColorConvert RGB <-> RGBX when the transform is the identity
+ * (ovx_cc_xform_is_identity): o = the bytes, X = 255 (the pick signature). */
+typedef enum {
+    OVXC_CH_interleave3,
+    OVXC_CH_interleave4,
+    OVXC_CH_pick3,
+    OVXC_CH_pick4,
+    OVXC_CH_rgb_to_rgbx,
+    OVXC_CH_rgbx_to_rgb,
+    OVXC_CH_COUNT
+} ovxc_channel_op;
 #define OVXC_CH_DECLARE(sfx)                                                                                   \
     void ovxc_interleave3##sfx(const uint8_t *a, const uint8_t *b, const uint8_t *c, const uint8_t *d,        \
                                uint8_t *o, size_t n);                                                          \
     void ovxc_interleave4##sfx(const uint8_t *a, const uint8_t *b, const uint8_t *c, const uint8_t *d,        \
                                uint8_t *o, size_t n);                                                          \
     void ovxc_pick3##sfx(const uint8_t *s, uint8_t *o, size_t n);                                              \
-    void ovxc_pick4##sfx(const uint8_t *s, uint8_t *o, size_t n);
+    void ovxc_pick4##sfx(const uint8_t *s, uint8_t *o, size_t n);                                              \
+    void ovxc_rgb_to_rgbx##sfx(const uint8_t *s, uint8_t *o, size_t n);                                        \
+    void ovxc_rgbx_to_rgb##sfx(const uint8_t *s, uint8_t *o, size_t n);
 OVXC_CH_DECLARE(_scalar)
 OVXC_CH_DECLARE(_sse41)
 OVXC_CH_DECLARE(_avx2)
 OVXC_CH_DECLARE(_avx512)
 const ovx_variant *ovxc_channel_variants(ovxc_channel_op op);
+/* Does the transform give every output sample its input sample (a unit
+ * diagonal, no offset, no change of primaries)? */
+int ovx_cc_xform_is_identity(const ovx_cc_xform *t);
 
 #endif

@@ -117,13 +117,21 @@ static vx_status color_convert_window(vx_node node, const vx_reference p[], vx_u
     ovx_cc_planes pi, po;
     ovx_cc_xform t;
     vx_uint32 w, h;
-    (void)node;
     (void)num;
     ovx_image_size_of(p[1], &w, &h);
     image_planes(in, fi, &pi);
     image_planes(out, fo, &po);
     ovx_cc_xform_init(&t, ovx_cc_is_yuv(fi), space_code(in), restricted(in), ovx_cc_is_yuv(fo), space_code(out),
                       restricted(out));
+    if (ovx_node_variant(node) && ovx_cc_xform_is_identity(&t)) { /* RGB <-> RGBX: the bytes */
+        ovxc_pick_f row = (ovxc_pick_f)ovx_node_variant(node)->fn;
+        size_t bi = fi == VX_DF_IMAGE_RGB ? 3 : 4, bo = fo == VX_DF_IMAGE_RGB ? 3 : 4;
+        vx_uint32 y;
+        for (y = win->y0; y < win->y1; y++)
+            row(pi.ptr[0] + (size_t)y * pi.stride[0] + win->x0 * bi, po.ptr[0] + (size_t)y * po.stride[0] + win->x0 * bo,
+                win->x1 - win->x0);
+        return VX_SUCCESS;
+    }
     ovx_color_convert(fi, &pi, fo, &po, &t, w, h, win->x0, win->y0, win->x1, win->y1);
     return VX_SUCCESS;
 }
@@ -365,7 +373,19 @@ static const ovx_variant *channel_combine_select(vx_node node, const vx_referenc
     return NULL;
 }
 
+/* ColorConvert between RGB and RGBX: byte rows built per ISA (used when the
+ * images' spaces and ranges make the transform the identity). */
+static const ovx_variant *color_convert_select(vx_node node, const vx_reference p[])
+{
+    vx_df_image fi = ovx_image_format_of(p[0]), fo = ovx_image_format_of(p[1]);
+    (void)node;
+    if (fi == VX_DF_IMAGE_RGB && fo == VX_DF_IMAGE_RGBX) return ovx_variant_pick(ovxc_channel_variants(OVXC_CH_rgb_to_rgbx));
+    if (fi == VX_DF_IMAGE_RGBX && fo == VX_DF_IMAGE_RGB) return ovx_variant_pick(ovxc_channel_variants(OVXC_CH_rgbx_to_rgb));
+    return NULL;
+}
+
 const ovx_select_entry ovx_select_color[] = {
+    {VX_KERNEL_COLOR_CONVERT, color_convert_select},
     {VX_KERNEL_CHANNEL_EXTRACT, channel_extract_select},
     {VX_KERNEL_CHANNEL_COMBINE, channel_combine_select},
     {0, NULL},

@@ -1,6 +1,6 @@
 /*
  * The channel rows of compute/color.h (ChannelCombine into RGB/RGBX,
- * ChannelExtract from them): every variant against the scalar reference,
+ * ChannelExtract from them, ColorConvert RGB <-> RGBX): every variant against the scalar reference,
  * bit-exact, on random rows of many widths with unaligned starts and guard
  * bytes; the reference itself against the definition (byte k*x + c is
  * channel c of pixel x).  A variant the CPU lacks is reported as not run.
@@ -55,6 +55,20 @@ int main(void)
     for (x = 0; x < MAXW; x++) bad += ref[x] != packed[3 * x + 2];
     ovxc_pick4_scalar(packed + 1, ref, MAXW);
     for (x = 0; x < MAXW; x++) bad += ref[x] != packed[4 * x + 1];
+    ovxc_rgb_to_rgbx_scalar(packed, ref, MAXW);
+    for (x = 0; x < MAXW; x++)
+        for (int c = 0; c < 4; c++) bad += ref[4 * x + c] != (c < 3 ? packed[3 * x + c] : 255);
+    ovxc_rgbx_to_rgb_scalar(packed, ref, MAXW);
+    for (x = 0; x < MAXW; x++)
+        for (int c = 0; c < 3; c++) bad += ref[3 * x + c] != packed[4 * x + c];
+    /* the RGB <-> RGBX transform of images without a space or range is the identity */
+    {
+        ovx_cc_xform t;
+        ovx_cc_xform_init(&t, 0, OVX_CC_SPACE_NONE, 0, 0, OVX_CC_SPACE_NONE, 0);
+        bad += !ovx_cc_xform_is_identity(&t);
+        ovx_cc_xform_init(&t, 0, OVX_CC_SPACE_NONE, 0, 0, OVX_CC_SPACE_NONE, 1); /* to restricted range: not */
+        bad += ovx_cc_xform_is_identity(&t);
+    }
     if (bad) {
         printf("FAIL the reference rows differ from the definition in %u bytes\n", bad);
         failed++;
