@@ -336,3 +336,166 @@ int ovx_cc_xform_is_identity(const ovx_cc_xform *t)
             if (t->m[i][j] != (i == j ? 1.0 : 0.0)) return 0;
     return 1; /* floor(v + 1e-4) of an integer v is v: the reference copies */
 }
+
+/* ---- ColorConvert by rows (see color.h) ------------------------------------ */
+
+static void apply_q_scalar(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *o0, uint8_t *o1,
+                           uint8_t *o2, size_t n, const double m[3][4])
+{
+    size_t x;
+    for (x = 0; x < n; x++) {
+        double v0 = a[x], v1 = b[x], v2 = c[x];
+        o0[x] = quantize(m[0][0] * v0 + m[0][1] * v1 + m[0][2] * v2 + m[0][3]);
+        o1[x] = quantize(m[1][0] * v0 + m[1][1] * v1 + m[1][2] * v2 + m[1][3]);
+        o2[x] = quantize(m[2][0] * v0 + m[2][1] * v1 + m[2][2] * v2 + m[2][3]);
+    }
+}
+
+static void apply_d_scalar(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *o0, double *d1,
+                           double *d2, size_t n, const double m[3][4])
+{
+    size_t x;
+    for (x = 0; x < n; x++) {
+        double v0 = a[x], v1 = b[x], v2 = c[x];
+        o0[x] = quantize(m[0][0] * v0 + m[0][1] * v1 + m[0][2] * v2 + m[0][3]);
+        d1[x] = m[1][0] * v0 + m[1][1] * v1 + m[1][2] * v2 + m[1][3];
+        d2[x] = m[2][0] * v0 + m[2][1] * v1 + m[2][2] * v2 + m[2][3];
+    }
+}
+
+static void quant_scalar(const double *d, uint8_t *o, size_t n)
+{
+    size_t x;
+    for (x = 0; x < n; x++) o[x] = quantize(d[x]);
+}
+
+const ovxc_cc_kit *ovxc_cc_kit_scalar(void)
+{
+    static const ovxc_cc_kit kit = {apply_q_scalar,          apply_d_scalar,          quant_scalar,
+                                    ovxc_interleave3_scalar, ovxc_interleave4_scalar, ovxc_pick3_scalar,
+                                    ovxc_pick4_scalar};
+    return &kit;
+}
+
+const ovx_variant *ovxc_cc_kit_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX512(ovxc_cc_kit) OVX_VARIANT_AVX2(ovxc_cc_kit){
+        "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_cc_kit_scalar}};
+    return table;
+}
+
+int ovx_cc_rows_pair(vx_df_image fi, vx_df_image fo)
+{
+    if (ovx_cc_is_yuv(fi)) return fo == VX_DF_IMAGE_RGB || fo == VX_DF_IMAGE_RGBX;
+    if (fi == VX_DF_IMAGE_RGB || fi == VX_DF_IMAGE_RGBX)
+        return fo == VX_DF_IMAGE_IYUV || fo == VX_DF_IMAGE_NV12 || fo == VX_DF_IMAGE_YUV4;
+    return 0;
+}
+
+#define CC_CHUNK 256
+
+/* n samples of channel c for pixels x0.. of row y (chroma repeated) */
+static void gather(const ovx_cc_planes *p, const ovx_cc_chan *c, uint32_t x0, uint32_t n, uint32_t y, uint8_t *dst)
+{
+    const uint8_t *row = p->ptr[c->plane] + (intptr_t)(y / c->sy) * p->stride[c->plane] + c->off;
+    uint32_t i;
+    if (c->sx == 1 && c->step == 1) {
+        memcpy(dst, row + x0, n);
+    } else if (c->sx == 1) {
+        for (i = 0; i < n; i++) dst[i] = row[(size_t)(x0 + i) * c->step];
+    } else {
+        for (i = 0; i < n; i++) dst[i] = row[(size_t)((x0 + i) >> 1) * c->step];
+    }
+}
+
+int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_planes *in, vx_df_image fo,
+                           const ovx_cc_planes *out, const ovx_cc_xform *t, uint32_t width, uint32_t height,
+                           uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1)
+{
+    uint8_t opaque[CC_CHUNK], a[CC_CHUNK], b[CC_CHUNK], c[CC_CHUNK], o0[CC_CHUNK], o1[CC_CHUNK], o2[CC_CHUNK];
+    ovx_cc_chan ic[4], oc[4];
+    uint32_t x, y, n;
+    if (t->gamma || !ovx_cc_rows_pair(fi, fo) || !ovx_cc_channels(fi, ic) || !ovx_cc_channels(fo, oc)) return 0;
+    if (ovx_cc_is_yuv(fi)) { /* YUV -> RGB / RGBX */
+        int four = fo == VX_DF_IMAGE_RGBX;
+        memset(opaque, 255, sizeof(opaque));
+        for (y = y0; y < y1; y++) {
+            uint8_t *orow = out->ptr[0] + (intptr_t)y * out->stride[0];
+            for (x = x0; x < x1; x += n) {
+                n = x1 - x < CC_CHUNK ? x1 - x : CC_CHUNK;
+                gather(in, &ic[0], x, n, y, a);
+                gather(in, &ic[1], x, n, y, b);
+                gather(in, &ic[2], x, n, y, c);
+                k->apply_q(a, b, c, o0, o1, o2, n, t->m);
+                if (four)
+                    k->interleave4(o0, o1, o2, opaque, orow + (size_t)x * 4, n);
+                else
+                    k->interleave3(o0, o1, o2, NULL, orow + (size_t)x * 3, n);
+            }
+        }
+        return 1;
+    }
+    /* RGB / RGBX -> YUV: the full-resolution channels */
+    {
+        ovxc_pick_f pick = fi == VX_DF_IMAGE_RGBX ? k->pick4 : k->pick3;
+        size_t bpp = fi == VX_DF_IMAGE_RGBX ? 4 : 3;
+        int yuv4 = fo == VX_DF_IMAGE_YUV4;
+        for (y = y0; y < y1; y++) {
+            const uint8_t *irow = in->ptr[0] + (intptr_t)y * in->stride[0];
+            uint8_t *yrow = out->ptr[0] + (intptr_t)y * out->stride[0];
+            for (x = x0; x < x1; x += n) {
+                n = x1 - x < CC_CHUNK ? x1 - x : CC_CHUNK;
+                pick(irow + (size_t)x * bpp, a, n);
+                pick(irow + (size_t)x * bpp + 1, b, n);
+                pick(irow + (size_t)x * bpp + 2, c, n);
+                if (yuv4)
+                    k->apply_q(a, b, c, yrow + x, out->ptr[1] + (intptr_t)y * out->stride[1] + x,
+                               out->ptr[2] + (intptr_t)y * out->stride[2] + x, n, t->m);
+                else
+                    k->apply_q(a, b, c, yrow + x, o1, o2, n, t->m);
+            }
+        }
+        if (yuv4) return 1;
+        /* 4:2:0 chroma: the mean of the block's converted values (in the
+         * reference's order: row by row, left to right), then quantized;
+         * a block is written by the window holding its first pixel */
+        {
+            double u[2][CC_CHUNK], v[2][CC_CHUNK], su[CC_CHUNK / 2], sv[CC_CHUNK / 2];
+            uint8_t qu[CC_CHUNK / 2], qv[CC_CHUNK / 2];
+            uint32_t cy, cx0 = first_sample(x0, 2), cx1 = first_sample(x1, 2), cx, m, r, i;
+            for (cy = first_sample(y0, 2); cy * 2 < y1; cy++) {
+                uint32_t rows = cy * 2 + 1 < height ? 2 : 1;
+                for (cx = cx0; cx < cx1; cx += m) {
+                    uint32_t xs = cx * 2, xe;
+                    m = cx1 - cx < CC_CHUNK / 2 ? cx1 - cx : CC_CHUNK / 2;
+                    xe = xs + 2 * m < width ? xs + 2 * m : width;
+                    for (r = 0; r < rows; r++) {
+                        const uint8_t *irow = in->ptr[0] + (intptr_t)(cy * 2 + r) * in->stride[0];
+                        pick(irow + (size_t)xs * bpp, a, xe - xs);
+                        pick(irow + (size_t)xs * bpp + 1, b, xe - xs);
+                        pick(irow + (size_t)xs * bpp + 2, c, xe - xs);
+                        k->apply_d(a, b, c, o0, u[r], v[r], xe - xs, t->m);
+                    }
+                    for (i = 0; i < m; i++) {
+                        uint32_t two = xs + 2 * i + 1 < width ? 2 : 1, cnt = two * rows;
+                        double au = u[0][2 * i], av = v[0][2 * i];
+                        if (two == 2) au += u[0][2 * i + 1], av += v[0][2 * i + 1];
+                        if (rows == 2) {
+                            au += u[1][2 * i], av += v[1][2 * i];
+                            if (two == 2) au += u[1][2 * i + 1], av += v[1][2 * i + 1];
+                        }
+                        su[i] = au / cnt;
+                        sv[i] = av / cnt;
+                    }
+                    k->quant(su, qu, m);
+                    k->quant(sv, qv, m);
+                    for (i = 0; i < m; i++) {
+                        *sample_at(out, &oc[1], cx + i, cy) = qu[i];
+                        *sample_at(out, &oc[2], cx + i, cy) = qv[i];
+                    }
+                }
+            }
+        }
+        return 1;
+    }
+}

@@ -106,4 +106,37 @@ const ovx_variant *ovxc_channel_variants(ovxc_channel_op op);
  * diagonal, no offset, no change of primaries)? */
 int ovx_cc_xform_is_identity(const ovx_cc_xform *t);
 
+/* ---- ColorConvert between YUV and RGB formats, row by row (variants) ------- */
+/* The arithmetic of ovx_color_convert for a transform without a change of
+ * primaries, on rows of bytes, in the reference's order of operations:
+ *   v_c = ((m[c][0] * a + m[c][1] * b) + m[c][2] * cc) + m[c][3]  (double)
+ *   quantized: floor(v + 1e-4) clamped to [0, 255]
+ * apply_q: the three channels quantized; apply_d: channel 0 quantized,
+ * channels 1 and 2 as doubles (for the chroma means of 4:2:0 outputs);
+ * quant: doubles quantized.  Variants do the same IEEE operations in the same
+ * order (the library builds with -ffp-contract=off): the same bytes. */
+typedef struct {
+    void (*apply_q)(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *o0, uint8_t *o1, uint8_t *o2,
+                    size_t n, const double m[3][4]);
+    void (*apply_d)(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *o0, double *d1, double *d2,
+                    size_t n, const double m[3][4]);
+    void (*quant)(const double *d, uint8_t *o, size_t n);
+    ovxc_interleave_f interleave3, interleave4; /* the channel rows of the same ISA */
+    ovxc_pick_f pick3, pick4;
+} ovxc_cc_kit;
+typedef const ovxc_cc_kit *(*ovxc_cc_kit_f)(void);
+const ovxc_cc_kit *ovxc_cc_kit_scalar(void);
+const ovxc_cc_kit *ovxc_cc_kit_avx2(void);
+const ovxc_cc_kit *ovxc_cc_kit_avx512(void);
+/* The kits, best first (entries' fn are ovxc_cc_kit_f). */
+const ovx_variant *ovxc_cc_kit_variants(void);
+/* Is the pair one ovx_color_convert_rows handles (a YUV format to RGB or
+ * RGBX, or RGB or RGBX to IYUV, NV12 or YUV4)? */
+int ovx_cc_rows_pair(vx_df_image in_format, vx_df_image out_format);
+/* ovx_color_convert for such a pair and a transform without gamma, by rows
+ * with the kit; returns 0 (and does nothing) otherwise. */
+int ovx_color_convert_rows(const ovxc_cc_kit *kit, vx_df_image in_format, const ovx_cc_planes *in,
+                           vx_df_image out_format, const ovx_cc_planes *out, const ovx_cc_xform *t, uint32_t width,
+                           uint32_t height, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1);
+
 #endif

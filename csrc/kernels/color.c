@@ -123,7 +123,11 @@ static vx_status color_convert_window(vx_node node, const vx_reference p[], vx_u
     image_planes(out, fo, &po);
     ovx_cc_xform_init(&t, ovx_cc_is_yuv(fi), space_code(in), restricted(in), ovx_cc_is_yuv(fo), space_code(out),
                       restricted(out));
-    if (ovx_node_variant(node) && ovx_cc_xform_is_identity(&t)) { /* RGB <-> RGBX: the bytes */
+    if (ovx_node_variant(node) && ovx_cc_rows_pair(fi, fo)) { /* YUV <-> RGB: by rows with the node's kit */
+        const ovxc_cc_kit *kit = ((ovxc_cc_kit_f)ovx_node_variant(node)->fn)();
+        if (ovx_color_convert_rows(kit, fi, &pi, fo, &po, &t, w, h, win->x0, win->y0, win->x1, win->y1))
+            return VX_SUCCESS;
+    } else if (ovx_node_variant(node) && ovx_cc_xform_is_identity(&t)) { /* RGB <-> RGBX: the bytes */
         ovxc_pick_f row = (ovxc_pick_f)ovx_node_variant(node)->fn;
         size_t bi = fi == VX_DF_IMAGE_RGB ? 3 : 4, bo = fo == VX_DF_IMAGE_RGB ? 3 : 4;
         vx_uint32 y;
@@ -374,13 +378,16 @@ static const ovx_variant *channel_combine_select(vx_node node, const vx_referenc
 }
 
 /* ColorConvert between RGB and RGBX: byte rows built per ISA (used when the
- * images' spaces and ranges make the transform the identity). */
+ * images' spaces and ranges make the transform the identity); between YUV
+ * and RGB formats: the row kit of compute/color.h (when no change of
+ * primaries is involved; the generic code otherwise). */
 static const ovx_variant *color_convert_select(vx_node node, const vx_reference p[])
 {
     vx_df_image fi = ovx_image_format_of(p[0]), fo = ovx_image_format_of(p[1]);
     (void)node;
     if (fi == VX_DF_IMAGE_RGB && fo == VX_DF_IMAGE_RGBX) return ovx_variant_pick(ovxc_channel_variants(OVXC_CH_rgb_to_rgbx));
     if (fi == VX_DF_IMAGE_RGBX && fo == VX_DF_IMAGE_RGB) return ovx_variant_pick(ovxc_channel_variants(OVXC_CH_rgbx_to_rgb));
+    if (ovx_cc_rows_pair(fi, fo)) return ovx_variant_pick(ovxc_cc_kit_variants());
     return NULL;
 }
 

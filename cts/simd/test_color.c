@@ -1,6 +1,7 @@
 /*
  * The channel rows of compute/color.h (ChannelCombine into RGB/RGBX,
- * ChannelExtract from them, ColorConvert RGB <-> RGBX): every variant against the scalar reference,
+ * ChannelExtract from them, ColorConvert RGB <-> RGBX) and the ColorConvert
+ * row kits (YUV <-> RGB) against the generic reference: every variant against the scalar reference,
  * bit-exact, on random rows of many widths with unaligned starts and guard
  * bytes; the reference itself against the definition (byte k*x + c is
  * channel c of pixel x).  A variant the CPU lacks is reported as not run.
@@ -105,6 +106,77 @@ int main(void)
                         passed++;
                     }
                 }
+        }
+    }
+    /* ColorConvert by rows (every kit, the scalar one included) against the
+     * generic per-pixel reference, byte for byte: every pair it takes, every
+     * space and range without a change of primaries, odd sizes, windows
+     * starting on odd rows and columns */
+    {
+        static const vx_df_image yuv[] = {VX_DF_IMAGE_NV12, VX_DF_IMAGE_NV21, VX_DF_IMAGE_UYVY,
+                                          VX_DF_IMAGE_YUYV, VX_DF_IMAGE_IYUV, VX_DF_IMAGE_YUV4};
+        static const vx_df_image rgb[] = {VX_DF_IMAGE_RGB, VX_DF_IMAGE_RGBX};
+        static const vx_df_image yuvout[] = {VX_DF_IMAGE_IYUV, VX_DF_IMAGE_NV12, VX_DF_IMAGE_YUV4};
+        static const uint32_t sizes[][2] = {{37, 11}, {64, 8}, {2, 2}, {1, 1}, {301, 5}};
+        static const int spaces[] = {OVX_CC_BT601_525, OVX_CC_BT601_625, OVX_CC_BT709};
+        static uint8_t in_mem[3][320 * 4 * 12], ref_mem[3][320 * 4 * 12], out_mem[3][320 * 4 * 12];
+        const ovx_variant *kits = ovxc_cc_kit_variants(), *kv;
+        int dir, fi_i, fo_i, sz, sp, rg;
+        for (kv = kits;; kv++) {
+            unsigned bad_pairs = 0, runs = 0;
+            const ovxc_cc_kit *kit;
+            if (!cpu_has(kv->level)) {
+                printf("not run: color convert kit %s (the CPU lacks it)\n", kv->name);
+                not_run++;
+                if (kv->level == OVX_SIMD_NONE) break;
+                continue;
+            }
+            kit = ((ovxc_cc_kit_f)kv->fn)();
+            for (dir = 0; dir < 2; dir++)
+                for (fi_i = 0; fi_i < (dir ? 2 : 6); fi_i++)
+                    for (fo_i = 0; fo_i < (dir ? 3 : 2); fo_i++)
+                        for (sz = 0; sz < 5; sz++)
+                            for (sp = 0; sp < 3; sp++)
+                                for (rg = 0; rg < 2; rg++) {
+                                    vx_df_image fi = dir ? rgb[fi_i] : yuv[fi_i], fo = dir ? yuvout[fo_i] : rgb[fo_i];
+                                    uint32_t w = sizes[sz][0], h = sizes[sz][1], y0, x0;
+                                    ovx_cc_planes pi, pr, pv;
+                                    ovx_cc_xform t;
+                                    int pl_i;
+                                    for (pl_i = 0; pl_i < 3; pl_i++) {
+                                        pi.ptr[pl_i] = in_mem[pl_i];
+                                        pr.ptr[pl_i] = ref_mem[pl_i];
+                                        pv.ptr[pl_i] = out_mem[pl_i];
+                                        pi.stride[pl_i] = pr.stride[pl_i] = pv.stride[pl_i] = 320 * 4;
+                                        for (i = 0; i < sizeof(in_mem[0]); i++) in_mem[pl_i][i] = (uint8_t)rnd();
+                                    }
+                                    ovx_cc_xform_init(&t, !dir, dir ? OVX_CC_SPACE_NONE : spaces[sp], rg, dir,
+                                                      dir ? spaces[sp] : OVX_CC_SPACE_NONE, rg);
+                                    for (y0 = 0; y0 < 2 && y0 < h; y0++)
+                                        for (x0 = 0; x0 < 2 && x0 < w; x0++) {
+                                            for (pl_i = 0; pl_i < 3; pl_i++) {
+                                                memset(ref_mem[pl_i], 0x3C, sizeof(ref_mem[0]));
+                                                memset(out_mem[pl_i], 0x3C, sizeof(out_mem[0]));
+                                            }
+                                            ovx_color_convert(fi, &pi, fo, &pr, &t, w, h, x0, y0, w, h);
+                                            if (!ovx_color_convert_rows(kit, fi, &pi, fo, &pv, &t, w, h, x0, y0, w,
+                                                                        h) ||
+                                                memcmp(ref_mem, out_mem, sizeof(ref_mem)) != 0) {
+                                                if (bad_pairs++ < 5)
+                                                    printf("FAIL color convert %s: %.4s -> %.4s %ux%u space %d "
+                                                           "range %d window from (%u, %u)\n",
+                                                           kv->name, (const char *)&fi, (const char *)&fo, w, h,
+                                                           spaces[sp], rg, x0, y0);
+                                            }
+                                            runs++;
+                                        }
+                                }
+            if (bad_pairs) {
+                failed++;
+            } else if (runs) {
+                passed++;
+            }
+            if (kv->level == OVX_SIMD_NONE) break;
         }
     }
     printf("channel variants: %u variant runs not made (CPU)\n%u passed, %u failed\n", not_run, passed, failed);
