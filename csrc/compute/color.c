@@ -363,6 +363,21 @@ static void apply_d_scalar(const uint8_t *a, const uint8_t *b, const uint8_t *c,
     }
 }
 
+static void mean_scalar(const double *r0, const double *r1, double *o, size_t m, size_t px)
+{
+    size_t i;
+    for (i = 0; i < m; i++) {
+        int two = 2 * i + 1 < px;
+        double s = r0[2 * i];
+        if (two) s += r0[2 * i + 1];
+        if (r1) {
+            s += r1[2 * i];
+            if (two) s += r1[2 * i + 1];
+        }
+        o[i] = s / (double)((two ? 2 : 1) * (r1 ? 2 : 1));
+    }
+}
+
 static void quant_scalar(const double *d, uint8_t *o, size_t n)
 {
     size_t x;
@@ -371,7 +386,7 @@ static void quant_scalar(const double *d, uint8_t *o, size_t n)
 
 const ovxc_cc_kit *ovxc_cc_kit_scalar(void)
 {
-    static const ovxc_cc_kit kit = {apply_q_scalar,          apply_d_scalar,          quant_scalar,
+    static const ovxc_cc_kit kit = {apply_q_scalar,          apply_d_scalar,          quant_scalar,            mean_scalar,
                                     ovxc_interleave3_scalar, ovxc_interleave4_scalar, ovxc_pick3_scalar,
                                     ovxc_pick4_scalar};
     return &kit;
@@ -404,7 +419,15 @@ static void gather(const ovx_cc_planes *p, const ovx_cc_chan *c, uint32_t x0, ui
     } else if (c->sx == 1) {
         for (i = 0; i < n; i++) dst[i] = row[(size_t)(x0 + i) * c->step];
     } else {
-        for (i = 0; i < n; i++) dst[i] = row[(size_t)((x0 + i) >> 1) * c->step];
+        /* chroma shared by pixel pairs: each sample written twice */
+        const uint8_t *src = row + (size_t)(x0 >> 1) * c->step;
+        i = 0;
+        if (x0 & 1) dst[i++] = *src, src += c->step; /* a pair's second pixel first */
+        if (c->step == 1)
+            for (; i + 2 <= n; i += 2, src++) dst[i] = dst[i + 1] = *src;
+        else
+            for (; i + 2 <= n; i += 2, src += c->step) dst[i] = dst[i + 1] = *src;
+        if (i < n) dst[i] = *src;
     }
 }
 
@@ -476,17 +499,8 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
                         pick(irow + (size_t)xs * bpp + 2, c, xe - xs);
                         k->apply_d(a, b, c, o0, u[r], v[r], xe - xs, t->m);
                     }
-                    for (i = 0; i < m; i++) {
-                        uint32_t two = xs + 2 * i + 1 < width ? 2 : 1, cnt = two * rows;
-                        double au = u[0][2 * i], av = v[0][2 * i];
-                        if (two == 2) au += u[0][2 * i + 1], av += v[0][2 * i + 1];
-                        if (rows == 2) {
-                            au += u[1][2 * i], av += v[1][2 * i];
-                            if (two == 2) au += u[1][2 * i + 1], av += v[1][2 * i + 1];
-                        }
-                        su[i] = au / cnt;
-                        sv[i] = av / cnt;
-                    }
+                    k->mean(u[0], rows == 2 ? u[1] : NULL, su, m, xe - xs);
+                    k->mean(v[0], rows == 2 ? v[1] : NULL, sv, m, xe - xs);
                     k->quant(su, qu, m);
                     k->quant(sv, qv, m);
                     for (i = 0; i < m; i++) {

@@ -113,7 +113,7 @@ int ovx_cc_xform_is_identity(const ovx_cc_xform *t);
  *   quantized: floor(v + 1e-4) clamped to [0, 255]
  * apply_q: the three channels quantized; apply_d: channel 0 quantized,
  * channels 1 and 2 as doubles (for the chroma means of 4:2:0 outputs);
- * quant: doubles quantized.  Variants do the same IEEE operations in the same
+ * quant: doubles quantized; mean: the 4:2:0 chroma means.  Variants do the same IEEE operations in the same
  * order (the library builds with -ffp-contract=off): the same bytes. */
 typedef struct {
     void (*apply_q)(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *o0, uint8_t *o1, uint8_t *o2,
@@ -121,6 +121,9 @@ typedef struct {
     void (*apply_d)(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *o0, double *d1, double *d2,
                     size_t n, const double m[3][4]);
     void (*quant)(const double *d, uint8_t *o, size_t n);
+    /* o[i] = the mean of the block of pixels 2i, 2i+1 (when < px) of rows r0
+     * and r1 (when not NULL), summed row by row, left to right */
+    void (*mean)(const double *r0, const double *r1, double *o, size_t m, size_t px);
     ovxc_interleave_f interleave3, interleave4; /* the channel rows of the same ISA */
     ovxc_pick_f pick3, pick4;
 } ovxc_cc_kit;

@@ -82,9 +82,36 @@ static void cc_quant_row(const double *d, uint8_t *o, size_t n)
     if (x < n) ovxc_cc_kit_scalar()->quant(d + x, o + x, n - x);
 }
 
+
+/* the means of full 2x2 (or 2x1) blocks, 4 a step: even and odd lanes apart,
+ * then ((r0 even + r0 odd) + r1 even) + r1 odd, over 4 (or 2) */
+static inline __m256d cc_evens(__m256d a, __m256d b)
+{
+    return _mm256_permute4x64_pd(_mm256_unpacklo_pd(a, b), 0xD8);
+}
+static inline __m256d cc_odds(__m256d a, __m256d b)
+{
+    return _mm256_permute4x64_pd(_mm256_unpackhi_pd(a, b), 0xD8);
+}
+static void cc_mean(const double *r0, const double *r1, double *o, size_t m, size_t px)
+{
+    const __m256d div = _mm256_set1_pd(r1 ? 4.0 : 2.0);
+    size_t i = 0;
+    for (; i + 4 <= m && 2 * i + 8 <= px; i += 4) {
+        __m256d a = _mm256_loadu_pd(r0 + 2 * i), b = _mm256_loadu_pd(r0 + 2 * i + 4);
+        __m256d s = _mm256_add_pd(cc_evens(a, b), cc_odds(a, b));
+        if (r1) {
+            __m256d c = _mm256_loadu_pd(r1 + 2 * i), d = _mm256_loadu_pd(r1 + 2 * i + 4);
+            s = _mm256_add_pd(_mm256_add_pd(s, cc_evens(c, d)), cc_odds(c, d));
+        }
+        _mm256_storeu_pd(o + i, _mm256_div_pd(s, div));
+    }
+    if (i < m) ovxc_cc_kit_scalar()->mean(r0 + 2 * i, r1 ? r1 + 2 * i : NULL, o + i, m - i, px - 2 * i);
+}
+
 const ovxc_cc_kit *ovxc_cc_kit_avx2(void)
 {
-    static const ovxc_cc_kit kit = {cc_apply_q,          cc_apply_d,          cc_quant_row,
+    static const ovxc_cc_kit kit = {cc_apply_q,          cc_apply_d,          cc_quant_row,        cc_mean,
                                     ovxc_interleave3_avx2, ovxc_interleave4_avx2, ovxc_pick3_avx2,
                                     ovxc_pick4_avx2};
     return &kit;

@@ -72,9 +72,29 @@ static void cc_quant_row(const double *d, uint8_t *o, size_t n)
     if (x < n) ovxc_cc_kit_scalar()->quant(d + x, o + x, n - x);
 }
 
+
+/* the means of full 2x2 (or 2x1) blocks, 8 a step: even and odd lanes apart,
+ * then ((r0 even + r0 odd) + r1 even) + r1 odd, over 4 (or 2) */
+static void cc_mean(const double *r0, const double *r1, double *o, size_t m, size_t px)
+{
+    const __m512i ev = _mm512_set_epi64(14, 12, 10, 8, 6, 4, 2, 0), od = _mm512_set_epi64(15, 13, 11, 9, 7, 5, 3, 1);
+    const __m512d div = _mm512_set1_pd(r1 ? 4.0 : 2.0);
+    size_t i = 0;
+    for (; i + 8 <= m && 2 * i + 16 <= px; i += 8) {
+        __m512d a = _mm512_loadu_pd(r0 + 2 * i), b = _mm512_loadu_pd(r0 + 2 * i + 8);
+        __m512d s = _mm512_add_pd(_mm512_permutex2var_pd(a, ev, b), _mm512_permutex2var_pd(a, od, b));
+        if (r1) {
+            __m512d c = _mm512_loadu_pd(r1 + 2 * i), d = _mm512_loadu_pd(r1 + 2 * i + 8);
+            s = _mm512_add_pd(_mm512_add_pd(s, _mm512_permutex2var_pd(c, ev, d)), _mm512_permutex2var_pd(c, od, d));
+        }
+        _mm512_storeu_pd(o + i, _mm512_div_pd(s, div));
+    }
+    if (i < m) ovxc_cc_kit_scalar()->mean(r0 + 2 * i, r1 ? r1 + 2 * i : NULL, o + i, m - i, px - 2 * i);
+}
+
 const ovxc_cc_kit *ovxc_cc_kit_avx512(void)
 {
-    static const ovxc_cc_kit kit = {cc_apply_q,          cc_apply_d,          cc_quant_row,
+    static const ovxc_cc_kit kit = {cc_apply_q,          cc_apply_d,          cc_quant_row,        cc_mean,
                                     ovxc_interleave3_avx512, ovxc_interleave4_avx512, ovxc_pick3_avx512,
                                     ovxc_pick4_avx512};
     return &kit;
