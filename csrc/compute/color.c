@@ -463,8 +463,13 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
         ovxc_pick_f pick = fi == VX_DF_IMAGE_RGBX ? k->pick4 : k->pick3;
         size_t bpp = fi == VX_DF_IMAGE_RGBX ? 4 : 3;
         int yuv4 = fo == VX_DF_IMAGE_YUV4;
+        /* 4:2:0 with a window of whole blocks across: the chroma pass below
+         * converts every pixel of the block rows anyway and writes Y too;
+         * only a first odd row (its block starts above the window) is here */
+        int fused = !yuv4 && x0 % 2 == 0 && (x1 % 2 == 0 || x1 == width);
         for (y = y0; y < y1; y++) {
             const uint8_t *irow = in->ptr[0] + (intptr_t)y * in->stride[0];
+            if (fused && !(y == y0 && (y0 & 1))) continue;
             uint8_t *yrow = out->ptr[0] + (intptr_t)y * out->stride[0];
             for (x = x0; x < x1; x += n) {
                 n = x1 - x < CC_CHUNK ? x1 - x : CC_CHUNK;
@@ -493,11 +498,14 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
                     m = cx1 - cx < CC_CHUNK / 2 ? cx1 - cx : CC_CHUNK / 2;
                     xe = xs + 2 * m < width ? xs + 2 * m : width;
                     for (r = 0; r < rows; r++) {
-                        const uint8_t *irow = in->ptr[0] + (intptr_t)(cy * 2 + r) * in->stride[0];
+                        uint32_t row = cy * 2 + r;
+                        const uint8_t *irow = in->ptr[0] + (intptr_t)row * in->stride[0];
+                        uint8_t *yout = fused && row >= y0 && row < y1 ? out->ptr[0] + (intptr_t)row * out->stride[0] + xs
+                                                                       : o0;
                         pick(irow + (size_t)xs * bpp, a, xe - xs);
                         pick(irow + (size_t)xs * bpp + 1, b, xe - xs);
                         pick(irow + (size_t)xs * bpp + 2, c, xe - xs);
-                        k->apply_d(a, b, c, o0, u[r], v[r], xe - xs, t->m);
+                        k->apply_d(a, b, c, yout, u[r], v[r], xe - xs, t->m);
                     }
                     k->mean(u[0], rows == 2 ? u[1] : NULL, su, m, xe - xs);
                     k->mean(v[0], rows == 2 ? v[1] : NULL, sv, m, xe - xs);

@@ -121,7 +121,7 @@ int main(void)
         static const int spaces[] = {OVX_CC_BT601_525, OVX_CC_BT601_625, OVX_CC_BT709};
         static uint8_t in_mem[3][320 * 4 * 12], ref_mem[3][320 * 4 * 12], out_mem[3][320 * 4 * 12];
         const ovx_variant *kits = ovxc_cc_kit_variants(), *kv;
-        int dir, fi_i, fo_i, sz, sp, rg;
+        int dir, fi_i, fo_i, sz, sp, rg, cut;
         for (kv = kits;; kv++) {
             unsigned bad_pairs = 0, runs = 0;
             const ovxc_cc_kit *kit;
@@ -153,23 +153,26 @@ int main(void)
                                     ovx_cc_xform_init(&t, !dir, dir ? OVX_CC_SPACE_NONE : spaces[sp], rg, dir,
                                                       dir ? spaces[sp] : OVX_CC_SPACE_NONE, rg);
                                     for (y0 = 0; y0 < 2 && y0 < h; y0++)
-                                        for (x0 = 0; x0 < 2 && x0 < w; x0++) {
-                                            for (pl_i = 0; pl_i < 3; pl_i++) {
-                                                memset(ref_mem[pl_i], 0x3C, sizeof(ref_mem[0]));
-                                                memset(out_mem[pl_i], 0x3C, sizeof(out_mem[0]));
+                                        for (x0 = 0; x0 < 2 && x0 < w; x0++)
+                                            for (cut = 0; cut < 2; cut++) {
+                                                uint32_t y1 = cut && h > y0 + 1 ? h - 1 : h; /* bands end anywhere */
+                                                uint32_t x1 = cut && w > x0 + 3 ? w - 1 : w;
+                                                for (pl_i = 0; pl_i < 3; pl_i++) {
+                                                    memset(ref_mem[pl_i], 0x3C, sizeof(ref_mem[0]));
+                                                    memset(out_mem[pl_i], 0x3C, sizeof(out_mem[0]));
+                                                }
+                                                ovx_color_convert(fi, &pi, fo, &pr, &t, w, h, x0, y0, x1, y1);
+                                                if (!ovx_color_convert_rows(kit, fi, &pi, fo, &pv, &t, w, h, x0, y0, x1,
+                                                                            y1) ||
+                                                    memcmp(ref_mem, out_mem, sizeof(ref_mem)) != 0) {
+                                                    if (bad_pairs++ < 5)
+                                                        printf("FAIL color convert %s: %.4s -> %.4s %ux%u space %d "
+                                                               "range %d window (%u, %u)-(%u, %u)\n",
+                                                               kv->name, (const char *)&fi, (const char *)&fo, w, h,
+                                                               spaces[sp], rg, x0, y0, x1, y1);
+                                                }
+                                                runs++;
                                             }
-                                            ovx_color_convert(fi, &pi, fo, &pr, &t, w, h, x0, y0, w, h);
-                                            if (!ovx_color_convert_rows(kit, fi, &pi, fo, &pv, &t, w, h, x0, y0, w,
-                                                                        h) ||
-                                                memcmp(ref_mem, out_mem, sizeof(ref_mem)) != 0) {
-                                                if (bad_pairs++ < 5)
-                                                    printf("FAIL color convert %s: %.4s -> %.4s %ux%u space %d "
-                                                           "range %d window from (%u, %u)\n",
-                                                           kv->name, (const char *)&fi, (const char *)&fo, w, h,
-                                                           spaces[sp], rg, x0, y0);
-                                            }
-                                            runs++;
-                                        }
                                 }
             if (bad_pairs) {
                 failed++;
