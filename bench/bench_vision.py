@@ -19,8 +19,13 @@ their own.
 """
 import argparse
 import math
+import os
 import sys
 import time
+
+# numpy's OpenBLAS keeps threads spinning after a call; they would take a
+# core from both libraries' timings
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import numpy as np
 

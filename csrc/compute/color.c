@@ -388,7 +388,7 @@ const ovxc_cc_kit *ovxc_cc_kit_scalar(void)
 {
     static const ovxc_cc_kit kit = {apply_q_scalar,          apply_d_scalar,          quant_scalar,            mean_scalar,
                                     ovxc_interleave3_scalar, ovxc_interleave4_scalar, ovxc_pick3_scalar,
-                                    ovxc_pick4_scalar};
+                                    ovxc_pick4_scalar,       ovxc_dup2_scalar};
     return &kit;
 }
 
@@ -410,7 +410,8 @@ int ovx_cc_rows_pair(vx_df_image fi, vx_df_image fo)
 #define CC_CHUNK 256
 
 /* n samples of channel c for pixels x0.. of row y (chroma repeated) */
-static void gather(const ovx_cc_planes *p, const ovx_cc_chan *c, uint32_t x0, uint32_t n, uint32_t y, uint8_t *dst)
+static void gather(const ovxc_cc_kit *k, const ovx_cc_planes *p, const ovx_cc_chan *c, uint32_t x0, uint32_t n,
+                   uint32_t y, uint8_t *dst)
 {
     const uint8_t *row = p->ptr[c->plane] + (intptr_t)(y / c->sy) * p->stride[c->plane] + c->off;
     uint32_t i;
@@ -423,10 +424,9 @@ static void gather(const ovx_cc_planes *p, const ovx_cc_chan *c, uint32_t x0, ui
         const uint8_t *src = row + (size_t)(x0 >> 1) * c->step;
         i = 0;
         if (x0 & 1) dst[i++] = *src, src += c->step; /* a pair's second pixel first */
-        if (c->step == 1)
-            for (; i + 2 <= n; i += 2, src++) dst[i] = dst[i + 1] = *src;
-        else
-            for (; i + 2 <= n; i += 2, src += c->step) dst[i] = dst[i + 1] = *src;
+        k->dup2(src, c->step, dst + i, (n - i) / 2);
+        src += (size_t)((n - i) / 2) * c->step;
+        i += (n - i) / 2 * 2;
         if (i < n) dst[i] = *src;
     }
 }
@@ -446,9 +446,9 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
             uint8_t *orow = out->ptr[0] + (intptr_t)y * out->stride[0];
             for (x = x0; x < x1; x += n) {
                 n = x1 - x < CC_CHUNK ? x1 - x : CC_CHUNK;
-                gather(in, &ic[0], x, n, y, a);
-                gather(in, &ic[1], x, n, y, b);
-                gather(in, &ic[2], x, n, y, c);
+                gather(k, in, &ic[0], x, n, y, a);
+                gather(k, in, &ic[1], x, n, y, b);
+                gather(k, in, &ic[2], x, n, y, c);
                 k->apply_q(a, b, c, o0, o1, o2, n, t->m);
                 if (four)
                     k->interleave4(o0, o1, o2, opaque, orow + (size_t)x * 4, n);
