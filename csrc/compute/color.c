@@ -3,6 +3,9 @@
 
 #include <math.h>
 #include <string.h>
+#if defined(__SSSE3__)
+#include <immintrin.h>
+#endif
 
 int ovx_cc_channels(vx_df_image format, ovx_cc_chan ch[4])
 {
@@ -388,7 +391,7 @@ const ovxc_cc_kit *ovxc_cc_kit_scalar(void)
 {
     static const ovxc_cc_kit kit = {apply_q_scalar,          apply_d_scalar,          quant_scalar,            mean_scalar,
                                     ovxc_interleave3_scalar, ovxc_interleave4_scalar, ovxc_pick3_scalar,
-                                    ovxc_pick4_scalar,       ovxc_dup2_scalar};
+                                    ovxc_pick4_scalar,       ovxc_dup2_scalar,        ovxc_pick2_scalar};
     return &kit;
 }
 
@@ -417,6 +420,8 @@ static void gather(const ovxc_cc_kit *k, const ovx_cc_planes *p, const ovx_cc_ch
     uint32_t i;
     if (c->sx == 1 && c->step == 1) {
         memcpy(dst, row + x0, n);
+    } else if (c->sx == 1 && c->step == 2) { /* the luma of UYVY / YUYV */
+        k->pick2(row + (size_t)x0 * 2, dst, n);
     } else if (c->sx == 1) {
         for (i = 0; i < n; i++) dst[i] = row[(size_t)(x0 + i) * c->step];
     } else {
