@@ -526,3 +526,71 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
         return 1;
     }
 }
+
+/* ---- ColorConvert between YUV formats of one space and range --------------- */
+
+int ovx_cc_xform_near_identity(const ovx_cc_xform *t, int half[3])
+{
+    int i, j;
+    if (t->gamma) return 0;
+    for (i = 0; i < 3; i++) {
+        for (j = 0; j < 3; j++)
+            if (fabs(t->m[i][j] - (i == j ? 1.0 : 0.0)) > 1e-9) return 0;
+        if (fabs(t->m[i][3]) <= 1e-9)
+            half[i] = 0;
+        else if (fabs(t->m[i][3] - 0.5) <= 1e-9) /* a restricted range's rounding half */
+            half[i] = 1;
+        else
+            return 0;
+    }
+    return 1;
+}
+
+int ovx_color_convert_yuv(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_planes *in, vx_df_image fo,
+                          const ovx_cc_planes *out, const ovx_cc_xform *t, uint32_t width, uint32_t height,
+                          uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1)
+{
+    ovx_cc_chan ic[4], oc[4];
+    uint32_t c, y, cx, cy;
+    int half[3];
+    if (!ovx_cc_is_yuv(fi) || !ovx_cc_is_yuv(fo) || !ovx_cc_xform_near_identity(t, half)) return 0;
+    if (!ovx_cc_channels(fi, ic) || !ovx_cc_channels(fo, oc)) return 0;
+    /* Y: the samples themselves (v is Y, or Y + 0.5, within 1e-6: floor(v +
+     * 1e-4) = Y) */
+    for (y = y0; y < y1; y++) {
+        uint8_t *d = out->ptr[oc[0].plane] + (intptr_t)y * out->stride[oc[0].plane] + oc[0].off;
+        if (oc[0].step == 1) {
+            gather(k, in, &ic[0], x0, x1 - x0, y, d + x0);
+        } else {
+            uint8_t tmp[CC_CHUNK];
+            uint32_t x, n, i;
+            for (x = x0; x < x1; x += n) {
+                n = x1 - x < CC_CHUNK ? x1 - x : CC_CHUNK;
+                gather(k, in, &ic[0], x, n, y, tmp);
+                for (i = 0; i < n; i++) d[(size_t)(x + i) * oc[0].step] = tmp[i];
+            }
+        }
+    }
+    /* U, V: the mean of the input samples over the output sample's block
+     * (plus the half), floored: floor((2 sum + half 2 count) / (2 count)),
+     * exactly what the reference's floor(mean + 1e-4) of values within 1e-6
+     * of those gives (the means are multiples of 1/8); a block is written by
+     * the window holding its first pixel */
+    for (c = 1; c < 3; c++) {
+        const ovx_cc_chan *o = &oc[c], *i = &ic[c];
+        for (cy = first_sample(y0, o->sy); cy * o->sy < y1; cy++) {
+            uint32_t ys = cy * o->sy, ye = ys + o->sy < height ? ys + o->sy : height;
+            for (cx = first_sample(x0, o->sx); cx * o->sx < x1; cx++) {
+                uint32_t xs = cx * o->sx, xe = xs + o->sx < width ? xs + o->sx : width, xx, yy, sum = 0, cnt = 0;
+                if (i->sx == o->sx && i->sy == o->sy) { /* the same grid: the sample */
+                    *sample_at(out, o, cx, cy) = *sample_at(in, i, cx, cy);
+                    continue;
+                }
+                for (yy = ys; yy < ye; yy++)
+                    for (xx = xs; xx < xe; xx++, cnt++) sum += *sample_at(in, i, xx / i->sx, yy / i->sy);
+                *sample_at(out, o, cx, cy) = (uint8_t)((2 * sum + (uint32_t)half[c] * cnt) / (2 * cnt));
+            }
+        }
+    }
+    return 1;
+}

@@ -146,4 +146,16 @@ int ovx_color_convert_rows(const ovxc_cc_kit *kit, vx_df_image in_format, const 
                            vx_df_image out_format, const ovx_cc_planes *out, const ovx_cc_xform *t, uint32_t width,
                            uint32_t height, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1);
 
+/* Is the transform the identity up to rounding (|m - I| <= 1e-9 but for
+ * offsets of 0 or 0.5, half[c] = 1 for the latter; no gamma)?  Then every
+ * converted value lies within 1e-6 of its input sample (plus the half). */
+int ovx_cc_xform_near_identity(const ovx_cc_xform *t, int half[3]);
+/* ovx_color_convert between two YUV formats when the transform is near the
+ * identity: samples copied, repacked or averaged over the output's blocks
+ * (floor of the integer mean: what the reference's arithmetic gives); returns
+ * 0 (and does nothing) otherwise. */
+int ovx_color_convert_yuv(const ovxc_cc_kit *kit, vx_df_image in_format, const ovx_cc_planes *in,
+                          vx_df_image out_format, const ovx_cc_planes *out, const ovx_cc_xform *t, uint32_t width,
+                          uint32_t height, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1);
+
 #endif

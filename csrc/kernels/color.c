@@ -127,6 +127,10 @@ static vx_status color_convert_window(vx_node node, const vx_reference p[], vx_u
         const ovxc_cc_kit *kit = ((ovxc_cc_kit_f)ovx_node_variant(node)->fn)();
         if (ovx_color_convert_rows(kit, fi, &pi, fo, &po, &t, w, h, win->x0, win->y0, win->x1, win->y1))
             return VX_SUCCESS;
+    } else if (ovx_node_variant(node) && ovx_cc_is_yuv(fi) && ovx_cc_is_yuv(fo)) { /* YUV -> YUV */
+        const ovxc_cc_kit *kit = ((ovxc_cc_kit_f)ovx_node_variant(node)->fn)();
+        if (ovx_color_convert_yuv(kit, fi, &pi, fo, &po, &t, w, h, win->x0, win->y0, win->x1, win->y1))
+            return VX_SUCCESS;
     } else if (ovx_node_variant(node) && ovx_cc_xform_is_identity(&t)) { /* RGB <-> RGBX: the bytes */
         ovxc_pick_f row = (ovxc_pick_f)ovx_node_variant(node)->fn;
         size_t bi = fi == VX_DF_IMAGE_RGB ? 3 : 4, bo = fo == VX_DF_IMAGE_RGB ? 3 : 4;
@@ -387,7 +391,8 @@ static const ovx_variant *color_convert_select(vx_node node, const vx_reference 
     (void)node;
     if (fi == VX_DF_IMAGE_RGB && fo == VX_DF_IMAGE_RGBX) return ovx_variant_pick(ovxc_channel_variants(OVXC_CH_rgb_to_rgbx));
     if (fi == VX_DF_IMAGE_RGBX && fo == VX_DF_IMAGE_RGB) return ovx_variant_pick(ovxc_channel_variants(OVXC_CH_rgbx_to_rgb));
-    if (ovx_cc_rows_pair(fi, fo)) return ovx_variant_pick(ovxc_cc_kit_variants());
+    if (ovx_cc_rows_pair(fi, fo) || (ovx_cc_is_yuv(fi) && ovx_cc_is_yuv(fo)))
+        return ovx_variant_pick(ovxc_cc_kit_variants());
     return NULL;
 }
 

@@ -133,13 +133,14 @@ int main(void)
                 continue;
             }
             kit = ((ovxc_cc_kit_f)kv->fn)();
-            for (dir = 0; dir < 2; dir++)
-                for (fi_i = 0; fi_i < (dir ? 2 : 6); fi_i++)
-                    for (fo_i = 0; fo_i < (dir ? 3 : 2); fo_i++)
+            for (dir = 0; dir < 3; dir++) /* YUV -> RGB, RGB -> YUV, YUV -> YUV */
+                for (fi_i = 0; fi_i < (dir == 1 ? 2 : 6); fi_i++)
+                    for (fo_i = 0; fo_i < (dir == 0 ? 2 : 3); fo_i++)
                         for (sz = 0; sz < 5; sz++)
                             for (sp = 0; sp < 3; sp++)
                                 for (rg = 0; rg < 2; rg++) {
-                                    vx_df_image fi = dir ? rgb[fi_i] : yuv[fi_i], fo = dir ? yuvout[fo_i] : rgb[fo_i];
+                                    vx_df_image fi = dir == 1 ? rgb[fi_i] : yuv[fi_i];
+                                    vx_df_image fo = dir == 0 ? rgb[fo_i] : yuvout[fo_i];
                                     uint32_t w = sizes[sz][0], h = sizes[sz][1], y0, x0;
                                     ovx_cc_planes pi, pr, pv;
                                     ovx_cc_xform t;
@@ -151,8 +152,9 @@ int main(void)
                                         pi.stride[pl_i] = pr.stride[pl_i] = pv.stride[pl_i] = 320 * 4;
                                         for (i = 0; i < sizeof(in_mem[0]); i++) in_mem[pl_i][i] = (uint8_t)rnd();
                                     }
-                                    ovx_cc_xform_init(&t, !dir, dir ? OVX_CC_SPACE_NONE : spaces[sp], rg, dir,
-                                                      dir ? spaces[sp] : OVX_CC_SPACE_NONE, rg);
+                                    if (fi == fo) continue;
+                                    ovx_cc_xform_init(&t, dir != 1, dir == 1 ? OVX_CC_SPACE_NONE : spaces[sp], rg,
+                                                      dir != 0, dir == 0 ? OVX_CC_SPACE_NONE : spaces[sp], rg);
                                     for (y0 = 0; y0 < 2 && y0 < h; y0++)
                                         for (x0 = 0; x0 < 2 && x0 < w; x0++)
                                             for (cut = 0; cut < 2; cut++) {
@@ -163,8 +165,10 @@ int main(void)
                                                     memset(out_mem[pl_i], 0x3C, sizeof(out_mem[0]));
                                                 }
                                                 ovx_color_convert(fi, &pi, fo, &pr, &t, w, h, x0, y0, x1, y1);
-                                                if (!ovx_color_convert_rows(kit, fi, &pi, fo, &pv, &t, w, h, x0, y0, x1,
-                                                                            y1) ||
+                                                if (!(dir == 2 ? ovx_color_convert_yuv(kit, fi, &pi, fo, &pv, &t, w, h, x0,
+                                                                                       y0, x1, y1)
+                                                               : ovx_color_convert_rows(kit, fi, &pi, fo, &pv, &t, w, h,
+                                                                                        x0, y0, x1, y1)) ||
                                                     memcmp(ref_mem, out_mem, sizeof(ref_mem)) != 0) {
                                                     if (bad_pairs++ < 5)
                                                         printf("FAIL color convert %s: %.4s -> %.4s %ux%u space %d "
