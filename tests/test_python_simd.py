@@ -5,6 +5,7 @@ choice as an information entry, and the results are the same at every level.
 The environment is read once per process, so each level runs in a child."""
 
 import json
+import pathlib
 import subprocess
 import sys
 import textwrap
@@ -12,6 +13,8 @@ import textwrap
 import pyopenvx as vx
 
 LEVELS = ["none", "sse4", "avx2", "avx512"]
+# the child must import the installed package, not the source folder at the root
+TESTS = pathlib.Path(__file__).resolve().parent
 
 _CHILD = textwrap.dedent("""
     import json
@@ -42,7 +45,8 @@ def _child(env_extra):
     env.pop("OPENVX_SIMD", None)
     env.pop("OPENVX_LOG_VARIANTS", None)
     env.update(env_extra)
-    r = subprocess.run([sys.executable, "-c", _CHILD], capture_output=True, text=True, timeout=120, env=env)
+    r = subprocess.run([sys.executable, "-c", _CHILD], capture_output=True, text=True, timeout=120, env=env,
+                       cwd=str(TESTS))
     assert r.returncode == 0, r.stderr
     return json.loads(r.stdout.strip().splitlines()[-1])
 
