@@ -27,7 +27,8 @@ CTS_TEST(Dispatch, variant_follows_level, "")
     vx_image d16 = vxCreateImage(c, 100, 7, VX_DF_IMAGE_S16);
     vx_node absdiff16 = vxAbsDiffNode(g, x16, y16, d16);
     CTS_ASSERT_STATUS(vxQueryContext(c, VX_CONTEXT_OVX_SIMD_LEVEL, level, sizeof(level)), VX_SUCCESS);
-    want = strcmp(level, "avx512") == 0 ? "avx512" : strcmp(level, "avx2") == 0 ? "avx2" : "scalar";
+    /* U8 add and S16 absdiff have a variant at every level */
+    want = strcmp(level, "none") == 0 ? "scalar" : level;
     variant_of(add, v);
     CTS_EXPECT_MSG(strcmp(v, "scalar") == 0, "before verify: %s", v);
     CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
