@@ -580,12 +580,18 @@ int ovx_color_convert_yuv(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pla
         const ovx_cc_chan *o = &oc[c], *i = &ic[c];
         for (cy = first_sample(y0, o->sy); cy * o->sy < y1; cy++) {
             uint32_t ys = cy * o->sy, ye = ys + o->sy < height ? ys + o->sy : height;
+            if (i->sx == o->sx && i->sy == o->sy) { /* the same grid: the samples, a row at a time */
+                const uint8_t *ir = sample_at(in, i, 0, cy);
+                uint8_t *orow = sample_at(out, o, 0, cy);
+                uint32_t c0 = first_sample(x0, o->sx), c1 = first_sample(x1, o->sx);
+                if (i->step == 1 && o->step == 1)
+                    memcpy(orow + c0, ir + c0, c1 - c0);
+                else
+                    for (cx = c0; cx < c1; cx++) orow[(size_t)cx * o->step] = ir[(size_t)cx * i->step];
+                continue;
+            }
             for (cx = first_sample(x0, o->sx); cx * o->sx < x1; cx++) {
                 uint32_t xs = cx * o->sx, xe = xs + o->sx < width ? xs + o->sx : width, xx, yy, sum = 0, cnt = 0;
-                if (i->sx == o->sx && i->sy == o->sy) { /* the same grid: the sample */
-                    *sample_at(out, o, cx, cy) = *sample_at(in, i, cx, cy);
-                    continue;
-                }
                 for (yy = ys; yy < ye; yy++)
                     for (xx = xs; xx < xe; xx++, cnt++) sum += *sample_at(in, i, xx / i->sx, yy / i->sy);
                 *sample_at(out, o, cx, cy) = (uint8_t)((2 * sum + (uint32_t)half[c] * cnt) / (2 * cnt));
