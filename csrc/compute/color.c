@@ -516,9 +516,17 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
                     k->mean(v[0], rows == 2 ? v[1] : NULL, sv, m, xe - xs);
                     k->quant(su, qu, m);
                     k->quant(sv, qv, m);
-                    for (i = 0; i < m; i++) {
-                        *sample_at(out, &oc[1], cx + i, cy) = qu[i];
-                        *sample_at(out, &oc[2], cx + i, cy) = qv[i];
+                    {
+                        uint8_t *du = sample_at(out, &oc[1], cx, cy), *dv = sample_at(out, &oc[2], cx, cy);
+                        if (oc[1].step == 1) { /* IYUV: planes of their own */
+                            memcpy(du, qu, m);
+                            memcpy(dv, qv, m);
+                        } else { /* NV12: interleaved */
+                            for (i = 0; i < m; i++) {
+                                du[(size_t)i * oc[1].step] = qu[i];
+                                dv[(size_t)i * oc[2].step] = qv[i];
+                            }
+                        }
                     }
                 }
             }
