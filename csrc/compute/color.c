@@ -391,7 +391,8 @@ const ovxc_cc_kit *ovxc_cc_kit_scalar(void)
 {
     static const ovxc_cc_kit kit = {apply_q_scalar,          apply_d_scalar,          quant_scalar,            mean_scalar,
                                     ovxc_interleave3_scalar, ovxc_interleave4_scalar, ovxc_pick3_scalar,
-                                    ovxc_pick4_scalar,       ovxc_dup2_scalar,        ovxc_pick2_scalar};
+                                    ovxc_pick4_scalar,       ovxc_dup2_scalar,        ovxc_pick2_scalar,
+                                    ovxc_split3_scalar};
     return &kit;
 }
 
@@ -433,6 +434,19 @@ static void gather(const ovxc_cc_kit *k, const ovx_cc_planes *p, const ovx_cc_ch
         src += (size_t)((n - i) / 2) * c->step;
         i += (n - i) / 2 * 2;
         if (i < n) dst[i] = *src;
+    }
+}
+
+/* An RGB (bpp 3) or RGBX (4) row into its R, G, B channels. */
+static void split(const ovxc_cc_kit *k, ovxc_pick_f pick, size_t bpp, const uint8_t *s, uint8_t *r, uint8_t *g,
+                  uint8_t *b, size_t n)
+{
+    if (bpp == 3) {
+        k->split3(s, r, g, b, n);
+    } else {
+        pick(s, r, n);
+        pick(s + 1, g, n);
+        pick(s + 2, b, n);
     }
 }
 
@@ -478,9 +492,7 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
             uint8_t *yrow = out->ptr[0] + (intptr_t)y * out->stride[0];
             for (x = x0; x < x1; x += n) {
                 n = x1 - x < CC_CHUNK ? x1 - x : CC_CHUNK;
-                pick(irow + (size_t)x * bpp, a, n);
-                pick(irow + (size_t)x * bpp + 1, b, n);
-                pick(irow + (size_t)x * bpp + 2, c, n);
+                split(k, pick, bpp, irow + (size_t)x * bpp, a, b, c, n);
                 if (yuv4)
                     k->apply_q(a, b, c, yrow + x, out->ptr[1] + (intptr_t)y * out->stride[1] + x,
                                out->ptr[2] + (intptr_t)y * out->stride[2] + x, n, t->m);
@@ -507,9 +519,7 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
                         const uint8_t *irow = in->ptr[0] + (intptr_t)row * in->stride[0];
                         uint8_t *yout = fused && row >= y0 && row < y1 ? out->ptr[0] + (intptr_t)row * out->stride[0] + xs
                                                                        : o0;
-                        pick(irow + (size_t)xs * bpp, a, xe - xs);
-                        pick(irow + (size_t)xs * bpp + 1, b, xe - xs);
-                        pick(irow + (size_t)xs * bpp + 2, c, xe - xs);
+                        split(k, pick, bpp, irow + (size_t)xs * bpp, a, b, c, xe - xs);
                         k->apply_d(a, b, c, yout, u[r], v[r], xe - xs, t->m);
                     }
                     k->mean(u[0], rows == 2 ? u[1] : NULL, su, m, xe - xs);

@@ -98,7 +98,8 @@ typedef enum {
     void ovxc_rgb_to_rgbx##sfx(const uint8_t *s, uint8_t *o, size_t n);                                        \
     void ovxc_rgbx_to_rgb##sfx(const uint8_t *s, uint8_t *o, size_t n);                                        \
     void ovxc_dup2##sfx(const uint8_t *s, size_t step, uint8_t *o, size_t pairs);                              \
-    void ovxc_pick2##sfx(const uint8_t *s, uint8_t *o, size_t n);
+    void ovxc_pick2##sfx(const uint8_t *s, uint8_t *o, size_t n);                                              \
+    void ovxc_split3##sfx(const uint8_t *s, uint8_t *o0, uint8_t *o1, uint8_t *o2, size_t n);
 OVXC_CH_DECLARE(_scalar)
 OVXC_CH_DECLARE(_sse41)
 OVXC_CH_DECLARE(_avx2)
@@ -130,6 +131,7 @@ typedef struct {
     ovxc_pick_f pick3, pick4;
     void (*dup2)(const uint8_t *s, size_t step, uint8_t *o, size_t pairs); /* o[2i] = o[2i+1] = s[i step] */
     ovxc_pick_f pick2;                                                     /* o[i] = s[2i] */
+    void (*split3)(const uint8_t *s, uint8_t *o0, uint8_t *o1, uint8_t *o2, size_t n); /* RGB: o_c[x] = s[3x+c] */
 } ovxc_cc_kit;
 typedef const ovxc_cc_kit *(*ovxc_cc_kit_f)(void);
 const ovxc_cc_kit *ovxc_cc_kit_scalar(void);

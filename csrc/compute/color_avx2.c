@@ -113,6 +113,7 @@ const ovxc_cc_kit *ovxc_cc_kit_avx2(void)
 {
     static const ovxc_cc_kit kit = {cc_apply_q,          cc_apply_d,          cc_quant_row,        cc_mean,
                                     ovxc_interleave3_avx2, ovxc_interleave4_avx2, ovxc_pick3_avx2,
-                                    ovxc_pick4_avx2, ovxc_dup2_avx2, ovxc_pick2_avx2};
+                                    ovxc_pick4_avx2, ovxc_dup2_avx2, ovxc_pick2_avx2,
+                                    ovxc_split3_avx2};
     return &kit;
 }

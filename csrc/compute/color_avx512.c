@@ -163,6 +163,7 @@ const ovxc_cc_kit *ovxc_cc_kit_avx512(void)
 {
     static const ovxc_cc_kit kit = {cc_apply_q_fast,     cc_apply_d,          cc_quant_row,        cc_mean,
                                     ovxc_interleave3_avx512, ovxc_interleave4_avx512, ovxc_pick3_avx512,
-                                    ovxc_pick4_avx512, ovxc_dup2_avx512, ovxc_pick2_avx512};
+                                    ovxc_pick4_avx512, ovxc_dup2_avx512, ovxc_pick2_avx512,
+                                    ovxc_split3_avx512};
     return &kit;
 }

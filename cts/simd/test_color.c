@@ -209,6 +209,17 @@ int main(void)
                         free(src);
                         free(dst);
                     }
+                for (np = 1; np < 80; np++) { /* split3: rows of exactly 3 np bytes */
+                    uint8_t *src = malloc(3 * np), *d0 = malloc(np), *d1 = malloc(np), *d2 = malloc(np);
+                    for (q = 0; q < 3 * np; q++) src[q] = (uint8_t)rnd();
+                    kit->split3(src, d0, d1, d2, np);
+                    for (q = 0; q < np; q++)
+                        bad += d0[q] != src[3 * q] || d1[q] != src[3 * q + 1] || d2[q] != src[3 * q + 2];
+                    free(src);
+                    free(d0);
+                    free(d1);
+                    free(d2);
+                }
                 for (np = 1; np < 80; np++) {
                     size_t len = 2 * (np - 1) + 1;
                     uint8_t *src = malloc(len), *dst = malloc(np);
