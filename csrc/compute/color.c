@@ -387,12 +387,67 @@ static void quant_scalar(const double *d, uint8_t *o, size_t n)
     for (x = 0; x < n; x++) o[x] = quantize(d[x]);
 }
 
+void ovxc_cc_enc420_scalar(const uint8_t *r0, const uint8_t *g0, const uint8_t *b0, const uint8_t *r1,
+                           const uint8_t *g1, const uint8_t *b1, uint8_t *y0, uint8_t *y1, uint8_t *u, uint8_t *v,
+                           size_t px, const double m[3][4])
+{
+    double du[2][64], dv[2][64], su[32], sv[32];
+    size_t x, n, nb;
+    for (x = 0; x < px; x += n) { /* chunks of whole blocks: x stays even */
+        n = px - x < 64 ? px - x : 64;
+        nb = (n + 1) / 2;
+        apply_d_scalar(r0 + x, g0 + x, b0 + x, y0 + x, du[0], dv[0], n, m);
+        if (r1) apply_d_scalar(r1 + x, g1 + x, b1 + x, y1 + x, du[1], dv[1], n, m);
+        mean_scalar(du[0], r1 ? du[1] : NULL, su, nb, n);
+        mean_scalar(dv[0], r1 ? dv[1] : NULL, sv, nb, n);
+        quant_scalar(su, u + x / 2, nb);
+        quant_scalar(sv, v + x / 2, nb);
+    }
+}
+
+void ovxc_cc_dec2_scalar(const uint8_t *ya, const uint8_t *yb, const uint8_t *u, const uint8_t *v,
+                        uint8_t *const oa[3], uint8_t *const ob[3], size_t n, const double m[3][4])
+{
+    uint8_t du[64], dv[64];
+    size_t x, nn;
+    for (x = 0; x < n; x += nn) { /* chunks of whole pairs: x stays even */
+        nn = n - x < 64 ? n - x : 64;
+        ovxc_dup2_scalar(u + x / 2, 1, du, (nn + 1) / 2);
+        ovxc_dup2_scalar(v + x / 2, 1, dv, (nn + 1) / 2);
+        apply_q_scalar(ya + x, du, dv, oa[0] + x, oa[1] + x, oa[2] + x, nn, m);
+        if (yb) apply_q_scalar(yb + x, du, dv, ob[0] + x, ob[1] + x, ob[2] + x, nn, m);
+    }
+}
+
+int ovxc_cc_fast_params(const double m[3][4], ovxc_cc_fast_params_t *p)
+{
+    const double u = 1.0 / 16777216.0; /* float's unit roundoff, 2^-24 */
+    int c, i;
+    for (c = 0; c < 3; c++) {
+        double sum = 0, off = m[c][3] + 1e-4, rest;
+        for (i = 0; i < 3; i++) {
+            p->a[c][i] = (float)m[c][i];
+            sum += fabs(m[c][i]);
+            off += 128.0 * m[c][i]; /* the samples are centred: x - 128 */
+        }
+        if (!(fabs(off) < 16384.0)) return 0; /* k fits the 16-bit lanes it is added in */
+        p->k[c] = (int32_t)floor(off + 0.5);
+        rest = off - p->k[c] - 0.5;
+        p->b[c] = (float)rest;
+        /* coefficient, product and three sum roundings, the offset's own
+         * rounding, and the reference's double error (far below 1e-9) */
+        p->eps[c] = (float)(u * (5.0 * 128.0 * sum + 2.0 * fabs(rest)) * 1.001 + 1e-9);
+        if (!(p->eps[c] < 0.01)) return 0;
+    }
+    return 1;
+}
+
 const ovxc_cc_kit *ovxc_cc_kit_scalar(void)
 {
-    static const ovxc_cc_kit kit = {apply_q_scalar,          apply_d_scalar,          quant_scalar,            mean_scalar,
-                                    ovxc_interleave3_scalar, ovxc_interleave4_scalar, ovxc_pick3_scalar,
-                                    ovxc_pick4_scalar,       ovxc_dup2_scalar,        ovxc_pick2_scalar,
-                                    ovxc_split3_scalar};
+    static const ovxc_cc_kit kit = {apply_q_scalar,          ovxc_interleave3_scalar, ovxc_interleave4_scalar,
+                                    ovxc_pick3_scalar,       ovxc_pick4_scalar,       ovxc_dup2_scalar,
+                                    ovxc_pick2_scalar,       ovxc_split3_scalar,      ovxc_cc_enc420_scalar,
+                                    ovxc_split_uv4_scalar,   ovxc_cc_dec2_scalar};
     return &kit;
 }
 
@@ -411,7 +466,7 @@ int ovx_cc_rows_pair(vx_df_image fi, vx_df_image fo)
     return 0;
 }
 
-#define CC_CHUNK 256
+#define CC_CHUNK 1024
 
 /* n samples of channel c for pixels x0.. of row y (chroma repeated) */
 static void gather(const ovxc_cc_kit *k, const ovx_cc_planes *p, const ovx_cc_chan *c, uint32_t x0, uint32_t n,
@@ -458,6 +513,53 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
     ovx_cc_chan ic[4], oc[4];
     uint32_t x, y, n;
     if (t->gamma || !ovx_cc_rows_pair(fi, fo) || !ovx_cc_channels(fi, ic) || !ovx_cc_channels(fo, oc)) return 0;
+    if (ovx_cc_is_yuv(fi) && ic[1].sx == 2 && x0 % 2 == 0) { /* chroma shared by pixel pairs -> RGB / RGBX */
+        int four = fo == VX_DF_IMAGE_RGBX;
+        uint8_t ya[CC_CHUNK], yb[CC_CHUNK], cu[CC_CHUNK / 2], cv[CC_CHUNK / 2], pb[3][CC_CHUNK];
+        uint8_t *const oa[3] = {o0, o1, o2}, *const ob[3] = {pb[0], pb[1], pb[2]};
+        uint32_t rows;
+        memset(opaque, 255, sizeof(opaque));
+        for (y = y0; y < y1; y += rows) {
+            /* 4:2:0: the two rows of a chroma row together */
+            const uint8_t *urow = in->ptr[ic[1].plane] + (intptr_t)(y / ic[1].sy) * in->stride[ic[1].plane];
+            const uint8_t *vrow = in->ptr[ic[2].plane] + (intptr_t)(y / ic[2].sy) * in->stride[ic[2].plane];
+            const uint8_t *lrow[2];
+            uint32_t r;
+            rows = ic[1].sy == 2 && y % 2 == 0 && y + 1 < y1 ? 2 : 1;
+            for (r = 0; r < rows; r++) lrow[r] = in->ptr[0] + (intptr_t)(y + r) * in->stride[0] + ic[0].off;
+            for (x = x0; x < x1; x += n) {
+                const uint8_t *u = urow + ic[1].off + (size_t)(x / 2) * ic[1].step, *l[2];
+                const uint8_t *v = vrow + ic[2].off + (size_t)(x / 2) * ic[2].step;
+                n = x1 - x < CC_CHUNK ? x1 - x : CC_CHUNK;
+                if (ic[1].step == 2) { /* NV12 / NV21 */
+                    k->pick2(u, cu, (n + 1) / 2);
+                    k->pick2(v, cv, (n + 1) / 2);
+                    u = cu, v = cv;
+                } else if (ic[1].step == 4) { /* UYVY / YUYV: U, then V two bytes on */
+                    k->split_uv4(u, cu, cv, (n + 1) / 2);
+                    u = cu, v = cv;
+                }
+                for (r = 0; r < rows; r++) {
+                    if (ic[0].step == 1) {
+                        l[r] = lrow[r] + x;
+                    } else {
+                        k->pick2(lrow[r] + (size_t)x * 2, r ? yb : ya, n);
+                        l[r] = r ? yb : ya;
+                    }
+                }
+                k->dec2(l[0], rows == 2 ? l[1] : NULL, u, v, oa, ob, n, t->m);
+                for (r = 0; r < rows; r++) {
+                    uint8_t *orow = out->ptr[0] + (intptr_t)(y + r) * out->stride[0];
+                    uint8_t *const *p = r ? ob : oa;
+                    if (four)
+                        k->interleave4(p[0], p[1], p[2], opaque, orow + (size_t)x * 4, n);
+                    else
+                        k->interleave3(p[0], p[1], p[2], NULL, orow + (size_t)x * 3, n);
+                }
+            }
+        }
+        return 1;
+    }
     if (ovx_cc_is_yuv(fi)) { /* YUV -> RGB / RGBX */
         int four = fo == VX_DF_IMAGE_RGBX;
         memset(opaque, 255, sizeof(opaque));
@@ -501,31 +603,27 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
             }
         }
         if (yuv4) return 1;
-        /* 4:2:0 chroma: the mean of the block's converted values (in the
-         * reference's order: row by row, left to right), then quantized;
-         * a block is written by the window holding its first pixel */
+        /* 4:2:0: a block row at a time, Y of its rows and the means of the
+         * blocks' converted chroma (the kit's enc420); a block is written by
+         * the window holding its first pixel */
         {
-            double u[2][CC_CHUNK], v[2][CC_CHUNK], su[CC_CHUNK / 2], sv[CC_CHUNK / 2];
-            uint8_t qu[CC_CHUNK / 2], qv[CC_CHUNK / 2];
-            uint32_t cy, cx0 = first_sample(x0, 2), cx1 = first_sample(x1, 2), cx, m, r, i;
+            uint8_t a1[CC_CHUNK], b1[CC_CHUNK], c1[CC_CHUNK], qu[CC_CHUNK / 2], qv[CC_CHUNK / 2];
+            uint32_t cy, cx0 = first_sample(x0, 2), cx1 = first_sample(x1, 2), cx, m, i;
             for (cy = first_sample(y0, 2); cy * 2 < y1; cy++) {
-                uint32_t rows = cy * 2 + 1 < height ? 2 : 1;
+                uint32_t rows = cy * 2 + 1 < height ? 2 : 1, r0 = cy * 2, r1 = r0 + 1;
+                uint8_t *yo0 = fused && r0 >= y0 && r0 < y1 ? out->ptr[0] + (intptr_t)r0 * out->stride[0] : NULL;
+                uint8_t *yo1 = fused && rows == 2 && r1 >= y0 && r1 < y1 ? out->ptr[0] + (intptr_t)r1 * out->stride[0]
+                                                                       : NULL;
+                const uint8_t *ir0 = in->ptr[0] + (intptr_t)r0 * in->stride[0];
+                const uint8_t *ir1 = in->ptr[0] + (intptr_t)(rows == 2 ? r1 : r0) * in->stride[0];
                 for (cx = cx0; cx < cx1; cx += m) {
                     uint32_t xs = cx * 2, xe;
                     m = cx1 - cx < CC_CHUNK / 2 ? cx1 - cx : CC_CHUNK / 2;
                     xe = xs + 2 * m < width ? xs + 2 * m : width;
-                    for (r = 0; r < rows; r++) {
-                        uint32_t row = cy * 2 + r;
-                        const uint8_t *irow = in->ptr[0] + (intptr_t)row * in->stride[0];
-                        uint8_t *yout = fused && row >= y0 && row < y1 ? out->ptr[0] + (intptr_t)row * out->stride[0] + xs
-                                                                       : o0;
-                        split(k, pick, bpp, irow + (size_t)xs * bpp, a, b, c, xe - xs);
-                        k->apply_d(a, b, c, yout, u[r], v[r], xe - xs, t->m);
-                    }
-                    k->mean(u[0], rows == 2 ? u[1] : NULL, su, m, xe - xs);
-                    k->mean(v[0], rows == 2 ? v[1] : NULL, sv, m, xe - xs);
-                    k->quant(su, qu, m);
-                    k->quant(sv, qv, m);
+                    split(k, pick, bpp, ir0 + (size_t)xs * bpp, a, b, c, xe - xs);
+                    if (rows == 2) split(k, pick, bpp, ir1 + (size_t)xs * bpp, a1, b1, c1, xe - xs);
+                    k->enc420(a, b, c, rows == 2 ? a1 : NULL, b1, c1, yo0 ? yo0 + xs : o0, yo1 ? yo1 + xs : o1, qu,
+                              qv, xe - xs, t->m);
                     {
                         uint8_t *du = sample_at(out, &oc[1], cx, cy), *dv = sample_at(out, &oc[2], cx, cy);
                         if (oc[1].step == 1) { /* IYUV: planes of their own */

@@ -99,7 +99,8 @@ typedef enum {
     void ovxc_rgbx_to_rgb##sfx(const uint8_t *s, uint8_t *o, size_t n);                                        \
     void ovxc_dup2##sfx(const uint8_t *s, size_t step, uint8_t *o, size_t pairs);                              \
     void ovxc_pick2##sfx(const uint8_t *s, uint8_t *o, size_t n);                                              \
-    void ovxc_split3##sfx(const uint8_t *s, uint8_t *o0, uint8_t *o1, uint8_t *o2, size_t n);
+    void ovxc_split3##sfx(const uint8_t *s, uint8_t *o0, uint8_t *o1, uint8_t *o2, size_t n);                  \
+    void ovxc_split_uv4##sfx(const uint8_t *s, uint8_t *u, uint8_t *v, size_t n);
 OVXC_CH_DECLARE(_scalar)
 OVXC_CH_DECLARE(_sse41)
 OVXC_CH_DECLARE(_avx2)
@@ -111,28 +112,67 @@ int ovx_cc_xform_is_identity(const ovx_cc_xform *t);
 
 /* ---- ColorConvert between YUV and RGB formats, row by row (variants) ------- */
 /* The arithmetic of ovx_color_convert for a transform without a change of
- * primaries, on rows of bytes, in the reference's order of operations:
+ * primaries, on rows of bytes; the reference (the scalar kit) does it in the
+ * generic routine's order of operations:
  *   v_c = ((m[c][0] * a + m[c][1] * b) + m[c][2] * cc) + m[c][3]  (double)
  *   quantized: floor(v + 1e-4) clamped to [0, 255]
- * apply_q: the three channels quantized; apply_d: channel 0 quantized,
- * channels 1 and 2 as doubles (for the chroma means of 4:2:0 outputs);
- * quant: doubles quantized; mean: the 4:2:0 chroma means.  Variants do the same IEEE operations in the same
- * order (the library builds with -ffp-contract=off): the same bytes. */
+ * and a 4:2:0 output's chroma is the quantized mean (row by row, left to
+ * right, over 4 or 2) of its block's converted doubles.  Variants estimate
+ * the same quantities another way and prove, lane by lane, that the estimate
+ * has the reference's byte (doing the reference's arithmetic where it cannot
+ * tell): the same bytes. */
 typedef struct {
+    /* the three channels quantized */
     void (*apply_q)(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *o0, uint8_t *o1, uint8_t *o2,
                     size_t n, const double m[3][4]);
-    void (*apply_d)(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *o0, double *d1, double *d2,
-                    size_t n, const double m[3][4]);
-    void (*quant)(const double *d, uint8_t *o, size_t n);
-    /* o[i] = the mean of the block of pixels 2i, 2i+1 (when < px) of rows r0
-     * and r1 (when not NULL), summed row by row, left to right */
-    void (*mean)(const double *r0, const double *r1, double *o, size_t m, size_t px);
     ovxc_interleave_f interleave3, interleave4; /* the channel rows of the same ISA */
     ovxc_pick_f pick3, pick4;
     void (*dup2)(const uint8_t *s, size_t step, uint8_t *o, size_t pairs); /* o[2i] = o[2i+1] = s[i step] */
     ovxc_pick_f pick2;                                                     /* o[i] = s[2i] */
     void (*split3)(const uint8_t *s, uint8_t *o0, uint8_t *o1, uint8_t *o2, size_t n); /* RGB: o_c[x] = s[3x+c] */
+    /* 4:2:0 encode of px pixels of a block row (rows 0 and 1; r1 NULL for a
+     * block row of one row): y0, y1 = channel 0 quantized, u[i], v[i] =
+     * channels 1 and 2 of the block of pixels 2i, 2i+1 (of both rows), the
+     * quantized mean of their converted values */
+    void (*enc420)(const uint8_t *r0, const uint8_t *g0, const uint8_t *b0, const uint8_t *r1, const uint8_t *g1,
+                   const uint8_t *b1, uint8_t *y0, uint8_t *y1, uint8_t *u, uint8_t *v, size_t px,
+                   const double m[3][4]);
+    /* u[i] = s[4i], v[i] = s[4i + 2] (the chroma of UYVY / YUYV) */
+    void (*split_uv4)(const uint8_t *s, uint8_t *u, uint8_t *v, size_t n);
+    /* decode of n pixels of one row (yb NULL) or two (ya, yb) sharing chroma
+     * samples u[i], v[i] between pixels 2i and 2i + 1: oa[c], ob[c] =
+     * channel c quantized, as apply_q of the duplicated samples gives */
+    void (*dec2)(const uint8_t *ya, const uint8_t *yb, const uint8_t *u, const uint8_t *v, uint8_t *const oa[3],
+                 uint8_t *const ob[3], size_t n, const double m[3][4]);
 } ovxc_cc_kit;
+void ovxc_cc_enc420_scalar(const uint8_t *r0, const uint8_t *g0, const uint8_t *b0, const uint8_t *r1,
+                           const uint8_t *g1, const uint8_t *b1, uint8_t *y0, uint8_t *y1, uint8_t *u, uint8_t *v,
+                           size_t px, const double m[3][4]);
+void ovxc_cc_dec2_scalar(const uint8_t *ya, const uint8_t *yb, const uint8_t *u, const uint8_t *v,
+                         uint8_t *const oa[3], uint8_t *const ob[3], size_t n, const double m[3][4]);
+void ovxc_cc_dec2_avx2(const uint8_t *ya, const uint8_t *yb, const uint8_t *u, const uint8_t *v,
+                       uint8_t *const oa[3], uint8_t *const ob[3], size_t n, const double m[3][4]);
+void ovxc_cc_apply_q_avx2(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *o0, uint8_t *o1,
+                          uint8_t *o2, size_t n, const double m[3][4]);
+void ovxc_cc_enc420_avx2(const uint8_t *r0, const uint8_t *g0, const uint8_t *b0, const uint8_t *r1,
+                         const uint8_t *g1, const uint8_t *b1, uint8_t *y0, uint8_t *y1, uint8_t *u, uint8_t *v,
+                         size_t px, const double m[3][4]);
+/* The float estimate of the transform, floor(v + 1e-4) for samples (or means
+ * of samples) x in [0, 255]: centred on 128 and shifted by a half, v + 1e-4
+ * = k + 1/2 + w, w = a (x - 128) + b, with a the coefficients rounded to
+ * float, k an integer and |b| <= 1; eps[c] bounds the error of the float
+ * estimate of w (the coefficients' rounding and at most six roundings of
+ * 2^-24 of the terms' magnitude, and the reference's own double error), so
+ * round-to-nearest(estimate) + k is the reference's byte unless the estimate
+ * lies within eps of a half-integer (eps is below 5e-5 for the spaces and
+ * ranges here: a value of exactly an integer, which floor(v + 1e-4) meets at
+ * v + 1e-4, is told from one just below).  Returns 0 when the bound is of no
+ * use. */
+typedef struct {
+    float a[3][3], b[3], eps[3];
+    int32_t k[3];
+} ovxc_cc_fast_params_t;
+int ovxc_cc_fast_params(const double m[3][4], ovxc_cc_fast_params_t *p);
 typedef const ovxc_cc_kit *(*ovxc_cc_kit_f)(void);
 const ovxc_cc_kit *ovxc_cc_kit_scalar(void);
 const ovxc_cc_kit *ovxc_cc_kit_avx2(void);

@@ -4,116 +4,244 @@
 #include <immintrin.h>
 #include <string.h>
 
-#define FLOOR256(v) _mm256_round_pd(v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
-static inline int cc_load32(const uint8_t *p)
-{
-    int w;
-    memcpy(&w, p, 4);
-    return w;
-}
-/* 4 int32 lanes (0..255) to 4 bytes */
-static inline void STORE4(uint8_t *p, __m128i v)
-{
-    int w = _mm_cvtsi128_si32(_mm_packus_epi16(_mm_packs_epi32(v, v), v));
-    memcpy(p, &w, 4);
-}
-
 #define COLOR_FN(name) name##_avx2
 #include "color_rows.inc"
 
-/* ---- ColorConvert rows (see color.h): the reference's double arithmetic,
- * 4 pixels a step, the same operations in the same order ------------- */
+/* ---- ColorConvert rows (see color.h) ---------------------------------------
+ * The float estimate with its exactness check (ovxc_cc_fast_params), 8 lanes
+ * a step: a group with any lane within eps of an integer is done again by the
+ * reference (rare: exact integers are told apart, see color.h).  Same bytes. */
+typedef struct {
+    __m256 a[3][3], b[3];
+    __m256 lim; /* 1/2 - the largest eps */
+    int32_t k[3];
+    int ok;
+} cc_fast;
 
-static inline void cc_load(const uint8_t *p, __m256d *lo)
+static void cc_fast_init(cc_fast *f, const double m[3][4])
 {
-    *lo = _mm256_cvtepi32_pd(_mm_cvtepu8_epi32(_mm_cvtsi32_si128(cc_load32(p))));
+    ovxc_cc_fast_params_t p;
+    float eps = 0;
+    int c, i;
+    f->ok = ovxc_cc_fast_params(m, &p);
+    if (!f->ok) return;
+    for (c = 0; c < 3; c++) {
+        for (i = 0; i < 3; i++) f->a[c][i] = _mm256_set1_ps(p.a[c][i]);
+        f->b[c] = _mm256_set1_ps(p.b[c]);
+        f->k[c] = p.k[c];
+        if (p.eps[c] > eps) eps = p.eps[c];
+    }
+    f->lim = _mm256_set1_ps(0.5f - eps);
 }
 
-static inline __m256d cc_chan(const double m[4], __m256d a, __m256d b, __m256d c)
+/* round-to-nearest of channel ch's w (color.h) as int32 lanes (k still to
+ * add); the largest distance of a lane's estimate from its integer goes into
+ * *dist (a distance above lim: the estimate is too near a half-integer) */
+static inline __m256i cc_fast_chan(const cc_fast *f, int ch, __m256 va, __m256 vb, __m256 vc, __m256 *dist)
 {
-    __m256d v = _mm256_add_pd(_mm256_mul_pd(_mm256_set1_pd(m[0]), a), _mm256_mul_pd(_mm256_set1_pd(m[1]), b));
-    return _mm256_add_pd(_mm256_add_pd(v, _mm256_mul_pd(_mm256_set1_pd(m[2]), c)), _mm256_set1_pd(m[3]));
+    __m256 w = _mm256_fmadd_ps(f->a[ch][2], vc, _mm256_fmadd_ps(f->a[ch][1], vb, _mm256_fmadd_ps(f->a[ch][0], va, f->b[ch])));
+    __m256 r = _mm256_round_ps(w, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    __m256 d = _mm256_andnot_ps(_mm256_set1_ps(-0.0f), _mm256_sub_ps(w, r));
+    *dist = _mm256_max_ps(*dist, d);
+    return _mm256_cvttps_epi32(r);
 }
 
-/* floor(v + 1e-4) clamped to [0, 255], as int32 lanes */
-static inline __m128i cc_quant(__m256d v)
+static inline int cc_unsure(const cc_fast *f, __m256 dist)
 {
-    __m256d f = FLOOR256(_mm256_add_pd(v, _mm256_set1_pd(1e-4)));
-    f = _mm256_min_pd(_mm256_max_pd(f, _mm256_set1_pd(0.0)), _mm256_set1_pd(255.0));
-    return _mm256_cvttpd_epi32(f);
+    return _mm256_movemask_ps(_mm256_cmp_ps(dist, f->lim, _CMP_GT_OQ));
 }
 
-static void cc_apply_q(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *o0, uint8_t *o1, uint8_t *o2,
-                       size_t n, const double m[3][4])
+/* 8 bytes at p, centred (x - 128), as floats */
+static inline __m256 cc_c8(const uint8_t *p)
+{
+    __m128i b = _mm_xor_si128(_mm_loadl_epi64((const __m128i *)(const void *)p), _mm_set1_epi8((char)0x80));
+    return _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(b));
+}
+
+/* 16 int32 lanes plus k to 16 bytes, clamped to [0, 255] by the saturating
+ * packs */
+static inline __m128i cc_pack16(__m256i lo, __m256i hi, int32_t k)
+{
+    __m256i w = _mm256_add_epi16(_mm256_permute4x64_epi64(_mm256_packs_epi32(lo, hi), 0xD8), _mm256_set1_epi16((short)k));
+    return _mm_packus_epi16(_mm256_castsi256_si128(w), _mm256_extracti128_si256(w, 1));
+}
+
+/* 8 int32 lanes plus k to 8 bytes, clamped */
+static inline void cc_store8(uint8_t *p, __m256i v, int32_t k)
+{
+    __m128i w = _mm_add_epi16(_mm_packs_epi32(_mm256_castsi256_si128(v), _mm256_extracti128_si256(v, 1)),
+                              _mm_set1_epi16((short)k));
+    _mm_storel_epi64((__m128i *)(void *)p, _mm_packus_epi16(w, w));
+}
+
+static void apply_q_fast(const cc_fast *f, const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *o0,
+                         uint8_t *o1, uint8_t *o2, size_t n, const double m[3][4])
 {
     size_t x = 0;
-    for (; x + 4 <= n; x += 4) {
-        __m256d va, vb, vc;
-        cc_load(a + x, &va);
-        cc_load(b + x, &vb);
-        cc_load(c + x, &vc);
-        STORE4(o0 + x, cc_quant(cc_chan(m[0], va, vb, vc)));
-        STORE4(o1 + x, cc_quant(cc_chan(m[1], va, vb, vc)));
-        STORE4(o2 + x, cc_quant(cc_chan(m[2], va, vb, vc)));
+    if (f->ok) {
+        for (; x + 16 <= n; x += 16) {
+            __m256 a0 = cc_c8(a + x), b0 = cc_c8(b + x), c0 = cc_c8(c + x);
+            __m256 a1 = cc_c8(a + x + 8), b1 = cc_c8(b + x + 8), c1 = cc_c8(c + x + 8);
+            __m256 dist = _mm256_setzero_ps();
+            __m128i q0 = cc_pack16(cc_fast_chan(f, 0, a0, b0, c0, &dist), cc_fast_chan(f, 0, a1, b1, c1, &dist), f->k[0]);
+            __m128i q1 = cc_pack16(cc_fast_chan(f, 1, a0, b0, c0, &dist), cc_fast_chan(f, 1, a1, b1, c1, &dist), f->k[1]);
+            __m128i q2 = cc_pack16(cc_fast_chan(f, 2, a0, b0, c0, &dist), cc_fast_chan(f, 2, a1, b1, c1, &dist), f->k[2]);
+            if (cc_unsure(f, dist)) {
+                ovxc_cc_kit_scalar()->apply_q(a + x, b + x, c + x, o0 + x, o1 + x, o2 + x, 16, m);
+            } else {
+                _mm_storeu_si128((__m128i *)(void *)(o0 + x), q0);
+                _mm_storeu_si128((__m128i *)(void *)(o1 + x), q1);
+                _mm_storeu_si128((__m128i *)(void *)(o2 + x), q2);
+            }
+        }
     }
     if (x < n) ovxc_cc_kit_scalar()->apply_q(a + x, b + x, c + x, o0 + x, o1 + x, o2 + x, n - x, m);
 }
 
-static void cc_apply_d(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *o0, double *d1, double *d2,
-                       size_t n, const double m[3][4])
+void ovxc_cc_apply_q_avx2(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *o0, uint8_t *o1,
+                          uint8_t *o2, size_t n, const double m[3][4])
 {
+    cc_fast f;
+    cc_fast_init(&f, m);
+    apply_q_fast(&f, a, b, c, o0, o1, o2, n, m);
+}
+
+/* 4:2:0 encode, 16 pixels of two rows a step: Y of each pixel, and chroma of
+ * each block from the mean of its samples (the sums are exact integers; the
+ * mean of the converted values is the conversion of the mean, up to the
+ * reference's double error that eps covers) */
+void ovxc_cc_enc420_avx2(const uint8_t *r0, const uint8_t *g0, const uint8_t *b0, const uint8_t *r1,
+                         const uint8_t *g1, const uint8_t *b1, uint8_t *y0, uint8_t *y1, uint8_t *u, uint8_t *v,
+                         size_t px, const double m[3][4])
+{
+    cc_fast f;
     size_t x = 0;
-    for (; x + 4 <= n; x += 4) {
-        __m256d va, vb, vc;
-        cc_load(a + x, &va);
-        cc_load(b + x, &vb);
-        cc_load(c + x, &vc);
-        STORE4(o0 + x, cc_quant(cc_chan(m[0], va, vb, vc)));
-        _mm256_storeu_pd(d1 + x, cc_chan(m[1], va, vb, vc));
-        _mm256_storeu_pd(d2 + x, cc_chan(m[2], va, vb, vc));
-    }
-    if (x < n) ovxc_cc_kit_scalar()->apply_d(a + x, b + x, c + x, o0 + x, d1 + x, d2 + x, n - x, m);
-}
-
-static void cc_quant_row(const double *d, uint8_t *o, size_t n)
-{
-    size_t x = 0;
-    for (; x + 4 <= n; x += 4) STORE4(o + x, cc_quant(_mm256_loadu_pd(d + x)));
-    if (x < n) ovxc_cc_kit_scalar()->quant(d + x, o + x, n - x);
-}
-
-
-/* the means of full 2x2 (or 2x1) blocks, 4 a step: even and odd lanes apart,
- * then ((r0 even + r0 odd) + r1 even) + r1 odd, over 4 (or 2) */
-static inline __m256d cc_evens(__m256d a, __m256d b)
-{
-    return _mm256_permute4x64_pd(_mm256_unpacklo_pd(a, b), 0xD8);
-}
-static inline __m256d cc_odds(__m256d a, __m256d b)
-{
-    return _mm256_permute4x64_pd(_mm256_unpackhi_pd(a, b), 0xD8);
-}
-static void cc_mean(const double *r0, const double *r1, double *o, size_t m, size_t px)
-{
-    const __m256d div = _mm256_set1_pd(r1 ? 4.0 : 2.0);
-    size_t i = 0;
-    for (; i + 4 <= m && 2 * i + 8 <= px; i += 4) {
-        __m256d a = _mm256_loadu_pd(r0 + 2 * i), b = _mm256_loadu_pd(r0 + 2 * i + 4);
-        __m256d s = _mm256_add_pd(cc_evens(a, b), cc_odds(a, b));
-        if (r1) {
-            __m256d c = _mm256_loadu_pd(r1 + 2 * i), d = _mm256_loadu_pd(r1 + 2 * i + 4);
-            s = _mm256_add_pd(_mm256_add_pd(s, cc_evens(c, d)), cc_odds(c, d));
+    cc_fast_init(&f, m);
+    if (f.ok && r1) {
+        const __m128i ones = _mm_set1_epi8(1), c512 = _mm_set1_epi16(512);
+        const __m256 quarter = _mm256_set1_ps(0.25f);
+        for (; x + 16 <= px; x += 16) {
+            const uint8_t *rows[2][3] = {{r0 + x, g0 + x, b0 + x}, {r1 + x, g1 + x, b1 + x}};
+            __m128i yq[2];
+            __m256 dist = _mm256_setzero_ps(), mean[3];
+            __m256i qu, qv;
+            int r, ch;
+            for (r = 0; r < 2; r++) {
+                __m256 lo[3], hi[3];
+                for (ch = 0; ch < 3; ch++) {
+                    lo[ch] = cc_c8(rows[r][ch]);
+                    hi[ch] = cc_c8(rows[r][ch] + 8);
+                }
+                yq[r] = cc_pack16(cc_fast_chan(&f, 0, lo[0], lo[1], lo[2], &dist),
+                                  cc_fast_chan(&f, 0, hi[0], hi[1], hi[2], &dist), f.k[0]);
+            }
+            for (ch = 0; ch < 3; ch++) { /* (sum of the block - 4 128) / 4: the centred mean, exact */
+                __m128i s0 = _mm_loadu_si128((const __m128i *)(const void *)rows[0][ch]);
+                __m128i s1 = _mm_loadu_si128((const __m128i *)(const void *)rows[1][ch]);
+                __m128i sum = _mm_sub_epi16(_mm_add_epi16(_mm_maddubs_epi16(s0, ones), _mm_maddubs_epi16(s1, ones)), c512);
+                mean[ch] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(sum)), quarter);
+            }
+            qu = cc_fast_chan(&f, 1, mean[0], mean[1], mean[2], &dist);
+            qv = cc_fast_chan(&f, 2, mean[0], mean[1], mean[2], &dist);
+            if (cc_unsure(&f, dist)) {
+                ovxc_cc_enc420_scalar(r0 + x, g0 + x, b0 + x, r1 + x, g1 + x, b1 + x, y0 + x, y1 + x, u + x / 2,
+                                      v + x / 2, 16, m);
+            } else {
+                _mm_storeu_si128((__m128i *)(void *)(y0 + x), yq[0]);
+                _mm_storeu_si128((__m128i *)(void *)(y1 + x), yq[1]);
+                cc_store8(u + x / 2, qu, f.k[1]);
+                cc_store8(v + x / 2, qv, f.k[2]);
+            }
         }
-        _mm256_storeu_pd(o + i, _mm256_div_pd(s, div));
     }
-    if (i < m) ovxc_cc_kit_scalar()->mean(r0 + 2 * i, r1 ? r1 + 2 * i : NULL, o + i, m - i, px - 2 * i);
+    if (x < px)
+        ovxc_cc_enc420_scalar(r0 + x, g0 + x, b0 + x, r1 ? r1 + x : NULL, g1 ? g1 + x : NULL, b1 ? b1 + x : NULL,
+                              y0 + x, y1 ? y1 + x : NULL, u + x / 2, v + x / 2, px - x, m);
+}
+
+/* Decode when every channel's luma coefficient is exactly 1 (input and
+ * output of one range): in real numbers v = Y + t(U, V), so floor(v + 1e-4)
+ * = Y + floor(t + 1e-4) for the integer Y unless t + 1e-4 lies within the
+ * reference's double error (far below 1e-9) of an integer; t + 1e-4 - 1/2 is
+ * computed in double once per chroma sample and rounded to the nearest
+ * integer (one within 1e-9 of a half-integer sends its 16 pixels to the
+ * reference), and each pixel is a 16-bit add, clamped by the pack.  Otherwise the float estimate per pixel on duplicated
+ * chroma. */
+void ovxc_cc_dec2_avx2(const uint8_t *ya, const uint8_t *yb, const uint8_t *u, const uint8_t *v,
+                       uint8_t *const oa[3], uint8_t *const ob[3], size_t n, const double m[3][4])
+{
+    __m256d cu[3], cv[3], cb[3];
+    const __m256d lim = _mm256_set1_pd(0.5 - 1e-9), sign = _mm256_set1_pd(-0.0);
+    size_t x = 0;
+    int c;
+    if (!(m[0][0] == 1.0 && m[1][0] == 1.0 && m[2][0] == 1.0)) {
+        uint8_t du[64], dv[64];
+        size_t nn;
+        cc_fast f;
+        cc_fast_init(&f, m);
+        for (x = 0; x < n; x += nn) { /* chunks of whole pairs */
+            nn = n - x < 64 ? n - x : 64;
+            ovxc_dup2_avx2(u + x / 2, 1, du, (nn + 1) / 2);
+            ovxc_dup2_avx2(v + x / 2, 1, dv, (nn + 1) / 2);
+            apply_q_fast(&f, ya + x, du, dv, oa[0] + x, oa[1] + x, oa[2] + x, nn, m);
+            if (yb) apply_q_fast(&f, yb + x, du, dv, ob[0] + x, ob[1] + x, ob[2] + x, nn, m);
+        }
+        return;
+    }
+    for (c = 0; c < 3; c++) {
+        cu[c] = _mm256_set1_pd(m[c][1]);
+        cv[c] = _mm256_set1_pd(m[c][2]);
+        cb[c] = _mm256_set1_pd(m[c][3] + 1e-4 - 0.5); /* a half off: floor is the nearest integer */
+    }
+    for (; x + 16 <= n; x += 16) {
+        __m128i u8 = _mm_loadl_epi64((const __m128i *)(const void *)(u + x / 2));
+        __m128i v8 = _mm_loadl_epi64((const __m128i *)(const void *)(v + x / 2));
+        __m256d du[2] = {_mm256_cvtepi32_pd(_mm_cvtepu8_epi32(u8)), _mm256_cvtepi32_pd(_mm_cvtepu8_epi32(_mm_srli_si128(u8, 4)))};
+        __m256d dv[2] = {_mm256_cvtepi32_pd(_mm_cvtepu8_epi32(v8)), _mm256_cvtepi32_pd(_mm_cvtepu8_epi32(_mm_srli_si128(v8, 4)))};
+        __m256d dist = _mm256_setzero_pd();
+        __m256i k[3];
+        int r, h;
+        for (c = 0; c < 3; c++) {
+            __m128i k32[2], k16;
+            for (h = 0; h < 2; h++) {
+                __m256d t = _mm256_fmadd_pd(cv[c], dv[h], _mm256_fmadd_pd(cu[c], du[h], cb[c]));
+                __m256d r = _mm256_round_pd(t, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+                dist = _mm256_max_pd(dist, _mm256_andnot_pd(sign, _mm256_sub_pd(t, r)));
+                k32[h] = _mm256_cvttpd_epi32(r);
+            }
+            k16 = _mm_packs_epi32(k32[0], k32[1]);
+            k[c] = _mm256_set_m128i(_mm_unpackhi_epi16(k16, k16), _mm_unpacklo_epi16(k16, k16));
+        }
+        if (_mm256_movemask_pd(_mm256_cmp_pd(dist, lim, _CMP_GT_OQ))) {
+            ovxc_cc_dec2_scalar(ya + x, yb ? yb + x : NULL, u + x / 2, v + x / 2,
+                                (uint8_t *const[3]){oa[0] + x, oa[1] + x, oa[2] + x},
+                                (uint8_t *const[3]){ob[0] + x, ob[1] + x, ob[2] + x}, 16, m);
+            continue;
+        }
+        for (r = 0; r < (yb ? 2 : 1); r++) {
+            __m256i yy = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)((r ? yb : ya) + x)));
+            uint8_t *const *o = r ? ob : oa;
+            /* [c0 0-7, c1 0-7 | c0 8-15, c1 8-15] -> c0 0-15 | c1 0-15 */
+            __m256i p01 = _mm256_permute4x64_epi64(
+                _mm256_packus_epi16(_mm256_add_epi16(yy, k[0]), _mm256_add_epi16(yy, k[1])), 0xD8);
+            __m256i p2 = _mm256_add_epi16(yy, k[2]);
+            __m128i q2 = _mm_packus_epi16(_mm256_castsi256_si128(p2), _mm256_extracti128_si256(p2, 1));
+            _mm_storeu_si128((__m128i *)(void *)(o[0] + x), _mm256_castsi256_si128(p01));
+            _mm_storeu_si128((__m128i *)(void *)(o[1] + x), _mm256_extracti128_si256(p01, 1));
+            _mm_storeu_si128((__m128i *)(void *)(o[2] + x), q2);
+        }
+    }
+    if (x < n)
+        ovxc_cc_dec2_scalar(ya + x, yb ? yb + x : NULL, u + x / 2, v + x / 2,
+                            (uint8_t *const[3]){oa[0] + x, oa[1] + x, oa[2] + x},
+                            (uint8_t *const[3]){ob[0] + x, ob[1] + x, ob[2] + x}, n - x, m);
 }
 
 const ovxc_cc_kit *ovxc_cc_kit_avx2(void)
 {
-    static const ovxc_cc_kit kit = {cc_apply_q,          cc_apply_d,          cc_quant_row,        cc_mean,
-                                    ovxc_interleave3_avx2, ovxc_interleave4_avx2, ovxc_pick3_avx2,
-                                    ovxc_pick4_avx2, ovxc_dup2_avx2, ovxc_pick2_avx2,
-                                    ovxc_split3_avx2};
+    static const ovxc_cc_kit kit = {ovxc_cc_apply_q_avx2,  ovxc_interleave3_avx2, ovxc_interleave4_avx2,
+                                    ovxc_pick3_avx2,       ovxc_pick4_avx2,       ovxc_dup2_avx2,
+                                    ovxc_pick2_avx2,       ovxc_split3_avx2,      ovxc_cc_enc420_avx2,
+                                    ovxc_split_uv4_avx2,   ovxc_cc_dec2_avx2};
     return &kit;
 }

@@ -220,6 +220,16 @@ int main(void)
                     free(d1);
                     free(d2);
                 }
+                for (np = 1; np < 80; np++) { /* split_uv4: rows ending at the last V */
+                    size_t len = 4 * (np - 1) + 3;
+                    uint8_t *src = malloc(len), *d0 = malloc(np), *d1 = malloc(np);
+                    for (q = 0; q < len; q++) src[q] = (uint8_t)rnd();
+                    kit->split_uv4(src, d0, d1, np);
+                    for (q = 0; q < np; q++) bad += d0[q] != src[4 * q] || d1[q] != src[4 * q + 2];
+                    free(src);
+                    free(d0);
+                    free(d1);
+                }
                 for (np = 1; np < 80; np++) {
                     size_t len = 2 * (np - 1) + 1;
                     uint8_t *src = malloc(len), *dst = malloc(np);
@@ -280,6 +290,109 @@ int main(void)
                 failed++;
             else
                 passed++;
+        }
+    }
+    /* every kit's enc420 against the scalar one: blocks of one color for every
+     * RGB triple (the means on the integer lattice), then random blocks (the
+     * quarter lattice), each space and range, block rows of two rows and of
+     * one, odd pixel counts */
+    {
+        static const int spaces[] = {OVX_CC_BT601_525, OVX_CC_BT601_625, OVX_CC_BT709};
+        static uint8_t in[6][256], yr[2][256], yk[2][256], ur[128], uk[128], vr[128], vk[128];
+        const ovx_variant *kv;
+        const ovxc_cc_kit *ref = ovxc_cc_kit_scalar();
+        for (kv = ovxc_cc_kit_variants(); kv->level != OVX_SIMD_NONE; kv++) {
+            const ovxc_cc_kit *kit;
+            unsigned bad = 0, sp, rg, r, g, k, iter;
+            if (!cpu_has(kv->level)) continue; /* counted as not run above */
+            kit = ((ovxc_cc_kit_f)kv->fn)();
+            for (sp = 0; sp < 3; sp++)
+                for (rg = 0; rg < 2; rg++) {
+                    ovx_cc_xform t;
+                    ovx_cc_xform_init(&t, 0, OVX_CC_SPACE_NONE, (int)rg, 1, spaces[sp], (int)rg);
+#define ENC420_CHECK(rows, px)                                                                                 \
+    do {                                                                                                       \
+        ref->enc420(in[0], in[1], in[2], (rows) == 2 ? in[3] : NULL, in[4], in[5], yr[0], yr[1], ur, vr, px, t.m); \
+        kit->enc420(in[0], in[1], in[2], (rows) == 2 ? in[3] : NULL, in[4], in[5], yk[0], yk[1], uk, vk, px, t.m); \
+        bad += memcmp(yr[0], yk[0], px) != 0 || memcmp(ur, uk, ((px) + 1) / 2) != 0 ||                         \
+               memcmp(vr, vk, ((px) + 1) / 2) != 0 || ((rows) == 2 && memcmp(yr[1], yk[1], px) != 0);         \
+    } while (0)
+                    for (r = 0; r < 256; r++)
+                        for (g = 0; g < 256; g++) {
+                            for (k = 0; k < 128; k++) { /* blue k and 128 + k */
+                                in[0][2 * k] = in[0][2 * k + 1] = in[3][2 * k] = in[3][2 * k + 1] = (uint8_t)r;
+                                in[1][2 * k] = in[1][2 * k + 1] = in[4][2 * k] = in[4][2 * k + 1] = (uint8_t)g;
+                                in[2][2 * k] = in[2][2 * k + 1] = in[5][2 * k] = in[5][2 * k + 1] = (uint8_t)k;
+                            }
+                            ENC420_CHECK(2, 256);
+                            for (k = 0; k < 256; k++) in[2][k] = in[5][k] = (uint8_t)(in[2][k] + 128);
+                            ENC420_CHECK(2, 256);
+                        }
+                    for (iter = 0; iter < 4096; iter++) {
+                        size_t px = iter % 8 == 7 ? 1 + rnd() % 256 : 256;
+                        for (k = 0; k < 6; k++)
+                            for (r = 0; r < 256; r++) in[k][r] = (uint8_t)rnd();
+                        ENC420_CHECK(iter % 16 == 15 ? 1 : 2, px);
+                    }
+#undef ENC420_CHECK
+                }
+            if (bad) {
+                printf("FAIL color convert kit %s enc420: %u rows differ\n", kv->name, bad);
+                failed++;
+            } else {
+                passed++;
+            }
+        }
+    }
+    /* every kit's dec2 against the scalar one: every (Y, U, V) for each space
+     * and each pair of ranges (one range: the luma coefficient is 1; two: it
+     * is not), then random rows, one row and two, odd pixel counts */
+    {
+        static const int spaces[] = {OVX_CC_BT601_525, OVX_CC_BT601_625, OVX_CC_BT709};
+        static uint8_t ya[256], yb[256], cu[128], cv[128], ra[3][256], rb[3][256], ka[3][256], kb[3][256];
+        uint8_t *const pra[3] = {ra[0], ra[1], ra[2]}, *const prb[3] = {rb[0], rb[1], rb[2]};
+        uint8_t *const pka[3] = {ka[0], ka[1], ka[2]}, *const pkb[3] = {kb[0], kb[1], kb[2]};
+        const ovx_variant *kv;
+        const ovxc_cc_kit *ref = ovxc_cc_kit_scalar();
+        for (i = 0; i < 256; i++) ya[i] = (uint8_t)i, yb[i] = (uint8_t)(255 - i);
+        for (kv = ovxc_cc_kit_variants(); kv->level != OVX_SIMD_NONE; kv++) {
+            const ovxc_cc_kit *kit;
+            unsigned bad = 0, sp, ri, ro, uu, vv, iter, k;
+            if (!cpu_has(kv->level)) continue; /* counted as not run above */
+            kit = ((ovxc_cc_kit_f)kv->fn)();
+            for (sp = 0; sp < 3; sp++)
+                for (ri = 0; ri < 2; ri++)
+                    for (ro = 0; ro < 2; ro++) {
+                        ovx_cc_xform t;
+                        ovx_cc_xform_init(&t, 1, spaces[sp], (int)ri, 0, OVX_CC_SPACE_NONE, (int)ro);
+#define DEC2_CHECK(two, px)                                                                                    \
+    do {                                                                                                       \
+        ref->dec2(ya, (two) ? yb : NULL, cu, cv, pra, prb, px, t.m);                                           \
+        kit->dec2(ya, (two) ? yb : NULL, cu, cv, pka, pkb, px, t.m);                                           \
+        for (k = 0; k < 3; k++)                                                                                \
+            bad += memcmp(ra[k], ka[k], px) != 0 || ((two) && memcmp(rb[k], kb[k], px) != 0);                  \
+    } while (0)
+                        for (uu = 0; uu < 256; uu++)
+                            for (vv = 0; vv < 256; vv++) {
+                                memset(cu, (int)uu, sizeof(cu));
+                                memset(cv, (int)vv, sizeof(cv));
+                                DEC2_CHECK(1, 256);
+                            }
+                        for (iter = 0; iter < 1024; iter++) {
+                            size_t px = iter % 8 == 7 ? 1 + rnd() % 256 : 256;
+                            for (k = 0; k < 256; k++) ya[k] = (uint8_t)rnd(), yb[k] = (uint8_t)rnd();
+                            for (k = 0; k < 128; k++) cu[k] = (uint8_t)rnd(), cv[k] = (uint8_t)rnd();
+                            DEC2_CHECK(iter % 4 != 3, px);
+                        }
+                        for (k = 0; k < 256; k++) ya[k] = (uint8_t)k, yb[k] = (uint8_t)(255 - k);
+#undef DEC2_CHECK
+                    }
+            if (bad) {
+                printf("FAIL color convert kit %s dec2: %u rows differ\n", kv->name, bad);
+                failed++;
+            } else {
+                passed++;
+            }
         }
     }
     printf("channel variants: %u variant runs not made (CPU)\n%u passed, %u failed\n", not_run, passed, failed);
