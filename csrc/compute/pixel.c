@@ -99,17 +99,11 @@ void ovxc_row_mul_s16_scalar(const uint8_t *a8, const uint8_t *b8, uint8_t *o8, 
         o[i] = (int16_t)mul_value((int32_t)a[i] * b[i], scale, saturate, nearest_even, -32768.0, 32767.0);
 }
 
-#if defined(OVX_HAVE_AVX512)
-#define MUL_AVX512(base) {"avx512", OVX_SIMD_AVX512, (ovx_fn)base##_avx512},
-#else
-#define MUL_AVX512(base)
-#endif
-
 const ovx_variant *ovxc_mul_variants(ovxc_mul_op op)
 {
-    static const ovx_variant u8[] = {MUL_AVX512(ovxc_row_mul_u8){"scalar", OVX_SIMD_NONE,
-                                                                  (ovx_fn)ovxc_row_mul_u8_scalar}};
-    static const ovx_variant s16[] = {MUL_AVX512(ovxc_row_mul_s16){"scalar", OVX_SIMD_NONE,
-                                                                    (ovx_fn)ovxc_row_mul_s16_scalar}};
+    static const ovx_variant u8[] = {OVX_VARIANT_AVX512(ovxc_row_mul_u8) OVX_VARIANT_AVX2(ovxc_row_mul_u8){
+        "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_row_mul_u8_scalar}};
+    static const ovx_variant s16[] = {OVX_VARIANT_AVX512(ovxc_row_mul_s16) OVX_VARIANT_AVX2(ovxc_row_mul_s16){
+        "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_row_mul_s16_scalar}};
     return op == OVXC_MUL_U8 ? u8 : op == OVXC_MUL_S16 ? s16 : NULL;
 }

@@ -52,6 +52,8 @@ typedef enum { OVXC_MUL_U8, OVXC_MUL_S16, OVXC_MUL_COUNT } ovxc_mul_op;
 #define OVXC_DECLARE_MUL(name)                                                                                 \
     void ovxc_row_##name##_scalar(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, double scale,      \
                                   int saturate, int nearest_even);                                             \
+    void ovxc_row_##name##_avx2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, double scale,        \
+                                int saturate, int nearest_even);                                               \
     void ovxc_row_##name##_avx512(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, double scale,      \
                                   int saturate, int nearest_even);
 OVXC_DECLARE_MUL(mul_u8)
