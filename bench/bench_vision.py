@@ -3,7 +3,8 @@
     python bench/bench_vision.py [--size 1920x1080] [--runs 10] [--filter NAME]
 
 Each function runs as a verified one-node graph (vxProcessGraph, best of
---runs) on the same random data OpenCV gets; the table shows both times and
+--runs, in two rounds alternating with OpenCV's) on the same random data
+OpenCV gets; the table shows both times and
 ours / OpenCV (below 1: we are faster), then the geometric mean of the
 ratios.  OpenCV runs with its own threads (cv2.getNumThreads()); we run with
 the thread pool (OPENVX_THREADS to change it), and again on one thread
@@ -136,13 +137,19 @@ class Bench:
             if s != lib.VX_SUCCESS:
                 raise RuntimeError("%s: vxProcessGraph %d" % (name, s))
 
-        t_ours = best_of(ours, self.runs)
-        t_cv = best_of(cv_fn, self.runs)
+        # two rounds, each library's best over both: a run whose second core
+        # was still busy (the other library's pool winding down, the host)
+        # does not decide a row
+        t_ours, t_cv, t_one = (float("inf"),) * 3
         one = ffi.new("vx_uint32*", 1)
-        lib.vxSetContextAttribute(self.c, lib.VX_CONTEXT_OVX_THREADS, one, 4)
-        t_one = best_of(ours, self.runs)
-        one[0] = 0
-        lib.vxSetContextAttribute(self.c, lib.VX_CONTEXT_OVX_THREADS, one, 4)
+        for _ in range(2):
+            t_ours = min(t_ours, best_of(ours, self.runs))
+            t_cv = min(t_cv, best_of(cv_fn, self.runs))
+            one[0] = 1
+            lib.vxSetContextAttribute(self.c, lib.VX_CONTEXT_OVX_THREADS, one, 4)
+            t_one = min(t_one, best_of(ours, self.runs))
+            one[0] = 0
+            lib.vxSetContextAttribute(self.c, lib.VX_CONTEXT_OVX_THREADS, one, 4)
         buf = ffi.new("vx_char[]", lib.VX_OVX_MAX_STRING)
         variant = "?"
         if lib.vxQueryNode(node, lib.VX_NODE_OVX_VARIANT, buf, lib.VX_OVX_MAX_STRING) == lib.VX_SUCCESS:
@@ -151,7 +158,7 @@ class Bench:
         lib.vxReleaseGraph(ffi.new("vx_graph*", g))
 
     def report(self):
-        print("libopenvx vs OpenCV %s, %dx%d, best of %d runs, OpenCV threads %d, our pool %d threads"
+        print("libopenvx vs OpenCV %s, %dx%d, best of 2 x %d runs, OpenCV threads %d, our pool %d threads"
               % (cv2.__version__, self.w, self.h, self.runs, cv2.getNumThreads(), self.pool_threads()))
         a = np.empty_like(self.u8a)
         t_copy = best_of(lambda: np.copyto(a, self.u8a), self.runs)

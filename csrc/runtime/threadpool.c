@@ -53,6 +53,8 @@ static void cpu_relax(void)
 #endif
 }
 
+static long online; /* the CPUs online, read once (pool_lock held) */
+
 static vx_uint32 default_threads(void)
 {
     const char *env = getenv("OPENVX_THREADS");
@@ -62,7 +64,8 @@ static vx_uint32 default_threads(void)
         n = strtol(env, NULL, 10);
         if (n >= 1 && n <= OVX_MAX_THREADS) return (vx_uint32)n;
     }
-    n = sysconf(_SC_NPROCESSORS_ONLN);
+    if (!online) online = sysconf(_SC_NPROCESSORS_ONLN); /* once: glibc reads sysfs for it */
+    n = online;
     if (n < 1) n = 1;
     if (n > OVX_MAX_THREADS) n = OVX_MAX_THREADS;
     return (vx_uint32)n;
