@@ -447,7 +447,8 @@ const ovxc_cc_kit *ovxc_cc_kit_scalar(void)
     static const ovxc_cc_kit kit = {apply_q_scalar,          ovxc_interleave3_scalar, ovxc_interleave4_scalar,
                                     ovxc_pick3_scalar,       ovxc_pick4_scalar,       ovxc_dup2_scalar,
                                     ovxc_pick2_scalar,       ovxc_split3_scalar,      ovxc_cc_enc420_scalar,
-                                    ovxc_split_uv4_scalar,   ovxc_cc_dec2_scalar};
+                                    ovxc_split_uv4_scalar,   ovxc_cc_dec2_scalar,
+                                    ovxc_interleave2_scalar, ovxc_split4_scalar};
     return &kit;
 }
 
@@ -496,13 +497,11 @@ static void gather(const ovxc_cc_kit *k, const ovx_cc_planes *p, const ovx_cc_ch
 static void split(const ovxc_cc_kit *k, ovxc_pick_f pick, size_t bpp, const uint8_t *s, uint8_t *r, uint8_t *g,
                   uint8_t *b, size_t n)
 {
-    if (bpp == 3) {
+    (void)pick;
+    if (bpp == 3)
         k->split3(s, r, g, b, n);
-    } else {
-        pick(s, r, n);
-        pick(s + 1, g, n);
-        pick(s + 2, b, n);
-    }
+    else
+        k->split4(s, r, g, b, n);
 }
 
 int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_planes *in, vx_df_image fo,
@@ -629,7 +628,9 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
                         if (oc[1].step == 1) { /* IYUV: planes of their own */
                             memcpy(du, qu, m);
                             memcpy(dv, qv, m);
-                        } else { /* NV12: interleaved */
+                        } else if (dv == du + 1) { /* NV12: interleaved */
+                            k->interleave2(qu, qv, du, m);
+                        } else {
                             for (i = 0; i < m; i++) {
                                 du[(size_t)i * oc[1].step] = qu[i];
                                 dv[(size_t)i * oc[2].step] = qv[i];

@@ -100,7 +100,9 @@ typedef enum {
     void ovxc_dup2##sfx(const uint8_t *s, size_t step, uint8_t *o, size_t pairs);                              \
     void ovxc_pick2##sfx(const uint8_t *s, uint8_t *o, size_t n);                                              \
     void ovxc_split3##sfx(const uint8_t *s, uint8_t *o0, uint8_t *o1, uint8_t *o2, size_t n);                  \
-    void ovxc_split_uv4##sfx(const uint8_t *s, uint8_t *u, uint8_t *v, size_t n);
+    void ovxc_split_uv4##sfx(const uint8_t *s, uint8_t *u, uint8_t *v, size_t n);                            \
+    void ovxc_interleave2##sfx(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n);                     \
+    void ovxc_split4##sfx(const uint8_t *s, uint8_t *o0, uint8_t *o1, uint8_t *o2, size_t n);
 OVXC_CH_DECLARE(_scalar)
 OVXC_CH_DECLARE(_sse41)
 OVXC_CH_DECLARE(_avx2)
@@ -144,6 +146,8 @@ typedef struct {
      * channel c quantized, as apply_q of the duplicated samples gives */
     void (*dec2)(const uint8_t *ya, const uint8_t *yb, const uint8_t *u, const uint8_t *v, uint8_t *const oa[3],
                  uint8_t *const ob[3], size_t n, const double m[3][4]);
+    void (*interleave2)(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n); /* o[2i] = a[i], o[2i+1] = b[i] */
+    void (*split4)(const uint8_t *s, uint8_t *o0, uint8_t *o1, uint8_t *o2, size_t n); /* RGBX: o_c[x] = s[4x+c] */
 } ovxc_cc_kit;
 void ovxc_cc_enc420_scalar(const uint8_t *r0, const uint8_t *g0, const uint8_t *b0, const uint8_t *r1,
                            const uint8_t *g1, const uint8_t *b1, uint8_t *y0, uint8_t *y1, uint8_t *u, uint8_t *v,

@@ -220,6 +220,21 @@ int main(void)
                     free(d1);
                     free(d2);
                 }
+                for (np = 1; np < 80; np++) { /* split4 and interleave2: rows of exactly their bytes */
+                    uint8_t *src = malloc(4 * np), *d0 = malloc(np), *d1 = malloc(np), *d2 = malloc(np);
+                    uint8_t *il = malloc(2 * np);
+                    for (q = 0; q < 4 * np; q++) src[q] = (uint8_t)rnd();
+                    kit->split4(src, d0, d1, d2, np);
+                    for (q = 0; q < np; q++)
+                        bad += d0[q] != src[4 * q] || d1[q] != src[4 * q + 1] || d2[q] != src[4 * q + 2];
+                    kit->interleave2(d0, d1, il, np);
+                    for (q = 0; q < np; q++) bad += il[2 * q] != d0[q] || il[2 * q + 1] != d1[q];
+                    free(src);
+                    free(d0);
+                    free(d1);
+                    free(d2);
+                    free(il);
+                }
                 for (np = 1; np < 80; np++) { /* split_uv4: rows ending at the last V */
                     size_t len = 4 * (np - 1) + 3;
                     uint8_t *src = malloc(len), *d0 = malloc(np), *d1 = malloc(np);
