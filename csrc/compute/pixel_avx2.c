@@ -75,10 +75,117 @@ static inline __m128i mul4(__m128i p, __m256d s, int nearest_even, int saturate,
     return _mm256_cvttpd_epi32(v);
 }
 
+/* e when scale is exactly 2^e (then the product times the scale is exact and
+ * the rounding is integer arithmetic), else a value out of every range used */
+static int pow2_exponent(double scale)
+{
+    int e;
+    if (!(scale > 0.0) || frexp(scale, &e) != 0.5) return 1000;
+    return e - 1;
+}
+
+/* p (0..65535 in 16-bit lanes) times 2^-j, 1 <= j <= 15, rounded: toward zero
+ * the shift; to nearest even up when the dropped bits pass a half, or are a
+ * half and the kept value is odd */
+static inline __m256i shr_round16(__m256i p, int j, int nearest_even)
+{
+    __m256i q = _mm256_srli_epi16(p, j), r, half, up;
+    if (!nearest_even) return q;
+    r = _mm256_and_si256(p, _mm256_set1_epi16((short)((1 << j) - 1)));
+    half = _mm256_set1_epi16((short)(1 << (j - 1)));
+    up = _mm256_or_si256(_mm256_cmpgt_epi16(r, half),
+                         _mm256_and_si256(_mm256_cmpeq_epi16(r, half),
+                                          _mm256_cmpeq_epi16(_mm256_and_si256(q, _mm256_set1_epi16(1)),
+                                                             _mm256_set1_epi16(1))));
+    return _mm256_sub_epi16(q, up);
+}
+
+/* U8 x U8 at a power-of-two scale 2^e, -15 <= e <= 7, or (e = DIV255) at the
+ * float 1/255 the API passes: 32 pixels a step in 16-bit lanes (the product
+ * is below 2^16).  For the float 1/255 = 1/255 (1 + 1.5e-8), p times it (exact
+ * in double) is never a half-integer and lies 1.5e-5 at most above p / 255:
+ * to nearest, round(p / 255) = floor((p + 127) / 255); toward zero, floor(p /
+ * 255); and floor(x / 255) = (x + 1 + (x >> 8)) >> 8 for x < 65280 (every p
+ * checked against the double arithmetic by the variant tests). */
+#define DIV255 2000 /* not an exponent pow2_exponent gives */
+static size_t mul_u8_pow2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, int e, int saturate,
+                          int nearest_even)
+{
+    size_t i = 0;
+    const __m256i low = _mm256_set1_epi16(0xFF), top = _mm256_set1_epi16(255);
+    for (; i + 32 <= n; i += 32) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(a + i));
+        __m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(b + i));
+        __m256i z = _mm256_setzero_si256(), v[2];
+        int h;
+        for (h = 0; h < 2; h++) {
+            __m256i p = _mm256_mullo_epi16(h ? _mm256_unpackhi_epi8(x, z) : _mm256_unpacklo_epi8(x, z),
+                                           h ? _mm256_unpackhi_epi8(y, z) : _mm256_unpacklo_epi8(y, z));
+            if (e == DIV255) { /* below 256: no clamp, and wrapping keeps it */
+                __m256i x = nearest_even ? _mm256_add_epi16(p, _mm256_set1_epi16(127)) : p;
+                v[h] = _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(x, _mm256_set1_epi16(1)), _mm256_srli_epi16(x, 8)), 8);
+            } else if (e > 0) { /* p 2^e: saturated, p capped first so the shift stays in 16 bits */
+                v[h] = saturate ? _mm256_min_epu16(_mm256_slli_epi16(_mm256_min_epu16(p, top), e), top)
+                                : _mm256_and_si256(_mm256_slli_epi16(p, e), low);
+            } else {
+                __m256i q = e == 0 ? p : shr_round16(p, -e, nearest_even);
+                v[h] = saturate ? _mm256_min_epu16(q, top) : _mm256_and_si256(q, low);
+            }
+        }
+        /* both 0..255: the pack is exact; unpack and pack work within 128-bit
+         * lanes, so the order comes back */
+        _mm256_storeu_si256((__m256i *)(void *)(o + i), _mm256_packus_epi16(v[0], v[1]));
+    }
+    return i;
+}
+
+/* S16 x S16 at a power-of-two scale 2^-j, 0 <= j <= 30: the int32 product
+ * shifted, 8 pixels a step */
+static size_t mul_s16_pow2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, int j, int saturate,
+                           int nearest_even)
+{
+    size_t i = 0;
+    const __m256i low = _mm256_set1_epi32(0xFFFF), one = _mm256_set1_epi32(1);
+    const __m256i mask = _mm256_set1_epi32((int)((1u << j) - 1u)), half = _mm256_set1_epi32(j ? (int)(1u << (j - 1)) : 0);
+    for (; i + 16 <= n; i += 16) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(a + 2 * i));
+        __m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(b + 2 * i));
+        /* products of the pairs (a, 0) . (b, 0): lo and hi 16-bit halves */
+        __m256i z = _mm256_setzero_si256(), q[2];
+        int h;
+        for (h = 0; h < 2; h++) {
+            __m256i p = _mm256_madd_epi16(h ? _mm256_unpackhi_epi16(x, z) : _mm256_unpacklo_epi16(x, z),
+                                          h ? _mm256_unpackhi_epi16(y, z) : _mm256_unpacklo_epi16(y, z));
+            __m256i f = _mm256_srai_epi32(p, j), r = _mm256_and_si256(p, mask);
+            if (j == 0) {
+                q[h] = p;
+            } else if (nearest_even) { /* floor, up past a half or at a half when odd */
+                __m256i up = _mm256_or_si256(_mm256_cmpgt_epi32(r, half),
+                                             _mm256_and_si256(_mm256_cmpeq_epi32(r, half),
+                                                              _mm256_cmpeq_epi32(_mm256_and_si256(f, one), one)));
+                q[h] = _mm256_sub_epi32(f, up);
+            } else { /* toward zero: a negative value with dropped bits goes up by one */
+                __m256i neg = _mm256_and_si256(_mm256_cmpgt_epi32(z, p), _mm256_cmpgt_epi32(r, z));
+                q[h] = _mm256_sub_epi32(f, neg);
+            }
+            if (!saturate) q[h] = _mm256_and_si256(q[h], low);
+        }
+        _mm256_storeu_si256((__m256i *)(void *)(o + 2 * i),
+                            saturate ? _mm256_packs_epi32(q[0], q[1]) : _mm256_packus_epi32(q[0], q[1]));
+    }
+    return i;
+}
+
 void ovxc_row_mul_u8_avx2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, double scale, int saturate,
                           int nearest_even)
 {
     size_t i = 0;
+    int e = scale == (double)(1.0f / 255.0f) ? DIV255 : pow2_exponent(scale);
+    if ((e >= -15 && e <= 7) || e == DIV255) {
+        i = mul_u8_pow2(a, b, o, n, e, saturate, nearest_even);
+        if (i < n) ovxc_row_mul_u8_scalar(a + i, b + i, o + i, n - i, scale, saturate, nearest_even);
+        return;
+    }
     const __m256d s = _mm256_set1_pd(scale), lo = _mm256_set1_pd(0.0), hi = _mm256_set1_pd(255.0);
     const __m128i low = _mm_set1_epi32(0xFF);
     if (saturate || fabs(scale) * 65025.0 < 2147483520.0) {
@@ -101,6 +208,12 @@ void ovxc_row_mul_s16_avx2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_
                            int nearest_even)
 {
     size_t i = 0;
+    int e = pow2_exponent(scale);
+    if (e >= -30 && e <= 0) {
+        i = mul_s16_pow2(a, b, o, n, -e, saturate, nearest_even);
+        if (i < n) ovxc_row_mul_s16_scalar(a + 2 * i, b + 2 * i, o + 2 * i, n - i, scale, saturate, nearest_even);
+        return;
+    }
     const __m256d s = _mm256_set1_pd(scale), lo = _mm256_set1_pd(-32768.0), hi = _mm256_set1_pd(32767.0);
     const __m128i low = _mm_set1_epi32(0xFFFF);
     if (saturate || fabs(scale) * 1073741824.0 < 2147483520.0) {

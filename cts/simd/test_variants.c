@@ -136,7 +136,7 @@ int main(void)
     {
         static const float scales[] = {0.0f, 1.0f, 1.0f / 255.0f, 0.5f, 1.0f / 3.0f, 0.999f, 1.0f / 32768.0f,
                                        2.0f, 3.7f, 255.0f, 65537.5f, 1e9f, 3e12f, 1e30f,
-                                       0.25f, 0.75f};
+                                       0.25f, 0.75f, 128.0f, 256.0f, 1.0f / 65536.0f, 1.0f / 1073741824.0f};
         int mop;
         for (mop = 0; mop < OVXC_MUL_COUNT; mop++) {
             const ovx_variant *t = ovxc_mul_variants((ovxc_mul_op)mop), *v, *scalar = t;
@@ -169,6 +169,31 @@ int main(void)
                                 passed++;
                             }
                         }
+            }
+        }
+    }
+    /* Multiply U8 at the float 1/255 (integer formulas in the variants): every
+     * product, both roundings and policies */
+    {
+        const ovx_variant *t = ovxc_mul_variants(OVXC_MUL_U8), *v, *scalar = t;
+        static uint8_t xa[256], xb[256], r8[256], v8[256];
+        unsigned bad = 0, av, k;
+        while (scalar->level != OVX_SIMD_NONE) scalar++;
+        for (v = t; v != scalar; v++) {
+            if (!cpu_has(v->level)) continue; /* counted above */
+            for (av = 0; av < 256; av++)
+                for (k = 0; k < 4; k++) {
+                    size_t q;
+                    for (q = 0; q < 256; q++) xa[q] = (uint8_t)av, xb[q] = (uint8_t)q;
+                    ((ovxc_mul_row_f)scalar->fn)(xa, xb, r8, 256, (double)(1.0f / 255.0f), (int)(k >> 1), (int)(k & 1));
+                    ((ovxc_mul_row_f)v->fn)(xa, xb, v8, 256, (double)(1.0f / 255.0f), (int)(k >> 1), (int)(k & 1));
+                    bad += memcmp(r8, v8, 256) != 0;
+                }
+            if (bad) {
+                printf("FAIL multiply U8 1/255 %s: %u rows differ\n", v->name, bad);
+                failed++;
+            } else {
+                passed++;
             }
         }
     }
