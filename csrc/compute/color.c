@@ -434,9 +434,13 @@ int ovxc_cc_fast_params(const double m[3][4], ovxc_cc_fast_params_t *p)
         p->k[c] = (int32_t)floor(off + 0.5);
         rest = off - p->k[c] - 0.5;
         p->b[c] = (float)rest;
-        /* coefficient, product and three sum roundings, the offset's own
-         * rounding, and the reference's double error (far below 1e-9) */
-        p->eps[c] = (float)(u * (5.0 * 128.0 * sum + 2.0 * fabs(rest)) * 1.001 + 1e-9);
+        /* w = fma(a2, x2, fma(a1, x1, fma(a0, x0, b))): the coefficients'
+         * rounding (u 128 sum), three roundings of at most u (128 sum + |b|),
+         * the offset's own (u |b|), and the reference's double error (far
+         * below 1e-9); without the first term (x0 a luma added exactly
+         * elsewhere), two roundings over the other two terms */
+        p->eps[c] = (float)(u * (4.0 * 128.0 * sum + 4.0 * fabs(rest)) * 1.001 + 1e-9);
+        p->eps_uv[c] = (float)(u * (3.0 * 128.0 * (fabs(m[c][1]) + fabs(m[c][2])) + 3.0 * fabs(rest)) * 1.001 + 1e-9);
         if (!(p->eps[c] < 0.01)) return 0;
     }
     return 1;

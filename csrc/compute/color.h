@@ -165,15 +165,17 @@ void ovxc_cc_enc420_avx2(const uint8_t *r0, const uint8_t *g0, const uint8_t *b0
  * of samples) x in [0, 255]: centred on 128 and shifted by a half, v + 1e-4
  * = k + 1/2 + w, w = a (x - 128) + b, with a the coefficients rounded to
  * float, k an integer and |b| <= 1; eps[c] bounds the error of the float
- * estimate of w (the coefficients' rounding and at most six roundings of
- * 2^-24 of the terms' magnitude, and the reference's own double error), so
+ * estimate of w by three fused multiply-adds (the coefficients' rounding,
+ * three roundings of 2^-24 of the terms' magnitude, the offset's, and the
+ * reference's own double error), eps_uv[c] that of a1 (x1 - 128) + a2 (x2 -
+ * 128) + b by two (the luma term left out: an integer added exactly), so
  * round-to-nearest(estimate) + k is the reference's byte unless the estimate
  * lies within eps of a half-integer (eps is below 5e-5 for the spaces and
  * ranges here: a value of exactly an integer, which floor(v + 1e-4) meets at
  * v + 1e-4, is told from one just below).  Returns 0 when the bound is of no
  * use. */
 typedef struct {
-    float a[3][3], b[3], eps[3];
+    float a[3][3], b[3], eps[3], eps_uv[3];
     int32_t k[3];
 } ovxc_cc_fast_params_t;
 int ovxc_cc_fast_params(const double m[3][4], ovxc_cc_fast_params_t *p);

@@ -13,7 +13,7 @@
  * reference (rare: exact integers are told apart, see color.h).  Same bytes. */
 typedef struct {
     __m256 a[3][3], b[3];
-    __m256 lim; /* 1/2 - the largest eps */
+    __m256 lim, lim_uv; /* 1/2 - the largest eps, eps_uv */
     int32_t k[3];
     int ok;
 } cc_fast;
@@ -21,7 +21,7 @@ typedef struct {
 static void cc_fast_init(cc_fast *f, const double m[3][4])
 {
     ovxc_cc_fast_params_t p;
-    float eps = 0;
+    float eps = 0, eps_uv = 0;
     int c, i;
     f->ok = ovxc_cc_fast_params(m, &p);
     if (!f->ok) return;
@@ -30,8 +30,10 @@ static void cc_fast_init(cc_fast *f, const double m[3][4])
         f->b[c] = _mm256_set1_ps(p.b[c]);
         f->k[c] = p.k[c];
         if (p.eps[c] > eps) eps = p.eps[c];
+        if (p.eps_uv[c] > eps_uv) eps_uv = p.eps_uv[c];
     }
     f->lim = _mm256_set1_ps(0.5f - eps);
+    f->lim_uv = _mm256_set1_ps(0.5f - eps_uv);
 }
 
 /* round-to-nearest of channel ch's w (color.h) as int32 lanes (k still to
@@ -161,24 +163,23 @@ void ovxc_cc_enc420_avx2(const uint8_t *r0, const uint8_t *g0, const uint8_t *b0
 
 /* Decode when every channel's luma coefficient is exactly 1 (input and
  * output of one range): in real numbers v = Y + t(U, V), so floor(v + 1e-4)
- * = Y + floor(t + 1e-4) for the integer Y unless t + 1e-4 lies within the
- * reference's double error (far below 1e-9) of an integer; t + 1e-4 - 1/2 is
- * computed in double once per chroma sample and rounded to the nearest
- * integer (one within 1e-9 of a half-integer sends its 16 pixels to the
- * reference), and each pixel is a 16-bit add, clamped by the pack.  Otherwise the float estimate per pixel on duplicated
+ * = Y + floor(t + 1e-4) for the integer Y; in the centred form of color.h,
+ * floor(v + 1e-4) = Y + k - 128 + round(w'), w' = a1 (U - 128) + a2 (V - 128)
+ * + b, estimated in float once per chroma sample by two fused multiply-adds
+ * (error below eps_uv; a sample whose estimate lies too near a half-integer
+ * sends its 16 pixels to the reference), and each pixel is a 16-bit add,
+ * clamped by the pack.  Otherwise the float estimate per pixel on duplicated
  * chroma. */
 void ovxc_cc_dec2_avx2(const uint8_t *ya, const uint8_t *yb, const uint8_t *u, const uint8_t *v,
                        uint8_t *const oa[3], uint8_t *const ob[3], size_t n, const double m[3][4])
 {
-    __m256d cu[3], cv[3], cb[3];
-    const __m256d lim = _mm256_set1_pd(0.5 - 1e-9), sign = _mm256_set1_pd(-0.0);
+    cc_fast f;
     size_t x = 0;
     int c;
-    if (!(m[0][0] == 1.0 && m[1][0] == 1.0 && m[2][0] == 1.0)) {
+    cc_fast_init(&f, m);
+    if (!(m[0][0] == 1.0 && m[1][0] == 1.0 && m[2][0] == 1.0 && f.ok)) {
         uint8_t du[64], dv[64];
         size_t nn;
-        cc_fast f;
-        cc_fast_init(&f, m);
         for (x = 0; x < n; x += nn) { /* chunks of whole pairs */
             nn = n - x < 64 ? n - x : 64;
             ovxc_dup2_avx2(u + x / 2, 1, du, (nn + 1) / 2);
@@ -188,31 +189,20 @@ void ovxc_cc_dec2_avx2(const uint8_t *ya, const uint8_t *yb, const uint8_t *u, c
         }
         return;
     }
-    for (c = 0; c < 3; c++) {
-        cu[c] = _mm256_set1_pd(m[c][1]);
-        cv[c] = _mm256_set1_pd(m[c][2]);
-        cb[c] = _mm256_set1_pd(m[c][3] + 1e-4 - 0.5); /* a half off: floor is the nearest integer */
-    }
     for (; x + 16 <= n; x += 16) {
-        __m128i u8 = _mm_loadl_epi64((const __m128i *)(const void *)(u + x / 2));
-        __m128i v8 = _mm_loadl_epi64((const __m128i *)(const void *)(v + x / 2));
-        __m256d du[2] = {_mm256_cvtepi32_pd(_mm_cvtepu8_epi32(u8)), _mm256_cvtepi32_pd(_mm_cvtepu8_epi32(_mm_srli_si128(u8, 4)))};
-        __m256d dv[2] = {_mm256_cvtepi32_pd(_mm_cvtepu8_epi32(v8)), _mm256_cvtepi32_pd(_mm_cvtepu8_epi32(_mm_srli_si128(v8, 4)))};
-        __m256d dist = _mm256_setzero_pd();
+        __m256 fu = cc_c8(u + x / 2), fv = cc_c8(v + x / 2), dist = _mm256_setzero_ps();
         __m256i k[3];
-        int r, h;
+        int r;
         for (c = 0; c < 3; c++) {
-            __m128i k32[2], k16;
-            for (h = 0; h < 2; h++) {
-                __m256d t = _mm256_fmadd_pd(cv[c], dv[h], _mm256_fmadd_pd(cu[c], du[h], cb[c]));
-                __m256d r = _mm256_round_pd(t, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-                dist = _mm256_max_pd(dist, _mm256_andnot_pd(sign, _mm256_sub_pd(t, r)));
-                k32[h] = _mm256_cvttpd_epi32(r);
-            }
-            k16 = _mm_packs_epi32(k32[0], k32[1]);
+            __m256 w = _mm256_fmadd_ps(f.a[c][2], fv, _mm256_fmadd_ps(f.a[c][1], fu, f.b[c]));
+            __m256 rr = _mm256_round_ps(w, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+            __m256i k32 = _mm256_cvttps_epi32(rr);
+            __m128i k16 = _mm_add_epi16(_mm_packs_epi32(_mm256_castsi256_si128(k32), _mm256_extracti128_si256(k32, 1)),
+                                        _mm_set1_epi16((short)(f.k[c] - 128)));
+            dist = _mm256_max_ps(dist, _mm256_andnot_ps(_mm256_set1_ps(-0.0f), _mm256_sub_ps(w, rr)));
             k[c] = _mm256_set_m128i(_mm_unpackhi_epi16(k16, k16), _mm_unpacklo_epi16(k16, k16));
         }
-        if (_mm256_movemask_pd(_mm256_cmp_pd(dist, lim, _CMP_GT_OQ))) {
+        if (_mm256_movemask_ps(_mm256_cmp_ps(dist, f.lim_uv, _CMP_GT_OQ))) {
             ovxc_cc_dec2_scalar(ya + x, yb ? yb + x : NULL, u + x / 2, v + x / 2,
                                 (uint8_t *const[3]){oa[0] + x, oa[1] + x, oa[2] + x},
                                 (uint8_t *const[3]){ob[0] + x, ob[1] + x, ob[2] + x}, 16, m);
