@@ -707,6 +707,8 @@ int ovx_color_convert_yuv(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pla
                 uint32_t c0 = first_sample(x0, o->sx), c1 = first_sample(x1, o->sx);
                 if (i->step == 1 && o->step == 1)
                     memcpy(orow + c0, ir + c0, c1 - c0);
+                else if (i->step == 2 && o->step == 1) /* NV12 / NV21 chroma to a plane */
+                    k->pick2(ir + (size_t)c0 * 2, orow + c0, c1 - c0);
                 else
                     for (cx = c0; cx < c1; cx++) orow[(size_t)cx * o->step] = ir[(size_t)cx * i->step];
                 continue;
