@@ -470,19 +470,100 @@ static int nl_taps(const uint8_t *mask, uint32_t cols, uint32_t rows, uint32_t o
     return n;
 }
 
+/* The pruned network of ovxc_nl_prog for n taps (see filter.h). */
+static void nl_build(ovxc_nl_prog *p, int function, int n)
+{
+    enum { C0, C255, VAR };
+    struct {
+        uint8_t kind, i, j;
+    } act[544];
+    uint8_t state[OVXC_NL_NET_TAPS], live[OVXC_NL_NET_TAPS];
+    ovxc_nl_op rev[544];
+    int wires = n <= 32 ? 32 : 64, na = 0, nr = 0, w, q, k, j, i;
+    p->function = function;
+    p->n = n;
+    p->nops = 0;
+    p->first = (wires - n) / 2;
+    p->out = p->first + n / 2;
+    if (function != OVXC_NL_MEDIAN) return;
+    for (w = 0; w < wires; w++) state[w] = w < p->first ? C0 : (w < p->first + n ? VAR : C255);
+    /* Batcher's odd-even merge sort, comparator (lo, hi): min to lo, max to
+     * hi; constants folded forward */
+    for (q = 1; q < wires; q <<= 1)
+        for (k = q; k >= 1; k >>= 1)
+            for (j = k % q; j + k < wires; j += 2 * k)
+                for (i = 0; i < k && i + j + k < wires; i++) {
+                    int lo = i + j, hi = i + j + k;
+                    if ((i + j) / (2 * q) != (i + j + k) / (2 * q)) continue;
+                    if (state[lo] == C0 || state[hi] == C255) continue; /* in order already */
+                    if (state[hi] == C0 || state[lo] == C255) {     /* swapped: a move (or two constants) */
+                        uint8_t t = state[lo];
+                        if (state[lo] == VAR) act[na].kind = OVXC_NL_OP_MOVE, act[na].i = (uint8_t)hi, act[na].j = (uint8_t)lo, na++;
+                        if (state[hi] == VAR) act[na].kind = OVXC_NL_OP_MOVE, act[na].i = (uint8_t)lo, act[na].j = (uint8_t)hi, na++;
+                        /* a pair of moves swapping two variables cannot happen: one side is constant */
+                        state[lo] = state[hi];
+                        state[hi] = t;
+                        continue;
+                    }
+                    act[na].kind = OVXC_NL_OP_BOTH, act[na].i = (uint8_t)lo, act[na].j = (uint8_t)hi, na++;
+                }
+    /* backward: keep what the output wire depends on */
+    memset(live, 0, sizeof(live));
+    live[p->out] = 1;
+    for (q = na - 1; q >= 0; q--) {
+        int lo = act[q].i, hi = act[q].j;
+        if (act[q].kind == OVXC_NL_OP_MOVE) { /* w[lo] = w[hi] (i = dst, j = src) */
+            if (!live[lo]) continue;
+            live[lo] = 0;
+            live[hi] = 1;
+            rev[nr].kind = OVXC_NL_OP_MOVE, rev[nr].i = (uint8_t)lo, rev[nr].j = (uint8_t)hi, nr++;
+            continue;
+        }
+        if (!live[lo] && !live[hi]) continue;
+        rev[nr].kind = live[lo] && live[hi] ? OVXC_NL_OP_BOTH : (live[lo] ? OVXC_NL_OP_MIN : OVXC_NL_OP_MAX);
+        rev[nr].i = (uint8_t)lo, rev[nr].j = (uint8_t)hi, nr++;
+        live[lo] = live[hi] = 1;
+    }
+    for (q = 0; q < nr; q++) p->ops[q] = rev[nr - 1 - q];
+    p->nops = nr;
+}
+
+size_t ovxc_nl_row_scalar(const ovxc_nl_prog *p, const uint8_t *c, uint8_t *d, size_t n)
+{
+    (void)p, (void)c, (void)d, (void)n;
+    return 0;
+}
+
+const ovx_variant *ovxc_nl_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nl_row) OVX_VARIANT_SSE41(ovxc_nl_row){
+        "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_nl_row_scalar}};
+    return table;
+}
+
 void ovxc_nonlinear_u8(int function, const uint8_t *mask, uint32_t cols, uint32_t rows, uint32_t ox, uint32_t oy,
-                       const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a)
+                       const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a,
+                       ovxc_nl_row_f row)
 {
     int tx[OVXC_NL_MAX_TAPS], ty[OVXC_NL_MAX_TAPS];
     ptrdiff_t off[OVXC_NL_MAX_TAPS];
     uint8_t v[OVXC_NL_MAX_TAPS];
+    ovxc_nl_prog prog;
     int n = nl_taps(mask, cols, rows, ox, oy, tx, ty);
     for (int k = 0; k < n; k++) off[k] = (ptrdiff_t)ty[k] * ss + tx[k];
+    if (row && n >= 1 && n <= OVXC_NL_NET_TAPS) {
+        nl_build(&prog, function, n);
+        for (int k = 0; k < n; k++) prog.off[k] = off[k];
+    } else {
+        row = NULL;
+    }
     for (uint32_t y = a->y0; y < a->y1; y++) {
         uint8_t *d = dst + (ptrdiff_t)y * ds;
         uint32_t fa, fb, x;
         fast_range(a, y, ox, cols - 1 - ox, oy, rows - 1 - oy, &fa, &fb);
-        for (x = fa; x < fb; x++) {
+        x = fa;
+        if (row && fb > fa) x += (uint32_t)row(&prog, src + (ptrdiff_t)y * ss + fa, d + fa, fb - fa);
+        for (; x < fb; x++) {
             const uint8_t *c = src + (ptrdiff_t)y * ss + x;
             for (int k = 0; k < n; k++) v[k] = c[off[k]];
             d[x] = nl_reduce(function, v, n);

@@ -16,6 +16,7 @@
 #ifndef OVX_COMPUTE_FILTER_H
 #define OVX_COMPUTE_FILTER_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 enum { OVXC_BORDER_REPLICATE = 0, OVXC_BORDER_CONSTANT = 1 };
@@ -52,8 +53,43 @@ void ovxc_convolve_u8(const uint8_t *src, int32_t ss, void *dst, int32_t ds, int
 /* Non-linear filter over the nonzero entries of a rows x cols U8 mask whose
  * element (oy, ox) sits on the output pixel. */
 enum { OVXC_NL_MEDIAN = 0, OVXC_NL_MIN = 1, OVXC_NL_MAX = 2 };
+
+/* The rows of its U8 variants (runtime/dispatch.h): the n taps' samples of
+ * many pixels at once, in vector lanes, reduced by min / max, or the median
+ * (sorted index n / 2) picked by a sorting network.  The network (Batcher's
+ * odd-even merge sort of 32 or 64 wires: the n samples between constant pads
+ * of 0 and 255 that leave the median's index in place) is pruned to what the
+ * output depends on: comparators with a constant side become nothing or a
+ * move, a comparator with one output used keeps only its min or its max. */
+#define OVXC_NL_NET_TAPS 64
+enum { OVXC_NL_OP_MIN, OVXC_NL_OP_MAX, OVXC_NL_OP_BOTH, OVXC_NL_OP_MOVE };
+typedef struct {
+    uint8_t kind, i, j; /* MIN: w[i] = min(w[i], w[j]); MAX: w[j] = max; BOTH: both; MOVE: w[i] = w[j] */
+} ovxc_nl_op;
+typedef struct {
+    int function, n;   /* OVXC_NL_*, taps (1 .. OVXC_NL_NET_TAPS) */
+    int first, out;    /* the wire of tap 0 (taps on consecutive wires), of the result */
+    int nops;
+    ovxc_nl_op ops[544]; /* Batcher's network on 64 wires has 543 comparators */
+    ptrdiff_t off[OVXC_NL_NET_TAPS]; /* tap k at pixel pointer + off[k] */
+} ovxc_nl_prog;
+/* Pixels [0, n) of a row from c (the first output pixel's centre in the
+ * source) into d; returns how many it did (whole vectors; the rest is the
+ * caller's). */
+typedef size_t (*ovxc_nl_row_f)(const ovxc_nl_prog *p, const uint8_t *c, uint8_t *d, size_t n);
+size_t ovxc_nl_row_scalar(const ovxc_nl_prog *p, const uint8_t *c, uint8_t *d, size_t n); /* does none */
+size_t ovxc_nl_row_sse41(const ovxc_nl_prog *p, const uint8_t *c, uint8_t *d, size_t n);
+size_t ovxc_nl_row_avx2(const ovxc_nl_prog *p, const uint8_t *c, uint8_t *d, size_t n);
+/* The variants, best first, the scalar one (which leaves every pixel to the
+ * per-pixel reference) last. */
+#include "../runtime/dispatch.h"
+const ovx_variant *ovxc_nl_variants(void);
+
+/* row: a variant's row function for the pixels with every tap inside the
+ * image, or NULL (the per-pixel reference everywhere). */
 void ovxc_nonlinear_u8(int function, const uint8_t *mask, uint32_t cols, uint32_t rows, uint32_t ox, uint32_t oy,
-                       const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a);
+                       const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a,
+                       ovxc_nl_row_f row);
 void ovxc_nonlinear_u1(int function, const uint8_t *mask, uint32_t cols, uint32_t rows, uint32_t ox, uint32_t oy,
                        const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a);
 

@@ -71,3 +71,14 @@ void ovxc_row3_gauss_sse41(const uint8_t *r0, const uint8_t *r1, const uint8_t *
 #define STEP 16
 #define SUFFIX sse41
 #include "filter3_minmax.inc"
+
+/* ---- NonLinearFilter rows (compute/filter.h), 16 pixels a step ---------- */
+#include "filter.h"
+#define NL_FN ovxc_nl_row_sse41
+#define NL_V __m128i
+#define NL_W 16
+#define NL_LOAD(ptr) _mm_loadu_si128((const __m128i *)(const void *)(ptr))
+#define NL_STORE(ptr, v) _mm_storeu_si128((__m128i *)(void *)(ptr), v)
+#define NL_MIN _mm_min_epu8
+#define NL_MAX _mm_max_epu8
+#include "nl_rows.inc"

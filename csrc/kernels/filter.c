@@ -392,10 +392,24 @@ static vx_status win_nonlinear(vx_node node, const vx_reference params[], vx_uin
     if (ovx_scalar_get((vx_scalar)params[0], VX_TYPE_ENUM, &fn) != VX_SUCCESS) return VX_ERROR_INVALID_PARAMETERS;
     f = fn == VX_NONLINEAR_FILTER_MIN ? OVXC_NL_MIN : (fn == VX_NONLINEAR_FILTER_MAX ? OVXC_NL_MAX : OVXC_NL_MEDIAN);
     if (mask->origin.x >= mask->columns || mask->origin.y >= mask->rows) return VX_ERROR_INVALID_VALUE;
-    (fmt == VX_DF_IMAGE_U1 ? ovxc_nonlinear_u1 : ovxc_nonlinear_u8)(
-        f, (const uint8_t *)mask->data, (uint32_t)mask->columns, (uint32_t)mask->rows, mask->origin.x,
-        mask->origin.y, pi.ptr, pi.stride, po.ptr, po.stride, &a);
+    if (fmt == VX_DF_IMAGE_U1) {
+        ovxc_nonlinear_u1(f, (const uint8_t *)mask->data, (uint32_t)mask->columns, (uint32_t)mask->rows,
+                          mask->origin.x, mask->origin.y, pi.ptr, pi.stride, po.ptr, po.stride, &a);
+    } else {
+        /* the node's row variant for the pixels with every tap inside */
+        const ovx_variant *v = ovx_node_variant(node);
+        ovxc_nonlinear_u8(f, (const uint8_t *)mask->data, (uint32_t)mask->columns, (uint32_t)mask->rows,
+                          mask->origin.x, mask->origin.y, pi.ptr, pi.stride, po.ptr, po.stride, &a,
+                          v ? (ovxc_nl_row_f)v->fn : NULL);
+    }
     return VX_SUCCESS;
+}
+
+static const ovx_variant *select_nonlinear(vx_node node, const vx_reference p[])
+{
+    static const int idx[] = {1, 3};
+    (void)node;
+    return ovx_images_fmt(p, idx, 2, VX_DF_IMAGE_U8) ? ovx_variant_pick(ovxc_nl_variants()) : NULL;
 }
 
 static const ovx_kernel_desc k_nonlinear = {
@@ -519,7 +533,8 @@ const ovx_select_entry ovx_select_filter[] = {
     {VX_KERNEL_BOX_3x3, select_box},       {VX_KERNEL_GAUSSIAN_3x3, select_gaussian},
     {VX_KERNEL_MEDIAN_3x3, select_median}, {VX_KERNEL_DILATE_3x3, select_dilate},
     {VX_KERNEL_ERODE_3x3, select_erode},   {VX_KERNEL_MAGNITUDE, select_magnitude},
-    {VX_KERNEL_PHASE, select_phase},       {0, NULL},
+    {VX_KERNEL_PHASE, select_phase},       {VX_KERNEL_NON_LINEAR_FILTER, select_nonlinear},
+    {0, NULL},
 };
 
 const ovx_kernel_desc *const ovx_family_filter[] = {

@@ -7,6 +7,7 @@
  * variant the CPU cannot run is reported as not run, never as passed.
  */
 #include "../../csrc/compute/filter3.h"
+#include "../../csrc/compute/filter.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,6 +135,97 @@ int main(void)
                             passed++;
                         }
                     }
+        }
+    }
+    /* NonLinearFilter: every row variant (the network it builds) against the
+     * per-pixel reference, and the reference against a sorting model: masks
+     * of 1 to 64 taps (boxes, crosses, random patterns up to 9x9), median /
+     * min / max, both border rules, windows of odd sizes and offsets; the
+     * image is an exact-size allocation (ASan sees an over-read) */
+    {
+        const ovx_variant *t = ovxc_nl_variants(), *v, *scalar = t;
+        static const uint32_t sizes[][2] = {{1, 1}, {5, 3}, {37, 9}, {70, 12}, {131, 7}};
+        unsigned bad = 0, bad_model = 0, runs = 0;
+        int it;
+        while (scalar->level != OVX_SIMD_NONE) scalar++;
+        for (it = 0; it < 240; it++) {
+            uint8_t mask[81];
+            uint32_t cols = 1 + rnd() % 9, rows_ = 1 + rnd() % 9, ox = rnd() % cols, oy = rnd() % rows_, k, taps = 0;
+            uint32_t w = sizes[it % 5][0], h = sizes[it % 5][1], ss = w + (uint32_t)(it % 3), i, x, y;
+            int fn = it % 3, kind = (it / 3) % 4, extreme = it % 7 == 0;
+            uint8_t *img, *ref, *out;
+            ovxc_area a;
+            for (k = 0; k < cols * rows_; k++) /* full box, cross, sparse, dense random */
+                mask[k] = kind == 0 ? 1
+                        : kind == 1 ? (uint8_t)(k % cols == ox || k / cols == oy)
+                        : kind == 2 ? (uint8_t)(rnd() % 4 == 0)
+                                    : (uint8_t)(rnd() % 4 != 0);
+            for (k = 0; k < cols * rows_; k++) taps += mask[k] != 0;
+            if (taps == 0) mask[oy * cols + ox] = 1;
+            img = malloc((size_t)ss * h);
+            ref = malloc((size_t)w * h);
+            out = malloc((size_t)w * h);
+            for (i = 0; i < ss * h; i++) img[i] = (uint8_t)(extreme ? ((rnd() & 1) ? 255 : 0) : rnd() % (it % 2 ? 256 : 7));
+            a.width = w, a.height = h, a.border = it % 2 ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE;
+            a.constant = rnd() % 256;
+            a.x0 = it % 4 == 3 && w > 2 ? 1 : 0, a.x1 = w, a.y0 = 0, a.y1 = h;
+            memset(ref, 0x3C, (size_t)w * h);
+            ovxc_nonlinear_u8(fn, mask, cols, rows_, ox, oy, img, (int32_t)ss, ref, (int32_t)w, &a, NULL);
+            /* the model: sort the taps' samples (borders by the rule) */
+            for (y = a.y0; y < a.y1; y++)
+                for (x = a.x0; x < a.x1; x++) {
+                    uint8_t vals[81];
+                    uint32_t nv = 0, p, q;
+                    for (q = 0; q < rows_; q++)
+                        for (p = 0; p < cols; p++) {
+                            int sx = (int)x + (int)p - (int)ox, sy = (int)y + (int)q - (int)oy;
+                            uint8_t val;
+                            if (!mask[q * cols + p]) continue;
+                            if (sx < 0 || sy < 0 || sx >= (int)w || sy >= (int)h) {
+                                if (a.border == OVXC_BORDER_CONSTANT) {
+                                    val = (uint8_t)a.constant;
+                                } else {
+                                    sx = sx < 0 ? 0 : (sx >= (int)w ? (int)w - 1 : sx);
+                                    sy = sy < 0 ? 0 : (sy >= (int)h ? (int)h - 1 : sy);
+                                    val = img[sy * ss + sx];
+                                }
+                            } else {
+                                val = img[sy * ss + sx];
+                            }
+                            vals[nv++] = val;
+                        }
+                    for (p = 1; p < nv; p++) /* insertion sort */
+                        for (q = p; q > 0 && vals[q - 1] > vals[q]; q--) {
+                            uint8_t tmp = vals[q];
+                            vals[q] = vals[q - 1];
+                            vals[q - 1] = tmp;
+                        }
+                    bad_model += ref[y * w + x] != (fn == OVXC_NL_MIN ? vals[0] : fn == OVXC_NL_MAX ? vals[nv - 1] : vals[nv / 2]);
+                }
+            for (v = t; v != scalar; v++) {
+                if (!cpu_has(v->level)) continue;
+                memset(out, 0x3C, (size_t)w * h);
+                ovxc_nonlinear_u8(fn, mask, cols, rows_, ox, oy, img, (int32_t)ss, out, (int32_t)w, &a,
+                                  (ovxc_nl_row_f)v->fn);
+                bad += memcmp(ref, out, (size_t)w * h) != 0;
+                runs++;
+            }
+            free(img);
+            free(ref);
+            free(out);
+        }
+        for (v = t; v != scalar; v++)
+            if (!cpu_has(v->level)) {
+                printf("not run: nonlinear %s (the CPU lacks it)\n", v->name);
+                not_run++;
+            }
+        if (bad || bad_model) {
+            printf("FAIL nonlinear: %u variant runs differ, %u pixels of the reference differ from the model\n", bad,
+                   bad_model);
+            failed++;
+        } else {
+            printf("nonlinear: %u variant runs, the reference matches the model\n", runs);
+            passed++;
         }
     }
     printf("filter3 variants: %u variant runs not made (CPU)\n%u passed, %u failed\n", not_run, passed, failed);
