@@ -95,34 +95,47 @@ void ovx_sums_u1(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, u
     *sqsum = s;
 }
 
-#define OVX_MINMAX(name, type)                                                                             \
+/* Branch-free row reductions (the compiler vectorizes them): the extremes,
+ * then, only when asked, how many pixels hold a value. */
+#define OVX_MINMAX(name, cname, type)                                                                      \
     void name(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,      \
-              int32_t *minv, int32_t *maxv, size_t *minc, size_t *maxc)                                    \
+              int32_t *minv, int32_t *maxv)                                                                \
     {                                                                                                      \
-        int32_t mn = 0, mx = 0;                                                                            \
-        size_t nmin = 0, nmax = 0;                                                                         \
+        type mn, mx;                                                                                       \
         uint32_t x, y;                                                                                     \
-        int first = 1;                                                                                     \
+        if (x1 <= x0 || y1 <= y0) {                                                                        \
+            *minv = *maxv = 0;                                                                             \
+            return;                                                                                        \
+        }                                                                                                  \
+        mn = mx = ((const type *)(const void *)(ptr + (intptr_t)y0 * stride))[x0];                         \
         for (y = y0; y < y1; y++) {                                                                        \
             const type *row = (const type *)(const void *)(ptr + (intptr_t)y * stride);                   \
+            type rmn = mn, rmx = mx;                                                                       \
             for (x = x0; x < x1; x++) {                                                                    \
-                int32_t v = row[x];                                                                        \
-                if (first) {                                                                               \
-                    mn = mx = v;                                                                           \
-                    nmin = nmax = 0;                                                                       \
-                    first = 0;                                                                             \
-                }                                                                                          \
-                if (v < mn) mn = v, nmin = 0;                                                              \
-                if (v > mx) mx = v, nmax = 0;                                                              \
-                nmin += v == mn;                                                                           \
-                nmax += v == mx;                                                                           \
+                type v = row[x];                                                                           \
+                rmn = v < rmn ? v : rmn;                                                                   \
+                rmx = v > rmx ? v : rmx;                                                                   \
             }                                                                                              \
+            mn = rmn, mx = rmx;                                                                            \
         }                                                                                                  \
-        *minv = mn, *maxv = mx, *minc = nmin, *maxc = nmax;                                                \
+        *minv = mn, *maxv = mx;                                                                            \
+    }                                                                                                      \
+    size_t cname(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,   \
+                 int32_t value)                                                                            \
+    {                                                                                                      \
+        size_t n = 0;                                                                                      \
+        uint32_t x, y;                                                                                     \
+        for (y = y0; y < y1; y++) {                                                                        \
+            const type *row = (const type *)(const void *)(ptr + (intptr_t)y * stride);                   \
+            uint32_t c = 0;                                                                                \
+            for (x = x0; x < x1; x++) c += row[x] == value;                                                \
+            n += c;                                                                                        \
+        }                                                                                                  \
+        return n;                                                                                          \
     }
 
-OVX_MINMAX(ovx_minmax_u8, uint8_t)
-OVX_MINMAX(ovx_minmax_s16, int16_t)
+OVX_MINMAX(ovx_minmax_u8, ovx_count_value_u8, uint8_t)
+OVX_MINMAX(ovx_minmax_s16, ovx_count_value_s16, int16_t)
 
 #define OVX_LOCATE(name, type)                                                                             \
     size_t name(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,    \

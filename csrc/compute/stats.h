@@ -31,11 +31,16 @@ void ovx_sums_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, u
 void ovx_sums_u1(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
                  uint64_t *sum, uint64_t *sqsum);
 
-/* Minimum and maximum of a U8 / S16 rectangle and how many pixels hold them. */
+/* Minimum and maximum of a U8 / S16 rectangle (0 and 0 when it is empty),
+ * and how many of its pixels hold a value. */
 void ovx_minmax_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
-                   int32_t *minv, int32_t *maxv, size_t *minc, size_t *maxc);
+                   int32_t *minv, int32_t *maxv);
 void ovx_minmax_s16(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
-                    int32_t *minv, int32_t *maxv, size_t *minc, size_t *maxc);
+                    int32_t *minv, int32_t *maxv);
+size_t ovx_count_value_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+                    int32_t value);
+size_t ovx_count_value_s16(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+                     int32_t value);
 /* Up to cap locations (x, y pairs, row-major order) of value v; returns how
  * many were written. */
 size_t ovx_locate_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,

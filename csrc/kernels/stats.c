@@ -8,8 +8,11 @@
 #include "kernels.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <string.h>
 
 #include "../compute/stats.h"
+#include "../framework/graph.h"
 #include "../objects/distribution.h"
 
 #define IN VX_INPUT
@@ -283,21 +286,64 @@ static void fill_locations(vx_array arr, ovx_plane pl, int s16, vx_uint32 x0, vx
     arr->num_items = n;
 }
 
+/* MinMaxLoc on both cores: each band's extremes (then counts) merged under a
+ * lock; min, max and counts are exact whatever the bands. */
+typedef struct {
+    ovx_plane pl;
+    int s16, counts;
+    vx_uint32 x0, x1;
+    vx_int32 mn, mx;
+    vx_size nmin, nmax;
+    int any;
+    pthread_mutex_t lock;
+} minmax_job;
+
+static void minmax_band(void *arg, vx_uint32 ya, vx_uint32 yb)
+{
+    minmax_job *j = arg;
+    vx_int32 mn, mx;
+    (j->s16 ? ovx_minmax_s16 : ovx_minmax_u8)(j->pl.ptr, j->pl.stride, j->x0, ya, j->x1, yb, &mn, &mx);
+    pthread_mutex_lock(&j->lock);
+    if (!j->any || mn < j->mn) j->mn = mn;
+    if (!j->any || mx > j->mx) j->mx = mx;
+    j->any = 1;
+    pthread_mutex_unlock(&j->lock);
+}
+
+static void count_band(void *arg, vx_uint32 ya, vx_uint32 yb)
+{
+    minmax_job *j = arg;
+    size_t (*count)(const uint8_t *, int32_t, uint32_t, uint32_t, uint32_t, uint32_t, int32_t) =
+        j->s16 ? ovx_count_value_s16 : ovx_count_value_u8;
+    size_t a = count(j->pl.ptr, j->pl.stride, j->x0, ya, j->x1, yb, j->mn);
+    size_t b = count(j->pl.ptr, j->pl.stride, j->x0, ya, j->x1, yb, j->mx);
+    pthread_mutex_lock(&j->lock);
+    j->nmin += a;
+    j->nmax += b;
+    pthread_mutex_unlock(&j->lock);
+}
+
 static vx_status VX_CALLBACK minmaxloc_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_image img = (vx_image)p[0];
     int s16 = ovx_image_format_of(p[0]) == VX_DF_IMAGE_S16;
     vx_uint32 x0, y0, x1, y1;
-    vx_int32 mn, mx;
-    vx_size nmin, nmax;
+    vx_int32 mn = 0, mx = 0;
+    vx_size nmin = 0, nmax = 0;
     ovx_plane pl = ovx_image_plane(img, 0);
-    (void)node;
+    minmax_job j;
     (void)num;
     valid_rect(img, &x0, &y0, &x1, &y1);
-    if (s16)
-        ovx_minmax_s16(pl.ptr, pl.stride, x0, y0, x1, y1, &mn, &mx, &nmin, &nmax);
-    else
-        ovx_minmax_u8(pl.ptr, pl.stride, x0, y0, x1, y1, &mn, &mx, &nmin, &nmax);
+    if (x1 > x0 && y1 > y0) {
+        vx_uint64 cost = (vx_uint64)(x1 - x0) * (y1 - y0);
+        memset(&j, 0, sizeof(j));
+        j.pl = pl, j.s16 = s16, j.x0 = x0, j.x1 = x1;
+        pthread_mutex_init(&j.lock, NULL);
+        ovx_node_parallel_rows(node, y0, y1, cost, minmax_band, &j);
+        if (p[5] != NULL || p[6] != NULL) ovx_node_parallel_rows(node, y0, y1, cost, count_band, &j);
+        pthread_mutex_destroy(&j.lock);
+        mn = j.mn, mx = j.mx, nmin = j.nmin, nmax = j.nmax;
+    }
     if (!ovx_scalar_from_i64((vx_scalar)p[1], mn) || !ovx_scalar_from_i64((vx_scalar)p[2], mx))
         return VX_ERROR_INVALID_TYPE;
     if (p[3] != NULL) fill_locations((vx_array)p[3], pl, s16, x0, y0, x1, y1, mn);
