@@ -65,18 +65,17 @@ void ovx_sums_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, u
     uint32_t x, y;
     for (y = y0; y < y1; y++) {
         const uint8_t *row = ptr + (intptr_t)y * stride;
-        uint32_t rs = 0, rs2 = 0; /* a row of up to 2^16 pixels fits */
-        for (x = x0; x < x1; x++) {
-            uint32_t v = row[x];
-            rs += v;
-            rs2 += v * v;
-            if (((x - x0) & 0xFFFF) == 0xFFFF) {
-                s += rs, s2 += rs2;
-                rs = rs2 = 0;
+        for (x = x0; x < x1;) { /* runs of up to 2^16 pixels: their sums fit 32 bits */
+            uint32_t e = x1 - x < 65536 ? x1 : x + 65536, rs = 0, rs2 = 0, xx;
+            for (xx = x; xx < e; xx++) { /* branch-free: the compiler vectorizes it */
+                uint32_t v = row[xx];
+                rs += v;
+                rs2 += v * v;
             }
+            s += rs;
+            s2 += rs2;
+            x = e;
         }
-        s += rs;
-        s2 += rs2;
     }
     *sum = s;
     *sqsum = s2;

@@ -170,6 +170,25 @@ static vx_status VX_CALLBACK meanstddev_validate(vx_node node, const vx_referenc
     return s;
 }
 
+typedef struct {
+    ovx_plane pl;
+    int u1;
+    vx_uint32 x0, x1;
+    uint64_t sum, sq;
+    pthread_mutex_t lock;
+} sums_job;
+
+static void sums_band(void *arg, vx_uint32 ya, vx_uint32 yb)
+{
+    sums_job *j = arg;
+    uint64_t s, q;
+    (j->u1 ? ovx_sums_u1 : ovx_sums_u8)(j->pl.ptr, j->pl.stride, j->x0, ya, j->x1, yb, &s, &q);
+    pthread_mutex_lock(&j->lock);
+    j->sum += s;
+    j->sq += q;
+    pthread_mutex_unlock(&j->lock);
+}
+
 static vx_status VX_CALLBACK meanstddev_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_image img = (vx_image)p[0];
@@ -182,10 +201,15 @@ static vx_status VX_CALLBACK meanstddev_function(vx_node node, const vx_referenc
     (void)node;
     (void)num;
     valid_rect(img, &x0, &y0, &x1, &y1);
-    if (ovx_image_format_of(p[0]) == VX_DF_IMAGE_U1)
-        ovx_sums_u1(pl.ptr, pl.stride, x0, y0, x1, y1, &sum, &sq);
-    else
-        ovx_sums_u8(pl.ptr, pl.stride, x0, y0, x1, y1, &sum, &sq);
+    if (x1 > x0 && y1 > y0) { /* on both cores: the bands' exact integer sums added */
+        sums_job j;
+        memset(&j, 0, sizeof(j));
+        j.pl = pl, j.u1 = ovx_image_format_of(p[0]) == VX_DF_IMAGE_U1, j.x0 = x0, j.x1 = x1;
+        pthread_mutex_init(&j.lock, NULL);
+        ovx_node_parallel_rows(node, y0, y1, (vx_uint64)(x1 - x0) * (y1 - y0), sums_band, &j);
+        pthread_mutex_destroy(&j.lock);
+        sum = j.sum, sq = j.sq;
+    }
     n = (vx_float64)(x1 - x0) * (vx_float64)(y1 - y0);
     if (n > 0) {
         mean = (vx_float64)sum / n;
