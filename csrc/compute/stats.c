@@ -6,12 +6,21 @@
 void ovx_count_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
                   uint32_t counts[256])
 {
-    uint32_t x, y;
-    memset(counts, 0, 256 * sizeof(uint32_t));
+    /* four tables, one per pixel of a group of four: a run of one value does
+     * not chain every increment on the last one's store */
+    uint32_t c4[4][256], x, y, v;
+    memset(c4, 0, sizeof(c4));
     for (y = y0; y < y1; y++) {
         const uint8_t *row = ptr + (intptr_t)y * stride;
-        for (x = x0; x < x1; x++) counts[row[x]]++;
+        for (x = x0; x + 4 <= x1; x += 4) {
+            c4[0][row[x]]++;
+            c4[1][row[x + 1]]++;
+            c4[2][row[x + 2]]++;
+            c4[3][row[x + 3]]++;
+        }
+        for (; x < x1; x++) c4[0][row[x]]++;
     }
+    for (v = 0; v < 256; v++) counts[v] = c4[0][v] + c4[1][v] + c4[2][v] + c4[3][v];
 }
 
 void ovx_histogram_from_counts(const uint32_t counts[256], int32_t offset, uint32_t range, size_t bins,
@@ -44,17 +53,6 @@ void ovx_equalize_lut(const uint32_t counts[256], uint8_t lut[256])
     for (v = 0; v < 256; v++) {
         cdf += counts[v];
         lut[v] = v < first ? 0 : (uint8_t)(((cdf - cmin) * 255 + scale / 2) / scale);
-    }
-}
-
-void ovx_apply_lut_u8(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride, const uint8_t lut[256],
-                      uint32_t width, uint32_t y0, uint32_t y1)
-{
-    uint32_t x, y;
-    for (y = y0; y < y1; y++) {
-        const uint8_t *s = src + (intptr_t)y * src_stride;
-        uint8_t *d = dst + (intptr_t)y * dst_stride;
-        for (x = 0; x < width; x++) d[x] = lut[s[x]];
     }
 }
 

@@ -11,6 +11,7 @@
 #include <pthread.h>
 #include <string.h>
 
+#include "../compute/arith.h"
 #include "../compute/stats.h"
 #include "../framework/graph.h"
 #include "../objects/distribution.h"
@@ -76,6 +77,38 @@ static vx_status VX_CALLBACK histogram_validate(vx_node node, const vx_reference
     return s;
 }
 
+/* The value counts of a rectangle on both cores: the bands' counts added. */
+typedef struct {
+    ovx_plane pl;
+    vx_uint32 x0, x1;
+    vx_uint32 counts[256];
+    pthread_mutex_t lock;
+} count_job;
+
+static void count_rows(void *arg, vx_uint32 ya, vx_uint32 yb)
+{
+    count_job *j = arg;
+    vx_uint32 c[256], v;
+    ovx_count_u8(j->pl.ptr, j->pl.stride, j->x0, ya, j->x1, yb, c);
+    pthread_mutex_lock(&j->lock);
+    for (v = 0; v < 256; v++) j->counts[v] += c[v];
+    pthread_mutex_unlock(&j->lock);
+}
+
+static void parallel_counts(vx_node node, ovx_plane pl, vx_uint32 x0, vx_uint32 y0, vx_uint32 x1, vx_uint32 y1,
+                            vx_uint32 counts[256])
+{
+    count_job j;
+    memset(&j, 0, sizeof(j));
+    j.pl = pl, j.x0 = x0, j.x1 = x1;
+    if (x1 > x0 && y1 > y0) {
+        pthread_mutex_init(&j.lock, NULL);
+        ovx_node_parallel_rows(node, y0, y1, (vx_uint64)(x1 - x0) * (y1 - y0), count_rows, &j);
+        pthread_mutex_destroy(&j.lock);
+    }
+    memcpy(counts, j.counts, sizeof(j.counts));
+}
+
 static vx_status VX_CALLBACK histogram_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_image img = (vx_image)p[0];
@@ -87,7 +120,7 @@ static vx_status VX_CALLBACK histogram_function(vx_node node, const vx_reference
     if (d->data == NULL) return VX_ERROR_NO_MEMORY;
     valid_rect(img, &x0, &y0, &x1, &y1);
     pl = ovx_image_plane(img, 0);
-    ovx_count_u8(pl.ptr, pl.stride, x0, y0, x1, y1, counts);
+    parallel_counts(node, pl, x0, y0, x1, y1, counts);
     ovx_histogram_from_counts(counts, d->offset, d->range, d->bins, d->data);
     return VX_SUCCESS;
 }
@@ -127,19 +160,50 @@ static vx_status VX_CALLBACK equalize_validate(vx_node node, const vx_reference 
     return u8_to_same_validate(node, p, num, metas, VX_DF_IMAGE_U8);
 }
 
+/* The table applied by the node's TableLookup variant (compute/arith.h),
+ * chosen at verification, on both cores. */
+typedef struct {
+    ovx_plane src, dst;
+    vx_uint32 w;
+    const vx_uint8 *lut;
+    ovxc_table_lookup_f fn;
+} lut_job;
+
+static void lut_rows(void *arg, vx_uint32 ya, vx_uint32 yb)
+{
+    lut_job *j = arg;
+    ovxc_buf in, o;
+    ovxc_rect r;
+    in.ptr = j->src.ptr, in.stride = j->src.stride, in.fmt = OVXC_U8;
+    o.ptr = j->dst.ptr, o.stride = j->dst.stride, o.fmt = OVXC_U8;
+    r.x0 = 0, r.x1 = j->w, r.y0 = ya, r.y1 = yb;
+    j->fn(&in, &o, &r, j->lut, 256, 0);
+}
+
 static vx_status VX_CALLBACK equalize_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_uint32 counts[256], w, h;
-    vx_uint8 lut[256];
+    vx_uint8 lut[OVX_LUT_PAD + 256]; /* the pad: the table routine's contract */
     ovx_plane src = ovx_image_plane((vx_image)p[0], 0), dst = ovx_image_plane((vx_image)p[1], 0);
-    (void)node;
+    const ovx_variant *v = ovx_node_variant(node);
+    lut_job j;
     (void)num;
     ovx_image_size_of(p[0], &w, &h);
-    ovx_count_u8(src.ptr, src.stride, 0, 0, w, h, counts);
+    parallel_counts(node, src, 0, 0, w, h, counts);
     ovx_equalize_lut(counts, lut);
-    ovx_apply_lut_u8(src.ptr, src.stride, dst.ptr, dst.stride, lut, w, 0, h);
+    j.src = src, j.dst = dst, j.w = w, j.lut = lut;
+    j.fn = v ? (ovxc_table_lookup_f)v->fn : ovxc_table_lookup;
+    ovx_node_parallel_rows(node, 0, h, (vx_uint64)w * h, lut_rows, &j);
     return VX_SUCCESS;
 }
+
+static const ovx_variant *select_equalize(vx_node node, const vx_reference p[])
+{
+    (void)node, (void)p;
+    return ovx_variant_pick(ovxc_arith_variants(OVXC_ARITH_table_lookup));
+}
+
+const ovx_select_entry ovx_select_stats[] = {{VX_KERNEL_EQUALIZE_HISTOGRAM, select_equalize}, {0, NULL}};
 
 static const ovx_kernel_desc equalize_desc = {
     .enumeration = VX_KERNEL_EQUALIZE_HISTOGRAM,
