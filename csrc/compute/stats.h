@@ -21,9 +21,6 @@ void ovx_histogram_from_counts(const uint32_t counts[256], int32_t offset, uint3
  * distribution stretched so that the lowest present value maps to 0 and the
  * whole image to 255 (rounded); an image of one value is left unchanged. */
 void ovx_equalize_lut(const uint32_t counts[256], uint8_t lut[256]);
-/* dst = lut[src] over rows [y0, y1), columns [0, width). */
-void ovx_apply_lut_u8(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride, const uint8_t lut[256],
-                      uint32_t width, uint32_t y0, uint32_t y1);
 
 /* Sum and sum of squares of a U8 or U1 rectangle (U1: bit x%8 of byte x/8). */
 void ovx_sums_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
