@@ -344,6 +344,18 @@ def test_scale_image_nearest_upscale():
     close(got, np.repeat(np.repeat(A8, 2, 0), 2, 1))
 
 
+@pytest.mark.parametrize("interp", ["area", "bilinear"])
+@needs("scale_image")
+def test_scale_image_exact_half(interp):
+    # at exactly half size both rules average each 2x2 block (area: the block
+    # is the output pixel's footprint; bilinear: samples at the blocks'
+    # centres), rounded half up
+    img = np.random.default_rng(5).integers(0, 256, (38, 70), dtype=np.uint8)
+    blocks = img.reshape(19, 2, 35, 2).astype(np.float64).mean(axis=(1, 3))
+    want = np.floor(blocks + 0.5).astype(np.uint8)
+    close(vx.scale_image(img, (19, 35), interp), want)
+
+
 @needs("halfscale_gaussian")
 def test_half_scale_gaussian_shape_and_flat_image():
     flat = np.full((23, 37), 90, np.uint8)

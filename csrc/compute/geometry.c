@@ -87,6 +87,22 @@ void ovx_scale_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, int interp, 
     const int maxv = src->u1 ? 1 : 255;
     const float rx = (float)src->width / (float)dst->width;
     const float ry = (float)src->height / (float)dst->height;
+    if (!src->u1 && !dst->u1 && interp != OVX_GEO_NEAREST && src->width == 2 * dst->width &&
+        src->height == 2 * dst->height && src->width < (1 << 22) && src->height < (1 << 22)) {
+        /* exactly half in both directions, U8: the area of output pixel (x, y)
+         * is input block (2x, 2y)-(2x+1, 2y+1), weights 1 each, and bilinear
+         * samples sit at (2x + 0.5, 2y + 0.5), weights 1/4 each; in both the
+         * float sums are exact, so the rounded value is (block sum + 2) / 4,
+         * floored */
+        for (uint32_t y = y0; y < y1; y++) {
+            const uint8_t *r0 = src->ptr + (intptr_t)(2 * y) * src->stride;
+            const uint8_t *r1 = r0 + src->stride;
+            uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+            for (int32_t x = 0, xe = dst->width; x < xe; x++)
+                row[x] = (uint8_t)((r0[2 * x] + r0[2 * x + 1] + r1[2 * x] + r1[2 * x + 1] + 2) >> 2);
+        }
+        return;
+    }
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
         float fy = geo_scale_pos((int32_t)y, src->height, dst->height);
