@@ -356,6 +356,23 @@ def test_scale_image_exact_half(interp):
     close(vx.scale_image(img, (19, 35), interp), want)
 
 
+@pytest.mark.parametrize("k", [3, 5])
+@needs("halfscale_gaussian")
+def test_half_scale_gaussian_model(k):
+    # the spec's kernel ([1 2 1] or [1 4 6 4 1] squared, over 16 or 256) at
+    # the even pixels, replicated border, floored
+    img = np.random.default_rng(6).integers(0, 256, (41, 70), dtype=np.uint8)
+    g = np.array([1, 2, 1] if k == 3 else [1, 4, 6, 4, 1], np.int64)
+    r = k // 2
+    pad = np.pad(img.astype(np.int64), r, mode="edge")
+    acc = np.zeros(img.shape, np.int64)
+    for j in range(k):
+        for i in range(k):
+            acc += g[j] * g[i] * pad[j:j + img.shape[0], i:i + img.shape[1]]
+    want = (acc // int(g.sum() ** 2))[::2, ::2].astype(np.uint8)
+    close(vx.half_scale_gaussian(img, k, border=REP), want)
+
+
 @needs("halfscale_gaussian")
 def test_half_scale_gaussian_shape_and_flat_image():
     flat = np.full((23, 37), 90, np.uint8)

@@ -138,6 +138,17 @@ void ovx_scale_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, int interp, 
 
 /* ---- Half-scale Gaussian ------------------------------------------------ */
 
+static inline int hsg_px(const ovx_geo_src *src, const int *g, int r, int32_t cx, int32_t cy)
+{
+    int sum = 0;
+    for (int j = -r; j <= r; j++) {
+        int rs = 0;
+        for (int i = -r; i <= r; i++) rs += g[i + r] * geo_px(src, cx + i, cy + j);
+        sum += g[j + r] * rs;
+    }
+    return sum;
+}
+
 void ovx_halfscale_gaussian_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, int ksize, uint32_t y0,
                                  uint32_t y1)
 {
@@ -145,17 +156,35 @@ void ovx_halfscale_gaussian_rows(const ovx_geo_src *src, const ovx_geo_dst *dst,
     const int *g = ksize == 5 ? g5 : (ksize == 3 ? g3 : g1);
     const int r = ksize == 5 ? 2 : (ksize == 3 ? 1 : 0);
     const int scale = ksize == 5 ? 256 : (ksize == 3 ? 16 : 1);
+    /* U8 outputs whose taps are all inside: the integer sum separably, a
+     * row of column sums (exact: the same integer in any order) */
+    const int32_t xa = (r + 1) / 2, xb = src->width - 1 - r >= 0 ? (src->width - 1 - r) / 2 + 1 : 0;
+    enum { CHUNK = 1024 };
+    uint16_t vs[2 * CHUNK + 4];
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
-        int32_t cy = 2 * (int32_t)y;
-        for (int32_t x = 0; x < dst->width; x++) {
-            int32_t cx = 2 * x;
-            int sum = 0;
-            for (int j = -r; j <= r; j++) {
-                int rs = 0;
-                for (int i = -r; i <= r; i++) rs += g[i + r] * geo_px(src, cx + i, cy + j);
-                sum += g[j + r] * rs;
+        int32_t cy = 2 * (int32_t)y, x = 0;
+        if (!src->u1 && !dst->u1 && cy - r >= 0 && cy + r < src->height && xb > xa) {
+            int32_t hi = xb < dst->width ? xb : dst->width;
+            for (; x < xa; x++) row[x] = (uint8_t)(hsg_px(src, g, r, 2 * x, cy) / scale);
+            while (x < hi) {
+                int32_t n = hi - x < CHUNK ? hi - x : CHUNK, c0 = 2 * x - r, nc = 2 * n - 1 + 2 * r, c, k;
+                for (c = 0; c < nc; c++) {
+                    int v = 0;
+                    for (k = 0; k <= 2 * r; k++)
+                        v += g[k] * src->ptr[(intptr_t)(cy - r + k) * src->stride + c0 + c];
+                    vs[c] = (uint16_t)v;
+                }
+                for (k = 0; k < n; k++) {
+                    int sum = 0, i;
+                    for (i = 0; i <= 2 * r; i++) sum += g[i] * vs[2 * k + i];
+                    row[x + k] = (uint8_t)(sum / scale);
+                }
+                x += n;
             }
+        }
+        for (; x < dst->width; x++) {
+            int sum = hsg_px(src, g, r, 2 * x, cy);
             geo_out(dst, x, row, src->u1 ? (2 * sum >= scale) : sum / scale);
         }
     }
