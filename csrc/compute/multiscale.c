@@ -19,29 +19,74 @@ static inline int32_t ms_clamp(int32_t v, int32_t n)
     return v < 0 ? 0 : (v >= n ? n - 1 : v);
 }
 
+/* The 5x5 Gaussian of src at (cx, cy) with the border rule, >> 8. */
+static uint8_t ms_pixel(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, int32_t cx, int32_t cy,
+                        int constant, int cval)
+{
+    int32_t sum = 0;
+    for (int j = -2; j <= 2; j++) {
+        int32_t yy = cy + j, rs = 0;
+        int yout = yy < 0 || yy >= sh;
+        const uint8_t *row = src + (intptr_t)ms_clamp(yy, sh) * sstride;
+        for (int i = -2; i <= 2; i++) {
+            int32_t xx = cx + i;
+            int v = (constant && (yout || xx < 0 || xx >= sw)) ? cval : row[ms_clamp(xx, sw)];
+            rs += ms_g5[i + 2] * v;
+        }
+        sum += ms_g5[j + 2] * rs;
+    }
+    return (uint8_t)(sum >> 8);
+}
+
 void ovx_gaussian_level_u8(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
                            int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, uint32_t y0,
                            uint32_t y1)
 {
+    enum { CHUNK = 512 };
+    int32_t cxs[CHUNK];
+    uint16_t vs[4 * CHUNK + 8];
     for (uint32_t y = y0; y < y1; y++) {
-        int32_t cy = ms_nearest((int32_t)y, sh, dh);
+        int32_t cy = ms_nearest((int32_t)y, sh, dh), x = 0;
         uint8_t *out = dst + (intptr_t)y * dstride;
-        for (int32_t x = 0; x < dw; x++) {
-            int32_t cx = ms_nearest(x, sw, dw);
-            int32_t sum = 0;
-            for (int j = -2; j <= 2; j++) {
-                int32_t yy = cy + j, rs = 0;
-                int yout = yy < 0 || yy >= sh;
-                const uint8_t *row = src + (intptr_t)ms_clamp(yy, sh) * sstride;
-                for (int i = -2; i <= 2; i++) {
-                    int32_t xx = cx + i;
-                    int v = (constant && (yout || xx < 0 || xx >= sw)) ? cval : row[ms_clamp(xx, sw)];
-                    rs += ms_g5[i + 2] * v;
+        if (cy - 2 >= 0 && cy + 2 < sh) {
+            /* the pixels whose 5x5 taps are all inside: the integer sum
+             * separably, through exact column sums of the five rows */
+            const uint8_t *rows[5];
+            int j;
+            for (j = 0; j < 5; j++) rows[j] = src + (intptr_t)(cy - 2 + j) * sstride;
+            while (x < dw && ms_nearest(x, sw, dw) - 2 < 0) x++; /* left edge: below */
+            {
+                int32_t xs = x, xe = x;
+                while (xe < dw) {
+                    int32_t n = 0, c0, c1, c, k;
+                    for (; n < CHUNK && xe + n < dw; n++) {
+                        cxs[n] = ms_nearest(xe + n, sw, dw);
+                        if (cxs[n] + 2 >= sw) break;
+                    }
+                    if (n == 0) break;
+                    c0 = cxs[0] - 2, c1 = cxs[n - 1] + 3;
+                    if (c1 - c0 > (int32_t)(sizeof(vs) / sizeof(vs[0]))) break; /* a ratio beyond the buffer */
+                    for (c = c0; c < c1; c++)
+                        vs[c - c0] = (uint16_t)(rows[0][c] + 4 * rows[1][c] + 6 * rows[2][c] + 4 * rows[3][c] + rows[4][c]);
+                    for (k = 0; k < n; k++) {
+                        const uint16_t *v = vs + (cxs[k] - 2 - c0);
+                        out[xe + k] = (uint8_t)((v[0] + 4 * v[1] + 6 * v[2] + 4 * v[3] + v[4]) >> 8);
+                    }
+                    xe += n;
+                    if (n < CHUNK) break;
                 }
-                sum += ms_g5[j + 2] * rs;
+                /* the rest of the row (left edge, right edge) per pixel */
+                for (x = 0; x < dw; x++) {
+                    if (x == xs && xe > xs) { /* done above */
+                        x = xe - 1;
+                        continue;
+                    }
+                    out[x] = ms_pixel(src, sstride, sw, sh, ms_nearest(x, sw, dw), cy, constant, cval);
+                }
             }
-            out[x] = (uint8_t)(sum >> 8);
+            continue;
         }
+        for (x = 0; x < dw; x++) out[x] = ms_pixel(src, sstride, sw, sh, ms_nearest(x, sw, dw), cy, constant, cval);
     }
 }
 
