@@ -7,6 +7,7 @@
 #include "kernels.h"
 
 #include "../compute/multiscale.h"
+#include "../framework/graph.h"
 #include "../objects/pyramid.h"
 
 #include <stdlib.h>
@@ -139,6 +140,20 @@ static vx_status VX_CALLBACK gpyr_validate(vx_node node, const vx_reference p[],
     return VX_SUCCESS;
 }
 
+/* One Gaussian level's rows, a band at a time on the pool. */
+typedef struct {
+    ovx_plane pa, pc;
+    vx_int32 aw, ah, cw, ch;
+    int constant, cval;
+} gpyr_level_job;
+
+static void gpyr_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
+{
+    gpyr_level_job *j = arg;
+    ovx_gaussian_level_u8(j->pa.ptr, j->pa.stride, j->aw, j->ah, j->pc.ptr, j->pc.stride, j->cw, j->ch, j->constant,
+                          j->cval, y0, y1);
+}
+
 static vx_status VX_CALLBACK gpyr_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_image in = (vx_image)p[0];
@@ -156,9 +171,12 @@ static vx_status VX_CALLBACK gpyr_function(vx_node node, const vx_reference *p, 
         memcpy(dst.ptr + (intptr_t)y * dst.stride, src.ptr + (intptr_t)y * src.stride, in->width);
     for (vx_size l = 1; l < pyr->levels; l++) {
         vx_image a = pyr->images[l - 1], c = pyr->images[l];
-        ovx_plane pa = ovx_image_plane(a, 0), pc = ovx_image_plane(c, 0);
-        ovx_gaussian_level_u8(pa.ptr, pa.stride, (int32_t)a->width, (int32_t)a->height, pc.ptr, pc.stride,
-                              (int32_t)c->width, (int32_t)c->height, constant, b.constant_value.U8, 0, c->height);
+        gpyr_level_job j;
+        j.pa = ovx_image_plane(a, 0), j.pc = ovx_image_plane(c, 0);
+        j.aw = (vx_int32)a->width, j.ah = (vx_int32)a->height, j.cw = (vx_int32)c->width, j.ch = (vx_int32)c->height;
+        j.constant = constant, j.cval = b.constant_value.U8;
+        /* each level's rows in bands (a level reads only the one before it) */
+        ovx_node_parallel_rows(node, 0, c->height, (vx_uint64)c->width * c->height * 25, gpyr_rows, &j);
     }
     return VX_SUCCESS;
 }
