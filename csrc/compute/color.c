@@ -449,7 +449,7 @@ int ovxc_cc_fast_params(const double m[3][4], ovxc_cc_fast_params_t *p)
 const ovxc_cc_kit *ovxc_cc_kit_scalar(void)
 {
     static const ovxc_cc_kit kit = {apply_q_scalar,          ovxc_interleave3_scalar, ovxc_interleave4_scalar,
-                                    ovxc_pick3_scalar,       ovxc_pick4_scalar,       ovxc_dup2_scalar,
+                                    ovxc_dup2_scalar,
                                     ovxc_pick2_scalar,       ovxc_split3_scalar,      ovxc_cc_enc420_scalar,
                                     ovxc_split_uv4_scalar,   ovxc_cc_dec2_scalar,
                                     ovxc_interleave2_scalar, ovxc_split4_scalar};
@@ -498,10 +498,8 @@ static void gather(const ovxc_cc_kit *k, const ovx_cc_planes *p, const ovx_cc_ch
 }
 
 /* An RGB (bpp 3) or RGBX (4) row into its R, G, B channels. */
-static void split(const ovxc_cc_kit *k, ovxc_pick_f pick, size_t bpp, const uint8_t *s, uint8_t *r, uint8_t *g,
-                  uint8_t *b, size_t n)
+static void split(const ovxc_cc_kit *k, size_t bpp, const uint8_t *s, uint8_t *r, uint8_t *g, uint8_t *b, size_t n)
 {
-    (void)pick;
     if (bpp == 3)
         k->split3(s, r, g, b, n);
     else
@@ -584,7 +582,6 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
     }
     /* RGB / RGBX -> YUV: the full-resolution channels */
     {
-        ovxc_pick_f pick = fi == VX_DF_IMAGE_RGBX ? k->pick4 : k->pick3;
         size_t bpp = fi == VX_DF_IMAGE_RGBX ? 4 : 3;
         int yuv4 = fo == VX_DF_IMAGE_YUV4;
         /* 4:2:0 with a window of whole blocks across: the chroma pass below
@@ -597,7 +594,7 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
             uint8_t *yrow = out->ptr[0] + (intptr_t)y * out->stride[0];
             for (x = x0; x < x1; x += n) {
                 n = x1 - x < CC_CHUNK ? x1 - x : CC_CHUNK;
-                split(k, pick, bpp, irow + (size_t)x * bpp, a, b, c, n);
+                split(k, bpp, irow + (size_t)x * bpp, a, b, c, n);
                 if (yuv4)
                     k->apply_q(a, b, c, yrow + x, out->ptr[1] + (intptr_t)y * out->stride[1] + x,
                                out->ptr[2] + (intptr_t)y * out->stride[2] + x, n, t->m);
@@ -611,7 +608,7 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
          * the window holding its first pixel */
         {
             uint8_t a1[CC_CHUNK], b1[CC_CHUNK], c1[CC_CHUNK], qu[CC_CHUNK / 2], qv[CC_CHUNK / 2];
-            uint32_t cy, cx0 = first_sample(x0, 2), cx1 = first_sample(x1, 2), cx, m, i;
+            uint32_t cy, cx0 = first_sample(x0, 2), cx1 = first_sample(x1, 2), cx, m;
             for (cy = first_sample(y0, 2); cy * 2 < y1; cy++) {
                 uint32_t rows = cy * 2 + 1 < height ? 2 : 1, r0 = cy * 2, r1 = r0 + 1;
                 uint8_t *yo0 = fused && r0 >= y0 && r0 < y1 ? out->ptr[0] + (intptr_t)r0 * out->stride[0] : NULL;
@@ -623,8 +620,8 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
                     uint32_t xs = cx * 2, xe;
                     m = cx1 - cx < CC_CHUNK / 2 ? cx1 - cx : CC_CHUNK / 2;
                     xe = xs + 2 * m < width ? xs + 2 * m : width;
-                    split(k, pick, bpp, ir0 + (size_t)xs * bpp, a, b, c, xe - xs);
-                    if (rows == 2) split(k, pick, bpp, ir1 + (size_t)xs * bpp, a1, b1, c1, xe - xs);
+                    split(k, bpp, ir0 + (size_t)xs * bpp, a, b, c, xe - xs);
+                    if (rows == 2) split(k, bpp, ir1 + (size_t)xs * bpp, a1, b1, c1, xe - xs);
                     k->enc420(a, b, c, rows == 2 ? a1 : NULL, b1, c1, yo0 ? yo0 + xs : o0, yo1 ? yo1 + xs : o1, qu,
                               qv, xe - xs, t->m);
                     {
@@ -632,13 +629,8 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
                         if (oc[1].step == 1) { /* IYUV: planes of their own */
                             memcpy(du, qu, m);
                             memcpy(dv, qv, m);
-                        } else if (dv == du + 1) { /* NV12: interleaved */
+                        } else { /* NV12 (the only other 4:2:0 output): U, V interleaved */
                             k->interleave2(qu, qv, du, m);
-                        } else {
-                            for (i = 0; i < m; i++) {
-                                du[(size_t)i * oc[1].step] = qu[i];
-                                dv[(size_t)i * oc[2].step] = qv[i];
-                            }
                         }
                     }
                 }

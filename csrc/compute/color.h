@@ -128,7 +128,6 @@ typedef struct {
     void (*apply_q)(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *o0, uint8_t *o1, uint8_t *o2,
                     size_t n, const double m[3][4]);
     ovxc_interleave_f interleave3, interleave4; /* the channel rows of the same ISA */
-    ovxc_pick_f pick3, pick4;
     void (*dup2)(const uint8_t *s, size_t step, uint8_t *o, size_t pairs); /* o[2i] = o[2i+1] = s[i step] */
     ovxc_pick_f pick2;                                                     /* o[i] = s[2i] */
     void (*split3)(const uint8_t *s, uint8_t *o0, uint8_t *o1, uint8_t *o2, size_t n); /* RGB: o_c[x] = s[3x+c] */

@@ -230,7 +230,7 @@ void ovxc_cc_dec2_avx2(const uint8_t *ya, const uint8_t *yb, const uint8_t *u, c
 const ovxc_cc_kit *ovxc_cc_kit_avx2(void)
 {
     static const ovxc_cc_kit kit = {ovxc_cc_apply_q_avx2,  ovxc_interleave3_avx2, ovxc_interleave4_avx2,
-                                    ovxc_pick3_avx2,       ovxc_pick4_avx2,       ovxc_dup2_avx2,
+                                    ovxc_dup2_avx2,
                                     ovxc_pick2_avx2,       ovxc_split3_avx2,      ovxc_cc_enc420_avx2,
                                     ovxc_split_uv4_avx2,   ovxc_cc_dec2_avx2,
                                     ovxc_interleave2_avx2, ovxc_split4_avx2};

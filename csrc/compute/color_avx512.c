@@ -13,7 +13,7 @@
 const ovxc_cc_kit *ovxc_cc_kit_avx512(void)
 {
     static const ovxc_cc_kit kit = {ovxc_cc_apply_q_avx2,    ovxc_interleave3_avx512, ovxc_interleave4_avx512,
-                                    ovxc_pick3_avx512,       ovxc_pick4_avx512,       ovxc_dup2_avx512,
+                                    ovxc_dup2_avx512,
                                     ovxc_pick2_avx512,       ovxc_split3_avx512,      ovxc_cc_enc420_avx2,
                                     ovxc_split_uv4_avx512,   ovxc_cc_dec2_avx2,
                                     ovxc_interleave2_avx512, ovxc_split4_avx512};

@@ -77,6 +77,16 @@ static vx_status VX_CALLBACK histogram_validate(vx_node node, const vx_reference
     return s;
 }
 
+/* Rows [y0, y1) of the rectangle in bands on the node's threads; fn merges
+ * its band's exact integer result into job under lock. */
+static void run_bands(vx_node node, pthread_mutex_t *lock, vx_uint32 x0, vx_uint32 y0, vx_uint32 x1, vx_uint32 y1,
+                      ovx_rows_f fn, void *job)
+{
+    pthread_mutex_init(lock, NULL);
+    ovx_node_parallel_rows(node, y0, y1, (vx_uint64)(x1 - x0) * (y1 - y0), fn, job);
+    pthread_mutex_destroy(lock);
+}
+
 /* The value counts of a rectangle on both cores: the bands' counts added. */
 typedef struct {
     ovx_plane pl;
@@ -101,11 +111,7 @@ static void parallel_counts(vx_node node, ovx_plane pl, vx_uint32 x0, vx_uint32 
     count_job j;
     memset(&j, 0, sizeof(j));
     j.pl = pl, j.x0 = x0, j.x1 = x1;
-    if (x1 > x0 && y1 > y0) {
-        pthread_mutex_init(&j.lock, NULL);
-        ovx_node_parallel_rows(node, y0, y1, (vx_uint64)(x1 - x0) * (y1 - y0), count_rows, &j);
-        pthread_mutex_destroy(&j.lock);
-    }
+    if (x1 > x0 && y1 > y0) run_bands(node, &j.lock, x0, y0, x1, y1, count_rows, &j);
     memcpy(counts, j.counts, sizeof(j.counts));
 }
 
@@ -115,7 +121,6 @@ static vx_status VX_CALLBACK histogram_function(vx_node node, const vx_reference
     vx_distribution d = (vx_distribution)p[1];
     vx_uint32 counts[256], x0, y0, x1, y1;
     ovx_plane pl;
-    (void)node;
     (void)num;
     if (d->data == NULL) return VX_ERROR_NO_MEMORY;
     valid_rect(img, &x0, &y0, &x1, &y1);
@@ -262,16 +267,13 @@ static vx_status VX_CALLBACK meanstddev_function(vx_node node, const vx_referenc
     vx_float32 fm, fs;
     ovx_plane pl = ovx_image_plane(img, 0);
     vx_status s;
-    (void)node;
     (void)num;
     valid_rect(img, &x0, &y0, &x1, &y1);
     if (x1 > x0 && y1 > y0) { /* on both cores: the bands' exact integer sums added */
         sums_job j;
         memset(&j, 0, sizeof(j));
         j.pl = pl, j.u1 = ovx_image_format_of(p[0]) == VX_DF_IMAGE_U1, j.x0 = x0, j.x1 = x1;
-        pthread_mutex_init(&j.lock, NULL);
-        ovx_node_parallel_rows(node, y0, y1, (vx_uint64)(x1 - x0) * (y1 - y0), sums_band, &j);
-        pthread_mutex_destroy(&j.lock);
+        run_bands(node, &j.lock, x0, y0, x1, y1, sums_band, &j);
         sum = j.sum, sq = j.sq;
     }
     n = (vx_float64)(x1 - x0) * (vx_float64)(y1 - y0);
@@ -378,7 +380,7 @@ static void fill_locations(vx_array arr, ovx_plane pl, int s16, vx_uint32 x0, vx
  * lock; min, max and counts are exact whatever the bands. */
 typedef struct {
     ovx_plane pl;
-    int s16, counts;
+    int s16;
     vx_uint32 x0, x1;
     vx_int32 mn, mx;
     vx_size nmin, nmax;
@@ -423,13 +425,10 @@ static vx_status VX_CALLBACK minmaxloc_function(vx_node node, const vx_reference
     (void)num;
     valid_rect(img, &x0, &y0, &x1, &y1);
     if (x1 > x0 && y1 > y0) {
-        vx_uint64 cost = (vx_uint64)(x1 - x0) * (y1 - y0);
         memset(&j, 0, sizeof(j));
         j.pl = pl, j.s16 = s16, j.x0 = x0, j.x1 = x1;
-        pthread_mutex_init(&j.lock, NULL);
-        ovx_node_parallel_rows(node, y0, y1, cost, minmax_band, &j);
-        if (p[5] != NULL || p[6] != NULL) ovx_node_parallel_rows(node, y0, y1, cost, count_band, &j);
-        pthread_mutex_destroy(&j.lock);
+        run_bands(node, &j.lock, x0, y0, x1, y1, minmax_band, &j);
+        if (p[5] != NULL || p[6] != NULL) run_bands(node, &j.lock, x0, y0, x1, y1, count_band, &j);
         mn = j.mn, mx = j.mx, nmin = j.nmin, nmax = j.nmax;
     }
     if (!ovx_scalar_from_i64((vx_scalar)p[1], mn) || !ovx_scalar_from_i64((vx_scalar)p[2], mx))
