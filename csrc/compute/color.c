@@ -446,13 +446,102 @@ int ovxc_cc_fast_params(const double m[3][4], ovxc_cc_fast_params_t *p)
     return 1;
 }
 
+/* p / q nearest v among the convergents of its continued fraction with q <=
+ * qmax, if one is within 1e-12 */
+static int rational_of(double v, int64_t qmax, int64_t *p, int64_t *q)
+{
+    double x = fabs(v);
+    int64_t h1 = 1, h2 = 0, k1 = 0, k2 = 1;
+    int i;
+    for (i = 0; i < 64; i++) {
+        double a = floor(x);
+        int64_t h, k;
+        if (a > 1e9) return 0;
+        h = (int64_t)a * h1 + h2, k = (int64_t)a * k1 + k2;
+        if (k > qmax) return 0;
+        if (fabs(fabs(v) - (double)h / (double)k) <= 1e-12) {
+            *p = v < 0 ? -h : h, *q = k;
+            return 1;
+        }
+        h2 = h1, h1 = h, k2 = k1, k1 = k;
+        if (x - a <= 0) return 0;
+        x = 1.0 / (x - a);
+    }
+    return 0;
+}
+
+static int64_t gcd64(int64_t a, int64_t b)
+{
+    while (b) {
+        int64_t t = a % b;
+        a = b, b = t;
+    }
+    return a;
+}
+
+int ovxc_cc_rat_init(const double m[3][4], ovxc_cc_rat *r)
+{
+    const double u = 1.0 / 16777216.0, noise = 1e-11; /* float's unit roundoff; the reference's rounding */
+    int c, i;
+    for (c = 0; c < 3; c++) {
+        int64_t p[3], q[3], d = 1, nmax = 0, nmin = 0;
+        double diff = 0, a, fa, fr, qmax;
+        for (i = 0; i < 3; i++) {
+            if (!rational_of(m[c][i], 65535, &p[i], &q[i])) return 0;
+            d = d / gcd64(d, q[i]) * q[i];
+            if (d > 65535) return 0;
+        }
+        for (i = 0; i < 3; i++) {
+            int64_t ci = p[i] * (d / q[i]);
+            if (ci < -32767 || ci > 32767) return 0;
+            r->c[c][i] = (int16_t)ci;
+            diff += fabs(m[c][i] - (double)ci / (double)d) * 255.0;
+            if (ci > 0) nmax += ci * 255;
+            else nmin += ci * 255;
+        }
+        r->d[c] = (int32_t)d;
+        /* one value (n = 1) and the mean of four (n = 4): the fraction of n (m3
+         * + 1e-4) d keeps the exact value at least min(fr, 1 - fr) / (n d)
+         * from an integer, which must beat diff and the reference's rounding */
+        r->a4[c] = 0;
+        for (i = 1; i <= (c ? 4 : 1); i *= 4) { /* block means of chroma only */
+            a = (double)i * (m[c][3] + 1e-4) * (double)d;
+            if (!(fabs(a) < 1e12)) return 0;
+            fa = floor(a), fr = a - fa;
+            if (!((fr < 1 - fr ? fr : 1 - fr) - 1e-6 > (diff + noise) * i * (double)d)) return 0;
+            if (i == 1) r->a1[c] = (int32_t)fa;
+            else r->a4[c] = (int32_t)fa;
+            if (!(fabs(fa) + (double)(nmax - nmin) * i < 2147483647.0 / 2)) return 0;
+        }
+        /* X = N + a1 per pixel, (S + a4) >> 2 per block: the float quotient
+         * (X + 1/2) / d, every X exact (below 2^24) */
+        r->f[c] = (float)(1.0 / (double)d);
+        r->h[c] = (float)(0.5 / (double)d);
+        {
+            double xmax = 0, e;
+            int n;
+            for (n = 1; n <= (c ? 4 : 1); n *= 4) { /* the largest |X| */
+                double off = n == 1 ? r->a1[c] : r->a4[c];
+                double hi = floor(((double)nmax * n + off) / n), lo = floor(((double)nmin * n + off) / n);
+                if (hi > xmax) xmax = hi;
+                if (-lo > xmax) xmax = -lo;
+            }
+            qmax = xmax / (double)d + 1;
+            e = xmax * fabs((double)r->f[c] - 1.0 / (double)d) + fabs((double)r->h[c] - 0.5 / (double)d) + qmax * u;
+            if (!(xmax < 16777216.0 && e < 0.999 * 0.5 / (double)d)) return 0;
+        }
+    }
+    return 1;
+}
+
 const ovxc_cc_kit *ovxc_cc_kit_scalar(void)
 {
     static const ovxc_cc_kit kit = {apply_q_scalar,          ovxc_interleave3_scalar, ovxc_interleave4_scalar,
                                     ovxc_dup2_scalar,
                                     ovxc_pick2_scalar,       ovxc_split3_scalar,      ovxc_cc_enc420_scalar,
                                     ovxc_split_uv4_scalar,   ovxc_cc_dec2_scalar,
-                                    ovxc_interleave2_scalar, ovxc_split4_scalar};
+                                    ovxc_interleave2_scalar, ovxc_split4_scalar,  NULL,
+                                    NULL};
     return &kit;
 }
 
@@ -588,18 +677,22 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
          * converts every pixel of the block rows anyway and writes Y too;
          * only a first odd row (its block starts above the window) is here */
         int fused = !yuv4 && x0 % 2 == 0 && (x1 % 2 == 0 || x1 == width);
+        /* the kit's straight rows where the transform is exactly rational */
+        ovxc_cc_rat rat;
+        int exact = k->enc444_rat && k->enc420_rat && ovxc_cc_rat_init(t->m, &rat);
         for (y = y0; y < y1; y++) {
             const uint8_t *irow = in->ptr[0] + (intptr_t)y * in->stride[0];
             if (fused && !(y == y0 && (y0 & 1))) continue;
             uint8_t *yrow = out->ptr[0] + (intptr_t)y * out->stride[0];
             for (x = x0; x < x1; x += n) {
+                size_t done = 0;
+                uint8_t *urow = yuv4 ? out->ptr[1] + (intptr_t)y * out->stride[1] + x : o1;
+                uint8_t *vrow = yuv4 ? out->ptr[2] + (intptr_t)y * out->stride[2] + x : o2;
                 n = x1 - x < CC_CHUNK ? x1 - x : CC_CHUNK;
-                split(k, bpp, irow + (size_t)x * bpp, a, b, c, n);
-                if (yuv4)
-                    k->apply_q(a, b, c, yrow + x, out->ptr[1] + (intptr_t)y * out->stride[1] + x,
-                               out->ptr[2] + (intptr_t)y * out->stride[2] + x, n, t->m);
-                else
-                    k->apply_q(a, b, c, yrow + x, o1, o2, n, t->m);
+                if (exact) done = k->enc444_rat(&rat, irow + (size_t)x * bpp, bpp, width - x, yrow + x, urow, vrow, n);
+                if (done == n) continue;
+                split(k, bpp, irow + (x + done) * bpp, a, b, c, n - done);
+                k->apply_q(a, b, c, yrow + x + done, urow + done, vrow + done, n - done, t->m);
             }
         }
         if (yuv4) return 1;
@@ -620,18 +713,23 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
                     uint32_t xs = cx * 2, xe;
                     m = cx1 - cx < CC_CHUNK / 2 ? cx1 - cx : CC_CHUNK / 2;
                     xe = xs + 2 * m < width ? xs + 2 * m : width;
-                    split(k, bpp, ir0 + (size_t)xs * bpp, a, b, c, xe - xs);
-                    if (rows == 2) split(k, bpp, ir1 + (size_t)xs * bpp, a1, b1, c1, xe - xs);
-                    k->enc420(a, b, c, rows == 2 ? a1 : NULL, b1, c1, yo0 ? yo0 + xs : o0, yo1 ? yo1 + xs : o1, qu,
-                              qv, xe - xs, t->m);
                     {
+                        uint8_t *ya = yo0 ? yo0 + xs : o0, *yb = yo1 ? yo1 + xs : o1;
                         uint8_t *du = sample_at(out, &oc[1], cx, cy), *dv = sample_at(out, &oc[2], cx, cy);
-                        if (oc[1].step == 1) { /* IYUV: planes of their own */
-                            memcpy(du, qu, m);
-                            memcpy(dv, qv, m);
-                        } else { /* NV12 (the only other 4:2:0 output): U, V interleaved */
-                            k->interleave2(qu, qv, du, m);
+                        int planes = oc[1].step == 1; /* IYUV: planes of their own; NV12: U, V interleaved */
+                        uint8_t *pu = planes ? du : qu, *pv = planes ? dv : qv;
+                        size_t done = 0, rest;
+                        if (exact && rows == 2)
+                            done = k->enc420_rat(&rat, ir0 + (size_t)xs * bpp, ir1 + (size_t)xs * bpp, bpp, width - xs,
+                                                 ya, yb, pu, pv, xe - xs);
+                        rest = xe - xs - done;
+                        if (rest) {
+                            split(k, bpp, ir0 + (xs + done) * bpp, a, b, c, rest);
+                            if (rows == 2) split(k, bpp, ir1 + (xs + done) * bpp, a1, b1, c1, rest);
+                            k->enc420(a, b, c, rows == 2 ? a1 : NULL, b1, c1, ya + done, yb + done, pu + done / 2,
+                                      pv + done / 2, rest, t->m);
                         }
+                        if (!planes) k->interleave2(qu, qv, du, m);
                     }
                 }
             }

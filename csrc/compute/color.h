@@ -123,6 +123,7 @@ int ovx_cc_xform_is_identity(const ovx_cc_xform *t);
  * the same quantities another way and prove, lane by lane, that the estimate
  * has the reference's byte (doing the reference's arithmetic where it cannot
  * tell): the same bytes. */
+struct ovxc_cc_rat;
 typedef struct {
     /* the three channels quantized */
     void (*apply_q)(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *o0, uint8_t *o1, uint8_t *o2,
@@ -147,7 +148,44 @@ typedef struct {
                  uint8_t *const ob[3], size_t n, const double m[3][4]);
     void (*interleave2)(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n); /* o[2i] = a[i], o[2i+1] = b[i] */
     void (*split4)(const uint8_t *s, uint8_t *o0, uint8_t *o1, uint8_t *o2, size_t n); /* RGBX: o_c[x] = s[4x+c] */
+    /* RGB (bpp 3) or RGBX (4) bytes straight to YUV4 planes (enc444) or to a
+     * 4:2:0 block row of two rows (enc420) through the exact rational form of
+     * the transform (ovxc_cc_rat below); each does a leading part of the
+     * pixels (whole vectors, an even count) and returns how many, the rest is
+     * the caller's; readable (>= n, px) pixels of each row may be read;
+     * NULL in a kit without them */
+    size_t (*enc444_rat)(const struct ovxc_cc_rat *r, const uint8_t *s, size_t bpp, size_t readable, uint8_t *y,
+                         uint8_t *u, uint8_t *v, size_t n);
+    size_t (*enc420_rat)(const struct ovxc_cc_rat *r, const uint8_t *s0, const uint8_t *s1, size_t bpp,
+                         size_t readable, uint8_t *y0, uint8_t *y1, uint8_t *u, uint8_t *v, size_t px);
 } ovxc_cc_kit;
+/* The transform's rows as exact rationals, when they are: the reference's
+ * byte floor(v + 1e-4) of v = m0 x0 + m1 x1 + m2 x2 + m3 (double) is then
+ * floor((c0 x0 + c1 x1 + c2 x2 + a1) / d), with integers c (16-bit), d and
+ * a1 = floor((m3 + 1e-4) d), for every input: ovxc_cc_rat_init accepts a row
+ * only when each m_i is within 1e-12 of c_i / d and the exact value
+ * (N + (m3 + 1e-4) d) / d stays further from every integer than the
+ * coefficients' difference and the reference's double rounding can move it
+ * (its fraction (m3 + 1e-4) d is not near an integer).  So for the mean of a
+ * 2x2 block's converted values (4:2:0 chroma): floor((S + a4) / (4 d)) =
+ * floor(floor((S + a4) / 4) / d), S the block's sum of numerators, a4 =
+ * floor(4 (m3 + 1e-4) d).  For BT.709 and
+ * BT.601 full range RGB -> YUV: d = 5000 or 1000 (Y), 9278 or 1772 (U),
+ * 7874 or 1402 (V).  A SIMD kit divides in float: an integer numerator X
+ * (N + a1, or (S + a4) >> 2), below 2^24, times fl(1/d) plus fl(1/(2d)) by a
+ * fused multiply-add; the init proves that quotient floors right: its error
+ * (1/d's rounding, the addend's, the result's) stays below the 1/(2d) the
+ * half added to X leaves. */
+typedef struct ovxc_cc_rat {
+    int16_t c[3][3];
+    int32_t d[3], a1[3], a4[3]; /* a4 of channels 1 and 2 (chroma) */
+    float f[3], h[3];           /* fl(1 / d), fl(1 / (2 d)) */
+} ovxc_cc_rat;
+int ovxc_cc_rat_init(const double m[3][4], ovxc_cc_rat *r);
+size_t ovxc_cc_enc444_rat_avx2(const ovxc_cc_rat *r, const uint8_t *s, size_t bpp, size_t readable, uint8_t *y,
+                               uint8_t *u, uint8_t *v, size_t n);
+size_t ovxc_cc_enc420_rat_avx2(const ovxc_cc_rat *r, const uint8_t *s0, const uint8_t *s1, size_t bpp, size_t readable,
+                               uint8_t *y0, uint8_t *y1, uint8_t *u, uint8_t *v, size_t px);
 void ovxc_cc_enc420_scalar(const uint8_t *r0, const uint8_t *g0, const uint8_t *b0, const uint8_t *r1,
                            const uint8_t *g1, const uint8_t *b1, uint8_t *y0, uint8_t *y1, uint8_t *u, uint8_t *v,
                            size_t px, const double m[3][4]);

@@ -227,12 +227,203 @@ void ovxc_cc_dec2_avx2(const uint8_t *ya, const uint8_t *yb, const uint8_t *u, c
                             (uint8_t *const[3]){ob[0] + x, ob[1] + x, ob[2] + x}, n - x, m);
 }
 
+/* ---- RGB / RGBX straight to YUV through the rational form (color.h) -------
+ * 8 pixels' 16-bit words (R, G) and (B, 0) from one 256-bit register whose
+ * lanes hold pixels 0-3 and 4-7 (RGB: 16 bytes at 0 and at 12; RGBX: 32
+ * bytes) by two byte shuffles; a channel's numerators are two pmaddwd, its
+ * byte the float quotient (exact, ovxc_cc_rat_init), clamped by the packs;
+ * a block's chroma numerator is that of the words summed over its two rows
+ * and two columns (pmaddwd is linear). */
+typedef struct {
+    __m256i rg[3], b[3], a1[3], a4[3];
+    __m256 f[3], h[3];
+} cc_rat_v;
+
+static void cc_rat_v_init(cc_rat_v *v, const ovxc_cc_rat *r)
+{
+    int c;
+    for (c = 0; c < 3; c++) {
+        v->rg[c] = _mm256_set1_epi32((int32_t)(((uint32_t)(uint16_t)r->c[c][1] << 16) | (uint16_t)r->c[c][0]));
+        v->b[c] = _mm256_set1_epi32((int32_t)(uint16_t)r->c[c][2]);
+        v->a1[c] = _mm256_set1_epi32(r->a1[c]);
+        v->a4[c] = _mm256_set1_epi32(r->a4[c]);
+        v->f[c] = _mm256_set1_ps(r->f[c]);
+        v->h[c] = _mm256_set1_ps(r->h[c]);
+    }
+}
+
+static inline __m256i cc_rat_load(const uint8_t *p, size_t bpp)
+{
+    if (bpp == 3)
+        return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)p)),
+                                       _mm_loadu_si128((const __m128i *)(const void *)(p + 12)), 1);
+    return _mm256_loadu_si256((const __m256i *)(const void *)p);
+}
+
+/* the (R, G) and (B, 0) words of 8 pixels at p */
+static inline void cc_rat_words(const uint8_t *p, size_t bpp, __m256i *rg, __m256i *b)
+{
+    __m256i v = cc_rat_load(p, bpp);
+    if (bpp == 3) {
+        *rg = _mm256_shuffle_epi8(v, _mm256_setr_epi8(0, -1, 1, -1, 3, -1, 4, -1, 6, -1, 7, -1, 9, -1, 10, -1, 0, -1, 1,
+                                                      -1, 3, -1, 4, -1, 6, -1, 7, -1, 9, -1, 10, -1));
+        *b = _mm256_shuffle_epi8(v, _mm256_setr_epi8(2, -1, -1, -1, 5, -1, -1, -1, 8, -1, -1, -1, 11, -1, -1, -1, 2, -1,
+                                                     -1, -1, 5, -1, -1, -1, 8, -1, -1, -1, 11, -1, -1, -1));
+    } else {
+        *rg = _mm256_shuffle_epi8(v, _mm256_setr_epi8(0, -1, 1, -1, 4, -1, 5, -1, 8, -1, 9, -1, 12, -1, 13, -1, 0, -1,
+                                                      1, -1, 4, -1, 5, -1, 8, -1, 9, -1, 12, -1, 13, -1));
+        *b = _mm256_shuffle_epi8(v, _mm256_setr_epi8(2, -1, -1, -1, 6, -1, -1, -1, 10, -1, -1, -1, 14, -1, -1, -1, 2,
+                                                     -1, -1, -1, 6, -1, -1, -1, 10, -1, -1, -1, 14, -1, -1, -1));
+    }
+}
+
+static inline __m256i cc_rat_num(const cc_rat_v *v, int c, __m256i rg, __m256i b)
+{
+    return _mm256_add_epi32(_mm256_madd_epi16(rg, v->rg[c]), _mm256_madd_epi16(b, v->b[c]));
+}
+
+/* floor(X / d) of channel c, truncated (a negative quotient clamps to 0
+ * either way) */
+static inline __m256i cc_rat_div(const cc_rat_v *v, int c, __m256i x)
+{
+    return _mm256_cvttps_epi32(_mm256_fmadd_ps(_mm256_cvtepi32_ps(x), v->f[c], v->h[c]));
+}
+
+/* channel c of one pixel per lane: floor((N + a1) / d) */
+static inline __m256i cc_rat_q1(const cc_rat_v *v, int c, __m256i rg, __m256i b)
+{
+    return cc_rat_div(v, c, _mm256_add_epi32(cc_rat_num(v, c, rg, b), v->a1[c]));
+}
+
+/* 8 block sums S of channel c: floor(((S + a4) >> 2) / d) */
+static inline __m256i cc_rat_q4(const cc_rat_v *v, int c, __m256i s)
+{
+    return cc_rat_div(v, c, _mm256_srai_epi32(_mm256_add_epi32(s, v->a4[c]), 2));
+}
+
+/* 16 int32 lanes (a: 0-7, b: 8-15) of two channels to 16 bytes each, clamped:
+ * the first channel's in the low half */
+static inline __m256i cc_rat_pack2(__m256i a0, __m256i a1, __m256i b0, __m256i b1)
+{
+    return _mm256_permutevar8x32_epi32(_mm256_packus_epi16(_mm256_packs_epi32(a0, a1), _mm256_packs_epi32(b0, b1)),
+                                       _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+}
+
+static inline void cc_store2(uint8_t *lo, uint8_t *hi, __m256i v)
+{
+    _mm_storeu_si128((__m128i *)(void *)lo, _mm256_castsi256_si128(v));
+    _mm_storeu_si128((__m128i *)(void *)hi, _mm256_extracti128_si256(v, 1));
+}
+
+/* the pixels a group of 16 at x may read: RGB's second load of its second 8
+ * ends 4 bytes past the group */
+#define CC_RAT_END(bpp) ((bpp) == 3 ? 2u : 0u)
+
+/* 16 pixels of YUV4 */
+static inline void enc444_group(const cc_rat_v *v, const uint8_t *s, size_t bpp, uint8_t *y, uint8_t *u, uint8_t *w)
+{
+    __m256i rg0, b0, rg1, b1, q[3][2];
+    int c;
+    cc_rat_words(s, bpp, &rg0, &b0);
+    cc_rat_words(s + 8 * bpp, bpp, &rg1, &b1);
+    for (c = 0; c < 3; c++) {
+        q[c][0] = cc_rat_q1(v, c, rg0, b0);
+        q[c][1] = cc_rat_q1(v, c, rg1, b1);
+    }
+    cc_store2(y, u, cc_rat_pack2(q[0][0], q[0][1], q[1][0], q[1][1]));
+    _mm_storeu_si128((__m128i *)(void *)w, _mm256_castsi256_si128(cc_rat_pack2(q[2][0], q[2][1], q[2][0], q[2][1])));
+}
+
+/* 16 columns of two rows: Y of each pixel, U and V of 8 blocks */
+static inline void enc420_group(const cc_rat_v *v, const uint8_t *s0, const uint8_t *s1, size_t bpp, uint8_t *y0,
+                                uint8_t *y1, uint8_t *u, uint8_t *w)
+{
+    __m256i rg[2][2], b[2][2], yq[2][2], cs[2][2], h[2];
+    int r, g, c;
+    for (r = 0; r < 2; r++)
+        for (g = 0; g < 2; g++) {
+            cc_rat_words((r ? s1 : s0) + 8 * g * bpp, bpp, &rg[r][g], &b[r][g]);
+            yq[r][g] = cc_rat_q1(v, 0, rg[r][g], b[r][g]);
+        }
+    for (g = 0; g < 2; g++) { /* the words of both rows summed (at most 510) */
+        __m256i rgs = _mm256_add_epi16(rg[0][g], rg[1][g]), bs = _mm256_add_epi16(b[0][g], b[1][g]);
+        for (c = 1; c < 3; c++) cs[c - 1][g] = cc_rat_num(v, c, rgs, bs);
+    }
+    for (c = 1; c < 3; c++) /* column pairs: blocks 0 1 4 5 | 2 3 6 7, put in order */
+        h[c - 1] = cc_rat_q4(v, c, _mm256_permute4x64_epi64(_mm256_hadd_epi32(cs[c - 1][0], cs[c - 1][1]), 0xD8));
+    cc_store2(y0, y1, cc_rat_pack2(yq[0][0], yq[0][1], yq[1][0], yq[1][1]));
+    {
+        /* 8 U and 8 V bytes: the pack's [U V | U V] halves as 64-bit pairs */
+        __m256i uv = _mm256_packus_epi16(_mm256_packs_epi32(h[0], h[1]), _mm256_packs_epi32(h[0], h[1]));
+        __m128i q = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(uv, _mm256_setr_epi32(0, 4, 1, 5, 0, 0, 0, 0)));
+        _mm_storel_epi64((__m128i *)(void *)u, q);
+        _mm_storel_epi64((__m128i *)(void *)w, _mm_unpackhi_epi64(q, q));
+    }
+}
+
+/* the pixels a group of 16 at x may read: RGB's second load of its second 8
+ * ends 4 bytes past the group; the last pixels (fewer than 16, or too near
+ * the end of what may be read) go through a group on a copy */
+#define CC_RAT_END(bpp) ((bpp) == 3 ? 2u : 0u)
+
+static inline size_t enc444_rat(const cc_rat_v *v, const uint8_t *s, size_t bpp, size_t readable, uint8_t *y,
+                                uint8_t *u, uint8_t *w, size_t n)
+{
+    size_t x = 0;
+    for (; x + 16 <= n && x + 16 + CC_RAT_END(bpp) <= readable; x += 16)
+        enc444_group(v, s + x * bpp, bpp, y + x, u + x, w + x);
+    while (x < n) {
+        uint8_t in[16 * 4 + 16] = {0}, o[3][16];
+        size_t t = n - x < 16 ? n - x : 16;
+        memcpy(in, s + x * bpp, t * bpp);
+        enc444_group(v, in, bpp, o[0], o[1], o[2]);
+        memcpy(y + x, o[0], t), memcpy(u + x, o[1], t), memcpy(w + x, o[2], t);
+        x += t;
+    }
+    return x;
+}
+
+size_t ovxc_cc_enc444_rat_avx2(const ovxc_cc_rat *r, const uint8_t *s, size_t bpp, size_t readable, uint8_t *y,
+                               uint8_t *u, uint8_t *v, size_t n)
+{
+    cc_rat_v rv;
+    cc_rat_v_init(&rv, r);
+    return bpp == 3 ? enc444_rat(&rv, s, 3, readable, y, u, v, n) : enc444_rat(&rv, s, 4, readable, y, u, v, n);
+}
+
+static inline size_t enc420_rat(const cc_rat_v *v, const uint8_t *s0, const uint8_t *s1, size_t bpp, size_t readable,
+                                uint8_t *y0, uint8_t *y1, uint8_t *u, uint8_t *w, size_t px)
+{
+    size_t x = 0;
+    for (; x + 16 <= px && x + 16 + CC_RAT_END(bpp) <= readable; x += 16)
+        enc420_group(v, s0 + x * bpp, s1 + x * bpp, bpp, y0 + x, y1 + x, u + x / 2, w + x / 2);
+    while (px - x >= 2) { /* whole blocks */
+        uint8_t in[2][16 * 4 + 16] = {{0}}, o[2][16], q[2][8];
+        size_t t = (px - x < 16 ? px - x : 16) & ~(size_t)1;
+        memcpy(in[0], s0 + x * bpp, t * bpp), memcpy(in[1], s1 + x * bpp, t * bpp);
+        enc420_group(v, in[0], in[1], bpp, o[0], o[1], q[0], q[1]);
+        memcpy(y0 + x, o[0], t), memcpy(y1 + x, o[1], t), memcpy(u + x / 2, q[0], t / 2), memcpy(w + x / 2, q[1], t / 2);
+        x += t;
+    }
+    return x;
+}
+
+size_t ovxc_cc_enc420_rat_avx2(const ovxc_cc_rat *r, const uint8_t *s0, const uint8_t *s1, size_t bpp, size_t readable,
+                               uint8_t *y0, uint8_t *y1, uint8_t *u, uint8_t *v, size_t px)
+{
+    cc_rat_v rv;
+    cc_rat_v_init(&rv, r);
+    return bpp == 3 ? enc420_rat(&rv, s0, s1, 3, readable, y0, y1, u, v, px)
+                    : enc420_rat(&rv, s0, s1, 4, readable, y0, y1, u, v, px);
+}
+
 const ovxc_cc_kit *ovxc_cc_kit_avx2(void)
 {
     static const ovxc_cc_kit kit = {ovxc_cc_apply_q_avx2,  ovxc_interleave3_avx2, ovxc_interleave4_avx2,
                                     ovxc_dup2_avx2,
                                     ovxc_pick2_avx2,       ovxc_split3_avx2,      ovxc_cc_enc420_avx2,
                                     ovxc_split_uv4_avx2,   ovxc_cc_dec2_avx2,
-                                    ovxc_interleave2_avx2, ovxc_split4_avx2};
+                                    ovxc_interleave2_avx2, ovxc_split4_avx2,
+                                    ovxc_cc_enc444_rat_avx2, ovxc_cc_enc420_rat_avx2};
     return &kit;
 }

@@ -359,6 +359,99 @@ int main(void)
             }
         }
     }
+    /* the rational form (color.h ovxc_cc_rat): the full range RGB -> YUV
+     * transforms of every space must have it; each kit's straight rows
+     * against the scalar reference on every RGB triple (YUV4, RGB and RGBX
+     * bytes), and on 4:2:0 block rows of uniform blocks of every RGB triple
+     * and of random blocks */
+    {
+        static const int spaces[] = {OVX_CC_BT601_525, OVX_CC_BT601_625, OVX_CC_BT709};
+        static uint8_t pl[6][288], px3[2][288 * 4], yr[2][288], yk[2][288], ur[288], uk[288], vr[288], vk[288];
+        const ovxc_cc_kit *ref = ovxc_cc_kit_scalar();
+        const ovx_variant *kv;
+        unsigned sp, rg, bad = 0, missing = 0, exact = 0;
+        for (sp = 0; sp < 3; sp++) {
+            ovx_cc_xform t;
+            ovxc_cc_rat rat;
+            ovx_cc_xform_init(&t, 0, OVX_CC_SPACE_NONE, 0, 1, spaces[sp], 0);
+            if (!ovxc_cc_rat_init(t.m, &rat)) missing++;
+        }
+        if (missing) {
+            printf("FAIL color convert: %u full range RGB -> YUV transforms without their rational form\n", missing);
+            failed++;
+        } else {
+            passed++;
+        }
+        for (kv = ovxc_cc_kit_variants(); kv->level != OVX_SIMD_NONE; kv++) {
+            const ovxc_cc_kit *kit;
+            if (!cpu_has(kv->level)) continue; /* counted as not run above */
+            kit = ((ovxc_cc_kit_f)kv->fn)();
+            if (!kit->enc444_rat) continue;
+            for (sp = 0; sp < 3; sp++)
+                for (rg = 0; rg < 2; rg++) {
+                    ovx_cc_xform t;
+                    ovxc_cc_rat rat;
+                    unsigned r, g, k, bpp, iter;
+                    ovx_cc_xform_init(&t, 0, OVX_CC_SPACE_NONE, (int)rg, 1, spaces[sp], (int)rg);
+                    if (!ovxc_cc_rat_init(t.m, &rat)) continue;
+                    exact++;
+                    for (bpp = 3; bpp <= 4; bpp++)
+                        for (r = 0; r < 256; r++)
+                            for (g = 0; g < 256; g++) {
+                                size_t done;
+                                for (k = 0; k < 288; k++) {
+                                    pl[0][k] = (uint8_t)r, pl[1][k] = (uint8_t)g, pl[2][k] = (uint8_t)k;
+                                    px3[0][k * bpp] = (uint8_t)r, px3[0][k * bpp + 1] = (uint8_t)g;
+                                    px3[0][k * bpp + 2] = (uint8_t)k;
+                                    if (bpp == 4) px3[0][k * 4 + 3] = (uint8_t)(k * 7);
+                                }
+                                ref->apply_q(pl[0], pl[1], pl[2], yr[0], ur, vr, 288, t.m);
+                                memset(yk[0], 0x3C, 288), memset(uk, 0x3C, 288), memset(vk, 0x3C, 288);
+                                done = kit->enc444_rat(&rat, px3[0], bpp, 288, yk[0], uk, vk, 288);
+                                bad += done != 288 || memcmp(yr[0], yk[0], done) != 0 ||
+                                       memcmp(ur, uk, done) != 0 || memcmp(vr, vk, done) != 0 ||
+                                       (done < 288 && (yk[0][done] != 0x3C || uk[done] != 0x3C || vk[done] != 0x3C));
+                            }
+                    /* 4:2:0: uniform blocks (blue k and 128 + k), then random */
+                    for (bpp = 3; bpp <= 4; bpp++)
+                        for (iter = 0; iter < 2 * 65536 + 4096; iter++) {
+                            size_t n = 288, done;
+                            unsigned rr, c;
+                            if (iter < 2 * 65536) {
+                                r = (iter / 2) >> 8, g = (iter / 2) & 255;
+                                for (k = 0; k < 288; k++) {
+                                    unsigned bl = (k / 2) % 128 + (iter & 1) * 128;
+                                    for (rr = 0; rr < 2; rr++) {
+                                        pl[3 * rr][k] = (uint8_t)r, pl[3 * rr + 1][k] = (uint8_t)g;
+                                        pl[3 * rr + 2][k] = (uint8_t)bl;
+                                    }
+                                }
+                            } else {
+                                n = 1 + rnd() % 288;
+                                for (c = 0; c < 6; c++)
+                                    for (k = 0; k < 288; k++) pl[c][k] = (uint8_t)rnd();
+                            }
+                            for (rr = 0; rr < 2; rr++)
+                                for (k = 0; k < 288; k++)
+                                    for (c = 0; c < bpp; c++) px3[rr][k * bpp + c] = c < 3 ? pl[3 * rr + c][k] : 9;
+                            ref->enc420(pl[0], pl[1], pl[2], pl[3], pl[4], pl[5], yr[0], yr[1], ur, vr, n, t.m);
+                            memset(yk, 0x3C, sizeof(yk)), memset(uk, 0x3C, 288), memset(vk, 0x3C, 288);
+                            done = kit->enc420_rat(&rat, px3[0], px3[1], bpp, iter & 1 ? 288 : n, yk[0], yk[1], uk, vk, n);
+                            bad += done != (n & ~(size_t)1) ||
+                                   memcmp(yr[0], yk[0], done) != 0 || memcmp(yr[1], yk[1], done) != 0 ||
+                                   memcmp(ur, uk, done / 2) != 0 || memcmp(vr, vk, done / 2) != 0 ||
+                                   (done < 288 && (yk[0][done] != 0x3C || yk[1][done] != 0x3C || uk[done / 2] != 0x3C ||
+                                                   vk[done / 2] != 0x3C));
+                        }
+                }
+        }
+        if (bad) {
+            printf("FAIL color convert: the rational rows differ from the reference in %u rows\n", bad);
+            failed++;
+        } else if (exact) {
+            passed++;
+        }
+    }
     /* every kit's dec2 against the scalar one: every (Y, U, V) for each space
      * and each pair of ranges (one range: the luma coefficient is 1; two: it
      * is not), then random rows, one row and two, odd pixel counts */
