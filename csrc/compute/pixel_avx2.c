@@ -140,40 +140,50 @@ static size_t mul_u8_pow2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t
 }
 
 /* S16 x S16 at a power-of-two scale 2^-j, 0 <= j <= 30: the int32 product
- * shifted, 8 pixels a step */
-static size_t mul_s16_pow2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, int j, int saturate,
-                           int nearest_even)
+ * (mullo/mulhi halves joined) shifted, 16 pixels a step; nearest even as
+ * (p + 2^(j-1) - 1 + bit j of p) >> j, toward zero as (p + (p < 0 ? 2^j - 1
+ * : 0)) >> j (arithmetic shifts: floors) */
+__attribute__((always_inline)) static inline __m256i mul_s16_round(__m256i p, int j, int nearest_even, __m128i cj, __m256i one, __m256i bias)
+{
+    if (nearest_even)
+        return _mm256_sra_epi32(_mm256_add_epi32(_mm256_add_epi32(p, bias), _mm256_and_si256(_mm256_sra_epi32(p, cj), one)),
+                                cj);
+    return _mm256_sra_epi32(_mm256_add_epi32(p, _mm256_and_si256(_mm256_srai_epi32(p, 31), bias)), cj);
+    (void)j;
+}
+
+__attribute__((always_inline)) static inline size_t mul_s16_pow2_loop(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, int j, int saturate,
+                                       int nearest_even)
 {
     size_t i = 0;
-    const __m256i low = _mm256_set1_epi32(0xFFFF), one = _mm256_set1_epi32(1);
-    const __m256i mask = _mm256_set1_epi32((int)((1u << j) - 1u)), half = _mm256_set1_epi32(j ? (int)(1u << (j - 1)) : 0);
+    const __m128i cj = _mm_cvtsi32_si128(j);
+    const __m256i one = _mm256_set1_epi32(1), low = _mm256_set1_epi32(0xFFFF);
+    /* nearest even: 2^(j-1) - 1; toward zero: 2^j - 1 */
+    const __m256i bias = _mm256_set1_epi32(nearest_even ? (int)((1u << j >> 1) - (j ? 1u : 0u)) : (int)((1u << j) - 1u));
     for (; i + 16 <= n; i += 16) {
         __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(a + 2 * i));
         __m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(b + 2 * i));
-        /* products of the pairs (a, 0) . (b, 0): lo and hi 16-bit halves */
-        __m256i z = _mm256_setzero_si256(), q[2];
-        int h;
-        for (h = 0; h < 2; h++) {
-            __m256i p = _mm256_madd_epi16(h ? _mm256_unpackhi_epi16(x, z) : _mm256_unpacklo_epi16(x, z),
-                                          h ? _mm256_unpackhi_epi16(y, z) : _mm256_unpacklo_epi16(y, z));
-            __m256i f = _mm256_srai_epi32(p, j), r = _mm256_and_si256(p, mask);
-            if (j == 0) {
-                q[h] = p;
-            } else if (nearest_even) { /* floor, up past a half or at a half when odd */
-                __m256i up = _mm256_or_si256(_mm256_cmpgt_epi32(r, half),
-                                             _mm256_and_si256(_mm256_cmpeq_epi32(r, half),
-                                                              _mm256_cmpeq_epi32(_mm256_and_si256(f, one), one)));
-                q[h] = _mm256_sub_epi32(f, up);
-            } else { /* toward zero: a negative value with dropped bits goes up by one */
-                __m256i neg = _mm256_and_si256(_mm256_cmpgt_epi32(z, p), _mm256_cmpgt_epi32(r, z));
-                q[h] = _mm256_sub_epi32(f, neg);
-            }
-            if (!saturate) q[h] = _mm256_and_si256(q[h], low);
+        __m256i lo = _mm256_mullo_epi16(x, y), hi = _mm256_mulhi_epi16(x, y);
+        __m256i q0 = _mm256_unpacklo_epi16(lo, hi), q1 = _mm256_unpackhi_epi16(lo, hi);
+        if (j) {
+            q0 = mul_s16_round(q0, j, nearest_even, cj, one, bias);
+            q1 = mul_s16_round(q1, j, nearest_even, cj, one, bias);
         }
+        if (!saturate) q0 = _mm256_and_si256(q0, low), q1 = _mm256_and_si256(q1, low);
         _mm256_storeu_si256((__m256i *)(void *)(o + 2 * i),
-                            saturate ? _mm256_packs_epi32(q[0], q[1]) : _mm256_packus_epi32(q[0], q[1]));
+                            saturate ? _mm256_packs_epi32(q0, q1) : _mm256_packus_epi32(q0, q1));
     }
     return i;
+}
+
+static size_t mul_s16_pow2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, int j, int saturate,
+                           int nearest_even)
+{
+    /* one loop per mode: no test inside */
+    if (j == 0) return saturate ? mul_s16_pow2_loop(a, b, o, n, 0, 1, 0) : mul_s16_pow2_loop(a, b, o, n, 0, 0, 0);
+    if (saturate)
+        return nearest_even ? mul_s16_pow2_loop(a, b, o, n, j, 1, 1) : mul_s16_pow2_loop(a, b, o, n, j, 1, 0);
+    return nearest_even ? mul_s16_pow2_loop(a, b, o, n, j, 0, 1) : mul_s16_pow2_loop(a, b, o, n, j, 0, 0);
 }
 
 void ovxc_row_mul_u8_avx2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, double scale, int saturate,

@@ -9,6 +9,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 static unsigned rng = 2463534242u;
@@ -169,6 +170,37 @@ int main(void)
                                 passed++;
                             }
                         }
+            }
+        }
+    }
+    /* Multiply S16 at 2^-j: products at and beside the rounding ties (x * 1
+     * and x * -1 with the low j bits of x a half, a half plus or minus one),
+     * both signs, every j the variants shift by */
+    {
+        const ovx_variant *t = ovxc_mul_variants(OVXC_MUL_S16), *v, *scalar = t;
+        static int16_t xa[512], xb[512], r16[512], v16[512];
+        while (scalar->level != OVX_SIMD_NONE) scalar++;
+        for (v = t; v != scalar; v++) {
+            unsigned bad = 0, j, k, i;
+            if (!cpu_has(v->level)) continue; /* counted as not run above */
+            for (j = 1; j <= 15; j++)
+                for (k = 0; k < 4 * 64; k++) {
+                    for (i = 0; i < 512; i++) {
+                        uint32_t half = 1u << (j - 1), x = (rnd() << j) | (half + (uint32_t)(i % 3) - 1u);
+                        xa[i] = (int16_t)(uint16_t)x;
+                        xb[i] = (int16_t)(i & 4 ? -1 : 1);
+                    }
+                    ((ovxc_mul_row_f)scalar->fn)((const uint8_t *)xa, (const uint8_t *)xb, (uint8_t *)r16, 512,
+                                                 ldexp(1.0, -(int)j), (int)(k & 1), (int)((k >> 1) & 1));
+                    ((ovxc_mul_row_f)v->fn)((const uint8_t *)xa, (const uint8_t *)xb, (uint8_t *)v16, 512,
+                                            ldexp(1.0, -(int)j), (int)(k & 1), (int)((k >> 1) & 1));
+                    bad += memcmp(r16, v16, sizeof(r16)) != 0;
+                }
+            if (bad) {
+                printf("FAIL multiply S16 2^-j ties %s: %u rows differ\n", v->name, bad);
+                failed++;
+            } else {
+                passed++;
             }
         }
     }
