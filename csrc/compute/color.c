@@ -541,7 +541,7 @@ const ovxc_cc_kit *ovxc_cc_kit_scalar(void)
                                     ovxc_pick2_scalar,       ovxc_split3_scalar,      ovxc_cc_enc420_scalar,
                                     ovxc_split_uv4_scalar,   ovxc_cc_dec2_scalar,
                                     ovxc_interleave2_scalar, ovxc_split4_scalar,  NULL,
-                                    NULL};
+                                    NULL,                    NULL};
     return &kit;
 }
 
@@ -618,26 +618,35 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
             rows = ic[1].sy == 2 && y % 2 == 0 && y + 1 < y1 ? 2 : 1;
             for (r = 0; r < rows; r++) lrow[r] = in->ptr[0] + (intptr_t)(y + r) * in->stride[0] + ic[0].off;
             for (x = x0; x < x1; x += n) {
-                const uint8_t *u = urow + ic[1].off + (size_t)(x / 2) * ic[1].step, *l[2];
-                const uint8_t *v = vrow + ic[2].off + (size_t)(x / 2) * ic[2].step;
+                size_t done = 0;
                 n = x1 - x < CC_CHUNK ? x1 - x : CC_CHUNK;
-                if (ic[1].step == 2) { /* NV12 / NV21 */
-                    k->pick2(u, cu, (n + 1) / 2);
-                    k->pick2(v, cv, (n + 1) / 2);
-                    u = cu, v = cv;
-                } else if (ic[1].step == 4) { /* UYVY / YUYV: U, then V two bytes on */
-                    k->split_uv4(u, cu, cv, (n + 1) / 2);
-                    u = cu, v = cv;
-                }
-                for (r = 0; r < rows; r++) {
-                    if (ic[0].step == 1) {
-                        l[r] = lrow[r] + x;
-                    } else {
-                        k->pick2(lrow[r] + (size_t)x * 2, r ? yb : ya, n);
-                        l[r] = r ? yb : ya;
+                if (ic[1].step == 4 && k->dec422) /* UYVY / YUYV straight from the packed row */
+                    done = k->dec422(in->ptr[0] + (intptr_t)y * in->stride[0] + (size_t)x * 2,
+                                     fi == VX_DF_IMAGE_YUYV, oa, n, t->m);
+                if (done < n) {
+                    uint32_t xd = x + (uint32_t)done, nd = n - (uint32_t)done; /* xd stays even */
+                    const uint8_t *u = urow + ic[1].off + (size_t)(xd / 2) * ic[1].step, *l[2];
+                    const uint8_t *v = vrow + ic[2].off + (size_t)(xd / 2) * ic[2].step;
+                    uint8_t *const od[3] = {o0 + done, o1 + done, o2 + done};
+                    uint8_t *const obd[3] = {pb[0] + done, pb[1] + done, pb[2] + done};
+                    if (ic[1].step == 2) { /* NV12 / NV21 */
+                        k->pick2(u, cu, (nd + 1) / 2);
+                        k->pick2(v, cv, (nd + 1) / 2);
+                        u = cu, v = cv;
+                    } else if (ic[1].step == 4) { /* UYVY / YUYV: U, then V two bytes on */
+                        k->split_uv4(u, cu, cv, (nd + 1) / 2);
+                        u = cu, v = cv;
                     }
+                    for (r = 0; r < rows; r++) {
+                        if (ic[0].step == 1) {
+                            l[r] = lrow[r] + xd;
+                        } else {
+                            k->pick2(lrow[r] + (size_t)xd * 2, r ? yb : ya, nd);
+                            l[r] = r ? yb : ya;
+                        }
+                    }
+                    k->dec2(l[0], rows == 2 ? l[1] : NULL, u, v, od, obd, nd, t->m);
                 }
-                k->dec2(l[0], rows == 2 ? l[1] : NULL, u, v, oa, ob, n, t->m);
                 for (r = 0; r < rows; r++) {
                     uint8_t *orow = out->ptr[0] + (intptr_t)(y + r) * out->stride[0];
                     uint8_t *const *p = r ? ob : oa;

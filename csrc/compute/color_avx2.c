@@ -161,6 +161,45 @@ void ovxc_cc_enc420_avx2(const uint8_t *r0, const uint8_t *g0, const uint8_t *b0
                               y0 + x, y1 ? y1 + x : NULL, u + x / 2, v + x / 2, px - x, m);
 }
 
+/* The chroma terms of the luma-1 decode (see ovxc_cc_dec2_avx2) of 8
+ * centred samples U, V: k[c] = round(w_c) + k_c - 128 in 16-bit lanes, each
+ * twice (16 pixels); nonzero when a sample's estimate lies too near a
+ * half-integer */
+static inline int dec_terms(const cc_fast *f, __m256 fu, __m256 fv, __m256i k[3])
+{
+    __m256 dist = _mm256_setzero_ps();
+    int c;
+    for (c = 0; c < 3; c++) {
+        __m256 w = _mm256_fmadd_ps(f->a[c][2], fv, _mm256_fmadd_ps(f->a[c][1], fu, f->b[c]));
+        __m256 rr = _mm256_round_ps(w, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+        __m256i k32 = _mm256_cvttps_epi32(rr);
+        __m128i k16 = _mm_add_epi16(_mm_packs_epi32(_mm256_castsi256_si128(k32), _mm256_extracti128_si256(k32, 1)),
+                                    _mm_set1_epi16((short)(f->k[c] - 128)));
+        dist = _mm256_max_ps(dist, _mm256_andnot_ps(_mm256_set1_ps(-0.0f), _mm256_sub_ps(w, rr)));
+        k[c] = _mm256_set_m128i(_mm_unpackhi_epi16(k16, k16), _mm_unpacklo_epi16(k16, k16));
+    }
+    return _mm256_movemask_ps(_mm256_cmp_ps(dist, f->lim_uv, _CMP_GT_OQ));
+}
+
+/* 16 pixels' Y (bytes) plus the terms, clamped by the packs, to o[c] + x */
+static inline void dec_store(__m128i y, const __m256i k[3], uint8_t *const o[3], size_t x)
+{
+    __m256i yy = _mm256_cvtepu8_epi16(y);
+    /* [c0 0-7, c1 0-7 | c0 8-15, c1 8-15] -> c0 0-15 | c1 0-15 */
+    __m256i p01 = _mm256_permute4x64_epi64(_mm256_packus_epi16(_mm256_add_epi16(yy, k[0]), _mm256_add_epi16(yy, k[1])),
+                                           0xD8);
+    __m256i p2 = _mm256_add_epi16(yy, k[2]);
+    _mm_storeu_si128((__m128i *)(void *)(o[0] + x), _mm256_castsi256_si128(p01));
+    _mm_storeu_si128((__m128i *)(void *)(o[1] + x), _mm256_extracti128_si256(p01, 1));
+    _mm_storeu_si128((__m128i *)(void *)(o[2] + x), _mm_packus_epi16(_mm256_castsi256_si128(p2), _mm256_extracti128_si256(p2, 1)));
+}
+
+/* 8 bytes (the low half of b), centred (x - 128), as floats */
+static inline __m256 cc_c8v(__m128i b)
+{
+    return _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_xor_si128(b, _mm_set1_epi8((char)0x80))));
+}
+
 /* Decode when every channel's luma coefficient is exactly 1 (input and
  * output of one range): in real numbers v = Y + t(U, V), so floor(v + 1e-4)
  * = Y + floor(t + 1e-4) for the integer Y; in the centred form of color.h,
@@ -175,7 +214,6 @@ void ovxc_cc_dec2_avx2(const uint8_t *ya, const uint8_t *yb, const uint8_t *u, c
 {
     cc_fast f;
     size_t x = 0;
-    int c;
     cc_fast_init(&f, m);
     if (!(m[0][0] == 1.0 && m[1][0] == 1.0 && m[2][0] == 1.0 && f.ok)) {
         uint8_t du[64], dv[64];
@@ -190,41 +228,55 @@ void ovxc_cc_dec2_avx2(const uint8_t *ya, const uint8_t *yb, const uint8_t *u, c
         return;
     }
     for (; x + 16 <= n; x += 16) {
-        __m256 fu = cc_c8(u + x / 2), fv = cc_c8(v + x / 2), dist = _mm256_setzero_ps();
         __m256i k[3];
         int r;
-        for (c = 0; c < 3; c++) {
-            __m256 w = _mm256_fmadd_ps(f.a[c][2], fv, _mm256_fmadd_ps(f.a[c][1], fu, f.b[c]));
-            __m256 rr = _mm256_round_ps(w, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-            __m256i k32 = _mm256_cvttps_epi32(rr);
-            __m128i k16 = _mm_add_epi16(_mm_packs_epi32(_mm256_castsi256_si128(k32), _mm256_extracti128_si256(k32, 1)),
-                                        _mm_set1_epi16((short)(f.k[c] - 128)));
-            dist = _mm256_max_ps(dist, _mm256_andnot_ps(_mm256_set1_ps(-0.0f), _mm256_sub_ps(w, rr)));
-            k[c] = _mm256_set_m128i(_mm_unpackhi_epi16(k16, k16), _mm_unpacklo_epi16(k16, k16));
-        }
-        if (_mm256_movemask_ps(_mm256_cmp_ps(dist, f.lim_uv, _CMP_GT_OQ))) {
+        if (dec_terms(&f, cc_c8(u + x / 2), cc_c8(v + x / 2), k)) {
             ovxc_cc_dec2_scalar(ya + x, yb ? yb + x : NULL, u + x / 2, v + x / 2,
                                 (uint8_t *const[3]){oa[0] + x, oa[1] + x, oa[2] + x},
                                 (uint8_t *const[3]){ob[0] + x, ob[1] + x, ob[2] + x}, 16, m);
             continue;
         }
-        for (r = 0; r < (yb ? 2 : 1); r++) {
-            __m256i yy = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)((r ? yb : ya) + x)));
-            uint8_t *const *o = r ? ob : oa;
-            /* [c0 0-7, c1 0-7 | c0 8-15, c1 8-15] -> c0 0-15 | c1 0-15 */
-            __m256i p01 = _mm256_permute4x64_epi64(
-                _mm256_packus_epi16(_mm256_add_epi16(yy, k[0]), _mm256_add_epi16(yy, k[1])), 0xD8);
-            __m256i p2 = _mm256_add_epi16(yy, k[2]);
-            __m128i q2 = _mm_packus_epi16(_mm256_castsi256_si128(p2), _mm256_extracti128_si256(p2, 1));
-            _mm_storeu_si128((__m128i *)(void *)(o[0] + x), _mm256_castsi256_si128(p01));
-            _mm_storeu_si128((__m128i *)(void *)(o[1] + x), _mm256_extracti128_si256(p01, 1));
-            _mm_storeu_si128((__m128i *)(void *)(o[2] + x), q2);
-        }
+        for (r = 0; r < (yb ? 2 : 1); r++)
+            dec_store(_mm_loadu_si128((const __m128i *)(const void *)((r ? yb : ya) + x)), k, r ? ob : oa, x);
     }
     if (x < n)
         ovxc_cc_dec2_scalar(ya + x, yb ? yb + x : NULL, u + x / 2, v + x / 2,
                             (uint8_t *const[3]){oa[0] + x, oa[1] + x, oa[2] + x},
                             (uint8_t *const[3]){ob[0] + x, ob[1] + x, ob[2] + x}, n - x, m);
+}
+
+/* UYVY / YUYV: 16 pixels (32 bytes) a step, one in-lane shuffle to Y | U V
+ * of each lane, then as dec2 */
+size_t ovxc_cc_dec422_avx2(const uint8_t *s, int yuyv, uint8_t *const o[3], size_t n, const double m[3][4])
+{
+    cc_fast f;
+    size_t x = 0;
+    __m256i ctl;
+    const __m128i uvctl = _mm_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15);
+    cc_fast_init(&f, m);
+    if (!(m[0][0] == 1.0 && m[1][0] == 1.0 && m[2][0] == 1.0 && f.ok)) return 0;
+    /* per lane: Y0-7, U0-3, V0-3 */
+    ctl = yuyv ? _mm256_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 1, 5, 9, 13, 3, 7, 11, 15, 0, 2, 4, 6, 8, 10, 12, 14, 1, 5,
+                                  9, 13, 3, 7, 11, 15)
+               : _mm256_setr_epi8(1, 3, 5, 7, 9, 11, 13, 15, 0, 4, 8, 12, 2, 6, 10, 14, 1, 3, 5, 7, 9, 11, 13, 15, 0, 4,
+                                  8, 12, 2, 6, 10, 14);
+    for (; x + 16 <= n; x += 16) {
+        /* [Y0-7, Y8-15 | U0-3 V0-3, U4-7 V4-7] */
+        __m256i sh = _mm256_permute4x64_epi64(
+            _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(const void *)(s + 2 * x)), ctl), 0xD8);
+        __m128i uv = _mm_shuffle_epi8(_mm256_extracti128_si256(sh, 1), uvctl); /* U0-7, V0-7 */
+        __m256i k[3];
+        if (dec_terms(&f, cc_c8v(uv), cc_c8v(_mm_unpackhi_epi64(uv, uv)), k)) {
+            uint8_t yb[16], ub[16];
+            _mm_storeu_si128((__m128i *)(void *)yb, _mm256_castsi256_si128(sh));
+            _mm_storeu_si128((__m128i *)(void *)ub, uv);
+            ovxc_cc_dec2_scalar(yb, NULL, ub, ub + 8, (uint8_t *const[3]){o[0] + x, o[1] + x, o[2] + x},
+                                (uint8_t *const[3]){o[0] + x, o[1] + x, o[2] + x}, 16, m);
+            continue;
+        }
+        dec_store(_mm256_castsi256_si128(sh), k, o, x);
+    }
+    return x;
 }
 
 /* ---- RGB / RGBX straight to YUV through the rational form (color.h) -------
@@ -424,6 +476,6 @@ const ovxc_cc_kit *ovxc_cc_kit_avx2(void)
                                     ovxc_pick2_avx2,       ovxc_split3_avx2,      ovxc_cc_enc420_avx2,
                                     ovxc_split_uv4_avx2,   ovxc_cc_dec2_avx2,
                                     ovxc_interleave2_avx2, ovxc_split4_avx2,
-                                    ovxc_cc_enc444_rat_avx2, ovxc_cc_enc420_rat_avx2};
+                                    ovxc_cc_enc444_rat_avx2, ovxc_cc_enc420_rat_avx2, ovxc_cc_dec422_avx2};
     return &kit;
 }

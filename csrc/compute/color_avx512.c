@@ -17,6 +17,6 @@ const ovxc_cc_kit *ovxc_cc_kit_avx512(void)
                                     ovxc_pick2_avx512,       ovxc_split3_avx512,      ovxc_cc_enc420_avx2,
                                     ovxc_split_uv4_avx512,   ovxc_cc_dec2_avx2,
                                     ovxc_interleave2_avx512, ovxc_split4_avx512,
-                                    ovxc_cc_enc444_rat_avx2, ovxc_cc_enc420_rat_avx2};
+                                    ovxc_cc_enc444_rat_avx2, ovxc_cc_enc420_rat_avx2, ovxc_cc_dec422_avx2};
     return &kit;
 }
