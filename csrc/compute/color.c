@@ -534,6 +534,36 @@ int ovxc_cc_rat_init(const double m[3][4], ovxc_cc_rat *r)
     return 1;
 }
 
+int ovxc_cc_dec_exact(const double m[3][4], int c, float *f, float *b, int *src)
+{
+    const double u = 1.0 / 16777216.0, noise = 1e-11;
+    int64_t p, q, a;
+    double coef, off, diff, fr, e;
+    if (m[c][0] != 1.0 || (m[c][1] != 0.0 && m[c][2] != 0.0)) return 0;
+    *src = m[c][1] != 0.0 ? 1 : 2;
+    coef = m[c][*src];
+    if (!rational_of(coef, 65535, &p, &q)) return 0;
+    diff = fabs(coef - (double)p / (double)q) * 255.0;
+    /* the term t = coef X + m3 + 1e-4, X = S - 128 the centred sample: (p X +
+     * (m3 + 128 coef + 1e-4) q) / q, whose numerator's fraction fr keeps t at
+     * least min(fr, 1 - fr) / q from an integer */
+    off = (m[c][3] + 128.0 * coef + 1e-4) * (double)q;
+    if (!(fabs(off) < 1e9)) return 0;
+    a = (int64_t)floor(off), fr = off - (double)a;
+    if (!((fr < 1 - fr ? fr : 1 - fr) - 1e-6 > (diff + noise) * (double)q)) return 0;
+    /* floor((p X + a) / q) + 256 as the float fma(X, fl(p/q), fl((a + 1/2)/q
+     * + 256)) truncated: the quotient's error (the coefficient's rounding
+     * times |X| <= 128, the addend's, the result's) below 1/(2q), the value
+     * positive (the term above -256) */
+    *f = (float)((double)p / (double)q);
+    *b = (float)(((double)a + 0.5) / (double)q + 256.0);
+    e = 128.0 * fabs((double)*f - (double)p / (double)q) + fabs((double)*b - (((double)a + 0.5) / (double)q + 256.0)) +
+        (fabs((double)p / (double)q) * 128.0 + fabs(((double)a + 0.5) / (double)q) + 257.0) * u;
+    if (!(e < 0.999 * 0.5 / (double)q)) return 0;
+    if (!(fabs((double)p / (double)q) * 128.0 + fabs(((double)a + 0.5) / (double)q) < 255.0)) return 0;
+    return 1;
+}
+
 const ovxc_cc_kit *ovxc_cc_kit_scalar(void)
 {
     static const ovxc_cc_kit kit = {apply_q_scalar,          ovxc_interleave3_scalar, ovxc_interleave4_scalar,

@@ -222,6 +222,14 @@ typedef struct {
     int32_t k[3];
 } ovxc_cc_fast_params_t;
 int ovxc_cc_fast_params(const double m[3][4], ovxc_cc_fast_params_t *p);
+/* A channel c of a decode whose luma coefficient is 1 and one chroma
+ * coefficient 0 (R and B): is its term floor(t), t = m[c][src] X + m[c][3] +
+ * 1e-4 - the reference's byte minus Y - for every centred sample X = S - 128
+ * of the other (src 1: U, 2: V), exactly the float fma(X, f, b) truncated,
+ * minus 256?  (The term's coefficient a rational p/q, q <= 65535, that its
+ * fraction keeps away from integers; the float quotient's error bounded
+ * below 1/(2q).  Full range BT.601 and BT.709: yes for R and B.) */
+int ovxc_cc_dec_exact(const double m[3][4], int c, float *f, float *b, int *src);
 typedef const ovxc_cc_kit *(*ovxc_cc_kit_f)(void);
 const ovxc_cc_kit *ovxc_cc_kit_scalar(void);
 const ovxc_cc_kit *ovxc_cc_kit_avx2(void);

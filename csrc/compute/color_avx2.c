@@ -16,15 +16,34 @@ typedef struct {
     __m256 lim, lim_uv; /* 1/2 - the largest eps, eps_uv */
     int32_t k[3];
     int ok;
+    /* the luma-1 decode: R and B terms exact (ovxc_cc_dec_exact), their
+     * sample (1: U, 2: V) and float quotient */
+    int rb_exact, xsrc[3];
+    __m256 xf[3], xb[3];
 } cc_fast;
 
 static void cc_fast_init(cc_fast *f, const double m[3][4])
 {
+    /* the last transform of this thread kept: rows call this per chunk */
+    static __thread struct {
+        double m[3][4];
+        cc_fast f;
+        int valid;
+    } last;
     ovxc_cc_fast_params_t p;
     float eps = 0, eps_uv = 0;
     int c, i;
+    if (last.valid && memcmp(last.m, m, sizeof(last.m)) == 0) {
+        *f = last.f;
+        return;
+    }
     f->ok = ovxc_cc_fast_params(m, &p);
-    if (!f->ok) return;
+    memcpy(last.m, m, sizeof(last.m));
+    last.valid = 1;
+    if (!f->ok) {
+        last.f = *f;
+        return;
+    }
     for (c = 0; c < 3; c++) {
         for (i = 0; i < 3; i++) f->a[c][i] = _mm256_set1_ps(p.a[c][i]);
         f->b[c] = _mm256_set1_ps(p.b[c]);
@@ -34,6 +53,14 @@ static void cc_fast_init(cc_fast *f, const double m[3][4])
     }
     f->lim = _mm256_set1_ps(0.5f - eps);
     f->lim_uv = _mm256_set1_ps(0.5f - eps_uv);
+    f->rb_exact = 1;
+    for (c = 0; c < 3; c += 2) {
+        float xf = 0, xb = 0;
+        f->rb_exact &= ovxc_cc_dec_exact(m, c, &xf, &xb, &f->xsrc[c]);
+        f->xf[c] = _mm256_set1_ps(xf);
+        f->xb[c] = _mm256_set1_ps(xb);
+    }
+    last.f = *f;
 }
 
 /* round-to-nearest of channel ch's w (color.h) as int32 lanes (k still to
@@ -200,6 +227,36 @@ static inline __m256 cc_c8v(__m128i b)
     return _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_xor_si128(b, _mm_set1_epi8((char)0x80))));
 }
 
+/* The terms of 16 samples (fu[g], fv[g]: samples 8g..8g+7) for 32 pixels:
+ * k[c][h] the 16-bit terms of pixels 16h..16h+15 (the packs of the two
+ * groups hold samples 0-3 8-11 | 4-7 12-15, whose unpacks with themselves
+ * are pixels 0-15 and 16-31).  With rb, R's and B's terms by their exact
+ * quotient (no check). */
+__attribute__((always_inline)) static inline int dec_terms32(const cc_fast *f, const __m256 fu[2], const __m256 fv[2],
+                                                             __m256i k[3][2], int rb)
+{
+    __m256 dist = _mm256_setzero_ps();
+    int c, g;
+    for (c = 0; c < 3; c++) {
+        __m256i t[2], p;
+        int exact = rb && c != 1;
+        for (g = 0; g < 2; g++) {
+            if (exact) {
+                t[g] = _mm256_cvttps_epi32(_mm256_fmadd_ps(f->xsrc[c] == 1 ? fu[g] : fv[g], f->xf[c], f->xb[c]));
+            } else {
+                __m256 w = _mm256_fmadd_ps(f->a[c][2], fv[g], _mm256_fmadd_ps(f->a[c][1], fu[g], f->b[c]));
+                __m256 rr = _mm256_round_ps(w, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+                t[g] = _mm256_cvttps_epi32(rr);
+                dist = _mm256_max_ps(dist, _mm256_andnot_ps(_mm256_set1_ps(-0.0f), _mm256_sub_ps(w, rr)));
+            }
+        }
+        p = _mm256_add_epi16(_mm256_packs_epi32(t[0], t[1]), _mm256_set1_epi16((short)(exact ? -256 : f->k[c] - 128)));
+        k[c][0] = _mm256_unpacklo_epi16(p, p);
+        k[c][1] = _mm256_unpackhi_epi16(p, p);
+    }
+    return _mm256_movemask_ps(_mm256_cmp_ps(dist, f->lim_uv, _CMP_GT_OQ));
+}
+
 /* Decode when every channel's luma coefficient is exactly 1 (input and
  * output of one range): in real numbers v = Y + t(U, V), so floor(v + 1e-4)
  * = Y + floor(t + 1e-4) for the integer Y; in the centred form of color.h,
@@ -209,6 +266,33 @@ static inline __m256 cc_c8v(__m128i b)
  * sends its 16 pixels to the reference), and each pixel is a 16-bit add,
  * clamped by the pack.  Otherwise the float estimate per pixel on duplicated
  * chroma. */
+/* dec2's 32 pixels a step (the whole vectors; returns how many) */
+__attribute__((always_inline)) static inline size_t dec2_loop32(const cc_fast *f, const uint8_t *ya, const uint8_t *yb,
+                                                                const uint8_t *u, const uint8_t *v, uint8_t *const oa[3],
+                                                                uint8_t *const ob[3], size_t n, const double m[3][4],
+                                                                int rb)
+{
+    size_t x = 0;
+    for (; x + 32 <= n; x += 32) {
+        __m256 fu[2] = {cc_c8(u + x / 2), cc_c8(u + x / 2 + 8)}, fv[2] = {cc_c8(v + x / 2), cc_c8(v + x / 2 + 8)};
+        __m256i k[3][2];
+        int r, h;
+        if (dec_terms32(f, fu, fv, k, rb)) {
+            ovxc_cc_dec2_scalar(ya + x, yb ? yb + x : NULL, u + x / 2, v + x / 2,
+                                (uint8_t *const[3]){oa[0] + x, oa[1] + x, oa[2] + x},
+                                (uint8_t *const[3]){ob[0] + x, ob[1] + x, ob[2] + x}, 32, m);
+            continue;
+        }
+        for (r = 0; r < (yb ? 2 : 1); r++)
+            for (h = 0; h < 2; h++) {
+                const __m256i kk[3] = {k[0][h], k[1][h], k[2][h]};
+                dec_store(_mm_loadu_si128((const __m128i *)(const void *)((r ? yb : ya) + x + 16 * h)), kk, r ? ob : oa,
+                          x + 16 * h);
+            }
+    }
+    return x;
+}
+
 void ovxc_cc_dec2_avx2(const uint8_t *ya, const uint8_t *yb, const uint8_t *u, const uint8_t *v,
                        uint8_t *const oa[3], uint8_t *const ob[3], size_t n, const double m[3][4])
 {
@@ -227,6 +311,7 @@ void ovxc_cc_dec2_avx2(const uint8_t *ya, const uint8_t *yb, const uint8_t *u, c
         }
         return;
     }
+    x = f.rb_exact ? dec2_loop32(&f, ya, yb, u, v, oa, ob, n, m, 1) : dec2_loop32(&f, ya, yb, u, v, oa, ob, n, m, 0);
     for (; x + 16 <= n; x += 16) {
         __m256i k[3];
         int r;
@@ -245,6 +330,43 @@ void ovxc_cc_dec2_avx2(const uint8_t *ya, const uint8_t *yb, const uint8_t *u, c
                             (uint8_t *const[3]){ob[0] + x, ob[1] + x, ob[2] + x}, n - x, m);
 }
 
+/* dec422's 32 pixels a step (the whole vectors; returns how many) */
+__attribute__((always_inline)) static inline size_t dec422_loop32(const cc_fast *f, const uint8_t *s, __m256i ctl,
+                                                                  __m128i uvctl, uint8_t *const o[3], size_t n,
+                                                                  const double m[3][4], int rb)
+{
+    size_t x = 0;
+    for (; x + 32 <= n; x += 32) {
+        __m256i sh[2], k[3][2];
+        __m128i uv[2];
+        __m256 fu[2], fv[2];
+        int h;
+        for (h = 0; h < 2; h++) { /* [Y0-7, Y8-15 | U0-3 V0-3, U4-7 V4-7] of pixels 16h.. */
+            sh[h] = _mm256_permute4x64_epi64(
+                _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(const void *)(s + 2 * x + 32 * h)), ctl), 0xD8);
+            uv[h] = _mm_shuffle_epi8(_mm256_extracti128_si256(sh[h], 1), uvctl);
+            fu[h] = cc_c8v(uv[h]);
+            fv[h] = cc_c8v(_mm_unpackhi_epi64(uv[h], uv[h]));
+        }
+        if (dec_terms32(f, fu, fv, k, rb)) {
+            uint8_t yb[32], ub[16], vb[16];
+            for (h = 0; h < 2; h++) {
+                _mm_storeu_si128((__m128i *)(void *)(yb + 16 * h), _mm256_castsi256_si128(sh[h]));
+                _mm_storel_epi64((__m128i *)(void *)(ub + 8 * h), uv[h]);
+                _mm_storel_epi64((__m128i *)(void *)(vb + 8 * h), _mm_unpackhi_epi64(uv[h], uv[h]));
+            }
+            ovxc_cc_dec2_scalar(yb, NULL, ub, vb, (uint8_t *const[3]){o[0] + x, o[1] + x, o[2] + x},
+                                (uint8_t *const[3]){o[0] + x, o[1] + x, o[2] + x}, 32, m);
+            continue;
+        }
+        for (h = 0; h < 2; h++) {
+            const __m256i kk[3] = {k[0][h], k[1][h], k[2][h]};
+            dec_store(_mm256_castsi256_si128(sh[h]), kk, o, x + 16 * h);
+        }
+    }
+    return x;
+}
+
 /* UYVY / YUYV: 16 pixels (32 bytes) a step, one in-lane shuffle to Y | U V
  * of each lane, then as dec2 */
 size_t ovxc_cc_dec422_avx2(const uint8_t *s, int yuyv, uint8_t *const o[3], size_t n, const double m[3][4])
@@ -260,6 +382,7 @@ size_t ovxc_cc_dec422_avx2(const uint8_t *s, int yuyv, uint8_t *const o[3], size
                                   9, 13, 3, 7, 11, 15)
                : _mm256_setr_epi8(1, 3, 5, 7, 9, 11, 13, 15, 0, 4, 8, 12, 2, 6, 10, 14, 1, 3, 5, 7, 9, 11, 13, 15, 0, 4,
                                   8, 12, 2, 6, 10, 14);
+    x = f.rb_exact ? dec422_loop32(&f, s, ctl, uvctl, o, n, m, 1) : dec422_loop32(&f, s, ctl, uvctl, o, n, m, 0);
     for (; x + 16 <= n; x += 16) {
         /* [Y0-7, Y8-15 | U0-3 V0-3, U4-7 V4-7] */
         __m256i sh = _mm256_permute4x64_epi64(
