@@ -38,80 +38,80 @@ static uint8_t ms_pixel(const uint8_t *src, int32_t sstride, int32_t sw, int32_t
     return (uint8_t)(sum >> 8);
 }
 
-void ovx_gaussian_level_u8(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
-                           int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, uint32_t y0,
-                           uint32_t y1)
+/* The 5x5 Gaussian of an S16 plane at (cx, cy) with the border rule, >> 8. */
+static int16_t ms_pixel_s16(const ovx_s16_plane *src, int32_t cx, int32_t cy, int constant, int cval)
 {
-    enum { CHUNK = 512 };
-    int32_t cxs[CHUNK];
-    uint16_t vs[4 * CHUNK + 8];
-    for (uint32_t y = y0; y < y1; y++) {
-        int32_t cy = ms_nearest((int32_t)y, sh, dh), x = 0;
-        uint8_t *out = dst + (intptr_t)y * dstride;
-        if (cy - 2 >= 0 && cy + 2 < sh) {
-            /* the pixels whose 5x5 taps are all inside: the integer sum
-             * separably, through exact column sums of the five rows */
-            const uint8_t *rows[5];
-            int j;
-            for (j = 0; j < 5; j++) rows[j] = src + (intptr_t)(cy - 2 + j) * sstride;
-            while (x < dw && ms_nearest(x, sw, dw) - 2 < 0) x++; /* left edge: below */
-            {
-                int32_t xs = x, xe = x;
-                while (xe < dw) {
-                    int32_t n = 0, c0, c1, c, k;
-                    for (; n < CHUNK && xe + n < dw; n++) {
-                        cxs[n] = ms_nearest(xe + n, sw, dw);
-                        if (cxs[n] + 2 >= sw) break;
-                    }
-                    if (n == 0) break;
-                    c0 = cxs[0] - 2, c1 = cxs[n - 1] + 3;
-                    if (c1 - c0 > (int32_t)(sizeof(vs) / sizeof(vs[0]))) break; /* a ratio beyond the buffer */
-                    for (c = c0; c < c1; c++)
-                        vs[c - c0] = (uint16_t)(rows[0][c] + 4 * rows[1][c] + 6 * rows[2][c] + 4 * rows[3][c] + rows[4][c]);
-                    for (k = 0; k < n; k++) {
-                        const uint16_t *v = vs + (cxs[k] - 2 - c0);
-                        out[xe + k] = (uint8_t)((v[0] + 4 * v[1] + 6 * v[2] + 4 * v[3] + v[4]) >> 8);
-                    }
-                    xe += n;
-                    if (n < CHUNK) break;
-                }
-                /* the rest of the row (left edge, right edge) per pixel */
-                for (x = 0; x < dw; x++) {
-                    if (x == xs && xe > xs) { /* done above */
-                        x = xe - 1;
-                        continue;
-                    }
-                    out[x] = ms_pixel(src, sstride, sw, sh, ms_nearest(x, sw, dw), cy, constant, cval);
-                }
-            }
-            continue;
+    int32_t sum = 0;
+    for (int j = -2; j <= 2; j++) {
+        int32_t yy = cy + j, rs = 0;
+        int yout = yy < 0 || yy >= src->height;
+        const int16_t *row = src->ptr + (intptr_t)ms_clamp(yy, src->height) * src->stride;
+        for (int i = -2; i <= 2; i++) {
+            int32_t xx = cx + i;
+            int v = (constant && (yout || xx < 0 || xx >= src->width)) ? cval : row[ms_clamp(xx, src->width)];
+            rs += ms_g5[i + 2] * v;
         }
-        for (x = 0; x < dw; x++) out[x] = ms_pixel(src, sstride, sw, sh, ms_nearest(x, sw, dw), cy, constant, cval);
+        sum += ms_g5[j + 2] * rs;
     }
+    return (int16_t)(sum >> 8);
 }
 
-void ovx_gaussian_level_s16(const ovx_s16_plane *src, const ovx_s16_plane *dst, int constant, int cval)
-{
-    for (int32_t y = 0; y < dst->height; y++) {
-        int32_t cy = ms_nearest(y, src->height, dst->height);
-        int16_t *out = dst->ptr + (intptr_t)y * dst->stride;
-        for (int32_t x = 0; x < dst->width; x++) {
-            int32_t cx = ms_nearest(x, src->width, dst->width);
-            int32_t sum = 0;
-            for (int j = -2; j <= 2; j++) {
-                int32_t yy = cy + j, rs = 0;
-                int yout = yy < 0 || yy >= src->height;
-                const int16_t *row = src->ptr + (intptr_t)ms_clamp(yy, src->height) * src->stride;
-                for (int i = -2; i <= 2; i++) {
-                    int32_t xx = cx + i;
-                    int v = (constant && (yout || xx < 0 || xx >= src->width)) ? cval : row[ms_clamp(xx, src->width)];
-                    rs += ms_g5[i + 2] * v;
-                }
-                sum += ms_g5[j + 2] * rs;
-            }
-            out[x] = (int16_t)(sum >> 8);
-        }
+/* A half-size level's rows [y0, y1): by chunks of columns (their sample
+ * columns computed once), and in each row the pixels whose 5x5 taps are all
+ * inside through exact integer column sums of the five rows (the same
+ * integer as the per-pixel order); the others by the per-pixel rule.  T the
+ * sample type, V the column sums' type, PIX the per-pixel rule. */
+#define MS_LEVEL_BODY(T, V, PIX)                                                                                \
+    enum { CHUNK = 512 };                                                                                       \
+    int32_t cxs[CHUNK];                                                                                         \
+    V vs[4 * CHUNK + 8];                                                                                        \
+    for (int32_t xc = 0; xc < dw; xc += CHUNK) {                                                                \
+        int32_t n = dw - xc < CHUNK ? dw - xc : CHUNK, ia = 0, ib, k;                                            \
+        for (k = 0; k < n; k++) cxs[k] = ms_nearest(xc + k, sw, dw);                                              \
+        while (ia < n && cxs[ia] - 2 < 0) ia++;                                                                   \
+        ib = ia;                                                                                                  \
+        while (ib < n && cxs[ib] + 2 < sw) ib++;                                                                  \
+        if (ib > ia && cxs[ib - 1] + 3 - (cxs[ia] - 2) > (int32_t)(sizeof(vs) / sizeof(vs[0]))) ib = ia;          \
+        for (int32_t y = y0; y < y1; y++) {                                                                       \
+            int32_t cy = ms_nearest(y, sh, dh), a = ia, b = ib;                                                   \
+            T *out = dst + (intptr_t)y * dstride + xc;                                                            \
+            if (cy - 2 >= 0 && cy + 2 < sh && b > a) {                                                            \
+                const T *r0 = src + (intptr_t)(cy - 2) * sstride, *r1 = r0 + sstride, *r2 = r1 + sstride;         \
+                const T *r3 = r2 + sstride, *r4 = r3 + sstride;                                                   \
+                int32_t c0 = cxs[a] - 2, c1 = cxs[b - 1] + 3, c;                                                  \
+                for (c = c0; c < c1; c++) vs[c - c0] = (V)(r0[c] + 4 * r1[c] + 6 * r2[c] + 4 * r3[c] + r4[c]);    \
+                for (k = a; k < b; k++) {                                                                         \
+                    const V *v = vs + (cxs[k] - 2 - c0);                                                          \
+                    out[k] = (T)((v[0] + 4 * v[1] + 6 * v[2] + 4 * v[3] + v[4]) >> 8);                          \
+                }                                                                                                 \
+            } else {                                                                                              \
+                a = b = n;                                                                                        \
+            }                                                                                                     \
+            for (k = 0; k < n; k++) /* the rest: edges, or rows whose taps leave the image */                     \
+                if (k < a || k >= b) out[k] = PIX(cxs[k], cy);                                                    \
+        }                                                                                                         \
     }
+
+void ovx_gaussian_level_u8(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
+                           int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, uint32_t y0_,
+                           uint32_t y1_)
+{
+    const int32_t y0 = (int32_t)y0_, y1 = (int32_t)y1_;
+#define MS_PIX_U8(cx, cy) ms_pixel(src, sstride, sw, sh, cx, cy, constant, cval)
+    MS_LEVEL_BODY(uint8_t, uint16_t, MS_PIX_U8)
+#undef MS_PIX_U8
+}
+
+void ovx_gaussian_level_s16(const ovx_s16_plane *s16, const ovx_s16_plane *d16, int constant, int cval, int32_t y0,
+                            int32_t y1)
+{
+    const int16_t *src = s16->ptr;
+    int16_t *dst = d16->ptr;
+    const int32_t sstride = s16->stride, dstride = d16->stride, sw = s16->width, sh = s16->height;
+    const int32_t dw = d16->width, dh = d16->height;
+#define MS_PIX_S16(cx, cy) ms_pixel_s16(s16, cx, cy, constant, cval)
+    MS_LEVEL_BODY(int16_t, int32_t, MS_PIX_S16)
+#undef MS_PIX_S16
 }
 
 static inline int16_t ms_sat16(int32_t v)
@@ -125,29 +125,73 @@ static inline int32_t ms_half(int32_t v)
     return v >= 0 ? v / 2 : -((-v + 1) / 2);
 }
 
-void ovx_upsample_combine_s16(const ovx_s16_plane *small, const ovx_s16_plane *a, const ovx_s16_plane *dst,
-                              int sign)
+/* dst(x, y) by the definition: every tap with its clamps */
+static int16_t upsample_pixel(const ovx_s16_plane *small, const ovx_s16_plane *a, int32_t x, int32_t y, int sign)
 {
-    for (int32_t y = 0; y < dst->height; y++) {
+    int32_t sum = 0;
+    /* only even (x + k, y + l) carry samples of small */
+    for (int l = -2; l <= 2; l++) {
+        int32_t yy = y + l;
+        if (yy & 1) continue;
+        const int16_t *srow = small->ptr + (intptr_t)ms_clamp(ms_half(yy), small->height) * small->stride;
+        int32_t rs = 0;
+        for (int k = -2; k <= 2; k++) {
+            int32_t xx = x + k;
+            if (xx & 1) continue;
+            rs += ms_g5[k + 2] * srow[ms_clamp(ms_half(xx), small->width)];
+        }
+        sum += ms_g5[l + 2] * rs;
+    }
+    int32_t up = (sum / 256) * 4, av = a->ptr[(intptr_t)y * a->stride + x];
+    return ms_sat16(sign < 0 ? av - up : av + up);
+}
+
+void ovx_upsample_combine_s16(const ovx_s16_plane *small, const ovx_s16_plane *a, const ovx_s16_plane *dst, int sign,
+                              int32_t y0, int32_t y1)
+{
+    enum { CHUNK = 1024 };
+    int32_t vp[CHUNK / 2 + 8];
+    const int32_t sw = small->width, sh = small->height, sg = sign < 0 ? -1 : 1;
+    if (sw < 1 || sh < 1 || dst->width > 2 * sw || dst->height > 2 * sh) { /* not a half-size level */
+        for (int32_t y = y0; y < y1; y++)
+            for (int32_t x = 0; x < dst->width; x++)
+                dst->ptr[(intptr_t)y * dst->stride + x] = upsample_pixel(small, a, x, y, sign);
+        return;
+    }
+    for (int32_t y = y0; y < y1; y++) {
+        /* the rows of small the taps reach (clamped) and their weights: even
+         * y: y/2 - 1, y/2, y/2 + 1 by 1, 6, 1; odd y: (y-1)/2, (y+1)/2 by 4, 4 */
+        const int16_t *r[3];
+        int32_t w[3], nr, m = y >> 1;
         const int16_t *arow = a->ptr + (intptr_t)y * a->stride;
         int16_t *out = dst->ptr + (intptr_t)y * dst->stride;
-        for (int32_t x = 0; x < dst->width; x++) {
-            int32_t sum = 0;
-            /* only even (x + k, y + l) carry samples of small */
-            for (int l = -2; l <= 2; l++) {
-                int32_t yy = y + l;
-                if (yy & 1) continue;
-                const int16_t *srow = small->ptr + (intptr_t)ms_clamp(ms_half(yy), small->height) * small->stride;
-                int32_t rs = 0;
-                for (int k = -2; k <= 2; k++) {
-                    int32_t xx = x + k;
-                    if (xx & 1) continue;
-                    rs += ms_g5[k + 2] * srow[ms_clamp(ms_half(xx), small->width)];
-                }
-                sum += ms_g5[l + 2] * rs;
+        if (!(y & 1)) {
+            r[0] = small->ptr + (intptr_t)ms_clamp(m - 1, sh) * small->stride, w[0] = 1;
+            r[1] = small->ptr + (intptr_t)ms_clamp(m, sh) * small->stride, w[1] = 6;
+            r[2] = small->ptr + (intptr_t)ms_clamp(m + 1, sh) * small->stride, w[2] = 1;
+            nr = 3;
+        } else {
+            r[0] = small->ptr + (intptr_t)ms_clamp(m, sh) * small->stride, w[0] = 4;
+            r[1] = small->ptr + (intptr_t)ms_clamp(m + 1, sh) * small->stride, w[1] = 4;
+            r[2] = r[1], w[2] = 0;
+            nr = 2;
+        }
+        for (int32_t xc = 0; xc < dst->width; xc += CHUNK) {
+            /* vp[i]: the column sum of small column c0 - 1 + i (clamped) */
+            int32_t xe = xc + CHUNK < dst->width ? xc + CHUNK : dst->width, c0 = xc >> 1;
+            int32_t nv = ((xe - 1) >> 1) - c0 + 3, i, x;
+            for (i = 0; i < nv; i++) {
+                int32_t c = ms_clamp(c0 - 1 + i, sw);
+                vp[i] = w[0] * r[0][c] + w[1] * r[1][c] + (nr == 3 ? w[2] * r[2][c] : 0);
             }
-            int32_t up = (sum / 256) * 4;
-            out[x] = ms_sat16(sign < 0 ? (int32_t)arow[x] - up : (int32_t)arow[x] + up);
+            /* x even: columns x/2 - 1, x/2, x/2 + 1 by 1, 6, 1; x + 1: x/2,
+             * x/2 + 1 by 4, 4 (xc is even: pairs, no test per pixel) */
+            for (x = xc; x < xe; x += 2) {
+                const int32_t *v = vp + ((x >> 1) - c0);
+                int32_t ue = ((v[0] + 6 * v[1] + v[2]) / 256) * 4, uo = ((4 * v[1] + 4 * v[2]) / 256) * 4;
+                out[x] = ms_sat16((int32_t)arow[x] + sg * ue);
+                if (x + 1 < xe) out[x + 1] = ms_sat16((int32_t)arow[x + 1] + sg * uo);
+            }
         }
     }
 }

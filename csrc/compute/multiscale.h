@@ -23,14 +23,18 @@ typedef struct {
 void ovx_gaussian_level_u8(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
                            int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, uint32_t y0,
                            uint32_t y1);
-void ovx_gaussian_level_s16(const ovx_s16_plane *src, const ovx_s16_plane *dst, int constant, int cval);
+void ovx_gaussian_level_s16(const ovx_s16_plane *src, const ovx_s16_plane *dst, int constant, int cval, int32_t y0,
+                            int32_t y1);
 
 /* dst = saturate_s16(a - UpSample(small)) (sign = -1) or
  * saturate_s16(a + UpSample(small)) (sign = +1), where UpSample injects zero
  * rows and columns between the samples of small (replicated beyond its
  * edges) and convolves with 4 x the 5x5 Gaussian.  a and dst have dst's size
- * (they may be the same plane only if not aliasing small). */
-void ovx_upsample_combine_s16(const ovx_s16_plane *small, const ovx_s16_plane *a, const ovx_s16_plane *dst,
-                              int sign);
+ * (they may be the same plane only if not aliasing small).  Rows [y0, y1)
+ * of dst; a half-size small (dst at most twice its size each way) sums
+ * separably through the column sums of the two or three rows a row reaches,
+ * the same integers as the definition. */
+void ovx_upsample_combine_s16(const ovx_s16_plane *small, const ovx_s16_plane *a, const ovx_s16_plane *dst, int sign,
+                              int32_t y0, int32_t y1);
 
 #endif

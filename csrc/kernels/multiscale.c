@@ -239,6 +239,38 @@ static vx_status VX_CALLBACK lpyr_validate(vx_node node, const vx_reference p[],
     return ms_output_meta(node, 2, p[2], m[2], f, lw, lh);
 }
 
+/* The S16 levels' rows in bands on the pool. */
+typedef struct {
+    const ovx_s16_plane *src, *a, *dst;
+    int sign;
+} ms_s16_job;
+
+static void gauss_s16_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
+{
+    const ms_s16_job *j = arg;
+    ovx_gaussian_level_s16(j->src, j->dst, 0, 0, (int32_t)y0, (int32_t)y1);
+}
+
+static void upsample_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
+{
+    const ms_s16_job *j = arg;
+    ovx_upsample_combine_s16(j->src, j->a, j->dst, j->sign, (int32_t)y0, (int32_t)y1);
+}
+
+static void ms_gauss_s16(vx_node node, const ovx_s16_plane *src, const ovx_s16_plane *dst)
+{
+    ms_s16_job j = {src, NULL, dst, 0};
+    ovx_node_parallel_rows(node, 0, (vx_uint32)dst->height, (vx_uint64)dst->width * dst->height * 12, gauss_s16_rows,
+                           &j);
+}
+
+static void ms_upsample(vx_node node, const ovx_s16_plane *small, const ovx_s16_plane *a, const ovx_s16_plane *dst,
+                        int sign)
+{
+    ms_s16_job j = {small, a, dst, sign};
+    ovx_node_parallel_rows(node, 0, (vx_uint32)dst->height, (vx_uint64)dst->width * dst->height * 8, upsample_rows, &j);
+}
+
 static vx_status VX_CALLBACK lpyr_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_image in = (vx_image)p[0], out = (vx_image)p[2];
@@ -248,7 +280,6 @@ static vx_status VX_CALLBACK lpyr_function(vx_node node, const vx_reference *p, 
     size_t total = 0;
     vx_status s = VX_SUCCESS;
     int16_t *buf;
-    (void)node;
     (void)num;
     if (!g) return VX_ERROR_NO_MEMORY;
     for (vx_size l = 0; l <= n; l++) {
@@ -270,11 +301,11 @@ static vx_status VX_CALLBACK lpyr_function(vx_node node, const vx_reference *p, 
     }
     /* G_0 = input, G_{i+1} = next level with the REPLICATE border */
     ms_load(in, &g[0]);
-    for (vx_size l = 1; l <= n; l++) ovx_gaussian_level_s16(&g[l - 1], &g[l], 0, 0);
+    for (vx_size l = 1; l <= n; l++) ms_gauss_s16(node, &g[l - 1], &g[l]);
     for (vx_size l = 0; l < n && s == VX_SUCCESS; l++) {
         ovx_s16_plane lap;
         s = ms_plane_s16(pyr->images[l], &lap);
-        if (s == VX_SUCCESS) ovx_upsample_combine_s16(&g[l + 1], &g[l], &lap, -1);
+        if (s == VX_SUCCESS) ms_upsample(node, &g[l + 1], &g[l], &lap, -1);
     }
     if (s == VX_SUCCESS) ms_store(&g[n], out);
     free(buf);
@@ -341,7 +372,6 @@ static vx_status VX_CALLBACK lrec_function(vx_node node, const vx_reference *p, 
     size_t small = (size_t)in->width * in->height;
     int16_t *a, *b;
     vx_status s = VX_SUCCESS;
-    (void)node;
     (void)num;
     a = malloc((big > small ? big : small) * sizeof(int16_t) + sizeof(int16_t));
     b = malloc(big * sizeof(int16_t) + sizeof(int16_t));
@@ -363,7 +393,7 @@ static vx_status VX_CALLBACK lrec_function(vx_node node, const vx_reference *p, 
         next.width = lap.width;
         next.height = lap.height;
         next.stride = lap.width;
-        ovx_upsample_combine_s16(&cur, &lap, &next, +1);
+        ms_upsample(node, &cur, &lap, &next, +1);
         cur = next;
     }
     if (s == VX_SUCCESS) ms_store(&cur, out);
