@@ -156,18 +156,40 @@ OVX_MINMAX(ovx_minmax_s16, ovx_count_value_s16, int16_t)
 OVX_LOCATE(ovx_locate_u8, uint8_t)
 OVX_LOCATE(ovx_locate_s16, int16_t)
 
-void ovx_integral_u8(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride, uint32_t width,
-                     uint32_t height)
+void ovx_integral_rows_scalar(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride, uint32_t width,
+                              uint32_t y0, uint32_t y1, const uint32_t *top)
 {
     uint32_t x, y;
-    for (y = 0; y < height; y++) {
+    for (y = y0; y < y1; y++) {
         const uint8_t *s = src + (intptr_t)y * src_stride;
         uint32_t *d = (uint32_t *)(void *)(dst + (intptr_t)y * dst_stride);
-        const uint32_t *up = y ? (const uint32_t *)(const void *)(dst + (intptr_t)(y - 1) * dst_stride) : NULL;
+        const uint32_t *up = y > y0 ? (const uint32_t *)(const void *)(dst + (intptr_t)(y - 1) * dst_stride) : top;
         uint32_t row = 0;
         for (x = 0; x < width; x++) {
             row += s[x];
             d[x] = up ? up[x] + row : row;
         }
+    }
+}
+
+void ovx_integral_u8(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride, uint32_t width,
+                     uint32_t height)
+{
+    ovx_integral_rows_scalar(src, src_stride, dst, dst_stride, width, 0, height, NULL);
+}
+
+const ovx_variant *ovx_integral_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovx_integral_rows){"scalar", OVX_SIMD_NONE,
+                                                                            (ovx_fn)ovx_integral_rows_scalar}};
+    return table;
+}
+
+void ovx_colsum_u8(const uint8_t *src, int32_t src_stride, uint32_t width, uint32_t y0, uint32_t y1, uint32_t *acc)
+{
+    uint32_t x, y;
+    for (y = y0; y < y1; y++) {
+        const uint8_t *s = src + (intptr_t)y * src_stride;
+        for (x = 0; x < width; x++) acc[x] += s[x]; /* the compiler vectorizes it */
     }
 }

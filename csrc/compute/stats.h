@@ -48,5 +48,21 @@ size_t ovx_locate_s16(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t 
 /* Integral image (U8 -> U32, wrapping) of a width x height image. */
 void ovx_integral_u8(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride, uint32_t width,
                      uint32_t height);
+/* Rows [y0, y1) of an integral image: d[y][x] = top[x] + the sum of the
+ * source over rows y0..y and columns 0..x, wrapping (top: the integral's row
+ * y0 - 1, or NULL for zeros), so that bands run side by side once each
+ * band's top is known (the integral's row above it: the prefix over x of the
+ * column sums of the rows above).  Variants (runtime/dispatch.h), best first,
+ * the scalar reference last. */
+typedef void (*ovx_integral_rows_f)(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride,
+                                    uint32_t width, uint32_t y0, uint32_t y1, const uint32_t *top);
+void ovx_integral_rows_scalar(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride, uint32_t width,
+                              uint32_t y0, uint32_t y1, const uint32_t *top);
+void ovx_integral_rows_avx2(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride, uint32_t width,
+                            uint32_t y0, uint32_t y1, const uint32_t *top);
+#include "../runtime/dispatch.h"
+const ovx_variant *ovx_integral_variants(void);
+/* acc[x] += the sum of column x over rows [y0, y1) (wrapping). */
+void ovx_colsum_u8(const uint8_t *src, int32_t src_stride, uint32_t width, uint32_t y0, uint32_t y1, uint32_t *acc);
 
 #endif

@@ -9,6 +9,7 @@
 
 #include <math.h>
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "../compute/arith.h"
@@ -208,7 +209,10 @@ static const ovx_variant *select_equalize(vx_node node, const vx_reference p[])
     return ovx_variant_pick(ovxc_arith_variants(OVXC_ARITH_table_lookup));
 }
 
-const ovx_select_entry ovx_select_stats[] = {{VX_KERNEL_EQUALIZE_HISTOGRAM, select_equalize}, {0, NULL}};
+static const ovx_variant *select_integral(vx_node node, const vx_reference p[]);
+const ovx_select_entry ovx_select_stats[] = {{VX_KERNEL_EQUALIZE_HISTOGRAM, select_equalize},
+                                             {VX_KERNEL_INTEGRAL_IMAGE, select_integral},
+                                             {0, NULL}};
 
 static const ovx_kernel_desc equalize_desc = {
     .enumeration = VX_KERNEL_EQUALIZE_HISTOGRAM,
@@ -473,15 +477,69 @@ static vx_status VX_CALLBACK integral_validate(vx_node node, const vx_reference 
     return u8_to_same_validate(node, p, num, metas, VX_DF_IMAGE_U32);
 }
 
+/* On the node's threads: band k's top is the prefix over x of the column
+ * sums of the bands above it (the column sums taken side by side first),
+ * then every band's rows side by side. */
+enum { INTEGRAL_BANDS = 8 };
+typedef struct {
+    ovx_plane src, dst;
+    vx_uint32 w, nb, yb[INTEGRAL_BANDS + 1];
+    uint32_t *sums; /* nb rows of w: band k's column sums, then its top */
+    ovx_integral_rows_f rows;
+} integral_job;
+
+static void integral_colsums(void *arg, vx_uint32 k)
+{
+    integral_job *j = arg;
+    memset(j->sums + (size_t)k * j->w, 0, (size_t)j->w * sizeof(uint32_t));
+    ovx_colsum_u8(j->src.ptr, j->src.stride, j->w, j->yb[k], j->yb[k + 1], j->sums + (size_t)k * j->w);
+}
+
+static void integral_band(void *arg, vx_uint32 k)
+{
+    integral_job *j = arg;
+    j->rows(j->src.ptr, j->src.stride, j->dst.ptr, j->dst.stride, j->w, j->yb[k], j->yb[k + 1],
+            k ? j->sums + (size_t)(k - 1) * j->w : NULL);
+}
+
 static vx_status VX_CALLBACK integral_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
-    vx_uint32 w, h;
-    ovx_plane src = ovx_image_plane((vx_image)p[0], 0), dst = ovx_image_plane((vx_image)p[1], 0);
-    (void)node;
+    vx_uint32 w, h, k, x;
+    const ovx_variant *v = ovx_node_variant(node);
+    integral_job j;
     (void)num;
     ovx_image_size_of(p[0], &w, &h);
-    ovx_integral_u8(src.ptr, src.stride, dst.ptr, dst.stride, w, h);
+    j.src = ovx_image_plane((vx_image)p[0], 0), j.dst = ovx_image_plane((vx_image)p[1], 0);
+    j.w = w;
+    j.rows = v ? (ovx_integral_rows_f)v->fn : ovx_integral_rows_scalar;
+    j.nb = ovx_node_threads(node);
+    if (j.nb > INTEGRAL_BANDS) j.nb = INTEGRAL_BANDS;
+    if ((vx_uint64)w * h < 65536 || h < 2 * j.nb) j.nb = 1;
+    /* nb - 1 rows of column sums (then tops) and one of their running sums */
+    j.sums = j.nb > 1 ? calloc((size_t)j.nb * w, sizeof(uint32_t)) : NULL;
+    if (!j.sums) j.nb = 1;
+    for (k = 0; k <= j.nb; k++) j.yb[k] = (vx_uint32)((vx_uint64)h * k / j.nb);
+    if (j.nb > 1) {
+        uint32_t *cum = j.sums + (size_t)(j.nb - 1) * w;
+        ovx_parallel_for(j.nb - 1, integral_colsums, &j);
+        for (k = 0; k + 1 < j.nb; k++) { /* row k becomes band k + 1's top */
+            uint32_t *t = j.sums + (size_t)k * w, run = 0;
+            for (x = 0; x < w; x++) {
+                cum[x] += t[x];
+                run += cum[x];
+                t[x] = run;
+            }
+        }
+    }
+    ovx_parallel_for(j.nb, integral_band, &j);
+    free(j.sums);
     return VX_SUCCESS;
+}
+
+static const ovx_variant *select_integral(vx_node node, const vx_reference p[])
+{
+    (void)node, (void)p;
+    return ovx_variant_pick(ovx_integral_variants());
 }
 
 static const ovx_kernel_desc integral_desc = {

@@ -1,0 +1,48 @@
+/* Statistics rows, AVX2 variants (see stats.h). */
+#include "stats.h"
+
+#include <immintrin.h>
+
+/* Integral rows: 16 pixels a step, each 8 summed in place (two shifted adds
+ * in each lane, lane 0's total added to lane 1), the second 8 plus the first
+ * 8's total, both plus the row's running total (one dependent add and
+ * broadcast per 16 pixels), plus the row above.  Wrapping 32-bit adds: the
+ * same values as the scalar row. */
+void ovx_integral_rows_avx2(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride, uint32_t width,
+                            uint32_t y0, uint32_t y1, const uint32_t *top)
+{
+    const __m256i last = _mm256_set1_epi32(7);
+    for (uint32_t y = y0; y < y1; y++) {
+        const uint8_t *s = src + (intptr_t)y * src_stride;
+        uint32_t *d = (uint32_t *)(void *)(dst + (intptr_t)y * dst_stride);
+        const uint32_t *up = y > y0 ? (const uint32_t *)(const void *)(dst + (intptr_t)(y - 1) * dst_stride) : top;
+        __m256i carry = _mm256_setzero_si256();
+        uint32_t x = 0, row;
+        for (; x + 16 <= width; x += 16) {
+            __m128i b = _mm_loadu_si128((const __m128i *)(const void *)(s + x));
+            __m256i v[2];
+            for (int h = 0; h < 2; h++) {
+                __m256i t = _mm256_cvtepu8_epi32(h ? _mm_srli_si128(b, 8) : b);
+                t = _mm256_add_epi32(t, _mm256_slli_si256(t, 4));
+                t = _mm256_add_epi32(t, _mm256_slli_si256(t, 8));
+                /* [0 | lane 0] with lane 0's last element everywhere */
+                v[h] = _mm256_add_epi32(t, _mm256_shuffle_epi32(_mm256_permute2x128_si256(t, t, 0x08), 0xFF));
+            }
+            v[1] = _mm256_add_epi32(v[1], _mm256_permutevar8x32_epi32(v[0], last));
+            v[0] = _mm256_add_epi32(v[0], carry);
+            v[1] = _mm256_add_epi32(v[1], carry);
+            carry = _mm256_permutevar8x32_epi32(v[1], last);
+            if (up) {
+                v[0] = _mm256_add_epi32(v[0], _mm256_loadu_si256((const __m256i *)(const void *)(up + x)));
+                v[1] = _mm256_add_epi32(v[1], _mm256_loadu_si256((const __m256i *)(const void *)(up + x + 8)));
+            }
+            _mm256_storeu_si256((__m256i *)(void *)(d + x), v[0]);
+            _mm256_storeu_si256((__m256i *)(void *)(d + x + 8), v[1]);
+        }
+        row = (uint32_t)_mm256_cvtsi256_si32(carry);
+        for (; x < width; x++) {
+            row += s[x];
+            d[x] = up ? up[x] + row : row;
+        }
+    }
+}

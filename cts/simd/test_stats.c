@@ -1,0 +1,101 @@
+/*
+ * Statistics rows (compute/stats.h): every variant of the integral image rows
+ * against the scalar reference (random tops, bands of any height, odd and
+ * tiny widths), and the scalar rows against a plain model written here (the
+ * double sum over the rectangle), including bands composed through the
+ * column sums as the kernel does.
+ */
+#include "../../csrc/compute/stats.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static unsigned rng = 1234567u;
+static unsigned rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 17;
+    rng ^= rng << 5;
+    return rng;
+}
+
+static int cpu_has(int level)
+{
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+    __builtin_cpu_init();
+    if (level == OVX_SIMD_AVX2) return __builtin_cpu_supports("avx2");
+    if (level == OVX_SIMD_AVX512)
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+               __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
+    if (level == OVX_SIMD_SSE4) return __builtin_cpu_supports("sse4.2");
+#endif
+    return level == OVX_SIMD_NONE;
+}
+
+int main(void)
+{
+    static const uint32_t widths[] = {1, 2, 7, 15, 16, 17, 31, 32, 33, 100, 255, 1920, 1921};
+    unsigned passed = 0, failed = 0, not_run = 0;
+    const ovx_variant *t = ovx_integral_variants(), *v, *scalar = t;
+    size_t wi;
+    while (scalar->level != OVX_SIMD_NONE) scalar++;
+    for (wi = 0; wi < sizeof(widths) / sizeof(widths[0]); wi++) {
+        uint32_t w = widths[wi], h = 9, x, y, k;
+        uint8_t *src = malloc((size_t)w * h);
+        uint32_t *ref = malloc(sizeof(uint32_t) * w * h), *out = malloc(sizeof(uint32_t) * w * h);
+        uint32_t *top = malloc(sizeof(uint32_t) * w), *cum = calloc(w, sizeof(uint32_t));
+        unsigned bad = 0;
+        for (x = 0; x < w * h; x++) src[x] = (uint8_t)(wi % 3 == 2 ? 255 : rnd());
+        for (x = 0; x < w; x++) top[x] = rnd(); /* wrapping included */
+        /* the model: top + the sum over the rectangle, modulo 2^32 */
+        ovx_integral_rows_scalar(src, (int32_t)w, (uint8_t *)ref, (int32_t)(4 * w), w, 0, h, top);
+        for (y = 0; y < h; y++)
+            for (x = 0; x < w; x++) {
+                uint32_t m = top[x], yy, xx;
+                for (yy = 0; yy <= y; yy++)
+                    for (xx = 0; xx <= x; xx++) m += src[yy * w + xx];
+                bad += ref[y * w + x] != m;
+            }
+        /* bands through column sums, as the kernel composes them */
+        for (k = 0; k < 3; k++) {
+            uint32_t y0 = k * h / 3, y1 = (k + 1) * h / 3, run = 0;
+            uint32_t *tk = malloc(sizeof(uint32_t) * w);
+            for (x = 0; x < w; x++) tk[x] = (run += cum[x]);
+            ovx_integral_rows_scalar(src, (int32_t)w, (uint8_t *)out, (int32_t)(4 * w), w, y0, y1, k ? tk : NULL);
+            ovx_colsum_u8(src, (int32_t)w, w, y0, y1, cum);
+            free(tk);
+        }
+        ovx_integral_rows_scalar(src, (int32_t)w, (uint8_t *)ref, (int32_t)(4 * w), w, 0, h, NULL);
+        bad += memcmp(ref, out, sizeof(uint32_t) * w * h) != 0;
+        if (bad) {
+            printf("FAIL integral scalar rows width %u: %u values differ from the model\n", w, bad);
+            failed++;
+        } else {
+            passed++;
+        }
+        for (v = t; v != scalar; v++) {
+            uint32_t y0;
+            if (!cpu_has(v->level)) {
+                printf("not run: integral %s (the CPU lacks it)\n", v->name);
+                not_run++;
+                continue;
+            }
+            for (y0 = 0; y0 < h; y0 += 4) {
+                uint32_t y1 = y0 + 4 < h ? y0 + 4 : h;
+                const uint32_t *tp = y0 ? ref + (y0 - 1) * w : (wi & 1 ? top : NULL);
+                if (y0 == 0) ovx_integral_rows_scalar(src, (int32_t)w, (uint8_t *)ref, (int32_t)(4 * w), w, 0, h, tp);
+                ((ovx_integral_rows_f)v->fn)(src, (int32_t)w, (uint8_t *)out, (int32_t)(4 * w), w, y0, y1, tp);
+            }
+            if (memcmp(ref, out, sizeof(uint32_t) * w * h) != 0) {
+                printf("FAIL integral %s width %u\n", v->name, w);
+                failed++;
+            } else {
+                passed++;
+            }
+        }
+        free(src), free(ref), free(out), free(top), free(cum);
+    }
+    printf("%u passed, %u failed, %u not run\n", passed, failed, not_run);
+    return failed != 0;
+}
