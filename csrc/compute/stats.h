@@ -10,6 +10,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "../runtime/dispatch.h"
+
 /* Count of every value 0..255 of a U8 rectangle (counts zeroed first). */
 void ovx_count_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
                   uint32_t counts[256]);
@@ -27,6 +29,12 @@ void ovx_sums_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, u
                  uint64_t *sum, uint64_t *sqsum);
 void ovx_sums_u1(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
                  uint64_t *sum, uint64_t *sqsum);
+/* ovx_sums_u8's variants (runtime/dispatch.h), best first, ovx_sums_u8 last */
+typedef void (*ovx_sums_f)(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+                           uint64_t *sum, uint64_t *sqsum);
+void ovx_sums_u8_avx2(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+                      uint64_t *sum, uint64_t *sqsum);
+const ovx_variant *ovx_sums_variants(void);
 
 /* Minimum and maximum of a U8 / S16 rectangle (0 and 0 when it is empty),
  * and how many of its pixels hold a value. */
@@ -60,7 +68,6 @@ void ovx_integral_rows_scalar(const uint8_t *src, int32_t src_stride, uint8_t *d
                               uint32_t y0, uint32_t y1, const uint32_t *top);
 void ovx_integral_rows_avx2(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride, uint32_t width,
                             uint32_t y0, uint32_t y1, const uint32_t *top);
-#include "../runtime/dispatch.h"
 const ovx_variant *ovx_integral_variants(void);
 /* acc[x] += the sum of column x over rows [y0, y1) (wrapping). */
 void ovx_colsum_u8(const uint8_t *src, int32_t src_stride, uint32_t width, uint32_t y0, uint32_t y1, uint32_t *acc);

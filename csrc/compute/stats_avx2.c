@@ -46,3 +46,41 @@ void ovx_integral_rows_avx2(const uint8_t *src, int32_t src_stride, uint8_t *dst
         }
     }
 }
+
+/* Sum and sum of squares of U8 pixels: 32 a step, the sum by sums of
+ * absolute differences from zero (64-bit lanes), the squares by pmaddwd of
+ * the widened pixels with themselves (32-bit lanes of at most 2 * 255^2 a
+ * step, flushed to 64 bits every 4096 pixels); exact integers. */
+void ovx_sums_u8_avx2(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+                      uint64_t *sum, uint64_t *sqsum)
+{
+    __m256i s64 = _mm256_setzero_si256(), q64 = _mm256_setzero_si256();
+    const __m256i zero = _mm256_setzero_si256();
+    uint64_t s = 0, q = 0, lanes[4];
+    for (uint32_t y = y0; y < y1; y++) {
+        const uint8_t *row = ptr + (intptr_t)y * stride;
+        uint32_t x = x0;
+        while (x + 32 <= x1) {
+            uint32_t e = x1 - x < 4096 ? x1 : x + 4096;
+            __m256i q32 = _mm256_setzero_si256();
+            for (; x + 32 <= e; x += 32) {
+                __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(row + x));
+                __m256i lo = _mm256_unpacklo_epi8(v, zero), hi = _mm256_unpackhi_epi8(v, zero);
+                s64 = _mm256_add_epi64(s64, _mm256_sad_epu8(v, zero));
+                q32 = _mm256_add_epi32(q32, _mm256_add_epi32(_mm256_madd_epi16(lo, lo), _mm256_madd_epi16(hi, hi)));
+            }
+            q64 = _mm256_add_epi64(q64, _mm256_add_epi64(_mm256_unpacklo_epi32(q32, zero), _mm256_unpackhi_epi32(q32, zero)));
+        }
+        for (; x < x1; x++) {
+            uint32_t v = row[x];
+            s += v;
+            q += v * v;
+        }
+    }
+    _mm256_storeu_si256((__m256i *)(void *)lanes, s64);
+    s += lanes[0] + lanes[1] + lanes[2] + lanes[3];
+    _mm256_storeu_si256((__m256i *)(void *)lanes, q64);
+    q += lanes[0] + lanes[1] + lanes[2] + lanes[3];
+    *sum = s;
+    *sqsum = q;
+}

@@ -210,8 +210,14 @@ static const ovx_variant *select_equalize(vx_node node, const vx_reference p[])
 }
 
 static const ovx_variant *select_integral(vx_node node, const vx_reference p[]);
+static const ovx_variant *select_sums(vx_node node, const vx_reference p[])
+{
+    (void)node, (void)p;
+    return ovx_variant_pick(ovx_sums_variants());
+}
 const ovx_select_entry ovx_select_stats[] = {{VX_KERNEL_EQUALIZE_HISTOGRAM, select_equalize},
                                              {VX_KERNEL_INTEGRAL_IMAGE, select_integral},
+                                             {VX_KERNEL_MEAN_STDDEV, select_sums},
                                              {0, NULL}};
 
 static const ovx_kernel_desc equalize_desc = {
@@ -246,6 +252,7 @@ static vx_status VX_CALLBACK meanstddev_validate(vx_node node, const vx_referenc
 typedef struct {
     ovx_plane pl;
     int u1;
+    ovx_sums_f sums; /* the node's U8 variant */
     vx_uint32 x0, x1;
     uint64_t sum, sq;
     pthread_mutex_t lock;
@@ -255,7 +262,7 @@ static void sums_band(void *arg, vx_uint32 ya, vx_uint32 yb)
 {
     sums_job *j = arg;
     uint64_t s, q;
-    (j->u1 ? ovx_sums_u1 : ovx_sums_u8)(j->pl.ptr, j->pl.stride, j->x0, ya, j->x1, yb, &s, &q);
+    (j->u1 ? ovx_sums_u1 : j->sums)(j->pl.ptr, j->pl.stride, j->x0, ya, j->x1, yb, &s, &q);
     pthread_mutex_lock(&j->lock);
     j->sum += s;
     j->sq += q;
@@ -277,6 +284,7 @@ static vx_status VX_CALLBACK meanstddev_function(vx_node node, const vx_referenc
         sums_job j;
         memset(&j, 0, sizeof(j));
         j.pl = pl, j.u1 = ovx_image_format_of(p[0]) == VX_DF_IMAGE_U1, j.x0 = x0, j.x1 = x1;
+        j.sums = ovx_node_variant(node) ? (ovx_sums_f)ovx_node_variant(node)->fn : ovx_sums_u8;
         run_bands(node, &j.lock, x0, y0, x1, y1, sums_band, &j);
         sum = j.sum, sq = j.sq;
     }
