@@ -66,12 +66,13 @@ static int16_t ms_pixel_s16(const ovx_s16_plane *src, int32_t cx, int32_t cy, in
     int32_t cxs[CHUNK];                                                                                         \
     V vs[4 * CHUNK + 8];                                                                                        \
     for (int32_t xc = 0; xc < dw; xc += CHUNK) {                                                                \
-        int32_t n = dw - xc < CHUNK ? dw - xc : CHUNK, ia = 0, ib, k;                                            \
+        int32_t n = dw - xc < CHUNK ? dw - xc : CHUNK, ia = 0, ib, k, step2;                                     \
         for (k = 0; k < n; k++) cxs[k] = ms_nearest(xc + k, sw, dw);                                              \
         while (ia < n && cxs[ia] - 2 < 0) ia++;                                                                   \
         ib = ia;                                                                                                  \
         while (ib < n && cxs[ib] + 2 < sw) ib++;                                                                  \
         if (ib > ia && cxs[ib - 1] + 3 - (cxs[ia] - 2) > (int32_t)(sizeof(vs) / sizeof(vs[0]))) ib = ia;          \
+        for (step2 = 1, k = ia; k < ib; k++) step2 &= cxs[k] == cxs[ia] + 2 * (k - ia);                          \
         for (int32_t y = y0; y < y1; y++) {                                                                       \
             int32_t cy = ms_nearest(y, sh, dh), a = ia, b = ib;                                                   \
             T *out = dst + (intptr_t)y * dstride + xc;                                                            \
@@ -80,9 +81,16 @@ static int16_t ms_pixel_s16(const ovx_s16_plane *src, int32_t cx, int32_t cy, in
                 const T *r3 = r2 + sstride, *r4 = r3 + sstride;                                                   \
                 int32_t c0 = cxs[a] - 2, c1 = cxs[b - 1] + 3, c;                                                  \
                 for (c = c0; c < c1; c++) vs[c - c0] = (V)(r0[c] + 4 * r1[c] + 6 * r2[c] + 4 * r3[c] + r4[c]);    \
-                for (k = a; k < b; k++) {                                                                         \
-                    const V *v = vs + (cxs[k] - 2 - c0);                                                          \
-                    out[k] = (T)((v[0] + 4 * v[1] + 6 * v[2] + 4 * v[3] + v[4]) >> 8);                          \
+                if (step2) { /* sample columns 2 apart (a half-size level): plain strides */                   \
+                    const V *v = vs - 2 * a;                                                                      \
+                    for (k = a; k < b; k++)                                                                       \
+                        out[k] = (T)((v[2 * k] + 4 * v[2 * k + 1] + 6 * v[2 * k + 2] + 4 * v[2 * k + 3] +        \
+                                      v[2 * k + 4]) >> 8);                                                        \
+                } else {                                                                                          \
+                    for (k = a; k < b; k++) {                                                                     \
+                        const V *v = vs + (cxs[k] - 2 - c0);                                                      \
+                        out[k] = (T)((v[0] + 4 * v[1] + 6 * v[2] + 4 * v[3] + v[4]) >> 8);                      \
+                    }                                                                                             \
                 }                                                                                                 \
             } else {                                                                                              \
                 a = b = n;                                                                                        \
@@ -179,18 +187,51 @@ void ovx_upsample_combine_s16(const ovx_s16_plane *small, const ovx_s16_plane *a
         for (int32_t xc = 0; xc < dst->width; xc += CHUNK) {
             /* vp[i]: the column sum of small column c0 - 1 + i (clamped) */
             int32_t xe = xc + CHUNK < dst->width ? xc + CHUNK : dst->width, c0 = xc >> 1;
-            int32_t nv = ((xe - 1) >> 1) - c0 + 3, i, x;
-            for (i = 0; i < nv; i++) {
-                int32_t c = ms_clamp(c0 - 1 + i, sw);
-                vp[i] = w[0] * r[0][c] + w[1] * r[1][c] + (nr == 3 ? w[2] * r[2][c] : 0);
+            int32_t nv = ((xe - 1) >> 1) - c0 + 3, i;
+            {
+                /* the columns inside small without clamps (vectorized), the
+                 * clamped ones at its edges */
+                int32_t ia = c0 - 1 < 0 ? 1 - c0 : 0, ib = sw - (c0 - 1) < nv ? sw - (c0 - 1) : nv;
+                const int16_t *q0 = r[0] + c0 - 1, *q1 = r[1] + c0 - 1, *q2 = r[2] + c0 - 1;
+                if (ib < ia) ib = ia;
+                for (i = 0; i < ia; i++) {
+                    int32_t c = ms_clamp(c0 - 1 + i, sw);
+                    vp[i] = w[0] * r[0][c] + w[1] * r[1][c] + w[2] * r[2][c];
+                }
+                if (nr == 3)
+                    for (i = ia; i < ib; i++) vp[i] = q0[i] + 6 * q1[i] + q2[i];
+                else
+                    for (i = ia; i < ib; i++) vp[i] = 4 * q0[i] + 4 * q1[i];
+                for (i = ib; i < nv; i++) {
+                    int32_t c = ms_clamp(c0 - 1 + i, sw);
+                    vp[i] = w[0] * r[0][c] + w[1] * r[1][c] + w[2] * r[2][c];
+                }
             }
             /* x even: columns x/2 - 1, x/2, x/2 + 1 by 1, 6, 1; x + 1: x/2,
-             * x/2 + 1 by 4, 4 (xc is even: pairs, no test per pixel) */
-            for (x = xc; x < xe; x += 2) {
-                const int32_t *v = vp + ((x >> 1) - c0);
-                int32_t ue = ((v[0] + 6 * v[1] + v[2]) / 256) * 4, uo = ((4 * v[1] + 4 * v[2]) / 256) * 4;
-                out[x] = ms_sat16((int32_t)arow[x] + sg * ue);
-                if (x + 1 < xe) out[x + 1] = ms_sat16((int32_t)arow[x + 1] + sg * uo);
+             * x/2 + 1 by 4, 4 (xc is even: whole pairs, then a last even x;
+             * branch-free, the compiler vectorizes the pairs) */
+            {
+                const int32_t np = (xe - xc) >> 1;
+                const int16_t *ar = arow + xc;
+                int16_t *o = out + xc;
+#define MS_PAIRS(OP)                                                                                           \
+    for (i = 0; i < np; i++) {                                                                                 \
+        int32_t ue = ((vp[i] + 6 * vp[i + 1] + vp[i + 2]) / 256) * 4;                                          \
+        int32_t uo = ((4 * vp[i + 1] + 4 * vp[i + 2]) / 256) * 4;                                              \
+        int32_t e = (int32_t)ar[2 * i] OP ue, d = (int32_t)ar[2 * i + 1] OP uo;                                \
+        o[2 * i] = (int16_t)(e < -32768 ? -32768 : e > 32767 ? 32767 : e);                                    \
+        o[2 * i + 1] = (int16_t)(d < -32768 ? -32768 : d > 32767 ? 32767 : d);                                \
+    }
+                if (sg < 0) {
+                    MS_PAIRS(-)
+                } else {
+                    MS_PAIRS(+)
+                }
+#undef MS_PAIRS
+                if ((xe - xc) & 1) {
+                    int32_t ue = ((vp[np] + 6 * vp[np + 1] + vp[np + 2]) / 256) * 4, e = (int32_t)ar[2 * np] + sg * ue;
+                    o[2 * np] = (int16_t)(e < -32768 ? -32768 : e > 32767 ? 32767 : e);
+                }
             }
         }
     }
