@@ -66,6 +66,33 @@ static inline void store_int(ovxc_ttype t, uint8_t *p, int64_t v)
 
 /* ---- add / subtract ----------------------------------------------------------- */
 
+size_t ovxc_tensor_rows(const ovxc_tensor *o)
+{
+    return row_count(o);
+}
+
+/* n elements of type T, a row of a, b and o each contiguous (strides of one
+ * element): one loop per operation and policy, no test inside (vectorized) */
+#define ADDSUB_FLAT(T, LO, HI)                                                                                 \
+    do {                                                                                                       \
+        const T *x_ = (const T *)(const void *)pa, *y_ = (const T *)(const void *)pb;                          \
+        T *z_ = (T *)(void *)po;                                                                               \
+        if (subtract && saturate)                                                                              \
+            for (i = 0; i < n; i++) {                                                                          \
+                int32_t v = (int32_t)x_[i] - y_[i];                                                            \
+                z_[i] = (T)(v < (LO) ? (LO) : v > (HI) ? (HI) : v);                                            \
+            }                                                                                                  \
+        else if (saturate)                                                                                     \
+            for (i = 0; i < n; i++) {                                                                          \
+                int32_t v = (int32_t)x_[i] + y_[i];                                                            \
+                z_[i] = (T)(v < (LO) ? (LO) : v > (HI) ? (HI) : v);                                            \
+            }                                                                                                  \
+        else if (subtract)                                                                                     \
+            for (i = 0; i < n; i++) z_[i] = (T)(uint32_t)((uint32_t)x_[i] - (uint32_t)y_[i]);                  \
+        else                                                                                                   \
+            for (i = 0; i < n; i++) z_[i] = (T)(uint32_t)((uint32_t)x_[i] + (uint32_t)y_[i]);                  \
+    } while (0)
+
 #define ADDSUB_ROW(T, LO, HI)                                                                        \
     for (i = 0; i < n; i++) {                                                                      \
         int32_t x = *(const T *)(pa + i * sa), y = *(const T *)(pb + i * sb);                       \
@@ -75,15 +102,21 @@ static inline void store_int(ovxc_ttype t, uint8_t *p, int64_t v)
     }
 
 void ovxc_tensor_addsub(const ovxc_tensor *a, const ovxc_tensor *b, const ovxc_tensor *o, int subtract,
-                        int saturate)
+                        int saturate, size_t r0, size_t r1)
 {
-    size_t r, rows = row_count(o), n = o->dims[0], i;
+    size_t r, n = o->dims[0], i;
     size_t sa = a->strides[0], sb = b->strides[0], so = o->strides[0];
-    for (r = 0; r < rows; r++) {
+    size_t es = o->type == OVXC_T_S16 ? 2 : 1;
+    int flat = sa == es && sb == es && so == es;
+    for (r = r0; r < r1; r++) {
         const uint8_t *pa = a->ptr + row_offset(o, a, r), *pb = b->ptr + row_offset(o, b, r);
         uint8_t *po = o->ptr + row_offset(o, o, r);
         switch (o->type) {
         case OVXC_T_U8:
+            if (flat) {
+                ADDSUB_FLAT(uint8_t, 0, 255);
+                break;
+            }
             for (i = 0; i < n; i++) {
                 int32_t x = pa[i * sa], y = pb[i * sb];
                 int32_t v = subtract ? x - y : x + y;
@@ -92,6 +125,10 @@ void ovxc_tensor_addsub(const ovxc_tensor *a, const ovxc_tensor *b, const ovxc_t
             }
             break;
         case OVXC_T_S8:
+            if (flat) {
+                ADDSUB_FLAT(int8_t, -128, 127);
+                break;
+            }
             for (i = 0; i < n; i++) {
                 int32_t x = (int8_t)pa[i * sa], y = (int8_t)pb[i * sb];
                 int32_t v = subtract ? x - y : x + y;
@@ -100,6 +137,10 @@ void ovxc_tensor_addsub(const ovxc_tensor *a, const ovxc_tensor *b, const ovxc_t
             }
             break;
         case OVXC_T_S16:
+            if (flat) {
+                ADDSUB_FLAT(int16_t, -32768, 32767);
+                break;
+            }
             ADDSUB_ROW(int16_t, -32768, 32767)
             break;
         default:
@@ -111,11 +152,11 @@ void ovxc_tensor_addsub(const ovxc_tensor *a, const ovxc_tensor *b, const ovxc_t
 /* ---- multiply ------------------------------------------------------------------ */
 
 void ovxc_tensor_multiply(const ovxc_tensor *a, const ovxc_tensor *b, const ovxc_tensor *o, double scale,
-                          int saturate, int nearest_even)
+                          int saturate, int nearest_even, size_t r0, size_t r1)
 {
-    size_t r, rows = row_count(o), n = o->dims[0], i;
+    size_t r, n = o->dims[0], i;
     size_t sa = a->strides[0], sb = b->strides[0], so = o->strides[0];
-    for (r = 0; r < rows; r++) {
+    for (r = r0; r < r1; r++) {
         const uint8_t *pa = a->ptr + row_offset(o, a, r), *pb = b->ptr + row_offset(o, b, r);
         uint8_t *po = o->ptr + row_offset(o, o, r);
         for (i = 0; i < n; i++) {
@@ -228,10 +269,52 @@ static inline int64_t mat_at(ovxc_ttype t, const ovxc_matrix *m, size_t row, siz
 
 void ovxc_tensor_matmul(const ovxc_matrix *a, const ovxc_matrix *b, const ovxc_matrix *c, uint8_t *out,
                         size_t out_row_stride, size_t out_col_stride, ovxc_ttype type, size_t n, size_t m,
-                        size_t l, int shift)
+                        size_t l, int shift, size_t i0, size_t i1)
 {
-    size_t i, j, k;
-    for (i = 0; i < n; i++) {
+    enum { JB = 512 };
+    size_t i, j, k, jb;
+    (void)n;
+    /* products of 8- or 16-bit values are below 2^30 and m of them sum
+     * exactly in a double below 2^53: rows of sums in double lanes, a's
+     * element times b's row (row by row of b: contiguous when b is); else
+     * 64-bit integers */
+    if (m < ((size_t)1 << 22)) {
+        double acc[JB];
+        int bflat = b->col_stride == (type == OVXC_T_S16 ? 2u : 1u);
+        for (i = i0; i < i1; i++)
+            for (jb = 0; jb < l; jb += JB) {
+                size_t je = l - jb < JB ? l : jb + JB;
+                for (j = jb; j < je; j++) acc[j - jb] = 0.0;
+                for (k = 0; k < m; k++) {
+                    double x = (double)load_int(type, a->ptr + i * a->row_stride + k * a->col_stride);
+                    const uint8_t *br = b->ptr + k * b->row_stride;
+                    if (x == 0.0) continue;
+                    if (bflat && type == OVXC_T_S16) {
+                        const int16_t *bv = (const int16_t *)(const void *)br;
+                        for (j = jb; j < je; j++) acc[j - jb] += x * (double)bv[j];
+                    } else if (bflat && type == OVXC_T_U8) {
+                        for (j = jb; j < je; j++) acc[j - jb] += x * (double)br[j];
+                    } else if (bflat && type == OVXC_T_S8) {
+                        const int8_t *bv = (const int8_t *)(const void *)br;
+                        for (j = jb; j < je; j++) acc[j - jb] += x * (double)bv[j];
+                    } else {
+                        for (j = jb; j < je; j++) acc[j - jb] += x * (double)load_int(type, br + j * b->col_stride);
+                    }
+                }
+                for (j = jb; j < je; j++) {
+                    int64_t v = (int64_t)acc[j - jb];
+                    if (c && c->ptr) v += mat_at(type, c, i, j) * ((int64_t)1 << shift);
+                    if (shift > 0) { /* round to nearest, halves up: floor((v + half) / 2^shift) */
+                        int64_t one = (int64_t)1 << shift;
+                        v = v + one / 2;
+                        v = v >= 0 ? v / one : -((-v + one - 1) / one);
+                    }
+                    store_int(type, out + i * out_row_stride + j * out_col_stride, sat_to(type, v));
+                }
+            }
+        return;
+    }
+    for (i = i0; i < i1; i++) {
         for (j = 0; j < l; j++) {
             int64_t acc = 0, v;
             for (k = 0; k < m; k++) acc += mat_at(type, a, i, k) * mat_at(type, b, k, j);

@@ -34,13 +34,17 @@ typedef struct {
  * everywhere); saturate: clamp to o's range, else keep the low bits.  a, b, o
  * of one integer type; a and b addressed with o's dims. */
 void ovxc_tensor_addsub(const ovxc_tensor *a, const ovxc_tensor *b, const ovxc_tensor *o, int subtract,
-                        int saturate);
+                        int saturate, size_t r0, size_t r1);
+/* The rows of o (dimension 0 runs along a row; rows numbered over the other
+ * dimensions, dimension 1 fastest) the routines take a range [r0, r1) of, so
+ * that kernels split them into bands. */
+size_t ovxc_tensor_rows(const ovxc_tensor *o);
 
 /* o = round(a * b * scale) in double (scale includes the fixed point
  * factor 2^(fo - fa - fb)); rounding toward zero or to nearest even, then
  * saturated or wrapped to o's type. */
 void ovxc_tensor_multiply(const ovxc_tensor *a, const ovxc_tensor *b, const ovxc_tensor *o, double scale,
-                          int saturate, int nearest_even);
+                          int saturate, int nearest_even, size_t r0, size_t r1);
 
 /* o = lut[offset + a] (a of type U8 or S16, lut entries of o's type, U8 or
  * S16); an index outside [0, count) reads the nearest entry. */
@@ -63,12 +67,12 @@ typedef struct {
     size_t row_stride, col_stride;
 } ovxc_matrix;
 
-/* out (n x l) = saturate(round((a (n x m) * b (m x l) + c * 2^shift) / 2^shift))
- * with a 64-bit accumulator of raw products; c may have ptr NULL.  shift is
+/* Rows [i0, i1) of out (n x l) = saturate(round((a (n x m) * b (m x l) + c *
+ * 2^shift) / 2^shift)) with exact sums of raw products; c may have ptr NULL.  shift is
  * the fixed point position (rounding to nearest, halves up). a, b, c, out of
  * one integer type. */
 void ovxc_tensor_matmul(const ovxc_matrix *a, const ovxc_matrix *b, const ovxc_matrix *c, uint8_t *out,
                         size_t out_row_stride, size_t out_col_stride, ovxc_ttype type, size_t n, size_t m,
-                        size_t l, int shift);
+                        size_t l, int shift, size_t i0, size_t i1);
 
 #endif

@@ -24,6 +24,7 @@
 #include "kernels.h"
 
 #include "../compute/tensorops.h"
+#include "../framework/graph.h"
 #include "../objects/lut.h"
 #include "../objects/tensor.h"
 
@@ -228,13 +229,39 @@ static vx_status VX_CALLBACK addsub_validate(vx_node node, const vx_reference p[
     return s;
 }
 
+/* The elementwise routines' rows in bands on the node's threads. */
+typedef struct {
+    ovxc_tensor a, b, o;
+    int op, saturate, nearest_even;
+    double scale;
+} tens_job;
+
+static void addsub_rows(void *arg, vx_uint32 r0, vx_uint32 r1)
+{
+    tens_job *j = arg;
+    ovxc_tensor_addsub(&j->a, &j->b, &j->o, j->op, j->saturate, r0, r1);
+}
+
+static void multiply_rows(void *arg, vx_uint32 r0, vx_uint32 r1)
+{
+    tens_job *j = arg;
+    ovxc_tensor_multiply(&j->a, &j->b, &j->o, j->scale, j->saturate, j->nearest_even, r0, r1);
+}
+
+static void tens_parallel(vx_node node, tens_job *j, ovx_rows_f fn, vx_uint32 per_elem)
+{
+    size_t rows = ovxc_tensor_rows(&j->o);
+    ovx_node_parallel_rows(node, 0, (vx_uint32)rows, (vx_uint64)rows * j->o.dims[0] * per_elem, fn, j);
+}
+
 static vx_status addsub_run(vx_node node, const vx_reference p[], int subtract)
 {
-    ovxc_tensor a, b, o;
+    tens_job j;
     vx_tensor out = (vx_tensor)p[3];
-    if (!view_as((vx_tensor)p[0], out, &a) || !view_as((vx_tensor)p[1], out, &b) || !view_as(out, out, &o))
+    if (!view_as((vx_tensor)p[0], out, &j.a) || !view_as((vx_tensor)p[1], out, &j.b) || !view_as(out, out, &j.o))
         return no_memory(node);
-    ovxc_tensor_addsub(&a, &b, &o, subtract, enum_of(p[2]) == VX_CONVERT_POLICY_SATURATE);
+    j.op = subtract, j.saturate = enum_of(p[2]) == VX_CONVERT_POLICY_SATURATE;
+    tens_parallel(node, &j, addsub_rows, 1);
     return VX_SUCCESS;
 }
 
@@ -311,18 +338,18 @@ static vx_status VX_CALLBACK multiply_validate(vx_node node, const vx_reference 
 
 static vx_status VX_CALLBACK multiply_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
-    ovxc_tensor a, b, o;
+    tens_job j;
     vx_tensor ta = (vx_tensor)p[0], tb = (vx_tensor)p[1], out = (vx_tensor)p[5];
     vx_float32 scale = 0.0f;
-    double k;
     (void)num;
-    if (!view_as(ta, out, &a) || !view_as(tb, out, &b) || !view_as(out, out, &o)) return no_memory(node);
+    if (!view_as(ta, out, &j.a) || !view_as(tb, out, &j.b) || !view_as(out, out, &j.o)) return no_memory(node);
     ovx_scalar_get((vx_scalar)p[2], VX_TYPE_FLOAT32, &scale);
     /* raw product has fa + fb fraction bits; the output fo */
-    k = ldexp((double)scale, (int)out->fixed_point_position - (int)ta->fixed_point_position -
-                                 (int)tb->fixed_point_position);
-    ovxc_tensor_multiply(&a, &b, &o, k, enum_of(p[3]) == VX_CONVERT_POLICY_SATURATE,
-                         enum_of(p[4]) == VX_ROUND_POLICY_TO_NEAREST_EVEN);
+    j.scale = ldexp((double)scale, (int)out->fixed_point_position - (int)ta->fixed_point_position -
+                                       (int)tb->fixed_point_position);
+    j.saturate = enum_of(p[3]) == VX_CONVERT_POLICY_SATURATE;
+    j.nearest_even = enum_of(p[4]) == VX_ROUND_POLICY_TO_NEAREST_EVEN;
+    tens_parallel(node, &j, multiply_rows, 8);
     return VX_SUCCESS;
 }
 
@@ -611,6 +638,23 @@ static ovxc_matrix matrix_of(vx_tensor t, vx_bool transposed)
     return m;
 }
 
+typedef struct {
+    ovxc_matrix a, b, c;
+    int has_c;
+    uint8_t *out;
+    size_t ors, ocs;
+    ovxc_ttype type;
+    size_t n, m, l;
+    int shift;
+} matmul_job;
+
+static void matmul_rows(void *arg, vx_uint32 i0, vx_uint32 i1)
+{
+    matmul_job *j = arg;
+    ovxc_tensor_matmul(&j->a, &j->b, j->has_c ? &j->c : NULL, j->out, j->ors, j->ocs, j->type, j->n, j->m, j->l,
+                       j->shift, i0, i1);
+}
+
 static vx_status VX_CALLBACK matmul_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_tensor ta = (vx_tensor)p[0], tb = (vx_tensor)p[1], tc = (vx_tensor)p[2], out = (vx_tensor)p[4];
@@ -629,8 +673,11 @@ static vx_status VX_CALLBACK matmul_function(vx_node node, const vx_reference *p
     if (!a.ptr || !b.ptr || (tc && !c.ptr) || !ovx_tensor_data(out) || out->num_dims != 2 || out->dims[0] != l ||
         out->dims[1] != n || (mp.transpose_input2 ? tb->dims[0] : tb->dims[1]) != m)
         return no_memory(node);
-    ovxc_tensor_matmul(&a, &b, tc ? &c : NULL, ovx_tensor_data(out), out->strides[1], out->strides[0],
-                       ctype(out->data_type), n, m, l, ta->fixed_point_position);
+    {
+        matmul_job j = {a, b, c, tc != NULL, ovx_tensor_data(out), out->strides[1], out->strides[0],
+                        ctype(out->data_type), n, m, l, ta->fixed_point_position};
+        ovx_node_parallel_rows(node, 0, (vx_uint32)n, (vx_uint64)n * m * l, matmul_rows, &j);
+    }
     return VX_SUCCESS;
 }
 
