@@ -1,0 +1,332 @@
+/*
+ * Warp Affine, Warp Perspective and Remap: AVX2 variants (geometry.h).
+ *
+ * Four destination pixels at a time, in double lanes: the source position
+ * with the scalar reference's operations in its order ((m0 x + m2 y) + m4,
+ * the perspective division, the +-1e9 / NaN rule), then, for the lanes whose
+ * taps all lie inside the source plane, the taps by one masked gather per
+ * tap row (4 bytes from the top-left tap: bytes 0 and 1 are the row's two
+ * taps) and the reference's double bilinear sum
+ *   ((((1-s)(1-t)) p00 + (s(1-t)) p10) + ((1-s)t) p01) + (st) p11, + 0.5, truncated
+ * (or the nearest pixel).  The build has -ffp-contract=off, so every product
+ * and sum is rounded as the reference rounds it.  Lanes with a tap outside
+ * (or whose 4-byte read could leave the plane) take the scalar rule
+ * (ovx_geo_sample_at) with the same source position.
+ */
+#include "geometry.h"
+
+#include <immintrin.h>
+#include <string.h>
+
+typedef struct {
+    const uint8_t *ptr;
+    int32_t stride;
+    int bilinear;
+    __m256d ox, oy;     /* the plane's origin in image coordinates */
+    __m256d xmax, ymax; /* the largest top-left tap with every tap inside */
+    __m256i vstride;    /* stride in each 64-bit lane */
+    __m256i lim;        /* offsets of the top-left tap below this read inside the plane */
+    int fast;           /* 32-bit offsets fit: the 8-pixel path may run */
+    __m256d xfast;      /* the largest top-left tap of the 8-pixel path: w - 4 (a 4-byte read) */
+    __m256i vstride32;  /* stride in each 32-bit lane */
+} warp_ctx;
+
+/* Can the plane be read with 64-bit offsets of a positive stride?  (U1
+ * planes and odd layouts take the scalar reference.) */
+static int warp_ctx_init(warp_ctx *c, const ovx_geo_src *src, const ovx_geo_dst *dst, int interp)
+{
+    int64_t last;
+    if (src->u1 || dst->u1 || src->width < 1 || src->height < 1 || src->stride < src->width || !src->ptr)
+        return 0;
+    c->ptr = src->ptr;
+    c->stride = src->stride;
+    c->bilinear = interp != OVX_GEO_NEAREST;
+    c->ox = _mm256_set1_pd((double)src->ox);
+    c->oy = _mm256_set1_pd((double)src->oy);
+    c->xmax = _mm256_set1_pd((double)(src->width - 1 - c->bilinear));
+    c->ymax = _mm256_set1_pd((double)(src->height - 1 - c->bilinear));
+    c->vstride = _mm256_set1_epi64x((long long)src->stride);
+    /* the last byte of the plane is at (h - 1) * stride + w - 1; a 4-byte read
+     * of the last tap row at offset o + (bilinear ? stride : 0) must end there */
+    last = (int64_t)(src->height - 1) * src->stride + src->width - 1;
+    c->lim = _mm256_set1_epi64x((long long)(last - 3 - (c->bilinear ? src->stride : 0) + 1));
+    /* 8-pixel path: every offset below (h + 1) * stride fits an int32 */
+    c->fast = src->width >= 4 && (int64_t)(src->height + 1) * src->stride < ((int64_t)1 << 31);
+    c->xfast = _mm256_set1_pd((double)(src->width - 4));
+    c->vstride32 = _mm256_set1_epi32(src->stride);
+    return 1;
+}
+
+/* The reference's NaN / +-1e9 rule: both coordinates -10 unless both are
+ * finite and within +-1e9 (ok: an extra condition, all ones when none). */
+static inline void warp_fix(__m256d *sx, __m256d *sy, __m256d ok)
+{
+    const __m256d big = _mm256_set1_pd(1e9), nbig = _mm256_set1_pd(-1e9), m10 = _mm256_set1_pd(-10.0);
+    ok = _mm256_and_pd(ok, _mm256_and_pd(_mm256_cmp_pd(*sx, big, _CMP_LT_OQ), _mm256_cmp_pd(*sx, nbig, _CMP_GT_OQ)));
+    ok = _mm256_and_pd(ok, _mm256_and_pd(_mm256_cmp_pd(*sy, big, _CMP_LT_OQ), _mm256_cmp_pd(*sy, nbig, _CMP_GT_OQ)));
+    *sx = _mm256_blendv_pd(m10, *sx, ok);
+    *sy = _mm256_blendv_pd(m10, *sy, ok);
+}
+
+/* Destination pixels out[0 .. n-1] (n <= 4) from source positions sx, sy. */
+static inline void warp_px4(const warp_ctx *c, const ovx_geo_src *src, __m256d sx, __m256d sy, uint8_t *out, int n)
+{
+    const __m256d zero = _mm256_setzero_pd(), half = _mm256_set1_pd(0.5);
+    __m256d x = _mm256_sub_pd(sx, c->ox), y = _mm256_sub_pd(sy, c->oy), xl, yl, in;
+    __m256i off, m;
+    __m128i xi, yi;
+    int bits, j;
+    uint32_t res = 0;
+    if (!c->bilinear) {
+        x = _mm256_add_pd(x, half);
+        y = _mm256_add_pd(y, half);
+    }
+    xl = _mm256_floor_pd(x);
+    yl = _mm256_floor_pd(y);
+    in = _mm256_and_pd(_mm256_and_pd(_mm256_cmp_pd(xl, zero, _CMP_GE_OQ), _mm256_cmp_pd(xl, c->xmax, _CMP_LE_OQ)),
+                       _mm256_and_pd(_mm256_cmp_pd(yl, zero, _CMP_GE_OQ), _mm256_cmp_pd(yl, c->ymax, _CMP_LE_OQ)));
+    xi = _mm256_cvttpd_epi32(xl);
+    yi = _mm256_cvttpd_epi32(yl);
+    off = _mm256_add_epi64(_mm256_mul_epi32(_mm256_cvtepi32_epi64(yi), c->vstride), _mm256_cvtepi32_epi64(xi));
+    m = _mm256_and_si256(_mm256_castpd_si256(in), _mm256_cmpgt_epi64(c->lim, off));
+    bits = _mm256_movemask_pd(_mm256_castsi256_pd(m));
+    if (bits) {
+        const __m128i ff = _mm_set1_epi32(255);
+        __m128i m32 = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(m, _mm256_setr_epi32(1, 3, 5, 7, 1, 3, 5, 7)));
+        __m128i g0 = _mm256_mask_i64gather_epi32(_mm_setzero_si128(), (const int *)c->ptr, off, m32, 1), r;
+        if (c->bilinear) {
+            __m128i g1 =
+                _mm256_mask_i64gather_epi32(_mm_setzero_si128(), (const int *)(c->ptr + c->stride), off, m32, 1);
+            const __m256d one = _mm256_set1_pd(1.0);
+            __m256d p00 = _mm256_cvtepi32_pd(_mm_and_si128(g0, ff));
+            __m256d p10 = _mm256_cvtepi32_pd(_mm_and_si128(_mm_srli_epi32(g0, 8), ff));
+            __m256d p01 = _mm256_cvtepi32_pd(_mm_and_si128(g1, ff));
+            __m256d p11 = _mm256_cvtepi32_pd(_mm_and_si128(_mm_srli_epi32(g1, 8), ff));
+            __m256d s = _mm256_sub_pd(x, xl), t = _mm256_sub_pd(y, yl);
+            __m256d os = _mm256_sub_pd(one, s), ot = _mm256_sub_pd(one, t), v;
+            v = _mm256_mul_pd(_mm256_mul_pd(os, ot), p00);
+            v = _mm256_add_pd(v, _mm256_mul_pd(_mm256_mul_pd(s, ot), p10));
+            v = _mm256_add_pd(v, _mm256_mul_pd(_mm256_mul_pd(os, t), p01));
+            v = _mm256_add_pd(v, _mm256_mul_pd(_mm256_mul_pd(s, t), p11));
+            r = _mm256_cvttpd_epi32(_mm256_add_pd(v, half));
+            r = _mm_packus_epi32(r, r);
+            r = _mm_packus_epi16(r, r);
+        } else {
+            r = _mm_shuffle_epi8(g0, _mm_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1));
+        }
+        res = (uint32_t)_mm_cvtsi128_si32(r);
+    }
+    if (n == 4) {
+        memcpy(out, &res, 4);
+    } else {
+        for (j = 0; j < n; j++) out[j] = (uint8_t)(res >> (8 * j));
+    }
+    if ((bits & 15) != 15) {
+        double ax[4], ay[4];
+        _mm256_storeu_pd(ax, sx);
+        _mm256_storeu_pd(ay, sy);
+        for (j = 0; j < n; j++)
+            if (!((bits >> j) & 1))
+                out[j] = (uint8_t)ovx_geo_sample_at(src, ax[j], ay[j], c->bilinear ? OVX_GEO_BILINEAR : OVX_GEO_NEAREST);
+    }
+}
+
+/* The source position of 8 lanes after the origin shift (and the +0.5 of the
+ * nearest rule), and its floor. */
+static inline void warp_pos(const warp_ctx *c, __m256d sx, __m256d sy, __m256d *x, __m256d *y, __m256d *xl,
+                            __m256d *yl)
+{
+    *x = _mm256_sub_pd(sx, c->ox);
+    *y = _mm256_sub_pd(sy, c->oy);
+    if (!c->bilinear) {
+        const __m256d half = _mm256_set1_pd(0.5);
+        *x = _mm256_add_pd(*x, half);
+        *y = _mm256_add_pd(*y, half);
+    }
+    *xl = _mm256_floor_pd(*x);
+    *yl = _mm256_floor_pd(*y);
+}
+
+/* All ones when the 8-pixel path may read the taps of every lane: the
+ * top-left tap in [0, w - 4] x [0, h - 1 - bilinear] (a 4-byte read of
+ * either tap row stays in its row). */
+static inline int warp_in_fast(const warp_ctx *c, __m256d xl, __m256d yl)
+{
+    const __m256d zero = _mm256_setzero_pd();
+    __m256d in = _mm256_and_pd(_mm256_and_pd(_mm256_cmp_pd(xl, zero, _CMP_GE_OQ), _mm256_cmp_pd(xl, c->xfast, _CMP_LE_OQ)),
+                               _mm256_and_pd(_mm256_cmp_pd(yl, zero, _CMP_GE_OQ), _mm256_cmp_pd(yl, c->ymax, _CMP_LE_OQ)));
+    return _mm256_movemask_pd(in) == 15;
+}
+
+/* Destination pixels out[0 .. n-1] (n <= 8) from source positions (sx0, sy0)
+ * (lanes 0-3) and (sx1, sy1) (lanes 4-7). */
+static inline void warp_px8(const warp_ctx *c, const ovx_geo_src *src, __m256d sx0, __m256d sy0, __m256d sx1,
+                            __m256d sy1, uint8_t *out, int n)
+{
+    __m256d x0, y0, xl0, yl0, x1, y1, xl1, yl1;
+    if (n == 8 && c->fast) {
+        warp_pos(c, sx0, sy0, &x0, &y0, &xl0, &yl0);
+        warp_pos(c, sx1, sy1, &x1, &y1, &xl1, &yl1);
+        if (warp_in_fast(c, xl0, yl0) && warp_in_fast(c, xl1, yl1)) {
+            const __m256i ff = _mm256_set1_epi32(255);
+            __m256i xi = _mm256_setr_m128i(_mm256_cvttpd_epi32(xl0), _mm256_cvttpd_epi32(xl1));
+            __m256i yi = _mm256_setr_m128i(_mm256_cvttpd_epi32(yl0), _mm256_cvttpd_epi32(yl1));
+            __m256i off = _mm256_add_epi32(_mm256_mullo_epi32(yi, c->vstride32), xi);
+            __m256i g0 = _mm256_i32gather_epi32((const int *)c->ptr, off, 1);
+            __m128i r;
+            if (c->bilinear) {
+                const __m256d one = _mm256_set1_pd(1.0), half = _mm256_set1_pd(0.5);
+                __m256i g1 = _mm256_i32gather_epi32((const int *)(c->ptr + c->stride), off, 1);
+                __m256i q00 = _mm256_and_si256(g0, ff), q10 = _mm256_and_si256(_mm256_srli_epi32(g0, 8), ff);
+                __m256i q01 = _mm256_and_si256(g1, ff), q11 = _mm256_and_si256(_mm256_srli_epi32(g1, 8), ff);
+                __m128i r0, r1;
+#define WARP_BIL4(x, y, xl, yl, h, res)                                                                           \
+    do {                                                                                                           \
+        __m256d p00 = _mm256_cvtepi32_pd(_mm256_extracti128_si256(q00, h));                                        \
+        __m256d p10 = _mm256_cvtepi32_pd(_mm256_extracti128_si256(q10, h));                                        \
+        __m256d p01 = _mm256_cvtepi32_pd(_mm256_extracti128_si256(q01, h));                                        \
+        __m256d p11 = _mm256_cvtepi32_pd(_mm256_extracti128_si256(q11, h));                                        \
+        __m256d s = _mm256_sub_pd(x, xl), t = _mm256_sub_pd(y, yl);                                                \
+        __m256d os = _mm256_sub_pd(one, s), ot = _mm256_sub_pd(one, t), v;                                         \
+        v = _mm256_mul_pd(_mm256_mul_pd(os, ot), p00);                                                             \
+        v = _mm256_add_pd(v, _mm256_mul_pd(_mm256_mul_pd(s, ot), p10));                                            \
+        v = _mm256_add_pd(v, _mm256_mul_pd(_mm256_mul_pd(os, t), p01));                                            \
+        v = _mm256_add_pd(v, _mm256_mul_pd(_mm256_mul_pd(s, t), p11));                                             \
+        res = _mm256_cvttpd_epi32(_mm256_add_pd(v, half));                                                         \
+    } while (0)
+                WARP_BIL4(x0, y0, xl0, yl0, 0, r0);
+                WARP_BIL4(x1, y1, xl1, yl1, 1, r1);
+#undef WARP_BIL4
+                r = _mm_packus_epi32(r0, r1);
+                r = _mm_packus_epi16(r, r);
+            } else {
+                __m256i b = _mm256_shuffle_epi8(g0, _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                                                     -1, -1, -1, 0, 4, 8, 12, -1, -1, -1, -1, -1, -1,
+                                                                     -1, -1, -1, -1, -1, -1));
+                r = _mm_unpacklo_epi32(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1));
+            }
+            _mm_storel_epi64((__m128i *)out, r);
+            return;
+        }
+    }
+    warp_px4(c, src, sx0, sy0, out, n < 4 ? n : 4);
+    if (n > 4) warp_px4(c, src, sx1, sy1, out + 4, n - 4);
+}
+
+void ovx_warp_affine_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *m, int interp,
+                               uint32_t y0, uint32_t y1)
+{
+    warp_ctx c;
+    const __m256d m0 = _mm256_set1_pd((double)m[0]), m1 = _mm256_set1_pd((double)m[1]);
+    const __m256d m4 = _mm256_set1_pd((double)m[4]), m5 = _mm256_set1_pd((double)m[5]);
+    const __m256d four = _mm256_set1_pd(4.0), all = _mm256_castsi256_pd(_mm256_set1_epi64x(-1));
+    if (!warp_ctx_init(&c, src, dst, interp)) {
+        ovx_warp_affine_rows(src, dst, m, interp, y0, y1);
+        return;
+    }
+    for (uint32_t y = y0; y < y1; y++) {
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        /* (double)m[2] * y and (double)m[3] * y: exact (24 by 32 bits) */
+        const __m256d by = _mm256_mul_pd(_mm256_set1_pd((double)m[3]), _mm256_set1_pd((double)y));
+        const __m256d bx = _mm256_mul_pd(_mm256_set1_pd((double)m[2]), _mm256_set1_pd((double)y));
+        __m256d xv = _mm256_setr_pd(0.0, 1.0, 2.0, 3.0);
+        /* the rounded sums are monotonic in x (m0 x is exact, rounding is
+         * monotonic): when both ends of the row (the last 8-lane block
+         * included) pass the +-1e9 rule, every pixel between does */
+        int check = 1;
+        {
+            __m256d ends = _mm256_setr_pd(0.0, (double)(((dst->width + 7) & ~7) - 1), 0.0, 0.0);
+            __m256d ex = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m0, ends), bx), m4);
+            __m256d ey = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m1, ends), by), m5);
+            __m256d fx = ex, fy = ey;
+            warp_fix(&fx, &fy, all);
+            check = (_mm256_movemask_pd(_mm256_cmp_pd(fx, ex, _CMP_EQ_OQ)) & 3) != 3 ||
+                    (_mm256_movemask_pd(_mm256_cmp_pd(fy, ey, _CMP_EQ_OQ)) & 3) != 3;
+        }
+        for (int32_t x = 0; x < dst->width; x += 8) {
+            __m256d xw = _mm256_add_pd(xv, four);
+            __m256d sx0 = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m0, xv), bx), m4);
+            __m256d sy0 = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m1, xv), by), m5);
+            __m256d sx1 = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m0, xw), bx), m4);
+            __m256d sy1 = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m1, xw), by), m5);
+            if (check) {
+                warp_fix(&sx0, &sy0, all);
+                warp_fix(&sx1, &sy1, all);
+            }
+            warp_px8(&c, src, sx0, sy0, sx1, sy1, row + x, dst->width - x < 8 ? dst->width - x : 8);
+            xv = _mm256_add_pd(xw, four);
+        }
+    }
+}
+
+void ovx_warp_perspective_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *m, int interp,
+                                    uint32_t y0, uint32_t y1)
+{
+    warp_ctx c;
+    const __m256d m0 = _mm256_set1_pd((double)m[0]), m1 = _mm256_set1_pd((double)m[1]);
+    const __m256d m2 = _mm256_set1_pd((double)m[2]), m6 = _mm256_set1_pd((double)m[6]);
+    const __m256d m7 = _mm256_set1_pd((double)m[7]), m8 = _mm256_set1_pd((double)m[8]);
+    const __m256d four = _mm256_set1_pd(4.0), zero = _mm256_setzero_pd();
+    if (!warp_ctx_init(&c, src, dst, interp)) {
+        ovx_warp_perspective_rows(src, dst, m, interp, y0, y1);
+        return;
+    }
+    for (uint32_t y = y0; y < y1; y++) {
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        const __m256d vy = _mm256_set1_pd((double)y);
+        const __m256d bx = _mm256_mul_pd(_mm256_set1_pd((double)m[3]), vy);
+        const __m256d by = _mm256_mul_pd(_mm256_set1_pd((double)m[4]), vy);
+        const __m256d bz = _mm256_mul_pd(_mm256_set1_pd((double)m[5]), vy);
+        __m256d xv = _mm256_setr_pd(0.0, 1.0, 2.0, 3.0);
+        for (int32_t x = 0; x < dst->width; x += 8) {
+            __m256d sx[2], sy[2];
+            for (int h = 0; h < 2; h++) {
+                __m256d px = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m0, xv), bx), m6);
+                __m256d py = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m1, xv), by), m7);
+                __m256d pz = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m2, xv), bz), m8);
+                /* sz == 0: the reference does not divide and takes -10 */
+                __m256d nz = _mm256_cmp_pd(pz, zero, _CMP_NEQ_OQ);
+                sx[h] = _mm256_div_pd(px, pz);
+                sy[h] = _mm256_div_pd(py, pz);
+                warp_fix(&sx[h], &sy[h], nz);
+                xv = _mm256_add_pd(xv, four);
+            }
+            warp_px8(&c, src, sx[0], sy[0], sx[1], sy[1], row + x, dst->width - x < 8 ? dst->width - x : 8);
+        }
+    }
+}
+
+void ovx_remap_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *map_xy, int interp,
+                         uint32_t y0, uint32_t y1)
+{
+    warp_ctx c;
+    const __m256d all = _mm256_castsi256_pd(_mm256_set1_epi64x(-1));
+    if (!warp_ctx_init(&c, src, dst, interp)) {
+        ovx_remap_rows(src, dst, map_xy, interp, y0, y1);
+        return;
+    }
+    for (uint32_t y = y0; y < y1; y++) {
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        const float *p = map_xy + (size_t)y * (size_t)dst->width * 2;
+        for (int32_t x = 0; x < dst->width; x += 8) {
+            int n = dst->width - x < 8 ? dst->width - x : 8;
+            const float *q = p + 2 * x;
+            float tmp[16];
+            __m256d sx[2], sy[2];
+            if (n < 8) {
+                memset(tmp, 0, sizeof(tmp));
+                memcpy(tmp, q, (size_t)n * 2 * sizeof(float));
+                q = tmp;
+            }
+            for (int h = 0; h < 2; h++) {
+                __m256 a = _mm256_loadu_ps(q + 8 * h);
+                __m256d da = _mm256_cvtps_pd(_mm256_castps256_ps128(a));   /* x0 y0 x1 y1 */
+                __m256d db = _mm256_cvtps_pd(_mm256_extractf128_ps(a, 1)); /* x2 y2 x3 y3 */
+                sx[h] = _mm256_permute4x64_pd(_mm256_unpacklo_pd(da, db), _MM_SHUFFLE(3, 1, 2, 0));
+                sy[h] = _mm256_permute4x64_pd(_mm256_unpackhi_pd(da, db), _MM_SHUFFLE(3, 1, 2, 0));
+                warp_fix(&sx[h], &sy[h], all);
+            }
+            warp_px8(&c, src, sx[0], sy[0], sx[1], sy[1], row + x, n);
+        }
+    }
+}
