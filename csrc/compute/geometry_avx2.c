@@ -29,6 +29,11 @@ typedef struct {
     int fast;           /* 32-bit offsets fit: the 8-pixel path may run */
     __m256d xfast;      /* the largest top-left tap of the 8-pixel path: w - 4 (a 4-byte read) */
     __m256i vstride32;  /* stride in each 32-bit lane */
+    int constant;       /* OVX_GEO_CONSTANT border */
+    __m256i cval;       /* its value */
+    __m256i wm1, hm1;   /* w - 1, h - 1 */
+    __m256i lastm3;     /* offset of the plane's last byte - 3 */
+    __m256d xclamp, yclamp; /* w + 1, h + 1 */
 } warp_ctx;
 
 /* Can the plane be read with 64-bit offsets of a positive stride?  (U1
@@ -51,7 +56,14 @@ static int warp_ctx_init(warp_ctx *c, const ovx_geo_src *src, const ovx_geo_dst 
     last = (int64_t)(src->height - 1) * src->stride + src->width - 1;
     c->lim = _mm256_set1_epi64x((long long)(last - 3 - (c->bilinear ? src->stride : 0) + 1));
     /* 8-pixel path: every offset below (h + 1) * stride fits an int32 */
-    c->fast = src->width >= 4 && (int64_t)(src->height + 1) * src->stride < ((int64_t)1 << 31);
+    c->fast = last >= 3 && (int64_t)(src->height + 1) * src->stride < ((int64_t)1 << 31);
+    c->constant = src->mode == OVX_GEO_CONSTANT;
+    c->cval = _mm256_set1_epi32(src->cval & 255);
+    c->wm1 = _mm256_set1_epi32(src->width - 1);
+    c->hm1 = _mm256_set1_epi32(src->height - 1);
+    c->lastm3 = _mm256_set1_epi32((int32_t)(c->fast ? last - 3 : 0));
+    c->xclamp = _mm256_set1_pd((double)src->width + 1.0);
+    c->yclamp = _mm256_set1_pd((double)src->height + 1.0);
     c->xfast = _mm256_set1_pd((double)(src->width - 4));
     c->vstride32 = _mm256_set1_epi32(src->stride);
     return 1;
@@ -158,28 +170,13 @@ static inline int warp_in_fast(const warp_ctx *c, __m256d xl, __m256d yl)
     return _mm256_movemask_pd(in) == 15;
 }
 
-/* Destination pixels out[0 .. n-1] (n <= 8) from source positions (sx0, sy0)
- * (lanes 0-3) and (sx1, sy1) (lanes 4-7). */
-static inline void warp_px8(const warp_ctx *c, const ovx_geo_src *src, __m256d sx0, __m256d sy0, __m256d sx1,
-                            __m256d sy1, uint8_t *out, int n)
+/* The reference's double bilinear sum of 8 lanes from their taps (8 x int32
+ * each), rounded: 8 bytes in the low half. */
+static inline __m128i warp_bil8(__m256i q00, __m256i q10, __m256i q01, __m256i q11, __m256d x0, __m256d y0,
+                                __m256d xl0, __m256d yl0, __m256d x1, __m256d y1, __m256d xl1, __m256d yl1)
 {
-    __m256d x0, y0, xl0, yl0, x1, y1, xl1, yl1;
-    if (n == 8 && c->fast) {
-        warp_pos(c, sx0, sy0, &x0, &y0, &xl0, &yl0);
-        warp_pos(c, sx1, sy1, &x1, &y1, &xl1, &yl1);
-        if (warp_in_fast(c, xl0, yl0) && warp_in_fast(c, xl1, yl1)) {
-            const __m256i ff = _mm256_set1_epi32(255);
-            __m256i xi = _mm256_setr_m128i(_mm256_cvttpd_epi32(xl0), _mm256_cvttpd_epi32(xl1));
-            __m256i yi = _mm256_setr_m128i(_mm256_cvttpd_epi32(yl0), _mm256_cvttpd_epi32(yl1));
-            __m256i off = _mm256_add_epi32(_mm256_mullo_epi32(yi, c->vstride32), xi);
-            __m256i g0 = _mm256_i32gather_epi32((const int *)c->ptr, off, 1);
-            __m128i r;
-            if (c->bilinear) {
-                const __m256d one = _mm256_set1_pd(1.0), half = _mm256_set1_pd(0.5);
-                __m256i g1 = _mm256_i32gather_epi32((const int *)(c->ptr + c->stride), off, 1);
-                __m256i q00 = _mm256_and_si256(g0, ff), q10 = _mm256_and_si256(_mm256_srli_epi32(g0, 8), ff);
-                __m256i q01 = _mm256_and_si256(g1, ff), q11 = _mm256_and_si256(_mm256_srli_epi32(g1, 8), ff);
-                __m128i r0, r1;
+    const __m256d one = _mm256_set1_pd(1.0), half = _mm256_set1_pd(0.5);
+    __m128i r0, r1, r;
 #define WARP_BIL4(x, y, xl, yl, h, res)                                                                           \
     do {                                                                                                           \
         __m256d p00 = _mm256_cvtepi32_pd(_mm256_extracti128_si256(q00, h));                                        \
@@ -194,23 +191,97 @@ static inline void warp_px8(const warp_ctx *c, const ovx_geo_src *src, __m256d s
         v = _mm256_add_pd(v, _mm256_mul_pd(_mm256_mul_pd(s, t), p11));                                             \
         res = _mm256_cvttpd_epi32(_mm256_add_pd(v, half));                                                         \
     } while (0)
-                WARP_BIL4(x0, y0, xl0, yl0, 0, r0);
-                WARP_BIL4(x1, y1, xl1, yl1, 1, r1);
+    WARP_BIL4(x0, y0, xl0, yl0, 0, r0);
+    WARP_BIL4(x1, y1, xl1, yl1, 1, r1);
 #undef WARP_BIL4
-                r = _mm_packus_epi32(r0, r1);
-                r = _mm_packus_epi16(r, r);
-            } else {
-                __m256i b = _mm256_shuffle_epi8(g0, _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-                                                                     -1, -1, -1, 0, 4, 8, 12, -1, -1, -1, -1, -1, -1,
-                                                                     -1, -1, -1, -1, -1, -1));
-                r = _mm_unpacklo_epi32(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1));
-            }
-            _mm_storel_epi64((__m128i *)out, r);
-            return;
+    r = _mm_packus_epi32(r0, r1);
+    return _mm_packus_epi16(r, r);
+}
+
+/* Tap (a, b) of 8 lanes (any int32 coordinates) by the border rule: the
+ * nearest pixel inside (replicate) or cval (constant) for outside taps.  The
+ * 4-byte read starts at the tap, or ends at it near the end of the plane. */
+static inline __m256i warp_tap(const warp_ctx *c, __m256i a, __m256i b)
+{
+    const __m256i zero = _mm256_setzero_si256(), ff = _mm256_set1_epi32(255);
+    __m256i ac = _mm256_min_epi32(_mm256_max_epi32(a, zero), c->wm1);
+    __m256i bc = _mm256_min_epi32(_mm256_max_epi32(b, zero), c->hm1);
+    __m256i off = _mm256_add_epi32(_mm256_mullo_epi32(bc, c->vstride32), ac);
+    __m256i end = _mm256_cmpgt_epi32(off, c->lastm3);
+    __m256i g = _mm256_i32gather_epi32((const int *)c->ptr, _mm256_sub_epi32(off, _mm256_and_si256(end, _mm256_set1_epi32(3))), 1);
+    g = _mm256_and_si256(_mm256_srlv_epi32(g, _mm256_and_si256(end, _mm256_set1_epi32(24))), ff);
+    if (c->constant) {
+        __m256i in = _mm256_and_si256(_mm256_cmpeq_epi32(a, ac), _mm256_cmpeq_epi32(b, bc));
+        g = _mm256_blendv_epi8(c->cval, g, in);
+    }
+    return g;
+}
+
+/* The reference's clamp of the top-left tap to [-2, w + 1] x [-2, h + 1]
+ * (far outside: any outside pixel gives the border value), as int32. */
+static inline __m256i warp_clampi(__m256d a0, __m256d a1, __m256d hi)
+{
+    const __m256d lo = _mm256_set1_pd(-2.0);
+    a0 = _mm256_min_pd(_mm256_max_pd(a0, lo), hi);
+    a1 = _mm256_min_pd(_mm256_max_pd(a1, lo), hi);
+    return _mm256_setr_m128i(_mm256_cvttpd_epi32(a0), _mm256_cvttpd_epi32(a1));
+}
+
+/* Destination pixels out[0 .. n-1] (n <= 8) from source positions (sx0, sy0)
+ * (lanes 0-3) and (sx1, sy1) (lanes 4-7); lanes past n are computed (their
+ * taps are clamped into the plane) but not stored. */
+static inline void warp_px8(const warp_ctx *c, const ovx_geo_src *src, __m256d sx0, __m256d sy0, __m256d sx1,
+                            __m256d sy1, uint8_t *out, int n)
+{
+    __m256d x0, y0, xl0, yl0, x1, y1, xl1, yl1;
+    __m128i r;
+    if (!c->fast) {
+        warp_px4(c, src, sx0, sy0, out, n < 4 ? n : 4);
+        if (n > 4) warp_px4(c, src, sx1, sy1, out + 4, n - 4);
+        return;
+    }
+    warp_pos(c, sx0, sy0, &x0, &y0, &xl0, &yl0);
+    warp_pos(c, sx1, sy1, &x1, &y1, &xl1, &yl1);
+    if (warp_in_fast(c, xl0, yl0) && warp_in_fast(c, xl1, yl1)) {
+        /* every tap inside, 4-byte reads inside the rows: one gather per tap row */
+        const __m256i ff = _mm256_set1_epi32(255);
+        __m256i xi = _mm256_setr_m128i(_mm256_cvttpd_epi32(xl0), _mm256_cvttpd_epi32(xl1));
+        __m256i yi = _mm256_setr_m128i(_mm256_cvttpd_epi32(yl0), _mm256_cvttpd_epi32(yl1));
+        __m256i off = _mm256_add_epi32(_mm256_mullo_epi32(yi, c->vstride32), xi);
+        __m256i g0 = _mm256_i32gather_epi32((const int *)c->ptr, off, 1);
+        if (c->bilinear) {
+            __m256i g1 = _mm256_i32gather_epi32((const int *)(c->ptr + c->stride), off, 1);
+            r = warp_bil8(_mm256_and_si256(g0, ff), _mm256_and_si256(_mm256_srli_epi32(g0, 8), ff),
+                          _mm256_and_si256(g1, ff), _mm256_and_si256(_mm256_srli_epi32(g1, 8), ff), x0, y0, xl0, yl0,
+                          x1, y1, xl1, yl1);
+        } else {
+            __m256i b = _mm256_shuffle_epi8(g0, _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                                                 -1, -1, -1, 0, 4, 8, 12, -1, -1, -1, -1, -1, -1,
+                                                                 -1, -1, -1, -1, -1, -1));
+            r = _mm_unpacklo_epi32(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1));
+        }
+    } else {
+        /* some tap outside: each tap by the border rule */
+        __m256i xi = warp_clampi(xl0, xl1, c->xclamp), yi = warp_clampi(yl0, yl1, c->yclamp);
+        if (c->bilinear) {
+            const __m256i one = _mm256_set1_epi32(1);
+            __m256i xj = _mm256_add_epi32(xi, one), yj = _mm256_add_epi32(yi, one);
+            r = warp_bil8(warp_tap(c, xi, yi), warp_tap(c, xj, yi), warp_tap(c, xi, yj), warp_tap(c, xj, yj), x0, y0,
+                          xl0, yl0, x1, y1, xl1, yl1);
+        } else {
+            __m256i q = warp_tap(c, xi, yi);
+            q = _mm256_packus_epi32(q, q); /* 0 1 2 3 0 1 2 3 | 4 5 6 7 4 5 6 7 (u16) */
+            q = _mm256_packus_epi16(q, q);
+            r = _mm_unpacklo_epi32(_mm256_castsi256_si128(q), _mm256_extracti128_si256(q, 1));
         }
     }
-    warp_px4(c, src, sx0, sy0, out, n < 4 ? n : 4);
-    if (n > 4) warp_px4(c, src, sx1, sy1, out + 4, n - 4);
+    if (n == 8) {
+        _mm_storel_epi64((__m128i *)out, r);
+    } else {
+        uint8_t tmp[16];
+        _mm_storeu_si128((__m128i *)tmp, r);
+        memcpy(out, tmp, (size_t)n);
+    }
 }
 
 void ovx_warp_affine_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *m, int interp,
