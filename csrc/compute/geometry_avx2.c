@@ -16,6 +16,7 @@
 #include "geometry.h"
 
 #include <immintrin.h>
+#include <math.h>
 #include <string.h>
 
 typedef struct {
@@ -231,7 +232,7 @@ static inline __m256i warp_clampi(__m256d a0, __m256d a1, __m256d hi)
  * (lanes 0-3) and (sx1, sy1) (lanes 4-7); lanes past n are computed (their
  * taps are clamped into the plane) but not stored. */
 static inline void warp_px8(const warp_ctx *c, const ovx_geo_src *src, __m256d sx0, __m256d sy0, __m256d sx1,
-                            __m256d sy1, uint8_t *out, int n)
+                            __m256d sy1, uint8_t *out, int n, int known_in)
 {
     __m256d x0, y0, xl0, yl0, x1, y1, xl1, yl1;
     __m128i r;
@@ -242,7 +243,7 @@ static inline void warp_px8(const warp_ctx *c, const ovx_geo_src *src, __m256d s
     }
     warp_pos(c, sx0, sy0, &x0, &y0, &xl0, &yl0);
     warp_pos(c, sx1, sy1, &x1, &y1, &xl1, &yl1);
-    if (warp_in_fast(c, xl0, yl0) && warp_in_fast(c, xl1, yl1)) {
+    if (known_in || (warp_in_fast(c, xl0, yl0) && warp_in_fast(c, xl1, yl1))) {
         /* every tap inside, 4-byte reads inside the rows: one gather per tap row */
         const __m256i ff = _mm256_set1_epi32(255);
         __m256i xi = _mm256_setr_m128i(_mm256_cvttpd_epi32(xl0), _mm256_cvttpd_epi32(xl1));
@@ -284,6 +285,45 @@ static inline void warp_px8(const warp_ctx *c, const ovx_geo_src *src, __m256d s
     }
 }
 
+/* Affine rows: the floor of one coordinate of pixel x of a row (the top-left
+ * tap, or the nearest pixel), with the vector lanes' operations. */
+static inline double warp_aff_floor(double mc, double b, double cst, double o, int bilinear, int32_t x)
+{
+    double v = mc * (double)x + b + cst;
+    v = v - o;
+    if (!bilinear) v = v + 0.5;
+    return floor(v);
+}
+
+/* The first x in [0, n] where (f(x) >= lo if up, else f(x) <= hi) holds for
+ * the monotone f = warp_aff_floor (non-decreasing when mc >= 0): n if none. */
+static int32_t warp_aff_first(double mc, double b, double cst, double o, int bilinear, int32_t n, int up, double lim)
+{
+    int32_t a = 0, z = n;
+    while (a < z) {
+        int32_t mid = a + (z - a) / 2;
+        double f = warp_aff_floor(mc, b, cst, o, bilinear, mid);
+        if (up ? f >= lim : f <= lim) z = mid;
+        else a = mid + 1;
+    }
+    return a;
+}
+
+/* The pixels [*xa, *xb) of a row whose coordinate's floor lies in [lo, hi]:
+ * an interval, as the floor is monotone in x (m x rounded, then sums and
+ * floor, each monotone). */
+static void warp_aff_span(double mc, double b, double cst, double o, int bilinear, int32_t n, double lo, double hi,
+                          int32_t *xa, int32_t *xb)
+{
+    if (mc >= 0) {
+        *xa = warp_aff_first(mc, b, cst, o, bilinear, n, 1, lo);
+        *xb = warp_aff_first(mc, b, cst, o, bilinear, n, 1, hi + 1.0);
+    } else {
+        *xa = warp_aff_first(mc, b, cst, o, bilinear, n, 0, hi);
+        *xb = warp_aff_first(mc, b, cst, o, bilinear, n, 0, lo - 1.0);
+    }
+}
+
 void ovx_warp_affine_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *m, int interp,
                                uint32_t y0, uint32_t y1)
 {
@@ -314,6 +354,19 @@ void ovx_warp_affine_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, c
             check = (_mm256_movemask_pd(_mm256_cmp_pd(fx, ex, _CMP_EQ_OQ)) & 3) != 3 ||
                     (_mm256_movemask_pd(_mm256_cmp_pd(fy, ey, _CMP_EQ_OQ)) & 3) != 3;
         }
+        /* the pixels whose 8-pixel path needs no inside test: both
+         * coordinates' spans (warp_in_fast's bounds) */
+        int32_t ka = 0, kb = 0;
+        if (!check && c.fast) {
+            int32_t ax, bx_, ay, by_;
+            const double yd = (double)y, bil = c.bilinear;
+            warp_aff_span((double)m[0], (double)m[2] * yd, (double)m[4], (double)src->ox, c.bilinear, dst->width, 0.0,
+                          (double)(src->width - 4), &ax, &bx_);
+            warp_aff_span((double)m[1], (double)m[3] * yd, (double)m[5], (double)src->oy, c.bilinear, dst->width, 0.0,
+                          (double)src->height - 1.0 - bil, &ay, &by_);
+            ka = ax > ay ? ax : ay;
+            kb = bx_ < by_ ? bx_ : by_;
+        }
         for (int32_t x = 0; x < dst->width; x += 8) {
             __m256d xw = _mm256_add_pd(xv, four);
             __m256d sx0 = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m0, xv), bx), m4);
@@ -324,7 +377,8 @@ void ovx_warp_affine_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, c
                 warp_fix(&sx0, &sy0, all);
                 warp_fix(&sx1, &sy1, all);
             }
-            warp_px8(&c, src, sx0, sy0, sx1, sy1, row + x, dst->width - x < 8 ? dst->width - x : 8);
+            warp_px8(&c, src, sx0, sy0, sx1, sy1, row + x, dst->width - x < 8 ? dst->width - x : 8,
+                     x >= ka && x + 8 <= kb);
             xv = _mm256_add_pd(xw, four);
         }
     }
@@ -362,7 +416,7 @@ void ovx_warp_perspective_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *d
                 warp_fix(&sx[h], &sy[h], nz);
                 xv = _mm256_add_pd(xv, four);
             }
-            warp_px8(&c, src, sx[0], sy[0], sx[1], sy[1], row + x, dst->width - x < 8 ? dst->width - x : 8);
+            warp_px8(&c, src, sx[0], sy[0], sx[1], sy[1], row + x, dst->width - x < 8 ? dst->width - x : 8, 0);
         }
     }
 }
@@ -397,7 +451,7 @@ void ovx_remap_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const f
                 sy[h] = _mm256_permute4x64_pd(_mm256_unpackhi_pd(da, db), _MM_SHUFFLE(3, 1, 2, 0));
                 warp_fix(&sx[h], &sy[h], all);
             }
-            warp_px8(&c, src, sx[0], sy[0], sx[1], sy[1], row + x, n);
+            warp_px8(&c, src, sx[0], sy[0], sx[1], sy[1], row + x, n, 0);
         }
     }
 }
