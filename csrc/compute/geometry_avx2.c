@@ -30,6 +30,7 @@ typedef struct {
     int fast;           /* 32-bit offsets fit: the 8-pixel path may run */
     __m256d xfast;      /* the largest top-left tap of the 8-pixel path: w - 4 (a 4-byte read) */
     __m256i vstride32;  /* stride in each 32-bit lane */
+    int has_ox, has_oy; /* the origin is not (0, 0) */
     int constant;       /* OVX_GEO_CONSTANT border */
     __m256i cval;       /* its value */
     __m256i wm1, hm1;   /* w - 1, h - 1 */
@@ -58,6 +59,8 @@ static int warp_ctx_init(warp_ctx *c, const ovx_geo_src *src, const ovx_geo_dst 
     c->lim = _mm256_set1_epi64x((long long)(last - 3 - (c->bilinear ? src->stride : 0) + 1));
     /* 8-pixel path: every offset below (h + 1) * stride fits an int32 */
     c->fast = last >= 3 && (int64_t)(src->height + 1) * src->stride < ((int64_t)1 << 31);
+    c->has_ox = src->ox != 0;
+    c->has_oy = src->oy != 0;
     c->constant = src->mode == OVX_GEO_CONSTANT;
     c->cval = _mm256_set1_epi32(src->cval & 255);
     c->wm1 = _mm256_set1_epi32(src->width - 1);
@@ -149,8 +152,9 @@ static inline void warp_px4(const warp_ctx *c, const ovx_geo_src *src, __m256d s
 static inline void warp_pos(const warp_ctx *c, __m256d sx, __m256d sy, __m256d *x, __m256d *y, __m256d *xl,
                             __m256d *yl)
 {
-    *x = _mm256_sub_pd(sx, c->ox);
-    *y = _mm256_sub_pd(sy, c->oy);
+    /* x - 0 is x exactly: a plane at the image's origin skips the subtraction */
+    *x = c->has_ox ? _mm256_sub_pd(sx, c->ox) : sx;
+    *y = c->has_oy ? _mm256_sub_pd(sy, c->oy) : sy;
     if (!c->bilinear) {
         const __m256d half = _mm256_set1_pd(0.5);
         *x = _mm256_add_pd(*x, half);
@@ -403,17 +407,34 @@ void ovx_warp_perspective_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *d
         const __m256d by = _mm256_mul_pd(_mm256_set1_pd((double)m[4]), vy);
         const __m256d bz = _mm256_mul_pd(_mm256_set1_pd((double)m[5]), vy);
         __m256d xv = _mm256_setr_pd(0.0, 1.0, 2.0, 3.0);
+        /* x, y and z are each monotonic in x (rounded sums of an exact m x):
+         * when z has one strict sign at both ends of the row (the last
+         * 8-lane block included), no z between is 0 and every quotient is at
+         * most max |x|, |y| over min |z| (+ rounding): under 5e8, the +-1e9
+         * rule cannot apply anywhere in the row */
+        int check = 1;
+        {
+            const __m256d ends = _mm256_setr_pd(0.0, (double)(((dst->width + 7) & ~7) - 1), 0.0, 0.0);
+            double e[2][4], zz[4], nmax, zmin;
+            _mm256_storeu_pd(e[0], _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m0, ends), bx), m6));
+            _mm256_storeu_pd(e[1], _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m1, ends), by), m7));
+            _mm256_storeu_pd(zz, _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m2, ends), bz), m8));
+            if ((zz[0] > 0.0 && zz[1] > 0.0) || (zz[0] < 0.0 && zz[1] < 0.0)) {
+                zmin = fmin(fabs(zz[0]), fabs(zz[1]));
+                nmax = fmax(fmax(fabs(e[0][0]), fabs(e[0][1])), fmax(fabs(e[1][0]), fabs(e[1][1])));
+                check = !(nmax < 5e8 * zmin);
+            }
+        }
         for (int32_t x = 0; x < dst->width; x += 8) {
             __m256d sx[2], sy[2];
             for (int h = 0; h < 2; h++) {
                 __m256d px = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m0, xv), bx), m6);
                 __m256d py = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m1, xv), by), m7);
                 __m256d pz = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m2, xv), bz), m8);
-                /* sz == 0: the reference does not divide and takes -10 */
-                __m256d nz = _mm256_cmp_pd(pz, zero, _CMP_NEQ_OQ);
                 sx[h] = _mm256_div_pd(px, pz);
                 sy[h] = _mm256_div_pd(py, pz);
-                warp_fix(&sx[h], &sy[h], nz);
+                /* sz == 0: the reference does not divide and takes -10 */
+                if (check) warp_fix(&sx[h], &sy[h], _mm256_cmp_pd(pz, zero, _CMP_NEQ_OQ));
                 xv = _mm256_add_pd(xv, four);
             }
             warp_px8(&c, src, sx[0], sy[0], sx[1], sy[1], row + x, dst->width - x < 8 ? dst->width - x : 8, 0);
