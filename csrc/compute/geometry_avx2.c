@@ -464,13 +464,21 @@ void ovx_remap_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const f
                 memcpy(tmp, q, (size_t)n * 2 * sizeof(float));
                 q = tmp;
             }
+            __m256 a[2];
+            a[0] = _mm256_loadu_ps(q);
+            a[1] = _mm256_loadu_ps(q + 8);
+            /* the +-1e9 rule in float lanes first: 1e9 is a float, and
+             * |v| < 1e9 of a float v is the same test as of (double)v (NaN:
+             * false) */
+            const __m256 absm = _mm256_castsi256_ps(_mm256_set1_epi32(0x7fffffff)), big = _mm256_set1_ps(1e9f);
+            int ok = _mm256_movemask_ps(_mm256_and_ps(_mm256_cmp_ps(_mm256_and_ps(a[0], absm), big, _CMP_LT_OQ),
+                                                      _mm256_cmp_ps(_mm256_and_ps(a[1], absm), big, _CMP_LT_OQ))) == 255;
             for (int h = 0; h < 2; h++) {
-                __m256 a = _mm256_loadu_ps(q + 8 * h);
-                __m256d da = _mm256_cvtps_pd(_mm256_castps256_ps128(a));   /* x0 y0 x1 y1 */
-                __m256d db = _mm256_cvtps_pd(_mm256_extractf128_ps(a, 1)); /* x2 y2 x3 y3 */
+                __m256d da = _mm256_cvtps_pd(_mm256_castps256_ps128(a[h]));   /* x0 y0 x1 y1 */
+                __m256d db = _mm256_cvtps_pd(_mm256_extractf128_ps(a[h], 1)); /* x2 y2 x3 y3 */
                 sx[h] = _mm256_permute4x64_pd(_mm256_unpacklo_pd(da, db), _MM_SHUFFLE(3, 1, 2, 0));
                 sy[h] = _mm256_permute4x64_pd(_mm256_unpackhi_pd(da, db), _MM_SHUFFLE(3, 1, 2, 0));
-                warp_fix(&sx[h], &sy[h], all);
+                if (!ok) warp_fix(&sx[h], &sy[h], all);
             }
             warp_px8(&c, src, sx[0], sy[0], sx[1], sy[1], row + x, n, 0);
         }
