@@ -177,18 +177,17 @@ static inline int warp_in_fast(const warp_ctx *c, __m256d xl, __m256d yl)
 
 /* The reference's double bilinear sum of 8 lanes from their taps (8 x int32
  * each), rounded: 8 bytes in the low half. */
-static inline __m128i warp_bil8(__m256i q00, __m256i q10, __m256i q01, __m256i q11, __m256d x0, __m256d y0,
-                                __m256d xl0, __m256d yl0, __m256d x1, __m256d y1, __m256d xl1, __m256d yl1)
+static inline __m128i warp_bil8_st(__m256i q00, __m256i q10, __m256i q01, __m256i q11, __m256d s0, __m256d t0,
+                                   __m256d s1, __m256d t1)
 {
     const __m256d one = _mm256_set1_pd(1.0), half = _mm256_set1_pd(0.5);
     __m128i r0, r1, r;
-#define WARP_BIL4(x, y, xl, yl, h, res)                                                                           \
+#define WARP_BIL4(s, t, h, res)                                                                                    \
     do {                                                                                                           \
         __m256d p00 = _mm256_cvtepi32_pd(_mm256_extracti128_si256(q00, h));                                        \
         __m256d p10 = _mm256_cvtepi32_pd(_mm256_extracti128_si256(q10, h));                                        \
         __m256d p01 = _mm256_cvtepi32_pd(_mm256_extracti128_si256(q01, h));                                        \
         __m256d p11 = _mm256_cvtepi32_pd(_mm256_extracti128_si256(q11, h));                                        \
-        __m256d s = _mm256_sub_pd(x, xl), t = _mm256_sub_pd(y, yl);                                                \
         __m256d os = _mm256_sub_pd(one, s), ot = _mm256_sub_pd(one, t), v;                                         \
         v = _mm256_mul_pd(_mm256_mul_pd(os, ot), p00);                                                             \
         v = _mm256_add_pd(v, _mm256_mul_pd(_mm256_mul_pd(s, ot), p10));                                            \
@@ -196,8 +195,8 @@ static inline __m128i warp_bil8(__m256i q00, __m256i q10, __m256i q01, __m256i q
         v = _mm256_add_pd(v, _mm256_mul_pd(_mm256_mul_pd(s, t), p11));                                             \
         res = _mm256_cvttpd_epi32(_mm256_add_pd(v, half));                                                         \
     } while (0)
-    WARP_BIL4(x0, y0, xl0, yl0, 0, r0);
-    WARP_BIL4(x1, y1, xl1, yl1, 1, r1);
+    WARP_BIL4(s0, t0, 0, r0);
+    WARP_BIL4(s1, t1, 1, r1);
 #undef WARP_BIL4
     r = _mm_packus_epi32(r0, r1);
     return _mm_packus_epi16(r, r);
@@ -232,6 +231,61 @@ static inline __m256i warp_clampi(__m256d a0, __m256d a1, __m256d hi)
     return _mm256_setr_m128i(_mm256_cvttpd_epi32(a0), _mm256_cvttpd_epi32(a1));
 }
 
+static inline void warp_store(uint8_t *out, __m128i r, int n)
+{
+    if (n == 8) {
+        _mm_storel_epi64((__m128i *)out, r);
+    } else {
+        uint8_t tmp[16];
+        _mm_storeu_si128((__m128i *)tmp, r);
+        memcpy(out, tmp, (size_t)n);
+    }
+}
+
+/* Bilinear, in two stages over a run of blocks (c->fast), so that the
+ * gathers' latency overlaps the arithmetic of other blocks: first each
+ * block's taps, packed per tap row (byte 0 the left tap, byte 1 the right
+ * one), and its fractions; then each block's sums. */
+typedef struct {
+    __m256i g0, g1;
+    __m256d s0, t0, s1, t1;
+} warp_blk;
+
+static inline void warp_bil_taps(const warp_ctx *c, __m256d sx0, __m256d sy0, __m256d sx1, __m256d sy1, int known_in,
+                                 warp_blk *b)
+{
+    __m256d x0, y0, xl0, yl0, x1, y1, xl1, yl1;
+    warp_pos(c, sx0, sy0, &x0, &y0, &xl0, &yl0);
+    warp_pos(c, sx1, sy1, &x1, &y1, &xl1, &yl1);
+    b->s0 = _mm256_sub_pd(x0, xl0);
+    b->t0 = _mm256_sub_pd(y0, yl0);
+    b->s1 = _mm256_sub_pd(x1, xl1);
+    b->t1 = _mm256_sub_pd(y1, yl1);
+    if (known_in || (warp_in_fast(c, xl0, yl0) && warp_in_fast(c, xl1, yl1))) {
+        /* every tap inside, 4-byte reads inside the rows: one gather per tap row */
+        __m256i xi = _mm256_setr_m128i(_mm256_cvttpd_epi32(xl0), _mm256_cvttpd_epi32(xl1));
+        __m256i yi = _mm256_setr_m128i(_mm256_cvttpd_epi32(yl0), _mm256_cvttpd_epi32(yl1));
+        __m256i off = _mm256_add_epi32(_mm256_mullo_epi32(yi, c->vstride32), xi);
+        b->g0 = _mm256_i32gather_epi32((const int *)c->ptr, off, 1);
+        b->g1 = _mm256_i32gather_epi32((const int *)(c->ptr + c->stride), off, 1);
+    } else {
+        /* some tap outside: each tap by the border rule */
+        const __m256i one = _mm256_set1_epi32(1);
+        __m256i xi = warp_clampi(xl0, xl1, c->xclamp), yi = warp_clampi(yl0, yl1, c->yclamp);
+        __m256i xj = _mm256_add_epi32(xi, one), yj = _mm256_add_epi32(yi, one);
+        b->g0 = _mm256_or_si256(warp_tap(c, xi, yi), _mm256_slli_epi32(warp_tap(c, xj, yi), 8));
+        b->g1 = _mm256_or_si256(warp_tap(c, xi, yj), _mm256_slli_epi32(warp_tap(c, xj, yj), 8));
+    }
+}
+
+static inline __m128i warp_bil_sum(const warp_blk *b)
+{
+    const __m256i ff = _mm256_set1_epi32(255);
+    return warp_bil8_st(_mm256_and_si256(b->g0, ff), _mm256_and_si256(_mm256_srli_epi32(b->g0, 8), ff),
+                        _mm256_and_si256(b->g1, ff), _mm256_and_si256(_mm256_srli_epi32(b->g1, 8), ff), b->s0, b->t0,
+                        b->s1, b->t1);
+}
+
 /* Destination pixels out[0 .. n-1] (n <= 8) from source positions (sx0, sy0)
  * (lanes 0-3) and (sx1, sy1) (lanes 4-7); lanes past n are computed (their
  * taps are clamped into the plane) but not stored. */
@@ -245,49 +299,34 @@ static inline void warp_px8(const warp_ctx *c, const ovx_geo_src *src, __m256d s
         if (n > 4) warp_px4(c, src, sx1, sy1, out + 4, n - 4);
         return;
     }
+    if (c->bilinear) {
+        warp_blk b;
+        warp_bil_taps(c, sx0, sy0, sx1, sy1, known_in, &b);
+        warp_store(out, warp_bil_sum(&b), n);
+        return;
+    }
     warp_pos(c, sx0, sy0, &x0, &y0, &xl0, &yl0);
     warp_pos(c, sx1, sy1, &x1, &y1, &xl1, &yl1);
     if (known_in || (warp_in_fast(c, xl0, yl0) && warp_in_fast(c, xl1, yl1))) {
-        /* every tap inside, 4-byte reads inside the rows: one gather per tap row */
-        const __m256i ff = _mm256_set1_epi32(255);
         __m256i xi = _mm256_setr_m128i(_mm256_cvttpd_epi32(xl0), _mm256_cvttpd_epi32(xl1));
         __m256i yi = _mm256_setr_m128i(_mm256_cvttpd_epi32(yl0), _mm256_cvttpd_epi32(yl1));
         __m256i off = _mm256_add_epi32(_mm256_mullo_epi32(yi, c->vstride32), xi);
         __m256i g0 = _mm256_i32gather_epi32((const int *)c->ptr, off, 1);
-        if (c->bilinear) {
-            __m256i g1 = _mm256_i32gather_epi32((const int *)(c->ptr + c->stride), off, 1);
-            r = warp_bil8(_mm256_and_si256(g0, ff), _mm256_and_si256(_mm256_srli_epi32(g0, 8), ff),
-                          _mm256_and_si256(g1, ff), _mm256_and_si256(_mm256_srli_epi32(g1, 8), ff), x0, y0, xl0, yl0,
-                          x1, y1, xl1, yl1);
-        } else {
-            __m256i b = _mm256_shuffle_epi8(g0, _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1,
-                                                                 -1, -1, -1, 0, 4, 8, 12, -1, -1, -1, -1, -1, -1,
-                                                                 -1, -1, -1, -1, -1, -1));
-            r = _mm_unpacklo_epi32(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1));
-        }
+        __m256i b = _mm256_shuffle_epi8(g0, _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                                             -1, 0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
+                                                             -1, -1));
+        r = _mm_unpacklo_epi32(_mm256_castsi256_si128(b), _mm256_extracti128_si256(b, 1));
     } else {
-        /* some tap outside: each tap by the border rule */
-        __m256i xi = warp_clampi(xl0, xl1, c->xclamp), yi = warp_clampi(yl0, yl1, c->yclamp);
-        if (c->bilinear) {
-            const __m256i one = _mm256_set1_epi32(1);
-            __m256i xj = _mm256_add_epi32(xi, one), yj = _mm256_add_epi32(yi, one);
-            r = warp_bil8(warp_tap(c, xi, yi), warp_tap(c, xj, yi), warp_tap(c, xi, yj), warp_tap(c, xj, yj), x0, y0,
-                          xl0, yl0, x1, y1, xl1, yl1);
-        } else {
-            __m256i q = warp_tap(c, xi, yi);
-            q = _mm256_packus_epi32(q, q); /* 0 1 2 3 0 1 2 3 | 4 5 6 7 4 5 6 7 (u16) */
-            q = _mm256_packus_epi16(q, q);
-            r = _mm_unpacklo_epi32(_mm256_castsi256_si128(q), _mm256_extracti128_si256(q, 1));
-        }
+        __m256i q = warp_tap(c, warp_clampi(xl0, xl1, c->xclamp), warp_clampi(yl0, yl1, c->yclamp));
+        q = _mm256_packus_epi32(q, q); /* 0 1 2 3 0 1 2 3 | 4 5 6 7 4 5 6 7 (u16) */
+        q = _mm256_packus_epi16(q, q);
+        r = _mm_unpacklo_epi32(_mm256_castsi256_si128(q), _mm256_extracti128_si256(q, 1));
     }
-    if (n == 8) {
-        _mm_storel_epi64((__m128i *)out, r);
-    } else {
-        uint8_t tmp[16];
-        _mm_storeu_si128((__m128i *)tmp, r);
-        memcpy(out, tmp, (size_t)n);
-    }
+    warp_store(out, r, n);
 }
+
+/* Up to CH blocks of 8 pixels per run of the two bilinear stages. */
+enum { WARP_CH = 16 };
 
 /* Affine rows: the floor of one coordinate of pixel x of a row (the top-left
  * tap, or the nearest pixel), with the vector lanes' operations. */
@@ -339,6 +378,7 @@ void ovx_warp_affine_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, c
         ovx_warp_affine_rows(src, dst, m, interp, y0, y1);
         return;
     }
+    const int two = c.bilinear && c.fast;
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
         /* (double)m[2] * y and (double)m[3] * y: exact (24 by 32 bits) */
@@ -371,19 +411,33 @@ void ovx_warp_affine_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, c
             ka = ax > ay ? ax : ay;
             kb = bx_ < by_ ? bx_ : by_;
         }
-        for (int32_t x = 0; x < dst->width; x += 8) {
-            __m256d xw = _mm256_add_pd(xv, four);
-            __m256d sx0 = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m0, xv), bx), m4);
-            __m256d sy0 = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m1, xv), by), m5);
-            __m256d sx1 = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m0, xw), bx), m4);
-            __m256d sy1 = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m1, xw), by), m5);
-            if (check) {
-                warp_fix(&sx0, &sy0, all);
-                warp_fix(&sx1, &sy1, all);
+        for (int32_t x = 0; x < dst->width; x += 8 * WARP_CH) {
+            warp_blk blk[WARP_CH];
+            int nb = (dst->width - x + 7) / 8, k;
+            if (nb > WARP_CH) nb = WARP_CH;
+            for (k = 0; k < nb; k++) {
+                int32_t xb = x + 8 * k;
+                __m256d xw = _mm256_add_pd(xv, four);
+                __m256d sx0 = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m0, xv), bx), m4);
+                __m256d sy0 = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m1, xv), by), m5);
+                __m256d sx1 = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m0, xw), bx), m4);
+                __m256d sy1 = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m1, xw), by), m5);
+                if (check) {
+                    warp_fix(&sx0, &sy0, all);
+                    warp_fix(&sx1, &sy1, all);
+                }
+                if (two)
+                    warp_bil_taps(&c, sx0, sy0, sx1, sy1, xb >= ka && xb + 8 <= kb, &blk[k]);
+                else
+                    warp_px8(&c, src, sx0, sy0, sx1, sy1, row + xb, dst->width - xb < 8 ? dst->width - xb : 8,
+                             xb >= ka && xb + 8 <= kb);
+                xv = _mm256_add_pd(xw, four);
             }
-            warp_px8(&c, src, sx0, sy0, sx1, sy1, row + x, dst->width - x < 8 ? dst->width - x : 8,
-                     x >= ka && x + 8 <= kb);
-            xv = _mm256_add_pd(xw, four);
+            if (two)
+                for (k = 0; k < nb; k++) {
+                    int32_t xb = x + 8 * k;
+                    warp_store(row + xb, warp_bil_sum(&blk[k]), dst->width - xb < 8 ? dst->width - xb : 8);
+                }
         }
     }
 }
@@ -400,6 +454,7 @@ void ovx_warp_perspective_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *d
         ovx_warp_perspective_rows(src, dst, m, interp, y0, y1);
         return;
     }
+    const int two = c.bilinear && c.fast;
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
         const __m256d vy = _mm256_set1_pd((double)y);
@@ -425,19 +480,33 @@ void ovx_warp_perspective_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *d
                 check = !(nmax < 5e8 * zmin);
             }
         }
-        for (int32_t x = 0; x < dst->width; x += 8) {
-            __m256d sx[2], sy[2];
-            for (int h = 0; h < 2; h++) {
-                __m256d px = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m0, xv), bx), m6);
-                __m256d py = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m1, xv), by), m7);
-                __m256d pz = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m2, xv), bz), m8);
-                sx[h] = _mm256_div_pd(px, pz);
-                sy[h] = _mm256_div_pd(py, pz);
-                /* sz == 0: the reference does not divide and takes -10 */
-                if (check) warp_fix(&sx[h], &sy[h], _mm256_cmp_pd(pz, zero, _CMP_NEQ_OQ));
-                xv = _mm256_add_pd(xv, four);
+        for (int32_t x = 0; x < dst->width; x += 8 * WARP_CH) {
+            warp_blk blk[WARP_CH];
+            int nb = (dst->width - x + 7) / 8, k;
+            if (nb > WARP_CH) nb = WARP_CH;
+            for (k = 0; k < nb; k++) {
+                int32_t xb = x + 8 * k;
+                __m256d sx[2], sy[2];
+                for (int h = 0; h < 2; h++) {
+                    __m256d px = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m0, xv), bx), m6);
+                    __m256d py = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m1, xv), by), m7);
+                    __m256d pz = _mm256_add_pd(_mm256_add_pd(_mm256_mul_pd(m2, xv), bz), m8);
+                    sx[h] = _mm256_div_pd(px, pz);
+                    sy[h] = _mm256_div_pd(py, pz);
+                    /* sz == 0: the reference does not divide and takes -10 */
+                    if (check) warp_fix(&sx[h], &sy[h], _mm256_cmp_pd(pz, zero, _CMP_NEQ_OQ));
+                    xv = _mm256_add_pd(xv, four);
+                }
+                if (two)
+                    warp_bil_taps(&c, sx[0], sy[0], sx[1], sy[1], 0, &blk[k]);
+                else
+                    warp_px8(&c, src, sx[0], sy[0], sx[1], sy[1], row + xb, dst->width - xb < 8 ? dst->width - xb : 8, 0);
             }
-            warp_px8(&c, src, sx[0], sy[0], sx[1], sy[1], row + x, dst->width - x < 8 ? dst->width - x : 8, 0);
+            if (two)
+                for (k = 0; k < nb; k++) {
+                    int32_t xb = x + 8 * k;
+                    warp_store(row + xb, warp_bil_sum(&blk[k]), dst->width - xb < 8 ? dst->width - xb : 8);
+                }
         }
     }
 }
@@ -451,9 +520,12 @@ void ovx_remap_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const f
         ovx_remap_rows(src, dst, map_xy, interp, y0, y1);
         return;
     }
+    const int two = c.bilinear && c.fast;
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
         const float *p = map_xy + (size_t)y * (size_t)dst->width * 2;
+        warp_blk blk[WARP_CH];
+        int k = 0;
         for (int32_t x = 0; x < dst->width; x += 8) {
             int n = dst->width - x < 8 ? dst->width - x : 8;
             const float *q = p + 2 * x;
@@ -480,7 +552,19 @@ void ovx_remap_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const f
                 sy[h] = _mm256_permute4x64_pd(_mm256_unpackhi_pd(da, db), _MM_SHUFFLE(3, 1, 2, 0));
                 if (!ok) warp_fix(&sx[h], &sy[h], all);
             }
-            warp_px8(&c, src, sx[0], sy[0], sx[1], sy[1], row + x, n, 0);
+            if (!two) {
+                warp_px8(&c, src, sx[0], sy[0], sx[1], sy[1], row + x, n, 0);
+                continue;
+            }
+            warp_bil_taps(&c, sx[0], sy[0], sx[1], sy[1], 0, &blk[k++]);
+            if (k == WARP_CH || x + 8 >= dst->width) {
+                int32_t xa = x - 8 * (k - 1);
+                for (int j = 0; j < k; j++) {
+                    int32_t xb = xa + 8 * j;
+                    warp_store(row + xb, warp_bil_sum(&blk[j]), dst->width - xb < 8 ? dst->width - xb : 8);
+                }
+                k = 0;
+            }
         }
     }
 }
