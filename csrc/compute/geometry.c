@@ -283,14 +283,17 @@ int ovx_geo_sample_at(const ovx_geo_src *src, double x, double y, int interp)
 
 static const ovx_variant warp_affine_variants[] = {
     OVX_VARIANT_AVX2(ovx_warp_affine_rows)
+    OVX_VARIANT_SSE41(ovx_warp_affine_rows)
     {"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_warp_affine_rows},
 };
 static const ovx_variant warp_perspective_variants[] = {
     OVX_VARIANT_AVX2(ovx_warp_perspective_rows)
+    OVX_VARIANT_SSE41(ovx_warp_perspective_rows)
     {"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_warp_perspective_rows},
 };
 static const ovx_variant remap_variants[] = {
     OVX_VARIANT_AVX2(ovx_remap_rows)
+    OVX_VARIANT_SSE41(ovx_remap_rows)
     {"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_remap_rows},
 };
 

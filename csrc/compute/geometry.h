@@ -60,11 +60,13 @@ void ovx_remap_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float 
  * The three functions above are the scalar references.  Their variants have
  * the same signature (coef: the warp matrix or the remap table) and give
  * bit-identical outputs: they compute each pixel's source position with the
- * same double operations in the same order (4 doubles per AVX2 vector; the
- * build has -ffp-contract=off, so no FMA), and where a pixel's taps are all
- * inside the source plane, its value with the same double bilinear
- * arithmetic (or the nearest pixel); every other pixel, and U1 images, by the
- * scalar rule (ovx_geo_sample_at). */
+ * same double operations in the same order (4 doubles per AVX2 vector, 2 per
+ * SSE4.1 one; the build has -ffp-contract=off, so no FMA), clamp the
+ * top-left tap as the reference does, read the taps inside the source plane
+ * or by the border rule (replicate: the nearest pixel inside; constant: the
+ * constant) and sum them with the same double bilinear arithmetic.  U1
+ * images take the scalar reference (ovx_geo_sample_at is the reference's
+ * per-pixel rule, for positions a variant leaves to it). */
 typedef void (*ovx_warp_rows_f)(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *coef, int interp,
                                 uint32_t y0, uint32_t y1);
 
