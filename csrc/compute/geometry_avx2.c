@@ -57,8 +57,10 @@ static int warp_ctx_init(warp_ctx *c, const ovx_geo_src *src, const ovx_geo_dst 
      * of the last tap row at offset o + (bilinear ? stride : 0) must end there */
     last = (int64_t)(src->height - 1) * src->stride + src->width - 1;
     c->lim = _mm256_set1_epi64x((long long)(last - 3 - (c->bilinear ? src->stride : 0) + 1));
-    /* 8-pixel path: every offset below (h + 1) * stride fits an int32 */
-    c->fast = last >= 3 && (int64_t)(src->height + 1) * src->stride < ((int64_t)1 << 31);
+    /* 8-pixel path: every offset below (h + 1) * stride fits an int32, and
+     * the plane has 7 bytes or more, so that a 4-byte read ending at a tap
+     * past last - 3 starts inside it (warp_tap) */
+    c->fast = last >= 6 && (int64_t)(src->height + 1) * src->stride < ((int64_t)1 << 31);
     c->has_ox = src->ox != 0;
     c->has_oy = src->oy != 0;
     c->constant = src->mode == OVX_GEO_CONSTANT;

@@ -8,8 +8,9 @@
  * random value, replicate = what undefined computes), sizes from 1x1 up with
  * odd widths, sources that are a valid rectangle inside a larger image, and
  * random, all-0, all-255 and 0/255 pixels.  The source plane ends right
- * before an inaccessible page (a read past its last byte faults) and the
- * destination rows carry guard bytes no variant may touch.  A variant the
+ * before an inaccessible page, or starts right after one (a read past its
+ * last byte or before its first faults), and the destination rows carry
+ * guard bytes no variant may touch.  A variant the
  * CPU cannot run is reported as not run, never as passed.
  */
 #include "../../csrc/compute/geometry.h"
@@ -48,7 +49,8 @@ static int cpu_has(int level)
     return level == OVX_SIMD_NONE;
 }
 
-/* A source image whose last byte is the last byte before a PROT_NONE page. */
+/* A source image whose last byte is the last byte before a PROT_NONE page
+ * (at_start: whose first byte is the first after one). */
 typedef struct {
     uint8_t *map;
     size_t map_len;
@@ -56,7 +58,7 @@ typedef struct {
     int32_t iw, ih, istride;
 } src_image;
 
-static void src_alloc(src_image *s, int32_t iw, int32_t ih, int32_t istride)
+static void src_alloc(src_image *s, int32_t iw, int32_t ih, int32_t istride, int at_start)
 {
     size_t page = (size_t)sysconf(_SC_PAGESIZE);
     size_t bytes = (size_t)(ih - 1) * (size_t)istride + (size_t)iw;
@@ -67,8 +69,13 @@ static void src_alloc(src_image *s, int32_t iw, int32_t ih, int32_t istride)
         perror("mmap");
         exit(2);
     }
-    mprotect(s->map + data_pages * page, page, PROT_NONE);
-    s->img = s->map + data_pages * page - bytes;
+    if (at_start) {
+        mprotect(s->map, page, PROT_NONE);
+        s->img = s->map + page;
+    } else {
+        mprotect(s->map + data_pages * page, page, PROT_NONE);
+        s->img = s->map + data_pages * page - bytes;
+    }
     s->iw = iw;
     s->ih = ih;
     s->istride = istride;
@@ -255,7 +262,7 @@ int main(void)
         ovx_geo_src src;
         float m[9], *map;
         int interp, mode, k;
-        src_alloc(&si, iw, ih, istride);
+        src_alloc(&si, iw, ih, istride, (round / 32) & 1);
         fill(&si, round % 11 == 3 ? 1 : (round % 11 == 5 ? 2 : (round % 11 == 7 ? 3 : (round % 3 == 1 ? 4 : 0))));
         src.ptr = si.img + (size_t)oy * istride + ox;
         src.stride = istride;
@@ -289,7 +296,7 @@ int main(void)
         ovx_geo_src src;
         float m[9], *map;
         int32_t w = 1923, h = 37;
-        src_alloc(&si, w, h, w);
+        src_alloc(&si, w, h, w, 0);
         fill(&si, 4);
         memset(&src, 0, sizeof(src));
         src.ptr = si.img, src.stride = w, src.width = w, src.height = h;
