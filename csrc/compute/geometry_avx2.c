@@ -1,17 +1,31 @@
 /*
  * Warp Affine, Warp Perspective and Remap: AVX2 variants (geometry.h).
  *
- * Four destination pixels at a time, in double lanes: the source position
- * with the scalar reference's operations in its order ((m0 x + m2 y) + m4,
- * the perspective division, the +-1e9 / NaN rule), then, for the lanes whose
- * taps all lie inside the source plane, the taps by one masked gather per
- * tap row (4 bytes from the top-left tap: bytes 0 and 1 are the row's two
- * taps) and the reference's double bilinear sum
+ * Blocks of 8 destination pixels, each source position in double lanes (4
+ * per vector) with the scalar reference's operations in its order
+ * ((m0 x + m2 y) + m4, the perspective division, the +-1e9 / NaN rule, the
+ * origin shift, floor), then the reference's double bilinear sum
  *   ((((1-s)(1-t)) p00 + (s(1-t)) p10) + ((1-s)t) p01) + (st) p11, + 0.5, truncated
  * (or the nearest pixel).  The build has -ffp-contract=off, so every product
- * and sum is rounded as the reference rounds it.  Lanes with a tap outside
- * (or whose 4-byte read could leave the plane) take the scalar rule
- * (ovx_geo_sample_at) with the same source position.
+ * and sum is rounded as the reference rounds it: the outputs are the
+ * reference's, bit for bit.
+ *
+ * Taps: a block whose taps are all inside (and whose 4-byte reads stay in
+ * their rows) takes one gather per tap row (4 bytes from the top-left tap:
+ * bytes 0 and 1 are the row's two taps); any other block takes each tap by
+ * the border rule per lane (the reference's clamp of the top-left tap, then
+ * the nearest pixel inside for replicate or the constant), one gather per
+ * tap.  Bilinear blocks run in two stages over runs of blocks (taps and
+ * fractions, then sums) so that the gathers' latency overlaps arithmetic.
+ *
+ * Per row shortcuts, each exact: affine coordinates are monotonic in x, so
+ * the +-1e9 rule is decided from the row's ends and the pixels with every
+ * tap inside form one span found by binary search (no per-lane test there);
+ * a perspective row whose z keeps one sign and whose quotients are bounded
+ * from its ends skips the rule; a remap block tests the rule on its floats.
+ * Planes too large for 32-bit offsets (or under 7 bytes) take a 4-lane path
+ * with 64-bit offsets, masked gathers and the scalar rule
+ * (ovx_geo_sample_at) for lanes with a tap outside.
  */
 #include "geometry.h"
 
