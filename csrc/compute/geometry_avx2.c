@@ -42,7 +42,9 @@ typedef struct {
     __m256i vstride;    /* stride in each 64-bit lane */
     __m256i lim;        /* offsets of the top-left tap below this read inside the plane */
     int fast;           /* 32-bit offsets fit: the 8-pixel path may run */
-    __m256d xfast;      /* the largest top-left tap of the 8-pixel path: w - 4 (a 4-byte read) */
+    __m256i xfast_i, ymax_i; /* the largest top-left tap of the 8-pixel path: w - 4 (a
+                              * 4-byte read) and h - 1 - bilinear */
+    int can_fast;       /* both are >= 0 */
     __m256i vstride32;  /* stride in each 32-bit lane */
     int has_ox, has_oy; /* the origin is not (0, 0) */
     int constant;       /* OVX_GEO_CONSTANT border */
@@ -84,7 +86,9 @@ static int warp_ctx_init(warp_ctx *c, const ovx_geo_src *src, const ovx_geo_dst 
     c->lastm3 = _mm256_set1_epi32((int32_t)(c->fast ? last - 3 : 0));
     c->xclamp = _mm256_set1_pd((double)src->width + 1.0);
     c->yclamp = _mm256_set1_pd((double)src->height + 1.0);
-    c->xfast = _mm256_set1_pd((double)(src->width - 4));
+    c->xfast_i = _mm256_set1_epi32(src->width - 4);
+    c->ymax_i = _mm256_set1_epi32(src->height - 1 - c->bilinear);
+    c->can_fast = src->width >= 4 && src->height - 1 - c->bilinear >= 0;
     c->vstride32 = _mm256_set1_epi32(src->stride);
     return 1;
 }
@@ -183,12 +187,13 @@ static inline void warp_pos(const warp_ctx *c, __m256d sx, __m256d sy, __m256d *
 /* All ones when the 8-pixel path may read the taps of every lane: the
  * top-left tap in [0, w - 4] x [0, h - 1 - bilinear] (a 4-byte read of
  * either tap row stays in its row). */
-static inline int warp_in_fast(const warp_ctx *c, __m256d xl, __m256d yl)
+static inline int warp_in_fast(const warp_ctx *c, __m256i xi, __m256i yi)
 {
-    const __m256d zero = _mm256_setzero_pd();
-    __m256d in = _mm256_and_pd(_mm256_and_pd(_mm256_cmp_pd(xl, zero, _CMP_GE_OQ), _mm256_cmp_pd(xl, c->xfast, _CMP_LE_OQ)),
-                               _mm256_and_pd(_mm256_cmp_pd(yl, zero, _CMP_GE_OQ), _mm256_cmp_pd(yl, c->ymax, _CMP_LE_OQ)));
-    return _mm256_movemask_pd(in) == 15;
+    /* xi, yi: the floors converted (out of int32 range: INT_MIN, outside);
+     * unsigned xi <= w - 4 is 0 <= xi <= w - 4 */
+    __m256i okx = _mm256_cmpeq_epi32(_mm256_min_epu32(xi, c->xfast_i), xi);
+    __m256i oky = _mm256_cmpeq_epi32(_mm256_min_epu32(yi, c->ymax_i), yi);
+    return c->can_fast && _mm256_movemask_epi8(_mm256_and_si256(okx, oky)) == -1;
 }
 
 /* The reference's double bilinear sum of 8 lanes from their taps (8 x int32
@@ -277,17 +282,17 @@ static inline void warp_bil_taps(const warp_ctx *c, __m256d sx0, __m256d sy0, __
     b->t0 = _mm256_sub_pd(y0, yl0);
     b->s1 = _mm256_sub_pd(x1, xl1);
     b->t1 = _mm256_sub_pd(y1, yl1);
-    if (known_in || (warp_in_fast(c, xl0, yl0) && warp_in_fast(c, xl1, yl1))) {
+    __m256i xi = _mm256_setr_m128i(_mm256_cvttpd_epi32(xl0), _mm256_cvttpd_epi32(xl1));
+    __m256i yi = _mm256_setr_m128i(_mm256_cvttpd_epi32(yl0), _mm256_cvttpd_epi32(yl1));
+    if (known_in || warp_in_fast(c, xi, yi)) {
         /* every tap inside, 4-byte reads inside the rows: one gather per tap row */
-        __m256i xi = _mm256_setr_m128i(_mm256_cvttpd_epi32(xl0), _mm256_cvttpd_epi32(xl1));
-        __m256i yi = _mm256_setr_m128i(_mm256_cvttpd_epi32(yl0), _mm256_cvttpd_epi32(yl1));
         __m256i off = _mm256_add_epi32(_mm256_mullo_epi32(yi, c->vstride32), xi);
         b->g0 = _mm256_i32gather_epi32((const int *)c->ptr, off, 1);
         b->g1 = _mm256_i32gather_epi32((const int *)(c->ptr + c->stride), off, 1);
     } else {
         /* some tap outside: each tap by the border rule */
         const __m256i one = _mm256_set1_epi32(1);
-        __m256i xi = warp_clampi(xl0, xl1, c->xclamp), yi = warp_clampi(yl0, yl1, c->yclamp);
+        xi = warp_clampi(xl0, xl1, c->xclamp), yi = warp_clampi(yl0, yl1, c->yclamp);
         __m256i xj = _mm256_add_epi32(xi, one), yj = _mm256_add_epi32(yi, one);
         b->g0 = _mm256_or_si256(warp_tap(c, xi, yi), _mm256_slli_epi32(warp_tap(c, xj, yi), 8));
         b->g1 = _mm256_or_si256(warp_tap(c, xi, yj), _mm256_slli_epi32(warp_tap(c, xj, yj), 8));
@@ -323,9 +328,9 @@ static inline void warp_px8(const warp_ctx *c, const ovx_geo_src *src, __m256d s
     }
     warp_pos(c, sx0, sy0, &x0, &y0, &xl0, &yl0);
     warp_pos(c, sx1, sy1, &x1, &y1, &xl1, &yl1);
-    if (known_in || (warp_in_fast(c, xl0, yl0) && warp_in_fast(c, xl1, yl1))) {
-        __m256i xi = _mm256_setr_m128i(_mm256_cvttpd_epi32(xl0), _mm256_cvttpd_epi32(xl1));
-        __m256i yi = _mm256_setr_m128i(_mm256_cvttpd_epi32(yl0), _mm256_cvttpd_epi32(yl1));
+    __m256i xi = _mm256_setr_m128i(_mm256_cvttpd_epi32(xl0), _mm256_cvttpd_epi32(xl1));
+    __m256i yi = _mm256_setr_m128i(_mm256_cvttpd_epi32(yl0), _mm256_cvttpd_epi32(yl1));
+    if (known_in || warp_in_fast(c, xi, yi)) {
         __m256i off = _mm256_add_epi32(_mm256_mullo_epi32(yi, c->vstride32), xi);
         __m256i g0 = _mm256_i32gather_epi32((const int *)c->ptr, off, 1);
         __m256i b = _mm256_shuffle_epi8(g0, _mm256_setr_epi8(0, 4, 8, 12, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
