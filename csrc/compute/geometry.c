@@ -1,6 +1,8 @@
 /* Compute routines: geometry (see geometry.h). */
 #include "geometry.h"
 
+#include "../runtime/dispatch.h"
+
 #include <math.h>
 #include <stddef.h>
 
@@ -272,4 +274,31 @@ void ovx_remap_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float 
             geo_out(dst, x, row, geo_sample(src, sx, sy, interp, maxv));
         }
     }
+}
+
+int ovx_geo_sample_at(const ovx_geo_src *src, double x, double y, int interp)
+{
+    return geo_sample(src, x, y, interp, src->u1 ? 1 : 255);
+}
+
+static const ovx_variant warp_affine_variants[] = {
+    OVX_VARIANT_AVX2(ovx_warp_affine_rows)
+    OVX_VARIANT_SSE41(ovx_warp_affine_rows)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_warp_affine_rows},
+};
+static const ovx_variant warp_perspective_variants[] = {
+    OVX_VARIANT_AVX2(ovx_warp_perspective_rows)
+    OVX_VARIANT_SSE41(ovx_warp_perspective_rows)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_warp_perspective_rows},
+};
+static const ovx_variant remap_variants[] = {
+    OVX_VARIANT_AVX2(ovx_remap_rows)
+    OVX_VARIANT_SSE41(ovx_remap_rows)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_remap_rows},
+};
+
+const ovx_variant *ovx_geo_warp_variants(int kind)
+{
+    return kind == OVX_GEO_WARP_AFFINE ? warp_affine_variants
+                                       : (kind == OVX_GEO_WARP_PERSPECTIVE ? warp_perspective_variants : remap_variants);
 }

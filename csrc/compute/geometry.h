@@ -55,4 +55,43 @@ void ovx_warp_perspective_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, c
 void ovx_remap_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *map_xy, int interp,
                     uint32_t y0, uint32_t y1);
 
+/* ---- Warp and Remap variants (runtime/dispatch.h) ----------------------
+ *
+ * The three functions above are the scalar references.  Their variants have
+ * the same signature (coef: the warp matrix or the remap table) and give
+ * bit-identical outputs: they compute each pixel's source position with the
+ * same double operations in the same order (4 doubles per AVX2 vector, 2 per
+ * SSE4.1 one; the build has -ffp-contract=off, so no FMA), clamp the
+ * top-left tap as the reference does, read the taps inside the source plane
+ * or by the border rule (replicate: the nearest pixel inside; constant: the
+ * constant) and sum them with the same double bilinear arithmetic.  U1
+ * images take the scalar reference (ovx_geo_sample_at is the reference's
+ * per-pixel rule, for positions a variant leaves to it). */
+typedef void (*ovx_warp_rows_f)(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *coef, int interp,
+                                uint32_t y0, uint32_t y1);
+
+enum { OVX_GEO_WARP_AFFINE = 0, OVX_GEO_WARP_PERSPECTIVE = 1, OVX_GEO_REMAP = 2 };
+
+/* The variants of kind (OVX_GEO_WARP_*, OVX_GEO_REMAP), best first, the
+ * scalar reference last. */
+const struct ovx_variant *ovx_geo_warp_variants(int kind);
+
+/* The value of the scalar reference at source position (x, y) (image
+ * coordinates, finite and within +-1e9 or replaced by -10 as the references
+ * do). */
+int ovx_geo_sample_at(const ovx_geo_src *src, double x, double y, int interp);
+
+void ovx_warp_affine_rows_sse41(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *m, int interp,
+                                uint32_t y0, uint32_t y1);
+void ovx_warp_perspective_rows_sse41(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *m, int interp,
+                                     uint32_t y0, uint32_t y1);
+void ovx_remap_rows_sse41(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *map_xy, int interp,
+                          uint32_t y0, uint32_t y1);
+void ovx_warp_affine_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *m, int interp,
+                               uint32_t y0, uint32_t y1);
+void ovx_warp_perspective_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *m, int interp,
+                                    uint32_t y0, uint32_t y1);
+void ovx_remap_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *map_xy, int interp,
+                         uint32_t y0, uint32_t y1);
+
 #endif

@@ -11,6 +11,7 @@
 #include "kernels.h"
 
 #include "../compute/geometry.h"
+#include "../runtime/dispatch.h"
 #include "../objects/matrix.h"
 #include "../objects/remap.h"
 
@@ -235,6 +236,16 @@ VX_API_ENTRY vx_node VX_API_CALL vxHalfScaleGaussianNode(vx_graph graph, vx_imag
 
 /* ---- Warps: (input, matrix, type, output) ------------------------------ */
 
+/* The node's warp/remap routine: the variant chosen at verify (U8 images,
+ * see the select hooks below), else the scalar reference. */
+static ovx_warp_rows_f geo_warp_fn(vx_node node, int kind)
+{
+    const ovx_variant *v = ovx_node_variant(node);
+    if (v) return (ovx_warp_rows_f)v->fn;
+    return kind == OVX_GEO_WARP_AFFINE ? ovx_warp_affine_rows
+                                       : (kind == OVX_GEO_WARP_PERSPECTIVE ? ovx_warp_perspective_rows : ovx_remap_rows);
+}
+
 /* NaN or infinity in a warp matrix or remap table: the spec defines no
  * coordinate for it (issue 11): VX_ERROR_INVALID_VALUE. */
 static vx_status geo_finite(vx_node node, vx_uint32 index, const float *v, vx_size n, const char *what)
@@ -295,7 +306,7 @@ static vx_status warp_affine_window(vx_node node, const vx_reference p[], vx_uin
     (void)num;
     if (!mat->data) return VX_ERROR_INVALID_PARAMETERS;
     if (geo_finite(node, 1, (const float *)mat->data, 6, "the matrix's") != VX_SUCCESS) return VX_ERROR_INVALID_VALUE;
-    ovx_warp_affine_rows(&src, &dst, (const float *)mat->data, geo_interp(p[2]), win->y0, win->y1);
+    geo_warp_fn(node, OVX_GEO_WARP_AFFINE)(&src, &dst, (const float *)mat->data, geo_interp(p[2]), win->y0, win->y1);
     return VX_SUCCESS;
 }
 
@@ -307,7 +318,8 @@ static vx_status warp_perspective_window(vx_node node, const vx_reference p[], v
     (void)num;
     if (!mat->data) return VX_ERROR_INVALID_PARAMETERS;
     if (geo_finite(node, 1, (const float *)mat->data, 9, "the matrix's") != VX_SUCCESS) return VX_ERROR_INVALID_VALUE;
-    ovx_warp_perspective_rows(&src, &dst, (const float *)mat->data, geo_interp(p[2]), win->y0, win->y1);
+    geo_warp_fn(node, OVX_GEO_WARP_PERSPECTIVE)(&src, &dst, (const float *)mat->data, geo_interp(p[2]), win->y0,
+                                               win->y1);
     return VX_SUCCESS;
 }
 
@@ -376,7 +388,7 @@ static vx_status remap_window(vx_node node, const vx_reference p[], vx_uint32 nu
     (void)num;
     if (!r->data || (int32_t)r->dst_width != dst.width || (int32_t)r->dst_height != dst.height)
         return VX_ERROR_INVALID_PARAMETERS;
-    ovx_remap_rows(&src, &dst, (const float *)r->data, geo_interp(p[2]), win->y0, win->y1);
+    geo_warp_fn(node, OVX_GEO_REMAP)(&src, &dst, (const float *)r->data, geo_interp(p[2]), win->y0, win->y1);
     return VX_SUCCESS;
 }
 
@@ -398,4 +410,39 @@ VX_API_ENTRY vx_node VX_API_CALL vxRemapNode(vx_graph graph, vx_image input, vx_
 
 const ovx_kernel_desc *const ovx_family_geometry[] = {
     &k_scale, &k_halfscale, &k_warp_affine, &k_warp_perspective, &k_remap, NULL,
+};
+
+/* ---- SIMD variants (runtime/dispatch.h) --------------------------------- */
+
+/* U8 warps and remaps run the best variant of compute/geometry.h (bit-exact
+ * with the scalar reference); U1 ones keep the reference. */
+static const ovx_variant *geo_select(const vx_reference p[], int kind)
+{
+    static const int idx[] = {0, 3};
+    return ovx_images_fmt(p, idx, 2, VX_DF_IMAGE_U8) ? ovx_variant_pick(ovx_geo_warp_variants(kind)) : NULL;
+}
+
+static const ovx_variant *select_warp_affine(vx_node node, const vx_reference p[])
+{
+    (void)node;
+    return geo_select(p, OVX_GEO_WARP_AFFINE);
+}
+
+static const ovx_variant *select_warp_perspective(vx_node node, const vx_reference p[])
+{
+    (void)node;
+    return geo_select(p, OVX_GEO_WARP_PERSPECTIVE);
+}
+
+static const ovx_variant *select_remap(vx_node node, const vx_reference p[])
+{
+    (void)node;
+    return geo_select(p, OVX_GEO_REMAP);
+}
+
+const ovx_select_entry ovx_select_geometry[] = {
+    {VX_KERNEL_WARP_AFFINE, select_warp_affine},
+    {VX_KERNEL_WARP_PERSPECTIVE, select_warp_perspective},
+    {VX_KERNEL_REMAP, select_remap},
+    {0, NULL},
 };

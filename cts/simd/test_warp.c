@@ -1,0 +1,346 @@
+/*
+ * Warp Affine, Warp Perspective and Remap (compute/geometry.h): every SIMD
+ * variant against the scalar reference, bit-exact, over random matrices
+ * (rotations, scales, shears, translations, perspectives, matrices mapping
+ * partly or wholly outside, huge and degenerate ones), random remap tables
+ * (inside, outside, integer and half-integer points, huge values, NaN and
+ * infinities), both interpolations, both border rules (constant with a
+ * random value, replicate = what undefined computes), sizes from 1x1 up with
+ * odd widths, sources that are a valid rectangle inside a larger image, and
+ * random, all-0, all-255 and 0/255 pixels.  The source plane ends right
+ * before an inaccessible page, or starts right after one (a read past its
+ * last byte or before its first faults), and the destination rows carry
+ * guard bytes no variant may touch.  A variant the
+ * CPU cannot run is reported as not run, never as passed.
+ */
+#include "../../csrc/compute/geometry.h"
+#include "../../csrc/runtime/dispatch.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+static unsigned rng = 2463534242u;
+static unsigned rnd(void)
+{
+    rng ^= rng << 13;
+    rng ^= rng >> 17;
+    rng ^= rng << 5;
+    return rng;
+}
+static double frand(double a, double b)
+{
+    return a + (b - a) * (double)(rnd() % 1000001u) / 1000000.0;
+}
+
+static int cpu_has(int level)
+{
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+    __builtin_cpu_init();
+    if (level == OVX_SIMD_AVX2) return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
+    if (level == OVX_SIMD_AVX512)
+        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
+               __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
+    if (level == OVX_SIMD_SSE4) return __builtin_cpu_supports("sse4.2");
+#endif
+    return level == OVX_SIMD_NONE;
+}
+
+/* A source image whose last byte is the last byte before a PROT_NONE page
+ * (at_start: whose first byte is the first after one). */
+typedef struct {
+    uint8_t *map;
+    size_t map_len;
+    uint8_t *img; /* the whole image, iw x ih, stride istride */
+    int32_t iw, ih, istride;
+} src_image;
+
+static void src_alloc(src_image *s, int32_t iw, int32_t ih, int32_t istride, int at_start)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE);
+    size_t bytes = (size_t)(ih - 1) * (size_t)istride + (size_t)iw;
+    size_t data_pages = (bytes + page - 1) / page;
+    s->map_len = (data_pages + 1) * page;
+    s->map = mmap(NULL, s->map_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (s->map == MAP_FAILED) {
+        perror("mmap");
+        exit(2);
+    }
+    if (at_start) {
+        mprotect(s->map, page, PROT_NONE);
+        s->img = s->map + page;
+    } else {
+        mprotect(s->map + data_pages * page, page, PROT_NONE);
+        s->img = s->map + data_pages * page - bytes;
+    }
+    s->iw = iw;
+    s->ih = ih;
+    s->istride = istride;
+}
+
+static void src_free(src_image *s)
+{
+    munmap(s->map, s->map_len);
+}
+
+enum { GUARD = 16 };
+
+static unsigned passed, failed, not_run;
+
+/* Run kind with every variant on (src, dst size) and compare with the scalar. */
+static void check(int kind, const ovx_geo_src *src, int32_t dw, int32_t dh, const float *coef, int interp,
+                  const char *what)
+{
+    const ovx_variant *tab = ovx_geo_warp_variants(kind), *v;
+    int32_t ds = dw + GUARD;
+    size_t n = (size_t)ds * (size_t)dh;
+    uint8_t *ref = malloc(n), *out = malloc(n);
+    ovx_geo_dst dst = {ref, ds, dw, dh, 0};
+    ovx_warp_rows_f scalar = NULL;
+    for (v = tab;; v++)
+        if (v->level == OVX_SIMD_NONE) break;
+    scalar = (ovx_warp_rows_f)v->fn;
+    memset(ref, 0xA5, n);
+    scalar(src, &dst, coef, interp, 0, (uint32_t)dh);
+    for (v = tab; v->level != OVX_SIMD_NONE; v++) {
+        int32_t x, y, bad = 0;
+        if (!cpu_has(v->level)) {
+            not_run++;
+            continue;
+        }
+        memset(out, 0xA5, n);
+        dst.ptr = out;
+        /* two bands, as the thread pool cuts them */
+        ((ovx_warp_rows_f)v->fn)(src, &dst, coef, interp, 0, (uint32_t)dh / 2);
+        ((ovx_warp_rows_f)v->fn)(src, &dst, coef, interp, (uint32_t)dh / 2, (uint32_t)dh);
+        for (y = 0; y < dh && !bad; y++)
+            for (x = 0; x < ds; x++)
+                if (out[(size_t)y * ds + x] != ref[(size_t)y * ds + x]) {
+                    printf("FAIL %s %s kind %d interp %d mode %d src %dx%d (+%d,+%d) dst %dx%d at (%d, %d): %d, "
+                           "scalar %d%s\n",
+                           v->name, what, kind, interp, src->mode, src->width, src->height, src->ox, src->oy, dw, dh,
+                           x, y, out[(size_t)y * ds + x], ref[(size_t)y * ds + x], x >= dw ? " (guard byte)" : "");
+                    bad = 1;
+                    break;
+                }
+        if (bad) failed++;
+        else passed++;
+    }
+    free(ref);
+    free(out);
+}
+
+static void random_affine(float m[6], int32_t sw, int32_t sh, int32_t dw, int32_t dh, int type)
+{
+    double a = frand(-3.2, 3.2), sc = frand(0.3, 3.0), c = cos(a) * sc, s = sin(a) * sc;
+    double cx = frand(-0.2, 1.2) * sw, cy = frand(-0.2, 1.2) * sh;
+    switch (type) {
+    case 0: /* rotation + scale about a point */
+        m[0] = (float)c, m[1] = (float)s, m[2] = (float)-s, m[3] = (float)c;
+        break;
+    case 1: /* scale only */
+        m[0] = (float)frand(0.2, 3), m[1] = 0, m[2] = 0, m[3] = (float)frand(0.2, 3);
+        break;
+    case 2: /* shear */
+        m[0] = 1, m[1] = (float)frand(-1, 1), m[2] = (float)frand(-1, 1), m[3] = 1;
+        break;
+    case 3: /* integer or half-integer translation: taps on pixel centres and halves */
+        m[0] = 1, m[1] = 0, m[2] = 0, m[3] = 1;
+        m[4] = (float)((int)(rnd() % 9) - 4) * 0.5f, m[5] = (float)((int)(rnd() % 9) - 4) * 0.5f;
+        return;
+    case 4: /* everything outside */
+        m[0] = (float)frand(-2, 2), m[1] = (float)frand(-2, 2), m[2] = (float)frand(-2, 2), m[3] = (float)frand(-2, 2);
+        m[4] = (float)(rnd() & 1 ? 10 * (sw + dw + dh) : -10 * (sw + dw + dh));
+        m[5] = (float)frand(-5, 5);
+        return;
+    case 5: /* huge: beyond the +-1e9 rule */
+        m[0] = (float)frand(-1e12, 1e12), m[1] = (float)frand(-1e3, 1e3), m[2] = (float)frand(-1, 1),
+        m[3] = (float)frand(-1e12, 1e12);
+        m[4] = (float)frand(-1e9, 1e9), m[5] = (float)frand(-10, 10);
+        return;
+    case 7: /* steps of a tenth: near-ties of the bilinear sum */
+        m[0] = (float)((int)(rnd() % 21) - 10) * 0.1f, m[1] = (float)((int)(rnd() % 21) - 10) * 0.1f;
+        m[2] = (float)((int)(rnd() % 21) - 10) * 0.1f, m[3] = (float)((int)(rnd() % 21) - 10) * 0.1f;
+        m[4] = (float)((int)(rnd() % 41) - 10) * 0.1f, m[5] = (float)((int)(rnd() % 41) - 10) * 0.1f;
+        return;
+    case 6: /* zero matrix + translation */
+        m[0] = m[1] = m[2] = m[3] = 0;
+        m[4] = (float)frand(-2, sw + 1), m[5] = (float)frand(-2, sh + 1);
+        return;
+    default: /* fully random */
+        for (int i = 0; i < 4; i++) m[i] = (float)frand(-2, 2);
+        break;
+    }
+    /* dst centre maps to (cx, cy) */
+    m[4] = (float)(cx - (m[0] * dw / 2.0 + m[2] * dh / 2.0));
+    m[5] = (float)(cy - (m[1] * dw / 2.0 + m[3] * dh / 2.0));
+}
+
+static void random_perspective(float m[9], int32_t sw, int32_t sh, int32_t dw, int32_t dh, int type)
+{
+    float a[6];
+    random_affine(a, sw, sh, dw, dh, type % 9);
+    m[0] = a[0], m[1] = a[1], m[3] = a[2], m[4] = a[3], m[6] = a[4], m[7] = a[5];
+    m[2] = (float)frand(-1e-3, 1e-3), m[5] = (float)frand(-1e-3, 1e-3), m[8] = (float)frand(0.5, 1.5);
+    if (type == 8) { /* z crosses 0 inside the destination: division by zero, signs flip */
+        m[2] = (float)frand(0.5, 2.0) / (float)(dw > 1 ? dw : 1);
+        m[5] = 0;
+        m[8] = -(float)(rnd() % (uint32_t)(dw > 1 ? dw : 1)) * m[2];
+    } else if (type == 9) { /* z exactly 0 everywhere */
+        m[2] = m[5] = m[8] = 0;
+    } else if (type == 10) { /* identity */
+        memset(m, 0, 9 * sizeof(float));
+        m[0] = m[4] = m[8] = 1;
+    } else if (type == 11) { /* strong perspective */
+        m[2] = (float)frand(-0.05, 0.05), m[5] = (float)frand(-0.05, 0.05);
+    }
+}
+
+static void random_map(float *map, int32_t sw, int32_t sh, int32_t dw, int32_t dh, int type)
+{
+    for (int32_t y = 0; y < dh; y++)
+        for (int32_t x = 0; x < dw; x++) {
+            float *p = map + 2 * ((size_t)y * dw + x);
+            unsigned r = rnd() % 100;
+            if (type == 3) { /* tenths: near-ties of the bilinear sum (with small pixel values) */
+                p[0] = (float)((int)(rnd() % (uint32_t)(10 * sw + 10)) - 5) * 0.1f;
+                p[1] = (float)((int)(rnd() % (uint32_t)(10 * sh + 10)) - 5) * 0.1f;
+            } else if (type == 0) { /* a smooth map */
+                p[0] = (float)(x * 0.9 + 0.3 * sin(y * 0.1) + 1.7);
+                p[1] = (float)(y * 1.1 - 0.4 * cos(x * 0.07) - 0.3);
+            } else if (r < 60) {
+                p[0] = (float)frand(-1.5, sw + 0.5), p[1] = (float)frand(-1.5, sh + 0.5);
+            } else if (r < 75) { /* pixel centres and halves */
+                p[0] = (float)((int)(rnd() % (uint32_t)(2 * sw + 6)) - 3) * 0.5f;
+                p[1] = (float)((int)(rnd() % (uint32_t)(2 * sh + 6)) - 3) * 0.5f;
+            } else if (r < 85) {
+                p[0] = (float)frand(-1e11, 1e11), p[1] = (float)frand(-1e11, 1e11);
+            } else if (r < 90) {
+                static const float odd[] = {1e9f, -1e9f, 999999936.0f, -999999936.0f, 0.0f, -0.0f, 0.49999997f};
+                p[0] = odd[rnd() % 7], p[1] = odd[rnd() % 7];
+            } else if (r < 95) {
+                p[0] = (rnd() & 1) ? NAN : INFINITY, p[1] = (float)frand(0, sh);
+            } else {
+                p[0] = (float)frand(0, sw), p[1] = (rnd() & 1) ? -INFINITY : NAN;
+            }
+        }
+}
+
+static void fill(src_image *s, int pattern)
+{
+    for (int32_t y = 0; y < s->ih; y++)
+        for (int32_t x = 0; x < s->istride && (y < s->ih - 1 || x < s->iw); x++) {
+            uint8_t v = (uint8_t)rnd();
+            if (pattern == 1) v = 255;
+            else if (pattern == 2) v = 0;
+            else if (pattern == 3) v = ((x + y) & 1) ? 255 : 0;
+            else if (pattern == 4) v = (uint8_t)(v % 12);
+            s->img[(size_t)y * s->istride + x] = v;
+        }
+}
+
+int main(void)
+{
+    static const int32_t sizes[][2] = {{1, 1}, {2, 2}, {1, 5}, {5, 1}, {3, 4}, {7, 3}, {4, 4}, {17, 13},
+                                       {33, 9}, {64, 48}, {127, 61}, {200, 3}};
+    static const int32_t dsizes[][2] = {{1, 1}, {3, 2}, {4, 1}, {5, 5}, {7, 9}, {8, 3}, {13, 17}, {31, 7},
+                                        {64, 40}, {129, 37}, {250, 3}};
+    const int ns = (int)(sizeof(sizes) / sizeof(sizes[0])), nd = (int)(sizeof(dsizes) / sizeof(dsizes[0]));
+    int round;
+    for (round = 0; round < 700; round++) {
+        const int32_t *ss = sizes[round % ns], *dd = dsizes[(round / ns + round) % nd];
+        /* the source: a valid rectangle inside a larger image, sometimes the whole */
+        int32_t sw = ss[0], sh = ss[1], dw = dd[0], dh = dd[1];
+        int32_t ox = (round & 1) ? (int32_t)(rnd() % 5) : 0, oy = (round & 2) ? (int32_t)(rnd() % 4) : 0;
+        int32_t iw = ox + sw + ((round & 4) ? (int32_t)(rnd() % 3) : 0);
+        int32_t ih = oy + sh + ((round & 8) ? (int32_t)(rnd() % 3) : 0);
+        int32_t istride = iw + ((round & 16) ? (int32_t)(rnd() % 9) : 0);
+        src_image si;
+        ovx_geo_src src;
+        float m[9], *map;
+        int interp, mode, k;
+        src_alloc(&si, iw, ih, istride, (round / 32) & 1);
+        fill(&si, round % 11 == 3 ? 1 : (round % 11 == 5 ? 2 : (round % 11 == 7 ? 3 : (round % 3 == 1 ? 4 : 0))));
+        src.ptr = si.img + (size_t)oy * istride + ox;
+        src.stride = istride;
+        src.width = sw;
+        src.height = sh;
+        src.u1 = 0;
+        src.bit0 = 0;
+        src.ox = ox;
+        src.oy = oy;
+        src.cval = (int)(rnd() & 255);
+        map = malloc((size_t)dw * dh * 2 * sizeof(float));
+        for (mode = 0; mode < 2; mode++)
+            for (interp = 0; interp < 2; interp++) {
+                src.mode = mode ? OVX_GEO_CONSTANT : OVX_GEO_REPLICATE;
+                random_affine(m, sw, sh, dw, dh, (int)(rnd() % 9));
+                /* the matrices are in image coordinates: shift by the origin */
+                m[4] += (float)ox, m[5] += (float)oy;
+                check(OVX_GEO_WARP_AFFINE, &src, dw, dh, m, interp, "affine");
+                random_perspective(m, sw, sh, dw, dh, (int)(rnd() % 12));
+                check(OVX_GEO_WARP_PERSPECTIVE, &src, dw, dh, m, interp, "perspective");
+                random_map(map, sw, sh, dw, dh, (int)(rnd() % 4));
+                for (k = 0; k < dw * dh; k++) map[2 * k] += (float)ox, map[2 * k + 1] += (float)oy;
+                check(OVX_GEO_REMAP, &src, dw, dh, map, interp, "remap");
+            }
+        free(map);
+        src_free(&si);
+    }
+    /* a 1080p-like wide case: long rows, rotation */
+    {
+        src_image si;
+        ovx_geo_src src;
+        float m[9], *map;
+        int32_t w = 1923, h = 37;
+        src_alloc(&si, w, h, w, 0);
+        fill(&si, 4);
+        memset(&src, 0, sizeof(src));
+        src.ptr = si.img, src.stride = w, src.width = w, src.height = h;
+        map = malloc((size_t)w * h * 2 * sizeof(float));
+        for (int interp = 0; interp < 2; interp++)
+            for (int t = 0; t < 9; t++) {
+                src.mode = t & 1 ? OVX_GEO_CONSTANT : OVX_GEO_REPLICATE;
+                src.cval = 77;
+                random_affine(m, w, h, w, h, t);
+                check(OVX_GEO_WARP_AFFINE, &src, w, h, m, interp, "affine wide");
+                random_perspective(m, w, h, w, h, t + 4);
+                check(OVX_GEO_WARP_PERSPECTIVE, &src, w, h, m, interp, "perspective wide");
+                random_map(map, w, h, w, h, t % 4);
+                check(OVX_GEO_REMAP, &src, w, h, map, interp, "remap wide");
+            }
+        free(map);
+        src_free(&si);
+    }
+    /* U1 images: the variants keep the scalar rule */
+    {
+        static uint8_t u1src[8 * 20], ref[4 * 16], out[4 * 16];
+        ovx_geo_src src = {u1src, 8, 61, 20, 1, OVX_GEO_CONSTANT, 1, 3, 0, 0};
+        ovx_geo_dst dst = {ref, 4, 29, 16, 1};
+        const ovx_variant *v, *tab = ovx_geo_warp_variants(OVX_GEO_WARP_AFFINE);
+        float m[6] = {0.9f, 0.2f, -0.3f, 1.1f, 4.5f, -2.0f};
+        for (size_t i = 0; i < sizeof(u1src); i++) u1src[i] = (uint8_t)rnd();
+        memset(ref, 0, sizeof(ref));
+        ovx_warp_affine_rows(&src, &dst, m, OVX_GEO_BILINEAR, 0, 16);
+        for (v = tab; v->level != OVX_SIMD_NONE; v++) {
+            if (!cpu_has(v->level)) {
+                not_run++;
+                continue;
+            }
+            memset(out, 0, sizeof(out));
+            dst.ptr = out;
+            ((ovx_warp_rows_f)v->fn)(&src, &dst, m, OVX_GEO_BILINEAR, 0, 16);
+            if (memcmp(out, ref, sizeof(out))) {
+                printf("FAIL %s U1 affine\n", v->name);
+                failed++;
+            } else {
+                passed++;
+            }
+        }
+    }
+    printf("warp variants: %u passed, %u failed, %u not run (CPU)\n", passed, failed, not_run);
+    return failed ? 1 : 0;
+}
