@@ -1,6 +1,7 @@
 /* Compute routines: filters and morphology (see filter.h). */
 #include "filter.h"
 #include "filter3.h"
+#include "conv.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -314,8 +315,8 @@ void ovxc_erode3x3_u1(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, 
 
 /* ---- Sobel -------------------------------------------------------------- */
 
-static void sobel_row(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int16_t *gx, int16_t *gy,
-                      uint32_t xa, uint32_t xb)
+void ovxc_sobel_row_scalar(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int16_t *gx, int16_t *gy,
+                           uint32_t xa, uint32_t xb)
 {
     if (gx)
         for (uint32_t x = xa; x < xb; x++)
@@ -342,7 +343,59 @@ void ovxc_sobel3x3_u8(const uint8_t *src, int32_t ss, int16_t *gx, int32_t gxs, 
         fast_range(a, y, 1, 1, 1, 1, &fa, &fb);
         if (fb > fa) {
             const uint8_t *r1 = src + (ptrdiff_t)y * ss;
-            sobel_row(r1 - ss, r1, r1 + ss, dx, dy, fa, fb);
+            ovxc_sobel_row_scalar(r1 - ss, r1, r1 + ss, dx, dy, fa, fb);
+        }
+        for (x = a->x0; x < fa; x++) {
+            gather9_u8(src, ss, a, x, y, v);
+            sobel_px(v, dx, dy, x);
+        }
+        for (x = fb; x < a->x1; x++) {
+            gather9_u8(src, ss, a, x, y, v);
+            sobel_px(v, dx, dy, x);
+        }
+    }
+}
+
+const ovx_variant *ovxc_sobel_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_sobel_row) OVX_VARIANT_SSE41(ovxc_sobel_row){
+        "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_sobel_row_scalar}};
+    return table;
+}
+
+void ovxc_sobel3x3_rows(ovxc_sobel_row_f row, const uint8_t *src, int32_t ss, int16_t *gx, int32_t gxs, int16_t *gy,
+                        int32_t gys, const ovxc_area *a)
+{
+    for (uint32_t y = a->y0; y < a->y1; y++) {
+        int16_t *dx = gx ? (int16_t *)((uint8_t *)gx + (ptrdiff_t)y * gxs) : NULL;
+        int16_t *dy = gy ? (int16_t *)((uint8_t *)gy + (ptrdiff_t)y * gys) : NULL;
+        const uint8_t *r1 = src + (ptrdiff_t)y * ss;
+        uint32_t fa, fb, x;
+        int v[9];
+        fast_range(a, y, 1, 1, 1, 1, &fa, &fb);
+        if (fb > fa) {
+            row(r1 - ss, r1, r1 + ss, dx, dy, fa, fb);
+        } else if (a->width >= 3) {
+            /* the first or last row (or both): the rows outside the image by
+             * the border rule (the row itself when replicating, a row of the
+             * constant otherwise) */
+            const uint8_t *r0 = y > 0 ? r1 - ss : NULL, *r2 = y + 1 < a->height ? r1 + ss : NULL;
+            fa = a->x0 > 1 ? a->x0 : 1;
+            fb = a->x1 < a->width - 1 ? a->x1 : a->width - 1;
+            if (fa > a->x1) fa = a->x1;
+            if (fb < fa) fb = fa;
+            if (a->border == OVXC_BORDER_REPLICATE) {
+                row(r0 ? r0 : r1, r1, r2 ? r2 : r1, dx, dy, fa, fb);
+            } else {
+                uint8_t c[514];
+                uint32_t at;
+                memset(c, (int)(a->constant & 0xFFu), sizeof(c));
+                for (at = fa; at < fb; at += 512) { /* x = at - 1 + k, k in [1, n] */
+                    uint32_t n = fb - at < 512 ? fb - at : 512;
+                    row(r0 ? r0 + at - 1 : c, r1 + at - 1, r2 ? r2 + at - 1 : c, dx ? dx + at - 1 : NULL,
+                        dy ? dy + at - 1 : NULL, 1, n + 1);
+                }
+            }
         }
         for (x = a->x0; x < fa; x++) {
             gather9_u8(src, ss, a, x, y, v);
@@ -402,6 +455,136 @@ void ovxc_convolve_u8(const uint8_t *src, int32_t ss, void *dst, int32_t ds, int
                 for (uint32_t i = 0; i < cols; i++)
                     sum += coef[j * cols + i] * px_u8(src, ss, a, (int)(x + rx - i), (int)(y + ry - j));
             conv_store(drow, dst_s16, x, sum, sc);
+        }
+    }
+}
+
+/* ---- custom convolution rows (compute/conv.h) ------------------------------ */
+
+int ovxc_conv_plan_init(ovxc_conv_plan *p, const int16_t *coef, uint32_t cols, uint32_t rows, uint32_t scale,
+                        int dst_s16)
+{
+    int32_t pos = 0, neg = 0;
+    int n = 0, has128 = 0, k;
+    if (!p || !coef || cols % 2 == 0 || rows % 2 == 0 || cols > OVXC_CONV_MAX_DIM || rows > OVXC_CONV_MAX_DIM)
+        return -1;
+    if (scale == 0) scale = 1; /* as the reference */
+    if (scale & (scale - 1)) return -1;
+    p->cols = cols;
+    p->rows = rows;
+    p->dst_s16 = dst_s16 ? 1 : 0;
+    p->scale = scale;
+    for (p->shift = 0; (1u << p->shift) != scale; p->shift++) {
+    }
+    for (uint32_t j = 0; j < rows; j++)
+        for (uint32_t i = 0; i < cols; i++) {
+            int16_t c = coef[j * cols + i];
+            if (c == 0) continue;
+            p->row[n] = (uint8_t)j;
+            p->off[n] = (uint8_t)(cols - 1 - i);
+            p->coef[n] = c;
+            n++;
+            if (c > 0) pos += c;
+            else neg -= c;
+            has128 |= c == 128;
+        }
+    if (n % 2) { /* a zero partner for the last tap */
+        p->row[n] = 0;
+        p->off[n] = 0;
+        p->coef[n] = 0;
+        n++;
+    }
+    p->ntaps = n;
+    /* 16-bit lanes: every partial sum in [-255 * neg, 255 * pos] fits int16,
+     * and so does every pair's u8 x s8 sum (pmaddubsw never saturates);
+     * the shift of a 16-bit lane stays below 16 */
+    p->wide = !(255 * pos <= 32767 && 255 * neg <= 32768 && !has128 && p->shift <= 15);
+    for (k = 0; k < n / 2; k++) {
+        uint16_t c1 = (uint16_t)p->coef[2 * k], c2 = (uint16_t)p->coef[2 * k + 1];
+        if (p->wide) {
+            p->pair[k] = (uint32_t)c1 | ((uint32_t)c2 << 16);
+        } else {
+            uint32_t w = (c1 & 0xFFu) | ((c2 & 0xFFu) << 8);
+            p->pair[k] = w | (w << 16);
+        }
+    }
+    return 0;
+}
+
+void ovxc_conv_row_scalar(const ovxc_conv_plan *p, const uint8_t *const *r, void *d, uint32_t xa, uint32_t xb)
+{
+    const int32_t sc = (int32_t)p->scale;
+    for (uint32_t x = xa; x < xb; x += OVXC_CONV_CHUNK) {
+        int32_t acc[OVXC_CONV_CHUNK];
+        uint32_t n = xb - x < OVXC_CONV_CHUNK ? xb - x : OVXC_CONV_CHUNK;
+        for (uint32_t k = 0; k < n; k++) acc[k] = 0;
+        for (int t = 0; t < p->ntaps; t++) {
+            const int32_t c = p->coef[t];
+            const uint8_t *s = r[p->row[t]] + p->off[t] + x;
+            for (uint32_t k = 0; k < n; k++) acc[k] += c * s[k];
+        }
+        for (uint32_t k = 0; k < n; k++) conv_store(d, p->dst_s16, x + k, acc[k], sc);
+    }
+}
+
+const ovx_variant *ovxc_conv_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_conv_row) OVX_VARIANT_SSE41(ovxc_conv_row){
+        "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_conv_row_scalar}};
+    return table;
+}
+
+/* buf[t] = pixel (sx + t, sy) by the border rule, t in [0, len) */
+static void conv_pad_row(uint8_t *buf, const uint8_t *src, int32_t ss, const ovxc_area *a, int64_t sy, int64_t sx,
+                         uint32_t len)
+{
+    const int cst = a->border == OVXC_BORDER_CONSTANT;
+    const uint8_t cv = (uint8_t)(a->constant & 0xFFu);
+    const int64_t w = a->width;
+    const uint8_t *s;
+    uint32_t t = 0;
+    if (sy < 0 || sy >= (int64_t)a->height) {
+        if (cst) {
+            memset(buf, cv, len);
+            return;
+        }
+        sy = sy < 0 ? 0 : (int64_t)a->height - 1;
+    }
+    s = src + (ptrdiff_t)sy * ss;
+    for (; t < len && sx + t < 0; t++) buf[t] = cst ? cv : s[0];
+    if (t < len && sx + t < w) {
+        uint32_t n = (uint32_t)(w - (sx + t) < (int64_t)(len - t) ? w - (sx + t) : (int64_t)(len - t));
+        memcpy(buf + t, s + sx + t, n);
+        t += n;
+    }
+    for (; t < len; t++) buf[t] = cst ? cv : s[w - 1];
+}
+
+void ovxc_convolve_rows(const ovxc_conv_plan *p, ovxc_conv_row_f row, const uint8_t *src, int32_t ss, void *dst,
+                        int32_t ds, const ovxc_area *a)
+{
+    const uint32_t rx = p->cols / 2, ry = p->rows / 2, bpp = p->dst_s16 ? 2 : 1;
+    uint8_t pad[OVXC_CONV_MAX_DIM][OVXC_CONV_CHUNK + OVXC_CONV_MAX_DIM - 1];
+    const uint8_t *rp[OVXC_CONV_MAX_DIM];
+    if (a->width == 0 || a->height == 0) return;
+    for (uint32_t y = a->y0; y < a->y1; y++) {
+        uint8_t *drow = (uint8_t *)dst + (ptrdiff_t)y * ds;
+        uint32_t fa, fb, part;
+        fast_range(a, y, rx, rx, ry, ry, &fa, &fb);
+        if (fb > fa) { /* every tap inside: the image rows themselves */
+            for (uint32_t j = 0; j < p->rows; j++) rp[j] = src + ((ptrdiff_t)y + ry - j) * ss + (fa - rx);
+            row(p, rp, drow + (size_t)fa * bpp, 0, fb - fa);
+        }
+        for (part = 0; part < 2; part++) { /* [x0, fa) and [fb, x1): rows padded by the border rule */
+            uint32_t xs = part ? fb : a->x0, xe = part ? a->x1 : fa, x, n;
+            for (x = xs; x < xe; x += n) {
+                n = xe - x < OVXC_CONV_CHUNK ? xe - x : OVXC_CONV_CHUNK;
+                for (uint32_t j = 0; j < p->rows; j++) {
+                    conv_pad_row(pad[j], src, ss, a, (int64_t)y + ry - j, (int64_t)x - rx, n + p->cols - 1);
+                    rp[j] = pad[j];
+                }
+                row(p, rp, drow + (size_t)x * bpp, 0, n);
+            }
         }
     }
 }

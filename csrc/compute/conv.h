@@ -1,0 +1,89 @@
+/*
+ * Custom Convolution and Sobel 3x3 rows with SIMD variants
+ * (runtime/dispatch.h); the per-pixel references are ovxc_convolve_u8 and
+ * ovxc_sobel3x3_u8 of compute/filter.h.
+ *
+ * Convolution.  A plan (ovxc_conv_plan_init, built from the coefficients
+ * each run: they may change after verification) lists the nonzero taps in
+ * pairs; tap t multiplies r[row[t]][x + off[t]], r[j] being the source row
+ * of coefficient row j (image row y + rows/2 - j) from the pixel x - cols/2
+ * on, and off[t] = cols - 1 - i for coefficient column i: the spec's rotated
+ * order.  A row routine computes outputs [xa, xb) of a segment whose rows r
+ * hold pixels [0, xb + cols - 1).  The sum is exact in every variant:
+ *   - 16-bit lanes (p->wide == 0) when every sum of 255 * the positive and
+ *     255 * the negative coefficients fits int16 and no coefficient is 128:
+ *     each pair (c1, c2) then goes through pmaddubsw (u8 x s8 pairs summed
+ *     to int16, saturating) without ever reaching its saturation, and the
+ *     partial sums stay in int16;
+ *   - 32-bit lanes (pmaddwd of the pairs' 16-bit pixels) otherwise; the sum
+ *     of 225 taps of 255 * 32768 fits int32.
+ * out = sum / scale with C truncation toward zero: scale is a power of two
+ * 2^k, so (sum + (sum < 0 ? 2^k - 1 : 0)) >> k (arithmetic shift), then
+ * saturated to U8 or S16.  The scalar row divides as the reference does.
+ *
+ * Sobel.  A row routine computes gx and gy (either may be NULL) at x in
+ * [xa, xb) from the rows above (r0), at (r1) and below (r2), reading
+ * r*[x - 1 .. x + 1], in 16-bit lanes (|g| <= 4 * 255: exact).
+ */
+#ifndef OVX_COMPUTE_CONV_H
+#define OVX_COMPUTE_CONV_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../runtime/dispatch.h"
+#include "filter.h"
+
+#define OVXC_CONV_MAX_DIM 15
+#define OVXC_CONV_MAX_TAPS (OVXC_CONV_MAX_DIM * OVXC_CONV_MAX_DIM)
+
+typedef struct {
+    uint32_t cols, rows;
+    int dst_s16;  /* 1: S16 output, 0: U8 */
+    uint32_t scale;
+    int shift;    /* scale = 2^shift */
+    int wide;     /* 1: 32-bit lanes; 0: 16-bit lanes (see above) */
+    int ntaps;    /* nonzero taps, padded to an even count with a zero tap */
+    uint8_t row[OVXC_CONV_MAX_TAPS + 1], off[OVXC_CONV_MAX_TAPS + 1];
+    int16_t coef[OVXC_CONV_MAX_TAPS + 1];
+    /* pair k (taps 2k, 2k + 1) as one 32-bit lane: 16-bit lanes, the s8
+     * pair (c1, c2) in both halves; 32-bit lanes, c1 in the low half, c2 high */
+    uint32_t pair[(OVXC_CONV_MAX_TAPS + 1) / 2];
+} ovxc_conv_plan;
+
+/* Returns 0 on success, -1 when the sizes or the scale are not supported
+ * (even or larger than OVXC_CONV_MAX_DIM, scale not a power of two). */
+int ovxc_conv_plan_init(ovxc_conv_plan *p, const int16_t *coef, uint32_t cols, uint32_t rows, uint32_t scale,
+                        int dst_s16);
+
+/* d: the segment's output pixel 0 (uint8_t or int16_t by p->dst_s16). */
+typedef void (*ovxc_conv_row_f)(const ovxc_conv_plan *p, const uint8_t *const *r, void *d, uint32_t xa,
+                                uint32_t xb);
+void ovxc_conv_row_scalar(const ovxc_conv_plan *p, const uint8_t *const *r, void *d, uint32_t xa, uint32_t xb);
+void ovxc_conv_row_sse41(const ovxc_conv_plan *p, const uint8_t *const *r, void *d, uint32_t xa, uint32_t xb);
+void ovxc_conv_row_avx2(const ovxc_conv_plan *p, const uint8_t *const *r, void *d, uint32_t xa, uint32_t xb);
+const ovx_variant *ovxc_conv_variants(void);
+
+/* The window of a through `row`: pixels whose taps are all inside the image
+ * straight from the image, the others from rows padded by the border rule
+ * (a few hundred pixels at a time, on the stack). */
+void ovxc_convolve_rows(const ovxc_conv_plan *p, ovxc_conv_row_f row, const uint8_t *src, int32_t ss, void *dst,
+                        int32_t ds, const ovxc_area *a);
+
+typedef void (*ovxc_sobel_row_f)(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int16_t *gx, int16_t *gy,
+                                 uint32_t xa, uint32_t xb);
+void ovxc_sobel_row_scalar(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int16_t *gx, int16_t *gy,
+                           uint32_t xa, uint32_t xb);
+void ovxc_sobel_row_sse41(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int16_t *gx, int16_t *gy,
+                          uint32_t xa, uint32_t xb);
+void ovxc_sobel_row_avx2(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int16_t *gx, int16_t *gy,
+                         uint32_t xa, uint32_t xb);
+const ovx_variant *ovxc_sobel_variants(void);
+
+/* Sobel over the window through `row`; the first and last rows through the
+ * row routine too (with the border rule's rows), the first and last columns
+ * by the per-pixel rule. */
+void ovxc_sobel3x3_rows(ovxc_sobel_row_f row, const uint8_t *src, int32_t ss, int16_t *gx, int32_t gxs, int16_t *gy,
+                        int32_t gys, const ovxc_area *a);
+
+#endif
