@@ -10,13 +10,18 @@
  * on, and off[t] = cols - 1 - i for coefficient column i: the spec's rotated
  * order.  A row routine computes outputs [xa, xb) of a segment whose rows r
  * hold pixels [0, xb + cols - 1).  The sum is exact in every variant:
- *   - 16-bit lanes (p->wide == 0) when every sum of 255 * the positive and
- *     255 * the negative coefficients fits int16 and no coefficient is 128:
- *     each pair (c1, c2) then goes through pmaddubsw (u8 x s8 pairs summed
- *     to int16, saturating) without ever reaching its saturation, and the
- *     partial sums stay in int16;
- *   - 32-bit lanes (pmaddwd of the pairs' 16-bit pixels) otherwise; the sum
- *     of 225 taps of 255 * 32768 fits int32.
+ *   - 16-bit lanes (OVXC_CONV_I16) when every sum of 255 * the positive and
+ *     255 * the negative coefficients fits int16, no coefficient is 128 and
+ *     the scale is at most 2^15: each pair (c1, c2) then goes through
+ *     pmaddubsw (u8 x s8 pairs summed to int16, saturating) without ever
+ *     reaching its saturation, and the partial sums stay in int16;
+ *   - unsigned 16-bit lanes (OVXC_CONV_U16) when no coefficient is negative
+ *     or above 127 and 255 * their sum fits uint16 (a 5x5 binomial / 256):
+ *     pmaddubsw of pairs formed with c1 + c2 <= 128 (a tap that fits no
+ *     partner gets a zero one) never saturates, the partial sums stay in
+ *     uint16, the shift is logical and the saturation unsigned;
+ *   - 32-bit lanes (OVXC_CONV_I32, pmaddwd of the pairs' 16-bit pixels)
+ *     otherwise; the sum of 225 taps of 255 * 32768 fits int32.
  * out = sum / scale with C truncation toward zero: scale is a power of two
  * 2^k, so (sum + (sum < 0 ? 2^k - 1 : 0)) >> k (arithmetic shift), then
  * saturated to U8 or S16.  The scalar row divides as the reference does.
@@ -36,19 +41,20 @@
 
 #define OVXC_CONV_MAX_DIM 15
 #define OVXC_CONV_MAX_TAPS (OVXC_CONV_MAX_DIM * OVXC_CONV_MAX_DIM)
+enum { OVXC_CONV_I16 = 0, OVXC_CONV_U16 = 1, OVXC_CONV_I32 = 2 };
 
 typedef struct {
     uint32_t cols, rows;
     int dst_s16;  /* 1: S16 output, 0: U8 */
     uint32_t scale;
     int shift;    /* scale = 2^shift */
-    int wide;     /* 1: 32-bit lanes; 0: 16-bit lanes (see above) */
-    int ntaps;    /* nonzero taps, padded to an even count with a zero tap */
-    uint8_t row[OVXC_CONV_MAX_TAPS + 1], off[OVXC_CONV_MAX_TAPS + 1];
-    int16_t coef[OVXC_CONV_MAX_TAPS + 1];
+    int mode;     /* OVXC_CONV_I16, _U16 or _I32: the lanes (see above) */
+    int ntaps;    /* the nonzero taps in pairs, zero taps completing pairs */
+    uint8_t row[2 * OVXC_CONV_MAX_TAPS], off[2 * OVXC_CONV_MAX_TAPS];
+    int16_t coef[2 * OVXC_CONV_MAX_TAPS];
     /* pair k (taps 2k, 2k + 1) as one 32-bit lane: 16-bit lanes, the s8
      * pair (c1, c2) in both halves; 32-bit lanes, c1 in the low half, c2 high */
-    uint32_t pair[(OVXC_CONV_MAX_TAPS + 1) / 2];
+    uint32_t pair[OVXC_CONV_MAX_TAPS];
 } ovxc_conv_plan;
 
 /* Returns 0 on success, -1 when the sizes or the scale are not supported

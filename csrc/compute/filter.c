@@ -464,8 +464,10 @@ void ovxc_convolve_u8(const uint8_t *src, int32_t ss, void *dst, int32_t ds, int
 int ovxc_conv_plan_init(ovxc_conv_plan *p, const int16_t *coef, uint32_t cols, uint32_t rows, uint32_t scale,
                         int dst_s16)
 {
-    int32_t pos = 0, neg = 0;
-    int n = 0, has128 = 0, k;
+    int32_t pos = 0, neg = 0, cmax = 0;
+    int n = 0, k, pend = -1;
+    uint8_t trow[OVXC_CONV_MAX_TAPS], toff[OVXC_CONV_MAX_TAPS];
+    int16_t tc[OVXC_CONV_MAX_TAPS];
     if (!p || !coef || cols % 2 == 0 || rows % 2 == 0 || cols > OVXC_CONV_MAX_DIM || rows > OVXC_CONV_MAX_DIM)
         return -1;
     if (scale == 0) scale = 1; /* as the reference */
@@ -480,28 +482,48 @@ int ovxc_conv_plan_init(ovxc_conv_plan *p, const int16_t *coef, uint32_t cols, u
         for (uint32_t i = 0; i < cols; i++) {
             int16_t c = coef[j * cols + i];
             if (c == 0) continue;
-            p->row[n] = (uint8_t)j;
-            p->off[n] = (uint8_t)(cols - 1 - i);
-            p->coef[n] = c;
+            trow[n] = (uint8_t)j;
+            toff[n] = (uint8_t)(cols - 1 - i);
+            tc[n] = c;
             n++;
             if (c > 0) pos += c;
             else neg -= c;
-            has128 |= c == 128;
+            cmax = c > cmax ? c : cmax;
         }
-    if (n % 2) { /* a zero partner for the last tap */
-        p->row[n] = 0;
-        p->off[n] = 0;
-        p->coef[n] = 0;
-        n++;
-    }
-    p->ntaps = n;
     /* 16-bit lanes: every partial sum in [-255 * neg, 255 * pos] fits int16,
      * and so does every pair's u8 x s8 sum (pmaddubsw never saturates);
-     * the shift of a 16-bit lane stays below 16 */
-    p->wide = !(255 * pos <= 32767 && 255 * neg <= 32768 && !has128 && p->shift <= 15);
-    for (k = 0; k < n / 2; k++) {
+     * the shift of a 16-bit lane stays below 16.  Unsigned 16-bit lanes: no
+     * negative coefficient, every partial sum <= 255 * pos fits uint16, and
+     * the pairs are formed so that c1 + c2 <= 128 (255 * 128 <= 32767). */
+    if (255 * pos <= 32767 && 255 * neg <= 32768 && cmax <= 127 && p->shift <= 15)
+        p->mode = OVXC_CONV_I16;
+    else if (neg == 0 && 255 * pos <= 65535 && cmax <= 127)
+        p->mode = OVXC_CONV_U16;
+    else
+        p->mode = OVXC_CONV_I32;
+    p->ntaps = 0;
+#define OVXC_CONV_PUT(r, o, c) (p->row[p->ntaps] = (r), p->off[p->ntaps] = (o), p->coef[p->ntaps] = (c), p->ntaps++)
+    for (k = 0; k < n; k++) {
+        if (pend < 0) {
+            pend = k;
+        } else if (p->mode != OVXC_CONV_U16 || tc[pend] + tc[k] <= 128) {
+            OVXC_CONV_PUT(trow[pend], toff[pend], tc[pend]);
+            OVXC_CONV_PUT(trow[k], toff[k], tc[k]);
+            pend = -1;
+        } else { /* the pending tap with a zero partner */
+            OVXC_CONV_PUT(trow[pend], toff[pend], tc[pend]);
+            OVXC_CONV_PUT(trow[pend], toff[pend], 0);
+            pend = k;
+        }
+    }
+    if (pend >= 0) {
+        OVXC_CONV_PUT(trow[pend], toff[pend], tc[pend]);
+        OVXC_CONV_PUT(trow[pend], toff[pend], 0);
+    }
+#undef OVXC_CONV_PUT
+    for (k = 0; k < p->ntaps / 2; k++) {
         uint16_t c1 = (uint16_t)p->coef[2 * k], c2 = (uint16_t)p->coef[2 * k + 1];
-        if (p->wide) {
+        if (p->mode == OVXC_CONV_I32) {
             p->pair[k] = (uint32_t)c1 | ((uint32_t)c2 << 16);
         } else {
             uint32_t w = (c1 & 0xFFu) | ((c2 & 0xFFu) << 8);

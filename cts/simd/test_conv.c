@@ -9,9 +9,10 @@
  * from 1x1 to 1925 wide, odd widths, windows not starting at 0; matrices
  * 1x1 .. 15x15 square and not; coefficients small (16-bit lanes), at the
  * 16-bit limits (sums of +-255 * 128, a coefficient of 128) and large (32-bit
- * lanes, +-32768); scales 2^0 .. 2^31; U8 and S16 outputs; replicate and
+ * lanes, +-32768), nonnegative ones summing to 257 (unsigned 16-bit lanes);
+ * scales 2^0 .. 2^31; U8 and S16 outputs; replicate and
  * constant borders; random images and images of 0 / 255 only.  The test
- * fails when either lane width was never exercised.  A variant the CPU
+ * fails when any of the three lane kinds was never exercised.  A variant the CPU
  * cannot run is reported as not run, never as passed.
  */
 #include "../../csrc/compute/conv.h"
@@ -70,7 +71,7 @@ static int model_conv(const uint8_t *img, uint32_t ss, const ovxc_area *a, const
 }
 
 /* coefficient kinds */
-enum { K_SMALL, K_LIMIT16, K_128, K_LARGE, K_EXTREME, K_SPARSE, K_COUNT };
+enum { K_SMALL, K_LIMIT16, K_128, K_LARGE, K_EXTREME, K_SPARSE, K_U16, K_COUNT };
 
 static void make_coef(int kind, int16_t *c, uint32_t n)
 {
@@ -115,6 +116,18 @@ static void make_coef(int kind, int16_t *c, uint32_t n)
     case K_EXTREME:
         for (i = 0; i < n; i++) c[i] = (int16_t)(rnd() % 2 ? 32767 : -32768);
         break;
+    case K_U16: { /* nonnegative, <= 127 each, summing to 257 where there is room (unsigned 16-bit lanes) */
+        int left = 257;
+        for (i = 0; i < n && left; i++) {
+            uint32_t j = rnd() % n;
+            int v = 1 + (int)(rnd() % 127);
+            if (c[j]) continue;
+            v = v < left ? v : left;
+            c[j] = (int16_t)v;
+            left -= v;
+        }
+        break;
+    }
     default: /* a few nonzero taps, any value */
         for (i = 0; i < n; i++)
             if (rnd() % 4 == 0) c[i] = (int16_t)(rnd() & 0xFFFF);
@@ -128,7 +141,7 @@ static void test_conv(void)
                                         {31, 6}, {33, 7}, {48, 16}, {67, 13}, {100, 3}, {129, 11}, {1925, 9}};
     static const uint32_t dims[] = {1, 3, 5, 7, 9, 15};
     const ovx_variant *t = ovxc_conv_variants(), *v;
-    unsigned paths[2] = {0, 0}, bad_model = 0, it;
+    unsigned paths[3] = {0, 0, 0}, bad_model = 0, it;
     /* the reference against the model */
     for (it = 0; it < 60; it++) {
         uint32_t w = 1 + rnd() % 40, h = 1 + rnd() % 12, ss = w + rnd() % 3, cols = dims[rnd() % 6],
@@ -196,7 +209,7 @@ static void test_conv(void)
                 free(img), free(ref), free(out);
                 continue;
             }
-            paths[plan.wide]++;
+            paths[plan.mode]++;
             ovxc_convolve_u8(img, (int32_t)ss, ref, (int32_t)ds, s16, c, cols, rows, scale, &a);
             ovxc_convolve_rows(&plan, (ovxc_conv_row_f)v->fn, img, (int32_t)ss, out, (int32_t)ds, &a);
             runs++;
@@ -204,10 +217,10 @@ static void test_conv(void)
                 for (i = 0; ref[i] == out[i]; i++) {
                 }
                 if (bad++ < 5)
-                    printf("FAIL convolve %s %ux%u %ux%u kind %d scale %u %s %s (%u lanes): byte %u (x %u y %u) "
+                    printf("FAIL convolve %s %ux%u %ux%u kind %d scale %u %s %s (%s lanes): byte %u (x %u y %u) "
                            "is %u, the reference %u\n",
                            v->name, w, h, cols, rows, kind, scale, s16 ? "S16" : "U8",
-                           a.border ? "constant" : "replicate", plan.wide ? 32 : 16, i, (i % ds) / bpp, i / ds,
+                           a.border ? "constant" : "replicate", plan.mode == OVXC_CONV_I32 ? "32" : (plan.mode == OVXC_CONV_U16 ? "u16" : "16"), i, (i % ds) / bpp, i / ds,
                            out[i], ref[i]);
             }
             free(img), free(ref), free(out);
@@ -227,19 +240,28 @@ static void test_conv(void)
         ovxc_conv_plan p;
         int ok = 1;
         c[0] = 127, c[1] = 1, c[2] = -128; /* +-255 * 128 fit int16 */
-        ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1, 0) == 0 && p.wide == 0;
+        ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1, 0) == 0 && p.mode == OVXC_CONV_I16 && p.ntaps == 4;
+        ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1u << 16, 0) == 0 && p.mode == OVXC_CONV_I32; /* shift 16 */
         c[3] = 1; /* 255 * 129 does not */
-        ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1, 0) == 0 && p.wide == 1;
+        ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1, 0) == 0 && p.mode == OVXC_CONV_I32;
         c[3] = 0, c[0] = 128, c[1] = 0; /* not an s8 */
-        ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1, 0) == 0 && p.wide == 1;
-        c[0] = 1;
-        ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1u << 16, 0) == 0 && p.wide == 1; /* shift 16 */
+        ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1, 0) == 0 && p.mode == OVXC_CONV_I32;
+        c[0] = 127, c[1] = 127, c[2] = 1, c[3] = 2; /* unsigned: 255 * 257 fits uint16, pairs of at most 128 */
+        ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1, 0) == 0 && p.mode == OVXC_CONV_U16 && p.ntaps == 6 &&
+              p.coef[0] == 127 && p.coef[1] == 0 && p.coef[2] == 127 && p.coef[3] == 1 && p.coef[4] == 2 &&
+              p.coef[5] == 0;
+        c[3] = 3; /* 255 * 258 does not */
+        ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1, 0) == 0 && p.mode == OVXC_CONV_I32;
+        c[0] = 1, c[1] = 0, c[2] = 0, c[3] = 0;
         ok &= ovxc_conv_plan_init(&p, c, 3, 3, 3, 0) != 0 && ovxc_conv_plan_init(&p, c, 2, 3, 1, 0) != 0 &&
               ovxc_conv_plan_init(&p, c, 17, 3, 1, 0) != 0;
-        if (!ok || !paths[0] || !paths[1]) {
-            printf("FAIL convolve lane choice (16-bit cases %u, 32-bit cases %u)\n", paths[0], paths[1]);
+        if (!ok || !paths[0] || !paths[1] || !paths[2]) {
+            printf("FAIL convolve lane choice (16-bit cases %u, unsigned 16-bit %u, 32-bit %u)\n", paths[0],
+                   paths[1], paths[2]);
             failed++;
         } else {
+            printf("ok convolve lanes: 16-bit cases %u, unsigned 16-bit %u, 32-bit %u\n", paths[0], paths[1],
+                   paths[2]);
             passed++;
         }
     }
