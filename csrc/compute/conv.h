@@ -24,7 +24,8 @@
  *     otherwise; the sum of 225 taps of 255 * 32768 fits int32.
  * out = sum / scale with C truncation toward zero: scale is a power of two
  * 2^k, so (sum + (sum < 0 ? 2^k - 1 : 0)) >> k (arithmetic shift), then
- * saturated to U8 or S16.  The scalar row divides as the reference does.
+ * saturated to U8 or S16 (the scalar row too; cts/simd/test_conv.c holds
+ * every row to the reference's C division).
  *
  * Sobel.  A row routine computes gx and gy (either may be NULL) at x in
  * [xa, xb) from the rows above (r0), at (r1) and below (r2), reading

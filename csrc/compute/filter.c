@@ -533,19 +533,35 @@ int ovxc_conv_plan_init(ovxc_conv_plan *p, const int16_t *coef, uint32_t cols, u
     return 0;
 }
 
+static void conv_acc(int32_t *restrict acc, const uint8_t *restrict s, int32_t c, uint32_t n)
+{
+    for (uint32_t k = 0; k < n; k++) acc[k] += c * s[k];
+}
+
 void ovxc_conv_row_scalar(const ovxc_conv_plan *p, const uint8_t *const *r, void *d, uint32_t xa, uint32_t xb)
 {
-    const int32_t sc = (int32_t)p->scale;
+    /* sum / 2^k truncated toward zero (as the C division of the reference) */
+    const int k = p->shift;
+    const int32_t m = (int32_t)((1u << k) - 1u);
     for (uint32_t x = xa; x < xb; x += OVXC_CONV_CHUNK) {
         int32_t acc[OVXC_CONV_CHUNK];
         uint32_t n = xb - x < OVXC_CONV_CHUNK ? xb - x : OVXC_CONV_CHUNK;
-        for (uint32_t k = 0; k < n; k++) acc[k] = 0;
-        for (int t = 0; t < p->ntaps; t++) {
-            const int32_t c = p->coef[t];
-            const uint8_t *s = r[p->row[t]] + p->off[t] + x;
-            for (uint32_t k = 0; k < n; k++) acc[k] += c * s[k];
+        for (uint32_t q = 0; q < n; q++) acc[q] = 0;
+        for (int t = 0; t < p->ntaps; t++)
+            if (p->coef[t]) conv_acc(acc, r[p->row[t]] + p->off[t] + x, p->coef[t], n);
+        if (p->dst_s16) {
+            int16_t *o = (int16_t *)d + x;
+            for (uint32_t q = 0; q < n; q++) {
+                int32_t v = (acc[q] + ((acc[q] >> 31) & m)) >> k;
+                o[q] = (int16_t)(v < -32768 ? -32768 : (v > 32767 ? 32767 : v));
+            }
+        } else {
+            uint8_t *o = (uint8_t *)d + x;
+            for (uint32_t q = 0; q < n; q++) {
+                int32_t v = (acc[q] + ((acc[q] >> 31) & m)) >> k;
+                o[q] = (uint8_t)(v < 0 ? 0 : (v > 255 ? 255 : v));
+            }
         }
-        for (uint32_t k = 0; k < n; k++) conv_store(d, p->dst_s16, x + k, acc[k], sc);
     }
 }
 
@@ -573,20 +589,29 @@ static void conv_pad_row(uint8_t *buf, const uint8_t *src, int32_t ss, const ovx
         sy = sy < 0 ? 0 : (int64_t)a->height - 1;
     }
     s = src + (ptrdiff_t)sy * ss;
-    for (; t < len && sx + t < 0; t++) buf[t] = cst ? cv : s[0];
+    if (sx < 0) { /* left of the image */
+        t = -sx < (int64_t)len ? (uint32_t)-sx : len;
+        memset(buf, cst ? cv : s[0], t);
+    }
     if (t < len && sx + t < w) {
         uint32_t n = (uint32_t)(w - (sx + t) < (int64_t)(len - t) ? w - (sx + t) : (int64_t)(len - t));
         memcpy(buf + t, s + sx + t, n);
         t += n;
     }
-    for (; t < len; t++) buf[t] = cst ? cv : s[w - 1];
+    if (t < len) memset(buf + t, cst ? cv : s[w - 1], len - t); /* right of it */
 }
+
+/* Padded segments are computed OVXC_CONV_MIN_RUN pixels wide at least (the
+ * widest variant's step) into a scratch row: whole vectors, not the scalar
+ * row, for the few pixels at the left and right edges. */
+#define OVXC_CONV_MIN_RUN 32
 
 void ovxc_convolve_rows(const ovxc_conv_plan *p, ovxc_conv_row_f row, const uint8_t *src, int32_t ss, void *dst,
                         int32_t ds, const ovxc_area *a)
 {
     const uint32_t rx = p->cols / 2, ry = p->rows / 2, bpp = p->dst_s16 ? 2 : 1;
     uint8_t pad[OVXC_CONV_MAX_DIM][OVXC_CONV_CHUNK + OVXC_CONV_MAX_DIM - 1];
+    int16_t few[OVXC_CONV_MIN_RUN];
     const uint8_t *rp[OVXC_CONV_MAX_DIM];
     if (a->width == 0 || a->height == 0) return;
     for (uint32_t y = a->y0; y < a->y1; y++) {
@@ -598,14 +623,20 @@ void ovxc_convolve_rows(const ovxc_conv_plan *p, ovxc_conv_row_f row, const uint
             row(p, rp, drow + (size_t)fa * bpp, 0, fb - fa);
         }
         for (part = 0; part < 2; part++) { /* [x0, fa) and [fb, x1): rows padded by the border rule */
-            uint32_t xs = part ? fb : a->x0, xe = part ? a->x1 : fa, x, n;
+            uint32_t xs = part ? fb : a->x0, xe = part ? a->x1 : fa, x, n, m;
             for (x = xs; x < xe; x += n) {
                 n = xe - x < OVXC_CONV_CHUNK ? xe - x : OVXC_CONV_CHUNK;
+                m = n < OVXC_CONV_MIN_RUN ? OVXC_CONV_MIN_RUN : n; /* a whole vector for the few pixels */
                 for (uint32_t j = 0; j < p->rows; j++) {
-                    conv_pad_row(pad[j], src, ss, a, (int64_t)y + ry - j, (int64_t)x - rx, n + p->cols - 1);
+                    conv_pad_row(pad[j], src, ss, a, (int64_t)y + ry - j, (int64_t)x - rx, m + p->cols - 1);
                     rp[j] = pad[j];
                 }
-                row(p, rp, drow + (size_t)x * bpp, 0, n);
+                if (m == n) {
+                    row(p, rp, drow + (size_t)x * bpp, 0, n);
+                } else {
+                    row(p, rp, few, 0, m);
+                    memcpy(drow + (size_t)x * bpp, few, (size_t)n * bpp);
+                }
             }
         }
     }
