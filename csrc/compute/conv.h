@@ -20,6 +20,11 @@
  *     pmaddubsw of pairs formed with c1 + c2 <= 128 (a tap that fits no
  *     partner gets a zero one) never saturates, the partial sums stay in
  *     uint16, the shift is logical and the saturation unsigned;
+ *   - groups (OVXC_CONV_G16) when every coefficient is an s8 but the sums
+ *     are too large for the above (a 15x15 of small values): pairs whose
+ *     positive parts sum to at most 128 and negative parts likewise (else a
+ *     zero partner), in groups whose parts sum likewise: each group's sum is
+ *     exact in 16-bit lanes as above, and is added into 32-bit lanes;
  *   - 32-bit lanes (OVXC_CONV_I32, pmaddwd of the pairs' 16-bit pixels)
  *     otherwise; the sum of 225 taps of 255 * 32768 fits int32.
  * out = sum / scale with C truncation toward zero: scale is a power of two
@@ -42,7 +47,7 @@
 
 #define OVXC_CONV_MAX_DIM 15
 #define OVXC_CONV_MAX_TAPS (OVXC_CONV_MAX_DIM * OVXC_CONV_MAX_DIM)
-enum { OVXC_CONV_I16 = 0, OVXC_CONV_U16 = 1, OVXC_CONV_I32 = 2 };
+enum { OVXC_CONV_I16 = 0, OVXC_CONV_U16 = 1, OVXC_CONV_G16 = 2, OVXC_CONV_I32 = 3 };
 
 typedef struct {
     uint32_t cols, rows;
@@ -56,6 +61,8 @@ typedef struct {
     /* pair k (taps 2k, 2k + 1) as one 32-bit lane: 16-bit lanes, the s8
      * pair (c1, c2) in both halves; 32-bit lanes, c1 in the low half, c2 high */
     uint32_t pair[OVXC_CONV_MAX_TAPS];
+    int ngroups;  /* G16: group g is pairs [group[g - 1], group[g]) (group[-1] = 0) */
+    uint16_t group[OVXC_CONV_MAX_TAPS];
 } ovxc_conv_plan;
 
 /* Returns 0 on success, -1 when the sizes or the scale are not supported

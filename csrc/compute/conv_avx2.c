@@ -27,6 +27,9 @@
 #define v_sra32(v, n) _mm256_sra_epi32(v, _mm_cvtsi32_si128(n))
 #define v_srl16(v, n) _mm256_srl_epi16(v, _mm_cvtsi32_si128(n))
 #define v_min_epu16 _mm256_min_epu16
+#define v_unplo16 _mm256_unpacklo_epi16
+#define v_unphi16 _mm256_unpackhi_epi16
+#define v_srai32_16(v) _mm256_srai_epi32(v, 16)
 #define v_packs32 _mm256_packs_epi32
 #define v_packus16 _mm256_packus_epi16
 /* lo: pixels 0-7 | 16-23, hi: 8-15 | 24-31 */

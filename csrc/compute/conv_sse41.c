@@ -27,6 +27,9 @@
 #define v_sra32(v, n) _mm_sra_epi32(v, _mm_cvtsi32_si128(n))
 #define v_srl16(v, n) _mm_srl_epi16(v, _mm_cvtsi32_si128(n))
 #define v_min_epu16 _mm_min_epu16
+#define v_unplo16 _mm_unpacklo_epi16
+#define v_unphi16 _mm_unpackhi_epi16
+#define v_srai32_16(v) _mm_srai_epi32(v, 16)
 #define v_packs32 _mm_packs_epi32
 #define v_packus16 _mm_packus_epi16
 /* lo: pixels 0-7, hi: 8-15 */

@@ -464,7 +464,7 @@ void ovxc_convolve_u8(const uint8_t *src, int32_t ss, void *dst, int32_t ds, int
 int ovxc_conv_plan_init(ovxc_conv_plan *p, const int16_t *coef, uint32_t cols, uint32_t rows, uint32_t scale,
                         int dst_s16)
 {
-    int32_t pos = 0, neg = 0, cmax = 0;
+    int32_t pos = 0, neg = 0, cmax = 0, cmin = 0, gp = 0, gn = 0;
     int n = 0, k, pend = -1;
     uint8_t trow[OVXC_CONV_MAX_TAPS], toff[OVXC_CONV_MAX_TAPS];
     int16_t tc[OVXC_CONV_MAX_TAPS];
@@ -489,16 +489,21 @@ int ovxc_conv_plan_init(ovxc_conv_plan *p, const int16_t *coef, uint32_t cols, u
             if (c > 0) pos += c;
             else neg -= c;
             cmax = c > cmax ? c : cmax;
+            cmin = c < cmin ? c : cmin;
         }
     /* 16-bit lanes: every partial sum in [-255 * neg, 255 * pos] fits int16,
      * and so does every pair's u8 x s8 sum (pmaddubsw never saturates);
      * the shift of a 16-bit lane stays below 16.  Unsigned 16-bit lanes: no
      * negative coefficient, every partial sum <= 255 * pos fits uint16, and
-     * the pairs are formed so that c1 + c2 <= 128 (255 * 128 <= 32767). */
+     * the pairs are formed so that c1 + c2 <= 128 (255 * 128 <= 32767).
+     * Groups: s8 coefficients, pairs whose positive and negative parts each
+     * sum to at most 128, groups of pairs likewise. */
     if (255 * pos <= 32767 && 255 * neg <= 32768 && cmax <= 127 && p->shift <= 15)
         p->mode = OVXC_CONV_I16;
     else if (neg == 0 && 255 * pos <= 65535 && cmax <= 127)
         p->mode = OVXC_CONV_U16;
+    else if (cmax <= 127 && cmin >= -128)
+        p->mode = OVXC_CONV_G16;
     else
         p->mode = OVXC_CONV_I32;
     p->ntaps = 0;
@@ -506,7 +511,9 @@ int ovxc_conv_plan_init(ovxc_conv_plan *p, const int16_t *coef, uint32_t cols, u
     for (k = 0; k < n; k++) {
         if (pend < 0) {
             pend = k;
-        } else if (p->mode != OVXC_CONV_U16 || tc[pend] + tc[k] <= 128) {
+        } else if (p->mode == OVXC_CONV_I16 || p->mode == OVXC_CONV_I32 ||
+                   ((tc[pend] > 0 ? tc[pend] : 0) + (tc[k] > 0 ? tc[k] : 0) <= 128 &&
+                    (tc[pend] < 0 ? -tc[pend] : 0) + (tc[k] < 0 ? -tc[k] : 0) <= 128)) {
             OVXC_CONV_PUT(trow[pend], toff[pend], tc[pend]);
             OVXC_CONV_PUT(trow[k], toff[k], tc[k]);
             pend = -1;
@@ -521,6 +528,18 @@ int ovxc_conv_plan_init(ovxc_conv_plan *p, const int16_t *coef, uint32_t cols, u
         OVXC_CONV_PUT(trow[pend], toff[pend], 0);
     }
 #undef OVXC_CONV_PUT
+    p->ngroups = 0;
+    for (k = 0; k < p->ntaps / 2; k++) { /* groups of pairs (all the pairs as one outside G16) */
+        int32_t c1 = p->coef[2 * k], c2 = p->coef[2 * k + 1];
+        int32_t pp = (c1 > 0 ? c1 : 0) + (c2 > 0 ? c2 : 0), pn = (c1 < 0 ? -c1 : 0) + (c2 < 0 ? -c2 : 0);
+        if (p->mode == OVXC_CONV_G16 && k > 0 && (gp + pp > 128 || gn + pn > 128)) {
+            p->group[p->ngroups++] = (uint16_t)k;
+            gp = gn = 0;
+        }
+        gp += pp;
+        gn += pn;
+    }
+    p->group[p->ngroups++] = (uint16_t)(p->ntaps / 2);
     for (k = 0; k < p->ntaps / 2; k++) {
         uint16_t c1 = (uint16_t)p->coef[2 * k], c2 = (uint16_t)p->coef[2 * k + 1];
         if (p->mode == OVXC_CONV_I32) {

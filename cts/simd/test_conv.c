@@ -9,10 +9,11 @@
  * from 1x1 to 1925 wide, odd widths, windows not starting at 0; matrices
  * 1x1 .. 15x15 square and not; coefficients small (16-bit lanes), at the
  * 16-bit limits (sums of +-255 * 128, a coefficient of 128) and large (32-bit
- * lanes, +-32768), nonnegative ones summing to 257 (unsigned 16-bit lanes);
+ * lanes, +-32768), nonnegative ones summing to 257 (unsigned 16-bit lanes),
+ * s8 ones of every size (groups of 16-bit sums);
  * scales 2^0 .. 2^31; U8 and S16 outputs; replicate and
  * constant borders; random images and images of 0 / 255 only.  The test
- * fails when any of the three lane kinds was never exercised.  A variant the CPU
+ * fails when any of the four lane kinds was never exercised.  A variant the CPU
  * cannot run is reported as not run, never as passed.
  */
 #include "../../csrc/compute/conv.h"
@@ -71,7 +72,7 @@ static int model_conv(const uint8_t *img, uint32_t ss, const ovxc_area *a, const
 }
 
 /* coefficient kinds */
-enum { K_SMALL, K_LIMIT16, K_128, K_LARGE, K_EXTREME, K_SPARSE, K_U16, K_COUNT };
+enum { K_SMALL, K_LIMIT16, K_128, K_LARGE, K_EXTREME, K_SPARSE, K_U16, K_S8, K_COUNT };
 
 static void make_coef(int kind, int16_t *c, uint32_t n)
 {
@@ -128,6 +129,12 @@ static void make_coef(int kind, int16_t *c, uint32_t n)
         }
         break;
     }
+    case K_S8: /* s8 extremes and random s8 values (groups of 16-bit sums) */
+        for (i = 0; i < n; i++) {
+            unsigned r = rnd() % 4;
+            c[i] = (int16_t)(r == 0 ? 127 : r == 1 ? -128 : (int)(rnd() % 256) - 128);
+        }
+        break;
     default: /* a few nonzero taps, any value */
         for (i = 0; i < n; i++)
             if (rnd() % 4 == 0) c[i] = (int16_t)(rnd() & 0xFFFF);
@@ -141,7 +148,7 @@ static void test_conv(void)
                                         {31, 6}, {33, 7}, {48, 16}, {67, 13}, {100, 3}, {129, 11}, {1925, 9}};
     static const uint32_t dims[] = {1, 3, 5, 7, 9, 15};
     const ovx_variant *t = ovxc_conv_variants(), *v;
-    unsigned paths[3] = {0, 0, 0}, bad_model = 0, it;
+    unsigned paths[4] = {0, 0, 0, 0}, bad_model = 0, it;
     /* the reference against the model */
     for (it = 0; it < 60; it++) {
         uint32_t w = 1 + rnd() % 40, h = 1 + rnd() % 12, ss = w + rnd() % 3, cols = dims[rnd() % 6],
@@ -220,7 +227,7 @@ static void test_conv(void)
                     printf("FAIL convolve %s %ux%u %ux%u kind %d scale %u %s %s (%s lanes): byte %u (x %u y %u) "
                            "is %u, the reference %u\n",
                            v->name, w, h, cols, rows, kind, scale, s16 ? "S16" : "U8",
-                           a.border ? "constant" : "replicate", plan.mode == OVXC_CONV_I32 ? "32" : (plan.mode == OVXC_CONV_U16 ? "u16" : "16"), i, (i % ds) / bpp, i / ds,
+                           a.border ? "constant" : "replicate", plan.mode == OVXC_CONV_I32 ? "32" : plan.mode == OVXC_CONV_G16 ? "grouped 16" : plan.mode == OVXC_CONV_U16 ? "u16" : "16", i, (i % ds) / bpp, i / ds,
                            out[i], ref[i]);
             }
             free(img), free(ref), free(out);
@@ -241,27 +248,34 @@ static void test_conv(void)
         int ok = 1;
         c[0] = 127, c[1] = 1, c[2] = -128; /* +-255 * 128 fit int16 */
         ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1, 0) == 0 && p.mode == OVXC_CONV_I16 && p.ntaps == 4;
-        ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1u << 16, 0) == 0 && p.mode == OVXC_CONV_I32; /* shift 16 */
-        c[3] = 1; /* 255 * 129 does not */
-        ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1, 0) == 0 && p.mode == OVXC_CONV_I32;
+        ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1u << 16, 0) == 0 && p.mode == OVXC_CONV_G16; /* shift 16 */
+        c[3] = 1; /* 255 * 129 does not: two groups, (127, 1) then (-128, 1) */
+        ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1, 0) == 0 && p.mode == OVXC_CONV_G16 && p.ntaps == 4 &&
+              p.ngroups == 2 && p.group[0] == 1 && p.group[1] == 2;
         c[3] = 0, c[0] = 128, c[1] = 0; /* not an s8 */
         ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1, 0) == 0 && p.mode == OVXC_CONV_I32;
+        c[0] = 127, c[2] = 127, c[4] = -128, c[5] = -128; /* (127, 127) would saturate: (127, 0) (127, -128) (-128, 0) */
+        ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1, 0) == 0 && p.mode == OVXC_CONV_G16 && p.ntaps == 6 &&
+              p.coef[1] == 0 && p.coef[3] == -128 && p.coef[5] == 0 && p.ngroups == 3;
+        c[4] = c[5] = 0;
         c[0] = 127, c[1] = 127, c[2] = 1, c[3] = 2; /* unsigned: 255 * 257 fits uint16, pairs of at most 128 */
         ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1, 0) == 0 && p.mode == OVXC_CONV_U16 && p.ntaps == 6 &&
               p.coef[0] == 127 && p.coef[1] == 0 && p.coef[2] == 127 && p.coef[3] == 1 && p.coef[4] == 2 &&
               p.coef[5] == 0;
-        c[3] = 3; /* 255 * 258 does not */
+        c[3] = 3; /* 255 * 258 does not (groups then) */
+        ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1, 0) == 0 && p.mode == OVXC_CONV_G16;
+        c[3] = 300;
         ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1, 0) == 0 && p.mode == OVXC_CONV_I32;
         c[0] = 1, c[1] = 0, c[2] = 0, c[3] = 0;
         ok &= ovxc_conv_plan_init(&p, c, 3, 3, 3, 0) != 0 && ovxc_conv_plan_init(&p, c, 2, 3, 1, 0) != 0 &&
               ovxc_conv_plan_init(&p, c, 17, 3, 1, 0) != 0;
-        if (!ok || !paths[0] || !paths[1] || !paths[2]) {
-            printf("FAIL convolve lane choice (16-bit cases %u, unsigned 16-bit %u, 32-bit %u)\n", paths[0],
-                   paths[1], paths[2]);
+        if (!ok || !paths[0] || !paths[1] || !paths[2] || !paths[3]) {
+            printf("FAIL convolve lane choice (16-bit cases %u, unsigned 16-bit %u, grouped %u, 32-bit %u)\n",
+                   paths[0], paths[1], paths[2], paths[3]);
             failed++;
         } else {
-            printf("ok convolve lanes: 16-bit cases %u, unsigned 16-bit %u, 32-bit %u\n", paths[0], paths[1],
-                   paths[2]);
+            printf("ok convolve lanes: 16-bit cases %u, unsigned 16-bit %u, grouped %u, 32-bit %u\n", paths[0],
+                   paths[1], paths[2], paths[3]);
             passed++;
         }
     }
