@@ -27,6 +27,14 @@
  *     exact in 16-bit lanes as above, and is added into 32-bit lanes;
  *   - 32-bit lanes (OVXC_CONV_I32, pmaddwd of the pairs' 16-bit pixels)
  *     otherwise; the sum of 225 taps of 255 * 32768 fits int32.
+ * A separable matrix (OVXC_CONV_SEP: rank 1, coef[j][i] = vert[j] *
+ * horz[i] in integers) whose column sums sum_j vert[j] * pixel fit int16
+ * (255 * the positive and the negative parts of vert) runs in two passes
+ * when that costs fewer operations: the column sums of a chunk of the row
+ * in 16-bit lanes (wrapping products and sums: exact, the result fits), then
+ * sum_i horz[i] * column sum through pmaddwd pairs into 32-bit lanes (exact:
+ * every partial sum is bounded by 255 * sum |coef| < 2^31).  The integer
+ * sums are the same as the direct ones, so the output is identical.
  * out = sum / scale with C truncation toward zero: scale is a power of two
  * 2^k, so (sum + (sum < 0 ? 2^k - 1 : 0)) >> k (arithmetic shift), then
  * saturated to U8 or S16 (the scalar row too; cts/simd/test_conv.c holds
@@ -47,14 +55,14 @@
 
 #define OVXC_CONV_MAX_DIM 15
 #define OVXC_CONV_MAX_TAPS (OVXC_CONV_MAX_DIM * OVXC_CONV_MAX_DIM)
-enum { OVXC_CONV_I16 = 0, OVXC_CONV_U16 = 1, OVXC_CONV_G16 = 2, OVXC_CONV_I32 = 3 };
+enum { OVXC_CONV_I16 = 0, OVXC_CONV_U16 = 1, OVXC_CONV_G16 = 2, OVXC_CONV_I32 = 3, OVXC_CONV_SEP = 4 };
 
 typedef struct {
     uint32_t cols, rows;
     int dst_s16;  /* 1: S16 output, 0: U8 */
     uint32_t scale;
     int shift;    /* scale = 2^shift */
-    int mode;     /* OVXC_CONV_I16, _U16 or _I32: the lanes (see above) */
+    int mode;     /* OVXC_CONV_I16, _U16, _G16, _I32 (the lanes) or _SEP (see above) */
     int ntaps;    /* the nonzero taps in pairs, zero taps completing pairs */
     uint8_t row[2 * OVXC_CONV_MAX_TAPS], off[2 * OVXC_CONV_MAX_TAPS];
     int16_t coef[2 * OVXC_CONV_MAX_TAPS];
@@ -63,6 +71,11 @@ typedef struct {
     uint32_t pair[OVXC_CONV_MAX_TAPS];
     int ngroups;  /* G16: group g is pairs [group[g - 1], group[g]) (group[-1] = 0) */
     uint16_t group[OVXC_CONV_MAX_TAPS];
+    /* SEP: coef[j][i] = vert[j] * horz[i]; the horizontal taps in pairs
+     * (hpair: h1 low half, h2 high; at hoff, hoff + 1; the last one's partner
+     * is zero) */
+    int16_t vert[OVXC_CONV_MAX_DIM], horz[OVXC_CONV_MAX_DIM + 1];
+    uint32_t hpair[(OVXC_CONV_MAX_DIM + 1) / 2];
 } ovxc_conv_plan;
 
 /* Returns 0 on success, -1 when the sizes or the scale are not supported

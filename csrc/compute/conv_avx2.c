@@ -30,6 +30,8 @@
 #define v_unplo16 _mm256_unpacklo_epi16
 #define v_unphi16 _mm256_unpackhi_epi16
 #define v_srai32_16(v) _mm256_srai_epi32(v, 16)
+#define v_mullo16 _mm256_mullo_epi16
+#define v_packus16_seq(lo, hi) _mm256_permute4x64_epi64(_mm256_packus_epi16(lo, hi), 0xD8)
 #define v_packs32 _mm256_packs_epi32
 #define v_packus16 _mm256_packus_epi16
 /* lo: pixels 0-7 | 16-23, hi: 8-15 | 24-31 */

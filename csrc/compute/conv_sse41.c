@@ -30,6 +30,8 @@
 #define v_unplo16 _mm_unpacklo_epi16
 #define v_unphi16 _mm_unpackhi_epi16
 #define v_srai32_16(v) _mm_srai_epi32(v, 16)
+#define v_mullo16 _mm_mullo_epi16
+#define v_packus16_seq _mm_packus_epi16
 #define v_packs32 _mm_packs_epi32
 #define v_packus16 _mm_packus_epi16
 /* lo: pixels 0-7, hi: 8-15 */

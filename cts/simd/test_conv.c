@@ -10,10 +10,11 @@
  * 1x1 .. 15x15 square and not; coefficients small (16-bit lanes), at the
  * 16-bit limits (sums of +-255 * 128, a coefficient of 128) and large (32-bit
  * lanes, +-32768), nonnegative ones summing to 257 (unsigned 16-bit lanes),
- * s8 ones of every size (groups of 16-bit sums);
+ * s8 ones of every size (groups of 16-bit sums), rank-1 ones (two passes) with
+ * small and large factors;
  * scales 2^0 .. 2^31; U8 and S16 outputs; replicate and
  * constant borders; random images and images of 0 / 255 only.  The test
- * fails when any of the four lane kinds was never exercised.  A variant the CPU
+ * fails when any of the five paths was never exercised.  A variant the CPU
  * cannot run is reported as not run, never as passed.
  */
 #include "../../csrc/compute/conv.h"
@@ -72,9 +73,9 @@ static int model_conv(const uint8_t *img, uint32_t ss, const ovxc_area *a, const
 }
 
 /* coefficient kinds */
-enum { K_SMALL, K_LIMIT16, K_128, K_LARGE, K_EXTREME, K_SPARSE, K_U16, K_S8, K_COUNT };
+enum { K_SMALL, K_LIMIT16, K_128, K_LARGE, K_EXTREME, K_SPARSE, K_U16, K_S8, K_SEP, K_SEPBIG, K_COUNT };
 
-static void make_coef(int kind, int16_t *c, uint32_t n)
+static void make_coef(int kind, int16_t *c, uint32_t n, uint32_t cols)
 {
     uint32_t i;
     for (i = 0; i < n; i++) c[i] = 0;
@@ -135,6 +136,18 @@ static void make_coef(int kind, int16_t *c, uint32_t n)
             c[i] = (int16_t)(r == 0 ? 127 : r == 1 ? -128 : (int)(rnd() % 256) - 128);
         }
         break;
+    case K_SEP: /* rank 1: vert x horz, small factors (zeros and signs too) */
+    case K_SEPBIG: { /* rank 1 with large factors (no two passes: the column sums outgrow int16) */
+        int v[OVXC_CONV_MAX_DIM], h[OVXC_CONV_MAX_DIM];
+        uint32_t rows = n / cols, j;
+        for (j = 0; j < rows; j++) v[j] = kind == K_SEP ? (int)(rnd() % 7) - 3 : (int)(rnd() % 201) - 100;
+        for (i = 0; i < cols; i++) h[i] = kind == K_SEP ? (int)(rnd() % 9) - 4 : (int)(rnd() % 201) - 100;
+        if (rnd() % 3 == 0) /* nonnegative, a binomial-like shape */
+            for (j = 0; j < rows; j++) v[j] = v[j] < 0 ? -v[j] : v[j];
+        for (j = 0; j < rows; j++)
+            for (i = 0; i < cols; i++) c[j * cols + i] = (int16_t)(v[j] * h[i] * (kind == K_SEP ? 1 : 3));
+        break;
+    }
     default: /* a few nonzero taps, any value */
         for (i = 0; i < n; i++)
             if (rnd() % 4 == 0) c[i] = (int16_t)(rnd() & 0xFFFF);
@@ -148,7 +161,7 @@ static void test_conv(void)
                                         {31, 6}, {33, 7}, {48, 16}, {67, 13}, {100, 3}, {129, 11}, {1925, 9}};
     static const uint32_t dims[] = {1, 3, 5, 7, 9, 15};
     const ovx_variant *t = ovxc_conv_variants(), *v;
-    unsigned paths[4] = {0, 0, 0, 0}, bad_model = 0, it;
+    unsigned paths[5] = {0, 0, 0, 0, 0}, bad_model = 0, it;
     /* the reference against the model */
     for (it = 0; it < 60; it++) {
         uint32_t w = 1 + rnd() % 40, h = 1 + rnd() % 12, ss = w + rnd() % 3, cols = dims[rnd() % 6],
@@ -157,7 +170,7 @@ static void test_conv(void)
         int16_t c[OVXC_CONV_MAX_TAPS];
         uint8_t *img = malloc((size_t)ss * h), *out = malloc((size_t)w * h * 2);
         ovxc_area a = {w, h, 0, 0, w, h, (int)(rnd() % 2), rnd() % 256};
-        make_coef((int)(it % K_COUNT), c, cols * rows);
+        make_coef((int)(it % K_COUNT), c, cols * rows, cols);
         if (it % 3 == 0) scale = 1u << (rnd() % 9);
         for (i = 0; i < ss * h; i++) img[i] = (uint8_t)(it % 4 == 1 ? (rnd() % 2 ? 255 : 0) : rnd());
         ovxc_convolve_u8(img, (int32_t)ss, out, (int32_t)(w * (s16 ? 2 : 1)), s16, c, cols, rows, scale, &a);
@@ -197,7 +210,7 @@ static void test_conv(void)
             if (it % 7 == 0) scale = 1u << (16 + rnd() % 16);
             bpp = s16 ? 2 : 1;
             ds = w * bpp + (rnd() % 3) * 2;
-            make_coef(kind, c, cols * rows);
+            make_coef(kind, c, cols * rows, cols);
             img = malloc((size_t)ss * h);
             ref = malloc((size_t)ds * h);
             out = malloc((size_t)ds * h);
@@ -227,7 +240,7 @@ static void test_conv(void)
                     printf("FAIL convolve %s %ux%u %ux%u kind %d scale %u %s %s (%s lanes): byte %u (x %u y %u) "
                            "is %u, the reference %u\n",
                            v->name, w, h, cols, rows, kind, scale, s16 ? "S16" : "U8",
-                           a.border ? "constant" : "replicate", plan.mode == OVXC_CONV_I32 ? "32" : plan.mode == OVXC_CONV_G16 ? "grouped 16" : plan.mode == OVXC_CONV_U16 ? "u16" : "16", i, (i % ds) / bpp, i / ds,
+                           a.border ? "constant" : "replicate", plan.mode == OVXC_CONV_SEP ? "separable" : plan.mode == OVXC_CONV_I32 ? "32" : plan.mode == OVXC_CONV_G16 ? "grouped 16" : plan.mode == OVXC_CONV_U16 ? "u16" : "16", i, (i % ds) / bpp, i / ds,
                            out[i], ref[i]);
             }
             free(img), free(ref), free(out);
@@ -266,16 +279,31 @@ static void test_conv(void)
         ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1, 0) == 0 && p.mode == OVXC_CONV_G16;
         c[3] = 300;
         ok &= ovxc_conv_plan_init(&p, c, 3, 3, 1, 0) == 0 && p.mode == OVXC_CONV_I32;
+        { /* separable: a 7x7 binomial in two passes, a 3x3 one directly (cheaper), column sums too large not */
+            static const int16_t b7[7] = {1, 6, 15, 20, 15, 6, 1}, b3[3] = {1, 2, 1};
+            int16_t m[49];
+            for (int j = 0; j < 49; j++) m[j] = (int16_t)(b7[j / 7] * b7[j % 7]);
+            ok &= ovxc_conv_plan_init(&p, m, 7, 7, 4096, 0) == 0 && p.mode == OVXC_CONV_SEP && p.vert[3] == 20 &&
+                  p.horz[3] == 20;
+            m[0] = 2; /* rank 2 */
+            ok &= ovxc_conv_plan_init(&p, m, 7, 7, 4096, 0) == 0 && p.mode != OVXC_CONV_SEP;
+            for (int j = 0; j < 49; j++) m[j] = (int16_t)(-3 * b7[j / 7] * 2 * b7[j % 7]); /* vert 6 b7: 255 * 384 */
+            ok &= ovxc_conv_plan_init(&p, m, 7, 7, 1, 0) == 0 && p.mode != OVXC_CONV_SEP;
+            for (int j = 0; j < 9; j++) m[j] = (int16_t)(b3[j / 3] * b3[j % 3]);
+            ok &= ovxc_conv_plan_init(&p, m, 3, 3, 16, 0) == 0 && p.mode == OVXC_CONV_I16;
+            for (int j = 0; j < 49; j++) m[j] = (int16_t)(j / 7 == 3 ? (j % 7 == 2 ? -32768 : 0) : 0);
+            ok &= ovxc_conv_plan_init(&p, m, 7, 7, 1, 0) == 0 && p.mode == OVXC_CONV_I32; /* one tap */
+        }
         c[0] = 1, c[1] = 0, c[2] = 0, c[3] = 0;
         ok &= ovxc_conv_plan_init(&p, c, 3, 3, 3, 0) != 0 && ovxc_conv_plan_init(&p, c, 2, 3, 1, 0) != 0 &&
               ovxc_conv_plan_init(&p, c, 17, 3, 1, 0) != 0;
-        if (!ok || !paths[0] || !paths[1] || !paths[2] || !paths[3]) {
-            printf("FAIL convolve lane choice (16-bit cases %u, unsigned 16-bit %u, grouped %u, 32-bit %u)\n",
-                   paths[0], paths[1], paths[2], paths[3]);
+        if (!ok || !paths[0] || !paths[1] || !paths[2] || !paths[3] || !paths[4]) {
+            printf("FAIL convolve lane choice (16-bit cases %u, unsigned 16-bit %u, grouped %u, 32-bit %u, "
+                   "separable %u)\n", paths[0], paths[1], paths[2], paths[3], paths[4]);
             failed++;
         } else {
-            printf("ok convolve lanes: 16-bit cases %u, unsigned 16-bit %u, grouped %u, 32-bit %u\n", paths[0],
-                   paths[1], paths[2], paths[3]);
+            printf("ok convolve lanes: 16-bit cases %u, unsigned 16-bit %u, grouped %u, 32-bit %u, separable %u\n",
+                   paths[0], paths[1], paths[2], paths[3], paths[4]);
             passed++;
         }
     }
