@@ -28,13 +28,14 @@
  *   - 32-bit lanes (OVXC_CONV_I32, pmaddwd of the pairs' 16-bit pixels)
  *     otherwise; the sum of 225 taps of 255 * 32768 fits int32.
  * A separable matrix (OVXC_CONV_SEP: rank 1, coef[j][i] = vert[j] *
- * horz[i] in integers) whose column sums sum_j vert[j] * pixel fit int16
- * (255 * the positive and the negative parts of vert) runs in two passes
- * when that costs fewer operations: the column sums of a chunk of the row
- * in 16-bit lanes (wrapping products and sums: exact, the result fits), then
- * sum_i horz[i] * column sum through pmaddwd pairs into 32-bit lanes (exact:
- * every partial sum is bounded by 255 * sum |coef| < 2^31).  The integer
- * sums are the same as the direct ones, so the output is identical.
+ * horz[i] in integers) runs in two passes when that costs fewer operations:
+ * the column sums sum_j vert[j] * pixel of a chunk of the row, then sum_i
+ * horz[i] * column sum into 32-bit lanes.  Column sums that fit int16 (255 *
+ * the positive and the negative parts of vert) are made in 16-bit lanes
+ * (wrapping products and sums: exact, the result fits) and combined through
+ * pmaddwd pairs; others (sep32) through pmaddwd pairs of rows, combined by
+ * pmulld.  Every partial sum is bounded by 255 * sum |coef| < 2^31: exact.
+ * The integer sums are the direct ones, so the output is identical.
  * out = sum / scale with C truncation toward zero: scale is a power of two
  * 2^k, so (sum + (sum < 0 ? 2^k - 1 : 0)) >> k (arithmetic shift), then
  * saturated to U8 or S16 (the scalar row too; cts/simd/test_conv.c holds
@@ -74,8 +75,9 @@ typedef struct {
     /* SEP: coef[j][i] = vert[j] * horz[i]; the horizontal taps in pairs
      * (hpair: h1 low half, h2 high; at hoff, hoff + 1; the last one's partner
      * is zero) */
-    int16_t vert[OVXC_CONV_MAX_DIM], horz[OVXC_CONV_MAX_DIM + 1];
-    uint32_t hpair[(OVXC_CONV_MAX_DIM + 1) / 2];
+    int sep32;    /* SEP: the column sums need 32-bit lanes */
+    int16_t vert[OVXC_CONV_MAX_DIM + 1], horz[OVXC_CONV_MAX_DIM + 1];
+    uint32_t hpair[(OVXC_CONV_MAX_DIM + 1) / 2], vpair[(OVXC_CONV_MAX_DIM + 1) / 2]; /* vpair: as hpair */
 } ovxc_conv_plan;
 
 /* Returns 0 on success, -1 when the sizes or the scale are not supported

@@ -32,6 +32,16 @@
 #define v_srai32_16(v) _mm256_srai_epi32(v, 16)
 #define v_mullo16 _mm256_mullo_epi16
 #define v_packus16_seq(lo, hi) _mm256_permute4x64_epi64(_mm256_packus_epi16(lo, hi), 0xD8)
+#define v_mullo32 _mm256_mullo_epi32
+#define v_packs32_seq(a, b) _mm256_permute4x64_epi64(_mm256_packs_epi32(a, b), 0xD8)
+/* a0: pixels 0-3 | 16-19, a1: 4-7 | 20-23, a2: 8-11 | 24-27, a3: 12-15 | 28-31 */
+#define v_store_i32x4(p, a0, a1, a2, a3)                                                                       \
+    do {                                                                                                       \
+        v_st(p, _mm256_permute2x128_si256(a0, a1, 0x20));                                                      \
+        v_st((p) + 8, _mm256_permute2x128_si256(a2, a3, 0x20));                                                \
+        v_st((p) + 16, _mm256_permute2x128_si256(a0, a1, 0x31));                                               \
+        v_st((p) + 24, _mm256_permute2x128_si256(a2, a3, 0x31));                                               \
+    } while (0)
 #define v_packs32 _mm256_packs_epi32
 #define v_packus16 _mm256_packus_epi16
 /* lo: pixels 0-7 | 16-23, hi: 8-15 | 24-31 */

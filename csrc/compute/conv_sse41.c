@@ -32,6 +32,15 @@
 #define v_srai32_16(v) _mm_srai_epi32(v, 16)
 #define v_mullo16 _mm_mullo_epi16
 #define v_packus16_seq _mm_packus_epi16
+#define v_mullo32 _mm_mullo_epi32
+#define v_packs32_seq _mm_packs_epi32
+#define v_store_i32x4(p, a0, a1, a2, a3)                                                                       \
+    do {                                                                                                       \
+        v_st(p, a0);                                                                                           \
+        v_st((p) + 4, a1);                                                                                     \
+        v_st((p) + 8, a2);                                                                                     \
+        v_st((p) + 12, a3);                                                                                    \
+    } while (0)
 #define v_packs32 _mm_packs_epi32
 #define v_packus16 _mm_packus_epi16
 /* lo: pixels 0-7, hi: 8-15 */

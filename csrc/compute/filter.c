@@ -461,11 +461,8 @@ void ovxc_convolve_u8(const uint8_t *src, int32_t ss, void *dst, int32_t ds, int
 
 /* ---- custom convolution rows (compute/conv.h) ------------------------------ */
 
-/* Switch p to OVXC_CONV_SEP when coef is vert x horz in integers, the
- * column sums fit int16 and the two passes cost fewer vector operations (a
- * column sum: load, multiply, add per row; a horizontal pair: two loads, two
- * unpacks, two pmaddwd, two adds per 16 pixels) than the pairs of the direct
- * sum (about 5 per 32 pixels in 16-bit lanes, 8 grouped or in 32-bit ones). */
+/* Switch p to OVXC_CONV_SEP when coef is vert x horz in integers and the
+ * two passes cost fewer vector operations than the direct pairs. */
 static void conv_plan_separable(ovxc_conv_plan *p, const int16_t *coef, uint32_t cols, uint32_t rows)
 {
     uint32_t j0 = rows, i0 = cols, i, j;
@@ -501,13 +498,22 @@ static void conv_plan_separable(ovxc_conv_plan *p, const int16_t *coef, uint32_t
         if (v > 0) vp += v;
         else vn -= v;
     }
-    if (255 * vp > 32767 || 255 * vn > 32768) return;
-    cost_sep = 6 * (int32_t)rows + 16 * (int32_t)((cols + 1) / 2);
-    cost_direct = (p->mode == OVXC_CONV_I16 || p->mode == OVXC_CONV_U16 ? 5 : 8) * (p->ntaps / 2);
+    p->sep32 = 255 * vp > 32767 || 255 * vn > 32768;
+    /* relative costs measured at 1080p (AVX2): a direct pair 10 (16-bit
+     * lanes), 11 (groups), 20 (32-bit lanes); two passes 20 and a row 10
+     * (16-bit column sums) or a pair of rows 20 (32-bit ones), a horizontal
+     * pair 18 (of 16-bit sums) or tap 18 (of 32-bit ones) */
+    cost_sep = 20 + (p->sep32 ? 20 * (int32_t)((rows + 1) / 2) + 18 * (int32_t)cols
+                              : 10 * (int32_t)rows + 18 * (int32_t)((cols + 1) / 2));
+    cost_direct = (p->mode == OVXC_CONV_I16 || p->mode == OVXC_CONV_U16 ? 10 : p->mode == OVXC_CONV_G16 ? 11 : 20) *
+                  (p->ntaps / 2);
     if (cost_sep >= cost_direct) return;
     p->horz[cols] = 0;
+    p->vert[rows] = 0;
     for (i = 0; i < (cols + 1) / 2; i++)
         p->hpair[i] = (uint32_t)(uint16_t)p->horz[2 * i] | ((uint32_t)(uint16_t)p->horz[2 * i + 1] << 16);
+    for (j = 0; j < (rows + 1) / 2; j++)
+        p->vpair[j] = (uint32_t)(uint16_t)p->vert[2 * j] | ((uint32_t)(uint16_t)p->vert[2 * j + 1] << 16);
     p->mode = OVXC_CONV_SEP;
 }
 
@@ -526,6 +532,7 @@ int ovxc_conv_plan_init(ovxc_conv_plan *p, const int16_t *coef, uint32_t cols, u
     p->rows = rows;
     p->dst_s16 = dst_s16 ? 1 : 0;
     p->scale = scale;
+    p->sep32 = 0;
     for (p->shift = 0; (1u << p->shift) != scale; p->shift++) {
     }
     for (uint32_t j = 0; j < rows; j++)

@@ -335,8 +335,9 @@ static vx_status win_convolve(vx_node node, const vx_reference params[], vx_uint
     ovxc_conv_plan plan;
     (void)num;
     if (!pi.ptr || !po.ptr || !conv->data) return VX_ERROR_NO_MEMORY;
-    /* the plan from the coefficients of this run (16- or 32-bit lanes,
-     * compute/conv.h), the node's row variant over it */
+    /* the plan from the coefficients of this run (they may have changed
+     * since verification): the lanes or the two passes (compute/conv.h);
+     * the node's row variant runs it */
     if (ovxc_conv_plan_init(&plan, conv->data, (uint32_t)conv->columns, (uint32_t)conv->rows, conv->scale, s16) == 0)
         ovxc_convolve_rows(&plan, v ? (ovxc_conv_row_f)v->fn : ovxc_conv_row_scalar, pi.ptr, pi.stride, po.ptr,
                            po.stride, &a);

@@ -10,11 +10,11 @@
  * 1x1 .. 15x15 square and not; coefficients small (16-bit lanes), at the
  * 16-bit limits (sums of +-255 * 128, a coefficient of 128) and large (32-bit
  * lanes, +-32768), nonnegative ones summing to 257 (unsigned 16-bit lanes),
- * s8 ones of every size (groups of 16-bit sums), rank-1 ones (two passes) with
- * small and large factors;
+ * s8 ones of every size (groups of 16-bit sums), rank-1 ones (two passes,
+ * column sums in 16- or 32-bit lanes) with small and large factors;
  * scales 2^0 .. 2^31; U8 and S16 outputs; replicate and
  * constant borders; random images and images of 0 / 255 only.  The test
- * fails when any of the five paths was never exercised.  A variant the CPU
+ * fails when any of the six paths was never exercised.  A variant the CPU
  * cannot run is reported as not run, never as passed.
  */
 #include "../../csrc/compute/conv.h"
@@ -137,7 +137,7 @@ static void make_coef(int kind, int16_t *c, uint32_t n, uint32_t cols)
         }
         break;
     case K_SEP: /* rank 1: vert x horz, small factors (zeros and signs too) */
-    case K_SEPBIG: { /* rank 1 with large factors (no two passes: the column sums outgrow int16) */
+    case K_SEPBIG: { /* rank 1 with large factors (the column sums outgrow int16) */
         int v[OVXC_CONV_MAX_DIM], h[OVXC_CONV_MAX_DIM];
         uint32_t rows = n / cols, j;
         for (j = 0; j < rows; j++) v[j] = kind == K_SEP ? (int)(rnd() % 7) - 3 : (int)(rnd() % 201) - 100;
@@ -161,7 +161,7 @@ static void test_conv(void)
                                         {31, 6}, {33, 7}, {48, 16}, {67, 13}, {100, 3}, {129, 11}, {1925, 9}};
     static const uint32_t dims[] = {1, 3, 5, 7, 9, 15};
     const ovx_variant *t = ovxc_conv_variants(), *v;
-    unsigned paths[5] = {0, 0, 0, 0, 0}, bad_model = 0, it;
+    unsigned paths[6] = {0, 0, 0, 0, 0, 0}, bad_model = 0, it;
     /* the reference against the model */
     for (it = 0; it < 60; it++) {
         uint32_t w = 1 + rnd() % 40, h = 1 + rnd() % 12, ss = w + rnd() % 3, cols = dims[rnd() % 6],
@@ -197,7 +197,7 @@ static void test_conv(void)
             if (v->level == OVX_SIMD_NONE) break;
             continue;
         }
-        for (it = 0; it < 700; it++) {
+        for (it = 0; it < 1400; it++) {
             const uint32_t *sz = sizes[it % (sizeof(sizes) / sizeof(sizes[0]))];
             uint32_t w = sz[0], h = sz[1], ss = w + rnd() % 5, cols = dims[rnd() % 6], rows = dims[rnd() % 6];
             uint32_t scale = 1u << (rnd() % 16), i, bpp, ds;
@@ -229,7 +229,7 @@ static void test_conv(void)
                 free(img), free(ref), free(out);
                 continue;
             }
-            paths[plan.mode]++;
+            paths[plan.mode + (plan.mode == OVXC_CONV_SEP && plan.sep32)]++;
             ovxc_convolve_u8(img, (int32_t)ss, ref, (int32_t)ds, s16, c, cols, rows, scale, &a);
             ovxc_convolve_rows(&plan, (ovxc_conv_row_f)v->fn, img, (int32_t)ss, out, (int32_t)ds, &a);
             runs++;
@@ -287,8 +287,10 @@ static void test_conv(void)
                   p.horz[3] == 20;
             m[0] = 2; /* rank 2 */
             ok &= ovxc_conv_plan_init(&p, m, 7, 7, 4096, 0) == 0 && p.mode != OVXC_CONV_SEP;
-            for (int j = 0; j < 49; j++) m[j] = (int16_t)(-3 * b7[j / 7] * 2 * b7[j % 7]); /* vert 6 b7: 255 * 384 */
-            ok &= ovxc_conv_plan_init(&p, m, 7, 7, 1, 0) == 0 && p.mode != OVXC_CONV_SEP;
+            m[0] = 1;
+            ok &= ovxc_conv_plan_init(&p, m, 7, 7, 4096, 0) == 0 && p.mode == OVXC_CONV_SEP && !p.sep32;
+            for (int j = 0; j < 49; j++) m[j] = (int16_t)(-3 * b7[j / 7] * 2 * b7[j % 7]); /* column sums 255 * 384 */
+            ok &= ovxc_conv_plan_init(&p, m, 7, 7, 1, 0) == 0 && p.mode == OVXC_CONV_SEP && p.sep32;
             for (int j = 0; j < 9; j++) m[j] = (int16_t)(b3[j / 3] * b3[j % 3]);
             ok &= ovxc_conv_plan_init(&p, m, 3, 3, 16, 0) == 0 && p.mode == OVXC_CONV_I16;
             for (int j = 0; j < 49; j++) m[j] = (int16_t)(j / 7 == 3 ? (j % 7 == 2 ? -32768 : 0) : 0);
@@ -297,13 +299,13 @@ static void test_conv(void)
         c[0] = 1, c[1] = 0, c[2] = 0, c[3] = 0;
         ok &= ovxc_conv_plan_init(&p, c, 3, 3, 3, 0) != 0 && ovxc_conv_plan_init(&p, c, 2, 3, 1, 0) != 0 &&
               ovxc_conv_plan_init(&p, c, 17, 3, 1, 0) != 0;
-        if (!ok || !paths[0] || !paths[1] || !paths[2] || !paths[3] || !paths[4]) {
+        if (!ok || !paths[0] || !paths[1] || !paths[2] || !paths[3] || !paths[4] || !paths[5]) {
             printf("FAIL convolve lane choice (16-bit cases %u, unsigned 16-bit %u, grouped %u, 32-bit %u, "
-                   "separable %u)\n", paths[0], paths[1], paths[2], paths[3], paths[4]);
+                   "separable %u + %u)\n", paths[0], paths[1], paths[2], paths[3], paths[4], paths[5]);
             failed++;
         } else {
-            printf("ok convolve lanes: 16-bit cases %u, unsigned 16-bit %u, grouped %u, 32-bit %u, separable %u\n",
-                   paths[0], paths[1], paths[2], paths[3], paths[4]);
+            printf("ok convolve lanes: 16-bit cases %u, unsigned 16-bit %u, grouped %u, 32-bit %u, separable %u "
+                   "(16-bit column sums) + %u (32-bit)\n", paths[0], paths[1], paths[2], paths[3], paths[4], paths[5]);
             passed++;
         }
     }
