@@ -315,15 +315,27 @@ void ovxc_erode3x3_u1(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, 
 
 /* ---- Sobel -------------------------------------------------------------- */
 
+/* gx and gy of n pixels (a, b, c: the rows above, at and below them);
+ * restrict and a size_t index let the compiler vectorize */
+static void sobel_gx(const uint8_t *restrict a, const uint8_t *restrict b, const uint8_t *restrict c,
+                     int16_t *restrict g, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        g[i] = (int16_t)((a[i + 1] - a[i - 1]) + 2 * (b[i + 1] - b[i - 1]) + (c[i + 1] - c[i - 1]));
+}
+
+static void sobel_gy(const uint8_t *restrict a, const uint8_t *restrict c, int16_t *restrict g, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        g[i] = (int16_t)((c[i - 1] - a[i - 1]) + 2 * (c[i] - a[i]) + (c[i + 1] - a[i + 1]));
+}
+
 void ovxc_sobel_row_scalar(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int16_t *gx, int16_t *gy,
                            uint32_t xa, uint32_t xb)
 {
-    if (gx)
-        for (uint32_t x = xa; x < xb; x++)
-            gx[x] = (int16_t)((r0[x + 1] - r0[x - 1]) + 2 * (r1[x + 1] - r1[x - 1]) + (r2[x + 1] - r2[x - 1]));
-    if (gy)
-        for (uint32_t x = xa; x < xb; x++)
-            gy[x] = (int16_t)((r2[x - 1] - r0[x - 1]) + 2 * (r2[x] - r0[x]) + (r2[x + 1] - r0[x + 1]));
+    if (xb <= xa) return;
+    if (gx) sobel_gx(r0 + xa, r1 + xa, r2 + xa, gx + xa, xb - xa);
+    if (gy) sobel_gy(r0 + xa, r2 + xa, gy + xa, xb - xa);
 }
 
 static void sobel_px(const int v[9], int16_t *gx, int16_t *gy, uint32_t x)
