@@ -1,6 +1,7 @@
 /* Compute routines: filters and morphology (see filter.h). */
 #include "filter.h"
 #include "filter3.h"
+#include "conv.h"
 
 #include <math.h>
 #include <stddef.h>
@@ -314,15 +315,27 @@ void ovxc_erode3x3_u1(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, 
 
 /* ---- Sobel -------------------------------------------------------------- */
 
-static void sobel_row(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int16_t *gx, int16_t *gy,
-                      uint32_t xa, uint32_t xb)
+/* gx and gy of n pixels (a, b, c: the rows above, at and below them);
+ * restrict and a size_t index let the compiler vectorize */
+static void sobel_gx(const uint8_t *restrict a, const uint8_t *restrict b, const uint8_t *restrict c,
+                     int16_t *restrict g, size_t n)
 {
-    if (gx)
-        for (uint32_t x = xa; x < xb; x++)
-            gx[x] = (int16_t)((r0[x + 1] - r0[x - 1]) + 2 * (r1[x + 1] - r1[x - 1]) + (r2[x + 1] - r2[x - 1]));
-    if (gy)
-        for (uint32_t x = xa; x < xb; x++)
-            gy[x] = (int16_t)((r2[x - 1] - r0[x - 1]) + 2 * (r2[x] - r0[x]) + (r2[x + 1] - r0[x + 1]));
+    for (size_t i = 0; i < n; i++)
+        g[i] = (int16_t)((a[i + 1] - a[i - 1]) + 2 * (b[i + 1] - b[i - 1]) + (c[i + 1] - c[i - 1]));
+}
+
+static void sobel_gy(const uint8_t *restrict a, const uint8_t *restrict c, int16_t *restrict g, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        g[i] = (int16_t)((c[i - 1] - a[i - 1]) + 2 * (c[i] - a[i]) + (c[i + 1] - a[i + 1]));
+}
+
+void ovxc_sobel_row_scalar(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int16_t *gx, int16_t *gy,
+                           uint32_t xa, uint32_t xb)
+{
+    if (xb <= xa) return;
+    if (gx) sobel_gx(r0 + xa, r1 + xa, r2 + xa, gx + xa, xb - xa);
+    if (gy) sobel_gy(r0 + xa, r2 + xa, gy + xa, xb - xa);
 }
 
 static void sobel_px(const int v[9], int16_t *gx, int16_t *gy, uint32_t x)
@@ -342,7 +355,59 @@ void ovxc_sobel3x3_u8(const uint8_t *src, int32_t ss, int16_t *gx, int32_t gxs, 
         fast_range(a, y, 1, 1, 1, 1, &fa, &fb);
         if (fb > fa) {
             const uint8_t *r1 = src + (ptrdiff_t)y * ss;
-            sobel_row(r1 - ss, r1, r1 + ss, dx, dy, fa, fb);
+            ovxc_sobel_row_scalar(r1 - ss, r1, r1 + ss, dx, dy, fa, fb);
+        }
+        for (x = a->x0; x < fa; x++) {
+            gather9_u8(src, ss, a, x, y, v);
+            sobel_px(v, dx, dy, x);
+        }
+        for (x = fb; x < a->x1; x++) {
+            gather9_u8(src, ss, a, x, y, v);
+            sobel_px(v, dx, dy, x);
+        }
+    }
+}
+
+const ovx_variant *ovxc_sobel_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_sobel_row) OVX_VARIANT_SSE41(ovxc_sobel_row){
+        "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_sobel_row_scalar}};
+    return table;
+}
+
+void ovxc_sobel3x3_rows(ovxc_sobel_row_f row, const uint8_t *src, int32_t ss, int16_t *gx, int32_t gxs, int16_t *gy,
+                        int32_t gys, const ovxc_area *a)
+{
+    for (uint32_t y = a->y0; y < a->y1; y++) {
+        int16_t *dx = gx ? (int16_t *)((uint8_t *)gx + (ptrdiff_t)y * gxs) : NULL;
+        int16_t *dy = gy ? (int16_t *)((uint8_t *)gy + (ptrdiff_t)y * gys) : NULL;
+        const uint8_t *r1 = src + (ptrdiff_t)y * ss;
+        uint32_t fa, fb, x;
+        int v[9];
+        fast_range(a, y, 1, 1, 1, 1, &fa, &fb);
+        if (fb > fa) {
+            row(r1 - ss, r1, r1 + ss, dx, dy, fa, fb);
+        } else if (a->width >= 3) {
+            /* the first or last row (or both): the rows outside the image by
+             * the border rule (the row itself when replicating, a row of the
+             * constant otherwise) */
+            const uint8_t *r0 = y > 0 ? r1 - ss : NULL, *r2 = y + 1 < a->height ? r1 + ss : NULL;
+            fa = a->x0 > 1 ? a->x0 : 1;
+            fb = a->x1 < a->width - 1 ? a->x1 : a->width - 1;
+            if (fa > a->x1) fa = a->x1;
+            if (fb < fa) fb = fa;
+            if (a->border == OVXC_BORDER_REPLICATE) {
+                row(r0 ? r0 : r1, r1, r2 ? r2 : r1, dx, dy, fa, fb);
+            } else {
+                uint8_t c[514];
+                uint32_t at;
+                memset(c, (int)(a->constant & 0xFFu), sizeof(c));
+                for (at = fa; at < fb; at += 512) { /* x = at - 1 + k, k in [1, n] */
+                    uint32_t n = fb - at < 512 ? fb - at : 512;
+                    row(r0 ? r0 + at - 1 : c, r1 + at - 1, r2 ? r2 + at - 1 : c, dx ? dx + at - 1 : NULL,
+                        dy ? dy + at - 1 : NULL, 1, n + 1);
+                }
+            }
         }
         for (x = a->x0; x < fa; x++) {
             gather9_u8(src, ss, a, x, y, v);
@@ -402,6 +467,266 @@ void ovxc_convolve_u8(const uint8_t *src, int32_t ss, void *dst, int32_t ds, int
                 for (uint32_t i = 0; i < cols; i++)
                     sum += coef[j * cols + i] * px_u8(src, ss, a, (int)(x + rx - i), (int)(y + ry - j));
             conv_store(drow, dst_s16, x, sum, sc);
+        }
+    }
+}
+
+/* ---- custom convolution rows (compute/conv.h) ------------------------------ */
+
+/* Switch p to OVXC_CONV_SEP when coef is vert x horz in integers and the
+ * two passes cost fewer vector operations than the direct pairs. */
+static void conv_plan_separable(ovxc_conv_plan *p, const int16_t *coef, uint32_t cols, uint32_t rows)
+{
+    uint32_t j0 = rows, i0 = cols, i, j;
+    int32_t g = 0, vp = 0, vn = 0, cost_sep, cost_direct;
+    for (j = 0; j < rows && j0 == rows; j++) /* the first nonzero row */
+        for (i = 0; i < cols; i++)
+            if (coef[j * cols + i]) {
+                j0 = j;
+                break;
+            }
+    if (j0 == rows) return; /* all zero: the direct sum has no taps */
+    for (i = 0; i < cols; i++) { /* horz: that row over the gcd of its entries, the first nonzero positive */
+        int32_t a = coef[j0 * cols + i] < 0 ? -coef[j0 * cols + i] : coef[j0 * cols + i];
+        while (a) {
+            int32_t t = g % a;
+            g = a;
+            a = t;
+        }
+        if (i0 == cols && coef[j0 * cols + i]) i0 = i;
+    }
+    if (coef[j0 * cols + i0] < 0) g = -g;
+    for (i = 0; i < cols; i++) {
+        int32_t h = coef[j0 * cols + i] / g;
+        if (h > 32767) return; /* -32768 / -1 */
+        p->horz[i] = (int16_t)h;
+    }
+    for (j = 0; j < rows; j++) { /* vert[j] = coef[j][i0] / horz[i0], exact for every i */
+        int32_t v = coef[j * cols + i0] / p->horz[i0];
+        if (v > 32767 || v < -32768) return;
+        for (i = 0; i < cols; i++)
+            if (v * p->horz[i] != coef[j * cols + i]) return;
+        p->vert[j] = (int16_t)v;
+        if (v > 0) vp += v;
+        else vn -= v;
+    }
+    p->sep32 = 255 * vp > 32767 || 255 * vn > 32768;
+    /* relative costs measured at 1080p (AVX2): a direct pair 10 (16-bit
+     * lanes), 11 (groups), 20 (32-bit lanes); two passes 20 and a row 10
+     * (16-bit column sums) or a pair of rows 20 (32-bit ones), a horizontal
+     * pair 18 (of 16-bit sums) or tap 18 (of 32-bit ones) */
+    cost_sep = 20 + (p->sep32 ? 20 * (int32_t)((rows + 1) / 2) + 18 * (int32_t)cols
+                              : 10 * (int32_t)rows + 18 * (int32_t)((cols + 1) / 2));
+    cost_direct = (p->mode == OVXC_CONV_I16 || p->mode == OVXC_CONV_U16 ? 10 : p->mode == OVXC_CONV_G16 ? 11 : 20) *
+                  (p->ntaps / 2);
+    if (cost_sep >= cost_direct) return;
+    p->horz[cols] = 0;
+    p->vert[rows] = 0;
+    for (i = 0; i < (cols + 1) / 2; i++)
+        p->hpair[i] = (uint32_t)(uint16_t)p->horz[2 * i] | ((uint32_t)(uint16_t)p->horz[2 * i + 1] << 16);
+    for (j = 0; j < (rows + 1) / 2; j++)
+        p->vpair[j] = (uint32_t)(uint16_t)p->vert[2 * j] | ((uint32_t)(uint16_t)p->vert[2 * j + 1] << 16);
+    p->mode = OVXC_CONV_SEP;
+}
+
+int ovxc_conv_plan_init(ovxc_conv_plan *p, const int16_t *coef, uint32_t cols, uint32_t rows, uint32_t scale,
+                        int dst_s16)
+{
+    int32_t pos = 0, neg = 0, cmax = 0, cmin = 0, gp = 0, gn = 0;
+    int n = 0, k, pend = -1;
+    uint8_t trow[OVXC_CONV_MAX_TAPS], toff[OVXC_CONV_MAX_TAPS];
+    int16_t tc[OVXC_CONV_MAX_TAPS];
+    if (!p || !coef || cols % 2 == 0 || rows % 2 == 0 || cols > OVXC_CONV_MAX_DIM || rows > OVXC_CONV_MAX_DIM)
+        return -1;
+    if (scale == 0) scale = 1; /* as the reference */
+    if (scale & (scale - 1)) return -1;
+    p->cols = cols;
+    p->rows = rows;
+    p->dst_s16 = dst_s16 ? 1 : 0;
+    p->scale = scale;
+    p->sep32 = 0;
+    for (p->shift = 0; (1u << p->shift) != scale; p->shift++) {
+    }
+    for (uint32_t j = 0; j < rows; j++)
+        for (uint32_t i = 0; i < cols; i++) {
+            int16_t c = coef[j * cols + i];
+            if (c == 0) continue;
+            trow[n] = (uint8_t)j;
+            toff[n] = (uint8_t)(cols - 1 - i);
+            tc[n] = c;
+            n++;
+            if (c > 0) pos += c;
+            else neg -= c;
+            cmax = c > cmax ? c : cmax;
+            cmin = c < cmin ? c : cmin;
+        }
+    /* 16-bit lanes: every partial sum in [-255 * neg, 255 * pos] fits int16,
+     * and so does every pair's u8 x s8 sum (pmaddubsw never saturates);
+     * the shift of a 16-bit lane stays below 16.  Unsigned 16-bit lanes: no
+     * negative coefficient, every partial sum <= 255 * pos fits uint16, and
+     * the pairs are formed so that c1 + c2 <= 128 (255 * 128 <= 32767).
+     * Groups: s8 coefficients, pairs whose positive and negative parts each
+     * sum to at most 128, groups of pairs likewise. */
+    if (255 * pos <= 32767 && 255 * neg <= 32768 && cmax <= 127 && p->shift <= 15)
+        p->mode = OVXC_CONV_I16;
+    else if (neg == 0 && 255 * pos <= 65535 && cmax <= 127)
+        p->mode = OVXC_CONV_U16;
+    else if (cmax <= 127 && cmin >= -128)
+        p->mode = OVXC_CONV_G16;
+    else
+        p->mode = OVXC_CONV_I32;
+    p->ntaps = 0;
+#define OVXC_CONV_PUT(r, o, c) (p->row[p->ntaps] = (r), p->off[p->ntaps] = (o), p->coef[p->ntaps] = (c), p->ntaps++)
+    for (k = 0; k < n; k++) {
+        if (pend < 0) {
+            pend = k;
+        } else if (p->mode == OVXC_CONV_I16 || p->mode == OVXC_CONV_I32 ||
+                   ((tc[pend] > 0 ? tc[pend] : 0) + (tc[k] > 0 ? tc[k] : 0) <= 128 &&
+                    (tc[pend] < 0 ? -tc[pend] : 0) + (tc[k] < 0 ? -tc[k] : 0) <= 128)) {
+            OVXC_CONV_PUT(trow[pend], toff[pend], tc[pend]);
+            OVXC_CONV_PUT(trow[k], toff[k], tc[k]);
+            pend = -1;
+        } else { /* the pending tap with a zero partner */
+            OVXC_CONV_PUT(trow[pend], toff[pend], tc[pend]);
+            OVXC_CONV_PUT(trow[pend], toff[pend], 0);
+            pend = k;
+        }
+    }
+    if (pend >= 0) {
+        OVXC_CONV_PUT(trow[pend], toff[pend], tc[pend]);
+        OVXC_CONV_PUT(trow[pend], toff[pend], 0);
+    }
+#undef OVXC_CONV_PUT
+    p->ngroups = 0;
+    for (k = 0; k < p->ntaps / 2; k++) { /* groups of pairs (all the pairs as one outside G16) */
+        int32_t c1 = p->coef[2 * k], c2 = p->coef[2 * k + 1];
+        int32_t pp = (c1 > 0 ? c1 : 0) + (c2 > 0 ? c2 : 0), pn = (c1 < 0 ? -c1 : 0) + (c2 < 0 ? -c2 : 0);
+        if (p->mode == OVXC_CONV_G16 && k > 0 && (gp + pp > 128 || gn + pn > 128)) {
+            p->group[p->ngroups++] = (uint16_t)k;
+            gp = gn = 0;
+        }
+        gp += pp;
+        gn += pn;
+    }
+    p->group[p->ngroups++] = (uint16_t)(p->ntaps / 2);
+    conv_plan_separable(p, coef, cols, rows);
+    for (k = 0; k < p->ntaps / 2; k++) {
+        uint16_t c1 = (uint16_t)p->coef[2 * k], c2 = (uint16_t)p->coef[2 * k + 1];
+        if (p->mode == OVXC_CONV_I32) {
+            p->pair[k] = (uint32_t)c1 | ((uint32_t)c2 << 16);
+        } else {
+            uint32_t w = (c1 & 0xFFu) | ((c2 & 0xFFu) << 8);
+            p->pair[k] = w | (w << 16);
+        }
+    }
+    return 0;
+}
+
+static void conv_acc(int32_t *restrict acc, const uint8_t *restrict s, int32_t c, uint32_t n)
+{
+    for (uint32_t k = 0; k < n; k++) acc[k] += c * s[k];
+}
+
+void ovxc_conv_row_scalar(const ovxc_conv_plan *p, const uint8_t *const *r, void *d, uint32_t xa, uint32_t xb)
+{
+    /* sum / 2^k truncated toward zero (as the C division of the reference) */
+    const int k = p->shift;
+    const int32_t m = (int32_t)((1u << k) - 1u);
+    for (uint32_t x = xa; x < xb; x += OVXC_CONV_CHUNK) {
+        int32_t acc[OVXC_CONV_CHUNK];
+        uint32_t n = xb - x < OVXC_CONV_CHUNK ? xb - x : OVXC_CONV_CHUNK;
+        for (uint32_t q = 0; q < n; q++) acc[q] = 0;
+        for (int t = 0; t < p->ntaps; t++)
+            if (p->coef[t]) conv_acc(acc, r[p->row[t]] + p->off[t] + x, p->coef[t], n);
+        if (p->dst_s16) {
+            int16_t *o = (int16_t *)d + x;
+            for (uint32_t q = 0; q < n; q++) {
+                int32_t v = (acc[q] + ((acc[q] >> 31) & m)) >> k;
+                o[q] = (int16_t)(v < -32768 ? -32768 : (v > 32767 ? 32767 : v));
+            }
+        } else {
+            uint8_t *o = (uint8_t *)d + x;
+            for (uint32_t q = 0; q < n; q++) {
+                int32_t v = (acc[q] + ((acc[q] >> 31) & m)) >> k;
+                o[q] = (uint8_t)(v < 0 ? 0 : (v > 255 ? 255 : v));
+            }
+        }
+    }
+}
+
+const ovx_variant *ovxc_conv_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_conv_row) OVX_VARIANT_SSE41(ovxc_conv_row){
+        "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_conv_row_scalar}};
+    return table;
+}
+
+/* buf[t] = pixel (sx + t, sy) by the border rule, t in [0, len) */
+static void conv_pad_row(uint8_t *buf, const uint8_t *src, int32_t ss, const ovxc_area *a, int64_t sy, int64_t sx,
+                         uint32_t len)
+{
+    const int cst = a->border == OVXC_BORDER_CONSTANT;
+    const uint8_t cv = (uint8_t)(a->constant & 0xFFu);
+    const int64_t w = a->width;
+    const uint8_t *s;
+    uint32_t t = 0;
+    if (sy < 0 || sy >= (int64_t)a->height) {
+        if (cst) {
+            memset(buf, cv, len);
+            return;
+        }
+        sy = sy < 0 ? 0 : (int64_t)a->height - 1;
+    }
+    s = src + (ptrdiff_t)sy * ss;
+    if (sx < 0) { /* left of the image */
+        t = -sx < (int64_t)len ? (uint32_t)-sx : len;
+        memset(buf, cst ? cv : s[0], t);
+    }
+    if (t < len && sx + t < w) {
+        uint32_t n = (uint32_t)(w - (sx + t) < (int64_t)(len - t) ? w - (sx + t) : (int64_t)(len - t));
+        memcpy(buf + t, s + sx + t, n);
+        t += n;
+    }
+    if (t < len) memset(buf + t, cst ? cv : s[w - 1], len - t); /* right of it */
+}
+
+/* Padded segments are computed OVXC_CONV_MIN_RUN pixels wide at least (the
+ * widest variant's step) into a scratch row: whole vectors, not the scalar
+ * row, for the few pixels at the left and right edges. */
+#define OVXC_CONV_MIN_RUN 32
+
+void ovxc_convolve_rows(const ovxc_conv_plan *p, ovxc_conv_row_f row, const uint8_t *src, int32_t ss, void *dst,
+                        int32_t ds, const ovxc_area *a)
+{
+    const uint32_t rx = p->cols / 2, ry = p->rows / 2, bpp = p->dst_s16 ? 2 : 1;
+    uint8_t pad[OVXC_CONV_MAX_DIM][OVXC_CONV_CHUNK + OVXC_CONV_MAX_DIM - 1];
+    int16_t few[OVXC_CONV_MIN_RUN];
+    const uint8_t *rp[OVXC_CONV_MAX_DIM];
+    if (a->width == 0 || a->height == 0) return;
+    for (uint32_t y = a->y0; y < a->y1; y++) {
+        uint8_t *drow = (uint8_t *)dst + (ptrdiff_t)y * ds;
+        uint32_t fa, fb, part;
+        fast_range(a, y, rx, rx, ry, ry, &fa, &fb);
+        if (fb > fa) { /* every tap inside: the image rows themselves */
+            for (uint32_t j = 0; j < p->rows; j++) rp[j] = src + ((ptrdiff_t)y + ry - j) * ss + (fa - rx);
+            row(p, rp, drow + (size_t)fa * bpp, 0, fb - fa);
+        }
+        for (part = 0; part < 2; part++) { /* [x0, fa) and [fb, x1): rows padded by the border rule */
+            uint32_t xs = part ? fb : a->x0, xe = part ? a->x1 : fa, x, n, m;
+            for (x = xs; x < xe; x += n) {
+                n = xe - x < OVXC_CONV_CHUNK ? xe - x : OVXC_CONV_CHUNK;
+                m = n < OVXC_CONV_MIN_RUN ? OVXC_CONV_MIN_RUN : n; /* a whole vector for the few pixels */
+                for (uint32_t j = 0; j < p->rows; j++) {
+                    conv_pad_row(pad[j], src, ss, a, (int64_t)y + ry - j, (int64_t)x - rx, m + p->cols - 1);
+                    rp[j] = pad[j];
+                }
+                if (m == n) {
+                    row(p, rp, drow + (size_t)x * bpp, 0, n);
+                } else {
+                    row(p, rp, few, 0, m);
+                    memcpy(drow + (size_t)x * bpp, few, (size_t)n * bpp);
+                }
+            }
         }
     }
 }

@@ -13,6 +13,7 @@
 
 #include "../compute/filter.h"
 #include "../compute/filter3.h"
+#include "../compute/conv.h"
 #include "../compute/gradient.h"
 #include "../objects/convolution.h"
 #include "../objects/matrix.h"
@@ -199,12 +200,22 @@ static vx_status win_sobel(vx_node node, const vx_reference params[], vx_uint32 
 {
     ovx_plane pi = ovx_image_plane((vx_image)params[0], 0), px = {0}, py = {0};
     ovxc_area a = make_area(node, &pi, win, VX_DF_IMAGE_U8);
+    const ovx_variant *v = ovx_node_variant(node);
     (void)num;
     if (params[1]) px = ovx_image_plane((vx_image)params[1], 0);
     if (params[2]) py = ovx_image_plane((vx_image)params[2], 0);
     if (!pi.ptr || (params[1] && !px.ptr) || (params[2] && !py.ptr)) return VX_ERROR_NO_MEMORY;
-    ovxc_sobel3x3_u8(pi.ptr, pi.stride, (int16_t *)px.ptr, px.stride, (int16_t *)py.ptr, py.stride, &a);
+    /* the node's row variant (compute/conv.h) for the rows, both outputs in one pass */
+    ovxc_sobel3x3_rows(v ? (ovxc_sobel_row_f)v->fn : ovxc_sobel_row_scalar, pi.ptr, pi.stride, (int16_t *)px.ptr,
+                       px.stride, (int16_t *)py.ptr, py.stride, &a);
     return VX_SUCCESS;
+}
+
+static const ovx_variant *select_sobel(vx_node node, const vx_reference p[])
+{
+    static const int idx[] = {0};
+    (void)node;
+    return ovx_images_fmt(p, idx, 1, VX_DF_IMAGE_U8) ? ovx_variant_pick(ovxc_sobel_variants()) : NULL;
 }
 
 static const ovx_kernel_desc k_sobel = {
@@ -319,11 +330,28 @@ static vx_status win_convolve(vx_node node, const vx_reference params[], vx_uint
     vx_image out = (vx_image)params[2];
     ovx_plane pi = ovx_image_plane((vx_image)params[0], 0), po = ovx_image_plane(out, 0);
     ovxc_area a = make_area(node, &pi, win, VX_DF_IMAGE_U8);
+    const int s16 = ovx_image_format_of((vx_reference)out) == VX_DF_IMAGE_S16;
+    const ovx_variant *v = ovx_node_variant(node);
+    ovxc_conv_plan plan;
     (void)num;
     if (!pi.ptr || !po.ptr || !conv->data) return VX_ERROR_NO_MEMORY;
-    ovxc_convolve_u8(pi.ptr, pi.stride, po.ptr, po.stride, ovx_image_format_of((vx_reference)out) == VX_DF_IMAGE_S16, conv->data,
-                     (uint32_t)conv->columns, (uint32_t)conv->rows, conv->scale, &a);
+    /* the plan from the coefficients of this run (they may have changed
+     * since verification): the lanes or the two passes (compute/conv.h);
+     * the node's row variant runs it */
+    if (ovxc_conv_plan_init(&plan, conv->data, (uint32_t)conv->columns, (uint32_t)conv->rows, conv->scale, s16) == 0)
+        ovxc_convolve_rows(&plan, v ? (ovxc_conv_row_f)v->fn : ovxc_conv_row_scalar, pi.ptr, pi.stride, po.ptr,
+                           po.stride, &a);
+    else
+        ovxc_convolve_u8(pi.ptr, pi.stride, po.ptr, po.stride, s16, conv->data, (uint32_t)conv->columns,
+                         (uint32_t)conv->rows, conv->scale, &a);
     return VX_SUCCESS;
+}
+
+static const ovx_variant *select_convolve(vx_node node, const vx_reference p[])
+{
+    static const int idx[] = {0};
+    (void)node;
+    return ovx_images_fmt(p, idx, 1, VX_DF_IMAGE_U8) ? ovx_variant_pick(ovxc_conv_variants()) : NULL;
 }
 
 static const ovx_kernel_desc k_convolve = {
@@ -534,6 +562,7 @@ const ovx_select_entry ovx_select_filter[] = {
     {VX_KERNEL_MEDIAN_3x3, select_median}, {VX_KERNEL_DILATE_3x3, select_dilate},
     {VX_KERNEL_ERODE_3x3, select_erode},   {VX_KERNEL_MAGNITUDE, select_magnitude},
     {VX_KERNEL_PHASE, select_phase},       {VX_KERNEL_NON_LINEAR_FILTER, select_nonlinear},
+    {VX_KERNEL_SOBEL_3x3, select_sobel},   {VX_KERNEL_CUSTOM_CONVOLUTION, select_convolve},
     {0, NULL},
 };
 
