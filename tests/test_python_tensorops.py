@@ -49,6 +49,24 @@ def test_multiply(vx, dtype, rounding, scale):
         np.testing.assert_array_equal(got, _sat_wrap(v, dtype, policy))
 
 
+@pytest.mark.parametrize("dtype", INT_DTYPES)
+@pytest.mark.parametrize("rounding", ["zero", "nearest"])
+@pytest.mark.parametrize("scale", [1.0, 1 / 255, 1 / 32768, 0.375, 2.0, 1 / 2])
+def test_multiply_long_rows(vx, dtype, rounding, scale):
+    """Rows long enough for the vector rows (contiguous, one type), ties included (small values)."""
+    rng = np.random.default_rng(4)
+    for shape in ((3, 97), (2, 2, 64), (1, 1, 33)):
+        a, b = _rand(rng, shape, dtype), _rand(rng, shape, dtype)
+        a.flat[:16] = np.arange(16) - 8 if dtype != np.uint8 else np.arange(16)
+        scale = float(np.float32(scale))
+        q = 1 / 256 if dtype == np.int16 else 1.0
+        v = a.astype(np.float64) * b.astype(np.float64) * scale * q
+        v = np.rint(v) if rounding == "nearest" else np.trunc(v)
+        for policy in ("saturate", "wrap"):
+            got = vx.tensor_multiply(a, b, scale, policy, rounding)
+            np.testing.assert_array_equal(got, _sat_wrap(v, dtype, policy))
+
+
 @pytest.mark.parametrize("dtype", [np.uint8, np.int16])
 def test_table_lookup(vx, dtype):
     rng = np.random.default_rng(3)

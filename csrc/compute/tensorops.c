@@ -172,6 +172,21 @@ void ovxc_tensor_multiply(const ovxc_tensor *a, const ovxc_tensor *b, const ovxc
     }
 }
 
+void ovxc_tensor_multiply_rows(const ovxc_tensor *a, const ovxc_tensor *b, const ovxc_tensor *o, double scale,
+                               int saturate, int nearest_even, size_t r0, size_t r1, ovxc_tensor_mul_row_f row)
+{
+    size_t r, n = o->dims[0], es = o->type == OVXC_T_S16 ? 2 : 1;
+    if (!row || !(fabs(scale) * 1073741824.0 < 1e15) || a->type != o->type || b->type != o->type ||
+        (o->type != OVXC_T_U8 && o->type != OVXC_T_S16) || a->strides[0] != es || b->strides[0] != es ||
+        o->strides[0] != es) {
+        ovxc_tensor_multiply(a, b, o, scale, saturate, nearest_even, r0, r1);
+        return;
+    }
+    for (r = r0; r < r1; r++)
+        row(a->ptr + row_offset(o, a, r), b->ptr + row_offset(o, b, r), o->ptr + row_offset(o, o, r), n, scale, saturate,
+            nearest_even);
+}
+
 /* ---- table lookup ------------------------------------------------------------------ */
 
 void ovxc_tensor_lut(const ovxc_tensor *a, const ovxc_tensor *o, const void *lut, size_t count, uint32_t offset)

@@ -45,6 +45,13 @@ size_t ovxc_tensor_rows(const ovxc_tensor *o);
  * saturated or wrapped to o's type. */
 void ovxc_tensor_multiply(const ovxc_tensor *a, const ovxc_tensor *b, const ovxc_tensor *o, double scale,
                           int saturate, int nearest_even, size_t r0, size_t r1);
+/* The same with `row` (an image Multiply row of compute/pixel.h, U8 or S16:
+ * the same arithmetic while |scale| 2^30 stays below 1e15, where neither
+ * clamps) for the rows of a, b and o that are contiguous, all of row's type. */
+typedef void (*ovxc_tensor_mul_row_f)(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, double scale,
+                                      int saturate, int nearest_even);
+void ovxc_tensor_multiply_rows(const ovxc_tensor *a, const ovxc_tensor *b, const ovxc_tensor *o, double scale,
+                               int saturate, int nearest_even, size_t r0, size_t r1, ovxc_tensor_mul_row_f row);
 
 /* o = lut[offset + a] (a of type U8 or S16, lut entries of o's type, U8 or
  * S16); an index outside [0, count) reads the nearest entry. */

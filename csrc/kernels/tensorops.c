@@ -23,6 +23,7 @@
  */
 #include "kernels.h"
 
+#include "../compute/pixel.h"
 #include "../compute/tensorops.h"
 #include "../framework/graph.h"
 #include "../objects/lut.h"
@@ -234,6 +235,7 @@ typedef struct {
     ovxc_tensor a, b, o;
     int op, saturate, nearest_even;
     double scale;
+    ovxc_tensor_mul_row_f row; /* multiply: the node's image Multiply row variant, or NULL */
 } tens_job;
 
 static void addsub_rows(void *arg, vx_uint32 r0, vx_uint32 r1)
@@ -245,7 +247,7 @@ static void addsub_rows(void *arg, vx_uint32 r0, vx_uint32 r1)
 static void multiply_rows(void *arg, vx_uint32 r0, vx_uint32 r1)
 {
     tens_job *j = arg;
-    ovxc_tensor_multiply(&j->a, &j->b, &j->o, j->scale, j->saturate, j->nearest_even, r0, r1);
+    ovxc_tensor_multiply_rows(&j->a, &j->b, &j->o, j->scale, j->saturate, j->nearest_even, r0, r1, j->row);
 }
 
 static void tens_parallel(vx_node node, tens_job *j, ovx_rows_f fn, vx_uint32 per_elem)
@@ -349,9 +351,24 @@ static vx_status VX_CALLBACK multiply_function(vx_node node, const vx_reference 
                                        (int)tb->fixed_point_position);
     j.saturate = enum_of(p[3]) == VX_CONVERT_POLICY_SATURATE;
     j.nearest_even = enum_of(p[4]) == VX_ROUND_POLICY_TO_NEAREST_EVEN;
+    j.row = ovx_node_variant(node) ? (ovxc_tensor_mul_row_f)ovx_node_variant(node)->fn : NULL;
     tens_parallel(node, &j, multiply_rows, 8);
     return VX_SUCCESS;
 }
+
+/* U8 and S16 tensors of one type: the image Multiply rows (compute/pixel.h)
+ * for their contiguous rows */
+static const ovx_variant *select_multiply(vx_node node, const vx_reference p[])
+{
+    vx_tensor a = (vx_tensor)p[0], b = (vx_tensor)p[1], o = (vx_tensor)p[5];
+    (void)node;
+    if (!a || !b || !o || a->data_type != o->data_type || b->data_type != o->data_type) return NULL;
+    if (o->data_type == VX_TYPE_INT16) return ovx_variant_pick(ovxc_mul_variants(OVXC_MUL_S16));
+    if (o->data_type == VX_TYPE_UINT8) return ovx_variant_pick(ovxc_mul_variants(OVXC_MUL_U8));
+    return NULL;
+}
+
+const ovx_select_entry ovx_select_tensor[] = {{VX_KERNEL_TENSOR_MULTIPLY, select_multiply}, {0, NULL}};
 
 static const ovx_kernel_desc multiply_desc = {
     .enumeration = VX_KERNEL_TENSOR_MULTIPLY,
