@@ -10,6 +10,7 @@
 #include "kernels.h"
 
 #include "../compute/features.h"
+#include "../runtime/dispatch.h"
 #include "../framework/graph.h"
 #include "../objects/threshold.h"
 
@@ -313,54 +314,138 @@ typedef struct {
     vx_float32 v;
 } harris_cand;
 
-static int harris_cmp(const void *a, const void *b)
-{
-    const harris_cand *p = a, *q = b;
-    if (p->v != q->v) return p->v > q->v ? -1 : 1;
-    if (p->y != q->y) return p->y < q->y ? -1 : 1;
-    return p->x < q->x ? -1 : (p->x > q->x);
-}
-
-/* Harris's two row passes on the node's threads (each reads what the one
- * before wrote, in rows other bands may own). */
+/* Harris in row bands on the node's threads, each band fused: gradient rows
+ * in a ring of bsize rows, score rows in a ring of 3 (a band computes the
+ * score rows just above and below its own again), then the 3x3 non-maximum
+ * suppression of the FAST chapter and the candidates of each row in a slot of
+ * its own (kept pixels are never neighbours: at most (w + 1) / 2 per row).
+ * Then one thread sorts them (strongest first, raster order among equals: a
+ * stable radix sort of the raster-ordered candidates) and keeps a corner
+ * unless an accepted one lies closer than min_distance. */
 typedef struct {
     const vx_uint8 *src;
     vx_int32 stride;
-    vx_uint32 w;
-    vx_int32 gs, bs;
-    vx_float64 norm, k, thr;
-    vx_int32 *gx, *gy;
-    vx_float32 *score;
-    vx_int32 r;
+    vx_uint32 w, h;
+    vx_int32 gs, bs, r, rb;
+    vx_float64 scale, k, thr;
+    vx_float32 thrf;
+    vx_uint32 ys0, ys1, xs0, xs1; /* where scores exist */
+    vx_uint32 bands;
+    const ovxc_feat_kit *kit;
+    vx_uint8 *band_mem;           /* bands x band_bytes */
+    vx_size band_bytes;
+    harris_cand *slots;           /* row y's candidates at y * half */
+    vx_uint32 half;
+    vx_uint32 *row_count;
 } harris_job;
 
-static void harris_grad_task(void *arg, vx_uint32 y0, vx_uint32 y1)
+/* The node's kit of row routines (its select hook chose it at verify). */
+static const ovxc_feat_kit *feat_kit(vx_node node)
 {
-    harris_job *j = arg;
-    ovx_sobel_grad_rows(j->src, j->stride, j->w, j->gs, y0, y1, j->gx, j->gy, j->w);
+    const struct ovx_variant *v = ovx_node_variant(node);
+    return v ? ((ovxc_feat_kit_f)v->fn)() : ovxc_feat_kit_scalar();
 }
 
-static void harris_score_task(void *arg, vx_uint32 y0, vx_uint32 y1)
+/* Node-kept scratch of at least size bytes (freed with the node). */
+static void *node_scratch(vx_node node, vx_size size)
+{
+    if (!node->local_data_ours || !node->local_data_ptr || node->local_data_size < size) {
+        void *p = malloc(size ? size : 1);
+        if (!p) return NULL;
+        if (node->local_data_ours) free(node->local_data_ptr);
+        node->local_data_ptr = p;
+        node->local_data_size = size;
+        node->local_data_ours = vx_true_e;
+    }
+    return node->local_data_ptr;
+}
+
+static vx_size align64(vx_size n)
+{
+    return (n + 63) & ~(vx_size)63;
+}
+
+static vx_size harris_band_bytes(vx_uint32 w, vx_int32 bs)
+{
+    return align64((vx_size)2 * bs * w * sizeof(vx_int32)) + align64((vx_size)3 * (w + 8) * sizeof(vx_float64)) +
+           align64((vx_size)4 * w * sizeof(vx_float32)) + align64((vx_size)w * sizeof(vx_uint32));
+}
+
+static void harris_band(void *arg, vx_uint32 band)
 {
     harris_job *j = arg;
-    ovx_harris_score_rows(j->gx + j->r, j->gy + j->r, j->w, j->w - 2 * (vx_uint32)j->r, j->bs, j->norm, j->k, j->thr,
-                          y0, y1, j->score + j->r, j->w);
+    vx_uint32 w = j->w, nrows = j->ys1 - j->ys0, bs = (vx_uint32)j->bs, rb = (vx_uint32)j->rb;
+    vx_uint32 yb0 = j->ys0 + (vx_uint32)((vx_uint64)nrows * band / j->bands);
+    vx_uint32 yb1 = j->ys0 + (vx_uint32)((vx_uint64)nrows * (band + 1) / j->bands);
+    vx_uint8 *mem = j->band_mem + band * j->band_bytes;
+    vx_int32 *gmem = (vx_int32 *)mem;
+    void *tmp = mem + align64((vx_size)2 * bs * w * sizeof(vx_int32));
+    vx_float32 *smem = (vx_float32 *)((vx_uint8 *)tmp + align64((vx_size)3 * (w + 8) * sizeof(vx_float64)));
+    vx_float32 *zero = smem + 3 * (vx_size)w, *srow[3];
+    vx_uint32 *xs = (vx_uint32 *)((vx_uint8 *)smem + align64((vx_size)4 * w * sizeof(vx_float32)));
+    const vx_int16 *gx16[7], *gy16[7];
+    const vx_int32 *gx32[7], *gy32[7];
+    vx_uint32 sy_first = yb0 > j->ys0 ? yb0 - 1 : yb0, ns = sy_first, ng = sy_first - rb, y, i;
+    if (yb1 <= yb0) return;
+    memset(smem, 0, 4 * (vx_size)w * sizeof(*smem));
+    for (y = yb0; y < yb1; y++) {
+        vx_uint32 last = y + 1 < j->ys1 ? y + 1 : j->ys1 - 1, count;
+        harris_cand *out = j->slots + (vx_size)y * j->half;
+        for (; ns <= last; ns++) {
+            for (; ng <= ns + rb; ng++) { /* gradient row ng into slot ng % bs */
+                vx_int32 *gx = gmem + (vx_size)(ng % bs) * 2 * w, *gy = gx + w;
+                const vx_uint8 *row = j->src + (vx_size)ng * (vx_size)j->stride;
+                if (j->gs == 3)
+                    j->kit->sobel3_row(row, j->stride, w, (vx_int16 *)gx, (vx_int16 *)gy);
+                else
+                    ovx_sobel_row(row, j->stride, w, j->gs, gx, gy);
+            }
+            for (i = 0; i < bs; i++) {
+                vx_int32 *gx = gmem + (vx_size)((ns - rb + i) % bs) * 2 * w;
+                gx16[i] = (const vx_int16 *)gx, gy16[i] = (const vx_int16 *)(gx + w);
+                gx32[i] = gx, gy32[i] = gx + w;
+            }
+            if (j->gs == 3)
+                j->kit->harris_row_s16(gx16, gy16, j->bs, j->xs0, j->xs1, j->scale, j->k, j->thr, (vx_int32 *)tmp,
+                                       smem + (vx_size)(ns % 3) * w);
+            else
+                ovx_harris_row_s32(gx32, gy32, j->bs, j->xs0, j->xs1, j->scale, j->k, j->thr, (vx_float64 *)tmp,
+                                   smem + (vx_size)(ns % 3) * w);
+        }
+        for (i = 0; i < 3; i++) {
+            vx_uint32 yy = y - 1 + i;
+            srow[i] = yy >= j->ys0 && yy < j->ys1 ? smem + (vx_size)(yy % 3) * w : zero;
+        }
+        count = j->kit->nms_row_f32(srow[0], srow[1], srow[2], j->xs0, j->xs1, j->thrf, xs);
+        for (i = 0; i < count; i++) {
+            out[i].x = (vx_int32)xs[i];
+            out[i].y = (vx_int32)y;
+            out[i].v = srow[1][xs[i]];
+        }
+        j->row_count[y] = count;
+    }
+}
+
+/* Sort key: descending strength as an ascending unsigned key (-0 as +0). */
+static vx_uint32 harris_key(vx_float32 v)
+{
+    vx_uint32 u;
+    if (v == 0.0f) v = 0.0f;
+    memcpy(&u, &v, sizeof(u));
+    u = (u & 0x80000000u) ? ~u : (u | 0x80000000u);
+    return ~u;
 }
 
 static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *params, vx_uint32 num)
 {
     vx_image in = (vx_image)params[0];
+    vx_array arr = (vx_array)params[6];
     vx_float32 thr = 0, dist = 0, k = 0;
     vx_int32 gs = 3, bs = 3, r, rb;
     ovx_plane src = valid_plane(in);
     vx_int32 ox = (vx_int32)valid_start(in, 0), oy = (vx_int32)valid_start(in, 1);
-    vx_uint32 w = src.width, h = src.height, x, y;
+    vx_uint32 w = src.width, h = src.height, y;
     vx_size n = (vx_size)w * h, nc = 0, na = 0, i;
-    vx_int32 *gx = NULL, *gy = NULL, *head = NULL, *next = NULL;
-    vx_float32 *score = NULL;
-    harris_cand *cand = NULL;
-    vx_keypoint_t *kp = NULL;
-    vx_status status = VX_SUCCESS;
     (void)num;
     if (ovx_scalar_get((vx_scalar)params[1], VX_TYPE_FLOAT32, &thr) != VX_SUCCESS ||
         ovx_scalar_get((vx_scalar)params[2], VX_TYPE_FLOAT32, &dist) != VX_SUCCESS ||
@@ -371,84 +456,136 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_PARAMETERS, "bad scalar arguments");
     r = gs / 2;
     rb = bs / 2;
+    ovx_array_clear(arr);
     if (n > 0 && w > (vx_uint32)(2 * (r + rb)) && h > (vx_uint32)(2 * (r + rb))) {
-        gx = calloc(n, sizeof(*gx));
-        gy = calloc(n, sizeof(*gy));
-        score = calloc(n, sizeof(*score));
-        cand = malloc(n * sizeof(*cand));
-        if (!gx || !gy || !score || !cand) {
-            status = ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u gradients", w, h);
-            goto done;
-        }
-        {
-            harris_job j = {src.ptr, src.stride, w, gs, bs, (vx_float64)(1 << (gs - 1)) * 255.0 * bs, k, thr,
-                            gx, gy, score, r};
-            ovx_node_parallel_rows(node, (vx_uint32)r, h - (vx_uint32)r, n * 8, harris_grad_task, &j);
-            /* scores where the whole block has gradients: x, y in [r + rb, size - r - rb) */
-            ovx_node_parallel_rows(node, (vx_uint32)(r + rb), h - (vx_uint32)(r + rb), n * 8, harris_score_task, &j);
-        }
-        for (y = (vx_uint32)(r + rb); y < h - (vx_uint32)(r + rb); y++) {
-            for (x = (vx_uint32)(r + rb); x < w - (vx_uint32)(r + rb); x++) {
-                vx_float32 v = score[(vx_size)y * w + x];
-                if (v > thr && ovx_nms_keep_f32(score, w, w, h, x, y)) {
-                    cand[nc].x = (vx_int32)x;
-                    cand[nc].y = (vx_int32)y;
-                    cand[nc].v = v;
-                    nc++;
+        harris_job j;
+        vx_size maxc, off_slots, off_rc, off_a, off_b, off_bits, off_span, total;
+        vx_float64 norm = (vx_float64)(1 << (gs - 1)) * 255.0 * bs;
+        vx_uint32 threads = ovx_node_threads(node);
+        harris_cand *A, *B;
+        vx_uint64 *bits;
+        vx_int32 *span;
+        vx_uint8 *mem;
+        memset(&j, 0, sizeof(j));
+        j.src = src.ptr, j.stride = src.stride, j.w = w, j.h = h, j.gs = gs, j.bs = bs, j.r = r, j.rb = rb;
+        j.scale = 1.0 / (norm * norm), j.k = k, j.thr = thr, j.thrf = thr;
+        j.ys0 = j.xs0 = (vx_uint32)(r + rb), j.ys1 = h - (vx_uint32)(r + rb), j.xs1 = w - (vx_uint32)(r + rb);
+        j.bands = threads > 1 && n >= 65536 ? threads * 2 : 1;
+        if (j.bands > j.ys1 - j.ys0) j.bands = j.ys1 - j.ys0;
+        j.kit = feat_kit(node);
+        j.half = (w + 1) / 2;
+        j.band_bytes = harris_band_bytes(w, bs);
+        maxc = (vx_size)((h + 1) / 2) * j.half; /* kept pixels are never neighbours */
+        off_slots = align64(j.bands * j.band_bytes);
+        off_rc = off_slots + align64((vx_size)h * j.half * sizeof(harris_cand));
+        off_a = off_rc + align64((vx_size)h * sizeof(vx_uint32));
+        off_b = off_a + align64(maxc * sizeof(harris_cand));
+        off_bits = off_b + align64(maxc * sizeof(harris_cand));
+        off_span = off_bits + align64((vx_size)h * ((w + 63) / 64) * sizeof(vx_uint64));
+        total = off_span + align64((vx_size)h * sizeof(vx_int32));
+        mem = node_scratch(node, total);
+        if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u Harris scores", w, h);
+        j.band_mem = mem;
+        j.slots = (harris_cand *)(mem + off_slots);
+        j.row_count = (vx_uint32 *)(mem + off_rc);
+        A = (harris_cand *)(mem + off_a);
+        B = (harris_cand *)(mem + off_b);
+        bits = (vx_uint64 *)(mem + off_bits);
+        span = (vx_int32 *)(mem + off_span);
+        if (j.bands > 1)
+            ovx_parallel_for(j.bands, harris_band, &j);
+        else
+            harris_band(&j, 0);
+        for (y = j.ys0; y < j.ys1; y++) nc += j.row_count[y];
+        if (nc > 0) {
+            /* LSD radix sort, 3 digits of 11 bits, stable: A <- slots, B <- A, A <- B */
+            vx_size hist[3][2048], d, sum;
+            int p;
+            memset(hist, 0, sizeof(hist));
+            for (y = j.ys0; y < j.ys1; y++) {
+                const harris_cand *c = j.slots + (vx_size)y * j.half;
+                for (i = 0; i < j.row_count[y]; i++) {
+                    vx_uint32 key = harris_key(c[i].v);
+                    hist[0][key & 2047]++, hist[1][(key >> 11) & 2047]++, hist[2][key >> 22]++;
                 }
             }
-        }
-    }
-    if (nc > 0) {
-        /* strongest first; keep a corner unless an accepted one lies closer than dist */
-        vx_float32 cell = dist > 1.0f ? dist : 1.0f;
-        vx_int32 cw = (vx_int32)((vx_float32)w / cell) + 1, ch = (vx_int32)((vx_float32)h / cell) + 1;
-        qsort(cand, nc, sizeof(*cand), harris_cmp);
-        kp = malloc(nc * sizeof(*kp));
-        head = malloc((vx_size)cw * (vx_size)ch * sizeof(*head));
-        next = malloc(nc * sizeof(*next));
-        if (!kp || !head || !next) {
-            status = ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %zu corners", nc);
-            goto done;
-        }
-        for (i = 0; i < (vx_size)cw * (vx_size)ch; i++) head[i] = -1;
-        for (i = 0; i < nc; i++) {
-            vx_int32 cx = (vx_int32)((vx_float32)cand[i].x / cell), cy = (vx_int32)((vx_float32)cand[i].y / cell);
-            vx_int32 ix, iy, ok = 1;
+            for (p = 0; p < 3; p++)
+                for (d = 0, sum = 0; d < 2048; d++) {
+                    vx_size c = hist[p][d];
+                    hist[p][d] = sum;
+                    sum += c;
+                }
+            for (y = j.ys0; y < j.ys1; y++) {
+                const harris_cand *c = j.slots + (vx_size)y * j.half;
+                for (i = 0; i < j.row_count[y]; i++) A[hist[0][harris_key(c[i].v) & 2047]++] = c[i];
+            }
+            for (i = 0; i < nc; i++) B[hist[1][(harris_key(A[i].v) >> 11) & 2047]++] = A[i];
+            for (i = 0; i < nc; i++) A[hist[2][harris_key(B[i].v) >> 22]++] = B[i];
+            /* strongest first; keep a corner unless an accepted one lies closer than dist
+             * (accepted ones compacted to the front of A) */
             if (dist > 0.0f) {
-                for (iy = cy - 1; iy <= cy + 1 && ok; iy++) {
-                    for (ix = cx - 1; ix <= cx + 1 && ok; ix++) {
-                        vx_int32 a;
-                        if (ix < 0 || iy < 0 || ix >= cw || iy >= ch) continue;
-                        for (a = head[iy * cw + ix]; a >= 0; a = next[a]) {
-                            vx_float32 ddx = (vx_float32)(kp[a].x - ox - cand[i].x);
-                            vx_float32 ddy = (vx_float32)(kp[a].y - oy - cand[i].y);
-                            if (ddx * ddx + ddy * ddy < dist * dist) {
-                                ok = 0;
-                                break;
-                            }
+                /* a bitmap of the pixels closer than dist to an accepted corner (the same
+                 * float test as between two corners: ddx*ddx + ddy*ddy < dist*dist, which
+                 * for each ddy holds for |ddx| up to span[|ddy|]) */
+                vx_uint32 dy, rw = (w + 63) / 64, R = 0;
+                for (dy = 0; dy < h; dy++) {
+                    vx_float32 fy = (vx_float32)dy;
+                    vx_int32 dx = -1;
+                    while (dx + 1 < (vx_int32)w &&
+                           (vx_float32)(dx + 1) * (vx_float32)(dx + 1) + fy * fy < dist * dist)
+                        dx++;
+                    if (dx < 0) break;
+                    span[dy] = dx;
+                    R = dy + 1;
+                }
+                memset(bits, 0, (vx_size)h * rw * sizeof(*bits));
+                for (i = 0; i < nc; i++) {
+                    harris_cand c = A[i];
+                    vx_uint32 yy, ya, yb;
+                    if ((bits[(vx_size)c.y * rw + ((vx_uint32)c.x >> 6)] >> (c.x & 63)) & 1) continue;
+                    A[na++] = c;
+                    if (R == 0) continue;
+                    ya = (vx_uint32)c.y >= R - 1 ? (vx_uint32)c.y - (R - 1) : 0;
+                    yb = (vx_uint32)c.y + R - 1 < h ? (vx_uint32)c.y + R - 1 : h - 1;
+                    for (yy = ya; yy <= yb; yy++) {
+                        vx_int32 sp = span[yy > (vx_uint32)c.y ? yy - (vx_uint32)c.y : (vx_uint32)c.y - yy];
+                        vx_uint32 xa = c.x >= sp ? (vx_uint32)(c.x - sp) : 0;
+                        vx_uint32 xb = (vx_uint32)c.x + (vx_uint32)sp < w ? (vx_uint32)c.x + (vx_uint32)sp : w - 1;
+                        vx_uint64 *row = bits + (vx_size)yy * rw;
+                        vx_uint32 wa = xa >> 6, wb = xb >> 6, q;
+                        vx_uint64 ma = ~(vx_uint64)0 << (xa & 63), mb = ~(vx_uint64)0 >> (63 - (xb & 63));
+                        if (wa == wb) {
+                            row[wa] |= ma & mb;
+                        } else {
+                            row[wa] |= ma;
+                            for (q = wa + 1; q < wb; q++) row[q] = ~(vx_uint64)0;
+                            row[wb] |= mb;
                         }
                     }
                 }
+            } else {
+                na = nc;
             }
-            if (!ok) continue;
-            kp[na].x = cand[i].x + ox;
-            kp[na].y = cand[i].y + oy;
-            kp[na].strength = cand[i].v;
-            kp[na].scale = 0.0f;
-            kp[na].orientation = 0.0f;
-            kp[na].tracking_status = 1;
-            kp[na].error = 0.0f;
-            next[na] = head[cy * cw + cx];
-            head[cy * cw + cx] = (vx_int32)na;
-            na++;
+            {
+                vx_size room = arr->capacity, m = na < room ? na : room;
+                if (m > 0 && (arr->data || ovx_array_alloc(arr) == VX_SUCCESS)) {
+                    vx_keypoint_t *kp = (vx_keypoint_t *)arr->data;
+                    for (i = 0; i < m; i++) {
+                        kp[i].x = A[i].x + ox;
+                        kp[i].y = A[i].y + oy;
+                        kp[i].strength = A[i].v;
+                        kp[i].scale = 0.0f;
+                        kp[i].orientation = 0.0f;
+                        kp[i].tracking_status = 1;
+                        kp[i].error = 0.0f;
+                    }
+                    arr->num_items = m;
+                }
+            }
         }
     }
-    keypoints_out((vx_array)params[6], kp, na);
     count_out(params[7], na);
-done:
-    free(gx), free(gy), free(score), free(cand), free(kp), free(head), free(next);
-    return status;
+    return VX_SUCCESS;
 }
 
 static const ovx_kernel_desc harris_desc = {
@@ -637,5 +774,17 @@ VX_API_ENTRY vx_node VX_API_CALL vxFastCornersNode(vx_graph graph, vx_image inpu
     ovx_scalar_drop(nms);
     return node;
 }
+
+/* The kernels of this family with SIMD variants: their select hooks (runtime/dispatch.h). */
+static const ovx_variant *select_feat(vx_node node, const vx_reference p[])
+{
+    (void)node, (void)p;
+    return ovx_variant_pick(ovxc_feat_kit_variants());
+}
+
+const ovx_select_entry ovx_select_features[] = {{VX_KERNEL_CANNY_EDGE_DETECTOR, select_feat},
+                                                {VX_KERNEL_HARRIS_CORNERS, select_feat},
+                                                {VX_KERNEL_FAST_CORNERS, select_feat},
+                                                {0, NULL}};
 
 const ovx_kernel_desc *const ovx_family_features[] = {&canny_desc, &harris_desc, &fast_desc, NULL};
