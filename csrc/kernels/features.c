@@ -114,6 +114,32 @@ static void count_out(vx_reference ref, vx_size count)
     if (ref) (void)ovx_scalar_set((vx_scalar)ref, VX_TYPE_SIZE, &count);
 }
 
+/* The node's kit of row routines (its select hook chose it at verify). */
+static const ovxc_feat_kit *feat_kit(vx_node node)
+{
+    const struct ovx_variant *v = ovx_node_variant(node);
+    return v ? ((ovxc_feat_kit_f)v->fn)() : ovxc_feat_kit_scalar();
+}
+
+/* Node-kept scratch of at least size bytes (freed with the node). */
+static void *node_scratch(vx_node node, vx_size size)
+{
+    if (!node->local_data_ours || !node->local_data_ptr || node->local_data_size < size) {
+        void *p = malloc(size ? size : 1);
+        if (!p) return NULL;
+        if (node->local_data_ours) free(node->local_data_ptr);
+        node->local_data_ptr = p;
+        node->local_data_size = size;
+        node->local_data_ours = vx_true_e;
+    }
+    return node->local_data_ptr;
+}
+
+static vx_size align64(vx_size n)
+{
+    return (n + 63) & ~(vx_size)63;
+}
+
 /* ---- Canny edge detector ------------------------------------------------------ */
 
 static vx_status VX_CALLBACK canny_validate(vx_node node, const vx_reference params[], vx_uint32 num,
@@ -189,6 +215,181 @@ static void canny_nms_task(void *arg, vx_uint32 y0, vx_uint32 y1)
                        j->hi, j->map, j->w);
 }
 
+/* Canny with gradient size 3: row bands on the node's threads, each fused
+ * (gradient and magnitude rows in a ring of 3, NMS rows into the map), then
+ * hysteresis inside the band; then one thread carries edges across the band
+ * boundaries (a 1 next to a 2 there, flooded over the whole map: the result is
+ * the same closure as one flood of the whole map), and the output rows in
+ * bands again. */
+typedef struct {
+    const vx_uint8 *src;
+    vx_int32 stride;
+    vx_uint32 w, h, bands;
+    int l2;
+    vx_int32 lo, hi;
+    const ovxc_feat_kit *kit;
+    vx_uint8 *band_mem;
+    vx_size band_bytes;
+    vx_uint8 *map;   /* w x h, 0 outside the NMS rows and columns */
+    vx_uint32 *stack; /* w x h entries: band b's from yb0 * w */
+    vx_size *top;     /* per band: entries left on its stack (none after its flood) */
+    /* output */
+    vx_uint8 *dst;
+    vx_int32 dstride;
+    vx_uint32 dw, dh, ox, oy;
+    int u1;
+} canny3_job;
+
+static void canny3_band_rows(const canny3_job *j, vx_uint32 band, vx_uint32 *y0, vx_uint32 *y1)
+{
+    vx_uint32 n = j->h - 4;
+    *y0 = 2 + (vx_uint32)((vx_uint64)n * band / j->bands);
+    *y1 = 2 + (vx_uint32)((vx_uint64)n * (band + 1) / j->bands);
+}
+
+/* Flood from the stack: every 1 8-connected to a pushed pixel becomes 2,
+ * within map indices [lo, hi). */
+static void canny_flood(vx_uint8 *map, vx_uint32 w, vx_uint32 *stack, vx_size top, vx_size lo, vx_size hi)
+{
+    const vx_int64 off[8] = {-(vx_int64)w - 1, -(vx_int64)w, -(vx_int64)w + 1, -1, 1, (vx_int64)w - 1, (vx_int64)w,
+                             (vx_int64)w + 1};
+    while (top > 0) {
+        vx_size p = stack[--top];
+        int d;
+        for (d = 0; d < 8; d++) {
+            vx_size q = (vx_size)((vx_int64)p + off[d]);
+            if (q >= lo && q < hi && map[q] == 1) {
+                map[q] = 2;
+                stack[top++] = (vx_uint32)q;
+            }
+        }
+    }
+}
+
+static void canny3_band(void *arg, vx_uint32 band)
+{
+    canny3_job *j = arg;
+    vx_uint32 w = j->w, yb0, yb1, y, x, g, i;
+    vx_uint8 *mem = j->band_mem + band * j->band_bytes;
+    vx_int16 *gxr = (vx_int16 *)mem, *gyr = gxr + 3 * (vx_size)w;
+    vx_int32 *mr = (vx_int32 *)(mem + align64((vx_size)6 * w * sizeof(vx_int16)));
+    vx_uint32 *stack = j->stack;
+    vx_size top = 0, lo, hi;
+    canny3_band_rows(j, band, &yb0, &yb1);
+    if (yb1 <= yb0) {
+        j->top[band] = 0;
+        return;
+    }
+    /* gradient rows yb0 - 1 .. yb0 first, then one per NMS row */
+    for (g = yb0 - 1; g <= yb0; g++)
+        j->kit->canny_grad3_row(j->src + (vx_size)g * (vx_size)j->stride, j->stride, w, j->l2, gxr + (g % 3) * w,
+                                gyr + (g % 3) * w, mr + (g % 3) * w);
+    for (y = yb0; y < yb1; y++) {
+        vx_uint8 *mrow = j->map + (vx_size)y * w;
+        g = y + 1;
+        j->kit->canny_grad3_row(j->src + (vx_size)g * (vx_size)j->stride, j->stride, w, j->l2, gxr + (g % 3) * w,
+                                gyr + (g % 3) * w, mr + (g % 3) * w);
+        mrow[0] = mrow[1] = mrow[w - 2] = mrow[w - 1] = 0;
+        j->kit->canny_nms_row(gxr + (y % 3) * w, gyr + (y % 3) * w, mr + ((y - 1) % 3) * w, mr + (y % 3) * w,
+                              mr + ((y + 1) % 3) * w, 2, w - 2, j->lo, j->hi, mrow);
+    }
+    /* hysteresis inside the band: each 1 next to a 2 (rows of the band) starts a flood */
+    lo = (vx_size)yb0 * w, hi = (vx_size)yb1 * w;
+    stack += lo;
+    for (y = yb0; y < yb1; y++) {
+        vx_uint8 *m = j->map + (vx_size)y * w;
+        const vx_uint8 *up = y > yb0 ? m - w : NULL, *dn = y + 1 < yb1 ? m + w : NULL;
+        for (x = 2; x < w - 2; x++) {
+            const vx_uint8 *one = memchr(m + x, 1, w - 2 - x); /* 1s are rare next to 0s and 2s */
+            if (!one) break;
+            x = (vx_uint32)(one - m);
+            for (i = 0; i < 3; i++)
+                if ((up && up[x - 1 + i] == 2) || (dn && dn[x - 1 + i] == 2)) break;
+            if (i < 3 || m[x - 1] == 2 || m[x + 1] == 2) {
+                m[x] = 2;
+                stack[top++] = (vx_uint32)((vx_size)y * w + x);
+                canny_flood(j->map, w, stack, top, lo, hi);
+                top = 0;
+            }
+        }
+    }
+    j->top[band] = 0;
+}
+
+static void canny3_out_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
+{
+    const canny3_job *j = arg;
+    vx_uint32 y, x;
+    for (y = y0; y < y1; y++) {
+        vx_uint8 *row = j->dst + (vx_size)y * (vx_size)j->dstride;
+        int inside = y >= j->oy && y - j->oy < j->h;
+        const vx_uint8 *m = inside ? j->map + (vx_size)(y - j->oy) * j->w : NULL;
+        if (j->u1) {
+            for (x = 0; x < (j->dw + 7) / 8; x++) row[x] = 0;
+            if (m)
+                for (x = 0; x < j->w && j->ox + x < j->dw; x++)
+                    if (m[x] == 2) row[(j->ox + x) / 8] |= (vx_uint8)(1u << ((j->ox + x) % 8));
+        } else if (!m) {
+            memset(row, 0, j->dw);
+        } else {
+            vx_uint32 xe = j->ox + j->w < j->dw ? j->ox + j->w : j->dw, cnt = xe > j->ox ? xe - j->ox : 0;
+            vx_uint8 *restrict o = row + j->ox;
+            const vx_uint8 *restrict mm = m;
+            memset(row, 0, j->ox < j->dw ? j->ox : j->dw);
+            for (x = 0; x < cnt; x++) o[x] = (vx_uint8)((mm[x] >> 1) * 255u); /* 2 -> 255, 0 and 1 -> 0 */
+            if (xe < j->dw) memset(row + xe, 0, j->dw - xe);
+        }
+    }
+}
+
+static vx_status canny3_run(vx_node node, ovx_plane src, ovx_plane dst, vx_uint32 ox, vx_uint32 oy, int u1, int l2,
+                            vx_int64 lo, vx_int64 hi)
+{
+    canny3_job j;
+    vx_uint32 w = src.width, h = src.height, threads = ovx_node_threads(node), b, y, x;
+    vx_size n = (vx_size)w * h, off_map, off_stack, off_top, total;
+    vx_uint8 *mem;
+    memset(&j, 0, sizeof(j));
+    j.src = src.ptr, j.stride = src.stride, j.w = w, j.h = h, j.l2 = l2;
+    j.lo = lo > 0x7fffffff ? 0x7fffffff : (vx_int32)lo;
+    j.hi = hi > 0x7fffffff ? 0x7fffffff : (vx_int32)hi;
+    j.kit = feat_kit(node);
+    j.bands = threads > 1 && n >= 65536 ? threads * 2 : 1;
+    if (j.bands > (h - 4) / 4 + 1) j.bands = (h - 4) / 4 + 1;
+    j.band_bytes = align64((vx_size)6 * w * sizeof(vx_int16)) + align64((vx_size)3 * w * sizeof(vx_int32));
+    off_map = align64(j.bands * j.band_bytes);
+    off_stack = off_map + align64(n);
+    off_top = off_stack + align64(n * sizeof(vx_uint32));
+    total = off_top + align64(j.bands * sizeof(vx_size));
+    mem = node_scratch(node, total);
+    if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u Canny maps", w, h);
+    j.band_mem = mem, j.map = mem + off_map, j.stack = (vx_uint32 *)(mem + off_stack), j.top = (vx_size *)(mem + off_top);
+    memset(j.map, 0, 2 * (vx_size)w);
+    memset(j.map + (vx_size)(h - 2) * w, 0, 2 * (vx_size)w);
+    if (j.bands > 1)
+        ovx_parallel_for(j.bands, canny3_band, &j);
+    else
+        canny3_band(&j, 0);
+    /* across the band boundaries */
+    for (b = 0; b + 1 < j.bands; b++) {
+        vx_uint32 y0, y1;
+        canny3_band_rows(&j, b, &y0, &y1);
+        for (y = y1 - 1; y <= y1; y++) {
+            vx_uint8 *m = j.map + (vx_size)y * w;
+            const vx_uint8 *o = y == y1 ? m - w : m + w; /* the other band's row */
+            for (x = 2; x < w - 2; x++)
+                if (m[x] == 1 && (o[x - 1] == 2 || o[x] == 2 || o[x + 1] == 2)) {
+                    m[x] = 2;
+                    j.stack[0] = (vx_uint32)((vx_size)y * w + x);
+                    canny_flood(j.map, w, j.stack, 1, 0, n);
+                }
+        }
+    }
+    j.dst = dst.ptr, j.dstride = dst.stride, j.dw = dst.width, j.dh = dst.height, j.ox = ox, j.oy = oy, j.u1 = u1;
+    ovx_node_parallel_rows(node, 0, dst.height, (vx_uint64)dst.width * dst.height, canny3_out_rows, &j);
+    return VX_SUCCESS;
+}
+
 static vx_status VX_CALLBACK canny_function(vx_node node, const vx_reference *params, vx_uint32 num)
 {
     vx_image in = (vx_image)params[0], out = (vx_image)params[4];
@@ -218,6 +419,8 @@ static vx_status VX_CALLBACK canny_function(vx_node node, const vx_reference *pa
         lo *= lo;
         hi *= hi;
     }
+    if (gs == 3 && w >= 5 && h >= 5)
+        return canny3_run(node, src, dst, ox, oy, ofmt == VX_DF_IMAGE_U1, norm == VX_NORM_L2, lo, hi);
     if (n > 0) {
         gx = calloc(n, sizeof(*gx));
         gy = calloc(n, sizeof(*gy));
@@ -338,32 +541,6 @@ typedef struct {
     vx_uint32 half;
     vx_uint32 *row_count;
 } harris_job;
-
-/* The node's kit of row routines (its select hook chose it at verify). */
-static const ovxc_feat_kit *feat_kit(vx_node node)
-{
-    const struct ovx_variant *v = ovx_node_variant(node);
-    return v ? ((ovxc_feat_kit_f)v->fn)() : ovxc_feat_kit_scalar();
-}
-
-/* Node-kept scratch of at least size bytes (freed with the node). */
-static void *node_scratch(vx_node node, vx_size size)
-{
-    if (!node->local_data_ours || !node->local_data_ptr || node->local_data_size < size) {
-        void *p = malloc(size ? size : 1);
-        if (!p) return NULL;
-        if (node->local_data_ours) free(node->local_data_ptr);
-        node->local_data_ptr = p;
-        node->local_data_size = size;
-        node->local_data_ours = vx_true_e;
-    }
-    return node->local_data_ptr;
-}
-
-static vx_size align64(vx_size n)
-{
-    return (n + 63) & ~(vx_size)63;
-}
 
 static vx_size harris_band_bytes(vx_uint32 w, vx_int32 bs)
 {
