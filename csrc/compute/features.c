@@ -370,7 +370,6 @@ void ovx_sobel_row(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int
 void ovx_fast9_row_u8_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int32 t, vx_uint8 *s)
 {
     vx_uint32 x;
-    for (x = 0; x < width; x++) s[x] = 0;
     if (width < 7) return;
     for (x = 3; x < width - 3; x++) {
         const vx_uint8 *q = src + x;
@@ -379,8 +378,12 @@ void ovx_fast9_row_u8_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 wid
         int d0 = p - c0 > t, d4 = p - c4 > t, d8 = p - c8 > t, d12 = p - c12 > t;
         if ((b0 & b4) | (b4 & b8) | (b8 & b12) | (b12 & b0) | (d0 & d4) | (d4 & d8) | (d8 & d12) | (d12 & d0)) {
             vx_int32 v = ovx_fast9_strength(src, stride, x, 0) /* the row as row 0 */;
-            if (v >= t) s[x] = (vx_uint8)(v + 1);
+            if (v >= t) {
+                s[x] = (vx_uint8)(v + 1);
+                continue;
+            }
         }
+        s[x] = 0;
     }
 }
 
@@ -397,7 +400,26 @@ vx_uint32 ovx_nms_row_f32_scalar(const vx_float32 *s0, const vx_float32 *s1, con
     return n;
 }
 
-static const ovxc_feat_kit feat_kit_scalar = {ovx_nms_row_f32_scalar, ovx_sobel3_row_scalar, ovx_canny_grad3_row_scalar,
+vx_uint32 ovx_fast_nms_row_scalar(const vx_uint8 *s0, const vx_uint8 *s1, const vx_uint8 *s2, vx_uint32 x0,
+                                  vx_uint32 x1, int nms, vx_uint32 *xs)
+{
+    vx_uint32 x, n = 0;
+    for (x = x0; x < x1; x++) {
+        vx_int32 c = s1[x] - 1;
+        if (c < 0) continue;
+        if (nms) {
+#define NB(v) ((v) > 0 ? (vx_int32)(v) - 1 : 0)
+            if (!(c >= NB(s0[x - 1]) && c >= NB(s0[x]) && c >= NB(s0[x + 1]) && c >= NB(s1[x - 1]) &&
+                  c > NB(s1[x + 1]) && c > NB(s2[x - 1]) && c > NB(s2[x]) && c > NB(s2[x + 1])))
+                continue;
+#undef NB
+        }
+        xs[n++] = x;
+    }
+    return n;
+}
+
+static const ovxc_feat_kit feat_kit_scalar = {ovx_fast_nms_row_scalar, ovx_nms_row_f32_scalar, ovx_sobel3_row_scalar, ovx_canny_grad3_row_scalar,
                                               ovx_canny_nms_row_scalar, ovx_harris_row_s16_scalar,
                                               ovx_fast9_row_u8_scalar};
 

@@ -106,7 +106,8 @@ void ovx_sobel_row(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int
 
 /* FAST-9 of one row (src points to it; 3 rows above and below exist): for x
  * in [3, width - 3), s[x] = strength + 1 when the pixel is a corner for
- * threshold t (strength >= t), else 0; s[0..2] and s[width-3..] are 0. */
+ * threshold t (strength >= t), else 0; s[0..2] and s[width-3..] are not
+ * written. */
 void ovx_fast9_row_u8_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int32 t, vx_uint8 *s);
 
 /* The 3x3 non-maximum suppression of the FAST chapter on a row of float
@@ -116,7 +117,17 @@ void ovx_fast9_row_u8_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 wid
 vx_uint32 ovx_nms_row_f32_scalar(const vx_float32 *s0, const vx_float32 *s1, const vx_float32 *s2, vx_uint32 x0,
                                  vx_uint32 x1, vx_float32 thr, vx_uint32 *xs);
 
+/* FAST's 3x3 non-maximum suppression on rows of u8 scores (strength + 1, 0:
+ * not a corner; s0, s1, s2 the rows above, at, below), x in [x0, x1): writes
+ * to xs (and counts) the corners of s1 (s1[x] > 0) that, when nms, have a
+ * strength >= their upper-left neighbours' and > their lower-right ones' (a
+ * neighbour that is not a corner counts as strength 0), in increasing x. */
+vx_uint32 ovx_fast_nms_row_scalar(const vx_uint8 *s0, const vx_uint8 *s1, const vx_uint8 *s2, vx_uint32 x0,
+                                  vx_uint32 x1, int nms, vx_uint32 *xs);
+
 typedef struct {
+    vx_uint32 (*fast_nms_row)(const vx_uint8 *, const vx_uint8 *, const vx_uint8 *, vx_uint32, vx_uint32, int,
+                              vx_uint32 *);
     vx_uint32 (*nms_row_f32)(const vx_float32 *, const vx_float32 *, const vx_float32 *, vx_uint32, vx_uint32,
                              vx_float32, vx_uint32 *);
     void (*sobel3_row)(const vx_uint8 *, vx_int32, vx_uint32, vx_int16 *, vx_int16 *);

@@ -99,16 +99,6 @@ static vx_uint32 valid_start(vx_image image, int y)
     return y ? r.start_y : r.start_x;
 }
 
-/* Write count keypoints to arr (as many as its capacity holds). */
-static void keypoints_out(vx_array arr, const vx_keypoint_t *kp, vx_size count)
-{
-    vx_size room;
-    ovx_array_clear(arr);
-    room = arr->capacity > arr->num_items ? arr->capacity - arr->num_items : 0;
-    if (count > room) count = room;
-    if (count) (void)ovx_array_push(arr, kp, count);
-}
-
 static void count_out(vx_reference ref, vx_size count)
 {
     if (ref) (void)ovx_scalar_set((vx_scalar)ref, VX_TYPE_SIZE, &count);
@@ -819,60 +809,79 @@ static vx_status VX_CALLBACK fast_validate(vx_node node, const vx_reference para
     return VX_SUCCESS;
 }
 
-/* FAST on the node's threads: scores by row bands, then corners counted per
- * row, then written at their rows' offsets (raster order, as one thread). */
+/* FAST in row bands on the node's threads, each fused: u8 score rows
+ * (strength + 1, 0: not a corner) in a ring of 3 (a band computes the rows
+ * just above and below its own again), the NMS row, the corners of each row in
+ * a slot of its own; then their rows' offsets (raster order, as one thread)
+ * and the keypoints written straight into the array, in bands again. */
 typedef struct {
     const vx_uint8 *src;
     vx_int32 stride, t, ox, oy;
-    vx_uint32 w, h;
-    vx_bool nms;
-    vx_int16 *score;
+    vx_uint32 w, h, bands;
+    int nms;
+    const ovxc_feat_kit *kit;
+    vx_uint8 *band_mem;
+    vx_size band_bytes;
+    vx_uint32 *slot_x;    /* row y's corners at y * w */
+    vx_uint8 *slot_s;     /* their strength + 1 */
     vx_uint32 *row_count; /* corners of row y; then the index of its first */
     vx_keypoint_t *kp;
+    vx_size room;         /* keypoints the array holds */
 } fast_job;
 
-static void fast_score_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
+static void fast_band_rows(const fast_job *j, vx_uint32 band, vx_uint32 *y0, vx_uint32 *y1)
 {
-    fast_job *j = arg;
-    vx_size i;
-    for (i = (vx_size)y0 * j->w; i < (vx_size)y1 * j->w; i++) j->score[i] = -1;
-    if (y0 < 3) y0 = 3;
-    if (y1 > j->h - 3) y1 = j->h - 3;
-    if (y1 > y0) ovx_fast9_rows(j->src, j->stride, j->w, j->t, y0, y1, j->score, j->w);
+    vx_uint32 n = j->h - 6;
+    *y0 = 3 + (vx_uint32)((vx_uint64)n * band / j->bands);
+    *y1 = 3 + (vx_uint32)((vx_uint64)n * (band + 1) / j->bands);
 }
 
-static vx_bool fast_keep(const fast_job *j, vx_uint32 x, vx_uint32 y)
-{
-    return j->score[(vx_size)y * j->w + x] >= 0 && (!j->nms || ovx_nms_keep_i16(j->score, j->w, j->w, j->h, x, y));
-}
-
-static void fast_count_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
+static void fast_band(void *arg, vx_uint32 band)
 {
     fast_job *j = arg;
-    vx_uint32 x, y;
-    for (y = y0; y < y1; y++) {
-        vx_uint32 n = 0;
-        for (x = 3; x < j->w - 3; x++) n += fast_keep(j, x, y);
+    vx_uint32 w = j->w, yb0, yb1, y, ns, i;
+    vx_uint8 *ring = j->band_mem + band * j->band_bytes, *zero = ring + 3 * (vx_size)w;
+    const vx_uint8 *r[3];
+    fast_band_rows(j, band, &yb0, &yb1);
+    if (yb1 <= yb0) return;
+    memset(ring, 0, 4 * (vx_size)w);
+    ns = yb0 > 3 ? yb0 - 1 : yb0;
+    for (y = yb0; y < yb1; y++) {
+        vx_uint32 last = y + 1 < j->h - 3 ? y + 1 : j->h - 4, *xs = j->slot_x + (vx_size)y * w, n;
+        vx_uint8 *ss = j->slot_s + (vx_size)y * w;
+        for (; ns <= last; ns++)
+            j->kit->fast9_row_u8(j->src + (vx_size)ns * (vx_size)j->stride, j->stride, w, j->t,
+                                 ring + (vx_size)(ns % 3) * w);
+        for (i = 0; i < 3; i++) {
+            vx_uint32 yy = y - 1 + i;
+            r[i] = yy >= 3 && yy < j->h - 3 ? ring + (vx_size)(yy % 3) * w : zero;
+        }
+        n = j->kit->fast_nms_row(r[0], r[1], r[2], 3, w - 3, j->nms, xs);
+        for (i = 0; i < n; i++) ss[i] = r[1][xs[i]];
         j->row_count[y] = n;
     }
 }
 
-static void fast_write_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
+static void fast_write_band(void *arg, vx_uint32 band)
 {
     fast_job *j = arg;
-    vx_uint32 x, y;
-    for (y = y0; y < y1; y++) {
-        vx_keypoint_t *k = j->kp + j->row_count[y];
-        for (x = 3; x < j->w - 3; x++) {
-            if (!fast_keep(j, x, y)) continue;
-            k->x = (vx_int32)x + j->ox;
-            k->y = (vx_int32)y + j->oy;
-            k->strength = (vx_float32)j->score[(vx_size)y * j->w + x];
-            k->scale = 0.0f;
-            k->orientation = 0.0f;
-            k->tracking_status = 1;
-            k->error = 0.0f;
-            k++;
+    vx_uint32 yb0, yb1, y, i;
+    fast_band_rows(j, band, &yb0, &yb1);
+    for (y = yb0; y < yb1; y++) {
+        vx_size at = j->row_count[y], n = j->row_count[y + 1] - at; /* row h - 3: the total */
+        const vx_uint32 *xs = j->slot_x + (vx_size)y * j->w;
+        const vx_uint8 *ss = j->slot_s + (vx_size)y * j->w;
+        vx_keypoint_t *k = j->kp + at;
+        if (at >= j->room) return;
+        if (n > j->room - at) n = j->room - at;
+        for (i = 0; i < n; i++) {
+            k[i].x = (vx_int32)xs[i] + j->ox;
+            k[i].y = (vx_int32)y + j->oy;
+            k[i].strength = (vx_float32)(ss[i] - 1);
+            k[i].scale = 0.0f;
+            k[i].orientation = 0.0f;
+            k[i].tracking_status = 1;
+            k[i].error = 0.0f;
         }
     }
 }
@@ -880,7 +889,9 @@ static void fast_write_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
 static vx_status VX_CALLBACK fast_function(vx_node node, const vx_reference *params, vx_uint32 num)
 {
     vx_image in = (vx_image)params[0];
+    vx_array arr = (vx_array)params[3];
     vx_float32 tf = 0;
+    vx_bool nms = vx_false_e;
     ovx_plane src = valid_plane(in);
     fast_job j;
     vx_uint32 y;
@@ -888,41 +899,51 @@ static vx_status VX_CALLBACK fast_function(vx_node node, const vx_reference *par
     (void)num;
     memset(&j, 0, sizeof(j));
     if (ovx_scalar_get((vx_scalar)params[1], VX_TYPE_FLOAT32, &tf) != VX_SUCCESS ||
-        ovx_scalar_get((vx_scalar)params[2], VX_TYPE_BOOL, &j.nms) != VX_SUCCESS || !(tf >= 0.0f && tf < 256.0f))
+        ovx_scalar_get((vx_scalar)params[2], VX_TYPE_BOOL, &nms) != VX_SUCCESS || !(tf >= 0.0f && tf < 256.0f))
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_VALUE, "strength_thresh outside [0, 256)");
     j.t = (vx_int32)tf; /* fractions are truncated */
+    j.nms = nms == vx_true_e;
     j.src = src.ptr, j.stride = src.stride, j.w = src.width, j.h = src.height;
     j.ox = (vx_int32)valid_start(in, 0), j.oy = (vx_int32)valid_start(in, 1);
     n = (vx_size)j.w * j.h;
+    ovx_array_clear(arr);
     if (j.w >= 7 && j.h >= 7) {
-        j.score = malloc(n * sizeof(*j.score));
-        j.row_count = malloc(j.h * sizeof(*j.row_count));
-        if (!j.score || !j.row_count) {
-            free(j.score);
-            free(j.row_count);
-            return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u scores", j.w, j.h);
-        }
-        ovx_node_parallel_rows(node, 0, j.h, n * 4, fast_score_rows, &j);
-        for (y = 0; y < j.h; y++) j.row_count[y] = 0;
-        ovx_node_parallel_rows(node, 3, j.h - 3, n, fast_count_rows, &j);
-        for (y = 0; y < j.h; y++) {
+        vx_uint32 threads = ovx_node_threads(node);
+        vx_size off_sx, off_ss, off_rc, total;
+        vx_uint8 *mem;
+        j.kit = feat_kit(node);
+        j.bands = threads > 1 && n >= 65536 ? threads * 2 : 1;
+        if (j.bands > j.h - 6) j.bands = j.h - 6;
+        j.band_bytes = align64(4 * (vx_size)j.w);
+        off_sx = align64(j.bands * j.band_bytes);
+        off_ss = off_sx + align64(n * sizeof(vx_uint32));
+        off_rc = off_ss + align64(n);
+        total = off_rc + align64(((vx_size)j.h + 1) * sizeof(vx_uint32));
+        mem = node_scratch(node, total);
+        if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u scores", j.w, j.h);
+        j.band_mem = mem, j.slot_x = (vx_uint32 *)(mem + off_sx), j.slot_s = mem + off_ss;
+        j.row_count = (vx_uint32 *)(mem + off_rc);
+        if (j.bands > 1)
+            ovx_parallel_for(j.bands, fast_band, &j);
+        else
+            fast_band(&j, 0);
+        for (y = 3; y < j.h - 3; y++) {
             vx_uint32 c = j.row_count[y];
             j.row_count[y] = (vx_uint32)nc;
             nc += c;
         }
-        j.kp = malloc((nc ? nc : 1) * sizeof(*j.kp));
-        if (!j.kp) {
-            free(j.score);
-            free(j.row_count);
-            return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %zu corners", nc);
+        j.row_count[j.h - 3] = (vx_uint32)nc;
+        j.room = arr->capacity;
+        if (nc > 0 && j.room > 0 && (arr->data || ovx_array_alloc(arr) == VX_SUCCESS)) {
+            j.kp = (vx_keypoint_t *)arr->data;
+            if (j.bands > 1)
+                ovx_parallel_for(j.bands, fast_write_band, &j);
+            else
+                fast_write_band(&j, 0);
+            arr->num_items = nc < j.room ? nc : j.room;
         }
-        ovx_node_parallel_rows(node, 3, j.h - 3, n, fast_write_rows, &j);
     }
-    keypoints_out((vx_array)params[3], j.kp, nc);
     count_out(params[4], nc);
-    free(j.score);
-    free(j.row_count);
-    free(j.kp);
     return VX_SUCCESS;
 }
 

@@ -196,6 +196,29 @@ static void test_nms_f32(const ovxc_feat_kit *ref, const ovxc_feat_kit *kit, con
     }
 }
 
+/* FAST's NMS row on u8 scores: mostly 0 (no corner), small values (ties), 1
+ * (strength 0) and 255. */
+static void test_fast_nms(const ovxc_feat_kit *ref, const ovxc_feat_kit *kit, const char *name, int w, int mode)
+{
+    static vx_uint8 s[3][MAXW + 2 * PAD];
+    static vx_uint32 a[MAXW + 2 * PAD], b[MAXW + 2 * PAD];
+    int i, r, nms;
+    for (r = 0; r < 3; r++)
+        for (i = 0; i < MAXW + 2 * PAD; i++) {
+            unsigned v = rnd();
+            s[r][i] = (vx_uint8)(mode == 0 ? (v % 3 ? 0 : 1 + (v >> 8) % 4) : mode == 1 ? v : (v & 1 ? 0 : (v & 2 ? 255 : 1)));
+        }
+    for (nms = 0; nms < 2; nms++) {
+        vx_uint32 x0 = 1 + (vx_uint32)(rnd() % 3), x1 = (vx_uint32)w - 1 - (vx_uint32)(rnd() % 3), na, nb;
+        if (x1 <= x0) continue;
+        memset(a, 0, sizeof(a)), memset(b, 0, sizeof(b));
+        na = ref->fast_nms_row(s[0] + PAD, s[1] + PAD, s[2] + PAD, x0, x1, nms, a);
+        nb = kit->fast_nms_row(s[0] + PAD, s[1] + PAD, s[2] + PAD, x0, x1, nms, b);
+        check(na == nb && !memcmp(a, b, sizeof(a)), "fast_nms_row", name, w, mode, nms);
+        nonzero += na;
+    }
+}
+
 int main(void)
 {
     static const int ws[] = {7, 8, 9, 16, 17, 18, 19, 31, 33, 40, 64, 97, 130, 255, 300};
@@ -218,6 +241,7 @@ int main(void)
                     test_nms(ref, kit, v->name, ws[wi], mode);
                     test_harris(ref, kit, v->name, ws[wi], mode);
                     test_nms_f32(ref, kit, v->name, ws[wi], mode);
+                    test_fast_nms(ref, kit, v->name, ws[wi], mode);
                 }
         }
     }
