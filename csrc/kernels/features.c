@@ -530,12 +530,28 @@ typedef struct {
     harris_cand *slots;           /* row y's candidates at y * half */
     vx_uint32 half;
     vx_uint32 *row_count;
+    /* the stable LSD radix sort (3 digits of 11 bits) in `bands` parts: part
+     * b of pass 0 is band b's rows, of passes 1 and 2 a range of A / B */
+    vx_uint32 (*hist)[2048];      /* bands x 2048 */
+    harris_cand *A, *B;
+    vx_size nc;
+    int pass;
 } harris_job;
 
 static vx_size harris_band_bytes(vx_uint32 w, vx_int32 bs)
 {
     return align64((vx_size)2 * bs * w * sizeof(vx_int32)) + align64((vx_size)3 * (w + 8) * sizeof(vx_float64)) +
            align64((vx_size)4 * w * sizeof(vx_float32)) + align64((vx_size)w * sizeof(vx_uint32));
+}
+
+/* Sort key: descending strength as an ascending unsigned key (-0 as +0). */
+static vx_uint32 harris_key(vx_float32 v)
+{
+    vx_uint32 u;
+    if (v == 0.0f) v = 0.0f;
+    memcpy(&u, &v, sizeof(u));
+    u = (u & 0x80000000u) ? ~u : (u | 0x80000000u);
+    return ~u;
 }
 
 static void harris_band(void *arg, vx_uint32 band)
@@ -591,16 +607,79 @@ static void harris_band(void *arg, vx_uint32 band)
         }
         j->row_count[y] = count;
     }
+    /* the first digit's histogram of the band's candidates */
+    {
+        vx_uint32 *hist = j->hist[band];
+        memset(hist, 0, 2048 * sizeof(*hist));
+        for (y = yb0; y < yb1; y++) {
+            const harris_cand *c = j->slots + (vx_size)y * j->half;
+            for (i = 0; i < j->row_count[y]; i++) hist[harris_key(c[i].v) & 2047]++;
+        }
+    }
 }
 
-/* Sort key: descending strength as an ascending unsigned key (-0 as +0). */
-static vx_uint32 harris_key(vx_float32 v)
+static void harris_part(const harris_job *j, vx_uint32 b, vx_size *i0, vx_size *i1)
 {
-    vx_uint32 u;
-    if (v == 0.0f) v = 0.0f;
-    memcpy(&u, &v, sizeof(u));
-    u = (u & 0x80000000u) ? ~u : (u | 0x80000000u);
-    return ~u;
+    *i0 = (vx_size)((vx_uint64)j->nc * b / j->bands);
+    *i1 = (vx_size)((vx_uint64)j->nc * (b + 1) / j->bands);
+}
+
+/* Passes 1 and 2: the histogram of part b of the pass's source. */
+static void harris_sort_hist(void *arg, vx_uint32 b)
+{
+    harris_job *j = arg;
+    const harris_cand *src = j->pass == 1 ? j->A : j->B;
+    vx_uint32 *hist = j->hist[b], sh = j->pass == 1 ? 11 : 22;
+    vx_size i, i0, i1;
+    memset(hist, 0, 2048 * sizeof(*hist));
+    harris_part(j, b, &i0, &i1);
+    for (i = i0; i < i1; i++) hist[(harris_key(src[i].v) >> sh) & 2047]++;
+}
+
+/* Scatter part b of the pass's source to its digit's place (the histograms
+ * turned into each part's first index per digit). */
+static void harris_sort_scatter(void *arg, vx_uint32 b)
+{
+    harris_job *j = arg;
+    vx_uint32 *at = j->hist[b];
+    vx_size i, i0, i1;
+    if (j->pass == 0) {
+        vx_uint32 n = j->ys1 - j->ys0, y;
+        vx_uint32 yb0 = j->ys0 + (vx_uint32)((vx_uint64)n * b / j->bands);
+        vx_uint32 yb1 = j->ys0 + (vx_uint32)((vx_uint64)n * (b + 1) / j->bands);
+        for (y = yb0; y < yb1; y++) {
+            const harris_cand *c = j->slots + (vx_size)y * j->half;
+            for (i = 0; i < j->row_count[y]; i++) j->A[at[harris_key(c[i].v) & 2047]++] = c[i];
+        }
+        return;
+    }
+    harris_part(j, b, &i0, &i1);
+    if (j->pass == 1) {
+        for (i = i0; i < i1; i++) j->B[at[(harris_key(j->A[i].v) >> 11) & 2047]++] = j->A[i];
+    } else {
+        for (i = i0; i < i1; i++) j->A[at[harris_key(j->B[i].v) >> 22]++] = j->B[i];
+    }
+}
+
+/* Histograms -> first indices: digit by digit, part by part (stable). */
+static void harris_sort_offsets(harris_job *j)
+{
+    vx_uint32 d, b, sum = 0;
+    for (d = 0; d < 2048; d++)
+        for (b = 0; b < j->bands; b++) {
+            vx_uint32 c = j->hist[b][d];
+            j->hist[b][d] = sum;
+            sum += c;
+        }
+}
+
+static void harris_run(harris_job *j, ovx_task_f fn)
+{
+    vx_uint32 b;
+    if (j->bands > 1)
+        ovx_parallel_for(j->bands, fn, j);
+    else
+        for (b = 0; b < j->bands; b++) fn(j, b);
 }
 
 static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *params, vx_uint32 num)
@@ -626,7 +705,7 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
     ovx_array_clear(arr);
     if (n > 0 && w > (vx_uint32)(2 * (r + rb)) && h > (vx_uint32)(2 * (r + rb))) {
         harris_job j;
-        vx_size maxc, off_slots, off_rc, off_a, off_b, off_bits, off_span, total;
+        vx_size maxc, off_slots, off_rc, off_a, off_b, off_bits, off_span, off_hist, total;
         vx_float64 norm = (vx_float64)(1 << (gs - 1)) * 255.0 * bs;
         vx_uint32 threads = ovx_node_threads(node);
         harris_cand *A, *B;
@@ -649,7 +728,8 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
         off_b = off_a + align64(maxc * sizeof(harris_cand));
         off_bits = off_b + align64(maxc * sizeof(harris_cand));
         off_span = off_bits + align64((vx_size)h * ((w + 63) / 64) * sizeof(vx_uint64));
-        total = off_span + align64((vx_size)h * sizeof(vx_int32));
+        off_hist = off_span + align64((vx_size)h * sizeof(vx_int32));
+        total = off_hist + align64((vx_size)j.bands * 2048 * sizeof(vx_uint32));
         mem = node_scratch(node, total);
         if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u Harris scores", w, h);
         j.band_mem = mem;
@@ -659,35 +739,17 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
         B = (harris_cand *)(mem + off_b);
         bits = (vx_uint64 *)(mem + off_bits);
         span = (vx_int32 *)(mem + off_span);
-        if (j.bands > 1)
-            ovx_parallel_for(j.bands, harris_band, &j);
-        else
-            harris_band(&j, 0);
+        j.hist = (vx_uint32(*)[2048])(mem + off_hist);
+        harris_run(&j, harris_band);
         for (y = j.ys0; y < j.ys1; y++) nc += j.row_count[y];
         if (nc > 0) {
             /* LSD radix sort, 3 digits of 11 bits, stable: A <- slots, B <- A, A <- B */
-            vx_size hist[3][2048], d, sum;
-            int p;
-            memset(hist, 0, sizeof(hist));
-            for (y = j.ys0; y < j.ys1; y++) {
-                const harris_cand *c = j.slots + (vx_size)y * j.half;
-                for (i = 0; i < j.row_count[y]; i++) {
-                    vx_uint32 key = harris_key(c[i].v);
-                    hist[0][key & 2047]++, hist[1][(key >> 11) & 2047]++, hist[2][key >> 22]++;
-                }
+            j.A = A, j.B = B, j.nc = nc;
+            for (j.pass = 0; j.pass < 3; j.pass++) {
+                if (j.pass > 0) harris_run(&j, harris_sort_hist);
+                harris_sort_offsets(&j);
+                harris_run(&j, harris_sort_scatter);
             }
-            for (p = 0; p < 3; p++)
-                for (d = 0, sum = 0; d < 2048; d++) {
-                    vx_size c = hist[p][d];
-                    hist[p][d] = sum;
-                    sum += c;
-                }
-            for (y = j.ys0; y < j.ys1; y++) {
-                const harris_cand *c = j.slots + (vx_size)y * j.half;
-                for (i = 0; i < j.row_count[y]; i++) A[hist[0][harris_key(c[i].v) & 2047]++] = c[i];
-            }
-            for (i = 0; i < nc; i++) B[hist[1][(harris_key(A[i].v) >> 11) & 2047]++] = A[i];
-            for (i = 0; i < nc; i++) A[hist[2][harris_key(B[i].v) >> 22]++] = B[i];
             /* strongest first; keep a corner unless an accepted one lies closer than dist
              * (accepted ones compacted to the front of A) */
             if (dist > 0.0f) {
