@@ -292,9 +292,21 @@ static vx_float32 harris_mc(vx_float64 sxx, vx_float64 syy, vx_float64 sxy, vx_f
     return mc > thresh ? (vx_float32)mc : 0.0f;
 }
 
-void ovx_harris_row_s16_scalar(const vx_int16 *const *gx, const vx_int16 *const *gy, vx_int32 bsize, vx_uint32 x0,
-                               vx_uint32 x1, vx_float64 scale, vx_float64 k, vx_float64 thresh, vx_int32 *tmp,
-                               vx_float32 *out)
+void ovx_sobel3_prod_row_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 x0, vx_uint32 x1, vx_int32 *xx,
+                                vx_int32 *yy, vx_int32 *xy)
+{
+    const vx_uint8 *a = src - stride, *b = src, *c = src + stride;
+    vx_uint32 x;
+    for (x = x0; x < x1; x++) {
+        vx_int32 dx = (a[x + 1] - a[x - 1]) + 2 * (b[x + 1] - b[x - 1]) + (c[x + 1] - c[x - 1]);
+        vx_int32 dy = (c[x - 1] + 2 * c[x] + c[x + 1]) - (a[x - 1] + 2 * a[x] + a[x + 1]);
+        xx[x] = dx * dx, yy[x] = dy * dy, xy[x] = dx * dy;
+    }
+}
+
+void ovx_harris_row_p32_scalar(const vx_int32 *const *xx, const vx_int32 *const *yy, const vx_int32 *const *xy,
+                               vx_int32 bsize, vx_uint32 x0, vx_uint32 x1, vx_float64 scale, vx_float64 k,
+                               vx_float64 thresh, vx_int32 *tmp, vx_float32 *out)
 {
     vx_uint32 rb = (vx_uint32)bsize / 2, n = x1 - x0 + 2 * rb, c, x;
     vx_int32 *cxx = tmp, *cyy = tmp + n, *cxy = tmp + 2 * n, i;
@@ -302,10 +314,9 @@ void ovx_harris_row_s16_scalar(const vx_int16 *const *gx, const vx_int16 *const 
     for (c = 0; c < n; c++) { /* column sums over the block's rows */
         vx_int32 sxx = 0, syy = 0, sxy = 0;
         for (i = 0; i < bsize; i++) {
-            vx_int32 dx = gx[i][x0 - rb + c], dy = gy[i][x0 - rb + c];
-            sxx += dx * dx;
-            syy += dy * dy;
-            sxy += dx * dy;
+            sxx += xx[i][x0 - rb + c];
+            syy += yy[i][x0 - rb + c];
+            sxy += xy[i][x0 - rb + c];
         }
         cxx[c] = sxx, cyy[c] = syy, cxy[c] = sxy;
     }
@@ -420,7 +431,7 @@ vx_uint32 ovx_fast_nms_row_scalar(const vx_uint8 *s0, const vx_uint8 *s1, const 
 }
 
 static const ovxc_feat_kit feat_kit_scalar = {ovx_fast_nms_row_scalar, ovx_nms_row_f32_scalar, ovx_sobel3_row_scalar, ovx_canny_grad3_row_scalar,
-                                              ovx_canny_nms_row_scalar, ovx_harris_row_s16_scalar,
+                                              ovx_canny_nms_row_scalar, ovx_sobel3_prod_row_scalar, ovx_harris_row_p32_scalar,
                                               ovx_fast9_row_u8_scalar};
 
 const ovxc_feat_kit *ovxc_feat_kit_scalar(void)

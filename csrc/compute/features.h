@@ -81,19 +81,25 @@ void ovx_canny_nms_row_scalar(const vx_int16 *gx, const vx_int16 *gy, const vx_i
                               const vx_int32 *m2, vx_uint32 x0, vx_uint32 x1, vx_int32 lo, vx_int32 hi,
                               vx_uint8 *map);
 
-/* Harris response of one row, x in [x0, x1), from the gradient rows
- * gx[0 .. bsize-1], gy[..] of the block (columns x0 - rb .. x1 + rb - 1; |g|
- * <= 1020, gradient size 3).  The block sums Sxx, Syy, Sxy of gx^2, gy^2,
- * gx*gy are exact integers; then in double: sxx = Sxx * scale (likewise syy,
- * sxy; scale = 1 / norm^2), det = sxx*syy - sxy*sxy, tr = sxx + syy, Mc = det -
- * k*tr*tr, out = (float)Mc when Mc > thresh, else 0.  tmp: 3 * (x1 - x0 +
- * bsize) int32. */
-void ovx_harris_row_s16_scalar(const vx_int16 *const *gx, const vx_int16 *const *gy, vx_int32 bsize, vx_uint32 x0,
-                               vx_uint32 x1, vx_float64 scale, vx_float64 k, vx_float64 thresh, vx_int32 *tmp,
-                               vx_float32 *out);
+/* Harris, gradient size 3: the products gx^2, gy^2, gx*gy (exact in int32)
+ * of the Sobel 3x3 gradients of the row src points to, x in [x0, x1) (1 <= x0,
+ * x1 <= width - 1). */
+void ovx_sobel3_prod_row_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 x0, vx_uint32 x1, vx_int32 *xx,
+                                vx_int32 *yy, vx_int32 *xy);
 
-/* The same for any gradient size (gradient rows in int32; block sums exact in
- * double, so bit-identical with the s16 routine where both apply).  tmp: 3 *
+/* Harris response of one row, x in [x0, x1), from the product rows xx[0 ..
+ * bsize-1], yy[..], xy[..] of the block (columns x0 - rb .. x1 + rb - 1; from
+ * gradients with |g| <= 1020).  The block sums Sxx, Syy, Sxy are exact
+ * integers; then in double: sxx = Sxx * scale (likewise syy, sxy; scale = 1 /
+ * norm^2), det = sxx*syy - sxy*sxy, tr = sxx + syy, Mc = det - k*tr*tr, out =
+ * (float)Mc when Mc > thresh, else 0.  tmp: 3 * (x1 - x0 + bsize) int32. */
+void ovx_harris_row_p32_scalar(const vx_int32 *const *xx, const vx_int32 *const *yy, const vx_int32 *const *xy,
+                               vx_int32 bsize, vx_uint32 x0, vx_uint32 x1, vx_float64 scale, vx_float64 k,
+                               vx_float64 thresh, vx_int32 *tmp, vx_float32 *out);
+
+/* The same for any gradient size from the gradient rows gx[0 .. bsize-1],
+ * gy[..] (int32; block sums exact in double, so bit-identical with the p32
+ * routine where both apply).  tmp: 3 *
  * (x1 - x0 + bsize) doubles.  Scalar only. */
 void ovx_harris_row_s32(const vx_int32 *const *gx, const vx_int32 *const *gy, vx_int32 bsize, vx_uint32 x0,
                         vx_uint32 x1, vx_float64 scale, vx_float64 k, vx_float64 thresh, vx_float64 *tmp,
@@ -111,9 +117,10 @@ void ovx_sobel_row(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int
 void ovx_fast9_row_u8_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int32 t, vx_uint8 *s);
 
 /* The 3x3 non-maximum suppression of the FAST chapter on a row of float
- * scores, x in [x0, x1): writes to xs (and counts) the x where s1[x] > thr,
+ * scores (no NaN among them), x in [x0, x1): writes to xs (and counts) the x where s1[x] > thr,
  * s1[x] >= its upper-left neighbours (s0[x-1..x+1], s1[x-1]) and > its
- * lower-right ones (s1[x+1], s2[x-1..x+1]), in increasing x. */
+ * lower-right ones (s1[x+1], s2[x-1..x+1]), in increasing x.  xs has room
+ * for x1 - x0 + 8 entries (variants may write past the count). */
 vx_uint32 ovx_nms_row_f32_scalar(const vx_float32 *s0, const vx_float32 *s1, const vx_float32 *s2, vx_uint32 x0,
                                  vx_uint32 x1, vx_float32 thr, vx_uint32 *xs);
 
@@ -134,8 +141,9 @@ typedef struct {
     void (*canny_grad3_row)(const vx_uint8 *, vx_int32, vx_uint32, int, vx_int16 *, vx_int16 *, vx_int32 *);
     void (*canny_nms_row)(const vx_int16 *, const vx_int16 *, const vx_int32 *, const vx_int32 *, const vx_int32 *,
                           vx_uint32, vx_uint32, vx_int32, vx_int32, vx_uint8 *);
-    void (*harris_row_s16)(const vx_int16 *const *, const vx_int16 *const *, vx_int32, vx_uint32, vx_uint32,
-                           vx_float64, vx_float64, vx_float64, vx_int32 *, vx_float32 *);
+    void (*sobel3_prod_row)(const vx_uint8 *, vx_int32, vx_uint32, vx_uint32, vx_int32 *, vx_int32 *, vx_int32 *);
+    void (*harris_row_p32)(const vx_int32 *const *, const vx_int32 *const *, const vx_int32 *const *, vx_int32,
+                           vx_uint32, vx_uint32, vx_float64, vx_float64, vx_float64, vx_int32 *, vx_float32 *);
     void (*fast9_row_u8)(const vx_uint8 *, vx_int32, vx_uint32, vx_int32, vx_uint8 *);
 } ovxc_feat_kit;
 

@@ -106,23 +106,60 @@ static void canny_nms_row_avx2(const vx_int16 *gx, const vx_int16 *gy, const vx_
     if (x < x1) ovx_canny_nms_row_scalar(gx, gy, m0, m1, m2, x, x1, lo, hi, map);
 }
 
-static void harris_row_s16_avx2(const vx_int16 *const *gx, const vx_int16 *const *gy, vx_int32 bsize, vx_uint32 x0,
-                                vx_uint32 x1, vx_float64 scale, vx_float64 k, vx_float64 thresh, vx_int32 *tmp,
-                                vx_float32 *out)
+/* 16 products a*b of int16 lanes as int32, in order: lo/hi halves of the
+ * 32-bit results, put back in lane order. */
+static inline void mul16x16_32(__m256i a, __m256i b, vx_int32 *dst)
+{
+    __m256i lo = _mm256_mullo_epi16(a, b), hi = _mm256_mulhi_epi16(a, b);
+    __m256i p0 = _mm256_unpacklo_epi16(lo, hi), p1 = _mm256_unpackhi_epi16(lo, hi); /* 0-3,8-11 | 4-7,12-15 */
+    _mm256_storeu_si256((__m256i *)dst, _mm256_permute2x128_si256(p0, p1, 0x20));
+    _mm256_storeu_si256((__m256i *)(dst + 8), _mm256_permute2x128_si256(p0, p1, 0x31));
+}
+
+static void sobel3_prod_row_avx2(const vx_uint8 *src, vx_int32 stride, vx_uint32 x0, vx_uint32 x1, vx_int32 *xx,
+                                 vx_int32 *yy, vx_int32 *xy)
+{
+    const vx_uint8 *a = src - stride, *b = src, *c = src + stride;
+    vx_uint32 x = x0;
+    for (; x + 16 <= x1; x += 16) {
+        __m256i vx, vy;
+        sobel3_16(a, b, c, x, &vx, &vy);
+        mul16x16_32(vx, vx, xx + x);
+        mul16x16_32(vy, vy, yy + x);
+        mul16x16_32(vx, vy, xy + x);
+    }
+    if (x < x1) ovx_sobel3_prod_row_scalar(src, stride, x, x1, xx, yy, xy);
+}
+
+static void harris_row_p32_avx2(const vx_int32 *const *xx, const vx_int32 *const *yy, const vx_int32 *const *xy,
+                                vx_int32 bsize, vx_uint32 x0, vx_uint32 x1, vx_float64 scale, vx_float64 k,
+                                vx_float64 thresh, vx_int32 *tmp, vx_float32 *out)
 {
     vx_uint32 rb = (vx_uint32)bsize / 2, n = x1 - x0 + 2 * rb, base = x0 - rb, c = 0, x = 0, m = x1 - x0;
     vx_int32 *cxx = tmp, *cyy = tmp + n, *cxy = tmp + 2 * n, i;
     const __m256d vs = _mm256_set1_pd(scale), vk = _mm256_set1_pd(k), vt = _mm256_set1_pd(thresh);
     const __m256i pick = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
     if (x1 <= x0) return;
+    if (bsize == 3) {
+        const vx_int32 *a0 = xx[0] + base, *a1 = xx[1] + base, *a2 = xx[2] + base;
+        const vx_int32 *b0 = yy[0] + base, *b1 = yy[1] + base, *b2 = yy[2] + base;
+        const vx_int32 *c0 = xy[0] + base, *c1 = xy[1] + base, *c2 = xy[2] + base;
+#define L(p) _mm256_loadu_si256((const __m256i *)((p) + c))
+        for (; c + 8 <= n; c += 8) {
+            _mm256_storeu_si256((__m256i *)(cxx + c), _mm256_add_epi32(_mm256_add_epi32(L(a0), L(a1)), L(a2)));
+            _mm256_storeu_si256((__m256i *)(cyy + c), _mm256_add_epi32(_mm256_add_epi32(L(b0), L(b1)), L(b2)));
+            _mm256_storeu_si256((__m256i *)(cxy + c), _mm256_add_epi32(_mm256_add_epi32(L(c0), L(c1)), L(c2)));
+        }
+#undef L
+    }
     for (; c + 8 <= n; c += 8) { /* column sums over the block's rows, exact in int32 */
-        __m256i sxx = _mm256_setzero_si256(), syy = sxx, sxy = sxx;
-        for (i = 0; i < bsize; i++) {
-            __m256i dx = _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)(gx[i] + base + c)));
-            __m256i dy = _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)(gy[i] + base + c)));
-            sxx = _mm256_add_epi32(sxx, _mm256_mullo_epi32(dx, dx));
-            syy = _mm256_add_epi32(syy, _mm256_mullo_epi32(dy, dy));
-            sxy = _mm256_add_epi32(sxy, _mm256_mullo_epi32(dx, dy));
+        __m256i sxx = _mm256_loadu_si256((const __m256i *)(xx[0] + base + c)),
+                syy = _mm256_loadu_si256((const __m256i *)(yy[0] + base + c)),
+                sxy = _mm256_loadu_si256((const __m256i *)(xy[0] + base + c));
+        for (i = 1; i < bsize; i++) {
+            sxx = _mm256_add_epi32(sxx, _mm256_loadu_si256((const __m256i *)(xx[i] + base + c)));
+            syy = _mm256_add_epi32(syy, _mm256_loadu_si256((const __m256i *)(yy[i] + base + c)));
+            sxy = _mm256_add_epi32(sxy, _mm256_loadu_si256((const __m256i *)(xy[i] + base + c)));
         }
         _mm256_storeu_si256((__m256i *)(cxx + c), sxx);
         _mm256_storeu_si256((__m256i *)(cyy + c), syy);
@@ -130,12 +167,7 @@ static void harris_row_s16_avx2(const vx_int16 *const *gx, const vx_int16 *const
     }
     for (; c < n; c++) {
         vx_int32 sxx = 0, syy = 0, sxy = 0;
-        for (i = 0; i < bsize; i++) {
-            vx_int32 dx = gx[i][base + c], dy = gy[i][base + c];
-            sxx += dx * dx;
-            syy += dy * dy;
-            sxy += dx * dy;
-        }
+        for (i = 0; i < bsize; i++) sxx += xx[i][base + c], syy += yy[i][base + c], sxy += xy[i][base + c];
         cxx[c] = sxx, cyy[c] = syy, cxy[c] = sxy;
     }
     for (; x + 8 <= m; x += 8) {
@@ -177,6 +209,54 @@ static void harris_row_s16_avx2(const vx_int16 *const *gx, const vx_int16 *const
     }
 }
 
+/* For each 8-bit mask, the indices of its set bits, packed as bytes (first
+ * set bit lowest). */
+static const unsigned long long compress_lut[256] = {
+    0x0ull, 0x0ull, 0x1ull, 0x100ull, 0x2ull, 0x200ull,
+    0x201ull, 0x20100ull, 0x3ull, 0x300ull, 0x301ull, 0x30100ull,
+    0x302ull, 0x30200ull, 0x30201ull, 0x3020100ull, 0x4ull, 0x400ull,
+    0x401ull, 0x40100ull, 0x402ull, 0x40200ull, 0x40201ull, 0x4020100ull,
+    0x403ull, 0x40300ull, 0x40301ull, 0x4030100ull, 0x40302ull, 0x4030200ull,
+    0x4030201ull, 0x403020100ull, 0x5ull, 0x500ull, 0x501ull, 0x50100ull,
+    0x502ull, 0x50200ull, 0x50201ull, 0x5020100ull, 0x503ull, 0x50300ull,
+    0x50301ull, 0x5030100ull, 0x50302ull, 0x5030200ull, 0x5030201ull, 0x503020100ull,
+    0x504ull, 0x50400ull, 0x50401ull, 0x5040100ull, 0x50402ull, 0x5040200ull,
+    0x5040201ull, 0x504020100ull, 0x50403ull, 0x5040300ull, 0x5040301ull, 0x504030100ull,
+    0x5040302ull, 0x504030200ull, 0x504030201ull, 0x50403020100ull, 0x6ull, 0x600ull,
+    0x601ull, 0x60100ull, 0x602ull, 0x60200ull, 0x60201ull, 0x6020100ull,
+    0x603ull, 0x60300ull, 0x60301ull, 0x6030100ull, 0x60302ull, 0x6030200ull,
+    0x6030201ull, 0x603020100ull, 0x604ull, 0x60400ull, 0x60401ull, 0x6040100ull,
+    0x60402ull, 0x6040200ull, 0x6040201ull, 0x604020100ull, 0x60403ull, 0x6040300ull,
+    0x6040301ull, 0x604030100ull, 0x6040302ull, 0x604030200ull, 0x604030201ull, 0x60403020100ull,
+    0x605ull, 0x60500ull, 0x60501ull, 0x6050100ull, 0x60502ull, 0x6050200ull,
+    0x6050201ull, 0x605020100ull, 0x60503ull, 0x6050300ull, 0x6050301ull, 0x605030100ull,
+    0x6050302ull, 0x605030200ull, 0x605030201ull, 0x60503020100ull, 0x60504ull, 0x6050400ull,
+    0x6050401ull, 0x605040100ull, 0x6050402ull, 0x605040200ull, 0x605040201ull, 0x60504020100ull,
+    0x6050403ull, 0x605040300ull, 0x605040301ull, 0x60504030100ull, 0x605040302ull, 0x60504030200ull,
+    0x60504030201ull, 0x6050403020100ull, 0x7ull, 0x700ull, 0x701ull, 0x70100ull,
+    0x702ull, 0x70200ull, 0x70201ull, 0x7020100ull, 0x703ull, 0x70300ull,
+    0x70301ull, 0x7030100ull, 0x70302ull, 0x7030200ull, 0x7030201ull, 0x703020100ull,
+    0x704ull, 0x70400ull, 0x70401ull, 0x7040100ull, 0x70402ull, 0x7040200ull,
+    0x7040201ull, 0x704020100ull, 0x70403ull, 0x7040300ull, 0x7040301ull, 0x704030100ull,
+    0x7040302ull, 0x704030200ull, 0x704030201ull, 0x70403020100ull, 0x705ull, 0x70500ull,
+    0x70501ull, 0x7050100ull, 0x70502ull, 0x7050200ull, 0x7050201ull, 0x705020100ull,
+    0x70503ull, 0x7050300ull, 0x7050301ull, 0x705030100ull, 0x7050302ull, 0x705030200ull,
+    0x705030201ull, 0x70503020100ull, 0x70504ull, 0x7050400ull, 0x7050401ull, 0x705040100ull,
+    0x7050402ull, 0x705040200ull, 0x705040201ull, 0x70504020100ull, 0x7050403ull, 0x705040300ull,
+    0x705040301ull, 0x70504030100ull, 0x705040302ull, 0x70504030200ull, 0x70504030201ull, 0x7050403020100ull,
+    0x706ull, 0x70600ull, 0x70601ull, 0x7060100ull, 0x70602ull, 0x7060200ull,
+    0x7060201ull, 0x706020100ull, 0x70603ull, 0x7060300ull, 0x7060301ull, 0x706030100ull,
+    0x7060302ull, 0x706030200ull, 0x706030201ull, 0x70603020100ull, 0x70604ull, 0x7060400ull,
+    0x7060401ull, 0x706040100ull, 0x7060402ull, 0x706040200ull, 0x706040201ull, 0x70604020100ull,
+    0x7060403ull, 0x706040300ull, 0x706040301ull, 0x70604030100ull, 0x706040302ull, 0x70604030200ull,
+    0x70604030201ull, 0x7060403020100ull, 0x70605ull, 0x7060500ull, 0x7060501ull, 0x706050100ull,
+    0x7060502ull, 0x706050200ull, 0x706050201ull, 0x70605020100ull, 0x7060503ull, 0x706050300ull,
+    0x706050301ull, 0x70605030100ull, 0x706050302ull, 0x70605030200ull, 0x70605030201ull, 0x7060503020100ull,
+    0x7060504ull, 0x706050400ull, 0x706050401ull, 0x70605040100ull, 0x706050402ull, 0x70605040200ull,
+    0x70605040201ull, 0x7060504020100ull, 0x706050403ull, 0x70605040300ull, 0x70605040301ull, 0x7060504030100ull,
+    0x70605040302ull, 0x7060504030200ull, 0x7060504030201ull, 0x706050403020100ull,
+};
+
 static vx_uint32 nms_row_f32_avx2(const vx_float32 *s0, const vx_float32 *s1, const vx_float32 *s2, vx_uint32 x0,
                                   vx_uint32 x1, vx_float32 thr, vx_uint32 *xs)
 {
@@ -184,18 +264,21 @@ static vx_uint32 nms_row_f32_avx2(const vx_float32 *s0, const vx_float32 *s1, co
     vx_uint32 x = x0, n = 0;
     for (; x + 8 <= x1; x += 8) {
         __m256 c = _mm256_loadu_ps(s1 + x);
+        /* no NaN among the scores: c >= each of three <=> c >= their max (likewise >) */
+        __m256 up = _mm256_max_ps(_mm256_max_ps(_mm256_loadu_ps(s0 + x - 1), _mm256_loadu_ps(s0 + x)),
+                                  _mm256_loadu_ps(s0 + x + 1));
+        __m256 dn = _mm256_max_ps(_mm256_max_ps(_mm256_loadu_ps(s2 + x - 1), _mm256_loadu_ps(s2 + x)),
+                                  _mm256_loadu_ps(s2 + x + 1));
         __m256 k = _mm256_cmp_ps(c, vt, _CMP_GT_OQ);
         unsigned m;
-        if (!_mm256_movemask_ps(k)) continue;
-        k = _mm256_and_ps(k, _mm256_cmp_ps(c, _mm256_loadu_ps(s0 + x - 1), _CMP_GE_OQ));
-        k = _mm256_and_ps(k, _mm256_cmp_ps(c, _mm256_loadu_ps(s0 + x), _CMP_GE_OQ));
-        k = _mm256_and_ps(k, _mm256_cmp_ps(c, _mm256_loadu_ps(s0 + x + 1), _CMP_GE_OQ));
-        k = _mm256_and_ps(k, _mm256_cmp_ps(c, _mm256_loadu_ps(s1 + x - 1), _CMP_GE_OQ));
-        k = _mm256_and_ps(k, _mm256_cmp_ps(c, _mm256_loadu_ps(s1 + x + 1), _CMP_GT_OQ));
-        k = _mm256_and_ps(k, _mm256_cmp_ps(c, _mm256_loadu_ps(s2 + x - 1), _CMP_GT_OQ));
-        k = _mm256_and_ps(k, _mm256_cmp_ps(c, _mm256_loadu_ps(s2 + x), _CMP_GT_OQ));
-        k = _mm256_and_ps(k, _mm256_cmp_ps(c, _mm256_loadu_ps(s2 + x + 1), _CMP_GT_OQ));
-        for (m = (unsigned)_mm256_movemask_ps(k); m; m &= m - 1) xs[n++] = x + (vx_uint32)__builtin_ctz(m);
+        __m256i idx;
+        k = _mm256_and_ps(k, _mm256_cmp_ps(c, _mm256_max_ps(up, _mm256_loadu_ps(s1 + x - 1)), _CMP_GE_OQ));
+        k = _mm256_and_ps(k, _mm256_cmp_ps(c, _mm256_max_ps(dn, _mm256_loadu_ps(s1 + x + 1)), _CMP_GT_OQ));
+        m = (unsigned)_mm256_movemask_ps(k);
+        /* the kept x, packed to the front: xs has room for x1 - x0 + 8 entries */
+        idx = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)compress_lut[m]));
+        _mm256_storeu_si256((__m256i *)(xs + n), _mm256_add_epi32(idx, _mm256_set1_epi32((int)x)));
+        n += (vx_uint32)__builtin_popcount(m);
     }
     if (x < x1) n += ovx_nms_row_f32_scalar(s0, s1, s2, x, x1, thr, xs + n);
     return n;
@@ -309,7 +392,7 @@ static vx_uint32 fast_nms_row_avx2(const vx_uint8 *s0, const vx_uint8 *s1, const
     return n;
 }
 
-static const ovxc_feat_kit kit_avx2 = {fast_nms_row_avx2, nms_row_f32_avx2, sobel3_row_avx2, canny_grad3_row_avx2, canny_nms_row_avx2, harris_row_s16_avx2,
+static const ovxc_feat_kit kit_avx2 = {fast_nms_row_avx2, nms_row_f32_avx2, sobel3_row_avx2, canny_grad3_row_avx2, canny_nms_row_avx2, sobel3_prod_row_avx2, harris_row_p32_avx2,
                                        fast9_row_u8_avx2};
 
 const ovxc_feat_kit *ovxc_feat_kit_avx2(void)

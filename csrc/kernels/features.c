@@ -536,12 +536,14 @@ typedef struct {
     harris_cand *A, *B;
     vx_size nc;
     int pass;
+    vx_keypoint_t *kp;            /* the output: A's first nc */
+    vx_int32 ox, oy;
 } harris_job;
 
 static vx_size harris_band_bytes(vx_uint32 w, vx_int32 bs)
 {
-    return align64((vx_size)2 * bs * w * sizeof(vx_int32)) + align64((vx_size)3 * (w + 8) * sizeof(vx_float64)) +
-           align64((vx_size)4 * w * sizeof(vx_float32)) + align64((vx_size)w * sizeof(vx_uint32));
+    return align64((vx_size)3 * bs * w * sizeof(vx_int32)) + align64((vx_size)3 * (w + 8) * sizeof(vx_float64)) +
+           align64((vx_size)4 * w * sizeof(vx_float32)) + align64((vx_size)(w + 8) * sizeof(vx_uint32));
 }
 
 /* Sort key: descending strength as an ascending unsigned key (-0 as +0). */
@@ -562,12 +564,11 @@ static void harris_band(void *arg, vx_uint32 band)
     vx_uint32 yb1 = j->ys0 + (vx_uint32)((vx_uint64)nrows * (band + 1) / j->bands);
     vx_uint8 *mem = j->band_mem + band * j->band_bytes;
     vx_int32 *gmem = (vx_int32 *)mem;
-    void *tmp = mem + align64((vx_size)2 * bs * w * sizeof(vx_int32));
+    void *tmp = mem + align64((vx_size)3 * bs * w * sizeof(vx_int32));
     vx_float32 *smem = (vx_float32 *)((vx_uint8 *)tmp + align64((vx_size)3 * (w + 8) * sizeof(vx_float64)));
     vx_float32 *zero = smem + 3 * (vx_size)w, *srow[3];
     vx_uint32 *xs = (vx_uint32 *)((vx_uint8 *)smem + align64((vx_size)4 * w * sizeof(vx_float32)));
-    const vx_int16 *gx16[7], *gy16[7];
-    const vx_int32 *gx32[7], *gy32[7];
+    const vx_int32 *r0[7], *r1[7], *r2[7]; /* the block's rows: xx, yy, xy (or gx, gy) */
     vx_uint32 sy_first = yb0 > j->ys0 ? yb0 - 1 : yb0, ns = sy_first, ng = sy_first - rb, y, i;
     if (yb1 <= yb0) return;
     memset(smem, 0, 4 * (vx_size)w * sizeof(*smem));
@@ -575,24 +576,23 @@ static void harris_band(void *arg, vx_uint32 band)
         vx_uint32 last = y + 1 < j->ys1 ? y + 1 : j->ys1 - 1, count;
         harris_cand *out = j->slots + (vx_size)y * j->half;
         for (; ns <= last; ns++) {
-            for (; ng <= ns + rb; ng++) { /* gradient row ng into slot ng % bs */
-                vx_int32 *gx = gmem + (vx_size)(ng % bs) * 2 * w, *gy = gx + w;
+            for (; ng <= ns + rb; ng++) { /* gradient (products) row ng into slot ng % bs */
+                vx_int32 *g = gmem + (vx_size)(ng % bs) * 3 * w;
                 const vx_uint8 *row = j->src + (vx_size)ng * (vx_size)j->stride;
                 if (j->gs == 3)
-                    j->kit->sobel3_row(row, j->stride, w, (vx_int16 *)gx, (vx_int16 *)gy);
+                    j->kit->sobel3_prod_row(row, j->stride, 1, w - 1, g, g + w, g + 2 * (vx_size)w);
                 else
-                    ovx_sobel_row(row, j->stride, w, j->gs, gx, gy);
+                    ovx_sobel_row(row, j->stride, w, j->gs, g, g + w);
             }
             for (i = 0; i < bs; i++) {
-                vx_int32 *gx = gmem + (vx_size)((ns - rb + i) % bs) * 2 * w;
-                gx16[i] = (const vx_int16 *)gx, gy16[i] = (const vx_int16 *)(gx + w);
-                gx32[i] = gx, gy32[i] = gx + w;
+                vx_int32 *g = gmem + (vx_size)((ns - rb + i) % bs) * 3 * w;
+                r0[i] = g, r1[i] = g + w, r2[i] = g + 2 * (vx_size)w;
             }
             if (j->gs == 3)
-                j->kit->harris_row_s16(gx16, gy16, j->bs, j->xs0, j->xs1, j->scale, j->k, j->thr, (vx_int32 *)tmp,
+                j->kit->harris_row_p32(r0, r1, r2, j->bs, j->xs0, j->xs1, j->scale, j->k, j->thr, (vx_int32 *)tmp,
                                        smem + (vx_size)(ns % 3) * w);
             else
-                ovx_harris_row_s32(gx32, gy32, j->bs, j->xs0, j->xs1, j->scale, j->k, j->thr, (vx_float64 *)tmp,
+                ovx_harris_row_s32(r0, r1, j->bs, j->xs0, j->xs1, j->scale, j->k, j->thr, (vx_float64 *)tmp,
                                    smem + (vx_size)(ns % 3) * w);
         }
         for (i = 0; i < 3; i++) {
@@ -658,6 +658,24 @@ static void harris_sort_scatter(void *arg, vx_uint32 b)
         for (i = i0; i < i1; i++) j->B[at[(harris_key(j->A[i].v) >> 11) & 2047]++] = j->A[i];
     } else {
         for (i = i0; i < i1; i++) j->A[at[harris_key(j->B[i].v) >> 22]++] = j->B[i];
+    }
+}
+
+/* Part b of the keypoints, from A. */
+static void harris_write(void *arg, vx_uint32 b)
+{
+    harris_job *j = arg;
+    vx_size i, i0, i1;
+    harris_part(j, b, &i0, &i1);
+    for (i = i0; i < i1; i++) {
+        vx_keypoint_t *k = j->kp + i;
+        k->x = j->A[i].x + j->ox;
+        k->y = j->A[i].y + j->oy;
+        k->strength = j->A[i].v;
+        k->scale = 0.0f;
+        k->orientation = 0.0f;
+        k->tracking_status = 1;
+        k->error = 0.0f;
     }
 }
 
@@ -798,16 +816,8 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
             {
                 vx_size room = arr->capacity, m = na < room ? na : room;
                 if (m > 0 && (arr->data || ovx_array_alloc(arr) == VX_SUCCESS)) {
-                    vx_keypoint_t *kp = (vx_keypoint_t *)arr->data;
-                    for (i = 0; i < m; i++) {
-                        kp[i].x = A[i].x + ox;
-                        kp[i].y = A[i].y + oy;
-                        kp[i].strength = A[i].v;
-                        kp[i].scale = 0.0f;
-                        kp[i].orientation = 0.0f;
-                        kp[i].tracking_status = 1;
-                        kp[i].error = 0.0f;
-                    }
+                    j.kp = (vx_keypoint_t *)arr->data, j.nc = m, j.ox = ox, j.oy = oy;
+                    harris_run(&j, harris_write);
                     arr->num_items = m;
                 }
             }

@@ -3,8 +3,8 @@
  * against the scalar reference, bit for bit (floats compared as bits), on
  * random, blocky, extreme (0/255) and flat images and on random and extreme
  * gradients, for widths from 7 (tiny) to 255 including odd ones, with guard
- * values around every output no variant may touch.  The s16 Harris row is also
- * checked against the generic s32 one.  A variant the CPU cannot run is
+ * values around every output no variant may touch.  The p32 Harris row (from
+ * products) is also checked against the generic s32 one (from gradients).  A variant the CPU cannot run is
  * reported as not run, never as passed.
  */
 #include "../../csrc/compute/features.h"
@@ -64,8 +64,6 @@ static void check(int ok, const char *what, const char *variant, int w, int kind
     }
 }
 
-/* gradient rows with guards: index PAD + x */
-static vx_int16 g16[2][8][MAXW + 2 * PAD];
 
 static void test_rows(const ovxc_feat_kit *ref, const ovxc_feat_kit *kit, const char *name, int w, int h, int kind)
 {
@@ -81,6 +79,16 @@ static void test_rows(const ovxc_feat_kit *ref, const ovxc_feat_kit *kit, const 
         ref->sobel3_row(img + y * w, w, (vx_uint32)w, ax + PAD, ay + PAD);
         kit->sobel3_row(img + y * w, w, (vx_uint32)w, bx + PAD, by + PAD);
         check(!memcmp(ax, bx, sizeof(ax)) && !memcmp(ay, by, sizeof(ay)), "sobel3_row", name, w, kind, y);
+        {
+            static vx_int32 p[2][3][MAXW + 2 * PAD];
+            vx_uint32 x0 = 1 + (vx_uint32)(rnd() % 2), x1 = (vx_uint32)w - 1 - (vx_uint32)(rnd() % 2);
+            memset(p, 0x5a, sizeof(p));
+            if (x1 > x0) {
+                ref->sobel3_prod_row(img + y * w, w, x0, x1, p[0][0] + PAD, p[0][1] + PAD, p[0][2] + PAD);
+                kit->sobel3_prod_row(img + y * w, w, x0, x1, p[1][0] + PAD, p[1][1] + PAD, p[1][2] + PAD);
+            }
+            check(!memcmp(p[0], p[1], sizeof(p[0])), "sobel3_prod_row", name, w, kind, y);
+        }
         for (l2 = 0; l2 < 2; l2++) {
             memset(am, 0x5a, sizeof(am)), memset(bm, 0x5a, sizeof(bm));
             ref->canny_grad3_row(img + y * w, w, (vx_uint32)w, l2, ax + PAD, ay + PAD, am + PAD);
@@ -142,34 +150,34 @@ static void test_harris(const ovxc_feat_kit *ref, const ovxc_feat_kit *kit, cons
     static vx_float32 a[MAXW + 2 * PAD], b[MAXW + 2 * PAD], c[MAXW + 2 * PAD];
     static vx_int32 tmp[3 * (MAXW + 16)];
     static vx_float64 tmpd[3 * (MAXW + 16)];
-    static vx_int32 g32[2][8][MAXW + 2 * PAD];
+    static vx_int32 g32[2][8][MAXW + 2 * PAD], prod[3][8][MAXW + 2 * PAD];
     int i, r, bi, ki;
     for (r = 0; r < 8; r++)
         for (i = 0; i < MAXW + 2 * PAD; i++) {
             int vx = mode == 2 ? ((rnd() & 1) ? 1020 : -1020) : (int)(rnd() % 2041) - 1020;
             int vy = mode == 2 ? ((rnd() & 1) ? 1020 : -1020) : (int)(rnd() % 2041) - 1020;
             if (mode == 1) vx = (int)(rnd() % 21) - 10, vy = (rnd() & 1) ? vx : (int)(rnd() % 21) - 10;
-            g16[0][r][i] = (vx_int16)vx, g16[1][r][i] = (vx_int16)vy;
             g32[0][r][i] = vx, g32[1][r][i] = vy;
+            prod[0][r][i] = vx * vx, prod[1][r][i] = vy * vy, prod[2][r][i] = vx * vy;
         }
     for (bi = 0; bi < 3; bi++)
         for (ki = 0; ki < 4; ki++) {
             int bs = bsz[bi], rb = bs / 2, x;
-            const vx_int16 *px[7], *py[7];
+            const vx_int32 *pxx[7], *pyy[7], *pxy[7];
             const vx_int32 *qx[7], *qy[7];
             double norm = 4.0 * 255.0 * bs, scale = 1.0 / (norm * norm);
             vx_uint32 x0 = (vx_uint32)(rb + rnd() % 3), x1 = (vx_uint32)(w - rb) - (vx_uint32)(rnd() % 3);
             if (x1 <= x0) continue;
             for (r = 0; r < bs; r++) {
-                px[r] = g16[0][r] + PAD, py[r] = g16[1][r] + PAD;
+                pxx[r] = prod[0][r] + PAD, pyy[r] = prod[1][r] + PAD, pxy[r] = prod[2][r] + PAD;
                 qx[r] = g32[0][r] + PAD, qy[r] = g32[1][r] + PAD;
             }
             memset(a, 0x5a, sizeof(a)), memset(b, 0x5a, sizeof(b)), memset(c, 0x5a, sizeof(c));
-            ref->harris_row_s16(px, py, bs, x0, x1, scale, ks[ki], ths[ki], tmp, a + PAD);
-            kit->harris_row_s16(px, py, bs, x0, x1, scale, ks[ki], ths[ki], tmp, b + PAD);
+            ref->harris_row_p32(pxx, pyy, pxy, bs, x0, x1, scale, ks[ki], ths[ki], tmp, a + PAD);
+            kit->harris_row_p32(pxx, pyy, pxy, bs, x0, x1, scale, ks[ki], ths[ki], tmp, b + PAD);
             ovx_harris_row_s32(qx, qy, bs, x0, x1, scale, ks[ki], ths[ki], tmpd, c + PAD);
-            check(!memcmp(a, b, sizeof(a)), "harris_row_s16", name, w, mode, bs * 10 + ki);
-            check(!memcmp(a, c, sizeof(a)), "harris_row_s16 vs s32", name, w, mode, bs * 10 + ki);
+            check(!memcmp(a, b, sizeof(a)), "harris_row_p32", name, w, mode, bs * 10 + ki);
+            check(!memcmp(a, c, sizeof(a)), "harris_row_p32 vs s32", name, w, mode, bs * 10 + ki);
             for (x = (int)x0; x < (int)x1; x++) nonzero += a[PAD + x] != 0.0f;
         }
 }
@@ -191,7 +199,7 @@ static void test_nms_f32(const ovxc_feat_kit *ref, const ovxc_feat_kit *kit, con
         memset(a, 0, sizeof(a)), memset(b, 0, sizeof(b));
         na = ref->nms_row_f32(s[0] + PAD, s[1] + PAD, s[2] + PAD, x0, x1, thr[t], a);
         nb = kit->nms_row_f32(s[0] + PAD, s[1] + PAD, s[2] + PAD, x0, x1, thr[t], b);
-        check(na == nb && !memcmp(a, b, sizeof(a)), "nms_row_f32", name, w, mode, t);
+        check(na == nb && !memcmp(a, b, na * sizeof(a[0])), "nms_row_f32", name, w, mode, t);
         nonzero += na;
     }
 }
