@@ -441,7 +441,7 @@ const ovxc_feat_kit *ovxc_feat_kit_scalar(void)
 
 const ovx_variant *ovxc_feat_kit_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_feat_kit){
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_feat_kit) OVX_VARIANT_SSE41(ovxc_feat_kit){
         "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_feat_kit_scalar}};
     return table;
 }
