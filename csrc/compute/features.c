@@ -114,41 +114,6 @@ void ovx_canny_hysteresis(vx_uint8 *map, vx_size mstride, vx_uint32 width, vx_ui
     }
 }
 
-#define OVX_NMS_KEEP(T, CLAMP)                                                                                \
-    do {                                                                                                 \
-        T c = v[y * vstride + x];                                                                        \
-        if (CLAMP && c < 0) c = 0;                                                                       \
-        vx_int32 ddx, ddy;                                                                               \
-        for (ddy = -1; ddy <= 1; ddy++) {                                                                \
-            for (ddx = -1; ddx <= 1; ddx++) {                                                            \
-                vx_int64 nx = (vx_int64)x + ddx, ny = (vx_int64)y + ddy;                                 \
-                T n = 0;                                                                                 \
-                if (ddx == 0 && ddy == 0) continue;                                                      \
-                if (nx >= 0 && ny >= 0 && nx < (vx_int64)width && ny < (vx_int64)height)                 \
-                    n = v[(vx_size)ny * vstride + (vx_size)nx];                                          \
-                if (CLAMP && n < 0) n = 0;                                                               \
-                if (ddy < 0 || (ddy == 0 && ddx < 0)) {                                                  \
-                    if (!(c >= n)) return 0;                                                             \
-                } else if (!(c > n)) {                                                                   \
-                    return 0;                                                                            \
-                }                                                                                        \
-            }                                                                                            \
-        }                                                                                                \
-        return 1;                                                                                        \
-    } while (0)
-
-int ovx_nms_keep_f32(const vx_float32 *v, vx_size vstride, vx_uint32 width, vx_uint32 height, vx_uint32 x,
-                     vx_uint32 y)
-{
-    OVX_NMS_KEEP(vx_float32, 0);
-}
-
-int ovx_nms_keep_i16(const vx_int16 *v, vx_size vstride, vx_uint32 width, vx_uint32 height, vx_uint32 x,
-                     vx_uint32 y)
-{
-    OVX_NMS_KEEP(vx_int16, 1);
-}
-
 /* The Bresenham circle of radius 3, clockwise from (3, 0). */
 static const vx_int32 fast_circle[16][2] = {{3, 0},  {3, 1},   {2, 2},   {1, 3},  {0, 3},  {-1, 3},
                                             {-2, 2}, {-3, 1},  {-3, 0},  {-3, -1}, {-2, -2}, {-1, -3},
@@ -176,54 +141,6 @@ vx_int32 ovx_fast9_strength(const vx_uint8 *src, vx_int32 stride, vx_uint32 x, v
     }
     return best - 1; /* largest t with min > t; -1 when no arc qualifies even at t = 0 */
 }
-
-/* Are 9 contiguous bits (cyclically) set in the 16-bit mask m? */
-static int arc9(vx_uint32 m)
-{
-    vx_uint32 a = m | (m << 16); /* bit i + 16 = bit i: arcs that wrap become contiguous */
-    vx_uint32 r = a & (a >> 1);  /* runs of 2 */
-    r &= r >> 2;                 /* runs of 4 */
-    r &= r >> 4;                 /* runs of 8 */
-    r &= a >> 8;                 /* runs of 9 */
-    return (r & 0xFFFFu) != 0;
-}
-
-void ovx_fast9_rows(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int32 t, vx_uint32 y0,
-                    vx_uint32 y1, vx_int16 *score, vx_size sstride)
-{
-    vx_uint32 x, y;
-    if (width < 7) return;
-    for (y = y0; y < y1; y++) {
-        const vx_uint8 *r = src + (vx_size)y * (vx_size)stride;
-        for (x = 3; x < width - 3; x++) {
-            /* strength >= t needs an arc of 9 all brighter than p + t (or all
-             * darker than p - t); every arc of 9 holds two neighbouring
-             * compass points of the circle, so pixels without such a pair
-             * are not corners (the usual high-speed test; exact) */
-            const vx_uint8 *q = r + x;
-            vx_int32 p = q[0], c0 = q[3], c4 = q[3 * (ptrdiff_t)stride], c8 = q[-3], c12 = q[-3 * (ptrdiff_t)stride];
-            int b0 = c0 - p > t, b4 = c4 - p > t, b8 = c8 - p > t, b12 = c12 - p > t;
-            int d0 = p - c0 > t, d4 = p - c4 > t, d8 = p - c8 > t, d12 = p - c12 > t;
-            vx_int32 s = -1;
-            if ((b0 & b4) | (b4 & b8) | (b8 & b12) | (b12 & b0) | (d0 & d4) | (d4 & d8) | (d8 & d12) | (d12 & d0)) {
-                /* then the segment test itself: 9 contiguous bits set among
-                 * the circle's 16 "brighter than p + t" (or "darker") bits */
-                vx_uint32 bb = 0, db = 0, k;
-                for (k = 0; k < 16; k++) {
-                    vx_int32 v = q[fast_circle[k][1] * (ptrdiff_t)stride + fast_circle[k][0]] - p;
-                    bb |= (vx_uint32)(v > t) << k;
-                    db |= (vx_uint32)(-v > t) << k;
-                }
-                if (arc9(bb) || arc9(db)) {
-                    s = ovx_fast9_strength(src, stride, x, y);
-                    if (s < t) s = -1;
-                }
-            }
-            score[y * sstride + x] = (vx_int16)s;
-        }
-    }
-}
-
 
 /* ---- fast rows (gradient size 3) ---------------------------------------------- */
 
@@ -378,6 +295,17 @@ void ovx_sobel_row(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int
     }
 }
 
+/* Are 9 contiguous bits (cyclically) set in the 16-bit mask m? */
+static int arc9(vx_uint32 m)
+{
+    vx_uint32 a = m | (m << 16); /* bit i + 16 = bit i: arcs that wrap become contiguous */
+    vx_uint32 r = a & (a >> 1);  /* runs of 2 */
+    r &= r >> 2;                 /* runs of 4 */
+    r &= r >> 4;                 /* runs of 8 */
+    r &= a >> 8;                 /* runs of 9 */
+    return (r & 0xFFFFu) != 0;
+}
+
 void ovx_fast9_row_u8_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int32 t, vx_uint8 *s)
 {
     vx_uint32 x;
@@ -388,7 +316,16 @@ void ovx_fast9_row_u8_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 wid
         int b0 = c0 - p > t, b4 = c4 - p > t, b8 = c8 - p > t, b12 = c12 - p > t;
         int d0 = p - c0 > t, d4 = p - c4 > t, d8 = p - c8 > t, d12 = p - c12 > t;
         if ((b0 & b4) | (b4 & b8) | (b8 & b12) | (b12 & b0) | (d0 & d4) | (d4 & d8) | (d8 & d12) | (d12 & d0)) {
-            vx_int32 v = ovx_fast9_strength(src, stride, x, 0) /* the row as row 0 */;
+            /* then the segment test itself: 9 contiguous bits set among the circle's
+             * 16 "brighter than p + t" (or "darker") bits; then the strength */
+            vx_uint32 bb = 0, db = 0, k;
+            vx_int32 v = -1;
+            for (k = 0; k < 16; k++) {
+                vx_int32 dv = q[fast_circle[k][1] * (ptrdiff_t)stride + fast_circle[k][0]] - p;
+                bb |= (vx_uint32)(dv > t) << k;
+                db |= (vx_uint32)(-dv > t) << k;
+            }
+            if (arc9(bb) || arc9(db)) v = ovx_fast9_strength(src, stride, x, 0); /* the row as row 0 */
             if (v >= t) {
                 s[x] = (vx_uint8)(v + 1);
                 continue;

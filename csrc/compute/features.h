@@ -39,25 +39,12 @@ void ovx_canny_nms_rows(const vx_int32 *gx, const vx_int32 *gy, const vx_uint64 
  * 0 (they are not visited as neighbours' neighbours). */
 void ovx_canny_hysteresis(vx_uint8 *map, vx_size mstride, vx_uint32 width, vx_uint32 height, vx_uint32 *stack);
 
-/* ---- non-maximum suppression of the FAST chapter (3x3) --------------------- */
-/* Is v(x, y) >= its upper-left neighbours and > its lower-right ones?
- * (The i16 variant reads negative values, "not a corner", as 0.)
- * Neighbours outside [0, width) x [0, height) count as 0. */
-int ovx_nms_keep_f32(const vx_float32 *v, vx_size vstride, vx_uint32 width, vx_uint32 height, vx_uint32 x,
-                     vx_uint32 y);
-int ovx_nms_keep_i16(const vx_int16 *v, vx_size vstride, vx_uint32 width, vx_uint32 height, vx_uint32 x,
-                     vx_uint32 y);
-
 /* ---- FAST-9 ----------------------------------------------------------------- */
 /* Strength of pixel (x, y) of a U8 plane (3 <= x < width-3, 3 <= y < height-3):
  * the largest t such that 9 contiguous pixels of the radius-3 Bresenham circle
  * are all > I_p + t or all < I_p - t, or -1 when there is none. */
 vx_int32 ovx_fast9_strength(const vx_uint8 *src, vx_int32 stride, vx_uint32 x, vx_uint32 y);
 
-/* Strength of the pixels of rows [y0, y1), x in [3, width - 3) that are
- * corners for threshold t (strength >= t), -1 elsewhere in those columns. */
-void ovx_fast9_rows(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int32 t, vx_uint32 y0,
-                    vx_uint32 y1, vx_int16 *score, vx_size sstride);
 
 /* ---- fast rows (gradient size 3), with SIMD variants ------------------------ */
 /* Each routine works on rows given by pointers (indexed in image columns) and

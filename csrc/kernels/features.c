@@ -222,7 +222,6 @@ typedef struct {
     vx_size band_bytes;
     vx_uint8 *map;   /* w x h, 0 outside the NMS rows and columns */
     vx_uint32 *stack; /* w x h entries: band b's from yb0 * w */
-    vx_size *top;     /* per band: entries left on its stack (none after its flood) */
     /* output */
     vx_uint8 *dst;
     vx_int32 dstride;
@@ -266,10 +265,7 @@ static void canny3_band(void *arg, vx_uint32 band)
     vx_uint32 *stack = j->stack;
     vx_size top = 0, lo, hi;
     canny3_band_rows(j, band, &yb0, &yb1);
-    if (yb1 <= yb0) {
-        j->top[band] = 0;
-        return;
-    }
+    if (yb1 <= yb0) return;
     /* gradient rows yb0 - 1 .. yb0 first, then one per NMS row */
     for (g = yb0 - 1; g <= yb0; g++)
         j->kit->canny_grad3_row(j->src + (vx_size)g * (vx_size)j->stride, j->stride, w, j->l2, gxr + (g % 3) * w,
@@ -303,7 +299,6 @@ static void canny3_band(void *arg, vx_uint32 band)
             }
         }
     }
-    j->top[band] = 0;
 }
 
 static void canny3_out_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
@@ -337,7 +332,7 @@ static vx_status canny3_run(vx_node node, ovx_plane src, ovx_plane dst, vx_uint3
 {
     canny3_job j;
     vx_uint32 w = src.width, h = src.height, threads = ovx_node_threads(node), b, y, x;
-    vx_size n = (vx_size)w * h, off_map, off_stack, off_top, total;
+    vx_size n = (vx_size)w * h, off_map, off_stack, total;
     vx_uint8 *mem;
     memset(&j, 0, sizeof(j));
     j.src = src.ptr, j.stride = src.stride, j.w = w, j.h = h, j.l2 = l2;
@@ -349,11 +344,10 @@ static vx_status canny3_run(vx_node node, ovx_plane src, ovx_plane dst, vx_uint3
     j.band_bytes = align64((vx_size)6 * w * sizeof(vx_int16)) + align64((vx_size)3 * w * sizeof(vx_int32));
     off_map = align64(j.bands * j.band_bytes);
     off_stack = off_map + align64(n);
-    off_top = off_stack + align64(n * sizeof(vx_uint32));
-    total = off_top + align64(j.bands * sizeof(vx_size));
+    total = off_stack + align64(n * sizeof(vx_uint32));
     mem = node_scratch(node, total);
     if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u Canny maps", w, h);
-    j.band_mem = mem, j.map = mem + off_map, j.stack = (vx_uint32 *)(mem + off_stack), j.top = (vx_size *)(mem + off_top);
+    j.band_mem = mem, j.map = mem + off_map, j.stack = (vx_uint32 *)(mem + off_stack);
     memset(j.map, 0, 2 * (vx_size)w);
     memset(j.map + (vx_size)(h - 2) * w, 0, 2 * (vx_size)w);
     if (j.bands > 1)
