@@ -739,7 +739,7 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
         off_a = off_rc + align64((vx_size)h * sizeof(vx_uint32));
         off_b = off_a + align64(maxc * sizeof(harris_cand));
         off_bits = off_b + align64(maxc * sizeof(harris_cand));
-        off_span = off_bits + align64((vx_size)h * ((w + 63) / 64) * sizeof(vx_uint64));
+        off_span = off_bits + align64((vx_size)h * ((w + 63) / 64 + 1) * sizeof(vx_uint64));
         off_hist = off_span + align64((vx_size)h * sizeof(vx_int32));
         total = off_hist + align64((vx_size)j.bands * 2048 * sizeof(vx_uint32));
         mem = node_scratch(node, total);
@@ -768,7 +768,7 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
                 /* a bitmap of the pixels closer than dist to an accepted corner (the same
                  * float test as between two corners: ddx*ddx + ddy*ddy < dist*dist, which
                  * for each ddy holds for |ddx| up to span[|ddy|]) */
-                vx_uint32 dy, rw = (w + 63) / 64, R = 0;
+                vx_uint32 dy, rw = (w + 63) / 64 + 1, R = 0; /* a word of padding per row */
                 for (dy = 0; dy < h; dy++) {
                     vx_float32 fy = (vx_float32)dy;
                     vx_int32 dx = -1;
@@ -780,6 +780,32 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
                     R = dy + 1;
                 }
                 memset(bits, 0, (vx_size)h * rw * sizeof(*bits));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+                if (R > 0 && span[0] <= 28) {
+                    /* spans of at most 57 bits: one unaligned 64-bit OR per row, from the
+                     * byte holding the first bit (the rows' bytes in little-endian order) */
+                    vx_uint8 *bytes = (vx_uint8 *)bits;
+                    vx_size rb8 = (vx_size)rw * 8;
+                    for (i = 0; i < nc; i++) {
+                        harris_cand c = A[i];
+                        vx_uint32 yy, ya, yb;
+                        if ((bytes[(vx_size)c.y * rb8 + ((vx_uint32)c.x >> 3)] >> (c.x & 7)) & 1) continue;
+                        A[na++] = c;
+                        ya = (vx_uint32)c.y >= R - 1 ? (vx_uint32)c.y - (R - 1) : 0;
+                        yb = (vx_uint32)c.y + R - 1 < h ? (vx_uint32)c.y + R - 1 : h - 1;
+                        for (yy = ya; yy <= yb; yy++) {
+                            vx_int32 sp = span[yy > (vx_uint32)c.y ? yy - (vx_uint32)c.y : (vx_uint32)c.y - yy];
+                            vx_int32 lo = c.x - sp > 0 ? c.x - sp : 0;
+                            vx_int32 hi = c.x + sp < (vx_int32)w ? c.x + sp : (vx_int32)w - 1;
+                            vx_uint8 *at = bytes + (vx_size)yy * rb8 + ((vx_uint32)lo >> 3);
+                            vx_uint64 m;
+                            memcpy(&m, at, 8);
+                            m |= ((((vx_uint64)1) << (hi - lo + 1)) - 1) << (lo & 7);
+                            memcpy(at, &m, 8);
+                        }
+                    }
+                } else
+#endif
                 for (i = 0; i < nc; i++) {
                     harris_cand c = A[i];
                     vx_uint32 yy, ya, yb;
