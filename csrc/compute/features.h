@@ -39,34 +39,107 @@ void ovx_canny_nms_rows(const vx_int32 *gx, const vx_int32 *gy, const vx_uint64 
  * 0 (they are not visited as neighbours' neighbours). */
 void ovx_canny_hysteresis(vx_uint8 *map, vx_size mstride, vx_uint32 width, vx_uint32 height, vx_uint32 *stack);
 
-/* ---- non-maximum suppression of the FAST chapter (3x3) --------------------- */
-/* Is v(x, y) >= its upper-left neighbours and > its lower-right ones?
- * (The i16 variant reads negative values, "not a corner", as 0.)
- * Neighbours outside [0, width) x [0, height) count as 0. */
-int ovx_nms_keep_f32(const vx_float32 *v, vx_size vstride, vx_uint32 width, vx_uint32 height, vx_uint32 x,
-                     vx_uint32 y);
-int ovx_nms_keep_i16(const vx_int16 *v, vx_size vstride, vx_uint32 width, vx_uint32 height, vx_uint32 x,
-                     vx_uint32 y);
-
-/* ---- Harris ----------------------------------------------------------------- */
-/* Corner response of rows [y0, y1): for x in [rb, width - rb), the sums of
- * gx^2, gy^2, gx*gy over the bsize x bsize block centred on (x, y) (rb =
- * bsize / 2, gradients normalized by 1 / norm), Mc = det - k * trace^2, and
- * out = Mc when Mc > thresh, else 0.  Gradients must exist at every pixel of
- * the blocks (the caller keeps y0 >= rb, y1 <= height - rb). */
-void ovx_harris_score_rows(const vx_int32 *gx, const vx_int32 *gy, vx_size gstride, vx_uint32 width,
-                           vx_int32 bsize, vx_float64 norm, vx_float64 k, vx_float64 thresh, vx_uint32 y0,
-                           vx_uint32 y1, vx_float32 *out, vx_size ostride);
-
 /* ---- FAST-9 ----------------------------------------------------------------- */
 /* Strength of pixel (x, y) of a U8 plane (3 <= x < width-3, 3 <= y < height-3):
  * the largest t such that 9 contiguous pixels of the radius-3 Bresenham circle
  * are all > I_p + t or all < I_p - t, or -1 when there is none. */
 vx_int32 ovx_fast9_strength(const vx_uint8 *src, vx_int32 stride, vx_uint32 x, vx_uint32 y);
 
-/* Strength of the pixels of rows [y0, y1), x in [3, width - 3) that are
- * corners for threshold t (strength >= t), -1 elsewhere in those columns. */
-void ovx_fast9_rows(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int32 t, vx_uint32 y0,
-                    vx_uint32 y1, vx_int16 *score, vx_size sstride);
+
+/* ---- fast rows (gradient size 3), with SIMD variants ------------------------ */
+/* Each routine works on rows given by pointers (indexed in image columns) and
+ * has a scalar reference here (*_scalar) and SIMD variants bit-exact with it
+ * (compute/features_<isa>.c), gathered in a kit (ovxc_feat_kit_variants). */
+
+/* Sobel 3x3 of the row src points to (the rows above and below exist): gx, gy
+ * at x in [1, width - 1) (|g| <= 1020). */
+void ovx_sobel3_row_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int16 *gx, vx_int16 *gy);
+
+/* Canny: Sobel 3x3 of the row and its magnitude |gx| + |gy| (l2 == 0) or
+ * gx^2 + gy^2, at x in [1, width - 1). */
+void ovx_canny_grad3_row_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, int l2, vx_int16 *gx,
+                                vx_int16 *gy, vx_int32 *mag);
+
+/* Canny non-maximum suppression and double threshold of one row, x in
+ * [x0, x1): m0, m1, m2 the magnitudes of the rows above, at and below
+ * (columns x0 - 1 .. x1), gx, gy the row's gradients (|g| <= 16383); the
+ * same rule as ovx_canny_nms_rows with thresholds 0 <= lo, hi. */
+void ovx_canny_nms_row_scalar(const vx_int16 *gx, const vx_int16 *gy, const vx_int32 *m0, const vx_int32 *m1,
+                              const vx_int32 *m2, vx_uint32 x0, vx_uint32 x1, vx_int32 lo, vx_int32 hi,
+                              vx_uint8 *map);
+
+/* Harris, gradient size 3: the products gx^2, gy^2, gx*gy (exact in int32)
+ * of the Sobel 3x3 gradients of the row src points to, x in [x0, x1) (1 <= x0,
+ * x1 <= width - 1). */
+void ovx_sobel3_prod_row_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 x0, vx_uint32 x1, vx_int32 *xx,
+                                vx_int32 *yy, vx_int32 *xy);
+
+/* Harris response of one row, x in [x0, x1), from the product rows xx[0 ..
+ * bsize-1], yy[..], xy[..] of the block (columns x0 - rb .. x1 + rb - 1; from
+ * gradients with |g| <= 1020).  The block sums Sxx, Syy, Sxy are exact
+ * integers; then in double: sxx = Sxx * scale (likewise syy, sxy; scale = 1 /
+ * norm^2), det = sxx*syy - sxy*sxy, tr = sxx + syy, Mc = det - k*tr*tr, out =
+ * (float)Mc when Mc > thresh, else 0.  tmp: 3 * (x1 - x0 + bsize) int32. */
+void ovx_harris_row_p32_scalar(const vx_int32 *const *xx, const vx_int32 *const *yy, const vx_int32 *const *xy,
+                               vx_int32 bsize, vx_uint32 x0, vx_uint32 x1, vx_float64 scale, vx_float64 k,
+                               vx_float64 thresh, vx_int32 *tmp, vx_float32 *out);
+
+/* The same for any gradient size from the gradient rows gx[0 .. bsize-1],
+ * gy[..] (int32; block sums exact in double, so bit-identical with the p32
+ * routine where both apply).  tmp: 3 *
+ * (x1 - x0 + bsize) doubles.  Scalar only. */
+void ovx_harris_row_s32(const vx_int32 *const *gx, const vx_int32 *const *gy, vx_int32 bsize, vx_uint32 x0,
+                        vx_uint32 x1, vx_float64 scale, vx_float64 k, vx_float64 thresh, vx_float64 *tmp,
+                        vx_float32 *out);
+
+/* Sobel of any size (3, 5, 7) of the row src points to: gx, gy at x in [r,
+ * width - r). */
+void ovx_sobel_row(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int32 gsize, vx_int32 *gx,
+                   vx_int32 *gy);
+
+/* FAST-9 of one row (src points to it; 3 rows above and below exist): for x
+ * in [3, width - 3), s[x] = strength + 1 when the pixel is a corner for
+ * threshold t (strength >= t), else 0; s[0..2] and s[width-3..] are not
+ * written. */
+void ovx_fast9_row_u8_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int32 t, vx_uint8 *s);
+
+/* The 3x3 non-maximum suppression of the FAST chapter on a row of float
+ * scores (no NaN among them), x in [x0, x1): writes to xs (and counts) the x where s1[x] > thr,
+ * s1[x] >= its upper-left neighbours (s0[x-1..x+1], s1[x-1]) and > its
+ * lower-right ones (s1[x+1], s2[x-1..x+1]), in increasing x.  xs has room
+ * for x1 - x0 + 8 entries (variants may write past the count). */
+vx_uint32 ovx_nms_row_f32_scalar(const vx_float32 *s0, const vx_float32 *s1, const vx_float32 *s2, vx_uint32 x0,
+                                 vx_uint32 x1, vx_float32 thr, vx_uint32 *xs);
+
+/* FAST's 3x3 non-maximum suppression on rows of u8 scores (strength + 1, 0:
+ * not a corner; s0, s1, s2 the rows above, at, below), x in [x0, x1): writes
+ * to xs (and counts) the corners of s1 (s1[x] > 0) that, when nms, have a
+ * strength >= their upper-left neighbours' and > their lower-right ones' (a
+ * neighbour that is not a corner counts as strength 0), in increasing x. */
+vx_uint32 ovx_fast_nms_row_scalar(const vx_uint8 *s0, const vx_uint8 *s1, const vx_uint8 *s2, vx_uint32 x0,
+                                  vx_uint32 x1, int nms, vx_uint32 *xs);
+
+typedef struct {
+    vx_uint32 (*fast_nms_row)(const vx_uint8 *, const vx_uint8 *, const vx_uint8 *, vx_uint32, vx_uint32, int,
+                              vx_uint32 *);
+    vx_uint32 (*nms_row_f32)(const vx_float32 *, const vx_float32 *, const vx_float32 *, vx_uint32, vx_uint32,
+                             vx_float32, vx_uint32 *);
+    void (*sobel3_row)(const vx_uint8 *, vx_int32, vx_uint32, vx_int16 *, vx_int16 *);
+    void (*canny_grad3_row)(const vx_uint8 *, vx_int32, vx_uint32, int, vx_int16 *, vx_int16 *, vx_int32 *);
+    void (*canny_nms_row)(const vx_int16 *, const vx_int16 *, const vx_int32 *, const vx_int32 *, const vx_int32 *,
+                          vx_uint32, vx_uint32, vx_int32, vx_int32, vx_uint8 *);
+    void (*sobel3_prod_row)(const vx_uint8 *, vx_int32, vx_uint32, vx_uint32, vx_int32 *, vx_int32 *, vx_int32 *);
+    void (*harris_row_p32)(const vx_int32 *const *, const vx_int32 *const *, const vx_int32 *const *, vx_int32,
+                           vx_uint32, vx_uint32, vx_float64, vx_float64, vx_float64, vx_int32 *, vx_float32 *);
+    void (*fast9_row_u8)(const vx_uint8 *, vx_int32, vx_uint32, vx_int32, vx_uint8 *);
+} ovxc_feat_kit;
+
+typedef const ovxc_feat_kit *(*ovxc_feat_kit_f)(void);
+const ovxc_feat_kit *ovxc_feat_kit_scalar(void);
+const ovxc_feat_kit *ovxc_feat_kit_sse41(void);
+const ovxc_feat_kit *ovxc_feat_kit_avx2(void);
+/* The kits, best first, the scalar one last (entries' fn are ovxc_feat_kit_f). */
+struct ovx_variant;
+const struct ovx_variant *ovxc_feat_kit_variants(void);
 
 #endif

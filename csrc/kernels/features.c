@@ -10,6 +10,7 @@
 #include "kernels.h"
 
 #include "../compute/features.h"
+#include "../runtime/dispatch.h"
 #include "../framework/graph.h"
 #include "../objects/threshold.h"
 
@@ -98,19 +99,35 @@ static vx_uint32 valid_start(vx_image image, int y)
     return y ? r.start_y : r.start_x;
 }
 
-/* Write count keypoints to arr (as many as its capacity holds). */
-static void keypoints_out(vx_array arr, const vx_keypoint_t *kp, vx_size count)
-{
-    vx_size room;
-    ovx_array_clear(arr);
-    room = arr->capacity > arr->num_items ? arr->capacity - arr->num_items : 0;
-    if (count > room) count = room;
-    if (count) (void)ovx_array_push(arr, kp, count);
-}
-
 static void count_out(vx_reference ref, vx_size count)
 {
     if (ref) (void)ovx_scalar_set((vx_scalar)ref, VX_TYPE_SIZE, &count);
+}
+
+/* The node's kit of row routines (its select hook chose it at verify). */
+static const ovxc_feat_kit *feat_kit(vx_node node)
+{
+    const struct ovx_variant *v = ovx_node_variant(node);
+    return v ? ((ovxc_feat_kit_f)v->fn)() : ovxc_feat_kit_scalar();
+}
+
+/* Node-kept scratch of at least size bytes (freed with the node). */
+static void *node_scratch(vx_node node, vx_size size)
+{
+    if (!node->local_data_ours || !node->local_data_ptr || node->local_data_size < size) {
+        void *p = malloc(size ? size : 1);
+        if (!p) return NULL;
+        if (node->local_data_ours) free(node->local_data_ptr);
+        node->local_data_ptr = p;
+        node->local_data_size = size;
+        node->local_data_ours = vx_true_e;
+    }
+    return node->local_data_ptr;
+}
+
+static vx_size align64(vx_size n)
+{
+    return (n + 63) & ~(vx_size)63;
 }
 
 /* ---- Canny edge detector ------------------------------------------------------ */
@@ -188,6 +205,175 @@ static void canny_nms_task(void *arg, vx_uint32 y0, vx_uint32 y1)
                        j->hi, j->map, j->w);
 }
 
+/* Canny with gradient size 3: row bands on the node's threads, each fused
+ * (gradient and magnitude rows in a ring of 3, NMS rows into the map), then
+ * hysteresis inside the band; then one thread carries edges across the band
+ * boundaries (a 1 next to a 2 there, flooded over the whole map: the result is
+ * the same closure as one flood of the whole map), and the output rows in
+ * bands again. */
+typedef struct {
+    const vx_uint8 *src;
+    vx_int32 stride;
+    vx_uint32 w, h, bands;
+    int l2;
+    vx_int32 lo, hi;
+    const ovxc_feat_kit *kit;
+    vx_uint8 *band_mem;
+    vx_size band_bytes;
+    vx_uint8 *map;   /* w x h, 0 outside the NMS rows and columns */
+    vx_uint32 *stack; /* w x h entries: band b's from yb0 * w */
+    /* output */
+    vx_uint8 *dst;
+    vx_int32 dstride;
+    vx_uint32 dw, dh, ox, oy;
+    int u1;
+} canny3_job;
+
+static void canny3_band_rows(const canny3_job *j, vx_uint32 band, vx_uint32 *y0, vx_uint32 *y1)
+{
+    vx_uint32 n = j->h - 4;
+    *y0 = 2 + (vx_uint32)((vx_uint64)n * band / j->bands);
+    *y1 = 2 + (vx_uint32)((vx_uint64)n * (band + 1) / j->bands);
+}
+
+/* Flood from the stack: every 1 8-connected to a pushed pixel becomes 2,
+ * within map indices [lo, hi). */
+static void canny_flood(vx_uint8 *map, vx_uint32 w, vx_uint32 *stack, vx_size top, vx_size lo, vx_size hi)
+{
+    const vx_int64 off[8] = {-(vx_int64)w - 1, -(vx_int64)w, -(vx_int64)w + 1, -1, 1, (vx_int64)w - 1, (vx_int64)w,
+                             (vx_int64)w + 1};
+    while (top > 0) {
+        vx_size p = stack[--top];
+        int d;
+        for (d = 0; d < 8; d++) {
+            vx_size q = (vx_size)((vx_int64)p + off[d]);
+            if (q >= lo && q < hi && map[q] == 1) {
+                map[q] = 2;
+                stack[top++] = (vx_uint32)q;
+            }
+        }
+    }
+}
+
+static void canny3_band(void *arg, vx_uint32 band)
+{
+    canny3_job *j = arg;
+    vx_uint32 w = j->w, yb0, yb1, y, x, g, i;
+    vx_uint8 *mem = j->band_mem + band * j->band_bytes;
+    vx_int16 *gxr = (vx_int16 *)mem, *gyr = gxr + 3 * (vx_size)w;
+    vx_int32 *mr = (vx_int32 *)(mem + align64((vx_size)6 * w * sizeof(vx_int16)));
+    vx_uint32 *stack = j->stack;
+    vx_size top = 0, lo, hi;
+    canny3_band_rows(j, band, &yb0, &yb1);
+    if (yb1 <= yb0) return;
+    /* gradient rows yb0 - 1 .. yb0 first, then one per NMS row */
+    for (g = yb0 - 1; g <= yb0; g++)
+        j->kit->canny_grad3_row(j->src + (vx_size)g * (vx_size)j->stride, j->stride, w, j->l2, gxr + (g % 3) * w,
+                                gyr + (g % 3) * w, mr + (g % 3) * w);
+    for (y = yb0; y < yb1; y++) {
+        vx_uint8 *mrow = j->map + (vx_size)y * w;
+        g = y + 1;
+        j->kit->canny_grad3_row(j->src + (vx_size)g * (vx_size)j->stride, j->stride, w, j->l2, gxr + (g % 3) * w,
+                                gyr + (g % 3) * w, mr + (g % 3) * w);
+        mrow[0] = mrow[1] = mrow[w - 2] = mrow[w - 1] = 0;
+        j->kit->canny_nms_row(gxr + (y % 3) * w, gyr + (y % 3) * w, mr + ((y - 1) % 3) * w, mr + (y % 3) * w,
+                              mr + ((y + 1) % 3) * w, 2, w - 2, j->lo, j->hi, mrow);
+    }
+    /* hysteresis inside the band: each 1 next to a 2 (rows of the band) starts a flood */
+    lo = (vx_size)yb0 * w, hi = (vx_size)yb1 * w;
+    stack += lo;
+    for (y = yb0; y < yb1; y++) {
+        vx_uint8 *m = j->map + (vx_size)y * w;
+        const vx_uint8 *up = y > yb0 ? m - w : NULL, *dn = y + 1 < yb1 ? m + w : NULL;
+        for (x = 2; x < w - 2; x++) {
+            const vx_uint8 *one = memchr(m + x, 1, w - 2 - x); /* 1s are rare next to 0s and 2s */
+            if (!one) break;
+            x = (vx_uint32)(one - m);
+            for (i = 0; i < 3; i++)
+                if ((up && up[x - 1 + i] == 2) || (dn && dn[x - 1 + i] == 2)) break;
+            if (i < 3 || m[x - 1] == 2 || m[x + 1] == 2) {
+                m[x] = 2;
+                stack[top++] = (vx_uint32)((vx_size)y * w + x);
+                canny_flood(j->map, w, stack, top, lo, hi);
+                top = 0;
+            }
+        }
+    }
+}
+
+static void canny3_out_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
+{
+    const canny3_job *j = arg;
+    vx_uint32 y, x;
+    for (y = y0; y < y1; y++) {
+        vx_uint8 *row = j->dst + (vx_size)y * (vx_size)j->dstride;
+        int inside = y >= j->oy && y - j->oy < j->h;
+        const vx_uint8 *m = inside ? j->map + (vx_size)(y - j->oy) * j->w : NULL;
+        if (j->u1) {
+            for (x = 0; x < (j->dw + 7) / 8; x++) row[x] = 0;
+            if (m)
+                for (x = 0; x < j->w && j->ox + x < j->dw; x++)
+                    if (m[x] == 2) row[(j->ox + x) / 8] |= (vx_uint8)(1u << ((j->ox + x) % 8));
+        } else if (!m) {
+            memset(row, 0, j->dw);
+        } else {
+            vx_uint32 xe = j->ox + j->w < j->dw ? j->ox + j->w : j->dw, cnt = xe > j->ox ? xe - j->ox : 0;
+            vx_uint8 *restrict o = row + j->ox;
+            const vx_uint8 *restrict mm = m;
+            memset(row, 0, j->ox < j->dw ? j->ox : j->dw);
+            for (x = 0; x < cnt; x++) o[x] = (vx_uint8)((mm[x] >> 1) * 255u); /* 2 -> 255, 0 and 1 -> 0 */
+            if (xe < j->dw) memset(row + xe, 0, j->dw - xe);
+        }
+    }
+}
+
+static vx_status canny3_run(vx_node node, ovx_plane src, ovx_plane dst, vx_uint32 ox, vx_uint32 oy, int u1, int l2,
+                            vx_int64 lo, vx_int64 hi)
+{
+    canny3_job j;
+    vx_uint32 w = src.width, h = src.height, threads = ovx_node_threads(node), b, y, x;
+    vx_size n = (vx_size)w * h, off_map, off_stack, total;
+    vx_uint8 *mem;
+    memset(&j, 0, sizeof(j));
+    j.src = src.ptr, j.stride = src.stride, j.w = w, j.h = h, j.l2 = l2;
+    j.lo = lo > 0x7fffffff ? 0x7fffffff : (vx_int32)lo;
+    j.hi = hi > 0x7fffffff ? 0x7fffffff : (vx_int32)hi;
+    j.kit = feat_kit(node);
+    j.bands = threads > 1 && n >= 65536 ? threads * 2 : 1;
+    if (j.bands > (h - 4) / 4 + 1) j.bands = (h - 4) / 4 + 1;
+    j.band_bytes = align64((vx_size)6 * w * sizeof(vx_int16)) + align64((vx_size)3 * w * sizeof(vx_int32));
+    off_map = align64(j.bands * j.band_bytes);
+    off_stack = off_map + align64(n);
+    total = off_stack + align64(n * sizeof(vx_uint32));
+    mem = node_scratch(node, total);
+    if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u Canny maps", w, h);
+    j.band_mem = mem, j.map = mem + off_map, j.stack = (vx_uint32 *)(mem + off_stack);
+    memset(j.map, 0, 2 * (vx_size)w);
+    memset(j.map + (vx_size)(h - 2) * w, 0, 2 * (vx_size)w);
+    if (j.bands > 1)
+        ovx_parallel_for(j.bands, canny3_band, &j);
+    else
+        canny3_band(&j, 0);
+    /* across the band boundaries */
+    for (b = 0; b + 1 < j.bands; b++) {
+        vx_uint32 y0, y1;
+        canny3_band_rows(&j, b, &y0, &y1);
+        for (y = y1 - 1; y <= y1; y++) {
+            vx_uint8 *m = j.map + (vx_size)y * w;
+            const vx_uint8 *o = y == y1 ? m - w : m + w; /* the other band's row */
+            for (x = 2; x < w - 2; x++)
+                if (m[x] == 1 && (o[x - 1] == 2 || o[x] == 2 || o[x + 1] == 2)) {
+                    m[x] = 2;
+                    j.stack[0] = (vx_uint32)((vx_size)y * w + x);
+                    canny_flood(j.map, w, j.stack, 1, 0, n);
+                }
+        }
+    }
+    j.dst = dst.ptr, j.dstride = dst.stride, j.dw = dst.width, j.dh = dst.height, j.ox = ox, j.oy = oy, j.u1 = u1;
+    ovx_node_parallel_rows(node, 0, dst.height, (vx_uint64)dst.width * dst.height, canny3_out_rows, &j);
+    return VX_SUCCESS;
+}
+
 static vx_status VX_CALLBACK canny_function(vx_node node, const vx_reference *params, vx_uint32 num)
 {
     vx_image in = (vx_image)params[0], out = (vx_image)params[4];
@@ -217,6 +403,8 @@ static vx_status VX_CALLBACK canny_function(vx_node node, const vx_reference *pa
         lo *= lo;
         hi *= hi;
     }
+    if (gs == 3 && w >= 5 && h >= 5)
+        return canny3_run(node, src, dst, ox, oy, ofmt == VX_DF_IMAGE_U1, norm == VX_NORM_L2, lo, hi);
     if (n > 0) {
         gx = calloc(n, sizeof(*gx));
         gy = calloc(n, sizeof(*gy));
@@ -313,54 +501,209 @@ typedef struct {
     vx_float32 v;
 } harris_cand;
 
-static int harris_cmp(const void *a, const void *b)
-{
-    const harris_cand *p = a, *q = b;
-    if (p->v != q->v) return p->v > q->v ? -1 : 1;
-    if (p->y != q->y) return p->y < q->y ? -1 : 1;
-    return p->x < q->x ? -1 : (p->x > q->x);
-}
-
-/* Harris's two row passes on the node's threads (each reads what the one
- * before wrote, in rows other bands may own). */
+/* Harris in row bands on the node's threads, each band fused: gradient rows
+ * in a ring of bsize rows, score rows in a ring of 3 (a band computes the
+ * score rows just above and below its own again), then the 3x3 non-maximum
+ * suppression of the FAST chapter and the candidates of each row in a slot of
+ * its own (kept pixels are never neighbours: at most (w + 1) / 2 per row).
+ * Then one thread sorts them (strongest first, raster order among equals: a
+ * stable radix sort of the raster-ordered candidates) and keeps a corner
+ * unless an accepted one lies closer than min_distance. */
 typedef struct {
     const vx_uint8 *src;
     vx_int32 stride;
-    vx_uint32 w;
-    vx_int32 gs, bs;
-    vx_float64 norm, k, thr;
-    vx_int32 *gx, *gy;
-    vx_float32 *score;
-    vx_int32 r;
+    vx_uint32 w, h;
+    vx_int32 gs, bs, r, rb;
+    vx_float64 scale, k, thr;
+    vx_float32 thrf;
+    vx_uint32 ys0, ys1, xs0, xs1; /* where scores exist */
+    vx_uint32 bands;
+    const ovxc_feat_kit *kit;
+    vx_uint8 *band_mem;           /* bands x band_bytes */
+    vx_size band_bytes;
+    harris_cand *slots;           /* row y's candidates at y * half */
+    vx_uint32 half;
+    vx_uint32 *row_count;
+    /* the stable LSD radix sort (3 digits of 11 bits) in `bands` parts: part
+     * b of pass 0 is band b's rows, of passes 1 and 2 a range of A / B */
+    vx_uint32 (*hist)[2048];      /* bands x 2048 */
+    harris_cand *A, *B;
+    vx_size nc;
+    int pass;
+    vx_keypoint_t *kp;            /* the output: A's first nc */
+    vx_int32 ox, oy;
 } harris_job;
 
-static void harris_grad_task(void *arg, vx_uint32 y0, vx_uint32 y1)
+static vx_size harris_band_bytes(vx_uint32 w, vx_int32 bs)
 {
-    harris_job *j = arg;
-    ovx_sobel_grad_rows(j->src, j->stride, j->w, j->gs, y0, y1, j->gx, j->gy, j->w);
+    return align64((vx_size)3 * bs * w * sizeof(vx_int32)) + align64((vx_size)3 * (w + 8) * sizeof(vx_float64)) +
+           align64((vx_size)4 * w * sizeof(vx_float32)) + align64((vx_size)(w + 8) * sizeof(vx_uint32));
 }
 
-static void harris_score_task(void *arg, vx_uint32 y0, vx_uint32 y1)
+/* Sort key: descending strength as an ascending unsigned key (-0 as +0). */
+static vx_uint32 harris_key(vx_float32 v)
+{
+    vx_uint32 u;
+    if (v == 0.0f) v = 0.0f;
+    memcpy(&u, &v, sizeof(u));
+    u = (u & 0x80000000u) ? ~u : (u | 0x80000000u);
+    return ~u;
+}
+
+static void harris_band(void *arg, vx_uint32 band)
 {
     harris_job *j = arg;
-    ovx_harris_score_rows(j->gx + j->r, j->gy + j->r, j->w, j->w - 2 * (vx_uint32)j->r, j->bs, j->norm, j->k, j->thr,
-                          y0, y1, j->score + j->r, j->w);
+    vx_uint32 w = j->w, nrows = j->ys1 - j->ys0, bs = (vx_uint32)j->bs, rb = (vx_uint32)j->rb;
+    vx_uint32 yb0 = j->ys0 + (vx_uint32)((vx_uint64)nrows * band / j->bands);
+    vx_uint32 yb1 = j->ys0 + (vx_uint32)((vx_uint64)nrows * (band + 1) / j->bands);
+    vx_uint8 *mem = j->band_mem + band * j->band_bytes;
+    vx_int32 *gmem = (vx_int32 *)mem;
+    void *tmp = mem + align64((vx_size)3 * bs * w * sizeof(vx_int32));
+    vx_float32 *smem = (vx_float32 *)((vx_uint8 *)tmp + align64((vx_size)3 * (w + 8) * sizeof(vx_float64)));
+    vx_float32 *zero = smem + 3 * (vx_size)w, *srow[3];
+    vx_uint32 *xs = (vx_uint32 *)((vx_uint8 *)smem + align64((vx_size)4 * w * sizeof(vx_float32)));
+    const vx_int32 *r0[7], *r1[7], *r2[7]; /* the block's rows: xx, yy, xy (or gx, gy) */
+    vx_uint32 sy_first = yb0 > j->ys0 ? yb0 - 1 : yb0, ns = sy_first, ng = sy_first - rb, y, i;
+    if (yb1 <= yb0) return;
+    memset(smem, 0, 4 * (vx_size)w * sizeof(*smem));
+    for (y = yb0; y < yb1; y++) {
+        vx_uint32 last = y + 1 < j->ys1 ? y + 1 : j->ys1 - 1, count;
+        harris_cand *out = j->slots + (vx_size)y * j->half;
+        for (; ns <= last; ns++) {
+            for (; ng <= ns + rb; ng++) { /* gradient (products) row ng into slot ng % bs */
+                vx_int32 *g = gmem + (vx_size)(ng % bs) * 3 * w;
+                const vx_uint8 *row = j->src + (vx_size)ng * (vx_size)j->stride;
+                if (j->gs == 3)
+                    j->kit->sobel3_prod_row(row, j->stride, 1, w - 1, g, g + w, g + 2 * (vx_size)w);
+                else
+                    ovx_sobel_row(row, j->stride, w, j->gs, g, g + w);
+            }
+            for (i = 0; i < bs; i++) {
+                vx_int32 *g = gmem + (vx_size)((ns - rb + i) % bs) * 3 * w;
+                r0[i] = g, r1[i] = g + w, r2[i] = g + 2 * (vx_size)w;
+            }
+            if (j->gs == 3)
+                j->kit->harris_row_p32(r0, r1, r2, j->bs, j->xs0, j->xs1, j->scale, j->k, j->thr, (vx_int32 *)tmp,
+                                       smem + (vx_size)(ns % 3) * w);
+            else
+                ovx_harris_row_s32(r0, r1, j->bs, j->xs0, j->xs1, j->scale, j->k, j->thr, (vx_float64 *)tmp,
+                                   smem + (vx_size)(ns % 3) * w);
+        }
+        for (i = 0; i < 3; i++) {
+            vx_uint32 yy = y - 1 + i;
+            srow[i] = yy >= j->ys0 && yy < j->ys1 ? smem + (vx_size)(yy % 3) * w : zero;
+        }
+        count = j->kit->nms_row_f32(srow[0], srow[1], srow[2], j->xs0, j->xs1, j->thrf, xs);
+        for (i = 0; i < count; i++) {
+            out[i].x = (vx_int32)xs[i];
+            out[i].y = (vx_int32)y;
+            out[i].v = srow[1][xs[i]];
+        }
+        j->row_count[y] = count;
+    }
+    /* the first digit's histogram of the band's candidates */
+    {
+        vx_uint32 *hist = j->hist[band];
+        memset(hist, 0, 2048 * sizeof(*hist));
+        for (y = yb0; y < yb1; y++) {
+            const harris_cand *c = j->slots + (vx_size)y * j->half;
+            for (i = 0; i < j->row_count[y]; i++) hist[harris_key(c[i].v) & 2047]++;
+        }
+    }
+}
+
+static void harris_part(const harris_job *j, vx_uint32 b, vx_size *i0, vx_size *i1)
+{
+    *i0 = (vx_size)((vx_uint64)j->nc * b / j->bands);
+    *i1 = (vx_size)((vx_uint64)j->nc * (b + 1) / j->bands);
+}
+
+/* Passes 1 and 2: the histogram of part b of the pass's source. */
+static void harris_sort_hist(void *arg, vx_uint32 b)
+{
+    harris_job *j = arg;
+    const harris_cand *src = j->pass == 1 ? j->A : j->B;
+    vx_uint32 *hist = j->hist[b], sh = j->pass == 1 ? 11 : 22;
+    vx_size i, i0, i1;
+    memset(hist, 0, 2048 * sizeof(*hist));
+    harris_part(j, b, &i0, &i1);
+    for (i = i0; i < i1; i++) hist[(harris_key(src[i].v) >> sh) & 2047]++;
+}
+
+/* Scatter part b of the pass's source to its digit's place (the histograms
+ * turned into each part's first index per digit). */
+static void harris_sort_scatter(void *arg, vx_uint32 b)
+{
+    harris_job *j = arg;
+    vx_uint32 *at = j->hist[b];
+    vx_size i, i0, i1;
+    if (j->pass == 0) {
+        vx_uint32 n = j->ys1 - j->ys0, y;
+        vx_uint32 yb0 = j->ys0 + (vx_uint32)((vx_uint64)n * b / j->bands);
+        vx_uint32 yb1 = j->ys0 + (vx_uint32)((vx_uint64)n * (b + 1) / j->bands);
+        for (y = yb0; y < yb1; y++) {
+            const harris_cand *c = j->slots + (vx_size)y * j->half;
+            for (i = 0; i < j->row_count[y]; i++) j->A[at[harris_key(c[i].v) & 2047]++] = c[i];
+        }
+        return;
+    }
+    harris_part(j, b, &i0, &i1);
+    if (j->pass == 1) {
+        for (i = i0; i < i1; i++) j->B[at[(harris_key(j->A[i].v) >> 11) & 2047]++] = j->A[i];
+    } else {
+        for (i = i0; i < i1; i++) j->A[at[harris_key(j->B[i].v) >> 22]++] = j->B[i];
+    }
+}
+
+/* Part b of the keypoints, from A. */
+static void harris_write(void *arg, vx_uint32 b)
+{
+    harris_job *j = arg;
+    vx_size i, i0, i1;
+    harris_part(j, b, &i0, &i1);
+    for (i = i0; i < i1; i++) {
+        vx_keypoint_t *k = j->kp + i;
+        k->x = j->A[i].x + j->ox;
+        k->y = j->A[i].y + j->oy;
+        k->strength = j->A[i].v;
+        k->scale = 0.0f;
+        k->orientation = 0.0f;
+        k->tracking_status = 1;
+        k->error = 0.0f;
+    }
+}
+
+/* Histograms -> first indices: digit by digit, part by part (stable). */
+static void harris_sort_offsets(harris_job *j)
+{
+    vx_uint32 d, b, sum = 0;
+    for (d = 0; d < 2048; d++)
+        for (b = 0; b < j->bands; b++) {
+            vx_uint32 c = j->hist[b][d];
+            j->hist[b][d] = sum;
+            sum += c;
+        }
+}
+
+static void harris_run(harris_job *j, ovx_task_f fn)
+{
+    vx_uint32 b;
+    if (j->bands > 1)
+        ovx_parallel_for(j->bands, fn, j);
+    else
+        for (b = 0; b < j->bands; b++) fn(j, b);
 }
 
 static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *params, vx_uint32 num)
 {
     vx_image in = (vx_image)params[0];
+    vx_array arr = (vx_array)params[6];
     vx_float32 thr = 0, dist = 0, k = 0;
     vx_int32 gs = 3, bs = 3, r, rb;
     ovx_plane src = valid_plane(in);
     vx_int32 ox = (vx_int32)valid_start(in, 0), oy = (vx_int32)valid_start(in, 1);
-    vx_uint32 w = src.width, h = src.height, x, y;
+    vx_uint32 w = src.width, h = src.height, y;
     vx_size n = (vx_size)w * h, nc = 0, na = 0, i;
-    vx_int32 *gx = NULL, *gy = NULL, *head = NULL, *next = NULL;
-    vx_float32 *score = NULL;
-    harris_cand *cand = NULL;
-    vx_keypoint_t *kp = NULL;
-    vx_status status = VX_SUCCESS;
     (void)num;
     if (ovx_scalar_get((vx_scalar)params[1], VX_TYPE_FLOAT32, &thr) != VX_SUCCESS ||
         ovx_scalar_get((vx_scalar)params[2], VX_TYPE_FLOAT32, &dist) != VX_SUCCESS ||
@@ -371,84 +714,137 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_PARAMETERS, "bad scalar arguments");
     r = gs / 2;
     rb = bs / 2;
+    ovx_array_clear(arr);
     if (n > 0 && w > (vx_uint32)(2 * (r + rb)) && h > (vx_uint32)(2 * (r + rb))) {
-        gx = calloc(n, sizeof(*gx));
-        gy = calloc(n, sizeof(*gy));
-        score = calloc(n, sizeof(*score));
-        cand = malloc(n * sizeof(*cand));
-        if (!gx || !gy || !score || !cand) {
-            status = ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u gradients", w, h);
-            goto done;
-        }
-        {
-            harris_job j = {src.ptr, src.stride, w, gs, bs, (vx_float64)(1 << (gs - 1)) * 255.0 * bs, k, thr,
-                            gx, gy, score, r};
-            ovx_node_parallel_rows(node, (vx_uint32)r, h - (vx_uint32)r, n * 8, harris_grad_task, &j);
-            /* scores where the whole block has gradients: x, y in [r + rb, size - r - rb) */
-            ovx_node_parallel_rows(node, (vx_uint32)(r + rb), h - (vx_uint32)(r + rb), n * 8, harris_score_task, &j);
-        }
-        for (y = (vx_uint32)(r + rb); y < h - (vx_uint32)(r + rb); y++) {
-            for (x = (vx_uint32)(r + rb); x < w - (vx_uint32)(r + rb); x++) {
-                vx_float32 v = score[(vx_size)y * w + x];
-                if (v > thr && ovx_nms_keep_f32(score, w, w, h, x, y)) {
-                    cand[nc].x = (vx_int32)x;
-                    cand[nc].y = (vx_int32)y;
-                    cand[nc].v = v;
-                    nc++;
-                }
+        harris_job j;
+        vx_size maxc, off_slots, off_rc, off_a, off_b, off_bits, off_span, off_hist, total;
+        vx_float64 norm = (vx_float64)(1 << (gs - 1)) * 255.0 * bs;
+        vx_uint32 threads = ovx_node_threads(node);
+        harris_cand *A, *B;
+        vx_uint64 *bits;
+        vx_int32 *span;
+        vx_uint8 *mem;
+        memset(&j, 0, sizeof(j));
+        j.src = src.ptr, j.stride = src.stride, j.w = w, j.h = h, j.gs = gs, j.bs = bs, j.r = r, j.rb = rb;
+        j.scale = 1.0 / (norm * norm), j.k = k, j.thr = thr, j.thrf = thr;
+        j.ys0 = j.xs0 = (vx_uint32)(r + rb), j.ys1 = h - (vx_uint32)(r + rb), j.xs1 = w - (vx_uint32)(r + rb);
+        j.bands = threads > 1 && n >= 65536 ? threads * 2 : 1;
+        if (j.bands > j.ys1 - j.ys0) j.bands = j.ys1 - j.ys0;
+        j.kit = feat_kit(node);
+        j.half = (w + 1) / 2;
+        j.band_bytes = harris_band_bytes(w, bs);
+        maxc = (vx_size)((h + 1) / 2) * j.half; /* kept pixels are never neighbours */
+        off_slots = align64(j.bands * j.band_bytes);
+        off_rc = off_slots + align64((vx_size)h * j.half * sizeof(harris_cand));
+        off_a = off_rc + align64((vx_size)h * sizeof(vx_uint32));
+        off_b = off_a + align64(maxc * sizeof(harris_cand));
+        off_bits = off_b + align64(maxc * sizeof(harris_cand));
+        off_span = off_bits + align64((vx_size)h * ((w + 63) / 64 + 1) * sizeof(vx_uint64));
+        off_hist = off_span + align64((vx_size)h * sizeof(vx_int32));
+        total = off_hist + align64((vx_size)j.bands * 2048 * sizeof(vx_uint32));
+        mem = node_scratch(node, total);
+        if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u Harris scores", w, h);
+        j.band_mem = mem;
+        j.slots = (harris_cand *)(mem + off_slots);
+        j.row_count = (vx_uint32 *)(mem + off_rc);
+        A = (harris_cand *)(mem + off_a);
+        B = (harris_cand *)(mem + off_b);
+        bits = (vx_uint64 *)(mem + off_bits);
+        span = (vx_int32 *)(mem + off_span);
+        j.hist = (vx_uint32(*)[2048])(mem + off_hist);
+        harris_run(&j, harris_band);
+        for (y = j.ys0; y < j.ys1; y++) nc += j.row_count[y];
+        if (nc > 0) {
+            /* LSD radix sort, 3 digits of 11 bits, stable: A <- slots, B <- A, A <- B */
+            j.A = A, j.B = B, j.nc = nc;
+            for (j.pass = 0; j.pass < 3; j.pass++) {
+                if (j.pass > 0) harris_run(&j, harris_sort_hist);
+                harris_sort_offsets(&j);
+                harris_run(&j, harris_sort_scatter);
             }
-        }
-    }
-    if (nc > 0) {
-        /* strongest first; keep a corner unless an accepted one lies closer than dist */
-        vx_float32 cell = dist > 1.0f ? dist : 1.0f;
-        vx_int32 cw = (vx_int32)((vx_float32)w / cell) + 1, ch = (vx_int32)((vx_float32)h / cell) + 1;
-        qsort(cand, nc, sizeof(*cand), harris_cmp);
-        kp = malloc(nc * sizeof(*kp));
-        head = malloc((vx_size)cw * (vx_size)ch * sizeof(*head));
-        next = malloc(nc * sizeof(*next));
-        if (!kp || !head || !next) {
-            status = ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %zu corners", nc);
-            goto done;
-        }
-        for (i = 0; i < (vx_size)cw * (vx_size)ch; i++) head[i] = -1;
-        for (i = 0; i < nc; i++) {
-            vx_int32 cx = (vx_int32)((vx_float32)cand[i].x / cell), cy = (vx_int32)((vx_float32)cand[i].y / cell);
-            vx_int32 ix, iy, ok = 1;
+            /* strongest first; keep a corner unless an accepted one lies closer than dist
+             * (accepted ones compacted to the front of A) */
             if (dist > 0.0f) {
-                for (iy = cy - 1; iy <= cy + 1 && ok; iy++) {
-                    for (ix = cx - 1; ix <= cx + 1 && ok; ix++) {
-                        vx_int32 a;
-                        if (ix < 0 || iy < 0 || ix >= cw || iy >= ch) continue;
-                        for (a = head[iy * cw + ix]; a >= 0; a = next[a]) {
-                            vx_float32 ddx = (vx_float32)(kp[a].x - ox - cand[i].x);
-                            vx_float32 ddy = (vx_float32)(kp[a].y - oy - cand[i].y);
-                            if (ddx * ddx + ddy * ddy < dist * dist) {
-                                ok = 0;
-                                break;
-                            }
+                /* a bitmap of the pixels closer than dist to an accepted corner (the same
+                 * float test as between two corners: ddx*ddx + ddy*ddy < dist*dist, which
+                 * for each ddy holds for |ddx| up to span[|ddy|]) */
+                vx_uint32 dy, rw = (w + 63) / 64 + 1, R = 0; /* a word of padding per row */
+                for (dy = 0; dy < h; dy++) {
+                    vx_float32 fy = (vx_float32)dy;
+                    vx_int32 dx = -1;
+                    while (dx + 1 < (vx_int32)w &&
+                           (vx_float32)(dx + 1) * (vx_float32)(dx + 1) + fy * fy < dist * dist)
+                        dx++;
+                    if (dx < 0) break;
+                    span[dy] = dx;
+                    R = dy + 1;
+                }
+                memset(bits, 0, (vx_size)h * rw * sizeof(*bits));
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+                if (R > 0 && span[0] <= 28) {
+                    /* spans of at most 57 bits: one unaligned 64-bit OR per row, from the
+                     * byte holding the first bit (the rows' bytes in little-endian order) */
+                    vx_uint8 *bytes = (vx_uint8 *)bits;
+                    vx_size rb8 = (vx_size)rw * 8;
+                    for (i = 0; i < nc; i++) {
+                        harris_cand c = A[i];
+                        vx_uint32 yy, ya, yb;
+                        if ((bytes[(vx_size)c.y * rb8 + ((vx_uint32)c.x >> 3)] >> (c.x & 7)) & 1) continue;
+                        A[na++] = c;
+                        ya = (vx_uint32)c.y >= R - 1 ? (vx_uint32)c.y - (R - 1) : 0;
+                        yb = (vx_uint32)c.y + R - 1 < h ? (vx_uint32)c.y + R - 1 : h - 1;
+                        for (yy = ya; yy <= yb; yy++) {
+                            vx_int32 sp = span[yy > (vx_uint32)c.y ? yy - (vx_uint32)c.y : (vx_uint32)c.y - yy];
+                            vx_int32 lo = c.x - sp > 0 ? c.x - sp : 0;
+                            vx_int32 hi = c.x + sp < (vx_int32)w ? c.x + sp : (vx_int32)w - 1;
+                            vx_uint8 *at = bytes + (vx_size)yy * rb8 + ((vx_uint32)lo >> 3);
+                            vx_uint64 m;
+                            memcpy(&m, at, 8);
+                            m |= ((((vx_uint64)1) << (hi - lo + 1)) - 1) << (lo & 7);
+                            memcpy(at, &m, 8);
+                        }
+                    }
+                } else
+#endif
+                for (i = 0; i < nc; i++) {
+                    harris_cand c = A[i];
+                    vx_uint32 yy, ya, yb;
+                    if ((bits[(vx_size)c.y * rw + ((vx_uint32)c.x >> 6)] >> (c.x & 63)) & 1) continue;
+                    A[na++] = c;
+                    if (R == 0) continue;
+                    ya = (vx_uint32)c.y >= R - 1 ? (vx_uint32)c.y - (R - 1) : 0;
+                    yb = (vx_uint32)c.y + R - 1 < h ? (vx_uint32)c.y + R - 1 : h - 1;
+                    for (yy = ya; yy <= yb; yy++) {
+                        vx_int32 sp = span[yy > (vx_uint32)c.y ? yy - (vx_uint32)c.y : (vx_uint32)c.y - yy];
+                        vx_uint32 xa = c.x >= sp ? (vx_uint32)(c.x - sp) : 0;
+                        vx_uint32 xb = (vx_uint32)c.x + (vx_uint32)sp < w ? (vx_uint32)c.x + (vx_uint32)sp : w - 1;
+                        vx_uint64 *row = bits + (vx_size)yy * rw;
+                        vx_uint32 wa = xa >> 6, wb = xb >> 6, q;
+                        vx_uint64 ma = ~(vx_uint64)0 << (xa & 63), mb = ~(vx_uint64)0 >> (63 - (xb & 63));
+                        if (wa == wb) {
+                            row[wa] |= ma & mb;
+                        } else {
+                            row[wa] |= ma;
+                            for (q = wa + 1; q < wb; q++) row[q] = ~(vx_uint64)0;
+                            row[wb] |= mb;
                         }
                     }
                 }
+            } else {
+                na = nc;
             }
-            if (!ok) continue;
-            kp[na].x = cand[i].x + ox;
-            kp[na].y = cand[i].y + oy;
-            kp[na].strength = cand[i].v;
-            kp[na].scale = 0.0f;
-            kp[na].orientation = 0.0f;
-            kp[na].tracking_status = 1;
-            kp[na].error = 0.0f;
-            next[na] = head[cy * cw + cx];
-            head[cy * cw + cx] = (vx_int32)na;
-            na++;
+            {
+                vx_size room = arr->capacity, m = na < room ? na : room;
+                if (m > 0 && (arr->data || ovx_array_alloc(arr) == VX_SUCCESS)) {
+                    j.kp = (vx_keypoint_t *)arr->data, j.nc = m, j.ox = ox, j.oy = oy;
+                    harris_run(&j, harris_write);
+                    arr->num_items = m;
+                }
+            }
         }
     }
-    keypoints_out((vx_array)params[6], kp, na);
     count_out(params[7], na);
-done:
-    free(gx), free(gy), free(score), free(cand), free(kp), free(head), free(next);
-    return status;
+    return VX_SUCCESS;
 }
 
 static const ovx_kernel_desc harris_desc = {
@@ -505,60 +901,79 @@ static vx_status VX_CALLBACK fast_validate(vx_node node, const vx_reference para
     return VX_SUCCESS;
 }
 
-/* FAST on the node's threads: scores by row bands, then corners counted per
- * row, then written at their rows' offsets (raster order, as one thread). */
+/* FAST in row bands on the node's threads, each fused: u8 score rows
+ * (strength + 1, 0: not a corner) in a ring of 3 (a band computes the rows
+ * just above and below its own again), the NMS row, the corners of each row in
+ * a slot of its own; then their rows' offsets (raster order, as one thread)
+ * and the keypoints written straight into the array, in bands again. */
 typedef struct {
     const vx_uint8 *src;
     vx_int32 stride, t, ox, oy;
-    vx_uint32 w, h;
-    vx_bool nms;
-    vx_int16 *score;
+    vx_uint32 w, h, bands;
+    int nms;
+    const ovxc_feat_kit *kit;
+    vx_uint8 *band_mem;
+    vx_size band_bytes;
+    vx_uint32 *slot_x;    /* row y's corners at y * w */
+    vx_uint8 *slot_s;     /* their strength + 1 */
     vx_uint32 *row_count; /* corners of row y; then the index of its first */
     vx_keypoint_t *kp;
+    vx_size room;         /* keypoints the array holds */
 } fast_job;
 
-static void fast_score_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
+static void fast_band_rows(const fast_job *j, vx_uint32 band, vx_uint32 *y0, vx_uint32 *y1)
 {
-    fast_job *j = arg;
-    vx_size i;
-    for (i = (vx_size)y0 * j->w; i < (vx_size)y1 * j->w; i++) j->score[i] = -1;
-    if (y0 < 3) y0 = 3;
-    if (y1 > j->h - 3) y1 = j->h - 3;
-    if (y1 > y0) ovx_fast9_rows(j->src, j->stride, j->w, j->t, y0, y1, j->score, j->w);
+    vx_uint32 n = j->h - 6;
+    *y0 = 3 + (vx_uint32)((vx_uint64)n * band / j->bands);
+    *y1 = 3 + (vx_uint32)((vx_uint64)n * (band + 1) / j->bands);
 }
 
-static vx_bool fast_keep(const fast_job *j, vx_uint32 x, vx_uint32 y)
-{
-    return j->score[(vx_size)y * j->w + x] >= 0 && (!j->nms || ovx_nms_keep_i16(j->score, j->w, j->w, j->h, x, y));
-}
-
-static void fast_count_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
+static void fast_band(void *arg, vx_uint32 band)
 {
     fast_job *j = arg;
-    vx_uint32 x, y;
-    for (y = y0; y < y1; y++) {
-        vx_uint32 n = 0;
-        for (x = 3; x < j->w - 3; x++) n += fast_keep(j, x, y);
+    vx_uint32 w = j->w, yb0, yb1, y, ns, i;
+    vx_uint8 *ring = j->band_mem + band * j->band_bytes, *zero = ring + 3 * (vx_size)w;
+    const vx_uint8 *r[3];
+    fast_band_rows(j, band, &yb0, &yb1);
+    if (yb1 <= yb0) return;
+    memset(ring, 0, 4 * (vx_size)w);
+    ns = yb0 > 3 ? yb0 - 1 : yb0;
+    for (y = yb0; y < yb1; y++) {
+        vx_uint32 last = y + 1 < j->h - 3 ? y + 1 : j->h - 4, *xs = j->slot_x + (vx_size)y * w, n;
+        vx_uint8 *ss = j->slot_s + (vx_size)y * w;
+        for (; ns <= last; ns++)
+            j->kit->fast9_row_u8(j->src + (vx_size)ns * (vx_size)j->stride, j->stride, w, j->t,
+                                 ring + (vx_size)(ns % 3) * w);
+        for (i = 0; i < 3; i++) {
+            vx_uint32 yy = y - 1 + i;
+            r[i] = yy >= 3 && yy < j->h - 3 ? ring + (vx_size)(yy % 3) * w : zero;
+        }
+        n = j->kit->fast_nms_row(r[0], r[1], r[2], 3, w - 3, j->nms, xs);
+        for (i = 0; i < n; i++) ss[i] = r[1][xs[i]];
         j->row_count[y] = n;
     }
 }
 
-static void fast_write_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
+static void fast_write_band(void *arg, vx_uint32 band)
 {
     fast_job *j = arg;
-    vx_uint32 x, y;
-    for (y = y0; y < y1; y++) {
-        vx_keypoint_t *k = j->kp + j->row_count[y];
-        for (x = 3; x < j->w - 3; x++) {
-            if (!fast_keep(j, x, y)) continue;
-            k->x = (vx_int32)x + j->ox;
-            k->y = (vx_int32)y + j->oy;
-            k->strength = (vx_float32)j->score[(vx_size)y * j->w + x];
-            k->scale = 0.0f;
-            k->orientation = 0.0f;
-            k->tracking_status = 1;
-            k->error = 0.0f;
-            k++;
+    vx_uint32 yb0, yb1, y, i;
+    fast_band_rows(j, band, &yb0, &yb1);
+    for (y = yb0; y < yb1; y++) {
+        vx_size at = j->row_count[y], n = j->row_count[y + 1] - at; /* row h - 3: the total */
+        const vx_uint32 *xs = j->slot_x + (vx_size)y * j->w;
+        const vx_uint8 *ss = j->slot_s + (vx_size)y * j->w;
+        vx_keypoint_t *k = j->kp + at;
+        if (at >= j->room) return;
+        if (n > j->room - at) n = j->room - at;
+        for (i = 0; i < n; i++) {
+            k[i].x = (vx_int32)xs[i] + j->ox;
+            k[i].y = (vx_int32)y + j->oy;
+            k[i].strength = (vx_float32)(ss[i] - 1);
+            k[i].scale = 0.0f;
+            k[i].orientation = 0.0f;
+            k[i].tracking_status = 1;
+            k[i].error = 0.0f;
         }
     }
 }
@@ -566,7 +981,9 @@ static void fast_write_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
 static vx_status VX_CALLBACK fast_function(vx_node node, const vx_reference *params, vx_uint32 num)
 {
     vx_image in = (vx_image)params[0];
+    vx_array arr = (vx_array)params[3];
     vx_float32 tf = 0;
+    vx_bool nms = vx_false_e;
     ovx_plane src = valid_plane(in);
     fast_job j;
     vx_uint32 y;
@@ -574,41 +991,51 @@ static vx_status VX_CALLBACK fast_function(vx_node node, const vx_reference *par
     (void)num;
     memset(&j, 0, sizeof(j));
     if (ovx_scalar_get((vx_scalar)params[1], VX_TYPE_FLOAT32, &tf) != VX_SUCCESS ||
-        ovx_scalar_get((vx_scalar)params[2], VX_TYPE_BOOL, &j.nms) != VX_SUCCESS || !(tf >= 0.0f && tf < 256.0f))
+        ovx_scalar_get((vx_scalar)params[2], VX_TYPE_BOOL, &nms) != VX_SUCCESS || !(tf >= 0.0f && tf < 256.0f))
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_VALUE, "strength_thresh outside [0, 256)");
     j.t = (vx_int32)tf; /* fractions are truncated */
+    j.nms = nms == vx_true_e;
     j.src = src.ptr, j.stride = src.stride, j.w = src.width, j.h = src.height;
     j.ox = (vx_int32)valid_start(in, 0), j.oy = (vx_int32)valid_start(in, 1);
     n = (vx_size)j.w * j.h;
+    ovx_array_clear(arr);
     if (j.w >= 7 && j.h >= 7) {
-        j.score = malloc(n * sizeof(*j.score));
-        j.row_count = malloc(j.h * sizeof(*j.row_count));
-        if (!j.score || !j.row_count) {
-            free(j.score);
-            free(j.row_count);
-            return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u scores", j.w, j.h);
-        }
-        ovx_node_parallel_rows(node, 0, j.h, n * 4, fast_score_rows, &j);
-        for (y = 0; y < j.h; y++) j.row_count[y] = 0;
-        ovx_node_parallel_rows(node, 3, j.h - 3, n, fast_count_rows, &j);
-        for (y = 0; y < j.h; y++) {
+        vx_uint32 threads = ovx_node_threads(node);
+        vx_size off_sx, off_ss, off_rc, total;
+        vx_uint8 *mem;
+        j.kit = feat_kit(node);
+        j.bands = threads > 1 && n >= 65536 ? threads * 2 : 1;
+        if (j.bands > j.h - 6) j.bands = j.h - 6;
+        j.band_bytes = align64(4 * (vx_size)j.w);
+        off_sx = align64(j.bands * j.band_bytes);
+        off_ss = off_sx + align64(n * sizeof(vx_uint32));
+        off_rc = off_ss + align64(n);
+        total = off_rc + align64(((vx_size)j.h + 1) * sizeof(vx_uint32));
+        mem = node_scratch(node, total);
+        if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u scores", j.w, j.h);
+        j.band_mem = mem, j.slot_x = (vx_uint32 *)(mem + off_sx), j.slot_s = mem + off_ss;
+        j.row_count = (vx_uint32 *)(mem + off_rc);
+        if (j.bands > 1)
+            ovx_parallel_for(j.bands, fast_band, &j);
+        else
+            fast_band(&j, 0);
+        for (y = 3; y < j.h - 3; y++) {
             vx_uint32 c = j.row_count[y];
             j.row_count[y] = (vx_uint32)nc;
             nc += c;
         }
-        j.kp = malloc((nc ? nc : 1) * sizeof(*j.kp));
-        if (!j.kp) {
-            free(j.score);
-            free(j.row_count);
-            return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %zu corners", nc);
+        j.row_count[j.h - 3] = (vx_uint32)nc;
+        j.room = arr->capacity;
+        if (nc > 0 && j.room > 0 && (arr->data || ovx_array_alloc(arr) == VX_SUCCESS)) {
+            j.kp = (vx_keypoint_t *)arr->data;
+            if (j.bands > 1)
+                ovx_parallel_for(j.bands, fast_write_band, &j);
+            else
+                fast_write_band(&j, 0);
+            arr->num_items = nc < j.room ? nc : j.room;
         }
-        ovx_node_parallel_rows(node, 3, j.h - 3, n, fast_write_rows, &j);
     }
-    keypoints_out((vx_array)params[3], j.kp, nc);
     count_out(params[4], nc);
-    free(j.score);
-    free(j.row_count);
-    free(j.kp);
     return VX_SUCCESS;
 }
 
@@ -637,5 +1064,17 @@ VX_API_ENTRY vx_node VX_API_CALL vxFastCornersNode(vx_graph graph, vx_image inpu
     ovx_scalar_drop(nms);
     return node;
 }
+
+/* The kernels of this family with SIMD variants: their select hooks (runtime/dispatch.h). */
+static const ovx_variant *select_feat(vx_node node, const vx_reference p[])
+{
+    (void)node, (void)p;
+    return ovx_variant_pick(ovxc_feat_kit_variants());
+}
+
+const ovx_select_entry ovx_select_features[] = {{VX_KERNEL_CANNY_EDGE_DETECTOR, select_feat},
+                                                {VX_KERNEL_HARRIS_CORNERS, select_feat},
+                                                {VX_KERNEL_FAST_CORNERS, select_feat},
+                                                {0, NULL}};
 
 const ovx_kernel_desc *const ovx_family_features[] = {&canny_desc, &harris_desc, &fast_desc, NULL};
