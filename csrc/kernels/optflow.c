@@ -8,6 +8,7 @@
 #include "kernels.h"
 
 #include "../compute/optflow.h"
+#include "../framework/graph.h"
 #include "../objects/pyramid.h"
 
 #include <stdlib.h>
@@ -83,13 +84,47 @@ static vx_status VX_CALLBACK lk_validate(vx_node node, const vx_reference params
     return VX_SUCCESS;
 }
 
+typedef struct {
+    const ovx_lk_level *lo, *ln;
+    vx_uint32 levels;
+    vx_float32 scale;
+    const ovx_lk_params *prm;
+    vx_array old_pts, est;
+    vx_bool use;
+    vx_keypoint_t *res;
+} lk_job;
+
+static void lk_points(void *arg, vx_uint32 i0, vx_uint32 i1)
+{
+    const lk_job *j = arg;
+    for (vx_uint32 i = i0; i < i1; i++) {
+        const vx_keypoint_t *p = (const vx_keypoint_t *)ovx_array_item(j->old_pts, i);
+        vx_float32 gx = (vx_float32)p->x, gy = (vx_float32)p->y, nx = 0, ny = 0;
+        j->res[i] = *p;
+        if (p->tracking_status == 0) continue; /* lost points are copied as they are */
+        if (j->use && i < j->est->num_items) {
+            const vx_keypoint_t *e = (const vx_keypoint_t *)ovx_array_item(j->est, i);
+            gx = (vx_float32)e->x;
+            gy = (vx_float32)e->y;
+        }
+        if (ovx_lk_track(j->lo, j->ln, j->levels, j->scale, (vx_float32)p->x, (vx_float32)p->y, gx, gy, j->prm, &nx,
+                         &ny)) {
+            j->res[i].x = (vx_int32)(nx + 0.5f);
+            j->res[i].y = (vx_int32)(ny + 0.5f);
+            j->res[i].tracking_status = 1;
+        } else {
+            j->res[i].tracking_status = 0;
+        }
+    }
+}
+
 static vx_status VX_CALLBACK lk_function(vx_node node, const vx_reference *params, vx_uint32 num)
 {
     vx_pyramid po = (vx_pyramid)params[0], pn = (vx_pyramid)params[1];
     vx_array old_pts = (vx_array)params[2], est = (vx_array)params[3], out = (vx_array)params[4];
     vx_enum term = VX_TERM_CRITERIA_BOTH;
     vx_bool use = vx_false_e;
-    vx_size winsz = 0, count, i, room;
+    vx_size winsz = 0, count, room;
     ovx_lk_params prm;
     ovx_lk_level *lo = NULL, *ln = NULL;
     vx_keypoint_t *res = NULL;
@@ -128,23 +163,10 @@ static vx_status VX_CALLBACK lk_function(vx_node node, const vx_reference *param
         ln[l].width = b.width;
         ln[l].height = b.height;
     }
-    for (i = 0; i < count; i++) {
-        const vx_keypoint_t *p = (const vx_keypoint_t *)ovx_array_item(old_pts, i);
-        vx_float32 gx = (vx_float32)p->x, gy = (vx_float32)p->y, nx = 0, ny = 0;
-        res[i] = *p;
-        if (p->tracking_status == 0) continue; /* lost points are copied as they are */
-        if (use && i < est->num_items) {
-            const vx_keypoint_t *e = (const vx_keypoint_t *)ovx_array_item(est, i);
-            gx = (vx_float32)e->x;
-            gy = (vx_float32)e->y;
-        }
-        if (ovx_lk_track(lo, ln, levels, po->scale, (vx_float32)p->x, (vx_float32)p->y, gx, gy, &prm, &nx, &ny)) {
-            res[i].x = (vx_int32)(nx + 0.5f);
-            res[i].y = (vx_int32)(ny + 0.5f);
-            res[i].tracking_status = 1;
-        } else {
-            res[i].tracking_status = 0;
-        }
+    {
+        /* the points are independent: ranges of them side by side on the node's threads */
+        lk_job j = {lo, ln, levels, po->scale, &prm, old_pts, est, use, res};
+        ovx_node_parallel_rows(node, 0, (vx_uint32)count, (vx_uint64)count * 4096, lk_points, &j);
     }
     ovx_array_clear(out);
     room = out->capacity;
