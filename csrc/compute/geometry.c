@@ -171,16 +171,31 @@ void ovx_halfscale_gaussian_rows(const ovx_geo_src *src, const ovx_geo_dst *dst,
             for (; x < xa; x++) row[x] = (uint8_t)(hsg_px(src, g, r, 2 * x, cy) / scale);
             while (x < hi) {
                 int32_t n = hi - x < CHUNK ? hi - x : CHUNK, c0 = 2 * x - r, nc = 2 * n - 1 + 2 * r, c, k;
-                for (c = 0; c < nc; c++) {
-                    int v = 0;
-                    for (k = 0; k <= 2 * r; k++)
-                        v += g[k] * src->ptr[(intptr_t)(cy - r + k) * src->stride + c0 + c];
-                    vs[c] = (uint16_t)v;
-                }
-                for (k = 0; k < n; k++) {
-                    int sum = 0, i;
-                    for (i = 0; i <= 2 * r; i++) sum += g[i] * vs[2 * k + i];
-                    row[x + k] = (uint8_t)(sum / scale);
+                const uint8_t *s0 = src->ptr + (intptr_t)(cy - r) * src->stride + c0;
+                if (r == 2) { /* the taps as constants: plain loops the compiler vectorizes */
+                    const uint8_t *s1 = s0 + src->stride, *s2 = s1 + src->stride, *s3 = s2 + src->stride;
+                    const uint8_t *s4 = s3 + src->stride;
+                    for (c = 0; c < nc; c++) vs[c] = (uint16_t)(s0[c] + 4 * s1[c] + 6 * s2[c] + 4 * s3[c] + s4[c]);
+                    for (k = 0; k < n; k++)
+                        row[x + k] = (uint8_t)((vs[2 * k] + 4 * vs[2 * k + 1] + 6 * vs[2 * k + 2] + 4 * vs[2 * k + 3] +
+                                                vs[2 * k + 4]) >> 8);
+                } else if (r == 1) {
+                    const uint8_t *s1 = s0 + src->stride, *s2 = s1 + src->stride;
+                    for (c = 0; c < nc; c++) vs[c] = (uint16_t)(s0[c] + 2 * s1[c] + s2[c]);
+                    for (k = 0; k < n; k++)
+                        row[x + k] = (uint8_t)((vs[2 * k] + 2 * vs[2 * k + 1] + vs[2 * k + 2]) >> 4);
+                } else {
+                    for (c = 0; c < nc; c++) {
+                        int v = 0;
+                        for (k = 0; k <= 2 * r; k++)
+                            v += g[k] * src->ptr[(intptr_t)(cy - r + k) * src->stride + c0 + c];
+                        vs[c] = (uint16_t)v;
+                    }
+                    for (k = 0; k < n; k++) {
+                        int sum = 0, i;
+                        for (i = 0; i <= 2 * r; i++) sum += g[i] * vs[2 * k + i];
+                        row[x + k] = (uint8_t)(sum / scale);
+                    }
                 }
                 x += n;
             }
