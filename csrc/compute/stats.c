@@ -178,6 +178,12 @@ void ovx_integral_u8(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32
     ovx_integral_rows_scalar(src, src_stride, dst, dst_stride, width, 0, height, NULL);
 }
 
+const ovx_variant *ovx_minmax_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovx_minmax_u8){"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_minmax_u8}};
+    return table;
+}
+
 const ovx_variant *ovx_sums_variants(void)
 {
     static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovx_sums_u8){"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_sums_u8}};

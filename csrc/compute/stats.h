@@ -42,6 +42,12 @@ void ovx_minmax_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0,
                    int32_t *minv, int32_t *maxv);
 void ovx_minmax_s16(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
                     int32_t *minv, int32_t *maxv);
+/* ovx_minmax_u8's variants (runtime/dispatch.h), best first, ovx_minmax_u8 last */
+typedef void (*ovx_minmax_f)(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+                             int32_t *minv, int32_t *maxv);
+void ovx_minmax_u8_avx2(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+                        int32_t *minv, int32_t *maxv);
+const ovx_variant *ovx_minmax_variants(void);
 size_t ovx_count_value_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
                     int32_t value);
 size_t ovx_count_value_s16(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,

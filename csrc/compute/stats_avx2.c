@@ -84,3 +84,35 @@ void ovx_sums_u8_avx2(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t 
     *sum = s;
     *sqsum = q;
 }
+
+/* Minimum and maximum of a U8 rectangle: 32 pixels a step in byte lanes, the
+ * rest (and the lanes' reduction) by scalar compares; the reference's
+ * values (0 and 0 for an empty rectangle). */
+void ovx_minmax_u8_avx2(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+                        int32_t *minv, int32_t *maxv)
+{
+    __m256i vmn = _mm256_set1_epi8((char)0xFF), vmx = _mm256_setzero_si256();
+    uint8_t mn = 255, mx = 0, lanes[32];
+    if (x1 <= x0 || y1 <= y0) {
+        *minv = *maxv = 0;
+        return;
+    }
+    for (uint32_t y = y0; y < y1; y++) {
+        const uint8_t *row = ptr + (intptr_t)y * stride;
+        uint32_t x = x0;
+        for (; x + 32 <= x1; x += 32) {
+            __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(row + x));
+            vmn = _mm256_min_epu8(vmn, v);
+            vmx = _mm256_max_epu8(vmx, v);
+        }
+        for (; x < x1; x++) {
+            mn = row[x] < mn ? row[x] : mn;
+            mx = row[x] > mx ? row[x] : mx;
+        }
+    }
+    _mm256_storeu_si256((__m256i *)(void *)lanes, vmn);
+    for (int i = 0; i < 32; i++) mn = lanes[i] < mn ? lanes[i] : mn;
+    _mm256_storeu_si256((__m256i *)(void *)lanes, vmx);
+    for (int i = 0; i < 32; i++) mx = lanes[i] > mx ? lanes[i] : mx;
+    *minv = mn, *maxv = mx;
+}

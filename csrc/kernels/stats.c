@@ -210,6 +210,11 @@ static const ovx_variant *select_equalize(vx_node node, const vx_reference p[])
 }
 
 static const ovx_variant *select_integral(vx_node node, const vx_reference p[]);
+static const ovx_variant *select_minmax(vx_node node, const vx_reference p[])
+{
+    (void)node;
+    return ovx_image_format_of(p[0]) == VX_DF_IMAGE_U8 ? ovx_variant_pick(ovx_minmax_variants()) : NULL;
+}
 static const ovx_variant *select_sums(vx_node node, const vx_reference p[])
 {
     (void)node, (void)p;
@@ -218,6 +223,7 @@ static const ovx_variant *select_sums(vx_node node, const vx_reference p[])
 const ovx_select_entry ovx_select_stats[] = {{VX_KERNEL_EQUALIZE_HISTOGRAM, select_equalize},
                                              {VX_KERNEL_INTEGRAL_IMAGE, select_integral},
                                              {VX_KERNEL_MEAN_STDDEV, select_sums},
+                                             {VX_KERNEL_MINMAXLOC, select_minmax},
                                              {0, NULL}};
 
 static const ovx_kernel_desc equalize_desc = {
@@ -393,6 +399,7 @@ static void fill_locations(vx_array arr, ovx_plane pl, int s16, vx_uint32 x0, vx
 typedef struct {
     ovx_plane pl;
     int s16;
+    ovx_minmax_f minmax; /* the node's U8 variant */
     vx_uint32 x0, x1;
     vx_int32 mn, mx;
     vx_size nmin, nmax;
@@ -404,7 +411,7 @@ static void minmax_band(void *arg, vx_uint32 ya, vx_uint32 yb)
 {
     minmax_job *j = arg;
     vx_int32 mn, mx;
-    (j->s16 ? ovx_minmax_s16 : ovx_minmax_u8)(j->pl.ptr, j->pl.stride, j->x0, ya, j->x1, yb, &mn, &mx);
+    (j->s16 ? ovx_minmax_s16 : j->minmax)(j->pl.ptr, j->pl.stride, j->x0, ya, j->x1, yb, &mn, &mx);
     pthread_mutex_lock(&j->lock);
     if (!j->any || mn < j->mn) j->mn = mn;
     if (!j->any || mx > j->mx) j->mx = mx;
@@ -439,6 +446,7 @@ static vx_status VX_CALLBACK minmaxloc_function(vx_node node, const vx_reference
     if (x1 > x0 && y1 > y0) {
         memset(&j, 0, sizeof(j));
         j.pl = pl, j.s16 = s16, j.x0 = x0, j.x1 = x1;
+        j.minmax = ovx_node_variant(node) ? (ovx_minmax_f)ovx_node_variant(node)->fn : ovx_minmax_u8;
         run_bands(node, &j.lock, x0, y0, x1, y1, minmax_band, &j);
         if (p[5] != NULL || p[6] != NULL) run_bands(node, &j.lock, x0, y0, x1, y1, count_band, &j);
         mn = j.mn, mx = j.mx, nmin = j.nmin, nmax = j.nmax;

@@ -128,6 +128,44 @@ int main(void)
             }
         }
     }
+    /* min and max of U8 rectangles: every variant against the reference
+     * (random, one value, the extremes at the last pixel, empty, odd corners) */
+    {
+        const ovx_variant *mt = ovx_minmax_variants(), *mv, *mref = mt;
+        static const uint32_t mw[] = {0, 1, 31, 32, 33, 100, 1921};
+        while (mref->level != OVX_SIMD_NONE) mref++;
+        for (mv = mt; mv != mref; mv++) {
+            unsigned bad = 0, kind;
+            if (!cpu_has(mv->level)) {
+                printf("not run: minmax %s (the CPU lacks it)\n", mv->name);
+                not_run++;
+                continue;
+            }
+            for (wi = 0; wi < sizeof(mw) / sizeof(mw[0]); wi++)
+                for (kind = 0; kind < 4; kind++) {
+                    uint32_t w = mw[wi] + 3, h = 6, x;
+                    uint8_t *img = malloc((size_t)w * h);
+                    int32_t a0, b0, a1, b1;
+                    for (x = 0; x < w * h; x++) img[x] = kind == 1 ? 77 : (uint8_t)(kind == 3 ? 100 + rnd() % 50 : rnd());
+                    for (uint32_t pos = 0; pos < (kind == 3 ? (mw[wi] < 70 ? mw[wi] : 70) : 1); pos++) {
+                        if (kind == 3) { /* the extremes once each, at every lane */
+                            for (x = 0; x < w * h; x++) img[x] = (uint8_t)(100 + x % 50);
+                            img[2 * w + 1 + pos] = 250, img[3 * w + 1 + (mw[wi] - 1 - pos)] = 3;
+                        }
+                        ovx_minmax_u8(img, (int32_t)w, 1, 1, mw[wi] + 1, h - 1, &a0, &b0);
+                        ((ovx_minmax_f)mv->fn)(img, (int32_t)w, 1, 1, mw[wi] + 1, h - 1, &a1, &b1);
+                        bad += a0 != a1 || b0 != b1;
+                    }
+                    free(img);
+                }
+            if (bad) {
+                printf("FAIL minmax %s: %u rectangles differ\n", mv->name, bad);
+                failed++;
+            } else {
+                passed++;
+            }
+        }
+    }
     printf("%u passed, %u failed, %u not run\n", passed, failed, not_run);
     return failed != 0;
 }
