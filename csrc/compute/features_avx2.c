@@ -284,113 +284,25 @@ static vx_uint32 nms_row_f32_avx2(const vx_float32 *s0, const vx_float32 *s1, co
     return n;
 }
 
-/* The largest of the 16 cyclic arcs of 9 of the minimum of a[0..15]. */
-static inline __m256i best_arc9(const __m256i a[16])
-{
-    __m256i m2[16], m4[16], best = _mm256_setzero_si256();
-    int i;
-    for (i = 0; i < 16; i++) m2[i] = _mm256_min_epu8(a[i], a[(i + 1) & 15]);
-    for (i = 0; i < 16; i++) m4[i] = _mm256_min_epu8(m2[i], m2[(i + 2) & 15]);
-    for (i = 0; i < 16; i++)
-        best = _mm256_max_epu8(best, _mm256_min_epu8(_mm256_min_epu8(m4[i], m4[(i + 4) & 15]), a[(i + 8) & 15]));
-    return best;
-}
-
-/* FAST-9 of 32 pixels at once: with bright differences b = sat(ring - p) and
- * dark ones d = sat(p - ring) (0 when not brighter / darker), strength + 1 =
- * the largest arc minimum of b or d (>= 0: the scalar's best), a corner when
- * it exceeds t.  Blocks where no two neighbouring compass points pass are
- * skipped (the scalar's exact rejection). */
-static void fast9_row_u8_avx2(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int32 t, vx_uint8 *s)
-{
-    static const int circle[16][2] = {{3, 0},  {3, 1},   {2, 2},   {1, 3},   {0, 3},  {-1, 3}, {-2, 2}, {-3, 1},
-                                      {-3, 0}, {-3, -1}, {-2, -2}, {-1, -3}, {0, -3}, {1, -3}, {2, -2}, {3, -1}};
-    ptrdiff_t off[16];
-    const __m256i vt = _mm256_set1_epi8((char)t), zero = _mm256_setzero_si256();
-    vx_uint32 x = 3;
-    int k;
-    if (width < 7) {
-        ovx_fast9_row_u8_scalar(src, stride, width, t, s);
-        return;
-    }
-    for (k = 0; k < 16; k++) off[k] = circle[k][1] * (ptrdiff_t)stride + circle[k][0];
-    for (; x + 32 + 3 <= width; x += 32) {
-        const vx_uint8 *q = src + x;
-        __m256i p = _mm256_loadu_si256((const __m256i *)q), a[16], hi, lo, cand, sb, sd;
-        hi = _mm256_adds_epu8(p, vt), lo = _mm256_subs_epu8(p, vt);
-        {
-            /* compass points 0, 4, 8, 12: brighter than p + t / darker than p - t */
-            __m256i c0 = _mm256_loadu_si256((const __m256i *)(q + off[0])),
-                    c4 = _mm256_loadu_si256((const __m256i *)(q + off[4])),
-                    c8 = _mm256_loadu_si256((const __m256i *)(q + off[8])),
-                    c12 = _mm256_loadu_si256((const __m256i *)(q + off[12]));
-#define BR(c) _mm256_xor_si256(_mm256_cmpeq_epi8(_mm256_subs_epu8(c, hi), zero), _mm256_set1_epi8(-1))
-#define DK(c) _mm256_xor_si256(_mm256_cmpeq_epi8(_mm256_subs_epu8(lo, c), zero), _mm256_set1_epi8(-1))
-            __m256i b0 = BR(c0), b4 = BR(c4), b8 = BR(c8), b12 = BR(c12);
-            __m256i d0 = DK(c0), d4 = DK(c4), d8 = DK(c8), d12 = DK(c12);
-#undef BR
-#undef DK
-            cand = _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(b0, b4), _mm256_and_si256(b4, b8)),
-                                   _mm256_or_si256(_mm256_and_si256(b8, b12), _mm256_and_si256(b12, b0)));
-            cand = _mm256_or_si256(cand, _mm256_or_si256(_mm256_or_si256(_mm256_and_si256(d0, d4), _mm256_and_si256(d4, d8)),
-                                                         _mm256_or_si256(_mm256_and_si256(d8, d12), _mm256_and_si256(d12, d0))));
-        }
-        if (_mm256_testz_si256(cand, cand)) {
-            _mm256_storeu_si256((__m256i *)(s + x), zero);
-            continue;
-        }
-        for (k = 0; k < 16; k++) a[k] = _mm256_subs_epu8(_mm256_loadu_si256((const __m256i *)(q + off[k])), p);
-        sb = best_arc9(a);
-        for (k = 0; k < 16; k++) a[k] = _mm256_subs_epu8(p, _mm256_loadu_si256((const __m256i *)(q + off[k])));
-        sd = best_arc9(a);
-        sb = _mm256_max_epu8(sb, sd);
-        /* a corner when strength + 1 > t: sat(sb - t) != 0 */
-        sd = _mm256_cmpeq_epi8(_mm256_subs_epu8(sb, vt), zero);
-        _mm256_storeu_si256((__m256i *)(s + x), _mm256_andnot_si256(sd, sb));
-    }
-    /* the last pixels by the scalar rule on the row's tail */
-    if (x < width - 3) ovx_fast9_row_u8_scalar(src + (x - 3), stride, width - (x - 3), t, s + (x - 3));
-}
-
-/* FAST's NMS on u8 scores, 32 pixels at once: strengths c = sat(s - 1). */
-static vx_uint32 fast_nms_row_avx2(const vx_uint8 *s0, const vx_uint8 *s1, const vx_uint8 *s2, vx_uint32 x0,
-                                   vx_uint32 x1, int nms, vx_uint32 *xs)
-{
-    const __m256i one = _mm256_set1_epi8(1), zero = _mm256_setzero_si256();
-    vx_uint32 x = x0, n = 0;
-    for (; x + 32 <= x1; x += 32) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)(s1 + x));
-        __m256i keep = _mm256_xor_si256(_mm256_cmpeq_epi8(v, zero), _mm256_set1_epi8(-1));
-        vx_uint32 m;
-        if (_mm256_testz_si256(keep, keep)) continue;
-        if (nms) {
-            __m256i c = _mm256_subs_epu8(v, one), nb, ge, gt = _mm256_setzero_si256();
-#define N(p, o) _mm256_subs_epu8(_mm256_loadu_si256((const __m256i *)((p) + x + (o))), one)
-            /* c >= n: max(c, n) == c; c > n: not (max(c, n) == n) */
-            nb = N(s0, -1);
-            ge = _mm256_cmpeq_epi8(_mm256_max_epu8(c, nb), c);
-            nb = N(s0, 0);
-            ge = _mm256_and_si256(ge, _mm256_cmpeq_epi8(_mm256_max_epu8(c, nb), c));
-            nb = N(s0, 1);
-            ge = _mm256_and_si256(ge, _mm256_cmpeq_epi8(_mm256_max_epu8(c, nb), c));
-            nb = N(s1, -1);
-            ge = _mm256_and_si256(ge, _mm256_cmpeq_epi8(_mm256_max_epu8(c, nb), c));
-            nb = N(s1, 1);
-            gt = _mm256_or_si256(gt, _mm256_cmpeq_epi8(_mm256_max_epu8(c, nb), nb));
-            nb = N(s2, -1);
-            gt = _mm256_or_si256(gt, _mm256_cmpeq_epi8(_mm256_max_epu8(c, nb), nb));
-            nb = N(s2, 0);
-            gt = _mm256_or_si256(gt, _mm256_cmpeq_epi8(_mm256_max_epu8(c, nb), nb));
-            nb = N(s2, 1);
-            gt = _mm256_or_si256(gt, _mm256_cmpeq_epi8(_mm256_max_epu8(c, nb), nb));
-#undef N
-            keep = _mm256_andnot_si256(gt, _mm256_and_si256(keep, ge));
-        }
-        for (m = (vx_uint32)_mm256_movemask_epi8(keep); m; m &= m - 1) xs[n++] = x + (vx_uint32)__builtin_ctz(m);
-    }
-    if (x < x1) n += ovx_fast_nms_row_scalar(s0, s1, s2, x, x1, nms, xs + n);
-    return n;
-}
+#define FR_FN(name) name##_avx2
+#define FR_V __m256i
+#define FR_W 32
+#define FR_LOAD(p) _mm256_loadu_si256((const __m256i *)(const void *)(p))
+#define FR_STORE(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
+#define FR_ZERO() _mm256_setzero_si256()
+#define FR_SET1(c) _mm256_set1_epi8((char)(c))
+#define FR_ADDS _mm256_adds_epu8
+#define FR_SUBS _mm256_subs_epu8
+#define FR_MIN _mm256_min_epu8
+#define FR_MAX _mm256_max_epu8
+#define FR_CMPEQ _mm256_cmpeq_epi8
+#define FR_XOR _mm256_xor_si256
+#define FR_AND _mm256_and_si256
+#define FR_OR _mm256_or_si256
+#define FR_ANDNOT _mm256_andnot_si256
+#define FR_TESTZ(v) _mm256_testz_si256(v, v)
+#define FR_MOVEMASK _mm256_movemask_epi8
+#include "features_rows.inc"
 
 static const ovxc_feat_kit kit_avx2 = {fast_nms_row_avx2, nms_row_f32_avx2, sobel3_row_avx2, canny_grad3_row_avx2, canny_nms_row_avx2, sobel3_prod_row_avx2, harris_row_p32_avx2,
                                        fast9_row_u8_avx2};

@@ -217,100 +217,25 @@ static vx_uint32 nms_row_f32_sse41(const vx_float32 *s0, const vx_float32 *s1, c
     return n;
 }
 
-/* The largest of the 16 cyclic arcs of 9 of the minimum of a[0..15]. */
-static inline __m128i best_arc9(const __m128i a[16])
-{
-    __m128i m2[16], m4[16], best = _mm_setzero_si128();
-    int i;
-    for (i = 0; i < 16; i++) m2[i] = _mm_min_epu8(a[i], a[(i + 1) & 15]);
-    for (i = 0; i < 16; i++) m4[i] = _mm_min_epu8(m2[i], m2[(i + 2) & 15]);
-    for (i = 0; i < 16; i++) best = _mm_max_epu8(best, _mm_min_epu8(_mm_min_epu8(m4[i], m4[(i + 4) & 15]), a[(i + 8) & 15]));
-    return best;
-}
-
-/* FAST-9 of 16 pixels at once (see the AVX2 variant). */
-static void fast9_row_u8_sse41(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int32 t, vx_uint8 *s)
-{
-    static const int circle[16][2] = {{3, 0},  {3, 1},   {2, 2},   {1, 3},   {0, 3},  {-1, 3}, {-2, 2}, {-3, 1},
-                                      {-3, 0}, {-3, -1}, {-2, -2}, {-1, -3}, {0, -3}, {1, -3}, {2, -2}, {3, -1}};
-    ptrdiff_t off[16];
-    const __m128i vt = _mm_set1_epi8((char)t), zero = _mm_setzero_si128(), ones = _mm_set1_epi8(-1);
-    vx_uint32 x = 3;
-    int k;
-    if (width < 7) return;
-    for (k = 0; k < 16; k++) off[k] = circle[k][1] * (ptrdiff_t)stride + circle[k][0];
-    for (; x + 16 + 3 <= width; x += 16) {
-        const vx_uint8 *q = src + x;
-        __m128i p = _mm_loadu_si128((const __m128i *)q), a[16], hi, lo, cand, sb, sd;
-        hi = _mm_adds_epu8(p, vt), lo = _mm_subs_epu8(p, vt);
-        {
-            __m128i c0 = _mm_loadu_si128((const __m128i *)(q + off[0])), c4 = _mm_loadu_si128((const __m128i *)(q + off[4])),
-                    c8 = _mm_loadu_si128((const __m128i *)(q + off[8])),
-                    c12 = _mm_loadu_si128((const __m128i *)(q + off[12]));
-#define BR(c) _mm_xor_si128(_mm_cmpeq_epi8(_mm_subs_epu8(c, hi), zero), ones)
-#define DK(c) _mm_xor_si128(_mm_cmpeq_epi8(_mm_subs_epu8(lo, c), zero), ones)
-            __m128i b0 = BR(c0), b4 = BR(c4), b8 = BR(c8), b12 = BR(c12);
-            __m128i d0 = DK(c0), d4 = DK(c4), d8 = DK(c8), d12 = DK(c12);
-#undef BR
-#undef DK
-            cand = _mm_or_si128(_mm_or_si128(_mm_and_si128(b0, b4), _mm_and_si128(b4, b8)),
-                                _mm_or_si128(_mm_and_si128(b8, b12), _mm_and_si128(b12, b0)));
-            cand = _mm_or_si128(cand, _mm_or_si128(_mm_or_si128(_mm_and_si128(d0, d4), _mm_and_si128(d4, d8)),
-                                                   _mm_or_si128(_mm_and_si128(d8, d12), _mm_and_si128(d12, d0))));
-        }
-        if (_mm_testz_si128(cand, cand)) {
-            _mm_storeu_si128((__m128i *)(s + x), zero);
-            continue;
-        }
-        for (k = 0; k < 16; k++) a[k] = _mm_subs_epu8(_mm_loadu_si128((const __m128i *)(q + off[k])), p);
-        sb = best_arc9(a);
-        for (k = 0; k < 16; k++) a[k] = _mm_subs_epu8(p, _mm_loadu_si128((const __m128i *)(q + off[k])));
-        sd = best_arc9(a);
-        sb = _mm_max_epu8(sb, sd);
-        sd = _mm_cmpeq_epi8(_mm_subs_epu8(sb, vt), zero);
-        _mm_storeu_si128((__m128i *)(s + x), _mm_andnot_si128(sd, sb));
-    }
-    if (x < width - 3) ovx_fast9_row_u8_scalar(src + (x - 3), stride, width - (x - 3), t, s + (x - 3));
-}
-
-/* FAST's NMS on u8 scores, 16 pixels at once: strengths c = sat(s - 1). */
-static vx_uint32 fast_nms_row_sse41(const vx_uint8 *s0, const vx_uint8 *s1, const vx_uint8 *s2, vx_uint32 x0,
-                                    vx_uint32 x1, int nms, vx_uint32 *xs)
-{
-    const __m128i one = _mm_set1_epi8(1), zero = _mm_setzero_si128();
-    vx_uint32 x = x0, n = 0;
-    for (; x + 16 <= x1; x += 16) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(s1 + x));
-        __m128i keep = _mm_xor_si128(_mm_cmpeq_epi8(v, zero), _mm_set1_epi8(-1));
-        vx_uint32 m;
-        if (_mm_testz_si128(keep, keep)) continue;
-        if (nms) {
-            __m128i c = _mm_subs_epu8(v, one), nb, ge, gt = _mm_setzero_si128();
-#define N(p, o) _mm_subs_epu8(_mm_loadu_si128((const __m128i *)((p) + x + (o))), one)
-            nb = N(s0, -1);
-            ge = _mm_cmpeq_epi8(_mm_max_epu8(c, nb), c);
-            nb = N(s0, 0);
-            ge = _mm_and_si128(ge, _mm_cmpeq_epi8(_mm_max_epu8(c, nb), c));
-            nb = N(s0, 1);
-            ge = _mm_and_si128(ge, _mm_cmpeq_epi8(_mm_max_epu8(c, nb), c));
-            nb = N(s1, -1);
-            ge = _mm_and_si128(ge, _mm_cmpeq_epi8(_mm_max_epu8(c, nb), c));
-            nb = N(s1, 1);
-            gt = _mm_or_si128(gt, _mm_cmpeq_epi8(_mm_max_epu8(c, nb), nb));
-            nb = N(s2, -1);
-            gt = _mm_or_si128(gt, _mm_cmpeq_epi8(_mm_max_epu8(c, nb), nb));
-            nb = N(s2, 0);
-            gt = _mm_or_si128(gt, _mm_cmpeq_epi8(_mm_max_epu8(c, nb), nb));
-            nb = N(s2, 1);
-            gt = _mm_or_si128(gt, _mm_cmpeq_epi8(_mm_max_epu8(c, nb), nb));
-#undef N
-            keep = _mm_andnot_si128(gt, _mm_and_si128(keep, ge));
-        }
-        for (m = (vx_uint32)_mm_movemask_epi8(keep); m; m &= m - 1) xs[n++] = x + (vx_uint32)__builtin_ctz(m);
-    }
-    if (x < x1) n += ovx_fast_nms_row_scalar(s0, s1, s2, x, x1, nms, xs + n);
-    return n;
-}
+#define FR_FN(name) name##_sse41
+#define FR_V __m128i
+#define FR_W 16
+#define FR_LOAD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
+#define FR_STORE(p, v) _mm_storeu_si128((__m128i *)(void *)(p), v)
+#define FR_ZERO() _mm_setzero_si128()
+#define FR_SET1(c) _mm_set1_epi8((char)(c))
+#define FR_ADDS _mm_adds_epu8
+#define FR_SUBS _mm_subs_epu8
+#define FR_MIN _mm_min_epu8
+#define FR_MAX _mm_max_epu8
+#define FR_CMPEQ _mm_cmpeq_epi8
+#define FR_XOR _mm_xor_si128
+#define FR_AND _mm_and_si128
+#define FR_OR _mm_or_si128
+#define FR_ANDNOT _mm_andnot_si128
+#define FR_TESTZ(v) _mm_testz_si128(v, v)
+#define FR_MOVEMASK _mm_movemask_epi8
+#include "features_rows.inc"
 
 static const ovxc_feat_kit kit_sse41 = {fast_nms_row_sse41,    nms_row_f32_sse41,     sobel3_row_sse41,
                                         canny_grad3_row_sse41, canny_nms_row_sse41,   sobel3_prod_row_sse41,

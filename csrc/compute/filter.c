@@ -344,27 +344,35 @@ static void sobel_px(const int v[9], int16_t *gx, int16_t *gy, uint32_t x)
     if (gy) gy[x] = (int16_t)((v[6] - v[0]) + 2 * (v[7] - v[1]) + (v[8] - v[2]));
 }
 
+/* Row y's pixels outside [fa, fb) of the window, per pixel by the border rule. */
+static void sobel_edges(const uint8_t *src, int32_t ss, const ovxc_area *a, uint32_t y, int16_t *dx, int16_t *dy,
+                        uint32_t fa, uint32_t fb)
+{
+    int v[9];
+    uint32_t x;
+    for (x = a->x0; x < fa; x++) {
+        gather9_u8(src, ss, a, x, y, v);
+        sobel_px(v, dx, dy, x);
+    }
+    for (x = fb; x < a->x1; x++) {
+        gather9_u8(src, ss, a, x, y, v);
+        sobel_px(v, dx, dy, x);
+    }
+}
+
 void ovxc_sobel3x3_u8(const uint8_t *src, int32_t ss, int16_t *gx, int32_t gxs, int16_t *gy, int32_t gys,
                       const ovxc_area *a)
 {
     for (uint32_t y = a->y0; y < a->y1; y++) {
         int16_t *dx = gx ? (int16_t *)((uint8_t *)gx + (ptrdiff_t)y * gxs) : NULL;
         int16_t *dy = gy ? (int16_t *)((uint8_t *)gy + (ptrdiff_t)y * gys) : NULL;
-        uint32_t fa, fb, x;
-        int v[9];
+        uint32_t fa, fb;
         fast_range(a, y, 1, 1, 1, 1, &fa, &fb);
         if (fb > fa) {
             const uint8_t *r1 = src + (ptrdiff_t)y * ss;
             ovxc_sobel_row_scalar(r1 - ss, r1, r1 + ss, dx, dy, fa, fb);
         }
-        for (x = a->x0; x < fa; x++) {
-            gather9_u8(src, ss, a, x, y, v);
-            sobel_px(v, dx, dy, x);
-        }
-        for (x = fb; x < a->x1; x++) {
-            gather9_u8(src, ss, a, x, y, v);
-            sobel_px(v, dx, dy, x);
-        }
+        sobel_edges(src, ss, a, y, dx, dy, fa, fb);
     }
 }
 
@@ -382,8 +390,7 @@ void ovxc_sobel3x3_rows(ovxc_sobel_row_f row, const uint8_t *src, int32_t ss, in
         int16_t *dx = gx ? (int16_t *)((uint8_t *)gx + (ptrdiff_t)y * gxs) : NULL;
         int16_t *dy = gy ? (int16_t *)((uint8_t *)gy + (ptrdiff_t)y * gys) : NULL;
         const uint8_t *r1 = src + (ptrdiff_t)y * ss;
-        uint32_t fa, fb, x;
-        int v[9];
+        uint32_t fa, fb;
         fast_range(a, y, 1, 1, 1, 1, &fa, &fb);
         if (fb > fa) {
             row(r1 - ss, r1, r1 + ss, dx, dy, fa, fb);
@@ -409,14 +416,7 @@ void ovxc_sobel3x3_rows(ovxc_sobel_row_f row, const uint8_t *src, int32_t ss, in
                 }
             }
         }
-        for (x = a->x0; x < fa; x++) {
-            gather9_u8(src, ss, a, x, y, v);
-            sobel_px(v, dx, dy, x);
-        }
-        for (x = fb; x < a->x1; x++) {
-            gather9_u8(src, ss, a, x, y, v);
-            sobel_px(v, dx, dy, x);
-        }
+        sobel_edges(src, ss, a, y, dx, dy, fa, fb);
     }
 }
 

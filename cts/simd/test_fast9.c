@@ -33,14 +33,8 @@ static int model_strength(const vx_uint8 *img, int w, int x, int y)
     return best - 1;
 }
 
-static unsigned rng = 1234567u;
-static unsigned rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
-}
+#define SIMD_TEST_SEED 1234567u
+#include "simd_test.h"
 
 int main(void)
 {

@@ -15,27 +15,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned rng = 362436069u;
-static unsigned rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
-}
-
-static int cpu_has(int level)
-{
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-    __builtin_cpu_init();
-    if (level == OVX_SIMD_AVX2) return __builtin_cpu_supports("avx2");
-    if (level == OVX_SIMD_AVX512)
-        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-               __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
-    if (level == OVX_SIMD_SSE4) return __builtin_cpu_supports("sse4.2");
-#endif
-    return level == OVX_SIMD_NONE;
-}
+#define SIMD_TEST_SEED 362436069u
+#include "simd_test.h"
 
 enum { N = 65536 * 9 + 4096 };
 static int16_t gx[N], gy[N];

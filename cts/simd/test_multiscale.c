@@ -14,14 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static unsigned rng = 2463534242u;
-static unsigned rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
-}
+#define SIMD_TEST_SEED 2463534242u
+#include "simd_test.h"
 
 static const int g5[5] = {1, 4, 6, 4, 1};
 

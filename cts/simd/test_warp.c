@@ -23,30 +23,12 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-static unsigned rng = 2463534242u;
-static unsigned rnd(void)
-{
-    rng ^= rng << 13;
-    rng ^= rng >> 17;
-    rng ^= rng << 5;
-    return rng;
-}
+#define SIMD_TEST_SEED 2463534242u
+#include "simd_test.h"
+
 static double frand(double a, double b)
 {
     return a + (b - a) * (double)(rnd() % 1000001u) / 1000000.0;
-}
-
-static int cpu_has(int level)
-{
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-    __builtin_cpu_init();
-    if (level == OVX_SIMD_AVX2) return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("fma");
-    if (level == OVX_SIMD_AVX512)
-        return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-               __builtin_cpu_supports("avx512vl") && __builtin_cpu_supports("avx512dq");
-    if (level == OVX_SIMD_SSE4) return __builtin_cpu_supports("sse4.2");
-#endif
-    return level == OVX_SIMD_NONE;
 }
 
 /* A source image whose last byte is the last byte before a PROT_NONE page
