@@ -51,10 +51,7 @@ void ovxc_weighted_average(const ovxc_buf *a, const ovxc_buf *b, const ovxc_buf 
 void ovxc_threshold(const ovxc_buf *in, const ovxc_buf *o, const ovxc_rect *r, int32_t lo, int32_t hi,
                     int32_t true_value, int32_t false_value);
 /* o = lut[offset + in], the index clamped to [0, count - 1]; in and o both
- * U8 (uint8 entries) or both S16 (int16 entries).  The table's memory holds
- * OVX_LUT_PAD bytes past its last entry (vector gathers read 4 bytes an
- * entry; objects/lut.c allocates them). */
-#define OVX_LUT_PAD 4
+ * U8 (uint8 entries) or both S16 (int16 entries). */
 void ovxc_table_lookup(const ovxc_buf *in, const ovxc_buf *o, const ovxc_rect *r, const void *lut, uint32_t count,
                        uint32_t offset);
 /* Convert Bit Depth between U1, U8 and S16 (the spec's table). shift < 0

@@ -189,7 +189,7 @@ static void lut_rows(void *arg, vx_uint32 ya, vx_uint32 yb)
 static vx_status VX_CALLBACK equalize_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_uint32 counts[256], w, h;
-    vx_uint8 lut[OVX_LUT_PAD + 256]; /* the pad: the table routine's contract */
+    vx_uint8 lut[256];
     ovx_plane src = ovx_image_plane((vx_image)p[0], 0), dst = ovx_image_plane((vx_image)p[1], 0);
     const ovx_variant *v = ovx_node_variant(node);
     lut_job j;

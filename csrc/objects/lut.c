@@ -6,7 +6,6 @@
  * Types: VX_TYPE_UINT8 (1 .. 256 entries, offset 0) and VX_TYPE_INT16
  * (1 .. 65536 entries, offset count/2), the two the spec defines an offset for.
  */
-#include "../compute/arith.h" /* OVX_LUT_PAD */
 #include "lut.h"
 
 #include <stdlib.h>
@@ -48,7 +47,7 @@ vx_lut ovx_lut_create(vx_context context, vx_enum data_type, vx_size count, vx_r
     l->count = count;
     l->elem_size = elem;
     l->offset = data_type == VX_TYPE_INT16 ? (vx_uint32)(count / 2) : 0;
-    l->data = calloc(count * elem + OVX_LUT_PAD, 1); /* the pad: TableLookup's 4-byte gathers of INT16 items */
+    l->data = calloc(count, elem);
     if (!l->data) {
         vx_reference r = LREF(l);
         ovx_ref_release(&r, VX_TYPE_LUT, vx_false_e);

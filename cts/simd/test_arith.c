@@ -16,7 +16,7 @@
 #include "simd_test.h"
 
 enum { W = 600, H = 4, STRIDE = 2 * W + 64, PLANE = STRIDE * H };
-static uint8_t in_a[PLANE], in_b[PLANE], out_r[PLANE], out_v[PLANE], lut[65536 * 2 + OVX_LUT_PAD];
+static uint8_t in_a[PLANE], in_b[PLANE], out_r[PLANE], out_v[PLANE], lut[65536 * 2];
 static unsigned passed, failed, not_run;
 
 static ovxc_buf buf(uint8_t *p, ovxc_fmt f)
