@@ -22,28 +22,24 @@ typedef struct {
     __m256 xf[3], xb[3];
 } cc_fast;
 
-static void cc_fast_init(cc_fast *f, const double m[3][4])
+/* The fast parameters of transform m, kept per thread for the last m (rows
+ * call this per chunk): a pointer to the thread's copy, not a copy */
+static const cc_fast *cc_fast_get(const double m[3][4])
 {
-    /* the last transform of this thread kept: rows call this per chunk */
     static __thread struct {
         double m[3][4];
         cc_fast f;
         int valid;
     } last;
+    cc_fast *f = &last.f;
     ovxc_cc_fast_params_t p;
     float eps = 0, eps_uv = 0;
     int c, i;
-    if (last.valid && memcmp(last.m, m, sizeof(last.m)) == 0) {
-        *f = last.f;
-        return;
-    }
-    f->ok = ovxc_cc_fast_params(m, &p);
+    if (last.valid && memcmp(last.m, m, sizeof(last.m)) == 0) return f;
     memcpy(last.m, m, sizeof(last.m));
     last.valid = 1;
-    if (!f->ok) {
-        last.f = *f;
-        return;
-    }
+    f->ok = ovxc_cc_fast_params(m, &p);
+    if (!f->ok) return f;
     for (c = 0; c < 3; c++) {
         for (i = 0; i < 3; i++) f->a[c][i] = _mm256_set1_ps(p.a[c][i]);
         f->b[c] = _mm256_set1_ps(p.b[c]);
@@ -60,7 +56,7 @@ static void cc_fast_init(cc_fast *f, const double m[3][4])
         f->xf[c] = _mm256_set1_ps(xf);
         f->xb[c] = _mm256_set1_ps(xb);
     }
-    last.f = *f;
+    return f;
 }
 
 /* round-to-nearest of channel ch's w (color.h) as int32 lanes (k still to
@@ -130,9 +126,8 @@ static void apply_q_fast(const cc_fast *f, const uint8_t *a, const uint8_t *b, c
 void ovxc_cc_apply_q_avx2(const uint8_t *a, const uint8_t *b, const uint8_t *c, uint8_t *o0, uint8_t *o1,
                           uint8_t *o2, size_t n, const double m[3][4])
 {
-    cc_fast f;
-    cc_fast_init(&f, m);
-    apply_q_fast(&f, a, b, c, o0, o1, o2, n, m);
+    const cc_fast *const f = cc_fast_get(m);
+    apply_q_fast(f, a, b, c, o0, o1, o2, n, m);
 }
 
 /* 4:2:0 encode, 16 pixels of two rows a step: Y of each pixel, and chroma of
@@ -143,10 +138,9 @@ void ovxc_cc_enc420_avx2(const uint8_t *r0, const uint8_t *g0, const uint8_t *b0
                          const uint8_t *g1, const uint8_t *b1, uint8_t *y0, uint8_t *y1, uint8_t *u, uint8_t *v,
                          size_t px, const double m[3][4])
 {
-    cc_fast f;
     size_t x = 0;
-    cc_fast_init(&f, m);
-    if (f.ok && r1) {
+    const cc_fast *const f = cc_fast_get(m);
+    if (f->ok && r1) {
         const __m128i ones = _mm_set1_epi8(1), c512 = _mm_set1_epi16(512);
         const __m256 quarter = _mm256_set1_ps(0.25f);
         for (; x + 16 <= px; x += 16) {
@@ -161,8 +155,8 @@ void ovxc_cc_enc420_avx2(const uint8_t *r0, const uint8_t *g0, const uint8_t *b0
                     lo[ch] = cc_c8(rows[r][ch]);
                     hi[ch] = cc_c8(rows[r][ch] + 8);
                 }
-                yq[r] = cc_pack16(cc_fast_chan(&f, 0, lo[0], lo[1], lo[2], &dist),
-                                  cc_fast_chan(&f, 0, hi[0], hi[1], hi[2], &dist), f.k[0]);
+                yq[r] = cc_pack16(cc_fast_chan(f, 0, lo[0], lo[1], lo[2], &dist),
+                                  cc_fast_chan(f, 0, hi[0], hi[1], hi[2], &dist), f->k[0]);
             }
             for (ch = 0; ch < 3; ch++) { /* (sum of the block - 4 128) / 4: the centred mean, exact */
                 __m128i s0 = _mm_loadu_si128((const __m128i *)(const void *)rows[0][ch]);
@@ -170,16 +164,16 @@ void ovxc_cc_enc420_avx2(const uint8_t *r0, const uint8_t *g0, const uint8_t *b0
                 __m128i sum = _mm_sub_epi16(_mm_add_epi16(_mm_maddubs_epi16(s0, ones), _mm_maddubs_epi16(s1, ones)), c512);
                 mean[ch] = _mm256_mul_ps(_mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(sum)), quarter);
             }
-            qu = cc_fast_chan(&f, 1, mean[0], mean[1], mean[2], &dist);
-            qv = cc_fast_chan(&f, 2, mean[0], mean[1], mean[2], &dist);
-            if (cc_unsure(&f, dist)) {
+            qu = cc_fast_chan(f, 1, mean[0], mean[1], mean[2], &dist);
+            qv = cc_fast_chan(f, 2, mean[0], mean[1], mean[2], &dist);
+            if (cc_unsure(f, dist)) {
                 ovxc_cc_enc420_scalar(r0 + x, g0 + x, b0 + x, r1 + x, g1 + x, b1 + x, y0 + x, y1 + x, u + x / 2,
                                       v + x / 2, 16, m);
             } else {
                 _mm_storeu_si128((__m128i *)(void *)(y0 + x), yq[0]);
                 _mm_storeu_si128((__m128i *)(void *)(y1 + x), yq[1]);
-                cc_store8(u + x / 2, qu, f.k[1]);
-                cc_store8(v + x / 2, qv, f.k[2]);
+                cc_store8(u + x / 2, qu, f->k[1]);
+                cc_store8(v + x / 2, qv, f->k[2]);
             }
         }
     }
@@ -296,26 +290,25 @@ __attribute__((always_inline)) static inline size_t dec2_loop32(const cc_fast *f
 void ovxc_cc_dec2_avx2(const uint8_t *ya, const uint8_t *yb, const uint8_t *u, const uint8_t *v,
                        uint8_t *const oa[3], uint8_t *const ob[3], size_t n, const double m[3][4])
 {
-    cc_fast f;
     size_t x = 0;
-    cc_fast_init(&f, m);
-    if (!(m[0][0] == 1.0 && m[1][0] == 1.0 && m[2][0] == 1.0 && f.ok)) {
+    const cc_fast *const f = cc_fast_get(m);
+    if (!(m[0][0] == 1.0 && m[1][0] == 1.0 && m[2][0] == 1.0 && f->ok)) {
         uint8_t du[64], dv[64];
         size_t nn;
         for (x = 0; x < n; x += nn) { /* chunks of whole pairs */
             nn = n - x < 64 ? n - x : 64;
             ovxc_dup2_avx2(u + x / 2, 1, du, (nn + 1) / 2);
             ovxc_dup2_avx2(v + x / 2, 1, dv, (nn + 1) / 2);
-            apply_q_fast(&f, ya + x, du, dv, oa[0] + x, oa[1] + x, oa[2] + x, nn, m);
-            if (yb) apply_q_fast(&f, yb + x, du, dv, ob[0] + x, ob[1] + x, ob[2] + x, nn, m);
+            apply_q_fast(f, ya + x, du, dv, oa[0] + x, oa[1] + x, oa[2] + x, nn, m);
+            if (yb) apply_q_fast(f, yb + x, du, dv, ob[0] + x, ob[1] + x, ob[2] + x, nn, m);
         }
         return;
     }
-    x = f.rb_exact ? dec2_loop32(&f, ya, yb, u, v, oa, ob, n, m, 1) : dec2_loop32(&f, ya, yb, u, v, oa, ob, n, m, 0);
+    x = f->rb_exact ? dec2_loop32(f, ya, yb, u, v, oa, ob, n, m, 1) : dec2_loop32(f, ya, yb, u, v, oa, ob, n, m, 0);
     for (; x + 16 <= n; x += 16) {
         __m256i k[3];
         int r;
-        if (dec_terms(&f, cc_c8(u + x / 2), cc_c8(v + x / 2), k)) {
+        if (dec_terms(f, cc_c8(u + x / 2), cc_c8(v + x / 2), k)) {
             ovxc_cc_dec2_scalar(ya + x, yb ? yb + x : NULL, u + x / 2, v + x / 2,
                                 (uint8_t *const[3]){oa[0] + x, oa[1] + x, oa[2] + x},
                                 (uint8_t *const[3]){ob[0] + x, ob[1] + x, ob[2] + x}, 16, m);
@@ -371,25 +364,24 @@ __attribute__((always_inline)) static inline size_t dec422_loop32(const cc_fast 
  * of each lane, then as dec2 */
 size_t ovxc_cc_dec422_avx2(const uint8_t *s, int yuyv, uint8_t *const o[3], size_t n, const double m[3][4])
 {
-    cc_fast f;
     size_t x = 0;
     __m256i ctl;
     const __m128i uvctl = _mm_setr_epi8(0, 1, 2, 3, 8, 9, 10, 11, 4, 5, 6, 7, 12, 13, 14, 15);
-    cc_fast_init(&f, m);
-    if (!(m[0][0] == 1.0 && m[1][0] == 1.0 && m[2][0] == 1.0 && f.ok)) return 0;
+    const cc_fast *const f = cc_fast_get(m);
+    if (!(m[0][0] == 1.0 && m[1][0] == 1.0 && m[2][0] == 1.0 && f->ok)) return 0;
     /* per lane: Y0-7, U0-3, V0-3 */
     ctl = yuyv ? _mm256_setr_epi8(0, 2, 4, 6, 8, 10, 12, 14, 1, 5, 9, 13, 3, 7, 11, 15, 0, 2, 4, 6, 8, 10, 12, 14, 1, 5,
                                   9, 13, 3, 7, 11, 15)
                : _mm256_setr_epi8(1, 3, 5, 7, 9, 11, 13, 15, 0, 4, 8, 12, 2, 6, 10, 14, 1, 3, 5, 7, 9, 11, 13, 15, 0, 4,
                                   8, 12, 2, 6, 10, 14);
-    x = f.rb_exact ? dec422_loop32(&f, s, ctl, uvctl, o, n, m, 1) : dec422_loop32(&f, s, ctl, uvctl, o, n, m, 0);
+    x = f->rb_exact ? dec422_loop32(f, s, ctl, uvctl, o, n, m, 1) : dec422_loop32(f, s, ctl, uvctl, o, n, m, 0);
     for (; x + 16 <= n; x += 16) {
         /* [Y0-7, Y8-15 | U0-3 V0-3, U4-7 V4-7] */
         __m256i sh = _mm256_permute4x64_epi64(
             _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(const void *)(s + 2 * x)), ctl), 0xD8);
         __m128i uv = _mm_shuffle_epi8(_mm256_extracti128_si256(sh, 1), uvctl); /* U0-7, V0-7 */
         __m256i k[3];
-        if (dec_terms(&f, cc_c8v(uv), cc_c8v(_mm_unpackhi_epi64(uv, uv)), k)) {
+        if (dec_terms(f, cc_c8v(uv), cc_c8v(_mm_unpackhi_epi64(uv, uv)), k)) {
             uint8_t yb[16], ub[16];
             _mm_storeu_si128((__m128i *)(void *)yb, _mm256_castsi256_si128(sh));
             _mm_storeu_si128((__m128i *)(void *)ub, uv);
