@@ -88,6 +88,31 @@ def test_transpose(vx, dtype):
             np.testing.assert_array_equal(got, np.swapaxes(a, 3 - d1, 3 - d2))
 
 
+@pytest.mark.parametrize("dtype", INT_DTYPES)
+def test_transpose_tiles(vx, dtype):
+    """Shapes with 8-row tiles, vector steps and their remainders on both sides, every pair of dimensions."""
+    rng = np.random.default_rng(7)
+    for shape in ((19, 37), (8, 8), (3, 21, 17), (2, 9, 16, 10)):
+        a = rng.integers(-30000, 30000, size=shape).astype(dtype)
+        nd = len(shape)
+        for d1 in range(nd):
+            for d2 in range(nd):
+                got = vx.tensor_transpose(a, d1, d2)
+                np.testing.assert_array_equal(got, np.swapaxes(a, nd - 1 - d1, nd - 1 - d2))
+
+
+@pytest.mark.parametrize("dtype", INT_DTYPES)
+@pytest.mark.parametrize("policy", ["saturate", "wrap"])
+def test_add_subtract_long_rows(vx, dtype, policy):
+    """Rows long enough for the image Add / Subtract vector rows the U8 and S16 tensors use."""
+    rng = np.random.default_rng(8)
+    for shape in ((3, 97), (2, 2, 64), (1, 33), (5, 1000)):
+        a, b = _rand(rng, shape, dtype), _rand(rng, shape, dtype)
+        wide_a, wide_b = a.astype(np.int64), b.astype(np.int64)
+        np.testing.assert_array_equal(vx.tensor_add(a, b, policy=policy), _sat_wrap(wide_a + wide_b, dtype, policy))
+        np.testing.assert_array_equal(vx.tensor_subtract(a, b, policy), _sat_wrap(wide_a - wide_b, dtype, policy))
+
+
 @pytest.mark.parametrize("src", [np.int16, np.uint8, np.int8, np.float32])
 @pytest.mark.parametrize("dst", [np.int16, np.uint8, np.int8, np.float32])
 def test_convert_depth(vx, src, dst):
@@ -127,6 +152,24 @@ def test_matrix_multiply(vx, dtype, ta, tb, tc, with_c):
                                     (c.T.copy() if tc else c) if with_c else None,
                                     transpose_a=ta, transpose_b=tb, transpose_c=tc)
     np.testing.assert_array_equal(got, ref)
+
+
+@pytest.mark.parametrize("dtype", INT_DTYPES)
+@pytest.mark.parametrize("lim", [100, None])
+def test_matrix_multiply_large(vx, dtype, lim):
+    """Sizes for the packed int32 path (small values: exact) and, with full-range S16, the 64-bit path."""
+    rng = np.random.default_rng(9)
+    for n, m, l, ta, with_c in ((37, 50, 29, False, True), (8, 129, 33, True, False), (64, 64, 64, False, False)):
+        info = np.iinfo(dtype)
+        lo, hi = (max(info.min, -lim), min(info.max, lim)) if lim else (info.min, info.max)
+        a, b, c = (rng.integers(lo, hi + 1, size=s).astype(dtype) for s in ((n, m), (m, l), (n, l)))
+        fp = 8 if dtype == np.int16 else 0
+        acc = a.astype(np.int64) @ b.astype(np.int64)
+        if with_c:
+            acc = acc + (c.astype(np.int64) << fp)
+        ref = _sat_wrap(np.floor_divide(acc + ((1 << fp) >> 1), 1 << fp), dtype, "saturate")
+        got = vx.tensor_matrix_multiply(a.T.copy() if ta else a, b, c if with_c else None, transpose_a=ta)
+        np.testing.assert_array_equal(got, ref)
 
 
 def test_fixed_point_q78(vx):

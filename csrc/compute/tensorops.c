@@ -1,7 +1,13 @@
 /* Compute routines of family tensorops (see tensorops.h). */
 #include "tensorops.h"
 
+#include "../runtime/dispatch.h"
+
 #include <math.h>
+#if defined(__SSE2__)
+#include <xmmintrin.h>
+#include <emmintrin.h>
+#endif
 #include <string.h>
 
 /* ---- walking the output ---------------------------------------------------
@@ -149,6 +155,19 @@ void ovxc_tensor_addsub(const ovxc_tensor *a, const ovxc_tensor *b, const ovxc_t
     }
 }
 
+void ovxc_tensor_addsub_rows(const ovxc_tensor *a, const ovxc_tensor *b, const ovxc_tensor *o, int subtract,
+                             int saturate, size_t r0, size_t r1, ovxc_tensor_row2_f row)
+{
+    size_t r, es = o->type == OVXC_T_S16 ? 2 : 1;
+    if (!row || a->type != o->type || b->type != o->type || (o->type != OVXC_T_U8 && o->type != OVXC_T_S16) ||
+        a->strides[0] != es || b->strides[0] != es || o->strides[0] != es) {
+        ovxc_tensor_addsub(a, b, o, subtract, saturate, r0, r1);
+        return;
+    }
+    for (r = r0; r < r1; r++)
+        row(a->ptr + row_offset(o, a, r), b->ptr + row_offset(o, b, r), o->ptr + row_offset(o, o, r), o->dims[0]);
+}
+
 /* ---- multiply ------------------------------------------------------------------ */
 
 void ovxc_tensor_multiply(const ovxc_tensor *a, const ovxc_tensor *b, const ovxc_tensor *o, double scale,
@@ -211,27 +230,97 @@ void ovxc_tensor_lut(const ovxc_tensor *a, const ovxc_tensor *o, const void *lut
 
 /* ---- copy (transpose) ------------------------------------------------------------------ */
 
-void ovxc_tensor_copy(const ovxc_tensor *a, const ovxc_tensor *o, size_t elem_size)
+static void copy_row(const uint8_t *pa, uint8_t *po, size_t n, size_t sa, size_t so, size_t elem_size)
 {
-    size_t r, rows = row_count(o), n = o->dims[0], i;
+    size_t i;
+    if (sa == elem_size && so == elem_size) {
+        memcpy(po, pa, n * elem_size);
+        return;
+    }
+    switch (elem_size) {
+    case 1:
+        for (i = 0; i < n; i++) po[i * so] = pa[i * sa];
+        break;
+    case 2:
+        for (i = 0; i < n; i++) memcpy(po + i * so, pa + i * sa, 2);
+        break;
+    case 4:
+        for (i = 0; i < n; i++) memcpy(po + i * so, pa + i * sa, 4);
+        break;
+    default:
+        for (i = 0; i < n; i++) memcpy(po + i * so, pa + i * sa, elem_size);
+        break;
+    }
+}
+
+/* Elements [i, n) of rows po + k * os1 (k < 8), element i of row k read at
+ * pa + i * sa + k * es (so the 8 elements of column i are side by side):
+ * o's rows contiguous (stride es). */
+static void copy_tile8(const uint8_t *pa, size_t sa, uint8_t *po, size_t os1, size_t i, size_t n, size_t es)
+{
+    size_t k;
+#if defined(__SSE2__)
+    if (es == 2)
+        for (; i + 8 <= n; i += 8) { /* 8 x 8 of 16 bits: three rounds of unpacks */
+            __m128i r[8], t[8], u[8];
+            for (k = 0; k < 8; k++) r[k] = _mm_loadu_si128((const __m128i *)(const void *)(pa + (i + k) * sa));
+            for (k = 0; k < 4; k++) {
+                t[2 * k] = _mm_unpacklo_epi16(r[2 * k], r[2 * k + 1]);
+                t[2 * k + 1] = _mm_unpackhi_epi16(r[2 * k], r[2 * k + 1]);
+            }
+            for (k = 0; k < 2; k++) {
+                u[4 * k] = _mm_unpacklo_epi32(t[4 * k], t[4 * k + 2]);
+                u[4 * k + 1] = _mm_unpackhi_epi32(t[4 * k], t[4 * k + 2]);
+                u[4 * k + 2] = _mm_unpacklo_epi32(t[4 * k + 1], t[4 * k + 3]);
+                u[4 * k + 3] = _mm_unpackhi_epi32(t[4 * k + 1], t[4 * k + 3]);
+            }
+            /* u[0]: out rows 0,1 (cols 0-3); u[1]: rows 2,3; u[2]: rows 4,5; u[3]: rows 6,7; u[4..7] cols 4-7 */
+            for (k = 0; k < 4; k++) {
+                _mm_storeu_si128((__m128i *)(void *)(po + (2 * k) * os1 + i * 2), _mm_unpacklo_epi64(u[k], u[4 + k]));
+                _mm_storeu_si128((__m128i *)(void *)(po + (2 * k + 1) * os1 + i * 2), _mm_unpackhi_epi64(u[k], u[4 + k]));
+            }
+        }
+    if (es == 4)
+        for (; i + 4 <= n; i += 4) /* two 4 x 4 of 32 bits */
+            for (k = 0; k < 8; k += 4) {
+                __m128 r0 = _mm_loadu_ps((const float *)(const void *)(pa + i * sa + k * 4));
+                __m128 r1 = _mm_loadu_ps((const float *)(const void *)(pa + (i + 1) * sa + k * 4));
+                __m128 r2 = _mm_loadu_ps((const float *)(const void *)(pa + (i + 2) * sa + k * 4));
+                __m128 r3 = _mm_loadu_ps((const float *)(const void *)(pa + (i + 3) * sa + k * 4));
+                _MM_TRANSPOSE4_PS(r0, r1, r2, r3);
+                _mm_storeu_ps((float *)(void *)(po + k * os1 + i * 4), r0);
+                _mm_storeu_ps((float *)(void *)(po + (k + 1) * os1 + i * 4), r1);
+                _mm_storeu_ps((float *)(void *)(po + (k + 2) * os1 + i * 4), r2);
+                _mm_storeu_ps((float *)(void *)(po + (k + 3) * os1 + i * 4), r3);
+            }
+#endif
+    for (; i < n; i++)
+        for (k = 0; k < 8; k++) memcpy(po + k * os1 + i * es, pa + i * sa + k * es, es);
+}
+
+void ovxc_tensor_copy(const ovxc_tensor *a, const ovxc_tensor *o, size_t elem_size, size_t r0, size_t r1)
+{
+    size_t r = r0, n = o->dims[0], d1 = o->num_dims > 1 ? o->dims[1] : 1;
     size_t sa = a->strides[0], so = o->strides[0];
-    for (r = 0; r < rows; r++) {
+    int tiled = o->num_dims > 1 && so == elem_size && sa != elem_size && a->strides[1] == elem_size;
+    while (r < r1) {
         const uint8_t *pa = a->ptr + row_offset(o, a, r);
         uint8_t *po = o->ptr + row_offset(o, o, r);
-        switch (elem_size) {
-        case 1:
-            for (i = 0; i < n; i++) po[i * so] = pa[i * sa];
-            break;
-        case 2:
-            for (i = 0; i < n; i++) memcpy(po + i * so, pa + i * sa, 2);
-            break;
-        case 4:
-            for (i = 0; i < n; i++) memcpy(po + i * so, pa + i * sa, 4);
-            break;
-        default:
-            for (i = 0; i < n; i++) memcpy(po + i * so, pa + i * sa, elem_size);
-            break;
+        /* up to 32 rows of o along its dimension 1 (one run of a's columns):
+         * 64 columns of each of their 8-row tiles in turn, so a's cache
+         * lines are used whole while they are in the first-level cache */
+        if (tiled && r % d1 + 8 <= d1 && r + 8 <= r1) {
+            size_t t, nt = 1, i;
+            while (nt < 4 && r % d1 + 8 * (nt + 1) <= d1 && r + 8 * (nt + 1) <= r1) nt++;
+            for (i = 0; i < n; i += 64)
+                for (t = 0; t < nt; t++)
+                    copy_tile8(pa + 8 * t * elem_size, sa, po + 8 * t * o->strides[1], o->strides[1], i,
+                               n - i < 64 ? n : i + 64, elem_size);
+            r += 8 * nt;
+            continue;
         }
+        copy_row(pa, po, n, sa, so, elem_size);
+        r++;
     }
 }
 
@@ -343,4 +432,114 @@ void ovxc_tensor_matmul(const ovxc_matrix *a, const ovxc_matrix *b, const ovxc_m
             store_int(type, out + i * out_row_stride + j * out_col_stride, sat_to(type, v));
         }
     }
+}
+
+/* ---- packed matrix multiply (int16 operands, int32 sums) ---------------------------- */
+
+static size_t up(size_t v, size_t k)
+{
+    return (v + k - 1) / k * k;
+}
+
+size_t ovxc_matmul_pack_size(size_t n, size_t m, size_t l)
+{
+    return up(n * up(m, 2) * 2, 64) + up(l, 16) * up(m, 2) * 2;
+}
+
+/* n elements from p (stride bytes apart) of type t as int16 into dst;
+ * returns the largest |value| */
+static uint32_t row_i16(ovxc_ttype t, const uint8_t *p, size_t stride, size_t n, int16_t *dst)
+{
+    size_t i;
+    int32_t lo = 0, hi = 0;
+    if (t == OVXC_T_S16 && stride == 2)
+        memcpy(dst, p, n * 2);
+    else if (t == OVXC_T_U8 && stride == 1)
+        for (i = 0; i < n; i++) dst[i] = p[i];
+    else
+        for (i = 0; i < n; i++) dst[i] = (int16_t)load_int(t, p + i * stride);
+    for (i = 0; i < n; i++) { /* plain min / max: vectorized */
+        lo = dst[i] < lo ? dst[i] : lo;
+        hi = dst[i] > hi ? dst[i] : hi;
+    }
+    return (uint32_t)(-lo > hi ? -lo : hi);
+}
+
+uint64_t ovxc_matmul_pack(const ovxc_matrix *a, const ovxc_matrix *b, ovxc_ttype type, size_t n, size_t m, size_t l,
+                          void *mem, ovxc_matmul_packed *p)
+{
+    enum { CH = 256 };
+    size_t m2 = up(m, 2), half = m2 / 2, i, k, j, j0;
+    int16_t *ap = mem, *bp = (int16_t *)(void *)((uint8_t *)mem + up(n * m2 * 2, 64));
+    int16_t r0[CH], r1[CH];
+    uint32_t ma = 0, mb = 0, v;
+    for (i = 0; i < n; i++) {
+        v = row_i16(type, a->ptr + i * a->row_stride, a->col_stride, m, ap + i * m2);
+        ma = v > ma ? v : ma;
+        if (m2 > m) ap[i * m2 + m] = 0;
+    }
+    /* b's rows 2q and 2q + 1 in chunks of CH columns, interleaved into the
+     * blocks of 16 columns; the columns past l zero */
+    for (k = 0; k < m2; k += 2)
+        for (j0 = 0; j0 < up(l, 16); j0 += CH) {
+            size_t nj = up(l, 16) - j0 < CH ? up(l, 16) - j0 : CH, have = l - j0 < nj ? l - j0 : nj;
+            memset(r0, 0, sizeof(r0)), memset(r1, 0, sizeof(r1));
+            v = row_i16(type, b->ptr + k * b->row_stride + j0 * b->col_stride, b->col_stride, have, r0);
+            mb = v > mb ? v : mb;
+            if (k + 1 < m) {
+                v = row_i16(type, b->ptr + (k + 1) * b->row_stride + j0 * b->col_stride, b->col_stride, have, r1);
+                mb = v > mb ? v : mb;
+            }
+            for (j = 0; j < nj; j++) {
+                int16_t *dst = bp + (((j0 + j) / 16) * half + k / 2) * 32 + ((j0 + j) % 16) * 2;
+                dst[0] = r0[j], dst[1] = r1[j];
+            }
+        }
+    p->ap = ap, p->bp = bp, p->m2 = m2, p->l = l;
+    return (uint64_t)ma * mb;
+}
+
+void ovxc_matmul_finish(const ovxc_matmul_packed *p, size_t i0, size_t ni, size_t j0, size_t nj,
+                        const int32_t *sums)
+{
+    size_t i, j;
+    for (i = 0; i < ni; i++)
+        for (j = 0; j < nj; j++) {
+            int64_t v = sums[i * 16 + j];
+            if (p->c && p->c->ptr) v += mat_at(p->type, p->c, i0 + i, j0 + j) * ((int64_t)1 << p->shift);
+            if (p->shift > 0) { /* round to nearest, halves up: floor((v + half) / 2^shift) */
+                int64_t one = (int64_t)1 << p->shift;
+                v = v + one / 2;
+                v = v >= 0 ? v / one : -((-v + one - 1) / one);
+            }
+            store_int(p->type, p->out + (i0 + i) * p->out_row_stride + (j0 + j) * p->out_col_stride,
+                      sat_to(p->type, v));
+        }
+}
+
+void ovxc_matmul_packed_rows(const ovxc_matmul_packed *p, size_t i0, size_t i1)
+{
+    size_t q, jb, i, j, half = p->m2 / 2;
+    for (; i0 < i1; i0 += 4) {
+        size_t ni = i1 - i0 < 4 ? i1 - i0 : 4;
+        for (jb = 0; jb < p->l; jb += 16) {
+            int32_t sums[4 * 16] = {0};
+            const int16_t *bq = p->bp + jb / 16 * half * 32;
+            for (i = 0; i < ni; i++) {
+                const int16_t *ar = p->ap + (i0 + i) * p->m2;
+                for (q = 0; q < half; q++)
+                    for (j = 0; j < 16; j++)
+                        sums[i * 16 + j] += (int32_t)ar[2 * q] * bq[q * 32 + 2 * j] +
+                                            (int32_t)ar[2 * q + 1] * bq[q * 32 + 2 * j + 1];
+            }
+            ovxc_matmul_finish(p, i0, ni, jb, p->l - jb < 16 ? p->l - jb : 16, sums);
+        }
+    }
+}
+
+const ovx_variant *ovxc_matmul_packed_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_matmul_packed_rows){"scalar", OVX_SIMD_NONE,
+                                                                                 (ovx_fn)ovxc_matmul_packed_rows}};
+    return table;
 }

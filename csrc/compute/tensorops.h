@@ -35,6 +35,12 @@ typedef struct {
  * of one integer type; a and b addressed with o's dims. */
 void ovxc_tensor_addsub(const ovxc_tensor *a, const ovxc_tensor *b, const ovxc_tensor *o, int subtract,
                         int saturate, size_t r0, size_t r1);
+/* The same by a pixelwise row routine (compute/pixel.h: o[i] = a[i] op b[i]
+ * for n elements of a row, of the very operation and policy) when every row
+ * of a, b and o is contiguous; else as ovxc_tensor_addsub (row may be NULL). */
+typedef void (*ovxc_tensor_row2_f)(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n);
+void ovxc_tensor_addsub_rows(const ovxc_tensor *a, const ovxc_tensor *b, const ovxc_tensor *o, int subtract,
+                             int saturate, size_t r0, size_t r1, ovxc_tensor_row2_f row);
 /* The rows of o (dimension 0 runs along a row; rows numbered over the other
  * dimensions, dimension 1 fastest) the routines take a range [r0, r1) of, so
  * that kernels split them into bands. */
@@ -57,9 +63,13 @@ void ovxc_tensor_multiply_rows(const ovxc_tensor *a, const ovxc_tensor *b, const
  * S16); an index outside [0, count) reads the nearest entry. */
 void ovxc_tensor_lut(const ovxc_tensor *a, const ovxc_tensor *o, const void *lut, size_t count, uint32_t offset);
 
-/* o = a element by element (elem_size bytes each): with a's strides
- * permuted this is a transpose. */
-void ovxc_tensor_copy(const ovxc_tensor *a, const ovxc_tensor *o, size_t elem_size);
+/* Rows [r0, r1) of o = a element by element (elem_size bytes each): with
+ * a's strides permuted this is a transpose.  Rows whose elements lie side by
+ * side in a are copied whole; when a row of o reads a column of a (a's
+ * dimension 1 contiguous instead), 8 rows are done together in 8 x 8 tiles
+ * (cache lines used whole; 2- and 4-byte elements by vector transposes where
+ * the build has SSE2). */
+void ovxc_tensor_copy(const ovxc_tensor *a, const ovxc_tensor *o, size_t elem_size, size_t r0, size_t r1);
 
 /* o = ((a * in_scale - offset) * inv_norm) * out_scale in float32, then
  * truncated toward zero and saturated (saturate) or wrapped to o's integer
@@ -81,5 +91,38 @@ typedef struct {
 void ovxc_tensor_matmul(const ovxc_matrix *a, const ovxc_matrix *b, const ovxc_matrix *c, uint8_t *out,
                         size_t out_row_stride, size_t out_col_stride, ovxc_ttype type, size_t n, size_t m,
                         size_t l, int shift, size_t i0, size_t i1);
+
+/* The packed matrix multiply: a's rows and b's columns as int16 (U8, S8 and
+ * S16 values all fit), the sums in int32 — exact when every partial sum fits,
+ * which ovxc_matmul_pack's bound tells (m2 * max|a| * max|b| < 2^31).
+ * a: n rows of m2 (m rounded up to even, zero-padded); b: for each block of
+ * 16 columns (l rounded up, zero-padded) and each pair of rows k = 2q, 2q + 1,
+ * the 16 pairs (b[2q][j], b[2q + 1][j]) side by side: 32 int16 a (block, q). */
+typedef struct {
+    const int16_t *ap, *bp;
+    size_t m2, l;
+    const ovxc_matrix *c; /* NULL or ptr NULL: none */
+    uint8_t *out;
+    size_t out_row_stride, out_col_stride;
+    ovxc_ttype type;
+    int shift;
+} ovxc_matmul_packed;
+/* Bytes of the packed a and b (ap first, then bp, 64-byte aligned). */
+size_t ovxc_matmul_pack_size(size_t n, size_t m, size_t l);
+/* Packs a (n x m) and b (m x l) of type into mem; returns max|a| * max|b|
+ * (0 when either is all zeros), for the exactness bound. */
+uint64_t ovxc_matmul_pack(const ovxc_matrix *a, const ovxc_matrix *b, ovxc_ttype type, size_t n, size_t m, size_t l,
+                          void *mem, ovxc_matmul_packed *p);
+/* The out elements (i, j0 .. j0 + nj - 1) of rows i0 .. i0 + ni - 1 from
+ * their int32 sums (rows of 16): c added, rounded and saturated exactly as
+ * ovxc_tensor_matmul. */
+void ovxc_matmul_finish(const ovxc_matmul_packed *p, size_t i0, size_t ni, size_t j0, size_t nj,
+                        const int32_t *sums);
+/* Rows [i0, i1) of out (blocks of 4 rows x 16 columns); the scalar reference
+ * and the AVX2 variant (ovxc_matmul_packed_variants: best first). */
+typedef void (*ovxc_matmul_packed_f)(const ovxc_matmul_packed *p, size_t i0, size_t i1);
+void ovxc_matmul_packed_rows(const ovxc_matmul_packed *p, size_t i0, size_t i1);
+void ovxc_matmul_packed_rows_avx2(const ovxc_matmul_packed *p, size_t i0, size_t i1);
+const struct ovx_variant *ovxc_matmul_packed_variants(void);
 
 #endif

@@ -111,20 +111,6 @@ static const ovxc_feat_kit *feat_kit(vx_node node)
     return v ? ((ovxc_feat_kit_f)v->fn)() : ovxc_feat_kit_scalar();
 }
 
-/* Node-kept scratch of at least size bytes (freed with the node). */
-static void *node_scratch(vx_node node, vx_size size)
-{
-    if (!node->local_data_ours || !node->local_data_ptr || node->local_data_size < size) {
-        void *p = malloc(size ? size : 1);
-        if (!p) return NULL;
-        if (node->local_data_ours) free(node->local_data_ptr);
-        node->local_data_ptr = p;
-        node->local_data_size = size;
-        node->local_data_ours = vx_true_e;
-    }
-    return node->local_data_ptr;
-}
-
 static vx_size align64(vx_size n)
 {
     return (n + 63) & ~(vx_size)63;
@@ -345,7 +331,7 @@ static vx_status canny3_run(vx_node node, ovx_plane src, ovx_plane dst, vx_uint3
     off_map = align64(j.bands * j.band_bytes);
     off_stack = off_map + align64(n);
     total = off_stack + align64(n * sizeof(vx_uint32));
-    mem = node_scratch(node, total);
+    mem = ovx_node_scratch(node, total);
     if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u Canny maps", w, h);
     j.band_mem = mem, j.map = mem + off_map, j.stack = (vx_uint32 *)(mem + off_stack);
     memset(j.map, 0, 2 * (vx_size)w);
@@ -742,7 +728,7 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
         off_span = off_bits + align64((vx_size)h * ((w + 63) / 64 + 1) * sizeof(vx_uint64));
         off_hist = off_span + align64((vx_size)h * sizeof(vx_int32));
         total = off_hist + align64((vx_size)j.bands * 2048 * sizeof(vx_uint32));
-        mem = node_scratch(node, total);
+        mem = ovx_node_scratch(node, total);
         if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u Harris scores", w, h);
         j.band_mem = mem;
         j.slots = (harris_cand *)(mem + off_slots);
@@ -1011,7 +997,7 @@ static vx_status VX_CALLBACK fast_function(vx_node node, const vx_reference *par
         off_ss = off_sx + align64(n * sizeof(vx_uint32));
         off_rc = off_ss + align64(n);
         total = off_rc + align64(((vx_size)j.h + 1) * sizeof(vx_uint32));
-        mem = node_scratch(node, total);
+        mem = ovx_node_scratch(node, total);
         if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u scores", j.w, j.h);
         j.band_mem = mem, j.slot_x = (vx_uint32 *)(mem + off_sx), j.slot_s = mem + off_ss;
         j.row_count = (vx_uint32 *)(mem + off_rc);

@@ -72,6 +72,10 @@ vx_bool ovx_images_fmt(const vx_reference p[], const int idx[], int n, vx_df_ima
  * all S16 (the output's format says which). */
 vx_status ovx_rows2_run(vx_node node, const vx_reference p[], int in0, int in1, int out, const ovx_window *w);
 
+/* Node-kept scratch of at least size bytes, reused by later runs and freed
+ * with the node (kernels/util.c); NULL when out of memory. */
+void *ovx_node_scratch(vx_node node, vx_size size);
+
 /* ---- validator helpers (kernels/util.c) ---------------------------------- */
 /* An image's format (0 for NULL or a non-image), its size (0 x 0 likewise). */
 vx_df_image ovx_image_format_of(vx_reference ref);

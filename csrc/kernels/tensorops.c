@@ -236,12 +236,13 @@ typedef struct {
     int op, saturate, nearest_even;
     double scale;
     ovxc_tensor_mul_row_f row; /* multiply: the node's image Multiply row variant, or NULL */
+    ovxc_tensor_row2_f row2;   /* add / subtract: the node's image Add / Subtract row variant, or NULL */
 } tens_job;
 
 static void addsub_rows(void *arg, vx_uint32 r0, vx_uint32 r1)
 {
     tens_job *j = arg;
-    ovxc_tensor_addsub(&j->a, &j->b, &j->o, j->op, j->saturate, r0, r1);
+    ovxc_tensor_addsub_rows(&j->a, &j->b, &j->o, j->op, j->saturate, r0, r1, j->row2);
 }
 
 static void multiply_rows(void *arg, vx_uint32 r0, vx_uint32 r1)
@@ -263,6 +264,7 @@ static vx_status addsub_run(vx_node node, const vx_reference p[], int subtract)
     if (!view_as((vx_tensor)p[0], out, &j.a) || !view_as((vx_tensor)p[1], out, &j.b) || !view_as(out, out, &j.o))
         return no_memory(node);
     j.op = subtract, j.saturate = enum_of(p[2]) == VX_CONVERT_POLICY_SATURATE;
+    j.row2 = ovx_node_variant(node) ? (ovxc_tensor_row2_f)ovx_node_variant(node)->fn : NULL;
     tens_parallel(node, &j, addsub_rows, 1);
     return VX_SUCCESS;
 }
@@ -368,7 +370,46 @@ static const ovx_variant *select_multiply(vx_node node, const vx_reference p[])
     return NULL;
 }
 
-const ovx_select_entry ovx_select_tensor[] = {{VX_KERNEL_TENSOR_MULTIPLY, select_multiply}, {0, NULL}};
+/* U8 and S16 tensors of one type: the image Add / Subtract rows
+ * (compute/pixel.h) of the node's policy for their contiguous rows */
+static const ovx_variant *select_addsub(const vx_reference p[], int subtract)
+{
+    vx_tensor a = (vx_tensor)p[0], b = (vx_tensor)p[1], o = (vx_tensor)p[3];
+    int sat = enum_of(p[2]) == VX_CONVERT_POLICY_SATURATE;
+    if (!a || !b || !o || a->data_type != o->data_type || b->data_type != o->data_type) return NULL;
+    if (o->data_type == VX_TYPE_INT16)
+        return ovx_variant_pick(ovxc_pixel_variants(subtract ? (sat ? OVXC_PIX_sub_s16_sat : OVXC_PIX_sub_s16_wrap)
+                                                             : (sat ? OVXC_PIX_add_s16_sat : OVXC_PIX_add_s16_wrap)));
+    if (o->data_type == VX_TYPE_UINT8)
+        return ovx_variant_pick(ovxc_pixel_variants(subtract ? (sat ? OVXC_PIX_sub_u8_sat : OVXC_PIX_sub_u8_wrap)
+                                                             : (sat ? OVXC_PIX_add_u8_sat : OVXC_PIX_add_u8_wrap)));
+    return NULL;
+}
+
+static const ovx_variant *select_add(vx_node node, const vx_reference p[])
+{
+    (void)node;
+    return select_addsub(p, 0);
+}
+
+static const ovx_variant *select_subtract(vx_node node, const vx_reference p[])
+{
+    (void)node;
+    return select_addsub(p, 1);
+}
+
+/* The packed int16 x int16 -> int32 rows (used when exact, see matmul_function) */
+static const ovx_variant *select_matmul(vx_node node, const vx_reference p[])
+{
+    (void)node, (void)p;
+    return ovx_variant_pick(ovxc_matmul_packed_variants());
+}
+
+const ovx_select_entry ovx_select_tensor[] = {{VX_KERNEL_TENSOR_MULTIPLY, select_multiply},
+                                              {VX_KERNEL_TENSOR_ADD, select_add},
+                                              {VX_KERNEL_TENSOR_SUBTRACT, select_subtract},
+                                              {VX_KERNEL_TENSOR_MATRIX_MULTIPLY, select_matmul},
+                                              {0, NULL}};
 
 static const ovx_kernel_desc multiply_desc = {
     .enumeration = VX_KERNEL_TENSOR_MULTIPLY,
@@ -476,6 +517,17 @@ static vx_status VX_CALLBACK transpose_validate(vx_node node, const vx_reference
     return output_tensor(node, p, 1, metas[1], a.num_dims, dims, a.type, a.fpp);
 }
 
+typedef struct {
+    ovxc_tensor a, o;
+    size_t elem_size;
+} copy_job;
+
+static void copy_rows(void *arg, vx_uint32 r0, vx_uint32 r1)
+{
+    copy_job *j = arg;
+    ovxc_tensor_copy(&j->a, &j->o, j->elem_size, r0, r1);
+}
+
 static vx_status VX_CALLBACK transpose_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     ovxc_tensor a, o;
@@ -498,7 +550,11 @@ static vx_status VX_CALLBACK transpose_function(vx_node node, const vx_reference
         vx_size src = d == d1 ? d2 : (d == d2 ? d1 : d);
         if (in->dims[src] != out->dims[d]) return no_memory(node);
     }
-    ovxc_tensor_copy(&a, &o, in->elem_size);
+    {
+        copy_job j = {a, o, in->elem_size};
+        size_t rows = ovxc_tensor_rows(&o);
+        ovx_node_parallel_rows(node, 0, (vx_uint32)rows, (vx_uint64)rows * o.dims[0], copy_rows, &j);
+    }
     return VX_SUCCESS;
 }
 
@@ -672,6 +728,19 @@ static void matmul_rows(void *arg, vx_uint32 i0, vx_uint32 i1)
                        j->shift, i0, i1);
 }
 
+typedef struct {
+    ovxc_matmul_packed p;
+    ovxc_matmul_packed_f rows;
+    size_t n;
+} packed_job;
+
+static void packed_rows(void *arg, vx_uint32 b0, vx_uint32 b1)
+{
+    packed_job *j = arg;
+    size_t i1 = (size_t)b1 * 4;
+    j->rows(&j->p, (size_t)b0 * 4, i1 < j->n ? i1 : j->n);
+}
+
 static vx_status VX_CALLBACK matmul_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_tensor ta = (vx_tensor)p[0], tb = (vx_tensor)p[1], tc = (vx_tensor)p[2], out = (vx_tensor)p[4];
@@ -690,6 +759,26 @@ static vx_status VX_CALLBACK matmul_function(vx_node node, const vx_reference *p
     if (!a.ptr || !b.ptr || (tc && !c.ptr) || !ovx_tensor_data(out) || out->num_dims != 2 || out->dims[0] != l ||
         out->dims[1] != n || (mp.transpose_input2 ? tb->dims[0] : tb->dims[1]) != m)
         return no_memory(node);
+    if (ovx_node_variant(node) && (vx_uint64)n * m * l >= 4096) {
+        /* int16 operands and int32 sums where the pack's bound shows them exact */
+        void *mem = ovx_node_scratch(node, ovxc_matmul_pack_size(n, m, l));
+        packed_job j;
+        if (mem) {
+            vx_uint64 prod = ovxc_matmul_pack(&a, &b, ctype(out->data_type), n, m, l, mem, &j.p);
+            if ((vx_uint64)j.p.m2 * prod < ((vx_uint64)1 << 31)) {
+                j.p.c = tc ? &c : NULL;
+                j.p.out = ovx_tensor_data(out);
+                j.p.out_row_stride = out->strides[1], j.p.out_col_stride = out->strides[0];
+                j.p.type = ctype(out->data_type);
+                j.p.shift = ta->fixed_point_position;
+                j.rows = (ovxc_matmul_packed_f)ovx_node_variant(node)->fn;
+                j.n = n;
+                /* bands of whole 4-row blocks */
+                ovx_node_parallel_rows(node, 0, (vx_uint32)((n + 3) / 4), (vx_uint64)n * m * l, packed_rows, &j);
+                return VX_SUCCESS;
+            }
+        }
+    }
     {
         matmul_job j = {a, b, c, tc != NULL, ovx_tensor_data(out), out->strides[1], out->strides[0],
                         ctype(out->data_type), n, m, l, ta->fixed_point_position};

@@ -2,6 +2,9 @@
 #include "kernels.h"
 
 #include "../compute/pixel.h"
+#include "../framework/graph.h"
+
+#include <stdlib.h>
 
 vx_df_image ovx_image_format_of(vx_reference ref)
 {
@@ -75,4 +78,18 @@ vx_status ovx_rows2_run(vx_node node, const vx_reference p[], int in0, int in1, 
         row(a.ptr + (size_t)y * a.stride + x0, in1 >= 0 ? b.ptr + (size_t)y * b.stride + x0 : NULL,
             o.ptr + (size_t)y * o.stride + x0, n);
     return VX_SUCCESS;
+}
+
+/* Node-kept scratch of at least size bytes (freed with the node). */
+void *ovx_node_scratch(vx_node node, vx_size size)
+{
+    if (!node->local_data_ours || !node->local_data_ptr || node->local_data_size < size) {
+        void *p = malloc(size ? size : 1);
+        if (!p) return NULL;
+        if (node->local_data_ours) free(node->local_data_ptr);
+        node->local_data_ptr = p;
+        node->local_data_size = size;
+        node->local_data_ours = vx_true_e;
+    }
+    return node->local_data_ptr;
 }
