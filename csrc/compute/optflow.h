@@ -8,6 +8,8 @@
 #include <VX/vx_types.h>
 #include <stdint.h>
 
+#include "../runtime/dispatch.h"
+
 /* Largest window the routines accept (stack buffers). */
 #define OVX_LK_MAX_WINDOW 15
 
@@ -36,5 +38,13 @@ typedef struct {
 int ovx_lk_track(const ovx_lk_level *old_levels, const ovx_lk_level *new_levels, vx_uint32 num_levels,
                  vx_float32 scale, vx_float32 px, vx_float32 py, vx_float32 gx, vx_float32 gy,
                  const ovx_lk_params *params, vx_float32 *ox, vx_float32 *oy);
+int ovx_lk_track_avx2(const ovx_lk_level *old_levels, const ovx_lk_level *new_levels, vx_uint32 num_levels,
+                      vx_float32 scale, vx_float32 px, vx_float32 py, vx_float32 gx, vx_float32 gy,
+                      const ovx_lk_params *params, vx_float32 *ox, vx_float32 *oy);
+typedef int (*ovx_lk_track_f)(const ovx_lk_level *old_levels, const ovx_lk_level *new_levels, vx_uint32 num_levels,
+                              vx_float32 scale, vx_float32 px, vx_float32 py, vx_float32 gx, vx_float32 gy,
+                              const ovx_lk_params *params, vx_float32 *ox, vx_float32 *oy);
+/* ovx_lk_track's variants (runtime/dispatch.h), best first, the reference last */
+const ovx_variant *ovx_lk_variants(void);
 
 #endif

@@ -92,6 +92,7 @@ typedef struct {
     vx_array old_pts, est;
     vx_bool use;
     vx_keypoint_t *res;
+    ovx_lk_track_f track;
 } lk_job;
 
 static void lk_points(void *arg, vx_uint32 i0, vx_uint32 i1)
@@ -107,7 +108,7 @@ static void lk_points(void *arg, vx_uint32 i0, vx_uint32 i1)
             gx = (vx_float32)e->x;
             gy = (vx_float32)e->y;
         }
-        if (ovx_lk_track(j->lo, j->ln, j->levels, j->scale, (vx_float32)p->x, (vx_float32)p->y, gx, gy, j->prm, &nx,
+        if (j->track(j->lo, j->ln, j->levels, j->scale, (vx_float32)p->x, (vx_float32)p->y, gx, gy, j->prm, &nx,
                          &ny)) {
             j->res[i].x = (vx_int32)(nx + 0.5f);
             j->res[i].y = (vx_int32)(ny + 0.5f);
@@ -145,12 +146,14 @@ static vx_status VX_CALLBACK lk_function(vx_node node, const vx_reference *param
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_PARAMETERS, "the pyramids differ in levels");
     levels = (vx_uint32)po->levels;
     count = old_pts->num_items;
-    lo = malloc(levels * sizeof(*lo));
-    ln = malloc(levels * sizeof(*ln));
-    res = malloc((count ? count : 1) * sizeof(*res));
-    if (!lo || !ln || !res) {
-        free(lo), free(ln), free(res);
-        return ovx_kernel_log(node, 4, VX_ERROR_NO_MEMORY, "no memory for %zu points", count);
+    {
+        /* the levels' planes and the results in the node's scratch (kept between runs) */
+        vx_size lvl_bytes = (levels * sizeof(*lo) + 63) & ~(vx_size)63;
+        vx_uint8 *mem = ovx_node_scratch(node, 2 * lvl_bytes + (count ? count : 1) * sizeof(*res));
+        if (!mem) return ovx_kernel_log(node, 4, VX_ERROR_NO_MEMORY, "no memory for %zu points", count);
+        lo = (ovx_lk_level *)(void *)mem;
+        ln = (ovx_lk_level *)(void *)(mem + lvl_bytes);
+        res = (vx_keypoint_t *)(void *)(mem + 2 * lvl_bytes);
     }
     for (l = 0; l < levels; l++) {
         ovx_plane a = ovx_image_plane(po->images[l], 0), b = ovx_image_plane(pn->images[l], 0);
@@ -165,16 +168,25 @@ static vx_status VX_CALLBACK lk_function(vx_node node, const vx_reference *param
     }
     {
         /* the points are independent: ranges of them side by side on the node's threads */
-        lk_job j = {lo, ln, levels, po->scale, &prm, old_pts, est, use, res};
+        const ovx_variant *v = ovx_node_variant(node);
+        lk_job j = {lo, ln, levels, po->scale, &prm, old_pts, est, use, res,
+                    v ? (ovx_lk_track_f)v->fn : ovx_lk_track};
         ovx_node_parallel_rows(node, 0, (vx_uint32)count, (vx_uint64)count * 4096, lk_points, &j);
     }
     ovx_array_clear(out);
     room = out->capacity;
     if (count > room) count = room;
     if (count) (void)ovx_array_push(out, res, count);
-    free(lo), free(ln), free(res);
     return VX_SUCCESS;
 }
+
+static const ovx_variant *lk_select(vx_node node, const vx_reference p[])
+{
+    (void)node, (void)p;
+    return ovx_variant_pick(ovx_lk_variants());
+}
+
+const ovx_select_entry ovx_select_optflow[] = {{VX_KERNEL_OPTICAL_FLOW_PYR_LK, lk_select}, {0, NULL}};
 
 static const ovx_kernel_desc lk_desc = {
     .enumeration = VX_KERNEL_OPTICAL_FLOW_PYR_LK,

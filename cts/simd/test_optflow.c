@@ -1,0 +1,102 @@
+/*
+ * The Lucas-Kanade tracker (compute/optflow.h): every variant against the
+ * reference on random pyramids (smooth images shifted by a known motion,
+ * and plain noise, where tracking runs every iteration), every window size,
+ * iteration and epsilon criteria, points all over the image, at its edges
+ * and outside; the status and the exact bits of the tracked point must
+ * agree.
+ */
+#include "../../csrc/compute/optflow.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SIMD_TEST_SEED 424242u
+#include "simd_test.h"
+
+enum { W = 97, H = 71, LEVELS = 3 };
+
+static void pyramid(uint8_t *mem, ovx_lk_level *lv, int noise, float dx, float dy)
+{
+    uint32_t w = W, h = H, l, x, y;
+    uint8_t *p = mem;
+    for (y = 0; y < H; y++)
+        for (x = 0; x < W; x++) {
+            float fx = (float)x - dx, fy = (float)y - dy;
+            float v = noise ? (float)(rnd() & 255)
+                            : 128.0f + 60.0f * sinf(fx * 0.21f) * cosf(fy * 0.17f) + 30.0f * sinf((fx + fy) * 0.09f);
+            p[y * W + x] = (uint8_t)(v < 0 ? 0 : v > 255 ? 255 : v);
+        }
+    for (l = 0; l < LEVELS; l++) {
+        lv[l].ptr = p, lv[l].stride = W, lv[l].width = w, lv[l].height = h;
+        if (l + 1 < LEVELS) { /* the next level: 2x2 means */
+            uint8_t *q = p + (size_t)W * H;
+            uint32_t nw = (w + 1) / 2, nh = (h + 1) / 2;
+            for (y = 0; y < nh; y++)
+                for (x = 0; x < nw; x++) {
+                    uint32_t x1 = 2 * x + 1 < w ? 2 * x + 1 : 2 * x, y1 = 2 * y + 1 < h ? 2 * y + 1 : 2 * y;
+                    q[y * W + x] = (uint8_t)((p[2 * y * W + 2 * x] + p[2 * y * W + x1] + p[y1 * W + 2 * x] + p[y1 * W + x1] + 2) / 4);
+                }
+            p = q, w = nw, h = nh;
+        }
+    }
+}
+
+int main(void)
+{
+    static uint8_t old_mem[W * H * LEVELS], new_mem[W * H * LEVELS];
+    ovx_lk_level lo[LEVELS], ln[LEVELS];
+    unsigned passed = 0, failed = 0, not_run = 0, tracked = 0;
+    const ovx_variant *t = ovx_lk_variants(), *v;
+    int img, k;
+    for (img = 0; img < 4; img++) {
+        int noise = img == 3;
+        float mdx = (float)(rnd() % 7) - 3.0f + 0.37f, mdy = (float)(rnd() % 5) - 2.0f + 0.61f;
+        pyramid(old_mem, lo, noise, 0.0f, 0.0f);
+        pyramid(new_mem, ln, noise, mdx, mdy);
+        for (k = 0; k < 400; k++) {
+            ovx_lk_params prm;
+            float px, py, gx, gy, rx = 0, ry = 0, ox, oy;
+            int ref_ok;
+            prm.window = 3 + 2 * (unsigned)(k % 7);
+            prm.max_iter = 1 + rnd() % 30;
+            prm.epsilon = k % 3 == 0 ? 0.0f : 0.01f;
+            prm.use_iter = k % 4 != 1;
+            prm.use_eps = k % 4 != 2;
+            if (k % 10 == 0) { /* at or past the edges */
+                px = (rnd() & 1) ? (float)(W - 1 - rnd() % 3) : (float)(rnd() % 3);
+                py = (float)(rnd() % (H + 4)) - 2.0f;
+            } else {
+                px = (float)(rnd() % W), py = (float)(rnd() % H);
+            }
+            gx = px + (k & 1 ? mdx : 0.0f), gy = py + (k & 1 ? mdy : 0.0f);
+            ref_ok = ovx_lk_track(lo, ln, LEVELS, 0.5f, px, py, gx, gy, &prm, &rx, &ry);
+            tracked += ref_ok != 0;
+            for (v = t; v->level != OVX_SIMD_NONE; v++) {
+                int ok;
+                if (!cpu_has(v->level)) {
+                    not_run++;
+                    continue;
+                }
+                ox = oy = -1.0f;
+                ok = ((ovx_lk_track_f)v->fn)(lo, ln, LEVELS, 0.5f, px, py, gx, gy, &prm, &ox, &oy);
+                if (ok != ref_ok || (ok && (memcmp(&ox, &rx, 4) != 0 || memcmp(&oy, &ry, 4) != 0))) {
+                    printf("FAIL lk %s image %d point %d (%g, %g) window %u: %d (%.9g, %.9g), want %d (%.9g, %.9g)\n",
+                           v->name, img, k, (double)px, (double)py, prm.window, ok, (double)ox, (double)oy, ref_ok,
+                           (double)rx, (double)ry);
+                    failed++;
+                } else {
+                    passed++;
+                }
+            }
+        }
+    }
+    if (tracked < 400) { /* the cases must exercise tracking, not only losses */
+        printf("FAIL only %u points tracked by the reference\n", tracked);
+        failed++;
+    }
+    printf("simd-optflow: %u passed, %u failed, %u not run (%u tracked)\n", passed, failed, not_run, tracked);
+    return failed ? 1 : 0;
+}
