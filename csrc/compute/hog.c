@@ -94,16 +94,28 @@ static vx_uint32 mwc_next(vx_uint64 *state)
 }
 
 /* Add d to the accumulator cells of every angle for pixel (x, y); returns the
- * highest of the cells touched, its angle in *best. */
-static vx_int32 vote(ovx_hough_p *h, vx_int32 x, vx_int32 y, vx_int32 d, vx_uint32 *best)
+ * highest of the cells touched, its angle in *best.  The cells' rho indices
+ * first, for every angle (a loop that vectorizes: with magic, lrintf's
+ * round-to-nearest-even by adding and taking away 1.5 * 2^23, exact while
+ * |value| < 2^22), then the cells in angle order. */
+static vx_int32 vote(ovx_hough_p *h, vx_int32 x, vx_int32 y, vx_int32 d, vx_uint32 *best, int magic)
 {
-    vx_int32 top = -1;
-    vx_uint32 n, half = (h->num_rho - 1) / 2;
-    for (n = 0; n < h->num_angle; n++) {
-        vx_int32 r = (vx_int32)lrintf((vx_float32)x * h->tab[2 * n] + (vx_float32)y * h->tab[2 * n + 1]) + (vx_int32)half;
+    const vx_float32 *tc = h->tab, *ts = h->tab + h->num_angle;
+    vx_int32 *rr = h->rbuf, top = -1, half = (vx_int32)((h->num_rho - 1) / 2);
+    vx_float32 fx = (vx_float32)x, fy = (vx_float32)y;
+    vx_uint32 n, na = h->num_angle, nr = h->num_rho;
+    if (magic) {
+        for (n = 0; n < na; n++) {
+            vx_float32 v = fx * tc[n] + fy * ts[n];
+            rr[n] = (vx_int32)((v + 12582912.0f) - 12582912.0f) + half;
+        }
+    } else {
+        for (n = 0; n < na; n++) rr[n] = (vx_int32)lrintf(fx * tc[n] + fy * ts[n]) + half;
+    }
+    for (n = 0; n < na; n++) {
         vx_int32 *cell;
-        if (r < 0 || (vx_uint32)r >= h->num_rho) continue;
-        cell = &h->acc[(vx_size)n * h->num_rho + (vx_uint32)r];
+        if ((vx_uint32)rr[n] >= nr) continue;
+        cell = &h->acc[(vx_size)n * nr + (vx_uint32)rr[n]];
         *cell += d;
         if (*cell > top) {
             top = *cell;
@@ -124,9 +136,9 @@ static int inside(const ovx_hough_p *h, vx_int32 x, vx_int32 y)
  * *ey).  clear != 0: remove every edge pixel up to (*ex, *ey) from the image,
  * and (clear == 1) take its votes out of the accumulator. */
 static void walk(ovx_hough_p *h, vx_int32 x0, vx_int32 y0, vx_uint32 n, int dir, int clear, vx_int32 *ex,
-                 vx_int32 *ey)
+                 vx_int32 *ey, int magic)
 {
-    vx_float32 c = h->tab[2 * n], s = h->tab[2 * n + 1];
+    vx_float32 c = h->tab[n], s = h->tab[h->num_angle + n];
     /* line direction: perpendicular to the normal (cos, sin) */
     vx_float32 dx = -s, dy = c;
     vx_int64 fx = ((vx_int64)x0 << 16) + (1 << 15), fy = ((vx_int64)y0 << 16) + (1 << 15), sx, sy;
@@ -147,7 +159,7 @@ static void walk(ovx_hough_p *h, vx_int32 x0, vx_int32 y0, vx_uint32 n, int dir,
         if (!inside(h, px, py)) break;
         m = &h->mask[(vx_size)py * h->width + (vx_uint32)px];
         if (clear) {
-            if (clear == 1 && *m) (void)vote(h, px, py, -1, &dummy);
+            if (clear == 1 && *m) (void)vote(h, px, py, -1, &dummy, magic);
             *m = 0;
             if (px == *ex && py == *ey) break;
         } else if (*m) {
@@ -165,8 +177,15 @@ vx_size ovx_hough_lines_p(ovx_hough_p *h, ovx_hough_segment *out, vx_size max_ou
 {
     vx_size count = 0, np = 0, i;
     vx_uint64 rng = h->seed;
-    vx_uint32 x, y;
+    vx_uint32 x, y, n;
+    vx_float32 bound = 0;
+    int magic;
     for (i = 0; i < (vx_size)h->num_angle * h->num_rho; i++) h->acc[i] = 0;
+    for (n = 0; n < h->num_angle; n++) { /* the largest |x cos/rho + y sin/rho| of the image, give or take */
+        vx_float32 v = fabsf(h->tab[n]) * (vx_float32)h->width + fabsf(h->tab[h->num_angle + n]) * (vx_float32)h->height;
+        bound = v > bound ? v : bound;
+    }
+    magic = bound < 4000000.0f; /* below 2^22 with room for the float error */
     for (y = h->ry0; y < h->ry1; y++)
         for (x = h->rx0; x < h->rx1; x++)
             if (h->mask[(vx_size)y * h->width + x]) h->points[np++] = y * h->width + x;
@@ -181,9 +200,9 @@ vx_size ovx_hough_lines_p(ovx_hough_p *h, ovx_hough_segment *out, vx_size max_ou
         vx_uint8 *m = &h->mask[pt];
         h->points[j] = h->points[np - 1];
         if (!*m) continue; /* removed with an earlier segment */
-        if (vote(h, px, py, 1, &best) < h->threshold) continue;
-        walk(h, px, py, best, 1, 0, &ex[0], &ey[0]);
-        walk(h, px, py, best, -1, 0, &ex[1], &ey[1]);
+        if (vote(h, px, py, 1, &best, magic) < h->threshold) continue;
+        walk(h, px, py, best, 1, 0, &ex[0], &ey[0], magic);
+        walk(h, px, py, best, -1, 0, &ex[1], &ey[1], magic);
         ddx = ex[1] - ex[0];
         ddy = ey[1] - ey[0];
         if (ddx < 0) ddx = -ddx;
@@ -194,8 +213,8 @@ vx_size ovx_hough_lines_p(ovx_hough_p *h, ovx_hough_segment *out, vx_size max_ou
          * the accumulator then holds the votes of the remaining pixels that
          * were drawn, less those of the pixels removed before being drawn,
          * as in the conformance tests' reference results) */
-        walk(h, px, py, best, 1, good ? 1 : 2, &ex[0], &ey[0]);
-        walk(h, px, py, best, -1, good ? 1 : 2, &ex[1], &ey[1]);
+        walk(h, px, py, best, 1, good ? 1 : 2, &ex[0], &ey[0], magic);
+        walk(h, px, py, best, -1, good ? 1 : 2, &ex[1], &ey[1], magic);
         if (!good) continue;
         if (count < max_out) {
             ovx_hough_segment *sgm = &out[count];

@@ -56,7 +56,8 @@ typedef struct {
     vx_uint32 width, height;
     vx_uint32 rx0, ry0, rx1, ry1; /* the rectangle pixels are taken from */
     vx_int32 *acc;        /* num_angle * num_rho, zeroed by the routine */
-    vx_float32 *tab;      /* 2 * num_angle: cos/rho, sin/rho per angle */
+    vx_float32 *tab;      /* 2 * num_angle: cos/rho of every angle, then sin/rho of every angle */
+    vx_int32 *rbuf;       /* num_angle: scratch of the votes */
     vx_uint32 num_angle, num_rho;
     vx_uint32 *points;    /* room for every edge pixel of the rectangle */
     vx_int32 threshold, line_length, line_gap;

@@ -567,19 +567,27 @@ static vx_status VX_CALLBACK hough_function(vx_node node, const vx_reference *pa
     hp.line_length = p.line_length;
     hp.line_gap = p.line_gap;
     hp.seed = ~(vx_uint64)0;
-    hp.mask = calloc((vx_size)src.width * src.height + 1, 1);
-    hp.points = malloc((area + 1) * sizeof(*hp.points));
-    hp.acc = malloc(((vx_size)hp.num_angle * hp.num_rho) * sizeof(*hp.acc));
-    hp.tab = malloc((vx_size)hp.num_angle * 2 * sizeof(*hp.tab));
-    seg = malloc((room + 1) * sizeof(*seg));
-    if (!hp.mask || !hp.points || !hp.acc || !hp.tab || !seg) {
-        free(hp.mask), free(hp.points), free(hp.acc), free(hp.tab), free(seg);
-        return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for the Hough accumulator");
+    {
+        /* every buffer in the node's scratch (kept between runs) */
+        vx_size o_mask = 0, o_pts = o_mask + (((vx_size)src.width * src.height + 1 + 63) & ~(vx_size)63);
+        vx_size o_acc = o_pts + (((area + 1) * sizeof(*hp.points) + 63) & ~(vx_size)63);
+        vx_size o_tab = o_acc + ((((vx_size)hp.num_angle * hp.num_rho) * sizeof(*hp.acc) + 63) & ~(vx_size)63);
+        vx_size o_r = o_tab + (((vx_size)hp.num_angle * 2 * sizeof(*hp.tab) + 63) & ~(vx_size)63);
+        vx_size o_seg = o_r + (((vx_size)hp.num_angle * sizeof(*hp.rbuf) + 63) & ~(vx_size)63);
+        vx_uint8 *mem = ovx_node_scratch(node, o_seg + (room + 1) * sizeof(*seg));
+        if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for the Hough accumulator");
+        hp.mask = mem + o_mask;
+        hp.points = (vx_uint32 *)(void *)(mem + o_pts);
+        hp.acc = (vx_int32 *)(void *)(mem + o_acc);
+        hp.tab = (vx_float32 *)(void *)(mem + o_tab);
+        hp.rbuf = (vx_int32 *)(void *)(mem + o_r);
+        seg = (ovx_hough_segment *)(void *)(mem + o_seg);
+        memset(hp.mask, 0, (vx_size)src.width * src.height + 1);
     }
     for (n = 0; n < hp.num_angle; n++) {
         vx_float64 a = (vx_float64)p.theta_min + (vx_float64)n * p.theta;
-        hp.tab[2 * n] = (vx_float32)(cos(a) / p.rho);
-        hp.tab[2 * n + 1] = (vx_float32)(sin(a) / p.rho);
+        hp.tab[n] = (vx_float32)(cos(a) / p.rho);
+        hp.tab[hp.num_angle + n] = (vx_float32)(sin(a) / p.rho);
     }
     for (y = r.start_y; y < r.end_y; y++) {
         const vx_uint8 *row = src.ptr + (vx_size)y * (vx_size)src.stride;
@@ -597,7 +605,6 @@ static vx_status VX_CALLBACK hough_function(vx_node node, const vx_reference *pa
         (void)ovx_array_push(lines, &l, 1);
     }
     if (params[3]) (void)ovx_scalar_set((vx_scalar)params[3], VX_TYPE_SIZE, &found);
-    free(hp.mask), free(hp.points), free(hp.acc), free(hp.tab), free(seg);
     return VX_SUCCESS;
 }
 
