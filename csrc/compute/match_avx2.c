@@ -197,7 +197,7 @@ void ovxc_match_template_u8_avx2(int metric, const uint8_t *src, int32_t ss, con
         uint32_t w = x1 - xs > MT_STRIP ? MT_STRIP : x1 - xs, wb = w + tw - 1, w8 = (w + 7) & ~7u;
         const uint8_t *base = src + xs;
         if (squares) {
-            memset(col, 0, wb * sizeof(uint32_t));
+            memset(col, 0, (w8 + tw) * sizeof(uint32_t)); /* zeros past wb: the lanes past w */
             for (uint32_t j = 0; j < th; j++) col_squares(base + (intptr_t)(y0 + j) * ss, wb, 0, col);
         }
         for (uint32_t y = y0; y < y1; y++) {
@@ -210,13 +210,26 @@ void ovxc_match_template_u8_avx2(int metric, const uint8_t *src, int32_t ss, con
                     col_squares(base + (intptr_t)(y - 1) * ss, wb, 1, col);
                     col_squares(base + (intptr_t)(y + th - 1) * ss, wb, 0, col);
                 }
-                for (uint32_t i = 0; i + 1 < tw; i++) run += col[i];
-                for (x = 0; x < w; x++) {
-                    run += col[x + tw - 1];
-                    si2[x] = run;
-                    run -= col[x];
+                if (tw <= 48) /* narrow: tw vector adds per 8 outputs, no dependency chain */
+                    for (x = 0; x < w8; x += 8) {
+                        __m256i a = loadu(col + x), b = _mm256_setzero_si256();
+                        uint32_t i = 1;
+                        for (; i + 1 < tw; i += 2) { /* two chains */
+                            a = _mm256_add_epi32(a, loadu(col + x + i));
+                            b = _mm256_add_epi32(b, loadu(col + x + i + 1));
+                        }
+                        if (i < tw) a = _mm256_add_epi32(a, loadu(col + x + i));
+                        storeu(si2 + x, _mm256_add_epi32(a, b));
+                    }
+                else {
+                    for (uint32_t i = 0; i + 1 < tw; i++) run += col[i];
+                    for (x = 0; x < w; x++) {
+                        run += col[x + tw - 1];
+                        si2[x] = run;
+                        run -= col[x];
+                    }
+                    for (; x < w8; x++) si2[x] = 0;
                 }
-                for (; x < w8; x++) si2[x] = 0;
             }
             if (pairs) {
                 for (uint32_t j = 0; j < th; j += 2) {
