@@ -21,7 +21,8 @@
  * any strides are read once, and the compute loop has no border tests), then
  * runs compute/bilateral.c (or its variant, chosen at verify) over row bands
  * on the node's threads.  The padded copy and the colour weights live in the
- * node's scratch, allocated on the first run.
+ * node's scratch, allocated on the first run; the weights are computed again
+ * only when sigmaValues changes.
  */
 #include "kernels.h"
 
@@ -183,12 +184,15 @@ static void fill_pad(vx_uint8 *pad, const vx_uint8 *in, layout l, vx_int32 r, si
     }
 }
 
-/* Node-kept scratch of at least size bytes (freed with the node). */
-static void *node_scratch(vx_node node, size_t size)
+/* Node-kept scratch of at least size bytes (freed with the node); *fresh
+ * tells a new allocation (contents undefined). */
+static void *node_scratch(vx_node node, size_t size, vx_bool *fresh)
 {
+    *fresh = vx_false_e;
     if (!node->local_data_ours || !node->local_data_ptr || node->local_data_size < size) {
         void *q = malloc(size ? size : 1);
         if (!q) return NULL;
+        *fresh = vx_true_e;
         if (node->local_data_ours) free(node->local_data_ptr);
         node->local_data_ptr = q;
         node->local_data_size = size;
@@ -211,6 +215,13 @@ static const ovx_variant *select_bilateral(vx_node node, const vx_reference para
 }
 
 const ovx_select_entry ovx_select_bilateral[] = {{VX_KERNEL_BILATERAL_FILTER, select_bilateral}, {0, NULL}};
+
+/* The head of the node scratch: the colour weights that follow it are for
+ * this sigmaValues and table size. */
+typedef struct {
+    vx_float32 sigma;
+    vx_uint32 cap, n, valid;
+} color_cache;
 
 typedef struct {
     const ovxc_bilateral *p;
@@ -244,6 +255,8 @@ static vx_status VX_CALLBACK run_bilateral(vx_node node, const vx_reference para
     vx_float32 space_w[81];
     vx_float32 *color_w;
     vx_uint8 *pad, *scratch;
+    color_cache *cache;
+    vx_bool fresh;
     size_t elem = src->data_type == VX_TYPE_INT16 ? 2 : 1, pw, ph, pad_bytes;
     const ovx_variant *v = ovx_node_variant(node);
     ovxc_bilateral p;
@@ -263,15 +276,29 @@ static vx_status VX_CALLBACK run_bilateral(vx_node node, const vx_reference para
     r = diameter / 2;
     pw = (size_t)l.w + 2u * (size_t)r;
     ph = (size_t)l.h + 2u * (size_t)r;
-    /* exp(-d2 / (2 sigma^2)) is 0 in float once d2 > 208 sigma^2 */
+    /* exp(-d2 / (2 sigma^2)) is 0 in float once d2 > 208 sigma^2; and no
+     * squared distance exceeds channels * (largest |difference|)^2 */
     color_cap = (vx_uint32)(208.0 * (double)sigma_values * sigma_values) + 2u;
     if (color_cap > BILATERAL_COLOR_MAX) color_cap = BILATERAL_COLOR_MAX;
-    /* node scratch: the colour weights, then the padded input (+ the variants' read slack) */
+    {
+        vx_uint64 amax = elem == 1 ? 255u : 1023u, reach = (vx_uint64)l.c * amax * amax + 1u;
+        if (reach < color_cap) color_cap = (vx_uint32)reach;
+    }
+    /* node scratch: the colour weights (kept while sigmaValues stays), then
+     * the padded input (+ the variants' read slack) */
     pad_bytes = pw * ph * (size_t)l.c * elem + OVXC_BILATERAL_SLACK * 2;
-    scratch = node_scratch(node, color_cap * sizeof(vx_float32) + pad_bytes);
+    scratch = node_scratch(node, sizeof(color_cache) + color_cap * sizeof(vx_float32) + pad_bytes, &fresh);
     if (!scratch) return ovx_kernel_log(node, P_DST, VX_ERROR_NO_MEMORY, "no memory for the padded input");
-    color_w = (vx_float32 *)(void *)scratch;
-    pad = scratch + color_cap * sizeof(vx_float32);
+    cache = (color_cache *)(void *)scratch;
+    color_w = (vx_float32 *)(void *)(scratch + sizeof(color_cache));
+    pad = scratch + sizeof(color_cache) + color_cap * sizeof(vx_float32);
+    if (fresh || !cache->valid || cache->sigma != sigma_values || cache->cap != color_cap) {
+        cache->valid = 0;
+        cache->n = ovxc_bilateral_colors(sigma_values, color_w, color_cap);
+        cache->sigma = sigma_values;
+        cache->cap = color_cap;
+        cache->valid = 1;
+    }
     fill_pad(pad, in, l, r, elem, constant, elem == 1 ? (vx_int16)border.constant_value.U8 : border.constant_value.S16);
     memset(pad + pad_bytes - OVXC_BILATERAL_SLACK * 2, 0, OVXC_BILATERAL_SLACK * 2);
 
@@ -281,7 +308,7 @@ static vx_status VX_CALLBACK run_bilateral(vx_node node, const vx_reference para
     p.ntaps = ovxc_bilateral_taps(r, sigma_space, p.row, l.c, taps, space_w);
     p.tap_off = taps;
     p.space_w = space_w;
-    p.color_n = ovxc_bilateral_colors(sigma_values, color_w, color_cap);
+    p.color_n = cache->n;
     p.color_w = color_w;
     p.dst_sc = lo.sc;
     p.dst_sy = lo.sy;
