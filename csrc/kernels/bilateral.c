@@ -151,9 +151,27 @@ static vx_int32 clampi(vx_int32 v, vx_int32 hi)
 /* Copy the input into pad ((w + 2r) x (h + 2r) pixels of c elements of
  * `elem` bytes), the margins holding the border's values: row by row, the
  * interior one memcpy when the tensor is dense. */
-static void fill_pad(vx_uint8 *pad, const vx_uint8 *in, layout l, vx_int32 r, size_t elem, vx_bool constant,
-                     vx_int16 cval)
+typedef struct {
+    vx_uint8 *pad;
+    const vx_uint8 *in;
+    layout l;
+    vx_int32 r;
+    size_t elem;
+    vx_bool constant;
+    vx_int16 cval;
+} pad_job;
+
+/* Padded rows [ya, yb) (0: the first margin row) of pad_job. */
+static void fill_pad(void *arg, vx_uint32 ya, vx_uint32 yb)
 {
+    const pad_job *j = arg;
+    vx_uint8 *pad = j->pad;
+    const vx_uint8 *in = j->in;
+    const layout l = j->l;
+    const vx_int32 r = j->r;
+    const size_t elem = j->elem;
+    const vx_bool constant = j->constant;
+    const vx_int16 cval = j->cval;
     size_t px = (size_t)l.c * elem, pw = (size_t)l.w + 2u * (size_t)r, rowb = pw * px;
     vx_uint8 cpx[2 * BILATERAL_MAX_CHANNELS]; /* one pixel of the constant */
     vx_bool dense = l.sx == (ptrdiff_t)px && (l.c == 1 || l.sc == (ptrdiff_t)elem) ? vx_true_e : vx_false_e;
@@ -163,7 +181,7 @@ static void fill_pad(vx_uint8 *pad, const vx_uint8 *in, layout l, vx_int32 r, si
         else
             memcpy(cpx + (size_t)c * 2, &cval, 2);
     }
-    for (vx_int32 y = -r; y < l.h + r; y++) {
+    for (vx_int32 y = (vx_int32)ya - r; y < (vx_int32)yb - r; y++) {
         vx_uint8 *d = pad + (size_t)(y + r) * rowb, *mid = d + (size_t)r * px;
         const vx_uint8 *srow = in + (ptrdiff_t)clampi(y, l.h - 1) * l.sy;
         if (constant && (y < 0 || y >= l.h)) {
@@ -299,7 +317,12 @@ static vx_status VX_CALLBACK run_bilateral(vx_node node, const vx_reference para
         cache->cap = color_cap;
         cache->valid = 1;
     }
-    fill_pad(pad, in, l, r, elem, constant, elem == 1 ? (vx_int16)border.constant_value.U8 : border.constant_value.S16);
+    { /* the padded copy, on the node's threads too */
+        pad_job pj;
+        pj.pad = pad, pj.in = in, pj.l = l, pj.r = r, pj.elem = elem, pj.constant = constant;
+        pj.cval = elem == 1 ? (vx_int16)border.constant_value.U8 : border.constant_value.S16;
+        ovx_node_parallel_rows(node, 0, (vx_uint32)ph, (vx_uint64)(pw * ph * (size_t)l.c * elem) / 8u, fill_pad, &pj);
+    }
     memset(pad + pad_bytes - OVXC_BILATERAL_SLACK * 2, 0, OVXC_BILATERAL_SLACK * 2);
 
     p.width = l.w;
