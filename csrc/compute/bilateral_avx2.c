@@ -219,7 +219,7 @@ static int tap_plan(const ovxc_bilateral *p, plan *pl)
     pl->wc = p->space_w[centre] * (p->color_n > 0 ? p->color_w[0] : 0.0f);
     pl->r = r;
     pl->nf = nf;
-    pl->bs = r <= 2 ? 64 : 32;
+    pl->bs = r <= 2 ? 128 : 64; /* G rows of nf * (r + 1) * (bs + 2r + 16) floats on the stack: 42 KB at most */
     pl->gw = pl->bs + 2 * r + 16;
     return 1;
 }

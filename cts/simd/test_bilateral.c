@@ -42,7 +42,7 @@ static vx_int16 sample(int s16, int mode)
 
 int main(void)
 {
-    static const vx_int32 widths[] = {1, 2, 3, 7, 8, 9, 16, 17, 31, 64, 100};
+    static const vx_int32 widths[] = {1, 2, 3, 7, 8, 9, 16, 17, 31, 64, 100, 129, 200, 300};
     static const float sigmas[][2] = {{10.0f, 20.0f}, {1.0f, 1.0f}, {20.0f, 0.3f}, {0.5f, 20.0f}, {3.0f, 7.5f}};
     unsigned passed = 0, failed = 0, not_run = 0;
     const variant *scalar = variants;
