@@ -51,6 +51,42 @@ typedef struct {
     vx_float32 wc;                      /* the centre tap's weight */
 } plan;
 
+/* The n (<= 8) outputs from column x of row o: roundf(acc / ws), clamped. */
+static inline void store8(const ovxc_bilateral *p, int s16, vx_uint8 *o, vx_int32 x, vx_int32 n, __m256 acc,
+                          __m256 ws)
+{
+    __m256i res;
+    acc = roundf8(_mm256_div_ps(acc, ws));
+    if (s16) {
+        acc = _mm256_min_ps(_mm256_max_ps(acc, _mm256_set1_ps(-32768.0f)), _mm256_set1_ps(32767.0f));
+        res = _mm256_cvtps_epi32(acc);
+        if (n == 8 && p->dst_sx == 2) {
+            __m128i b = _mm_packs_epi32(_mm256_castsi256_si128(res), _mm256_extracti128_si256(res, 1));
+            _mm_storeu_si128((__m128i *)(void *)(o + (ptrdiff_t)x * 2), b);
+            return;
+        }
+    } else {
+        acc = _mm256_min_ps(_mm256_max_ps(acc, _mm256_setzero_ps()), _mm256_set1_ps(255.0f));
+        res = _mm256_cvtps_epi32(acc);
+        if (n == 8 && p->dst_sx == 1) {
+            __m128i b = _mm_packs_epi32(_mm256_castsi256_si128(res), _mm256_extracti128_si256(res, 1));
+            _mm_storel_epi64((__m128i *)(void *)(o + x), _mm_packus_epi16(b, b));
+            return;
+        }
+    }
+    {
+        vx_int32 v[8];
+        _mm256_storeu_si256((__m256i *)(void *)v, res);
+        for (vx_int32 k = 0; k < n; k++) {
+            vx_uint8 *e = o + (ptrdiff_t)(x + k) * p->dst_sx;
+            if (s16)
+                *(vx_int16 *)(void *)e = (vx_int16)v[k];
+            else
+                *e = (vx_uint8)v[k];
+        }
+    }
+}
+
 /* One strip [xs, xe) x [y0, y1) of a one-channel image.
  *
  * A pair of pixels has one colour weight, so it is gathered once per pair:
@@ -131,43 +167,27 @@ static inline void strip_c1(const ovxc_bilateral *p, const plan *pl, const vx_fl
         }
         {
             vx_uint8 *o = dst + (ptrdiff_t)yy * p->dst_sy;
-            for (vx_int32 x = 0; x < w; x += 8) {
-                __m256 acc = _mm256_setzero_ps(), ws = _mm256_setzero_ps();
-                __m256i res;
-                vx_int32 n = w - x < 8 ? w - x : 8;
-                for (vx_uint32 t = 0; t < p->ntaps; t++) {
-                    __m256 wt = _mm256_loadu_ps(gp[t] + x);
-                    acc = _mm256_add_ps(acc, _mm256_mul_ps(_mm256_loadu_ps(fp[t] + x), wt));
-                    ws = _mm256_add_ps(ws, wt);
-                }
-                acc = roundf8(_mm256_div_ps(acc, ws));
-                if (s16) {
-                    acc = _mm256_min_ps(_mm256_max_ps(acc, _mm256_set1_ps(-32768.0f)), _mm256_set1_ps(32767.0f));
-                    res = _mm256_cvtps_epi32(acc);
-                    if (n == 8 && p->dst_sx == 2) {
-                        __m128i b = _mm_packs_epi32(_mm256_castsi256_si128(res), _mm256_extracti128_si256(res, 1));
-                        _mm_storeu_si128((__m128i *)(void *)(o + (ptrdiff_t)(xs + x) * 2), b);
-                        continue;
+            for (vx_int32 x = 0; x < w; x += 16) { /* 16 pixels a step when there are: two chains */
+                __m256 acc0 = _mm256_setzero_ps(), ws0 = _mm256_setzero_ps();
+                __m256 acc1 = _mm256_setzero_ps(), ws1 = _mm256_setzero_ps();
+                if (x + 8 < w) {
+                    for (vx_uint32 t = 0; t < p->ntaps; t++) {
+                        const float *gt = gp[t] + x, *ft = fp[t] + x;
+                        __m256 w0 = _mm256_loadu_ps(gt), w1 = _mm256_loadu_ps(gt + 8);
+                        acc0 = _mm256_add_ps(acc0, _mm256_mul_ps(_mm256_loadu_ps(ft), w0));
+                        acc1 = _mm256_add_ps(acc1, _mm256_mul_ps(_mm256_loadu_ps(ft + 8), w1));
+                        ws0 = _mm256_add_ps(ws0, w0);
+                        ws1 = _mm256_add_ps(ws1, w1);
                     }
+                    store8(p, s16, o, xs + x, 8, acc0, ws0);
+                    store8(p, s16, o, xs + x + 8, w - x - 8 < 8 ? w - x - 8 : 8, acc1, ws1);
                 } else {
-                    acc = _mm256_min_ps(_mm256_max_ps(acc, _mm256_setzero_ps()), _mm256_set1_ps(255.0f));
-                    res = _mm256_cvtps_epi32(acc);
-                    if (n == 8 && p->dst_sx == 1) {
-                        __m128i b = _mm_packs_epi32(_mm256_castsi256_si128(res), _mm256_extracti128_si256(res, 1));
-                        _mm_storel_epi64((__m128i *)(void *)(o + xs + x), _mm_packus_epi16(b, b));
-                        continue;
+                    for (vx_uint32 t = 0; t < p->ntaps; t++) {
+                        __m256 w0 = _mm256_loadu_ps(gp[t] + x);
+                        acc0 = _mm256_add_ps(acc0, _mm256_mul_ps(_mm256_loadu_ps(fp[t] + x), w0));
+                        ws0 = _mm256_add_ps(ws0, w0);
                     }
-                }
-                {
-                    vx_int32 v[8];
-                    _mm256_storeu_si256((__m256i *)(void *)v, res);
-                    for (vx_int32 k = 0; k < n; k++) {
-                        vx_uint8 *e = o + (ptrdiff_t)(xs + x + k) * p->dst_sx;
-                        if (s16)
-                            *(vx_int16 *)(void *)e = (vx_int16)v[k];
-                        else
-                            *e = (vx_uint8)v[k];
-                    }
+                    store8(p, s16, o, xs + x, w - x, acc0, ws0);
                 }
             }
         }
