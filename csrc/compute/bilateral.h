@@ -39,7 +39,8 @@ typedef void (*ovxc_bilateral_s16_f)(const ovxc_bilateral *p, const vx_int16 *sr
                                      vx_int32 y1, vx_float32 *acc);
 
 /* AVX2 variants, the same results (bilateral_avx2.c): 8 pixels a step when
- * channels == 1 and the taps are a symmetric disc (else the scalar code).  They may read up to
+ * there are 1 to 4 channels and the taps are a symmetric disc (else the
+ * scalar code).  They may read up to
  * OVXC_BILATERAL_SLACK elements past the end of the padded source's last
  * row, which must be readable. */
 #define OVXC_BILATERAL_SLACK 32

@@ -9,8 +9,8 @@
  * they start at +0 and never become -0), acc += n * w, wsum += w (separate
  * multiply and add: no FMA), then roundf(acc / wsum) (half away from zero:
  * truncate, then step away from zero when the dropped part is at least 0.5)
- * and the clamp.  One radiometric channel only; more channels run the
- * scalar code.
+ * and the clamp.  1 to 4 radiometric channels (strip_c1, strip_cn); more
+ * run the scalar code.
  *
  * The source must be readable OVXC_BILATERAL_SLACK elements past the end of
  * the padded source's last row (bilateral.h): a strip's last step may read
@@ -46,6 +46,7 @@ typedef struct {
     vx_int32 r, bs, gw; /* radius, strip width, G row length */
     vx_uint32 nf;       /* forward taps */
     ptrdiff_t foff[MAXF];
+    vx_int32 fdx[MAXF], fdy[MAXF];
     vx_float32 fsw[MAXF];            /* their spatial weights (= their mirrors') */
     vx_int32 dxs[81], dys[81], fwd[81]; /* each tap's offset and its forward tap */
     vx_float32 wc;                      /* the centre tap's weight */
@@ -195,6 +196,97 @@ static inline void strip_c1(const ovxc_bilateral *p, const plan *pl, const vx_fl
 #undef LOAD8
 }
 
+/* One strip of an image of C (2 to 4) channels: as strip_c1, the source
+ * rows converted to float per channel (a ring of 2r + 1 rows), G_f from
+ * them (each |difference| clamped to 1023, the squared distance summed in
+ * float: exact below 2^24) by gathers from color_w, and C accumulators. */
+static inline void strip_cn(const ovxc_bilateral *p, const plan *pl, const void *src, int s16, const int C,
+                            vx_uint8 *dst, vx_int32 y0, vx_int32 y1, vx_int32 xs, vx_int32 xe)
+{
+    const vx_int32 r = pl->r, gw = pl->gw, nf = (vx_int32)pl->nf, nr = 2 * r + 1;
+    float g[nf ? nf : 1][r + 1][gw], fr[C][2 * r + 1][gw], centre[gw];
+    const float *gp[81];
+    const __m256i cn = _mm256_set1_epi32((int)p->color_n);
+    const __m256 lim = _mm256_set1_ps(1023.0f), sign = _mm256_set1_ps(-0.0f);
+    const vx_int32 w = xe - xs, w8 = (w + 7) & ~7, gn = (w8 + 2 * r + 7) & ~7; /* columns xs - r + [0, gn) */
+    for (vx_int32 k = 0; k < gw; k++) centre[k] = pl->wc;
+    for (vx_int32 yy = y0 - r; yy < y1; yy++) {
+        const vx_int32 slot = (yy + r) % (r + 1);
+        /* the float rows up to yy + r (all of y0 - r .. y0 + r at the start) */
+        for (vx_int32 sy = yy == y0 - r ? yy : yy + r; sy <= yy + r; sy++) {
+            /* column k: source column xs - 2r + k (0 outside the padded row: lanes not used) */
+            vx_int32 fs = (sy + r) % nr, kn = gn + 2 * r;
+            for (vx_int32 k = 0; k < kn; k++) {
+                vx_int32 col = xs - 2 * r + k;
+                ptrdiff_t e = (ptrdiff_t)sy * p->row + (ptrdiff_t)col * C;
+                vx_bool in = col >= -r && col < p->width + r ? vx_true_e : vx_false_e;
+                for (int c = 0; c < C; c++)
+                    fr[c][fs][k] = !in ? 0.0f
+                                   : s16 ? (float)((const vx_int16 *)src)[e + c]
+                                         : (float)((const vx_uint8 *)src)[e + c];
+            }
+        }
+        /* the G rows of row yy: column k of G (xs - r + k) is column k + r of fr */
+        for (vx_int32 f = 0; f < nf; f++) {
+            float *gr = g[f][slot];
+            const __m256 sw = _mm256_set1_ps(pl->fsw[f]);
+            const vx_int32 s0 = (yy + r) % nr, s1 = (yy + pl->fdy[f] + r) % nr, dx = pl->fdx[f];
+            for (vx_int32 k = 0; k < gn; k += 8) {
+                __m256 d2 = _mm256_setzero_ps();
+                __m256i i2;
+                for (int c = 0; c < C; c++) {
+                    __m256 a = _mm256_sub_ps(_mm256_loadu_ps(&fr[c][s1][k + r + dx]), _mm256_loadu_ps(&fr[c][s0][k + r]));
+                    a = _mm256_min_ps(_mm256_andnot_ps(sign, a), lim);
+                    d2 = _mm256_add_ps(d2, _mm256_mul_ps(a, a));
+                }
+                i2 = _mm256_cvttps_epi32(d2);
+                _mm256_storeu_ps(gr + k, _mm256_mul_ps(sw, _mm256_mask_i32gather_ps(
+                                                               _mm256_setzero_ps(), p->color_w, i2,
+                                                               _mm256_castsi256_ps(_mm256_cmpgt_epi32(cn, i2)), 4)));
+            }
+        }
+        if (yy < y0) continue;
+        for (vx_uint32 t = 0; t < p->ntaps; t++) {
+            vx_int32 f = pl->fwd[t], dx = pl->dxs[t], dy = pl->dys[t];
+            if (f == 0)
+                gp[t] = centre;
+            else if (f > 0)
+                gp[t] = g[f - 1][slot] + r;
+            else
+                gp[t] = g[-f - 1][(yy + dy + r) % (r + 1)] + r + dx;
+        }
+        {
+            vx_uint8 *o = dst + (ptrdiff_t)yy * p->dst_sy;
+            for (vx_int32 x = 0; x < w; x += 8) {
+                __m256 acc[4], ws = _mm256_setzero_ps();
+                vx_int32 n = w - x < 8 ? w - x : 8;
+                for (int c = 0; c < C; c++) acc[c] = _mm256_setzero_ps();
+                for (vx_uint32 t = 0; t < p->ntaps; t++) {
+                    const vx_int32 fs = (yy + pl->dys[t] + r) % nr, col = x + 2 * r + pl->dxs[t];
+                    __m256 wt = _mm256_loadu_ps(gp[t] + x);
+                    for (int c = 0; c < C; c++)
+                        acc[c] = _mm256_add_ps(acc[c], _mm256_mul_ps(_mm256_loadu_ps(&fr[c][fs][col]), wt));
+                    ws = _mm256_add_ps(ws, wt);
+                }
+                for (int c = 0; c < C; c++) {
+                    __m256 v = roundf8(_mm256_div_ps(acc[c], ws));
+                    vx_int32 res[8];
+                    v = s16 ? _mm256_min_ps(_mm256_max_ps(v, _mm256_set1_ps(-32768.0f)), _mm256_set1_ps(32767.0f))
+                            : _mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), _mm256_set1_ps(255.0f));
+                    _mm256_storeu_si256((__m256i *)(void *)res, _mm256_cvtps_epi32(v));
+                    for (vx_int32 k = 0; k < n; k++) {
+                        vx_uint8 *e = o + (ptrdiff_t)(xs + x + k) * p->dst_sx + (ptrdiff_t)c * p->dst_sc;
+                        if (s16)
+                            *(vx_int16 *)(void *)e = (vx_int16)res[k];
+                        else
+                            *e = (vx_uint8)res[k];
+                    }
+                }
+            }
+        }
+    }
+}
+
 /* The plan of a one-channel tap set: each tap's (dx, dy) and forward tap
  * (fwd[t]: 0 the centre, f + 1 for forward tap f, -(f + 1) for its
  * mirror).  0 when the taps are not a symmetric one-channel set of radius
@@ -204,11 +296,12 @@ static int tap_plan(const ovxc_bilateral *p, plan *pl)
 {
     vx_int32 r = 0, centre = -1;
     vx_uint32 nf = 0;
-    if (p->channels != 1 || p->ntaps == 0 || p->ntaps > 81 || p->color_n > 0x7FFFFFFFu || p->row < 9) return 0;
-    for (vx_uint32 t = 0; t < p->ntaps; t++) {
+    const ptrdiff_t C = p->channels;
+    if (C < 1 || C > 4 || p->ntaps == 0 || p->ntaps > 81 || p->color_n > 0x7FFFFFFFu || p->row < 9 * C) return 0;
+    for (vx_uint32 t = 0; t < p->ntaps; t++) { /* off = dy row + dx C, |dx C| < row / 2 */
         ptrdiff_t off = p->tap_off[t], dy = (off + p->row / 2 + 8 * p->row) / p->row - 8;
-        ptrdiff_t dx = off - dy * p->row;
-        if (dx < -4 || dx > 4 || dy < -4 || dy > 4) return 0;
+        ptrdiff_t dxc = off - dy * p->row, dx = dxc / C;
+        if (dx * C != dxc || dx < -4 || dx > 4 || dy < -4 || dy > 4) return 0;
         pl->dxs[t] = (vx_int32)dx;
         pl->dys[t] = (vx_int32)dy;
         if (dx > r) r = (vx_int32)dx;
@@ -224,6 +317,8 @@ static int tap_plan(const ovxc_bilateral *p, plan *pl)
         } else if (pl->dys[t] > 0 || (pl->dys[t] == 0 && pl->dxs[t] > 0)) {
             if (nf == MAXF) return 0;
             pl->foff[nf] = p->tap_off[t];
+            pl->fdx[nf] = pl->dxs[t];
+            pl->fdy[nf] = pl->dys[t];
             pl->fsw[nf] = p->space_w[t];
             pl->fwd[t] = (vx_int32)++nf;
         } else
@@ -257,14 +352,23 @@ static void run_c1(const ovxc_bilateral *p, const void *src, int s16, vx_uint8 *
     }
     {
         /* U8: each forward tap's w by |difference|, space_w * color_w[a^2] (0 from color_n on) */
-        float tab[s16 ? 1 : (pl.nf ? pl.nf : 1) * 256];
-        if (!s16)
+        float tab[s16 || p->channels > 1 ? 1 : (pl.nf ? pl.nf : 1) * 256];
+        if (!s16 && p->channels == 1)
             for (vx_uint32 f = 0; f < pl.nf; f++)
                 for (vx_uint32 a = 0; a < 256; a++)
                     tab[f * 256 + a] = a * a < p->color_n ? pl.fsw[f] * p->color_w[a * a] : 0.0f;
         for (vx_int32 xs = 0; xs < p->width; xs += pl.bs) {
             vx_int32 xe = p->width - xs > pl.bs ? xs + pl.bs : p->width;
-            if (s16)
+            if (p->channels > 1) /* constant channel counts: the channel loops unrolled */
+                switch (p->channels * 2 + s16) {
+                case 4: strip_cn(p, &pl, src, 0, 2, dst, y0, y1, xs, xe); break;
+                case 5: strip_cn(p, &pl, src, 1, 2, dst, y0, y1, xs, xe); break;
+                case 6: strip_cn(p, &pl, src, 0, 3, dst, y0, y1, xs, xe); break;
+                case 7: strip_cn(p, &pl, src, 1, 3, dst, y0, y1, xs, xe); break;
+                case 8: strip_cn(p, &pl, src, 0, 4, dst, y0, y1, xs, xe); break;
+                default: strip_cn(p, &pl, src, 1, 4, dst, y0, y1, xs, xe); break;
+                }
+            else if (s16)
                 strip_c1(p, &pl, tab, src, 1, dst, y0, y1, xs, xe);
             else
                 strip_c1(p, &pl, tab, src, 0, dst, y0, y1, xs, xe);

@@ -3,9 +3,9 @@
  * reference, U8 and S16, diameters 5, 7 and 9, small and large sigmas (few
  * or all colour weights non-zero), random, low-contrast and extreme data
  * (S16 differences beyond the 1023 clamp), widths below, at and above the
- * 8-pixel step, dense and strided outputs, bands of rows, and 3 channels
- * (the variants' scalar path).  The padded source is filled at random: the
- * routines do not care what the margins hold.
+ * 8-pixel step and the variants' strips, dense and strided outputs, bands of
+ * rows, 1 to 5 channels (5: the variants' scalar path).  The padded source
+ * is filled at random: the routines do not care what the margins hold.
  */
 #include "../../csrc/compute/bilateral.h"
 
@@ -50,7 +50,7 @@ int main(void)
     for (int rep = 0; rep < 6; rep++)
     for (size_t wi = 0; wi < sizeof(widths) / sizeof(widths[0]); wi++)
         for (int s16 = 0; s16 < 2; s16++)
-            for (int chans = 1; chans <= 3; chans += 2) {
+            for (int chans = 1; chans <= 5; chans++) {
                 vx_int32 w = widths[wi], h = 1 + (vx_int32)(rnd() % 9), r = 2 + (vx_int32)(rnd() % 3), c = chans;
                 int mode = (int)(rnd() % 3), sg = (int)(rnd() % 5), strided = rnd() % 3 == 0;
                 size_t elem = s16 ? 2 : 1, pw = (size_t)(w + 2 * r), ph = (size_t)(h + 2 * r);
@@ -59,7 +59,7 @@ int main(void)
                 void *pad = malloc(n * elem);
                 vx_uint8 *ref = malloc(obytes), *out = malloc(obytes);
                 ptrdiff_t taps[81];
-                vx_float32 space_w[81], acc[4], *color_w = malloc(83202 * sizeof(vx_float32));
+                vx_float32 space_w[81], acc[8], *color_w = malloc(83202 * sizeof(vx_float32));
                 vx_uint32 cap = (vx_uint32)(208.0 * (double)sigmas[sg][1] * sigmas[sg][1]) + 2u;
                 ovxc_bilateral p;
                 if (cap > 83202) cap = 83202;
