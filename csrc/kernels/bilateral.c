@@ -202,23 +202,6 @@ static void fill_pad(void *arg, vx_uint32 ya, vx_uint32 yb)
     }
 }
 
-/* Node-kept scratch of at least size bytes (freed with the node); *fresh
- * tells a new allocation (contents undefined). */
-static void *node_scratch(vx_node node, size_t size, vx_bool *fresh)
-{
-    *fresh = vx_false_e;
-    if (!node->local_data_ours || !node->local_data_ptr || node->local_data_size < size) {
-        void *q = malloc(size ? size : 1);
-        if (!q) return NULL;
-        *fresh = vx_true_e;
-        if (node->local_data_ours) free(node->local_data_ptr);
-        node->local_data_ptr = q;
-        node->local_data_size = size;
-        node->local_data_ours = vx_true_e;
-    }
-    return node->local_data_ptr;
-}
-
 /* The node's variant (compute/bilateral.h) for the input's type. */
 static const ovx_variant *select_bilateral(vx_node node, const vx_reference params[])
 {
@@ -274,6 +257,7 @@ static vx_status VX_CALLBACK run_bilateral(vx_node node, const vx_reference para
     vx_float32 *color_w;
     vx_uint8 *pad, *scratch;
     color_cache *cache;
+    void *before;
     vx_bool fresh;
     size_t elem = src->data_type == VX_TYPE_INT16 ? 2 : 1, pw, ph, pad_bytes;
     const ovx_variant *v = ovx_node_variant(node);
@@ -305,7 +289,9 @@ static vx_status VX_CALLBACK run_bilateral(vx_node node, const vx_reference para
     /* node scratch: the colour weights (kept while sigmaValues stays), then
      * the padded input (+ the variants' read slack) */
     pad_bytes = pw * ph * (size_t)l.c * elem + OVXC_BILATERAL_SLACK * 2;
-    scratch = node_scratch(node, sizeof(color_cache) + color_cap * sizeof(vx_float32) + pad_bytes, &fresh);
+    before = node->local_data_ptr; /* a new block (never the old address: both live at once) holds no weights */
+    scratch = ovx_node_scratch(node, sizeof(color_cache) + color_cap * sizeof(vx_float32) + pad_bytes);
+    fresh = (void *)scratch != before ? vx_true_e : vx_false_e;
     if (!scratch) return ovx_kernel_log(node, P_DST, VX_ERROR_NO_MEMORY, "no memory for the padded input");
     cache = (color_cache *)(void *)scratch;
     color_w = (vx_float32 *)(void *)(scratch + sizeof(color_cache));
