@@ -332,8 +332,8 @@ static vx_status win_match(vx_node node, const vx_reference params[], vx_uint32 
     if (pt.width > ps.width || pt.height > ps.height || win->x1 + pt.width - 1 > ps.width ||
         win->y1 + pt.height - 1 > ps.height)
         return VX_ERROR_INVALID_DIMENSION;
-    match((int)(metric - VX_COMPARE_HAMMING), ps.ptr, ps.stride, pt.ptr, pt.stride, pt.width,
-                           pt.height, (int16_t *)po.ptr, po.stride, win->x0, win->y0, win->x1, win->y1);
+    match((int)(metric - VX_COMPARE_HAMMING), ps.ptr, ps.stride, pt.ptr, pt.stride, pt.width, pt.height,
+          (int16_t *)po.ptr, po.stride, win->x0, win->y0, win->x1, win->y1);
     return VX_SUCCESS;
 }
 
