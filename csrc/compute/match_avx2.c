@@ -28,8 +28,8 @@
 #include <math.h>
 #include <string.h>
 
-#define MT_STRIP 2048                 /* output columns of a strip */
-#define MT_TW_MAX 2048                /* wider templates: scalar */
+#define MT_STRIP 2048                       /* output columns of a strip */
+#define MT_TW_MAX 2048                      /* wider templates: scalar */
 #define MT_COLS (MT_STRIP + MT_TW_MAX + 32) /* source columns of a strip, padded */
 
 static inline __m256i loadu(const void *p)
@@ -37,8 +37,13 @@ static inline __m256i loadu(const void *p)
     return _mm256_loadu_si256((const __m256i *)p);
 }
 
-/* (S[a][k], S[b][k]) pairs of columns [0, wb); b may be NULL (zeros); then
- * zeros up to `pad`. */
+static inline void storeu(void *p, __m256i v)
+{
+    _mm256_storeu_si256((__m256i *)p, v);
+}
+
+/* (a[k], b[k]) pairs of columns [0, wb) (b NULL: zeros), then zeros up to
+ * pad. */
 static void interleave(const uint8_t *a, const uint8_t *b, uint32_t wb, uint32_t pad, uint32_t *p)
 {
     uint32_t k = 0;
@@ -46,16 +51,15 @@ static void interleave(const uint8_t *a, const uint8_t *b, uint32_t wb, uint32_t
     for (; k + 16 <= wb; k += 16) {
         __m128i va = _mm_loadu_si128((const __m128i *)(const void *)(a + k));
         __m128i vb = b ? _mm_loadu_si128((const __m128i *)(const void *)(b + k)) : z;
-        __m128i lo = _mm_unpacklo_epi8(va, vb), hi = _mm_unpackhi_epi8(va, vb);
-        _mm256_storeu_si256((__m256i *)(void *)(p + k), _mm256_cvtepu8_epi16(lo));
-        _mm256_storeu_si256((__m256i *)(void *)(p + k + 8), _mm256_cvtepu8_epi16(hi));
+        storeu(p + k, _mm256_cvtepu8_epi16(_mm_unpacklo_epi8(va, vb)));
+        storeu(p + k + 8, _mm256_cvtepu8_epi16(_mm_unpackhi_epi8(va, vb)));
     }
     for (; k < wb; k++) p[k] = (uint32_t)a[k] | (b ? (uint32_t)b[k] << 16 : 0u);
     for (; k < pad; k++) p[k] = 0;
 }
 
-/* acc[0, w) += sum over i < tw of pairs p[x + i] . tp[i] (w rounded up to 8
- * lanes; acc and p hold the padding). */
+/* acc[0, w) += sum over i < tw of the pair products p[x + i] . tp[i] (w a
+ * multiple of 8; p holds w + tw - 1 + 7 pairs). */
 static void mac_pairs(const uint32_t *p, const uint32_t *tp, uint32_t tw, uint32_t w, uint32_t *acc)
 {
     uint32_t x = 0;
@@ -69,40 +73,44 @@ static void mac_pairs(const uint32_t *p, const uint32_t *tp, uint32_t tw, uint32
             a2 = _mm256_add_epi32(a2, _mm256_madd_epi16(loadu(q + i + 16), t));
             a3 = _mm256_add_epi32(a3, _mm256_madd_epi16(loadu(q + i + 24), t));
         }
-        _mm256_storeu_si256((__m256i *)(void *)(acc + x), a0);
-        _mm256_storeu_si256((__m256i *)(void *)(acc + x + 8), a1);
-        _mm256_storeu_si256((__m256i *)(void *)(acc + x + 16), a2);
-        _mm256_storeu_si256((__m256i *)(void *)(acc + x + 24), a3);
+        storeu(acc + x, a0);
+        storeu(acc + x + 8, a1);
+        storeu(acc + x + 16, a2);
+        storeu(acc + x + 24, a3);
     }
     for (; x < w; x += 8) {
         __m256i a0 = loadu(acc + x);
         const uint32_t *q = p + x;
         for (uint32_t i = 0; i < tw; i++)
             a0 = _mm256_add_epi32(a0, _mm256_madd_epi16(loadu(q + i), _mm256_set1_epi32((int)tp[i])));
-        _mm256_storeu_si256((__m256i *)(void *)(acc + x), a0);
+        storeu(acc + x, a0);
     }
 }
 
-/* acc[0, w) += sum over taps of |s - t| (l1) or s ^ t of one template row. */
+/* acc[0, w) += the sum over one template row of |s - t| (l1) or s ^ t. */
 static void row_l1(const uint8_t *s, const uint8_t *t, uint32_t tw, uint32_t w, int l1, uint32_t *acc)
 {
     uint32_t x = 0;
     for (; x + 16 <= w; x += 16) {
         __m256i lo = loadu(acc + x), hi = loadu(acc + x + 8);
-        for (uint32_t i0 = 0; i0 < tw; i0 += 256) {
+        for (uint32_t i0 = 0; i0 < tw; i0 += 256) { /* 256 * 255 fits 16 bits */
             uint32_t i1 = tw - i0 > 256 ? i0 + 256 : tw;
             __m256i a = _mm256_setzero_si256();
-            for (uint32_t i = i0; i < i1; i++) {
-                __m256i v = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(s + x + i)));
-                __m256i tv = _mm256_set1_epi16((short)t[i]);
-                v = l1 ? _mm256_abs_epi16(_mm256_sub_epi16(v, tv)) : _mm256_xor_si256(v, tv);
-                a = _mm256_add_epi16(a, v);
-            }
+            if (l1)
+                for (uint32_t i = i0; i < i1; i++) {
+                    __m256i v = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(s + x + i)));
+                    a = _mm256_add_epi16(a, _mm256_abs_epi16(_mm256_sub_epi16(v, _mm256_set1_epi16((short)t[i]))));
+                }
+            else
+                for (uint32_t i = i0; i < i1; i++) {
+                    __m256i v = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(s + x + i)));
+                    a = _mm256_add_epi16(a, _mm256_xor_si256(v, _mm256_set1_epi16((short)t[i])));
+                }
             lo = _mm256_add_epi32(lo, _mm256_cvtepu16_epi32(_mm256_castsi256_si128(a)));
             hi = _mm256_add_epi32(hi, _mm256_cvtepu16_epi32(_mm256_extracti128_si256(a, 1)));
         }
-        _mm256_storeu_si256((__m256i *)(void *)(acc + x), lo);
-        _mm256_storeu_si256((__m256i *)(void *)(acc + x + 8), hi);
+        storeu(acc + x, lo);
+        storeu(acc + x + 8, hi);
     }
     for (; x < w; x++) {
         uint32_t r = 0;
@@ -112,16 +120,15 @@ static void row_l1(const uint8_t *s, const uint8_t *t, uint32_t tw, uint32_t w, 
     }
 }
 
-/* col[k] += sign * s[k]^2 for k < wb (wrapping 32-bit arithmetic). */
+/* col[k] += or -= s[k]^2 for k < wb (wrapping 32-bit arithmetic). */
 static void col_squares(const uint8_t *s, uint32_t wb, int sub, uint32_t *col)
 {
     uint32_t k = 0;
     for (; k + 8 <= wb; k += 8) {
         __m256i v = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(s + k)));
-        v = _mm256_mullo_epi32(v, v);
         __m256i c = loadu(col + k);
-        c = sub ? _mm256_sub_epi32(c, v) : _mm256_add_epi32(c, v);
-        _mm256_storeu_si256((__m256i *)(void *)(col + k), c);
+        v = _mm256_mullo_epi32(v, v);
+        storeu(col + k, sub ? _mm256_sub_epi32(c, v) : _mm256_add_epi32(c, v));
     }
     for (; k < wb; k++) col[k] = sub ? col[k] - (uint32_t)s[k] * s[k] : col[k] + (uint32_t)s[k] * s[k];
 }
@@ -137,7 +144,7 @@ static inline __m128i finish8(const uint32_t *num, const uint32_t *si2, int norm
 {
     __m256i v = loadu(num);
     __m128i r[2];
-    if (!norm) {
+    if (!norm) { /* min((num + n/2) / n, 32767), num + n/2 first capped at 32768 n (< 2^31) */
         __m256d dn = _mm256_set1_pd((double)n);
         v = _mm256_add_epi32(v, _mm256_set1_epi32((int)(n / 2)));
         v = _mm256_min_epu32(v, _mm256_set1_epi32((int)(32768u * n)));
@@ -155,8 +162,8 @@ static inline __m128i finish8(const uint32_t *num, const uint32_t *si2, int norm
             __m256d den = _mm256_mul_pd(_mm256_set1_pd(sqst2), _mm256_sqrt_pd(u32_to_pd(ps)));
             __m256d q = _mm256_div_pd(_mm256_mul_pd(dn, _mm256_set1_pd(32768.0)), den);
             q = _mm256_floor_pd(_mm256_add_pd(q, _mm256_set1_pd(0.5)));
-            q = _mm256_min_pd(q, _mm256_set1_pd(32767.0)); /* NaN (0 / 0) gives 32767 too */
-            q = _mm256_andnot_pd(_mm256_cmp_pd(dn, _mm256_setzero_pd(), _CMP_EQ_OQ), q);
+            q = _mm256_min_pd(q, _mm256_set1_pd(32767.0)); /* NaN (0 / 0) and inf give 32767 */
+            q = _mm256_andnot_pd(_mm256_cmp_pd(dn, _mm256_setzero_pd(), _CMP_EQ_OQ), q); /* num 0: 0 */
             r[h] = _mm256_cvttpd_epi32(q);
         }
     }
@@ -174,8 +181,9 @@ void ovxc_match_template_u8_avx2(int metric, const uint8_t *src, int32_t ss, con
     int norm = metric == OVXC_MT_L2_NORM || metric == OVXC_MT_CCORR_NORM;
     int squares = norm || metric == OVXC_MT_L2;
     int pairs = squares || metric == OVXC_MT_CCORR;
-    if (x1 <= x0 || y1 <= y0 || tw == 0 || th == 0) return;
-    if (tw > MT_TW_MAX || (uint64_t)tw * th > 65535u || metric < OVXC_MT_HAMMING || metric > OVXC_MT_CCORR_NORM) {
+    if (x1 <= x0 || y1 <= y0) return;
+    if (tw == 0 || th == 0 || tw > MT_TW_MAX || (uint64_t)tw * th > 65535u || metric < OVXC_MT_HAMMING ||
+        metric > OVXC_MT_CCORR_NORM) {
         ovxc_match_template_u8(metric, src, ss, tpl, ts, tw, th, dst, ds, x0, y0, x1, y1);
         return;
     }
@@ -189,23 +197,38 @@ void ovxc_match_template_u8_avx2(int metric, const uint8_t *src, int32_t ss, con
         uint32_t w = x1 - xs > MT_STRIP ? MT_STRIP : x1 - xs, wb = w + tw - 1, w8 = (w + 7) & ~7u;
         const uint8_t *base = src + xs;
         if (squares) {
-            memset(col, 0, wb * sizeof(uint32_t));
+            memset(col, 0, (w8 + tw) * sizeof(uint32_t)); /* zeros past wb: the lanes past w */
             for (uint32_t j = 0; j < th; j++) col_squares(base + (intptr_t)(y0 + j) * ss, wb, 0, col);
         }
         for (uint32_t y = y0; y < y1; y++) {
             int16_t *d = (int16_t *)(void *)((uint8_t *)dst + (intptr_t)y * ds) + xs;
+            uint32_t x = 0;
             memset(acc, 0, w8 * sizeof(uint32_t));
-            if (squares) {
+            if (squares) { /* the window sums of squares: slide the column sums down, then along */
                 uint32_t run = 0;
                 if (y > y0) {
                     col_squares(base + (intptr_t)(y - 1) * ss, wb, 1, col);
                     col_squares(base + (intptr_t)(y + th - 1) * ss, wb, 0, col);
                 }
-                for (uint32_t i = 0; i + 1 < tw; i++) run += col[i];
-                for (uint32_t x = 0; x < w; x++) {
-                    run += col[x + tw - 1];
-                    si2[x] = run;
-                    run -= col[x];
+                if (tw <= 48) /* narrow: tw vector adds per 8 outputs, no dependency chain */
+                    for (x = 0; x < w8; x += 8) {
+                        __m256i a = loadu(col + x), b = _mm256_setzero_si256();
+                        uint32_t i = 1;
+                        for (; i + 1 < tw; i += 2) { /* two chains */
+                            a = _mm256_add_epi32(a, loadu(col + x + i));
+                            b = _mm256_add_epi32(b, loadu(col + x + i + 1));
+                        }
+                        if (i < tw) a = _mm256_add_epi32(a, loadu(col + x + i));
+                        storeu(si2 + x, _mm256_add_epi32(a, b));
+                    }
+                else {
+                    for (uint32_t i = 0; i + 1 < tw; i++) run += col[i];
+                    for (x = 0; x < w; x++) {
+                        run += col[x + tw - 1];
+                        si2[x] = run;
+                        run -= col[x];
+                    }
+                    for (; x < w8; x++) si2[x] = 0;
                 }
             }
             if (pairs) {
@@ -216,21 +239,18 @@ void ovxc_match_template_u8_avx2(int metric, const uint8_t *src, int32_t ss, con
                     for (uint32_t i = 0; i < tw; i++) tp[i] = (uint32_t)ta[i] | (tb ? (uint32_t)tb[i] << 16 : 0u);
                     mac_pairs(p, tp, tw, w8, acc);
                 }
-                if (squares) /* sum (S - T)^2 */
-                    for (uint32_t x = 0; x < w; x++) acc[x] = si2[x] - 2u * acc[x] + (uint32_t)st2;
+                if (metric == OVXC_MT_L2 || metric == OVXC_MT_L2_NORM) /* sum (S - T)^2 */
+                    for (x = 0; x < w; x++) acc[x] = si2[x] - 2u * acc[x] + (uint32_t)st2;
             } else {
                 for (uint32_t j = 0; j < th; j++)
                     row_l1(base + (intptr_t)(y + j) * ss, tpl + (intptr_t)j * ts, tw, w, metric == OVXC_MT_L1, acc);
             }
-            {
-                uint32_t x = 0;
-                for (; x + 8 <= w; x += 8)
-                    _mm_storeu_si128((__m128i *)(void *)(d + x), finish8(acc + x, si2 + x, norm, n, sqst2));
-                if (x < w) {
-                    int16_t tmp[8];
-                    _mm_storeu_si128((__m128i *)(void *)tmp, finish8(acc + x, si2 + x, norm, n, sqst2));
-                    memcpy(d + x, tmp, (w - x) * sizeof(int16_t));
-                }
+            for (x = 0; x + 8 <= w; x += 8)
+                _mm_storeu_si128((__m128i *)(void *)(d + x), finish8(acc + x, si2 + x, norm, n, sqst2));
+            if (x < w) {
+                int16_t tmp[8];
+                _mm_storeu_si128((__m128i *)(void *)tmp, finish8(acc + x, si2 + x, norm, n, sqst2));
+                memcpy(d + x, tmp, (w - x) * sizeof(int16_t));
             }
         }
     }

@@ -19,12 +19,17 @@
  * cannot split: the node runs as one whole-node function.  It copies the
  * input into a padded buffer holding the border values (so tensor views with
  * any strides are read once, and the compute loop has no border tests), then
- * runs compute/bilateral.c over all rows.
+ * runs compute/bilateral.c (or its variant, chosen at verify) over row bands
+ * on the node's threads.  The padded copy and the colour weights live in the
+ * node's scratch, allocated on the first run; the weights are computed again
+ * only when sigmaValues changes.
  */
 #include "kernels.h"
 
 #include "../compute/bilateral.h"
 #include "../objects/tensor.h"
+#include "../framework/graph.h"
+#include "../runtime/dispatch.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -143,19 +148,99 @@ static vx_int32 clampi(vx_int32 v, vx_int32 hi)
     return v < 0 ? 0 : v > hi ? hi : v;
 }
 
-/* Copy the input into pad ((w + 2r) x (h + 2r) pixels of c elements), the
- * margins holding the border's values. */
-#define FILL_PAD(T, CONST)                                                                                  \
-    do {                                                                                                     \
-        T *d = (T *)pad;                                                                                     \
-        for (vx_int32 y = -r; y < l.h + r; y++)                                                              \
-            for (vx_int32 x = -r; x < l.w + r; x++) {                                                        \
-                vx_bool outside = (x < 0 || y < 0 || x >= l.w || y >= l.h) ? vx_true_e : vx_false_e;              \
-                const vx_uint8 *s = in + (ptrdiff_t)clampi(y, l.h - 1) * l.sy + (ptrdiff_t)clampi(x, l.w - 1) * l.sx; \
-                for (vx_int32 c = 0; c < l.c; c++)                                                           \
-                    *d++ = (constant && outside) ? (CONST) : *(const T *)(s + (ptrdiff_t)c * l.sc);             \
-            }                                                                                                \
-    } while (0)
+/* Copy the input into pad ((w + 2r) x (h + 2r) pixels of c elements of
+ * `elem` bytes), the margins holding the border's values: row by row, the
+ * interior one memcpy when the tensor is dense. */
+typedef struct {
+    vx_uint8 *pad;
+    const vx_uint8 *in;
+    layout l;
+    vx_int32 r;
+    size_t elem;
+    vx_bool constant;
+    vx_int16 cval;
+} pad_job;
+
+/* Padded rows [ya, yb) (0: the first margin row) of pad_job. */
+static void fill_pad(void *arg, vx_uint32 ya, vx_uint32 yb)
+{
+    const pad_job *j = arg;
+    vx_uint8 *pad = j->pad;
+    const vx_uint8 *in = j->in;
+    const layout l = j->l;
+    const vx_int32 r = j->r;
+    const size_t elem = j->elem;
+    const vx_bool constant = j->constant;
+    const vx_int16 cval = j->cval;
+    size_t px = (size_t)l.c * elem, pw = (size_t)l.w + 2u * (size_t)r, rowb = pw * px;
+    vx_uint8 cpx[2 * BILATERAL_MAX_CHANNELS]; /* one pixel of the constant */
+    vx_bool dense = l.sx == (ptrdiff_t)px && (l.c == 1 || l.sc == (ptrdiff_t)elem) ? vx_true_e : vx_false_e;
+    for (vx_int32 c = 0; c < l.c; c++) {
+        if (elem == 1)
+            cpx[c] = (vx_uint8)cval;
+        else
+            memcpy(cpx + (size_t)c * 2, &cval, 2);
+    }
+    for (vx_int32 y = (vx_int32)ya - r; y < (vx_int32)yb - r; y++) {
+        vx_uint8 *d = pad + (size_t)(y + r) * rowb, *mid = d + (size_t)r * px;
+        const vx_uint8 *srow = in + (ptrdiff_t)clampi(y, l.h - 1) * l.sy;
+        if (constant && (y < 0 || y >= l.h)) {
+            for (size_t x = 0; x < pw; x++) memcpy(d + x * px, cpx, px);
+            continue;
+        }
+        if (dense)
+            memcpy(mid, srow, (size_t)l.w * px);
+        else
+            for (vx_int32 x = 0; x < l.w; x++)
+                for (vx_int32 c = 0; c < l.c; c++)
+                    memcpy(mid + (size_t)x * px + (size_t)c * elem, srow + (ptrdiff_t)x * l.sx + (ptrdiff_t)c * l.sc,
+                           elem);
+        for (vx_int32 x = 0; x < r; x++) { /* margins: the constant or the edge pixel (copied above) */
+            memcpy(d + (size_t)x * px, constant ? cpx : mid, px);
+            memcpy(mid + (size_t)(l.w + x) * px, constant ? cpx : mid + (size_t)(l.w - 1) * px, px);
+        }
+    }
+}
+
+/* The node's variant (compute/bilateral.h) for the input's type. */
+static const ovx_variant *select_bilateral(vx_node node, const vx_reference params[])
+{
+    static const ovx_variant u8[] = {
+        OVX_VARIANT_AVX2(ovxc_bilateral_u8){"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_bilateral_u8}};
+    static const ovx_variant s16[] = {
+        OVX_VARIANT_AVX2(ovxc_bilateral_s16){"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_bilateral_s16}};
+    vx_enum type = VX_TYPE_INVALID;
+    (void)node;
+    if (vxQueryTensor((vx_tensor)params[P_SRC], VX_TENSOR_DATA_TYPE, &type, sizeof(type)) != VX_SUCCESS) return NULL;
+    return ovx_variant_pick(type == VX_TYPE_INT16 ? s16 : u8);
+}
+
+const ovx_select_entry ovx_select_bilateral[] = {{VX_KERNEL_BILATERAL_FILTER, select_bilateral}, {0, NULL}};
+
+/* The head of the node scratch: the colour weights that follow it are for
+ * this sigmaValues and table size. */
+typedef struct {
+    vx_float32 sigma;
+    vx_uint32 cap, n, valid;
+} color_cache;
+
+typedef struct {
+    const ovxc_bilateral *p;
+    const void *src; /* pixel (0, 0) of the padded copy */
+    vx_uint8 *dst;
+    ovxc_bilateral_u8_f u8;
+    ovxc_bilateral_s16_f s16;
+} bilateral_job;
+
+static void bilateral_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
+{
+    const bilateral_job *j = arg;
+    vx_float32 acc[BILATERAL_MAX_CHANNELS];
+    if (j->u8)
+        j->u8(j->p, (const vx_uint8 *)j->src, j->dst, (vx_int32)y0, (vx_int32)y1, acc);
+    else
+        j->s16(j->p, (const vx_int16 *)j->src, j->dst, (vx_int32)y0, (vx_int32)y1, acc);
+}
 
 static vx_status VX_CALLBACK run_bilateral(vx_node node, const vx_reference params[], vx_uint32 num)
 {
@@ -169,40 +254,62 @@ static vx_status VX_CALLBACK run_bilateral(vx_node node, const vx_reference para
     layout l = layout_of(src), lo = layout_of(dst);
     ptrdiff_t taps[81];
     vx_float32 space_w[81];
-    vx_float32 *color_w = NULL, *acc = NULL;
-    void *pad = NULL;
-    size_t elem = src->data_type == VX_TYPE_INT16 ? 2 : 1, pw, ph;
+    vx_float32 *color_w;
+    vx_uint8 *pad, *scratch;
+    color_cache *cache;
+    void *before;
+    vx_bool fresh;
+    size_t elem = src->data_type == VX_TYPE_INT16 ? 2 : 1, pw, ph, pad_bytes;
+    const ovx_variant *v = ovx_node_variant(node);
     ovxc_bilateral p;
+    bilateral_job job;
     vx_uint32 color_cap;
     (void)num;
     if (ovx_scalar_get((vx_scalar)params[P_DIAMETER], VX_TYPE_INT32, &diameter) != VX_SUCCESS ||
         ovx_scalar_get((vx_scalar)params[P_SIGMA_SPACE], VX_TYPE_FLOAT32, &sigma_space) != VX_SUCCESS ||
         ovx_scalar_get((vx_scalar)params[P_SIGMA_VALUES], VX_TYPE_FLOAT32, &sigma_values) != VX_SUCCESS)
         return VX_ERROR_INVALID_PARAMETERS;
-    if (diameter < 5 || diameter > 9 || !(sigma_space > 0.0f) || !(sigma_values > 0.0f))
+    if (diameter < 5 || diameter > 9 || !(sigma_space > 0.0f) || !(sigma_values > 0.0f) || sigma_values > 20.0f)
         return ovx_kernel_log(node, P_DIAMETER, VX_ERROR_INVALID_VALUE, "diameter or sigma out of range");
     if (!in || !out) return ovx_kernel_log(node, in ? P_DST : P_SRC, VX_ERROR_NO_MEMORY, "tensor has no memory");
     if (l.c != lo.c || l.w != lo.w || l.h != lo.h || src->data_type != dst->data_type)
         return ovx_kernel_log(node, P_DST, VX_ERROR_INVALID_DIMENSION, "differs from the input");
+    if (l.c < 1 || l.c > BILATERAL_MAX_CHANNELS || l.w < 1 || l.h < 1) return VX_SUCCESS; /* nothing to filter */
     r = diameter / 2;
     pw = (size_t)l.w + 2u * (size_t)r;
     ph = (size_t)l.h + 2u * (size_t)r;
-    /* exp(-d2 / (2 sigma^2)) is 0 in float once d2 > 208 sigma^2 */
+    /* exp(-d2 / (2 sigma^2)) is 0 in float once d2 > 208 sigma^2; and no
+     * squared distance exceeds channels * (largest |difference|)^2 */
     color_cap = (vx_uint32)(208.0 * (double)sigma_values * sigma_values) + 2u;
     if (color_cap > BILATERAL_COLOR_MAX) color_cap = BILATERAL_COLOR_MAX;
-    pad = malloc(pw * ph * (size_t)l.c * elem);
-    color_w = malloc(color_cap * sizeof(vx_float32));
-    acc = malloc((size_t)l.c * sizeof(vx_float32));
-    if (!pad || !color_w || !acc) {
-        free(pad);
-        free(color_w);
-        free(acc);
-        return ovx_kernel_log(node, P_DST, VX_ERROR_NO_MEMORY, "no memory for the padded input");
+    {
+        vx_uint64 amax = elem == 1 ? 255u : 1023u, reach = (vx_uint64)l.c * amax * amax + 1u;
+        if (reach < color_cap) color_cap = (vx_uint32)reach;
     }
-    if (elem == 1)
-        FILL_PAD(vx_uint8, border.constant_value.U8);
-    else
-        FILL_PAD(vx_int16, border.constant_value.S16);
+    /* node scratch: the colour weights (kept while sigmaValues stays), then
+     * the padded input (+ the variants' read slack) */
+    pad_bytes = pw * ph * (size_t)l.c * elem + OVXC_BILATERAL_SLACK * 2;
+    before = node->local_data_ptr; /* a new block (never the old address: both live at once) holds no weights */
+    scratch = ovx_node_scratch(node, sizeof(color_cache) + color_cap * sizeof(vx_float32) + pad_bytes);
+    fresh = (void *)scratch != before ? vx_true_e : vx_false_e;
+    if (!scratch) return ovx_kernel_log(node, P_DST, VX_ERROR_NO_MEMORY, "no memory for the padded input");
+    cache = (color_cache *)(void *)scratch;
+    color_w = (vx_float32 *)(void *)(scratch + sizeof(color_cache));
+    pad = scratch + sizeof(color_cache) + color_cap * sizeof(vx_float32);
+    if (fresh || !cache->valid || cache->sigma != sigma_values || cache->cap != color_cap) {
+        cache->valid = 0;
+        cache->n = ovxc_bilateral_colors(sigma_values, color_w, color_cap);
+        cache->sigma = sigma_values;
+        cache->cap = color_cap;
+        cache->valid = 1;
+    }
+    { /* the padded copy, on the node's threads too */
+        pad_job pj;
+        pj.pad = pad, pj.in = in, pj.l = l, pj.r = r, pj.elem = elem, pj.constant = constant;
+        pj.cval = elem == 1 ? (vx_int16)border.constant_value.U8 : border.constant_value.S16;
+        ovx_node_parallel_rows(node, 0, (vx_uint32)ph, (vx_uint64)(pw * ph * (size_t)l.c * elem) / 8u, fill_pad, &pj);
+    }
+    memset(pad + pad_bytes - OVXC_BILATERAL_SLACK * 2, 0, OVXC_BILATERAL_SLACK * 2);
 
     p.width = l.w;
     p.channels = l.c;
@@ -210,21 +317,21 @@ static vx_status VX_CALLBACK run_bilateral(vx_node node, const vx_reference para
     p.ntaps = ovxc_bilateral_taps(r, sigma_space, p.row, l.c, taps, space_w);
     p.tap_off = taps;
     p.space_w = space_w;
-    p.color_n = ovxc_bilateral_colors(sigma_values, color_w, color_cap);
+    p.color_n = cache->n;
     p.color_w = color_w;
     p.dst_sc = lo.sc;
-    p.dst_sx = lo.sx;
     p.dst_sy = lo.sy;
-    {
-        size_t origin = ((size_t)r * pw + (size_t)r) * (size_t)l.c; /* element of pixel (0, 0) */
-        if (elem == 1)
-            ovxc_bilateral_u8(&p, (const vx_uint8 *)pad + origin, out, 0, l.h, acc);
-        else
-            ovxc_bilateral_s16(&p, (const vx_int16 *)pad + origin, out, 0, l.h, acc);
-    }
-    free(pad);
-    free(color_w);
-    free(acc);
+    p.dst_sx = lo.sx;
+    job.p = &p;
+    job.src = pad + ((size_t)r * pw + (size_t)r) * (size_t)l.c * elem; /* pixel (0, 0) */
+    job.dst = out;
+    job.u8 = NULL;
+    job.s16 = NULL;
+    if (elem == 1)
+        job.u8 = v ? (ovxc_bilateral_u8_f)v->fn : ovxc_bilateral_u8;
+    else
+        job.s16 = v ? (ovxc_bilateral_s16_f)v->fn : ovxc_bilateral_s16;
+    ovx_node_parallel_rows(node, 0, (vx_uint32)l.h, (vx_uint64)l.w * l.h * l.c * p.ntaps, bilateral_rows, &job);
     return VX_SUCCESS;
 }
 

@@ -13,6 +13,8 @@
 #include "kernels.h"
 
 #include "../compute/imgext.h"
+#include "../compute/match.h"
+#include "../runtime/dispatch.h"
 
 #define IN_REQ(t) {VX_INPUT, t, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
 #define IN_OPT(t) {VX_INPUT, t, VX_PARAMETER_STATE_OPTIONAL, vx_false_e}
@@ -320,19 +322,32 @@ static vx_status VX_CALLBACK validate_match(vx_node node, const vx_reference par
 static vx_status win_match(vx_node node, const vx_reference params[], vx_uint32 num, const ovx_window *win)
 {
     vx_enum metric = VX_COMPARE_L2;
+    const ovx_variant *v = ovx_node_variant(node);
+    ovxc_match_f match = v ? (ovxc_match_f)v->fn : ovxc_match_template_u8;
     ovx_plane ps = ovx_image_plane((vx_image)params[0], 0), pt = ovx_image_plane((vx_image)params[1], 0),
               po = ovx_image_plane((vx_image)params[3], 0);
-    (void)node;
     (void)num;
     if (!ps.ptr || !pt.ptr || !po.ptr) return VX_ERROR_NO_MEMORY;
     if (ovx_scalar_get((vx_scalar)params[2], VX_TYPE_ENUM, &metric) != VX_SUCCESS) return VX_ERROR_INVALID_PARAMETERS;
     if (pt.width > ps.width || pt.height > ps.height || win->x1 + pt.width - 1 > ps.width ||
         win->y1 + pt.height - 1 > ps.height)
         return VX_ERROR_INVALID_DIMENSION;
-    ovxc_match_template_u8((int)(metric - VX_COMPARE_HAMMING), ps.ptr, ps.stride, pt.ptr, pt.stride, pt.width,
-                           pt.height, (int16_t *)po.ptr, po.stride, win->x0, win->y0, win->x1, win->y1);
+    match((int)(metric - VX_COMPARE_HAMMING), ps.ptr, ps.stride, pt.ptr, pt.stride, pt.width, pt.height,
+          (int16_t *)po.ptr, po.stride, win->x0, win->y0, win->x1, win->y1);
     return VX_SUCCESS;
 }
+
+/* The AVX2 variant (compute/match.h) or the scalar reference. */
+static const ovx_variant *select_match(vx_node node, const vx_reference p[])
+{
+    static const ovx_variant table[] = {
+        OVX_VARIANT_AVX2(ovxc_match_template_u8){"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_match_template_u8}};
+    (void)node;
+    (void)p;
+    return ovx_variant_pick(table);
+}
+
+const ovx_select_entry ovx_select_match[] = {{VX_KERNEL_MATCH_TEMPLATE, select_match}, {0, NULL}};
 
 static const ovx_kernel_desc k_match = {
     .enumeration = VX_KERNEL_MATCH_TEMPLATE,
