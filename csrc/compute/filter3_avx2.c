@@ -29,11 +29,19 @@ void ovxc_row3_box_avx2(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2,
 {
     uint32_t x = xa;
     const V m9 = _mm256_set1_epi16(7282);
-    for (; x + 32 <= xb; x += 32) {
-        V lo = _mm256_add_epi16(_mm256_add_epi16(hsum(r0, x, 0), hsum(r1, x, 0)), hsum(r2, x, 0));
-        V hi = _mm256_add_epi16(_mm256_add_epi16(hsum(r0, x + 16, 0), hsum(r1, x + 16, 0)), hsum(r2, x + 16, 0));
-        store32(d + x, _mm256_mulhi_epu16(lo, m9), _mm256_mulhi_epu16(hi, m9));
-    }
+    /* the last step ends at xb, overlapping the one before (the same
+     * values again): no scalar tail when the row holds a step */
+    if (xb - xa >= 32)
+        for (;; x += 32) {
+            if (x + 32 > xb) x = xb - 32;
+            V lo = _mm256_add_epi16(_mm256_add_epi16(hsum(r0, x, 0), hsum(r1, x, 0)), hsum(r2, x, 0));
+            V hi = _mm256_add_epi16(_mm256_add_epi16(hsum(r0, x + 16, 0), hsum(r1, x + 16, 0)), hsum(r2, x + 16, 0));
+            store32(d + x, _mm256_mulhi_epu16(lo, m9), _mm256_mulhi_epu16(hi, m9));
+            if (x + 32 >= xb) {
+                x = xb;
+                break;
+            }
+        }
     if (x < xb) ovxc_row3_box_scalar(r0, r1, r2, d, x, xb);
 }
 
@@ -41,12 +49,20 @@ void ovxc_row3_gauss_avx2(const uint8_t *r0, const uint8_t *r1, const uint8_t *r
                           uint32_t xb)
 {
     uint32_t x = xa;
-    for (; x + 32 <= xb; x += 32) {
-        V m = hsum(r1, x, 1), n = hsum(r1, x + 16, 1);
-        V lo = _mm256_add_epi16(_mm256_add_epi16(hsum(r0, x, 1), _mm256_add_epi16(m, m)), hsum(r2, x, 1));
-        V hi = _mm256_add_epi16(_mm256_add_epi16(hsum(r0, x + 16, 1), _mm256_add_epi16(n, n)), hsum(r2, x + 16, 1));
-        store32(d + x, _mm256_srli_epi16(lo, 4), _mm256_srli_epi16(hi, 4));
-    }
+    /* the last step ends at xb, overlapping the one before (the same
+     * values again): no scalar tail when the row holds a step */
+    if (xb - xa >= 32)
+        for (;; x += 32) {
+            if (x + 32 > xb) x = xb - 32;
+            V m = hsum(r1, x, 1), n = hsum(r1, x + 16, 1);
+            V lo = _mm256_add_epi16(_mm256_add_epi16(hsum(r0, x, 1), _mm256_add_epi16(m, m)), hsum(r2, x, 1));
+            V hi = _mm256_add_epi16(_mm256_add_epi16(hsum(r0, x + 16, 1), _mm256_add_epi16(n, n)), hsum(r2, x + 16, 1));
+            store32(d + x, _mm256_srli_epi16(lo, 4), _mm256_srli_epi16(hi, 4));
+            if (x + 32 >= xb) {
+                x = xb;
+                break;
+            }
+        }
     if (x < xb) ovxc_row3_gauss_scalar(r0, r1, r2, d, x, xb);
 }
 

@@ -25,10 +25,18 @@ void ovxc_row3_box_avx512(const uint8_t *r0, const uint8_t *r1, const uint8_t *r
 {
     uint32_t x = xa;
     const __m512i m9 = _mm512_set1_epi16(7282);
-    for (; x + 32 <= xb; x += 32) {
-        __m512i s = _mm512_add_epi16(_mm512_add_epi16(hsum(r0, x, 0), hsum(r1, x, 0)), hsum(r2, x, 0));
-        store32(d + x, _mm512_mulhi_epu16(s, m9));
-    }
+    /* the last step ends at xb, overlapping the one before (the same
+     * values again): no scalar tail when the row holds a step */
+    if (xb - xa >= 32)
+        for (;; x += 32) {
+            if (x + 32 > xb) x = xb - 32;
+            __m512i s = _mm512_add_epi16(_mm512_add_epi16(hsum(r0, x, 0), hsum(r1, x, 0)), hsum(r2, x, 0));
+            store32(d + x, _mm512_mulhi_epu16(s, m9));
+            if (x + 32 >= xb) {
+                x = xb;
+                break;
+            }
+        }
     if (x < xb) ovxc_row3_box_scalar(r0, r1, r2, d, x, xb);
 }
 
@@ -36,10 +44,18 @@ void ovxc_row3_gauss_avx512(const uint8_t *r0, const uint8_t *r1, const uint8_t 
                             uint32_t xb)
 {
     uint32_t x = xa;
-    for (; x + 32 <= xb; x += 32) {
-        __m512i m = hsum(r1, x, 1);
-        __m512i s = _mm512_add_epi16(_mm512_add_epi16(hsum(r0, x, 1), _mm512_add_epi16(m, m)), hsum(r2, x, 1));
-        store32(d + x, _mm512_srli_epi16(s, 4));
-    }
+    /* the last step ends at xb, overlapping the one before (the same
+     * values again): no scalar tail when the row holds a step */
+    if (xb - xa >= 32)
+        for (;; x += 32) {
+            if (x + 32 > xb) x = xb - 32;
+            __m512i m = hsum(r1, x, 1);
+            __m512i s = _mm512_add_epi16(_mm512_add_epi16(hsum(r0, x, 1), _mm512_add_epi16(m, m)), hsum(r2, x, 1));
+            store32(d + x, _mm512_srli_epi16(s, 4));
+            if (x + 32 >= xb) {
+                x = xb;
+                break;
+            }
+        }
     if (x < xb) ovxc_row3_gauss_scalar(r0, r1, r2, d, x, xb);
 }

@@ -38,15 +38,23 @@ void ovxc_row3_box_sse41(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2
 {
     uint32_t x = xa;
     const V m9 = _mm_set1_epi16(7282);
-    for (; x + 16 <= xb; x += 16) {
-        V l0, h0, l1, h1, l2, h2, lo, hi;
-        HSUM(r0, x, l0, h0, 0);
-        HSUM(r1, x, l1, h1, 0);
-        HSUM(r2, x, l2, h2, 0);
-        lo = _mm_mulhi_epu16(_mm_add_epi16(_mm_add_epi16(l0, l1), l2), m9);
-        hi = _mm_mulhi_epu16(_mm_add_epi16(_mm_add_epi16(h0, h1), h2), m9);
-        ST(d + x, _mm_packus_epi16(lo, hi));
-    }
+    /* the last step ends at xb, overlapping the one before (the same
+     * values again): no scalar tail when the row holds a step */
+    if (xb - xa >= 16)
+        for (;; x += 16) {
+            if (x + 16 > xb) x = xb - 16;
+            V l0, h0, l1, h1, l2, h2, lo, hi;
+            HSUM(r0, x, l0, h0, 0);
+            HSUM(r1, x, l1, h1, 0);
+            HSUM(r2, x, l2, h2, 0);
+            lo = _mm_mulhi_epu16(_mm_add_epi16(_mm_add_epi16(l0, l1), l2), m9);
+            hi = _mm_mulhi_epu16(_mm_add_epi16(_mm_add_epi16(h0, h1), h2), m9);
+            ST(d + x, _mm_packus_epi16(lo, hi));
+            if (x + 16 >= xb) {
+                x = xb;
+                break;
+            }
+        }
     if (x < xb) ovxc_row3_box_scalar(r0, r1, r2, d, x, xb);
 }
 
@@ -54,15 +62,23 @@ void ovxc_row3_gauss_sse41(const uint8_t *r0, const uint8_t *r1, const uint8_t *
                            uint32_t xb)
 {
     uint32_t x = xa;
-    for (; x + 16 <= xb; x += 16) {
-        V l0, h0, l1, h1, l2, h2, lo, hi;
-        HSUM(r0, x, l0, h0, 1);
-        HSUM(r1, x, l1, h1, 1);
-        HSUM(r2, x, l2, h2, 1);
-        lo = _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(l0, _mm_add_epi16(l1, l1)), l2), 4);
-        hi = _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(h0, _mm_add_epi16(h1, h1)), h2), 4);
-        ST(d + x, _mm_packus_epi16(lo, hi));
-    }
+    /* the last step ends at xb, overlapping the one before (the same
+     * values again): no scalar tail when the row holds a step */
+    if (xb - xa >= 16)
+        for (;; x += 16) {
+            if (x + 16 > xb) x = xb - 16;
+            V l0, h0, l1, h1, l2, h2, lo, hi;
+            HSUM(r0, x, l0, h0, 1);
+            HSUM(r1, x, l1, h1, 1);
+            HSUM(r2, x, l2, h2, 1);
+            lo = _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(l0, _mm_add_epi16(l1, l1)), l2), 4);
+            hi = _mm_srli_epi16(_mm_add_epi16(_mm_add_epi16(h0, _mm_add_epi16(h1, h1)), h2), 4);
+            ST(d + x, _mm_packus_epi16(lo, hi));
+            if (x + 16 >= xb) {
+                x = xb;
+                break;
+            }
+        }
     if (x < xb) ovxc_row3_gauss_scalar(r0, r1, r2, d, x, xb);
 }
 
