@@ -70,6 +70,7 @@ typedef struct {
     int function, n;   /* OVXC_NL_*, taps (1 .. OVXC_NL_NET_TAPS) */
     int first, out;    /* the wire of tap 0 (taps on consecutive wires), of the result */
     int nops;
+    int box5; /* the median of a full 5x5 box, taps in row order: rows' own code */
     ovxc_nl_op ops[544]; /* Batcher's network on 64 wires has 543 comparators */
     ptrdiff_t off[OVXC_NL_NET_TAPS]; /* tap k at pixel pointer + off[k] */
 } ovxc_nl_prog;
