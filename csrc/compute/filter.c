@@ -905,6 +905,7 @@ void ovxc_nonlinear_u8(int function, const uint8_t *mask, uint32_t cols, uint32_
     ovxc_nl_prog prog, bprog;
     int n = nl_taps(mask, cols, rows, ox, oy, tx, ty);
     for (int k = 0; k < n; k++) off[k] = (ptrdiff_t)ty[k] * ss + tx[k];
+    if (row == ovxc_nl_row_scalar) row = NULL; /* it does none: the reference is faster */
     if (row && n >= 1 && n <= OVXC_NL_NET_TAPS && cols <= OVXC_NL_DIM && rows <= OVXC_NL_DIM) {
         /* the variant: on the image where every tap is inside, on padded
          * rows elsewhere */
