@@ -801,10 +801,10 @@ static void nl_build(ovxc_nl_prog *p, int function, int n)
     enum { C0, C255, VAR };
     struct {
         uint8_t kind, i, j;
-    } act[544];
-    uint8_t state[OVXC_NL_NET_TAPS], live[OVXC_NL_NET_TAPS];
-    ovxc_nl_op rev[544];
-    int wires = n <= 32 ? 32 : 64, na = 0, nr = 0, w, q, k, j, i;
+    } act[OVXC_NL_MAX_OPS];
+    uint8_t state[OVXC_NL_WIRES], live[OVXC_NL_WIRES];
+    ovxc_nl_op rev[OVXC_NL_MAX_OPS];
+    int wires = n <= 32 ? 32 : (n <= 64 ? 64 : 128), na = 0, nr = 0, w, q, k, j, i;
     p->function = function;
     p->n = n;
     p->nops = 0;
@@ -870,7 +870,7 @@ const ovx_variant *ovxc_nl_variants(void)
  * rows (the border rule applied once per sample): whole chunks, each at least
  * OVXC_NL_RUN pixels (those beyond n are computed from the padding and
  * dropped), the few the variant leaves by the per-pixel rule on the block. */
-#define OVXC_NL_DIM 9
+#define OVXC_NL_DIM OVXC_NL_DIM_MAX
 #define OVXC_NL_CHUNK 256
 #define OVXC_NL_RUN 64
 #define OVXC_NL_BS (OVXC_NL_CHUNK + OVXC_NL_DIM + 7)
@@ -911,8 +911,14 @@ void ovxc_nonlinear_u8(int function, const uint8_t *mask, uint32_t cols, uint32_
          * rows elsewhere */
         nl_build(&prog, function, n);
         for (int k = 0; k < n; k++) prog.off[k] = off[k];
-        prog.box5 = function == OVXC_NL_MEDIAN && n == 25;
-        for (int k = 0; k < n && prog.box5; k++) prog.box5 = tx[k] == tx[0] + k % 5 && ty[k] == ty[0] + k / 5;
+        /* a full rectangle: the first row's length times the rows, each tap in place */
+        prog.cols = 1;
+        while (prog.cols < n && ty[prog.cols] == ty[0]) prog.cols++;
+        prog.rows = n / prog.cols;
+        for (int k = 0; k < n && prog.rows; k++)
+            if (prog.rows * prog.cols != n || tx[k] != tx[0] + k % prog.cols || ty[k] != ty[0] + k / prog.cols)
+                prog.rows = prog.cols = 0;
+        prog.box5 = function == OVXC_NL_MEDIAN && prog.rows == 5 && prog.cols == 5;
         bprog = prog;
         for (int k = 0; k < n; k++) bprog.off[k] = (ptrdiff_t)ty[k] * OVXC_NL_BS + tx[k];
         for (uint32_t y = a->y0; y < a->y1; y++) {

@@ -64,5 +64,6 @@ void ovxc_row3_gauss_avx2(const uint8_t *r0, const uint8_t *r1, const uint8_t *r
 #define NL_LOAD(ptr) _mm256_loadu_si256((const __m256i *)(const void *)(ptr))
 #define NL_STORE(ptr, v) _mm256_storeu_si256((__m256i *)(void *)(ptr), v)
 #define NL_MIN _mm256_min_epu8
+#define NL_MED3 ovxc_row3_median_avx2
 #define NL_MAX _mm256_max_epu8
 #include "nl_rows.inc"

@@ -1,8 +1,9 @@
 /*
  * NonLinearFilter U8 row variants (compute/filter.h) against the per-pixel
  * reference (row = NULL): the full-box medians with their own code (5x5 at
- * every origin) over widths around the vector widths and the chunk size
- * (256), and min / max / median over other masks; both border rules, windows
+ * every origin, 3x3), min / max over full boxes (separable), over widths
+ * around the vector widths and the chunk sizes (256, 512), and min / max /
+ * median over other masks (up to 9x9, 81 taps); both border rules, windows
  * starting inside the image, exact-size images (ASan sees an over-read).
  * (cts/simd/test_filter3.c also checks the reference against a sorting model.)
  */
@@ -21,7 +22,7 @@ int main(void)
     const ovx_variant *t = ovxc_nl_variants(), *v, *scalar = t;
     unsigned runs = 0, bad = 0, not_run = 0, it;
     while (scalar->level != OVX_SIMD_NONE) scalar++;
-    for (it = 0; it < 3 * sizeof(widths) / sizeof(widths[0]) * 4; it++) {
+    for (it = 0; it < 8 * sizeof(widths) / sizeof(widths[0]) * 4; it++) {
         uint8_t mask[81];
         uint32_t w = widths[it % (sizeof(widths) / sizeof(widths[0]))], h = 3 + rnd() % 8, ss = w + rnd() % 3;
         uint32_t kind = it % 4, cols, rows, ox, oy, k, i;
@@ -32,10 +33,14 @@ int main(void)
             cols = rows = 5, fn = OVXC_NL_MEDIAN;
             ox = kind == 0 ? 2 : rnd() % 5, oy = kind == 0 ? 2 : rnd() % 5;
             for (k = 0; k < 25; k++) mask[k] = 1;
+        } else if (kind == 2 && (it / 4) % 2) { /* full boxes: 3x3 median, separable min / max */
+            cols = (it / 8) % 3 == 0 ? 3 : 1 + rnd() % 9, rows = (it / 8) % 3 == 0 ? 3 : 1 + rnd() % 9;
+            ox = rnd() % cols, oy = rnd() % rows, fn = (it / 8) % 3 == 0 ? OVXC_NL_MEDIAN : (int)(rnd() % 3);
+            for (k = 0; k < cols * rows; k++) mask[k] = 1;
         } else if (kind == 2) { /* a 5x5 box inside a larger mask (still a 5x5 box of taps) */
             cols = 7, rows = 6, fn = OVXC_NL_MEDIAN, ox = rnd() % 7, oy = rnd() % 6;
             memset(mask, 0, sizeof(mask));
-            for (k = 0; k < 25; k++) mask[(k / 5 + 1) * 7 + k % 5 + (it / 4) % 3] = (uint8_t)(1 + rnd() % 255);
+            for (k = 0; k < 25; k++) mask[(k / 5 + 1) * 7 + k % 5 + (it / 8) % 3] = (uint8_t)(1 + rnd() % 255);
         } else { /* anything else up to 9x9 */
             cols = 1 + rnd() % 9, rows = 1 + rnd() % 9, ox = rnd() % cols, oy = rnd() % rows, fn = (int)(rnd() % 3);
             for (k = 0; k < cols * rows; k++) mask[k] = (uint8_t)(rnd() % 3 != 0);
