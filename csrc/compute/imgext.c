@@ -380,6 +380,110 @@ void ovxc_nms_u8_rows(const uint8_t *src, int32_t ss, const uint8_t *mask, int32
     }
 }
 
+size_t ovxc_nms_row_s16_scalar(const int16_t *c, ptrdiff_t ss, const uint8_t *m, ptrdiff_t ms, uint32_t r,
+                               int16_t *d, size_t n)
+{
+    (void)c, (void)ss, (void)m, (void)ms, (void)r, (void)d, (void)n;
+    return 0;
+}
+
+const ovx_variant *ovxc_nms_s16_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nms_row_s16) OVX_VARIANT_SSE41(ovxc_nms_row_s16){
+        "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_nms_row_s16_scalar}};
+    return table;
+}
+
+/* ix_pad_row for S16 samples (cv: the constant) */
+static void ix_pad_row_s16(int16_t *buf, const int16_t *src, int32_t ss, const ovxc_area *a, int64_t sy, int64_t sx,
+                           uint32_t len, int16_t cv)
+{
+    const int cst = a->border == OVXC_BORDER_CONSTANT;
+    const int64_t w = a->width;
+    const int16_t *s;
+    uint32_t t = 0;
+    if (sy < 0 || sy >= (int64_t)a->height) {
+        if (cst) {
+            for (uint32_t i = 0; i < len; i++) buf[i] = cv;
+            return;
+        }
+        sy = sy < 0 ? 0 : (int64_t)a->height - 1;
+    }
+    s = (const int16_t *)(const void *)((const uint8_t *)src + (intptr_t)sy * ss);
+    for (; t < len && sx + t < 0; t++) buf[t] = cst ? cv : s[0];
+    if (t < len && sx + t < w) {
+        uint32_t n = (uint32_t)(w - (sx + t) < (int64_t)(len - t) ? w - (sx + t) : (int64_t)(len - t));
+        memcpy(buf + t, s + sx + t, (size_t)n * 2);
+        t += n;
+    }
+    for (; t < len; t++) buf[t] = cst ? cv : s[w - 1];
+}
+
+static void nms_padded_s16(const int16_t *src, int32_t ss, const uint8_t *mask, int32_t ms, int mask_u1, uint32_t r,
+                           const ovxc_area *a, uint32_t y, uint32_t x, uint32_t n, int16_t *d,
+                           ovxc_nms_s16_row_f row)
+{
+    int16_t blk[2 * IX_MAXR + 1][IX_BS], tmp[IX_CHUNK];
+    uint8_t mblk[2 * IX_MAXR + 1][IX_BS];
+    const int32_t ri = (int32_t)r;
+    const int16_t cv = (int16_t)(uint16_t)(a->constant & 0xFFFFu);
+    while (n > 0) {
+        uint32_t cn = n < IX_CHUNK ? n : IX_CHUNK, m = (cn + IX_RUN - 1) / IX_RUN * IX_RUN, k;
+        const int16_t *c = &blk[r][r];
+        const uint8_t *mc = mask ? &mblk[r][r] : NULL;
+        if (m > IX_CHUNK) m = IX_CHUNK;
+        for (uint32_t j = 0; j <= 2 * r; j++) {
+            int64_t sy = (int64_t)y + j - r, sx = (int64_t)x - r;
+            ix_pad_row_s16(blk[j], src, ss, a, sy, sx, m + 2 * r, cv);
+            if (mask && mask_u1)
+                ix_pad_row_u1(mblk[j], mask, ms, a, sy, sx, m + 2 * r);
+            else if (mask)
+                ix_pad_row(mblk[j], mask, ms, a, sy, sx, m + 2 * r, 0);
+        }
+        for (k = (uint32_t)row(c, IX_BS * 2, mc, IX_BS, r, tmp, m); k < cn; k++) {
+            int p = c[k], keep = 1;
+            if (mc && mc[k]) {
+                tmp[k] = (int16_t)p;
+                continue;
+            }
+            for (int32_t j = -ri; j <= ri && keep; j++)
+                for (int32_t i = -ri; i <= ri; i++) {
+                    intptr_t o = (intptr_t)j * IX_BS + i;
+                    if ((i == 0 && j == 0) || (mc && mc[k + o])) continue;
+                    if ((j < 0 || (j == 0 && i < 0)) ? p < c[k + o] : p <= c[k + o]) {
+                        keep = 0;
+                        break;
+                    }
+                }
+            tmp[k] = keep ? (int16_t)p : INT16_MIN;
+        }
+        memcpy(d + x, tmp, (size_t)cn * 2);
+        x += cn, n -= cn;
+    }
+}
+
+void ovxc_nms_s16_rows(const int16_t *src, int32_t ss, const uint8_t *mask, int32_t ms, int mask_u1, uint32_t win,
+                       int16_t *dst, int32_t ds, const ovxc_area *a, ovxc_nms_s16_row_f row)
+{
+    uint32_t r = win / 2;
+    if (!row || row == ovxc_nms_row_s16_scalar || r > IX_MAXR) {
+        ovxc_nms_s16(src, ss, mask, ms, mask_u1, win, dst, ds, a);
+        return;
+    }
+    for (uint32_t y = a->y0; y < a->y1; y++) {
+        int16_t *d = (int16_t *)(void *)((uint8_t *)dst + (intptr_t)y * ds);
+        uint32_t fa, fb, done = 0;
+        ix_inside(a, y, r, &fa, &fb);
+        if (fb > fa && !(mask && mask_u1))
+            done = (uint32_t)row((const int16_t *)(const void *)((const uint8_t *)src + (intptr_t)y * ss) + fa, ss,
+                                 mask ? mask + (intptr_t)y * ms + fa : NULL, ms, r, d + fa, fb - fa);
+        else
+            fa = fb = a->x0;
+        nms_padded_s16(src, ss, mask, ms, mask_u1, r, a, y, a->x0, fa - a->x0, d, row);
+        nms_padded_s16(src, ss, mask, ms, mask_u1, r, a, y, fa + done, a->x1 - fa - done, d, row);
+    }
+}
+
 /* ---- Template matching ------------------------------------------------------------------ */
 
 static inline int16_t sat_s16_u64(uint64_t v)

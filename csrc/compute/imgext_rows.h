@@ -37,9 +37,21 @@ size_t ovxc_nms_row_sse41(const uint8_t *c, ptrdiff_t ss, const uint8_t *m, ptrd
 size_t ovxc_nms_row_avx2(const uint8_t *c, ptrdiff_t ss, const uint8_t *m, ptrdiff_t ms, uint32_t r, uint8_t *d,
                          size_t n);
 const ovx_variant *ovxc_nms_variants(void);
+/* The same on S16 (c, d: int16; ss in bytes; the mask still U8 bytes). */
+typedef size_t (*ovxc_nms_s16_row_f)(const int16_t *c, ptrdiff_t ss, const uint8_t *m, ptrdiff_t ms, uint32_t r,
+                                     int16_t *d, size_t n);
+size_t ovxc_nms_row_s16_scalar(const int16_t *c, ptrdiff_t ss, const uint8_t *m, ptrdiff_t ms, uint32_t r,
+                               int16_t *d, size_t n);
+size_t ovxc_nms_row_s16_sse41(const int16_t *c, ptrdiff_t ss, const uint8_t *m, ptrdiff_t ms, uint32_t r,
+                              int16_t *d, size_t n);
+size_t ovxc_nms_row_s16_avx2(const int16_t *c, ptrdiff_t ss, const uint8_t *m, ptrdiff_t ms, uint32_t r,
+                             int16_t *d, size_t n);
+const ovx_variant *ovxc_nms_s16_variants(void);
 /* ovxc_nms_u8 with a row variant (NULL or the scalar entry, or win > 15:
  * ovxc_nms_u8 itself). */
 void ovxc_nms_u8_rows(const uint8_t *src, int32_t ss, const uint8_t *mask, int32_t ms, int mask_u1, uint32_t win,
                       uint8_t *dst, int32_t ds, const ovxc_area *a, ovxc_nms_row_f row);
+void ovxc_nms_s16_rows(const int16_t *src, int32_t ss, const uint8_t *mask, int32_t ms, int mask_u1, uint32_t win,
+                       int16_t *dst, int32_t ds, const ovxc_area *a, ovxc_nms_s16_row_f row);
 
 #endif

@@ -23,4 +23,9 @@
 #define UNHI8 _mm256_unpackhi_epi8
 #define PACKUS16 _mm256_packus_epi16
 #define BLENDV _mm256_blendv_epi8
+#define SET1_16(v) _mm256_set1_epi16((short)(v))
+#define MAX16 _mm256_max_epi16
+#define GT16 _mm256_cmpgt_epi16
+#define EQ16 _mm256_cmpeq_epi16
+#define WIDEN8(p) _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(p))) /* W / 2 mask bytes to 16-bit lanes */
 #include "imgext_rows.inc"

@@ -23,4 +23,9 @@
 #define UNHI8 _mm_unpackhi_epi8
 #define PACKUS16 _mm_packus_epi16
 #define BLENDV _mm_blendv_epi8
+#define SET1_16(v) _mm_set1_epi16((short)(v))
+#define MAX16 _mm_max_epi16
+#define GT16 _mm_cmpgt_epi16
+#define EQ16 _mm_cmpeq_epi16
+#define WIDEN8(p) _mm_cvtepu8_epi16(_mm_loadl_epi64((const __m128i *)(const void *)(p))) /* W / 2 mask bytes to 16-bit lanes */
 #include "imgext_rows.inc"

@@ -243,8 +243,9 @@ static vx_status win_nms(vx_node node, const vx_reference params[], vx_uint32 nu
     if (ovx_scalar_get((vx_scalar)params[2], VX_TYPE_INT32, &wsize) != VX_SUCCESS || wsize < 1)
         return VX_ERROR_INVALID_PARAMETERS;
     if (fmt == VX_DF_IMAGE_S16)
-        ovxc_nms_s16((const int16_t *)pi.ptr, pi.stride, pm.ptr, pm.stride, mask_u1, (uint32_t)wsize,
-                     (int16_t *)po.ptr, po.stride, &a);
+        ovxc_nms_s16_rows((const int16_t *)pi.ptr, pi.stride, pm.ptr, pm.stride, mask_u1, (uint32_t)wsize,
+                          (int16_t *)po.ptr, po.stride, &a,
+                          ovx_node_variant(node) ? (ovxc_nms_s16_row_f)ovx_node_variant(node)->fn : NULL);
     else
         ovxc_nms_u8_rows(pi.ptr, pi.stride, pm.ptr, pm.stride, mask_u1, (uint32_t)wsize, po.ptr, po.stride, &a,
                          ovx_node_variant(node) ? (ovxc_nms_row_f)ovx_node_variant(node)->fn : NULL);
@@ -253,8 +254,11 @@ static vx_status win_nms(vx_node node, const vx_reference params[], vx_uint32 nu
 
 static const ovx_variant *select_nms(vx_node node, const vx_reference p[])
 {
-    (void)node; /* the U8 rows; S16 has the reference only */
-    return ovx_image_format_of(p[0]) == VX_DF_IMAGE_U8 ? ovx_variant_pick(ovxc_nms_variants()) : NULL;
+    vx_df_image f = ovx_image_format_of(p[0]);
+    (void)node;
+    return f == VX_DF_IMAGE_U8    ? ovx_variant_pick(ovxc_nms_variants())
+           : f == VX_DF_IMAGE_S16 ? ovx_variant_pick(ovxc_nms_s16_variants())
+                                  : NULL;
 }
 
 static const ovx_kernel_desc k_nms = {

@@ -1,8 +1,9 @@
 /*
  * LBP and NonMaxSuppression U8 row variants (compute/imgext_rows.h) through
  * their drivers against the per-pixel references (ovxc_lbp_u8,
- * ovxc_nms_u8): every format and kernel size; NMS windows 1 .. 17 (above 15
- * the driver falls back), without a mask, with a U8 mask and with a U1 mask;
+ * ovxc_nms_u8, ovxc_nms_s16): every format and kernel size; NMS on U8 and
+ * S16, windows 1 .. 17 (above 15 the driver falls back), without a mask,
+ * with a U8 mask and with a U1 mask;
  * both border rules, windows starting inside the image, widths around the
  * vector widths and the chunk size (256), images of exact size (ASan sees an
  * over-read).  Value ranges small enough to make ties common.
@@ -87,6 +88,39 @@ int main(void)
                 while (ref[i] == out[i]) i++;
                 printf("FAIL nms %s win %u mask %u %ux%u: pixel (%zu, %zu) is %u, the reference %u\n", v->name, win, mk,
                        w, h, i % w, i / w, out[i], ref[i]);
+                bad++;
+            }
+            runs++;
+        }
+        free(img), free(ref), free(out), free(mask);
+    }
+    for (it = 0; it < 9 * NW; it++) { /* NMS on S16: the same, values near the extremes too */
+        static const uint32_t wins[] = {1, 3, 5, 7, 9, 15, 17};
+        uint32_t win = wins[it % 7], mk = (it / 7) % 3, w = widths[it % NW], h = 1 + rnd() % 12;
+        uint32_t ss = 2 * (w + rnd() % 3), ms = mk == 2 ? (w + 7) / 8 + rnd() % 2 : w + rnd() % 2;
+        int16_t *img = malloc((size_t)ss * h), *ref = malloc((size_t)w * h * 2), *out = malloc((size_t)w * h * 2);
+        uint8_t *mask = mk ? malloc((size_t)ms * h) : NULL;
+        ovxc_area a;
+        for (size_t i = 0; i < (size_t)ss / 2 * h; i++)
+            img[i] = (int16_t)(it % 3 == 0 ? (int)(rnd() % 3) - 1
+                               : it % 3 == 1 ? ((rnd() & 1) ? 32767 : -32768) + (int)(rnd() % 2) * ((rnd() & 1) ? -1 : 1)
+                                             : (int)(rnd() % 65536) - 32768);
+        if (mask)
+            for (size_t i = 0; i < (size_t)ms * h; i++) mask[i] = (uint8_t)(mk == 2 ? rnd() : (rnd() % 4 == 0) * rnd());
+        area(&a, w, h, it);
+        a.constant = it % 4 == 0 ? 0x8000u : it % 4 == 1 ? 0x7FFFu : rnd() % 65536;
+        memset(ref, 0x5A, (size_t)w * h * 2);
+        ovxc_nms_s16(img, (int32_t)ss, mask, (int32_t)ms, mk == 2, win, ref, (int32_t)w * 2, &a);
+        for (v = ovxc_nms_s16_variants(); v->level != OVX_SIMD_NONE; v++) {
+            if (!cpu_has(v->level)) continue;
+            memset(out, 0x5A, (size_t)w * h * 2);
+            ovxc_nms_s16_rows(img, (int32_t)ss, mask, (int32_t)ms, mk == 2, win, out, (int32_t)w * 2, &a,
+                              (ovxc_nms_s16_row_f)v->fn);
+            if (memcmp(ref, out, (size_t)w * h * 2) != 0) {
+                size_t i = 0;
+                while (ref[i] == out[i]) i++;
+                printf("FAIL nms s16 %s win %u mask %u %ux%u: pixel (%zu, %zu) is %d, the reference %d\n", v->name, win,
+                       mk, w, h, i % w, i / w, out[i], ref[i]);
                 bad++;
             }
             runs++;
