@@ -60,7 +60,10 @@ enum { OVXC_NL_MEDIAN = 0, OVXC_NL_MIN = 1, OVXC_NL_MAX = 2 };
  * odd-even merge sort of 32, 64 or 128 wires: the n samples between constant pads
  * of 0 and 255 that leave the median's index in place) is pruned to what the
  * output depends on: comparators with a constant side become nothing or a
- * move, a comparator with one output used keeps only its min or its max. */
+ * move, a comparator with one output used keeps only its min or its max.
+ * Full rectangles have their own code: the 5x5 median by sorted columns
+ * shared between neighbours (nl_net5.inc), the 3x3 median by the Median3x3
+ * row, min / max separably (the rows' reduction, then the columns'). */
 #define OVXC_NL_NET_TAPS 81  /* a full 9x9 mask */
 #define OVXC_NL_DIM_MAX 9     /* rows and columns of a mask the variants take */
 #define OVXC_NL_WIRES 128

@@ -24,7 +24,7 @@ int main(void)
     while (scalar->level != OVX_SIMD_NONE) scalar++;
     for (it = 0; it < 8 * sizeof(widths) / sizeof(widths[0]) * 4; it++) {
         uint8_t mask[81];
-        uint32_t w = widths[it % (sizeof(widths) / sizeof(widths[0]))], h = 3 + rnd() % 8, ss = w + rnd() % 3;
+        uint32_t w = widths[it % (sizeof(widths) / sizeof(widths[0]))], h = 1 + rnd() % 10, ss = w + rnd() % 3;
         uint32_t kind = it % 4, cols, rows, ox, oy, k, i;
         int fn;
         uint8_t *img, *ref, *out;
