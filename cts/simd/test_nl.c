@@ -3,7 +3,7 @@
  * reference (row = NULL): the full-box medians with their own code (5x5 at
  * every origin, 3x3), min / max over full boxes (separable), over widths
  * around the vector widths and the chunk sizes (256, 512), and min / max /
- * median over other masks (up to 9x9, 81 taps); both border rules, windows
+ * median over other masks (up to 9x9), the median of every tap count 1 .. 81; both border rules, windows
  * starting inside the image, exact-size images (ASan sees an over-read).
  * (cts/simd/test_filter3.c also checks the reference against a sorting model.)
  */
@@ -16,20 +16,32 @@
 
 #include "../../csrc/compute/filter.h"
 
+static const uint32_t widths[] = {1, 4, 5, 17, 31, 32, 33, 36, 63, 64, 68, 100, 259, 260, 261, 300, 517, 700};
+#define NW (sizeof(widths) / sizeof(widths[0]))
+
 int main(void)
 {
-    static const uint32_t widths[] = {1, 4, 5, 17, 31, 32, 33, 36, 63, 64, 68, 100, 259, 260, 261, 300, 517, 700};
     const ovx_variant *t = ovxc_nl_variants(), *v, *scalar = t;
     unsigned runs = 0, bad = 0, not_run = 0, it;
     while (scalar->level != OVX_SIMD_NONE) scalar++;
-    for (it = 0; it < 8 * sizeof(widths) / sizeof(widths[0]) * 4; it++) {
+    for (it = 0; it < 8 * NW * 4 + 81; it++) {
         uint8_t mask[81];
-        uint32_t w = widths[it % (sizeof(widths) / sizeof(widths[0]))], h = 1 + rnd() % 10, ss = w + rnd() % 3;
+        uint32_t w = widths[it % NW], h = 1 + rnd() % 10, ss = w + rnd() % 3;
         uint32_t kind = it % 4, cols, rows, ox, oy, k, i;
         int fn;
         uint8_t *img, *ref, *out;
         ovxc_area a;
-        if (kind <= 1) { /* the 5x5 box median, centred or not */
+        if (it >= 8 * NW * 4) { /* the median of every tap count 1 .. 81, random positions in up to 9x9 */
+            uint32_t want = it - 8 * NW * 4 + 1, got = 0;
+            cols = want > 72 ? 9 : 1 + (want - 1) / 9 + rnd() % (9 - (want - 1) / 9), rows = 9;
+            while (cols * rows < want) cols++;
+            ox = rnd() % cols, oy = rnd() % rows, fn = OVXC_NL_MEDIAN;
+            memset(mask, 0, sizeof(mask));
+            while (got < want) {
+                k = rnd() % (cols * rows);
+                if (!mask[k]) mask[k] = 1, got++;
+            }
+        } else if (kind <= 1) { /* the 5x5 box median, centred or not */
             cols = rows = 5, fn = OVXC_NL_MEDIAN;
             ox = kind == 0 ? 2 : rnd() % 5, oy = kind == 0 ? 2 : rnd() % 5;
             for (k = 0; k < 25; k++) mask[k] = 1;
