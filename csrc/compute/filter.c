@@ -918,7 +918,10 @@ void ovxc_nonlinear_u8(int function, const uint8_t *mask, uint32_t cols, uint32_
         for (int k = 0; k < n && prog.rows; k++)
             if (prog.rows * prog.cols != n || tx[k] != tx[0] + k % prog.cols || ty[k] != ty[0] + k / prog.cols)
                 prog.rows = prog.cols = 0;
-        prog.box5 = function == OVXC_NL_MEDIAN && prog.rows == 5 && prog.cols == 5;
+        prog.boxmed = function == OVXC_NL_MEDIAN && prog.rows == prog.cols &&
+                              (prog.rows == 5 || prog.rows == 7 || prog.rows == 9)
+                          ? prog.rows
+                          : 0;
         bprog = prog;
         for (int k = 0; k < n; k++) bprog.off[k] = (ptrdiff_t)ty[k] * OVXC_NL_BS + tx[k];
         for (uint32_t y = a->y0; y < a->y1; y++) {

@@ -61,9 +61,11 @@ enum { OVXC_NL_MEDIAN = 0, OVXC_NL_MIN = 1, OVXC_NL_MAX = 2 };
  * of 0 and 255 that leave the median's index in place) is pruned to what the
  * output depends on: comparators with a constant side become nothing or a
  * move, a comparator with one output used keeps only its min or its max.
- * Full rectangles have their own code: the 5x5 median by sorted columns
- * shared between neighbours (nl_net5.inc), the 3x3 median by the Median3x3
- * row, min / max separably (the rows' reduction, then the columns'). */
+ * Full rectangles have their own code: the 5x5, 7x7 and 9x9 medians by
+ * sorted columns shared between neighbours, the 3x3 median by the Median3x3
+ * row, min / max separably (the rows' reduction, then the columns'); the
+ * median of up to 25 taps runs the network above as straight-line code
+ * (nl_nets.inc, written by nl_gen.py). */
 #define OVXC_NL_NET_TAPS 81  /* a full 9x9 mask */
 #define OVXC_NL_DIM_MAX 9     /* rows and columns of a mask the variants take */
 #define OVXC_NL_WIRES 128
@@ -76,7 +78,7 @@ typedef struct {
     int function, n;   /* OVXC_NL_*, taps (1 .. OVXC_NL_NET_TAPS) */
     int first, out;    /* the wire of tap 0 (taps on consecutive wires), of the result */
     int nops;
-    int box5;       /* the median of a full 5x5 box, taps in row order: rows' own code */
+    int boxmed;     /* K of the median of a full K x K box (5, 7, 9): rows' own code; else 0 */
     int rows, cols; /* the taps fill a rows x cols rectangle (in row order), else 0 */
     ovxc_nl_op ops[OVXC_NL_MAX_OPS];
     ptrdiff_t off[OVXC_NL_NET_TAPS]; /* tap k at pixel pointer + off[k] */

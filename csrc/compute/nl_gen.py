@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""The NonLinearFilter networks in straight-line code, from filter.c's
-nl_build (Batcher's odd-even merge sort, constant wires folded, comparators
-pruned backwards to what the wanted outputs read):
-    python3 nl_gen.py > body   prints nl_net5.inc's macros (the 5x5 box
-                               median: the merge stages over sorted columns)
-and writes nl_nets.inc (the median of n taps, 2 .. 25, as nl_build makes it)."""
+"""Writes nl_nets.inc (python3 nl_gen.py): the NonLinearFilter median
+networks of nl_rows.inc in straight-line code, made as filter.c's nl_build
+makes its networks (Batcher's odd-even merge sort, constant wires folded,
+comparators pruned backwards to what the wanted outputs read): the median of
+n taps (2 .. 25) and the K x K box medians (5, 7, 9) over sorted columns
+(the merge stages only)."""
 C0, C255, VAR = 0, 1, 2
 
 
@@ -68,27 +68,6 @@ def merge_groups(sizes, group, wires, ranks):
     return prune(build(st, wires, group), ranks, wires)
 
 
-def emit(ops, pfx):
-    out = []
-    for k, a, b in ops:
-        A, B = f"{pfx}{a}", f"{pfx}{b}"
-        out.append({'BOTH': f"NL5_X({A}, {B});", 'MIN': f"NL5_LO({A}, {B});", 'MAX': f"NL5_HI({A}, {B});"}.get(k, f"{A} = {B};"))
-    return out
-
-
-def macro(name, lines):
-    s, cur = [], "   "
-    for l in lines:
-        if len(cur) + 1 + len(l) > 110:
-            s.append(cur + " \\")
-            cur = "   "
-        cur += " " + l
-    s.append(cur)
-    return "#define " + name + " \\\n    do { \\\n" + "\n".join(s) + " \\\n    } while (0)\n"
-
-
-
-
 def median_nets(path, nmax):
     """nl_nets.inc: the median network of n taps (2 .. nmax) on 32 wires, as
     nl_build makes it (taps on wires first .. first+n-1, first = (32-n)/2),
@@ -117,9 +96,58 @@ def median_nets(path, nmax):
     open(path, "w").write("\n".join(out) + "\n")
 
 
+def wrap(body, name):
+    s, cur = [], "   "
+    for l in body:
+        if len(cur) + 1 + len(l) > 110:
+            s.append(cur + " \\")
+            cur = "   "
+        cur += " " + l
+    s.append(cur)
+    return "#define %s \\\n    { \\\n" % name + "\n".join(s) + " \\\n    }"
+
+
+def box_median(k):
+    """The K x K box median over sorted columns (nl_rows.inc's boxmed): NLB<k>_SORT
+    sorts column j of the chunk (c<r> = NLB_COL(r)) and stores it (NLB_PUT(r, c<r>));
+    NLB<k>_PICK merges columns j .. j+k-2 (NLB_GET(r, g): rank r of column j+g)
+    to the ranks the median can have, picks it with column j+k-1 and stores it
+    (NLB_OUT).  Rank k*k/2 of the k*k is rank h of those lo .. hi ranks of the
+    first k(k-1) samples and the last column's k: below rank lo at most
+    lo - 1 + k samples lie below, above rank hi at least hi."""
+    g = 8 if k <= 8 else 16
+    med = k * k // 2
+    lo, hi = med - k, med  # ranks lo .. hi of the k(k-1) can be the median
+    nr = hi - lo + 1
+    wires = 1
+    while wires < (k - 1) * g:
+        wires *= 2
+    srt = prune(build([VAR] * k + [C255] * (g - k), g), range(k), g)
+    mrg = merge_groups([k] * (k - 1), g, wires, range(lo, hi + 1))
+    g2 = 8 if max(nr, k) <= 8 else 16
+    fin = merge_groups([nr, k], g2, 2 * g2, [med - lo])
+    op = lambda pfx: (lambda t: {'BOTH': "NL5_X(%s%d, %s%d);", 'MIN': "NL5_LO(%s%d, %s%d);",
+                                 'MAX': "NL5_HI(%s%d, %s%d);"}.get(t[0], "%s%d = %s%d;") % (pfx, t[1], pfx, t[2]))
+    out = []
+    body = ["NL_V " + ", ".join("c%d" % r for r in range(k)) + ";"]
+    body += ["c%d = NLB_COL(%d);" % (r, r) for r in range(k)] + [op("c")(t) for t in srt]
+    body += ["NLB_PUT(%d, c%d);" % (r, r) for r in range(k)]
+    out.append(wrap(body, "NLB%d_SORT" % k))
+    mw = sorted({q * g + r for q in range(k - 1) for r in range(k)} | {w for _, a, b in mrg for w in (a, b)})
+    fw = sorted(set(range(nr)) | {g2 + r for r in range(k)} | {w for _, a, b in fin for w in (a, b)})
+    names = ["m%d" % w for w in mw] + ["f%d" % w for w in fw]
+    body = ["NL_V " + ", ".join(names[i:i + 12]) + ";" for i in range(0, len(names), 12)]
+    body += ["m%d = NLB_GET(%d, %d);" % (q * g + r, r, q) for q in range(k - 1) for r in range(k)]
+    body += [op("m")(t) for t in mrg]
+    body += ["f%d = m%d;" % (i, lo + i) for i in range(nr)]
+    body += ["f%d = NLB_GET(%d, %d);" % (g2 + r, r, k - 1) for r in range(k)]
+    body += [op("f")(t) for t in fin] + ["NLB_OUT(f%d);" % (med - lo)]
+    out.append(wrap(body, "NLB%d_PICK" % k))
+    return out
+
+
 if __name__ == "__main__":
     import os
-    print(macro("NL5_SORT5(c0, c1, c2, c3, c4)", emit(prune(build([VAR] * 5 + [C255] * 3, 8), range(5), 8), "c")))
-    print(macro("NL5_MERGE4", emit(merge_groups([5] * 4, 8, 32, range(7, 13)), "m")))
-    print(macro("NL5_FINAL", emit(merge_groups([6, 5], 8, 16, [5]), "f")))
     median_nets(os.path.join(os.path.dirname(os.path.abspath(__file__)), "nl_nets.inc"), 25)
+    with open(os.path.join(os.path.dirname(os.path.abspath(__file__)), "nl_nets.inc"), "a") as f:
+        f.write("\n".join(sum((box_median(k) for k in (5, 7, 9)), [])) + "\n")
