@@ -1,7 +1,7 @@
 /*
  * NonLinearFilter U8 row variants (compute/filter.h) against the per-pixel
  * reference (row = NULL): the full-box medians with their own code (5x5 at
- * every origin, 3x3), min / max over full boxes (separable), over widths
+ * every origin, 3x3, 7x7, 9x9), min / max over full boxes (separable), over widths
  * around the vector widths and the chunk sizes (256, 512), and min / max /
  * median over other masks (up to 9x9), the median of every tap count 1 .. 81; both border rules, windows
  * starting inside the image, exact-size images (ASan sees an over-read).
@@ -45,9 +45,10 @@ int main(void)
             cols = rows = 5, fn = OVXC_NL_MEDIAN;
             ox = kind == 0 ? 2 : rnd() % 5, oy = kind == 0 ? 2 : rnd() % 5;
             for (k = 0; k < 25; k++) mask[k] = 1;
-        } else if (kind == 2 && (it / 4) % 2) { /* full boxes: 3x3 median, separable min / max */
-            cols = (it / 8) % 3 == 0 ? 3 : 1 + rnd() % 9, rows = (it / 8) % 3 == 0 ? 3 : 1 + rnd() % 9;
-            ox = rnd() % cols, oy = rnd() % rows, fn = (it / 8) % 3 == 0 ? OVXC_NL_MEDIAN : (int)(rnd() % 3);
+        } else if (kind == 2 && (it / 4) % 2) { /* full boxes: 3x3 median, 5x5 / 7x7 / 9x9 medians, any */
+            uint32_t sub = (it / 8) % 3, kk = 5 + 2 * ((it / 24) % 3);
+            cols = sub == 0 ? 3 : sub == 1 ? kk : 1 + rnd() % 9, rows = sub == 0 ? 3 : sub == 1 ? kk : 1 + rnd() % 9;
+            ox = rnd() % cols, oy = rnd() % rows, fn = sub < 2 ? OVXC_NL_MEDIAN : (int)(rnd() % 3);
             for (k = 0; k < cols * rows; k++) mask[k] = 1;
         } else if (kind == 2) { /* a 5x5 box inside a larger mask (still a 5x5 box of taps) */
             cols = 7, rows = 6, fn = OVXC_NL_MEDIAN, ox = rnd() % 7, oy = rnd() % 6;
