@@ -801,10 +801,10 @@ static void nl_build(ovxc_nl_prog *p, int function, int n)
     enum { C0, C255, VAR };
     struct {
         uint8_t kind, i, j;
-    } act[544];
-    uint8_t state[OVXC_NL_NET_TAPS], live[OVXC_NL_NET_TAPS];
-    ovxc_nl_op rev[544];
-    int wires = n <= 32 ? 32 : 64, na = 0, nr = 0, w, q, k, j, i;
+    } act[OVXC_NL_MAX_OPS];
+    uint8_t state[OVXC_NL_WIRES], live[OVXC_NL_WIRES];
+    ovxc_nl_op rev[OVXC_NL_MAX_OPS];
+    int wires = n <= 32 ? 32 : (n <= 64 ? 64 : 128), na = 0, nr = 0, w, q, k, j, i;
     p->function = function;
     p->n = n;
     p->nops = 0;
@@ -866,6 +866,35 @@ const ovx_variant *ovxc_nl_variants(void)
     return table;
 }
 
+/* Pixels [x, x + n) of output row y by a row variant on a block of padded
+ * rows (the border rule applied once per sample): whole chunks, each at least
+ * OVXC_NL_RUN pixels (those beyond n are computed from the padding and
+ * dropped), the few the variant leaves by the per-pixel rule on the block. */
+#define OVXC_NL_DIM OVXC_NL_DIM_MAX
+#define OVXC_NL_CHUNK 256
+#define OVXC_NL_RUN 64
+#define OVXC_NL_BS (OVXC_NL_CHUNK + OVXC_NL_DIM + 7)
+static void nl_padded(const ovxc_nl_prog *bp, ovxc_nl_row_f row, uint32_t cols, uint32_t rows, uint32_t ox,
+                      uint32_t oy, const uint8_t *src, int32_t ss, const ovxc_area *a, uint32_t y, uint32_t x,
+                      uint32_t n, uint8_t *d)
+{
+    uint8_t blk[OVXC_NL_DIM][OVXC_NL_BS], tmp[OVXC_NL_CHUNK], v[OVXC_NL_NET_TAPS];
+    while (n > 0) {
+        uint32_t cn = n < OVXC_NL_CHUNK ? n : OVXC_NL_CHUNK, m = (cn + OVXC_NL_RUN - 1) / OVXC_NL_RUN * OVXC_NL_RUN;
+        const uint8_t *c = &blk[oy][ox];
+        uint32_t k;
+        if (m > OVXC_NL_CHUNK) m = OVXC_NL_CHUNK;
+        for (uint32_t j = 0; j < rows; j++)
+            conv_pad_row(blk[j], src, ss, a, (int64_t)y + j - oy, (int64_t)x - ox, m + cols - 1);
+        for (k = (uint32_t)row(bp, c, tmp, m); k < cn; k++) {
+            for (int q = 0; q < bp->n; q++) v[q] = c[k + bp->off[q]];
+            tmp[k] = nl_reduce(bp->function, v, bp->n);
+        }
+        memcpy(d + x, tmp, cn);
+        x += cn, n -= cn;
+    }
+}
+
 void ovxc_nonlinear_u8(int function, const uint8_t *mask, uint32_t cols, uint32_t rows, uint32_t ox, uint32_t oy,
                        const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a,
                        ovxc_nl_row_f row)
@@ -873,22 +902,48 @@ void ovxc_nonlinear_u8(int function, const uint8_t *mask, uint32_t cols, uint32_
     int tx[OVXC_NL_MAX_TAPS], ty[OVXC_NL_MAX_TAPS];
     ptrdiff_t off[OVXC_NL_MAX_TAPS];
     uint8_t v[OVXC_NL_MAX_TAPS];
-    ovxc_nl_prog prog;
+    ovxc_nl_prog prog, bprog;
     int n = nl_taps(mask, cols, rows, ox, oy, tx, ty);
     for (int k = 0; k < n; k++) off[k] = (ptrdiff_t)ty[k] * ss + tx[k];
-    if (row && n >= 1 && n <= OVXC_NL_NET_TAPS) {
+    if (row == ovxc_nl_row_scalar) row = NULL; /* it does none: the reference is faster */
+    if (row && n >= 1 && n <= OVXC_NL_NET_TAPS && cols <= OVXC_NL_DIM && rows <= OVXC_NL_DIM) {
+        /* the variant: on the image where every tap is inside, on padded
+         * rows elsewhere */
         nl_build(&prog, function, n);
         for (int k = 0; k < n; k++) prog.off[k] = off[k];
-    } else {
-        row = NULL;
+        /* a full rectangle: the first row's length times the rows, each tap in place */
+        prog.cols = 1;
+        while (prog.cols < n && ty[prog.cols] == ty[0]) prog.cols++;
+        prog.rows = n / prog.cols;
+        for (int k = 0; k < n && prog.rows; k++)
+            if (prog.rows * prog.cols != n || tx[k] != tx[0] + k % prog.cols || ty[k] != ty[0] + k / prog.cols)
+                prog.rows = prog.cols = 0;
+        prog.boxmed = function == OVXC_NL_MEDIAN && prog.rows == prog.cols &&
+                              (prog.rows == 5 || prog.rows == 7 || prog.rows == 9)
+                          ? prog.rows
+                          : 0;
+        bprog = prog;
+        for (int k = 0; k < n; k++) bprog.off[k] = (ptrdiff_t)ty[k] * OVXC_NL_BS + tx[k];
+        for (uint32_t y = a->y0; y < a->y1; y++) {
+            uint8_t *d = dst + (ptrdiff_t)y * ds;
+            uint32_t fa, fb, done = 0;
+            fast_range(a, y, ox, cols - 1 - ox, oy, rows - 1 - oy, &fa, &fb);
+            if (fb > fa) {
+                done = (uint32_t)row(&prog, src + (ptrdiff_t)y * ss + fa, d + fa, fb - fa);
+                nl_padded(&bprog, row, cols, rows, ox, oy, src, ss, a, y, a->x0, fa - a->x0, d);
+                nl_padded(&bprog, row, cols, rows, ox, oy, src, ss, a, y, fa + done, a->x1 - fa - done, d);
+            } else {
+                nl_padded(&bprog, row, cols, rows, ox, oy, src, ss, a, y, a->x0, a->x1 - a->x0, d);
+            }
+        }
+        return;
     }
+    /* the reference: per pixel, the border rule on each sample outside */
     for (uint32_t y = a->y0; y < a->y1; y++) {
         uint8_t *d = dst + (ptrdiff_t)y * ds;
         uint32_t fa, fb, x;
         fast_range(a, y, ox, cols - 1 - ox, oy, rows - 1 - oy, &fa, &fb);
-        x = fa;
-        if (row && fb > fa) x += (uint32_t)row(&prog, src + (ptrdiff_t)y * ss + fa, d + fa, fb - fa);
-        for (; x < fb; x++) {
+        for (x = fa; x < fb; x++) {
             const uint8_t *c = src + (ptrdiff_t)y * ss + x;
             for (int k = 0; k < n; k++) v[k] = c[off[k]];
             d[x] = nl_reduce(function, v, n);

@@ -57,11 +57,19 @@ enum { OVXC_NL_MEDIAN = 0, OVXC_NL_MIN = 1, OVXC_NL_MAX = 2 };
 /* The rows of its U8 variants (runtime/dispatch.h): the n taps' samples of
  * many pixels at once, in vector lanes, reduced by min / max, or the median
  * (sorted index n / 2) picked by a sorting network.  The network (Batcher's
- * odd-even merge sort of 32 or 64 wires: the n samples between constant pads
+ * odd-even merge sort of 32, 64 or 128 wires: the n samples between constant pads
  * of 0 and 255 that leave the median's index in place) is pruned to what the
  * output depends on: comparators with a constant side become nothing or a
- * move, a comparator with one output used keeps only its min or its max. */
-#define OVXC_NL_NET_TAPS 64
+ * move, a comparator with one output used keeps only its min or its max.
+ * Full rectangles have their own code: the 5x5, 7x7 and 9x9 medians by
+ * sorted columns shared between neighbours, the 3x3 median by the Median3x3
+ * row, min / max separably (the rows' reduction, then the columns'); the
+ * median of up to 25 taps runs the network above as straight-line code
+ * (nl_nets.inc, written by nl_gen.py). */
+#define OVXC_NL_NET_TAPS 81  /* a full 9x9 mask */
+#define OVXC_NL_DIM_MAX 9     /* rows and columns of a mask the variants take */
+#define OVXC_NL_WIRES 128
+#define OVXC_NL_MAX_OPS 1472 /* Batcher's network on 128 wires has 1471 comparators */
 enum { OVXC_NL_OP_MIN, OVXC_NL_OP_MAX, OVXC_NL_OP_BOTH, OVXC_NL_OP_MOVE };
 typedef struct {
     uint8_t kind, i, j; /* MIN: w[i] = min(w[i], w[j]); MAX: w[j] = max; BOTH: both; MOVE: w[i] = w[j] */
@@ -70,7 +78,9 @@ typedef struct {
     int function, n;   /* OVXC_NL_*, taps (1 .. OVXC_NL_NET_TAPS) */
     int first, out;    /* the wire of tap 0 (taps on consecutive wires), of the result */
     int nops;
-    ovxc_nl_op ops[544]; /* Batcher's network on 64 wires has 543 comparators */
+    int boxmed;     /* K of the median of a full K x K box (5, 7, 9): rows' own code; else 0 */
+    int rows, cols; /* the taps fill a rows x cols rectangle (in row order), else 0 */
+    ovxc_nl_op ops[OVXC_NL_MAX_OPS];
     ptrdiff_t off[OVXC_NL_NET_TAPS]; /* tap k at pixel pointer + off[k] */
 } ovxc_nl_prog;
 /* Pixels [0, n) of a row from c (the first output pixel's centre in the

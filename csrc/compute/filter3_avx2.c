@@ -70,6 +70,9 @@ void ovxc_row3_gauss_avx2(const uint8_t *r0, const uint8_t *r1, const uint8_t *r
 #define MAX _mm256_max_epu8
 #define STEP 32
 #define SUFFIX avx2
+/* the vector one byte left / right: its neighbour's byte shifted in */
+#define F3_LEFT(prev, cur) _mm256_alignr_epi8(cur, _mm256_permute2x128_si256(prev, cur, 0x21), 15)
+#define F3_RIGHT(cur, next) _mm256_alignr_epi8(_mm256_permute2x128_si256(cur, next, 0x21), cur, 1)
 #include "filter3_minmax.inc"
 
 /* ---- NonLinearFilter rows (compute/filter.h), 32 pixels a step ---------- */
@@ -80,5 +83,6 @@ void ovxc_row3_gauss_avx2(const uint8_t *r0, const uint8_t *r1, const uint8_t *r
 #define NL_LOAD(ptr) _mm256_loadu_si256((const __m256i *)(const void *)(ptr))
 #define NL_STORE(ptr, v) _mm256_storeu_si256((__m256i *)(void *)(ptr), v)
 #define NL_MIN _mm256_min_epu8
+#define NL_MED3 ovxc_row3_median_avx2
 #define NL_MAX _mm256_max_epu8
 #include "nl_rows.inc"

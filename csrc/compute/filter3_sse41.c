@@ -86,6 +86,9 @@ void ovxc_row3_gauss_sse41(const uint8_t *r0, const uint8_t *r1, const uint8_t *
 #define MAX _mm_max_epu8
 #define STEP 16
 #define SUFFIX sse41
+/* the vector one byte left / right: its neighbour's byte shifted in */
+#define F3_LEFT(prev, cur) _mm_alignr_epi8(cur, prev, 15)
+#define F3_RIGHT(cur, next) _mm_alignr_epi8(next, cur, 1)
 #include "filter3_minmax.inc"
 
 /* ---- NonLinearFilter rows (compute/filter.h), 16 pixels a step ---------- */
@@ -96,5 +99,6 @@ void ovxc_row3_gauss_sse41(const uint8_t *r0, const uint8_t *r1, const uint8_t *
 #define NL_LOAD(ptr) _mm_loadu_si128((const __m128i *)(const void *)(ptr))
 #define NL_STORE(ptr, v) _mm_storeu_si128((__m128i *)(void *)(ptr), v)
 #define NL_MIN _mm_min_epu8
+#define NL_MED3 ovxc_row3_median_sse41
 #define NL_MAX _mm_max_epu8
 #include "nl_rows.inc"

@@ -1,6 +1,10 @@
 /* Compute routines of family imgext (enhanced vision: LBP, NonMaxSuppression, MatchTemplate). */
 #include "imgext.h"
 
+#include <string.h>
+
+#include "imgext_rows.h"
+
 #include <math.h>
 
 /* ---- border reads ------------------------------------------------------------ */
@@ -168,6 +172,317 @@ void ovxc_nms_s16(const int16_t *src, int32_t ss, const uint8_t *mask, int32_t m
 }
 
 #undef NMS_KEEP
+
+/* ---- LBP and NonMaxSuppression by row variants (imgext_rows.h) ------------------------ */
+
+/* Output chunks on padded rows: at most IX_CHUNK pixels, computed in whole
+ * multiples of IX_RUN (those past the chunk's end from the padding, then
+ * dropped), for neighbourhood radii up to IX_MAXR. */
+#define IX_CHUNK 256
+#define IX_RUN 64
+#define IX_MAXR 7
+#define IX_BS (IX_CHUNK + 2 * IX_MAXR + 2)
+
+/* len samples of row sy from column sx on, the border rule outside (cv: the
+ * constant under a constant border) */
+static void ix_pad_row(uint8_t *buf, const uint8_t *src, int32_t ss, const ovxc_area *a, int64_t sy, int64_t sx,
+                       uint32_t len, uint8_t cv)
+{
+    const int cst = a->border == OVXC_BORDER_CONSTANT;
+    const int64_t w = a->width;
+    const uint8_t *s;
+    uint32_t t = 0;
+    if (sy < 0 || sy >= (int64_t)a->height) {
+        if (cst) {
+            memset(buf, cv, len);
+            return;
+        }
+        sy = sy < 0 ? 0 : (int64_t)a->height - 1;
+    }
+    s = src + (intptr_t)sy * ss;
+    if (sx < 0) {
+        t = -sx < (int64_t)len ? (uint32_t)-sx : len;
+        memset(buf, cst ? cv : s[0], t);
+    }
+    if (t < len && sx + t < w) {
+        uint32_t n = (uint32_t)(w - (sx + t) < (int64_t)(len - t) ? w - (sx + t) : (int64_t)(len - t));
+        memcpy(buf + t, s + sx + t, n);
+        t += n;
+    }
+    if (t < len) memset(buf + t, cst ? cv : s[w - 1], len - t);
+}
+
+/* The same for a bit-packed U1 mask, one byte (0 or 1) a sample; 0 outside under a constant border. */
+static void ix_pad_row_u1(uint8_t *buf, const uint8_t *m, int32_t ms, const ovxc_area *a, int64_t sy, int64_t sx,
+                          uint32_t len)
+{
+    const int cst = a->border == OVXC_BORDER_CONSTANT;
+    const uint8_t *row;
+    if (sy < 0 || sy >= (int64_t)a->height) {
+        if (cst) {
+            memset(buf, 0, len);
+            return;
+        }
+        sy = sy < 0 ? 0 : (int64_t)a->height - 1;
+    }
+    row = m + (intptr_t)sy * ms;
+    for (uint32_t i = 0; i < len; i++) {
+        int64_t x = sx + i;
+        if (x < 0 || x >= (int64_t)a->width) {
+            if (cst) {
+                buf[i] = 0;
+                continue;
+            }
+            x = x < 0 ? 0 : (int64_t)a->width - 1;
+        }
+        buf[i] = (uint8_t)((row[x >> 3] >> (x & 7)) & 1);
+    }
+}
+
+/* [fa, fb): the pixels of row y whose neighbourhood of radius r is inside
+ * the image (fa = fb = a->x0 when none) */
+static void ix_inside(const ovxc_area *a, uint32_t y, uint32_t r, uint32_t *fa, uint32_t *fb)
+{
+    uint32_t lo = a->x0, hi = a->x0;
+    if (y >= r && (uint64_t)y + r < a->height && (uint64_t)a->width > 2 * (uint64_t)r) {
+        lo = a->x0 > r ? a->x0 : r;
+        hi = a->x1 < a->width - r ? a->x1 : a->width - r;
+        if (hi <= lo) lo = hi = a->x0;
+    }
+    *fa = lo;
+    *fb = hi;
+}
+
+size_t ovxc_lbp_row_scalar(int format, uint32_t ksize, const uint8_t *c, ptrdiff_t ss, uint8_t *d, size_t n)
+{
+    (void)format, (void)ksize, (void)c, (void)ss, (void)d, (void)n;
+    return 0;
+}
+
+const ovx_variant *ovxc_lbp_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_lbp_row) OVX_VARIANT_SSE41(ovxc_lbp_row){
+        "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_lbp_row_scalar}};
+    return table;
+}
+
+static void lbp_padded(int format, uint32_t ksize, uint32_t r, const uint8_t *src, int32_t ss, const ovxc_area *a,
+                       uint32_t y, uint32_t x, uint32_t n, uint8_t *d, ovxc_lbp_row_f row)
+{
+    const int8_t(*ring)[2] = format == OVXC_LBP_MODIFIED ? ringm : (ksize == 5 ? ring5 : ring3);
+    uint8_t blk[5][IX_BS], tmp[IX_CHUNK];
+    while (n > 0) {
+        uint32_t cn = n < IX_CHUNK ? n : IX_CHUNK, m = (cn + IX_RUN - 1) / IX_RUN * IX_RUN, k;
+        const uint8_t *c = &blk[r][r];
+        if (m > IX_CHUNK) m = IX_CHUNK;
+        for (uint32_t j = 0; j <= 2 * r; j++)
+            ix_pad_row(blk[j], src, ss, a, (int64_t)y + j - r, (int64_t)x - r, m + 2 * r, (uint8_t)(a->constant & 0xFFu));
+        for (k = (uint32_t)row(format, ksize, c, IX_BS, tmp, m); k < cn; k++) {
+            int g[8];
+            for (int p = 0; p < 8; p++) g[p] = c[k + ring[p][1] * IX_BS + ring[p][0]];
+            tmp[k] = lbp_code(format, g, c[k]);
+        }
+        memcpy(d + x, tmp, cn);
+        x += cn, n -= cn;
+    }
+}
+
+void ovxc_lbp_u8_rows(int format, uint32_t ksize, const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds,
+                      const ovxc_area *a, ovxc_lbp_row_f row)
+{
+    uint32_t r = (format == OVXC_LBP_MODIFIED || ksize == 5) ? 2 : 1;
+    if (!row || row == ovxc_lbp_row_scalar) {
+        ovxc_lbp_u8(format, ksize, src, ss, dst, ds, a);
+        return;
+    }
+    for (uint32_t y = a->y0; y < a->y1; y++) {
+        uint8_t *d = dst + (intptr_t)y * ds;
+        uint32_t fa, fb, done = 0;
+        ix_inside(a, y, r, &fa, &fb);
+        if (fb > fa) done = (uint32_t)row(format, ksize, src + (intptr_t)y * ss + fa, ss, d + fa, fb - fa);
+        lbp_padded(format, ksize, r, src, ss, a, y, a->x0, fa - a->x0, d, row);
+        lbp_padded(format, ksize, r, src, ss, a, y, fa + done, a->x1 - fa - done, d, row);
+    }
+}
+
+size_t ovxc_nms_row_scalar(const uint8_t *c, ptrdiff_t ss, const uint8_t *m, ptrdiff_t ms, uint32_t r, uint8_t *d,
+                           size_t n)
+{
+    (void)c, (void)ss, (void)m, (void)ms, (void)r, (void)d, (void)n;
+    return 0;
+}
+
+const ovx_variant *ovxc_nms_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nms_row) OVX_VARIANT_SSE41(ovxc_nms_row){
+        "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_nms_row_scalar}};
+    return table;
+}
+
+static void nms_padded(const uint8_t *src, int32_t ss, const uint8_t *mask, int32_t ms, int mask_u1, uint32_t r,
+                       const ovxc_area *a, uint32_t y, uint32_t x, uint32_t n, uint8_t *d, ovxc_nms_row_f row)
+{
+    uint8_t blk[2 * IX_MAXR + 1][IX_BS], mblk[2 * IX_MAXR + 1][IX_BS], tmp[IX_CHUNK];
+    const int32_t ri = (int32_t)r;
+    while (n > 0) {
+        uint32_t cn = n < IX_CHUNK ? n : IX_CHUNK, m = (cn + IX_RUN - 1) / IX_RUN * IX_RUN, k;
+        const uint8_t *c = &blk[r][r], *mc = mask ? &mblk[r][r] : NULL;
+        if (m > IX_CHUNK) m = IX_CHUNK;
+        for (uint32_t j = 0; j <= 2 * r; j++) {
+            int64_t sy = (int64_t)y + j - r, sx = (int64_t)x - r;
+            ix_pad_row(blk[j], src, ss, a, sy, sx, m + 2 * r, (uint8_t)(a->constant & 0xFFu));
+            if (mask && mask_u1)
+                ix_pad_row_u1(mblk[j], mask, ms, a, sy, sx, m + 2 * r);
+            else if (mask)
+                ix_pad_row(mblk[j], mask, ms, a, sy, sx, m + 2 * r, 0);
+        }
+        for (k = (uint32_t)row(c, IX_BS, mc, IX_BS, r, tmp, m); k < cn; k++) {
+            int p = c[k], keep = 1;
+            if (mc && mc[k]) {
+                tmp[k] = (uint8_t)p;
+                continue;
+            }
+            for (int32_t j = -ri; j <= ri && keep; j++)
+                for (int32_t i = -ri; i <= ri; i++) {
+                    intptr_t o = (intptr_t)j * IX_BS + i;
+                    if ((i == 0 && j == 0) || (mc && mc[k + o])) continue;
+                    if ((j < 0 || (j == 0 && i < 0)) ? p < c[k + o] : p <= c[k + o]) {
+                        keep = 0;
+                        break;
+                    }
+                }
+            tmp[k] = keep ? (uint8_t)p : 0;
+        }
+        memcpy(d + x, tmp, cn);
+        x += cn, n -= cn;
+    }
+}
+
+void ovxc_nms_u8_rows(const uint8_t *src, int32_t ss, const uint8_t *mask, int32_t ms, int mask_u1, uint32_t win,
+                      uint8_t *dst, int32_t ds, const ovxc_area *a, ovxc_nms_row_f row)
+{
+    uint32_t r = win / 2;
+    if (!row || row == ovxc_nms_row_scalar || r > IX_MAXR) {
+        ovxc_nms_u8(src, ss, mask, ms, mask_u1, win, dst, ds, a);
+        return;
+    }
+    for (uint32_t y = a->y0; y < a->y1; y++) {
+        uint8_t *d = dst + (intptr_t)y * ds;
+        uint32_t fa, fb, done = 0;
+        ix_inside(a, y, r, &fa, &fb);
+        if (fb > fa && !(mask && mask_u1))
+            done = (uint32_t)row(src + (intptr_t)y * ss + fa, ss, mask ? mask + (intptr_t)y * ms + fa : NULL, ms, r,
+                                 d + fa, fb - fa);
+        else
+            fa = fb = a->x0;
+        nms_padded(src, ss, mask, ms, mask_u1, r, a, y, a->x0, fa - a->x0, d, row);
+        nms_padded(src, ss, mask, ms, mask_u1, r, a, y, fa + done, a->x1 - fa - done, d, row);
+    }
+}
+
+size_t ovxc_nms_row_s16_scalar(const int16_t *c, ptrdiff_t ss, const uint8_t *m, ptrdiff_t ms, uint32_t r,
+                               int16_t *d, size_t n)
+{
+    (void)c, (void)ss, (void)m, (void)ms, (void)r, (void)d, (void)n;
+    return 0;
+}
+
+const ovx_variant *ovxc_nms_s16_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nms_row_s16) OVX_VARIANT_SSE41(ovxc_nms_row_s16){
+        "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_nms_row_s16_scalar}};
+    return table;
+}
+
+/* ix_pad_row for S16 samples (cv: the constant) */
+static void ix_pad_row_s16(int16_t *buf, const int16_t *src, int32_t ss, const ovxc_area *a, int64_t sy, int64_t sx,
+                           uint32_t len, int16_t cv)
+{
+    const int cst = a->border == OVXC_BORDER_CONSTANT;
+    const int64_t w = a->width;
+    const int16_t *s;
+    uint32_t t = 0;
+    if (sy < 0 || sy >= (int64_t)a->height) {
+        if (cst) {
+            for (uint32_t i = 0; i < len; i++) buf[i] = cv;
+            return;
+        }
+        sy = sy < 0 ? 0 : (int64_t)a->height - 1;
+    }
+    s = (const int16_t *)(const void *)((const uint8_t *)src + (intptr_t)sy * ss);
+    for (; t < len && sx + t < 0; t++) buf[t] = cst ? cv : s[0];
+    if (t < len && sx + t < w) {
+        uint32_t n = (uint32_t)(w - (sx + t) < (int64_t)(len - t) ? w - (sx + t) : (int64_t)(len - t));
+        memcpy(buf + t, s + sx + t, (size_t)n * 2);
+        t += n;
+    }
+    for (; t < len; t++) buf[t] = cst ? cv : s[w - 1];
+}
+
+static void nms_padded_s16(const int16_t *src, int32_t ss, const uint8_t *mask, int32_t ms, int mask_u1, uint32_t r,
+                           const ovxc_area *a, uint32_t y, uint32_t x, uint32_t n, int16_t *d,
+                           ovxc_nms_s16_row_f row)
+{
+    int16_t blk[2 * IX_MAXR + 1][IX_BS], tmp[IX_CHUNK];
+    uint8_t mblk[2 * IX_MAXR + 1][IX_BS];
+    const int32_t ri = (int32_t)r;
+    const int16_t cv = (int16_t)(uint16_t)(a->constant & 0xFFFFu);
+    while (n > 0) {
+        uint32_t cn = n < IX_CHUNK ? n : IX_CHUNK, m = (cn + IX_RUN - 1) / IX_RUN * IX_RUN, k;
+        const int16_t *c = &blk[r][r];
+        const uint8_t *mc = mask ? &mblk[r][r] : NULL;
+        if (m > IX_CHUNK) m = IX_CHUNK;
+        for (uint32_t j = 0; j <= 2 * r; j++) {
+            int64_t sy = (int64_t)y + j - r, sx = (int64_t)x - r;
+            ix_pad_row_s16(blk[j], src, ss, a, sy, sx, m + 2 * r, cv);
+            if (mask && mask_u1)
+                ix_pad_row_u1(mblk[j], mask, ms, a, sy, sx, m + 2 * r);
+            else if (mask)
+                ix_pad_row(mblk[j], mask, ms, a, sy, sx, m + 2 * r, 0);
+        }
+        for (k = (uint32_t)row(c, IX_BS * 2, mc, IX_BS, r, tmp, m); k < cn; k++) {
+            int p = c[k], keep = 1;
+            if (mc && mc[k]) {
+                tmp[k] = (int16_t)p;
+                continue;
+            }
+            for (int32_t j = -ri; j <= ri && keep; j++)
+                for (int32_t i = -ri; i <= ri; i++) {
+                    intptr_t o = (intptr_t)j * IX_BS + i;
+                    if ((i == 0 && j == 0) || (mc && mc[k + o])) continue;
+                    if ((j < 0 || (j == 0 && i < 0)) ? p < c[k + o] : p <= c[k + o]) {
+                        keep = 0;
+                        break;
+                    }
+                }
+            tmp[k] = keep ? (int16_t)p : INT16_MIN;
+        }
+        memcpy(d + x, tmp, (size_t)cn * 2);
+        x += cn, n -= cn;
+    }
+}
+
+void ovxc_nms_s16_rows(const int16_t *src, int32_t ss, const uint8_t *mask, int32_t ms, int mask_u1, uint32_t win,
+                       int16_t *dst, int32_t ds, const ovxc_area *a, ovxc_nms_s16_row_f row)
+{
+    uint32_t r = win / 2;
+    if (!row || row == ovxc_nms_row_s16_scalar || r > IX_MAXR) {
+        ovxc_nms_s16(src, ss, mask, ms, mask_u1, win, dst, ds, a);
+        return;
+    }
+    for (uint32_t y = a->y0; y < a->y1; y++) {
+        int16_t *d = (int16_t *)(void *)((uint8_t *)dst + (intptr_t)y * ds);
+        uint32_t fa, fb, done = 0;
+        ix_inside(a, y, r, &fa, &fb);
+        if (fb > fa && !(mask && mask_u1))
+            done = (uint32_t)row((const int16_t *)(const void *)((const uint8_t *)src + (intptr_t)y * ss) + fa, ss,
+                                 mask ? mask + (intptr_t)y * ms + fa : NULL, ms, r, d + fa, fb - fa);
+        else
+            fa = fb = a->x0;
+        nms_padded_s16(src, ss, mask, ms, mask_u1, r, a, y, a->x0, fa - a->x0, d, row);
+        nms_padded_s16(src, ss, mask, ms, mask_u1, r, a, y, fa + done, a->x1 - fa - done, d, row);
+    }
+}
 
 /* ---- Template matching ------------------------------------------------------------------ */
 

@@ -13,6 +13,7 @@
 #include "kernels.h"
 
 #include "../compute/imgext.h"
+#include "../compute/imgext_rows.h"
 #include "../compute/match.h"
 #include "../runtime/dispatch.h"
 
@@ -158,8 +159,15 @@ static vx_status win_lbp(vx_node node, const vx_reference params[], vx_uint32 nu
         ovx_scalar_get((vx_scalar)params[2], VX_TYPE_INT8, &ksize) != VX_SUCCESS)
         return VX_ERROR_INVALID_PARAMETERS;
     f = format == VX_MLBP ? OVXC_LBP_MODIFIED : (format == VX_ULBP ? OVXC_LBP_UNIFORM : OVXC_LBP_STANDARD);
-    ovxc_lbp_u8(f, ksize == 5 ? 5u : 3u, pi.ptr, pi.stride, po.ptr, po.stride, &a);
+    ovxc_lbp_u8_rows(f, ksize == 5 ? 5u : 3u, pi.ptr, pi.stride, po.ptr, po.stride, &a,
+                     ovx_node_variant(node) ? (ovxc_lbp_row_f)ovx_node_variant(node)->fn : NULL);
     return VX_SUCCESS;
+}
+
+static const ovx_variant *select_lbp(vx_node node, const vx_reference p[])
+{
+    (void)node, (void)p; /* U8 -> U8 always */
+    return ovx_variant_pick(ovxc_lbp_variants());
 }
 
 static const ovx_kernel_desc k_lbp = {
@@ -237,11 +245,22 @@ static vx_status win_nms(vx_node node, const vx_reference params[], vx_uint32 nu
     if (ovx_scalar_get((vx_scalar)params[2], VX_TYPE_INT32, &wsize) != VX_SUCCESS || wsize < 1)
         return VX_ERROR_INVALID_PARAMETERS;
     if (fmt == VX_DF_IMAGE_S16)
-        ovxc_nms_s16((const int16_t *)pi.ptr, pi.stride, pm.ptr, pm.stride, mask_u1, (uint32_t)wsize,
-                     (int16_t *)po.ptr, po.stride, &a);
+        ovxc_nms_s16_rows((const int16_t *)pi.ptr, pi.stride, pm.ptr, pm.stride, mask_u1, (uint32_t)wsize,
+                          (int16_t *)po.ptr, po.stride, &a,
+                          ovx_node_variant(node) ? (ovxc_nms_s16_row_f)ovx_node_variant(node)->fn : NULL);
     else
-        ovxc_nms_u8(pi.ptr, pi.stride, pm.ptr, pm.stride, mask_u1, (uint32_t)wsize, po.ptr, po.stride, &a);
+        ovxc_nms_u8_rows(pi.ptr, pi.stride, pm.ptr, pm.stride, mask_u1, (uint32_t)wsize, po.ptr, po.stride, &a,
+                         ovx_node_variant(node) ? (ovxc_nms_row_f)ovx_node_variant(node)->fn : NULL);
     return VX_SUCCESS;
+}
+
+static const ovx_variant *select_nms(vx_node node, const vx_reference p[])
+{
+    vx_df_image f = ovx_image_format_of(p[0]);
+    (void)node;
+    return f == VX_DF_IMAGE_U8    ? ovx_variant_pick(ovxc_nms_variants())
+           : f == VX_DF_IMAGE_S16 ? ovx_variant_pick(ovxc_nms_s16_variants())
+                                  : NULL;
 }
 
 static const ovx_kernel_desc k_nms = {
@@ -359,6 +378,13 @@ static const ovx_kernel_desc k_match = {
     .split_param = 3,
     .valid_rule = OVX_VALID_DEFAULT,
     .valid_shrink = 0,
+};
+
+/* LBP's and NonMaxSuppression's select hooks (runtime/dispatch.h). */
+const ovx_select_entry ovx_select_lbpnms[] = {
+    {VX_KERNEL_LBP, select_lbp},
+    {VX_KERNEL_NON_MAX_SUPPRESSION, select_nms},
+    {0, NULL},
 };
 
 const ovx_kernel_desc *const ovx_family_imgext[] = {&k_lbp, &k_nms, &k_match, NULL};

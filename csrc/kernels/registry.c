@@ -33,13 +33,14 @@ extern const ovx_select_entry ovx_select_tensor[];
 extern const ovx_select_entry ovx_select_optflow[];
 extern const ovx_select_entry ovx_select_match[];
 extern const ovx_select_entry ovx_select_bilateral[];
+extern const ovx_select_entry ovx_select_lbpnms[];
 
 /* Each family's {kernel, select hook} table (runtime/dispatch.h). */
 static const ovx_select_entry *const select_tables[] = {ovx_select_arith, ovx_select_color, ovx_select_control,
                                                         ovx_select_filter, ovx_select_geometry, ovx_select_stats,
                                                         ovx_select_tensor, ovx_select_features,
                                                         ovx_select_optflow, ovx_select_match,
-                                                        ovx_select_bilateral, NULL};
+                                                        ovx_select_bilateral, ovx_select_lbpnms, NULL};
 
 const struct ovx_variant *ovx_kernel_select(vx_enum kernel, vx_node node, const vx_reference params[])
 {
