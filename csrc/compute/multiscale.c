@@ -1,7 +1,10 @@
 /* Compute routines: image pyramids (see multiscale.h). */
 #include "multiscale.h"
 
+#include "../runtime/dispatch.h"
+
 #include <math.h>
+#include <stddef.h>
 
 static const int ms_g5[5] = {1, 4, 6, 4, 1};
 
@@ -61,7 +64,7 @@ static int16_t ms_pixel_s16(const ovx_s16_plane *src, int32_t cx, int32_t cy, in
  * inside through exact integer column sums of the five rows (the same
  * integer as the per-pixel order); the others by the per-pixel rule.  T the
  * sample type, V the column sums' type, PIX the per-pixel rule. */
-#define MS_LEVEL_BODY(T, V, PIX)                                                                                \
+#define MS_LEVEL_BODY(T, V, PIX, ROW5)                                                                               \
     enum { CHUNK = 512 };                                                                                       \
     int32_t cxs[CHUNK];                                                                                         \
     V vs[4 * CHUNK + 8];                                                                                        \
@@ -80,6 +83,9 @@ static int16_t ms_pixel_s16(const ovx_s16_plane *src, int32_t cx, int32_t cy, in
                 const T *r0 = src + (intptr_t)(cy - 2) * sstride, *r1 = r0 + sstride, *r2 = r1 + sstride;         \
                 const T *r3 = r2 + sstride, *r4 = r3 + sstride;                                                   \
                 int32_t c0 = cxs[a] - 2, c1 = cxs[b - 1] + 3, c;                                                  \
+                if (step2 && ROW5) { /* a half-size level's interior: the row primitive */                     \
+                    ROW5(r0 + c0, sstride, out + a, b - a);                                                       \
+                } else {                                                                                          \
                 for (c = c0; c < c1; c++) vs[c - c0] = (V)(r0[c] + 4 * r1[c] + 6 * r2[c] + 4 * r3[c] + r4[c]);    \
                 if (step2) { /* sample columns 2 apart (a half-size level): plain strides */                   \
                     const V *v = vs - 2 * a;                                                                      \
@@ -92,6 +98,7 @@ static int16_t ms_pixel_s16(const ovx_s16_plane *src, int32_t cx, int32_t cy, in
                         out[k] = (T)((v[0] + 4 * v[1] + 6 * v[2] + 4 * v[3] + v[4]) >> 8);                      \
                     }                                                                                             \
                 }                                                                                                 \
+                }                                                                                                 \
             } else {                                                                                              \
                 a = b = n;                                                                                        \
             }                                                                                                     \
@@ -100,14 +107,47 @@ static int16_t ms_pixel_s16(const ovx_s16_plane *src, int32_t cx, int32_t cy, in
         }                                                                                                         \
     }
 
-void ovx_gaussian_level_u8(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
-                           int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, uint32_t y0_,
-                           uint32_t y1_)
+void ovx_row5_u8(const uint8_t *s, int32_t stride, uint8_t *out, int32_t n)
+{
+    enum { CH = 512 };
+    uint16_t vs[2 * CH + 4];
+    while (n > 0) {
+        const int32_t m = n < CH ? n : CH, nc = 2 * m + 3;
+        const uint8_t *s1 = s + stride, *s2 = s1 + stride, *s3 = s2 + stride, *s4 = s3 + stride;
+        int32_t c, k;
+        for (c = 0; c < nc; c++) vs[c] = (uint16_t)(s[c] + 4 * s1[c] + 6 * s2[c] + 4 * s3[c] + s4[c]);
+        for (k = 0; k < m; k++)
+            out[k] = (uint8_t)((vs[2 * k] + 4 * vs[2 * k + 1] + 6 * vs[2 * k + 2] + 4 * vs[2 * k + 3] + vs[2 * k + 4]) >>
+                               8);
+        s += 2 * m, out += m, n -= m;
+    }
+}
+
+static const ovx_variant row5_u8_variants[] = {
+    OVX_VARIANT_AVX2(ovx_row5_u8)
+    OVX_VARIANT_SSE41(ovx_row5_u8)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_row5_u8},
+};
+
+const struct ovx_variant *ovx_row5_u8_variants(void)
+{
+    return row5_u8_variants;
+}
+
+void ovx_gaussian_level_u8_rows(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
+                                int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, ovx_row5_u8_f row5,
+                                uint32_t y0_, uint32_t y1_)
 {
     const int32_t y0 = (int32_t)y0_, y1 = (int32_t)y1_;
 #define MS_PIX_U8(cx, cy) ms_pixel(src, sstride, sw, sh, cx, cy, constant, cval)
-    MS_LEVEL_BODY(uint8_t, uint16_t, MS_PIX_U8)
+    MS_LEVEL_BODY(uint8_t, uint16_t, MS_PIX_U8, row5)
 #undef MS_PIX_U8
+}
+
+void ovx_gaussian_level_u8(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
+                           int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, uint32_t y0, uint32_t y1)
+{
+    ovx_gaussian_level_u8_rows(src, sstride, sw, sh, dst, dstride, dw, dh, constant, cval, NULL, y0, y1);
 }
 
 void ovx_gaussian_level_s16(const ovx_s16_plane *s16, const ovx_s16_plane *d16, int constant, int cval, int32_t y0,
@@ -118,8 +158,10 @@ void ovx_gaussian_level_s16(const ovx_s16_plane *s16, const ovx_s16_plane *d16, 
     const int32_t sstride = s16->stride, dstride = d16->stride, sw = s16->width, sh = s16->height;
     const int32_t dw = d16->width, dh = d16->height;
 #define MS_PIX_S16(cx, cy) ms_pixel_s16(s16, cx, cy, constant, cval)
-    MS_LEVEL_BODY(int16_t, int32_t, MS_PIX_S16)
+#define MS_NO_ROW5 ((void (*)(const int16_t *, int32_t, int16_t *, int32_t))0)
+    MS_LEVEL_BODY(int16_t, int32_t, MS_PIX_S16, MS_NO_ROW5)
 #undef MS_PIX_S16
+#undef MS_NO_ROW5
 }
 
 static inline int16_t ms_sat16(int32_t v)

@@ -9,6 +9,8 @@
 
 #include <stdint.h>
 
+struct ovx_variant;
+
 /* A plane of int16_t samples; stride in elements. */
 typedef struct {
     int16_t *ptr;
@@ -23,6 +25,27 @@ typedef struct {
 void ovx_gaussian_level_u8(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
                            int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, uint32_t y0,
                            uint32_t y1);
+/* The interior of a half-size level's row: out[k] = the 5x5 Gaussian (1 4 6 4
+ * 1)^2 >> 8 of the five rows s, s + stride, ..., s + 4 * stride at columns
+ * 2k .. 2k + 4, for k < n (reads columns 0 .. 2n + 2 of each row).  The
+ * scalar reference and its SIMD variants (bit-exact: the same integers, 16-bit
+ * lanes hold them exactly, at most 16 * 16 * 255 = 65280). */
+#ifndef OVX_ROW5_U8_F
+#define OVX_ROW5_U8_F
+typedef void (*ovx_row5_u8_f)(const uint8_t *s, int32_t stride, uint8_t *out, int32_t n);
+#endif
+void ovx_row5_u8(const uint8_t *s, int32_t stride, uint8_t *out, int32_t n);
+void ovx_row5_u8_sse41(const uint8_t *s, int32_t stride, uint8_t *out, int32_t n);
+void ovx_row5_u8_avx2(const uint8_t *s, int32_t stride, uint8_t *out, int32_t n);
+/* Its variants, best first, the scalar reference last (runtime/dispatch.h). */
+const struct ovx_variant *ovx_row5_u8_variants(void);
+
+/* ovx_gaussian_level_u8 with the interior of half-size rows by row5 (NULL:
+ * the reference's own loops). */
+void ovx_gaussian_level_u8_rows(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
+                                int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, ovx_row5_u8_f row5,
+                                uint32_t y0, uint32_t y1);
+
 void ovx_gaussian_level_s16(const ovx_s16_plane *src, const ovx_s16_plane *dst, int constant, int cval, int32_t y0,
                             int32_t y1);
 

@@ -9,6 +9,7 @@
 #include "../compute/multiscale.h"
 #include "../framework/graph.h"
 #include "../objects/pyramid.h"
+#include "../runtime/dispatch.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -140,18 +141,28 @@ static vx_status VX_CALLBACK gpyr_validate(vx_node node, const vx_reference p[],
     return VX_SUCCESS;
 }
 
-/* One Gaussian level's rows, a band at a time on the pool. */
+/* One Gaussian level's rows, a band at a time on the pool; the first level
+ * reads the input and its bands also copy their share of the input's rows to
+ * level 0 (copy: rows [y0 * ah / ch, y1 * ah / ch) of band [y0, y1)). */
 typedef struct {
-    ovx_plane pa, pc;
+    ovx_plane pa, pc, copy;
     vx_int32 aw, ah, cw, ch;
     int constant, cval;
+    ovx_row5_u8_f row5;
 } gpyr_level_job;
 
 static void gpyr_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
 {
     gpyr_level_job *j = arg;
-    ovx_gaussian_level_u8(j->pa.ptr, j->pa.stride, j->aw, j->ah, j->pc.ptr, j->pc.stride, j->cw, j->ch, j->constant,
-                          j->cval, y0, y1);
+    if (j->copy.ptr) {
+        vx_uint64 ah = (vx_uint64)j->ah, ch = (vx_uint64)j->ch;
+        vx_uint32 r0 = (vx_uint32)(y0 * ah / ch), r1 = (vx_uint32)(y1 * ah / ch);
+        for (vx_uint32 y = r0; y < r1; y++)
+            memcpy(j->copy.ptr + (intptr_t)y * j->copy.stride, j->pa.ptr + (intptr_t)y * j->pa.stride,
+                   (size_t)j->aw);
+    }
+    ovx_gaussian_level_u8_rows(j->pa.ptr, j->pa.stride, j->aw, j->ah, j->pc.ptr, j->pc.stride, j->cw, j->ch,
+                               j->constant, j->cval, j->row5, y0, y1);
 }
 
 static vx_status VX_CALLBACK gpyr_function(vx_node node, const vx_reference *p, vx_uint32 num)
@@ -165,21 +176,46 @@ static vx_status VX_CALLBACK gpyr_function(vx_node node, const vx_reference *p, 
         vx_status s = ovx_image_alloc(pyr->images[l]);
         if (s != VX_SUCCESS) return s;
     }
+    const ovx_variant *v = ovx_node_variant(node);
     ovx_plane src = ovx_image_plane(in, 0);
     ovx_plane dst = ovx_image_plane(pyr->images[0], 0);
-    for (vx_uint32 y = 0; y < in->height && y < pyr->images[0]->height; y++)
-        memcpy(dst.ptr + (intptr_t)y * dst.stride, src.ptr + (intptr_t)y * src.stride, in->width);
+    if (in->width != pyr->images[0]->width || in->height != pyr->images[0]->height) return VX_ERROR_INVALID_DIMENSION;
+    if (pyr->levels < 2) {
+        for (vx_uint32 y = 0; y < in->height; y++)
+            memcpy(dst.ptr + (intptr_t)y * dst.stride, src.ptr + (intptr_t)y * src.stride, in->width);
+        return VX_SUCCESS;
+    }
     for (vx_size l = 1; l < pyr->levels; l++) {
-        vx_image a = pyr->images[l - 1], c = pyr->images[l];
+        vx_image a = l == 1 ? in : pyr->images[l - 1], c = pyr->images[l];
         gpyr_level_job j;
         j.pa = ovx_image_plane(a, 0), j.pc = ovx_image_plane(c, 0);
+        j.copy = dst;
+        if (l > 1) j.copy.ptr = NULL;
         j.aw = (vx_int32)a->width, j.ah = (vx_int32)a->height, j.cw = (vx_int32)c->width, j.ch = (vx_int32)c->height;
         j.constant = constant, j.cval = b.constant_value.U8;
-        /* each level's rows in bands (a level reads only the one before it) */
+        j.row5 = v ? (ovx_row5_u8_f)v->fn : NULL;
+        /* each level's rows in bands (a level reads only the one before it;
+         * the first one the input, while its bands copy it to level 0) */
         ovx_node_parallel_rows(node, 0, c->height, (vx_uint64)c->width * c->height * 25, gpyr_rows, &j);
     }
     return VX_SUCCESS;
 }
+
+/* ---- SIMD variants (runtime/dispatch.h) --------------------------------- */
+
+/* The Gaussian pyramid's U8 levels: the best variant of the half-size row
+ * (compute/multiscale.h, bit-exact with the reference). */
+static const ovx_variant *select_gpyr(vx_node node, const vx_reference p[])
+{
+    (void)node;
+    (void)p;
+    return ovx_variant_pick(ovx_row5_u8_variants());
+}
+
+const ovx_select_entry ovx_select_multiscale[] = {
+    {VX_KERNEL_GAUSSIAN_PYRAMID, select_gpyr},
+    {0, NULL},
+};
 
 static const ovx_kernel_desc k_gaussian_pyramid = {
     VX_KERNEL_GAUSSIAN_PYRAMID, "org.khronos.openvx.gaussian_pyramid", 2,

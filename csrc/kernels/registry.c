@@ -28,6 +28,7 @@ extern const ovx_select_entry ovx_select_control[];
 extern const ovx_select_entry ovx_select_filter[];
 extern const ovx_select_entry ovx_select_geometry[];
 extern const ovx_select_entry ovx_select_features[];
+extern const ovx_select_entry ovx_select_multiscale[];
 extern const ovx_select_entry ovx_select_stats[];
 extern const ovx_select_entry ovx_select_tensor[];
 extern const ovx_select_entry ovx_select_optflow[];
@@ -36,7 +37,7 @@ extern const ovx_select_entry ovx_select_optflow[];
 static const ovx_select_entry *const select_tables[] = {ovx_select_arith, ovx_select_color, ovx_select_control,
                                                         ovx_select_filter, ovx_select_geometry, ovx_select_stats,
                                                         ovx_select_tensor, ovx_select_features,
-                                                        ovx_select_optflow, NULL};
+                                                        ovx_select_optflow, ovx_select_multiscale, NULL};
 
 const struct ovx_variant *ovx_kernel_select(vx_enum kernel, vx_node node, const vx_reference params[])
 {
