@@ -101,10 +101,16 @@ const struct ovx_variant *ovx_half2_u8_variants(void)
     return half2_u8_variants;
 }
 
+/* Exactly half size, U8, BILINEAR or AREA, where the float rules are exact:
+ * AREA's bounds x * 2.0f below 2^22; BILINEAR's position ((i + 0.5) * 2n) / n
+ * - 0.5 = 2i + 0.5 needs the product (2i + 1) n exact in a float, true for
+ * n <= 2896 ((2 * 2896 - 1) * 2896 < 2^24; at n = 2897 the position of i =
+ * 2896 rounds to 5792.4995, not 5792.5). */
 int ovx_scale_is_half2(const ovx_geo_src *src, const ovx_geo_dst *dst, int interp)
 {
-    return !src->u1 && !dst->u1 && interp != OVX_GEO_NEAREST && src->width == 2 * dst->width &&
-           src->height == 2 * dst->height && src->width < (1 << 22) && src->height < (1 << 22);
+    const int32_t lim = interp == OVX_GEO_BILINEAR ? 2896 : (1 << 21);
+    return !src->u1 && !dst->u1 && (interp == OVX_GEO_BILINEAR || interp == OVX_GEO_AREA) &&
+           src->width == 2 * dst->width && src->height == 2 * dst->height && dst->width <= lim && dst->height <= lim;
 }
 
 void ovx_scale_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, int interp, uint32_t y0, uint32_t y1)
