@@ -1,6 +1,8 @@
 /* Compute routines: geometry (see geometry.h). */
 #include "geometry.h"
 
+#include "multiscale.h"
+
 #include "../runtime/dispatch.h"
 
 #include <math.h>
@@ -199,6 +201,12 @@ void ovx_halfscale_gaussian_rows_with(const ovx_geo_src *src, const ovx_geo_dst 
     /* U8 outputs whose taps are all inside: the integer sum separably, a
      * row of column sums (exact: the same integer in any order) */
     const int32_t xa = (r + 1) / 2, xb = src->width - 1 - r >= 0 ? (src->width - 1 - r) / 2 + 1 : 0;
+    if (row5 && r == 2 && !src->u1 && !dst->u1) { /* every row by row5, edges through padding */
+        for (uint32_t y = y0; y < y1; y++)
+            ovx_row5_u8_border(src->ptr, src->stride, src->width, src->height, 0, 2 * (int32_t)y, dst->width,
+                               src->mode == OVX_GEO_CONSTANT, src->cval, row5, dst->ptr + (intptr_t)y * dst->stride);
+        return;
+    }
     enum { CHUNK = 1024 };
     uint16_t vs[2 * CHUNK + 4];
     for (uint32_t y = y0; y < y1; y++) {

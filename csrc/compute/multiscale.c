@@ -139,6 +139,18 @@ void ovx_gaussian_level_u8_rows(const uint8_t *src, int32_t sstride, int32_t sw,
                                 uint32_t y0_, uint32_t y1_)
 {
     const int32_t y0 = (int32_t)y0_, y1 = (int32_t)y1_;
+    if (row5 && dw > 0) {
+        /* sample columns 2 apart across the row (a half-size level, even or
+         * odd widths mostly): every row by row5, edges through padding */
+        int32_t cx0 = ms_nearest(0, sw, dw), x = 1;
+        while (x < dw && ms_nearest(x, sw, dw) == cx0 + 2 * x) x++;
+        if (x == dw) {
+            for (int32_t y = y0; y < y1; y++)
+                ovx_row5_u8_border(src, sstride, sw, sh, cx0, ms_nearest(y, sh, dh), dw, constant, cval, row5,
+                                   dst + (intptr_t)y * dstride);
+            return;
+        }
+    }
 #define MS_PIX_U8(cx, cy) ms_pixel(src, sstride, sw, sh, cx, cy, constant, cval)
     MS_LEVEL_BODY(uint8_t, uint16_t, MS_PIX_U8, row5)
 #undef MS_PIX_U8

@@ -40,6 +40,53 @@ void ovx_row5_u8_avx2(const uint8_t *s, int32_t stride, uint8_t *out, int32_t n)
 /* Its variants, best first, the scalar reference last (runtime/dispatch.h). */
 const struct ovx_variant *ovx_row5_u8_variants(void);
 
+/* A whole row of 5x5 Gaussians (1 4 6 4 1)^2 >> 8 of a U8 plane at centres
+ * (cx0 + 2k, cy), k < n, any of them near or past the edges: outside pixels
+ * are cval (constant) or the nearest edge pixel.  The interior by row5 on the
+ * plane itself; the rest (edge rows whole, the few edge columns of the
+ * others) by row5 on five rows gathered with the border rule in a small
+ * buffer (PCH outputs at a time): the same integers as the per-pixel rule. */
+static inline void ovx_row5_u8_border(const uint8_t *src, int32_t stride, int32_t sw, int32_t sh, int32_t cx0,
+                                      int32_t cy, int32_t n, int constant, int cval, ovx_row5_u8_f row5, uint8_t *out)
+{
+    enum { PCH = 256, PW = 2 * PCH + 3 };
+    uint8_t pad[5 * PW];
+    const int inside_rows = cy - 2 >= 0 && cy + 2 < sh;
+    int32_t kl = 2 - cx0 <= 0 ? 0 : (3 - cx0) / 2, kr = sw - 3 - cx0 < 0 ? 0 : (sw - 3 - cx0) / 2 + 1, k = 0;
+    if (kl > n) kl = n;
+    if (kr > n) kr = n;
+    if (kr < kl) kr = kl;
+    while (k < n) {
+        int32_t e = k < kl ? kl : (k < kr ? kr : n), m;
+        if (inside_rows && k >= kl && k < kr) { /* the interior: the plane itself */
+            row5(src + (intptr_t)(cy - 2) * stride + cx0 + 2 * k - 2, stride, out + k, e - k);
+            k = e;
+            continue;
+        }
+        if (!inside_rows) e = n;
+        m = e - k < PCH ? e - k : PCH;
+        for (int j = 0; j < 5; j++) {
+            int32_t yy = cy - 2 + j, c0 = cx0 + 2 * k - 2, nc = 2 * m + 3, c;
+            uint8_t *d = pad + j * PW;
+            const uint8_t *row;
+            if (yy < 0 || yy >= sh) {
+                if (constant) {
+                    for (c = 0; c < nc; c++) d[c] = (uint8_t)cval;
+                    continue;
+                }
+                yy = yy < 0 ? 0 : sh - 1;
+            }
+            row = src + (intptr_t)yy * stride;
+            for (c = 0; c < nc; c++) {
+                int32_t xx = c0 + c;
+                d[c] = xx >= 0 && xx < sw ? row[xx] : (constant ? (uint8_t)cval : row[xx < 0 ? 0 : sw - 1]);
+            }
+        }
+        row5(pad, PW, out + k, m);
+        k += m;
+    }
+}
+
 /* ovx_gaussian_level_u8 with the interior of half-size rows by row5 (NULL:
  * the reference's own loops). */
 void ovx_gaussian_level_u8_rows(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
