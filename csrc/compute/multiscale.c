@@ -134,22 +134,27 @@ const struct ovx_variant *ovx_row5_u8_variants(void)
     return row5_u8_variants;
 }
 
+int32_t ovx_gaussian_level_cx0(int32_t sw, int32_t dw)
+{
+    int32_t cx0, x = 1;
+    if (dw < 1 || sw < 1) return -1;
+    cx0 = ms_nearest(0, sw, dw);
+    while (x < dw && ms_nearest(x, sw, dw) == cx0 + 2 * x) x++;
+    return x == dw ? cx0 : -1;
+}
+
 void ovx_gaussian_level_u8_rows(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
                                 int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, ovx_row5_u8_f row5,
-                                uint32_t y0_, uint32_t y1_)
+                                int32_t cx0, uint32_t y0_, uint32_t y1_)
 {
     const int32_t y0 = (int32_t)y0_, y1 = (int32_t)y1_;
-    if (row5 && dw > 0) {
+    if (row5 && cx0 >= 0) {
         /* sample columns 2 apart across the row (a half-size level, even or
          * odd widths mostly): every row by row5, edges through padding */
-        int32_t cx0 = ms_nearest(0, sw, dw), x = 1;
-        while (x < dw && ms_nearest(x, sw, dw) == cx0 + 2 * x) x++;
-        if (x == dw) {
-            for (int32_t y = y0; y < y1; y++)
-                ovx_row5_u8_border(src, sstride, sw, sh, cx0, ms_nearest(y, sh, dh), dw, constant, cval, row5,
-                                   dst + (intptr_t)y * dstride);
-            return;
-        }
+        for (int32_t y = y0; y < y1; y++)
+            ovx_row5_u8_border(src, sstride, sw, sh, cx0, ms_nearest(y, sh, dh), dw, constant, cval, row5,
+                               dst + (intptr_t)y * dstride);
+        return;
     }
 #define MS_PIX_U8(cx, cy) ms_pixel(src, sstride, sw, sh, cx, cy, constant, cval)
     MS_LEVEL_BODY(uint8_t, uint16_t, MS_PIX_U8, row5)
@@ -159,7 +164,7 @@ void ovx_gaussian_level_u8_rows(const uint8_t *src, int32_t sstride, int32_t sw,
 void ovx_gaussian_level_u8(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
                            int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, uint32_t y0, uint32_t y1)
 {
-    ovx_gaussian_level_u8_rows(src, sstride, sw, sh, dst, dstride, dw, dh, constant, cval, NULL, y0, y1);
+    ovx_gaussian_level_u8_rows(src, sstride, sw, sh, dst, dstride, dw, dh, constant, cval, NULL, -1, y0, y1);
 }
 
 void ovx_gaussian_level_s16(const ovx_s16_plane *s16, const ovx_s16_plane *d16, int constant, int cval, int32_t y0,
@@ -288,5 +293,54 @@ void ovx_upsample_combine_s16(const ovx_s16_plane *small, const ovx_s16_plane *a
                 }
             }
         }
+    }
+}
+
+void ovx_up_sub_u8(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw, const uint8_t *a,
+                   int16_t *out, int32_t dw)
+{
+    enum { CH = 1024 };
+    uint16_t vp[CH + 4];
+    for (int32_t xc = 0; xc < dw; xc += 2 * CH) {
+        /* vp[i]: the column sum of small column c0 - 1 + i (clamped) */
+        const int32_t xe = xc + 2 * CH < dw ? xc + 2 * CH : dw, c0 = xc >> 1, nv = ((xe - 1) >> 1) - c0 + 3;
+        for (int32_t i = 0; i < nv; i++) {
+            const int32_t c = ms_clamp(c0 - 1 + i, sw);
+            vp[i] = (uint16_t)(odd ? 4 * r0[c] + 4 * r1[c] : r0[c] + 6 * r1[c] + r2[c]);
+        }
+        for (int32_t x = xc; x < xe; x++) {
+            const int32_t i = (x >> 1) - c0;
+            const int32_t u = x & 1 ? ((4 * vp[i + 1] + 4 * vp[i + 2]) >> 8) << 2
+                                    : ((vp[i] + 6 * vp[i + 1] + vp[i + 2]) >> 8) << 2;
+            out[x] = (int16_t)(a[x] - u);
+        }
+    }
+}
+
+static const ovx_variant up_sub_u8_variants[] = {
+    OVX_VARIANT_AVX2(ovx_up_sub_u8)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_up_sub_u8},
+};
+
+const struct ovx_variant *ovx_up_sub_u8_variants(void)
+{
+    return up_sub_u8_variants;
+}
+
+void ovx_laplacian_level_u8_rows(const uint8_t *small, int32_t sstride, int32_t sw, int32_t sh, const uint8_t *a,
+                                 int32_t astride, int16_t *dst, int32_t dstride, int32_t dw, ovx_up_sub_u8_f up,
+                                 int32_t y0, int32_t y1)
+{
+    if (!up) up = ovx_up_sub_u8;
+    for (int32_t y = y0; y < y1; y++) {
+        const int32_t m = y >> 1;
+        const uint8_t *a_row = a + (intptr_t)y * astride;
+        int16_t *o = dst + (intptr_t)y * dstride;
+        if (y & 1)
+            up(small + (intptr_t)ms_clamp(m, sh) * sstride, small + (intptr_t)ms_clamp(m + 1, sh) * sstride, NULL, 1,
+               sw, a_row, o, dw);
+        else
+            up(small + (intptr_t)ms_clamp(m - 1, sh) * sstride, small + (intptr_t)ms_clamp(m, sh) * sstride,
+               small + (intptr_t)ms_clamp(m + 1, sh) * sstride, 0, sw, a_row, o, dw);
     }
 }

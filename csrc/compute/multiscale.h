@@ -87,11 +87,16 @@ static inline void ovx_row5_u8_border(const uint8_t *src, int32_t stride, int32_
     }
 }
 
-/* ovx_gaussian_level_u8 with the interior of half-size rows by row5 (NULL:
- * the reference's own loops). */
+/* The first sample column of a level of width dw from width sw when all its
+ * sample columns are 2 apart (half-size levels), else -1. */
+int32_t ovx_gaussian_level_cx0(int32_t sw, int32_t dw);
+/* ovx_gaussian_level_u8 with half-size rows by row5 (NULL: the reference's
+ * own loops): with cx0 = ovx_gaussian_level_cx0(sw, dw) >= 0 every row by
+ * ovx_row5_u8_border; else the interior of rows whose sample columns are 2
+ * apart. */
 void ovx_gaussian_level_u8_rows(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
                                 int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, ovx_row5_u8_f row5,
-                                uint32_t y0, uint32_t y1);
+                                int32_t cx0, uint32_t y0, uint32_t y1);
 
 void ovx_gaussian_level_s16(const ovx_s16_plane *src, const ovx_s16_plane *dst, int constant, int cval, int32_t y0,
                             int32_t y1);
@@ -106,5 +111,25 @@ void ovx_gaussian_level_s16(const ovx_s16_plane *src, const ovx_s16_plane *dst, 
  * the same integers as the definition. */
 void ovx_upsample_combine_s16(const ovx_s16_plane *small, const ovx_s16_plane *a, const ovx_s16_plane *dst, int sign,
                               int32_t y0, int32_t y1);
+
+/* The Laplacian level of U8 Gaussian levels (a U8 input: every Gaussian
+ * level holds 0..255): dst = a - UpSample(small) as ovx_upsample_combine_s16
+ * with sign -1 computes it (no saturation needed: -252 .. 255), for dst at
+ * most twice small's size each way (dw <= 2 sw, dh <= 2 sh).  A row: r0, r1,
+ * r2 the clamped rows m - 1, m, m + 1 of small for an even row 2m (weights 1,
+ * 6, 1), or r0, r1 the rows m, m + 1 for an odd row 2m + 1 (weights 4, 4; r2
+ * unused); a and out rows of dw pixels.  Column sums in 16 bits (at most
+ * 2040), up to 16320 before >> 8: the variants use 16-bit lanes. */
+typedef void (*ovx_up_sub_u8_f)(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw,
+                                const uint8_t *a, int16_t *out, int32_t dw);
+void ovx_up_sub_u8(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw, const uint8_t *a,
+                   int16_t *out, int32_t dw);
+void ovx_up_sub_u8_avx2(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw,
+                        const uint8_t *a, int16_t *out, int32_t dw);
+const struct ovx_variant *ovx_up_sub_u8_variants(void);
+/* Rows [y0, y1) of that Laplacian level, each by up (NULL: the reference). */
+void ovx_laplacian_level_u8_rows(const uint8_t *small, int32_t sstride, int32_t sw, int32_t sh, const uint8_t *a,
+                                 int32_t astride, int16_t *dst, int32_t dstride, int32_t dw, ovx_up_sub_u8_f up,
+                                 int32_t y0, int32_t y1);
 
 #endif
