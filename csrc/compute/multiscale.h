@@ -77,9 +77,14 @@ static inline void ovx_row5_u8_border(const uint8_t *src, int32_t stride, int32_
                 yy = yy < 0 ? 0 : sh - 1;
             }
             row = src + (intptr_t)yy * stride;
-            for (c = 0; c < nc; c++) {
-                int32_t xx = c0 + c;
-                d[c] = xx >= 0 && xx < sw ? row[xx] : (constant ? (uint8_t)cval : row[xx < 0 ? 0 : sw - 1]);
+            {
+                /* columns left of the plane, inside it (copied), right of it */
+                int32_t ca = c0 < 0 ? (-c0 < nc ? -c0 : nc) : 0, cb = sw - c0 < nc ? sw - c0 : nc;
+                const uint8_t lv = constant ? (uint8_t)cval : row[0], rv = constant ? (uint8_t)cval : row[sw - 1];
+                if (cb < ca) cb = ca;
+                for (c = 0; c < ca; c++) d[c] = lv;
+                for (c = ca; c < cb; c++) d[c] = row[c0 + c];
+                for (c = cb; c < nc; c++) d[c] = rv;
             }
         }
         row5(pad, PW, out + k, m);
