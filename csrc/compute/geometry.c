@@ -202,9 +202,10 @@ void ovx_halfscale_gaussian_rows_with(const ovx_geo_src *src, const ovx_geo_dst 
      * row of column sums (exact: the same integer in any order) */
     const int32_t xa = (r + 1) / 2, xb = src->width - 1 - r >= 0 ? (src->width - 1 - r) / 2 + 1 : 0;
     if (row5 && r == 2 && !src->u1 && !dst->u1) { /* every row by row5, edges through padding */
-        for (uint32_t y = y0; y < y1; y++)
-            ovx_row5_u8_border(src->ptr, src->stride, src->width, src->height, 0, 2 * (int32_t)y, dst->width,
-                               src->mode == OVX_GEO_CONSTANT, src->cval, row5, dst->ptr + (intptr_t)y * dst->stride);
+        if (y1 > y0)
+            ovx_rows5_u8_border(src->ptr, src->stride, src->width, src->height, 0, 2 * (int32_t)y0, (int32_t)(y1 - y0),
+                                dst->width, src->mode == OVX_GEO_CONSTANT, src->cval, row5,
+                                dst->ptr + (intptr_t)y0 * dst->stride, dst->stride);
         return;
     }
     enum { CHUNK = 1024 };
@@ -219,7 +220,7 @@ void ovx_halfscale_gaussian_rows_with(const ovx_geo_src *src, const ovx_geo_dst 
                 int32_t n = hi - x < CHUNK ? hi - x : CHUNK, c0 = 2 * x - r, nc = 2 * n - 1 + 2 * r, c, k;
                 const uint8_t *s0 = src->ptr + (intptr_t)(cy - r) * src->stride + c0;
                 if (r == 2 && row5) { /* the row primitive (compute/multiscale.h) */
-                    row5(s0, src->stride, row + x, hi - x);
+                    row5(s0, src->stride, row + x, 0, hi - x, 1);
                     n = hi - x;
                 } else if (r == 2) { /* the taps as constants: plain loops the compiler vectorizes */
                     const uint8_t *s1 = s0 + src->stride, *s2 = s1 + src->stride, *s3 = s2 + src->stride;

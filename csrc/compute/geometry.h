@@ -66,7 +66,8 @@ void ovx_halfscale_gaussian_rows(const ovx_geo_src *src, const ovx_geo_dst *dst,
  * loops). */
 #ifndef OVX_ROW5_U8_F
 #define OVX_ROW5_U8_F
-typedef void (*ovx_row5_u8_f)(const uint8_t *s, int32_t stride, uint8_t *out, int32_t n);
+typedef void (*ovx_row5_u8_f)(const uint8_t *s, int32_t stride, uint8_t *out, int32_t ostride, int32_t n,
+                              int32_t nrows);
 #endif
 void ovx_halfscale_gaussian_rows_with(const ovx_geo_src *src, const ovx_geo_dst *dst, int ksize, ovx_row5_u8_f row5,
                                       uint32_t y0, uint32_t y1);

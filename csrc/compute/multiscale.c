@@ -84,7 +84,7 @@ static int16_t ms_pixel_s16(const ovx_s16_plane *src, int32_t cx, int32_t cy, in
                 const T *r3 = r2 + sstride, *r4 = r3 + sstride;                                                   \
                 int32_t c0 = cxs[a] - 2, c1 = cxs[b - 1] + 3, c;                                                  \
                 if (step2 && ROW5) { /* a half-size level's interior: the row primitive */                     \
-                    ROW5(r0 + c0, sstride, out + a, b - a);                                                       \
+                    ROW5(r0 + c0, sstride, out + a, 0, b - a, 1);                                                 \
                 } else {                                                                                          \
                 for (c = c0; c < c1; c++) vs[c - c0] = (V)(r0[c] + 4 * r1[c] + 6 * r2[c] + 4 * r3[c] + r4[c]);    \
                 if (step2) { /* sample columns 2 apart (a half-size level): plain strides */                   \
@@ -107,19 +107,24 @@ static int16_t ms_pixel_s16(const ovx_s16_plane *src, int32_t cx, int32_t cy, in
         }                                                                                                         \
     }
 
-void ovx_row5_u8(const uint8_t *s, int32_t stride, uint8_t *out, int32_t n)
+void ovx_row5_u8(const uint8_t *s0, int32_t stride, uint8_t *out0, int32_t ostride, int32_t n0, int32_t nrows)
 {
     enum { CH = 512 };
     uint16_t vs[2 * CH + 4];
-    while (n > 0) {
-        const int32_t m = n < CH ? n : CH, nc = 2 * m + 3;
-        const uint8_t *s1 = s + stride, *s2 = s1 + stride, *s3 = s2 + stride, *s4 = s3 + stride;
-        int32_t c, k;
-        for (c = 0; c < nc; c++) vs[c] = (uint16_t)(s[c] + 4 * s1[c] + 6 * s2[c] + 4 * s3[c] + s4[c]);
-        for (k = 0; k < m; k++)
-            out[k] = (uint8_t)((vs[2 * k] + 4 * vs[2 * k + 1] + 6 * vs[2 * k + 2] + 4 * vs[2 * k + 3] + vs[2 * k + 4]) >>
-                               8);
-        s += 2 * m, out += m, n -= m;
+    for (int32_t r = 0; r < nrows; r++) {
+        const uint8_t *s = s0 + (intptr_t)(2 * r) * stride;
+        uint8_t *out = out0 + (intptr_t)r * ostride;
+        int32_t n = n0;
+        while (n > 0) {
+            const int32_t m = n < CH ? n : CH, nc = 2 * m + 3;
+            const uint8_t *s1 = s + stride, *s2 = s1 + stride, *s3 = s2 + stride, *s4 = s3 + stride;
+            int32_t c, k;
+            for (c = 0; c < nc; c++) vs[c] = (uint16_t)(s[c] + 4 * s1[c] + 6 * s2[c] + 4 * s3[c] + s4[c]);
+            for (k = 0; k < m; k++)
+                out[k] = (uint8_t)((vs[2 * k] + 4 * vs[2 * k + 1] + 6 * vs[2 * k + 2] + 4 * vs[2 * k + 3] +
+                                    vs[2 * k + 4]) >> 8);
+            s += 2 * m, out += m, n -= m;
+        }
     }
 }
 
@@ -151,9 +156,15 @@ void ovx_gaussian_level_u8_rows(const uint8_t *src, int32_t sstride, int32_t sw,
     if (row5 && cx0 >= 0) {
         /* sample columns 2 apart across the row (a half-size level, even or
          * odd widths mostly): every row by row5, edges through padding */
-        for (int32_t y = y0; y < y1; y++)
-            ovx_row5_u8_border(src, sstride, sw, sh, cx0, ms_nearest(y, sh, dh), dw, constant, cval, row5,
-                               dst + (intptr_t)y * dstride);
+        for (int32_t y = y0; y < y1;) {
+            /* runs of rows whose sample rows are 2 apart */
+            const int32_t cy0 = ms_nearest(y, sh, dh);
+            int32_t e = y + 1;
+            while (e < y1 && ms_nearest(e, sh, dh) == cy0 + 2 * (e - y)) e++;
+            ovx_rows5_u8_border(src, sstride, sw, sh, cx0, cy0, e - y, dw, constant, cval, row5,
+                                dst + (intptr_t)y * dstride, dstride);
+            y = e;
+        }
         return;
     }
 #define MS_PIX_U8(cx, cy) ms_pixel(src, sstride, sw, sh, cx, cy, constant, cval)
@@ -175,7 +186,7 @@ void ovx_gaussian_level_s16(const ovx_s16_plane *s16, const ovx_s16_plane *d16, 
     const int32_t sstride = s16->stride, dstride = d16->stride, sw = s16->width, sh = s16->height;
     const int32_t dw = d16->width, dh = d16->height;
 #define MS_PIX_S16(cx, cy) ms_pixel_s16(s16, cx, cy, constant, cval)
-#define MS_NO_ROW5 ((void (*)(const int16_t *, int32_t, int16_t *, int32_t))0)
+#define MS_NO_ROW5 ((void (*)(const int16_t *, int32_t, int16_t *, int32_t, int32_t, int32_t))0)
     MS_LEVEL_BODY(int16_t, int32_t, MS_PIX_S16, MS_NO_ROW5)
 #undef MS_PIX_S16
 #undef MS_NO_ROW5

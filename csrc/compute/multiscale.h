@@ -25,46 +25,37 @@ typedef struct {
 void ovx_gaussian_level_u8(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
                            int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, uint32_t y0,
                            uint32_t y1);
-/* The interior of a half-size level's row: out[k] = the 5x5 Gaussian (1 4 6 4
- * 1)^2 >> 8 of the five rows s, s + stride, ..., s + 4 * stride at columns
- * 2k .. 2k + 4, for k < n (reads columns 0 .. 2n + 2 of each row).  The
- * scalar reference and its SIMD variants (bit-exact: the same integers, 16-bit
- * lanes hold them exactly, at most 16 * 16 * 255 = 65280). */
+/* The interior of half-size level rows: out[r * ostride + k] = the 5x5
+ * Gaussian (1 4 6 4 1)^2 >> 8 of the five rows s + 2r * stride, ...,
+ * s + (2r + 4) * stride at columns 2k .. 2k + 4, for k < n and r < nrows
+ * (reads rows 0 .. 2 nrows + 2, columns 0 .. 2n + 2).  The scalar reference
+ * and its SIMD variants (bit-exact: the same integers, 16-bit lanes hold them
+ * exactly, at most 16 * 16 * 255 = 65280; the variants sum each source row
+ * across first, once for the rows that share it). */
 #ifndef OVX_ROW5_U8_F
 #define OVX_ROW5_U8_F
-typedef void (*ovx_row5_u8_f)(const uint8_t *s, int32_t stride, uint8_t *out, int32_t n);
+typedef void (*ovx_row5_u8_f)(const uint8_t *s, int32_t stride, uint8_t *out, int32_t ostride, int32_t n,
+                              int32_t nrows);
 #endif
-void ovx_row5_u8(const uint8_t *s, int32_t stride, uint8_t *out, int32_t n);
-void ovx_row5_u8_sse41(const uint8_t *s, int32_t stride, uint8_t *out, int32_t n);
-void ovx_row5_u8_avx2(const uint8_t *s, int32_t stride, uint8_t *out, int32_t n);
+void ovx_row5_u8(const uint8_t *s, int32_t stride, uint8_t *out, int32_t ostride, int32_t n, int32_t nrows);
+void ovx_row5_u8_sse41(const uint8_t *s, int32_t stride, uint8_t *out, int32_t ostride, int32_t n, int32_t nrows);
+void ovx_row5_u8_avx2(const uint8_t *s, int32_t stride, uint8_t *out, int32_t ostride, int32_t n, int32_t nrows);
 /* Its variants, best first, the scalar reference last (runtime/dispatch.h). */
 const struct ovx_variant *ovx_row5_u8_variants(void);
 
-/* A whole row of 5x5 Gaussians (1 4 6 4 1)^2 >> 8 of a U8 plane at centres
- * (cx0 + 2k, cy), k < n, any of them near or past the edges: outside pixels
- * are cval (constant) or the nearest edge pixel.  The interior by row5 on the
- * plane itself; the rest (edge rows whole, the few edge columns of the
- * others) by row5 on five rows gathered with the border rule in a small
- * buffer (PCH outputs at a time): the same integers as the per-pixel rule. */
-static inline void ovx_row5_u8_border(const uint8_t *src, int32_t stride, int32_t sw, int32_t sh, int32_t cx0,
-                                      int32_t cy, int32_t n, int constant, int cval, ovx_row5_u8_f row5, uint8_t *out)
+/* Outputs [ka, kb) of a row of 5x5 Gaussians (1 4 6 4 1)^2 >> 8 of a U8
+ * plane at centres (cx0 + 2k, cy), any of them near or past the edges:
+ * outside pixels are cval (constant) or the nearest edge pixel.  By row5 on
+ * five rows gathered with the border rule in a small buffer (PCH outputs at
+ * a time): the same integers as the per-pixel rule. */
+static inline void ovx_row5_u8_border1(const uint8_t *src, int32_t stride, int32_t sw, int32_t sh, int32_t cx0,
+                                       int32_t cy, int32_t ka, int32_t kb, int constant, int cval, ovx_row5_u8_f row5,
+                                       uint8_t *out)
 {
     enum { PCH = 256, PW = 2 * PCH + 3 };
     uint8_t pad[5 * PW];
-    const int inside_rows = cy - 2 >= 0 && cy + 2 < sh;
-    int32_t kl = 2 - cx0 <= 0 ? 0 : (3 - cx0) / 2, kr = sw - 3 - cx0 < 0 ? 0 : (sw - 3 - cx0) / 2 + 1, k = 0;
-    if (kl > n) kl = n;
-    if (kr > n) kr = n;
-    if (kr < kl) kr = kl;
-    while (k < n) {
-        int32_t e = k < kl ? kl : (k < kr ? kr : n), m;
-        if (inside_rows && k >= kl && k < kr) { /* the interior: the plane itself */
-            row5(src + (intptr_t)(cy - 2) * stride + cx0 + 2 * k - 2, stride, out + k, e - k);
-            k = e;
-            continue;
-        }
-        if (!inside_rows) e = n;
-        m = e - k < PCH ? e - k : PCH;
+    for (int32_t k = ka; k < kb;) {
+        const int32_t m = kb - k < PCH ? kb - k : PCH;
         for (int j = 0; j < 5; j++) {
             int32_t yy = cy - 2 + j, c0 = cx0 + 2 * k - 2, nc = 2 * m + 3, c;
             uint8_t *d = pad + j * PW;
@@ -87,8 +78,39 @@ static inline void ovx_row5_u8_border(const uint8_t *src, int32_t stride, int32_
                 for (c = cb; c < nc; c++) d[c] = rv;
             }
         }
-        row5(pad, PW, out + k, m);
+        row5(pad, PW, out + k, 0, m, 1);
         k += m;
+    }
+}
+
+/* Rows r < nrows of those Gaussians at centres (cx0 + 2k, cy0 + 2r), k < n,
+ * into dst + r * dstride: the interior (all taps inside) by row5 on the plane
+ * itself, rows at a time; the edge rows and the few edge columns of the
+ * others by ovx_row5_u8_border1. */
+static inline void ovx_rows5_u8_border(const uint8_t *src, int32_t stride, int32_t sw, int32_t sh, int32_t cx0,
+                                       int32_t cy0, int32_t nrows, int32_t n, int constant, int cval,
+                                       ovx_row5_u8_f row5, uint8_t *dst, int32_t dstride)
+{
+    /* columns [kl, kr) and rows [ra, rb) have every tap inside */
+    int32_t kl = 2 - cx0 <= 0 ? 0 : (3 - cx0) / 2, kr = sw - 3 - cx0 < 0 ? 0 : (sw - 3 - cx0) / 2 + 1;
+    int32_t ra = 2 - cy0 <= 0 ? 0 : (3 - cy0) / 2, rb = sh - 3 - cy0 < 0 ? 0 : (sh - 3 - cy0) / 2 + 1, r;
+    if (kl > n) kl = n;
+    if (kr > n) kr = n;
+    if (kr < kl) kr = kl;
+    if (ra > nrows) ra = nrows;
+    if (rb > nrows) rb = nrows;
+    if (rb < ra) rb = ra;
+    if (kr > kl && rb > ra)
+        row5(src + (intptr_t)(cy0 + 2 * ra - 2) * stride + cx0 + 2 * kl - 2, stride, dst + (intptr_t)ra * dstride + kl,
+             dstride, kr - kl, rb - ra);
+    for (r = 0; r < nrows; r++) {
+        uint8_t *out = dst + (intptr_t)r * dstride;
+        if (r < ra || r >= rb || kr == kl) {
+            ovx_row5_u8_border1(src, stride, sw, sh, cx0, cy0 + 2 * r, 0, n, constant, cval, row5, out);
+        } else {
+            ovx_row5_u8_border1(src, stride, sw, sh, cx0, cy0 + 2 * r, 0, kl, constant, cval, row5, out);
+            ovx_row5_u8_border1(src, stride, sw, sh, cx0, cy0 + 2 * r, kr, n, constant, cval, row5, out);
+        }
     }
 }
 
@@ -97,7 +119,7 @@ static inline void ovx_row5_u8_border(const uint8_t *src, int32_t stride, int32_
 int32_t ovx_gaussian_level_cx0(int32_t sw, int32_t dw);
 /* ovx_gaussian_level_u8 with half-size rows by row5 (NULL: the reference's
  * own loops): with cx0 = ovx_gaussian_level_cx0(sw, dw) >= 0 every row by
- * ovx_row5_u8_border; else the interior of rows whose sample columns are 2
+ * ovx_rows5_u8_border; else the interior of rows whose sample columns are 2
  * apart. */
 void ovx_gaussian_level_u8_rows(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
                                 int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, ovx_row5_u8_f row5,

@@ -10,62 +10,68 @@ static inline __m128i g5_sse41(__m128i a, __m128i b, __m128i c, __m128i d, __m12
     return _mm_add_epi16(_mm_add_epi16(ae, _mm_slli_epi16(bcd, 2)), _mm_slli_epi16(c, 1));
 }
 
-/* The column sums of 8 column pairs (2i, 2i + 1) of the five rows, even
- * columns to ev[i], odd ones to od[i]: a 16-bit lane of two bytes holds the
- * even column in its low byte. */
-static inline void row5_pairs_sse41(const uint8_t *s, int32_t st, int32_t i, uint16_t *ev, uint16_t *od)
-{
-    const __m128i lo = _mm_set1_epi16(0xFF);
-    __m128i r[5], e[5], o[5];
-    for (int j = 0; j < 5; j++) {
-        r[j] = _mm_loadu_si128((const __m128i *)(const void *)(s + (intptr_t)j * st + 2 * i));
-        e[j] = _mm_and_si128(r[j], lo);
-        o[j] = _mm_srli_epi16(r[j], 8);
-    }
-    _mm_storeu_si128((__m128i *)(void *)(ev + i), g5_sse41(e[0], e[1], e[2], e[3], e[4]));
-    _mm_storeu_si128((__m128i *)(void *)(od + i), g5_sse41(o[0], o[1], o[2], o[3], o[4]));
-}
-
-/* outputs k .. k + 7: ev[k] + 4 od[k] + 6 ev[k + 1] + 4 od[k + 1] + ev[k + 2], >> 8 */
-static inline void row5_out_sse41(const uint16_t *ev, const uint16_t *od, int32_t k, uint8_t *out)
-{
 #define LD(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
-    __m128i v = g5_sse41(LD(ev + k), LD(od + k), LD(ev + k + 1), LD(od + k + 1), LD(ev + k + 2));
-#undef LD
-    v = _mm_srli_epi16(v, 8);
-    _mm_storel_epi64((__m128i *)(void *)(out + k), _mm_packus_epi16(v, v));
+
+/* h[k] = p[2k] + 4 p[2k + 1] + 6 p[2k + 2] + 4 p[2k + 3] + p[2k + 4], k < m
+ * (m >= 8; at most 4080): byte pairs times (1, 4), (6, 4) and, one byte
+ * on, (0, 1) by maddubs, 8 a step, the last step again in part. */
+static inline void row5_h_sse41(const uint8_t *p, uint16_t *h, int32_t m)
+{
+    const __m128i w14 = _mm_set1_epi16(0x0401), w64 = _mm_set1_epi16(0x0406), w01 = _mm_set1_epi16(0x0100);
+    for (int32_t k = 0;;) {
+        if (k + 8 > m) k = m - 8;
+        const uint8_t *q = p + 2 * k;
+        __m128i a = _mm_maddubs_epi16(LD(q), w14), b = _mm_maddubs_epi16(LD(q + 2), w64);
+        __m128i c = _mm_maddubs_epi16(LD(q + 3), w01);
+        _mm_storeu_si128((__m128i *)(void *)(h + k), _mm_add_epi16(_mm_add_epi16(a, b), c));
+        k += 8;
+        if (k >= m) break;
+    }
 }
 
-void ovx_row5_u8_sse41(const uint8_t *s, int32_t st, uint8_t *out, int32_t n)
+/* Rows of 5x5 Gaussians: each source row summed across once (a ring of the
+ * five rows an output row needs; the next output row needs two new ones),
+ * then the five sums down, >> 8; columns in chunks of CH (the last one up to
+ * CH + 7, so every chunk has 8 or more); fewer than 8 columns: the taps
+ * one by one. */
+void ovx_row5_u8_sse41(const uint8_t *s, int32_t st, uint8_t *out, int32_t ost, int32_t n, int32_t nrows)
 {
-    enum { CH = 1024 };
-    uint16_t ev[CH + 8], od[CH + 8];
-    while (n > 0) {
-        /* pairs 0 .. m (both columns read), then column 2m + 2 alone */
-        const int32_t m = n < CH ? n : CH, np = m + 1;
-        int32_t i, k;
-        if (np >= 8) {
-            for (i = 0; i + 8 <= np; i += 8) row5_pairs_sse41(s, st, i, ev, od);
-            if (i < np) row5_pairs_sse41(s, st, np - 8, ev, od); /* the last 8, again in part */
-        } else {
-            for (i = 0; i < np; i++) {
-                const uint8_t *c = s + 2 * i;
-                ev[i] = (uint16_t)(c[0] + 4 * c[st] + 6 * c[2 * st] + 4 * c[3 * st] + c[4 * st]);
-                c++;
-                od[i] = (uint16_t)(c[0] + 4 * c[st] + 6 * c[2 * st] + 4 * c[3 * st] + c[4 * st]);
+    enum { CH = 2048 };
+    uint16_t hb[5][CH + 8];
+    if (n < 8) {
+        for (int32_t r = 0; r < nrows; r++)
+            for (int32_t k = 0; k < n; k++) {
+                static const int g[5] = {1, 4, 6, 4, 1};
+                int32_t sum = 0;
+                for (int j = 0; j < 5; j++)
+                    for (int i = 0; i < 5; i++) sum += g[j] * g[i] * s[(intptr_t)(2 * r + j) * st + 2 * k + i];
+                out[(intptr_t)r * ost + k] = (uint8_t)(sum >> 8);
+            }
+        return;
+    }
+    for (int32_t k0 = 0; k0 < n;) {
+        const int32_t m = n - k0 <= CH + 7 ? n - k0 : CH;
+        const uint8_t *p = s + 2 * k0;
+        for (int j = 0; j < 5; j++) row5_h_sse41(p + (intptr_t)j * st, hb[j], m);
+        for (int32_t r = 0; r < nrows; r++) {
+            const uint16_t *h0 = hb[(2 * r) % 5], *h1 = hb[(2 * r + 1) % 5], *h2 = hb[(2 * r + 2) % 5];
+            const uint16_t *h3 = hb[(2 * r + 3) % 5], *h4 = hb[(2 * r + 4) % 5];
+            uint8_t *o = out + (intptr_t)r * ost + k0;
+            for (int32_t k = 0;;) {
+                if (k + 8 > m) k = m - 8;
+                __m128i v = _mm_srli_epi16(g5_sse41(LD(h0 + k), LD(h1 + k), LD(h2 + k), LD(h3 + k), LD(h4 + k)), 8);
+                _mm_storel_epi64((__m128i *)(void *)(o + k), _mm_packus_epi16(v, v));
+                k += 8;
+                if (k >= m) break;
+            }
+            if (r + 1 < nrows) {
+                row5_h_sse41(p + (intptr_t)(2 * r + 5) * st, hb[(2 * r + 5) % 5], m);
+                row5_h_sse41(p + (intptr_t)(2 * r + 6) * st, hb[(2 * r + 6) % 5], m);
             }
         }
-        {
-            const uint8_t *c = s + 2 * np;
-            ev[np] = (uint16_t)(c[0] + 4 * c[st] + 6 * c[2 * st] + 4 * c[3 * st] + c[4 * st]);
-        }
-        if (m >= 8) {
-            for (k = 0; k + 8 <= m; k += 8) row5_out_sse41(ev, od, k, out);
-            if (k < m) row5_out_sse41(ev, od, m - 8, out);
-        } else {
-            for (k = 0; k < m; k++)
-                out[k] = (uint8_t)((ev[k] + 4 * od[k] + 6 * ev[k + 1] + 4 * od[k + 1] + ev[k + 2]) >> 8);
-        }
-        s += 2 * m, out += m, n -= m;
+        k0 += m;
     }
 }
+
+#undef LD
+

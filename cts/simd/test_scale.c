@@ -155,19 +155,22 @@ static void test_row5(void)
         }
         for (int n = 0; n < 300; n++) {
             int len = n < 261 ? n : 1020 + (n - 261) * 3, st = 2 * len + 3 + (int)(rnd() % 5);
-            size_t total = (size_t)4 * st + 2 * len + 3;
-            guarded s = guard_alloc(total), o = guard_alloc((size_t)len), e = guard_alloc((size_t)len);
+            int nrows = 1 + (int)(rnd() % 4), ost = len + (int)(rnd() % 3);
+            size_t total = (size_t)(2 * nrows + 2) * st + 2 * len + 3, otot = (size_t)(nrows - 1) * ost + len;
+            guarded s = guard_alloc(total), o = guard_alloc(otot), e = guard_alloc(otot);
             for (size_t i = 0; i < total; i++) s.p[i] = (uint8_t)(n % 4 == 1 ? 255 : rnd());
-            /* the reference: the halfscale's 5x5 loops through a plain 5-row image */
-            for (int k = 0; k < len; k++) {
-                int sum = 0;
-                static const int g[5] = {1, 4, 6, 4, 1};
-                for (int j = 0; j < 5; j++)
-                    for (int i = 0; i < 5; i++) sum += g[j] * g[i] * s.p[(size_t)j * st + 2 * k + i];
-                e.p[k] = (uint8_t)(sum >> 8);
-            }
-            ((ovx_row5_u8_f)v->fn)(s.p, st, o.p, len);
-            bad += len && memcmp(o.p, e.p, (size_t)len) != 0;
+            memset(o.p, 0, otot), memset(e.p, 0, otot);
+            /* the model: the 25 taps of each output */
+            for (int r = 0; r < nrows; r++)
+                for (int k = 0; k < len; k++) {
+                    int sum = 0;
+                    static const int g[5] = {1, 4, 6, 4, 1};
+                    for (int j = 0; j < 5; j++)
+                        for (int i = 0; i < 5; i++) sum += g[j] * g[i] * s.p[(size_t)(2 * r + j) * st + 2 * k + i];
+                    e.p[(size_t)r * ost + k] = (uint8_t)(sum >> 8);
+                }
+            ((ovx_row5_u8_f)v->fn)(s.p, st, o.p, ost, len, nrows);
+            bad += otot && memcmp(o.p, e.p, otot) != 0;
             guard_free(s), guard_free(o), guard_free(e);
         }
         check(bad == 0, "row5", v->name, bad, 0);
