@@ -102,8 +102,8 @@ static int16_t ms_pixel_s16(const ovx_s16_plane *src, int32_t cx, int32_t cy, in
             } else {                                                                                              \
                 a = b = n;                                                                                        \
             }                                                                                                     \
-            for (k = 0; k < n; k++) /* the rest: edges, or rows whose taps leave the image */                     \
-                if (k < a || k >= b) out[k] = PIX(cxs[k], cy);                                                    \
+            for (k = 0; k < a; k++) out[k] = PIX(cxs[k], cy); /* the rest: edges, or rows whose taps leave */     \
+            for (k = b; k < n; k++) out[k] = PIX(cxs[k], cy); /* the image */                                     \
         }                                                                                                         \
     }
 
@@ -330,6 +330,7 @@ void ovx_up_sub_u8(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int 
 
 static const ovx_variant up_sub_u8_variants[] = {
     OVX_VARIANT_AVX2(ovx_up_sub_u8)
+    OVX_VARIANT_SSE41(ovx_up_sub_u8)
     {"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_up_sub_u8},
 };
 

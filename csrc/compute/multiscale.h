@@ -151,6 +151,8 @@ typedef void (*ovx_up_sub_u8_f)(const uint8_t *r0, const uint8_t *r1, const uint
                                 const uint8_t *a, int16_t *out, int32_t dw);
 void ovx_up_sub_u8(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw, const uint8_t *a,
                    int16_t *out, int32_t dw);
+void ovx_up_sub_u8_sse41(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw,
+                         const uint8_t *a, int16_t *out, int32_t dw);
 void ovx_up_sub_u8_avx2(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw,
                         const uint8_t *a, int16_t *out, int32_t dw);
 const struct ovx_variant *ovx_up_sub_u8_variants(void);
