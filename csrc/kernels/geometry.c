@@ -181,8 +181,11 @@ static vx_status scale_window(vx_node node, const vx_reference p[], vx_uint32 nu
  * the half-size row (compute/geometry.h); the other cases the reference. */
 static const ovx_variant *select_scale(vx_node node, const vx_reference p[])
 {
-    ovx_geo_src src = geo_src_of(node, (vx_image)p[0]);
-    ovx_geo_dst dst = geo_dst_of((vx_image)p[1]);
+    /* the sizes and formats only (no image memory at verify) */
+    vx_image in = (vx_image)p[0], out = (vx_image)p[1];
+    ovx_geo_src src = {NULL, 0, (int32_t)in->width, (int32_t)in->height, in->format == VX_DF_IMAGE_U1, 0, 0, 0, 0, 0};
+    ovx_geo_dst dst = {NULL, 0, (int32_t)out->width, (int32_t)out->height, out->format == VX_DF_IMAGE_U1};
+    (void)node;
     return ovx_scale_is_half2(&src, &dst, geo_interp(p[2])) ? ovx_variant_pick(ovx_half2_u8_variants()) : NULL;
 }
 
