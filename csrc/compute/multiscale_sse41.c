@@ -36,7 +36,7 @@ static inline void row5_h_sse41(const uint8_t *p, uint16_t *h, int32_t m)
  * one by one. */
 void ovx_row5_u8_sse41(const uint8_t *s, int32_t st, uint8_t *out, int32_t ost, int32_t n, int32_t nrows)
 {
-    enum { CH = 2048 };
+    enum { CH = 1024 };
     uint16_t hb[5][CH + 8];
     if (n < 8) {
         for (int32_t r = 0; r < nrows; r++)
