@@ -1,6 +1,8 @@
 /* Compute routines: geometry (see geometry.h). */
 #include "geometry.h"
 
+#include "multiscale.h"
+
 #include "../runtime/dispatch.h"
 
 #include <math.h>
@@ -84,24 +86,56 @@ static int geo_area(const ovx_geo_src *s, float x0, float x1, float y0, float y1
     return (int)(acc / wsum + 0.5f);
 }
 
+void ovx_half2_u8(const uint8_t *r0, const uint8_t *r1, uint8_t *out, int32_t n)
+{
+    for (int32_t x = 0; x < n; x++)
+        out[x] = (uint8_t)((r0[2 * x] + r0[2 * x + 1] + r1[2 * x] + r1[2 * x + 1] + 2) >> 2);
+}
+
+static const ovx_variant half2_u8_variants[] = {
+    OVX_VARIANT_AVX2(ovx_half2_u8)
+    OVX_VARIANT_SSE41(ovx_half2_u8)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_half2_u8},
+};
+
+const struct ovx_variant *ovx_half2_u8_variants(void)
+{
+    return half2_u8_variants;
+}
+
+/* Exactly half size, U8, BILINEAR or AREA, where the float rules are exact:
+ * AREA's bounds x * 2.0f below 2^22; BILINEAR's position ((i + 0.5) * 2n) / n
+ * - 0.5 = 2i + 0.5 needs the product (2i + 1) n exact in a float, true for
+ * n <= 2896 ((2 * 2896 - 1) * 2896 < 2^24; at n = 2897 the position of i =
+ * 2896 rounds to 5792.4995, not 5792.5). */
+int ovx_scale_is_half2(const ovx_geo_src *src, const ovx_geo_dst *dst, int interp)
+{
+    const int32_t lim = interp == OVX_GEO_BILINEAR ? 2896 : (1 << 21);
+    return !src->u1 && !dst->u1 && (interp == OVX_GEO_BILINEAR || interp == OVX_GEO_AREA) &&
+           src->width == 2 * dst->width && src->height == 2 * dst->height && dst->width <= lim && dst->height <= lim;
+}
+
 void ovx_scale_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, int interp, uint32_t y0, uint32_t y1)
+{
+    ovx_scale_rows_with(src, dst, interp, NULL, y0, y1);
+}
+
+void ovx_scale_rows_with(const ovx_geo_src *src, const ovx_geo_dst *dst, int interp, ovx_half2_u8_f half2,
+                         uint32_t y0, uint32_t y1)
 {
     const int maxv = src->u1 ? 1 : 255;
     const float rx = (float)src->width / (float)dst->width;
     const float ry = (float)src->height / (float)dst->height;
-    if (!src->u1 && !dst->u1 && interp != OVX_GEO_NEAREST && src->width == 2 * dst->width &&
-        src->height == 2 * dst->height && src->width < (1 << 22) && src->height < (1 << 22)) {
+    if (ovx_scale_is_half2(src, dst, interp)) {
         /* exactly half in both directions, U8: the area of output pixel (x, y)
          * is input block (2x, 2y)-(2x+1, 2y+1), weights 1 each, and bilinear
          * samples sit at (2x + 0.5, 2y + 0.5), weights 1/4 each; in both the
          * float sums are exact, so the rounded value is (block sum + 2) / 4,
-         * floored */
+         * floored (ovx_half2_u8) */
+        if (!half2) half2 = ovx_half2_u8;
         for (uint32_t y = y0; y < y1; y++) {
             const uint8_t *r0 = src->ptr + (intptr_t)(2 * y) * src->stride;
-            const uint8_t *r1 = r0 + src->stride;
-            uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
-            for (int32_t x = 0, xe = dst->width; x < xe; x++)
-                row[x] = (uint8_t)((r0[2 * x] + r0[2 * x + 1] + r1[2 * x] + r1[2 * x + 1] + 2) >> 2);
+            half2(r0, r0 + src->stride, dst->ptr + (intptr_t)y * dst->stride, dst->width);
         }
         return;
     }
@@ -154,6 +188,12 @@ static inline int hsg_px(const ovx_geo_src *src, const int *g, int r, int32_t cx
 void ovx_halfscale_gaussian_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, int ksize, uint32_t y0,
                                  uint32_t y1)
 {
+    ovx_halfscale_gaussian_rows_with(src, dst, ksize, NULL, y0, y1);
+}
+
+void ovx_halfscale_gaussian_rows_with(const ovx_geo_src *src, const ovx_geo_dst *dst, int ksize, ovx_row5_u8_f row5,
+                                      uint32_t y0, uint32_t y1)
+{
     static const int g1[1] = {1}, g3[3] = {1, 2, 1}, g5[5] = {1, 4, 6, 4, 1};
     const int *g = ksize == 5 ? g5 : (ksize == 3 ? g3 : g1);
     const int r = ksize == 5 ? 2 : (ksize == 3 ? 1 : 0);
@@ -161,6 +201,13 @@ void ovx_halfscale_gaussian_rows(const ovx_geo_src *src, const ovx_geo_dst *dst,
     /* U8 outputs whose taps are all inside: the integer sum separably, a
      * row of column sums (exact: the same integer in any order) */
     const int32_t xa = (r + 1) / 2, xb = src->width - 1 - r >= 0 ? (src->width - 1 - r) / 2 + 1 : 0;
+    if (row5 && r == 2 && !src->u1 && !dst->u1) { /* every row by row5, edges through padding */
+        if (y1 > y0)
+            ovx_rows5_u8_border(src->ptr, src->stride, src->width, src->height, 0, 2 * (int32_t)y0, (int32_t)(y1 - y0),
+                                dst->width, src->mode == OVX_GEO_CONSTANT, src->cval, row5,
+                                dst->ptr + (intptr_t)y0 * dst->stride, dst->stride);
+        return;
+    }
     enum { CHUNK = 1024 };
     uint16_t vs[2 * CHUNK + 4];
     for (uint32_t y = y0; y < y1; y++) {
@@ -172,7 +219,10 @@ void ovx_halfscale_gaussian_rows(const ovx_geo_src *src, const ovx_geo_dst *dst,
             while (x < hi) {
                 int32_t n = hi - x < CHUNK ? hi - x : CHUNK, c0 = 2 * x - r, nc = 2 * n - 1 + 2 * r, c, k;
                 const uint8_t *s0 = src->ptr + (intptr_t)(cy - r) * src->stride + c0;
-                if (r == 2) { /* the taps as constants: plain loops the compiler vectorizes */
+                if (r == 2 && row5) { /* the row primitive (compute/multiscale.h) */
+                    row5(s0, src->stride, row + x, 0, hi - x, 1);
+                    n = hi - x;
+                } else if (r == 2) { /* the taps as constants: plain loops the compiler vectorizes */
                     const uint8_t *s1 = s0 + src->stride, *s2 = s1 + src->stride, *s3 = s2 + src->stride;
                     const uint8_t *s4 = s3 + src->stride;
                     for (c = 0; c < nc; c++) vs[c] = (uint16_t)(s0[c] + 4 * s1[c] + 6 * s2[c] + 4 * s3[c] + s4[c]);

@@ -13,6 +13,8 @@
 
 #include <stdint.h>
 
+struct ovx_variant;
+
 enum { OVX_GEO_REPLICATE = 0, OVX_GEO_CONSTANT = 1 };
 enum { OVX_GEO_NEAREST = 0, OVX_GEO_BILINEAR = 1, OVX_GEO_AREA = 2 };
 
@@ -40,9 +42,35 @@ typedef struct {
 /* Scale Image rows [y0, y1) of dst with the spec's pixel-centre rule. */
 void ovx_scale_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, int interp, uint32_t y0, uint32_t y1);
 
+/* Exactly half size, U8, BILINEAR or AREA (ovx_scale_is_half2): both give
+ * out(x, y) = (the 2x2 block sum at (2x, 2y) + 2) >> 2 (the float sums of
+ * the general rules are exact there: sample (2x + 0.5, 2y + 0.5) with
+ * weights 1/4, or the block's area with weights 1).  half2 computes a row:
+ * out[k] from columns 2k, 2k + 1 of rows r0 and r1, k < n; the scalar
+ * reference and its SIMD variants (bit-exact integer sums). */
+typedef void (*ovx_half2_u8_f)(const uint8_t *r0, const uint8_t *r1, uint8_t *out, int32_t n);
+void ovx_half2_u8(const uint8_t *r0, const uint8_t *r1, uint8_t *out, int32_t n);
+void ovx_half2_u8_sse41(const uint8_t *r0, const uint8_t *r1, uint8_t *out, int32_t n);
+void ovx_half2_u8_avx2(const uint8_t *r0, const uint8_t *r1, uint8_t *out, int32_t n);
+const struct ovx_variant *ovx_half2_u8_variants(void);
+int ovx_scale_is_half2(const ovx_geo_src *src, const ovx_geo_dst *dst, int interp);
+/* ovx_scale_rows with the half-size rows by half2 (NULL: the reference). */
+void ovx_scale_rows_with(const ovx_geo_src *src, const ovx_geo_dst *dst, int interp, ovx_half2_u8_f half2,
+                         uint32_t y0, uint32_t y1);
+
 /* Half-scale Gaussian: dst(x, y) = gaussian_k(src)(2x, 2y), k = 1, 3 or 5. */
 void ovx_halfscale_gaussian_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, int ksize, uint32_t y0,
                                  uint32_t y1);
+/* The same with k = 5's interior rows by row5 (compute/multiscale.h's
+ * primitive, a row of a half-size Gaussian level; NULL: the reference's
+ * loops). */
+#ifndef OVX_ROW5_U8_F
+#define OVX_ROW5_U8_F
+typedef void (*ovx_row5_u8_f)(const uint8_t *s, int32_t stride, uint8_t *out, int32_t ostride, int32_t n,
+                              int32_t nrows);
+#endif
+void ovx_halfscale_gaussian_rows_with(const ovx_geo_src *src, const ovx_geo_dst *dst, int ksize, ovx_row5_u8_f row5,
+                                      uint32_t y0, uint32_t y1);
 
 /* Warp: m is the spec's row-major float matrix, 3 rows of 2 columns (affine)
  * or 3 rows of 3 columns (perspective). */

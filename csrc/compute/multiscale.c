@@ -1,7 +1,10 @@
 /* Compute routines: image pyramids (see multiscale.h). */
 #include "multiscale.h"
 
+#include "../runtime/dispatch.h"
+
 #include <math.h>
+#include <stddef.h>
 
 static const int ms_g5[5] = {1, 4, 6, 4, 1};
 
@@ -61,7 +64,7 @@ static int16_t ms_pixel_s16(const ovx_s16_plane *src, int32_t cx, int32_t cy, in
  * inside through exact integer column sums of the five rows (the same
  * integer as the per-pixel order); the others by the per-pixel rule.  T the
  * sample type, V the column sums' type, PIX the per-pixel rule. */
-#define MS_LEVEL_BODY(T, V, PIX)                                                                                \
+#define MS_LEVEL_BODY(T, V, PIX, ROW5)                                                                               \
     enum { CHUNK = 512 };                                                                                       \
     int32_t cxs[CHUNK];                                                                                         \
     V vs[4 * CHUNK + 8];                                                                                        \
@@ -80,6 +83,9 @@ static int16_t ms_pixel_s16(const ovx_s16_plane *src, int32_t cx, int32_t cy, in
                 const T *r0 = src + (intptr_t)(cy - 2) * sstride, *r1 = r0 + sstride, *r2 = r1 + sstride;         \
                 const T *r3 = r2 + sstride, *r4 = r3 + sstride;                                                   \
                 int32_t c0 = cxs[a] - 2, c1 = cxs[b - 1] + 3, c;                                                  \
+                if (step2 && ROW5) { /* a half-size level's interior: the row primitive */                     \
+                    ROW5(r0 + c0, sstride, out + a, 0, b - a, 1);                                                 \
+                } else {                                                                                          \
                 for (c = c0; c < c1; c++) vs[c - c0] = (V)(r0[c] + 4 * r1[c] + 6 * r2[c] + 4 * r3[c] + r4[c]);    \
                 if (step2) { /* sample columns 2 apart (a half-size level): plain strides */                   \
                     const V *v = vs - 2 * a;                                                                      \
@@ -92,22 +98,84 @@ static int16_t ms_pixel_s16(const ovx_s16_plane *src, int32_t cx, int32_t cy, in
                         out[k] = (T)((v[0] + 4 * v[1] + 6 * v[2] + 4 * v[3] + v[4]) >> 8);                      \
                     }                                                                                             \
                 }                                                                                                 \
+                }                                                                                                 \
             } else {                                                                                              \
                 a = b = n;                                                                                        \
             }                                                                                                     \
-            for (k = 0; k < n; k++) /* the rest: edges, or rows whose taps leave the image */                     \
-                if (k < a || k >= b) out[k] = PIX(cxs[k], cy);                                                    \
+            for (k = 0; k < a; k++) out[k] = PIX(cxs[k], cy); /* the rest: edges, or rows whose taps leave */     \
+            for (k = b; k < n; k++) out[k] = PIX(cxs[k], cy); /* the image */                                     \
         }                                                                                                         \
     }
 
-void ovx_gaussian_level_u8(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
-                           int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, uint32_t y0_,
-                           uint32_t y1_)
+void ovx_row5_u8(const uint8_t *s0, int32_t stride, uint8_t *out0, int32_t ostride, int32_t n0, int32_t nrows)
+{
+    enum { CH = 512 };
+    uint16_t vs[2 * CH + 4];
+    for (int32_t r = 0; r < nrows; r++) {
+        const uint8_t *s = s0 + (intptr_t)(2 * r) * stride;
+        uint8_t *out = out0 + (intptr_t)r * ostride;
+        int32_t n = n0;
+        while (n > 0) {
+            const int32_t m = n < CH ? n : CH, nc = 2 * m + 3;
+            const uint8_t *s1 = s + stride, *s2 = s1 + stride, *s3 = s2 + stride, *s4 = s3 + stride;
+            int32_t c, k;
+            for (c = 0; c < nc; c++) vs[c] = (uint16_t)(s[c] + 4 * s1[c] + 6 * s2[c] + 4 * s3[c] + s4[c]);
+            for (k = 0; k < m; k++)
+                out[k] = (uint8_t)((vs[2 * k] + 4 * vs[2 * k + 1] + 6 * vs[2 * k + 2] + 4 * vs[2 * k + 3] +
+                                    vs[2 * k + 4]) >> 8);
+            s += 2 * m, out += m, n -= m;
+        }
+    }
+}
+
+static const ovx_variant row5_u8_variants[] = {
+    OVX_VARIANT_AVX2(ovx_row5_u8)
+    OVX_VARIANT_SSE41(ovx_row5_u8)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_row5_u8},
+};
+
+const struct ovx_variant *ovx_row5_u8_variants(void)
+{
+    return row5_u8_variants;
+}
+
+int32_t ovx_gaussian_level_cx0(int32_t sw, int32_t dw)
+{
+    int32_t cx0, x = 1;
+    if (dw < 1 || sw < 1) return -1;
+    cx0 = ms_nearest(0, sw, dw);
+    while (x < dw && ms_nearest(x, sw, dw) == cx0 + 2 * x) x++;
+    return x == dw ? cx0 : -1;
+}
+
+void ovx_gaussian_level_u8_rows(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
+                                int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, ovx_row5_u8_f row5,
+                                int32_t cx0, uint32_t y0_, uint32_t y1_)
 {
     const int32_t y0 = (int32_t)y0_, y1 = (int32_t)y1_;
+    if (row5 && cx0 >= 0) {
+        /* sample columns 2 apart across the row (a half-size level, even or
+         * odd widths mostly): every row by row5, edges through padding */
+        for (int32_t y = y0; y < y1;) {
+            /* runs of rows whose sample rows are 2 apart */
+            const int32_t cy0 = ms_nearest(y, sh, dh);
+            int32_t e = y + 1;
+            while (e < y1 && ms_nearest(e, sh, dh) == cy0 + 2 * (e - y)) e++;
+            ovx_rows5_u8_border(src, sstride, sw, sh, cx0, cy0, e - y, dw, constant, cval, row5,
+                                dst + (intptr_t)y * dstride, dstride);
+            y = e;
+        }
+        return;
+    }
 #define MS_PIX_U8(cx, cy) ms_pixel(src, sstride, sw, sh, cx, cy, constant, cval)
-    MS_LEVEL_BODY(uint8_t, uint16_t, MS_PIX_U8)
+    MS_LEVEL_BODY(uint8_t, uint16_t, MS_PIX_U8, row5)
 #undef MS_PIX_U8
+}
+
+void ovx_gaussian_level_u8(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
+                           int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, uint32_t y0, uint32_t y1)
+{
+    ovx_gaussian_level_u8_rows(src, sstride, sw, sh, dst, dstride, dw, dh, constant, cval, NULL, -1, y0, y1);
 }
 
 void ovx_gaussian_level_s16(const ovx_s16_plane *s16, const ovx_s16_plane *d16, int constant, int cval, int32_t y0,
@@ -118,8 +186,10 @@ void ovx_gaussian_level_s16(const ovx_s16_plane *s16, const ovx_s16_plane *d16, 
     const int32_t sstride = s16->stride, dstride = d16->stride, sw = s16->width, sh = s16->height;
     const int32_t dw = d16->width, dh = d16->height;
 #define MS_PIX_S16(cx, cy) ms_pixel_s16(s16, cx, cy, constant, cval)
-    MS_LEVEL_BODY(int16_t, int32_t, MS_PIX_S16)
+#define MS_NO_ROW5 ((void (*)(const int16_t *, int32_t, int16_t *, int32_t, int32_t, int32_t))0)
+    MS_LEVEL_BODY(int16_t, int32_t, MS_PIX_S16, MS_NO_ROW5)
 #undef MS_PIX_S16
+#undef MS_NO_ROW5
 }
 
 static inline int16_t ms_sat16(int32_t v)
@@ -234,5 +304,55 @@ void ovx_upsample_combine_s16(const ovx_s16_plane *small, const ovx_s16_plane *a
                 }
             }
         }
+    }
+}
+
+void ovx_up_sub_u8(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw, const uint8_t *a,
+                   int16_t *out, int32_t dw)
+{
+    enum { CH = 1024 };
+    uint16_t vp[CH + 4];
+    for (int32_t xc = 0; xc < dw; xc += 2 * CH) {
+        /* vp[i]: the column sum of small column c0 - 1 + i (clamped) */
+        const int32_t xe = xc + 2 * CH < dw ? xc + 2 * CH : dw, c0 = xc >> 1, nv = ((xe - 1) >> 1) - c0 + 3;
+        for (int32_t i = 0; i < nv; i++) {
+            const int32_t c = ms_clamp(c0 - 1 + i, sw);
+            vp[i] = (uint16_t)(odd ? 4 * r0[c] + 4 * r1[c] : r0[c] + 6 * r1[c] + r2[c]);
+        }
+        for (int32_t x = xc; x < xe; x++) {
+            const int32_t i = (x >> 1) - c0;
+            const int32_t u = x & 1 ? ((4 * vp[i + 1] + 4 * vp[i + 2]) >> 8) << 2
+                                    : ((vp[i] + 6 * vp[i + 1] + vp[i + 2]) >> 8) << 2;
+            out[x] = (int16_t)(a[x] - u);
+        }
+    }
+}
+
+static const ovx_variant up_sub_u8_variants[] = {
+    OVX_VARIANT_AVX2(ovx_up_sub_u8)
+    OVX_VARIANT_SSE41(ovx_up_sub_u8)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_up_sub_u8},
+};
+
+const struct ovx_variant *ovx_up_sub_u8_variants(void)
+{
+    return up_sub_u8_variants;
+}
+
+void ovx_laplacian_level_u8_rows(const uint8_t *small, int32_t sstride, int32_t sw, int32_t sh, const uint8_t *a,
+                                 int32_t astride, int16_t *dst, int32_t dstride, int32_t dw, ovx_up_sub_u8_f up,
+                                 int32_t y0, int32_t y1)
+{
+    if (!up) up = ovx_up_sub_u8;
+    for (int32_t y = y0; y < y1; y++) {
+        const int32_t m = y >> 1;
+        const uint8_t *a_row = a + (intptr_t)y * astride;
+        int16_t *o = dst + (intptr_t)y * dstride;
+        if (y & 1)
+            up(small + (intptr_t)ms_clamp(m, sh) * sstride, small + (intptr_t)ms_clamp(m + 1, sh) * sstride, NULL, 1,
+               sw, a_row, o, dw);
+        else
+            up(small + (intptr_t)ms_clamp(m - 1, sh) * sstride, small + (intptr_t)ms_clamp(m, sh) * sstride,
+               small + (intptr_t)ms_clamp(m + 1, sh) * sstride, 0, sw, a_row, o, dw);
     }
 }

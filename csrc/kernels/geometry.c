@@ -11,6 +11,7 @@
 #include "kernels.h"
 
 #include "../compute/geometry.h"
+#include "../compute/multiscale.h"
 #include "../runtime/dispatch.h"
 #include "../objects/matrix.h"
 #include "../objects/remap.h"
@@ -170,9 +171,22 @@ static vx_status scale_window(vx_node node, const vx_reference p[], vx_uint32 nu
 {
     ovx_geo_src src = geo_src_of(node, (vx_image)p[0]);
     ovx_geo_dst dst = geo_dst_of((vx_image)p[1]);
+    const ovx_variant *v = ovx_node_variant(node);
     (void)num;
-    ovx_scale_rows(&src, &dst, geo_interp(p[2]), win->y0, win->y1);
+    ovx_scale_rows_with(&src, &dst, geo_interp(p[2]), v ? (ovx_half2_u8_f)v->fn : NULL, win->y0, win->y1);
     return VX_SUCCESS;
+}
+
+/* Exactly half-size U8 BILINEAR or AREA scaling runs the best variant of
+ * the half-size row (compute/geometry.h); the other cases the reference. */
+static const ovx_variant *select_scale(vx_node node, const vx_reference p[])
+{
+    /* the sizes and formats only (no image memory at verify) */
+    vx_image in = (vx_image)p[0], out = (vx_image)p[1];
+    ovx_geo_src src = {NULL, 0, (int32_t)in->width, (int32_t)in->height, in->format == VX_DF_IMAGE_U1, 0, 0, 0, 0, 0};
+    ovx_geo_dst dst = {NULL, 0, (int32_t)out->width, (int32_t)out->height, out->format == VX_DF_IMAGE_U1};
+    (void)node;
+    return ovx_scale_is_half2(&src, &dst, geo_interp(p[2])) ? ovx_variant_pick(ovx_half2_u8_variants()) : NULL;
 }
 
 static const ovx_kernel_desc k_scale = {
@@ -212,10 +226,22 @@ static vx_status halfscale_window(vx_node node, const vx_reference p[], vx_uint3
     ovx_geo_src src = geo_src_of(node, (vx_image)p[0]);
     ovx_geo_dst dst = geo_dst_of((vx_image)p[1]);
     vx_int32 k = 3;
+    const ovx_variant *v = ovx_node_variant(node);
     (void)num;
     (void)ovx_scalar_get((vx_scalar)p[2], VX_TYPE_INT32, &k);
-    ovx_halfscale_gaussian_rows(&src, &dst, (int)k, win->y0, win->y1);
+    ovx_halfscale_gaussian_rows_with(&src, &dst, (int)k, v ? (ovx_row5_u8_f)v->fn : NULL, win->y0, win->y1);
     return VX_SUCCESS;
+}
+
+/* U8 with kernel_size 5: the interior rows by the best variant of the
+ * Gaussian pyramid's row (compute/multiscale.h), the same integers. */
+static const ovx_variant *select_halfscale(vx_node node, const vx_reference p[])
+{
+    static const int idx[] = {0, 1};
+    vx_int32 k = 0;
+    (void)node;
+    (void)ovx_scalar_get((vx_scalar)p[2], VX_TYPE_INT32, &k);
+    return k == 5 && ovx_images_fmt(p, idx, 2, VX_DF_IMAGE_U8) ? ovx_variant_pick(ovx_row5_u8_variants()) : NULL;
 }
 
 static const ovx_kernel_desc k_halfscale = {
@@ -441,6 +467,8 @@ static const ovx_variant *select_remap(vx_node node, const vx_reference p[])
 }
 
 const ovx_select_entry ovx_select_geometry[] = {
+    {VX_KERNEL_SCALE_IMAGE, select_scale},
+    {VX_KERNEL_HALFSCALE_GAUSSIAN, select_halfscale},
     {VX_KERNEL_WARP_AFFINE, select_warp_affine},
     {VX_KERNEL_WARP_PERSPECTIVE, select_warp_perspective},
     {VX_KERNEL_REMAP, select_remap},

@@ -9,6 +9,7 @@
 #include "../compute/multiscale.h"
 #include "../framework/graph.h"
 #include "../objects/pyramid.h"
+#include "../runtime/dispatch.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -90,6 +91,21 @@ static vx_status ms_plane_s16(vx_image img, ovx_s16_plane *out)
     return p.ptr ? VX_SUCCESS : VX_ERROR_NO_MEMORY;
 }
 
+/* Node-kept scratch of at least size bytes (freed with the node): no
+ * allocation (and no fresh pages to fault in) per run. */
+static void *ms_scratch(vx_node node, vx_size size)
+{
+    if (!node->local_data_ours || !node->local_data_ptr || node->local_data_size < size) {
+        void *p = malloc(size ? size : 1);
+        if (!p) return NULL;
+        if (node->local_data_ours) free(node->local_data_ptr);
+        node->local_data_ptr = p;
+        node->local_data_size = size;
+        node->local_data_ours = vx_true_e;
+    }
+    return node->local_data_ptr;
+}
+
 /* Widen a U8 or S16 image into an int16 plane of its size. */
 static void ms_load(vx_image img, const ovx_s16_plane *dst)
 {
@@ -140,18 +156,29 @@ static vx_status VX_CALLBACK gpyr_validate(vx_node node, const vx_reference p[],
     return VX_SUCCESS;
 }
 
-/* One Gaussian level's rows, a band at a time on the pool. */
+/* One Gaussian level's rows, a band at a time on the pool; the first level
+ * reads the input and its bands also copy their share of the input's rows to
+ * level 0 (copy: rows [y0 * ah / ch, y1 * ah / ch) of band [y0, y1)). */
 typedef struct {
-    ovx_plane pa, pc;
+    ovx_plane pa, pc, copy;
     vx_int32 aw, ah, cw, ch;
     int constant, cval;
+    ovx_row5_u8_f row5;
+    int32_t cx0;
 } gpyr_level_job;
 
 static void gpyr_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
 {
     gpyr_level_job *j = arg;
-    ovx_gaussian_level_u8(j->pa.ptr, j->pa.stride, j->aw, j->ah, j->pc.ptr, j->pc.stride, j->cw, j->ch, j->constant,
-                          j->cval, y0, y1);
+    if (j->copy.ptr) {
+        vx_uint64 ah = (vx_uint64)j->ah, ch = (vx_uint64)j->ch;
+        vx_uint32 r0 = (vx_uint32)(y0 * ah / ch), r1 = (vx_uint32)(y1 * ah / ch);
+        for (vx_uint32 y = r0; y < r1; y++)
+            memcpy(j->copy.ptr + (intptr_t)y * j->copy.stride, j->pa.ptr + (intptr_t)y * j->pa.stride,
+                   (size_t)j->aw);
+    }
+    ovx_gaussian_level_u8_rows(j->pa.ptr, j->pa.stride, j->aw, j->ah, j->pc.ptr, j->pc.stride, j->cw, j->ch,
+                               j->constant, j->cval, j->row5, j->cx0, y0, y1);
 }
 
 static vx_status VX_CALLBACK gpyr_function(vx_node node, const vx_reference *p, vx_uint32 num)
@@ -165,21 +192,57 @@ static vx_status VX_CALLBACK gpyr_function(vx_node node, const vx_reference *p, 
         vx_status s = ovx_image_alloc(pyr->images[l]);
         if (s != VX_SUCCESS) return s;
     }
+    const ovx_variant *v = ovx_node_variant(node);
     ovx_plane src = ovx_image_plane(in, 0);
     ovx_plane dst = ovx_image_plane(pyr->images[0], 0);
-    for (vx_uint32 y = 0; y < in->height && y < pyr->images[0]->height; y++)
-        memcpy(dst.ptr + (intptr_t)y * dst.stride, src.ptr + (intptr_t)y * src.stride, in->width);
+    if (in->width != pyr->images[0]->width || in->height != pyr->images[0]->height) return VX_ERROR_INVALID_DIMENSION;
+    if (pyr->levels < 2) {
+        for (vx_uint32 y = 0; y < in->height; y++)
+            memcpy(dst.ptr + (intptr_t)y * dst.stride, src.ptr + (intptr_t)y * src.stride, in->width);
+        return VX_SUCCESS;
+    }
     for (vx_size l = 1; l < pyr->levels; l++) {
-        vx_image a = pyr->images[l - 1], c = pyr->images[l];
+        vx_image a = l == 1 ? in : pyr->images[l - 1], c = pyr->images[l];
         gpyr_level_job j;
         j.pa = ovx_image_plane(a, 0), j.pc = ovx_image_plane(c, 0);
+        j.copy = dst;
+        if (l > 1) j.copy.ptr = NULL;
         j.aw = (vx_int32)a->width, j.ah = (vx_int32)a->height, j.cw = (vx_int32)c->width, j.ch = (vx_int32)c->height;
         j.constant = constant, j.cval = b.constant_value.U8;
-        /* each level's rows in bands (a level reads only the one before it) */
+        j.row5 = v ? (ovx_row5_u8_f)v->fn : NULL;
+        j.cx0 = ovx_gaussian_level_cx0(j.aw, j.cw);
+        /* each level's rows in bands (a level reads only the one before it;
+         * the first one the input, while its bands copy it to level 0) */
         ovx_node_parallel_rows(node, 0, c->height, (vx_uint64)c->width * c->height * 25, gpyr_rows, &j);
     }
     return VX_SUCCESS;
 }
+
+/* ---- SIMD variants (runtime/dispatch.h) --------------------------------- */
+
+/* The Gaussian pyramid's U8 levels: the best variant of the half-size row
+ * (compute/multiscale.h, bit-exact with the reference). */
+static const ovx_variant *select_gpyr(vx_node node, const vx_reference p[])
+{
+    (void)node;
+    (void)p;
+    return ovx_variant_pick(ovx_row5_u8_variants());
+}
+
+/* The Laplacian pyramid of a U8 image: the best variant of its U8 level row
+ * (and the half-size row of the same level). */
+static const ovx_variant *select_lpyr(vx_node node, const vx_reference p[])
+{
+    static const int idx[] = {0, 2};
+    (void)node;
+    return ovx_images_fmt(p, idx, 2, VX_DF_IMAGE_U8) ? ovx_variant_pick(ovx_up_sub_u8_variants()) : NULL;
+}
+
+const ovx_select_entry ovx_select_multiscale[] = {
+    {VX_KERNEL_GAUSSIAN_PYRAMID, select_gpyr},
+    {VX_KERNEL_LAPLACIAN_PYRAMID, select_lpyr},
+    {0, NULL},
+};
 
 static const ovx_kernel_desc k_gaussian_pyramid = {
     VX_KERNEL_GAUSSIAN_PYRAMID, "org.khronos.openvx.gaussian_pyramid", 2,
@@ -271,31 +334,106 @@ static void ms_upsample(vx_node node, const ovx_s16_plane *small, const ovx_s16_
     ovx_node_parallel_rows(node, 0, (vx_uint32)dst->height, (vx_uint64)dst->width * dst->height * 8, upsample_rows, &j);
 }
 
+/* A Laplacian level of U8 Gaussian levels, in row bands. */
+typedef struct {
+    ovx_plane small, a, dst;
+    vx_int32 sw, sh, dw;
+    ovx_up_sub_u8_f up;
+} lap_u8_job;
+
+static void lap_u8_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
+{
+    const lap_u8_job *j = arg;
+    ovx_laplacian_level_u8_rows(j->small.ptr, j->small.stride, j->sw, j->sh, j->a.ptr, j->a.stride,
+                                (int16_t *)(void *)j->dst.ptr, j->dst.stride / (vx_int32)sizeof(int16_t), j->dw, j->up,
+                                (int32_t)y0, (int32_t)y1);
+}
+
+/* A U8 input and output: every Gaussian level holds 0..255, so the levels
+ * stay U8 (the input is level 0, the output the last one, the others in
+ * node scratch), computed by the half-size row primitive, and each
+ * Laplacian level is a - UpSample(small) from the U8 levels straight into
+ * the pyramid (compute/multiscale.h; the same integers as the S16 path).
+ * Returns VX_FAILURE, touching nothing, when a level is not about half the
+ * one before (the S16 path does it). */
+static vx_status lpyr_u8(vx_node node, vx_image in, struct _vx_pyramid *pyr, vx_image out)
+{
+    const vx_size n = pyr->levels;
+    const ovx_variant *v = ovx_node_variant(node), *r5 = ovx_row5_u8_variants();
+    ovx_plane *P;
+    vx_int32 W[64], H[64];
+    size_t total = 0, head;
+    vx_uint8 *buf;
+    if (n < 1 || n + 1 > 64 || in->format != VX_DF_IMAGE_U8 || out->format != VX_DF_IMAGE_U8) return VX_FAILURE;
+    for (vx_size l = 0; l <= n; l++) {
+        vx_image ref = l == 0 ? in : (l < n ? pyr->images[l] : out);
+        W[l] = (vx_int32)ref->width, H[l] = (vx_int32)ref->height;
+        if (W[l] < 1 || H[l] < 1) return VX_FAILURE;
+        if (l > 0 && (W[l - 1] > 2 * W[l] || H[l - 1] > 2 * H[l])) return VX_FAILURE;
+        if (l > 0 && l < n) total += (size_t)W[l] * (size_t)H[l];
+    }
+    if (pyr->images[0]->width != in->width || pyr->images[0]->height != in->height) return VX_FAILURE;
+    for (vx_size l = 0; l < n; l++)
+        if (ovx_image_alloc(pyr->images[l]) != VX_SUCCESS) return VX_ERROR_NO_MEMORY;
+    head = ((n + 1) * sizeof(ovx_plane) + 63) & ~(size_t)63;
+    P = ms_scratch(node, head + total);
+    if (!P) return VX_ERROR_NO_MEMORY;
+    buf = (vx_uint8 *)P + head;
+    while (r5->level != OVX_SIMD_NONE && (!v || r5->level != v->level)) r5++;
+    P[0] = ovx_image_plane(in, 0);
+    P[n] = ovx_image_plane(out, 0);
+    total = 0;
+    for (vx_size l = 1; l < n; l++) {
+        P[l].ptr = buf + total, P[l].stride = W[l], P[l].width = (vx_uint32)W[l], P[l].height = (vx_uint32)H[l];
+        total += (size_t)W[l] * (size_t)H[l];
+    }
+    for (vx_size l = 1; l <= n; l++) {
+        gpyr_level_job j;
+        j.pa = P[l - 1], j.pc = P[l];
+        j.copy.ptr = NULL;
+        j.aw = W[l - 1], j.ah = H[l - 1], j.cw = W[l], j.ch = H[l];
+        j.constant = 0, j.cval = 0;
+        j.row5 = (ovx_row5_u8_f)r5->fn;
+        j.cx0 = ovx_gaussian_level_cx0(j.aw, j.cw);
+        ovx_node_parallel_rows(node, 0, (vx_uint32)H[l], (vx_uint64)W[l] * (vx_uint64)H[l] * 25, gpyr_rows, &j);
+    }
+    for (vx_size l = 0; l < n; l++) {
+        lap_u8_job j;
+        j.small = P[l + 1], j.a = P[l], j.dst = ovx_image_plane(pyr->images[l], 0);
+        j.sw = W[l + 1], j.sh = H[l + 1], j.dw = W[l];
+        j.up = v ? (ovx_up_sub_u8_f)v->fn : NULL;
+        ovx_node_parallel_rows(node, 0, (vx_uint32)H[l], (vx_uint64)W[l] * (vx_uint64)H[l] * 8, lap_u8_rows, &j);
+    }
+    return VX_SUCCESS;
+}
+
 static vx_status VX_CALLBACK lpyr_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_image in = (vx_image)p[0], out = (vx_image)p[2];
     struct _vx_pyramid *pyr = (struct _vx_pyramid *)p[1];
     vx_size n = pyr->levels;
-    ovx_s16_plane *g = calloc(n + 1, sizeof(*g));
-    size_t total = 0;
+    {
+        vx_status su = lpyr_u8(node, in, pyr, out);
+        if (su != VX_FAILURE) return su;
+    }
+    ovx_s16_plane *g;
+    size_t total = 0, head = ((n + 1) * sizeof(*g) + 63) & ~(size_t)63;
     vx_status s = VX_SUCCESS;
     int16_t *buf;
     (void)num;
+    for (vx_size l = 0; l <= n; l++) {
+        vx_image ref = l < n ? pyr->images[l] : out;
+        total += (size_t)ref->width * (size_t)ref->height;
+    }
+    g = ms_scratch(node, head + total * sizeof(int16_t));
     if (!g) return VX_ERROR_NO_MEMORY;
+    buf = (int16_t *)(void *)((char *)g + head);
+    total = 0;
     for (vx_size l = 0; l <= n; l++) {
         vx_image ref = l < n ? pyr->images[l] : out;
         g[l].width = (int32_t)ref->width;
         g[l].height = (int32_t)ref->height;
         g[l].stride = g[l].width;
-        total += (size_t)g[l].width * (size_t)g[l].height;
-    }
-    buf = malloc((total ? total : 1) * sizeof(int16_t));
-    if (!buf) {
-        free(g);
-        return VX_ERROR_NO_MEMORY;
-    }
-    total = 0;
-    for (vx_size l = 0; l <= n; l++) {
         g[l].ptr = buf + total;
         total += (size_t)g[l].width * (size_t)g[l].height;
     }
@@ -308,8 +446,6 @@ static vx_status VX_CALLBACK lpyr_function(vx_node node, const vx_reference *p, 
         if (s == VX_SUCCESS) ms_upsample(node, &g[l + 1], &g[l], &lap, -1);
     }
     if (s == VX_SUCCESS) ms_store(&g[n], out);
-    free(buf);
-    free(g);
     return s;
 }
 
@@ -373,13 +509,10 @@ static vx_status VX_CALLBACK lrec_function(vx_node node, const vx_reference *p, 
     int16_t *a, *b;
     vx_status s = VX_SUCCESS;
     (void)num;
-    a = malloc((big > small ? big : small) * sizeof(int16_t) + sizeof(int16_t));
-    b = malloc(big * sizeof(int16_t) + sizeof(int16_t));
-    if (!a || !b) {
-        free(a);
-        free(b);
-        return VX_ERROR_NO_MEMORY;
-    }
+    if (small > big) big = small;
+    a = ms_scratch(node, 2 * (big + 32) * sizeof(int16_t));
+    if (!a) return VX_ERROR_NO_MEMORY;
+    b = a + big + 32;
     cur.ptr = a;
     cur.width = (int32_t)in->width;
     cur.height = (int32_t)in->height;
@@ -397,8 +530,6 @@ static vx_status VX_CALLBACK lrec_function(vx_node node, const vx_reference *p, 
         cur = next;
     }
     if (s == VX_SUCCESS) ms_store(&cur, out);
-    free(a);
-    free(b);
     return s;
 }
 

@@ -28,6 +28,7 @@ extern const ovx_select_entry ovx_select_control[];
 extern const ovx_select_entry ovx_select_filter[];
 extern const ovx_select_entry ovx_select_geometry[];
 extern const ovx_select_entry ovx_select_features[];
+extern const ovx_select_entry ovx_select_multiscale[];
 extern const ovx_select_entry ovx_select_stats[];
 extern const ovx_select_entry ovx_select_tensor[];
 extern const ovx_select_entry ovx_select_optflow[];
@@ -40,7 +41,8 @@ static const ovx_select_entry *const select_tables[] = {ovx_select_arith, ovx_se
                                                         ovx_select_filter, ovx_select_geometry, ovx_select_stats,
                                                         ovx_select_tensor, ovx_select_features,
                                                         ovx_select_optflow, ovx_select_match,
-                                                        ovx_select_bilateral, ovx_select_lbpnms, NULL};
+                                                        ovx_select_bilateral, ovx_select_lbpnms,
+                                                        ovx_select_multiscale, NULL};
 
 const struct ovx_variant *ovx_kernel_select(vx_enum kernel, vx_node node, const vx_reference params[])
 {

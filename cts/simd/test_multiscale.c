@@ -16,6 +16,7 @@
 
 #define SIMD_TEST_SEED 2463534242u
 #include "simd_test.h"
+#include "../../csrc/runtime/dispatch.h"
 
 static const int g5[5] = {1, 4, 6, 4, 1};
 
@@ -92,6 +93,89 @@ int main(void)
             passed++;
         }
         free(s), free(d), free(o);
+    }
+    /* U8 levels: the reference against the model (REPLICATE) and each
+     * variant of the half-size row through ovx_gaussian_level_u8_rows against
+     * the reference, both borders, in bands (ORB-like 0.84 sizes too) */
+    for (it = 0; it < 200; it++) {
+        int w = 1 + (int)(rnd() % 150), h = 1 + (int)(rnd() % 24), dw, dh, x, y, y0, bad = 0;
+        int constant = it % 3 == 1, cval = (int)(rnd() & 255);
+        const ovx_variant *t = ovx_row5_u8_variants(), *v;
+        if (it % 10 == 0) w = 1920 + (int)(it % 3), h = 9;
+        if (it % 4 == 3) {
+            dw = (int)ceil(w * 0.8408964), dh = (int)ceil(h * 0.8408964);
+        } else {
+            dw = (w + 1) / 2, dh = (h + 1) / 2;
+        }
+        uint8_t *s = malloc((size_t)w * h), *ref = malloc((size_t)dw * dh), *o = malloc((size_t)dw * dh);
+        for (x = 0; x < w * h; x++) s[x] = (uint8_t)(it % 5 == 2 ? 255 : rnd());
+        ovx_gaussian_level_u8(s, w, w, h, ref, dw, dw, dh, constant, cval, 0, (uint32_t)dh);
+        if (!constant) {
+            int16_t *s16 = malloc(sizeof(int16_t) * (size_t)w * h);
+            for (x = 0; x < w * h; x++) s16[x] = s[x];
+            for (y = 0; y < dh; y++)
+                for (x = 0; x < dw; x++)
+                    bad += ref[y * dw + x] != model_gauss(s16, w, h, nearest(x, w, dw), nearest(y, h, dh));
+            free(s16);
+        }
+        for (v = t;; v++) { /* the variants and the scalar row (last) */
+            if (!cpu_has(v->level)) continue;
+            memset(o, 0xA5, (size_t)dw * dh);
+            for (y0 = 0; y0 < dh;) {
+                int y1 = y0 + 1 + (int)(rnd() % 4);
+                if (y1 > dh) y1 = dh;
+                ovx_gaussian_level_u8_rows(s, w, w, h, o, dw, dw, dh, constant, cval, (ovx_row5_u8_f)v->fn,
+                                           it & 1 ? ovx_gaussian_level_cx0(w, dw) : -1, (uint32_t)y0, (uint32_t)y1);
+                y0 = y1;
+            }
+            if (memcmp(o, ref, (size_t)dw * dh) != 0) {
+                printf("FAIL gaussian level u8 %s %dx%d -> %dx%d constant %d\n", v->name, w, h, dw, dh, constant);
+                bad++;
+            }
+            if (v->level == OVX_SIMD_NONE) break;
+        }
+        if (bad) {
+            printf("FAIL gaussian level u8 %dx%d: %d differences\n", w, h, bad);
+            failed++;
+        } else {
+            passed++;
+        }
+        free(s), free(ref), free(o);
+    }
+    /* U8 Laplacian levels: the reference row and each variant against the
+     * model (a - UpSample(small)), sizes up to twice small's (odd ones too),
+     * rows past the variants' chunk, in bands */
+    for (it = 0; it < 200; it++) {
+        int sw = 1 + (int)(rnd() % 90), sh = 1 + (int)(rnd() % 12), w, h, x, y, y0, bad = 0;
+        const ovx_variant *t = ovx_up_sub_u8_variants(), *v;
+        if (it % 10 == 0) sw = 1100 + (int)(it % 7), sh = 4;
+        w = 2 * sw - (int)(rnd() % 2), h = 2 * sh - (int)(rnd() % 2);
+        if (it % 9 == 4) w = sw, h = sh; /* smaller than twice */
+        uint8_t *sm = malloc((size_t)sw * sh), *a = malloc((size_t)w * h);
+        int16_t *s16 = malloc(sizeof(int16_t) * (size_t)sw * sh), *a16 = malloc(sizeof(int16_t) * (size_t)w * h);
+        int16_t *o = malloc(sizeof(int16_t) * (size_t)w * h);
+        for (x = 0; x < sw * sh; x++) s16[x] = sm[x] = (uint8_t)(it % 4 == 1 ? 255 : rnd());
+        for (x = 0; x < w * h; x++) a16[x] = a[x] = (uint8_t)(it % 4 == 2 ? 0 : rnd());
+        for (v = t;; v++) {
+            if (!cpu_has(v->level)) {
+                if (v->level == OVX_SIMD_NONE) break;
+                continue;
+            }
+            memset(o, 0x5A, sizeof(int16_t) * (size_t)w * h);
+            for (y0 = 0; y0 < h;) {
+                int y1 = y0 + 1 + (int)(rnd() % 4);
+                if (y1 > h) y1 = h;
+                ovx_laplacian_level_u8_rows(sm, sw, sw, sh, a, w, o, w, w, (ovx_up_sub_u8_f)v->fn, y0, y1);
+                y0 = y1;
+            }
+            for (y = 0; y < h; y++)
+                for (x = 0; x < w; x++) bad += o[y * w + x] != model_up(s16, sw, sh, a16, w, x, y, -1);
+            if (bad) printf("FAIL laplacian level u8 %s %dx%d from %dx%d: %d differences\n", v->name, w, h, sw, sh, bad);
+            if (v->level == OVX_SIMD_NONE) break;
+        }
+        if (bad) failed++;
+        else passed++;
+        free(sm), free(a), free(s16), free(a16), free(o);
     }
     printf("%u passed, %u failed\n", passed, failed);
     return failed != 0;
