@@ -507,10 +507,10 @@ void ovxc_matmul_finish(const ovxc_matmul_packed *p, size_t i0, size_t ni, size_
         for (j = 0; j < nj; j++) {
             int64_t v = sums[i * 16 + j];
             if (p->c && p->c->ptr) v += mat_at(p->type, p->c, i0 + i, j0 + j) * ((int64_t)1 << p->shift);
-            if (p->shift > 0) { /* round to nearest, halves up: floor((v + half) / 2^shift) */
+            if (p->shift > 0) { /* round to nearest, halves up: floor((v + half) / 2^shift), by shifts */
                 int64_t one = (int64_t)1 << p->shift;
                 v = v + one / 2;
-                v = v >= 0 ? v / one : -((-v + one - 1) / one);
+                v = v >= 0 ? (int64_t)((uint64_t)v >> p->shift) : -(int64_t)((uint64_t)(-v + one - 1) >> p->shift);
             }
             store_int(p->type, p->out + (i0 + i) * p->out_row_stride + (j0 + j) * p->out_col_stride,
                       sat_to(p->type, v));
