@@ -91,21 +91,6 @@ static vx_status ms_plane_s16(vx_image img, ovx_s16_plane *out)
     return p.ptr ? VX_SUCCESS : VX_ERROR_NO_MEMORY;
 }
 
-/* Node-kept scratch of at least size bytes (freed with the node): no
- * allocation (and no fresh pages to fault in) per run. */
-static void *ms_scratch(vx_node node, vx_size size)
-{
-    if (!node->local_data_ours || !node->local_data_ptr || node->local_data_size < size) {
-        void *p = malloc(size ? size : 1);
-        if (!p) return NULL;
-        if (node->local_data_ours) free(node->local_data_ptr);
-        node->local_data_ptr = p;
-        node->local_data_size = size;
-        node->local_data_ours = vx_true_e;
-    }
-    return node->local_data_ptr;
-}
-
 /* Widen a U8 or S16 image into an int16 plane of its size. */
 static void ms_load(vx_image img, const ovx_s16_plane *dst)
 {
@@ -376,7 +361,7 @@ static vx_status lpyr_u8(vx_node node, vx_image in, struct _vx_pyramid *pyr, vx_
     for (vx_size l = 0; l < n; l++)
         if (ovx_image_alloc(pyr->images[l]) != VX_SUCCESS) return VX_ERROR_NO_MEMORY;
     head = ((n + 1) * sizeof(ovx_plane) + 63) & ~(size_t)63;
-    P = ms_scratch(node, head + total);
+    P = ovx_node_scratch(node, head + total);
     if (!P) return VX_ERROR_NO_MEMORY;
     buf = (vx_uint8 *)P + head;
     while (r5->level != OVX_SIMD_NONE && (!v || r5->level != v->level)) r5++;
@@ -425,7 +410,7 @@ static vx_status VX_CALLBACK lpyr_function(vx_node node, const vx_reference *p, 
         vx_image ref = l < n ? pyr->images[l] : out;
         total += (size_t)ref->width * (size_t)ref->height;
     }
-    g = ms_scratch(node, head + total * sizeof(int16_t));
+    g = ovx_node_scratch(node, head + total * sizeof(int16_t));
     if (!g) return VX_ERROR_NO_MEMORY;
     buf = (int16_t *)(void *)((char *)g + head);
     total = 0;
@@ -510,7 +495,7 @@ static vx_status VX_CALLBACK lrec_function(vx_node node, const vx_reference *p, 
     vx_status s = VX_SUCCESS;
     (void)num;
     if (small > big) big = small;
-    a = ms_scratch(node, 2 * (big + 32) * sizeof(int16_t));
+    a = ovx_node_scratch(node, 2 * (big + 32) * sizeof(int16_t));
     if (!a) return VX_ERROR_NO_MEMORY;
     b = a + big + 32;
     cur.ptr = a;
