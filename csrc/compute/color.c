@@ -648,11 +648,13 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
             rows = ic[1].sy == 2 && y % 2 == 0 && y + 1 < y1 ? 2 : 1;
             for (r = 0; r < rows; r++) lrow[r] = in->ptr[0] + (intptr_t)(y + r) * in->stride[0] + ic[0].off;
             for (x = x0; x < x1; x += n) {
-                size_t done = 0;
+                size_t done = 0, packed = 0;
                 n = x1 - x < CC_CHUNK ? x1 - x : CC_CHUNK;
-                if (ic[1].step == 4 && k->dec422) /* UYVY / YUYV straight from the packed row */
-                    done = k->dec422(in->ptr[0] + (intptr_t)y * in->stride[0] + (size_t)x * 2,
-                                     fi == VX_DF_IMAGE_YUYV, oa, n, t->m);
+                if (ic[1].step == 4 && k->dec422) /* UYVY / YUYV straight from the packed row to the output's */
+                    done = packed = k->dec422(in->ptr[0] + (intptr_t)y * in->stride[0] + (size_t)x * 2,
+                                              fi == VX_DF_IMAGE_YUYV, oa,
+                                              out->ptr[0] + (intptr_t)y * out->stride[0] + (size_t)x * (four ? 4 : 3),
+                                              four ? 4 : 3, n, t->m);
                 if (done < n) {
                     uint32_t xd = x + (uint32_t)done, nd = n - (uint32_t)done; /* xd stays even */
                     const uint8_t *u = urow + ic[1].off + (size_t)(xd / 2) * ic[1].step, *l[2];
@@ -681,9 +683,11 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
                     uint8_t *orow = out->ptr[0] + (intptr_t)(y + r) * out->stride[0];
                     uint8_t *const *p = r ? ob : oa;
                     if (four)
-                        k->interleave4(p[0], p[1], p[2], opaque, orow + (size_t)x * 4, n);
+                        k->interleave4(p[0] + packed, p[1] + packed, p[2] + packed, opaque,
+                                       orow + ((size_t)x + packed) * 4, n - packed);
                     else
-                        k->interleave3(p[0], p[1], p[2], NULL, orow + (size_t)x * 3, n);
+                        k->interleave3(p[0] + packed, p[1] + packed, p[2] + packed, NULL,
+                                       orow + ((size_t)x + packed) * 3, n - packed);
                 }
             }
         }

@@ -161,10 +161,13 @@ typedef struct {
     /* decode of n pixels of a UYVY (yuyv 0) or YUYV (1) row at s (pixel
      * pairs whole) to the three channels, as dec2 of its samples gives; does
      * a leading part (whole vectors) and returns how many; NULL in a kit
-     * without it */
-    size_t (*dec422)(const uint8_t *s, int yuyv, uint8_t *const o[3], size_t n, const double m[3][4]);
+     * without it.  With packed not NULL the channels go there interleaved
+     * instead (bpp 3: RGB; 4: RGBX with X = 255), o unused. */
+    size_t (*dec422)(const uint8_t *s, int yuyv, uint8_t *const o[3], uint8_t *packed, int bpp, size_t n,
+                     const double m[3][4]);
 } ovxc_cc_kit;
-size_t ovxc_cc_dec422_avx2(const uint8_t *s, int yuyv, uint8_t *const o[3], size_t n, const double m[3][4]);
+size_t ovxc_cc_dec422_avx2(const uint8_t *s, int yuyv, uint8_t *const o[3], uint8_t *packed, int bpp, size_t n,
+                           const double m[3][4]);
 /* The transform's rows as exact rationals, when they are: the reference's
  * byte floor(v + 1e-4) of v = m0 x0 + m1 x1 + m2 x2 + m3 (double) is then
  * floor((c0 x0 + c1 x1 + c2 x2 + a1) / d), with integers c (16-bit), d and

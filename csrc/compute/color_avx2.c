@@ -202,17 +202,28 @@ static inline int dec_terms(const cc_fast *f, __m256 fu, __m256 fv, __m256i k[3]
     return _mm256_movemask_ps(_mm256_cmp_ps(dist, f->lim_uv, _CMP_GT_OQ));
 }
 
-/* 16 pixels' Y (bytes) plus the terms, clamped by the packs, to o[c] + x */
-static inline void dec_store(__m128i y, const __m256i k[3], uint8_t *const o[3], size_t x)
+/* 16 pixels' Y (bytes) plus the terms, clamped by the packs: the three
+ * channels' 16 bytes */
+static inline void dec_rgb16(__m128i y, const __m256i k[3], __m128i c[3])
 {
     __m256i yy = _mm256_cvtepu8_epi16(y);
     /* [c0 0-7, c1 0-7 | c0 8-15, c1 8-15] -> c0 0-15 | c1 0-15 */
     __m256i p01 = _mm256_permute4x64_epi64(_mm256_packus_epi16(_mm256_add_epi16(yy, k[0]), _mm256_add_epi16(yy, k[1])),
                                            0xD8);
     __m256i p2 = _mm256_add_epi16(yy, k[2]);
-    _mm_storeu_si128((__m128i *)(void *)(o[0] + x), _mm256_castsi256_si128(p01));
-    _mm_storeu_si128((__m128i *)(void *)(o[1] + x), _mm256_extracti128_si256(p01, 1));
-    _mm_storeu_si128((__m128i *)(void *)(o[2] + x), _mm_packus_epi16(_mm256_castsi256_si128(p2), _mm256_extracti128_si256(p2, 1)));
+    c[0] = _mm256_castsi256_si128(p01);
+    c[1] = _mm256_extracti128_si256(p01, 1);
+    c[2] = _mm_packus_epi16(_mm256_castsi256_si128(p2), _mm256_extracti128_si256(p2, 1));
+}
+
+/* ... stored to o[c] + x */
+static inline void dec_store(__m128i y, const __m256i k[3], uint8_t *const o[3], size_t x)
+{
+    __m128i c[3];
+    dec_rgb16(y, k, c);
+    _mm_storeu_si128((__m128i *)(void *)(o[0] + x), c[0]);
+    _mm_storeu_si128((__m128i *)(void *)(o[1] + x), c[1]);
+    _mm_storeu_si128((__m128i *)(void *)(o[2] + x), c[2]);
 }
 
 /* 8 bytes (the low half of b), centred (x - 128), as floats */
@@ -323,15 +334,16 @@ void ovxc_cc_dec2_avx2(const uint8_t *ya, const uint8_t *yb, const uint8_t *u, c
                             (uint8_t *const[3]){ob[0] + x, ob[1] + x, ob[2] + x}, n - x, m);
 }
 
-/* dec422's 32 pixels a step (the whole vectors; returns how many) */
+/* dec422's 32 pixels a step (the whole vectors; returns how many); with
+ * packed, the channels interleaved there (bpp 3 or 4) */
 __attribute__((always_inline)) static inline size_t dec422_loop32(const cc_fast *f, const uint8_t *s, __m256i ctl,
-                                                                  __m128i uvctl, uint8_t *const o[3], size_t n,
-                                                                  const double m[3][4], int rb)
+                                                                  __m128i uvctl, uint8_t *const o[3], uint8_t *packed,
+                                                                  int bpp, size_t n, const double m[3][4], int rb)
 {
     size_t x = 0;
     for (; x + 32 <= n; x += 32) {
         __m256i sh[2], k[3][2];
-        __m128i uv[2];
+        __m128i uv[2], c[2][3];
         __m256 fu[2], fv[2];
         int h;
         for (h = 0; h < 2; h++) { /* [Y0-7, Y8-15 | U0-3 V0-3, U4-7 V4-7] of pixels 16h.. */
@@ -342,19 +354,39 @@ __attribute__((always_inline)) static inline size_t dec422_loop32(const cc_fast 
             fv[h] = cc_c8v(_mm_unpackhi_epi64(uv[h], uv[h]));
         }
         if (dec_terms32(f, fu, fv, k, rb)) {
-            uint8_t yb[32], ub[16], vb[16];
+            uint8_t yb[32], ub[16], vb[16], pl[3][32];
+            uint8_t *const od[3] = {packed ? pl[0] : o[0] + x, packed ? pl[1] : o[1] + x, packed ? pl[2] : o[2] + x};
             for (h = 0; h < 2; h++) {
                 _mm_storeu_si128((__m128i *)(void *)(yb + 16 * h), _mm256_castsi256_si128(sh[h]));
                 _mm_storel_epi64((__m128i *)(void *)(ub + 8 * h), uv[h]);
                 _mm_storel_epi64((__m128i *)(void *)(vb + 8 * h), _mm_unpackhi_epi64(uv[h], uv[h]));
             }
-            ovxc_cc_dec2_scalar(yb, NULL, ub, vb, (uint8_t *const[3]){o[0] + x, o[1] + x, o[2] + x},
-                                (uint8_t *const[3]){o[0] + x, o[1] + x, o[2] + x}, 32, m);
+            ovxc_cc_dec2_scalar(yb, NULL, ub, vb, od, od, 32, m);
+            if (packed) {
+                const __m256i c0 = _mm256_loadu_si256((const __m256i *)(const void *)pl[0]);
+                const __m256i c1 = _mm256_loadu_si256((const __m256i *)(const void *)pl[1]);
+                const __m256i c2 = _mm256_loadu_si256((const __m256i *)(const void *)pl[2]);
+                if (bpp == 4)
+                    il4_avx2_32(c0, c1, c2, _mm256_set1_epi8(-1), packed + 4 * x);
+                else
+                    il3_avx2_32(c0, c1, c2, packed + 3 * x);
+            }
             continue;
         }
         for (h = 0; h < 2; h++) {
             const __m256i kk[3] = {k[0][h], k[1][h], k[2][h]};
-            dec_store(_mm256_castsi256_si128(sh[h]), kk, o, x + 16 * h);
+            if (packed)
+                dec_rgb16(_mm256_castsi256_si128(sh[h]), kk, c[h]);
+            else
+                dec_store(_mm256_castsi256_si128(sh[h]), kk, o, x + 16 * h);
+        }
+        if (packed) {
+            const __m256i c0 = _mm256_set_m128i(c[1][0], c[0][0]), c1 = _mm256_set_m128i(c[1][1], c[0][1]);
+            const __m256i c2 = _mm256_set_m128i(c[1][2], c[0][2]);
+            if (bpp == 4)
+                il4_avx2_32(c0, c1, c2, _mm256_set1_epi8(-1), packed + 4 * x);
+            else
+                il3_avx2_32(c0, c1, c2, packed + 3 * x);
         }
     }
     return x;
@@ -362,7 +394,8 @@ __attribute__((always_inline)) static inline size_t dec422_loop32(const cc_fast 
 
 /* UYVY / YUYV: 16 pixels (32 bytes) a step, one in-lane shuffle to Y | U V
  * of each lane, then as dec2 */
-size_t ovxc_cc_dec422_avx2(const uint8_t *s, int yuyv, uint8_t *const o[3], size_t n, const double m[3][4])
+size_t ovxc_cc_dec422_avx2(const uint8_t *s, int yuyv, uint8_t *const o[3], uint8_t *packed, int bpp, size_t n,
+                           const double m[3][4])
 {
     size_t x = 0;
     __m256i ctl;
@@ -374,7 +407,9 @@ size_t ovxc_cc_dec422_avx2(const uint8_t *s, int yuyv, uint8_t *const o[3], size
                                   9, 13, 3, 7, 11, 15)
                : _mm256_setr_epi8(1, 3, 5, 7, 9, 11, 13, 15, 0, 4, 8, 12, 2, 6, 10, 14, 1, 3, 5, 7, 9, 11, 13, 15, 0, 4,
                                   8, 12, 2, 6, 10, 14);
-    x = f->rb_exact ? dec422_loop32(f, s, ctl, uvctl, o, n, m, 1) : dec422_loop32(f, s, ctl, uvctl, o, n, m, 0);
+    x = f->rb_exact ? dec422_loop32(f, s, ctl, uvctl, o, packed, bpp, n, m, 1)
+                    : dec422_loop32(f, s, ctl, uvctl, o, packed, bpp, n, m, 0);
+    if (packed) return x; /* the rest by the caller's planes */
     for (; x + 16 <= n; x += 16) {
         /* [Y0-7, Y8-15 | U0-3 V0-3, U4-7 V4-7] */
         __m256i sh = _mm256_permute4x64_epi64(

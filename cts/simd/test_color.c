@@ -438,12 +438,12 @@ int main(void)
      * space and range, both layouts, rows of odd length */
     {
         static const int spaces[] = {OVX_CC_BT601_525, OVX_CC_BT601_625, OVX_CC_BT709};
-        static uint8_t row[2 * 520], ys[520], us[260], vs[260], r0[3][520], r1[3][520];
+        static uint8_t row[2 * 520], ys[520], us[260], vs[260], r0[3][520], r1[3][520], pk[4 * 520 + 4];
         const ovx_variant *kv;
         const ovxc_cc_kit *ref = ovxc_cc_kit_scalar();
         for (kv = ovxc_cc_kit_variants(); kv->level != OVX_SIMD_NONE; kv++) {
             const ovxc_cc_kit *kit;
-            unsigned bad = 0, sp, rg, yuyv, uu, j, runs = 0;
+            unsigned bad = 0, sp, rg, yuyv, uu, j, runs = 0, packed_runs = 0, bpp;
             if (!cpu_has(kv->level)) continue; /* counted as not run above */
             kit = ((ovxc_cc_kit_f)kv->fn)();
             if (!kit->dec422) continue;
@@ -466,16 +466,27 @@ int main(void)
                             ref->dec2(ys, NULL, us, vs, (uint8_t *const[3]){r0[0], r0[1], r0[2]},
                                       (uint8_t *const[3]){r0[0], r0[1], r0[2]}, n, t.m);
                             memset(r1, 0x3C, sizeof(r1));
-                            done = kit->dec422(row, (int)yuyv, o1, n, t.m);
+                            done = kit->dec422(row, (int)yuyv, o1, NULL, 3, n, t.m);
                             bad += done > n || done % 2 || memcmp(r0[0], r1[0], done) != 0 ||
                                    memcmp(r0[1], r1[1], done) != 0 || memcmp(r0[2], r1[2], done) != 0 ||
                                    r1[0][done] != 0x3C;
                             runs += done + 16 > n;
+                            /* straight to RGB and RGBX: the same channels interleaved (X = 255), no byte past */
+                            for (bpp = 3; bpp <= 4; bpp++) {
+                                size_t dp, q;
+                                memset(pk, 0x3C, sizeof(pk));
+                                dp = kit->dec422(row, (int)yuyv, o1, pk, (int)bpp, n, t.m);
+                                bad += dp > n || dp % 2 || pk[dp * bpp] != 0x3C;
+                                for (q = 0; q < dp && q < n; q++)
+                                    bad += pk[q * bpp] != r0[0][q] || pk[q * bpp + 1] != r0[1][q] ||
+                                           pk[q * bpp + 2] != r0[2][q] || (bpp == 4 && pk[q * bpp + 3] != 255);
+                                packed_runs += dp + 32 > n;
+                            }
                         }
                     }
-            if (bad || runs != 3 * 2 * 2 * 256) {
-                printf("FAIL color convert kit %s dec422: %u rows differ, %u of %u did all but < 16\n", kv->name, bad,
-                       runs, 3 * 2 * 2 * 256);
+            if (bad || runs != 3 * 2 * 2 * 256 || packed_runs != 2 * 3 * 2 * 2 * 256) {
+                printf("FAIL color convert kit %s dec422: %u rows differ, %u of %u did all but < 16, %u of %u packed "
+                       "all but < 32\n", kv->name, bad, runs, 3 * 2 * 2 * 256, packed_runs, 2 * 3 * 2 * 2 * 256);
                 failed++;
             } else {
                 passed++;
