@@ -138,7 +138,6 @@ static void harris_row_p32_avx2(const vx_int32 *const *xx, const vx_int32 *const
     vx_uint32 rb = (vx_uint32)bsize / 2, n = x1 - x0 + 2 * rb, base = x0 - rb, c = 0, x = 0, m = x1 - x0;
     vx_int32 *cxx = tmp, *cyy = tmp + n, *cxy = tmp + 2 * n, i;
     const __m256d vs = _mm256_set1_pd(scale), vk = _mm256_set1_pd(k), vt = _mm256_set1_pd(thresh);
-    const __m256i pick = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
     if (x1 <= x0) return;
     if (bsize == 3) {
         const vx_int32 *a0 = xx[0] + base, *a1 = xx[1] + base, *a2 = xx[2] + base;
@@ -190,9 +189,8 @@ static void harris_row_p32_avx2(const vx_int32 *const *xx, const vx_int32 *const
             __m256d det = _mm256_sub_pd(_mm256_mul_pd(fxx, fyy), _mm256_mul_pd(fxy, fxy));
             __m256d tr = _mm256_add_pd(fxx, fyy);
             __m256d mc = _mm256_sub_pd(det, _mm256_mul_pd(_mm256_mul_pd(vk, tr), tr));
-            __m256i gt = _mm256_castpd_si256(_mm256_cmp_pd(mc, vt, _CMP_GT_OQ));
-            __m128i gt32 = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(gt, pick));
-            __m128 f = _mm_and_ps(_mm256_cvtpd_ps(mc), _mm_castsi128_ps(gt32));
+            /* mc or +0 (whose float is +0) */
+            __m128 f = _mm256_cvtpd_ps(_mm256_and_pd(mc, _mm256_cmp_pd(mc, vt, _CMP_GT_OQ)));
             _mm_storeu_ps(out + x0 + x + 4 * half, f);
         }
     }

@@ -772,11 +772,38 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
                      * byte holding the first bit (the rows' bytes in little-endian order) */
                     vx_uint8 *bytes = (vx_uint8 *)bits;
                     vx_size rb8 = (vx_size)rw * 8;
+                    /* the disk's rows, for corners whose disk lies inside the image:
+                     * row offsets, spans and their masks (in rows of at most 63 -
+                     * 7 bits, x - span >= 0 and x + span < w) */
+                    ptrdiff_t roff[2 * 64];
+                    vx_int32 rsp[2 * 64];
+                    vx_uint64 rmask[2 * 64];
+                    vx_uint32 nr = 2 * R - 1, q;
+                    vx_int32 smax = span[0];
+                    for (q = 0; q < nr && R <= 64; q++) {
+                        vx_int32 dd = (vx_int32)q - (vx_int32)(R - 1);
+                        roff[q] = (ptrdiff_t)dd * (ptrdiff_t)rb8;
+                        rsp[q] = span[dd < 0 ? -dd : dd];
+                        rmask[q] = (((vx_uint64)1) << (2 * rsp[q] + 1)) - 1;
+                    }
                     for (i = 0; i < nc; i++) {
                         harris_cand c = A[i];
                         vx_uint32 yy, ya, yb;
-                        if ((bytes[(vx_size)c.y * rb8 + ((vx_uint32)c.x >> 3)] >> (c.x & 7)) & 1) continue;
+                        vx_uint8 *crow = bytes + (vx_size)c.y * rb8;
+                        if ((crow[(vx_uint32)c.x >> 3] >> (c.x & 7)) & 1) continue;
                         A[na++] = c;
+                        if (R <= 64 && (vx_uint32)c.y >= R - 1 && (vx_uint32)c.y + R - 1 < h && c.x >= smax &&
+                            c.x + smax < (vx_int32)w) {
+                            for (q = 0; q < nr; q++) {
+                                vx_int32 lo = c.x - rsp[q];
+                                vx_uint8 *at = crow + roff[q] + ((vx_uint32)lo >> 3);
+                                vx_uint64 m;
+                                memcpy(&m, at, 8);
+                                m |= rmask[q] << (lo & 7);
+                                memcpy(at, &m, 8);
+                            }
+                            continue;
+                        }
                         ya = (vx_uint32)c.y >= R - 1 ? (vx_uint32)c.y - (R - 1) : 0;
                         yb = (vx_uint32)c.y + R - 1 < h ? (vx_uint32)c.y + R - 1 : h - 1;
                         for (yy = ya; yy <= yb; yy++) {
