@@ -131,6 +131,37 @@ static void sobel3_prod_row_avx2(const vx_uint8 *src, vx_int32 stride, vx_uint32
     if (x < x1) ovx_sobel3_prod_row_scalar(src, stride, x, x1, xx, yy, xy);
 }
 
+/* Mc of 8 pixels from their int32 block sums (the scalar's operations in
+ * double, in its order), stored as 8 floats: mc when mc > thresh, else +0. */
+static inline void harris_mc8(__m256i sxx, __m256i syy, __m256i sxy, __m256d vs, __m256d vk, __m256d vt,
+                              vx_float32 *out)
+{
+    __m128 f[2];
+    int half;
+    for (half = 0; half < 2; half++) {
+        __m128i ixx = half ? _mm256_extracti128_si256(sxx, 1) : _mm256_castsi256_si128(sxx);
+        __m128i iyy = half ? _mm256_extracti128_si256(syy, 1) : _mm256_castsi256_si128(syy);
+        __m128i ixy = half ? _mm256_extracti128_si256(sxy, 1) : _mm256_castsi256_si128(sxy);
+        __m256d fxx = _mm256_mul_pd(_mm256_cvtepi32_pd(ixx), vs);
+        __m256d fyy = _mm256_mul_pd(_mm256_cvtepi32_pd(iyy), vs);
+        __m256d fxy = _mm256_mul_pd(_mm256_cvtepi32_pd(ixy), vs);
+        __m256d det = _mm256_sub_pd(_mm256_mul_pd(fxx, fyy), _mm256_mul_pd(fxy, fxy));
+        __m256d tr = _mm256_add_pd(fxx, fyy);
+        __m256d mc = _mm256_sub_pd(det, _mm256_mul_pd(_mm256_mul_pd(vk, tr), tr));
+        /* mc or +0 (whose float is +0) */
+        f[half] = _mm256_cvtpd_ps(_mm256_and_pd(mc, _mm256_cmp_pd(mc, vt, _CMP_GT_OQ)));
+    }
+    _mm256_storeu_ps(out, _mm256_set_m128(f[1], f[0]));
+}
+
+/* Lanes 0..7 of q + (q, n shifted by one) + (shifted by two): the sums of 3
+ * consecutive columns from q's 8 and the next 8 (n). */
+static inline __m256i hsum3(__m256i q, __m256i n)
+{
+    __m256i t = _mm256_permute2x128_si256(q, n, 0x21); /* q4..q7 n0..n3 */
+    return _mm256_add_epi32(_mm256_add_epi32(q, _mm256_alignr_epi8(t, q, 4)), _mm256_alignr_epi8(t, q, 8));
+}
+
 static void harris_row_p32_avx2(const vx_int32 *const *xx, const vx_int32 *const *yy, const vx_int32 *const *xy,
                                 vx_int32 bsize, vx_uint32 x0, vx_uint32 x1, vx_float64 scale, vx_float64 k,
                                 vx_float64 thresh, vx_int32 *tmp, vx_float32 *out)
@@ -138,19 +169,23 @@ static void harris_row_p32_avx2(const vx_int32 *const *xx, const vx_int32 *const
     vx_uint32 rb = (vx_uint32)bsize / 2, n = x1 - x0 + 2 * rb, base = x0 - rb, c = 0, x = 0, m = x1 - x0;
     vx_int32 *cxx = tmp, *cyy = tmp + n, *cxy = tmp + 2 * n, i;
     const __m256d vs = _mm256_set1_pd(scale), vk = _mm256_set1_pd(k), vt = _mm256_set1_pd(thresh);
-    const __m256i pick = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
     if (x1 <= x0) return;
-    if (bsize == 3) {
+    if (bsize == 3 && n >= 16) {
+        /* 3x3: the column sums in registers, 8 outputs from the columns x .. x + 9 */
         const vx_int32 *a0 = xx[0] + base, *a1 = xx[1] + base, *a2 = xx[2] + base;
         const vx_int32 *b0 = yy[0] + base, *b1 = yy[1] + base, *b2 = yy[2] + base;
         const vx_int32 *c0 = xy[0] + base, *c1 = xy[1] + base, *c2 = xy[2] + base;
-#define L(p) _mm256_loadu_si256((const __m256i *)((p) + c))
-        for (; c + 8 <= n; c += 8) {
-            _mm256_storeu_si256((__m256i *)(cxx + c), _mm256_add_epi32(_mm256_add_epi32(L(a0), L(a1)), L(a2)));
-            _mm256_storeu_si256((__m256i *)(cyy + c), _mm256_add_epi32(_mm256_add_epi32(L(b0), L(b1)), L(b2)));
-            _mm256_storeu_si256((__m256i *)(cxy + c), _mm256_add_epi32(_mm256_add_epi32(L(c0), L(c1)), L(c2)));
+#define L(p, o) _mm256_loadu_si256((const __m256i *)((p) + (o)))
+#define COL(p0, p1, p2, o) _mm256_add_epi32(_mm256_add_epi32(L(p0, o), L(p1, o)), L(p2, o))
+        __m256i qxx = COL(a0, a1, a2, 0), qyy = COL(b0, b1, b2, 0), qxy = COL(c0, c1, c2, 0);
+        for (; x + 16 <= n; x += 8) {
+            __m256i nxx = COL(a0, a1, a2, x + 8), nyy = COL(b0, b1, b2, x + 8), nxy = COL(c0, c1, c2, x + 8);
+            harris_mc8(hsum3(qxx, nxx), hsum3(qyy, nyy), hsum3(qxy, nxy), vs, vk, vt, out + x0 + x);
+            qxx = nxx, qyy = nyy, qxy = nxy;
         }
+#undef COL
 #undef L
+        c = x; /* the rest below, from column x */
     }
     for (; c + 8 <= n; c += 8) { /* column sums over the block's rows, exact in int32 */
         __m256i sxx = _mm256_loadu_si256((const __m256i *)(xx[0] + base + c)),
@@ -174,27 +209,12 @@ static void harris_row_p32_avx2(const vx_int32 *const *xx, const vx_int32 *const
         __m256i sxx = _mm256_loadu_si256((const __m256i *)(cxx + x)), syy = _mm256_loadu_si256((const __m256i *)(cyy + x)),
                 sxy = _mm256_loadu_si256((const __m256i *)(cxy + x));
         vx_uint32 d;
-        int half;
         for (d = 1; d <= 2 * rb; d++) {
             sxx = _mm256_add_epi32(sxx, _mm256_loadu_si256((const __m256i *)(cxx + x + d)));
             syy = _mm256_add_epi32(syy, _mm256_loadu_si256((const __m256i *)(cyy + x + d)));
             sxy = _mm256_add_epi32(sxy, _mm256_loadu_si256((const __m256i *)(cxy + x + d)));
         }
-        for (half = 0; half < 2; half++) {
-            __m128i ixx = half ? _mm256_extracti128_si256(sxx, 1) : _mm256_castsi256_si128(sxx);
-            __m128i iyy = half ? _mm256_extracti128_si256(syy, 1) : _mm256_castsi256_si128(syy);
-            __m128i ixy = half ? _mm256_extracti128_si256(sxy, 1) : _mm256_castsi256_si128(sxy);
-            __m256d fxx = _mm256_mul_pd(_mm256_cvtepi32_pd(ixx), vs);
-            __m256d fyy = _mm256_mul_pd(_mm256_cvtepi32_pd(iyy), vs);
-            __m256d fxy = _mm256_mul_pd(_mm256_cvtepi32_pd(ixy), vs);
-            __m256d det = _mm256_sub_pd(_mm256_mul_pd(fxx, fyy), _mm256_mul_pd(fxy, fxy));
-            __m256d tr = _mm256_add_pd(fxx, fyy);
-            __m256d mc = _mm256_sub_pd(det, _mm256_mul_pd(_mm256_mul_pd(vk, tr), tr));
-            __m256i gt = _mm256_castpd_si256(_mm256_cmp_pd(mc, vt, _CMP_GT_OQ));
-            __m128i gt32 = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(gt, pick));
-            __m128 f = _mm_and_ps(_mm256_cvtpd_ps(mc), _mm_castsi128_ps(gt32));
-            _mm_storeu_ps(out + x0 + x + 4 * half, f);
-        }
+        harris_mc8(sxx, syy, sxy, vs, vk, vt, out + x0 + x);
     }
     for (; x < m; x++) {
         vx_int32 sxx = 0, syy = 0, sxy = 0;

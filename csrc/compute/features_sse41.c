@@ -132,9 +132,7 @@ static inline __m128 harris_mc2(__m128i ixx, __m128i iyy, __m128i ixy, __m128d v
     __m128d det = _mm_sub_pd(_mm_mul_pd(fxx, fyy), _mm_mul_pd(fxy, fxy));
     __m128d tr = _mm_add_pd(fxx, fyy);
     __m128d mc = _mm_sub_pd(det, _mm_mul_pd(_mm_mul_pd(vk, tr), tr));
-    __m128 gt = _mm_castpd_ps(_mm_cmpgt_pd(mc, vt));
-    gt = _mm_shuffle_ps(gt, gt, _MM_SHUFFLE(2, 0, 2, 0));
-    return _mm_and_ps(_mm_cvtpd_ps(mc), gt);
+    return _mm_cvtpd_ps(_mm_and_pd(mc, _mm_cmpgt_pd(mc, vt))); /* mc or +0 */
 }
 
 static void harris_row_p32_sse41(const vx_int32 *const *xx, const vx_int32 *const *yy, const vx_int32 *const *xy,

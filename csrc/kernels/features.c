@@ -482,9 +482,10 @@ static vx_status VX_CALLBACK harris_validate(vx_node node, const vx_reference pa
     return VX_SUCCESS;
 }
 
+/* A candidate: its sort key (harris_key of the score, which it gives back)
+ * and its place, y << xsh | x (raster order). */
 typedef struct {
-    vx_int32 x, y;
-    vx_float32 v;
+    vx_uint32 key, pos;
 } harris_cand;
 
 /* Harris in row bands on the node's threads, each band fused: gradient rows
@@ -518,6 +519,7 @@ typedef struct {
     int pass;
     vx_keypoint_t *kp;            /* the output: A's first nc */
     vx_int32 ox, oy;
+    vx_uint32 xsh, xmask;         /* pos = y << xsh | x */
 } harris_job;
 
 static vx_size harris_band_bytes(vx_uint32 w, vx_int32 bs)
@@ -534,6 +536,16 @@ static vx_uint32 harris_key(vx_float32 v)
     memcpy(&u, &v, sizeof(u));
     u = (u & 0x80000000u) ? ~u : (u | 0x80000000u);
     return ~u;
+}
+
+/* The score of a key (harris_key's inverse; scores are never -0). */
+static vx_float32 harris_unkey(vx_uint32 key)
+{
+    vx_uint32 u = ~key;
+    vx_float32 v;
+    u = (u & 0x80000000u) ? (u & 0x7FFFFFFFu) : ~u;
+    memcpy(&v, &u, sizeof(v));
+    return v;
 }
 
 static void harris_band(void *arg, vx_uint32 band)
@@ -581,9 +593,8 @@ static void harris_band(void *arg, vx_uint32 band)
         }
         count = j->kit->nms_row_f32(srow[0], srow[1], srow[2], j->xs0, j->xs1, j->thrf, xs);
         for (i = 0; i < count; i++) {
-            out[i].x = (vx_int32)xs[i];
-            out[i].y = (vx_int32)y;
-            out[i].v = srow[1][xs[i]];
+            out[i].key = harris_key(srow[1][xs[i]]);
+            out[i].pos = y << j->xsh | xs[i];
         }
         j->row_count[y] = count;
     }
@@ -593,7 +604,7 @@ static void harris_band(void *arg, vx_uint32 band)
         memset(hist, 0, 2048 * sizeof(*hist));
         for (y = yb0; y < yb1; y++) {
             const harris_cand *c = j->slots + (vx_size)y * j->half;
-            for (i = 0; i < j->row_count[y]; i++) hist[harris_key(c[i].v) & 2047]++;
+            for (i = 0; i < j->row_count[y]; i++) hist[c[i].key & 2047]++;
         }
     }
 }
@@ -613,7 +624,7 @@ static void harris_sort_hist(void *arg, vx_uint32 b)
     vx_size i, i0, i1;
     memset(hist, 0, 2048 * sizeof(*hist));
     harris_part(j, b, &i0, &i1);
-    for (i = i0; i < i1; i++) hist[(harris_key(src[i].v) >> sh) & 2047]++;
+    for (i = i0; i < i1; i++) hist[(src[i].key >> sh) & 2047]++;
 }
 
 /* Scatter part b of the pass's source to its digit's place (the histograms
@@ -629,15 +640,15 @@ static void harris_sort_scatter(void *arg, vx_uint32 b)
         vx_uint32 yb1 = j->ys0 + (vx_uint32)((vx_uint64)n * (b + 1) / j->bands);
         for (y = yb0; y < yb1; y++) {
             const harris_cand *c = j->slots + (vx_size)y * j->half;
-            for (i = 0; i < j->row_count[y]; i++) j->A[at[harris_key(c[i].v) & 2047]++] = c[i];
+            for (i = 0; i < j->row_count[y]; i++) j->A[at[c[i].key & 2047]++] = c[i];
         }
         return;
     }
     harris_part(j, b, &i0, &i1);
     if (j->pass == 1) {
-        for (i = i0; i < i1; i++) j->B[at[(harris_key(j->A[i].v) >> 11) & 2047]++] = j->A[i];
+        for (i = i0; i < i1; i++) j->B[at[(j->A[i].key >> 11) & 2047]++] = j->A[i];
     } else {
-        for (i = i0; i < i1; i++) j->A[at[harris_key(j->B[i].v) >> 22]++] = j->B[i];
+        for (i = i0; i < i1; i++) j->A[at[j->B[i].key >> 22]++] = j->B[i];
     }
 }
 
@@ -649,9 +660,9 @@ static void harris_write(void *arg, vx_uint32 b)
     harris_part(j, b, &i0, &i1);
     for (i = i0; i < i1; i++) {
         vx_keypoint_t *k = j->kp + i;
-        k->x = j->A[i].x + j->ox;
-        k->y = j->A[i].y + j->oy;
-        k->strength = j->A[i].v;
+        k->x = (vx_int32)(j->A[i].pos & j->xmask) + j->ox;
+        k->y = (vx_int32)(j->A[i].pos >> j->xsh) + j->oy;
+        k->strength = harris_unkey(j->A[i].key);
         k->scale = 0.0f;
         k->orientation = 0.0f;
         k->tracking_status = 1;
@@ -717,6 +728,10 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
         j.bands = threads > 1 && n >= 65536 ? threads * 2 : 1;
         if (j.bands > j.ys1 - j.ys0) j.bands = j.ys1 - j.ys0;
         j.kit = feat_kit(node);
+        while (j.xsh < 32 && ((vx_uint64)1 << j.xsh) < w) j.xsh++;
+        if (((vx_uint64)h << j.xsh) > ((vx_uint64)1 << 32))
+            return ovx_kernel_log(node, 0, VX_ERROR_NOT_SUPPORTED, "%ux%u is too large for Harris", w, h);
+        j.xmask = (vx_uint32)(((vx_uint64)1 << j.xsh) - 1);
         j.half = (w + 1) / 2;
         j.band_bytes = harris_band_bytes(w, bs);
         maxc = (vx_size)((h + 1) / 2) * j.half; /* kept pixels are never neighbours */
@@ -772,17 +787,45 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
                      * byte holding the first bit (the rows' bytes in little-endian order) */
                     vx_uint8 *bytes = (vx_uint8 *)bits;
                     vx_size rb8 = (vx_size)rw * 8;
+                    /* the disk's rows, for corners whose disk lies inside the image:
+                     * row offsets, spans and their masks (in rows of at most 63 -
+                     * 7 bits, x - span >= 0 and x + span < w) */
+                    ptrdiff_t roff[2 * 64];
+                    vx_int32 rsp[2 * 64];
+                    vx_uint64 rmask[2 * 64];
+                    vx_uint32 nr = 2 * R - 1, q;
+                    vx_int32 smax = span[0];
+                    for (q = 0; q < nr && R <= 64; q++) {
+                        vx_int32 dd = (vx_int32)q - (vx_int32)(R - 1);
+                        roff[q] = (ptrdiff_t)dd * (ptrdiff_t)rb8;
+                        rsp[q] = span[dd < 0 ? -dd : dd];
+                        rmask[q] = (((vx_uint64)1) << (2 * rsp[q] + 1)) - 1;
+                    }
                     for (i = 0; i < nc; i++) {
                         harris_cand c = A[i];
+                        vx_int32 cx = (vx_int32)(c.pos & j.xmask), cy = (vx_int32)(c.pos >> j.xsh);
                         vx_uint32 yy, ya, yb;
-                        if ((bytes[(vx_size)c.y * rb8 + ((vx_uint32)c.x >> 3)] >> (c.x & 7)) & 1) continue;
+                        vx_uint8 *crow = bytes + (vx_size)cy * rb8;
+                        if ((crow[(vx_uint32)cx >> 3] >> (cx & 7)) & 1) continue;
                         A[na++] = c;
-                        ya = (vx_uint32)c.y >= R - 1 ? (vx_uint32)c.y - (R - 1) : 0;
-                        yb = (vx_uint32)c.y + R - 1 < h ? (vx_uint32)c.y + R - 1 : h - 1;
+                        if (R <= 64 && (vx_uint32)cy >= R - 1 && (vx_uint32)cy + R - 1 < h && cx >= smax &&
+                            cx + smax < (vx_int32)w) {
+                            for (q = 0; q < nr; q++) {
+                                vx_int32 lo = cx - rsp[q];
+                                vx_uint8 *at = crow + roff[q] + ((vx_uint32)lo >> 3);
+                                vx_uint64 m;
+                                memcpy(&m, at, 8);
+                                m |= rmask[q] << (lo & 7);
+                                memcpy(at, &m, 8);
+                            }
+                            continue;
+                        }
+                        ya = (vx_uint32)cy >= R - 1 ? (vx_uint32)cy - (R - 1) : 0;
+                        yb = (vx_uint32)cy + R - 1 < h ? (vx_uint32)cy + R - 1 : h - 1;
                         for (yy = ya; yy <= yb; yy++) {
-                            vx_int32 sp = span[yy > (vx_uint32)c.y ? yy - (vx_uint32)c.y : (vx_uint32)c.y - yy];
-                            vx_int32 lo = c.x - sp > 0 ? c.x - sp : 0;
-                            vx_int32 hi = c.x + sp < (vx_int32)w ? c.x + sp : (vx_int32)w - 1;
+                            vx_int32 sp = span[yy > (vx_uint32)cy ? yy - (vx_uint32)cy : (vx_uint32)cy - yy];
+                            vx_int32 lo = cx - sp > 0 ? cx - sp : 0;
+                            vx_int32 hi = cx + sp < (vx_int32)w ? cx + sp : (vx_int32)w - 1;
                             vx_uint8 *at = bytes + (vx_size)yy * rb8 + ((vx_uint32)lo >> 3);
                             vx_uint64 m;
                             memcpy(&m, at, 8);
@@ -794,16 +837,17 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
 #endif
                 for (i = 0; i < nc; i++) {
                     harris_cand c = A[i];
+                    vx_int32 cx = (vx_int32)(c.pos & j.xmask), cy = (vx_int32)(c.pos >> j.xsh);
                     vx_uint32 yy, ya, yb;
-                    if ((bits[(vx_size)c.y * rw + ((vx_uint32)c.x >> 6)] >> (c.x & 63)) & 1) continue;
+                    if ((bits[(vx_size)cy * rw + ((vx_uint32)cx >> 6)] >> (cx & 63)) & 1) continue;
                     A[na++] = c;
                     if (R == 0) continue;
-                    ya = (vx_uint32)c.y >= R - 1 ? (vx_uint32)c.y - (R - 1) : 0;
-                    yb = (vx_uint32)c.y + R - 1 < h ? (vx_uint32)c.y + R - 1 : h - 1;
+                    ya = (vx_uint32)cy >= R - 1 ? (vx_uint32)cy - (R - 1) : 0;
+                    yb = (vx_uint32)cy + R - 1 < h ? (vx_uint32)cy + R - 1 : h - 1;
                     for (yy = ya; yy <= yb; yy++) {
-                        vx_int32 sp = span[yy > (vx_uint32)c.y ? yy - (vx_uint32)c.y : (vx_uint32)c.y - yy];
-                        vx_uint32 xa = c.x >= sp ? (vx_uint32)(c.x - sp) : 0;
-                        vx_uint32 xb = (vx_uint32)c.x + (vx_uint32)sp < w ? (vx_uint32)c.x + (vx_uint32)sp : w - 1;
+                        vx_int32 sp = span[yy > (vx_uint32)cy ? yy - (vx_uint32)cy : (vx_uint32)cy - yy];
+                        vx_uint32 xa = cx >= sp ? (vx_uint32)(cx - sp) : 0;
+                        vx_uint32 xb = (vx_uint32)cx + (vx_uint32)sp < w ? (vx_uint32)cx + (vx_uint32)sp : w - 1;
                         vx_uint64 *row = bits + (vx_size)yy * rw;
                         vx_uint32 wa = xa >> 6, wb = xb >> 6, q;
                         vx_uint64 ma = ~(vx_uint64)0 << (xa & 63), mb = ~(vx_uint64)0 >> (63 - (xb & 63));

@@ -163,6 +163,34 @@ static void test_harris(const ovxc_feat_kit *ref, const ovxc_feat_kit *kit, cons
         }
 }
 
+/* Harris rows with 3x3 blocks, every x0 in 1..3 and row length 1..70: the
+ * AVX2 row keeps the column sums in registers while 16 columns remain (the
+ * rest through tmp), so every split between the two paths is seen. */
+static void test_harris3_sweep(const ovxc_feat_kit *ref, const ovxc_feat_kit *kit, const char *name)
+{
+    static vx_float32 a[MAXW + 2 * PAD], b[MAXW + 2 * PAD];
+    static vx_int32 tmp[3 * (MAXW + 16)], prod[3][3][MAXW + 2 * PAD];
+    const double scale = 1.0 / ((4.0 * 255.0 * 3) * (4.0 * 255.0 * 3));
+    const vx_int32 *pxx[3], *pyy[3], *pxy[3];
+    int i, r, len, x0, x;
+    for (r = 0; r < 3; r++) {
+        for (i = 0; i < MAXW + 2 * PAD; i++) {
+            int vx = (int)(rnd() % 2041) - 1020, vy = (int)(rnd() % 2041) - 1020;
+            prod[0][r][i] = vx * vx, prod[1][r][i] = vy * vy, prod[2][r][i] = vx * vy;
+        }
+        pxx[r] = prod[0][r] + PAD, pyy[r] = prod[1][r] + PAD, pxy[r] = prod[2][r] + PAD;
+    }
+    for (x0 = 1; x0 <= 3; x0++)
+        for (len = 1; len <= 70; len++) {
+            vx_uint32 x1 = (vx_uint32)(x0 + len);
+            memset(a, 0x5a, sizeof(a)), memset(b, 0x5a, sizeof(b));
+            ref->harris_row_p32(pxx, pyy, pxy, 3, (vx_uint32)x0, x1, scale, 0.04, 1e-4, tmp, a + PAD);
+            kit->harris_row_p32(pxx, pyy, pxy, 3, (vx_uint32)x0, x1, scale, 0.04, 1e-4, tmp, b + PAD);
+            check(!memcmp(a, b, sizeof(a)), "harris_row_p32 3x3 sweep", name, len, x0, 3);
+            for (x = x0; x < (int)x1; x++) nonzero += a[PAD + x] != 0.0f;
+        }
+}
+
 /* Harris's NMS row on floats with many ties (a few distinct values), NaN-free. */
 static void test_nms_f32(const ovxc_feat_kit *ref, const ovxc_feat_kit *kit, const char *name, int w, int mode)
 {
@@ -222,6 +250,7 @@ int main(void)
             continue;
         }
         variants++;
+        test_harris3_sweep(ref, kit, v->name);
         for (wi = 0; wi < sizeof(ws) / sizeof(ws[0]); wi++) {
             int kind, mode, rep;
             for (kind = 0; kind < 5; kind++) test_rows(ref, kit, v->name, ws[wi], ws[wi] < 20 ? 7 + kind : 23, kind);
