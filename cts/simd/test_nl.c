@@ -95,5 +95,11 @@ int main(void)
             not_run++;
         }
     printf("nonlinear variants: %u runs, %u differ, %u variants not run (CPU)\n", runs, bad, not_run);
-    return bad || runs == 0 ? 1 : 0;
+#if defined(OVX_HAVE_SSE41) || defined(OVX_HAVE_AVX2) || defined(OVX_HAVE_AVX512)
+    return bad || runs == 0 ? 1 : 0; /* an x86 build: its variants must have run */
+#else
+    /* a build without SIMD (aarch64, -Dsimd=none): nothing to compare, and
+     * the tables must list the reference alone */
+    return bad || runs != 0 || not_run != 0 ? 1 : 0;
+#endif
 }
