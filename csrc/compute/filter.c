@@ -661,35 +661,6 @@ const ovx_variant *ovxc_conv_variants(void)
     return table;
 }
 
-/* buf[t] = pixel (sx + t, sy) by the border rule, t in [0, len) */
-static void conv_pad_row(uint8_t *buf, const uint8_t *src, int32_t ss, const ovxc_area *a, int64_t sy, int64_t sx,
-                         uint32_t len)
-{
-    const int cst = a->border == OVXC_BORDER_CONSTANT;
-    const uint8_t cv = (uint8_t)(a->constant & 0xFFu);
-    const int64_t w = a->width;
-    const uint8_t *s;
-    uint32_t t = 0;
-    if (sy < 0 || sy >= (int64_t)a->height) {
-        if (cst) {
-            memset(buf, cv, len);
-            return;
-        }
-        sy = sy < 0 ? 0 : (int64_t)a->height - 1;
-    }
-    s = src + (ptrdiff_t)sy * ss;
-    if (sx < 0) { /* left of the image */
-        t = -sx < (int64_t)len ? (uint32_t)-sx : len;
-        memset(buf, cst ? cv : s[0], t);
-    }
-    if (t < len && sx + t < w) {
-        uint32_t n = (uint32_t)(w - (sx + t) < (int64_t)(len - t) ? w - (sx + t) : (int64_t)(len - t));
-        memcpy(buf + t, s + sx + t, n);
-        t += n;
-    }
-    if (t < len) memset(buf + t, cst ? cv : s[w - 1], len - t); /* right of it */
-}
-
 /* Padded segments are computed OVXC_CONV_MIN_RUN pixels wide at least (the
  * widest variant's step) into a scratch row: whole vectors, not the scalar
  * row, for the few pixels at the left and right edges. */
@@ -717,7 +688,8 @@ void ovxc_convolve_rows(const ovxc_conv_plan *p, ovxc_conv_row_f row, const uint
                 n = xe - x < OVXC_CONV_CHUNK ? xe - x : OVXC_CONV_CHUNK;
                 m = n < OVXC_CONV_MIN_RUN ? OVXC_CONV_MIN_RUN : n; /* a whole vector for the few pixels */
                 for (uint32_t j = 0; j < p->rows; j++) {
-                    conv_pad_row(pad[j], src, ss, a, (int64_t)y + ry - j, (int64_t)x - rx, m + p->cols - 1);
+                    ovxc_pad_row_u8(pad[j], src, ss, a, (int64_t)y + ry - j, (int64_t)x - rx, m + p->cols - 1,
+                                    (uint8_t)(a->constant & 0xFFu));
                     rp[j] = pad[j];
                 }
                 if (m == n) {
@@ -885,7 +857,8 @@ static void nl_padded(const ovxc_nl_prog *bp, ovxc_nl_row_f row, uint32_t cols, 
         uint32_t k;
         if (m > OVXC_NL_CHUNK) m = OVXC_NL_CHUNK;
         for (uint32_t j = 0; j < rows; j++)
-            conv_pad_row(blk[j], src, ss, a, (int64_t)y + j - oy, (int64_t)x - ox, m + cols - 1);
+            ovxc_pad_row_u8(blk[j], src, ss, a, (int64_t)y + j - oy, (int64_t)x - ox, m + cols - 1,
+                            (uint8_t)(a->constant & 0xFFu));
         for (k = (uint32_t)row(bp, c, tmp, m); k < cn; k++) {
             for (int q = 0; q < bp->n; q++) v[q] = c[k + bp->off[q]];
             tmp[k] = nl_reduce(bp->function, v, bp->n);

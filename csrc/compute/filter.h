@@ -18,6 +18,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 enum { OVXC_BORDER_REPLICATE = 0, OVXC_BORDER_CONSTANT = 1 };
 
@@ -27,6 +28,35 @@ typedef struct {
     int border;              /* OVXC_BORDER_* */
     uint32_t constant;       /* CONSTANT border value (0/1 for U1) */
 } ovxc_area;
+
+/* buf[t] = pixel (sx + t, sy) of a U8 plane by the area's border rule, t in
+ * [0, len) (cv: the constant under a constant border; replicate otherwise) */
+static inline void ovxc_pad_row_u8(uint8_t *buf, const uint8_t *src, int32_t ss, const ovxc_area *a, int64_t sy,
+                                   int64_t sx, uint32_t len, uint8_t cv)
+{
+    const int cst = a->border == OVXC_BORDER_CONSTANT;
+    const int64_t w = a->width;
+    const uint8_t *s;
+    uint32_t t = 0;
+    if (sy < 0 || sy >= (int64_t)a->height) {
+        if (cst) {
+            memset(buf, cv, len);
+            return;
+        }
+        sy = sy < 0 ? 0 : (int64_t)a->height - 1;
+    }
+    s = src + (ptrdiff_t)sy * ss;
+    if (sx < 0) { /* left of the image */
+        t = -sx < (int64_t)len ? (uint32_t)-sx : len;
+        memset(buf, cst ? cv : s[0], t);
+    }
+    if (t < len && sx + t < w) {
+        uint32_t n = (uint32_t)(w - (sx + t) < (int64_t)(len - t) ? w - (sx + t) : (int64_t)(len - t));
+        memcpy(buf + t, s + sx + t, n);
+        t += n;
+    }
+    if (t < len) memset(buf + t, cst ? cv : s[w - 1], len - t); /* right of it */
+}
 
 /* 3x3 filters on U8 -> U8. */
 void ovxc_box3x3_u8(const uint8_t *src, int32_t ss, uint8_t *dst, int32_t ds, const ovxc_area *a);

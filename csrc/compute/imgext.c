@@ -183,35 +183,6 @@ void ovxc_nms_s16(const int16_t *src, int32_t ss, const uint8_t *mask, int32_t m
 #define IX_MAXR 7
 #define IX_BS (IX_CHUNK + 2 * IX_MAXR + 2)
 
-/* len samples of row sy from column sx on, the border rule outside (cv: the
- * constant under a constant border) */
-static void ix_pad_row(uint8_t *buf, const uint8_t *src, int32_t ss, const ovxc_area *a, int64_t sy, int64_t sx,
-                       uint32_t len, uint8_t cv)
-{
-    const int cst = a->border == OVXC_BORDER_CONSTANT;
-    const int64_t w = a->width;
-    const uint8_t *s;
-    uint32_t t = 0;
-    if (sy < 0 || sy >= (int64_t)a->height) {
-        if (cst) {
-            memset(buf, cv, len);
-            return;
-        }
-        sy = sy < 0 ? 0 : (int64_t)a->height - 1;
-    }
-    s = src + (intptr_t)sy * ss;
-    if (sx < 0) {
-        t = -sx < (int64_t)len ? (uint32_t)-sx : len;
-        memset(buf, cst ? cv : s[0], t);
-    }
-    if (t < len && sx + t < w) {
-        uint32_t n = (uint32_t)(w - (sx + t) < (int64_t)(len - t) ? w - (sx + t) : (int64_t)(len - t));
-        memcpy(buf + t, s + sx + t, n);
-        t += n;
-    }
-    if (t < len) memset(buf + t, cst ? cv : s[w - 1], len - t);
-}
-
 /* The same for a bit-packed U1 mask, one byte (0 or 1) a sample; 0 outside under a constant border. */
 static void ix_pad_row_u1(uint8_t *buf, const uint8_t *m, int32_t ms, const ovxc_area *a, int64_t sy, int64_t sx,
                           uint32_t len)
@@ -276,7 +247,7 @@ static void lbp_padded(int format, uint32_t ksize, uint32_t r, const uint8_t *sr
         const uint8_t *c = &blk[r][r];
         if (m > IX_CHUNK) m = IX_CHUNK;
         for (uint32_t j = 0; j <= 2 * r; j++)
-            ix_pad_row(blk[j], src, ss, a, (int64_t)y + j - r, (int64_t)x - r, m + 2 * r, (uint8_t)(a->constant & 0xFFu));
+            ovxc_pad_row_u8(blk[j], src, ss, a, (int64_t)y + j - r, (int64_t)x - r, m + 2 * r, (uint8_t)(a->constant & 0xFFu));
         for (k = (uint32_t)row(format, ksize, c, IX_BS, tmp, m); k < cn; k++) {
             int g[8];
             for (int p = 0; p < 8; p++) g[p] = c[k + ring[p][1] * IX_BS + ring[p][0]];
@@ -330,11 +301,11 @@ static void nms_padded(const uint8_t *src, int32_t ss, const uint8_t *mask, int3
         if (m > IX_CHUNK) m = IX_CHUNK;
         for (uint32_t j = 0; j <= 2 * r; j++) {
             int64_t sy = (int64_t)y + j - r, sx = (int64_t)x - r;
-            ix_pad_row(blk[j], src, ss, a, sy, sx, m + 2 * r, (uint8_t)(a->constant & 0xFFu));
+            ovxc_pad_row_u8(blk[j], src, ss, a, sy, sx, m + 2 * r, (uint8_t)(a->constant & 0xFFu));
             if (mask && mask_u1)
                 ix_pad_row_u1(mblk[j], mask, ms, a, sy, sx, m + 2 * r);
             else if (mask)
-                ix_pad_row(mblk[j], mask, ms, a, sy, sx, m + 2 * r, 0);
+                ovxc_pad_row_u8(mblk[j], mask, ms, a, sy, sx, m + 2 * r, 0);
         }
         for (k = (uint32_t)row(c, IX_BS, mc, IX_BS, r, tmp, m); k < cn; k++) {
             int p = c[k], keep = 1;
@@ -438,7 +409,7 @@ static void nms_padded_s16(const int16_t *src, int32_t ss, const uint8_t *mask, 
             if (mask && mask_u1)
                 ix_pad_row_u1(mblk[j], mask, ms, a, sy, sx, m + 2 * r);
             else if (mask)
-                ix_pad_row(mblk[j], mask, ms, a, sy, sx, m + 2 * r, 0);
+                ovxc_pad_row_u8(mblk[j], mask, ms, a, sy, sx, m + 2 * r, 0);
         }
         for (k = (uint32_t)row(c, IX_BS * 2, mc, IX_BS, r, tmp, m); k < cn; k++) {
             int p = c[k], keep = 1;
