@@ -7,6 +7,7 @@
  * image.h.
  */
 #include "image.h"
+#include "../runtime/bigmem.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -502,13 +503,12 @@ vx_status ovx_image_alloc(vx_image image)
         off[p] = total;
         total += ((size_t)root->mem[p].stride_y * root->mem[p].dim_y + 63) & ~(size_t)63;
     }
-    if (posix_memalign(&root->alloc, 64, total ? total : 64) != 0) {
-        root->alloc = NULL;
+    root->alloc = ovx_big_alloc(total);
+    if (!root->alloc) {
         ovx_context_unlock(root->base.context);
         ovx_log((vx_reference)image, VX_ERROR_NO_MEMORY, "image: cannot allocate %zu bytes", total);
         return VX_ERROR_NO_MEMORY;
     }
-    memset(root->alloc, 0, total);
     for (p = 0; p < root->planes; p++) root->mem[p].ptr = (vx_uint8 *)root->alloc + off[p];
     if (root->is_uniform)
         for (p = 0; p < root->planes; p++) fill_plane(root, p, &root->uniform_value);
