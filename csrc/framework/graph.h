@@ -151,6 +151,9 @@ void ovx_memplan_release(vx_graph graph);
 /* Let running nodes access virtual objects (vx_true_e) or forbid it. */
 void ovx_set_accessible(vx_reference ref, vx_bool accessible);
 /* Fix the unknown size/format of a virtual pyramid (and make its levels). */
+/* objects/virtual.c: a virtual output back to its creation attributes before
+ * a verification deduces them again. */
+void ovx_virtual_forget(vx_reference r);
 vx_status ovx_pyramid_apply_meta(vx_pyramid p, vx_uint32 width, vx_uint32 height, vx_df_image format, char *why,
                                  size_t why_size);
 /* Fix the unknown dims/type of a virtual tensor. */

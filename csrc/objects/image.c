@@ -171,7 +171,22 @@ vx_image ovx_image_create(vx_context context, vx_reference scope, vx_uint32 widt
     if (!img) return NULL;
     img->base.is_virtual = is_virtual;
     set_geometry(img, width, height, format);
+    if (is_virtual) {
+        img->has_decl = vx_true_e;
+        img->decl_width = width, img->decl_height = height, img->decl_format = format;
+    }
     return img;
+}
+
+void ovx_image_forget(vx_image image)
+{
+    if (!image->has_decl || image->root != image || image->from_handle) return;
+    if (image->width == image->decl_width && image->height == image->decl_height && image->format == image->decl_format)
+        return;
+    if (!image->planned) free(image->alloc);
+    image->alloc = NULL;
+    image->planned = vx_false_e;
+    set_geometry(image, image->decl_width, image->decl_height, image->decl_format);
 }
 
 vx_status ovx_image_set_meta(vx_image image, vx_uint32 width, vx_uint32 height, vx_df_image format)
