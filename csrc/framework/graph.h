@@ -140,6 +140,10 @@ vx_kernel_image_valid_rectangle_f ovx_meta_valid_rect_callback(vx_meta_format me
 /* ---- verify.c / execute.c ------------------------------------------------ */
 vx_status ovx_graph_verify(vx_graph graph);
 vx_status ovx_graph_execute(vx_graph graph);
+/* Memory for every image, array and pyramid level node n's params touch
+ * (verification gives it, so the first run costs what later ones do; a
+ * run checks again, for objects given after verification). */
+vx_status ovx_node_prepare_memory(vx_node n, vx_reference *params);
 
 /* ---- runtime/memplan.c -------------------------------------------------- */
 /* Give the graph's virtual images buffers shared where lifetimes allow

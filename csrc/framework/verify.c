@@ -504,6 +504,9 @@ vx_status ovx_graph_verify(vx_graph g)
         ovx_log((vx_reference)g, s, "vxVerifyGraph: no memory for the graph's virtual images");
         return s;
     }
+    /* every object's memory now, not on the first run */
+    for (i = 0; i < g->num_nodes; i++)
+        if ((s = ovx_node_prepare_memory(g->nodes[i], g->nodes[i]->params)) != VX_SUCCESS) return s;
     if ((s = init_nodes(g)) != VX_SUCCESS) {
         deinit_nodes(g);
         return s;
