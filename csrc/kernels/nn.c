@@ -27,6 +27,9 @@
 #include <VX/vx_khr_nn.h>
 
 #include "../compute/nn.h"
+#include "../compute/nn_gemm.h"
+#include "../framework/graph.h"
+#include "../runtime/dispatch.h"
 #include "../objects/tensor.h"
 
 #define IN VX_INPUT
@@ -238,6 +241,309 @@ static vx_status check_conv_bias(vx_node node, vx_uint32 idx, vx_tensor bias, vx
                           (size_t)odims[2], (size_t)odims[0], (size_t)odims[1], (size_t)odims[2]);
 }
 
+/* ---- the packed convolution core's driver (compute/nn_gemm.h) ------------------ */
+
+/* What the convolution and deconvolution functions hand the driver. */
+typedef struct {
+    int deconv;
+    vx_size pad[2], skip[2], dil[2], up[2];
+    ovx_nn_fixed f;
+} conv_setup;
+
+/* Kept in the node's scratch from run to run: the packed weights and a copy
+ * of the raw ones they were packed from (the weights-changed check). */
+typedef struct {
+    vx_uint32 magic;
+    int type;
+    vx_size wdims[4], raw_size, packed_size;
+    ovx_nn_packw pw;
+} conv_cache;
+
+#define CONV_CACHE_MAGIC 0x4E4E5057u /* "NNPW" */
+#define ALIGN64(n) (((n) + 63) & ~(vx_size)63)
+
+/* The layout of the node scratch (byte offsets). */
+typedef struct {
+    vx_size raw, packed, dense, ip, col, row, taps, bias, acc, total;
+} conv_layout;
+
+typedef struct {
+    vx_node node;
+    ovx_nn_conv_plan plan;
+    ovx_nn_conv_rows_f rows;
+    const ovx_nn_srcmap *map;
+    const ovx_nn_tensor *in;
+    const vx_uint8 *ib;
+    vx_uint32 tasks;
+    vx_size nsplit, units;
+    /* the exact fallback */
+    const ovx_nn_tensor *w, *bias;
+    ovx_nn_tensor out_all;
+    const conv_setup *cs;
+    vx_int64 *acc;
+} conv_job;
+
+static void planes_task(void *arg, vx_uint32 i)
+{
+    conv_job *j = arg;
+    const vx_size cp = j->plan.w->cp;
+    ovx_nn_planes_fill(j->plan.pl, j->map, j->in, j->ib, j->plan.f.type, cp * i / j->tasks,
+                       cp * (i + 1) / j->tasks);
+}
+
+static void rows_task(void *arg, vx_uint32 i)
+{
+    conv_job *j = arg;
+    const vx_size u0 = j->units * i / j->tasks, u1 = j->units * (i + 1) / j->tasks, blocks = j->plan.w->blocks;
+    vx_size u;
+    for (u = u0; u < u1; u++) {
+        vx_size y = u / j->nsplit, sp = u % j->nsplit;
+        j->rows(&j->plan, y, y + 1, blocks * sp / j->nsplit, blocks * (sp + 1) / j->nsplit);
+    }
+}
+
+/* The scalar reference on output maps [o0, o1): sub-views of weights,
+ * biases and outputs. */
+static void fallback_task(void *arg, vx_uint32 i)
+{
+    conv_job *j = arg;
+    const vx_size ofm = j->out_all.dims[2], o0 = ofm * i / j->tasks, o1 = ofm * (i + 1) / j->tasks;
+    const conv_setup *c = j->cs;
+    ovx_nn_tensor w = *j->w, out = j->out_all, b;
+    vx_int64 *acc = j->acc + (vx_size)i * out.dims[0] * out.dims[1];
+    if (o1 <= o0) return;
+    w.ptr += o0 * w.strides[3], w.dims[3] = o1 - o0;
+    out.ptr += o0 * out.strides[2], out.dims[2] = o1 - o0;
+    if (j->bias) {
+        b = *j->bias;
+        if (b.num_dims == 1)
+            b.ptr += o0 * b.strides[0], b.dims[0] = o1 - o0;
+        else
+            b.ptr += o0 * b.strides[2], b.dims[2] = o1 - o0;
+    }
+    if (c->deconv)
+        ovx_nn_deconvolution(j->in, &w, j->bias ? &b : NULL, &out, &c->f, c->pad[0], c->pad[1], c->up[0], c->up[1],
+                             j->in->dims[0], j->in->dims[1], acc);
+    else
+        ovx_nn_convolution(j->in, &w, j->bias ? &b : NULL, &out, &c->f, c->pad[0], c->pad[1], c->skip[0],
+                           c->skip[1], c->dil[0], c->dil[1], acc);
+}
+
+static void run_tasks(conv_job *j, ovx_task_f fn)
+{
+    if (j->tasks <= 1)
+        fn(j, 0);
+    else
+        ovx_parallel_for(j->tasks, fn, j);
+}
+
+/* Is t dense in the canonical order (strides the products of the dims)? */
+static vx_bool nn_dense(const ovx_nn_tensor *t, vx_size es)
+{
+    vx_size d, s = es;
+    for (d = 0; d < t->num_dims; d++) {
+        if (t->dims[d] > 1 && t->strides[d] != s) return vx_false_e;
+        s *= t->dims[d];
+    }
+    return vx_true_e;
+}
+
+/* Copy a 4-d tensor into dense canonical order. */
+static void nn_gather4(const ovx_nn_tensor *t, vx_size es, vx_uint8 *dst)
+{
+    vx_size a, b, c, d;
+    for (d = 0; d < t->dims[3]; d++)
+        for (c = 0; c < t->dims[2]; c++)
+            for (b = 0; b < t->dims[1]; b++)
+                for (a = 0; a < t->dims[0]; a++, dst += es)
+                    memcpy(dst, t->ptr + a * t->strides[0] + b * t->strides[1] + c * t->strides[2] +
+                                    d * t->strides[3], es);
+}
+
+/* Largest |x| of the input (16-bit data, when the type's bound is too
+ * coarse to prove int32 sums exact). */
+static vx_int64 input_abs_max(const ovx_nn_tensor *in, int type)
+{
+    const vx_size w = in->dims[0], rows = ovx_nn_count_from(in, 1);
+    vx_int64 m = 0;
+    vx_size r, x;
+    for (r = 0; r < rows; r++) {
+        const vx_uint8 *p = in->ptr + ovx_nn_batch_offset(in, 1, r);
+        vx_int32 lo = 0, hi = 0;
+        if (type == OVX_NN_S16 && in->strides[0] == 2) {
+            const vx_int16 *q = (const vx_int16 *)(const void *)p;
+            for (x = 0; x < w; x++) {
+                lo = q[x] < lo ? q[x] : lo;
+                hi = q[x] > hi ? q[x] : hi;
+            }
+        } else {
+            for (x = 0; x < w; x++) {
+                vx_int32 v = ovx_nn_load(p + x * in->strides[0], type);
+                lo = v < lo ? v : lo;
+                hi = v > hi ? v : hi;
+            }
+        }
+        if (-(vx_int64)lo > m) m = -(vx_int64)lo;
+        if (hi > m) m = hi;
+    }
+    return m;
+}
+
+static vx_status conv_run(vx_node node, const vx_reference *p, const conv_setup *c)
+{
+    const vx_tensor tin = (vx_tensor)p[0], tw = (vx_tensor)p[1], tb = (vx_tensor)p[2], tout = (vx_tensor)p[4];
+    ovx_nn_tensor in = nn_view(tin), w = nn_view(tw), b = nn_view(tb), out = nn_view(tout);
+    const int type = c->f.type, q = c->f.q;
+    const vx_size es = type == OVX_NN_S16 ? 2 : 1;
+    const vx_size kw = w.dims[0], kh = w.dims[1], ifm = w.dims[2], ofm = w.dims[3];
+    const vx_size ow = out.dims[0], oh = out.dims[1], nb = ovx_nn_count_from(&out, 3);
+    const vx_size cp = (ifm + 1) / 2, taps = kw * kh;
+    vx_size tx_max = 0, ty_max = 0, rows, pw, phases, pcols, i, bi;
+    vx_size raw_size = kw * kh * ifm * ofm * es, packed_size = ovx_nn_packw_size(&w);
+    conv_layout L;
+    conv_cache *cache;
+    vx_uint8 *mem;
+    ovx_nn_planes pl;
+    ovx_nn_srcmap map;
+    vx_size *tap_off;
+    vx_int32 *bias32 = NULL;
+    vx_int64 bmax = 0, xmax, bound;
+    const vx_uint8 *wraw;
+    vx_bool fresh, dense = nn_dense(&w, es);
+    conv_job j;
+    vx_uint32 threads = ovx_node_threads(node);
+    if (!in.ptr || !w.ptr || !out.ptr || (tb && !b.ptr)) return VX_ERROR_NO_MEMORY;
+    /* taps: padded column x * skip + tx, row y * skip + ty */
+    if (c->deconv) {
+        tx_max = kw - 1, ty_max = kh - 1;
+    } else {
+        tx_max = c->dil[0] + (kw - 1) * (c->dil[0] + 1);
+        ty_max = c->dil[1] + (kh - 1) * (c->dil[1] + 1);
+    }
+    phases = c->skip[0];
+    pw = (ow + 7) / 8 * 8 + tx_max / phases + 1;
+    pcols = pw * phases;
+    rows = (oh - 1) * c->skip[1] + ty_max + 1;
+    pl.rows = rows, pl.phases = phases, pl.pw = pw;
+    pl.row_stride = phases * pw, pl.plane = rows * pl.row_stride;
+    /* the scratch */
+    memset(&L, 0, sizeof(L));
+    L.raw = ALIGN64(sizeof(conv_cache));
+    L.packed = L.raw + ALIGN64(raw_size);
+    L.dense = L.packed + ALIGN64(packed_size);
+    L.ip = L.dense + (dense ? 0 : ALIGN64(raw_size));
+    L.col = L.ip + ALIGN64(cp * pl.plane * 4);
+    L.row = L.col + ALIGN64(pcols * sizeof(ptrdiff_t));
+    L.taps = L.row + ALIGN64(rows * sizeof(ptrdiff_t));
+    L.bias = L.taps + ALIGN64(taps * sizeof(vx_size));
+    L.acc = L.bias + ALIGN64(ofm * sizeof(vx_int32));
+    L.total = L.acc + (vx_size)(threads ? threads : 1) * ow * oh * sizeof(vx_int64);
+    fresh = node->local_data_size < L.total || !node->local_data_ours;
+    mem = ovx_node_scratch(node, L.total);
+    if (!mem) return VX_ERROR_NO_MEMORY;
+    cache = (conv_cache *)(void *)mem;
+    if (fresh) memset(cache, 0, sizeof(*cache));
+    /* the weights, and the packed ones when they are new */
+    if (!dense) nn_gather4(&w, es, mem + L.dense);
+    wraw = dense ? w.ptr : mem + L.dense;
+    if (cache->magic != CONV_CACHE_MAGIC || cache->type != type || cache->raw_size != raw_size ||
+        cache->packed_size != packed_size || memcmp(cache->wdims, w.dims, sizeof(cache->wdims)) != 0 ||
+        memcmp(mem + L.raw, wraw, raw_size) != 0) {
+        ovx_nn_packw_fill(&w, type, mem + L.packed, &cache->pw);
+        memcpy(mem + L.raw, wraw, raw_size);
+        cache->magic = CONV_CACHE_MAGIC, cache->type = type, cache->raw_size = raw_size;
+        cache->packed_size = packed_size;
+        memcpy(cache->wdims, w.dims, sizeof(cache->wdims));
+    }
+    cache->pw.wp = (int16_t *)(void *)(mem + L.packed); /* the scratch may have moved */
+    /* biases: per map as int32 << q; per location read by the finish */
+    if (tb && b.num_dims == 1) {
+        bias32 = (vx_int32 *)(void *)(mem + L.bias);
+        for (i = 0; i < ofm; i++) {
+            vx_int64 v = ovx_nn_load(b.ptr + i * b.strides[0], type);
+            bias32[i] = (vx_int32)(v * ((vx_int64)1 << q));
+            if ((v < 0 ? -v : v) > bmax) bmax = v < 0 ? -v : v;
+        }
+    } else if (tb) {
+        bmax = type == OVX_NN_U8 ? 255 : type == OVX_NN_S8 ? 128 : 32768;
+    }
+    /* int32 sums are exact when max_o sum |w| * max |x| + max |b| 2^q < 2^31 */
+    xmax = type == OVX_NN_U8 ? 255 : type == OVX_NN_S8 ? 128 : 32768;
+    bound = cache->pw.abs_max * xmax + bmax * ((vx_int64)1 << q);
+    if (bound >= ((vx_int64)1 << 31) && type == OVX_NN_S16) {
+        xmax = input_abs_max(&in, type);
+        bound = cache->pw.abs_max * xmax + bmax * ((vx_int64)1 << q);
+    }
+    memset(&j, 0, sizeof(j));
+    j.node = node;
+    j.in = &in;
+    if (bound >= ((vx_int64)1 << 31)) {
+        /* the exact 64-bit reference, output maps over the threads */
+        j.w = &w, j.bias = tb ? &b : NULL, j.out_all = out, j.cs = c;
+        j.acc = (vx_int64 *)(void *)(mem + L.acc);
+        j.tasks = threads < ofm ? threads : (vx_uint32)ofm;
+        if (j.tasks < 1) j.tasks = 1;
+        run_tasks(&j, fallback_task);
+        return VX_SUCCESS;
+    }
+    /* source maps of the padded columns and rows */
+    map.col = (ptrdiff_t *)(void *)(mem + L.col);
+    map.row = (ptrdiff_t *)(void *)(mem + L.row);
+    for (i = 0; i < pcols + rows; i++) {
+        const int is_row = i >= pcols;
+        const vx_size pc = is_row ? i - pcols : i, d = is_row ? 1 : 0;
+        const vx_size n = in.dims[d];
+        ptrdiff_t src = -1;
+        if (c->deconv) {
+            const vx_size s = kw - c->pad[0] - 1, sy = kh - c->pad[1] - 1, sp = d ? sy : s;
+            if (pc >= sp) {
+                vx_size u = pc - sp; /* up-scaled coordinate */
+                if (u < n && u % c->up[d] == 0 && u / c->up[d] < n) src = (ptrdiff_t)(u / c->up[d]);
+            }
+        } else if (pc >= c->pad[d] && pc - c->pad[d] < n) {
+            src = (ptrdiff_t)(pc - c->pad[d]);
+        }
+        if (is_row)
+            map.row[pc] = src;
+        else
+            map.col[pc] = src;
+    }
+    tap_off = (vx_size *)(void *)(mem + L.taps);
+    for (i = 0; i < taps; i++) {
+        vx_size kx = i % kw, ky = i / kw;
+        vx_size tx = c->deconv ? kx : c->dil[0] + kx * (c->dil[0] + 1);
+        vx_size ty = c->deconv ? ky : c->dil[1] + ky * (c->dil[1] + 1);
+        tap_off[i] = ty * pl.row_stride + (tx % phases) * pw + tx / phases;
+    }
+    pl.ip = (int16_t *)(void *)(mem + L.ip);
+    j.plan.w = &cache->pw;
+    j.plan.pl = &pl;
+    j.plan.tap_off = tap_off;
+    j.plan.skip_y = c->skip[1];
+    j.plan.ow = ow, j.plan.oh = oh, j.plan.ofm = ofm;
+    j.plan.f = c->f;
+    j.plan.bias = bias32;
+    j.plan.bias_loc = tb && b.num_dims == 3 ? &b : NULL;
+    j.rows = ovx_node_variant(node) ? (ovx_nn_conv_rows_f)ovx_node_variant(node)->fn : ovx_nn_conv_rows;
+    j.map = &map;
+    /* one thread for small layers; else rows, and output-map blocks too
+     * when the rows are few */
+    j.tasks = (vx_uint64)ow * oh * ofm * ifm * taps < 200000 ? 1 : threads;
+    if (j.tasks < 1) j.tasks = 1;
+    j.nsplit = oh >= 4 * (vx_size)j.tasks ? 1 : (4 * (vx_size)j.tasks + oh - 1) / oh;
+    if (j.nsplit > cache->pw.blocks) j.nsplit = cache->pw.blocks;
+    j.units = oh * j.nsplit;
+    for (bi = 0; bi < nb; bi++) {
+        j.ib = in.ptr + ovx_nn_batch_offset(&in, 3, bi);
+        j.plan.out = out;
+        j.plan.out.ptr = out.ptr + ovx_nn_batch_offset(&out, 3, bi);
+        if (j.plan.bias_loc) j.plan.bias_loc = &b;
+        run_tasks(&j, planes_task);
+        run_tasks(&j, rows_task);
+    }
+    return VX_SUCCESS;
+}
+
 /* ---- Convolution layer ---------------------------------------------------- */
 
 typedef struct {
@@ -318,21 +624,16 @@ static vx_status VX_CALLBACK conv_function(vx_node node, const vx_reference *p, 
     conv_geom g;
     const vx_nn_convolution_params_t *cp;
     vx_status s;
-    ovx_nn_tensor in, w, b, out;
-    ovx_nn_fixed f;
-    vx_int64 *acc;
+    conv_setup c;
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = conv_geometry(node, p, odims, &g, &cp)) != VX_SUCCESS) return s;
-    in = nn_view((vx_tensor)p[0]), w = nn_view((vx_tensor)p[1]), b = nn_view((vx_tensor)p[2]);
-    out = nn_view((vx_tensor)p[4]);
-    if (!in.ptr || !w.ptr || !out.ptr || (p[2] && !b.ptr)) return VX_ERROR_NO_MEMORY;
-    acc = malloc(out.dims[0] * out.dims[1] * sizeof(*acc));
-    if (!acc) return VX_ERROR_NO_MEMORY;
-    f = fixed_of((vx_tensor)p[0], cp->overflow_policy, cp->rounding_policy);
-    ovx_nn_convolution(&in, &w, p[2] ? &b : NULL, &out, &f, cp->padding_x, cp->padding_y, g.skip_x, g.skip_y,
-                       cp->dilation_x, cp->dilation_y, acc);
-    free(acc);
-    return VX_SUCCESS;
+    memset(&c, 0, sizeof(c));
+    c.deconv = 0;
+    c.pad[0] = cp->padding_x, c.pad[1] = cp->padding_y;
+    c.skip[0] = g.skip_x, c.skip[1] = g.skip_y;
+    c.dil[0] = cp->dilation_x, c.dil[1] = cp->dilation_y;
+    c.f = fixed_of((vx_tensor)p[0], cp->overflow_policy, cp->rounding_policy);
+    return conv_run(node, p, &c);
 }
 
 static const ovx_kernel_desc conv_desc = {
@@ -441,25 +742,20 @@ static vx_status VX_CALLBACK deconv_function(vx_node node, const vx_reference *p
     vx_size odims[OVX_MAX_TENSOR_DIMS], up[2];
     const vx_nn_deconvolution_params_t *dp;
     vx_status s;
-    ovx_nn_tensor in, w, b, out;
-    ovx_nn_fixed f;
-    vx_int64 *acc;
+    conv_setup c;
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = deconv_geometry(node, p, odims, up, &dp)) != VX_SUCCESS) return s;
-    in = nn_view((vx_tensor)p[0]), w = nn_view((vx_tensor)p[1]), b = nn_view((vx_tensor)p[2]);
-    out = nn_view((vx_tensor)p[4]);
-    if (!in.ptr || !w.ptr || !out.ptr || (p[2] && !b.ptr)) return VX_ERROR_NO_MEMORY;
-    acc = malloc(out.dims[0] * out.dims[1] * sizeof(*acc));
-    if (!acc) return VX_ERROR_NO_MEMORY;
-    f = fixed_of((vx_tensor)p[0], dp->overflow_policy, dp->rounding_policy);
+    memset(&c, 0, sizeof(c));
+    c.deconv = 1;
+    c.pad[0] = dp->padding_x, c.pad[1] = dp->padding_y;
+    c.skip[0] = c.skip[1] = 1;
+    c.up[0] = up[0], c.up[1] = up[1];
+    c.f = fixed_of((vx_tensor)p[0], dp->overflow_policy, dp->rounding_policy);
     /* Up-scaled samples are read below column in_w / row in_h of the
      * up-scaled input only: the placement the Khronos CTS model checks (the
      * spec's up-scaled input would hold samples up to (in - 1) * upscale;
      * the two agree for upscale 1). */
-    ovx_nn_deconvolution(&in, &w, p[2] ? &b : NULL, &out, &f, dp->padding_x, dp->padding_y, up[0], up[1],
-                         in.dims[0], in.dims[1], acc);
-    free(acc);
-    return VX_SUCCESS;
+    return conv_run(node, p, &c);
 }
 
 static const ovx_kernel_desc deconv_desc = {
@@ -551,18 +847,88 @@ static vx_status VX_CALLBACK fc_validate(vx_node node, const vx_reference p[], v
     return set_tensor_meta(metas[5], nd, odims, (vx_tensor)p[0]);
 }
 
+typedef struct {
+    ovx_nn_fc_plan plan;
+    ovx_nn_fc_rows_f rows;
+    vx_uint32 tasks;
+    vx_size ofm;
+} fc_job;
+
+static void fc_task(void *arg, vx_uint32 i)
+{
+    fc_job *j = arg;
+    const vx_size blocks = (j->ofm + 3) / 4, b0 = blocks * i / j->tasks, b1 = blocks * (i + 1) / j->tasks;
+    vx_size o1 = b1 * 4 < j->ofm ? b1 * 4 : j->ofm;
+    if (b0 * 4 < o1) j->rows(&j->plan, b0 * 4, o1);
+}
+
 static vx_status VX_CALLBACK fc_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
-    vx_size odims[OVX_MAX_TENSOR_DIMS], nd = 0, core = 0;
+    vx_size odims[OVX_MAX_TENSOR_DIMS], nd = 0, core = 0, k, ofm, nb, es, bi, need;
     ovx_nn_fixed f;
-    ovx_nn_tensor in, w, b, out;
+    ovx_nn_tensor in, w, b, out, core_view;
     vx_status s;
+    vx_uint8 *mem, *wdense = NULL, *xdense;
+    fc_job j;
+    vx_uint32 threads = ovx_node_threads(node);
     if (num != 6) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = fc_check(node, p, odims, &nd, &core, &f)) != VX_SUCCESS) return s;
     in = nn_view((vx_tensor)p[0]), w = nn_view((vx_tensor)p[1]), b = nn_view((vx_tensor)p[2]);
     out = nn_view((vx_tensor)p[5]);
     if (!in.ptr || !w.ptr || !out.ptr || (p[2] && !b.ptr)) return VX_ERROR_NO_MEMORY;
-    ovx_nn_fully_connected(&in, core, &w, p[2] ? &b : NULL, &out, &f);
+    es = f.type == OVX_NN_S16 ? 2 : 1;
+    ofm = out.dims[0], nb = ovx_nn_count_from(&out, 1);
+    k = ovx_nn_count_from(&w, 0) / ofm;
+    core_view = in;
+    core_view.num_dims = core;
+    /* weight rows and the input as contiguous runs of k elements: the
+     * tensors' own memory when dense, else a copy in the node scratch */
+    need = (nn_dense(&w, es) ? 0 : k * ofm * es) + k * es + 64;
+    mem = ovx_node_scratch(node, need);
+    if (!mem) return VX_ERROR_NO_MEMORY;
+    if (!nn_dense(&w, es)) {
+        ovx_nn_tensor w4 = w;
+        wdense = mem + k * es + 64;
+        if (w4.num_dims == 2) { /* [k, ofm] as [k, 1, 1, ofm] */
+            w4.dims[3] = w.dims[1], w4.strides[3] = w.strides[1];
+            w4.dims[1] = w4.dims[2] = 1, w4.strides[1] = w4.strides[2] = 0;
+        }
+        nn_gather4(&w4, es, wdense);
+    }
+    xdense = mem;
+    memset(&j, 0, sizeof(j));
+    j.plan.w = wdense ? wdense : w.ptr;
+    j.plan.wrow = wdense ? k * es : w.strides[w.num_dims - 1];
+    j.plan.k = k;
+    j.ofm = ofm;
+    j.plan.bias = p[2] ? &b : NULL;
+    j.plan.out_stride = out.strides[0];
+    j.plan.f = f;
+    j.rows = ovx_node_variant(node) ? (ovx_nn_fc_rows_f)ovx_node_variant(node)->fn : ovx_nn_fc_rows;
+    j.tasks = (vx_uint64)k * ofm < 65536 ? 1 : threads;
+    if (j.tasks < 1) j.tasks = 1;
+    for (bi = 0; bi < nb; bi++) {
+        const vx_uint8 *ib = in.ptr + ovx_nn_batch_offset(&in, core, bi);
+        if (nn_dense(&core_view, es)) {
+            j.plan.x = ib;
+        } else {
+            vx_size e;
+            for (e = 0; e < k; e++) {
+                vx_size rem = e, off = 0, d;
+                for (d = 0; d < core; d++) {
+                    off += (rem % in.dims[d]) * in.strides[d];
+                    rem /= in.dims[d];
+                }
+                memcpy(xdense + e * es, ib + off, es);
+            }
+            j.plan.x = xdense;
+        }
+        j.plan.out = out.ptr + ovx_nn_batch_offset(&out, 1, bi);
+        if (j.tasks <= 1)
+            fc_task(&j, 0);
+        else
+            ovx_parallel_for(j.tasks, fc_task, &j);
+    }
     return VX_SUCCESS;
 }
 
@@ -1042,6 +1408,25 @@ VX_API_ENTRY vx_node VX_API_CALL vxROIPoolingLayer(vx_graph graph, vx_tensor inp
     ovx_scalar_drop(sp);
     return n;
 }
+
+/* The packed convolution core's variant (convolution, deconvolution) and the
+ * fully connected dot products' (compute/nn_gemm.h). */
+static const ovx_variant *select_conv(vx_node node, const vx_reference p[])
+{
+    (void)node, (void)p;
+    return ovx_variant_pick(ovx_nn_conv_variants());
+}
+
+static const ovx_variant *select_fc(vx_node node, const vx_reference p[])
+{
+    (void)node, (void)p;
+    return ovx_variant_pick(ovx_nn_fc_variants());
+}
+
+const ovx_select_entry ovx_select_nn[] = {{VX_KERNEL_CONVOLUTION_LAYER, select_conv},
+                                          {VX_KERNEL_DECONVOLUTION_LAYER, select_conv},
+                                          {VX_KERNEL_FULLY_CONNECTED_LAYER, select_fc},
+                                          {0, NULL}};
 
 const ovx_kernel_desc *const ovx_family_nn[] = {&conv_desc, &fc_desc,   &pool_desc, &softmax_desc, &norm_desc,
                                                 &act_desc,  &roi_desc,  &deconv_desc, &lrn_desc,   NULL};
