@@ -110,6 +110,71 @@ void ovx_nn_planes_fill(const ovx_nn_planes *pl, const ovx_nn_srcmap *map, const
     }
 }
 
+static void conv_taps(const ovx_nn_conv_geom *g, const ovx_nn_tensor *w, size_t *tx_max, size_t *ty_max)
+{
+    const size_t kw = w->dims[0], kh = w->dims[1];
+    if (g->deconv) {
+        *tx_max = kw - 1, *ty_max = kh - 1;
+    } else {
+        *tx_max = g->dil[0] + (kw - 1) * (g->dil[0] + 1);
+        *ty_max = g->dil[1] + (kh - 1) * (g->dil[1] + 1);
+    }
+}
+
+void ovx_nn_conv_layout(const ovx_nn_conv_geom *g, const ovx_nn_tensor *w, const ovx_nn_tensor *out,
+                        ovx_nn_planes *pl)
+{
+    const size_t sx = g->deconv ? 1 : g->skip[0], sy = g->deconv ? 1 : g->skip[1];
+    size_t tx_max, ty_max;
+    conv_taps(g, w, &tx_max, &ty_max);
+    pl->ip = NULL;
+    pl->phases = sx;
+    /* the last 8-column vector of a row reads up to column ceil8(ow) - 1 */
+    pl->pw = (out->dims[0] + 7) / 8 * 8 + tx_max / sx + 1;
+    pl->rows = (out->dims[1] - 1) * sy + ty_max + 1;
+    pl->row_stride = pl->phases * pl->pw;
+    pl->plane = pl->rows * pl->row_stride;
+}
+
+/* The input index of padded coordinate pc of dimension d, or -1. */
+static ptrdiff_t conv_src(const ovx_nn_conv_geom *g, const ovx_nn_tensor *in, const ovx_nn_tensor *w, size_t pc,
+                          int d)
+{
+    const size_t n = in->dims[d];
+    if (g->deconv) {
+        /* the up-scaled input padded with kernel - pad - 1; samples at
+         * multiples of up below n (see ovx_nn_deconvolution's ext) */
+        const size_t sp = w->dims[d] - g->pad[d] - 1;
+        size_t u;
+        if (pc < sp) return -1;
+        u = pc - sp;
+        return u < n && u % g->up[d] == 0 && u / g->up[d] < n ? (ptrdiff_t)(u / g->up[d]) : -1;
+    }
+    return pc >= g->pad[d] && pc - g->pad[d] < n ? (ptrdiff_t)(pc - g->pad[d]) : -1;
+}
+
+void ovx_nn_conv_maps(const ovx_nn_conv_geom *g, const ovx_nn_tensor *in, const ovx_nn_tensor *w,
+                      const ovx_nn_planes *pl, ovx_nn_srcmap *map, size_t *tap_off)
+{
+    const size_t kw = w->dims[0], kh = w->dims[1], ncol = pl->phases * pl->pw;
+    size_t i;
+    for (i = 0; i < ncol; i++) map->col[i] = conv_src(g, in, w, i, 0);
+    for (i = 0; i < pl->rows; i++) map->row[i] = conv_src(g, in, w, i, 1);
+    for (i = 0; i < kw * kh; i++) {
+        const size_t kx = i % kw, ky = i / kw;
+        const size_t tx = g->deconv ? kx : g->dil[0] + kx * (g->dil[0] + 1);
+        const size_t ty = g->deconv ? ky : g->dil[1] + ky * (g->dil[1] + 1);
+        tap_off[i] = ty * pl->row_stride + (tx % pl->phases) * pl->pw + tx / pl->phases;
+    }
+}
+
+int ovx_nn_conv_exact32(int64_t abs_max, int64_t xmax, int64_t bmax, int q)
+{
+    /* abs_max <= 2^15 * kw * kh * ifm stays far from int64 overflow for any
+     * tensor that fits in memory */
+    return abs_max * xmax + bmax * ((int64_t)1 << q) < ((int64_t)1 << 31);
+}
+
 void ovx_nn_conv_finish(const ovx_nn_conv_plan *p, const int32_t *sums, size_t n, size_t o, size_t y, size_t x0)
 {
     vx_uint8 *row = p->out.ptr + o * p->out.strides[2] + y * p->out.strides[1];

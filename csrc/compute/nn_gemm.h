@@ -69,6 +69,23 @@ typedef struct {
 void ovx_nn_planes_fill(const ovx_nn_planes *pl, const ovx_nn_srcmap *map, const ovx_nn_tensor *in,
                         const vx_uint8 *ib, int type, size_t c0, size_t c1);
 
+/* The placement of a convolution-like layer. */
+typedef struct {
+    int deconv;                   /* 0: convolution, 1: deconvolution */
+    size_t pad[2], skip[2], dil[2]; /* convolution: padding, skip (stride), dilation */
+    size_t up[2];                 /* deconvolution: padding in pad, upscale */
+} ovx_nn_conv_geom;
+
+/* The planes' shape (not ip) for input in, weights w, output out. */
+void ovx_nn_conv_layout(const ovx_nn_conv_geom *g, const ovx_nn_tensor *w, const ovx_nn_tensor *out,
+                        ovx_nn_planes *pl);
+/* The source maps (map->col: phases * pw entries, map->row: rows) and the
+ * taps' pair offsets (tap_off: kw * kh entries). */
+void ovx_nn_conv_maps(const ovx_nn_conv_geom *g, const ovx_nn_tensor *in, const ovx_nn_tensor *w,
+                      const ovx_nn_planes *pl, ovx_nn_srcmap *map, size_t *tap_off);
+/* Are int32 sums exact: max_o sum |w| * xmax + bmax * 2^q < 2^31? */
+int ovx_nn_conv_exact32(int64_t abs_max, int64_t xmax, int64_t bmax, int q);
+
 /* One convolution run's constants (shared by every variant). */
 typedef struct {
     const ovx_nn_packw *w;

@@ -245,8 +245,7 @@ static vx_status check_conv_bias(vx_node node, vx_uint32 idx, vx_tensor bias, vx
 
 /* What the convolution and deconvolution functions hand the driver. */
 typedef struct {
-    int deconv;
-    vx_size pad[2], skip[2], dil[2], up[2];
+    ovx_nn_conv_geom g;
     ovx_nn_fixed f;
 } conv_setup;
 
@@ -321,12 +320,12 @@ static void fallback_task(void *arg, vx_uint32 i)
         else
             b.ptr += o0 * b.strides[2], b.dims[2] = o1 - o0;
     }
-    if (c->deconv)
-        ovx_nn_deconvolution(j->in, &w, j->bias ? &b : NULL, &out, &c->f, c->pad[0], c->pad[1], c->up[0], c->up[1],
-                             j->in->dims[0], j->in->dims[1], acc);
+    if (c->g.deconv)
+        ovx_nn_deconvolution(j->in, &w, j->bias ? &b : NULL, &out, &c->f, c->g.pad[0], c->g.pad[1], c->g.up[0],
+                             c->g.up[1], j->in->dims[0], j->in->dims[1], acc);
     else
-        ovx_nn_convolution(j->in, &w, j->bias ? &b : NULL, &out, &c->f, c->pad[0], c->pad[1], c->skip[0],
-                           c->skip[1], c->dil[0], c->dil[1], acc);
+        ovx_nn_convolution(j->in, &w, j->bias ? &b : NULL, &out, &c->f, c->g.pad[0], c->g.pad[1], c->g.skip[0],
+                           c->g.skip[1], c->g.dil[0], c->g.dil[1], acc);
 }
 
 static void run_tasks(conv_job *j, ovx_task_f fn)
@@ -398,7 +397,7 @@ static vx_status conv_run(vx_node node, const vx_reference *p, const conv_setup 
     const vx_size kw = w.dims[0], kh = w.dims[1], ifm = w.dims[2], ofm = w.dims[3];
     const vx_size ow = out.dims[0], oh = out.dims[1], nb = ovx_nn_count_from(&out, 3);
     const vx_size cp = (ifm + 1) / 2, taps = kw * kh;
-    vx_size tx_max = 0, ty_max = 0, rows, pw, phases, pcols, i, bi;
+    vx_size i, bi;
     vx_size raw_size = kw * kh * ifm * ofm * es, packed_size = ovx_nn_packw_size(&w);
     conv_layout L;
     conv_cache *cache;
@@ -407,25 +406,13 @@ static vx_status conv_run(vx_node node, const vx_reference *p, const conv_setup 
     ovx_nn_srcmap map;
     vx_size *tap_off;
     vx_int32 *bias32 = NULL;
-    vx_int64 bmax = 0, xmax, bound;
+    vx_int64 bmax = 0, xmax;
     const vx_uint8 *wraw;
     vx_bool fresh, dense = nn_dense(&w, es);
     conv_job j;
     vx_uint32 threads = ovx_node_threads(node);
     if (!in.ptr || !w.ptr || !out.ptr || (tb && !b.ptr)) return VX_ERROR_NO_MEMORY;
-    /* taps: padded column x * skip + tx, row y * skip + ty */
-    if (c->deconv) {
-        tx_max = kw - 1, ty_max = kh - 1;
-    } else {
-        tx_max = c->dil[0] + (kw - 1) * (c->dil[0] + 1);
-        ty_max = c->dil[1] + (kh - 1) * (c->dil[1] + 1);
-    }
-    phases = c->skip[0];
-    pw = (ow + 7) / 8 * 8 + tx_max / phases + 1;
-    pcols = pw * phases;
-    rows = (oh - 1) * c->skip[1] + ty_max + 1;
-    pl.rows = rows, pl.phases = phases, pl.pw = pw;
-    pl.row_stride = phases * pw, pl.plane = rows * pl.row_stride;
+    ovx_nn_conv_layout(&c->g, &w, &out, &pl);
     /* the scratch */
     memset(&L, 0, sizeof(L));
     L.raw = ALIGN64(sizeof(conv_cache));
@@ -433,12 +420,12 @@ static vx_status conv_run(vx_node node, const vx_reference *p, const conv_setup 
     L.dense = L.packed + ALIGN64(packed_size);
     L.ip = L.dense + (dense ? 0 : ALIGN64(raw_size));
     L.col = L.ip + ALIGN64(cp * pl.plane * 4);
-    L.row = L.col + ALIGN64(pcols * sizeof(ptrdiff_t));
-    L.taps = L.row + ALIGN64(rows * sizeof(ptrdiff_t));
+    L.row = L.col + ALIGN64(pl.phases * pl.pw * sizeof(ptrdiff_t));
+    L.taps = L.row + ALIGN64(pl.rows * sizeof(ptrdiff_t));
     L.bias = L.taps + ALIGN64(taps * sizeof(vx_size));
     L.acc = L.bias + ALIGN64(ofm * sizeof(vx_int32));
     L.total = L.acc + (vx_size)(threads ? threads : 1) * ow * oh * sizeof(vx_int64);
-    fresh = node->local_data_size < L.total || !node->local_data_ours;
+    fresh = node->local_data_size < L.total || !node->local_data_ours || !node->local_data_ptr;
     mem = ovx_node_scratch(node, L.total);
     if (!mem) return VX_ERROR_NO_MEMORY;
     cache = (conv_cache *)(void *)mem;
@@ -467,17 +454,15 @@ static vx_status conv_run(vx_node node, const vx_reference *p, const conv_setup 
     } else if (tb) {
         bmax = type == OVX_NN_U8 ? 255 : type == OVX_NN_S8 ? 128 : 32768;
     }
-    /* int32 sums are exact when max_o sum |w| * max |x| + max |b| 2^q < 2^31 */
+    /* int32 sums where the bound shows them exact: the type's range, else
+     * (16-bit data) the input's actual one */
     xmax = type == OVX_NN_U8 ? 255 : type == OVX_NN_S8 ? 128 : 32768;
-    bound = cache->pw.abs_max * xmax + bmax * ((vx_int64)1 << q);
-    if (bound >= ((vx_int64)1 << 31) && type == OVX_NN_S16) {
+    if (!ovx_nn_conv_exact32(cache->pw.abs_max, xmax, bmax, q) && type == OVX_NN_S16)
         xmax = input_abs_max(&in, type);
-        bound = cache->pw.abs_max * xmax + bmax * ((vx_int64)1 << q);
-    }
     memset(&j, 0, sizeof(j));
     j.node = node;
     j.in = &in;
-    if (bound >= ((vx_int64)1 << 31)) {
+    if (!ovx_nn_conv_exact32(cache->pw.abs_max, xmax, bmax, q)) {
         /* the exact 64-bit reference, output maps over the threads */
         j.w = &w, j.bias = tb ? &b : NULL, j.out_all = out, j.cs = c;
         j.acc = (vx_int64 *)(void *)(mem + L.acc);
@@ -486,40 +471,15 @@ static vx_status conv_run(vx_node node, const vx_reference *p, const conv_setup 
         run_tasks(&j, fallback_task);
         return VX_SUCCESS;
     }
-    /* source maps of the padded columns and rows */
     map.col = (ptrdiff_t *)(void *)(mem + L.col);
     map.row = (ptrdiff_t *)(void *)(mem + L.row);
-    for (i = 0; i < pcols + rows; i++) {
-        const int is_row = i >= pcols;
-        const vx_size pc = is_row ? i - pcols : i, d = is_row ? 1 : 0;
-        const vx_size n = in.dims[d];
-        ptrdiff_t src = -1;
-        if (c->deconv) {
-            const vx_size s = kw - c->pad[0] - 1, sy = kh - c->pad[1] - 1, sp = d ? sy : s;
-            if (pc >= sp) {
-                vx_size u = pc - sp; /* up-scaled coordinate */
-                if (u < n && u % c->up[d] == 0 && u / c->up[d] < n) src = (ptrdiff_t)(u / c->up[d]);
-            }
-        } else if (pc >= c->pad[d] && pc - c->pad[d] < n) {
-            src = (ptrdiff_t)(pc - c->pad[d]);
-        }
-        if (is_row)
-            map.row[pc] = src;
-        else
-            map.col[pc] = src;
-    }
     tap_off = (vx_size *)(void *)(mem + L.taps);
-    for (i = 0; i < taps; i++) {
-        vx_size kx = i % kw, ky = i / kw;
-        vx_size tx = c->deconv ? kx : c->dil[0] + kx * (c->dil[0] + 1);
-        vx_size ty = c->deconv ? ky : c->dil[1] + ky * (c->dil[1] + 1);
-        tap_off[i] = ty * pl.row_stride + (tx % phases) * pw + tx / phases;
-    }
+    ovx_nn_conv_maps(&c->g, &in, &w, &pl, &map, tap_off);
     pl.ip = (int16_t *)(void *)(mem + L.ip);
     j.plan.w = &cache->pw;
     j.plan.pl = &pl;
     j.plan.tap_off = tap_off;
-    j.plan.skip_y = c->skip[1];
+    j.plan.skip_y = c->g.deconv ? 1 : c->g.skip[1];
     j.plan.ow = ow, j.plan.oh = oh, j.plan.ofm = ofm;
     j.plan.f = c->f;
     j.plan.bias = bias32;
@@ -537,7 +497,6 @@ static vx_status conv_run(vx_node node, const vx_reference *p, const conv_setup 
         j.ib = in.ptr + ovx_nn_batch_offset(&in, 3, bi);
         j.plan.out = out;
         j.plan.out.ptr = out.ptr + ovx_nn_batch_offset(&out, 3, bi);
-        if (j.plan.bias_loc) j.plan.bias_loc = &b;
         run_tasks(&j, planes_task);
         run_tasks(&j, rows_task);
     }
@@ -628,10 +587,10 @@ static vx_status VX_CALLBACK conv_function(vx_node node, const vx_reference *p, 
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = conv_geometry(node, p, odims, &g, &cp)) != VX_SUCCESS) return s;
     memset(&c, 0, sizeof(c));
-    c.deconv = 0;
-    c.pad[0] = cp->padding_x, c.pad[1] = cp->padding_y;
-    c.skip[0] = g.skip_x, c.skip[1] = g.skip_y;
-    c.dil[0] = cp->dilation_x, c.dil[1] = cp->dilation_y;
+    c.g.deconv = 0;
+    c.g.pad[0] = cp->padding_x, c.g.pad[1] = cp->padding_y;
+    c.g.skip[0] = g.skip_x, c.g.skip[1] = g.skip_y;
+    c.g.dil[0] = cp->dilation_x, c.g.dil[1] = cp->dilation_y;
     c.f = fixed_of((vx_tensor)p[0], cp->overflow_policy, cp->rounding_policy);
     return conv_run(node, p, &c);
 }
@@ -746,10 +705,10 @@ static vx_status VX_CALLBACK deconv_function(vx_node node, const vx_reference *p
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = deconv_geometry(node, p, odims, up, &dp)) != VX_SUCCESS) return s;
     memset(&c, 0, sizeof(c));
-    c.deconv = 1;
-    c.pad[0] = dp->padding_x, c.pad[1] = dp->padding_y;
-    c.skip[0] = c.skip[1] = 1;
-    c.up[0] = up[0], c.up[1] = up[1];
+    c.g.deconv = 1;
+    c.g.pad[0] = dp->padding_x, c.g.pad[1] = dp->padding_y;
+    c.g.skip[0] = c.g.skip[1] = 1;
+    c.g.up[0] = up[0], c.g.up[1] = up[1];
     c.f = fixed_of((vx_tensor)p[0], dp->overflow_policy, dp->rounding_policy);
     /* Up-scaled samples are read below column in_w / row in_h of the
      * up-scaled input only: the placement the Khronos CTS model checks (the
