@@ -97,4 +97,23 @@ void ovx_nn_lrn(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int
  * raw integers), out [OW, OH, C, R, (B)]. */
 void ovx_nn_roi_pooling(const ovx_nn_tensor *data, const ovx_nn_tensor *rois, const ovx_nn_tensor *out, int type);
 
+/* ---- ranges of the layers' outer loops (nn_layers.c), for the threads ---- */
+
+/* Pooling of units [u0, u1) (unit = map * OH + output row), the reference's
+ * results; tmp: ovx_nn_pool_tmp_size bytes. */
+size_t ovx_nn_pool_tmp_size(const ovx_nn_tensor *in, const ovx_nn_tensor *out, const vx_size size[2],
+                            const vx_size pad[2], const vx_size skip[2]);
+void ovx_nn_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int is_max, const vx_size size[2],
+                      const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, void *tmp);
+/* Softmax of batch items [i0, i1) (ovx_nn_softmax's order); e: dims[axis]
+ * doubles. */
+void ovx_nn_softmax_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int q, vx_size axis,
+                          size_t i0, size_t i1, double *e);
+/* The activation of every raw value of the type (256 or 65536 entries, from
+ * the lowest value up) as ovx_nn_activation computes it. */
+void ovx_nn_activation_lut(int type, int q, vx_enum func, double a, double b, int16_t *lut);
+/* Activation of rows [r0, r1) (dims 1.. flattened), by lut when not NULL. */
+void ovx_nn_activation_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int q, vx_enum func,
+                             double a, double b, const int16_t *lut, size_t r0, size_t r1);
+
 #endif

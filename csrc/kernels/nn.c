@@ -915,6 +915,43 @@ VX_API_ENTRY vx_node VX_API_CALL vxFullyConnectedLayer(vx_graph graph, vx_tensor
     return n;
 }
 
+/* ---- the other layers over the node's threads (compute/nn_layers.c) ------------ */
+
+typedef void (*nn_range_f)(void *arg, vx_size i0, vx_size i1, vx_uint32 task);
+
+typedef struct {
+    nn_range_f fn;
+    void *arg;
+    vx_size n;
+    vx_uint32 tasks;
+} nn_range_job;
+
+static void nn_range_task(void *arg, vx_uint32 i)
+{
+    nn_range_job *j = arg;
+    vx_size a = j->n * i / j->tasks, b = j->n * (i + 1) / j->tasks;
+    if (b > a) j->fn(j->arg, a, b, i);
+}
+
+/* Tasks for n items of `cost` element operations (one for small work). */
+static vx_uint32 nn_tasks(vx_node node, vx_size n, vx_uint64 cost)
+{
+    vx_uint32 t = cost < 65536 ? 1 : ovx_node_threads(node);
+    if (t > n) t = (vx_uint32)n;
+    return t < 1 ? 1 : t;
+}
+
+/* fn over [0, n) in `tasks` contiguous ranges (task index = scratch slot). */
+static void nn_parallel(vx_uint32 tasks, vx_size n, nn_range_f fn, void *arg)
+{
+    nn_range_job j;
+    j.fn = fn, j.arg = arg, j.n = n, j.tasks = tasks;
+    if (tasks <= 1)
+        fn(arg, 0, n, 0);
+    else
+        ovx_parallel_for(tasks, nn_range_task, &j);
+}
+
 /* ---- Pooling layer ------------------------------------------------------------ */
 
 typedef struct {
@@ -980,19 +1017,40 @@ static vx_status VX_CALLBACK pool_validate(vx_node node, const vx_reference p[],
     return set_tensor_meta(metas[7], ((vx_tensor)p[0])->num_dims, odims, (vx_tensor)p[0]);
 }
 
+typedef struct {
+    ovx_nn_tensor in, out;
+    int type, is_max;
+    pool_geom g;
+    vx_uint8 *tmp;
+    vx_size tmp_size;
+} pool_job;
+
+static void pool_range(void *arg, vx_size u0, vx_size u1, vx_uint32 task)
+{
+    pool_job *j = arg;
+    ovx_nn_pool_rows(&j->in, &j->out, j->type, j->is_max, j->g.size, j->g.pad, j->g.skip, u0, u1,
+                     j->tmp + task * j->tmp_size);
+}
+
 static vx_status VX_CALLBACK pool_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
-    vx_size odims[OVX_MAX_TENSOR_DIMS];
-    pool_geom g;
-    ovx_nn_tensor in, out;
+    vx_size odims[OVX_MAX_TENSOR_DIMS], units;
+    pool_job j;
     vx_tensor t = (vx_tensor)p[0];
+    vx_uint32 tasks;
     vx_status s;
     if (num != 8) return VX_ERROR_INVALID_PARAMETERS;
-    if ((s = pool_check(node, p, odims, &g)) != VX_SUCCESS) return s;
-    in = nn_view(t), out = nn_view((vx_tensor)p[7]);
-    if (!in.ptr || !out.ptr) return VX_ERROR_NO_MEMORY;
-    ovx_nn_pooling(&in, &out, nn_type(t->data_type, t->fixed_point_position), g.type == VX_NN_POOLING_MAX,
-                   g.size[0], g.size[1], g.pad[0], g.pad[1], g.skip[0], g.skip[1]);
+    if ((s = pool_check(node, p, odims, &j.g)) != VX_SUCCESS) return s;
+    j.in = nn_view(t), j.out = nn_view((vx_tensor)p[7]);
+    if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
+    j.type = nn_type(t->data_type, t->fixed_point_position);
+    j.is_max = j.g.type == VX_NN_POOLING_MAX;
+    units = ovx_nn_count_from(&j.out, 2) * j.out.dims[1];
+    tasks = nn_tasks(node, units, (vx_uint64)ovx_nn_count_from(&j.out, 0) * j.g.size[0] * j.g.size[1]);
+    j.tmp_size = ALIGN64(ovx_nn_pool_tmp_size(&j.in, &j.out, j.g.size, j.g.pad, j.g.skip));
+    j.tmp = ovx_node_scratch(node, j.tmp_size * tasks);
+    if (!j.tmp) return VX_ERROR_NO_MEMORY;
+    nn_parallel(tasks, units, pool_range, &j);
     return VX_SUCCESS;
 }
 
@@ -1049,16 +1107,37 @@ static vx_status VX_CALLBACK softmax_validate(vx_node node, const vx_reference p
     return same_shape_validate(node, p, 1, metas);
 }
 
+typedef struct {
+    ovx_nn_tensor in, out;
+    int type, q;
+    vx_size axis;
+    double *e;
+} softmax_job;
+
+static void softmax_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
+{
+    softmax_job *j = arg;
+    ovx_nn_softmax_range(&j->in, &j->out, j->type, j->q, j->axis, i0, i1, j->e + task * j->in.dims[j->axis]);
+}
+
 static vx_status VX_CALLBACK softmax_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_tensor t = (vx_tensor)p[0];
-    ovx_nn_tensor in = nn_view(t), out = nn_view((vx_tensor)p[1]);
-    (void)node;
+    softmax_job j;
+    vx_size n, items;
+    vx_uint32 tasks;
     if (num != 2) return VX_ERROR_INVALID_PARAMETERS;
-    if (!in.ptr || !out.ptr) return VX_ERROR_NO_MEMORY;
+    j.in = nn_view(t), j.out = nn_view((vx_tensor)p[1]);
+    if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
+    j.type = nn_type(t->data_type, t->fixed_point_position), j.q = t->fixed_point_position;
     /* 1 or 2 dims: the first dimension; 3 or more: the third ([W, H, classes, batch]) */
-    ovx_nn_softmax(&in, &out, nn_type(t->data_type, t->fixed_point_position), t->fixed_point_position,
-                   t->num_dims > 2 ? 2 : 0);
+    j.axis = t->num_dims > 2 ? 2 : 0;
+    n = j.in.dims[j.axis];
+    items = ovx_nn_count_from(&j.in, 0) / (n ? n : 1);
+    tasks = nn_tasks(node, items, (vx_uint64)items * n * 16);
+    j.e = ovx_node_scratch(node, (n ? n : 1) * sizeof(double) * tasks);
+    if (!j.e) return VX_ERROR_NO_MEMORY;
+    nn_parallel(tasks, items, softmax_range, &j);
     return VX_SUCCESS;
 }
 
@@ -1108,18 +1187,61 @@ static vx_status VX_CALLBACK act_validate(vx_node node, const vx_reference p[], 
     return same_shape_validate(node, p, 4, metas);
 }
 
+/* The node's table of the function over every raw value, kept while the
+ * function, a, b and the type stay the same. */
+typedef struct {
+    vx_uint32 magic;
+    vx_enum func;
+    vx_float32 a, b;
+    int type, q;
+} act_cache;
+
+typedef struct {
+    ovx_nn_tensor in, out;
+    int type, q;
+    vx_enum func;
+    vx_float32 a, b;
+    const int16_t *lut;
+} act_job;
+
+static void act_range(void *arg, vx_size r0, vx_size r1, vx_uint32 task)
+{
+    act_job *j = arg;
+    (void)task;
+    ovx_nn_activation_range(&j->in, &j->out, j->type, j->q, j->func, j->a, j->b, j->lut, r0, r1);
+}
+
 static vx_status VX_CALLBACK act_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_tensor t = (vx_tensor)p[0];
-    ovx_nn_tensor in = nn_view(t), out = nn_view((vx_tensor)p[4]);
-    vx_enum func;
-    vx_float32 a, b;
+    act_job j;
+    vx_size rows, count;
     vx_status s;
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
-    if ((s = act_check(node, p, &func, &a, &b)) != VX_SUCCESS) return s;
-    if (!in.ptr || !out.ptr) return VX_ERROR_NO_MEMORY;
-    ovx_nn_activation(&in, &out, nn_type(t->data_type, t->fixed_point_position), t->fixed_point_position, func, a,
-                      b);
+    if ((s = act_check(node, p, &j.func, &j.a, &j.b)) != VX_SUCCESS) return s;
+    j.in = nn_view(t), j.out = nn_view((vx_tensor)p[4]);
+    if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
+    j.type = nn_type(t->data_type, t->fixed_point_position), j.q = t->fixed_point_position;
+    rows = ovx_nn_count_from(&j.in, 1), count = rows * j.in.dims[0];
+    j.lut = NULL;
+    /* a table when it costs less than the elements: 8-bit always, 16-bit
+     * from 4 x 65536 elements on (ReLU is exact without one) */
+    if (j.func != VX_NN_ACTIVATION_RELU && (j.type != OVX_NN_S16 || count >= 4 * 65536)) {
+        const vx_size entries = j.type == OVX_NN_S16 ? 65536 : 256;
+        vx_uint8 *mem = ovx_node_scratch(node, ALIGN64(sizeof(act_cache)) + entries * sizeof(int16_t));
+        act_cache *c = (act_cache *)(void *)mem, want;
+        if (mem) {
+            memset(&want, 0, sizeof(want));
+            want.magic = 0x4E4E4C54u, want.func = j.func, want.a = j.a, want.b = j.b, want.type = j.type;
+            want.q = j.q;
+            j.lut = (const int16_t *)(const void *)(mem + ALIGN64(sizeof(act_cache)));
+            if (memcmp(c, &want, sizeof(want)) != 0) {
+                ovx_nn_activation_lut(j.type, j.q, j.func, j.a, j.b, (int16_t *)(void *)(mem + ALIGN64(sizeof(act_cache))));
+                memcpy(c, &want, sizeof(want));
+            }
+        }
+    }
+    nn_parallel(nn_tasks(node, rows, (vx_uint64)count * (j.lut ? 1 : 16)), rows, act_range, &j);
     return VX_SUCCESS;
 }
 
@@ -1186,18 +1308,40 @@ static vx_status norm_validate_common(vx_node node, const vx_reference p[], vx_b
     return same_shape_validate(node, p, out_index, metas);
 }
 
+typedef struct {
+    ovx_nn_tensor in, out;
+    int type, q, across;
+    vx_size size;
+    vx_float32 v[3];
+} norm_job;
+
+/* Across maps: rows [i0, i1) of every map (a pixel's sum reads its own
+ * column of maps); same map: maps [i0, i1) (a map reads only itself). */
+static void norm_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
+{
+    norm_job *j = arg;
+    ovx_nn_tensor in = j->in, out = j->out;
+    const vx_size d = j->across ? 1 : 2;
+    (void)task;
+    in.ptr += i0 * in.strides[d], out.ptr += i0 * out.strides[d];
+    in.dims[d] = out.dims[d] = i1 - i0;
+    ovx_nn_lrn(&in, &out, j->type, j->q, j->across, j->size, j->v[0], j->v[1], j->v[2]);
+}
+
 static vx_status norm_function_common(vx_node node, const vx_reference *p, vx_bool has_bias, vx_uint32 out_index)
 {
     vx_tensor t = (vx_tensor)p[0];
-    ovx_nn_tensor in = nn_view(t), out = nn_view((vx_tensor)p[out_index]);
+    norm_job j;
     vx_enum type;
-    vx_size size;
-    vx_float32 v[3];
+    vx_size n;
     vx_status s;
-    if ((s = norm_check(node, p, has_bias, &type, &size, v)) != VX_SUCCESS) return s;
-    if (!in.ptr || !out.ptr) return VX_ERROR_NO_MEMORY;
-    ovx_nn_lrn(&in, &out, nn_type(t->data_type, t->fixed_point_position), t->fixed_point_position,
-               type == VX_NN_NORMALIZATION_ACROSS_MAPS, size, v[0], v[1], v[2]);
+    if ((s = norm_check(node, p, has_bias, &type, &j.size, j.v)) != VX_SUCCESS) return s;
+    j.in = nn_view(t), j.out = nn_view((vx_tensor)p[out_index]);
+    if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
+    j.type = nn_type(t->data_type, t->fixed_point_position), j.q = t->fixed_point_position;
+    j.across = type == VX_NN_NORMALIZATION_ACROSS_MAPS;
+    n = j.in.dims[j.across ? 1 : 2];
+    nn_parallel(nn_tasks(node, n, (vx_uint64)ovx_nn_count_from(&j.in, 0) * j.size * 8), n, norm_range, &j);
     return VX_SUCCESS;
 }
 
@@ -1331,17 +1475,35 @@ static vx_status VX_CALLBACK roi_validate(vx_node node, const vx_reference p[], 
     return set_tensor_meta(metas[3], nd, odims, (vx_tensor)p[0]);
 }
 
+typedef struct {
+    ovx_nn_tensor in, rois, out;
+    int type;
+} roi_job;
+
+/* Regions [i0, i1) of every batch. */
+static void roi_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
+{
+    roi_job *j = arg;
+    ovx_nn_tensor rois = j->rois, out = j->out;
+    (void)task;
+    rois.ptr += i0 * rois.strides[1], out.ptr += i0 * out.strides[3];
+    rois.dims[1] = out.dims[3] = i1 - i0;
+    ovx_nn_roi_pooling(&j->in, &rois, &out, j->type);
+}
+
 static vx_status VX_CALLBACK roi_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
-    vx_size odims[OVX_MAX_TENSOR_DIMS], nd = 0;
+    vx_size odims[OVX_MAX_TENSOR_DIMS], nd = 0, nr;
     vx_tensor t = (vx_tensor)p[0];
-    ovx_nn_tensor in, rois, out;
+    roi_job j;
     vx_status s;
     if (num != 4) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = roi_check(node, p, odims, &nd)) != VX_SUCCESS) return s;
-    in = nn_view(t), rois = nn_view((vx_tensor)p[1]), out = nn_view((vx_tensor)p[3]);
-    if (!in.ptr || !rois.ptr || !out.ptr) return VX_ERROR_NO_MEMORY;
-    ovx_nn_roi_pooling(&in, &rois, &out, nn_type(t->data_type, t->fixed_point_position));
+    j.in = nn_view(t), j.rois = nn_view((vx_tensor)p[1]), j.out = nn_view((vx_tensor)p[3]);
+    if (!j.in.ptr || !j.rois.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
+    j.type = nn_type(t->data_type, t->fixed_point_position);
+    nr = j.out.dims[3];
+    nn_parallel(nn_tasks(node, nr, (vx_uint64)ovx_nn_count_from(&j.in, 0) * nr), nr, roi_range, &j);
     return VX_SUCCESS;
 }
 

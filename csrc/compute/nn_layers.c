@@ -1,0 +1,188 @@
+/* The NN layers other than the convolution-like ones, in ranges of their
+ * outer loop so a node can spread them over its threads (compute/nn.h):
+ * pooling by rows through a padded row of window columns, softmax with each
+ * exponential computed once, activations by table, LRN and ROI pooling by
+ * maps and regions.  Every result is the scalar reference's (nn.c), bit for
+ * bit: the same integer or double operations on the same values. */
+#include "nn.h"
+
+#include <math.h>
+#include <string.h>
+#include <VX/vx_khr_nn.h>
+
+/* ---- pooling ------------------------------------------------------------------ */
+
+size_t ovx_nn_pool_tmp_size(const ovx_nn_tensor *in, const ovx_nn_tensor *out, const vx_size size[2],
+                            const vx_size pad[2], const vx_size skip[2])
+{
+    size_t len = (out->dims[0] - 1) * skip[0] + size[0];
+    if (len < pad[0] + in->dims[0]) len = pad[0] + in->dims[0];
+    return len * sizeof(vx_int64);
+}
+
+/* The window's rows of padded row range [py0, py0 + size) -> input [ys, ye). */
+static void pool_span(size_t p0, size_t size, size_t pad, size_t n, size_t *s, size_t *e)
+{
+    size_t p1 = p0 + size;
+    *s = p0 > pad ? p0 - pad : 0, *e = p1 > pad ? p1 - pad : 0;
+    if (*s > n) *s = n;
+    if (*e > n) *e = n;
+}
+
+/* Max pooling's column maxima of input rows [ys, ye) into t[pad .. pad + w)
+ * (init: lowest, or 0 when the window is cut by the border). */
+static void pool_max_cols(const vx_uint8 *ip, size_t rs, size_t es, int type, size_t w, size_t ys, size_t ye,
+                          int32_t init, int32_t *t)
+{
+    size_t yy, x;
+    for (x = 0; x < w; x++) t[x] = init;
+    for (yy = ys; yy < ye; yy++) {
+        const vx_uint8 *row = ip + yy * rs;
+        if (type == OVX_NN_U8 && es == 1) {
+            for (x = 0; x < w; x++) t[x] = row[x] > t[x] ? row[x] : t[x];
+        } else if (type == OVX_NN_S16 && es == 2) {
+            const int16_t *r = (const int16_t *)(const void *)row;
+            for (x = 0; x < w; x++) t[x] = r[x] > t[x] ? r[x] : t[x];
+        } else {
+            for (x = 0; x < w; x++) {
+                int32_t v = ovx_nn_load(row + x * es, type);
+                t[x] = v > t[x] ? v : t[x];
+            }
+        }
+    }
+}
+
+static void pool_sum_cols(const vx_uint8 *ip, size_t rs, size_t es, int type, size_t w, size_t ys, size_t ye,
+                          int64_t *t)
+{
+    size_t yy, x;
+    for (x = 0; x < w; x++) t[x] = 0;
+    for (yy = ys; yy < ye; yy++) {
+        const vx_uint8 *row = ip + yy * rs;
+        for (x = 0; x < w; x++) t[x] += ovx_nn_load(row + x * es, type);
+    }
+}
+
+void ovx_nn_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int is_max, const vx_size size[2],
+                      const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, void *tmp)
+{
+    const size_t iw = in->dims[0], ih = in->dims[1], ow = out->dims[0], oh = out->dims[1];
+    const size_t len = (ow - 1) * skip[0] + size[0], area = size[0] * size[1];
+    const size_t inside = pad[0] + iw < len ? iw : (len > pad[0] ? len - pad[0] : 0);
+    const int32_t lowest = type == OVX_NN_U8 ? 0 : type == OVX_NN_S8 ? -128 : -32768;
+    size_t u, x, i;
+    for (u = u0; u < u1; u++) {
+        const size_t pl = u / oh, y = u % oh;
+        const vx_uint8 *ip = in->ptr + ovx_nn_batch_offset(in, 2, pl);
+        vx_uint8 *orow = out->ptr + ovx_nn_batch_offset(out, 2, pl) + y * out->strides[1];
+        size_t ys, ye;
+        pool_span(y * skip[1], size[1], pad[1], ih, &ys, &ye);
+        if (is_max) {
+            /* padded columns: zeros outside the input (a window that
+             * reaches them has 0 among its values, as the reference's
+             * "partial" start says) */
+            int32_t *t = tmp;
+            for (x = 0; x < len; x++) t[x] = 0;
+            pool_max_cols(ip, in->strides[1], in->strides[0], type, inside, ys, ye, ye - ys < size[1] ? 0 : lowest,
+                          t + pad[0]);
+            for (x = 0; x < ow; x++) {
+                const int32_t *w = t + x * skip[0];
+                int32_t m = w[0];
+                for (i = 1; i < size[0]; i++) m = w[i] > m ? w[i] : m;
+                ovx_nn_store(orow + x * out->strides[0], type, m);
+            }
+        } else {
+            int64_t *t = tmp;
+            for (x = 0; x < len; x++) t[x] = 0;
+            pool_sum_cols(ip, in->strides[1], in->strides[0], type, inside, ys, ye, t + pad[0]);
+            for (x = 0; x < ow; x++) {
+                const int64_t *w = t + x * skip[0];
+                int64_t s = 0;
+                for (i = 0; i < size[0]; i++) s += w[i];
+                ovx_nn_store(orow + x * out->strides[0], type, s / (int64_t)area);
+            }
+        }
+    }
+}
+
+/* ---- softmax --------------------------------------------------------------------- */
+
+void ovx_nn_softmax_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int q, vx_size axis,
+                          size_t i0, size_t i1, double *e)
+{
+    const vx_size n = in->dims[axis];
+    vx_size i, k;
+    for (i = i0; i < i1; i++) {
+        vx_size rem = i, ioff = 0, ooff = 0, d;
+        double mx = -HUGE_VAL, sum = 0.0;
+        for (d = 0; d < in->num_dims; d++) {
+            if (d == axis) continue;
+            ioff += (rem % in->dims[d]) * in->strides[d];
+            ooff += (rem % in->dims[d]) * out->strides[d];
+            rem /= in->dims[d];
+        }
+        for (k = 0; k < n; k++) {
+            e[k] = ldexp((double)ovx_nn_load(in->ptr + ioff + k * in->strides[axis], type), -q);
+            if (e[k] > mx) mx = e[k];
+        }
+        for (k = 0; k < n; k++) {
+            e[k] = exp(e[k] - mx);
+            sum += e[k];
+        }
+        for (k = 0; k < n; k++)
+            ovx_nn_store(out->ptr + ooff + k * out->strides[axis], type, ovx_nn_quantize(e[k] / sum, type, q));
+    }
+}
+
+/* ---- activation ---------------------------------------------------------------------- */
+
+void ovx_nn_activation_lut(int type, int q, vx_enum func, double a, double b, int16_t *lut)
+{
+    const int32_t lo = type == OVX_NN_U8 ? 0 : type == OVX_NN_S8 ? -128 : -32768;
+    const int32_t hi = type == OVX_NN_U8 ? 255 : type == OVX_NN_S8 ? 127 : 32767;
+    int32_t v;
+    /* one element tensor through the reference per value */
+    for (v = lo; v <= hi; v++) {
+        vx_uint8 src[2], dst[2];
+        size_t d;
+        ovx_nn_tensor ti, to;
+        memset(&ti, 0, sizeof(ti));
+        ti.num_dims = 1;
+        ti.dims[0] = 1;
+        for (d = 1; d < OVX_NN_MAX_DIMS; d++) ti.dims[d] = 1;
+        ti.strides[0] = type == OVX_NN_S16 ? 2 : 1;
+        to = ti;
+        ti.ptr = src, to.ptr = dst;
+        ovx_nn_store(src, type, v);
+        ovx_nn_activation(&ti, &to, type, q, func, a, b);
+        lut[v - lo] = (int16_t)ovx_nn_load(dst, type);
+    }
+}
+
+void ovx_nn_activation_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int q, vx_enum func,
+                             double a, double b, const int16_t *lut, size_t r0, size_t r1)
+{
+    const vx_size w = in->dims[0];
+    const int32_t lo = type == OVX_NN_U8 ? 0 : type == OVX_NN_S8 ? -128 : -32768;
+    vx_size r, x;
+    for (r = r0; r < r1; r++) {
+        const vx_uint8 *ip = in->ptr + ovx_nn_batch_offset(in, 1, r);
+        vx_uint8 *op = out->ptr + ovx_nn_batch_offset(out, 1, r);
+        if (func == VX_NN_ACTIVATION_RELU && type == OVX_NN_S16 && in->strides[0] == 2 && out->strides[0] == 2) {
+            /* max(x, 0) of a representable x is x itself: exact */
+            const int16_t *s = (const int16_t *)(const void *)ip;
+            int16_t *d = (int16_t *)(void *)op;
+            for (x = 0; x < w; x++) d[x] = s[x] > 0 ? s[x] : 0;
+        } else if (lut && type == OVX_NN_U8 && in->strides[0] == 1 && out->strides[0] == 1) {
+            for (x = 0; x < w; x++) op[x] = (vx_uint8)lut[ip[x]];
+        } else if (lut) {
+            for (x = 0; x < w; x++)
+                ovx_nn_store(op + x * out->strides[0], type, lut[ovx_nn_load(ip + x * in->strides[0], type) - lo]);
+        } else {
+            ovx_nn_tensor ti = *in, to = *out;
+            ti.ptr = (vx_uint8 *)ip, to.ptr = op;
+            ti.num_dims = to.num_dims = 1;
+            ovx_nn_activation(&ti, &to, type, q, func, a, b);
+        }
+    }
+}
