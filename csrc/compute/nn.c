@@ -21,24 +21,6 @@ vx_size ovx_nn_batch_offset(const ovx_nn_tensor *t, vx_size first, vx_size index
     return off;
 }
 
-vx_int32 ovx_nn_load(const vx_uint8 *p, int type)
-{
-    switch (type) {
-    case OVX_NN_U8: return *p;
-    case OVX_NN_S8: return *(const vx_int8 *)p;
-    default: return *(const vx_int16 *)p;
-    }
-}
-
-void ovx_nn_store(vx_uint8 *p, int type, vx_int64 v)
-{
-    switch (type) {
-    case OVX_NN_U8: *p = (vx_uint8)v; break;
-    case OVX_NN_S8: *(vx_int8 *)p = (vx_int8)v; break;
-    default: *(vx_int16 *)p = (vx_int16)v; break;
-    }
-}
-
 static void type_range(int type, vx_int64 *lo, vx_int64 *hi)
 {
     switch (type) {

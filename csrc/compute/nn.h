@@ -42,9 +42,26 @@ vx_size ovx_nn_count_from(const ovx_nn_tensor *t, vx_size first);
 /* Byte offset of batch item `index` counted over the dimensions from `first`. */
 vx_size ovx_nn_batch_offset(const ovx_nn_tensor *t, vx_size first, vx_size index);
 
-/* Raw element access and the final conversion of a wide value. */
-vx_int32 ovx_nn_load(const vx_uint8 *p, int type);
-void ovx_nn_store(vx_uint8 *p, int type, vx_int64 v); /* v already in range */
+/* Raw element access (v already in range for the store). */
+static inline vx_int32 ovx_nn_load(const vx_uint8 *p, int type)
+{
+    switch (type) {
+    case OVX_NN_U8: return *p;
+    case OVX_NN_S8: return *(const vx_int8 *)p;
+    default: return *(const vx_int16 *)(const void *)p;
+    }
+}
+
+static inline void ovx_nn_store(vx_uint8 *p, int type, vx_int64 v)
+{
+    switch (type) {
+    case OVX_NN_U8: *p = (vx_uint8)v; break;
+    case OVX_NN_S8: *(vx_int8 *)p = (vx_int8)v; break;
+    default: *(vx_int16 *)(void *)p = (vx_int16)v; break;
+    }
+}
+
+/* The final conversion of a wide value. */
 vx_int64 ovx_nn_convert(vx_int64 v, int type, int wrap);
 /* acc carries `shift` extra fraction bits: round them away by policy. */
 vx_int64 ovx_nn_round_shift(vx_int64 acc, int shift, int to_ne);
@@ -106,9 +123,12 @@ size_t ovx_nn_pool_tmp_size(const ovx_nn_tensor *in, const ovx_nn_tensor *out, c
 void ovx_nn_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int is_max, const vx_size size[2],
                       const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, void *tmp);
 /* Softmax of batch items [i0, i1) (ovx_nn_softmax's order); e: dims[axis]
- * doubles. */
+ * doubles; et: NULL or the table of ovx_nn_softmax_table. */
 void ovx_nn_softmax_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int q, vx_size axis,
-                          size_t i0, size_t i1, double *e);
+                          size_t i0, size_t i1, double *e, const double *et);
+/* exp(-d 2^-q) for d in [0, 256) (8-bit) or [0, 65536) (16-bit): the
+ * reference's exponentials of x - max. */
+void ovx_nn_softmax_table(int type, int q, double *et);
 /* The activation of every raw value of the type (256 or 65536 entries, from
  * the lowest value up) as ovx_nn_activation computes it. */
 void ovx_nn_activation_lut(int type, int q, vx_enum func, double a, double b, int16_t *lut);

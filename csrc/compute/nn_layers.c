@@ -63,6 +63,33 @@ static void pool_sum_cols(const vx_uint8 *ip, size_t rs, size_t es, int type, si
     }
 }
 
+/* Max pooling of one output row of contiguous elements of type T, typed all
+ * the way (loops the compiler vectorizes): column maxima into the padded
+ * row t (zeros outside the input), running maxima of size_x columns into m
+ * (t + len), then every skip_x-th of them. */
+#define POOL_MAX_ROW(NAME, T)                                                                                     \
+    static void NAME(const vx_uint8 *ip, size_t rs, size_t inside, size_t ys, size_t ye, int cut, T lowest,       \
+                     size_t len, size_t pad, size_t size_x, size_t skip, size_t ow, vx_uint8 *orow, size_t os,   \
+                     T *t)                                                                                        \
+    {                                                                                                             \
+        T *c = t + pad, *m = t + len, init = cut ? 0 : lowest;                                                    \
+        size_t x, yy, i, nrun = len - size_x + 1;                                                                 \
+        for (x = 0; x < pad; x++) t[x] = 0;                                                                       \
+        for (x = pad + inside; x < len; x++) t[x] = 0;                                                            \
+        for (x = 0; x < inside; x++) c[x] = init;                                                                 \
+        for (yy = ys; yy < ye; yy++) {                                                                            \
+            const T *r = (const T *)(const void *)(ip + yy * rs);                                                 \
+            for (x = 0; x < inside; x++) c[x] = r[x] > c[x] ? r[x] : c[x];                                        \
+        }                                                                                                         \
+        for (x = 0; x < nrun; x++) m[x] = t[x];                                                                   \
+        for (i = 1; i < size_x; i++)                                                                              \
+            for (x = 0; x < nrun; x++) m[x] = t[x + i] > m[x] ? t[x + i] : m[x];                                  \
+        for (x = 0; x < ow; x++) *(T *)(void *)(orow + x * os) = m[x * skip];                                     \
+    }
+POOL_MAX_ROW(pool_max_u8, vx_uint8)
+POOL_MAX_ROW(pool_max_s8, vx_int8)
+POOL_MAX_ROW(pool_max_s16, vx_int16)
+
 void ovx_nn_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int is_max, const vx_size size[2],
                       const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, void *tmp)
 {
@@ -77,7 +104,18 @@ void ovx_nn_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int typ
         vx_uint8 *orow = out->ptr + ovx_nn_batch_offset(out, 2, pl) + y * out->strides[1];
         size_t ys, ye;
         pool_span(y * skip[1], size[1], pad[1], ih, &ys, &ye);
-        if (is_max) {
+        if (is_max && in->strides[0] == (type == OVX_NN_S16 ? 2u : 1u)) {
+            const int cut = ye - ys < size[1];
+            if (type == OVX_NN_U8)
+                pool_max_u8(ip, in->strides[1], inside, ys, ye, cut, 0, len, pad[0], size[0], skip[0], ow, orow,
+                            out->strides[0], tmp);
+            else if (type == OVX_NN_S8)
+                pool_max_s8(ip, in->strides[1], inside, ys, ye, cut, -128, len, pad[0], size[0], skip[0], ow, orow,
+                            out->strides[0], tmp);
+            else
+                pool_max_s16(ip, in->strides[1], inside, ys, ye, cut, -32768, len, pad[0], size[0], skip[0], ow,
+                             orow, out->strides[0], tmp);
+        } else if (is_max) {
             /* padded columns: zeros outside the input (a window that
              * reaches them has 0 among its values, as the reference's
              * "partial" start says) */
@@ -107,30 +145,59 @@ void ovx_nn_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int typ
 
 /* ---- softmax --------------------------------------------------------------------- */
 
-void ovx_nn_softmax_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int q, vx_size axis,
-                          size_t i0, size_t i1, double *e)
+void ovx_nn_softmax_table(int type, int q, double *et)
 {
-    const vx_size n = in->dims[axis];
+    const size_t n = type == OVX_NN_S16 ? 65536 : 256;
+    size_t d;
+    /* exp(x - max) of the reference: x - max = -d 2^-q exactly */
+    for (d = 0; d < n; d++) et[d] = exp(ldexp(-(double)d, -q));
+}
+
+void ovx_nn_softmax_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int q, vx_size axis,
+                          size_t i0, size_t i1, double *e, const double *et)
+{
+    const vx_size n = in->dims[axis], is = in->strides[axis], os = out->strides[axis];
+    const double up = ldexp(1.0, q), hi = type == OVX_NN_U8 ? 255.0 : type == OVX_NN_S8 ? 127.0 : 32767.0;
     vx_size i, k;
     for (i = i0; i < i1; i++) {
         vx_size rem = i, ioff = 0, ooff = 0, d;
-        double mx = -HUGE_VAL, sum = 0.0;
+        double sum = 0.0;
+        const vx_uint8 *ip;
+        vx_uint8 *op;
         for (d = 0; d < in->num_dims; d++) {
             if (d == axis) continue;
             ioff += (rem % in->dims[d]) * in->strides[d];
             ooff += (rem % in->dims[d]) * out->strides[d];
             rem /= in->dims[d];
         }
-        for (k = 0; k < n; k++) {
-            e[k] = ldexp((double)ovx_nn_load(in->ptr + ioff + k * in->strides[axis], type), -q);
-            if (e[k] > mx) mx = e[k];
+        ip = in->ptr + ioff, op = out->ptr + ooff;
+        if (et) {
+            int32_t mx = ovx_nn_load(ip, type);
+            for (k = 1; k < n; k++) {
+                int32_t v = ovx_nn_load(ip + k * is, type);
+                mx = v > mx ? v : mx;
+            }
+            for (k = 0; k < n; k++) {
+                e[k] = et[mx - ovx_nn_load(ip + k * is, type)];
+                sum += e[k];
+            }
+        } else {
+            double mx = -HUGE_VAL;
+            for (k = 0; k < n; k++) {
+                e[k] = ldexp((double)ovx_nn_load(ip + k * is, type), -q);
+                if (e[k] > mx) mx = e[k];
+            }
+            for (k = 0; k < n; k++) {
+                e[k] = exp(e[k] - mx);
+                sum += e[k];
+            }
         }
+        /* ovx_nn_quantize of a value in [0, 1]: scaling by 2^q is exact,
+         * rint rounds to nearest even as nearbyint does */
         for (k = 0; k < n; k++) {
-            e[k] = exp(e[k] - mx);
-            sum += e[k];
+            double r = rint(e[k] / sum * up);
+            ovx_nn_store(op + k * os, type, (vx_int64)(r > hi ? hi : r));
         }
-        for (k = 0; k < n; k++)
-            ovx_nn_store(out->ptr + ooff + k * out->strides[axis], type, ovx_nn_quantize(e[k] / sum, type, q));
     }
 }
 

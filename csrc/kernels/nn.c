@@ -76,6 +76,16 @@ static ovx_nn_tensor nn_view(vx_tensor t)
     return v;
 }
 
+/* The node scratch (ovx_node_scratch) whose first 64 bytes hold a cache
+ * key: zeroed when the scratch is new, so a stale key never matches. */
+static vx_uint8 *nn_scratch(vx_node node, vx_size size)
+{
+    const vx_bool fresh = node->local_data_size < size || !node->local_data_ours || !node->local_data_ptr;
+    vx_uint8 *mem = ovx_node_scratch(node, size < 64 ? 64 : size);
+    if (mem && fresh) memset(mem, 0, 64);
+    return mem;
+}
+
 static const char *type_name(vx_enum dt)
 {
     switch (dt) {
@@ -408,7 +418,7 @@ static vx_status conv_run(vx_node node, const vx_reference *p, const conv_setup 
     vx_int32 *bias32 = NULL;
     vx_int64 bmax = 0, xmax;
     const vx_uint8 *wraw;
-    vx_bool fresh, dense = nn_dense(&w, es);
+    vx_bool dense = nn_dense(&w, es);
     conv_job j;
     vx_uint32 threads = ovx_node_threads(node);
     if (!in.ptr || !w.ptr || !out.ptr || (tb && !b.ptr)) return VX_ERROR_NO_MEMORY;
@@ -425,11 +435,9 @@ static vx_status conv_run(vx_node node, const vx_reference *p, const conv_setup 
     L.bias = L.taps + ALIGN64(taps * sizeof(vx_size));
     L.acc = L.bias + ALIGN64(ofm * sizeof(vx_int32));
     L.total = L.acc + (vx_size)(threads ? threads : 1) * ow * oh * sizeof(vx_int64);
-    fresh = node->local_data_size < L.total || !node->local_data_ours || !node->local_data_ptr;
-    mem = ovx_node_scratch(node, L.total);
+    mem = nn_scratch(node, L.total);
     if (!mem) return VX_ERROR_NO_MEMORY;
     cache = (conv_cache *)(void *)mem;
-    if (fresh) memset(cache, 0, sizeof(*cache));
     /* the weights, and the packed ones when they are new */
     if (!dense) nn_gather4(&w, es, mem + L.dense);
     wraw = dense ? w.ptr : mem + L.dense;
@@ -1112,12 +1120,13 @@ typedef struct {
     int type, q;
     vx_size axis;
     double *e;
+    const double *et;
 } softmax_job;
 
 static void softmax_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
 {
     softmax_job *j = arg;
-    ovx_nn_softmax_range(&j->in, &j->out, j->type, j->q, j->axis, i0, i1, j->e + task * j->in.dims[j->axis]);
+    ovx_nn_softmax_range(&j->in, &j->out, j->type, j->q, j->axis, i0, i1, j->e + task * j->in.dims[j->axis], j->et);
 }
 
 static vx_status VX_CALLBACK softmax_function(vx_node node, const vx_reference *p, vx_uint32 num)
@@ -1135,8 +1144,23 @@ static vx_status VX_CALLBACK softmax_function(vx_node node, const vx_reference *
     n = j.in.dims[j.axis];
     items = ovx_nn_count_from(&j.in, 0) / (n ? n : 1);
     tasks = nn_tasks(node, items, (vx_uint64)items * n * 16);
-    j.e = ovx_node_scratch(node, (n ? n : 1) * sizeof(double) * tasks);
-    if (!j.e) return VX_ERROR_NO_MEMORY;
+    {
+        /* the node keeps the table of exponentials (8-bit always, 16-bit
+         * when the elements outnumber a sixteenth of its entries) */
+        const int table = j.type != OVX_NN_S16 || items * n >= 4096;
+        const vx_size entries = j.type == OVX_NN_S16 ? 65536 : 256;
+        const vx_size head = ALIGN64(sizeof(vx_uint32) * 3), tsize = table ? entries * sizeof(double) : 0;
+        vx_uint8 *mem = nn_scratch(node, head + tsize + (n ? n : 1) * sizeof(double) * tasks);
+        vx_uint32 key[3];
+        if (!mem) return VX_ERROR_NO_MEMORY;
+        key[0] = 0x4E4E534Du, key[1] = (vx_uint32)j.type, key[2] = (vx_uint32)j.q;
+        j.et = table ? (const double *)(const void *)(mem + head) : NULL;
+        if (table && memcmp(mem, key, sizeof(key)) != 0) {
+            ovx_nn_softmax_table(j.type, j.q, (double *)(void *)(mem + head));
+            memcpy(mem, key, sizeof(key));
+        }
+        j.e = (double *)(void *)(mem + head + tsize);
+    }
     nn_parallel(tasks, items, softmax_range, &j);
     return VX_SUCCESS;
 }
@@ -1228,7 +1252,7 @@ static vx_status VX_CALLBACK act_function(vx_node node, const vx_reference *p, v
      * from 4 x 65536 elements on (ReLU is exact without one) */
     if (j.func != VX_NN_ACTIVATION_RELU && (j.type != OVX_NN_S16 || count >= 4 * 65536)) {
         const vx_size entries = j.type == OVX_NN_S16 ? 65536 : 256;
-        vx_uint8 *mem = ovx_node_scratch(node, ALIGN64(sizeof(act_cache)) + entries * sizeof(int16_t));
+        vx_uint8 *mem = nn_scratch(node, ALIGN64(sizeof(act_cache)) + entries * sizeof(int16_t));
         act_cache *c = (act_cache *)(void *)mem, want;
         if (mem) {
             memset(&want, 0, sizeof(want));
