@@ -10,8 +10,13 @@
  * the threads split them, values at the int32 bound; the bound itself
  * (ovx_nn_conv_exact32); fully connected lengths that end mid-vector and
  * that cross the 8-bit int32 chunk, and 16-bit sums of (-32768)^2 pairs.
+ * The other layers' range functions (compute/nn_layers.c) against their
+ * references too: pooling (max, avg; windows cut by paddings and by
+ * ceiling-rounded output sizes; strided inputs), softmax with and without
+ * the table of exponentials, activations by table and ReLU's direct path.
  */
 #include "../../csrc/compute/nn_gemm.c"
+#include "../../csrc/compute/nn_layers.c"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -239,6 +244,85 @@ static void fc_check(size_t k, size_t ofm, size_t batch, int type, int q, int wr
     free(in.ptr), free(w.ptr), free(b.ptr), free(ref.ptr), free(out.ptr);
 }
 
+static int same(const ovx_nn_tensor *a, const ovx_nn_tensor *b, int type)
+{
+    size_t n = ovx_nn_count_from(a, 0), i, k;
+    for (i = 0; i < n; i++) {
+        size_t oa = 0, ob = 0, rem = i;
+        for (k = 0; k < a->num_dims; k++) {
+            oa += (rem % a->dims[k]) * a->strides[k];
+            ob += (rem % a->dims[k]) * b->strides[k];
+            rem /= a->dims[k];
+        }
+        if (ovx_nn_load(a->ptr + oa, type) != ovx_nn_load(b->ptr + ob, type)) return 0;
+    }
+    return 1;
+}
+
+static void count(int ok, const char *what, int type, size_t a, size_t b)
+{
+    if (ok) {
+        passed++;
+    } else {
+        failed++;
+        fprintf(stderr, "test_nn: %s type %d (%zu, %zu) differs from the reference\n", what, type, a, b);
+    }
+}
+
+/* Pooling over [iw, ih, c] with the given window; ow/oh as the layer's
+ * rounding gives them (ceil: windows may pass the padded input). */
+static void pool_check(int type, int is_max, size_t iw, size_t ih, size_t c, size_t sz, size_t pad, size_t skip,
+                       int ceil_round, size_t xs)
+{
+    const size_t es = type == OVX_NN_S16 ? 2 : 1;
+    const size_t span = iw + 2 * pad - sz, spany = ih + 2 * pad - sz;
+    size_t idims[3] = {iw, ih, c}, odims[3], size[2] = {sz, sz}, pads[2] = {pad, pad}, skips[2] = {skip, skip};
+    ovx_nn_tensor in, ref, out;
+    void *tmp;
+    odims[0] = (ceil_round ? (span + skip - 1) / skip : span / skip) + 1;
+    odims[1] = (ceil_round ? (spany + skip - 1) / skip : spany / skip) + 1;
+    odims[2] = c;
+    in = make(3, idims, es, xs), ref = make(3, odims, es, 1), out = make(3, odims, es, 1);
+    fill(&in, type, -32768, 32767);
+    ovx_nn_pooling(&in, &ref, type, is_max, sz, sz, pad, pad, skip, skip);
+    tmp = malloc(ovx_nn_pool_tmp_size(&in, &out, size, pads, skips));
+    ovx_nn_pool_rows(&in, &out, type, is_max, size, pads, skips, 0, 3, tmp);
+    ovx_nn_pool_rows(&in, &out, type, is_max, size, pads, skips, 3, odims[1] * c, tmp);
+    count(same(&ref, &out, type), is_max ? "max pooling" : "avg pooling", type, iw, sz * 10 + pad);
+    free(tmp), free(in.ptr), free(ref.ptr), free(out.ptr);
+}
+
+static void softmax_check(int type, int q, size_t nd, size_t d0, size_t d1, size_t d2, int table)
+{
+    const size_t es = type == OVX_NN_S16 ? 2 : 1;
+    size_t dims[3] = {d0, d1, d2}, axis = nd > 2 ? 2 : 0, items;
+    ovx_nn_tensor in = make(nd, dims, es, 1), ref = make(nd, dims, es, 1), out = make(nd, dims, es, 1);
+    double *e = malloc(dims[axis] * sizeof(double)), *et = table ? malloc(65536 * sizeof(double)) : NULL;
+    fill(&in, type, type == OVX_NN_S16 ? -3000 : -128, type == OVX_NN_S16 ? 3000 : 255);
+    ovx_nn_softmax(&in, &ref, type, q, axis);
+    if (et) ovx_nn_softmax_table(type, q, et);
+    items = ovx_nn_count_from(&in, 0) / dims[axis];
+    ovx_nn_softmax_range(&in, &out, type, q, axis, 0, items / 2, e, et);
+    ovx_nn_softmax_range(&in, &out, type, q, axis, items / 2, items, e, et);
+    count(same(&ref, &out, type), table ? "softmax (table)" : "softmax", type, d0, q);
+    free(e), free(et), free(in.ptr), free(ref.ptr), free(out.ptr);
+}
+
+static void act_check(int type, int q, vx_enum func, double a, double b, int table)
+{
+    const size_t es = type == OVX_NN_S16 ? 2 : 1;
+    size_t dims[2] = {37, 5};
+    ovx_nn_tensor in = make(2, dims, es, 1), ref = make(2, dims, es, 1), out = make(2, dims, es, 1);
+    int16_t *lut = table ? malloc(65536 * sizeof(int16_t)) : NULL;
+    fill(&in, type, -32768, 32767);
+    ovx_nn_activation(&in, &ref, type, q, func, a, b);
+    if (lut) ovx_nn_activation_lut(type, q, func, a, b, lut);
+    ovx_nn_activation_range(&in, &out, type, q, func, a, b, lut, 0, 2);
+    ovx_nn_activation_range(&in, &out, type, q, func, a, b, lut, 2, 5);
+    count(same(&ref, &out, type), table ? "activation (table)" : "activation", type, (size_t)func, q);
+    free(lut), free(in.ptr), free(ref.ptr), free(out.ptr);
+}
+
 int main(void)
 {
     static const conv_case cases[] = {
@@ -293,6 +377,34 @@ int main(void)
     }
     fc_check(70003, 5, 1, OVX_NN_U8, 0, 0, 1, 255, 255, 255, 255, 1);  /* past the int32 chunk */
     fc_check(70003, 5, 1, OVX_NN_S8, 0, 1, 0, -128, -128, -128, -128, 0);
+    /* the other layers */
+    {
+        static const int types[3] = {OVX_NN_U8, OVX_NN_S8, OVX_NN_S16};
+        static const size_t pool_cases[][6] = {
+            /* iw ih c size pad skip */
+            {7, 5, 2, 2, 0, 2}, {9, 9, 3, 3, 1, 2}, {13, 6, 1, 3, 2, 3}, {5, 5, 2, 5, 4, 1}, {31, 4, 2, 2, 1, 1},
+            {1, 1, 1, 1, 0, 1}, {20, 11, 2, 4, 3, 3},
+        };
+        size_t ti, pi;
+        vx_enum fn;
+        for (ti = 0; ti < 3; ti++) {
+            for (pi = 0; pi < sizeof(pool_cases) / sizeof(pool_cases[0]); pi++) {
+                const size_t *pc = pool_cases[pi];
+                int mx, cr;
+                for (mx = 0; mx < 2; mx++)
+                    for (cr = 0; cr < 2; cr++)
+                        pool_check(types[ti], mx, pc[0], pc[1], pc[2], pc[3], pc[4], pc[5], cr, 1 + (pi & 1));
+            }
+            softmax_check(types[ti], types[ti] == OVX_NN_S16 ? 8 : 0, 1, 1000, 1, 1, 1);
+            softmax_check(types[ti], types[ti] == OVX_NN_S16 ? 8 : 0, 2, 10, 7, 1, 0);
+            softmax_check(types[ti], types[ti] == OVX_NN_S16 ? 5 : 0, 3, 3, 4, 9, 1);
+            softmax_check(types[ti], types[ti] == OVX_NN_S16 ? 12 : 0, 2, 33, 3, 1, 1);
+            for (fn = VX_NN_ACTIVATION_LOGISTIC; fn <= VX_NN_ACTIVATION_LINEAR; fn++) {
+                act_check(types[ti], types[ti] == OVX_NN_S16 ? 8 : 0, fn, 1.5, 0.5, 1);
+                act_check(types[ti], types[ti] == OVX_NN_S16 ? 8 : 0, fn, 1.5, 0.5, 0);
+            }
+        }
+    }
     printf("test_nn: %u passed, %u failed, %u variant runs not run on this CPU\n", passed, failed, not_run);
     if (passed == 0) {
         fprintf(stderr, "test_nn: nothing compared\n");
