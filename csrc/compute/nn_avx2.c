@@ -1,8 +1,9 @@
 /* The packed convolution core and the fully connected dot products
  * (compute/nn_gemm.h), AVX2.
  *
- * Convolution: register tiles of OVX_NN_MR output channels x up to
- * OVX_NN_NV vectors of 8 output columns (12 int32 accumulators); a step
+ * Convolution: register tiles of OVX_NN_MR (6) output channels x up to
+ * OVX_NN_NV (2) vectors of 8 output columns: 12 int32 accumulators, 2 pair
+ * vectors, a broadcast and a product (16 registers, no spill); a step
  * loads the tile's pair vectors of one (channel pair, tap) and adds one
  * vpmaddwd per channel with the broadcast weight pair: the scalar variant's
  * sums in another order, the same integers (exact under the caller's
@@ -135,11 +136,9 @@ void ovx_nn_conv_rows_avx2(const ovx_nn_conv_plan *p, size_t y0, size_t y1, size
         const int16_t *rowbase = pl->ip + y * p->skip_y * pl->row_stride * 2;
         for (x0 = 0; x0 < p->ow; x0 += tile) {
             const size_t left = p->ow - x0;
-            const int nv = left >= 17 ? 3 : left >= 9 ? 2 : 1;
+            const int nv = left >= 9 ? 2 : 1;
             for (b = b0; b < b1; b++) {
-                if (nv == 3)
-                    conv_tile_rows(p, rowbase, y, x0, b, 3);
-                else if (nv == 2)
+                if (nv == 2)
                     conv_tile_rows(p, rowbase, y, x0, b, 2);
                 else
                     conv_tile_rows(p, rowbase, y, x0, b, 1);

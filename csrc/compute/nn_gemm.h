@@ -36,8 +36,8 @@
 
 #include "nn.h"
 
-#define OVX_NN_MR 4   /* output channels per packed weight block */
-#define OVX_NN_NV 3   /* 8-column vectors per register tile (AVX2) */
+#define OVX_NN_MR 6   /* output channels per packed weight block */
+#define OVX_NN_NV 2   /* 8-column vectors per register tile (AVX2) */
 
 /* The packed weights. */
 typedef struct {
