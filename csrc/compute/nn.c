@@ -299,8 +299,14 @@ void ovx_nn_softmax(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type,
             double v = ldexp((double)ovx_nn_load(in->ptr + ioff + k * in->strides[axis], type), -q);
             if (v > mx) mx = v;
         }
-        for (k = 0; k < n; k++)
-            sum += exp(ldexp((double)ovx_nn_load(in->ptr + ioff + k * in->strides[axis], type), -q) - mx);
+        {
+            /* four partial sums (k mod 4), then (s0 + s1) + (s2 + s3): the
+             * order the fast path (nn_layers.c) keeps */
+            double part[4] = {0.0, 0.0, 0.0, 0.0};
+            for (k = 0; k < n; k++)
+                part[k % 4] += exp(ldexp((double)ovx_nn_load(in->ptr + ioff + k * in->strides[axis], type), -q) - mx);
+            sum = (part[0] + part[1]) + (part[2] + part[3]);
+        }
         for (k = 0; k < n; k++) {
             double v = ldexp((double)ovx_nn_load(in->ptr + ioff + k * in->strides[axis], type), -q);
             ovx_nn_store(out->ptr + ooff + k * out->strides[axis], type, ovx_nn_quantize(exp(v - mx) / sum, type, q));

@@ -145,6 +145,44 @@ void ovx_nn_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int typ
 
 /* ---- softmax --------------------------------------------------------------------- */
 
+/* rint of |v| < 2^51 in the default rounding mode (to nearest even), in a
+ * form the compiler vectorizes: adding 1.5 * 2^52 leaves no fraction bits */
+#define NN_RINT_MAGIC 6755399441055744.0
+
+/* The reference's sum: four partial sums (k mod 4), then (s0 + s1) + (s2 + s3). */
+static double sum4(const double *e, size_t n)
+{
+    double s0 = 0.0, s1 = 0.0, s2 = 0.0, s3 = 0.0;
+    size_t k = 0;
+    for (; k + 4 <= n; k += 4) s0 += e[k], s1 += e[k + 1], s2 += e[k + 2], s3 += e[k + 3];
+    if (k < n) s0 += e[k++];
+    if (k < n) s1 += e[k++];
+    if (k < n) s2 += e[k++];
+    return (s0 + s1) + (s2 + s3);
+}
+
+/* One softmax item of n contiguous elements of type T by the table. */
+#define SOFTMAX_ROW(NAME, T)                                                                                      \
+    static void NAME(const vx_uint8 *ip, vx_uint8 *op, size_t n, const double *et, double up, double hi,         \
+                     double *e)                                                                                   \
+    {                                                                                                             \
+        const T *x = (const T *)(const void *)ip;                                                                 \
+        T *o = (T *)(void *)op;                                                                                   \
+        int32_t mx = x[0];                                                                                        \
+        double sum = 0.0;                                                                                         \
+        size_t k;                                                                                                 \
+        for (k = 1; k < n; k++) mx = x[k] > mx ? x[k] : mx;                                                       \
+        for (k = 0; k < n; k++) e[k] = et[mx - x[k]];                                                             \
+        sum = sum4(e, n); /* the reference's order */                                                             \
+        for (k = 0; k < n; k++) {                                                                                 \
+            double r = (e[k] / sum * up + NN_RINT_MAGIC) - NN_RINT_MAGIC;                                         \
+            o[k] = (T)(r > hi ? hi : r);                                                                          \
+        }                                                                                                         \
+    }
+SOFTMAX_ROW(softmax_row_u8, vx_uint8)
+SOFTMAX_ROW(softmax_row_s8, vx_int8)
+SOFTMAX_ROW(softmax_row_s16, vx_int16)
+
 void ovx_nn_softmax_table(int type, int q, double *et)
 {
     const size_t n = type == OVX_NN_S16 ? 65536 : 256;
@@ -157,6 +195,7 @@ void ovx_nn_softmax_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int
                           size_t i0, size_t i1, double *e, const double *et)
 {
     const vx_size n = in->dims[axis], is = in->strides[axis], os = out->strides[axis];
+    const vx_size es = type == OVX_NN_S16 ? 2 : 1;
     const double up = ldexp(1.0, q), hi = type == OVX_NN_U8 ? 255.0 : type == OVX_NN_S8 ? 127.0 : 32767.0;
     vx_size i, k;
     for (i = i0; i < i1; i++) {
@@ -171,31 +210,36 @@ void ovx_nn_softmax_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int
             rem /= in->dims[d];
         }
         ip = in->ptr + ioff, op = out->ptr + ooff;
+        if (et && is == es && os == es) {
+            if (type == OVX_NN_U8)
+                softmax_row_u8(ip, op, n, et, up, hi, e);
+            else if (type == OVX_NN_S8)
+                softmax_row_s8(ip, op, n, et, up, hi, e);
+            else
+                softmax_row_s16(ip, op, n, et, up, hi, e);
+            continue;
+        }
         if (et) {
             int32_t mx = ovx_nn_load(ip, type);
             for (k = 1; k < n; k++) {
                 int32_t v = ovx_nn_load(ip + k * is, type);
                 mx = v > mx ? v : mx;
             }
-            for (k = 0; k < n; k++) {
-                e[k] = et[mx - ovx_nn_load(ip + k * is, type)];
-                sum += e[k];
-            }
+            for (k = 0; k < n; k++) e[k] = et[mx - ovx_nn_load(ip + k * is, type)];
+            sum = sum4(e, n);
         } else {
             double mx = -HUGE_VAL;
             for (k = 0; k < n; k++) {
                 e[k] = ldexp((double)ovx_nn_load(ip + k * is, type), -q);
                 if (e[k] > mx) mx = e[k];
             }
-            for (k = 0; k < n; k++) {
-                e[k] = exp(e[k] - mx);
-                sum += e[k];
-            }
+            for (k = 0; k < n; k++) e[k] = exp(e[k] - mx);
+            sum = sum4(e, n);
         }
         /* ovx_nn_quantize of a value in [0, 1]: scaling by 2^q is exact,
          * rint rounds to nearest even as nearbyint does */
         for (k = 0; k < n; k++) {
-            double r = rint(e[k] / sum * up);
+            double r = (e[k] / sum * up + NN_RINT_MAGIC) - NN_RINT_MAGIC;
             ovx_nn_store(op + k * os, type, (vx_int64)(r > hi ? hi : r));
         }
     }
