@@ -283,7 +283,7 @@ typedef struct {
     const ovx_nn_srcmap *map;
     const ovx_nn_tensor *in;
     const vx_uint8 *ib;
-    vx_uint32 tasks;
+    vx_uint32 tasks, ptasks, rtasks; /* fallback (one acc each), planes, rows */
     vx_size nsplit, units;
     /* the exact fallback */
     const ovx_nn_tensor *w, *bias;
@@ -296,14 +296,14 @@ static void planes_task(void *arg, vx_uint32 i)
 {
     conv_job *j = arg;
     const vx_size cp = j->plan.w->cp;
-    ovx_nn_planes_fill(j->plan.pl, j->map, j->in, j->ib, j->plan.f.type, cp * i / j->tasks,
-                       cp * (i + 1) / j->tasks);
+    ovx_nn_planes_fill(j->plan.pl, j->map, j->in, j->ib, j->plan.f.type, cp * i / j->ptasks,
+                       cp * (i + 1) / j->ptasks);
 }
 
 static void rows_task(void *arg, vx_uint32 i)
 {
     conv_job *j = arg;
-    const vx_size u0 = j->units * i / j->tasks, u1 = j->units * (i + 1) / j->tasks, blocks = j->plan.w->blocks;
+    const vx_size u0 = j->units * i / j->rtasks, u1 = j->units * (i + 1) / j->rtasks, blocks = j->plan.w->blocks;
     vx_size u;
     for (u = u0; u < u1; u++) {
         vx_size y = u / j->nsplit, sp = u % j->nsplit;
@@ -338,12 +338,12 @@ static void fallback_task(void *arg, vx_uint32 i)
                            c->g.skip[1], c->g.dil[0], c->g.dil[1], acc);
 }
 
-static void run_tasks(conv_job *j, ovx_task_f fn)
+static void run_tasks(conv_job *j, vx_uint32 count, ovx_task_f fn)
 {
-    if (j->tasks <= 1)
+    if (count <= 1)
         fn(j, 0);
     else
-        ovx_parallel_for(j->tasks, fn, j);
+        ovx_parallel_for(count, fn, j);
 }
 
 /* Is t dense in the canonical order (strides the products of the dims)? */
@@ -476,7 +476,7 @@ static vx_status conv_run(vx_node node, const vx_reference *p, const conv_setup 
         j.acc = (vx_int64 *)(void *)(mem + L.acc);
         j.tasks = threads < ofm ? threads : (vx_uint32)ofm;
         if (j.tasks < 1) j.tasks = 1;
-        run_tasks(&j, fallback_task);
+        run_tasks(&j, j.tasks, fallback_task);
         return VX_SUCCESS;
     }
     map.col = (ptrdiff_t *)(void *)(mem + L.col);
@@ -501,12 +501,16 @@ static vx_status conv_run(vx_node node, const vx_reference *p, const conv_setup 
     j.nsplit = oh >= 4 * (vx_size)j.tasks ? 1 : (4 * (vx_size)j.tasks + oh - 1) / oh;
     if (j.nsplit > cache->pw.blocks) j.nsplit = cache->pw.blocks;
     j.units = oh * j.nsplit;
+    /* a few pieces per thread, taken as threads come free (a busy core
+     * does not hold back the others) */
+    j.ptasks = j.tasks > 1 ? (vx_uint32)(cp < 4 * (vx_size)j.tasks ? cp : 4 * (vx_size)j.tasks) : 1;
+    j.rtasks = j.tasks > 1 ? (vx_uint32)(j.units < 4 * (vx_size)j.tasks ? j.units : 4 * (vx_size)j.tasks) : 1;
     for (bi = 0; bi < nb; bi++) {
         j.ib = in.ptr + ovx_nn_batch_offset(&in, 3, bi);
         j.plan.out = out;
         j.plan.out.ptr = out.ptr + ovx_nn_batch_offset(&out, 3, bi);
-        run_tasks(&j, planes_task);
-        run_tasks(&j, rows_task);
+        run_tasks(&j, j.ptasks, planes_task);
+        run_tasks(&j, j.rtasks, rows_task);
     }
     return VX_SUCCESS;
 }
