@@ -13,7 +13,7 @@
  *
  * Fully connected: 4 weight rows at a time against the input, 16 elements
  * a step (8-bit data widened to int16); int32 lane sums for 8-bit data
- * spilled to int64 every 4096 steps (|sum| < 4096 * 2 * 2^15 < 2^31), a
+ * spilled to int64 every 4096 steps (|sum| < 4096 * 2 * 2^16 = 2^29), a
  * spill per step for 16-bit data (see nn_gemm.h). */
 #include "nn_gemm.h"
 

@@ -23,7 +23,7 @@
  * scalar reference (nn.c) does.
  *
  * Fully connected.  Dot products of int16 (or widened 8-bit) rows; 8-bit
- * data sums in int32 in chunks no sum can overflow (|a b| < 2^15 * 2^8),
+ * data sums in int32 in chunks no sum can overflow (|a b| < 2^16),
  * then in int64; 16-bit data goes to int64 after every vpmaddwd (a pair sum
  * of two (-32768)^2 products wraps to INT32_MIN, the only int32 result that
  * stands for +2^31: v - 1 then sign extension, + 1 per pair added back).
