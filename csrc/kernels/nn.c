@@ -1,7 +1,10 @@
 /*
  * Kernel family nn (vx_khr_nn: neural-network layers).
  *
- * Every layer is a whole-node function over tensors (compute/nn.c): inputs
+ * Every layer is a whole-node function over tensors (compute/nn*.c, run on
+ * the node's threads by kernels/nn_run.c: the packed convolution core with
+ * its weights cache and int32 bound, the fully connected dot products, and
+ * ranges of the other layers): inputs
  * and outputs may be views with any strides, dimensions past the layer's own
  * ones are batches.  Data types: VX_TYPE_UINT8 / VX_TYPE_INT8 with
  * fixed_point_position 0 ("KHR_NN_8") and VX_TYPE_INT16 with a
@@ -28,8 +31,8 @@
 
 #include "../compute/nn.h"
 #include "../compute/nn_gemm.h"
-#include "../framework/graph.h"
 #include "../runtime/dispatch.h"
+#include "nn_run.h"
 #include "../objects/tensor.h"
 
 #define IN VX_INPUT
@@ -59,31 +62,6 @@ static vx_bool dims_known(vx_tensor t)
     for (i = 0; i < t->num_dims; i++)
         if (t->dims[i] == 0) return vx_false_e;
     return vx_true_e;
-}
-
-static ovx_nn_tensor nn_view(vx_tensor t)
-{
-    ovx_nn_tensor v;
-    vx_size i;
-    memset(&v, 0, sizeof(v));
-    if (!t) return v;
-    v.ptr = ovx_tensor_data(t);
-    v.num_dims = t->num_dims;
-    for (i = 0; i < OVX_NN_MAX_DIMS; i++) {
-        v.dims[i] = i < t->num_dims ? t->dims[i] : 1;
-        v.strides[i] = i < t->num_dims ? t->strides[i] : 0;
-    }
-    return v;
-}
-
-/* The node scratch (ovx_node_scratch) whose first 64 bytes hold a cache
- * key: zeroed when the scratch is new, so a stale key never matches. */
-static vx_uint8 *nn_scratch(vx_node node, vx_size size)
-{
-    const vx_bool fresh = node->local_data_size < size || !node->local_data_ours || !node->local_data_ptr;
-    vx_uint8 *mem = ovx_node_scratch(node, size < 64 ? 64 : size);
-    if (mem && fresh) memset(mem, 0, 64);
-    return mem;
 }
 
 static const char *type_name(vx_enum dt)
@@ -251,270 +229,6 @@ static vx_status check_conv_bias(vx_node node, vx_uint32 idx, vx_tensor bias, vx
                           (size_t)odims[2], (size_t)odims[0], (size_t)odims[1], (size_t)odims[2]);
 }
 
-/* ---- the packed convolution core's driver (compute/nn_gemm.h) ------------------ */
-
-/* What the convolution and deconvolution functions hand the driver. */
-typedef struct {
-    ovx_nn_conv_geom g;
-    ovx_nn_fixed f;
-} conv_setup;
-
-/* Kept in the node's scratch from run to run: the packed weights and a copy
- * of the raw ones they were packed from (the weights-changed check). */
-typedef struct {
-    vx_uint32 magic;
-    int type;
-    vx_size wdims[4], raw_size, packed_size;
-    ovx_nn_packw pw;
-} conv_cache;
-
-#define CONV_CACHE_MAGIC 0x4E4E5057u /* "NNPW" */
-#define ALIGN64(n) (((n) + 63) & ~(vx_size)63)
-
-/* The layout of the node scratch (byte offsets). */
-typedef struct {
-    vx_size raw, packed, dense, ip, col, row, taps, bias, acc, total;
-} conv_layout;
-
-typedef struct {
-    vx_node node;
-    ovx_nn_conv_plan plan;
-    ovx_nn_conv_rows_f rows;
-    const ovx_nn_srcmap *map;
-    const ovx_nn_tensor *in;
-    const vx_uint8 *ib;
-    vx_uint32 tasks, ptasks, rtasks; /* fallback (one acc each), planes, rows */
-    vx_size nsplit, units;
-    /* the exact fallback */
-    const ovx_nn_tensor *w, *bias;
-    ovx_nn_tensor out_all;
-    const conv_setup *cs;
-    vx_int64 *acc;
-} conv_job;
-
-static void planes_task(void *arg, vx_uint32 i)
-{
-    conv_job *j = arg;
-    const vx_size cp = j->plan.w->cp;
-    ovx_nn_planes_fill(j->plan.pl, j->map, j->in, j->ib, j->plan.f.type, cp * i / j->ptasks,
-                       cp * (i + 1) / j->ptasks);
-}
-
-static void rows_task(void *arg, vx_uint32 i)
-{
-    conv_job *j = arg;
-    const vx_size u0 = j->units * i / j->rtasks, u1 = j->units * (i + 1) / j->rtasks, blocks = j->plan.w->blocks;
-    vx_size u;
-    for (u = u0; u < u1; u++) {
-        vx_size y = u / j->nsplit, sp = u % j->nsplit;
-        j->rows(&j->plan, y, y + 1, blocks * sp / j->nsplit, blocks * (sp + 1) / j->nsplit);
-    }
-}
-
-/* The scalar reference on output maps [o0, o1): sub-views of weights,
- * biases and outputs. */
-static void fallback_task(void *arg, vx_uint32 i)
-{
-    conv_job *j = arg;
-    const vx_size ofm = j->out_all.dims[2], o0 = ofm * i / j->tasks, o1 = ofm * (i + 1) / j->tasks;
-    const conv_setup *c = j->cs;
-    ovx_nn_tensor w = *j->w, out = j->out_all, b;
-    vx_int64 *acc = j->acc + (vx_size)i * out.dims[0] * out.dims[1];
-    if (o1 <= o0) return;
-    w.ptr += o0 * w.strides[3], w.dims[3] = o1 - o0;
-    out.ptr += o0 * out.strides[2], out.dims[2] = o1 - o0;
-    if (j->bias) {
-        b = *j->bias;
-        if (b.num_dims == 1)
-            b.ptr += o0 * b.strides[0], b.dims[0] = o1 - o0;
-        else
-            b.ptr += o0 * b.strides[2], b.dims[2] = o1 - o0;
-    }
-    if (c->g.deconv)
-        ovx_nn_deconvolution(j->in, &w, j->bias ? &b : NULL, &out, &c->f, c->g.pad[0], c->g.pad[1], c->g.up[0],
-                             c->g.up[1], j->in->dims[0], j->in->dims[1], acc);
-    else
-        ovx_nn_convolution(j->in, &w, j->bias ? &b : NULL, &out, &c->f, c->g.pad[0], c->g.pad[1], c->g.skip[0],
-                           c->g.skip[1], c->g.dil[0], c->g.dil[1], acc);
-}
-
-static void run_tasks(conv_job *j, vx_uint32 count, ovx_task_f fn)
-{
-    if (count <= 1)
-        fn(j, 0);
-    else
-        ovx_parallel_for(count, fn, j);
-}
-
-/* Is t dense in the canonical order (strides the products of the dims)? */
-static vx_bool nn_dense(const ovx_nn_tensor *t, vx_size es)
-{
-    vx_size d, s = es;
-    for (d = 0; d < t->num_dims; d++) {
-        if (t->dims[d] > 1 && t->strides[d] != s) return vx_false_e;
-        s *= t->dims[d];
-    }
-    return vx_true_e;
-}
-
-/* Copy a 4-d tensor into dense canonical order. */
-static void nn_gather4(const ovx_nn_tensor *t, vx_size es, vx_uint8 *dst)
-{
-    vx_size a, b, c, d;
-    for (d = 0; d < t->dims[3]; d++)
-        for (c = 0; c < t->dims[2]; c++)
-            for (b = 0; b < t->dims[1]; b++)
-                for (a = 0; a < t->dims[0]; a++, dst += es)
-                    memcpy(dst, t->ptr + a * t->strides[0] + b * t->strides[1] + c * t->strides[2] +
-                                    d * t->strides[3], es);
-}
-
-/* Largest |x| of the input (16-bit data, when the type's bound is too
- * coarse to prove int32 sums exact). */
-static vx_int64 input_abs_max(const ovx_nn_tensor *in, int type)
-{
-    const vx_size w = in->dims[0], rows = ovx_nn_count_from(in, 1);
-    vx_int64 m = 0;
-    vx_size r, x;
-    for (r = 0; r < rows; r++) {
-        const vx_uint8 *p = in->ptr + ovx_nn_batch_offset(in, 1, r);
-        vx_int32 lo = 0, hi = 0;
-        if (type == OVX_NN_S16 && in->strides[0] == 2) {
-            const vx_int16 *q = (const vx_int16 *)(const void *)p;
-            for (x = 0; x < w; x++) {
-                lo = q[x] < lo ? q[x] : lo;
-                hi = q[x] > hi ? q[x] : hi;
-            }
-        } else {
-            for (x = 0; x < w; x++) {
-                vx_int32 v = ovx_nn_load(p + x * in->strides[0], type);
-                lo = v < lo ? v : lo;
-                hi = v > hi ? v : hi;
-            }
-        }
-        if (-(vx_int64)lo > m) m = -(vx_int64)lo;
-        if (hi > m) m = hi;
-    }
-    return m;
-}
-
-static vx_status conv_run(vx_node node, const vx_reference *p, const conv_setup *c)
-{
-    const vx_tensor tin = (vx_tensor)p[0], tw = (vx_tensor)p[1], tb = (vx_tensor)p[2], tout = (vx_tensor)p[4];
-    ovx_nn_tensor in = nn_view(tin), w = nn_view(tw), b = nn_view(tb), out = nn_view(tout);
-    const int type = c->f.type, q = c->f.q;
-    const vx_size es = type == OVX_NN_S16 ? 2 : 1;
-    const vx_size kw = w.dims[0], kh = w.dims[1], ifm = w.dims[2], ofm = w.dims[3];
-    const vx_size ow = out.dims[0], oh = out.dims[1], nb = ovx_nn_count_from(&out, 3);
-    const vx_size cp = (ifm + 1) / 2, taps = kw * kh;
-    vx_size i, bi;
-    vx_size raw_size = kw * kh * ifm * ofm * es, packed_size = ovx_nn_packw_size(&w);
-    conv_layout L;
-    conv_cache *cache;
-    vx_uint8 *mem;
-    ovx_nn_planes pl;
-    ovx_nn_srcmap map;
-    vx_size *tap_off;
-    vx_int32 *bias32 = NULL;
-    vx_int64 bmax = 0, xmax;
-    const vx_uint8 *wraw;
-    vx_bool dense = nn_dense(&w, es);
-    conv_job j;
-    vx_uint32 threads = ovx_node_threads(node);
-    if (!in.ptr || !w.ptr || !out.ptr || (tb && !b.ptr)) return VX_ERROR_NO_MEMORY;
-    ovx_nn_conv_layout(&c->g, &w, &out, &pl);
-    /* the scratch */
-    memset(&L, 0, sizeof(L));
-    L.raw = ALIGN64(sizeof(conv_cache));
-    L.packed = L.raw + ALIGN64(raw_size);
-    L.dense = L.packed + ALIGN64(packed_size);
-    L.ip = L.dense + (dense ? 0 : ALIGN64(raw_size));
-    L.col = L.ip + ALIGN64(cp * pl.plane * 4);
-    L.row = L.col + ALIGN64(pl.phases * pl.pw * sizeof(ptrdiff_t));
-    L.taps = L.row + ALIGN64(pl.rows * sizeof(ptrdiff_t));
-    L.bias = L.taps + ALIGN64(taps * sizeof(vx_size));
-    L.acc = L.bias + ALIGN64(ofm * sizeof(vx_int32));
-    L.total = L.acc + (vx_size)(threads ? threads : 1) * ow * oh * sizeof(vx_int64);
-    mem = nn_scratch(node, L.total);
-    if (!mem) return VX_ERROR_NO_MEMORY;
-    cache = (conv_cache *)(void *)mem;
-    /* the weights, and the packed ones when they are new */
-    if (!dense) nn_gather4(&w, es, mem + L.dense);
-    wraw = dense ? w.ptr : mem + L.dense;
-    if (cache->magic != CONV_CACHE_MAGIC || cache->type != type || cache->raw_size != raw_size ||
-        cache->packed_size != packed_size || memcmp(cache->wdims, w.dims, sizeof(cache->wdims)) != 0 ||
-        memcmp(mem + L.raw, wraw, raw_size) != 0) {
-        ovx_nn_packw_fill(&w, type, mem + L.packed, &cache->pw);
-        memcpy(mem + L.raw, wraw, raw_size);
-        cache->magic = CONV_CACHE_MAGIC, cache->type = type, cache->raw_size = raw_size;
-        cache->packed_size = packed_size;
-        memcpy(cache->wdims, w.dims, sizeof(cache->wdims));
-    }
-    cache->pw.wp = (int16_t *)(void *)(mem + L.packed); /* the scratch may have moved */
-    /* biases: per map as int32 << q; per location read by the finish */
-    if (tb && b.num_dims == 1) {
-        bias32 = (vx_int32 *)(void *)(mem + L.bias);
-        for (i = 0; i < ofm; i++) {
-            vx_int64 v = ovx_nn_load(b.ptr + i * b.strides[0], type);
-            bias32[i] = (vx_int32)(v * ((vx_int64)1 << q));
-            if ((v < 0 ? -v : v) > bmax) bmax = v < 0 ? -v : v;
-        }
-    } else if (tb) {
-        bmax = type == OVX_NN_U8 ? 255 : type == OVX_NN_S8 ? 128 : 32768;
-    }
-    /* int32 sums where the bound shows them exact: the type's range, else
-     * (16-bit data) the input's actual one */
-    xmax = type == OVX_NN_U8 ? 255 : type == OVX_NN_S8 ? 128 : 32768;
-    if (!ovx_nn_conv_exact32(cache->pw.abs_max, xmax, bmax, q) && type == OVX_NN_S16)
-        xmax = input_abs_max(&in, type);
-    memset(&j, 0, sizeof(j));
-    j.node = node;
-    j.in = &in;
-    if (!ovx_nn_conv_exact32(cache->pw.abs_max, xmax, bmax, q)) {
-        /* the exact 64-bit reference, output maps over the threads */
-        j.w = &w, j.bias = tb ? &b : NULL, j.out_all = out, j.cs = c;
-        j.acc = (vx_int64 *)(void *)(mem + L.acc);
-        j.tasks = threads < ofm ? threads : (vx_uint32)ofm;
-        if (j.tasks < 1) j.tasks = 1;
-        run_tasks(&j, j.tasks, fallback_task);
-        return VX_SUCCESS;
-    }
-    map.col = (ptrdiff_t *)(void *)(mem + L.col);
-    map.row = (ptrdiff_t *)(void *)(mem + L.row);
-    tap_off = (vx_size *)(void *)(mem + L.taps);
-    ovx_nn_conv_maps(&c->g, &in, &w, &pl, &map, tap_off);
-    pl.ip = (int16_t *)(void *)(mem + L.ip);
-    j.plan.w = &cache->pw;
-    j.plan.pl = &pl;
-    j.plan.tap_off = tap_off;
-    j.plan.skip_y = c->g.deconv ? 1 : c->g.skip[1];
-    j.plan.ow = ow, j.plan.oh = oh, j.plan.ofm = ofm;
-    j.plan.f = c->f;
-    j.plan.bias = bias32;
-    j.plan.bias_loc = tb && b.num_dims == 3 ? &b : NULL;
-    j.rows = ovx_node_variant(node) ? (ovx_nn_conv_rows_f)ovx_node_variant(node)->fn : ovx_nn_conv_rows;
-    j.map = &map;
-    /* one thread for small layers; else rows, and output-map blocks too
-     * when the rows are few */
-    j.tasks = (vx_uint64)ow * oh * ofm * ifm * taps < 200000 ? 1 : threads;
-    if (j.tasks < 1) j.tasks = 1;
-    j.nsplit = oh >= 4 * (vx_size)j.tasks ? 1 : (4 * (vx_size)j.tasks + oh - 1) / oh;
-    if (j.nsplit > cache->pw.blocks) j.nsplit = cache->pw.blocks;
-    j.units = oh * j.nsplit;
-    /* a few pieces per thread, taken as threads come free (a busy core
-     * does not hold back the others) */
-    j.ptasks = j.tasks > 1 ? (vx_uint32)(cp < 4 * (vx_size)j.tasks ? cp : 4 * (vx_size)j.tasks) : 1;
-    j.rtasks = j.tasks > 1 ? (vx_uint32)(j.units < 4 * (vx_size)j.tasks ? j.units : 4 * (vx_size)j.tasks) : 1;
-    for (bi = 0; bi < nb; bi++) {
-        j.ib = in.ptr + ovx_nn_batch_offset(&in, 3, bi);
-        j.plan.out = out;
-        j.plan.out.ptr = out.ptr + ovx_nn_batch_offset(&out, 3, bi);
-        run_tasks(&j, j.ptasks, planes_task);
-        run_tasks(&j, j.rtasks, rows_task);
-    }
-    return VX_SUCCESS;
-}
-
 /* ---- Convolution layer ---------------------------------------------------- */
 
 typedef struct {
@@ -595,7 +309,10 @@ static vx_status VX_CALLBACK conv_function(vx_node node, const vx_reference *p, 
     conv_geom g;
     const vx_nn_convolution_params_t *cp;
     vx_status s;
-    conv_setup c;
+    struct {
+        ovx_nn_conv_geom g;
+        ovx_nn_fixed f;
+    } c;
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = conv_geometry(node, p, odims, &g, &cp)) != VX_SUCCESS) return s;
     memset(&c, 0, sizeof(c));
@@ -604,7 +321,7 @@ static vx_status VX_CALLBACK conv_function(vx_node node, const vx_reference *p, 
     c.g.skip[0] = g.skip_x, c.g.skip[1] = g.skip_y;
     c.g.dil[0] = cp->dilation_x, c.g.dil[1] = cp->dilation_y;
     c.f = fixed_of((vx_tensor)p[0], cp->overflow_policy, cp->rounding_policy);
-    return conv_run(node, p, &c);
+    return ovx_nn_conv_run(node, p, &c.g, &c.f);
 }
 
 static const ovx_kernel_desc conv_desc = {
@@ -713,7 +430,10 @@ static vx_status VX_CALLBACK deconv_function(vx_node node, const vx_reference *p
     vx_size odims[OVX_MAX_TENSOR_DIMS], up[2];
     const vx_nn_deconvolution_params_t *dp;
     vx_status s;
-    conv_setup c;
+    struct {
+        ovx_nn_conv_geom g;
+        ovx_nn_fixed f;
+    } c;
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = deconv_geometry(node, p, odims, up, &dp)) != VX_SUCCESS) return s;
     memset(&c, 0, sizeof(c));
@@ -726,7 +446,7 @@ static vx_status VX_CALLBACK deconv_function(vx_node node, const vx_reference *p
      * up-scaled input only: the placement the Khronos CTS model checks (the
      * spec's up-scaled input would hold samples up to (in - 1) * upscale;
      * the two agree for upscale 1). */
-    return conv_run(node, p, &c);
+    return ovx_nn_conv_run(node, p, &c.g, &c.f);
 }
 
 static const ovx_kernel_desc deconv_desc = {
@@ -818,89 +538,14 @@ static vx_status VX_CALLBACK fc_validate(vx_node node, const vx_reference p[], v
     return set_tensor_meta(metas[5], nd, odims, (vx_tensor)p[0]);
 }
 
-typedef struct {
-    ovx_nn_fc_plan plan;
-    ovx_nn_fc_rows_f rows;
-    vx_uint32 tasks;
-    vx_size ofm;
-} fc_job;
-
-static void fc_task(void *arg, vx_uint32 i)
-{
-    fc_job *j = arg;
-    const vx_size blocks = (j->ofm + 3) / 4, b0 = blocks * i / j->tasks, b1 = blocks * (i + 1) / j->tasks;
-    vx_size o1 = b1 * 4 < j->ofm ? b1 * 4 : j->ofm;
-    if (b0 * 4 < o1) j->rows(&j->plan, b0 * 4, o1);
-}
-
 static vx_status VX_CALLBACK fc_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
-    vx_size odims[OVX_MAX_TENSOR_DIMS], nd = 0, core = 0, k, ofm, nb, es, bi, need;
+    vx_size odims[OVX_MAX_TENSOR_DIMS], nd = 0, core = 0;
     ovx_nn_fixed f;
-    ovx_nn_tensor in, w, b, out, core_view;
     vx_status s;
-    vx_uint8 *mem, *wdense = NULL, *xdense;
-    fc_job j;
-    vx_uint32 threads = ovx_node_threads(node);
     if (num != 6) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = fc_check(node, p, odims, &nd, &core, &f)) != VX_SUCCESS) return s;
-    in = nn_view((vx_tensor)p[0]), w = nn_view((vx_tensor)p[1]), b = nn_view((vx_tensor)p[2]);
-    out = nn_view((vx_tensor)p[5]);
-    if (!in.ptr || !w.ptr || !out.ptr || (p[2] && !b.ptr)) return VX_ERROR_NO_MEMORY;
-    es = f.type == OVX_NN_S16 ? 2 : 1;
-    ofm = out.dims[0], nb = ovx_nn_count_from(&out, 1);
-    k = ovx_nn_count_from(&w, 0) / ofm;
-    core_view = in;
-    core_view.num_dims = core;
-    /* weight rows and the input as contiguous runs of k elements: the
-     * tensors' own memory when dense, else a copy in the node scratch */
-    need = (nn_dense(&w, es) ? 0 : k * ofm * es) + k * es + 64;
-    mem = ovx_node_scratch(node, need);
-    if (!mem) return VX_ERROR_NO_MEMORY;
-    if (!nn_dense(&w, es)) {
-        ovx_nn_tensor w4 = w;
-        wdense = mem + k * es + 64;
-        if (w4.num_dims == 2) { /* [k, ofm] as [k, 1, 1, ofm] */
-            w4.dims[3] = w.dims[1], w4.strides[3] = w.strides[1];
-            w4.dims[1] = w4.dims[2] = 1, w4.strides[1] = w4.strides[2] = 0;
-        }
-        nn_gather4(&w4, es, wdense);
-    }
-    xdense = mem;
-    memset(&j, 0, sizeof(j));
-    j.plan.w = wdense ? wdense : w.ptr;
-    j.plan.wrow = wdense ? k * es : w.strides[w.num_dims - 1];
-    j.plan.k = k;
-    j.ofm = ofm;
-    j.plan.bias = p[2] ? &b : NULL;
-    j.plan.out_stride = out.strides[0];
-    j.plan.f = f;
-    j.rows = ovx_node_variant(node) ? (ovx_nn_fc_rows_f)ovx_node_variant(node)->fn : ovx_nn_fc_rows;
-    j.tasks = (vx_uint64)k * ofm < 65536 ? 1 : threads;
-    if (j.tasks < 1) j.tasks = 1;
-    for (bi = 0; bi < nb; bi++) {
-        const vx_uint8 *ib = in.ptr + ovx_nn_batch_offset(&in, core, bi);
-        if (nn_dense(&core_view, es)) {
-            j.plan.x = ib;
-        } else {
-            vx_size e;
-            for (e = 0; e < k; e++) {
-                vx_size rem = e, off = 0, d;
-                for (d = 0; d < core; d++) {
-                    off += (rem % in.dims[d]) * in.strides[d];
-                    rem /= in.dims[d];
-                }
-                memcpy(xdense + e * es, ib + off, es);
-            }
-            j.plan.x = xdense;
-        }
-        j.plan.out = out.ptr + ovx_nn_batch_offset(&out, 1, bi);
-        if (j.tasks <= 1)
-            fc_task(&j, 0);
-        else
-            ovx_parallel_for(j.tasks, fc_task, &j);
-    }
-    return VX_SUCCESS;
+    return ovx_nn_fc_run(node, p, core, &f);
 }
 
 static const ovx_kernel_desc fc_desc = {
@@ -925,43 +570,6 @@ VX_API_ENTRY vx_node VX_API_CALL vxFullyConnectedLayer(vx_graph graph, vx_tensor
     ovx_scalar_drop(so);
     ovx_scalar_drop(sr);
     return n;
-}
-
-/* ---- the other layers over the node's threads (compute/nn_layers.c) ------------ */
-
-typedef void (*nn_range_f)(void *arg, vx_size i0, vx_size i1, vx_uint32 task);
-
-typedef struct {
-    nn_range_f fn;
-    void *arg;
-    vx_size n;
-    vx_uint32 tasks;
-} nn_range_job;
-
-static void nn_range_task(void *arg, vx_uint32 i)
-{
-    nn_range_job *j = arg;
-    vx_size a = j->n * i / j->tasks, b = j->n * (i + 1) / j->tasks;
-    if (b > a) j->fn(j->arg, a, b, i);
-}
-
-/* Tasks for n items of `cost` element operations (one for small work). */
-static vx_uint32 nn_tasks(vx_node node, vx_size n, vx_uint64 cost)
-{
-    vx_uint32 t = cost < 65536 ? 1 : ovx_node_threads(node);
-    if (t > n) t = (vx_uint32)n;
-    return t < 1 ? 1 : t;
-}
-
-/* fn over [0, n) in `tasks` contiguous ranges (task index = scratch slot). */
-static void nn_parallel(vx_uint32 tasks, vx_size n, nn_range_f fn, void *arg)
-{
-    nn_range_job j;
-    j.fn = fn, j.arg = arg, j.n = n, j.tasks = tasks;
-    if (tasks <= 1)
-        fn(arg, 0, n, 0);
-    else
-        ovx_parallel_for(tasks, nn_range_task, &j);
 }
 
 /* ---- Pooling layer ------------------------------------------------------------ */
@@ -1053,16 +661,16 @@ static vx_status VX_CALLBACK pool_function(vx_node node, const vx_reference *p, 
     vx_status s;
     if (num != 8) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = pool_check(node, p, odims, &j.g)) != VX_SUCCESS) return s;
-    j.in = nn_view(t), j.out = nn_view((vx_tensor)p[7]);
+    j.in = ovx_nn_view(t), j.out = ovx_nn_view((vx_tensor)p[7]);
     if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
     j.type = nn_type(t->data_type, t->fixed_point_position);
     j.is_max = j.g.type == VX_NN_POOLING_MAX;
     units = ovx_nn_count_from(&j.out, 2) * j.out.dims[1];
-    tasks = nn_tasks(node, units, (vx_uint64)ovx_nn_count_from(&j.out, 0) * j.g.size[0] * j.g.size[1]);
+    tasks = ovx_nn_tasks(node, units, (vx_uint64)ovx_nn_count_from(&j.out, 0) * j.g.size[0] * j.g.size[1]);
     j.tmp_size = ALIGN64(ovx_nn_pool_tmp_size(&j.in, &j.out, j.g.size, j.g.pad, j.g.skip));
     j.tmp = ovx_node_scratch(node, j.tmp_size * tasks);
     if (!j.tmp) return VX_ERROR_NO_MEMORY;
-    nn_parallel(tasks, units, pool_range, &j);
+    ovx_nn_parallel(tasks, units, pool_range, &j);
     return VX_SUCCESS;
 }
 
@@ -1140,21 +748,21 @@ static vx_status VX_CALLBACK softmax_function(vx_node node, const vx_reference *
     vx_size n, items;
     vx_uint32 tasks;
     if (num != 2) return VX_ERROR_INVALID_PARAMETERS;
-    j.in = nn_view(t), j.out = nn_view((vx_tensor)p[1]);
+    j.in = ovx_nn_view(t), j.out = ovx_nn_view((vx_tensor)p[1]);
     if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
     j.type = nn_type(t->data_type, t->fixed_point_position), j.q = t->fixed_point_position;
     /* 1 or 2 dims: the first dimension; 3 or more: the third ([W, H, classes, batch]) */
     j.axis = t->num_dims > 2 ? 2 : 0;
     n = j.in.dims[j.axis];
     items = ovx_nn_count_from(&j.in, 0) / (n ? n : 1);
-    tasks = nn_tasks(node, items, (vx_uint64)items * n * 16);
+    tasks = ovx_nn_tasks(node, items, (vx_uint64)items * n * 16);
     {
         /* the node keeps the table of exponentials (8-bit always, 16-bit
          * when the elements outnumber a sixteenth of its entries) */
         const int table = j.type != OVX_NN_S16 || items * n >= 4096;
         const vx_size entries = j.type == OVX_NN_S16 ? 65536 : 256;
         const vx_size head = ALIGN64(sizeof(vx_uint32) * 3), tsize = table ? entries * sizeof(double) : 0;
-        vx_uint8 *mem = nn_scratch(node, head + tsize + (n ? n : 1) * sizeof(double) * tasks);
+        vx_uint8 *mem = ovx_nn_keyed_scratch(node, head + tsize + (n ? n : 1) * sizeof(double) * tasks);
         vx_uint32 key[3];
         if (!mem) return VX_ERROR_NO_MEMORY;
         key[0] = 0x4E4E534Du, key[1] = (vx_uint32)j.type, key[2] = (vx_uint32)j.q;
@@ -1165,7 +773,7 @@ static vx_status VX_CALLBACK softmax_function(vx_node node, const vx_reference *
         }
         j.e = (double *)(void *)(mem + head + tsize);
     }
-    nn_parallel(tasks, items, softmax_range, &j);
+    ovx_nn_parallel(tasks, items, softmax_range, &j);
     return VX_SUCCESS;
 }
 
@@ -1247,7 +855,7 @@ static vx_status VX_CALLBACK act_function(vx_node node, const vx_reference *p, v
     vx_status s;
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = act_check(node, p, &j.func, &j.a, &j.b)) != VX_SUCCESS) return s;
-    j.in = nn_view(t), j.out = nn_view((vx_tensor)p[4]);
+    j.in = ovx_nn_view(t), j.out = ovx_nn_view((vx_tensor)p[4]);
     if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
     j.type = nn_type(t->data_type, t->fixed_point_position), j.q = t->fixed_point_position;
     rows = ovx_nn_count_from(&j.in, 1), count = rows * j.in.dims[0];
@@ -1256,7 +864,7 @@ static vx_status VX_CALLBACK act_function(vx_node node, const vx_reference *p, v
      * from 4 x 65536 elements on (ReLU is exact without one) */
     if (j.func != VX_NN_ACTIVATION_RELU && (j.type != OVX_NN_S16 || count >= 4 * 65536)) {
         const vx_size entries = j.type == OVX_NN_S16 ? 65536 : 256;
-        vx_uint8 *mem = nn_scratch(node, ALIGN64(sizeof(act_cache)) + entries * sizeof(int16_t));
+        vx_uint8 *mem = ovx_nn_keyed_scratch(node, ALIGN64(sizeof(act_cache)) + entries * sizeof(int16_t));
         act_cache *c = (act_cache *)(void *)mem, want;
         if (mem) {
             memset(&want, 0, sizeof(want));
@@ -1269,7 +877,7 @@ static vx_status VX_CALLBACK act_function(vx_node node, const vx_reference *p, v
             }
         }
     }
-    nn_parallel(nn_tasks(node, rows, (vx_uint64)count * (j.lut ? 1 : 16)), rows, act_range, &j);
+    ovx_nn_parallel(ovx_nn_tasks(node, rows, (vx_uint64)count * (j.lut ? 1 : 16)), rows, act_range, &j);
     return VX_SUCCESS;
 }
 
@@ -1364,12 +972,12 @@ static vx_status norm_function_common(vx_node node, const vx_reference *p, vx_bo
     vx_size n;
     vx_status s;
     if ((s = norm_check(node, p, has_bias, &type, &j.size, j.v)) != VX_SUCCESS) return s;
-    j.in = nn_view(t), j.out = nn_view((vx_tensor)p[out_index]);
+    j.in = ovx_nn_view(t), j.out = ovx_nn_view((vx_tensor)p[out_index]);
     if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
     j.type = nn_type(t->data_type, t->fixed_point_position), j.q = t->fixed_point_position;
     j.across = type == VX_NN_NORMALIZATION_ACROSS_MAPS;
     n = j.in.dims[j.across ? 1 : 2];
-    nn_parallel(nn_tasks(node, n, (vx_uint64)ovx_nn_count_from(&j.in, 0) * j.size * 8), n, norm_range, &j);
+    ovx_nn_parallel(ovx_nn_tasks(node, n, (vx_uint64)ovx_nn_count_from(&j.in, 0) * j.size * 8), n, norm_range, &j);
     return VX_SUCCESS;
 }
 
@@ -1527,11 +1135,11 @@ static vx_status VX_CALLBACK roi_function(vx_node node, const vx_reference *p, v
     vx_status s;
     if (num != 4) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = roi_check(node, p, odims, &nd)) != VX_SUCCESS) return s;
-    j.in = nn_view(t), j.rois = nn_view((vx_tensor)p[1]), j.out = nn_view((vx_tensor)p[3]);
+    j.in = ovx_nn_view(t), j.rois = ovx_nn_view((vx_tensor)p[1]), j.out = ovx_nn_view((vx_tensor)p[3]);
     if (!j.in.ptr || !j.rois.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
     j.type = nn_type(t->data_type, t->fixed_point_position);
     nr = j.out.dims[3];
-    nn_parallel(nn_tasks(node, nr, (vx_uint64)ovx_nn_count_from(&j.in, 0) * nr), nr, roi_range, &j);
+    ovx_nn_parallel(ovx_nn_tasks(node, nr, (vx_uint64)ovx_nn_count_from(&j.in, 0) * nr), nr, roi_range, &j);
     return VX_SUCCESS;
 }
 
