@@ -86,6 +86,28 @@ static void pool_sum_cols(const vx_uint8 *ip, size_t rs, size_t es, int type, si
             for (x = 0; x < nrun; x++) m[x] = t[x + i] > m[x] ? t[x + i] : m[x];                                  \
         for (x = 0; x < ow; x++) *(T *)(void *)(orow + x * os) = m[x * skip];                                     \
     }
+/* Average pooling likewise: column sums (int32: the caller keeps
+ * size_y * 32768 far below 2^31), window sums, / area toward zero. */
+#define POOL_AVG_ROW(NAME, T)                                                                                     \
+    static void NAME(const vx_uint8 *ip, size_t rs, size_t inside, size_t ys, size_t ye, size_t len, size_t pad, \
+                     size_t size_x, size_t skip, size_t ow, int32_t area, vx_uint8 *orow, size_t os, int32_t *t)  \
+    {                                                                                                             \
+        int32_t *c = t + pad, *m = t + len;                                                                       \
+        size_t x, yy, i, nrun = len - size_x + 1;                                                                 \
+        for (x = 0; x < len; x++) t[x] = 0;                                                                       \
+        for (yy = ys; yy < ye; yy++) {                                                                            \
+            const T *r = (const T *)(const void *)(ip + yy * rs);                                                 \
+            for (x = 0; x < inside; x++) c[x] += r[x];                                                            \
+        }                                                                                                         \
+        for (x = 0; x < nrun; x++) m[x] = t[x];                                                                   \
+        for (i = 1; i < size_x; i++)                                                                              \
+            for (x = 0; x < nrun; x++) m[x] += t[x + i];                                                          \
+        for (x = 0; x < ow; x++) *(T *)(void *)(orow + x * os) = (T)(m[x * skip] / area);                         \
+    }
+POOL_AVG_ROW(pool_avg_u8, vx_uint8)
+POOL_AVG_ROW(pool_avg_s8, vx_int8)
+POOL_AVG_ROW(pool_avg_s16, vx_int16)
+
 POOL_MAX_ROW(pool_max_u8, vx_uint8)
 POOL_MAX_ROW(pool_max_s8, vx_int8)
 POOL_MAX_ROW(pool_max_s16, vx_int16)
@@ -114,6 +136,17 @@ void ovx_nn_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int typ
                             out->strides[0], tmp);
             else
                 pool_max_s16(ip, in->strides[1], inside, ys, ye, cut, -32768, len, pad[0], size[0], skip[0], ow,
+                             orow, out->strides[0], tmp);
+        } else if (!is_max && in->strides[0] == (type == OVX_NN_S16 ? 2u : 1u) && area <= 16384) {
+            /* |window sum| <= 16384 * 32768 = 2^29 */
+            if (type == OVX_NN_U8)
+                pool_avg_u8(ip, in->strides[1], inside, ys, ye, len, pad[0], size[0], skip[0], ow, (int32_t)area,
+                            orow, out->strides[0], tmp);
+            else if (type == OVX_NN_S8)
+                pool_avg_s8(ip, in->strides[1], inside, ys, ye, len, pad[0], size[0], skip[0], ow, (int32_t)area,
+                            orow, out->strides[0], tmp);
+            else
+                pool_avg_s16(ip, in->strides[1], inside, ys, ye, len, pad[0], size[0], skip[0], ow, (int32_t)area,
                              orow, out->strides[0], tmp);
         } else if (is_max) {
             /* padded columns: zeros outside the input (a window that
