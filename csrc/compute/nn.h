@@ -120,8 +120,26 @@ void ovx_nn_roi_pooling(const ovx_nn_tensor *data, const ovx_nn_tensor *rois, co
  * results; tmp: ovx_nn_pool_tmp_size bytes. */
 size_t ovx_nn_pool_tmp_size(const ovx_nn_tensor *in, const ovx_nn_tensor *out, const vx_size size[2],
                             const vx_size pad[2], const vx_size skip[2]);
+/* One max-pooling output row of contiguous elements: column maxima of
+ * input rows [ys, ye) (init 0 when cut, else the type's lowest) into a
+ * padded row of len elements (zeros outside [pad, pad + inside)), maxima of
+ * size_x neighbours, every skip-th to orow (element stride os). */
+typedef struct {
+    const vx_uint8 *ip;
+    size_t rs, inside, ys, ye;
+    int cut;
+    size_t len, pad, size_x, skip, ow;
+    vx_uint8 *orow;
+    size_t os;
+} ovx_nn_pool_row;
+typedef void (*ovx_nn_pool_max_row_f)(const ovx_nn_pool_row *r, int type, void *tmp);
+void ovx_nn_pool_max_row(const ovx_nn_pool_row *r, int type, void *tmp);
+void ovx_nn_pool_max_row_avx2(const ovx_nn_pool_row *r, int type, void *tmp);
+const struct ovx_variant *ovx_nn_pool_variants(void);
+/* row: the max rows' variant (NULL: the scalar one). */
 void ovx_nn_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int is_max, const vx_size size[2],
-                      const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, void *tmp);
+                      const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, void *tmp,
+                      ovx_nn_pool_max_row_f row);
 /* Softmax of batch items [i0, i1) (ovx_nn_softmax's order); e: dims[axis]
  * doubles; et: NULL or the table of ovx_nn_softmax_table. */
 void ovx_nn_softmax_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int q, vx_size axis,

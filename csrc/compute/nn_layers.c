@@ -7,6 +7,8 @@
 #include "nn.h"
 
 #include <math.h>
+
+#include "../runtime/dispatch.h"
 #include <string.h>
 #include <VX/vx_khr_nn.h>
 
@@ -17,7 +19,7 @@ size_t ovx_nn_pool_tmp_size(const ovx_nn_tensor *in, const ovx_nn_tensor *out, c
 {
     size_t len = (out->dims[0] - 1) * skip[0] + size[0];
     if (len < pad[0] + in->dims[0]) len = pad[0] + in->dims[0];
-    return len * sizeof(vx_int64);
+    return len * sizeof(vx_int64) + 256; /* + the vector variants' overrun */
 }
 
 /* The window's rows of padded row range [py0, py0 + size) -> input [ys, ye). */
@@ -112,8 +114,29 @@ POOL_MAX_ROW(pool_max_u8, vx_uint8)
 POOL_MAX_ROW(pool_max_s8, vx_int8)
 POOL_MAX_ROW(pool_max_s16, vx_int16)
 
+void ovx_nn_pool_max_row(const ovx_nn_pool_row *r, int type, void *tmp)
+{
+    if (type == OVX_NN_U8)
+        pool_max_u8(r->ip, r->rs, r->inside, r->ys, r->ye, r->cut, 0, r->len, r->pad, r->size_x, r->skip, r->ow,
+                    r->orow, r->os, tmp);
+    else if (type == OVX_NN_S8)
+        pool_max_s8(r->ip, r->rs, r->inside, r->ys, r->ye, r->cut, -128, r->len, r->pad, r->size_x, r->skip, r->ow,
+                    r->orow, r->os, tmp);
+    else
+        pool_max_s16(r->ip, r->rs, r->inside, r->ys, r->ye, r->cut, -32768, r->len, r->pad, r->size_x, r->skip,
+                     r->ow, r->orow, r->os, tmp);
+}
+
+const ovx_variant *ovx_nn_pool_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovx_nn_pool_max_row){"scalar", OVX_SIMD_NONE,
+                                                                             (ovx_fn)ovx_nn_pool_max_row}};
+    return table;
+}
+
 void ovx_nn_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int is_max, const vx_size size[2],
-                      const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, void *tmp)
+                      const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, void *tmp,
+                      ovx_nn_pool_max_row_f row)
 {
     const size_t iw = in->dims[0], ih = in->dims[1], ow = out->dims[0], oh = out->dims[1];
     const size_t len = (ow - 1) * skip[0] + size[0], area = size[0] * size[1];
@@ -127,16 +150,11 @@ void ovx_nn_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int typ
         size_t ys, ye;
         pool_span(y * skip[1], size[1], pad[1], ih, &ys, &ye);
         if (is_max && in->strides[0] == (type == OVX_NN_S16 ? 2u : 1u)) {
-            const int cut = ye - ys < size[1];
-            if (type == OVX_NN_U8)
-                pool_max_u8(ip, in->strides[1], inside, ys, ye, cut, 0, len, pad[0], size[0], skip[0], ow, orow,
-                            out->strides[0], tmp);
-            else if (type == OVX_NN_S8)
-                pool_max_s8(ip, in->strides[1], inside, ys, ye, cut, -128, len, pad[0], size[0], skip[0], ow, orow,
-                            out->strides[0], tmp);
-            else
-                pool_max_s16(ip, in->strides[1], inside, ys, ye, cut, -32768, len, pad[0], size[0], skip[0], ow,
-                             orow, out->strides[0], tmp);
+            ovx_nn_pool_row r;
+            r.ip = ip, r.rs = in->strides[1], r.inside = inside, r.ys = ys, r.ye = ye, r.cut = ye - ys < size[1];
+            r.len = len, r.pad = pad[0], r.size_x = size[0], r.skip = skip[0], r.ow = ow;
+            r.orow = orow, r.os = out->strides[0];
+            (row ? row : ovx_nn_pool_max_row)(&r, type, tmp);
         } else if (!is_max && in->strides[0] == (type == OVX_NN_S16 ? 2u : 1u) && area <= 16384) {
             /* |window sum| <= 16384 * 32768 = 2^29 */
             if (type == OVX_NN_U8)

@@ -643,13 +643,14 @@ typedef struct {
     pool_geom g;
     vx_uint8 *tmp;
     vx_size tmp_size;
+    ovx_nn_pool_max_row_f row;
 } pool_job;
 
 static void pool_range(void *arg, vx_size u0, vx_size u1, vx_uint32 task)
 {
     pool_job *j = arg;
     ovx_nn_pool_rows(&j->in, &j->out, j->type, j->is_max, j->g.size, j->g.pad, j->g.skip, u0, u1,
-                     j->tmp + task * j->tmp_size);
+                     j->tmp + task * j->tmp_size, j->row);
 }
 
 static vx_status VX_CALLBACK pool_function(vx_node node, const vx_reference *p, vx_uint32 num)
@@ -665,6 +666,7 @@ static vx_status VX_CALLBACK pool_function(vx_node node, const vx_reference *p, 
     if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
     j.type = nn_type(t->data_type, t->fixed_point_position);
     j.is_max = j.g.type == VX_NN_POOLING_MAX;
+    j.row = ovx_node_variant(node) ? (ovx_nn_pool_max_row_f)ovx_node_variant(node)->fn : NULL;
     units = ovx_nn_count_from(&j.out, 2) * j.out.dims[1];
     tasks = ovx_nn_tasks(node, units, (vx_uint64)ovx_nn_count_from(&j.out, 0) * j.g.size[0] * j.g.size[1]);
     j.tmp_size = ALIGN64(ovx_nn_pool_tmp_size(&j.in, &j.out, j.g.size, j.g.pad, j.g.skip));
@@ -1180,7 +1182,14 @@ static const ovx_variant *select_fc(vx_node node, const vx_reference p[])
     return ovx_variant_pick(ovx_nn_fc_variants());
 }
 
-const ovx_select_entry ovx_select_nn[] = {{VX_KERNEL_CONVOLUTION_LAYER, select_conv},
+static const ovx_variant *select_pool(vx_node node, const vx_reference p[])
+{
+    (void)node, (void)p;
+    return ovx_variant_pick(ovx_nn_pool_variants());
+}
+
+const ovx_select_entry ovx_select_nn[] = {{VX_KERNEL_POOLING_LAYER, select_pool},
+                                          {VX_KERNEL_CONVOLUTION_LAYER, select_conv},
                                           {VX_KERNEL_DECONVOLUTION_LAYER, select_conv},
                                           {VX_KERNEL_FULLY_CONNECTED_LAYER, select_fc},
                                           {0, NULL}};

@@ -278,6 +278,7 @@ static void pool_check(int type, int is_max, size_t iw, size_t ih, size_t c, siz
     const size_t span = iw + 2 * pad - sz, spany = ih + 2 * pad - sz;
     size_t idims[3] = {iw, ih, c}, odims[3], size[2] = {sz, sz}, pads[2] = {pad, pad}, skips[2] = {skip, skip};
     ovx_nn_tensor in, ref, out;
+    const ovx_variant *v;
     void *tmp;
     odims[0] = (ceil_round ? (span + skip - 1) / skip : span / skip) + 1;
     odims[1] = (ceil_round ? (spany + skip - 1) / skip : spany / skip) + 1;
@@ -286,9 +287,18 @@ static void pool_check(int type, int is_max, size_t iw, size_t ih, size_t c, siz
     fill(&in, type, -32768, 32767);
     ovx_nn_pooling(&in, &ref, type, is_max, sz, sz, pad, pad, skip, skip);
     tmp = malloc(ovx_nn_pool_tmp_size(&in, &out, size, pads, skips));
-    ovx_nn_pool_rows(&in, &out, type, is_max, size, pads, skips, 0, 3, tmp);
-    ovx_nn_pool_rows(&in, &out, type, is_max, size, pads, skips, 3, odims[1] * c, tmp);
-    count(same(&ref, &out, type), is_max ? "max pooling" : "avg pooling", type, iw, sz * 10 + pad);
+    for (v = ovx_nn_pool_variants();; v++) {
+        if (!cpu_has(v->level)) {
+            not_run++;
+        } else {
+            memset(out.ptr, 0x5A, nbytes(&out));
+            ovx_nn_pool_rows(&in, &out, type, is_max, size, pads, skips, 0, 3, tmp, (ovx_nn_pool_max_row_f)v->fn);
+            ovx_nn_pool_rows(&in, &out, type, is_max, size, pads, skips, 3, odims[1] * c, tmp,
+                             (ovx_nn_pool_max_row_f)v->fn);
+            count(same(&ref, &out, type), is_max ? "max pooling" : "avg pooling", type, iw, sz * 10 + pad);
+        }
+        if (v->level == OVX_SIMD_NONE) break;
+    }
     free(tmp), free(in.ptr), free(ref.ptr), free(out.ptr);
 }
 
@@ -380,10 +390,11 @@ int main(void)
     /* the other layers */
     {
         static const int types[3] = {OVX_NN_U8, OVX_NN_S8, OVX_NN_S16};
-        static const size_t pool_cases[][6] = {
-            /* iw ih c size pad skip */
-            {7, 5, 2, 2, 0, 2}, {9, 9, 3, 3, 1, 2}, {13, 6, 1, 3, 2, 3}, {5, 5, 2, 5, 4, 1}, {31, 4, 2, 2, 1, 1},
-            {1, 1, 1, 1, 0, 1}, {20, 11, 2, 4, 3, 3},
+        static const size_t pool_cases[][7] = {
+            /* iw ih c size pad skip, element stride */
+            {7, 5, 2, 2, 0, 2, 1},   {9, 9, 3, 3, 1, 2, 2},  {13, 6, 1, 3, 2, 3, 1}, {5, 5, 2, 5, 4, 1, 2},
+            {31, 4, 2, 2, 1, 1, 1},  {1, 1, 1, 1, 0, 1, 2},  {20, 11, 2, 4, 3, 3, 1}, {112, 9, 2, 3, 0, 2, 1},
+            {70, 5, 2, 3, 1, 2, 1},  {67, 4, 2, 2, 0, 1, 1}, {90, 3, 1, 4, 2, 1, 1},  {71, 3, 1, 3, 1, 2, 2},
         };
         size_t ti, pi;
         vx_enum fn;
@@ -393,7 +404,7 @@ int main(void)
                 int mx, cr;
                 for (mx = 0; mx < 2; mx++)
                     for (cr = 0; cr < 2; cr++)
-                        pool_check(types[ti], mx, pc[0], pc[1], pc[2], pc[3], pc[4], pc[5], cr, 1 + (pi & 1));
+                        pool_check(types[ti], mx, pc[0], pc[1], pc[2], pc[3], pc[4], pc[5], cr, pc[6]);
             }
             softmax_check(types[ti], types[ti] == OVX_NN_S16 ? 8 : 0, 1, 1000, 1, 1, 1);
             softmax_check(types[ti], types[ti] == OVX_NN_S16 ? 8 : 0, 2, 10, 7, 1, 0);
