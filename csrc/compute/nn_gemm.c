@@ -69,7 +69,7 @@ void ovx_nn_planes_fill(const ovx_nn_planes *pl, const ovx_nn_srcmap *map, const
             const ptrdiff_t sr = map->row[r];
             const vx_uint8 *r0, *r1;
             if (sr < 0) {
-                memset(d, 0, pl->row_stride * 2 * sizeof(int16_t));
+                memset(d, 0, ncol * 2 * sizeof(int16_t));
                 continue;
             }
             r0 = p0 + (size_t)sr * rs;
@@ -132,8 +132,12 @@ void ovx_nn_conv_layout(const ovx_nn_conv_geom *g, const ovx_nn_tensor *w, const
     /* the last 8-column vector of a row reads up to column ceil8(ow) - 1 */
     pl->pw = (out->dims[0] + 7) / 8 * 8 + tx_max / sx + 1;
     pl->rows = (out->dims[1] - 1) * sy + ty_max + 1;
-    pl->row_stride = pl->phases * pl->pw;
-    pl->plane = pl->rows * pl->row_stride;
+    /* rows outermost, the channel pairs of a row together: the rows a tile
+     * reads are a few sequential runs (one per kernel row), not one short
+     * run per channel pair */
+    pl->plane = pl->phases * pl->pw;
+    pl->row_stride = (w->dims[2] + 1) / 2 * pl->plane;
+    pl->total = pl->rows * pl->row_stride;
 }
 
 /* The input index of padded coordinate pc of dimension d, or -1. */

@@ -3,8 +3,9 @@
  * layers (convolution, deconvolution) and the fully connected dot products.
  *
  * Convolution.  The input of one batch item is copied once per run into a
- * zero-padded, channel-pair-interleaved plane set ("ip"): element (pair c2,
- * row r, phase ph, column j) holds the int16 pair (in[2 c2], in[2 c2 + 1])
+ * zero-padded, channel-pair-interleaved plane set ("ip", rows outermost,
+ * then channel pairs, phases, columns): element (pair c2, row r, phase ph,
+ * column j) holds the int16 pair (in[2 c2], in[2 c2 + 1])
  * at padded column j * skip_x + ph of padded row r (zeros outside the input,
  * at up-scaling holes of a deconvolution, and for the missing channel of an
  * odd count).  Output (x, y) of tap (kx, ky) then reads pair column
@@ -56,7 +57,8 @@ void ovx_nn_packw_fill(const ovx_nn_tensor *w, int type, void *mem, ovx_nn_packw
 typedef struct {
     int16_t *ip;              /* pairs: element 2 i, 2 i + 1 */
     size_t rows, phases, pw;  /* padded rows, skip_x phases, pairs per phase row */
-    size_t row_stride, plane; /* in pairs: phases * pw, rows * row_stride */
+    size_t row_stride, plane; /* in pairs: between rows, between channel pairs */
+    size_t total;             /* pairs of the whole set */
 } ovx_nn_planes;
 
 /* Source of every padded column / row: an input index or -1 (zero). */

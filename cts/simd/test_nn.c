@@ -142,7 +142,7 @@ static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne
         }
         ovx_nn_packw_fill(&w, type, wmem, &pw);
         ovx_nn_conv_layout(&g, &w, &out, &pl);
-        pl.ip = malloc(pw.cp * pl.plane * 4);
+        pl.ip = malloc(pl.total * 4);
         map.col = malloc(pl.phases * pl.pw * sizeof(ptrdiff_t));
         map.row = malloc(pl.rows * sizeof(ptrdiff_t));
         ovx_nn_conv_maps(&g, &in, &w, &pl, &map, taps);
