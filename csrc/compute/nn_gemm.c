@@ -46,6 +46,21 @@ void ovx_nn_packw_fill(const ovx_nn_tensor *w, int type, void *mem, ovx_nn_packw
     }
 }
 
+/* d[2 j], d[2 j + 1] = a[j], b[j] (b NULL: 0): loops the compiler turns
+ * into unpacks (restrict: the rows never overlap the planes) */
+#define NN_INTERLEAVE(NAME, T)                                                                                    \
+    static void NAME(int16_t *restrict d, const T *restrict a, const T *restrict b, size_t n)                    \
+    {                                                                                                             \
+        size_t j;                                                                                                 \
+        if (b)                                                                                                    \
+            for (j = 0; j < n; j++) d[2 * j] = a[j], d[2 * j + 1] = b[j];                                         \
+        else                                                                                                      \
+            for (j = 0; j < n; j++) d[2 * j] = a[j], d[2 * j + 1] = 0;                                            \
+    }
+NN_INTERLEAVE(interleave_u8, vx_uint8)
+NN_INTERLEAVE(interleave_s8, vx_int8)
+NN_INTERLEAVE(interleave_s16, int16_t)
+
 void ovx_nn_planes_fill(const ovx_nn_planes *pl, const ovx_nn_srcmap *map, const ovx_nn_tensor *in,
                         const vx_uint8 *ib, int type, size_t c0, size_t c1)
 {
@@ -79,20 +94,13 @@ void ovx_nn_planes_fill(const ovx_nn_planes *pl, const ovx_nn_srcmap *map, const
                 memset(d, 0, a * 2 * sizeof(int16_t));
                 memset(d + 2 * e, 0, (ncol - e) * 2 * sizeof(int16_t));
                 d += 2 * a;
-                if (type == OVX_NN_U8) {
-                    const vx_uint8 *q0 = r0 + s0, *q1 = r1 ? r1 + s0 : q0;
-                    for (j = 0; j < e - a; j++) d[2 * j] = q0[j], d[2 * j + 1] = r1 ? q1[j] : 0;
-                } else if (type == OVX_NN_S8) {
-                    const vx_int8 *q0 = (const vx_int8 *)r0 + s0, *q1 = r1 ? (const vx_int8 *)r1 + s0 : q0;
-                    for (j = 0; j < e - a; j++) d[2 * j] = q0[j], d[2 * j + 1] = r1 ? q1[j] : 0;
-                } else {
-                    const int16_t *q0 = (const int16_t *)(const void *)r0 + s0;
-                    const int16_t *q1 = r1 ? (const int16_t *)(const void *)r1 + s0 : q0;
-                    if (r1)
-                        for (j = 0; j < e - a; j++) d[2 * j] = q0[j], d[2 * j + 1] = q1[j];
-                    else
-                        for (j = 0; j < e - a; j++) d[2 * j] = q0[j], d[2 * j + 1] = 0;
-                }
+                if (type == OVX_NN_U8)
+                    interleave_u8(d, r0 + s0, r1 ? r1 + s0 : NULL, e - a);
+                else if (type == OVX_NN_S8)
+                    interleave_s8(d, (const vx_int8 *)r0 + s0, r1 ? (const vx_int8 *)r1 + s0 : NULL, e - a);
+                else
+                    interleave_s16(d, (const int16_t *)(const void *)r0 + s0,
+                                   r1 ? (const int16_t *)(const void *)r1 + s0 : NULL, e - a);
                 continue;
             }
             for (ph = 0; ph < pl->phases; ph++)
