@@ -1182,9 +1182,13 @@ static const ovx_variant *select_fc(vx_node node, const vx_reference p[])
     return ovx_variant_pick(ovx_nn_fc_variants());
 }
 
+/* Max pooling's row variant (average pooling has none: NULL, "scalar"). */
 static const ovx_variant *select_pool(vx_node node, const vx_reference p[])
 {
-    (void)node, (void)p;
+    vx_enum type = 0;
+    (void)node;
+    if (!p[1] || ovx_scalar_get((vx_scalar)p[1], VX_TYPE_ENUM, &type) != VX_SUCCESS || type != VX_NN_POOLING_MAX)
+        return NULL;
     return ovx_variant_pick(ovx_nn_pool_variants());
 }
 
