@@ -34,7 +34,7 @@ NN_INLINE __m256i bcast_pair(const int16_t *p)
 }
 
 /* acc[m][j] = the sums of the tile at pair column base (row base + x0). */
-NN_INLINE void conv_tile(const ovx_nn_conv_plan *p, const int16_t *base, size_t b, int nv,
+NN_INLINE void conv_tile(const ovx_nn_conv_plan *p, const int16_t *base, const ptrdiff_t *rsrc, size_t b, int nv,
                          __m256i acc[OVX_NN_MR][OVX_NN_NV])
 {
     const ovx_nn_packw *w = p->w;
@@ -49,6 +49,7 @@ NN_INLINE void conv_tile(const ovx_nn_conv_plan *p, const int16_t *base, size_t 
         for (t = 0; t < taps; t++, wq += OVX_NN_MR * 2) {
             const int16_t *pp = pc + p->tap_off[t] * 2;
             __m256i v[OVX_NN_NV];
+            if (rsrc && rsrc[p->tap_row[t]] < 0) continue; /* a zero row (padding, up-scaling holes) */
             for (j = 0; j < nv; j++) v[j] = _mm256_loadu_si256((const __m256i *)(const void *)(pp + 16 * j));
             for (m = 0; m < OVX_NN_MR; m++) {
                 const __m256i wb = bcast_pair(wq + 2 * m);
@@ -98,14 +99,14 @@ static void store8(__m256i v, int type, int wrap, vx_uint8 *dst)
         _mm_storel_epi64((__m128i *)(void *)dst, _mm_packs_epi16(r, r));
 }
 
-NN_INLINE void conv_tile_rows(const ovx_nn_conv_plan *p, const int16_t *rowbase, size_t y, size_t x0, size_t b,
-                              int nv)
+NN_INLINE void conv_tile_rows(const ovx_nn_conv_plan *p, const int16_t *rowbase, const ptrdiff_t *rsrc, size_t y,
+                              size_t x0, size_t b, int nv)
 {
     __m256i acc[OVX_NN_MR][OVX_NN_NV];
     const size_t es = p->f.type == OVX_NN_S16 ? 2 : 1;
     const int fast = !p->bias_loc && p->out.strides[0] == es;
     int m, j;
-    conv_tile(p, rowbase + x0 * 2, b, nv, acc);
+    conv_tile(p, rowbase + x0 * 2, rsrc, b, nv, acc);
     for (m = 0; m < OVX_NN_MR; m++) {
         const size_t o = b * OVX_NN_MR + (size_t)m;
         vx_uint8 *orow;
@@ -134,14 +135,15 @@ void ovx_nn_conv_rows_avx2(const ovx_nn_conv_plan *p, size_t y0, size_t y1, size
     size_t y, x0, b;
     for (y = y0; y < y1; y++) {
         const int16_t *rowbase = pl->ip + y * p->skip_y * pl->row_stride * 2;
+        const ptrdiff_t *rsrc = p->tap_row && p->row_src ? p->row_src + y * p->skip_y : NULL;
         for (x0 = 0; x0 < p->ow; x0 += tile) {
             const size_t left = p->ow - x0;
             const int nv = left >= 9 ? 2 : 1;
             for (b = b0; b < b1; b++) {
                 if (nv == 2)
-                    conv_tile_rows(p, rowbase, y, x0, b, 2);
+                    conv_tile_rows(p, rowbase, rsrc, y, x0, b, 2);
                 else
-                    conv_tile_rows(p, rowbase, y, x0, b, 1);
+                    conv_tile_rows(p, rowbase, rsrc, y, x0, b, 1);
             }
         }
     }

@@ -166,7 +166,7 @@ static ptrdiff_t conv_src(const ovx_nn_conv_geom *g, const ovx_nn_tensor *in, co
 }
 
 void ovx_nn_conv_maps(const ovx_nn_conv_geom *g, const ovx_nn_tensor *in, const ovx_nn_tensor *w,
-                      const ovx_nn_planes *pl, ovx_nn_srcmap *map, size_t *tap_off)
+                      const ovx_nn_planes *pl, ovx_nn_srcmap *map, size_t *tap_off, size_t *tap_row)
 {
     const size_t kw = w->dims[0], kh = w->dims[1], ncol = pl->phases * pl->pw;
     size_t i;
@@ -177,6 +177,7 @@ void ovx_nn_conv_maps(const ovx_nn_conv_geom *g, const ovx_nn_tensor *in, const 
         const size_t tx = g->deconv ? kx : g->dil[0] + kx * (g->dil[0] + 1);
         const size_t ty = g->deconv ? ky : g->dil[1] + ky * (g->dil[1] + 1);
         tap_off[i] = ty * pl->row_stride + (tx % pl->phases) * pl->pw + tx / pl->phases;
+        if (tap_row) tap_row[i] = ty;
     }
 }
 
@@ -213,6 +214,7 @@ void ovx_nn_conv_rows(const ovx_nn_conv_plan *p, size_t y0, size_t y1, size_t b0
     size_t y, x0, b, c2, t, m, i;
     for (y = y0; y < y1; y++) {
         const int16_t *rowbase = pl->ip + y * p->skip_y * pl->row_stride * 2;
+        const ptrdiff_t *rsrc = p->tap_row && p->row_src ? p->row_src + y * p->skip_y : NULL;
         for (x0 = 0; x0 < p->ow; x0 += tile) {
             const size_t n = p->ow - x0 < tile ? p->ow - x0 : tile;
             for (b = b0; b < b1; b++) {
@@ -223,6 +225,7 @@ void ovx_nn_conv_rows(const ovx_nn_conv_plan *p, size_t y0, size_t y1, size_t b0
                     const int16_t *pc = rowbase + (c2 * pl->plane + x0) * 2;
                     for (t = 0; t < w->taps; t++, wq += OVX_NN_MR * 2) {
                         const int16_t *pp = pc + p->tap_off[t] * 2;
+                        if (rsrc && rsrc[p->tap_row[t]] < 0) continue; /* a zero row */
                         for (m = 0; m < OVX_NN_MR; m++) {
                             const int32_t w0 = wq[2 * m], w1 = wq[2 * m + 1];
                             if (w0 == 0 && w1 == 0) continue;

@@ -81,10 +81,11 @@ typedef struct {
 /* The planes' shape (not ip) for input in, weights w, output out. */
 void ovx_nn_conv_layout(const ovx_nn_conv_geom *g, const ovx_nn_tensor *w, const ovx_nn_tensor *out,
                         ovx_nn_planes *pl);
-/* The source maps (map->col: phases * pw entries, map->row: rows) and the
- * taps' pair offsets (tap_off: kw * kh entries). */
+/* The source maps (map->col: phases * pw entries, map->row: rows), the
+ * taps' pair offsets and padded row offsets (tap_off, tap_row: kw * kh
+ * entries each; tap_row may be NULL). */
 void ovx_nn_conv_maps(const ovx_nn_conv_geom *g, const ovx_nn_tensor *in, const ovx_nn_tensor *w,
-                      const ovx_nn_planes *pl, ovx_nn_srcmap *map, size_t *tap_off);
+                      const ovx_nn_planes *pl, ovx_nn_srcmap *map, size_t *tap_off, size_t *tap_row);
 /* Are int32 sums exact: max_o sum |w| * xmax + bmax * 2^q < 2^31? */
 int ovx_nn_conv_exact32(int64_t abs_max, int64_t xmax, int64_t bmax, int q);
 
@@ -93,6 +94,8 @@ typedef struct {
     const ovx_nn_packw *w;
     const ovx_nn_planes *pl;
     const size_t *tap_off;  /* [taps] pair offset of each tap from the output's (x * 1, y * skip_y) */
+    const size_t *tap_row;  /* [taps] padded row offset ty of each tap, or NULL */
+    const ptrdiff_t *row_src; /* the source map of the rows (srcmap.row): taps on zero rows are skipped */
     size_t skip_y;
     size_t ow, oh, ofm;
     ovx_nn_fixed f;

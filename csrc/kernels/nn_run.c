@@ -47,7 +47,7 @@ typedef struct {
 
 /* The layout of the node scratch (byte offsets). */
 typedef struct {
-    vx_size raw, packed, dense, ip, col, row, taps, bias, acc, total;
+    vx_size raw, packed, dense, ip, col, row, taps, tap_rows, bias, acc, total;
 } conv_layout;
 
 typedef struct {
@@ -207,7 +207,8 @@ vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovx_nn_conv
     L.col = L.ip + ALIGN64(pl.total * 4);
     L.row = L.col + ALIGN64(pl.phases * pl.pw * sizeof(ptrdiff_t));
     L.taps = L.row + ALIGN64(pl.rows * sizeof(ptrdiff_t));
-    L.bias = L.taps + ALIGN64(taps * sizeof(vx_size));
+    L.tap_rows = L.taps + ALIGN64(taps * sizeof(vx_size));
+    L.bias = L.tap_rows + ALIGN64(taps * sizeof(vx_size));
     L.acc = L.bias + ALIGN64(ofm * sizeof(vx_int32));
     L.total = L.acc + (vx_size)(threads ? threads : 1) * ow * oh * sizeof(vx_int64);
     mem = ovx_nn_keyed_scratch(node, L.total);
@@ -257,11 +258,13 @@ vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovx_nn_conv
     map.col = (ptrdiff_t *)(void *)(mem + L.col);
     map.row = (ptrdiff_t *)(void *)(mem + L.row);
     tap_off = (vx_size *)(void *)(mem + L.taps);
-    ovx_nn_conv_maps(g, &in, &w, &pl, &map, tap_off);
+    ovx_nn_conv_maps(g, &in, &w, &pl, &map, tap_off, (vx_size *)(void *)(mem + L.tap_rows));
     pl.ip = (int16_t *)(void *)(mem + L.ip);
     j.plan.w = &cache->pw;
     j.plan.pl = &pl;
     j.plan.tap_off = tap_off;
+    j.plan.tap_row = (const vx_size *)(const void *)(mem + L.tap_rows);
+    j.plan.row_src = map.row;
     j.plan.skip_y = g->deconv ? 1 : g->skip[1];
     j.plan.ow = ow, j.plan.oh = oh, j.plan.ofm = ofm;
     j.plan.f = *f;

@@ -130,13 +130,14 @@ static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne
         ovx_nn_srcmap map;
         ovx_nn_conv_plan p;
         size_t *taps = malloc(cc->kw * cc->kh * sizeof(size_t));
+        size_t *trows = malloc(cc->kw * cc->kh * sizeof(size_t));
         void *wmem = malloc(ovx_nn_packw_size(&w));
         int32_t *bias32 = malloc(cc->ofm * sizeof(int32_t));
         int64_t bmax = 0;
         int bad = 0;
         if (!cpu_has(v->level)) {
             not_run++;
-            free(taps), free(wmem), free(bias32);
+            free(taps), free(trows), free(wmem), free(bias32);
             if (v->level == OVX_SIMD_NONE) break;
             continue;
         }
@@ -145,7 +146,7 @@ static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne
         pl.ip = malloc(pl.total * 4);
         map.col = malloc(pl.phases * pl.pw * sizeof(ptrdiff_t));
         map.row = malloc(pl.rows * sizeof(ptrdiff_t));
-        ovx_nn_conv_maps(&g, &in, &w, &pl, &map, taps);
+        ovx_nn_conv_maps(&g, &in, &w, &pl, &map, taps, trows);
         for (i = 0; i < cc->ofm && cc->bias == 1; i++) {
             int64_t bv = ovx_nn_load(b.ptr + i * b.strides[0], type);
             bias32[i] = (int32_t)(bv * ((int64_t)1 << q));
@@ -158,6 +159,8 @@ static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne
         }
         memset(&p, 0, sizeof(p));
         p.w = &pw, p.pl = &pl, p.tap_off = taps, p.skip_y = g.skip[1];
+        /* zero rows skipped (as the driver does) on even policies, read on odd ones */
+        p.tap_row = (wrap ^ to_ne) ? NULL : trows, p.row_src = map.row;
         p.ow = ow, p.oh = oh, p.ofm = cc->ofm, p.f = f;
         p.bias = cc->bias == 1 ? bias32 : NULL;
         p.bias_loc = cc->bias == 2 ? &b : NULL;
@@ -197,7 +200,7 @@ static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne
             failed++;
         else
             passed++;
-        free(pl.ip), free(map.col), free(map.row), free(taps), free(wmem), free(bias32);
+        free(pl.ip), free(map.col), free(map.row), free(taps), free(trows), free(wmem), free(bias32);
         if (v->level == OVX_SIMD_NONE) break;
     }
     free(acc), free(in.ptr), free(w.ptr), free(b.ptr), free(ref.ptr), free(out.ptr);
