@@ -15,7 +15,13 @@ the compute variant the node chose (VX_NODE_OVX_VARIANT; OPENVX_SIMD=none
 forces "scalar").  The "net" row is a small whole network (conv 3x3 16->32,
 relu, max pool 2x2, conv 3x3 32->64, relu, max pool 2x2, fully connected
 -> 10, softmax on a 16x56x56 input) with virtual tensors between the layers.
-Needs: pip install onnxruntime onnx.
+Softmax has no int8 model in ONNX Runtime: its U8 row is timed against fp32
+too.  Our results are exact (bit-identical to the scalar references of
+compute/nn.c, the 64-bit sums rounded and converted by the layer's
+policies); ONNX Runtime's are not comparable bit for bit and are not
+checked here.  On a machine others use, wall-clock 2T/1T says little:
+compare the process CPU time of 1 and 2 threads to see what splitting a
+layer costs.  Needs: pip install onnxruntime onnx.
 """
 import argparse
 import os
