@@ -152,3 +152,27 @@ def test_graph_methods_virtual(vx, ctx):
     with pytest.raises(vx.VXError) as e:
         g2.verify()
     assert "pooling_layer" in str(e.value)
+
+
+@pytest.mark.parametrize("dtype,q", [(np.int16, 8), (np.uint8, 0)])
+def test_convolution_graph_new_weights_and_wide_sums(vx, ctx, dtype, q):
+    """A verified graph run again after the application writes new weights
+    uses them (the layer keeps a packed copy and must notice), and Q7.8 sums
+    past int32 stay exact (full-range data and weights)."""
+    rng = np.random.default_rng(7)
+    info = np.iinfo(dtype)
+    x = rng.integers(info.min, info.max + 1, (1, 9, 13, 21)).astype(dtype)
+    w1 = rng.integers(-8 if q else 0, 8, (10, 9, 3, 3)).astype(dtype)
+    w2 = rng.integers(info.min, info.max + 1, (10, 9, 3, 3)).astype(dtype)
+    b = rng.integers(info.min, info.max + 1, (10,)).astype(dtype)
+    g = ctx.graph()
+    tx, tb = ctx.tensor_from_numpy(x, q), ctx.tensor_from_numpy(b, q)
+    tw = ctx.tensor((3, 3, 9, 10), dtype, q)
+    tw.copy_from(w1)
+    out = ctx.tensor((21, 13, 10, 1), dtype, q)
+    g.convolution_layer(tx, tw, tb, out, pad=(1, 1), overflow="wrap", rounding="nearest_even")
+    g.process()
+    np.testing.assert_array_equal(out.to_numpy(), _conv_model(x, w1, b, (1, 1), (1, 1), True, q, True))
+    tw.copy_from(w2)
+    g.process()
+    np.testing.assert_array_equal(out.to_numpy(), _conv_model(x, w2, b, (1, 1), (1, 1), True, q, True))

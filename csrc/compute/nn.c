@@ -21,24 +21,6 @@ vx_size ovx_nn_batch_offset(const ovx_nn_tensor *t, vx_size first, vx_size index
     return off;
 }
 
-vx_int32 ovx_nn_load(const vx_uint8 *p, int type)
-{
-    switch (type) {
-    case OVX_NN_U8: return *p;
-    case OVX_NN_S8: return *(const vx_int8 *)p;
-    default: return *(const vx_int16 *)p;
-    }
-}
-
-void ovx_nn_store(vx_uint8 *p, int type, vx_int64 v)
-{
-    switch (type) {
-    case OVX_NN_U8: *p = (vx_uint8)v; break;
-    case OVX_NN_S8: *(vx_int8 *)p = (vx_int8)v; break;
-    default: *(vx_int16 *)p = (vx_int16)v; break;
-    }
-}
-
 static void type_range(int type, vx_int64 *lo, vx_int64 *hi)
 {
     switch (type) {
@@ -317,8 +299,14 @@ void ovx_nn_softmax(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type,
             double v = ldexp((double)ovx_nn_load(in->ptr + ioff + k * in->strides[axis], type), -q);
             if (v > mx) mx = v;
         }
-        for (k = 0; k < n; k++)
-            sum += exp(ldexp((double)ovx_nn_load(in->ptr + ioff + k * in->strides[axis], type), -q) - mx);
+        {
+            /* four partial sums (k mod 4), then (s0 + s1) + (s2 + s3): the
+             * order the fast path (nn_layers.c) keeps */
+            double part[4] = {0.0, 0.0, 0.0, 0.0};
+            for (k = 0; k < n; k++)
+                part[k % 4] += exp(ldexp((double)ovx_nn_load(in->ptr + ioff + k * in->strides[axis], type), -q) - mx);
+            sum = (part[0] + part[1]) + (part[2] + part[3]);
+        }
         for (k = 0; k < n; k++) {
             double v = ldexp((double)ovx_nn_load(in->ptr + ioff + k * in->strides[axis], type), -q);
             ovx_nn_store(out->ptr + ooff + k * out->strides[axis], type, ovx_nn_quantize(exp(v - mx) / sum, type, q));

@@ -42,9 +42,26 @@ vx_size ovx_nn_count_from(const ovx_nn_tensor *t, vx_size first);
 /* Byte offset of batch item `index` counted over the dimensions from `first`. */
 vx_size ovx_nn_batch_offset(const ovx_nn_tensor *t, vx_size first, vx_size index);
 
-/* Raw element access and the final conversion of a wide value. */
-vx_int32 ovx_nn_load(const vx_uint8 *p, int type);
-void ovx_nn_store(vx_uint8 *p, int type, vx_int64 v); /* v already in range */
+/* Raw element access (v already in range for the store). */
+static inline vx_int32 ovx_nn_load(const vx_uint8 *p, int type)
+{
+    switch (type) {
+    case OVX_NN_U8: return *p;
+    case OVX_NN_S8: return *(const vx_int8 *)p;
+    default: return *(const vx_int16 *)(const void *)p;
+    }
+}
+
+static inline void ovx_nn_store(vx_uint8 *p, int type, vx_int64 v)
+{
+    switch (type) {
+    case OVX_NN_U8: *p = (vx_uint8)v; break;
+    case OVX_NN_S8: *(vx_int8 *)p = (vx_int8)v; break;
+    default: *(vx_int16 *)(void *)p = (vx_int16)v; break;
+    }
+}
+
+/* The final conversion of a wide value. */
 vx_int64 ovx_nn_convert(vx_int64 v, int type, int wrap);
 /* acc carries `shift` extra fraction bits: round them away by policy. */
 vx_int64 ovx_nn_round_shift(vx_int64 acc, int shift, int to_ne);
@@ -96,5 +113,45 @@ void ovx_nn_lrn(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int
 /* ROI max pooling: data [W, H, C, (B)], rois [4, R, (B)] (x0, y0, x1, y1 as
  * raw integers), out [OW, OH, C, R, (B)]. */
 void ovx_nn_roi_pooling(const ovx_nn_tensor *data, const ovx_nn_tensor *rois, const ovx_nn_tensor *out, int type);
+
+/* ---- ranges of the layers' outer loops (nn_layers.c), for the threads ---- */
+
+/* Pooling of units [u0, u1) (unit = map * OH + output row), the reference's
+ * results; tmp: ovx_nn_pool_tmp_size bytes. */
+size_t ovx_nn_pool_tmp_size(const ovx_nn_tensor *in, const ovx_nn_tensor *out, const vx_size size[2],
+                            const vx_size pad[2], const vx_size skip[2]);
+/* One max-pooling output row of contiguous elements: column maxima of
+ * input rows [ys, ye) (init 0 when cut, else the type's lowest) into a
+ * padded row of len elements (zeros outside [pad, pad + inside)), maxima of
+ * size_x neighbours, every skip-th to orow (element stride os). */
+typedef struct {
+    const vx_uint8 *ip;
+    size_t rs, inside, ys, ye;
+    int cut;
+    size_t len, pad, size_x, skip, ow;
+    vx_uint8 *orow;
+    size_t os;
+} ovx_nn_pool_row;
+typedef void (*ovx_nn_pool_max_row_f)(const ovx_nn_pool_row *r, int type, void *tmp);
+void ovx_nn_pool_max_row(const ovx_nn_pool_row *r, int type, void *tmp);
+void ovx_nn_pool_max_row_avx2(const ovx_nn_pool_row *r, int type, void *tmp);
+const struct ovx_variant *ovx_nn_pool_variants(void);
+/* row: the max rows' variant (NULL: the scalar one). */
+void ovx_nn_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int is_max, const vx_size size[2],
+                      const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, void *tmp,
+                      ovx_nn_pool_max_row_f row);
+/* Softmax of batch items [i0, i1) (ovx_nn_softmax's order); e: dims[axis]
+ * doubles; et: NULL or the table of ovx_nn_softmax_table. */
+void ovx_nn_softmax_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int q, vx_size axis,
+                          size_t i0, size_t i1, double *e, const double *et);
+/* exp(-d 2^-q) for d in [0, 256) (8-bit) or [0, 65536) (16-bit): the
+ * reference's exponentials of x - max. */
+void ovx_nn_softmax_table(int type, int q, double *et);
+/* The activation of every raw value of the type (256 or 65536 entries, from
+ * the lowest value up) as ovx_nn_activation computes it. */
+void ovx_nn_activation_lut(int type, int q, vx_enum func, double a, double b, int16_t *lut);
+/* Activation of rows [r0, r1) (dims 1.. flattened), by lut when not NULL. */
+void ovx_nn_activation_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int q, vx_enum func,
+                             double a, double b, const int16_t *lut, size_t r0, size_t r1);
 
 #endif

@@ -1,7 +1,10 @@
 /*
  * Kernel family nn (vx_khr_nn: neural-network layers).
  *
- * Every layer is a whole-node function over tensors (compute/nn.c): inputs
+ * Every layer is a whole-node function over tensors (compute/nn*.c, run on
+ * the node's threads by kernels/nn_run.c: the packed convolution core with
+ * its weights cache and int32 bound, the fully connected dot products, and
+ * ranges of the other layers): inputs
  * and outputs may be views with any strides, dimensions past the layer's own
  * ones are batches.  Data types: VX_TYPE_UINT8 / VX_TYPE_INT8 with
  * fixed_point_position 0 ("KHR_NN_8") and VX_TYPE_INT16 with a
@@ -27,6 +30,9 @@
 #include <VX/vx_khr_nn.h>
 
 #include "../compute/nn.h"
+#include "../compute/nn_gemm.h"
+#include "../runtime/dispatch.h"
+#include "nn_run.h"
 #include "../objects/tensor.h"
 
 #define IN VX_INPUT
@@ -56,21 +62,6 @@ static vx_bool dims_known(vx_tensor t)
     for (i = 0; i < t->num_dims; i++)
         if (t->dims[i] == 0) return vx_false_e;
     return vx_true_e;
-}
-
-static ovx_nn_tensor nn_view(vx_tensor t)
-{
-    ovx_nn_tensor v;
-    vx_size i;
-    memset(&v, 0, sizeof(v));
-    if (!t) return v;
-    v.ptr = ovx_tensor_data(t);
-    v.num_dims = t->num_dims;
-    for (i = 0; i < OVX_NN_MAX_DIMS; i++) {
-        v.dims[i] = i < t->num_dims ? t->dims[i] : 1;
-        v.strides[i] = i < t->num_dims ? t->strides[i] : 0;
-    }
-    return v;
 }
 
 static const char *type_name(vx_enum dt)
@@ -318,21 +309,19 @@ static vx_status VX_CALLBACK conv_function(vx_node node, const vx_reference *p, 
     conv_geom g;
     const vx_nn_convolution_params_t *cp;
     vx_status s;
-    ovx_nn_tensor in, w, b, out;
-    ovx_nn_fixed f;
-    vx_int64 *acc;
+    struct {
+        ovx_nn_conv_geom g;
+        ovx_nn_fixed f;
+    } c;
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = conv_geometry(node, p, odims, &g, &cp)) != VX_SUCCESS) return s;
-    in = nn_view((vx_tensor)p[0]), w = nn_view((vx_tensor)p[1]), b = nn_view((vx_tensor)p[2]);
-    out = nn_view((vx_tensor)p[4]);
-    if (!in.ptr || !w.ptr || !out.ptr || (p[2] && !b.ptr)) return VX_ERROR_NO_MEMORY;
-    acc = malloc(out.dims[0] * out.dims[1] * sizeof(*acc));
-    if (!acc) return VX_ERROR_NO_MEMORY;
-    f = fixed_of((vx_tensor)p[0], cp->overflow_policy, cp->rounding_policy);
-    ovx_nn_convolution(&in, &w, p[2] ? &b : NULL, &out, &f, cp->padding_x, cp->padding_y, g.skip_x, g.skip_y,
-                       cp->dilation_x, cp->dilation_y, acc);
-    free(acc);
-    return VX_SUCCESS;
+    memset(&c, 0, sizeof(c));
+    c.g.deconv = 0;
+    c.g.pad[0] = cp->padding_x, c.g.pad[1] = cp->padding_y;
+    c.g.skip[0] = g.skip_x, c.g.skip[1] = g.skip_y;
+    c.g.dil[0] = cp->dilation_x, c.g.dil[1] = cp->dilation_y;
+    c.f = fixed_of((vx_tensor)p[0], cp->overflow_policy, cp->rounding_policy);
+    return ovx_nn_conv_run(node, p, &c.g, &c.f);
 }
 
 static const ovx_kernel_desc conv_desc = {
@@ -441,25 +430,23 @@ static vx_status VX_CALLBACK deconv_function(vx_node node, const vx_reference *p
     vx_size odims[OVX_MAX_TENSOR_DIMS], up[2];
     const vx_nn_deconvolution_params_t *dp;
     vx_status s;
-    ovx_nn_tensor in, w, b, out;
-    ovx_nn_fixed f;
-    vx_int64 *acc;
+    struct {
+        ovx_nn_conv_geom g;
+        ovx_nn_fixed f;
+    } c;
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = deconv_geometry(node, p, odims, up, &dp)) != VX_SUCCESS) return s;
-    in = nn_view((vx_tensor)p[0]), w = nn_view((vx_tensor)p[1]), b = nn_view((vx_tensor)p[2]);
-    out = nn_view((vx_tensor)p[4]);
-    if (!in.ptr || !w.ptr || !out.ptr || (p[2] && !b.ptr)) return VX_ERROR_NO_MEMORY;
-    acc = malloc(out.dims[0] * out.dims[1] * sizeof(*acc));
-    if (!acc) return VX_ERROR_NO_MEMORY;
-    f = fixed_of((vx_tensor)p[0], dp->overflow_policy, dp->rounding_policy);
+    memset(&c, 0, sizeof(c));
+    c.g.deconv = 1;
+    c.g.pad[0] = dp->padding_x, c.g.pad[1] = dp->padding_y;
+    c.g.skip[0] = c.g.skip[1] = 1;
+    c.g.up[0] = up[0], c.g.up[1] = up[1];
+    c.f = fixed_of((vx_tensor)p[0], dp->overflow_policy, dp->rounding_policy);
     /* Up-scaled samples are read below column in_w / row in_h of the
      * up-scaled input only: the placement the Khronos CTS model checks (the
      * spec's up-scaled input would hold samples up to (in - 1) * upscale;
      * the two agree for upscale 1). */
-    ovx_nn_deconvolution(&in, &w, p[2] ? &b : NULL, &out, &f, dp->padding_x, dp->padding_y, up[0], up[1],
-                         in.dims[0], in.dims[1], acc);
-    free(acc);
-    return VX_SUCCESS;
+    return ovx_nn_conv_run(node, p, &c.g, &c.f);
 }
 
 static const ovx_kernel_desc deconv_desc = {
@@ -555,15 +542,10 @@ static vx_status VX_CALLBACK fc_function(vx_node node, const vx_reference *p, vx
 {
     vx_size odims[OVX_MAX_TENSOR_DIMS], nd = 0, core = 0;
     ovx_nn_fixed f;
-    ovx_nn_tensor in, w, b, out;
     vx_status s;
     if (num != 6) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = fc_check(node, p, odims, &nd, &core, &f)) != VX_SUCCESS) return s;
-    in = nn_view((vx_tensor)p[0]), w = nn_view((vx_tensor)p[1]), b = nn_view((vx_tensor)p[2]);
-    out = nn_view((vx_tensor)p[5]);
-    if (!in.ptr || !w.ptr || !out.ptr || (p[2] && !b.ptr)) return VX_ERROR_NO_MEMORY;
-    ovx_nn_fully_connected(&in, core, &w, p[2] ? &b : NULL, &out, &f);
-    return VX_SUCCESS;
+    return ovx_nn_fc_run(node, p, core, &f);
 }
 
 static const ovx_kernel_desc fc_desc = {
@@ -655,19 +637,42 @@ static vx_status VX_CALLBACK pool_validate(vx_node node, const vx_reference p[],
     return set_tensor_meta(metas[7], ((vx_tensor)p[0])->num_dims, odims, (vx_tensor)p[0]);
 }
 
+typedef struct {
+    ovx_nn_tensor in, out;
+    int type, is_max;
+    pool_geom g;
+    vx_uint8 *tmp;
+    vx_size tmp_size;
+    ovx_nn_pool_max_row_f row;
+} pool_job;
+
+static void pool_range(void *arg, vx_size u0, vx_size u1, vx_uint32 task)
+{
+    pool_job *j = arg;
+    ovx_nn_pool_rows(&j->in, &j->out, j->type, j->is_max, j->g.size, j->g.pad, j->g.skip, u0, u1,
+                     j->tmp + task * j->tmp_size, j->row);
+}
+
 static vx_status VX_CALLBACK pool_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
-    vx_size odims[OVX_MAX_TENSOR_DIMS];
-    pool_geom g;
-    ovx_nn_tensor in, out;
+    vx_size odims[OVX_MAX_TENSOR_DIMS], units;
+    pool_job j;
     vx_tensor t = (vx_tensor)p[0];
+    vx_uint32 tasks;
     vx_status s;
     if (num != 8) return VX_ERROR_INVALID_PARAMETERS;
-    if ((s = pool_check(node, p, odims, &g)) != VX_SUCCESS) return s;
-    in = nn_view(t), out = nn_view((vx_tensor)p[7]);
-    if (!in.ptr || !out.ptr) return VX_ERROR_NO_MEMORY;
-    ovx_nn_pooling(&in, &out, nn_type(t->data_type, t->fixed_point_position), g.type == VX_NN_POOLING_MAX,
-                   g.size[0], g.size[1], g.pad[0], g.pad[1], g.skip[0], g.skip[1]);
+    if ((s = pool_check(node, p, odims, &j.g)) != VX_SUCCESS) return s;
+    j.in = ovx_nn_view(t), j.out = ovx_nn_view((vx_tensor)p[7]);
+    if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
+    j.type = nn_type(t->data_type, t->fixed_point_position);
+    j.is_max = j.g.type == VX_NN_POOLING_MAX;
+    j.row = ovx_node_variant(node) ? (ovx_nn_pool_max_row_f)ovx_node_variant(node)->fn : NULL;
+    units = ovx_nn_count_from(&j.out, 2) * j.out.dims[1];
+    tasks = ovx_nn_tasks(node, units, (vx_uint64)ovx_nn_count_from(&j.out, 0) * j.g.size[0] * j.g.size[1]);
+    j.tmp_size = ALIGN64(ovx_nn_pool_tmp_size(&j.in, &j.out, j.g.size, j.g.pad, j.g.skip));
+    j.tmp = ovx_node_scratch(node, j.tmp_size * tasks);
+    if (!j.tmp) return VX_ERROR_NO_MEMORY;
+    ovx_nn_parallel(tasks, units, pool_range, &j);
     return VX_SUCCESS;
 }
 
@@ -724,16 +729,53 @@ static vx_status VX_CALLBACK softmax_validate(vx_node node, const vx_reference p
     return same_shape_validate(node, p, 1, metas);
 }
 
+typedef struct {
+    ovx_nn_tensor in, out;
+    int type, q;
+    vx_size axis;
+    double *e;
+    const double *et;
+} softmax_job;
+
+static void softmax_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
+{
+    softmax_job *j = arg;
+    ovx_nn_softmax_range(&j->in, &j->out, j->type, j->q, j->axis, i0, i1, j->e + task * j->in.dims[j->axis], j->et);
+}
+
 static vx_status VX_CALLBACK softmax_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_tensor t = (vx_tensor)p[0];
-    ovx_nn_tensor in = nn_view(t), out = nn_view((vx_tensor)p[1]);
-    (void)node;
+    softmax_job j;
+    vx_size n, items;
+    vx_uint32 tasks;
     if (num != 2) return VX_ERROR_INVALID_PARAMETERS;
-    if (!in.ptr || !out.ptr) return VX_ERROR_NO_MEMORY;
+    j.in = ovx_nn_view(t), j.out = ovx_nn_view((vx_tensor)p[1]);
+    if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
+    j.type = nn_type(t->data_type, t->fixed_point_position), j.q = t->fixed_point_position;
     /* 1 or 2 dims: the first dimension; 3 or more: the third ([W, H, classes, batch]) */
-    ovx_nn_softmax(&in, &out, nn_type(t->data_type, t->fixed_point_position), t->fixed_point_position,
-                   t->num_dims > 2 ? 2 : 0);
+    j.axis = t->num_dims > 2 ? 2 : 0;
+    n = j.in.dims[j.axis];
+    items = ovx_nn_count_from(&j.in, 0) / (n ? n : 1);
+    tasks = ovx_nn_tasks(node, items, (vx_uint64)items * n * 16);
+    {
+        /* the node keeps the table of exponentials (8-bit always, 16-bit
+         * when the elements outnumber a sixteenth of its entries) */
+        const int table = j.type != OVX_NN_S16 || items * n >= 4096;
+        const vx_size entries = j.type == OVX_NN_S16 ? 65536 : 256;
+        const vx_size head = ALIGN64(sizeof(vx_uint32) * 3), tsize = table ? entries * sizeof(double) : 0;
+        vx_uint8 *mem = ovx_nn_keyed_scratch(node, head + tsize + (n ? n : 1) * sizeof(double) * tasks);
+        vx_uint32 key[3];
+        if (!mem) return VX_ERROR_NO_MEMORY;
+        key[0] = 0x4E4E534Du, key[1] = (vx_uint32)j.type, key[2] = (vx_uint32)j.q;
+        j.et = table ? (const double *)(const void *)(mem + head) : NULL;
+        if (table && memcmp(mem, key, sizeof(key)) != 0) {
+            ovx_nn_softmax_table(j.type, j.q, (double *)(void *)(mem + head));
+            memcpy(mem, key, sizeof(key));
+        }
+        j.e = (double *)(void *)(mem + head + tsize);
+    }
+    ovx_nn_parallel(tasks, items, softmax_range, &j);
     return VX_SUCCESS;
 }
 
@@ -783,18 +825,61 @@ static vx_status VX_CALLBACK act_validate(vx_node node, const vx_reference p[], 
     return same_shape_validate(node, p, 4, metas);
 }
 
+/* The node's table of the function over every raw value, kept while the
+ * function, a, b and the type stay the same. */
+typedef struct {
+    vx_uint32 magic;
+    vx_enum func;
+    vx_float32 a, b;
+    int type, q;
+} act_cache;
+
+typedef struct {
+    ovx_nn_tensor in, out;
+    int type, q;
+    vx_enum func;
+    vx_float32 a, b;
+    const int16_t *lut;
+} act_job;
+
+static void act_range(void *arg, vx_size r0, vx_size r1, vx_uint32 task)
+{
+    act_job *j = arg;
+    (void)task;
+    ovx_nn_activation_range(&j->in, &j->out, j->type, j->q, j->func, j->a, j->b, j->lut, r0, r1);
+}
+
 static vx_status VX_CALLBACK act_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_tensor t = (vx_tensor)p[0];
-    ovx_nn_tensor in = nn_view(t), out = nn_view((vx_tensor)p[4]);
-    vx_enum func;
-    vx_float32 a, b;
+    act_job j;
+    vx_size rows, count;
     vx_status s;
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
-    if ((s = act_check(node, p, &func, &a, &b)) != VX_SUCCESS) return s;
-    if (!in.ptr || !out.ptr) return VX_ERROR_NO_MEMORY;
-    ovx_nn_activation(&in, &out, nn_type(t->data_type, t->fixed_point_position), t->fixed_point_position, func, a,
-                      b);
+    if ((s = act_check(node, p, &j.func, &j.a, &j.b)) != VX_SUCCESS) return s;
+    j.in = ovx_nn_view(t), j.out = ovx_nn_view((vx_tensor)p[4]);
+    if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
+    j.type = nn_type(t->data_type, t->fixed_point_position), j.q = t->fixed_point_position;
+    rows = ovx_nn_count_from(&j.in, 1), count = rows * j.in.dims[0];
+    j.lut = NULL;
+    /* a table when it costs less than the elements: 8-bit always, 16-bit
+     * from 4 x 65536 elements on (ReLU is exact without one) */
+    if (j.func != VX_NN_ACTIVATION_RELU && (j.type != OVX_NN_S16 || count >= 4 * 65536)) {
+        const vx_size entries = j.type == OVX_NN_S16 ? 65536 : 256;
+        vx_uint8 *mem = ovx_nn_keyed_scratch(node, ALIGN64(sizeof(act_cache)) + entries * sizeof(int16_t));
+        act_cache *c = (act_cache *)(void *)mem, want;
+        if (mem) {
+            memset(&want, 0, sizeof(want));
+            want.magic = 0x4E4E4C54u, want.func = j.func, want.a = j.a, want.b = j.b, want.type = j.type;
+            want.q = j.q;
+            j.lut = (const int16_t *)(const void *)(mem + ALIGN64(sizeof(act_cache)));
+            if (memcmp(c, &want, sizeof(want)) != 0) {
+                ovx_nn_activation_lut(j.type, j.q, j.func, j.a, j.b, (int16_t *)(void *)(mem + ALIGN64(sizeof(act_cache))));
+                memcpy(c, &want, sizeof(want));
+            }
+        }
+    }
+    ovx_nn_parallel(ovx_nn_tasks(node, rows, (vx_uint64)count * (j.lut ? 1 : 16)), rows, act_range, &j);
     return VX_SUCCESS;
 }
 
@@ -861,18 +946,40 @@ static vx_status norm_validate_common(vx_node node, const vx_reference p[], vx_b
     return same_shape_validate(node, p, out_index, metas);
 }
 
+typedef struct {
+    ovx_nn_tensor in, out;
+    int type, q, across;
+    vx_size size;
+    vx_float32 v[3];
+} norm_job;
+
+/* Across maps: rows [i0, i1) of every map (a pixel's sum reads its own
+ * column of maps); same map: maps [i0, i1) (a map reads only itself). */
+static void norm_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
+{
+    norm_job *j = arg;
+    ovx_nn_tensor in = j->in, out = j->out;
+    const vx_size d = j->across ? 1 : 2;
+    (void)task;
+    in.ptr += i0 * in.strides[d], out.ptr += i0 * out.strides[d];
+    in.dims[d] = out.dims[d] = i1 - i0;
+    ovx_nn_lrn(&in, &out, j->type, j->q, j->across, j->size, j->v[0], j->v[1], j->v[2]);
+}
+
 static vx_status norm_function_common(vx_node node, const vx_reference *p, vx_bool has_bias, vx_uint32 out_index)
 {
     vx_tensor t = (vx_tensor)p[0];
-    ovx_nn_tensor in = nn_view(t), out = nn_view((vx_tensor)p[out_index]);
+    norm_job j;
     vx_enum type;
-    vx_size size;
-    vx_float32 v[3];
+    vx_size n;
     vx_status s;
-    if ((s = norm_check(node, p, has_bias, &type, &size, v)) != VX_SUCCESS) return s;
-    if (!in.ptr || !out.ptr) return VX_ERROR_NO_MEMORY;
-    ovx_nn_lrn(&in, &out, nn_type(t->data_type, t->fixed_point_position), t->fixed_point_position,
-               type == VX_NN_NORMALIZATION_ACROSS_MAPS, size, v[0], v[1], v[2]);
+    if ((s = norm_check(node, p, has_bias, &type, &j.size, j.v)) != VX_SUCCESS) return s;
+    j.in = ovx_nn_view(t), j.out = ovx_nn_view((vx_tensor)p[out_index]);
+    if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
+    j.type = nn_type(t->data_type, t->fixed_point_position), j.q = t->fixed_point_position;
+    j.across = type == VX_NN_NORMALIZATION_ACROSS_MAPS;
+    n = j.in.dims[j.across ? 1 : 2];
+    ovx_nn_parallel(ovx_nn_tasks(node, n, (vx_uint64)ovx_nn_count_from(&j.in, 0) * j.size * 8), n, norm_range, &j);
     return VX_SUCCESS;
 }
 
@@ -1006,17 +1113,35 @@ static vx_status VX_CALLBACK roi_validate(vx_node node, const vx_reference p[], 
     return set_tensor_meta(metas[3], nd, odims, (vx_tensor)p[0]);
 }
 
+typedef struct {
+    ovx_nn_tensor in, rois, out;
+    int type;
+} roi_job;
+
+/* Regions [i0, i1) of every batch. */
+static void roi_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
+{
+    roi_job *j = arg;
+    ovx_nn_tensor rois = j->rois, out = j->out;
+    (void)task;
+    rois.ptr += i0 * rois.strides[1], out.ptr += i0 * out.strides[3];
+    rois.dims[1] = out.dims[3] = i1 - i0;
+    ovx_nn_roi_pooling(&j->in, &rois, &out, j->type);
+}
+
 static vx_status VX_CALLBACK roi_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
-    vx_size odims[OVX_MAX_TENSOR_DIMS], nd = 0;
+    vx_size odims[OVX_MAX_TENSOR_DIMS], nd = 0, nr;
     vx_tensor t = (vx_tensor)p[0];
-    ovx_nn_tensor in, rois, out;
+    roi_job j;
     vx_status s;
     if (num != 4) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = roi_check(node, p, odims, &nd)) != VX_SUCCESS) return s;
-    in = nn_view(t), rois = nn_view((vx_tensor)p[1]), out = nn_view((vx_tensor)p[3]);
-    if (!in.ptr || !rois.ptr || !out.ptr) return VX_ERROR_NO_MEMORY;
-    ovx_nn_roi_pooling(&in, &rois, &out, nn_type(t->data_type, t->fixed_point_position));
+    j.in = ovx_nn_view(t), j.rois = ovx_nn_view((vx_tensor)p[1]), j.out = ovx_nn_view((vx_tensor)p[3]);
+    if (!j.in.ptr || !j.rois.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
+    j.type = nn_type(t->data_type, t->fixed_point_position);
+    nr = j.out.dims[3];
+    ovx_nn_parallel(ovx_nn_tasks(node, nr, (vx_uint64)ovx_nn_count_from(&j.in, 0) * nr), nr, roi_range, &j);
     return VX_SUCCESS;
 }
 
@@ -1042,6 +1167,36 @@ VX_API_ENTRY vx_node VX_API_CALL vxROIPoolingLayer(vx_graph graph, vx_tensor inp
     ovx_scalar_drop(sp);
     return n;
 }
+
+/* The packed convolution core's variant (convolution, deconvolution) and the
+ * fully connected dot products' (compute/nn_gemm.h). */
+static const ovx_variant *select_conv(vx_node node, const vx_reference p[])
+{
+    (void)node, (void)p;
+    return ovx_variant_pick(ovx_nn_conv_variants());
+}
+
+static const ovx_variant *select_fc(vx_node node, const vx_reference p[])
+{
+    (void)node, (void)p;
+    return ovx_variant_pick(ovx_nn_fc_variants());
+}
+
+/* Max pooling's row variant (average pooling has none: NULL, "scalar"). */
+static const ovx_variant *select_pool(vx_node node, const vx_reference p[])
+{
+    vx_enum type = 0;
+    (void)node;
+    if (!p[1] || ovx_scalar_get((vx_scalar)p[1], VX_TYPE_ENUM, &type) != VX_SUCCESS || type != VX_NN_POOLING_MAX)
+        return NULL;
+    return ovx_variant_pick(ovx_nn_pool_variants());
+}
+
+const ovx_select_entry ovx_select_nn[] = {{VX_KERNEL_POOLING_LAYER, select_pool},
+                                          {VX_KERNEL_CONVOLUTION_LAYER, select_conv},
+                                          {VX_KERNEL_DECONVOLUTION_LAYER, select_conv},
+                                          {VX_KERNEL_FULLY_CONNECTED_LAYER, select_fc},
+                                          {0, NULL}};
 
 const ovx_kernel_desc *const ovx_family_nn[] = {&conv_desc, &fc_desc,   &pool_desc, &softmax_desc, &norm_desc,
                                                 &act_desc,  &roi_desc,  &deconv_desc, &lrn_desc,   NULL};

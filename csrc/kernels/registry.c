@@ -35,6 +35,7 @@ extern const ovx_select_entry ovx_select_optflow[];
 extern const ovx_select_entry ovx_select_match[];
 extern const ovx_select_entry ovx_select_bilateral[];
 extern const ovx_select_entry ovx_select_lbpnms[];
+extern const ovx_select_entry ovx_select_nn[];
 
 /* Each family's {kernel, select hook} table (runtime/dispatch.h). */
 static const ovx_select_entry *const select_tables[] = {ovx_select_arith, ovx_select_color, ovx_select_control,
@@ -42,7 +43,7 @@ static const ovx_select_entry *const select_tables[] = {ovx_select_arith, ovx_se
                                                         ovx_select_tensor, ovx_select_features,
                                                         ovx_select_optflow, ovx_select_match,
                                                         ovx_select_bilateral, ovx_select_lbpnms,
-                                                        ovx_select_multiscale, NULL};
+                                                        ovx_select_multiscale, ovx_select_nn, NULL};
 
 const struct ovx_variant *ovx_kernel_select(vx_enum kernel, vx_node node, const vx_reference params[])
 {

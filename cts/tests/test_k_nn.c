@@ -293,6 +293,78 @@ CTS_TEST(KNN, convolution_layer, "vxConvolutionLayer: formula, policies, padding
         }
 }
 
+/* The convolution model for [iw, ih, ifm] -> [ow, oh, ofm], skip 1, padding
+ * p, shared bias b (or none). */
+static int *model_conv(fmt_t f, const int *in, const int *w, const int *b, size_t iw, size_t ih, size_t ifm,
+                       size_t ofm, size_t k, size_t p, int wrap, int ne)
+{
+    size_t ow = iw + 2 * p - k + 1, oh = ih + 2 * p - k + 1;
+    int *want = (int *)malloc(ow * oh * ofm * sizeof(int));
+    CTS_ASSERT(want != NULL);
+    for (size_t o = 0; o < ofm; o++)
+        for (size_t y = 0; y < oh; y++)
+            for (size_t x = 0; x < ow; x++) {
+                long long acc = b ? (long long)b[o] * (1LL << f.q) : 0;
+                for (size_t ci = 0; ci < ifm; ci++)
+                    for (size_t ky = 0; ky < k; ky++)
+                        for (size_t kx = 0; kx < k; kx++) {
+                            long ix = (long)(x + kx) - (long)p, iy = (long)(y + ky) - (long)p;
+                            if (ix < 0 || iy < 0 || ix >= (long)iw || iy >= (long)ih) continue;
+                            acc += (long long)in[ix + iw * (iy + ih * ci)] * w[kx + k * (ky + k * (ci + ifm * o))];
+                        }
+                want[x + ow * (y + oh * o)] = (int)m_conv(m_round(acc, f.q, ne), f, wrap);
+            }
+    return want;
+}
+
+CTS_TEST(KNN, convolution_packed_weights,
+         "vxConvolutionLayer: weights written between runs are used (the packed copy is refreshed); the same "
+         "results on 1 and 2 threads; sums past int32 exact (the 64-bit path)")
+{
+    static const fmt_t *fmts[2] = {&F_U8, &F_Q78};
+    vx_context c = cts_context();
+    rng_seed(29);
+    for (int fi = 0; fi < 2; fi++) {
+        const fmt_t f = *fmts[fi];
+        const size_t iw = 24, ih = 16, ifm = 9, ofm = 13, k = 3, p = 1, ow = iw, oh = ih;
+        vx_size idims[3] = {iw, ih, ifm}, wdims[4] = {k, k, ifm, ofm}, bdims[1] = {ofm}, odims[3] = {ow, oh, ofm};
+        long lo = f.dt == VX_TYPE_INT16 ? -2000 : 0, hi = f.dt == VX_TYPE_INT16 ? 2000 : 255;
+        int *in = random_vals(iw * ih * ifm, lo, hi), *w1 = random_vals(k * k * ifm * ofm, lo / 8, hi / 8);
+        int *w2 = random_vals(k * k * ifm * ofm, lo / 8, hi / 8), *b = random_vals(ofm, lo, hi);
+        int *w3 = random_vals(k * k * ifm * ofm, lo_of(f), hi_of(f)), *in3 = random_vals(iw * ih * ifm, lo_of(f), hi_of(f));
+        vx_tensor tin = new_tensor(c, 3, idims, f, in), tw = new_tensor(c, 4, wdims, f, w1);
+        vx_tensor tb = new_tensor(c, 1, bdims, f, b), tout = new_tensor(c, 3, odims, f, NULL);
+        vx_nn_convolution_params_t cp = {p, p, VX_CONVERT_POLICY_WRAP, VX_ROUND_POLICY_TO_NEAREST_EVEN,
+                                         VX_NN_DS_SIZE_ROUNDING_FLOOR, 0, 0};
+        vx_graph g = vxCreateGraph(c);
+        vx_node n = vxConvolutionLayer(g, tin, tw, tb, &cp, sizeof(cp), tout);
+        vx_uint32 threads;
+        int *got, *want;
+        CTS_ASSERT_VALID(n);
+        CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+        for (int step = 0; step < 4; step++) {
+            const int *ws = step == 0 ? w1 : step == 1 ? w2 : w3, *ins = step == 3 ? in3 : in;
+            /* step 1: new weights; 2: one thread; 3: values whose sums pass int32 (Q7.8) */
+            if (step == 1) write_vals(tw, 4, wdims, f, w2);
+            threads = step >= 2 ? 1 : 2;
+            CTS_ASSERT_STATUS(vxSetContextAttribute(c, VX_CONTEXT_OVX_THREADS, &threads, sizeof(threads)), VX_SUCCESS);
+            if (step == 2) write_vals(tw, 4, wdims, f, w3);
+            if (step == 3) write_vals(tin, 3, idims, f, in3);
+            CTS_ASSERT_STATUS(vxProcessGraph(g), VX_SUCCESS);
+            got = read_vals(tout, 3, odims, f);
+            want = model_conv(f, ins, step >= 2 ? w3 : ws, b, iw, ih, ifm, ofm, k, p, 1, 1);
+            expect_same(got, want, ow * oh * ofm, 0, step == 1 ? "convolution after new weights" : "convolution");
+            free(got), free(want);
+        }
+        threads = 0;
+        vxSetContextAttribute(c, VX_CONTEXT_OVX_THREADS, &threads, sizeof(threads));
+        free(in), free(w1), free(w2), free(w3), free(in3), free(b);
+        vxReleaseNode(&n);
+        vxReleaseGraph(&g);
+        vxReleaseTensor(&tin), vxReleaseTensor(&tw), vxReleaseTensor(&tb), vxReleaseTensor(&tout);
+    }
+}
+
 /* ---- deconvolution ---------------------------------------------------------- */
 
 static void run_deconv(vx_context c, fmt_t f, size_t iw, size_t ih, size_t ifm, size_t ofm, size_t kw, size_t kh, size_t px,
@@ -987,6 +1059,7 @@ CTS_TEST(KNN, validator_refusals, "vx_khr_nn validators: types, dimensions, para
 
 CTS_TABLE(k_nn) = {
     CTS_ENTRY(KNN, convolution_layer),
+    CTS_ENTRY(KNN, convolution_packed_weights),
     CTS_ENTRY(KNN, deconvolution_layer),
     CTS_ENTRY(KNN, fully_connected_layer),
     CTS_ENTRY(KNN, pooling_layer),

@@ -1,0 +1,284 @@
+/* The packed-weights convolution core and the fully connected dot products
+ * (compute/nn_gemm.h): packing, the input pair planes, the scalar variants
+ * and the finishing step every variant shares. */
+#include "nn_gemm.h"
+
+#include <string.h>
+
+#include "../runtime/dispatch.h"
+
+size_t ovx_nn_packw_size(const ovx_nn_tensor *w)
+{
+    size_t cp = (w->dims[2] + 1) / 2, blocks = (w->dims[3] + OVX_NN_MR - 1) / OVX_NN_MR;
+    return blocks * cp * w->dims[0] * w->dims[1] * OVX_NN_MR * 2 * sizeof(int16_t);
+}
+
+void ovx_nn_packw_fill(const ovx_nn_tensor *w, int type, void *mem, ovx_nn_packw *pw)
+{
+    const size_t kw = w->dims[0], kh = w->dims[1], ifm = w->dims[2], ofm = w->dims[3];
+    size_t b, c2, ky, kx, m, h;
+    pw->ofm = ofm;
+    pw->cp = (ifm + 1) / 2;
+    pw->taps = kw * kh;
+    pw->blocks = (ofm + OVX_NN_MR - 1) / OVX_NN_MR;
+    pw->wp = mem;
+    pw->abs_max = 0;
+    for (b = 0; b < pw->blocks; b++) {
+        int64_t abs_sum[OVX_NN_MR] = {0};
+        for (c2 = 0; c2 < pw->cp; c2++)
+            for (ky = 0; ky < kh; ky++)
+                for (kx = 0; kx < kw; kx++) {
+                    int16_t *d = pw->wp + (((b * pw->cp + c2) * pw->taps + ky * kw + kx) * OVX_NN_MR) * 2;
+                    for (m = 0; m < OVX_NN_MR; m++)
+                        for (h = 0; h < 2; h++) {
+                            size_t o = b * OVX_NN_MR + m, c = 2 * c2 + h;
+                            int32_t v = 0;
+                            if (o < ofm && c < ifm)
+                                v = ovx_nn_load(w->ptr + kx * w->strides[0] + ky * w->strides[1] +
+                                                    c * w->strides[2] + o * w->strides[3],
+                                                type);
+                            d[2 * m + h] = (int16_t)v;
+                            abs_sum[m] += v < 0 ? -(int64_t)v : v;
+                        }
+                }
+        for (m = 0; m < OVX_NN_MR; m++)
+            if (abs_sum[m] > pw->abs_max) pw->abs_max = abs_sum[m];
+    }
+}
+
+/* d[2 j], d[2 j + 1] = a[j], b[j] (b NULL: 0): loops the compiler turns
+ * into unpacks (restrict: the rows never overlap the planes) */
+#define NN_INTERLEAVE(NAME, T)                                                                                    \
+    static void NAME(int16_t *restrict d, const T *restrict a, const T *restrict b, size_t n)                    \
+    {                                                                                                             \
+        size_t j;                                                                                                 \
+        if (b)                                                                                                    \
+            for (j = 0; j < n; j++) d[2 * j] = a[j], d[2 * j + 1] = b[j];                                         \
+        else                                                                                                      \
+            for (j = 0; j < n; j++) d[2 * j] = a[j], d[2 * j + 1] = 0;                                            \
+    }
+NN_INTERLEAVE(interleave_u8, vx_uint8)
+NN_INTERLEAVE(interleave_s8, vx_int8)
+NN_INTERLEAVE(interleave_s16, int16_t)
+
+void ovx_nn_planes_fill(const ovx_nn_planes *pl, const ovx_nn_srcmap *map, const ovx_nn_tensor *in,
+                        const vx_uint8 *ib, int type, size_t c0, size_t c1)
+{
+    const size_t ifm = in->dims[2], cs = in->strides[2], rs = in->strides[1], es = in->strides[0];
+    const size_t ncol = pl->phases * pl->pw;
+    size_t c2, r, j, ph;
+    /* the padded columns that are one run of consecutive input columns
+     * (convolution at skip 1): [a, e) reading input column pc - a + src(a) */
+    size_t a = 0, e = 0;
+    if (pl->phases == 1) {
+        while (a < ncol && map->col[a] < 0) a++;
+        e = a;
+        while (e < ncol && map->col[e] == map->col[a] + (ptrdiff_t)(e - a)) e++;
+        for (j = e; j < ncol; j++)
+            if (map->col[j] >= 0) a = e = 0; /* not one run: the general loop */
+    }
+    for (c2 = c0; c2 < c1; c2++) {
+        const vx_uint8 *p0 = ib + 2 * c2 * cs, *p1 = 2 * c2 + 1 < ifm ? p0 + cs : NULL;
+        for (r = 0; r < pl->rows; r++) {
+            int16_t *d = pl->ip + (c2 * pl->plane + r * pl->row_stride) * 2;
+            const ptrdiff_t sr = map->row[r];
+            const vx_uint8 *r0, *r1;
+            if (sr < 0) {
+                memset(d, 0, ncol * 2 * sizeof(int16_t));
+                continue;
+            }
+            r0 = p0 + (size_t)sr * rs;
+            r1 = p1 ? p1 + (size_t)sr * rs : NULL;
+            if (e > a && es == (type == OVX_NN_S16 ? 2u : 1u)) {
+                const size_t s0 = (size_t)map->col[a];
+                memset(d, 0, a * 2 * sizeof(int16_t));
+                memset(d + 2 * e, 0, (ncol - e) * 2 * sizeof(int16_t));
+                d += 2 * a;
+                if (type == OVX_NN_U8)
+                    interleave_u8(d, r0 + s0, r1 ? r1 + s0 : NULL, e - a);
+                else if (type == OVX_NN_S8)
+                    interleave_s8(d, (const vx_int8 *)r0 + s0, r1 ? (const vx_int8 *)r1 + s0 : NULL, e - a);
+                else
+                    interleave_s16(d, (const int16_t *)(const void *)r0 + s0,
+                                   r1 ? (const int16_t *)(const void *)r1 + s0 : NULL, e - a);
+                continue;
+            }
+            for (ph = 0; ph < pl->phases; ph++)
+                for (j = 0; j < pl->pw; j++) {
+                    const ptrdiff_t sc = map->col[j * pl->phases + ph];
+                    int16_t *dp = d + (ph * pl->pw + j) * 2;
+                    if (sc < 0) {
+                        dp[0] = dp[1] = 0;
+                        continue;
+                    }
+                    dp[0] = (int16_t)ovx_nn_load(r0 + (size_t)sc * es, type);
+                    dp[1] = r1 ? (int16_t)ovx_nn_load(r1 + (size_t)sc * es, type) : 0;
+                }
+        }
+    }
+}
+
+static void conv_taps(const ovx_nn_conv_geom *g, const ovx_nn_tensor *w, size_t *tx_max, size_t *ty_max)
+{
+    const size_t kw = w->dims[0], kh = w->dims[1];
+    if (g->deconv) {
+        *tx_max = kw - 1, *ty_max = kh - 1;
+    } else {
+        *tx_max = g->dil[0] + (kw - 1) * (g->dil[0] + 1);
+        *ty_max = g->dil[1] + (kh - 1) * (g->dil[1] + 1);
+    }
+}
+
+void ovx_nn_conv_layout(const ovx_nn_conv_geom *g, const ovx_nn_tensor *w, const ovx_nn_tensor *out,
+                        ovx_nn_planes *pl)
+{
+    const size_t sx = g->deconv ? 1 : g->skip[0], sy = g->deconv ? 1 : g->skip[1];
+    size_t tx_max, ty_max;
+    conv_taps(g, w, &tx_max, &ty_max);
+    pl->ip = NULL;
+    pl->phases = sx;
+    /* the last 8-column vector of a row reads up to column ceil8(ow) - 1 */
+    pl->pw = (out->dims[0] + 7) / 8 * 8 + tx_max / sx + 1;
+    pl->rows = (out->dims[1] - 1) * sy + ty_max + 1;
+    /* rows outermost, the channel pairs of a row together: the rows a tile
+     * reads are a few sequential runs (one per kernel row), not one short
+     * run per channel pair */
+    pl->plane = pl->phases * pl->pw;
+    pl->row_stride = (w->dims[2] + 1) / 2 * pl->plane;
+    pl->total = pl->rows * pl->row_stride;
+}
+
+/* The input index of padded coordinate pc of dimension d, or -1. */
+static ptrdiff_t conv_src(const ovx_nn_conv_geom *g, const ovx_nn_tensor *in, const ovx_nn_tensor *w, size_t pc,
+                          int d)
+{
+    const size_t n = in->dims[d];
+    if (g->deconv) {
+        /* the up-scaled input padded with kernel - pad - 1; samples at
+         * multiples of up below n (see ovx_nn_deconvolution's ext) */
+        const size_t sp = w->dims[d] - g->pad[d] - 1;
+        size_t u;
+        if (pc < sp) return -1;
+        u = pc - sp;
+        return u < n && u % g->up[d] == 0 && u / g->up[d] < n ? (ptrdiff_t)(u / g->up[d]) : -1;
+    }
+    return pc >= g->pad[d] && pc - g->pad[d] < n ? (ptrdiff_t)(pc - g->pad[d]) : -1;
+}
+
+void ovx_nn_conv_maps(const ovx_nn_conv_geom *g, const ovx_nn_tensor *in, const ovx_nn_tensor *w,
+                      const ovx_nn_planes *pl, ovx_nn_srcmap *map, size_t *tap_off, size_t *tap_row)
+{
+    const size_t kw = w->dims[0], kh = w->dims[1], ncol = pl->phases * pl->pw;
+    size_t i;
+    for (i = 0; i < ncol; i++) map->col[i] = conv_src(g, in, w, i, 0);
+    for (i = 0; i < pl->rows; i++) map->row[i] = conv_src(g, in, w, i, 1);
+    for (i = 0; i < kw * kh; i++) {
+        const size_t kx = i % kw, ky = i / kw;
+        const size_t tx = g->deconv ? kx : g->dil[0] + kx * (g->dil[0] + 1);
+        const size_t ty = g->deconv ? ky : g->dil[1] + ky * (g->dil[1] + 1);
+        tap_off[i] = ty * pl->row_stride + (tx % pl->phases) * pl->pw + tx / pl->phases;
+        if (tap_row) tap_row[i] = ty;
+    }
+}
+
+int ovx_nn_conv_exact32(int64_t abs_max, int64_t xmax, int64_t bmax, int q)
+{
+    /* abs_max <= 2^15 * kw * kh * ifm stays far from int64 overflow for any
+     * tensor that fits in memory */
+    return abs_max * xmax + bmax * ((int64_t)1 << q) < ((int64_t)1 << 31);
+}
+
+void ovx_nn_conv_finish(const ovx_nn_conv_plan *p, const int32_t *sums, size_t n, size_t o, size_t y, size_t x0)
+{
+    vx_uint8 *row = p->out.ptr + o * p->out.strides[2] + y * p->out.strides[1];
+    size_t i;
+    for (i = 0; i < n; i++) {
+        vx_int64 v = sums[i];
+        if (p->bias) v += p->bias[o];
+        if (p->bias_loc) {
+            const ovx_nn_tensor *b = p->bias_loc;
+            v += (vx_int64)ovx_nn_load(b->ptr + (x0 + i) * b->strides[0] + y * b->strides[1] + o * b->strides[2],
+                                       p->f.type) *
+                 ((vx_int64)1 << p->f.q);
+        }
+        v = ovx_nn_round_shift(v, p->f.q, p->f.to_ne);
+        ovx_nn_store(row + (x0 + i) * p->out.strides[0], p->f.type, ovx_nn_convert(v, p->f.type, p->f.wrap));
+    }
+}
+
+void ovx_nn_conv_rows(const ovx_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1)
+{
+    const ovx_nn_packw *w = p->w;
+    const ovx_nn_planes *pl = p->pl;
+    const size_t tile = 8 * OVX_NN_NV;
+    size_t y, x0, b, c2, t, m, i;
+    for (y = y0; y < y1; y++) {
+        const int16_t *rowbase = pl->ip + y * p->skip_y * pl->row_stride * 2;
+        const ptrdiff_t *rsrc = p->tap_row && p->row_src ? p->row_src + y * p->skip_y : NULL;
+        for (x0 = 0; x0 < p->ow; x0 += tile) {
+            const size_t n = p->ow - x0 < tile ? p->ow - x0 : tile;
+            for (b = b0; b < b1; b++) {
+                int32_t acc[OVX_NN_MR][8 * OVX_NN_NV];
+                memset(acc, 0, sizeof(acc));
+                for (c2 = 0; c2 < w->cp; c2++) {
+                    const int16_t *wq = w->wp + ((b * w->cp + c2) * w->taps) * OVX_NN_MR * 2;
+                    const int16_t *pc = rowbase + (c2 * pl->plane + x0) * 2;
+                    for (t = 0; t < w->taps; t++, wq += OVX_NN_MR * 2) {
+                        const int16_t *pp = pc + p->tap_off[t] * 2;
+                        if (rsrc && rsrc[p->tap_row[t]] < 0) continue; /* a zero row */
+                        for (m = 0; m < OVX_NN_MR; m++) {
+                            const int32_t w0 = wq[2 * m], w1 = wq[2 * m + 1];
+                            if (w0 == 0 && w1 == 0) continue;
+                            for (i = 0; i < n; i++) acc[m][i] += w0 * pp[2 * i] + w1 * pp[2 * i + 1];
+                        }
+                    }
+                }
+                for (m = 0; m < OVX_NN_MR && b * OVX_NN_MR + m < p->ofm; m++)
+                    ovx_nn_conv_finish(p, acc[m], n, b * OVX_NN_MR + m, y, x0);
+            }
+        }
+    }
+}
+
+const ovx_variant *ovx_nn_conv_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovx_nn_conv_rows){"scalar", OVX_SIMD_NONE,
+                                                                          (ovx_fn)ovx_nn_conv_rows}};
+    return table;
+}
+
+/* ---- fully connected ------------------------------------------------------------ */
+
+void ovx_nn_fc_store(const ovx_nn_fc_plan *p, size_t o, int64_t acc)
+{
+    if (p->bias && p->bias->ptr)
+        acc += (int64_t)ovx_nn_load(p->bias->ptr + o * p->bias->strides[0], p->f.type) * ((int64_t)1 << p->f.q);
+    acc = ovx_nn_round_shift(acc, p->f.q, p->f.to_ne);
+    ovx_nn_store(p->out + o * p->out_stride, p->f.type, ovx_nn_convert(acc, p->f.type, p->f.wrap));
+}
+
+void ovx_nn_fc_rows(const ovx_nn_fc_plan *p, size_t o0, size_t o1)
+{
+    size_t o, k;
+    for (o = o0; o < o1; o++) {
+        const vx_uint8 *wr = p->w + o * p->wrow;
+        int64_t acc = 0;
+        if (p->f.type == OVX_NN_U8) {
+            for (k = 0; k < p->k; k++) acc += (int32_t)wr[k] * p->x[k];
+        } else if (p->f.type == OVX_NN_S8) {
+            const vx_int8 *a = (const vx_int8 *)wr, *x = (const vx_int8 *)p->x;
+            for (k = 0; k < p->k; k++) acc += (int32_t)a[k] * x[k];
+        } else {
+            const int16_t *a = (const int16_t *)(const void *)wr, *x = (const int16_t *)(const void *)p->x;
+            for (k = 0; k < p->k; k++) acc += (int32_t)a[k] * x[k];
+        }
+        ovx_nn_fc_store(p, o, acc);
+    }
+}
+
+const ovx_variant *ovx_nn_fc_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovx_nn_fc_rows){"scalar", OVX_SIMD_NONE,
+                                                                        (ovx_fn)ovx_nn_fc_rows}};
+    return table;
+}

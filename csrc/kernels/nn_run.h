@@ -1,0 +1,38 @@
+/*
+ * The vx_khr_nn layers' execution on the node's threads (kernels/nn_run.c):
+ * the packed convolution core's driver (weights packed once and repacked
+ * only when their bytes change, the int32 bound, the 64-bit fallback, rows
+ * x output-map blocks over the threads), the fully connected dot products,
+ * and ranges of the other layers over the threads with per-task scratch
+ * from the node.  kernels/nn.c (validators, node functions) calls these.
+ */
+#ifndef OVX_KERNELS_NN_RUN_H
+#define OVX_KERNELS_NN_RUN_H
+
+#include "kernels.h"
+
+#include "../compute/nn.h"
+#include "../compute/nn_gemm.h"
+
+#define ALIGN64(n) (((n) + 63) & ~(vx_size)63)
+
+/* A tensor as compute/nn.h sees it (element 0's address, dims, strides). */
+ovx_nn_tensor ovx_nn_view(vx_tensor t);
+/* The node scratch (ovx_node_scratch) whose first 64 bytes hold a cache
+ * key: zeroed when the scratch is new, so a stale key never matches. */
+vx_uint8 *ovx_nn_keyed_scratch(vx_node node, vx_size size);
+
+/* Convolution (g->deconv 0) or deconvolution of parameters p = {inputs,
+ * weights, biases or NULL, params, outputs}, already validated. */
+vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovx_nn_conv_geom *g, const ovx_nn_fixed *f);
+/* Fully connected of p = {inputs, weights, biases or NULL, -, -, outputs}
+ * with `core` input dimensions (1 or 3), already validated. */
+vx_status ovx_nn_fc_run(vx_node node, const vx_reference *p, vx_size core, const ovx_nn_fixed *f);
+
+/* fn over [0, n) in `tasks` contiguous ranges (task: the scratch slot). */
+typedef void (*ovx_nn_range_f)(void *arg, vx_size i0, vx_size i1, vx_uint32 task);
+/* Tasks for n items of `cost` element operations (one for small work). */
+vx_uint32 ovx_nn_tasks(vx_node node, vx_size n, vx_uint64 cost);
+void ovx_nn_parallel(vx_uint32 tasks, vx_size n, ovx_nn_range_f fn, void *arg);
+
+#endif

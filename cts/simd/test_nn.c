@@ -1,0 +1,428 @@
+/*
+ * The packed convolution core and the fully connected dot products
+ * (compute/nn_gemm.h): every variant (the scalar one included) against the
+ * scalar references of compute/nn.c (ovx_nn_convolution,
+ * ovx_nn_deconvolution, ovx_nn_fully_connected), bit-exact, on random U8,
+ * S8 and Q7.8 / Q0 / Q15 data: odd and tiny sizes, 1x1 to 5x3 kernels,
+ * paddings, skips (strides) 1 to 3, dilations, deconvolution upscales,
+ * both rounding and both overflow policies, no bias / per-map / per-location
+ * biases, batches, strided outputs, row and output-map ranges split the way
+ * the threads split them, values at the int32 bound; the bound itself
+ * (ovx_nn_conv_exact32); fully connected lengths that end mid-vector and
+ * that cross the 8-bit int32 chunk, and 16-bit sums of (-32768)^2 pairs.
+ * The other layers' range functions (compute/nn_layers.c) against their
+ * references too: pooling (max, avg; windows cut by paddings and by
+ * ceiling-rounded output sizes; strided inputs), softmax with and without
+ * the table of exponentials, activations by table and ReLU's direct path.
+ */
+#include "../../csrc/compute/nn_gemm.c"
+#include "../../csrc/compute/nn_layers.c"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define SIMD_TEST_SEED 424242u
+#include "simd_test.h"
+
+static unsigned passed, failed, not_run;
+
+static int32_t value(int type, int32_t lo, int32_t hi)
+{
+    int32_t v = lo + (int32_t)(rnd() % (unsigned)(hi - lo + 1));
+    if (type == OVX_NN_U8 && v < 0) v = -v;
+    if (type == OVX_NN_U8 && v > 255) v = 255;
+    if (type == OVX_NN_S8) v = v < -128 ? -128 : v > 127 ? 127 : v;
+    return v;
+}
+
+/* A dense tensor of dims (x fastest) with element stride es * xs. */
+static ovx_nn_tensor make(size_t nd, const size_t *dims, size_t es, size_t xs)
+{
+    ovx_nn_tensor t;
+    size_t d, s = es * xs, total;
+    memset(&t, 0, sizeof(t));
+    t.num_dims = nd;
+    for (d = 0; d < OVX_NN_MAX_DIMS; d++) t.dims[d] = d < nd ? dims[d] : 1;
+    for (d = 0; d < nd; d++) {
+        t.strides[d] = s;
+        s *= dims[d];
+    }
+    total = s;
+    t.ptr = calloc(total ? total : 1, 1);
+    return t;
+}
+
+static size_t nbytes(const ovx_nn_tensor *t)
+{
+    return t->strides[t->num_dims - 1] * t->dims[t->num_dims - 1];
+}
+
+static void fill(ovx_nn_tensor *t, int type, int32_t lo, int32_t hi)
+{
+    size_t n = ovx_nn_count_from(t, 0), i, k;
+    for (i = 0; i < n; i++) {
+        size_t off = 0, rem = i;
+        for (k = 0; k < t->num_dims; k++) {
+            off += (rem % t->dims[k]) * t->strides[k];
+            rem /= t->dims[k];
+        }
+        ovx_nn_store(t->ptr + off, type, value(type, lo, hi));
+    }
+}
+
+typedef struct {
+    size_t iw, ih, ifm, ofm, kw, kh, pad, skip, dil, up, a, batch;
+    int bias; /* 0 none, 1 per map, 2 per location */
+    int strided_out;
+} conv_case;
+
+/* One case of one type and policy set: the reference, then each variant. */
+static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne, int32_t xlim, int32_t wlim)
+{
+    const size_t es = type == OVX_NN_S16 ? 2 : 1;
+    const int deconv = cc->up > 0;
+    ovx_nn_conv_geom g;
+    ovx_nn_fixed f = {type, q, wrap, to_ne};
+    size_t idims[4] = {cc->iw, cc->ih, cc->ifm, cc->batch}, wdims[4] = {cc->kw, cc->kh, cc->ifm, cc->ofm};
+    size_t odims[4], bdims[3], ow, oh, i, bi;
+    ovx_nn_tensor in, w, b, ref, out;
+    const ovx_variant *v;
+    int64_t *acc;
+    memset(&g, 0, sizeof(g));
+    g.deconv = deconv;
+    g.pad[0] = g.pad[1] = cc->pad;
+    g.skip[0] = g.skip[1] = deconv ? 1 : cc->skip;
+    g.dil[0] = g.dil[1] = deconv ? 0 : cc->dil;
+    g.up[0] = g.up[1] = cc->up;
+    if (deconv) {
+        ow = (cc->iw - 1) * cc->up + cc->kw + cc->a - 2 * cc->pad;
+        oh = (cc->ih - 1) * cc->up + cc->kh + cc->a - 2 * cc->pad;
+    } else {
+        ow = (cc->iw + 2 * cc->pad - (cc->kw + (cc->kw - 1) * cc->dil)) / cc->skip + 1;
+        oh = (cc->ih + 2 * cc->pad - (cc->kh + (cc->kh - 1) * cc->dil)) / cc->skip + 1;
+    }
+    odims[0] = ow, odims[1] = oh, odims[2] = cc->ofm, odims[3] = cc->batch;
+    bdims[0] = cc->bias == 2 ? ow : cc->ofm, bdims[1] = oh, bdims[2] = cc->ofm;
+    in = make(cc->batch > 1 ? 4 : 3, idims, es, 1);
+    w = make(4, wdims, es, 1);
+    b = make(cc->bias == 2 ? 3 : 1, bdims, es, 1);
+    ref = make(cc->batch > 1 ? 4 : 3, odims, es, 1);
+    out = make(cc->batch > 1 ? 4 : 3, odims, es, cc->strided_out ? 3 : 1);
+    if (wlim == 32768) { /* the bound's extreme: -32768 weights, -32767 data */
+        fill(&in, type, -xlim, -xlim);
+        fill(&w, type, -wlim, -wlim);
+    } else {
+        fill(&in, type, -xlim, xlim);
+        fill(&w, type, -wlim, wlim);
+    }
+    fill(&b, type, -xlim, xlim);
+    acc = malloc(ow * oh * sizeof(*acc));
+    if (deconv)
+        ovx_nn_deconvolution(&in, &w, cc->bias ? &b : NULL, &ref, &f, cc->pad, cc->pad, cc->up, cc->up, cc->iw, cc->ih,
+                             acc);
+    else
+        ovx_nn_convolution(&in, &w, cc->bias ? &b : NULL, &ref, &f, cc->pad, cc->pad, cc->skip, cc->skip, cc->dil,
+                           cc->dil, acc);
+    for (v = ovx_nn_conv_variants();; v++) {
+        ovx_nn_packw pw;
+        ovx_nn_planes pl;
+        ovx_nn_srcmap map;
+        ovx_nn_conv_plan p;
+        size_t *taps = malloc(cc->kw * cc->kh * sizeof(size_t));
+        size_t *trows = malloc(cc->kw * cc->kh * sizeof(size_t));
+        void *wmem = malloc(ovx_nn_packw_size(&w));
+        int32_t *bias32 = malloc(cc->ofm * sizeof(int32_t));
+        int64_t bmax = 0;
+        int bad = 0;
+        if (!cpu_has(v->level)) {
+            not_run++;
+            free(taps), free(trows), free(wmem), free(bias32);
+            if (v->level == OVX_SIMD_NONE) break;
+            continue;
+        }
+        ovx_nn_packw_fill(&w, type, wmem, &pw);
+        ovx_nn_conv_layout(&g, &w, &out, &pl);
+        pl.ip = malloc(pl.total * 4);
+        map.col = malloc(pl.phases * pl.pw * sizeof(ptrdiff_t));
+        map.row = malloc(pl.rows * sizeof(ptrdiff_t));
+        ovx_nn_conv_maps(&g, &in, &w, &pl, &map, taps, trows);
+        for (i = 0; i < cc->ofm && cc->bias == 1; i++) {
+            int64_t bv = ovx_nn_load(b.ptr + i * b.strides[0], type);
+            bias32[i] = (int32_t)(bv * ((int64_t)1 << q));
+            if ((bv < 0 ? -bv : bv) > bmax) bmax = bv < 0 ? -bv : bv;
+        }
+        if (cc->bias == 2) bmax = 32768;
+        if (!ovx_nn_conv_exact32(pw.abs_max, xlim, bmax, q)) {
+            fprintf(stderr, "test_nn: case %zux%zu k%zu: values beyond the bound\n", cc->iw, cc->ih, cc->kw);
+            failed++;
+        }
+        memset(&p, 0, sizeof(p));
+        p.w = &pw, p.pl = &pl, p.tap_off = taps, p.skip_y = g.skip[1];
+        /* zero rows skipped (as the driver does) on even policies, read on odd ones */
+        p.tap_row = (wrap ^ to_ne) ? NULL : trows, p.row_src = map.row;
+        p.ow = ow, p.oh = oh, p.ofm = cc->ofm, p.f = f;
+        p.bias = cc->bias == 1 ? bias32 : NULL;
+        p.bias_loc = cc->bias == 2 ? &b : NULL;
+        memset(out.ptr, 0x5A, nbytes(&out));
+        for (bi = 0; bi < cc->batch; bi++) {
+            const uint8_t *ib = in.ptr + ovx_nn_batch_offset(&in, 3, bi);
+            size_t ym = oh / 2, bm = (pw.blocks + 1) / 2;
+            /* the planes in two pair ranges, the rows and blocks in four
+             * rectangles (the threads' split) */
+            ovx_nn_planes_fill(&pl, &map, &in, ib, type, 0, pw.cp / 2);
+            ovx_nn_planes_fill(&pl, &map, &in, ib, type, pw.cp / 2, pw.cp);
+            p.out = out;
+            p.out.ptr = out.ptr + ovx_nn_batch_offset(&out, 3, bi);
+            ((ovx_nn_conv_rows_f)v->fn)(&p, 0, ym, 0, bm);
+            ((ovx_nn_conv_rows_f)v->fn)(&p, 0, ym, bm, pw.blocks);
+            ((ovx_nn_conv_rows_f)v->fn)(&p, ym, oh, 0, bm);
+            ((ovx_nn_conv_rows_f)v->fn)(&p, ym, oh, bm, pw.blocks);
+        }
+        for (i = 0; i < ow * oh * cc->ofm * cc->batch && !bad; i++) {
+            size_t x = i % ow, y = i / ow % oh, o = i / ow / oh % cc->ofm, n = i / ow / oh / cc->ofm;
+            int32_t r = ovx_nn_load(ref.ptr + x * ref.strides[0] + y * ref.strides[1] + o * ref.strides[2] +
+                                        n * ref.strides[3],
+                                    type);
+            int32_t g2 = ovx_nn_load(out.ptr + x * out.strides[0] + y * out.strides[1] + o * out.strides[2] +
+                                         n * out.strides[3],
+                                     type);
+            if (r != g2) {
+                fprintf(stderr,
+                        "test_nn: conv %s type %d q %d wrap %d ne %d in %zux%zux%zu k %zux%zu ofm %zu pad %zu skip "
+                        "%zu dil %zu up %zu bias %d: (%zu,%zu,%zu,%zu) %d, reference %d\n",
+                        v->name, type, q, wrap, to_ne, cc->iw, cc->ih, cc->ifm, cc->kw, cc->kh, cc->ofm, cc->pad,
+                        cc->skip, cc->dil, cc->up, cc->bias, x, y, o, n, g2, r);
+                bad = 1;
+            }
+        }
+        if (bad)
+            failed++;
+        else
+            passed++;
+        free(pl.ip), free(map.col), free(map.row), free(taps), free(trows), free(wmem), free(bias32);
+        if (v->level == OVX_SIMD_NONE) break;
+    }
+    free(acc), free(in.ptr), free(w.ptr), free(b.ptr), free(ref.ptr), free(out.ptr);
+}
+
+static void fc_check(size_t k, size_t ofm, size_t batch, int type, int q, int wrap, int to_ne, int32_t xlo,
+                     int32_t xhi, int32_t wlo, int32_t whi, int bias)
+{
+    const size_t es = type == OVX_NN_S16 ? 2 : 1;
+    size_t idims[2] = {k, batch}, wdims[2] = {k, ofm}, odims[2] = {ofm, batch}, bdims[1] = {ofm}, bi;
+    ovx_nn_tensor in = make(2, idims, es, 1), w = make(2, wdims, es, 1), b = make(1, bdims, es, 1);
+    ovx_nn_tensor ref = make(2, odims, es, 1), out = make(2, odims, es, 1);
+    ovx_nn_fixed f = {type, q, wrap, to_ne};
+    const ovx_variant *v;
+    fill(&in, type, xlo, xhi);
+    fill(&w, type, wlo, whi);
+    fill(&b, type, -300, 300);
+    ovx_nn_fully_connected(&in, 1, &w, bias ? &b : NULL, &ref, &f);
+    for (v = ovx_nn_fc_variants();; v++) {
+        if (!cpu_has(v->level)) {
+            not_run++;
+        } else {
+            ovx_nn_fc_plan p;
+            memset(out.ptr, 0x5A, nbytes(&out));
+            memset(&p, 0, sizeof(p));
+            p.w = w.ptr, p.wrow = w.strides[1], p.k = k, p.bias = bias ? &b : NULL;
+            p.out_stride = out.strides[0], p.f = f;
+            for (bi = 0; bi < batch; bi++) {
+                p.x = in.ptr + bi * in.strides[1];
+                p.out = out.ptr + bi * out.strides[1];
+                ((ovx_nn_fc_rows_f)v->fn)(&p, 0, ofm / 3);
+                ((ovx_nn_fc_rows_f)v->fn)(&p, ofm / 3, ofm);
+            }
+            if (memcmp(out.ptr, ref.ptr, nbytes(&out)) != 0) {
+                fprintf(stderr, "test_nn: fc %s type %d q %d k %zu ofm %zu batch %zu differs\n", v->name, type, q, k,
+                        ofm, batch);
+                failed++;
+            } else {
+                passed++;
+            }
+        }
+        if (v->level == OVX_SIMD_NONE) break;
+    }
+    free(in.ptr), free(w.ptr), free(b.ptr), free(ref.ptr), free(out.ptr);
+}
+
+static int same(const ovx_nn_tensor *a, const ovx_nn_tensor *b, int type)
+{
+    size_t n = ovx_nn_count_from(a, 0), i, k;
+    for (i = 0; i < n; i++) {
+        size_t oa = 0, ob = 0, rem = i;
+        for (k = 0; k < a->num_dims; k++) {
+            oa += (rem % a->dims[k]) * a->strides[k];
+            ob += (rem % a->dims[k]) * b->strides[k];
+            rem /= a->dims[k];
+        }
+        if (ovx_nn_load(a->ptr + oa, type) != ovx_nn_load(b->ptr + ob, type)) return 0;
+    }
+    return 1;
+}
+
+static void count(int ok, const char *what, int type, size_t a, size_t b)
+{
+    if (ok) {
+        passed++;
+    } else {
+        failed++;
+        fprintf(stderr, "test_nn: %s type %d (%zu, %zu) differs from the reference\n", what, type, a, b);
+    }
+}
+
+/* Pooling over [iw, ih, c] with the given window; ow/oh as the layer's
+ * rounding gives them (ceil: windows may pass the padded input). */
+static void pool_check(int type, int is_max, size_t iw, size_t ih, size_t c, size_t sz, size_t pad, size_t skip,
+                       int ceil_round, size_t xs)
+{
+    const size_t es = type == OVX_NN_S16 ? 2 : 1;
+    const size_t span = iw + 2 * pad - sz, spany = ih + 2 * pad - sz;
+    size_t idims[3] = {iw, ih, c}, odims[3], size[2] = {sz, sz}, pads[2] = {pad, pad}, skips[2] = {skip, skip};
+    ovx_nn_tensor in, ref, out;
+    const ovx_variant *v;
+    void *tmp;
+    odims[0] = (ceil_round ? (span + skip - 1) / skip : span / skip) + 1;
+    odims[1] = (ceil_round ? (spany + skip - 1) / skip : spany / skip) + 1;
+    odims[2] = c;
+    in = make(3, idims, es, xs), ref = make(3, odims, es, 1), out = make(3, odims, es, 1);
+    fill(&in, type, -32768, 32767);
+    ovx_nn_pooling(&in, &ref, type, is_max, sz, sz, pad, pad, skip, skip);
+    tmp = malloc(ovx_nn_pool_tmp_size(&in, &out, size, pads, skips));
+    for (v = ovx_nn_pool_variants();; v++) {
+        if (!cpu_has(v->level)) {
+            not_run++;
+        } else {
+            memset(out.ptr, 0x5A, nbytes(&out));
+            ovx_nn_pool_rows(&in, &out, type, is_max, size, pads, skips, 0, 3, tmp, (ovx_nn_pool_max_row_f)v->fn);
+            ovx_nn_pool_rows(&in, &out, type, is_max, size, pads, skips, 3, odims[1] * c, tmp,
+                             (ovx_nn_pool_max_row_f)v->fn);
+            count(same(&ref, &out, type), is_max ? "max pooling" : "avg pooling", type, iw, sz * 10 + pad);
+        }
+        if (v->level == OVX_SIMD_NONE) break;
+    }
+    free(tmp), free(in.ptr), free(ref.ptr), free(out.ptr);
+}
+
+static void softmax_check(int type, int q, size_t nd, size_t d0, size_t d1, size_t d2, int table)
+{
+    const size_t es = type == OVX_NN_S16 ? 2 : 1;
+    size_t dims[3] = {d0, d1, d2}, axis = nd > 2 ? 2 : 0, items;
+    ovx_nn_tensor in = make(nd, dims, es, 1), ref = make(nd, dims, es, 1), out = make(nd, dims, es, 1);
+    double *e = malloc(dims[axis] * sizeof(double)), *et = table ? malloc(65536 * sizeof(double)) : NULL;
+    fill(&in, type, type == OVX_NN_S16 ? -3000 : -128, type == OVX_NN_S16 ? 3000 : 255);
+    ovx_nn_softmax(&in, &ref, type, q, axis);
+    if (et) ovx_nn_softmax_table(type, q, et);
+    items = ovx_nn_count_from(&in, 0) / dims[axis];
+    ovx_nn_softmax_range(&in, &out, type, q, axis, 0, items / 2, e, et);
+    ovx_nn_softmax_range(&in, &out, type, q, axis, items / 2, items, e, et);
+    count(same(&ref, &out, type), table ? "softmax (table)" : "softmax", type, d0, q);
+    free(e), free(et), free(in.ptr), free(ref.ptr), free(out.ptr);
+}
+
+static void act_check(int type, int q, vx_enum func, double a, double b, int table)
+{
+    const size_t es = type == OVX_NN_S16 ? 2 : 1;
+    size_t dims[2] = {37, 5};
+    ovx_nn_tensor in = make(2, dims, es, 1), ref = make(2, dims, es, 1), out = make(2, dims, es, 1);
+    int16_t *lut = table ? malloc(65536 * sizeof(int16_t)) : NULL;
+    fill(&in, type, -32768, 32767);
+    ovx_nn_activation(&in, &ref, type, q, func, a, b);
+    if (lut) ovx_nn_activation_lut(type, q, func, a, b, lut);
+    ovx_nn_activation_range(&in, &out, type, q, func, a, b, lut, 0, 2);
+    ovx_nn_activation_range(&in, &out, type, q, func, a, b, lut, 2, 5);
+    count(same(&ref, &out, type), table ? "activation (table)" : "activation", type, (size_t)func, q);
+    free(lut), free(in.ptr), free(ref.ptr), free(out.ptr);
+}
+
+int main(void)
+{
+    static const conv_case cases[] = {
+        /* iw ih ifm ofm kw kh pad skip dil up a batch bias strided */
+        {1, 1, 1, 1, 1, 1, 0, 1, 0, 0, 0, 1, 0, 0},
+        {5, 4, 3, 5, 3, 3, 1, 1, 0, 0, 0, 1, 1, 0},
+        {13, 9, 4, 6, 3, 3, 0, 1, 0, 0, 0, 2, 1, 0},
+        {30, 7, 7, 9, 3, 3, 1, 2, 0, 0, 0, 1, 1, 1},
+        {17, 17, 5, 4, 5, 3, 2, 3, 0, 0, 0, 1, 2, 0},
+        {19, 11, 6, 7, 3, 3, 2, 1, 1, 0, 0, 1, 1, 0},
+        {26, 26, 16, 17, 1, 1, 0, 1, 0, 0, 0, 1, 1, 1},
+        {40, 3, 2, 3, 3, 1, 1, 1, 2, 0, 0, 1, 0, 0},
+        {33, 5, 3, 4, 2, 2, 0, 2, 0, 0, 0, 1, 2, 1},
+        {9, 6, 3, 5, 3, 3, 1, 1, 0, 2, 0, 1, 1, 0}, /* deconvolutions */
+        {7, 5, 4, 3, 4, 4, 1, 1, 0, 2, 1, 2, 2, 0},
+        {11, 4, 2, 6, 3, 3, 0, 1, 0, 1, 0, 1, 1, 1},
+        {6, 6, 5, 2, 3, 3, 2, 1, 0, 3, 2, 1, 0, 0},
+    };
+    size_t ci;
+    int pol;
+    for (ci = 0; ci < sizeof(cases) / sizeof(cases[0]); ci++)
+        for (pol = 0; pol < 4; pol++) {
+            const conv_case *c = &cases[ci];
+            const size_t k = c->ifm * c->kw * c->kh;
+            /* the largest weights whose sums stay in the bound with data
+             * of the type's whole range (bias below 2^30) */
+            int32_t w16 = (int32_t)((((int64_t)1 << 30) / 32768) / (int64_t)((k + 1) / 2 * 2));
+            conv_case big = *c;
+            conv_check(c, OVX_NN_U8, 0, pol & 1, pol >> 1, 255, 255);
+            conv_check(c, OVX_NN_S8, 0, pol & 1, pol >> 1, 128, 128);
+            conv_check(c, OVX_NN_S16, 8, pol & 1, pol >> 1, 32767, w16 > 32767 ? 32767 : w16);
+            conv_check(c, OVX_NN_S16, pol == 3 ? 15 : 0, pol & 1, pol >> 1, 600, 40);
+            big.bias = 0;
+            if (ci == 0) /* at the bound: 2 * 32768 * 32767 < 2^31 */
+                big.ifm = 2, conv_check(&big, OVX_NN_S16, 0, pol & 1, pol >> 1, 32767, 32768);
+        }
+    /* the bound */
+    if (!ovx_nn_conv_exact32(65536, 32767, 0, 0) || ovx_nn_conv_exact32(65536, 32768, 0, 0) ||
+        ovx_nn_conv_exact32(65536, 32767, 1, 16) || !ovx_nn_conv_exact32(0, 0, 32768, 15)) {
+        fprintf(stderr, "test_nn: ovx_nn_conv_exact32 is wrong at 2^31\n");
+        failed++;
+    } else {
+        passed++;
+    }
+    /* fully connected */
+    for (pol = 0; pol < 4; pol++) {
+        fc_check(1, 1, 1, OVX_NN_U8, 0, pol & 1, pol >> 1, 0, 255, 0, 255, 1);
+        fc_check(37, 9, 2, OVX_NN_S8, 0, pol & 1, pol >> 1, -128, 127, -128, 127, pol & 1);
+        fc_check(100, 13, 1, OVX_NN_S16, 8, pol & 1, pol >> 1, -32768, 32767, -32768, 32767, 1);
+        fc_check(64, 5, 3, OVX_NN_S16, 0, pol & 1, pol >> 1, -32768, -32768, -32768, -32768, 0);
+        fc_check(256, 7, 1, OVX_NN_S16, 15, pol & 1, pol >> 1, -300, 300, -300, 300, 1);
+    }
+    fc_check(70003, 5, 1, OVX_NN_U8, 0, 0, 1, 255, 255, 255, 255, 1);  /* past the int32 chunk */
+    fc_check(70003, 5, 1, OVX_NN_S8, 0, 1, 0, -128, -128, -128, -128, 0);
+    /* the other layers */
+    {
+        static const int types[3] = {OVX_NN_U8, OVX_NN_S8, OVX_NN_S16};
+        static const size_t pool_cases[][7] = {
+            /* iw ih c size pad skip, element stride */
+            {7, 5, 2, 2, 0, 2, 1},   {9, 9, 3, 3, 1, 2, 2},  {13, 6, 1, 3, 2, 3, 1}, {5, 5, 2, 5, 4, 1, 2},
+            {31, 4, 2, 2, 1, 1, 1},  {1, 1, 1, 1, 0, 1, 2},  {20, 11, 2, 4, 3, 3, 1}, {112, 9, 2, 3, 0, 2, 1},
+            {70, 5, 2, 3, 1, 2, 1},  {67, 4, 2, 2, 0, 1, 1}, {90, 3, 1, 4, 2, 1, 1},  {71, 3, 1, 3, 1, 2, 2},
+        };
+        size_t ti, pi;
+        vx_enum fn;
+        for (ti = 0; ti < 3; ti++) {
+            for (pi = 0; pi < sizeof(pool_cases) / sizeof(pool_cases[0]); pi++) {
+                const size_t *pc = pool_cases[pi];
+                int mx, cr;
+                for (mx = 0; mx < 2; mx++)
+                    for (cr = 0; cr < 2; cr++)
+                        pool_check(types[ti], mx, pc[0], pc[1], pc[2], pc[3], pc[4], pc[5], cr, pc[6]);
+            }
+            softmax_check(types[ti], types[ti] == OVX_NN_S16 ? 8 : 0, 1, 1000, 1, 1, 1);
+            softmax_check(types[ti], types[ti] == OVX_NN_S16 ? 8 : 0, 2, 10, 7, 1, 0);
+            softmax_check(types[ti], types[ti] == OVX_NN_S16 ? 5 : 0, 3, 3, 4, 9, 1);
+            softmax_check(types[ti], types[ti] == OVX_NN_S16 ? 12 : 0, 2, 33, 3, 1, 1);
+            for (fn = VX_NN_ACTIVATION_LOGISTIC; fn <= VX_NN_ACTIVATION_LINEAR; fn++) {
+                act_check(types[ti], types[ti] == OVX_NN_S16 ? 8 : 0, fn, 1.5, 0.5, 1);
+                act_check(types[ti], types[ti] == OVX_NN_S16 ? 8 : 0, fn, 1.5, 0.5, 0);
+            }
+        }
+    }
+    printf("test_nn: %u passed, %u failed, %u variant runs not run on this CPU\n", passed, failed, not_run);
+    if (passed == 0) {
+        fprintf(stderr, "test_nn: nothing compared\n");
+        return 1;
+    }
+    return failed ? 1 : 0;
+}
