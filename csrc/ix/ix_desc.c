@@ -386,6 +386,11 @@ vx_status ix_describe(vx_reference ref, ix_desc *d)
         d->width = im->width;
         d->height = im->height;
         d->format = im->format;
+        if (im->has_decl) { /* a virtual image travels as created: the importer's graph deduces the rest */
+            d->width = im->decl_width;
+            d->height = im->decl_height;
+            d->format = im->decl_format;
+        }
         d->space = im->space;
         d->valid = im->valid;
         if (im->is_uniform) {
@@ -431,6 +436,11 @@ vx_status ix_describe(vx_reference ref, ix_desc *d)
         d->data_type = ((vx_array)ref)->item_type;
         d->item_size = ((vx_array)ref)->item_size;
         d->count = ((vx_array)ref)->capacity;
+        if (ref->is_virtual) { /* as created (see images) */
+            d->data_type = ((vx_array)ref)->decl_item_type;
+            if (d->data_type == 0) d->item_size = 0;
+            d->count = ((vx_array)ref)->decl_capacity;
+        }
         break;
     case VX_TYPE_REMAP: {
         vx_remap rm = (vx_remap)ref;
@@ -444,17 +454,17 @@ vx_status ix_describe(vx_reference ref, ix_desc *d)
         vx_pyramid p = (vx_pyramid)ref;
         d->count = p->levels;
         d->scale_f = p->scale;
-        d->width = p->width;
-        d->height = p->height;
-        d->format = p->format;
+        d->width = p->has_decl ? p->decl_width : p->width;
+        d->height = p->has_decl ? p->decl_height : p->height;
+        d->format = p->has_decl ? p->decl_format : p->format;
         break;
     }
     case VX_TYPE_TENSOR: {
         vx_tensor t = (vx_tensor)ref;
         vx_size i;
-        d->num_dims = t->num_dims;
-        for (i = 0; i < t->num_dims && i < OVX_MAX_TENSOR_DIMS; i++) d->dims[i] = t->dims[i];
-        d->data_type = t->data_type;
+        d->num_dims = t->has_decl ? t->decl_num_dims : t->num_dims;
+        for (i = 0; i < d->num_dims && i < OVX_MAX_TENSOR_DIMS; i++) d->dims[i] = t->has_decl ? t->decl_dims[i] : t->dims[i];
+        d->data_type = t->has_decl ? t->decl_data_type : t->data_type;
         d->fpp = t->fixed_point_position;
         break;
     }
