@@ -500,12 +500,12 @@ KERNELS = [
        [_obj("reference", "first"), _obj("reference", "second", "out")],
        """Moves the contents of the first data object to the second (vx_khr_swap_move); the first is left
        unspecified."""),
-    _k("select", "vxSelectNode", "vxuSelect", "VX_KERNEL_SELECT", "control",
+    _k("select", "vxSelectNode", None, "VX_KERNEL_SELECT", "control",
        [_scalar("condition", "vx_bool"), _obj("reference", "true_value"), _obj("reference", "false_value"),
         _obj("reference", "output", "out")],
        """Selects true_value or false_value by the vx_bool condition and copies it to output (all three of one
        type and meta data)."""),
-    _k("scalar_operation", "vxScalarOperationNode", "vxuScalarOperation", "VX_KERNEL_SCALAR_OPERATION",
+    _k("scalar_operation", "vxScalarOperationNode", None, "VX_KERNEL_SCALAR_OPERATION",
        "control",
        [_enum("scalar_operation", "scalar_operation"), _scalar("a", None), _scalar("b", None),
         _scalar("output", None, "out")],
