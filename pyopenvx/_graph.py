@@ -433,6 +433,7 @@ class Node(Reference):
         if self._graph is not None:
             self._graph._keepalive.pop(_key(h), None)
             self._graph._held.pop(_key(h), None)
+            self._graph._node_list = [e for e in self._graph._node_list if e[0] != _key(h)]
 
 
 def _parameter_ref(owner, param, what):
@@ -482,6 +483,8 @@ class Graph(Reference):
         self._objects = []
         self._held = {}      # node key -> {parameter index: object it is bound to}
         self._gparams = {}   # graph parameter index -> object bound through it
+        self._node_list = []  # [(node key, handle, kernel name)] in creation order, for to_dot
+        self._virtual_keys = set()
         mark = context._log_mark()
         self._adopt(lib.vxCreateGraph(context.handle), context, "vxCreateGraph", mark=mark)
 
@@ -491,6 +494,7 @@ class Graph(Reference):
         h = fn(self.handle, *args)
         obj = cls.__new__(cls)
         obj._adopt(h, self, what, mark=mark)
+        self._virtual_keys.add(_key(h))
         from ._objects_nd import _fix_basic
         try:
             _fix_basic(obj)
@@ -557,6 +561,7 @@ class Graph(Reference):
         h = lib.vxCreateGenericNode(self.handle, kernel.handle)
         n = Node._from_handle(h, self, "vxCreateGenericNode(%s)" % kernel.name, mark)
         n._kernel = kernel
+        self._node_list.append((_key(h), h, kernel.name))
         for i, o in enumerate(objs):
             if o is not None:
                 n.set_parameter(i, o)
@@ -650,6 +655,20 @@ class Graph(Reference):
         """``vxRegisterAutoAging``: ``delay`` ages after each successful run."""
         self._call(lib.vxRegisterAutoAging, self.handle, delay.handle if delay is not None else ffi.NULL)
         self._objects.append(delay)
+
+    # -- seeing it -----------------------------------------------------------------------
+    def to_dot(self):
+        """The graph as Graphviz DOT text (verified first): one box per node with its
+        kernel and, after a run, its average time; one ellipse per data object
+        (dashed: virtual) with its format and size; edges from writers to objects to
+        readers.  Nodes made by this wrapper's methods are shown."""
+        from ._dot import graph_to_dot
+        return graph_to_dot(self)
+
+    def _repr_svg_(self):
+        """SVG for Jupyter, when Graphviz's ``dot`` is installed (else None)."""
+        from ._dot import render_svg
+        return render_svg(self.to_dot())
 
     def __repr__(self):
         if self._handle is None:

@@ -22,6 +22,7 @@ The node's bound objects stay alive as long as the graph.
 
 import inspect
 import keyword
+import textwrap
 
 from ._ffi import ffi, lib
 from ._kernel_table import KERNELS, python_params, ordered
@@ -83,7 +84,7 @@ def format_doc(k, form):
             ("a one-node graph of ``%s``" % k["node"])
         head = "Immediate mode on ndarrays: does what %s does; returns the output(s) as ndarrays." % via
         shown = [p for p in params if p["dir"] != "out"]
-    lines = [head, "", k["doc"], "", "Parameters:"]
+    lines = [head, "", textwrap.fill(k["doc"], 96), "", "Parameters:"]
     lines += ["    " + _describe(p) for p in shown]
     if form == "graph":
         lines += ["", "Array form: ``pyopenvx.%s``." % k["name"]]
@@ -244,6 +245,7 @@ def _make_method(k):
             if obj is not None and not isinstance(obj, ffi.CData):
                 self._hold(h, i, obj)
         node._kernel_name = k["name"]
+        self._node_list.append((int(ffi.cast("uintptr_t", h)), h, k["name"]))
         return node
 
     method.__name__ = k["name"]

@@ -95,13 +95,13 @@ def test_declaration_is_complete(k):
 def test_graph_method_and_array_function_agree(k):
     name = k["name"]
     method = vx.Graph.__dict__[name]                    # a real method on the class
-    assert k["doc"] in method.__doc__ and k["node"] in method.__doc__
+    assert " ".join(k["doc"].split()) in " ".join(method.__doc__.split()) and k["node"] in method.__doc__
     gsig = inspect.signature(method)
     gparams = [p for p in gsig.parameters.values()][1:]
     want = table.ordered(table.python_params(k))
     assert [p.name for p in gparams] == [p["name"] for p in want]
     f = getattr(vx, name)
-    assert f is ARRAY_FUNCTIONS[name] and f.__name__ == name and k["doc"] in f.__doc__
+    assert f is ARRAY_FUNCTIONS[name] and f.__name__ == name and k["doc"] in " ".join(f.__doc__.split())
     asig = inspect.signature(f)
     apos = [p for p in asig.parameters.values() if p.kind == p.POSITIONAL_OR_KEYWORD]
     # the array form: the graph form's parameters without the outputs, same order, same defaults

@@ -449,3 +449,31 @@ def test_node_builder_calls_the_c_function(vx, ctx):
     if _have(vx, ctx, "org.khronos.openvx.add"):
         n = g.add(src, src, ctx.image(8, 4, vx.DF_IMAGE_U8), vx.CONVERT_POLICY_SATURATE)
         assert isinstance(n, vx.Node)
+
+
+def test_to_dot_shows_kernels_objects_and_times(vx, ctx):
+    import shutil
+    a = np.zeros((16, 24), np.uint8)
+    g = ctx.graph()
+    src = ctx.image_from_numpy(a)
+    blur, gx, gy = g.virtual_image(), g.virtual_image(), g.virtual_image()
+    mag = ctx.image(24, 16, vx.DF_IMAGE_S16)
+    g.gaussian3x3(src, blur)
+    g.sobel3x3(blur, gx, gy)
+    g.magnitude(gx, gy, mag)
+    dot = g.to_dot()                                   # verifies first
+    assert g.is_verified and dot.startswith("digraph") and dot.rstrip().endswith("}")
+    for kernel in ("gaussian3x3", "sobel3x3", "magnitude"):
+        assert 'label="%s"' % kernel in dot
+    assert dot.count("style=dashed") == 3             # the three virtual images
+    assert 'label="virtual\\nS16 24x16"' in dot       # their format and size, resolved at verify
+    assert dot.count("->") == 8 and 'label="U8 24x16"' in dot
+    assert " ms avg" not in dot
+    g.process()
+    dot = g.to_dot()
+    assert dot.count(" ms avg (1 runs)") == 3
+    svg = g._repr_svg_()
+    if shutil.which("dot") is None:
+        assert svg is None
+    else:
+        assert "<svg" in svg
