@@ -24,6 +24,8 @@ import inspect
 import keyword
 import textwrap
 
+import numpy as np
+
 from ._ffi import ffi, lib
 from ._kernel_table import KERNELS, python_params, ordered
 from . import _enums
@@ -112,8 +114,9 @@ def _atomic(value, p, k):
     if p.get("enum"):
         return _enums.coerce(value, p["enum"], what)
     if p["ctype"] == "vx_bool":
-        if isinstance(value, (bool, int)) or hasattr(value, "__bool__"):
+        if isinstance(value, (bool, int, np.bool_, np.integer)) and int(value) in (0, 1):
             return lib.vx_true_e if value else lib.vx_false_e
+        raise TypeError("%s: a bool, got %r" % (what, value))
     if p["ctype"] in _FLOAT_CTYPES:
         try:
             return float(value)

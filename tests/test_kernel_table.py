@@ -365,3 +365,24 @@ def test_every_kernel_has_a_case():
 @pytest.mark.parametrize("name", sorted(CASES))
 def test_array_function_runs(name):
     CASES[name]()
+
+
+def test_bad_arguments_name_the_kernel_and_parameter(ctx):
+    g = ctx.graph()
+    img = ctx.image(8, 6, vx.DF_IMAGE_U8)
+    t = ctx.tensor((4, 4), np.int16, 8)
+    with pytest.raises(TypeError, match="add: in1 must be a vx_image"):
+        g.add(t, img, img)
+    with pytest.raises(TypeError, match="fast_corners: nonmax_suppression: a bool"):
+        g.fast_corners(img, 10.0, vx.Array(ctx, vx.TYPE_KEYPOINT, 8), nonmax_suppression="yes")
+    with pytest.raises(TypeError, match="min_max_loc: min_val is an output"):
+        g.min_max_loc(img, 0, 0)
+    with pytest.raises(ValueError, match="canny: low 100 > high 80"):
+        g.canny(img, 100, 80, img)
+    with pytest.raises(ValueError, match="pooling_layer: size is a pair"):
+        g.pooling_layer(t, t, size=(2, 2, 2))
+    with pytest.raises(ValueError, match="half_scale_gaussian|kernel_size"):
+        vx.half_scale_gaussian(A, 4)
+    with pytest.raises(ValueError, match="norm"):
+        vx.canny(A, 10, 20, norm="l3")
+    assert g.num_nodes == 0                            # nothing half-made
