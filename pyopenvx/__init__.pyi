@@ -5,18 +5,16 @@ from typing import Any, Callable, Dict, Iterator, List, Optional, Sequence, Tupl
 
 import numpy as np
 
-class _VXEnum(enum.IntEnum): ...
-
-class Accessor(_VXEnum):
+class Accessor(enum.IntEnum):
     READ_ONLY = 69633
     WRITE_ONLY = 69634
     READ_AND_WRITE = 69635
 
-class Action(_VXEnum):
+class Action(enum.IntEnum):
     ABANDON = 4097
     CONTINUE = 4096
 
-class Activation(_VXEnum):
+class Activation(enum.IntEnum):
     ABS = 118789
     BRELU = 118787
     HYPERBOLIC_TAN = 118785
@@ -27,16 +25,16 @@ class Activation(_VXEnum):
     SQRT = 118791
     SQUARE = 118790
 
-class BorderMode(_VXEnum):
+class BorderMode(enum.IntEnum):
     UNDEFINED = 49152
     CONSTANT = 49153
     REPLICATE = 49154
 
-class BorderPolicy(_VXEnum):
+class BorderPolicy(enum.IntEnum):
     DEFAULT_TO_UNDEFINED = 81920
     RETURN_ERROR = 81921
 
-class Channel(_VXEnum):
+class Channel(enum.IntEnum):
     _0 = 36864
     _1 = 36865
     _2 = 36866
@@ -49,17 +47,17 @@ class Channel(_VXEnum):
     U = 36885
     V = 36886
 
-class ChannelRange(_VXEnum):
+class ChannelRange(enum.IntEnum):
     FULL = 28672
     RESTRICTED = 28673
 
-class ColorSpace(_VXEnum):
+class ColorSpace(enum.IntEnum):
     BT601_525 = 24577
     BT601_625 = 24578
     BT709 = 24579
     NONE = 24576
 
-class CompareMetric(_VXEnum):
+class CompareMetric(enum.IntEnum):
     CCORR = 102403
     CCORR_NORM = 102405
     HAMMING = 102400
@@ -67,20 +65,20 @@ class CompareMetric(_VXEnum):
     L2 = 102402
     L2_NORM = 102404
 
-class ConvertPolicy(_VXEnum):
+class ConvertPolicy(enum.IntEnum):
     SATURATE = 40961
     WRAP = 40960
 
-class Direction(_VXEnum):
+class Direction(enum.IntEnum):
     INPUT = 0
     OUTPUT = 1
     BIDIRECTIONAL = 2
 
-class DownScaleRounding(_VXEnum):
+class DownScaleRounding(enum.IntEnum):
     CEILING = 106497
     FLOOR = 106496
 
-class Format(_VXEnum):
+class Format(enum.IntEnum):
     VIRT = 1414678870
     RGB = 843204434
     RGBX = 1094862674
@@ -97,63 +95,63 @@ class Format(_VXEnum):
     U32 = 842215509
     S32 = 842215507
 
-class GraphState(_VXEnum):
+class GraphState(enum.IntEnum):
     UNVERIFIED = 86016
     VERIFIED = 86017
     RUNNING = 86018
     ABANDONED = 86019
     COMPLETED = 86020
 
-class Interpolation(_VXEnum):
+class Interpolation(enum.IntEnum):
     AREA = 16386
     BILINEAR = 16385
     NEAREST_NEIGHBOR = 16384
 
-class LBPFormat(_VXEnum):
+class LBPFormat(enum.IntEnum):
     LBP = 98304
     MLBP = 98305
     ULBP = 98306
 
-class MemoryType(_VXEnum):
+class MemoryType(enum.IntEnum):
     HOST = 57345
     NONE = 57344
 
-class NNNormalization(_VXEnum):
+class NNNormalization(enum.IntEnum):
     ACROSS_MAPS = 114689
     SAME_MAP = 114688
 
-class NodeState(_VXEnum):
+class NodeState(enum.IntEnum):
     STEADY = 143360
     PIPEUP = 143361
 
-class NonLinearFilter(_VXEnum):
+class NonLinearFilter(enum.IntEnum):
     MAX = 90114
     MEDIAN = 90112
     MIN = 90113
 
-class Norm(_VXEnum):
+class Norm(enum.IntEnum):
     L1 = 65536
     L2 = 65537
 
-class ParameterState(_VXEnum):
+class ParameterState(enum.IntEnum):
     OPTIONAL = 32769
     REQUIRED = 32768
 
-class Pattern(_VXEnum):
+class Pattern(enum.IntEnum):
     BOX = 94208
     CROSS = 94209
     DISK = 94210
     OTHER = 94211
 
-class Pooling(_VXEnum):
+class Pooling(enum.IntEnum):
     AVG = 110593
     MAX = 110592
 
-class RoundPolicy(_VXEnum):
+class RoundPolicy(enum.IntEnum):
     TO_NEAREST_EVEN = 73730
     TO_ZERO = 73729
 
-class ScalarOperation(_VXEnum):
+class ScalarOperation(enum.IntEnum):
     ADD = 131082
     AND = 131072
     DIVIDE = 131085
@@ -172,21 +170,21 @@ class ScalarOperation(_VXEnum):
     SUBTRACT = 131083
     XOR = 131074
 
-class Target(_VXEnum):
+class Target(enum.IntEnum):
     ANY = 77824
     STRING = 77825
     VENDOR_BEGIN = 81920
 
-class Termination(_VXEnum):
+class Termination(enum.IntEnum):
     BOTH = 61442
     EPSILON = 61441
     ITERATIONS = 61440
 
-class ThresholdType(_VXEnum):
+class ThresholdType(enum.IntEnum):
     BINARY = 45056
     RANGE = 45057
 
-class Type(_VXEnum):
+class Type(enum.IntEnum):
     INVALID = 0
     CHAR = 1
     INT8 = 2

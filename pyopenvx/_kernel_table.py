@@ -122,9 +122,10 @@ KERNELS = [
     # ---- pixel-wise arithmetic and logic -------------------------------------------------------
     _k("abs_diff", "vxAbsDiffNode", "vxuAbsDiff", "VX_KERNEL_ABSDIFF", "vision",
        [_img("in1", formats="U8 S16"), _img("in2", formats="U8 S16"), _img("out", "out", "U8 S16")],
-       """Computes the absolute difference between two images: out(x,y) = |in1(x,y) - in2(x,y)|; for
-       VX_DF_IMAGE_S16 the result saturates (uint16 arithmetic, then saturated to int16). The output image
-       dimensions should be the same as the dimensions of the input images."""),
+       """Computes the absolute difference between two images: out(x,y) = |in1(x,y) - in2(x,y)|. If one of
+       the input images is of type VX_DF_IMAGE_S16, all values are converted to vx_int32 and the overflow
+       policy VX_CONVERT_POLICY_SATURATE is used: out = saturate_int16(|(int32)in1 - (int32)in2|). The
+       output can be VX_DF_IMAGE_U8 only if both inputs are."""),
     _k("add", "vxAddNode", "vxuAdd", "VX_KERNEL_ADD", "vision",
        [_img("in1", formats="U8 S16"), _img("in2", formats="U8 S16"),
         _enum("policy", "convert_policy", "saturate"), _img("out", "out", "U8 S16")],
@@ -249,9 +250,11 @@ KERNELS = [
     _k("color_convert", "vxColorConvertNode", "vxuColorConvert", "VX_KERNEL_COLOR_CONVERT", "vision",
        [_img("input", formats=_IMG_ANY_COLOR), _img("output", "out", _IMG_ANY_COLOR)],
        """Converts an image of one vx_df_image_e format to another (RGB, RGBX, NV12, NV21, UYVY, YUYV, IYUV,
-       YUV4 as the spec's table allows). The YUV formats use the BT.709 coefficients by default (the
-       image's VX_IMAGE_SPACE), full-range for RGB and 16..235 for Y; chroma is subsampled at the even
-       positions (co-sited) when the output is 4:2:0 or 4:2:2."""),
+       YUV4 as the spec's table allows). The interpretation of the colors is determined by the image's
+       VX_IMAGE_SPACE and VX_IMAGE_RANGE; required are VX_COLOR_SPACE_BT709 (Kr = 0.2126, Kb = 0.0722, not
+       OpenCV's BT.601) and VX_CHANNEL_RANGE_FULL (value_integer = max(0, min(255, floor(value_real x 256)))
+       for R, G, B, Y; U and V offset by 128). The means of reconstructing chroma from downsampled formats is
+       implementation-defined."""),
     _k("channel_extract", "vxChannelExtractNode", "vxuChannelExtract", "VX_KERNEL_CHANNEL_EXTRACT", "vision",
        [_img("input", formats=_IMG_ANY_COLOR), _enum("channel", "channel"), _img("output", "out", "U8")],
        """Extracts one plane (VX_CHANNEL_R, G, B, A, Y, U, V or 0..3) of a multi-channel image into a
@@ -274,9 +277,10 @@ KERNELS = [
     _k("convert_depth", "vxConvertDepthNode", "vxuConvertDepth", "VX_KERNEL_CONVERTDEPTH", "vision",
        [_img("input", formats="U8 U1 S16"), _img("output", "out", "U8 U1 S16"),
         _enum("policy", "convert_policy", "saturate"), _scalar("shift", "vx_int32", default=0)],
-       """Converts image bit depth: up-conversion output = input << shift (zero-filled for unsigned,
-       arithmetic for signed input), down-conversion output = input >> shift then wrapped or saturated by
-       the policy; 0 <= shift < 8. U1 converts to U8 as 0/255 and S16 as 0/-1... (any non-zero is 1)."""),
+       """Converts image bit depth: up-conversions ignore the policy, output = ((int16)input) << shift;
+       down-conversions compute input >> shift (an arithmetic shift for signed input) then wrap ((uint8))
+       or saturate to 0..255 by the policy; 0 <= shift < 8. Conversions with U1 ignore policy and shift:
+       to U1, output = input != 0 ? 1 : 0; from U1 to U8, output = input != 0 ? 255 : 0."""),
     # ---- statistics ---------------------------------------------------------------------------------
     _k("histogram", "vxHistogramNode", "vxuHistogram", "VX_KERNEL_HISTOGRAM", "vision",
        [_img("input", formats="U8"), _obj("distribution", "distribution", "out")],
@@ -284,9 +288,9 @@ KERNELS = [
        floor((pixel - offset) * bins / range); pixels outside the window are not counted."""),
     _k("equalize_hist", "vxEqualizeHistNode", "vxuEqualizeHist", "VX_KERNEL_EQUALIZE_HISTOGRAM", "vision",
        [_img("input", formats="U8"), _img("output", "out", "U8")],
-       """Equalizes the histogram of a grayscale image: the output is the input mapped through the
-       normalised cumulative distribution, rescaled to 0..255 (the classic cdf(v) - cdf_min over
-       pixels - cdf_min, rounded)."""),
+       """Equalizes the histogram of a grayscale image so that it will automatically have a standardized
+       brightness and contrast: the pixels are mapped through their cumulative distribution, rescaled to
+       0..255 (a monotonic mapping)."""),
     _k("mean_std_dev", "vxMeanStdDevNode", "vxuMeanStdDev", "VX_KERNEL_MEAN_STDDEV", "vision",
        [_img("input", formats=_U8_U1), _scalar("mean", "vx_float32", "out"),
         _scalar("stddev", "vx_float32", "out", optional=True)],
@@ -373,10 +377,10 @@ KERNELS = [
         _scalar("min_distance", "vx_float32", default=3.0), _scalar("sensitivity", "vx_float32", default=0.04),
         _atom("gradient_size", "vx_int32", 3), _atom("block_size", "vx_int32", 3),
         _obj("array", "corners", "out"), _scalar("num_corners", "vx_size", "out", optional=True)],
-       """Computes the Harris Corners of an image: Sobel gradients of gradient_size, the block_size window
-       sums, M_c = det(A) - k trace(A)^2 with k the sensitivity, normalised by 1 / (4 * 255 * 2^(w-1) * b)^2;
-       values above strength_thresh, non-maximum suppressed within the Euclidean radius min_distance,
-       become vx_keypoint_t entries."""),
+       """Computes the Harris Corners of an image: normalized Sobel gradients of gradient_size w (the
+       kernel divided by 4 x 255 x b for w = 3, b the block size), sums over the block_size window A,
+       M_c = det(A) - k trace(A)^2 with k the sensitivity; values above strength_thresh T_c,
+       non-maximum suppressed within the Euclidean radius min_distance, become vx_keypoint_t entries."""),
     _k("fast_corners", "vxFastCornersNode", "vxuFastCorners", "VX_KERNEL_FAST_CORNERS", "vision",
        [_img("input", formats="U8"), _scalar("strength_thresh", "vx_float32"),
         _atom("nonmax_suppression", "vx_bool", True), _obj("array", "corners", "out"),

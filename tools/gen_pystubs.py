@@ -108,10 +108,9 @@ def generate(vx):
     names = sorted(set(vx.__all__) | {"min", "max"})
     emitted = set()
 
-    lines.append("class _VXEnum(enum.IntEnum): ...\n\n")
     # enums first (the constants refer to them)
     for fam, cls in sorted(enums.FAMILIES.items(), key=lambda kv: kv[1].__name__):
-        lines.append("class %s(_VXEnum):\n" % cls.__name__)
+        lines.append("class %s(enum.IntEnum):\n" % cls.__name__)
         for m in cls:
             lines.append("    %s = %d\n" % (m.name, int(m)))
         lines.append("\n")
