@@ -86,7 +86,7 @@ def format_doc(k, form):
             ("a one-node graph of ``%s``" % k["node"])
         head = "Immediate mode on ndarrays: does what %s does; returns the output(s) as ndarrays." % via
         shown = [p for p in params if p["dir"] != "out"]
-    lines = [head, "", textwrap.fill(k["doc"], 96), "", "Parameters:"]
+    lines = [head, "", textwrap.fill(k["doc"], 96, break_on_hyphens=False, break_long_words=False), "", "Parameters:"]
     lines += ["    " + _describe(p) for p in shown]
     if form == "graph":
         lines += ["", "Array form: ``pyopenvx.%s``." % k["name"]]
