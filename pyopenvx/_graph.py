@@ -473,7 +473,14 @@ def _node_functions():
 
 # ---------------------------------------------------------------------------
 class Graph(Reference):
-    """A ``vx_graph`` (``vxCreateGraph``): ``ctx.graph()`` or ``Graph(ctx)``."""
+    """A ``vx_graph`` (``vxCreateGraph``): ``ctx.graph()`` or ``Graph(ctx)``.
+
+    Besides the graph's own methods (virtual objects, :meth:`verify`,
+    :meth:`process`, :meth:`to_dot`...), it has one node method per kernel of the
+    kernel table, with the array function's name and keywords: ``g.add(a, b,
+    out, policy="saturate")``, ``g.gaussian3x3(src, dst)``, ``g.canny(img, 80,
+    100, out, norm="l2")``, ``g.and_(a, b, out)``... (listed below, each with the
+    spec's semantics)."""
 
     _vx_type = "vx_graph"
     _vx_release = "vxReleaseGraph"

@@ -4,17 +4,18 @@ Copy, Select and ScalarOperation.
 ::
 
     import numpy as np, pyopenvx as vx
-    lo = vx.minimum(a, b)                      # pixelwise, uint8 or int16
-    hi = vx.maximum(a, b)
+    lo = vx.min(a, b)                          # pixelwise, uint8 or int16
+    hi = vx.max(a, b)
     c = vx.copy(img)                           # any image ndarray, through vxuCopy
     out = vx.select(flag, a, b)                # a if flag else b (vxSelectNode)
     vx.scalar_operation("add", 2, 3)           # -> 5   (vxScalarOperationNode)
     vx.scalar_operation("div", 7, 2)           # -> 3   (integer operands divide as integers)
     vx.scalar_operation("lt", -1.5, 2)         # -> True
 
-(``minimum``/``maximum`` follow NumPy's names, so the builtins ``min`` and
-``max`` are not shadowed.)  In graphs the generated builders are
-``g.min(in1, in2, out)``, ``g.max(...)``, ``g.copy(src, dst)``,
+(``vx.min``/``vx.max`` are the kernels' names, as ``g.min``/``g.max``; they are
+left out of ``__all__`` so ``from pyopenvx import *`` does not shadow the
+builtins.)  In graphs the methods are ``g.min(in1, in2, out)``, ``g.max(...)``,
+``g.copy(src, dst)``,
 ``g.select(cond, true_value, false_value, out)`` and
 ``g.scalar_operation(vx.SCALAR_OP_ADD, a, b, out)``.
 """

@@ -9,16 +9,15 @@ axis of one input is repeated along the other's::
     import numpy as np, pyopenvx as vx
     a = np.array([[256, 512], [-256, 128]], np.int16)        # Q7.8: 1.0, 2.0, -1.0, 0.5
     vx.tensor_add(a, np.int16([[256], [256]]))                # + 1.0 on every row
-    vx.tensor_multiply(a, a, 1.0, rounding="nearest")         # Q7.8 products
+    vx.tensor_multiply(a, a, 1.0, rounding_policy="to_nearest_even")   # Q7.8 products
     vx.tensor_matrix_multiply(a, a)                           # a @ a in Q7.8
-    vx.tensor_convert_depth(a, np.uint8, offset=-128.0)       # a / 256 + 128, saturated
+    vx.tensor_convert_depth(a, offset=-128.0, dtype=np.uint8) # a / 256 + 128, saturated
 
 Wrong dtypes or shapes raise ``TypeError``/``ValueError`` before C is reached;
 a failing ``vxu*`` call raises :class:`pyopenvx.VXError` with the log text.
-The graph builders are ``g.tensor_add(a, b, policy, out)``, ``g.tensor_multiply``,
-``g.tensor_subtract``, ``g.tensor_table_lookup``, ``g.tensor_transpose``,
-``g.tensor_convert_depth`` and ``g.tensor_matrix_multiply(a, b, c_or_None,
-{"transpose_input1": ..}, out)``, with tensors in OpenVX order.
+The graph methods have the same names and keywords (``g.tensor_add(a, b, out,
+policy="saturate")``, ``g.tensor_matrix_multiply(a, b, out, input3=c,
+transpose_input1=True)``...), with tensors in OpenVX order.
 """
 
 import numpy as np
