@@ -41,7 +41,14 @@ def _build():
         names = ENUM_MEMBERS.get(family)
         if names is None:
             names = [n[len(prefix):] for n in consts if n.startswith(prefix) and len(n) > len(prefix)]
+        expanded = []
         for suffix in names:
+            if suffix.endswith("*"):
+                expanded += sorted((n[len(prefix):] for n in consts if n.startswith(prefix + suffix[:-1])),
+                                   key=lambda n: -getattr(lib, prefix + n))
+            else:
+                expanded.append(suffix)
+        for suffix in expanded:
             v = getattr(lib, prefix + suffix, None)
             if isinstance(v, int):
                 members[_member_name(suffix)] = v

@@ -306,8 +306,8 @@ class Node(Reference):
 
     @property
     def status(self):
-        """``VX_NODE_STATUS`` of the last run."""
-        return self._q(lib.VX_NODE_STATUS, "vx_status")
+        """``VX_NODE_STATUS`` of the last run, as a :class:`pyopenvx.Status`."""
+        return _enums.as_enum(self._q(lib.VX_NODE_STATUS, "vx_status"), "status")
 
     @property
     def state(self):

@@ -634,11 +634,14 @@ ENUMS = {
     "ds_rounding": ("DownScaleRounding", "VX_NN_DS_SIZE_ROUNDING_", {"ceil": "CEILING"}),
     "activation": ("Activation", "VX_NN_ACTIVATION_", {"tanh": "HYPERBOLIC_TAN", "bounded_relu": "BRELU"}),
     "nn_norm": ("NNNormalization", "VX_NN_NORMALIZATION_", {}),
+    "status": ("Status", "VX_", {}),
 }
 
 #: where a family's members are not all the constants with its prefix: the exact member list
+#: (a trailing ``*`` stands for every constant that starts so)
 ENUM_MEMBERS = {
     "border": ("UNDEFINED", "CONSTANT", "REPLICATE"),
+    "status": ("SUCCESS", "FAILURE", "ERROR_*"),
     "lbp_format": ("LBP", "MLBP", "ULBP"),
     "direction": ("INPUT", "OUTPUT", "BIDIRECTIONAL"),
     "accessor": ("READ_ONLY", "WRITE_ONLY", "READ_AND_WRITE"),
