@@ -477,3 +477,21 @@ def test_to_dot_shows_kernels_objects_and_times(vx, ctx):
         assert svg is None
     else:
         assert "<svg" in svg
+
+
+def test_enums_print_as_names_and_performance_has_units(vx, ctx):
+    g = ctx.graph()
+    src = ctx.image_from_numpy(np.zeros((4, 8), np.uint8))
+    n = g.not_(src, ctx.image(8, 4, vx.DF_IMAGE_U8))
+    assert str(g.state) == "GraphState.UNVERIFIED"
+    g.process()
+    assert g.state is vx.GraphState.COMPLETED and str(g.state) == "GraphState.COMPLETED"
+    assert n.status is vx.Status.SUCCESS and str(n.status) == "Status.SUCCESS"
+    assert src.format is vx.Format.U8 and str(src.format) == "Format.U8" and src.type is vx.Type.IMAGE
+    assert repr(vx.Border("constant", 3)) == "Border(mode=<BorderMode.CONSTANT: %d>, constant_value=3)" \
+        % vx.lib.VX_BORDER_CONSTANT
+    with pytest.raises(ValueError, match="mode"):
+        vx.Border("mirror")
+    p = n.performance
+    assert p.num == 1 and p.avg_ms == p.avg_ns / 1e6 and p.last_ms > 0
+    assert vx.DF_IMAGE_U8 is vx.Format.U8 and vx.CONVERT_POLICY_SATURATE is vx.ConvertPolicy.SATURATE
