@@ -386,3 +386,17 @@ def test_bad_arguments_name_the_kernel_and_parameter(ctx):
     with pytest.raises(ValueError, match="norm"):
         vx.canny(A, 10, 20, norm="l3")
     assert g.num_nodes == 0                            # nothing half-made
+
+
+def test_table_is_plain_data_loadable_by_path():
+    """tools/ generators load the table by file path, without the package or libopenvx."""
+    import importlib.util
+    path = os.path.join(os.path.dirname(table.__file__), "_kernel_table.py")
+    spec = importlib.util.spec_from_file_location("kernel_table_by_path", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    assert [k["name"] for k in mod.KERNELS] == [k["name"] for k in table.KERNELS]
+    import ast
+    with open(path, encoding="utf-8") as f:
+        tree = ast.parse(f.read())
+    assert not [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]   # no imports at all
