@@ -20,8 +20,8 @@ with vx.Context() as ctx:
     g.magnitude(gx, gy, mag)
     g.process()                                         # verifies on the first run
     m = mag.to_numpy()
-    print(f"graph of {g.num_nodes} nodes ran in {g.performance.tmp / 1e6:.3f} ms")
+    print(f"graph of {g.num_nodes} nodes ran in {g.performance.last_ms:.3f} ms, state {g.state}")
     print(f"gradient magnitude: max {m.max()} on the disc's rim, {m[60, 80]} at its centre")
 
-edges = vx.canny(frame, 80, 100)
+edges = vx.canny(frame, low=80, high=100, norm="l2")      # the same name and keywords as g.canny
 print(f"canny: {int((edges > 0).sum())} edge pixels")

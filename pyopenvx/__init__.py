@@ -8,9 +8,13 @@ Two layers:
   NumPy (:class:`Image`, :class:`Tensor`, :class:`Scalar`, :class:`Array`, ...,
   :class:`ObjectArray`, :class:`Pyramid`, :class:`Delay`), graphs and nodes
   (:class:`Graph`, :class:`Node`, user kernels in Python), exceptions per
-  ``vx_status`` (:class:`VXError` and subclasses), constants with and without
-  the ``VX_`` prefix (``vx.DF_IMAGE_U8 == vx.VX_DF_IMAGE_U8``), and the vision
-  functions in immediate mode on ndarrays (``vx.gaussian3x3(a)``, ``vx.canny(a, 80, 100)``).
+  ``vx_status`` (:class:`VXError` and subclasses), the C enums as ``IntEnum``
+  classes (:class:`Format`, :class:`ConvertPolicy`, :class:`BorderMode`,
+  :class:`GraphState`...; the constants without the ``VX_`` prefix are their
+  members: ``vx.DF_IMAGE_U8 is vx.Format.U8``; the exact ``VX_*`` names are in
+  ``lib``), one graph method and one array function per kernel of the kernel
+  table (``g.canny(img, 80, 100, out)``, ``vx.canny(a, 80, 100)``,
+  see :data:`ARRAY_FUNCTIONS` and ``pyopenvx/_kernel_table.py``).
 
     import pyopenvx as vx
     with vx.Context() as ctx:
@@ -23,6 +27,8 @@ from ._ffi import ffi, lib
 from ._constants import CONSTANTS as _CONSTANTS, SHORT_CONSTANTS as _SHORT, version
 from ._errors import *  # noqa: F401,F403  (VXError, check, the subclasses)
 from ._errors import __all__ as _errors_all
+from ._enums import *  # noqa: F401,F403  (Format, ConvertPolicy, BorderMode, GraphState, ...)
+from ._enums import __all__ as _enums_all
 from ._reference import Reference
 from ._context import Context, Kernel, Border, LogEntry
 from ._objects_basic import Scalar, Array, LUT, Distribution, Matrix, Convolution, Threshold, Remap
@@ -45,13 +51,33 @@ from ._nn import *  # noqa: F401,F403
 from ._nn import __all__ as _nn_all
 from ._ix import *  # noqa: F401,F403
 from ._ix import __all__ as _ix_all
+from ._arrays import ARRAY_FUNCTIONS
+from ._vision import _vx_min as min, _vx_max as max  # noqa: A001 (not in __all__: no shadowing on import *)
 
 __version__ = "0.1.0"
 
-# Constants: full names first, then the short names unless they would shadow
-# something the package defines itself.
-globals().update(_CONSTANTS)
-for _name, _value in _SHORT.items():
+
+def _short_constants():
+    """The constants without their ``VX_`` prefix (``DF_IMAGE_U8``, ``CHANNEL_R``...), as members of
+    their IntEnum family where they have one (so ``vx.DF_IMAGE_U8`` prints as ``Format.U8``).  The
+    exact C names (``VX_DF_IMAGE_U8``) live in :data:`lib` only."""
+    from ._enums import FAMILIES
+    from ._kernel_table import ENUMS
+    members = {}
+    for family, cls in FAMILIES.items():
+        prefix = ENUMS[family][1]
+        for m in cls:
+            members[prefix + m.name.lstrip("_") if m.name[0] == "_" else prefix + m.name] = m
+    out = {}
+    for name, value in _SHORT.items():
+        out[name] = members.get("VX_" + name, value)
+    return out
+
+
+# The extension name strings (OPENVX_KHR_NN...) as Python str.
+globals().update({n: v for n, v in _CONSTANTS.items() if n.startswith("OPENVX_")})
+# Short constants unless they would shadow something the package defines itself.
+for _name, _value in _short_constants().items():
     if _name not in globals():
         globals()[_name] = _value
 del _name, _value
@@ -59,7 +85,9 @@ del _name, _value
 __all__ = (["ffi", "lib", "version", "Context", "Kernel", "Border", "LogEntry",
             "Scalar", "Array", "LUT", "Distribution", "Matrix", "Convolution", "Threshold", "Remap",
             "Image", "Tensor", "UserDataObject", "ObjectArray", "Pyramid", "Delay",
-            "Graph", "Node", "Performance", "MetaFormat", "UserKernel",
-            "Reference", "__version__"] + list(_errors_all) + list(_vision_all)
-           + list(_vision_control_all) + list(_vision_imgext_all) + list(_vision_hog_all) + list(_vision_tensorops_all) + list(_vision_bilateral_all) + list(_nn_all) + list(_ix_all)
-           + sorted(_CONSTANTS) + sorted(_SHORT))
+            "Graph", "Node", "Performance", "MetaFormat", "UserKernel", "ARRAY_FUNCTIONS",
+            "Reference", "__version__"] + list(_errors_all) + list(_enums_all) + list(_vision_all)
+           + list(_vision_control_all) + list(_vision_imgext_all) + list(_vision_hog_all)
+           + list(_vision_tensorops_all) + list(_vision_bilateral_all) + list(_nn_all) + list(_ix_all)
+           + sorted(n for n in _CONSTANTS if n.startswith("OPENVX_"))
+           + sorted(n for n in _SHORT if n in globals()))

@@ -5,6 +5,7 @@ import dataclasses
 import threading
 
 from ._ffi import ffi, lib
+from . import _enums
 from ._errors import VXError, error_for
 from ._reference import Reference
 
@@ -77,6 +78,10 @@ class Border:
 
     mode: int = lib.VX_BORDER_UNDEFINED
     constant_value: object = 0
+
+    def __post_init__(self):
+        # a BorderMode member (prints as BorderMode.CONSTANT); names accepted too
+        self.mode = _enums.as_enum(_enums.coerce(self.mode, "border", "mode"), "border")
 
     def to_c(self):
         b = ffi.new("vx_border_t *")

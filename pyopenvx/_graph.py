@@ -19,11 +19,14 @@
         g.process()                                        # verifies on first run
         assert (dst.to_numpy() == 2).all()
 
-Besides :meth:`Graph.node` (any kernel), a graph has one node-builder method
-per ``vx<Name>Node`` function of the C API (``g.box3x3(src, dst)``,
-``g.channel_extract(img, vx.CHANNEL_R, out)``, ...): the arguments go
-positionally to the C function (pyopenvx objects as their handles, ``None`` as
-NULL, Python numbers as the C types demand) and a :class:`Node` comes back.
+Besides :meth:`Graph.node` (any kernel), a graph has one node method per
+kernel of the kernel table (``pyopenvx/_kernel_table.py``), with the same name
+and keywords as the array function (``g.add(a, b, out, policy="saturate")``,
+``g.channel_extract(img, "r", out)``, ``g.canny(img, 80, 100, out)``):
+the parameters without a default come first, in C order, then those with one;
+pyopenvx objects go as their handles, ``None`` as NULL, names and Python numbers
+where the C API wants enums and scalars (see :mod:`pyopenvx._nodes`); a
+:class:`Node` comes back.
 
 Every failing call raises the :class:`pyopenvx.VXError` subclass of its status
 carrying what the library logged (verification errors name the node and the
@@ -34,7 +37,6 @@ the traceback.
 """
 
 import dataclasses
-import os
 import re
 import traceback
 import weakref
@@ -43,6 +45,7 @@ from ._ffi import ffi, lib
 from ._errors import error_for, VXError
 from ._reference import Reference
 from ._context import Border, Kernel, _key
+from . import _enums
 
 __all__ = ["Graph", "Node", "Performance", "MetaFormat", "UserKernel", "NODE_FUNCTIONS"]
 
@@ -50,21 +53,46 @@ __all__ = ["Graph", "Node", "Performance", "MetaFormat", "UserKernel", "NODE_FUN
 # ---------------------------------------------------------------------------
 @dataclasses.dataclass(frozen=True)
 class Performance:
-    """A ``vx_perf_t`` (times in nanoseconds): ``num`` runs, the last one from
-    ``beg`` to ``end`` taking ``tmp``; ``sum``/``avg``/``min``/``max`` over all runs."""
+    """A ``vx_perf_t``, times in nanoseconds (``*_ns``) and, as properties, in
+    milliseconds (``*_ms``): ``num`` runs; the last one from ``beg_ns`` to
+    ``end_ns`` took ``last_ns``; ``sum``/``avg``/``min``/``max`` over all runs."""
 
-    tmp: int = 0
-    beg: int = 0
-    end: int = 0
-    sum: int = 0
-    avg: int = 0
-    min: int = 0
+    last_ns: int = 0
+    beg_ns: int = 0
+    end_ns: int = 0
+    sum_ns: int = 0
+    avg_ns: int = 0
+    min_ns: int = 0
     num: int = 0
-    max: int = 0
+    max_ns: int = 0
 
     @classmethod
     def from_c(cls, p):
-        return cls(*(int(getattr(p, f.name)) for f in dataclasses.fields(cls)))
+        return cls(int(p.tmp), int(p.beg), int(p.end), int(p.sum), int(p.avg), int(p.min), int(p.num), int(p.max))
+
+    @property
+    def last_ms(self):
+        return self.last_ns / 1e6
+
+    @property
+    def avg_ms(self):
+        return self.avg_ns / 1e6
+
+    @property
+    def min_ms(self):
+        return self.min_ns / 1e6
+
+    @property
+    def max_ms(self):
+        return self.max_ns / 1e6
+
+    @property
+    def sum_ms(self):
+        return self.sum_ns / 1e6
+
+    def __str__(self):
+        return "%d runs, avg %.3f ms, min %.3f ms, max %.3f ms, last %.3f ms" % (
+            self.num, self.avg_ms, self.min_ms, self.max_ms, self.last_ms)
 
 
 def _status_of(result):
@@ -278,12 +306,13 @@ class Node(Reference):
 
     @property
     def status(self):
-        """``VX_NODE_STATUS`` of the last run."""
-        return self._q(lib.VX_NODE_STATUS, "vx_status")
+        """``VX_NODE_STATUS`` of the last run, as a :class:`pyopenvx.Status`."""
+        return _enums.as_enum(self._q(lib.VX_NODE_STATUS, "vx_status"), "status")
 
     @property
     def state(self):
-        return self._q(lib.VX_NODE_STATE, "vx_enum")
+        """``VX_NODE_STATE`` as a :class:`pyopenvx.NodeState`."""
+        return _enums.as_enum(self._q(lib.VX_NODE_STATE, "vx_enum"), "node_state")
 
     @property
     def performance(self):
@@ -404,6 +433,7 @@ class Node(Reference):
         if self._graph is not None:
             self._graph._keepalive.pop(_key(h), None)
             self._graph._held.pop(_key(h), None)
+            self._graph._node_list = [e for e in self._graph._node_list if e[0] != _key(h)]
 
 
 def _parameter_ref(owner, param, what):
@@ -435,127 +465,22 @@ def snake_case(name):
     return s.lower()
 
 
-def _c_type_name(t):
-    """A cffi ctype -> the header's spelling where it is a vx handle."""
-    if t.kind == "pointer" and t.item.kind == "struct" and t.item.cname.startswith("struct _vx_") \
-            and t.item.cname != "struct _vx_perf_t":
-        return t.item.cname[len("struct _"):]
-    return t.cname
-
-
-def _header_prototypes():
-    """name -> the C prototype text, from the headers installed with the package."""
-    out = {}
-    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_headers")
-    try:
-        names = os.listdir(here)
-    except OSError:
-        return out
-    for fn in names:
-        try:
-            with open(os.path.join(here, fn), encoding="utf-8") as f:
-                text = f.read()
-        except OSError:
-            continue
-        for m in re.finditer(r"VX_API_ENTRY\s+(\w+)\s+VX_API_CALL\s+(\w+)\s*\(([^)]*)\)\s*;", text):
-            args = " ".join(m.group(3).split())
-            out[m.group(2)] = "%s %s(%s)" % (m.group(1), m.group(2), args)
-    return out
-
-
 def _node_functions():
-    """method name -> (C name, cffi function type) for every vx<Name>Node(vx_graph, ...)."""
-    table = {}
-    graph_t = ffi.typeof("vx_graph")
-    node_t = ffi.typeof("vx_node")
-    for cname in dir(lib):
-        m = re.match(r"^vx(\w+)Node$", cname)
-        if not m or cname == "vxCreateGenericNode":
-            continue
-        try:
-            ft = ffi.typeof(getattr(lib, cname))
-        except (TypeError, AttributeError):
-            continue
-        if ft.kind != "function" or not ft.args or ft.args[0] is not graph_t or ft.result is not node_t:
-            continue
-        table[snake_case(m.group(1))] = (cname, ft)
-    return table
-
-
-#: method name -> (C function name, cffi type) of the node builders of Graph
-NODE_FUNCTIONS = _node_functions()
-_PROTOTYPES = _header_prototypes()
-
-
-def _signature(cname, ft):
-    proto = _PROTOTYPES.get(cname)
-    if proto:
-        return proto
-    return "vx_node %s(%s)" % (cname, ", ".join(_c_type_name(a) for a in ft.args))
-
-
-def _convert_arg(value, t, cname, i):
-    if t.kind == "pointer":
-        if value is None:
-            return ffi.NULL
-        if isinstance(value, Reference):
-            if t.item.kind == "struct" and t.item.cname.startswith("struct _vx_") and \
-                    t.item.cname not in ("struct _vx_reference",) and value._vx_type != "vx_reference":
-                want = t.item.cname[len("struct _"):]
-                if want.endswith("_t"):  # struct _vx_tensor_t is vx_tensor
-                    want = want[:-2]
-                if value._vx_type != want:
-                    raise TypeError("%s: argument %d must be a %s, got %s" % (cname, i, want, type(value).__name__))
-            return ffi.cast(t, value.handle)
-        if isinstance(value, ffi.CData):
-            return value
-        if t.item.kind == "struct" and isinstance(value, dict):
-            return ffi.new(t, value)  # e.g. const vx_hog_t *
-        if t.item.kind == "primitive" and isinstance(value, (list, tuple)):
-            return ffi.new(t.item.cname + "[]", list(value))
-        raise TypeError("%s: argument %d (%s) must be a pyopenvx object or None, got %s"
-                        % (cname, i, _c_type_name(t), type(value).__name__))
-    if isinstance(value, Reference):
-        raise TypeError("%s: argument %d is a %s, got %s" % (cname, i, t.cname, type(value).__name__))
-    if isinstance(value, bool):
-        return lib.vx_true_e if value else lib.vx_false_e
-    if t.kind == "primitive" and t.cname in ("float", "double"):
-        return float(value)
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        raise TypeError("%s: argument %d (%s) must be a number, got %r" % (cname, i, t.cname, value)) from None
-
-
-def _make_builder(method, cname, ft):
-    nargs = len(ft.args) - 1
-
-    def builder(self, *args):
-        if len(args) != nargs:
-            raise TypeError("%s() takes %d arguments (%s), got %d"
-                            % (method, nargs, _signature(cname, ft), len(args)))
-        cargs = [_convert_arg(a, t, cname, i + 1) for i, (a, t) in enumerate(zip(args, ft.args[1:]))]
-        mark = self.context._log_mark()
-        h = getattr(lib, cname)(self.handle, *cargs)
-        node = Node._from_handle(h, self, cname, mark)
-        # The graph keeps what its nodes are bound to (and the host buffers behind
-        # them) alive, whether or not the application keeps the Node.
-        for i, a in enumerate(args):
-            if isinstance(a, Reference):
-                self._hold(h, i, a)
-        return node
-
-    builder.__name__ = method
-    builder.__qualname__ = "Graph." + method
-    builder.__doc__ = "Add a node by ``%s``; returns a :class:`Node`.\n\nC: ``%s``\n\n" \
-                      "Arguments after the graph are passed positionally: pyopenvx objects as their " \
-                      "handles, None as NULL, numbers as the C types demand." % (cname, _signature(cname, ft))
-    return builder
+    """method name -> (C name, cffi function type) of every node method (the kernel table's)."""
+    from ._kernel_table import KERNELS
+    return {k["name"]: (k["node"], ffi.typeof(getattr(lib, k["node"]))) for k in KERNELS}
 
 
 # ---------------------------------------------------------------------------
 class Graph(Reference):
-    """A ``vx_graph`` (``vxCreateGraph``): ``ctx.graph()`` or ``Graph(ctx)``."""
+    """A ``vx_graph`` (``vxCreateGraph``): ``ctx.graph()`` or ``Graph(ctx)``.
+
+    Besides the graph's own methods (virtual objects, :meth:`verify`,
+    :meth:`process`, :meth:`to_dot`...), it has one node method per kernel of the
+    kernel table, with the array function's name and keywords: ``g.add(a, b,
+    out, policy="saturate")``, ``g.gaussian3x3(src, dst)``, ``g.canny(img, 80,
+    100, out, norm="l2")``, ``g.and_(a, b, out)``... (listed below, each with the
+    spec's semantics)."""
 
     _vx_type = "vx_graph"
     _vx_release = "vxReleaseGraph"
@@ -565,6 +490,8 @@ class Graph(Reference):
         self._objects = []
         self._held = {}      # node key -> {parameter index: object it is bound to}
         self._gparams = {}   # graph parameter index -> object bound through it
+        self._node_list = []  # [(node key, handle, kernel name)] in creation order, for to_dot
+        self._virtual_keys = set()
         mark = context._log_mark()
         self._adopt(lib.vxCreateGraph(context.handle), context, "vxCreateGraph", mark=mark)
 
@@ -574,6 +501,7 @@ class Graph(Reference):
         h = fn(self.handle, *args)
         obj = cls.__new__(cls)
         obj._adopt(h, self, what, mark=mark)
+        self._virtual_keys.add(_key(h))
         from ._objects_nd import _fix_basic
         try:
             _fix_basic(obj)
@@ -640,21 +568,12 @@ class Graph(Reference):
         h = lib.vxCreateGenericNode(self.handle, kernel.handle)
         n = Node._from_handle(h, self, "vxCreateGenericNode(%s)" % kernel.name, mark)
         n._kernel = kernel
+        self._node_list.append((_key(h), h, kernel.name))
         for i, o in enumerate(objs):
             if o is not None:
                 n.set_parameter(i, o)
         n._args = objs
         return n
-
-    def __getattr__(self, name):
-        entry = NODE_FUNCTIONS.get(name)
-        if entry is None:
-            raise AttributeError("%r object has no attribute %r" % (type(self).__name__, name))
-        fn = _make_builder(name, *entry)
-        return fn.__get__(self, type(self))
-
-    def __dir__(self):
-        return sorted(set(super().__dir__()) | set(NODE_FUNCTIONS))
 
     # -- running ---------------------------------------------------------------------
     def verify(self):
@@ -690,8 +609,8 @@ class Graph(Reference):
 
     @property
     def state(self):
-        """``VX_GRAPH_STATE`` (``VX_GRAPH_STATE_UNVERIFIED`` ... ``_COMPLETED``)."""
-        return self._q(lib.VX_GRAPH_STATE, "vx_enum")
+        """``VX_GRAPH_STATE`` as a :class:`pyopenvx.GraphState` (``UNVERIFIED`` ... ``COMPLETED``)."""
+        return _enums.as_enum(self._q(lib.VX_GRAPH_STATE, "vx_enum"), "graph_state")
 
     @property
     def performance(self):
@@ -744,6 +663,20 @@ class Graph(Reference):
         self._call(lib.vxRegisterAutoAging, self.handle, delay.handle if delay is not None else ffi.NULL)
         self._objects.append(delay)
 
+    # -- seeing it -----------------------------------------------------------------------
+    def to_dot(self):
+        """The graph as Graphviz DOT text (verified first): one box per node with its
+        kernel and, after a run, its average time; one ellipse per data object
+        (dashed: virtual) with its format and size; edges from writers to objects to
+        readers.  Nodes made by this wrapper's methods are shown."""
+        from ._dot import graph_to_dot
+        return graph_to_dot(self)
+
+    def _repr_svg_(self):
+        """SVG for Jupyter, when Graphviz's ``dot`` is installed (else None)."""
+        from ._dot import render_svg
+        return render_svg(self.to_dot())
+
     def __repr__(self):
         if self._handle is None:
             return "<Graph closed>"
@@ -751,3 +684,10 @@ class Graph(Reference):
             return "<Graph %d nodes%s>" % (self.num_nodes, ", verified" if self.is_verified else "")
         except VXError:
             return "<Graph>"
+
+
+# One real method per kernel of the kernel table (g.add, g.gaussian3x3, g.and_, ...).
+from ._nodes import install as _install  # noqa: E402
+_install(Graph)
+#: method name -> (C function name, cffi type) of the node methods of Graph
+NODE_FUNCTIONS = _node_functions()

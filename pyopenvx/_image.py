@@ -32,6 +32,7 @@ import contextlib
 import numpy as np
 
 from ._ffi import ffi, lib
+from . import _enums
 from ._objects_basic import _DataObject, _pixel_get, _pixel_set
 
 __all__ = ["Image", "image_layout"]
@@ -275,8 +276,8 @@ class Image(_DataObject):
 
     @property
     def format(self):  # noqa: A003
-        """``VX_IMAGE_FORMAT`` (a ``VX_DF_IMAGE_*`` code)."""
-        return self._q(lib.VX_IMAGE_FORMAT, "vx_df_image")
+        """``VX_IMAGE_FORMAT`` as a :class:`pyopenvx.Format` (``Format.U8``...)."""
+        return _enums.as_enum(self._q(lib.VX_IMAGE_FORMAT, "vx_df_image"), "df_image")
 
     @property
     def format_name(self):
@@ -289,21 +290,23 @@ class Image(_DataObject):
 
     @property
     def space(self):
-        """``VX_IMAGE_SPACE`` (settable: ``VX_COLOR_SPACE_*``)."""
-        return self._q(lib.VX_IMAGE_SPACE, "vx_enum")
+        """``VX_IMAGE_SPACE`` as a :class:`pyopenvx.ColorSpace` (settable: a member, value or name)."""
+        return _enums.as_enum(self._q(lib.VX_IMAGE_SPACE, "vx_enum"), "color_space")
 
     @space.setter
     def space(self, value):
-        p = ffi.new("vx_enum *", int(value))
+        p = ffi.new("vx_enum *", _enums.coerce(value, "color_space", "space"))
         self._call(lib.vxSetImageAttribute, self.handle, lib.VX_IMAGE_SPACE, p, ffi.sizeof("vx_enum"))
 
     @property
     def range(self):  # noqa: A003
-        return self._q(lib.VX_IMAGE_RANGE, "vx_enum")
+        """``VX_IMAGE_RANGE`` as a :class:`pyopenvx.ChannelRange`."""
+        return _enums.as_enum(self._q(lib.VX_IMAGE_RANGE, "vx_enum"), "channel_range")
 
     @property
     def memory_type(self):
-        return self._q(lib.VX_IMAGE_MEMORY_TYPE, "vx_enum")
+        """``VX_IMAGE_MEMORY_TYPE`` as a :class:`pyopenvx.MemoryType`."""
+        return _enums.as_enum(self._q(lib.VX_IMAGE_MEMORY_TYPE, "vx_enum"), "memory_type")
 
     @property
     def is_uniform(self):

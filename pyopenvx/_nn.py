@@ -32,21 +32,22 @@ outputs have the input's dtype.  Policies are names: ``overflow`` "wrap" or
         t = ctx.tensor_from_numpy(x)
         v = g.virtual_tensor([0, 0, 0, 0], np.uint8)      # dims found at verify
         out = ctx.tensor((16, 16, 16, 1), np.uint8)
-        g.convolution_layer(t, ctx.tensor_from_numpy(w), None, v, pad=(1, 1))
+        g.convolution_layer(t, ctx.tensor_from_numpy(w), v, pad=(1, 1))
         g.pooling_layer(v, out, "max", (2, 2))
         g.process()
 
-The graph methods take the output tensor after the inputs and the layer's
-settings as keywords; the skip (stride) of a convolution or pooling then
-follows from the output's size (the smallest that gives it).
+The graph methods (from the kernel table) take the required tensors first
+(inputs, weights, outputs), then ``biases=`` and the layer's settings as
+keywords; the skip (stride) of a convolution or pooling then follows from the
+output's size (the smallest that gives it).
 """
 
 import numpy as np
 
 from ._ffi import ffi, lib
-from ._graph import Graph
 from ._objects_nd import Tensor
 from ._vision import _Run, _enum
+from ._arrays import array_function
 
 __all__ = ["convolution_layer", "deconvolution_layer", "fully_connected_layer", "pooling_layer", "softmax_layer",
            "activation_layer", "normalization_layer", "local_response_normalization_layer", "roi_pooling_layer",
@@ -56,7 +57,7 @@ __all__ = ["convolution_layer", "deconvolution_layer", "fully_connected_layer", 
 NN_FUNCTIONS = {}
 
 _OVERFLOW = {"wrap": lib.VX_CONVERT_POLICY_WRAP, "saturate": lib.VX_CONVERT_POLICY_SATURATE}
-_ROUNDING = {"zero": lib.VX_ROUND_POLICY_TO_ZERO, "nearest_even": lib.VX_ROUND_POLICY_TO_NEAREST_EVEN}
+_ROUNDING = "round_policy"
 _DS = {"floor": lib.VX_NN_DS_SIZE_ROUNDING_FLOOR, "ceil": lib.VX_NN_DS_SIZE_ROUNDING_CEILING,
        "ceiling": lib.VX_NN_DS_SIZE_ROUNDING_CEILING}
 _POOL = {"max": lib.VX_NN_POOLING_MAX, "avg": lib.VX_NN_POOLING_AVG, "average": lib.VX_NN_POOLING_AVG}
@@ -73,9 +74,7 @@ _DTYPES = (np.dtype(np.uint8), np.dtype(np.int8), np.dtype(np.int16))
 def _nn(cname):
     def deco(f):
         NN_FUNCTIONS[f.__name__] = cname
-        f.__doc__ = (f.__doc__ or "").rstrip() + "\n\n    Runs ``%s`` in a one-node graph.  ``ctx``: the context " \
-                                                 "to use (default: a temporary one).\n" % cname
-        return f
+        return array_function(f.__name__)(f)
     return deco
 
 
@@ -155,113 +154,21 @@ def _node(graph, cname, *args):
     return Node._from_handle(h, graph, cname, mark)
 
 
-# ---- graph methods -----------------------------------------------------------------
-def _g_convolution_layer(self, inputs, weights, biases, outputs, pad=(0, 0), overflow="saturate", rounding="zero",
-                         down_scale_rounding="floor", dilation=(0, 0)):
-    """``vxConvolutionLayer``: ``outputs`` after the tensors, the settings as keywords."""
-    p = ffi.new("vx_nn_convolution_params_t *", _conv_params(pad, overflow, rounding, down_scale_rounding, dilation))
-    n = _node(self, "vxConvolutionLayer", _h(inputs), _h(weights), _h(biases), p,
-              ffi.sizeof("vx_nn_convolution_params_t"), _h(outputs))
-    n._args = (inputs, weights, biases, outputs)
-    return n
-
-
-def _g_deconvolution_layer(self, inputs, weights, biases, outputs, pad=(0, 0), overflow="saturate",
-                           rounding="zero", a=(0, 0)):
-    """``vxDeconvolutionLayer``: ``outputs`` after the tensors, the settings as keywords."""
-    px, py = _pair(pad, "pad")
-    ax, ay = _pair(a, "a")
-    p = ffi.new("vx_nn_deconvolution_params_t *",
-                {"padding_x": px, "padding_y": py, "overflow_policy": _enum(overflow, _OVERFLOW, "overflow"),
-                 "rounding_policy": _enum(rounding, _ROUNDING, "rounding"), "a_x": ax, "a_y": ay})
-    n = _node(self, "vxDeconvolutionLayer", _h(inputs), _h(weights), _h(biases), p,
-              ffi.sizeof("vx_nn_deconvolution_params_t"), _h(outputs))
-    n._args = (inputs, weights, biases, outputs)
-    return n
-
-
-def _g_fully_connected_layer(self, inputs, weights, biases, outputs, overflow="saturate", rounding="zero"):
-    """``vxFullyConnectedLayer``."""
-    n = _node(self, "vxFullyConnectedLayer", _h(inputs), _h(weights), _h(biases),
-              _enum(overflow, _OVERFLOW, "overflow"), _enum(rounding, _ROUNDING, "rounding"), _h(outputs))
-    n._args = (inputs, weights, biases, outputs)
-    return n
-
-
-def _g_pooling_layer(self, inputs, outputs, type="max", size=(2, 2), pad=(0, 0),  # noqa: A002
-                     down_scale_rounding="floor"):
-    """``vxPoolingLayer``."""
-    sx, sy = _pair(size, "size", 1)
-    px, py = _pair(pad, "pad")
-    n = _node(self, "vxPoolingLayer", _h(inputs), _enum(type, _POOL, "type"), sx, sy, px, py,
-              _enum(down_scale_rounding, _DS, "down_scale_rounding"), _h(outputs))
-    n._args = (inputs, outputs)
-    return n
-
-
-def _g_softmax_layer(self, inputs, outputs):
-    """``vxSoftmaxLayer``."""
-    n = _node(self, "vxSoftmaxLayer", _h(inputs), _h(outputs))
-    n._args = (inputs, outputs)
-    return n
-
-
-def _g_activation_layer(self, inputs, outputs, function="relu", a=0.0, b=0.0):
-    """``vxActivationLayer``."""
-    n = _node(self, "vxActivationLayer", _h(inputs), _enum(function, _ACT, "function"), float(a), float(b),
-              _h(outputs))
-    n._args = (inputs, outputs)
-    return n
-
-
-def _g_local_response_normalization_layer(self, inputs, outputs, type="across_maps", size=5,  # noqa: A002
-                                          alpha=1e-4, beta=0.75, bias=1.0):
-    """``vxLocalResponseNormalizationLayer``."""
-    n = _node(self, "vxLocalResponseNormalizationLayer", _h(inputs), _enum(type, _NORM, "type"), int(size),
-              float(alpha), float(beta), float(bias), _h(outputs))
-    n._args = (inputs, outputs)
-    return n
-
-
-def _g_normalization_layer(self, inputs, outputs, type="across_maps", size=5, alpha=1e-4, beta=0.75):  # noqa: A002
-    """``vxNormalizationLayer`` (bias 1)."""
-    n = _node(self, "vxNormalizationLayer", _h(inputs), _enum(type, _NORM, "type"), int(size), float(alpha),
-              float(beta), _h(outputs))
-    n._args = (inputs, outputs)
-    return n
-
-
-def _g_roi_pooling_layer(self, inputs, rois, outputs, type="max"):  # noqa: A002
-    """``vxROIPoolingLayer`` (max pooling only)."""
-    p = ffi.new("vx_nn_roi_pool_params_t *", {"pool_type": _enum(type, _POOL, "type")})
-    n = _node(self, "vxROIPoolingLayer", _h(inputs), _h(rois), p, ffi.sizeof("vx_nn_roi_pool_params_t"),
-              _h(outputs))
-    n._args = (inputs, rois, outputs)
-    return n
-
-
-for _name, _fn in list(globals().items()):
-    if _name.startswith("_g_"):
-        _fn.__name__ = _name[3:]
-        _fn.__qualname__ = "Graph." + _name[3:]
-        setattr(Graph, _name[3:], _fn)
-del _name, _fn
-
-
 # ---- immediate functions on ndarrays ----------------------------------------------
 @_nn("vxConvolutionLayer")
-def convolution_layer(x, weights, biases=None, pad=(0, 0), dilation=(0, 0), stride=(1, 1), overflow="saturate",
-                      rounding="zero", down_scale_rounding="floor", fixed_point_position=None, ctx=None):
+def convolution_layer(inputs, weights, biases=None, pad=(0, 0), overflow="saturate", rounding="to_zero",
+                      down_scale_rounding="floor", dilation=(0, 0), *, stride=(1, 1), fixed_point_position=None,
+                      ctx=None):
     """Convolution layer: ``x`` (..., IFM, H, W) with ``weights`` (OFM, IFM, KH, KW) and ``biases``
     (OFM,) or (OFM, OH, OW) -> (..., OFM, OH, OW).  ``stride`` sets the output size
     ((H + 2 pad - KH - (KH-1) dilation) / stride + 1, rounded by ``down_scale_rounding``);
     ``dilation`` is the number of zeros inserted between kernel taps."""
-    x = _array(x, "x")
+    x = _array(inputs, "inputs")
     if x.ndim < 3:
-        raise ValueError("x: expected (..., IFM, H, W), got shape %s" % (x.shape,))
+        raise ValueError("inputs: expected (..., IFM, H, W), got shape %s" % (x.shape,))
     w = _array(weights, "weights", (4,), x.dtype)
     if w.shape[1] != x.shape[-3]:
-        raise ValueError("weights: %d input maps, x has %d" % (w.shape[1], x.shape[-3]))
+        raise ValueError("weights: %d input maps, inputs has %d" % (w.shape[1], x.shape[-3]))
     b = None if biases is None else _array(biases, "biases", (1, 3), x.dtype)
     q = _fpp(x.dtype, fixed_point_position)
     params = _conv_params(pad, overflow, rounding, down_scale_rounding, dilation)
@@ -272,21 +179,21 @@ def convolution_layer(x, weights, biases=None, pad=(0, 0), dilation=(0, 0), stri
     oh = _out_size(x.shape[-2], params["padding_y"], kh + (kh - 1) * params["dilation_y"], sy, ceil_round, "x")
     shape = x.shape[:-3] + (w.shape[0], oh, ow)
     return _run(ctx, lambda g, ti, tw, tb, to: g.convolution_layer(
-        ti, tw, tb, to, pad=(params["padding_x"], params["padding_y"]), overflow=overflow, rounding=rounding,
+        ti, tw, to, biases=tb, pad=(params["padding_x"], params["padding_y"]), overflow=overflow, rounding=rounding,
         down_scale_rounding=down_scale_rounding, dilation=dilation), [x, w, b], shape, x.dtype, q)
 
 
 @_nn("vxDeconvolutionLayer")
-def deconvolution_layer(x, weights, biases=None, pad=(0, 0), upscale=(2, 2), a=(0, 0), overflow="saturate",
-                        rounding="zero", fixed_point_position=None, ctx=None):
+def deconvolution_layer(inputs, weights, biases=None, pad=(0, 0), overflow="saturate", rounding="to_zero", a=(0, 0),
+                        *, upscale=(2, 2), fixed_point_position=None, ctx=None):
     """Deconvolution layer: ``x`` (..., IFM, H, W), ``weights`` (OFM, IFM, KH, KW) ->
     (..., OFM, (H-1) upscale - 2 pad + KH + a, ...) for each of y and x."""
-    x = _array(x, "x")
+    x = _array(inputs, "inputs")
     if x.ndim < 3:
-        raise ValueError("x: expected (..., IFM, H, W), got shape %s" % (x.shape,))
+        raise ValueError("inputs: expected (..., IFM, H, W), got shape %s" % (x.shape,))
     w = _array(weights, "weights", (4,), x.dtype)
     if w.shape[1] != x.shape[-3]:
-        raise ValueError("weights: %d input maps, x has %d" % (w.shape[1], x.shape[-3]))
+        raise ValueError("weights: %d input maps, inputs has %d" % (w.shape[1], x.shape[-3]))
     b = None if biases is None else _array(biases, "biases", (1, 3), x.dtype)
     q = _fpp(x.dtype, fixed_point_position)
     ux, uy = _pair(upscale, "upscale", 1)
@@ -300,17 +207,17 @@ def deconvolution_layer(x, weights, biases=None, pad=(0, 0), upscale=(2, 2), a=(
         raise ValueError("pad: %r leaves no output" % ((px, py),))
     shape = x.shape[:-3] + (w.shape[0], oh, ow)
     return _run(ctx, lambda g, ti, tw, tb, to: g.deconvolution_layer(
-        ti, tw, tb, to, pad=(px, py), overflow=overflow, rounding=rounding, a=(ax, ay)), [x, w, b], shape,
+        ti, tw, to, biases=tb, pad=(px, py), overflow=overflow, rounding=rounding, a=(ax, ay)), [x, w, b], shape,
         x.dtype, q)
 
 
 @_nn("vxFullyConnectedLayer")
-def fully_connected_layer(x, weights, biases=None, overflow="saturate", rounding="zero", core_dims=None,
+def fully_connected_layer(inputs, weights, biases=None, overflow="saturate", rounding="to_zero", *, core_dims=None,
                           fixed_point_position=None, ctx=None):
     """Fully connected layer: ``x`` (..., IFM) or (..., IFM, H, W) (``core_dims`` 1 or 3, found
     from ``weights`` when None), ``weights`` (OFM, IFM·H·W) or (OFM, IFM, H, W), ``biases`` (OFM,)
     -> (..., OFM)."""
-    x = _array(x, "x")
+    x = _array(inputs, "inputs")
     w = _array(weights, "weights", (2, 4), x.dtype)
     b = None if biases is None else _array(biases, "biases", (1,), x.dtype)
     q = _fpp(x.dtype, fixed_point_position)
@@ -324,18 +231,19 @@ def fully_connected_layer(x, weights, biases=None, overflow="saturate", rounding
     if int(np.prod(w.shape[1:])) != int(np.prod(x.shape[-core_dims:])):
         raise ValueError("weights: %s does not match x's %s" % (w.shape, x.shape[-core_dims:]))
     shape = x.shape[:-core_dims] + (w.shape[0],)
-    return _run(ctx, lambda g, ti, tw, tb, to: g.fully_connected_layer(ti, tw, tb, to, overflow, rounding),
+    return _run(ctx, lambda g, ti, tw, tb, to: g.fully_connected_layer(ti, tw, to, biases=tb, overflow=overflow,
+                                                                              rounding=rounding),
                 [x, w, b], shape, x.dtype, q)
 
 
 @_nn("vxPoolingLayer")
-def pooling_layer(x, type="max", size=(2, 2), stride=None, pad=(0, 0),  # noqa: A002
-                  down_scale_rounding="floor", fixed_point_position=None, ctx=None):
+def pooling_layer(inputs, type="max", size=(2, 2), pad=(0, 0), down_scale_rounding="floor", *,  # noqa: A002
+                  stride=None, fixed_point_position=None, ctx=None):
     """Pooling ("max" or "avg", zeros in the padding) of ``x`` (..., C, H, W) over ``size``
     windows moved by ``stride`` (default: ``size``)."""
-    x = _array(x, "x")
+    x = _array(inputs, "inputs")
     if x.ndim < 3:
-        raise ValueError("x: expected (..., C, H, W), got shape %s" % (x.shape,))
+        raise ValueError("inputs: expected (..., C, H, W), got shape %s" % (x.shape,))
     q = _fpp(x.dtype, fixed_point_position)
     szx, szy = _pair(size, "size", 1)
     sx, sy = _pair(stride if stride is not None else (szx, szy), "stride", 1)
@@ -349,10 +257,10 @@ def pooling_layer(x, type="max", size=(2, 2), stride=None, pad=(0, 0),  # noqa: 
 
 
 @_nn("vxSoftmaxLayer")
-def softmax_layer(x, fixed_point_position=None, ctx=None):
+def softmax_layer(inputs, *, fixed_point_position=None, ctx=None):
     """Softmax: over the only axis of a 1-d ``x``, the last axis of a 2-d one (batch, classes), the
     classes axis -3 of (classes, H, W) or (batch, classes, H, W)."""
-    x = _array(x, "x", (1, 2, 3, 4, 5, 6))
+    x = _array(inputs, "inputs", (1, 2, 3, 4, 5, 6))
     q = _fpp(x.dtype, fixed_point_position)
     if x.dtype in (np.uint8, np.int8):
         # vx_khr_nn 8-bit tensors have fixed point position 0: every probability
@@ -364,10 +272,10 @@ def softmax_layer(x, fixed_point_position=None, ctx=None):
 
 
 @_nn("vxActivationLayer")
-def activation_layer(x, function="relu", a=0.0, b=0.0, fixed_point_position=None, ctx=None):
+def activation_layer(inputs, function="relu", a=0.0, b=0.0, *, fixed_point_position=None, ctx=None):
     """Element-wise activation: "logistic", "tanh" (a·tanh(b·x)), "relu", "brelu" (min(a, max(0, x))),
     "softrelu", "abs", "square", "sqrt", "linear" (a·x + b); ``a``, ``b`` >= 0."""
-    x = _array(x, "x", (1, 2, 3, 4, 5, 6))
+    x = _array(inputs, "inputs", (1, 2, 3, 4, 5, 6))
     q = _fpp(x.dtype, fixed_point_position)
     _enum(function, _ACT, "function")
     if not (float(a) >= 0 and float(b) >= 0):
@@ -385,11 +293,11 @@ def _check_norm(x, type, size, params):  # noqa: A002
 
 
 @_nn("vxLocalResponseNormalizationLayer")
-def local_response_normalization_layer(x, type="across_maps", size=5, alpha=1e-4, beta=0.75, bias=1.0,  # noqa: A002
-                                       fixed_point_position=None, ctx=None):
+def local_response_normalization_layer(inputs, type="across_maps", size=5, alpha=1e-4, beta=0.75,  # noqa: A002
+                                       bias=1.0, *, fixed_point_position=None, ctx=None):
     """x / (bias + alpha/n · Σ x²)^beta over ``size`` neighbouring maps ("across_maps", n = size) or a
     size × size window of the same map ("same_map", n = size²); ``x`` (..., C, H, W)."""
-    x = _array(x, "x", (3, 4, 5, 6))
+    x = _array(inputs, "inputs", (3, 4, 5, 6))
     q = _fpp(x.dtype, fixed_point_position)
     _check_norm(x, type, size, (("alpha", alpha), ("beta", beta), ("bias", bias)))
     return _run(ctx, lambda g, ti, to: g.local_response_normalization_layer(ti, to, type, size, alpha, beta, bias),
@@ -397,10 +305,10 @@ def local_response_normalization_layer(x, type="across_maps", size=5, alpha=1e-4
 
 
 @_nn("vxNormalizationLayer")
-def normalization_layer(x, type="across_maps", size=5, alpha=1e-4, beta=0.75,  # noqa: A002
+def normalization_layer(inputs, type="across_maps", size=5, alpha=1e-4, beta=0.75, *,  # noqa: A002
                         fixed_point_position=None, ctx=None):
     """:func:`local_response_normalization_layer` with bias 1."""
-    x = _array(x, "x", (3, 4, 5, 6))
+    x = _array(inputs, "inputs", (3, 4, 5, 6))
     q = _fpp(x.dtype, fixed_point_position)
     _check_norm(x, type, size, (("alpha", alpha), ("beta", beta)))
     return _run(ctx, lambda g, ti, to: g.normalization_layer(ti, to, type, size, alpha, beta), [x], x.shape,
@@ -408,15 +316,16 @@ def normalization_layer(x, type="across_maps", size=5, alpha=1e-4, beta=0.75,  #
 
 
 @_nn("vxROIPoolingLayer")
-def roi_pooling_layer(x, rois, pooled_size, fixed_point_position=None, ctx=None):
+def roi_pooling_layer(inputs, rois, type="max", *, pooled_size, fixed_point_position=None, ctx=None):  # noqa: A002
     """ROI max pooling: ``x`` (C, H, W) or (N, C, H, W), ``rois`` (R, 4) or (N, R, 4) rows of
     inclusive (x0, y0, x1, y1) as raw integers of x's dtype, ``pooled_size`` (width, height)
     -> (R, C, PH, PW) or (N, R, C, PH, PW)."""
-    x = _array(x, "x", (3, 4))
+    x = _array(inputs, "inputs", (3, 4))
+    _enum(type, "pooling", "type")
     r = _array(rois, "rois", (x.ndim - 1,), x.dtype)
     if r.shape[-1] != 4 or (x.ndim == 4 and r.shape[0] != x.shape[0]):
         raise ValueError("rois: expected %s, got %s" % ("(R, 4)" if x.ndim == 3 else "(N, R, 4)", r.shape))
     pw, ph = _pair(pooled_size, "pooled_size", 1)
     q = _fpp(x.dtype, fixed_point_position)
     shape = x.shape[:-3] + (r.shape[-2], x.shape[-3], ph, pw)
-    return _run(ctx, lambda g, ti, tr, to: g.roi_pooling_layer(ti, tr, to), [x, r], shape, x.dtype, q)
+    return _run(ctx, lambda g, ti, tr, to: g.roi_pooling_layer(ti, tr, to, type=type), [x, r], shape, x.dtype, q)

@@ -22,6 +22,7 @@ import contextlib
 import numpy as np
 
 from ._ffi import ffi, lib
+from . import _enums
 from ._reference import Reference
 
 __all__ = ["Scalar", "Array", "LUT", "Distribution", "Matrix", "Convolution", "Threshold", "Remap"]
@@ -162,8 +163,8 @@ class Scalar(_DataObject):
 
     @property
     def type(self):
-        """``VX_SCALAR_TYPE``."""
-        return self._query(lib.vxQueryScalar, lib.VX_SCALAR_TYPE, "vx_enum")
+        """``VX_SCALAR_TYPE`` as a :class:`pyopenvx.Type`."""
+        return _enums.as_enum(self._query(lib.vxQueryScalar, lib.VX_SCALAR_TYPE, "vx_enum"), "type")
 
     @property
     def data_type(self):
@@ -240,7 +241,8 @@ class Array(_DataObject):
 
     @property
     def item_type(self):
-        return self._q(lib.VX_ARRAY_ITEMTYPE, "vx_enum")
+        """``VX_ARRAY_ITEMTYPE`` as a :class:`pyopenvx.Type` (an int for user structs)."""
+        return _enums.as_enum(self._q(lib.VX_ARRAY_ITEMTYPE, "vx_enum"), "type")
 
     @property
     def item_size(self):
@@ -382,7 +384,7 @@ class LUT(_WholeBuffer):
 
     @property
     def data_type(self):
-        return self._query(lib.vxQueryLUT, lib.VX_LUT_TYPE, "vx_enum")
+        return _enums.as_enum(self._query(lib.vxQueryLUT, lib.VX_LUT_TYPE, "vx_enum"), "type")
 
     @property
     def count(self):
@@ -515,7 +517,7 @@ class Matrix(_WholeBuffer):
 
     @property
     def data_type(self):
-        return self._q(lib.VX_MATRIX_TYPE, "vx_enum")
+        return _enums.as_enum(self._q(lib.VX_MATRIX_TYPE, "vx_enum"), "type")
 
     @property
     def rows(self):
@@ -642,7 +644,7 @@ class Threshold(_DataObject):
 
     @property
     def thresh_type(self):
-        return self._q(lib.VX_THRESHOLD_TYPE, "vx_enum")
+        return _enums.as_enum(self._q(lib.VX_THRESHOLD_TYPE, "vx_enum"), "threshold_type")
 
     @property
     def input_format(self):

@@ -21,6 +21,7 @@ import contextlib
 import numpy as np
 
 from ._ffi import ffi, lib
+from . import _enums
 from ._reference import Reference
 from ._objects_basic import (_DataObject, _item_dtype, _CTYPES, Scalar, Array, LUT, Distribution, Matrix,
                              Convolution, Threshold, Remap, _MATRIX_DTYPES)
@@ -139,7 +140,7 @@ class Tensor(_DataObject):
 
     @property
     def data_type(self):
-        return self._q(lib.VX_TENSOR_DATA_TYPE, "vx_enum")
+        return _enums.as_enum(self._q(lib.VX_TENSOR_DATA_TYPE, "vx_enum"), "type")
 
     @property
     def dtype(self):
@@ -436,7 +437,7 @@ class ObjectArray(_Container):
 
     @property
     def item_type(self):
-        return self._query(lib.vxQueryObjectArray, lib.VX_OBJECT_ARRAY_ITEMTYPE, "vx_enum")
+        return _enums.as_enum(self._query(lib.vxQueryObjectArray, lib.VX_OBJECT_ARRAY_ITEMTYPE, "vx_enum"), "type")
 
     @property
     def num_items(self):
@@ -485,7 +486,7 @@ class Pyramid(_Container):
 
     @property
     def format(self):  # noqa: A003
-        return self._q(lib.VX_PYRAMID_FORMAT, "vx_df_image")
+        return _enums.as_enum(self._q(lib.VX_PYRAMID_FORMAT, "vx_df_image"), "df_image")
 
     def __len__(self):
         return self.levels
@@ -514,7 +515,7 @@ class Delay(_Container):
     @property
     def item_type(self):
         """``VX_DELAY_TYPE``: the type of the objects in the slots."""
-        return self._query(lib.vxQueryDelay, lib.VX_DELAY_TYPE, "vx_enum")
+        return _enums.as_enum(self._query(lib.vxQueryDelay, lib.VX_DELAY_TYPE, "vx_enum"), "type")
 
     def __len__(self):
         return self.slots

@@ -1,6 +1,7 @@
 """Base class of the Pythonic wrappers of vx_reference objects."""
 
 from ._ffi import ffi, lib
+from . import _enums
 from ._errors import InvalidReferenceError, error_for
 
 __all__ = ["Reference"]
@@ -156,8 +157,8 @@ class Reference:
 
     @property
     def type(self):
-        """The ``VX_TYPE_*`` enum of the object."""
-        return self._query_ref(lib.VX_REFERENCE_TYPE, "vx_enum")
+        """The ``VX_TYPE_*`` of the object as a :class:`pyopenvx.Type`."""
+        return _enums.as_enum(self._query_ref(lib.VX_REFERENCE_TYPE, "vx_enum"), "type")
 
     @property
     def name(self):

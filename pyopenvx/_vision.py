@@ -20,6 +20,7 @@ pixels near the edge are then unspecified), ``"undefined"``, ``"replicate"``,
 """
 
 import collections
+import inspect
 import contextlib
 import functools
 
@@ -27,14 +28,18 @@ import numpy as np
 
 from ._ffi import ffi, lib
 from ._context import Border, Context
+from ._arrays import array_function
+from . import _enums
 
 __all__ = [
     "gaussian3x3", "box3x3", "median3x3", "dilate3x3", "erode3x3", "sobel3x3", "magnitude", "phase",
-    "add", "subtract", "multiply", "abs_diff", "bitwise_and", "bitwise_or", "bitwise_xor", "bitwise_not",
+    "add", "subtract", "multiply", "abs_diff", "and_", "or_", "xor", "not_", "weighted_average",
     "threshold", "table_lookup", "convert_depth", "color_convert", "channel_extract", "channel_combine",
-    "histogram", "equalize_histogram", "mean_stddev", "min_max_loc", "integral_image", "convolve",
+    "histogram", "equalize_hist", "mean_std_dev", "min_max_loc", "integral_image", "convolve",
     "nonlinear_filter", "scale_image", "half_scale_gaussian", "warp_affine", "warp_perspective", "remap",
-    "canny", "harris_corners", "fast_corners", "gaussian_pyramid", "MinMaxLoc", "VISION_FUNCTIONS",
+    "canny", "harris_corners", "fast_corners", "gaussian_pyramid", "laplacian_pyramid", "laplacian_reconstruct",
+    "optical_flow_pyr_lk", "accumulate_image", "accumulate_weighted_image", "accumulate_square_image",
+    "MinMaxLoc", "VISION_FUNCTIONS",
 ]
 
 _FORMATS = {
@@ -61,6 +66,8 @@ VISION_FUNCTIONS = {}
 
 
 def _enum(value, table, what):
+    if isinstance(table, str):  # a family of the kernel table
+        return _enums.coerce(value, table, what)
     if isinstance(value, str):
         try:
             return table[value.lower()]
@@ -154,69 +161,15 @@ class _Run:
 
 
 def _vision(vxu):
-    """Register a function of this module as running ``vxu``."""
+    """Register a function of this module (named as its kernel) as the array
+    function of that kernel, running ``vxu`` (or a one-node graph)."""
     def deco(f):
         VISION_FUNCTIONS[f.__name__] = vxu
-        f.__doc__ = (f.__doc__ or "").rstrip() + "\n\n    Runs ``%s``.  ``ctx``: the context to use (default: " \
-                                                 "a temporary one).\n" % vxu
-        return f
+        return array_function(f.__name__)(f)
     return deco
 
 
-def _unary(name, vxu, dtypes, doc):
-    def fn(a, border=None, ctx=None):
-        a = _image_array(a, name, dtypes)
-        with _Run(ctx, border) as r:
-            out = r.image_out(a.shape[1], a.shape[0], _FORMATS[a.dtype])
-            r.call(vxu, r.image_in(a), out)
-            return out.to_numpy()
-    fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = doc
-    return _vision(vxu)(fn)
-
-
-gaussian3x3 = _unary("gaussian3x3", "vxuGaussian3x3", [np.uint8],
-                     """3x3 Gaussian blur of a uint8 image: weights [1 2 1]^T [1 2 1] / 16.""")
-box3x3 = _unary("box3x3", "vxuBox3x3", [np.uint8], """3x3 box filter of a uint8 image: the mean of the 9 pixels.""")
-median3x3 = _unary("median3x3", "vxuMedian3x3", [np.uint8], """3x3 median filter of a uint8 image.""")
-dilate3x3 = _unary("dilate3x3", "vxuDilate3x3", [np.uint8, np.bool_],
-                   """3x3 dilation (maximum) of a uint8 or bool image.""")
-erode3x3 = _unary("erode3x3", "vxuErode3x3", [np.uint8, np.bool_], """3x3 erosion (minimum) of a uint8 or bool image.""")
-equalize_histogram = _unary("equalize_histogram", "vxuEqualizeHist", [np.uint8],
-                            """Histogram equalization of a uint8 image.""")
-bitwise_not = _unary("bitwise_not", "vxuNot", [np.uint8, np.bool_], """Bitwise NOT of a uint8 or bool image.""")
-
-
-@_vision("vxuSobel3x3")
-def sobel3x3(a, border=None, ctx=None):
-    """3x3 Sobel gradients of a uint8 image: returns (gx, gy), int16."""
-    a = _image_array(a, "sobel3x3", [np.uint8])
-    with _Run(ctx, border) as r:
-        gx = r.image_out(a.shape[1], a.shape[0], lib.VX_DF_IMAGE_S16)
-        gy = r.image_out(a.shape[1], a.shape[0], lib.VX_DF_IMAGE_S16)
-        r.call("vxuSobel3x3", r.image_in(a), gx, gy)
-        return gx.to_numpy(), gy.to_numpy()
-
-
-def _binary(name, vxu, dtypes, out_format, doc, extra=None):
-    def fn(a, b, ctx=None):
-        a = _image_array(a, name, dtypes)
-        b = _image_array(b, name, dtypes)
-        _same_shape(a, b, name)
-        with _Run(ctx, None) as r:
-            out = r.image_out(a.shape[1], a.shape[0], out_format(a, b))
-            r.call(vxu, r.image_in(a), r.image_in(b), out)
-            return out.to_numpy()
-    fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = doc
-    return _vision(vxu)(fn)
-
-
-magnitude = _binary("magnitude", "vxuMagnitude", [np.int16], lambda a, b: lib.VX_DF_IMAGE_S16,
-                    """Gradient magnitude sqrt(gx^2 + gy^2) of two int16 images, int16 (saturated).""")
-phase = _binary("phase", "vxuPhase", [np.int16], lambda a, b: lib.VX_DF_IMAGE_U8,
-                """Gradient orientation of two int16 images as uint8: atan2(gy, gx) mapped from [0, 2pi) to
-    [0, 256).""")
+_NUMPY_OF = {"U8": np.uint8, "S16": np.int16, "U16": np.uint16, "U32": np.uint32, "S32": np.int32, "U1": np.bool_}
 
 
 def _same_format(a, b):
@@ -225,14 +178,94 @@ def _same_format(a, b):
     return _FORMATS[a.dtype]
 
 
-abs_diff = _binary("abs_diff", "vxuAbsDiff", [np.uint8, np.int16], _same_format,
-                   """|a - b| of two uint8 or two int16 images (int16: saturated).""")
-bitwise_and = _binary("bitwise_and", "vxuAnd", [np.uint8, np.bool_], _same_format,
-                      """Bitwise AND of two uint8 (or two bool) images.""")
-bitwise_or = _binary("bitwise_or", "vxuOr", [np.uint8, np.bool_], _same_format,
-                     """Bitwise OR of two uint8 (or two bool) images.""")
-bitwise_xor = _binary("bitwise_xor", "vxuXor", [np.uint8, np.bool_], _same_format,
-                      """Bitwise XOR of two uint8 (or two bool) images.""")
+def _generic(name, outputs):
+    """The array function of an image kernel, generated from the kernel table:
+    image inputs are ndarrays of the table's formats, of one shape; everything
+    else goes to the graph method as given; ``outputs`` maps each output to
+    ``(input it is sized like, format or None for the input's)``; scalar
+    outputs come back as Python numbers.  Runs a one-node graph with ``border``
+    as the node's border."""
+    from ._arrays import array_params
+    from ._kernel_table import kernel
+    k = kernel(name)
+    params = array_params(k)
+    outs = [p for p in k["params"] if p.get("dir") == "out"]
+    sig = inspect.Signature(
+        [inspect.Parameter(p["name"], inspect.Parameter.POSITIONAL_OR_KEYWORD,
+                           default=p.get("default", inspect.Parameter.empty)) for p in params]
+        + [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, default=None) for n in ("border", "ctx")])
+
+    def fn(*args, **kwargs):
+        bound = sig.bind(*args, **kwargs)
+        bound.apply_defaults()
+        v = dict(bound.arguments)
+        border, ctx = v.pop("border"), v.pop("ctx")
+        arrays = {}
+        for p in params:
+            if p["type"] == "image" and v[p["name"]] is not None:
+                dtypes = [_NUMPY_OF[f] for f in p.get("formats") or () if f in _NUMPY_OF] or None
+                a = _image_array(v[p["name"]], "%s: %s" % (name, p["name"]), dtypes)
+                arrays[p["name"]] = a.copy() if p["dir"] == "bidirectional" else a  # never write the caller's
+        shapes = list(arrays.items())
+        for (n1, a1), (n2, a2) in zip(shapes, shapes[1:]):
+            _same_shape(a1, a2, name)
+        dts = {a.dtype for a in arrays.values()}
+        with _Run(ctx, border) as r:
+            for n, a in arrays.items():
+                v[n] = r.image_in(a)
+            results = []
+            for p in outs:
+                if p["type"] == "image":
+                    like, fmt = outputs[p["name"]]
+                    a = arrays[like]
+                    if fmt is None:
+                        if len(dts) > 1:
+                            raise TypeError("%s: the images must have one dtype, got %s"
+                                            % (name, ", ".join(sorted(str(d) for d in dts))))
+                        fmt = _FORMATS[a.dtype]
+                    v[p["name"]] = r.image_out(a.shape[1], a.shape[0], getattr(lib, "VX_DF_IMAGE_" + fmt)
+                                               if isinstance(fmt, str) else fmt)
+                else:  # a scalar of the table's type
+                    v[p["name"]] = r.scalar(getattr(lib, p["vx_type"]), 0)
+                results.append((p, v[p["name"]]))
+            for p in params:  # images are in v; in/out images are read back too
+                if p["dir"] == "bidirectional":
+                    results.append((p, v[p["name"]]))
+            g = r.keep(r.ctx.graph())
+            node = r.keep(getattr(g, name)(**v))
+            if r.border is not None:
+                node.border = r.border
+            g.process()
+            vals = [o.to_numpy() if p["type"] == "image" else o.value for p, o in results]
+            return vals[0] if len(vals) == 1 else tuple(vals)
+
+    fn.__name__ = fn.__qualname__ = name
+    fn.__signature__ = sig
+    return _vision(k["vxu"] or k["node"])(fn)
+
+
+gaussian3x3 = _generic("gaussian3x3", {"output": ("input", None)})
+box3x3 = _generic("box3x3", {"output": ("input", None)})
+median3x3 = _generic("median3x3", {"output": ("input", None)})
+dilate3x3 = _generic("dilate3x3", {"output": ("input", None)})
+erode3x3 = _generic("erode3x3", {"output": ("input", None)})
+equalize_hist = _generic("equalize_hist", {"output": ("input", None)})
+not_ = _generic("not_", {"output": ("input", None)})
+sobel3x3 = _generic("sobel3x3", {"output_x": ("input", "S16"), "output_y": ("input", "S16")})
+magnitude = _generic("magnitude", {"mag": ("grad_x", "S16")})
+phase = _generic("phase", {"orientation": ("grad_x", "U8")})
+abs_diff = _generic("abs_diff", {"out": ("in1", None)})
+and_ = _generic("and_", {"out": ("in1", None)})
+or_ = _generic("or_", {"out": ("in1", None)})
+xor = _generic("xor", {"out": ("in1", None)})
+_vx_min = _generic("min", {"out": ("in1", None)})  # exported as vx.min (below: not to shadow the builtin here)
+_vx_max = _generic("max", {"out": ("in1", None)})
+weighted_average = _generic("weighted_average", {"output": ("img1", None)})
+integral_image = _generic("integral_image", {"output": ("input", "U32")})
+mean_std_dev = _generic("mean_std_dev", {})
+accumulate_image = _generic("accumulate_image", {})
+accumulate_weighted_image = _generic("accumulate_weighted_image", {})
+accumulate_square_image = _generic("accumulate_square_image", {})
 
 
 def _arith_out(a, b, dtype):
@@ -247,11 +280,12 @@ def _arith_out(a, b, dtype):
 
 
 def _arith(name, vxu, doc):
-    def fn(a, b, policy="saturate", dtype=None, ctx=None):
+    def fn(in1, in2, policy="saturate", *, dtype=None, ctx=None):
+        a, b = in1, in2
         a = _image_array(a, name, [np.uint8, np.int16])
         b = _image_array(b, name, [np.uint8, np.int16])
         _same_shape(a, b, name)
-        pol = _enum(policy, _POLICIES, "policy")
+        pol = _enum(policy, "convert_policy", "policy")
         fmt = _arith_out(a, b, dtype)
         with _Run(ctx, None) as r:
             out = r.image_out(a.shape[1], a.shape[0], fmt)
@@ -262,21 +296,20 @@ def _arith(name, vxu, doc):
     return _vision(vxu)(fn)
 
 
-add = _arith("add", "vxuAdd", """a + b of uint8/int16 images; ``policy`` 'saturate' or 'wrap'; the output is
-    uint8 for two uint8 inputs, else int16 (or give ``dtype``).""")
-subtract = _arith("subtract", "vxuSubtract", """a - b of uint8/int16 images; ``policy`` 'saturate' or 'wrap';
-    the output is uint8 for two uint8 inputs, else int16 (or give ``dtype``).""")
+add = _arith("add", "vxuAdd", """The output is uint8 for two uint8 inputs, else int16 (or give ``dtype``).""")
+subtract = _arith("subtract", "vxuSubtract", """The output is uint8 for two uint8 inputs, else int16 (or give
+    ``dtype``).""")
 
 
 @_vision("vxuMultiply")
-def multiply(a, b, scale=1.0, overflow="saturate", rounding="zero", dtype=None, ctx=None):
-    """a * b * scale of uint8/int16 images; ``overflow`` 'saturate' or 'wrap', ``rounding`` 'zero' or
-    'nearest' (to nearest even); output uint8 for two uint8 inputs, else int16 (or give ``dtype``)."""
+def multiply(in1, in2, scale=1.0, overflow_policy="saturate", rounding_policy="to_zero", *, dtype=None, ctx=None):
+    """The output is uint8 for two uint8 inputs, else int16 (or give ``dtype``)."""
+    a, b, overflow, rounding = in1, in2, overflow_policy, rounding_policy
     a = _image_array(a, "multiply", [np.uint8, np.int16])
     b = _image_array(b, "multiply", [np.uint8, np.int16])
     _same_shape(a, b, "multiply")
-    ov = _enum(overflow, _POLICIES, "overflow")
-    ro = _enum(rounding, _ROUNDING, "rounding")
+    ov = _enum(overflow, "convert_policy", "overflow_policy")
+    ro = _enum(rounding, "round_policy", "rounding_policy")
     fmt = _arith_out(a, b, dtype)
     with _Run(ctx, None) as r:
         out = r.image_out(a.shape[1], a.shape[0], fmt)
@@ -285,10 +318,11 @@ def multiply(a, b, scale=1.0, overflow="saturate", rounding="zero", dtype=None, 
 
 
 @_vision("vxuThreshold")
-def threshold(a, value, true_value=255, false_value=0, dtype=np.uint8, ctx=None):
-    """Binary threshold (``value`` a number: out = true if a > value) or range threshold (``value`` =
-    (lower, upper): out = true if lower <= a <= upper) of a uint8/int16 image; output uint8 (or bool)."""
+def threshold(input, thresh, *, true_value=255, false_value=0, dtype=np.uint8, ctx=None):  # noqa: A002
+    """``thresh``: a number (binary: out = true if a > thresh) or (lower, upper) (range: out = true if
+    lower <= a <= upper); output uint8 (``true_value``/``false_value``) or bool (``dtype=bool``)."""
     from ._objects_basic import Threshold
+    a, value = input, thresh
     a = _image_array(a, "threshold", [np.uint8, np.int16])
     dtype = np.dtype(dtype)
     if dtype not in (np.dtype(np.uint8), np.dtype(np.bool_)):
@@ -313,9 +347,10 @@ def threshold(a, value, true_value=255, false_value=0, dtype=np.uint8, ctx=None)
 
 
 @_vision("vxuTableLookup")
-def table_lookup(a, lut, ctx=None):
-    """out = lut[a]: a uint8 image with a 256-entry uint8 table, or an int16 image with an int16 table of up
-    to 65536 entries (index a + 32768 for a full table)."""
+def table_lookup(input, lut, *, ctx=None):  # noqa: A002
+    """``lut``: a 1-D array of the image's dtype: 256 entries for uint8, up to 65536 for int16 (index
+    a + 32768 for a full table)."""
+    a = input
     from ._objects_basic import LUT
     a = _image_array(a, "table_lookup", [np.uint8, np.int16])
     lut = np.asarray(lut)
@@ -332,14 +367,13 @@ def table_lookup(a, lut, ctx=None):
 
 
 @_vision("vxuConvertDepth")
-def convert_depth(a, dtype, policy="saturate", shift=0, ctx=None):
-    """Depth conversion between uint8/int16/... images: up: out = a << shift; down: out = a >> shift with
-    ``policy`` 'saturate' or 'wrap'."""
-    a = _image_array(a, "convert_depth", list(_FORMATS))
+def convert_depth(input, policy="saturate", shift=0, *, dtype, ctx=None):  # noqa: A002
+    """``dtype``: the output's dtype (uint8, int16, bool...)."""
+    a = _image_array(input, "convert_depth", list(_FORMATS))
     dtype = np.dtype(dtype)
     if dtype not in _FORMATS:
         raise TypeError("convert_depth: no image format for dtype %s" % dtype)
-    pol = _enum(policy, _POLICIES, "policy")
+    pol = _enum(policy, "convert_policy", "policy")
     with _Run(ctx, None) as r:
         out = r.image_out(a.shape[1], a.shape[0], _FORMATS[dtype])
         r.call("vxuConvertDepth", r.image_in(a), out, pol, int(shift))
@@ -378,10 +412,13 @@ def _read_image(img):
 
 
 @_vision("vxuColorConvert")
-def color_convert(a, dst_format, src_format=None, ctx=None):
-    """Color conversion to ``dst_format`` (``VX_DF_IMAGE_*``); ``a`` is one array (RGB (h, w, 3), RGBX
-    (h, w, 4), UYVY/YUYV (h, w, 2)) or a list of planes (NV12, IYUV, ...) with ``src_format``.  Returns an
-    array, or a list of planes for a multi-plane ``dst_format``."""
+def color_convert(input, *, format, src_format=None, ctx=None):  # noqa: A002
+    """``format``: the output's format (a :class:`pyopenvx.Format`, ``VX_DF_IMAGE_*`` value or name such as
+    ``"IYUV"``); ``input`` is one array (RGB (h, w, 3), RGBX (h, w, 4), UYVY/YUYV (h, w, 2)) or a list of
+    planes (NV12, IYUV, ...) with ``src_format``.  Returns an array, or a list of planes for a multi-plane
+    ``format``."""
+    a = input
+    dst_format = _enum(format, "df_image", "format")
     fmt = _image_fmt(a, src_format, "color_convert")
     w, h = _size_of(a, fmt)
     with _Run(ctx, None) as r:
@@ -395,15 +432,19 @@ _SUBSAMPLED = {lib.VX_DF_IMAGE_IYUV: (2, 2), lib.VX_DF_IMAGE_NV12: (2, 2), lib.V
 
 
 @_vision("vxuChannelExtract")
-def channel_extract(a, channel, src_format=None, ctx=None):
-    """One channel (``VX_CHANNEL_R``, ``_G``, ``_B``, ``_A``, ``_Y``, ``_U``, ``_V``, or 0..3) of an RGB/RGBX/
-    YUV image as a uint8 array (U and V of subsampled formats at their plane's size)."""
+def channel_extract(input, channel, *, src_format=None, ctx=None):  # noqa: A002
+    """``channel``: a :class:`pyopenvx.Channel`, a name (``"r"``, ``"y"``...) or 0..3; ``input`` an
+    RGB/RGBX array or the planes of a YUV image (give ``src_format``)."""
+    a = input
+    if isinstance(src_format, str):
+        src_format = _enum(src_format, "df_image", "src_format")
     fmt = _image_fmt(a, src_format, "channel_extract")
     if fmt in (lib.VX_DF_IMAGE_U8, lib.VX_DF_IMAGE_S16, lib.VX_DF_IMAGE_U16, lib.VX_DF_IMAGE_U32,
                lib.VX_DF_IMAGE_S32, lib.VX_DF_IMAGE_U1):
         raise ValueError("channel_extract: the input has one channel")
     w, h = _size_of(a, fmt)
-    ch = int(channel)
+    ch = channel if isinstance(channel, str) and not channel.isdigit() else channel
+    ch = _enum(ch, "channel", "channel") if isinstance(ch, str) else int(ch)
     if ch in (0, 1, 2, 3):
         ch = (lib.VX_CHANNEL_0, lib.VX_CHANNEL_1, lib.VX_CHANNEL_2, lib.VX_CHANNEL_3)[ch]
     if fmt in _SUBSAMPLED and ch in (lib.VX_CHANNEL_U, lib.VX_CHANNEL_V, lib.VX_CHANNEL_1, lib.VX_CHANNEL_2):
@@ -416,10 +457,12 @@ def channel_extract(a, channel, src_format=None, ctx=None):
 
 
 @_vision("vxuChannelCombine")
-def channel_combine(planes, dst_format, ctx=None):
-    """Combine 2 to 4 uint8 planes into a ``dst_format`` image (RGB, RGBX, UYVY, YUYV, NV12, NV21, IYUV,
-    YUV4); returns an array, or a list of planes for multi-plane formats.  The output size is that of
-    planes[0]."""
+def channel_combine(plane0, plane1, plane2=None, plane3=None, *, format, ctx=None):  # noqa: A002
+    """``format``: the output's (RGB, RGBX, UYVY, YUYV, NV12, NV21, IYUV, YUV4); returns an array, or a list
+    of planes for multi-plane formats.  The output size is that of plane0."""
+    dst_format = _enum(format, "df_image", "format")
+    planes = [plane0, plane1] + ([plane2] if plane2 is not None or plane3 is not None else []) \
+        + ([plane3] if plane3 is not None else [])
     planes = [None if p is None else _image_array(p, "channel_combine", [np.uint8]) for p in planes]
     if not 2 <= len(planes) <= 4 or planes[0] is None or planes[1] is None:
         raise ValueError("channel_combine: 2 to 4 planes, the first two given")
@@ -433,11 +476,10 @@ def channel_combine(planes, dst_format, ctx=None):
 
 
 @_vision("vxuHistogram")
-def histogram(a, bins=256, offset=0, range=256, ctx=None):  # noqa: A002 (the spec's name)
-    """Histogram of a uint8 image: ``bins`` bins over [offset, offset + range); returns an int32 array
-    (pixels outside the window are not counted)."""
+def histogram(input, *, bins=256, offset=0, range=256, ctx=None):  # noqa: A002 (the spec's names)
+    """Returns the ``bins`` counts over [offset, offset + range) as an int32 array."""
     from ._objects_basic import Distribution
-    a = _image_array(a, "histogram", [np.uint8])
+    a = _image_array(input, "histogram", [np.uint8])
     if bins <= 0 or range <= 0 or bins > range:
         raise ValueError("histogram: need 0 < bins <= range")
     with _Run(ctx, None) as r:
@@ -446,26 +488,16 @@ def histogram(a, bins=256, offset=0, range=256, ctx=None):  # noqa: A002 (the sp
         return np.asarray(d.to_numpy()).astype(np.int32)
 
 
-@_vision("vxuMeanStdDev")
-def mean_stddev(a, ctx=None):
-    """(mean, standard deviation) of a uint8 image (or bool), as floats."""
-    a = _image_array(a, "mean_stddev", [np.uint8, np.bool_])
-    with _Run(ctx, None) as r:
-        m, s = ffi.new("vx_float32 *"), ffi.new("vx_float32 *")
-        r.call("vxuMeanStdDev", r.image_in(a), m, s)
-        return float(m[0]), float(s[0])
-
-
 #: what :func:`min_max_loc` returns; locations are (n, 2) int arrays of (x, y)
 MinMaxLoc = collections.namedtuple("MinMaxLoc", ["min", "max", "min_loc", "max_loc", "min_count", "max_count"])
 
 
 @_vision("vxuMinMaxLoc")
-def min_max_loc(a, capacity=64, ctx=None):
-    """Minimum, maximum, their locations ((n, 2) arrays of (x, y), at most ``capacity`` each) and counts of
-    a uint8/int16 image: a :class:`MinMaxLoc`."""
+def min_max_loc(input, *, capacity=64, ctx=None):  # noqa: A002
+    """Returns a :class:`MinMaxLoc`: min, max, their locations ((n, 2) arrays of (x, y), at most
+    ``capacity`` each) and counts."""
     from ._objects_basic import Array
-    a = _image_array(a, "min_max_loc", [np.uint8, np.int16])
+    a = _image_array(input, "min_max_loc", [np.uint8, np.int16])
     st = lib.VX_TYPE_UINT8 if a.dtype == np.uint8 else lib.VX_TYPE_INT16
     with _Run(ctx, None) as r:
         mn, mx = r.scalar(st, 0), r.scalar(st, 0)
@@ -481,24 +513,13 @@ def min_max_loc(a, capacity=64, ctx=None):
         return MinMaxLoc(int(mn.value), int(mx.value), locs(lmin), locs(lmax), int(nmin.value), int(nmax.value))
 
 
-@_vision("vxuIntegralImage")
-def integral_image(a, ctx=None):
-    """Integral image of a uint8 image: out[y, x] = sum of a[0..y, 0..x], uint32 (modulo 2^32)."""
-    a = _image_array(a, "integral_image", [np.uint8])
-    with _Run(ctx, None) as r:
-        out = r.image_out(a.shape[1], a.shape[0], lib.VX_DF_IMAGE_U32)
-        r.call("vxuIntegralImage", r.image_in(a), out)
-        return out.to_numpy()
-
-
 @_vision("vxuConvolve")
-def convolve(a, kernel, scale=1, dtype=None, border=None, ctx=None):
-    """Convolution of a uint8 image with an int16 ``kernel`` (odd sizes, 3..9), divided by ``scale`` (a
-    power of two): out = saturate(sum(a[y - j, x - i] * kernel[rows//2 + j, cols//2 + i]) / scale).  The
-    output is uint8 (default) or int16."""
+def convolve(input, convolution, *, scale=1, dtype=None, border=None, ctx=None):  # noqa: A002
+    """``convolution``: a 2-D int16 array (odd sizes, 3..9); ``scale`` a power of two; the output is
+    uint8 (default) or int16 (``dtype``)."""
     from ._objects_basic import Convolution
-    a = _image_array(a, "convolve", [np.uint8])
-    k = np.asarray(kernel)
+    a = _image_array(input, "convolve", [np.uint8])
+    k = np.asarray(convolution)
     if k.ndim != 2 or k.shape[0] % 2 == 0 or k.shape[1] % 2 == 0:
         raise ValueError("convolve: the kernel is a 2D array of odd sizes, got shape %s" % (k.shape,))
     if not np.issubdtype(k.dtype, np.integer) or k.min(initial=0) < -32768 or k.max(initial=0) > 32767:
@@ -516,15 +537,15 @@ def convolve(a, kernel, scale=1, dtype=None, border=None, ctx=None):
 
 
 @_vision("vxuNonLinearFilter")
-def nonlinear_filter(a, function, mask="box", size=3, border=None, ctx=None):
-    """Median / min / max (``function``) over a mask of a uint8 image; ``mask`` is a pattern name ('box',
-    'cross', 'disk') of ``size`` x ``size``, or a 2D array whose non-zero entries are in the mask."""
+def nonlinear_filter(function, input, mask, *, size=3, border=None, ctx=None):  # noqa: A002
+    """``function``: "median", "min" or "max"; ``mask``: a pattern name ("box", "cross", "disk") of
+    ``size`` x ``size``, or a 2-D array whose non-zero entries are in the window."""
     from ._objects_basic import Matrix
-    a = _image_array(a, "nonlinear_filter", [np.uint8])
-    fn = _enum(function, _NONLINEAR, "function")
+    a = _image_array(input, "nonlinear_filter", [np.uint8])
+    fn = _enum(function, "non_linear_filter", "function")
     with _Run(ctx, border) as r:
         if isinstance(mask, str):
-            m = r.keep(Matrix.from_pattern(r.ctx, _enum(mask, _PATTERNS, "mask"), int(size), int(size)))
+            m = r.keep(Matrix.from_pattern(r.ctx, _enum(mask, "pattern", "mask"), int(size), int(size)))
         else:
             mk = np.asarray(mask)
             if mk.ndim != 2:
@@ -536,14 +557,13 @@ def nonlinear_filter(a, function, mask="box", size=3, border=None, ctx=None):
 
 
 @_vision("vxuScaleImage")
-def scale_image(a, size, interpolation="bilinear", border=None, ctx=None):
-    """Resize a uint8 image to ``size`` = (height, width) (as ``ndarray.shape``); ``interpolation``
-    'nearest', 'bilinear' or 'area'."""
-    a = _image_array(a, "scale_image", [np.uint8, np.int16, np.bool_])
+def scale_image(src, interpolation="bilinear", *, size, border=None, ctx=None):
+    """``size``: the output's (height, width), as ``ndarray.shape``."""
+    a = _image_array(src, "scale_image", [np.uint8, np.int16, np.bool_])
     h, w = (int(v) for v in size)
     if h <= 0 or w <= 0:
         raise ValueError("scale_image: size must be positive, got %r" % (size,))
-    it = _enum(interpolation, _INTERP, "interpolation")
+    it = _enum(interpolation, "interpolation", "interpolation")
     with _Run(ctx, border) as r:
         out = r.image_out(w, h, _FORMATS[a.dtype])
         r.call("vxuScaleImage", r.image_in(a), out, it)
@@ -551,9 +571,9 @@ def scale_image(a, size, interpolation="bilinear", border=None, ctx=None):
 
 
 @_vision("vxuHalfScaleGaussian")
-def half_scale_gaussian(a, kernel_size=3, border=None, ctx=None):
-    """Gaussian blur (``kernel_size`` 1, 3 or 5) and half-scale of a uint8 image: ((h+1)//2, (w+1)//2)."""
-    a = _image_array(a, "half_scale_gaussian", [np.uint8])
+def half_scale_gaussian(input, kernel_size=3, *, border=None, ctx=None):  # noqa: A002
+    """Returns a ((h+1)//2, (w+1)//2) array."""
+    a = _image_array(input, "half_scale_gaussian", [np.uint8])
     if kernel_size not in (1, 3, 5):
         raise ValueError("half_scale_gaussian: kernel_size is 1, 3 or 5")
     with _Run(ctx, border) as r:
@@ -569,7 +589,7 @@ def _warp(name, vxu, shape, a, matrix, interpolation, out_shape, border, ctx):
     if m.shape != shape:
         raise ValueError("%s: the matrix is %dx%d, got shape %s" % (name, shape[0], shape[1], m.shape))
     h, w = a.shape if out_shape is None else (int(v) for v in out_shape)
-    it = _enum(interpolation, _INTERP, "interpolation")
+    it = _enum(interpolation, "interpolation", "interpolation")
     with _Run(ctx, border) as r:
         # M (x0 = M[0,0] x + M[0,1] y + M[0,2], ...) is stored transposed: vx_float32 mat[3][rows].
         vm = r.keep(Matrix.from_numpy(r.ctx, np.ascontiguousarray(m.T, dtype=np.float32)))
@@ -579,31 +599,34 @@ def _warp(name, vxu, shape, a, matrix, interpolation, out_shape, border, ctx):
 
 
 @_vision("vxuWarpAffine")
-def warp_affine(a, matrix, interpolation="nearest", out_shape=None, border=None, ctx=None):
-    """Affine warp of a uint8 image: out(x, y) = a(M[0,0] x + M[0,1] y + M[0,2], M[1,0] x + M[1,1] y +
-    M[1,2]) with ``matrix`` M of shape (2, 3) (the spec's M_{i,j}); ``out_shape`` (h, w) defaults to the
-    input's."""
-    return _warp("warp_affine", "vxuWarpAffine", (2, 3), a, matrix, interpolation, out_shape, border, ctx)
+def warp_affine(input, matrix, interpolation="nearest_neighbor", *, out_shape=None, border=None,  # noqa: A002
+                ctx=None):
+    """``matrix``: M of shape (2, 3) as the spec writes it (M[i-1, j-1] = M_{i,j}; this function stores its
+    transpose in the vx_matrix); ``out_shape`` (h, w) defaults to the input's."""
+    return _warp("warp_affine", "vxuWarpAffine", (2, 3), input, matrix, interpolation, out_shape, border, ctx)
 
 
 @_vision("vxuWarpPerspective")
-def warp_perspective(a, matrix, interpolation="nearest", out_shape=None, border=None, ctx=None):
-    """Perspective warp of a uint8 image with a (3, 3) ``matrix`` M: out(x, y) = a(x0/z0, y0/z0), (x0, y0,
-    z0) = M @ (x, y, 1)."""
-    return _warp("warp_perspective", "vxuWarpPerspective", (3, 3), a, matrix, interpolation, out_shape,
+def warp_perspective(input, matrix, interpolation="nearest_neighbor", *, out_shape=None, border=None,  # noqa: A002
+                     ctx=None):
+    """``matrix``: M of shape (3, 3) as the spec writes it: (x0, y0, z0) = M @ (x, y, 1)."""
+    return _warp("warp_perspective", "vxuWarpPerspective", (3, 3), input, matrix, interpolation, out_shape,
                  border, ctx)
 
 
 @_vision("vxuRemap")
-def remap(a, map_x, map_y, interpolation="nearest", border=None, ctx=None):
-    """out(x, y) = a(map_x[y, x], map_y[y, x]) for a uint8 image; the maps are float arrays of the output's
-    shape."""
+def remap(input, table, interpolation="nearest_neighbor", *, border=None, ctx=None):  # noqa: A002
+    """``table``: (map_x, map_y), float arrays of the output's shape: out(x, y) = input(map_x[y, x],
+    map_y[y, x])."""
     from ._objects_basic import Remap
-    a = _image_array(a, "remap", [np.uint8])
+    a = _image_array(input, "remap", [np.uint8])
+    if not isinstance(table, (tuple, list)) or len(table) != 2:
+        raise TypeError("remap: table is (map_x, map_y), got %s" % type(table).__name__)
+    map_x, map_y = table
     mx, my = np.asarray(map_x, np.float32), np.asarray(map_y, np.float32)
     if mx.ndim != 2 or mx.shape != my.shape:
         raise ValueError("remap: map_x and map_y are 2D arrays of one shape")
-    it = _enum(interpolation, _INTERP, "interpolation")
+    it = _enum(interpolation, "interpolation", "interpolation")
     h, w = mx.shape
     with _Run(ctx, border) as r:
         t = r.keep(Remap(r.ctx, a.shape[1], a.shape[0], w, h))
@@ -614,16 +637,15 @@ def remap(a, map_x, map_y, interpolation="nearest", border=None, ctx=None):
 
 
 @_vision("vxuCannyEdgeDetector")
-def canny(a, low, high, gradient_size=3, norm="l1", ctx=None):
-    """Canny edges of a uint8 image: hysteresis thresholds ``low`` <= ``high`` on the gradient magnitude
-    (``norm`` 'l1' or 'l2', Sobel of ``gradient_size`` 3, 5 or 7); returns uint8 (255 edge, 0 not)."""
+def canny(input, low, high, gradient_size=3, norm="l1", *, ctx=None):  # noqa: A002
+    """Returns uint8 (255 edge, 0 not)."""
     from ._objects_basic import Threshold
-    a = _image_array(a, "canny", [np.uint8])
+    a = _image_array(input, "canny", [np.uint8])
     if gradient_size not in (3, 5, 7):
         raise ValueError("canny: gradient_size is 3, 5 or 7")
     if low > high:
         raise ValueError("canny: low > high")
-    nt = _enum(norm, _NORMS, "norm")
+    nt = _enum(norm, "norm", "norm")
     with _Run(ctx, None) as r:
         t = r.keep(Threshold(r.ctx, lib.VX_THRESHOLD_TYPE_RANGE, lib.VX_DF_IMAGE_S16, lib.VX_DF_IMAGE_U8))
         t.range = (int(low), int(high))
@@ -644,11 +666,11 @@ def _read_keypoints(arr):
 
 
 @_vision("vxuHarrisCorners")
-def harris_corners(a, strength_thresh, min_distance=3.0, sensitivity=0.04, gradient_size=3, block_size=3,
-                   capacity=1024, ctx=None):
-    """Harris corners of a uint8 image: a structured array of ``vx_keypoint_t`` (fields x, y, strength,
-    scale, orientation, tracking_status, error), at most ``capacity``."""
-    a = _image_array(a, "harris_corners", [np.uint8])
+def harris_corners(input, strength_thresh, min_distance=3.0, sensitivity=0.04, gradient_size=3,  # noqa: A002
+                   block_size=3, *, capacity=1024, ctx=None):
+    """Returns a structured array of ``vx_keypoint_t`` (fields x, y, strength, scale, orientation,
+    tracking_status, error), at most ``capacity``."""
+    a = _image_array(input, "harris_corners", [np.uint8])
     if gradient_size not in (3, 5, 7) or block_size not in (3, 5, 7):
         raise ValueError("harris_corners: gradient_size and block_size are 3, 5 or 7")
     with _Run(ctx, None) as r:
@@ -660,9 +682,9 @@ def harris_corners(a, strength_thresh, min_distance=3.0, sensitivity=0.04, gradi
 
 
 @_vision("vxuFastCorners")
-def fast_corners(a, strength_thresh, nonmax_suppression=True, capacity=1024, ctx=None):
-    """FAST9 corners of a uint8 image: a structured array of ``vx_keypoint_t``, at most ``capacity``."""
-    a = _image_array(a, "fast_corners", [np.uint8])
+def fast_corners(input, strength_thresh, nonmax_suppression=True, *, capacity=1024, ctx=None):  # noqa: A002
+    """Returns a structured array of ``vx_keypoint_t``, at most ``capacity``."""
+    a = _image_array(input, "fast_corners", [np.uint8])
     with _Run(ctx, None) as r:
         arr, num = _keypoints(r, capacity)
         r.call("vxuFastCorners", r.image_in(a), r.scalar(lib.VX_TYPE_FLOAT32, float(strength_thresh)),
@@ -671,11 +693,11 @@ def fast_corners(a, strength_thresh, nonmax_suppression=True, capacity=1024, ctx
 
 
 @_vision("vxuGaussianPyramid")
-def gaussian_pyramid(a, levels, scale=0.5, border=None, ctx=None):
-    """Gaussian pyramid of a uint8 image: a list of ``levels`` uint8 arrays, level 0 a copy of ``a``;
-    ``scale`` 0.5 (``VX_SCALE_PYRAMID_HALF``) or ``VX_SCALE_PYRAMID_ORB``."""
+def gaussian_pyramid(input, *, levels, scale=0.5, border=None, ctx=None):  # noqa: A002
+    """Returns a list of ``levels`` uint8 arrays, level 0 a copy of the input; ``scale`` 0.5
+    (``VX_SCALE_PYRAMID_HALF``) or ``VX_SCALE_PYRAMID_ORB``."""
     from ._objects_nd import Pyramid
-    a = _image_array(a, "gaussian_pyramid", [np.uint8])
+    a = _image_array(input, "gaussian_pyramid", [np.uint8])
     if int(levels) < 1:
         raise ValueError("gaussian_pyramid: levels >= 1")
     with _Run(ctx, border) as r:
@@ -688,5 +710,114 @@ def gaussian_pyramid(a, levels, scale=0.5, border=None, ctx=None):
         return out
 
 
+def _pyramid_levels(p):
+    out = []
+    for lvl in p:
+        with lvl:
+            out.append(lvl.to_numpy())
+    return out
+
+
+@_vision("vxuLaplacianPyramid")
+def laplacian_pyramid(input, *, levels, border=None, ctx=None):  # noqa: A002
+    """Returns ``(laplacian, output)``: the ``levels`` int16 Laplacian levels (level 0 the input's size,
+    each next half the previous) and ``output``, the lowest-resolution Gaussian level (the input's dtype,
+    half the size of the last Laplacian level).  ``input``: uint8 (or int16)."""
+    from ._objects_nd import Pyramid
+    a = _image_array(input, "laplacian_pyramid", [np.uint8, np.int16])
+    n = int(levels)
+    if n < 1:
+        raise ValueError("laplacian_pyramid: levels >= 1, got %d" % n)
+    with _Run(ctx, border) as r:
+        p = r.keep(Pyramid(r.ctx, n, 0.5, a.shape[1], a.shape[0], lib.VX_DF_IMAGE_S16))
+        w, h = a.shape[1], a.shape[0]
+        for _ in range(n):
+            w, h = (w + 1) // 2, (h + 1) // 2
+        out = r.image_out(w, h, _FORMATS[a.dtype])
+        r.call("vxuLaplacianPyramid", r.image_in(a), p, out)
+        return _pyramid_levels(p), out.to_numpy()
+
+
+@_vision("vxuLaplacianReconstruct")
+def laplacian_reconstruct(laplacian, input, *, dtype=None, ctx=None):  # noqa: A002
+    """``laplacian``: the int16 levels (as :func:`laplacian_pyramid` returns them, level 0 the largest);
+    ``input``: the lowest-resolution image; returns the reconstructed image of level 0's size, of
+    ``input``'s dtype (or ``dtype``: uint8 or int16)."""
+    from ._objects_nd import Pyramid
+    levels = [_image_array(lv, "laplacian_reconstruct: laplacian", [np.int16]) for lv in laplacian]
+    if not levels:
+        raise ValueError("laplacian_reconstruct: no levels")
+    a = _image_array(input, "laplacian_reconstruct: input", [np.uint8, np.int16])
+    dt = np.dtype(a.dtype if dtype is None else dtype)
+    if dt not in (np.dtype(np.uint8), np.dtype(np.int16)):
+        raise TypeError("laplacian_reconstruct: the output dtype is uint8 or int16, got %s" % dt)
+    h0, w0 = levels[0].shape
+    with _Run(ctx, None) as r:
+        p = r.keep(Pyramid(r.ctx, len(levels), 0.5, w0, h0, lib.VX_DF_IMAGE_S16))
+        for i, lv in enumerate(levels):
+            with p[i] as img:
+                if (img.height, img.width) != lv.shape:
+                    raise ValueError("laplacian_reconstruct: level %d is %s, a half-scale pyramid has %s there"
+                                     % (i, lv.shape, (img.height, img.width)))
+                img.write(lv)
+        out = r.image_out(w0, h0, _FORMATS[dt])
+        r.call("vxuLaplacianReconstruct", p, r.image_in(a), out)
+        return out.to_numpy()
+
+
+def _points(r, pts, what):
+    """A VX_TYPE_KEYPOINT array of (n, 2) (x, y) float points or of keypoint records."""
+    from ._objects_basic import Array
+    pts = np.asarray(pts)
+    if pts.dtype.names is None:
+        if pts.ndim != 2 or pts.shape[1] != 2:
+            raise ValueError("%s: (n, 2) points (x, y) or a vx_keypoint_t array, got shape %s" % (what, pts.shape))
+        arr = r.keep(Array(r.ctx, lib.VX_TYPE_KEYPOINT, max(len(pts), 1)))
+        rec = np.zeros(len(pts), arr.dtype)
+        rec["x"] = np.rint(pts[:, 0]).astype(rec["x"].dtype)
+        rec["y"] = np.rint(pts[:, 1]).astype(rec["y"].dtype)
+        rec["tracking_status"] = 1
+    else:
+        arr = r.keep(Array(r.ctx, lib.VX_TYPE_KEYPOINT, max(len(pts), 1)))
+        rec = pts
+    if len(rec):
+        arr.add(rec)
+    return arr
+
+
+@_vision("vxuOpticalFlowPyrLK")
+def optical_flow_pyr_lk(old_images, new_images, old_points, new_points_estimates, termination="both",  # noqa: C901
+                        epsilon=0.01, num_iterations=30, use_initial_estimate=False, window_dimension=5, *,
+                        levels=4, ctx=None):
+    """``old_images``, ``new_images``: two uint8 frames (their half-scale Gaussian pyramids of ``levels``
+    levels are built in the same graph) or two :class:`pyopenvx.Pyramid`; ``old_points``: (n, 2) integer
+    pixel positions (x, y) or a ``vx_keypoint_t`` array; ``new_points_estimates`` likewise (None: the
+    old points).  Returns the tracked ``vx_keypoint_t`` array (as many as the old points;
+    ``tracking_status`` 0 for points lost)."""
+    from ._objects_nd import Pyramid
+    from ._reference import Reference
+    with _Run(ctx, None) as r:
+        g = r.keep(r.ctx.graph())
+        pyrs = []
+        for what, img in (("old_images", old_images), ("new_images", new_images)):
+            if isinstance(img, Reference):
+                pyrs.append(img)
+                continue
+            a = _image_array(img, "optical_flow_pyr_lk: " + what, [np.uint8])
+            p = r.keep(Pyramid(r.ctx, int(levels), 0.5, a.shape[1], a.shape[0], lib.VX_DF_IMAGE_U8))
+            r.keep(g.gaussian_pyramid(r.image_in(a), p))
+            pyrs.append(p)
+        old = _points(r, old_points, "old_points")
+        est = old if new_points_estimates is None else _points(r, new_points_estimates, "new_points_estimates")
+        from ._objects_basic import Array
+        new = r.keep(Array(r.ctx, lib.VX_TYPE_KEYPOINT, old.capacity))
+        r.keep(g.optical_flow_pyr_lk(pyrs[0], pyrs[1], old, est, new, termination=termination, epsilon=epsilon,
+                                     num_iterations=num_iterations, use_initial_estimate=use_initial_estimate,
+                                     window_dimension=window_dimension))
+        g.process()
+        return new.to_numpy() if len(new) else np.zeros(0, new.dtype)
+
+
 # unused helpers kept out of the namespace
 del contextlib, functools
+# vx.min / vx.max are set on the package, outside __all__: "from pyopenvx import *" must not shadow the builtins

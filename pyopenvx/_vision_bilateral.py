@@ -31,13 +31,14 @@ def _sigma(value, what):
 
 
 @_vision("vxuBilateralFilter")
-def bilateral_filter(a, diameter, sigma_space, sigma_values, border=None, ctx=None):
+def bilateral_filter(src, diameter, sigma_space, sigma_values, *, border=None, ctx=None):
     """Bilateral filter of a uint8 or int16 array: (h, w), or (h, w, c) whose last axis is the radiometric
     vector of each pixel.  Each pixel becomes the mean of the pixels of the disc of diameter ``diameter``
     (5, 7 or 9) around it, weighted by exp(-dist^2 / 2 sigma_space^2) * exp(-|value - centre|^2 / 2
     sigma_values^2) (Euclidean distance of the vectors), rounded to nearest; both sigmas are in (0, 20].
     ``border``: "replicate", ("constant", value) or None / "undefined" (computed as replicate).  Returns an
     array of the input's shape and dtype."""
+    a = src
     if not isinstance(a, np.ndarray):
         a = np.asarray(a)
     if a.dtype not in _DTYPES:

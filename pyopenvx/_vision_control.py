@@ -4,17 +4,18 @@ Copy, Select and ScalarOperation.
 ::
 
     import numpy as np, pyopenvx as vx
-    lo = vx.minimum(a, b)                      # pixelwise, uint8 or int16
-    hi = vx.maximum(a, b)
+    lo = vx.min(a, b)                          # pixelwise, uint8 or int16
+    hi = vx.max(a, b)
     c = vx.copy(img)                           # any image ndarray, through vxuCopy
     out = vx.select(flag, a, b)                # a if flag else b (vxSelectNode)
     vx.scalar_operation("add", 2, 3)           # -> 5   (vxScalarOperationNode)
     vx.scalar_operation("div", 7, 2)           # -> 3   (integer operands divide as integers)
     vx.scalar_operation("lt", -1.5, 2)         # -> True
 
-(``minimum``/``maximum`` follow NumPy's names, so the builtins ``min`` and
-``max`` are not shadowed.)  In graphs the generated builders are
-``g.min(in1, in2, out)``, ``g.max(...)``, ``g.copy(src, dst)``,
+(``vx.min``/``vx.max`` are the kernels' names, as ``g.min``/``g.max``; they are
+left out of ``__all__`` so ``from pyopenvx import *`` does not shadow the
+builtins.)  In graphs the methods are ``g.min(in1, in2, out)``, ``g.max(...)``,
+``g.copy(src, dst)``,
 ``g.select(cond, true_value, false_value, out)`` and
 ``g.scalar_operation(vx.SCALAR_OP_ADD, a, b, out)``.
 """
@@ -25,7 +26,7 @@ from ._ffi import ffi, lib
 from ._reference import Reference
 from ._vision import _FORMATS, _Run, _enum, _image_array, _same_format, _same_shape, _vision
 
-__all__ = ["minimum", "maximum", "copy", "swap", "move", "select", "scalar_operation", "SCALAR_OPERATIONS"]
+__all__ = ["copy", "swap", "move", "select", "scalar_operation", "SCALAR_OPERATIONS"]
 
 #: names of the vx_scalar_operation_e values accepted by :func:`scalar_operation`
 SCALAR_OPERATIONS = {
@@ -61,41 +62,22 @@ _RANK = [lib.VX_TYPE_INT8, lib.VX_TYPE_UINT8, lib.VX_TYPE_INT16, lib.VX_TYPE_UIN
          lib.VX_TYPE_UINT32, lib.VX_TYPE_SIZE]
 
 
-# -- Min, Max ----------------------------------------------------------------------
-def _minmax(name, vxu, what):
-    def fn(a, b, ctx=None):
-        a = _image_array(a, name, [np.uint8, np.int16])
-        b = _image_array(b, name, [np.uint8, np.int16])
-        _same_shape(a, b, name)
-        fmt = _same_format(a, b)
-        with _Run(ctx, None) as r:
-            out = r.image_out(a.shape[1], a.shape[0], fmt)
-            r.call(vxu, r.image_in(a), r.image_in(b), out)
-            return out.to_numpy()
-    fn.__name__ = fn.__qualname__ = name
-    fn.__doc__ = """Pixelwise %s of two uint8 (or two int16) images of one shape: out = %s.""" % (what[0], what[1])
-    return _vision(vxu)(fn)
-
-
-minimum = _minmax("minimum", "vxuMin", ("minimum", "in1 < in2 ? in1 : in2"))
-maximum = _minmax("maximum", "vxuMax", ("maximum", "in1 > in2 ? in1 : in2"))
-
-
 # -- Copy --------------------------------------------------------------------------
 def _ref(obj):
     return ffi.cast("vx_reference", obj.handle)
 
 
 @_vision("vxuCopy")
-def copy(src, dst=None, ctx=None):
+def copy(input, *, output=None, ctx=None):  # noqa: A002
     """Copy a data object.
 
     ``copy(ndarray)`` returns a new ndarray with the pixels of the image
-    ``src`` (any dtype the images support, ``(h, w, 3)``/``(h, w, 4)`` uint8
-    for RGB/RGBX) copied by the library.  ``copy(src, dst)`` with two pyopenvx
-    objects of the same type and meta data (images, arrays, scalars, pyramids,
-    tensors, ...) copies the content of ``src`` into ``dst`` and returns
-    ``dst``; ``ctx`` defaults to ``src``'s context there."""
+    ``input`` (any dtype the images support, ``(h, w, 3)``/``(h, w, 4)`` uint8
+    for RGB/RGBX) copied by the library.  ``copy(src, output=dst)`` with two
+    pyopenvx objects of the same type and meta data (images, arrays, scalars,
+    pyramids, tensors, ...) copies the content of ``src`` into ``dst`` and
+    returns ``dst``; ``ctx`` defaults to ``src``'s context there."""
+    src, dst = input, output
     if isinstance(src, Reference):
         if not isinstance(dst, Reference):
             raise TypeError("copy: dst must be a pyopenvx object like src, got %s" % type(dst).__name__)
@@ -120,7 +102,8 @@ def _exchange(name, cfunc, first, second, ctx):
     context._call(cfunc, context.handle, _ref(first), _ref(second))
 
 
-def swap(first, second, ctx=None):
+@_vision("vxuSwap")
+def swap(first, second, *, ctx=None):
     """Exchange the data of two objects of one type and meta data (vx_khr_swap_move,
     ``vxuSwap``): afterwards ``first`` holds what ``second`` held and the other way
     round.  The items of pyramids and object arrays are exchanged, so levels and
@@ -129,7 +112,8 @@ def swap(first, second, ctx=None):
     _exchange("swap", lib.vxuSwap, first, second, ctx)
 
 
-def move(first, second, ctx=None):
+@_vision("vxuMove")
+def move(first, *, second, ctx=None):
     """Move the data of ``first`` into ``second`` (vx_khr_swap_move, ``vxuMove``);
     the data left in ``first`` are not defined by the spec.  Same rules as
     :func:`swap`."""
@@ -206,7 +190,7 @@ def _graph_run(r, build):
 
 
 @_vision("vxScalarOperationNode")
-def scalar_operation(op, a, b, dtype=None, ctx=None):
+def scalar_operation(scalar_operation, a, b, *, dtype=None, ctx=None):
     """``a op b`` on two numbers by a one-node graph, returned as a Python
     bool, int or float.
 
@@ -222,7 +206,8 @@ def scalar_operation(op, a, b, dtype=None, ctx=None):
     Integer operands divide as integers (toward zero); integer results wrap
     to ``dtype``, float results are truncated and saturated (spec: Control
     Flow).  An integer division or modulus by zero gives 0."""
-    opv = _enum(op, SCALAR_OPERATIONS, "op")
+    op = scalar_operation
+    opv = _enum(op, SCALAR_OPERATIONS, "scalar_operation")
     ta = _scalar_type(a, "a")
     tb = _scalar_type(b, "b")
     if opv in _LOGICAL:
@@ -249,7 +234,7 @@ def scalar_operation(op, a, b, dtype=None, ctx=None):
 
 
 @_vision("vxSelectNode")
-def select(condition, true_value, false_value, ctx=None):
+def select(condition, true_value, false_value, *, ctx=None):
     """``true_value if condition else false_value``, copied by a one-node
     graph: two image ndarrays of one shape and dtype (a new ndarray is
     returned), or two numbers of one scalar type (a Python number)."""

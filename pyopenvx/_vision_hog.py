@@ -56,35 +56,42 @@ def _cells(r, a, cw, ch, nb, with_mag=True):
 
 
 @_vision("vxuHOGCells")
-def hog_cells(a, cell_size, bins, ctx=None):
+def hog_cells(input, cell_width, cell_height, num_bins, *, ctx=None):  # noqa: A002
     """HOG cells of a uint8 image: ``(magnitudes, bins)``, int16 arrays of shapes (cells_y, cells_x) and
     (cells_y, cells_x, bins): each cell's average gradient magnitude and its orientation histogram
-    (a pixel votes G / cell area in the bin of its orientation, 0..360 degrees).
-    ``cell_size``: an int or (width, height)."""
-    a = _image_array(a, "hog_cells", [np.uint8])
-    cw, ch = _pair(cell_size, "hog_cells: cell_size")
-    nb = _positive(bins, "hog_cells: bins")
+    (a pixel votes G / cell area in the bin of its orientation, 0..360 degrees)."""
+    a = _image_array(input, "hog_cells", [np.uint8])
+    cw = _positive(cell_width, "hog_cells: cell_width")
+    ch = _positive(cell_height, "hog_cells: cell_height")
+    nb = _positive(num_bins, "hog_cells: num_bins")
     with _Run(ctx, None) as r:
         _, mag, tb, cx, cy = _cells(r, a, cw, ch, nb)
         return mag.to_numpy().reshape(cy, cx), tb.to_numpy().reshape(cy, cx, nb)
 
 
 @_vision("vxuHOGFeatures")
-def hog_features(a, cell_size=8, block_size=16, block_stride=8, bins=9, window_size=(64, 128), window_stride=8,
-                 threshold=0.2, use_magnitudes=True, fixed_point_position=8, ctx=None):
+def hog_features(input, magnitudes=None, bins=None, cell_width=8, cell_height=8, block_width=16,  # noqa: A002
+                 block_height=16, block_stride=8, num_bins=9, window_width=64, window_height=128, window_stride=8,
+                 threshold=0.2, *, use_magnitudes=True, fixed_point_position=8, ctx=None):
     """HOG features of a uint8 image (HOGCells then HOGFeatures): an int16 array of shape
     (windows_y, windows_x, n), Q(``fixed_point_position``) values, ``n`` the features of a window
     (blocks row-major, cells row-major, bins).  Blocks are L2-Hys normalised (``threshold`` 0: L2 only) by
     their cells' average magnitudes (by their histograms' norm with ``use_magnitudes=False``).
-    Sizes are ints or (width, height) pairs; strides are ints."""
+    ``magnitudes`` and ``bins`` must be None here: the array form computes the cells itself (HOGCells)."""
     from ._objects_nd import Tensor
-    a = _image_array(a, "hog_features", [np.uint8])
-    cw, ch = _pair(cell_size, "hog_features: cell_size")
-    bw, bh = _pair(block_size, "hog_features: block_size")
-    ww, wh = _pair(window_size, "hog_features: window_size")
+    if magnitudes is not None or bins is not None:
+        raise ValueError("hog_features: the array form computes magnitudes and bins itself; leave them None "
+                         "(use a graph with g.hog_cells to pass your own)")
+    a = _image_array(input, "hog_features", [np.uint8])
+    cw = _positive(cell_width, "hog_features: cell_width")
+    ch = _positive(cell_height, "hog_features: cell_height")
+    bw = _positive(block_width, "hog_features: block_width")
+    bh = _positive(block_height, "hog_features: block_height")
+    ww = _positive(window_width, "hog_features: window_width")
+    wh = _positive(window_height, "hog_features: window_height")
     bs = _positive(block_stride, "hog_features: block_stride")
     ws = _positive(window_stride, "hog_features: window_stride")
-    nb = _positive(bins, "hog_features: bins")
+    nb = _positive(num_bins, "hog_features: num_bins")
     threshold = float(threshold)
     if threshold < 0 or math.isnan(threshold):
         raise ValueError("hog_features: threshold must be >= 0, got %r" % threshold)
@@ -116,14 +123,14 @@ LINE_DTYPE = np.dtype([("x1", np.float32), ("y1", np.float32), ("x2", np.float32
 
 
 @_vision("vxuHoughLinesP")
-def hough_lines_p(a, rho, theta, threshold, line_length, line_gap, theta_min=0.0, theta_max=math.pi,
+def hough_lines_p(input, rho, theta, threshold, line_length, line_gap, theta_max=math.pi, theta_min=0.0, *,  # noqa: A002
                   capacity=1024, ctx=None):
     """Probabilistic Hough lines of a binary image (uint8: non-zero pixels, or bool): a structured array
     with fields x1, y1, x2, y2 (float32, x1 <= x2), at most ``capacity`` lines.  ``rho`` (pixels) and
     ``theta`` (radians) quantise the accumulator over angles [theta_min, theta_max); ``threshold`` votes
     make a line, segments shorter than ``line_length`` are dropped, gaps up to ``line_gap`` bridged."""
     from ._objects_basic import Array
-    a = _image_array(a, "hough_lines_p", [np.uint8, np.bool_])
+    a = _image_array(input, "hough_lines_p", [np.uint8, np.bool_])
     rho, theta = float(rho), float(theta)
     if not rho > 0 or not theta > 0:
         raise ValueError("hough_lines_p: rho and theta must be > 0")

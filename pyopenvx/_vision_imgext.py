@@ -4,12 +4,12 @@
 
     import numpy as np, pyopenvx as vx
     codes = vx.lbp(gray, "uniform", 5, border="replicate")
-    peaks = vx.non_max_suppression(response, 5, mask=ignore)
-    score = vx.match_template(gray, patch, metric="ccorr_norm")   # int16 map
+    peaks = vx.non_max_suppression(response, win_size=5, mask=ignore)
+    score = vx.match_template(gray, patch, "ccorr_norm")   # int16 map
 
-In a graph the same kernels are ``g.lbp(src, vx.LBP, 3, dst)``,
-``g.non_max_suppression(src, mask_or_None, win, dst)`` and
-``g.match_template(src, templ, vx.COMPARE_L2, dst)``.
+In a graph the same kernels are ``g.lbp(src, dst, "lbp", 3)``,
+``g.non_max_suppression(src, dst, mask=mask_or_None, win_size=win)`` and
+``g.match_template(src, templ, "l2", dst)``.
 """
 
 import numpy as np
@@ -42,12 +42,12 @@ def _int_arg(value, what):
 
 
 @_vision("vxuLBP")
-def lbp(a, format="lbp", kernel_size=None, border=None, ctx=None):  # noqa: A002
+def lbp(src, format="lbp", kernel_size=3, *, border=None, ctx=None):  # noqa: A002
     """Local binary pattern of a uint8 image, uint8 codes.  ``format``: 'lbp' ('standard'), 'mlbp'
     ('modified': bits ring > mean of the 5x5 ring) or 'ulbp' ('uniform': the code when it has at most two
-    0/1 transitions, else 9), or a ``VX_*LBP`` value; ``kernel_size`` 3 or 5 (default 5 for 'mlbp', which
-    is defined on 5x5 only, else 3)."""
-    a = _image_array(a, "lbp", [np.uint8])
+    0/1 transitions, else 9), or a ``VX_*LBP`` value; ``kernel_size`` 3 or 5 (the modified LBP is defined on
+    5x5 only: give ``kernel_size=5`` with 'mlbp')."""
+    a = _image_array(src, "lbp", [np.uint8])
     fmt = _enum(format, _LBP_FORMATS, "format")
     if fmt not in (lib.VX_LBP, lib.VX_MLBP, lib.VX_ULBP):
         raise ValueError("format: %r is not a vx_lbp_format_e" % (format,))
@@ -65,15 +65,15 @@ def lbp(a, format="lbp", kernel_size=None, border=None, ctx=None):  # noqa: A002
 
 
 @_vision("vxuNonMaxSuppression")
-def non_max_suppression(a, window=3, mask=None, border=None, ctx=None):
-    """Non-maxima suppression of a uint8 or int16 image over ``window`` x ``window`` (odd, at most the
-    image's smaller side): a pixel is kept when it is >= its neighbours above / to the left and > those
+def non_max_suppression(input, mask=None, win_size=3, *, border=None, ctx=None):  # noqa: A002
+    """Non-maxima suppression of a uint8 or int16 image over ``win_size`` x ``win_size`` (odd, at most the
+    image's smaller side) ``win_size``: a pixel is kept when it is >= its neighbours above / to the left and > those
     below / to the right, else it becomes 0 (uint8) or -32768 (int16).  ``mask``: a uint8 or bool image of
     the same shape; where it is non-zero the pixel is kept as is and takes no part in the suppression."""
-    a = _image_array(a, "non_max_suppression", [np.uint8, np.int16])
-    win = _int_arg(window, "window")
+    a = _image_array(input, "non_max_suppression", [np.uint8, np.int16])
+    win = _int_arg(win_size, "win_size")
     if win < 1 or win % 2 == 0 or win > min(a.shape):
-        raise ValueError("window: odd, >= 1 and at most the image's smaller side %d, got %d" % (min(a.shape), win))
+        raise ValueError("win_size: odd, >= 1 and at most the image's smaller side %d, got %d" % (min(a.shape), win))
     if mask is not None:
         mask = _image_array(mask, "mask", [np.uint8, np.bool_])
         _same_shape(a, mask, "non_max_suppression")
@@ -85,15 +85,16 @@ def non_max_suppression(a, window=3, mask=None, border=None, ctx=None):
 
 
 @_vision("vxuMatchTemplate")
-def match_template(src, templ, metric="ssd", ctx=None):
+def match_template(src, template_image, matching_method, *, ctx=None):
     """Comparison map of a uint8 template over a uint8 image, int16 of shape (H - h + 1, W - w + 1).
-    ``metric``: 'hamming' (mean XOR), 'l1' / 'sad' (mean |T - I|), 'l2' / 'ssd' (mean (T - I)^2), 'ccorr'
+    ``matching_method``: 'hamming' (mean XOR), 'l1' / 'sad' (mean |T - I|), 'l2' / 'ssd' (mean (T - I)^2), 'ccorr'
     (mean T I), 'l2_norm' and 'ccorr_norm' (sum (T - I)^2 resp. sum T I, times 2^15, over
     sqrt(sum T^2 sum I^2)), or a ``VX_COMPARE_*`` value; rounded to nearest and saturated to int16.  The
     template has at most 65535 pixels."""
     src = _image_array(src, "match_template", [np.uint8])
-    templ = _image_array(templ, "templ", [np.uint8])
-    m = _enum(metric, _METRICS, "metric")
+    templ = _image_array(template_image, "template_image", [np.uint8])
+    metric = matching_method
+    m = _enum(metric, _METRICS, "matching_method")
     if m not in _METRICS.values():
         raise ValueError("metric: %r is not a vx_comp_metric_e" % (metric,))
     if templ.shape[0] > src.shape[0] or templ.shape[1] > src.shape[1]:

@@ -9,22 +9,21 @@ axis of one input is repeated along the other's::
     import numpy as np, pyopenvx as vx
     a = np.array([[256, 512], [-256, 128]], np.int16)        # Q7.8: 1.0, 2.0, -1.0, 0.5
     vx.tensor_add(a, np.int16([[256], [256]]))                # + 1.0 on every row
-    vx.tensor_multiply(a, a, 1.0, rounding="nearest")         # Q7.8 products
+    vx.tensor_multiply(a, a, 1.0, rounding_policy="to_nearest_even")   # Q7.8 products
     vx.tensor_matrix_multiply(a, a)                           # a @ a in Q7.8
-    vx.tensor_convert_depth(a, np.uint8, offset=-128.0)       # a / 256 + 128, saturated
+    vx.tensor_convert_depth(a, offset=-128.0, dtype=np.uint8) # a / 256 + 128, saturated
 
 Wrong dtypes or shapes raise ``TypeError``/``ValueError`` before C is reached;
 a failing ``vxu*`` call raises :class:`pyopenvx.VXError` with the log text.
-The graph builders are ``g.tensor_add(a, b, policy, out)``, ``g.tensor_multiply``,
-``g.tensor_subtract``, ``g.tensor_table_lookup``, ``g.tensor_transpose``,
-``g.tensor_convert_depth`` and ``g.tensor_matrix_multiply(a, b, c_or_None,
-{"transpose_input1": ..}, out)``, with tensors in OpenVX order.
+The graph methods have the same names and keywords (``g.tensor_add(a, b, out,
+policy="saturate")``, ``g.tensor_matrix_multiply(a, b, out, input3=c,
+transpose_input1=True)``...), with tensors in OpenVX order.
 """
 
 import numpy as np
 
 from ._ffi import ffi, lib
-from ._vision import _Run, _enum, _vision, _POLICIES, _ROUNDING
+from ._vision import _Run, _enum, _vision
 
 __all__ = ["tensor_add", "tensor_subtract", "tensor_multiply", "tensor_table_lookup", "tensor_transpose",
            "tensor_convert_depth", "tensor_matrix_multiply"]
@@ -86,7 +85,7 @@ def _pair(a, b, what):
 
 def _addsub(name, vxu, a, b, policy, fixed_point_position, ctx):
     a, b, shape = _pair(a, b, name)
-    pol = _enum(policy, _POLICIES, "policy")
+    pol = _enum(policy, "convert_policy", "policy")
     fpp = _fpp(fixed_point_position, a.dtype, name)
     with _Run(ctx, None) as r:
         out = _tensor_out(r, shape, a.dtype, fpp)
@@ -95,31 +94,33 @@ def _addsub(name, vxu, a, b, policy, fixed_point_position, ctx):
 
 
 @_vision("vxuTensorAdd")
-def tensor_add(a, b, policy="saturate", fixed_point_position=None, ctx=None):
+def tensor_add(input1, input2, policy="saturate", *, fixed_point_position=None, ctx=None):
     """a + b element by element (NumPy broadcasting of 1-sized axes) of int16/uint8/int8 tensors of one
     dtype; ``policy`` 'saturate' or 'wrap'; ``fixed_point_position`` of all three (default 8 for int16)."""
-    return _addsub("tensor_add", "vxuTensorAdd", a, b, policy, fixed_point_position, ctx)
+    return _addsub("tensor_add", "vxuTensorAdd", input1, input2, policy, fixed_point_position, ctx)
 
 
 @_vision("vxuTensorSubtract")
-def tensor_subtract(a, b, policy="saturate", fixed_point_position=None, ctx=None):
+def tensor_subtract(input1, input2, policy="saturate", *, fixed_point_position=None, ctx=None):
     """a - b element by element (NumPy broadcasting of 1-sized axes) of int16/uint8/int8 tensors of one
     dtype; ``policy`` 'saturate' or 'wrap'; ``fixed_point_position`` of all three (default 8 for int16)."""
-    return _addsub("tensor_subtract", "vxuTensorSubtract", a, b, policy, fixed_point_position, ctx)
+    return _addsub("tensor_subtract", "vxuTensorSubtract", input1, input2, policy, fixed_point_position, ctx)
 
 
 @_vision("vxuTensorMultiply")
-def tensor_multiply(a, b, scale=1.0, overflow="saturate", rounding="zero", fixed_point_position=None, ctx=None):
+def tensor_multiply(input1, input2, scale=1.0, overflow_policy="saturate", rounding_policy="to_zero", *,
+                    fixed_point_position=None, ctx=None):
     """a * b * scale element by element (broadcasting 1-sized axes) of int16/uint8/int8 tensors of one dtype,
     in their fixed point (Q7.8 by default for int16: the raw result is a * b * scale / 256); ``scale`` >= 0,
-    ``overflow`` 'saturate' or 'wrap', ``rounding`` 'zero' or 'nearest' (to nearest even)."""
-    a, b, shape = _pair(a, b, "tensor_multiply")
+    ``overflow_policy`` 'saturate' or 'wrap', ``rounding_policy`` 'to_zero' or 'to_nearest_even'."""
+    overflow, rounding = overflow_policy, rounding_policy
+    a, b, shape = _pair(input1, input2, "tensor_multiply")
     if isinstance(scale, bool) or not isinstance(scale, (int, float, np.integer, np.floating)):
         raise TypeError("tensor_multiply: scale must be a number, got %r" % (scale,))
     if not scale >= 0:
         raise ValueError("tensor_multiply: scale must be non-negative, got %r" % (scale,))
-    ov = _enum(overflow, _POLICIES, "overflow")
-    ro = _enum(rounding, _ROUNDING, "rounding")
+    ov = _enum(overflow, "convert_policy", "overflow_policy")
+    ro = _enum(rounding, "round_policy", "rounding_policy")
     fpp = _fpp(fixed_point_position, a.dtype, "tensor_multiply")
     with _Run(ctx, None) as r:
         out = _tensor_out(r, shape, a.dtype, fpp)
@@ -129,11 +130,11 @@ def tensor_multiply(a, b, scale=1.0, overflow="saturate", rounding="zero", fixed
 
 
 @_vision("vxuTensorTableLookup")
-def tensor_table_lookup(a, lut, fixed_point_position=None, ctx=None):
+def tensor_table_lookup(input1, lut, *, fixed_point_position=None, ctx=None):
     """out = lut[offset + a] element by element: a uint8 tensor with a uint8 table of up to 256 entries
     (offset 0), or an int16 tensor with an int16 table of up to 65536 entries (offset len(lut) // 2)."""
     from ._objects_basic import LUT
-    a = _tensor_array(a, "tensor_table_lookup", (np.dtype(np.uint8), np.dtype(np.int16)))
+    a = _tensor_array(input1, "tensor_table_lookup", (np.dtype(np.uint8), np.dtype(np.int16)))
     lut = np.asarray(lut)
     if lut.ndim != 1 or lut.dtype != a.dtype:
         raise TypeError("tensor_table_lookup: the table is a 1D array of the tensor's dtype (%s), got %s %s"
@@ -150,10 +151,11 @@ def tensor_table_lookup(a, lut, fixed_point_position=None, ctx=None):
 
 
 @_vision("vxuTensorTranspose")
-def tensor_transpose(a, dim1, dim2, fixed_point_position=None, ctx=None):
-    """Swap OpenVX dimensions ``dim1`` and ``dim2`` (0 is the fastest varying one, NumPy's LAST axis): the
-    result is ``np.swapaxes(a, a.ndim - 1 - dim1, a.ndim - 1 - dim2)``; int16/uint8/int8 tensors."""
-    a = _tensor_array(a, "tensor_transpose")
+def tensor_transpose(input, dimension1, dimension2, *, fixed_point_position=None, ctx=None):  # noqa: A002
+    """OpenVX dimension 0 is the fastest varying one, NumPy's LAST axis: the result is
+    ``np.swapaxes(a, a.ndim - 1 - dimension1, a.ndim - 1 - dimension2)``; int16/uint8/int8 tensors."""
+    a = _tensor_array(input, "tensor_transpose")
+    dim1, dim2 = dimension1, dimension2
     for name, d in (("dim1", dim1), ("dim2", dim2)):
         if isinstance(d, bool) or not isinstance(d, (int, np.integer)):
             raise TypeError("tensor_transpose: %s must be an int, got %r" % (name, d))
@@ -170,19 +172,19 @@ def tensor_transpose(a, dim1, dim2, fixed_point_position=None, ctx=None):
 
 
 @_vision("vxuTensorConvertDepth")
-def tensor_convert_depth(a, dtype, policy="saturate", norm=1.0, offset=0.0, input_fixed_point_position=None,
-                         fixed_point_position=None, ctx=None):
+def tensor_convert_depth(input, policy="saturate", norm=1.0, offset=0.0, *, dtype,  # noqa: A002
+                         input_fixed_point_position=None, fixed_point_position=None, ctx=None):
     """out = ((a / 2^in_fpp - offset) / norm) * 2^out_fpp, truncated toward zero, then saturated or wrapped
     (``policy``) to ``dtype``: int16 (Q7.8 by default), uint8, int8 or float32 (fixed point 0); the input
     int16/uint8/int8/float32."""
-    a = _tensor_array(a, "tensor_convert_depth", _CONVERT_DTYPES)
+    a = _tensor_array(input, "tensor_convert_depth", _CONVERT_DTYPES)
     try:
         dt = np.dtype(dtype)
     except TypeError:
         raise TypeError("tensor_convert_depth: %r is not a dtype" % (dtype,)) from None
     if dt not in _CONVERT_DTYPES:
         raise TypeError("tensor_convert_depth: the output dtype is int16, uint8, int8 or float32, got %s" % dt)
-    pol = _enum(policy, _POLICIES, "policy")
+    pol = _enum(policy, "convert_policy", "policy")
     for name, v in (("norm", norm), ("offset", offset)):
         if isinstance(v, bool) or not isinstance(v, (int, float, np.integer, np.floating)):
             raise TypeError("tensor_convert_depth: %s must be a number, got %r" % (name, v))
@@ -198,12 +200,14 @@ def tensor_convert_depth(a, dtype, policy="saturate", norm=1.0, offset=0.0, inpu
 
 
 @_vision("vxuTensorMatrixMultiply")
-def tensor_matrix_multiply(a, b, c=None, transpose_a=False, transpose_b=False, transpose_c=False,
-                           fixed_point_position=None, ctx=None):
-    """a @ b (+ c) of 2D int16/uint8/int8 arrays of one dtype (NumPy (rows, cols) order; ``transpose_*``:
-    that operand is given transposed), summed in a wide accumulator, rounded to nearest back to the fixed
-    point (Q7.8 by default for int16) and saturated."""
+def tensor_matrix_multiply(input1, input2, input3=None, transpose_input1=False, transpose_input2=False,
+                           transpose_input3=False, *, fixed_point_position=None, ctx=None):
+    """input1 @ input2 (+ input3) of 2D int16/uint8/int8 arrays of one dtype (NumPy (rows, cols) order;
+    ``transpose_input*``: that operand is given transposed), summed in a wide accumulator, rounded to
+    nearest back to the fixed point (Q7.8 by default for int16) and saturated."""
     what = "tensor_matrix_multiply"
+    a, b, c = input1, input2, input3
+    transpose_a, transpose_b, transpose_c = transpose_input1, transpose_input2, transpose_input3
     a = _tensor_array(a, what)
     b = _tensor_array(b, what)
     ops = [a, b] + ([] if c is None else [_tensor_array(c, what)])

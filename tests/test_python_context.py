@@ -44,13 +44,13 @@ def test_two_contexts_are_independent(vx):
 
 def test_context_is_its_own_context(vx, ctx):
     assert ctx.context is ctx
-    assert ctx.type == vx.VX_TYPE_CONTEXT
+    assert ctx.type == vx.lib.VX_TYPE_CONTEXT
 
 
 # -- properties ------------------------------------------------------------------
 def test_version_and_vendor(vx, ctx):
     assert ctx.version == (1, 3)
-    assert ctx.version_raw == vx.VX_VERSION_1_3
+    assert ctx.version_raw == vx.lib.VX_VERSION_1_3
     assert 0 <= ctx.vendor_id <= 0xFFF
 
 
@@ -93,7 +93,7 @@ def test_immediate_border(vx, ctx):
 
 def test_immediate_border_bad_mode_raises(vx, ctx):
     with pytest.raises(vx.VXError):
-        ctx.immediate_border = vx.Border(vx.VX_TYPE_IMAGE)
+        ctx.immediate_border = vx.Border(vx.lib.VX_TYPE_IMAGE)
     assert ctx.immediate_border.mode == vx.BORDER_UNDEFINED  # unchanged
 
 
@@ -112,18 +112,18 @@ def test_kernel_table(ctx):
 def test_query_wrong_size_raises_invalid_parameters(vx, ctx):
     p = vx.ffi.new("vx_uint16 *")
     with pytest.raises(vx.InvalidParametersError):
-        ctx._call(vx.lib.vxQueryContext, ctx.handle, vx.VX_CONTEXT_VERSION, p, 8)
+        ctx._call(vx.lib.vxQueryContext, ctx.handle, vx.lib.VX_CONTEXT_VERSION, p, 8)
 
 
 # -- log --------------------------------------------------------------------------
 def test_log_capture(vx, ctx):
-    vx.lib.vxAddLogEntry(ctx.ref, vx.VX_ERROR_INVALID_VALUE, b"hello %d from C",
+    vx.lib.vxAddLogEntry(ctx.ref, vx.lib.VX_ERROR_INVALID_VALUE, b"hello %d from C",
                          vx.ffi.cast("int", 42))
-    assert (vx.VX_ERROR_INVALID_VALUE, "hello 42 from C") in [
+    assert (vx.lib.VX_ERROR_INVALID_VALUE, "hello 42 from C") in [
         (s, m.rstrip("\n")) for s, m in ctx.log]
-    ctx.add_log_entry("second", vx.VX_FAILURE)
+    ctx.add_log_entry("second", vx.lib.VX_FAILURE)
     status, message = ctx.log[-1]
-    assert status == vx.VX_FAILURE and "second" in message
+    assert status == vx.lib.VX_FAILURE and "second" in message
     ctx.clear_log()
     assert ctx.log == []
 
@@ -138,9 +138,9 @@ def test_log_is_a_ring_buffer(vx):
 
 
 def test_log_directives(vx, ctx):
-    ctx.directive(vx.VX_DIRECTIVE_DISABLE_LOGGING)
+    ctx.directive(vx.lib.VX_DIRECTIVE_DISABLE_LOGGING)
     ctx.add_log_entry("not recorded")
-    ctx.directive(vx.VX_DIRECTIVE_ENABLE_LOGGING)
+    ctx.directive(vx.lib.VX_DIRECTIVE_ENABLE_LOGGING)
     ctx.add_log_entry("recorded")
     messages = [m for _, m in ctx.log]
     assert not any("not recorded" in m for m in messages)
@@ -148,7 +148,7 @@ def test_log_directives(vx, ctx):
 
 
 def test_hint(vx, ctx):
-    ctx.hint(vx.VX_HINT_PERFORMANCE_DEFAULT)
+    ctx.hint(vx.lib.VX_HINT_PERFORMANCE_DEFAULT)
 
 
 # -- kernels ------------------------------------------------------------------------

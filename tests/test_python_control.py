@@ -20,7 +20,7 @@ def rand(shape, dtype):
 @pytest.mark.parametrize("shape", [(1, 1), (5, 7), (17, 33), (480, 640)])
 def test_minimum_maximum_match_numpy(dtype, shape):
     a, b = rand(shape, dtype), rand(shape, dtype)
-    lo, hi = vx.minimum(a, b), vx.maximum(a, b)
+    lo, hi = vx.min(a, b), vx.max(a, b)
     assert lo.dtype == dtype and hi.dtype == dtype
     np.testing.assert_array_equal(lo, np.minimum(a, b))
     np.testing.assert_array_equal(hi, np.maximum(a, b))
@@ -37,13 +37,13 @@ def test_builtins_not_shadowed():
 def test_minmax_argument_checks():
     a = np.zeros((4, 4), np.uint8)
     with pytest.raises(TypeError):
-        vx.minimum(a, a.astype(np.int16))
+        vx.min(a, a.astype(np.int16))
     with pytest.raises(TypeError):
-        vx.maximum(a.astype(np.float32), a.astype(np.float32))
+        vx.max(a.astype(np.float32), a.astype(np.float32))
     with pytest.raises(ValueError):
-        vx.minimum(a, np.zeros((4, 5), np.uint8))
+        vx.min(a, np.zeros((4, 5), np.uint8))
     with pytest.raises(TypeError):
-        vx.maximum(a.astype(bool), a.astype(bool))
+        vx.max(a.astype(bool), a.astype(bool))
 
 
 @pytest.mark.parametrize("dtype", [np.uint8, np.int16, np.uint16, np.int32, np.uint32, np.bool_])
@@ -65,12 +65,12 @@ def test_copy_objects(ctx):
     arr = vx.Array(ctx, vx.TYPE_INT32, 10)
     arr.add(np.arange(7, dtype=np.int32))
     dst = vx.Array(ctx, vx.TYPE_INT32, 10)
-    assert vx.copy(arr, dst) is dst
+    assert vx.copy(arr, output=dst) is dst
     np.testing.assert_array_equal(dst.to_numpy(), np.arange(7, dtype=np.int32))
     with pytest.raises(vx.VXError):
-        vx.copy(arr, vx.Array(ctx, vx.TYPE_INT16, 10))
+        vx.copy(arr, output=vx.Array(ctx, vx.TYPE_INT16, 10))
     with pytest.raises(TypeError):
-        vx.copy(arr, np.zeros(3))
+        vx.copy(arr, output=np.zeros(3))
 
 
 @pytest.mark.parametrize("cond", [True, False])
@@ -133,7 +133,7 @@ def test_scalar_operation_argument_checks():
 
 
 def test_registered():
-    for name, c in [("minimum", "vxuMin"), ("maximum", "vxuMax"), ("copy", "vxuCopy"),
+    for name, c in [("min", "vxuMin"), ("max", "vxuMax"), ("copy", "vxuCopy"),
                     ("select", "vxSelectNode"), ("scalar_operation", "vxScalarOperationNode")]:
         assert vx.VISION_FUNCTIONS[name] == c and c in getattr(vx, name).__doc__
 

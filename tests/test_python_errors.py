@@ -45,7 +45,7 @@ def test_builtins_not_shadowed(vx):
 
 
 def test_check(vx):
-    assert vx.check(vx.VX_SUCCESS) == 0
+    assert vx.check(vx.lib.VX_SUCCESS) == 0
     with pytest.raises(vx.InvalidReferenceError) as ei:
         vx.check(-12)
     assert ei.value.status == -12
@@ -55,21 +55,21 @@ def test_check(vx):
         vx.check(-1000)  # vendor/unknown error code: the base class
     assert type(ei.value) is vx.VXError and ei.value.status == -1000
     with pytest.raises(vx.FailureError, match="vxFoo failed"):
-        vx.check(vx.VX_FAILURE, what="vxFoo")
+        vx.check(vx.lib.VX_FAILURE, what="vxFoo")
 
 
 def test_error_attributes(vx):
     e = vx.InvalidFormatError(message="bad format")
-    assert e.status == vx.VX_ERROR_INVALID_FORMAT and e.message == "bad format"
+    assert e.status == vx.lib.VX_ERROR_INVALID_FORMAT and e.message == "bad format"
     assert isinstance(e, ValueError)
-    e = vx.VXError(vx.VX_ERROR_INVALID_TYPE, "x")
-    assert e.status == vx.VX_ERROR_INVALID_TYPE
+    e = vx.VXError(vx.lib.VX_ERROR_INVALID_TYPE, "x")
+    assert e.status == vx.lib.VX_ERROR_INVALID_TYPE
 
 
 def test_check_carries_the_context_log(vx, ctx):
-    ctx.add_log_entry("something went wrong here", vx.VX_ERROR_INVALID_VALUE)
+    ctx.add_log_entry("something went wrong here", vx.lib.VX_ERROR_INVALID_VALUE)
     with pytest.raises(vx.InvalidValueError) as ei:
-        vx.check(vx.VX_ERROR_INVALID_VALUE, ctx)
+        vx.check(vx.lib.VX_ERROR_INVALID_VALUE, ctx)
     assert "something went wrong here" in ei.value.message
 
 

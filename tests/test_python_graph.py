@@ -64,7 +64,8 @@ def test_two_python_nodes(vx, ctx, plus_one):
         g.process()
         np.testing.assert_array_equal(dst.to_numpy(), np.full((4, 8), 9, np.uint8))
         perf = g.performance
-        assert perf.num == 2 and perf.sum >= perf.min > 0 and perf.max >= perf.avg
+        assert perf.num == 2 and perf.sum_ns >= perf.min_ns > 0 and perf.max_ns >= perf.avg_ns
+        assert perf.avg_ms == perf.avg_ns / 1e6 and "ms" in str(perf)
         assert n1.performance.num == 2 and n1.status == vx.SUCCESS
         assert isinstance(perf, vx.Performance)
 
@@ -399,17 +400,19 @@ def test_node_builders_listed_with_docstrings(vx, ctx):
     from pyopenvx._graph import NODE_FUNCTIONS
     g = ctx.graph()
     names = dir(g)
-    for m in ("box3x3", "gaussian3x3", "add", "channel_extract", "canny_edge_detector",
+    for m in ("box3x3", "gaussian3x3", "add", "channel_extract", "canny",
               "optical_flow_pyr_lk", "sobel3x3", "accumulate_image", "tensor_add"):
         assert m in names and m in NODE_FUNCTIONS
     assert "create_generic" not in NODE_FUNCTIONS and "replicate" not in NODE_FUNCTIONS
-    c_names = {n for n in dir(vx.lib) if n.startswith("vx") and n.endswith("Node")}
+    c_names = {n for n in dir(vx.lib) if n.startswith("vx") and (n.endswith("Node") or n.endswith("Layer"))}
     assert {c for c, _ in NODE_FUNCTIONS.values()} == c_names - {"vxCreateGenericNode", "vxQueryNode",
                                                                  "vxReleaseNode", "vxRemoveNode",
                                                                  "vxReplicateNode"}
     doc = g.box3x3.__doc__
-    assert "vxBox3x3Node" in doc and "vx_graph graph, vx_image input, vx_image output" in doc
-    assert "vx_enum policy" in g.add.__doc__
+    assert "vxBox3x3Node" in doc and "input: image U8" in doc and "output: output image U8" in doc
+    assert "policy: ConvertPolicy" in g.add.__doc__ and "= 'saturate'" in g.add.__doc__
+    # real methods on the class: help(vx.Graph) shows them
+    assert "box3x3" in vx.Graph.__dict__ and "and_" in vx.Graph.__dict__
     with pytest.raises(AttributeError):
         g.no_such_node
 
@@ -432,7 +435,9 @@ def test_node_builder_calls_the_c_function(vx, ctx):
     with pytest.raises(TypeError):
         g.box3x3(src, vx.Scalar(ctx, vx.TYPE_UINT8, 1))   # a scalar for an image
     with pytest.raises(TypeError):
-        g.add(src, src, "saturate", dst)   # the policy is a vx_enum
+        g.add(src, src, dst, 3.5)          # the policy is a vx_enum (a name or an int)
+    with pytest.raises(ValueError):
+        g.add(src, src, dst, "clamp")      # not a vx_convert_policy_e name
     if _have(vx, ctx, "org.khronos.openvx.box_3x3"):
         n = g.box3x3(src, dst)
         assert isinstance(n, vx.Node) and g.num_nodes == 1
@@ -442,5 +447,51 @@ def test_node_builder_calls_the_c_function(vx, ctx):
             g.box3x3(src, dst)
         assert "vxBox3x3Node" in str(e.value)
     if _have(vx, ctx, "org.khronos.openvx.add"):
-        n = g.add(src, src, vx.CONVERT_POLICY_SATURATE, ctx.image(8, 4, vx.DF_IMAGE_U8))
+        n = g.add(src, src, ctx.image(8, 4, vx.DF_IMAGE_U8), vx.CONVERT_POLICY_SATURATE)
         assert isinstance(n, vx.Node)
+
+
+def test_to_dot_shows_kernels_objects_and_times(vx, ctx):
+    import shutil
+    a = np.zeros((16, 24), np.uint8)
+    g = ctx.graph()
+    src = ctx.image_from_numpy(a)
+    blur, gx, gy = g.virtual_image(), g.virtual_image(), g.virtual_image()
+    mag = ctx.image(24, 16, vx.DF_IMAGE_S16)
+    g.gaussian3x3(src, blur)
+    g.sobel3x3(blur, gx, gy)
+    g.magnitude(gx, gy, mag)
+    dot = g.to_dot()                                   # verifies first
+    assert g.is_verified and dot.startswith("digraph") and dot.rstrip().endswith("}")
+    for kernel in ("gaussian3x3", "sobel3x3", "magnitude"):
+        assert 'label="%s"' % kernel in dot
+    assert dot.count("style=dashed") == 3             # the three virtual images
+    assert 'label="virtual\\nS16 24x16"' in dot       # their format and size, resolved at verify
+    assert dot.count("->") == 8 and 'label="U8 24x16"' in dot
+    assert " ms avg" not in dot
+    g.process()
+    dot = g.to_dot()
+    assert dot.count(" ms avg (1 runs)") == 3
+    svg = g._repr_svg_()
+    if shutil.which("dot") is None:
+        assert svg is None
+    else:
+        assert "<svg" in svg
+
+
+def test_enums_print_as_names_and_performance_has_units(vx, ctx):
+    g = ctx.graph()
+    src = ctx.image_from_numpy(np.zeros((4, 8), np.uint8))
+    n = g.not_(src, ctx.image(8, 4, vx.DF_IMAGE_U8))
+    assert str(g.state) == "GraphState.UNVERIFIED"
+    g.process()
+    assert g.state is vx.GraphState.COMPLETED and str(g.state) == "GraphState.COMPLETED"
+    assert n.status is vx.Status.SUCCESS and str(n.status) == "Status.SUCCESS"
+    assert src.format is vx.Format.U8 and str(src.format) == "Format.U8" and src.type is vx.Type.IMAGE
+    assert repr(vx.Border("constant", 3)) == "Border(mode=<BorderMode.CONSTANT: %d>, constant_value=3)" \
+        % vx.lib.VX_BORDER_CONSTANT
+    with pytest.raises(ValueError, match="mode"):
+        vx.Border("mirror")
+    p = n.performance
+    assert p.num == 1 and p.avg_ms == p.avg_ns / 1e6 and p.last_ms > 0
+    assert vx.DF_IMAGE_U8 is vx.Format.U8 and vx.CONVERT_POLICY_SATURATE is vx.ConvertPolicy.SATURATE

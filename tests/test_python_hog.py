@@ -34,8 +34,8 @@ def ref_cells(a, cw, ch, nb):
 def test_hog_cells_model(vx, shape, cell, nb):
     rng = np.random.default_rng(1)
     a = rng.integers(0, 256, shape, dtype=np.uint8)
-    mag, bins = vx.hog_cells(a, cell, nb)
     cw, ch = (cell, cell) if isinstance(cell, int) else cell
+    mag, bins = vx.hog_cells(a, cw, ch, nb)
     rm, rb = ref_cells(a, cw, ch, nb)
     assert mag.dtype == np.int16 and bins.dtype == np.int16
     assert mag.shape == (shape[0] // ch, shape[1] // cw)
@@ -49,13 +49,13 @@ def test_hog_cells_model(vx, shape, cell, nb):
 def test_hog_cells_bad_arguments(vx):
     a = np.zeros((16, 16), np.uint8)
     with pytest.raises(TypeError):
-        vx.hog_cells(a.astype(np.int16), 8, 9)
+        vx.hog_cells(a.astype(np.int16), 8, 8, 9)
     with pytest.raises(ValueError):
-        vx.hog_cells(a, 0, 9)
+        vx.hog_cells(a, 0, 8, 9)
     with pytest.raises(ValueError):
-        vx.hog_cells(a, 8, 0)
+        vx.hog_cells(a, 8, 8, 0)
     with pytest.raises(ValueError):
-        vx.hog_cells(a, 32, 9)
+        vx.hog_cells(a, 32, 32, 9)
 
 
 def ref_features(mag, bins, cw, ch, bw, bh, bs, ww, wh, ws, thr, shape, use_mag=True):
@@ -90,9 +90,9 @@ def ref_features(mag, bins, cw, ch, bw, bh, bs, ww, wh, ws, thr, shape, use_mag=
 def test_hog_features_model(vx, use_mag, thr):
     rng = np.random.default_rng(2)
     a = rng.integers(0, 256, (40, 50), dtype=np.uint8)
-    f = vx.hog_features(a, cell_size=4, block_size=8, block_stride=4, bins=6, window_size=(16, 24),
-                        window_stride=8, threshold=thr, use_magnitudes=use_mag)
-    mag, bins = vx.hog_cells(a, 4, 6)
+    f = vx.hog_features(a, cell_width=4, cell_height=4, block_width=8, block_height=8, block_stride=4, num_bins=6,
+                        window_width=16, window_height=24, window_stride=8, threshold=thr, use_magnitudes=use_mag)
+    mag, bins = vx.hog_cells(a, 4, 4, 6)
     want = ref_features(mag, bins, 4, 4, 8, 8, 4, 16, 24, 8, thr, a.shape, use_mag)
     assert f.shape == want.shape and f.dtype == np.int16
     # float32 (library) vs float64 (model) normalisation: a unit in the last place at most
@@ -102,13 +102,13 @@ def test_hog_features_model(vx, use_mag, thr):
 def test_hog_features_bad_arguments(vx):
     a = np.zeros((64, 64), np.uint8)
     with pytest.raises(ValueError):
-        vx.hog_features(a, cell_size=8, block_size=12, window_size=32)
+        vx.hog_features(a, cell_width=8, block_width=12, block_height=12, window_width=32, window_height=32)
     with pytest.raises(ValueError):
-        vx.hog_features(a, window_size=(128, 128))
+        vx.hog_features(a, window_width=128, window_height=128)
     with pytest.raises(ValueError):
-        vx.hog_features(a, window_size=32, threshold=-1)
+        vx.hog_features(a, window_width=32, window_height=32, threshold=-1)
     with pytest.raises(TypeError):
-        vx.hog_features(a, cell_size=None)
+        vx.hog_features(a, cell_width=None)
 
 
 def _lines_image(dtype):
@@ -154,10 +154,9 @@ def test_graph_builders(vx, ctx):
     g.hog_cells(src, 8, 8, 9, mag, bins)
     hog = {"cell_width": 8, "cell_height": 8, "block_width": 16, "block_height": 16, "block_stride": 8,
            "num_bins": 9, "window_width": 32, "window_height": 24, "window_stride": 8, "threshold": 0.2}
-    g.hog_features(src, mag, bins, hog, vx.ffi.sizeof("vx_hog_t"), feat)
+    g.hog_features(src, feat, mag, bins, **hog)
     g.process()
-    want = vx.hog_features(a, cell_size=8, block_size=16, block_stride=8, bins=9, window_size=(32, 24),
-                           window_stride=8, threshold=0.2)
+    want = vx.hog_features(a, **hog)
     np.testing.assert_array_equal(feat.to_numpy().reshape(want.shape), want)
 
     g2 = ctx.graph()
@@ -165,6 +164,6 @@ def test_graph_builders(vx, ctx):
     arr = vx.Array(ctx, vx.lib.VX_TYPE_LINE_2D, 16)
     params = {"rho": 1.0, "theta": math.pi / 180, "threshold": 20, "line_length": 20, "line_gap": 2,
               "theta_max": math.pi, "theta_min": 0.0}
-    g2.hough_lines_p(img, params, arr, None)
+    g2.hough_lines_p(img, lines_array=arr, **params)
     g2.process()
     assert len(arr) == 2

@@ -29,7 +29,7 @@ EVEN_H = {"NV12", "NV21", "IYUV"}  # height multiple of 2
 SIZES = [(1, 1), (7, 3), (33, 5), (64, 48), (101, 17)]
 
 def fmt(vx, name):
-    return getattr(vx, "VX_DF_IMAGE_" + name)
+    return getattr(vx.lib, "VX_DF_IMAGE_" + name)
 
 
 def sizes_for(name):
@@ -65,25 +65,25 @@ def test_attributes_every_format(vx, ctx, name):
         assert img.format == fmt(vx, name)
         assert img.format_name == name
         assert img.planes == len(LAYOUTS[name])
-        assert img.memory_type == vx.VX_MEMORY_TYPE_NONE
+        assert img.memory_type == vx.lib.VX_MEMORY_TYPE_NONE
         assert img.is_uniform is False
         assert img.valid_rect == (0, 0, w, h)
-        assert img.type == vx.VX_TYPE_IMAGE
+        assert img.type == vx.lib.VX_TYPE_IMAGE
         for p, lay in enumerate(LAYOUTS[name]):
             assert img.plane_shape(p) == plane_shape(lay, w, h)
         if name in ("U1", "U8", "U16", "S16", "U32", "S32", "RGB", "RGBX"):
-            assert img.space == vx.VX_COLOR_SPACE_NONE
+            assert img.space == vx.lib.VX_COLOR_SPACE_NONE
         else:
-            assert img.space == vx.VX_COLOR_SPACE_DEFAULT
-            img.space = vx.VX_COLOR_SPACE_BT601_525
-            assert img.space == vx.VX_COLOR_SPACE_BT601_525
-        assert img.range == vx.VX_CHANNEL_RANGE_FULL
+            assert img.space == vx.lib.VX_COLOR_SPACE_DEFAULT
+            img.space = vx.lib.VX_COLOR_SPACE_BT601_525
+            assert img.space == vx.lib.VX_COLOR_SPACE_BT601_525
+        assert img.range == vx.lib.VX_CHANNEL_RANGE_FULL
         img.close()
         assert img.closed
 
 
 def test_image_is_the_context_factory_class(vx, ctx):
-    img = vx.Image(ctx, 4, 2, vx.VX_DF_IMAGE_U8)
+    img = vx.Image(ctx, 4, 2, vx.lib.VX_DF_IMAGE_U8)
     assert img.context is ctx
     assert repr(img) == "<Image 4x2 U8>"
     img.close()
@@ -132,12 +132,12 @@ def test_patches_match_numpy_slices(vx, ctx, rng, name):
 
 def test_subsampled_plane_patches(vx, ctx, rng):
     w, h = 20, 14
-    img = ctx.image(w, h, vx.VX_DF_IMAGE_IYUV)
+    img = ctx.image(w, h, vx.lib.VX_DF_IMAGE_IYUV)
     u = random_plane(rng, LAYOUTS["IYUV"][1], w, h)
     img.copy_from(u, plane=1)
     # the chroma patch of image rect (4, 2, 12, 10) is u[1:5, 2:6]
     assert np.array_equal(img.to_numpy(1, (4, 2, 12, 10)), u[1:5, 2:6])
-    nv = ctx.image(w, h, vx.VX_DF_IMAGE_NV21)
+    nv = ctx.image(w, h, vx.lib.VX_DF_IMAGE_NV21)
     uv = random_plane(rng, LAYOUTS["NV21"][1], w, h)
     nv.copy_from(uv, plane=1)
     assert np.array_equal(nv.to_numpy(1, (2, 2, 8, 6)), uv[1:3, 1:4])
@@ -148,7 +148,7 @@ def test_subsampled_plane_patches(vx, ctx, rng):
 
 def test_u1_bits(vx, ctx, rng):
     w, h = 29, 6
-    img = ctx.image(w, h, vx.VX_DF_IMAGE_U1)
+    img = ctx.image(w, h, vx.lib.VX_DF_IMAGE_U1)
     bits = rng.random((h, w)) > 0.5
     img.copy_from(bits)
     # packed layout: bit x%8 of byte x//8 (LSB first)
@@ -172,17 +172,17 @@ def test_u1_bits(vx, ctx, rng):
 
 def test_map_write_and_read_only(vx, ctx, rng):
     w, h = 15, 9
-    img = ctx.image(w, h, vx.VX_DF_IMAGE_RGB)
+    img = ctx.image(w, h, vx.lib.VX_DF_IMAGE_RGB)
     ref = random_plane(rng, LAYOUTS["RGB"][0], w, h)
     img.copy_from(ref)
-    with img.map((2, 3, 11, 8), usage=vx.VX_READ_AND_WRITE) as m:
+    with img.map((2, 3, 11, 8), usage=vx.lib.VX_READ_AND_WRITE) as m:
         assert m.shape == (5, 9, 3)
         assert m.flags.writeable
         assert m.strides[1] == 3 and m.strides[2] == 1
         m[..., 0] = 255 - m[..., 0]
     ref[3:8, 2:11, 0] = 255 - ref[3:8, 2:11, 0]
     assert np.array_equal(img.to_numpy(), ref)
-    with img.map(usage=vx.VX_WRITE_ONLY) as m:
+    with img.map(usage=vx.lib.VX_WRITE_ONLY) as m:
         m[...] = 9
     assert (img.to_numpy() == 9).all()
     with img.map() as m:
@@ -191,20 +191,20 @@ def test_map_write_and_read_only(vx, ctx, rng):
 
 
 def test_map_unmaps_on_exception(vx, ctx):
-    img = ctx.image(8, 8, vx.VX_DF_IMAGE_U8)
+    img = ctx.image(8, 8, vx.lib.VX_DF_IMAGE_U8)
     with pytest.raises(RuntimeError):
-        with img.map(usage=vx.VX_READ_AND_WRITE) as m:
+        with img.map(usage=vx.lib.VX_READ_AND_WRITE) as m:
             m[...] = 3
             raise RuntimeError("inside the map")
     # unmapped: a write map is possible again and the data landed
-    with img.map(usage=vx.VX_WRITE_ONLY) as m:
+    with img.map(usage=vx.lib.VX_WRITE_ONLY) as m:
         m[0, 0] = 4
     out = img.to_numpy()
     assert out[0, 0] == 4 and out[7, 7] == 3
 
 
 def test_array_protocol(vx, ctx, rng):
-    img = ctx.image(6, 4, vx.VX_DF_IMAGE_S16)
+    img = ctx.image(6, 4, vx.lib.VX_DF_IMAGE_S16)
     data = random_plane(rng, LAYOUTS["S16"][0], 6, 4)
     img.copy_from(data)
     assert np.array_equal(np.asarray(img), data)
@@ -227,7 +227,7 @@ def test_from_numpy_copies(vx, ctx, rng):
     b = vx.Image.from_numpy(ctx, np.eye(5, dtype=bool))
     assert b.format_name == "U1" and np.array_equal(b.to_numpy(), np.eye(5, dtype=bool))
     planes = [random_plane(rng, lay, 8, 6) for lay in LAYOUTS["IYUV"]]
-    iyuv = vx.Image.from_numpy(ctx, planes, format=vx.VX_DF_IMAGE_IYUV)
+    iyuv = vx.Image.from_numpy(ctx, planes, format=vx.lib.VX_DF_IMAGE_IYUV)
     for p in range(3):
         assert np.array_equal(iyuv.to_numpy(p), planes[p])
 
@@ -240,7 +240,7 @@ def test_image_from_numpy_is_zero_copy(vx, ctx, rng, name):
         a = random_plane(rng, lay, w, h)
         img = ctx.image_from_numpy(a)
         assert img.format_name == name
-        assert img.memory_type == vx.VX_MEMORY_TYPE_HOST
+        assert img.memory_type == vx.lib.VX_MEMORY_TYPE_HOST
         assert np.array_equal(img.to_numpy(), a)
         # write into the ndarray, read through the image
         a[...] = random_plane(rng, lay, w, h)
@@ -271,12 +271,12 @@ def test_image_from_numpy_padded_rows_and_planes(vx, ctx, rng):
     # several planes with an explicit format
     y = random_plane(rng, LAYOUTS["NV12"][0], 16, 8)
     uv = random_plane(rng, LAYOUTS["NV12"][1], 16, 8)
-    nv = ctx.image_from_numpy([y, uv], format=vx.VX_DF_IMAGE_NV12)
+    nv = ctx.image_from_numpy([y, uv], format=vx.lib.VX_DF_IMAGE_NV12)
     uv[...] = 3
     assert (nv.to_numpy(1) == 3).all()
     assert np.array_equal(nv.to_numpy(0), y)
     yuyv = np.zeros((2, 6, 2), np.uint8)
-    img3 = ctx.image_from_numpy(yuyv, format=vx.VX_DF_IMAGE_YUYV)
+    img3 = ctx.image_from_numpy(yuyv, format=vx.lib.VX_DF_IMAGE_YUYV)
     yuyv[1, 5] = (8, 9)
     assert img3.to_numpy()[1, 5].tolist() == [8, 9]
 
@@ -294,14 +294,14 @@ def test_image_from_numpy_bad_input(vx, ctx):
     with pytest.raises(TypeError, match="no image format"):
         ctx.image_from_numpy(np.zeros((4, 4), np.float32))
     with pytest.raises(ValueError, match="multiple of 2"):
-        ctx.image_from_numpy(np.zeros((3, 5, 2), np.uint8), format=vx.VX_DF_IMAGE_UYVY)
+        ctx.image_from_numpy(np.zeros((3, 5, 2), np.uint8), format=vx.lib.VX_DF_IMAGE_UYVY)
     with pytest.raises(ValueError, match="plane"):
-        ctx.image_from_numpy([np.zeros((4, 4), np.uint8)], format=vx.VX_DF_IMAGE_NV12)
+        ctx.image_from_numpy([np.zeros((4, 4), np.uint8)], format=vx.lib.VX_DF_IMAGE_NV12)
     with pytest.raises(ValueError, match="format="):
         ctx.image_from_numpy([np.zeros((4, 4), np.uint8)])
     with pytest.raises(ValueError, match="expected shape"):
         ctx.image_from_numpy([np.zeros((4, 4), np.uint8), np.zeros((2, 2), np.uint8)],
-                             format=vx.VX_DF_IMAGE_NV12)
+                             format=vx.lib.VX_DF_IMAGE_NV12)
     with pytest.raises(ValueError, match="nonzero"):
         ctx.image_from_numpy(np.zeros((0, 4), np.uint8))
 
@@ -337,9 +337,9 @@ def test_swap_handle(vx, ctx):
     with pytest.raises(ValueError, match="strides"):
         padded.swap_handle(np.zeros((5, 7), np.uint8))
     with pytest.raises(vx.InvalidParametersError, match="vxCreateImageFromHandle"):
-        ctx.image(7, 5, vx.VX_DF_IMAGE_U8).swap_handle(b)
+        ctx.image(7, 5, vx.lib.VX_DF_IMAGE_U8).swap_handle(b)
     y, u, v = (np.zeros((4, 4), np.uint8) for _ in range(3))
-    yuv = ctx.image_from_numpy([y, u, v], format=vx.VX_DF_IMAGE_YUV4)
+    yuv = ctx.image_from_numpy([y, u, v], format=vx.lib.VX_DF_IMAGE_YUV4)
     new = [np.full((4, 4), i, np.uint8) for i in range(3)]
     old = yuv.swap_handle(new)
     assert [o is x for o, x in zip(old, (y, u, v))] == [True] * 3
@@ -350,7 +350,7 @@ def test_swap_handle(vx, ctx):
 
 # -- validation before C, and VX errors ---------------------------------------------
 def test_copy_from_validates_before_c(vx, ctx):
-    img = ctx.image(6, 4, vx.VX_DF_IMAGE_U16)
+    img = ctx.image(6, 4, vx.lib.VX_DF_IMAGE_U16)
     n = len(ctx.log)
     with pytest.raises(TypeError, match="expected dtype uint16, got int16"):
         img.copy_from(np.zeros((4, 6), np.int16))
@@ -363,19 +363,19 @@ def test_copy_from_validates_before_c(vx, ctx):
     with pytest.raises(ValueError, match="negative"):
         img.to_numpy(rect=(-1, 0, 3, 3))
     assert len(ctx.log) == n  # nothing reached the library
-    rgb = ctx.image(6, 4, vx.VX_DF_IMAGE_RGB)
+    rgb = ctx.image(6, 4, vx.lib.VX_DF_IMAGE_RGB)
     with pytest.raises(ValueError, match=r"\(4, 6, 3\)"):
         rgb.copy_from(np.zeros((4, 6, 4), np.uint8))
 
 
 def test_vx_errors_carry_the_log(vx, ctx):
     with pytest.raises(vx.InvalidDimensionError, match="nonzero"):
-        ctx.image(0, 5, vx.VX_DF_IMAGE_U8)
+        ctx.image(0, 5, vx.lib.VX_DF_IMAGE_U8)
     with pytest.raises(vx.InvalidDimensionError, match="multiple of 2"):
-        ctx.image(5, 4, vx.VX_DF_IMAGE_IYUV)
+        ctx.image(5, 4, vx.lib.VX_DF_IMAGE_IYUV)
     with pytest.raises(vx.InvalidFormatError):
         ctx.image(4, 4, 0x12345678)
-    img = ctx.image(8, 8, vx.VX_DF_IMAGE_U8)
+    img = ctx.image(8, 8, vx.lib.VX_DF_IMAGE_U8)
     with pytest.raises(vx.InvalidParametersError, match="outside"):
         img.to_numpy(rect=(0, 0, 9, 8))
     with pytest.raises(vx.InvalidParametersError):
@@ -391,40 +391,40 @@ def test_vx_errors_carry_the_log(vx, ctx):
 
 # -- uniform, pixel values, valid region ----------------------------------------------
 def test_uniform_image(vx, ctx):
-    u = ctx.uniform_image(9, 4, vx.VX_DF_IMAGE_S16, -300)
+    u = ctx.uniform_image(9, 4, vx.lib.VX_DF_IMAGE_S16, -300)
     assert u.is_uniform and u.uniform_value == -300
     assert np.array_equal(u.to_numpy(), np.full((4, 9), -300, np.int16))
     with pytest.raises(vx.NotSupportedError, match="read-only"):
         u.copy_from(np.zeros((4, 9), np.int16))
-    rgb = ctx.uniform_image(3, 2, vx.VX_DF_IMAGE_RGB, (10, 20, 30))
+    rgb = ctx.uniform_image(3, 2, vx.lib.VX_DF_IMAGE_RGB, (10, 20, 30))
     assert rgb.uniform_value == (10, 20, 30)
     assert rgb.to_numpy().reshape(-1, 3).tolist() == [[10, 20, 30]] * 6
-    b = ctx.uniform_image(11, 2, vx.VX_DF_IMAGE_U1, 1)
+    b = ctx.uniform_image(11, 2, vx.lib.VX_DF_IMAGE_U1, 1)
     assert b.uniform_value == 1 and b.to_numpy().all()
-    yuv = ctx.uniform_image(4, 4, vx.VX_DF_IMAGE_IYUV, (16, 128, 200))
+    yuv = ctx.uniform_image(4, 4, vx.lib.VX_DF_IMAGE_IYUV, (16, 128, 200))
     assert (yuv.to_numpy(0) == 16).all() and (yuv.to_numpy(2) == 200).all()
     with pytest.raises(vx.VXError):
-        ctx.uniform_image(0, 2, vx.VX_DF_IMAGE_U8, 1)
+        ctx.uniform_image(0, 2, vx.lib.VX_DF_IMAGE_U8, 1)
 
 
 def test_set_pixel_values(vx, ctx):
-    img = ctx.image(7, 3, vx.VX_DF_IMAGE_U32)
+    img = ctx.image(7, 3, vx.lib.VX_DF_IMAGE_U32)
     img.set_pixel_values(0xDEADBEEF)
     assert (img.to_numpy() == 0xDEADBEEF).all()
-    rgbx = ctx.image(5, 5, vx.VX_DF_IMAGE_RGBX)
+    rgbx = ctx.image(5, 5, vx.lib.VX_DF_IMAGE_RGBX)
     rgbx.set_pixel_values((1, 2, 3, 4))
     assert rgbx.to_numpy()[4, 4].tolist() == [1, 2, 3, 4]
-    nv = ctx.image(4, 2, vx.VX_DF_IMAGE_NV12)
+    nv = ctx.image(4, 2, vx.lib.VX_DF_IMAGE_NV12)
     nv.set_pixel_values((50, 60, 70))
     assert (nv.to_numpy(0) == 50).all()
     assert nv.to_numpy(1)[0, 0].tolist() == [60, 70]
-    u1 = ctx.image(10, 2, vx.VX_DF_IMAGE_U1)
+    u1 = ctx.image(10, 2, vx.lib.VX_DF_IMAGE_U1)
     u1.set_pixel_values(1)
     assert u1.to_numpy().all()
 
 
 def test_valid_rect(vx, ctx):
-    img = ctx.image(20, 10, vx.VX_DF_IMAGE_U8)
+    img = ctx.image(20, 10, vx.lib.VX_DF_IMAGE_U8)
     img.set_valid_rect((2, 3, 15, 9))
     assert img.valid_rect == (2, 3, 15, 9)
     img.set_valid_rect(None)
@@ -435,7 +435,7 @@ def test_valid_rect(vx, ctx):
 
 # -- ROI and channels ---------------------------------------------------------------------
 def test_roi_shares_memory_and_keeps_parent(vx, ctx, rng):
-    parent = ctx.image(31, 12, vx.VX_DF_IMAGE_RGB)
+    parent = ctx.image(31, 12, vx.lib.VX_DF_IMAGE_RGB)
     ref = random_plane(rng, LAYOUTS["RGB"][0], 31, 12)
     parent.copy_from(ref)
     roi = parent.roi((4, 2, 21, 11))
@@ -471,7 +471,7 @@ def test_channels(vx, ctx, rng):
         planes = [random_plane(rng, lay, w, h) for lay in LAYOUTS[name]]
         for p, data in enumerate(planes):
             img.copy_from(data, plane=p)
-        ch = img.channel(getattr(vx, "VX_CHANNEL_" + channel))
+        ch = img.channel(getattr(vx.lib, "VX_CHANNEL_" + channel))
         assert ch.format_name == "U8"
         assert ch.to_numpy().shape == planes[plane].shape
         assert np.array_equal(ch.to_numpy(), planes[plane])
@@ -481,12 +481,12 @@ def test_channels(vx, ctx, rng):
             if p != plane:
                 assert np.array_equal(img.to_numpy(p), planes[p])
     with pytest.raises(vx.InvalidParametersError, match="whole plane"):
-        ctx.image(4, 4, vx.VX_DF_IMAGE_RGB).channel(vx.VX_CHANNEL_R)
+        ctx.image(4, 4, vx.lib.VX_DF_IMAGE_RGB).channel(vx.lib.VX_CHANNEL_R)
 
 
 def test_release_and_reference_count(vx, ctx):
     before = ctx.references
-    imgs = [ctx.image(4, 4, vx.VX_DF_IMAGE_U8) for _ in range(3)]
+    imgs = [ctx.image(4, 4, vx.lib.VX_DF_IMAGE_U8) for _ in range(3)]
     assert ctx.references == before + 3
     assert imgs[0].reference_count == 1
     with imgs[0]:

@@ -100,7 +100,7 @@ def test_lbp(fmt, ks, border, img):
 
 
 def test_lbp_names_defaults_and_undefined_border():
-    close(vx.lbp(A8, "modified"), lbp_model(A8, "mlbp", 5))        # kernel_size defaults to 5 for mlbp
+    close(vx.lbp(A8, "modified", 5), lbp_model(A8, "mlbp", 5))     # mlbp is defined on 5x5 only
     close(vx.lbp(A8), lbp_model(A8, "lbp", 3), e=1)                # UNDEFINED: interior only
     close(vx.lbp(A8, vx.lib.VX_ULBP, 5, border="undefined"), lbp_model(A8, "ulbp", 5), e=2)
 
@@ -113,12 +113,12 @@ def test_non_max_suppression(a, win, mask_kind):
     if mask_kind:
         m = RNG.integers(0, 2, a.shape)
         mask = m.astype(bool) if mask_kind == "bool" else (m * RNG.integers(1, 256, a.shape)).astype(np.uint8)
-    close(vx.non_max_suppression(a, win, mask=mask, border="replicate"), nms_model(a, win, mask))
-    close(vx.non_max_suppression(a, win, mask), nms_model(a, win, mask), e=win // 2)
+    close(vx.non_max_suppression(a, win_size=win, mask=mask, border="replicate"), nms_model(a, win, mask))
+    close(vx.non_max_suppression(a, mask, win), nms_model(a, win, mask), e=win // 2)
 
 
 def test_non_max_suppression_constant_border():
-    got = vx.non_max_suppression(A16, 3, border=("constant", -2))
+    got = vx.non_max_suppression(A16, win_size=3, border=("constant", -2))
     close(got, nms_model(A16, 3, border=("constant", -2)))
 
 
@@ -128,7 +128,7 @@ def test_match_template(metric, shapes):
     s = RNG.integers(0, 256, shapes[0], dtype=np.uint8)
     t = RNG.integers(0, 256, shapes[1], dtype=np.uint8)
     tol = 1 if metric.endswith("norm") else 0
-    got = vx.match_template(s, t, metric=metric)
+    got = vx.match_template(s, t, matching_method=metric)
     assert got.shape == (s.shape[0] - t.shape[0] + 1, s.shape[1] - t.shape[1] + 1)
     close(got, match_model(s, t, metric), tol)
 
@@ -136,7 +136,7 @@ def test_match_template(metric, shapes):
 def test_match_template_finds_the_patch():
     s = RNG.integers(1, 256, (40, 50), dtype=np.uint8)
     t = s[11:19, 23:33].copy()
-    assert np.unravel_index(np.argmin(vx.match_template(s, t)), (33, 41)) == (11, 23)          # ssd
+    assert np.unravel_index(np.argmin(vx.match_template(s, t, "ssd")), (33, 41)) == (11, 23)          # ssd
     ccn = vx.match_template(s, t, "ccorr_norm")
     assert ccn[11, 23] == 32767
     assert vx.match_template(s, t, vx.lib.VX_COMPARE_L1)[11, 23] == 0
@@ -157,33 +157,33 @@ def test_argument_checks():
     with pytest.raises(TypeError):
         vx.non_max_suppression(A8.astype(np.float32))
     with pytest.raises(ValueError):
-        vx.non_max_suppression(A8, 4)
+        vx.non_max_suppression(A8, win_size=4)
     with pytest.raises(ValueError):
-        vx.non_max_suppression(A8, 25)          # > 23 rows
+        vx.non_max_suppression(A8, win_size=25)          # > 23 rows
     with pytest.raises(ValueError):
-        vx.non_max_suppression(A8, 3, mask=np.zeros((3, 3), np.uint8))
+        vx.non_max_suppression(A8, np.zeros((3, 3), np.uint8), 3)
     with pytest.raises(TypeError):
-        vx.non_max_suppression(A8, 3, mask=np.zeros(A8.shape, np.int16))
+        vx.non_max_suppression(A8, np.zeros(A8.shape, np.int16), 3)
     with pytest.raises(ValueError):
-        vx.match_template(T8, A8)
+        vx.match_template(T8, A8, "ssd")
     with pytest.raises(ValueError):
-        vx.match_template(A8, T8, metric="cosine")
+        vx.match_template(A8, T8, matching_method="cosine")
     with pytest.raises(TypeError):
-        vx.match_template(A8, T8.astype(np.int16))
+        vx.match_template(A8, T8.astype(np.int16), "ssd")
     big = np.zeros((300, 300), np.uint8)
     with pytest.raises(ValueError):
-        vx.match_template(big, big)
+        vx.match_template(big, big, "ssd")
 
 
 def test_c_refusals_raise_vxerror(ctx):
     # what Python does not check first, the validators refuse at verify
     g = ctx.graph()
     src = ctx.image_from_numpy(A8)
-    g.lbp(src, vx.lib.VX_COMPARE_L1, 3, ctx.image(37, 23, vx.DF_IMAGE_U8))
+    g.lbp(src, ctx.image(37, 23, vx.DF_IMAGE_U8), vx.lib.VX_COMPARE_L1, 3)
     with pytest.raises(vx.VXError, match="lbp_format"):
         g.verify()
     g2 = ctx.graph()
-    g2.non_max_suppression(src, None, 4, ctx.image(37, 23, vx.DF_IMAGE_U8))
+    g2.non_max_suppression(src, ctx.image(37, 23, vx.DF_IMAGE_U8), None, 4)
     with pytest.raises(vx.VXError):
         g2.verify()
     with pytest.raises(ValueError):
@@ -201,10 +201,10 @@ def test_graph_builders(ctx):
     v2 = g.virtual_image()
     out1 = ctx.image(45, 31, vx.DF_IMAGE_U8)
     out2 = ctx.image(45 - 8 + 1, 31 - 6 + 1, vx.DF_IMAGE_S16)
-    g.lbp(src, vx.lib.VX_ULBP, 5, v)
-    g.non_max_suppression(v, None, 3, out1)
+    g.lbp(src, v, vx.lib.VX_ULBP, 5)
+    g.non_max_suppression(v, out1, None, 3)
     g.match_template(src, tpl, vx.lib.VX_COMPARE_L2, v2)
-    g.non_max_suppression(v2, None, 5, out2)
+    g.non_max_suppression(v2, out2, win_size=5)
     g.process()  # verifies first; border UNDEFINED: compare the interior
     lb = lbp_model(a, "ulbp", 5)
     close(out1.to_numpy(), nms_model(lb, 3), e=3)

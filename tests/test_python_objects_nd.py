@@ -33,10 +33,10 @@ def random_array(rng, shape, dt):
 def test_tensor_dtypes_round_trip(vx, ctx, rng, vxname):
     dt = np.dtype(DTYPES[vxname])
     for dims in [(5,), (7, 3), (4, 3, 2), (3, 1, 5, 2)]:
-        for spec in (dt, getattr(vx, vxname)):  # a NumPy dtype or a VX_TYPE_*
+        for spec in (dt, getattr(vx.lib, vxname)):  # a NumPy dtype or a VX_TYPE_*
             t = ctx.tensor(dims, spec)
             assert isinstance(t, vx.Tensor)
-            assert t.data_type == getattr(vx, vxname)
+            assert t.data_type == getattr(vx.lib, vxname)
             assert t.dtype == dt
             assert t.dims == dims
             assert t.shape == dims[::-1]
@@ -82,7 +82,7 @@ def test_tensor_patches(vx, ctx, rng):
     t.copy_from(patch, start, end)
     a[0:3, 1:4, 2:7] = patch
     assert np.array_equal(t.to_numpy(), a)
-    with t.map(start, end, usage=vx.VX_READ_AND_WRITE) as m:
+    with t.map(start, end, usage=vx.lib.VX_READ_AND_WRITE) as m:
         assert m.shape == (3, 3, 5)
         assert np.array_equal(m, patch)
         m[...] = -1
@@ -176,7 +176,7 @@ def test_tensor_errors(vx, ctx):
     with pytest.raises(TypeError, match="complex"):
         ctx.tensor((2, 2), np.complex64)
     with pytest.raises(TypeError, match="tensor element type"):
-        ctx.tensor((2, 2), vx.VX_TYPE_RECTANGLE)
+        ctx.tensor((2, 2), vx.lib.VX_TYPE_RECTANGLE)
     with pytest.raises(TypeError, match="byte order"):
         ctx.tensor((2,), np.dtype(">i4"))
     t = ctx.tensor((4, 3), np.uint16)
@@ -201,8 +201,8 @@ def test_tensor_errors(vx, ctx):
 def test_image_object_array_from_tensor(vx, ctx, rng):
     a = random_array(rng, (4, 6, 8), np.uint8)  # 4 images of 8 x 6
     t = ctx.tensor_from_numpy(a)
-    arr = t.image_object_array((1, 1, 7, 5), 2, 2 * 48, vx.VX_DF_IMAGE_U8)  # every other slice
-    assert len(arr) == 2 and arr.item_type == vx.VX_TYPE_IMAGE
+    arr = t.image_object_array((1, 1, 7, 5), 2, 2 * 48, vx.lib.VX_DF_IMAGE_U8)  # every other slice
+    assert len(arr) == 2 and arr.item_type == vx.lib.VX_TYPE_IMAGE
     imgs = list(arr)
     assert all(isinstance(i, vx.Image) and i.size == (6, 4) for i in imgs)
     assert np.array_equal(imgs[0].to_numpy(), a[0, 1:5, 1:7])
@@ -210,7 +210,7 @@ def test_image_object_array_from_tensor(vx, ctx, rng):
     imgs[1].set_pixel_values(0)
     assert (a[2, 1:5, 1:7] == 0).all()
     with pytest.raises(vx.InvalidFormatError):
-        t.image_object_array((0, 0, 8, 6), 1, 48, vx.VX_DF_IMAGE_S16)
+        t.image_object_array((0, 0, 8, 6), 1, 48, vx.lib.VX_DF_IMAGE_S16)
 
 
 # -- user data objects ---------------------------------------------------------------
@@ -225,7 +225,7 @@ def test_user_data_object(vx, ctx):
     u.copy_from(np.array([1.5, -2.0], np.float32), offset=8)
     assert u.to_numpy(np.float32, 8, 8).tolist() == [1.5, -2.0]
     assert u.to_bytes(4, 4) == b"abcd"
-    with u.map(4, 4, usage=vx.VX_READ_AND_WRITE) as m:
+    with u.map(4, 4, usage=vx.lib.VX_READ_AND_WRITE) as m:
         assert m.dtype == np.uint8 and bytes(m) == b"abcd"
         m[:] = np.frombuffer(b"WXYZ", np.uint8)
     assert u.to_bytes(4, 4) == b"WXYZ"
@@ -249,10 +249,10 @@ def test_user_data_object(vx, ctx):
 
 # -- object arrays -------------------------------------------------------------------
 def test_object_array_of_images(vx, ctx):
-    ex = ctx.image(7, 5, vx.VX_DF_IMAGE_U8)
+    ex = ctx.image(7, 5, vx.lib.VX_DF_IMAGE_U8)
     arr = ctx.object_array(ex, 4)
     assert isinstance(arr, vx.ObjectArray)
-    assert (len(arr), arr.num_items, arr.item_type) == (4, 4, vx.VX_TYPE_IMAGE)
+    assert (len(arr), arr.num_items, arr.item_type) == (4, 4, vx.lib.VX_TYPE_IMAGE)
     items = list(arr)
     assert len(items) == 4
     for i, img in enumerate(items):
@@ -280,16 +280,16 @@ def test_object_array_items_get_their_class(vx, ctx):
     ob = pytest.importorskip("pyopenvx._objects_basic")
     exemplars = [
         (ctx.tensor((3, 2), np.float32), vx.Tensor),
-        (ob.Scalar(ctx, vx.VX_TYPE_INT16, -7), vx.Scalar),
-        (ob.Array(ctx, vx.VX_TYPE_KEYPOINT, 5), vx.Array),
-        (ob.LUT(ctx, vx.VX_TYPE_INT16, 10), vx.LUT),
+        (ob.Scalar(ctx, vx.lib.VX_TYPE_INT16, -7), vx.Scalar),
+        (ob.Array(ctx, vx.lib.VX_TYPE_KEYPOINT, 5), vx.Array),
+        (ob.LUT(ctx, vx.lib.VX_TYPE_INT16, 10), vx.LUT),
         (ob.Distribution(ctx, 4, 0, 16), vx.Distribution),
-        (ob.Matrix(ctx, vx.VX_TYPE_INT32, 3, 2), vx.Matrix),
+        (ob.Matrix(ctx, vx.lib.VX_TYPE_INT32, 3, 2), vx.Matrix),
         (ob.Convolution(ctx, 3, 3), vx.Convolution),
-        (ob.Threshold(ctx, vx.VX_THRESHOLD_TYPE_BINARY), vx.Threshold),
+        (ob.Threshold(ctx, vx.lib.VX_THRESHOLD_TYPE_BINARY), vx.Threshold),
         (ob.Remap(ctx, 4, 4, 2, 2), vx.Remap),
         (ctx.user_data_object(8, "thing"), vx.UserDataObject),
-        (ctx.pyramid(2, 0.5, 8, 8, vx.VX_DF_IMAGE_U8), vx.Pyramid),
+        (ctx.pyramid(2, 0.5, 8, 8, vx.lib.VX_DF_IMAGE_U8), vx.Pyramid),
     ]
     for ex, cls in exemplars:
         arr = ctx.object_array(ex, 2)
@@ -316,9 +316,9 @@ def test_object_array_items_get_their_class(vx, ctx):
 
 # -- pyramids ---------------------------------------------------------------------------
 def test_pyramid(vx, ctx):
-    p = ctx.pyramid(4, 0.5, 37, 21, vx.VX_DF_IMAGE_U8)
+    p = ctx.pyramid(4, 0.5, 37, 21, vx.lib.VX_DF_IMAGE_U8)
     assert isinstance(p, vx.Pyramid)
-    assert (p.levels, len(p), p.width, p.height, p.format) == (4, 4, 37, 21, vx.VX_DF_IMAGE_U8)
+    assert (p.levels, len(p), p.width, p.height, p.format) == (4, 4, 37, 21, vx.lib.VX_DF_IMAGE_U8)
     assert p.scale == pytest.approx(0.5)
     sizes = [lvl.size for lvl in p]
     assert sizes == [(math.ceil(37 * 0.5 ** i), math.ceil(21 * 0.5 ** i)) for i in range(4)]
@@ -328,24 +328,24 @@ def test_pyramid(vx, ctx):
     assert (p[1].to_numpy() == 0).all()
     with pytest.raises(IndexError):
         p[4]
-    orb = ctx.pyramid(3, 0.8408964, 64, 64, vx.VX_DF_IMAGE_U8)
+    orb = ctx.pyramid(3, 0.8408964, 64, 64, vx.lib.VX_DF_IMAGE_U8)
     assert [lvl.width for lvl in orb] == [64, math.ceil(64 * 2 ** -0.25), math.ceil(64 * 2 ** -0.5)]
     level = orb[1]
     del orb
     gc.collect()
     assert level.width == 54
     with pytest.raises(vx.VXError, match="scale"):
-        ctx.pyramid(3, 0.0, 8, 8, vx.VX_DF_IMAGE_U8)
+        ctx.pyramid(3, 0.0, 8, 8, vx.lib.VX_DF_IMAGE_U8)
     with pytest.raises(vx.VXError):
-        ctx.pyramid(0, 0.5, 8, 8, vx.VX_DF_IMAGE_U8)
+        ctx.pyramid(0, 0.5, 8, 8, vx.lib.VX_DF_IMAGE_U8)
 
 
 # -- delays -------------------------------------------------------------------------------
 def test_delay(vx, ctx):
-    ex = ctx.image(4, 3, vx.VX_DF_IMAGE_U8)
+    ex = ctx.image(4, 3, vx.lib.VX_DF_IMAGE_U8)
     d = ctx.delay(ex, 3)
     assert isinstance(d, vx.Delay)
-    assert (d.slots, len(d), d.item_type) == (3, 3, vx.VX_TYPE_IMAGE)
+    assert (d.slots, len(d), d.item_type) == (3, 3, vx.lib.VX_TYPE_IMAGE)
     for i, v in zip((0, -1, -2), (10, 20, 30)):
         d[i].set_pixel_values(v)
 
@@ -372,7 +372,7 @@ def test_delay(vx, ctx):
     gc.collect()
     assert slot.to_numpy()[0, 0] == 20  # held by the Python wrapper
     ob = pytest.importorskip("pyopenvx._objects_basic")
-    sd = ctx.delay(ob.Scalar(ctx, vx.VX_TYPE_FLOAT32, 0.0), 2)
+    sd = ctx.delay(ob.Scalar(ctx, vx.lib.VX_TYPE_FLOAT32, 0.0), 2)
     sd[0].value = 1.5
     sd.age()
     assert sd[-1].value == 1.5 and sd[0].value == 0.0
@@ -383,8 +383,8 @@ def test_delay(vx, ctx):
 def test_containers_release(vx, ctx):
     gc.collect()
     before = ctx.references
-    ex = ctx.image(4, 4, vx.VX_DF_IMAGE_U8)
-    objs = [ctx.object_array(ex, 3), ctx.pyramid(2, 0.5, 4, 4, vx.VX_DF_IMAGE_U8), ctx.delay(ex, 2),
+    ex = ctx.image(4, 4, vx.lib.VX_DF_IMAGE_U8)
+    objs = [ctx.object_array(ex, 3), ctx.pyramid(2, 0.5, 4, 4, vx.lib.VX_DF_IMAGE_U8), ctx.delay(ex, 2),
             ctx.tensor((2, 2), np.uint8), ctx.user_data_object(4)]
     items = [objs[0][1], objs[1][0], objs[2][-1]]
     assert ctx.references > before

@@ -75,7 +75,7 @@ def test_graph_parameter_rebinding_lets_old_frames_go():
         g = ctx.graph()
         src = ctx.image(16, 16, vx.DF_IMAGE_U8)
         dst = ctx.image(16, 16, vx.DF_IMAGE_U8)
-        n = g.not_(src, dst) if hasattr(g, "not_") else getattr(g, "not")(src, dst)
+        n = g.not_(src, dst)
         g.add_parameter(n, 0)
         refs = []
         for k in range(5):

@@ -28,7 +28,7 @@ _CHILD = textwrap.dedent("""
     ia, ib = ctx.image_from_numpy(a), ctx.image_from_numpy(b)
     v = g.virtual_image(0, 0, vx.DF_IMAGE_U8)  # size settled by the verifier
     out = ctx.image(101, 37, vx.DF_IMAGE_U8)
-    n1 = g.add(ia, ib, vx.CONVERT_POLICY_SATURATE, v)
+    n1 = g.add(ia, ib, v, vx.CONVERT_POLICY_SATURATE)
     n2 = g.min(v, ib, out)
     g.verify()
     g.process()

@@ -125,7 +125,7 @@ def test_convert_depth(vx, src, dst):
     fout = 8 if dst == np.int16 else 0
     for policy in ("saturate", "wrap"):
         for norm, offset in ((1.0, 0.0), (1.0, -128.0), (0.25, 3.5)):
-            got = vx.tensor_convert_depth(a, dst, policy, norm, offset)
+            got = vx.tensor_convert_depth(a, policy, norm, offset, dtype=dst)
             v = a.astype(np.float32) / np.float32(2 ** fin)
             v = (v - np.float32(offset)) * (np.float32(1) / np.float32(norm)) * np.float32(2 ** fout)
             if dst == np.float32:
@@ -150,7 +150,7 @@ def test_matrix_multiply(vx, dtype, ta, tb, tc, with_c):
     ref = _sat_wrap(np.floor_divide(acc + ((1 << fp) >> 1), 1 << fp), dtype, "saturate")
     got = vx.tensor_matrix_multiply(a.T.copy() if ta else a, b.T.copy() if tb else b,
                                     (c.T.copy() if tc else c) if with_c else None,
-                                    transpose_a=ta, transpose_b=tb, transpose_c=tc)
+                                    transpose_input1=ta, transpose_input2=tb, transpose_input3=tc)
     np.testing.assert_array_equal(got, ref)
 
 
@@ -168,7 +168,7 @@ def test_matrix_multiply_large(vx, dtype, lim):
         if with_c:
             acc = acc + (c.astype(np.int64) << fp)
         ref = _sat_wrap(np.floor_divide(acc + ((1 << fp) >> 1), 1 << fp), dtype, "saturate")
-        got = vx.tensor_matrix_multiply(a.T.copy() if ta else a, b, c if with_c else None, transpose_a=ta)
+        got = vx.tensor_matrix_multiply(a.T.copy() if ta else a, b, c if with_c else None, transpose_input1=ta)
         np.testing.assert_array_equal(got, ref)
 
 
@@ -177,7 +177,7 @@ def test_fixed_point_q78(vx):
     np.testing.assert_array_equal(vx.tensor_multiply(a, a), [256, 1024, 256, 64])
     raw = np.clip(a.astype(np.int64) ** 2, -32768, 32767)  # fixed point 0: plain products, saturated
     np.testing.assert_array_equal(vx.tensor_multiply(a, a, fixed_point_position=0), raw)
-    np.testing.assert_array_equal(vx.tensor_convert_depth(a, np.uint8, offset=-128.0), [129, 130, 127, 128])
+    np.testing.assert_array_equal(vx.tensor_convert_depth(a, dtype=np.uint8, offset=-128.0), [129, 130, 127, 128])
 
 
 def test_refusals(vx):
@@ -203,9 +203,9 @@ def test_refusals(vx):
     with pytest.raises(ValueError):
         vx.tensor_transpose(a16, 0, 2)
     with pytest.raises(TypeError):
-        vx.tensor_convert_depth(a16, np.uint16)
+        vx.tensor_convert_depth(a16, dtype=np.uint16)
     with pytest.raises(ValueError):
-        vx.tensor_convert_depth(a16, np.uint8, norm=0)
+        vx.tensor_convert_depth(a16, dtype=np.uint8, norm=0)
     with pytest.raises(ValueError):
         vx.tensor_matrix_multiply(a16, a16)
     with pytest.raises(ValueError):
@@ -227,7 +227,7 @@ def test_graph_builder_takes_tensor_objects(vx, ctx):
     a = vx.Tensor.from_numpy(ctx, np.ones((2, 3), np.int16), 8)
     out = ctx.tensor((3, 2), np.int16, 8)
     g = ctx.graph()
-    g.tensor_add(a, a, vx.CONVERT_POLICY_SATURATE, out)
+    g.tensor_add(a, a, out, vx.CONVERT_POLICY_SATURATE)
     g.process()
     np.testing.assert_array_equal(out.to_numpy(), np.full((2, 3), 2, np.int16))
 
@@ -243,9 +243,9 @@ def test_graph_builders(vx, ctx):
     out = ctx.tensor((4, 3), np.int16, 8)       # OpenVX dims of a (3, 4) ndarray
     s = g.virtual_tensor((0, 0), 0)             # everything left to the validator
     p = g.virtual_tensor((3, 4), np.int16, 8)     # the product, (4, 3) in NumPy terms
-    g.tensor_add(ta, tb, vx.CONVERT_POLICY_SATURATE, s)
-    g.tensor_matrix_multiply(s, tw, None, {"transpose_input1": False, "transpose_input2": False,
-                                           "transpose_input3": False}, p)
+    g.tensor_add(ta, tb, s, "saturate")
+    g.tensor_matrix_multiply(s, tw, p, None, transpose_input1=False, transpose_input2=False,
+                             transpose_input3=False)
     g.tensor_transpose(p, out, 0, 1)
     g.process()
     sm = np.clip(a.astype(np.int64) + b, -32768, 32767)

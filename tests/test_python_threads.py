@@ -32,7 +32,7 @@ _PRELUDE = textwrap.dedent("""
             g.box3x3(cur, nxt)
             cur = nxt
         dst = ctx.image(1024, 768, vx.DF_IMAGE_U8)
-        getattr(g, "not")(cur, dst)
+        g.not_(cur, dst)
         return g, src, dst
 """)
 
@@ -123,7 +123,7 @@ def test_graph_closed_while_scheduled_finishes_its_run():
             mid = g.virtual_image(1024, 768, vx.DF_IMAGE_U8)
             g.box3x3(cur, mid)
             cur = mid
-        getattr(g, "not")(cur, dst)
+        g.not_(cur, dst)
         g.schedule()
         g.close()
         out = dst.to_numpy()
@@ -133,7 +133,7 @@ def test_graph_closed_while_scheduled_finishes_its_run():
         assert np.array_equal(out[k:-k, k:-k], 255 - ref)
         # the context is still fine after the graph went
         g2 = vx.Graph(ctx)
-        getattr(g2, "not")(src, dst)
+        g2.not_(src, dst)
         g2.process()
         assert np.array_equal(dst.to_numpy(), 255 - a)
 
@@ -147,7 +147,7 @@ def test_one_graph_from_several_threads():
         src = ctx.image_from_numpy(a)
         dst = ctx.image(320, 240, vx.DF_IMAGE_U8)
         g = vx.Graph(ctx)
-        getattr(g, "not")(src, dst)
+        g.not_(src, dst)
         g.verify()
         started = [0] * 4
         errors = []
