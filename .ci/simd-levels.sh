@@ -18,10 +18,30 @@ case "$flags" in *avx2*) case "$flags" in *fma*) levels="$levels avx2" ;; esac ;
 has_all=yes
 for f in avx512f avx512bw avx512vl avx512dq; do case " $flags " in *" $f "*) ;; *) has_all=no ;; esac; done
 if [ "$has_all" = yes ]; then case "$levels" in *avx2*) levels="$levels avx512" ;; esac; fi
-for level in $levels; do
+# Two levels at a time (each run is mostly one core's work), each into its
+# own log, shown in order; any failing level fails the step.
+run_level() {
+    level=$1
     echo "== OPENVX_SIMD=$level"
     OPENVX_SIMD=$level LD_LIBRARY_PATH="$build/cts" "$build/cts/openvx-cts" --quiet | tail -1
     # pytest must not import the source tree: run it from the build directory
-    (cd "$build" && OPENVX_SIMD=$level python3 -m pytest -q -p no:cacheprovider "$OLDPWD/tests" \
-        --ignore="$OLDPWD/tests/test_c_build.py" --ignore="$OLDPWD/tests/test_readme.py" | tail -1)
+    (cd "$build" && OPENVX_SIMD=$level python3 -m pytest -q -p no:cacheprovider "$root/tests" \
+        --ignore="$root/tests/test_c_build.py" --ignore="$root/tests/test_readme.py" | tail -1)
+}
+root=$PWD
+pids=() logs=() status=0
+for level in $levels; do
+    if [ ${#pids[@]} -ge 2 ]; then
+        wait "${pids[0]}" || status=1
+        cat "${logs[0]}"
+        pids=("${pids[@]:1}") logs=("${logs[@]:1}")
+    fi
+    log="$build/level-$level.log"
+    run_level "$level" >"$log" 2>&1 &
+    pids+=($!) logs+=("$log")
 done
+for i in "${!pids[@]}"; do
+    wait "${pids[$i]}" || status=1
+    cat "${logs[$i]}"
+done
+exit $status

@@ -392,6 +392,72 @@ __attribute__((always_inline)) static inline size_t dec422_loop32(const cc_fast 
     return x;
 }
 
+/* dec422 into RGB / RGBX (bpp 3, 4) when R and B are exact terms (rb_exact),
+ * 32 pixels a step with the work laid out as the packed row is: one in-lane
+ * shuffle gives each 128-bit lane Y of 8 pixels and their 4 U and 4 V; the
+ * samples are centred and widened to int32 in place (a byte to the top of a
+ * dword, then an arithmetic shift), their terms computed as dec_terms32 does
+ * (the same float operations on each sample), and each int32 term spread to
+ * the 16-bit lanes of its two pixels by one shuffle, beside Y widened by an
+ * in-lane unpack: no lane crossings until the final packs.  The parameters
+ * are copied to locals first (the output stores could alias the thread's
+ * cc_fast, so the compiler would reload them every step). */
+__attribute__((always_inline)) static inline size_t dec422_rb_loop32(const cc_fast *f, const uint8_t *s, __m256i ctl,
+                                                                     int yuyv, uint8_t *packed, const int bpp, size_t n,
+                                                                     const double m[3][4])
+{
+#define L2(...) _mm256_setr_epi8(__VA_ARGS__, __VA_ARGS__)
+    /* per lane after ctl: Y0-7 at 0-7, U0-3 at 8-11, V0-3 at 12-15 */
+    const __m256i to_u = L2(-1, -1, -1, 8, -1, -1, -1, 9, -1, -1, -1, 10, -1, -1, -1, 11);
+    const __m256i to_v = L2(-1, -1, -1, 12, -1, -1, -1, 13, -1, -1, -1, 14, -1, -1, -1, 15);
+    const __m256i spread = L2(0, 1, 0, 1, 4, 5, 4, 5, 8, 9, 8, 9, 12, 13, 12, 13);
+#undef L2
+    const __m256i flip = _mm256_set1_epi8((char)0x80), zero = _mm256_setzero_si256();
+    const __m256 xf0 = f->xf[0], xb0 = f->xb[0], xf2 = f->xf[2], xb2 = f->xb[2];
+    const __m256 a1 = f->a[1][1], a2 = f->a[1][2], b1 = f->b[1], lim = f->lim_uv, sign = _mm256_set1_ps(-0.0f);
+    const __m256i krb = _mm256_set1_epi16(-256), kg = _mm256_set1_epi16((short)(f->k[1] - 128));
+    const int r_u = f->xsrc[0] == 1, b_u = f->xsrc[2] == 1;
+    size_t x = 0;
+    for (; x + 32 <= n; x += 32) {
+        __m256i c16[2][3], c8[3];
+        __m256 dist = _mm256_setzero_ps();
+        int h, c;
+        for (h = 0; h < 2; h++) { /* pixels 16h.. : lane 0 pixels 16h + 0-7, lane 1 16h + 8-15 */
+            __m256i a = _mm256_shuffle_epi8(_mm256_loadu_si256((const __m256i *)(const void *)(s + 2 * x + 32 * h)), ctl);
+            __m256i cen = _mm256_xor_si256(a, flip), yw = _mm256_unpacklo_epi8(a, zero);
+            __m256 fu = _mm256_cvtepi32_ps(_mm256_srai_epi32(_mm256_shuffle_epi8(cen, to_u), 24));
+            __m256 fv = _mm256_cvtepi32_ps(_mm256_srai_epi32(_mm256_shuffle_epi8(cen, to_v), 24));
+            __m256i tr = _mm256_cvttps_epi32(_mm256_fmadd_ps(r_u ? fu : fv, xf0, xb0));
+            __m256i tb = _mm256_cvttps_epi32(_mm256_fmadd_ps(b_u ? fu : fv, xf2, xb2));
+            __m256 w = _mm256_fmadd_ps(a2, fv, _mm256_fmadd_ps(a1, fu, b1));
+            __m256 rr = _mm256_round_ps(w, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+            __m256i tg = _mm256_cvttps_epi32(rr);
+            dist = _mm256_max_ps(dist, _mm256_andnot_ps(sign, _mm256_sub_ps(w, rr)));
+            c16[h][0] = _mm256_add_epi16(yw, _mm256_add_epi16(_mm256_shuffle_epi8(tr, spread), krb));
+            c16[h][1] = _mm256_add_epi16(yw, _mm256_add_epi16(_mm256_shuffle_epi8(tg, spread), kg));
+            c16[h][2] = _mm256_add_epi16(yw, _mm256_add_epi16(_mm256_shuffle_epi8(tb, spread), krb));
+        }
+        if (_mm256_movemask_ps(_mm256_cmp_ps(dist, lim, _CMP_GT_OQ))) { /* an estimate near a half-integer */
+            uint8_t yb[32], ub[16], vb[16], pl[3][32];
+            uint8_t *const od[3] = {pl[0], pl[1], pl[2]};
+            const int yo = yuyv ? 0 : 1, uo = yuyv ? 1 : 0, vo = uo + 2;
+            size_t i;
+            for (i = 0; i < 32; i++) yb[i] = s[2 * (x + i) + (size_t)yo];
+            for (i = 0; i < 16; i++) ub[i] = s[4 * (x / 2 + i) + (size_t)uo], vb[i] = s[4 * (x / 2 + i) + (size_t)vo];
+            ovxc_cc_dec2_scalar(yb, NULL, ub, vb, od, od, 32, m);
+            for (c = 0; c < 3; c++) c8[c] = _mm256_loadu_si256((const __m256i *)(const void *)pl[c]);
+        } else {
+            /* packus: [0-7, 16-23 | 8-15, 24-31] -> in order */
+            for (c = 0; c < 3; c++) c8[c] = _mm256_permute4x64_epi64(_mm256_packus_epi16(c16[0][c], c16[1][c]), 0xD8);
+        }
+        if (bpp == 4)
+            il4_avx2_32(c8[0], c8[1], c8[2], _mm256_set1_epi8(-1), packed + 4 * x);
+        else
+            il3_avx2_32(c8[0], c8[1], c8[2], packed + 3 * x);
+    }
+    return x;
+}
+
 /* UYVY / YUYV: 16 pixels (32 bytes) a step, one in-lane shuffle to Y | U V
  * of each lane, then as dec2 */
 size_t ovxc_cc_dec422_avx2(const uint8_t *s, int yuyv, uint8_t *const o[3], uint8_t *packed, int bpp, size_t n,
@@ -407,6 +473,9 @@ size_t ovxc_cc_dec422_avx2(const uint8_t *s, int yuyv, uint8_t *const o[3], uint
                                   9, 13, 3, 7, 11, 15)
                : _mm256_setr_epi8(1, 3, 5, 7, 9, 11, 13, 15, 0, 4, 8, 12, 2, 6, 10, 14, 1, 3, 5, 7, 9, 11, 13, 15, 0, 4,
                                   8, 12, 2, 6, 10, 14);
+    if (f->rb_exact && packed) /* the usual case: straight to RGB / RGBX */
+        return bpp == 4 ? dec422_rb_loop32(f, s, ctl, yuyv, packed, 4, n, m)
+                        : dec422_rb_loop32(f, s, ctl, yuyv, packed, 3, n, m);
     x = f->rb_exact ? dec422_loop32(f, s, ctl, uvctl, o, packed, bpp, n, m, 1)
                     : dec422_loop32(f, s, ctl, uvctl, o, packed, bpp, n, m, 0);
     if (packed) return x; /* the rest by the caller's planes */

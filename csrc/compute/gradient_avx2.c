@@ -41,41 +41,69 @@ void ovxc_row_magnitude_avx2(const int16_t *gx, const int16_t *gy, void *dst, si
     if (i < n) ovxc_row_magnitude_scalar(gx + i, gy + i, d + i, n - i);
 }
 
-/* the phase of 8 pixels (see gradient.h), as int32 0..255 */
-static inline __m256i phase8(__m256i x32, __m256i y32)
+/* The phase (see gradient.h) in two stages, so that a block of pixels runs
+ * each stage's short chains side by side instead of one 70-cycle chain of
+ * dependent operations per 8 pixels (the out-of-order window cannot hide
+ * that): phase_ratio8 gives a = min(|gx|, |gy|) / max(|gx|, |gy|, 1), and
+ * phase_from_ratio8 the rest, as int32 0..255.  Same operations, same order,
+ * as the scalar reference. */
+static inline __m256 phase_ratio8(__m256i x32, __m256i y32)
 {
     const __m256 sign = _mm256_set1_ps(-0.0f);
-    __m256 fx = _mm256_cvtepi32_ps(x32), fy = _mm256_cvtepi32_ps(y32);
-    __m256 ax = _mm256_andnot_ps(sign, fx), ay = _mm256_andnot_ps(sign, fy);
+    __m256 ax = _mm256_andnot_ps(sign, _mm256_cvtepi32_ps(x32)), ay = _mm256_andnot_ps(sign, _mm256_cvtepi32_ps(y32));
     __m256 mn = _mm256_min_ps(ax, ay), mx = _mm256_max_ps(_mm256_max_ps(ax, ay), _mm256_set1_ps(1.0f));
-    __m256 a = _mm256_div_ps(mn, mx), s = _mm256_mul_ps(a, a), r, v;
+    return _mm256_div_ps(mn, mx);
+}
+
+static inline __m256 phase_poly8(__m256 a)
+{
+    __m256 s = _mm256_mul_ps(a, a), r;
     r = _mm256_add_ps(_mm256_mul_ps(_mm256_set1_ps(OVXC_ATAN_C9), s), _mm256_set1_ps(OVXC_ATAN_C7));
     r = _mm256_add_ps(_mm256_mul_ps(r, s), _mm256_set1_ps(OVXC_ATAN_C5));
     r = _mm256_add_ps(_mm256_mul_ps(r, s), _mm256_set1_ps(OVXC_ATAN_C3));
     r = _mm256_add_ps(_mm256_mul_ps(r, s), _mm256_set1_ps(OVXC_ATAN_C1));
-    r = _mm256_mul_ps(r, a);
-    r = _mm256_blendv_ps(r, _mm256_sub_ps(_mm256_set1_ps(OVXC_HALF_PI), r), _mm256_cmp_ps(ay, ax, _CMP_GT_OQ));
-    r = _mm256_blendv_ps(r, _mm256_sub_ps(_mm256_set1_ps(OVXC_PI), r), fx); /* sign of fx: fx < 0 (no -0 from ints) */
-    r = _mm256_xor_ps(r, _mm256_and_ps(fy, sign));                          /* -r where fy < 0 */
+    return _mm256_mul_ps(r, a);
+}
+
+/* The rest on the integer gradients: the blends take their sign bits, and
+ * |gy| > |gx| compares the same way in int32 as in float (exact).  Where
+ * gy < 0 the angle r is > 0 (a = 0 needs gy = 0), so the reference's "-r,
+ * then + 256 when negative" is 256 - r * scale, the same two roundings. */
+static inline __m256i phase_finish8(__m256i x32, __m256i y32, __m256 r)
+{
+    __m256 v;
+    r = _mm256_blendv_ps(r, _mm256_sub_ps(_mm256_set1_ps(OVXC_HALF_PI), r),
+                         _mm256_castsi256_ps(_mm256_cmpgt_epi32(_mm256_abs_epi32(y32), _mm256_abs_epi32(x32))));
+    r = _mm256_blendv_ps(r, _mm256_sub_ps(_mm256_set1_ps(OVXC_PI), r), _mm256_castsi256_ps(x32)); /* gx < 0 */
     v = _mm256_mul_ps(r, _mm256_set1_ps(OVXC_PHASE_SCALE));
-    v = _mm256_blendv_ps(v, _mm256_add_ps(v, _mm256_set1_ps(256.0f)), _mm256_cmp_ps(v, _mm256_setzero_ps(), _CMP_LT_OQ));
+    v = _mm256_blendv_ps(v, _mm256_sub_ps(_mm256_set1_ps(256.0f), v), _mm256_castsi256_ps(y32)); /* gy < 0 */
     return _mm256_and_si256(_mm256_cvttps_epi32(_mm256_add_ps(v, _mm256_set1_ps(0.5f))), _mm256_set1_epi32(255));
+}
+
+static inline __m256i ld8_s16(const int16_t *p)
+{
+    return _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)(const void *)p));
 }
 
 void ovxc_row_phase_avx2(const int16_t *gx, const int16_t *gy, void *dst, size_t n)
 {
     uint8_t *d = dst;
+    float ratio[128];
     size_t i = 0;
-    for (; i + 16 <= n; i += 16) {
-        __m128i x0 = _mm_loadu_si128((const __m128i *)(const void *)(gx + i));
-        __m128i x1 = _mm_loadu_si128((const __m128i *)(const void *)(gx + i + 8));
-        __m128i y0 = _mm_loadu_si128((const __m128i *)(const void *)(gy + i));
-        __m128i y1 = _mm_loadu_si128((const __m128i *)(const void *)(gy + i + 8));
-        __m256i p0 = phase8(_mm256_cvtepi16_epi32(x0), _mm256_cvtepi16_epi32(y0));
-        __m256i p1 = phase8(_mm256_cvtepi16_epi32(x1), _mm256_cvtepi16_epi32(y1));
-        __m256i w = _mm256_permute4x64_epi64(_mm256_packs_epi32(p0, p1), 0xD8); /* 16 x int16 in order */
-        __m128i b = _mm_packus_epi16(_mm256_castsi256_si128(w), _mm256_extracti128_si256(w, 1));
-        _mm_storeu_si128((__m128i *)(void *)(d + i), b);
+    while (n - i >= 16) { /* blocks of up to 128 pixels, a multiple of 16 */
+        size_t m = n - i >= 128 ? 128 : (n - i) & ~(size_t)15, k;
+        for (k = 0; k < m; k += 8)
+            _mm256_storeu_ps(ratio + k, phase_ratio8(ld8_s16(gx + i + k), ld8_s16(gy + i + k)));
+        for (k = 0; k < m; k += 8) _mm256_storeu_ps(ratio + k, phase_poly8(_mm256_loadu_ps(ratio + k)));
+        for (k = 0; k < m; k += 16) {
+            __m256 r0 = _mm256_loadu_ps(ratio + k), r1 = _mm256_loadu_ps(ratio + k + 8);
+            __m256i p0 = phase_finish8(ld8_s16(gx + i + k), ld8_s16(gy + i + k), r0);
+            __m256i p1 = phase_finish8(ld8_s16(gx + i + k + 8), ld8_s16(gy + i + k + 8), r1);
+            __m256i w = _mm256_permute4x64_epi64(_mm256_packs_epi32(p0, p1), 0xD8); /* 16 x int16 in order */
+            __m128i b = _mm_packus_epi16(_mm256_castsi256_si128(w), _mm256_extracti128_si256(w, 1));
+            _mm_storeu_si128((__m128i *)(void *)(d + i + k), b);
+        }
+        i += m;
     }
     if (i < n) ovxc_row_phase_scalar(gx + i, gy + i, d + i, n - i);
 }

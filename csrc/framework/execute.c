@@ -40,7 +40,7 @@ static void perf_add(vx_perf_t *p, vx_uint64 beg, vx_uint64 end)
 }
 
 /* Memory for every image and virtual array a node touches. */
-static vx_status prepare_params(vx_node n, vx_reference *params)
+vx_status ovx_node_prepare_memory(vx_node n, vx_reference *params)
 {
     vx_uint32 i;
     for (i = 0; i < n->kernel->num_params; i++) {
@@ -168,7 +168,7 @@ static vx_status run_windows(vx_node n, const vx_reference *params)
 
 static vx_status run_once(vx_node n, vx_reference *params)
 {
-    vx_status s = prepare_params(n, params);
+    vx_status s = ovx_node_prepare_memory(n, params);
     if (s != VX_SUCCESS) return s;
     if (n->kernel->desc && n->kernel->desc->window) return run_windows(n, params);
     if (n->kernel->tiling) return ovx_tiling_run(n, params, ovx_node_threads(n));

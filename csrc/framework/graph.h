@@ -140,6 +140,10 @@ vx_kernel_image_valid_rectangle_f ovx_meta_valid_rect_callback(vx_meta_format me
 /* ---- verify.c / execute.c ------------------------------------------------ */
 vx_status ovx_graph_verify(vx_graph graph);
 vx_status ovx_graph_execute(vx_graph graph);
+/* Memory for every image, array and pyramid level node n's params touch
+ * (verification gives it, so the first run costs what later ones do; a
+ * run checks again, for objects given after verification). */
+vx_status ovx_node_prepare_memory(vx_node n, vx_reference *params);
 
 /* ---- runtime/memplan.c -------------------------------------------------- */
 /* Give the graph's virtual images buffers shared where lifetimes allow
@@ -151,6 +155,9 @@ void ovx_memplan_release(vx_graph graph);
 /* Let running nodes access virtual objects (vx_true_e) or forbid it. */
 void ovx_set_accessible(vx_reference ref, vx_bool accessible);
 /* Fix the unknown size/format of a virtual pyramid (and make its levels). */
+/* objects/virtual.c: a virtual output back to its creation attributes before
+ * a verification deduces them again. */
+void ovx_virtual_forget(vx_reference r);
 vx_status ovx_pyramid_apply_meta(vx_pyramid p, vx_uint32 width, vx_uint32 height, vx_df_image format, char *why,
                                  size_t why_size);
 /* Fix the unknown dims/type of a virtual tensor. */

@@ -486,6 +486,12 @@ vx_status ovx_graph_verify(vx_graph g)
     }
     if ((s = check_writers(g)) != VX_SUCCESS) return s;
     if ((s = order_nodes(g)) != VX_SUCCESS) return s;
+    for (i = 0; i < g->num_nodes; i++) { /* virtual outputs: deduced again from this verification's inputs */
+        vx_node n = g->nodes[i];
+        vx_uint32 p;
+        for (p = 0; p < n->kernel->num_params; p++)
+            if (n->params[p] && n->kernel->params[p].direction == VX_OUTPUT) ovx_virtual_forget(n->params[p]);
+    }
     for (i = 0; i < g->num_nodes; i++) {
         vx_node n = g->nodes[g->order[i]];
         if ((s = check_inputs_known(g, n)) != VX_SUCCESS) return s;
@@ -498,6 +504,9 @@ vx_status ovx_graph_verify(vx_graph g)
         ovx_log((vx_reference)g, s, "vxVerifyGraph: no memory for the graph's virtual images");
         return s;
     }
+    /* every object's memory now, not on the first run */
+    for (i = 0; i < g->num_nodes; i++)
+        if ((s = ovx_node_prepare_memory(g->nodes[i], g->nodes[i]->params)) != VX_SUCCESS) return s;
     if ((s = init_nodes(g)) != VX_SUCCESS) {
         deinit_nodes(g);
         return s;

@@ -53,6 +53,8 @@ vx_array ovx_array_create(vx_context context, vx_enum item_type, vx_size capacit
     a->item_type = item_type;
     a->item_size = item_size;
     a->capacity = capacity;
+    a->decl_item_type = item_type;
+    a->decl_capacity = capacity;
     if (!is_virtual && ovx_array_alloc(a) != VX_SUCCESS) {
         vx_reference r = AREF(a);
         ovx_ref_release(&r, VX_TYPE_ARRAY, vx_false_e);

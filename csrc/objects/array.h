@@ -17,6 +17,9 @@ struct _vx_array {
     vx_uint8 *data;      /* capacity * item_size bytes, NULL until allocated */
     vx_bool accessible;  /* virtual array: the graph lets a running node access it */
     ovx_map_table maps;
+    /* a virtual array as created: 0 is deduced again at every verification */
+    vx_enum decl_item_type;
+    vx_size decl_capacity;
 };
 
 /* Create an array (item_type 0 / capacity 0 only with is_virtual, for the

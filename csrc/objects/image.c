@@ -7,6 +7,7 @@
  * image.h.
  */
 #include "image.h"
+#include "../runtime/bigmem.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -170,7 +171,22 @@ vx_image ovx_image_create(vx_context context, vx_reference scope, vx_uint32 widt
     if (!img) return NULL;
     img->base.is_virtual = is_virtual;
     set_geometry(img, width, height, format);
+    if (is_virtual) {
+        img->has_decl = vx_true_e;
+        img->decl_width = width, img->decl_height = height, img->decl_format = format;
+    }
     return img;
+}
+
+void ovx_image_forget(vx_image image)
+{
+    if (!image->has_decl || image->root != image || image->from_handle) return;
+    if (image->width == image->decl_width && image->height == image->decl_height && image->format == image->decl_format)
+        return;
+    if (!image->planned) free(image->alloc);
+    image->alloc = NULL;
+    image->planned = vx_false_e;
+    set_geometry(image, image->decl_width, image->decl_height, image->decl_format);
 }
 
 vx_status ovx_image_set_meta(vx_image image, vx_uint32 width, vx_uint32 height, vx_df_image format)
@@ -502,13 +518,12 @@ vx_status ovx_image_alloc(vx_image image)
         off[p] = total;
         total += ((size_t)root->mem[p].stride_y * root->mem[p].dim_y + 63) & ~(size_t)63;
     }
-    if (posix_memalign(&root->alloc, 64, total ? total : 64) != 0) {
-        root->alloc = NULL;
+    root->alloc = ovx_big_alloc(total);
+    if (!root->alloc) {
         ovx_context_unlock(root->base.context);
         ovx_log((vx_reference)image, VX_ERROR_NO_MEMORY, "image: cannot allocate %zu bytes", total);
         return VX_ERROR_NO_MEMORY;
     }
-    memset(root->alloc, 0, total);
     for (p = 0; p < root->planes; p++) root->mem[p].ptr = (vx_uint8 *)root->alloc + off[p];
     if (root->is_uniform)
         for (p = 0; p < root->planes; p++) fill_plane(root, p, &root->uniform_value);

@@ -99,6 +99,10 @@ struct _vx_image {
     vx_bool planned;             /* alloc is a graph's buffer (runtime/memplan.c), not ours to free */
     vx_bool from_handle;
     ovx_image_map *maps;         /* every live map of the root and its sub-images */
+    /* a virtual root as created: a 0 size or VIRT format is deduced again at every verification */
+    vx_bool has_decl;
+    vx_uint32 decl_width, decl_height;
+    vx_df_image decl_format;
 };
 
 /* ---- for other modules (graph, kernels, pyramids, delays, ...) --------- */
@@ -110,6 +114,9 @@ vx_image ovx_image_create(vx_context context, vx_reference scope, vx_uint32 widt
                           vx_df_image format, vx_bool is_virtual);
 /* Fix a virtual image's size/format (graph verification); drops its memory. */
 vx_status ovx_image_set_meta(vx_image image, vx_uint32 width, vx_uint32 height, vx_df_image format);
+/* A virtual root back to the size and format it was created with (graph
+ * verification deduces the rest again); drops its memory when they change. */
+void ovx_image_forget(vx_image image);
 /* Make sure the root's planes have memory (allocated lazily).  VX_ERROR_NO_MEMORY
  * for a handle image whose handle was taken back with vxSwapImageHandle(NULL). */
 vx_status ovx_image_alloc(vx_image image);

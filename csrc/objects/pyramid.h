@@ -14,6 +14,10 @@ struct _vx_pyramid {
     vx_uint32 width, height;
     vx_df_image format;
     vx_image *images; /* levels images, each held with an internal reference */
+    /* a virtual pyramid as created: a 0 size or VIRT format is deduced again at every verification */
+    vx_bool has_decl;
+    vx_uint32 decl_width, decl_height;
+    vx_df_image decl_format;
 };
 
 /* Size of level `level` of a pyramid whose level 0 is width x height: the

@@ -5,7 +5,9 @@
  * Every point starts at (0, 0).
  */
 #include "remap.h"
+#include "../runtime/bigmem.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -34,7 +36,9 @@ vx_remap ovx_remap_create(vx_context context, vx_uint32 src_width, vx_uint32 src
     r->src_height = src_height;
     r->dst_width = dst_width;
     r->dst_height = dst_height;
-    r->data = calloc((size_t)dst_width * dst_height, sizeof(vx_coordinates2df_t));
+    r->data = (vx_uint64)dst_width * dst_height <= SIZE_MAX / sizeof(vx_coordinates2df_t)
+                  ? ovx_big_alloc((size_t)dst_width * dst_height * sizeof(vx_coordinates2df_t))
+                  : NULL;
     if (!r->data) {
         vx_reference ref = RREF(r);
         ovx_ref_release(&ref, VX_TYPE_REMAP, vx_false_e);

@@ -11,6 +11,7 @@
  * (end[last] - start[last]) * stride[last], only fits that reading).
  */
 #include "tensor.h"
+#include "../runtime/bigmem.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -116,7 +117,7 @@ VX_API_ENTRY vx_tensor VX_API_CALL vxCreateTensor(vx_context context, vx_size nu
     if (s != VX_SUCCESS) return (vx_tensor)ovx_error(context, s);
     t = tensor_new(context, number_of_dims, dims, data_type, fixed_point_position, elem);
     if (!t) return (vx_tensor)ovx_error_from(context, VX_ERROR_NO_MEMORY, "vxCreateTensor: out of memory");
-    t->owned = calloc(1, bytes);
+    t->owned = ovx_big_alloc(bytes);
     if (!t->owned) {
         ovx_ref_destroy((vx_reference)t);
         return (vx_tensor)ovx_error_from(context, VX_ERROR_NO_MEMORY,

@@ -38,6 +38,10 @@ struct _vx_tensor_t {
     vx_tensor root;        /* this tensor for roots */
     vx_size offset;        /* byte offset of element 0 in the root's memory */
     ovx_tensor_map maps[OVX_TENSOR_MAX_MAPS];
+    /* a virtual tensor as created: 0 dimensions / sizes / type are deduced again at every verification */
+    vx_bool has_decl;
+    vx_size decl_num_dims, decl_dims[OVX_MAX_TENSOR_DIMS];
+    vx_enum decl_data_type;
 };
 
 /* Address of element 0 (NULL when a handle tensor has no memory). */

@@ -157,6 +157,8 @@ VX_API_ENTRY vx_pyramid VX_API_CALL vxCreateVirtualPyramid(vx_graph graph, vx_si
                         format == VX_DF_IMAGE_VIRT ? VX_DF_IMAGE_U8 : format);
     if (vxGetStatus((vx_reference)p) != VX_SUCCESS) return p;
     make_virtual((vx_reference)p, graph);
+    p->has_decl = vx_true_e;
+    p->decl_width = width, p->decl_height = height, p->decl_format = format;
     if (width == 0 || height == 0 || format == VX_DF_IMAGE_VIRT) {
         vx_size i;
         p->width = width;
@@ -179,9 +181,12 @@ vx_status ovx_pyramid_apply_meta(vx_pyramid p, vx_uint32 width, vx_uint32 height
                                  size_t why_size)
 {
     vx_size i;
-    if (p->width == 0) p->width = width;
-    if (p->height == 0) p->height = height;
-    if (p->format == VX_DF_IMAGE_VIRT || p->format == 0) p->format = format;
+    /* what was left to the graph is deduced again (the inputs may have changed since the last verification) */
+    if (p->has_decl ? p->decl_width == 0 : p->width == 0) p->width = width;
+    if (p->has_decl ? p->decl_height == 0 : p->height == 0) p->height = height;
+    if (p->has_decl ? p->decl_format == VX_DF_IMAGE_VIRT || p->decl_format == 0
+                    : p->format == VX_DF_IMAGE_VIRT || p->format == 0)
+        p->format = format;
     if (p->width == 0 || p->height == 0 || p->format == VX_DF_IMAGE_VIRT || p->format == 0) {
         snprintf(why, why_size, "the kernel does not say the size and format of this virtual pyramid");
         return VX_ERROR_INVALID_DIMENSION;
@@ -238,6 +243,10 @@ VX_API_ENTRY vx_tensor VX_API_CALL vxCreateVirtualTensor(vx_graph graph, vx_size
                        data_type ? data_type : VX_TYPE_UINT8, fixed_point_position);
     if (vxGetStatus((vx_reference)t) != VX_SUCCESS) return t;
     make_virtual((vx_reference)t, graph);
+    t->has_decl = vx_true_e;
+    t->decl_num_dims = nd;
+    for (i = 0; i < OVX_MAX_TENSOR_DIMS; i++) t->decl_dims[i] = (dims && i < nd) ? dims[i] : 0;
+    t->decl_data_type = data_type;
     if (partial || data_type == 0) {
         t->num_dims = nd;
         for (i = 0; i < OVX_MAX_TENSOR_DIMS; i++) t->dims[i] = (dims && i < nd) ? dims[i] : 0;
@@ -304,4 +313,47 @@ vx_status ovx_tensor_apply_meta(vx_tensor t, vx_size num_dims, const vx_size *di
     t->owned = mem;
     t->handle = mem;
     return VX_SUCCESS;
+}
+
+/* Graph verification deduces a virtual object's unspecified attributes again
+ * (spec "Virtual Data Objects": "automatically adjusted at each graph
+ * verification"): before the validators run, every virtual output goes back
+ * to what it was created with, so that validators and metas see the new
+ * inputs, not the last verification's deductions.  Its storage is dropped
+ * when its attributes change (the graph's plan or the first run gives it new
+ * memory). */
+void ovx_virtual_forget(vx_reference r)
+{
+    vx_size i;
+    if (!r || !r->is_virtual) return;
+    switch (r->type) {
+    case VX_TYPE_IMAGE: ovx_image_forget((vx_image)r); break;
+    case VX_TYPE_PYRAMID: {
+        vx_pyramid p = (vx_pyramid)r;
+        if (!p->has_decl) break;
+        p->width = p->decl_width;
+        p->height = p->decl_height;
+        p->format = p->decl_format;
+        break;
+    }
+    case VX_TYPE_ARRAY: {
+        vx_array a = (vx_array)r;
+        if (a->item_type == a->decl_item_type && a->capacity == a->decl_capacity) break;
+        if (a->decl_item_type == 0) a->item_type = 0, a->item_size = 0;
+        if (a->decl_capacity == 0) a->capacity = 0;
+        free(a->data);
+        a->data = NULL;
+        a->num_items = 0;
+        break;
+    }
+    case VX_TYPE_TENSOR: {
+        vx_tensor t = (vx_tensor)r;
+        if (!t->has_decl || t->parent || t->from_handle || t->active_maps) break;
+        t->num_dims = t->decl_num_dims;
+        for (i = 0; i < OVX_MAX_TENSOR_DIMS; i++) t->dims[i] = t->decl_dims[i];
+        t->data_type = t->decl_data_type;
+        break;
+    }
+    default: break;
+    }
 }

@@ -14,6 +14,7 @@
  */
 #include "../framework/graph.h"
 #include "../objects/image.h"
+#include "bigmem.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -112,13 +113,12 @@ vx_status ovx_memplan_build(vx_graph g)
             if (best < 0 || g->buffers[b].size < g->buffers[best].size) best = (vx_int32)b;
         }
         if (best < 0) {
-            void *mem = NULL;
-            if (posix_memalign(&mem, 64, cand[i].bytes ? cand[i].bytes : 64) != 0) {
+            void *mem = ovx_big_alloc(cand[i].bytes);
+            if (!mem) {
                 free(cand);
                 ovx_memplan_release(g);
                 return VX_ERROR_NO_MEMORY;
             }
-            memset(mem, 0, cand[i].bytes);
             best = (vx_int32)g->num_buffers++;
             g->buffers[best].mem = mem;
             g->buffers[best].size = cand[i].bytes;
