@@ -96,6 +96,10 @@ def _wrap(handle, context, what):
         g = Graph.__new__(Graph)
         g._keepalive = {}
         g._objects = []
+        g._held = {}
+        g._gparams = {}
+        g._node_list = []
+        g._virtual_keys = set()
         g._adopt(ffi.cast("vx_graph", handle), context, what)
         return g
     return wrap_reference(handle, context, what)

@@ -1,0 +1,111 @@
+"""pyopenvx.dask on a LocalCluster of two worker processes: tiles and frames
+give results bit-identical to the same graph run in one process."""
+import numpy as np
+import pytest
+
+import pyopenvx as vx
+from pyopenvx import lib
+
+da = pytest.importorskip("dask.array", reason="the dask extra is not installed (pip install '.[dask]')")
+distributed = pytest.importorskip("distributed")
+vxd = pytest.importorskip("pyopenvx.dask")
+
+
+@pytest.fixture(scope="module")
+def client():
+    cluster = distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+                                       dashboard_address=None)
+    c = distributed.Client(cluster)
+    yield c
+    c.close()
+    cluster.close()
+
+
+def _chain(ctx, w, h, border, fmt_in="U8"):
+    """Gaussian3x3 -> Box3x3 -> Not, or for RGB input ChannelExtract(G) first;
+    every node with the border mode given."""
+    g = vx.Graph(ctx)
+    src = vx.Image(ctx, w, h, vx.Format[fmt_in])
+    dst = vx.Image(ctx, w, h, vx.Format.U8)
+    nodes = []
+    first = g.virtual_image()
+    if fmt_in == "RGB":
+        nodes.append(g.channel_extract(src, lib.VX_CHANNEL_G, first))
+        a = g.virtual_image()
+        nodes.append(g.gaussian3x3(first, a))
+    else:
+        nodes.append(g.gaussian3x3(src, first))
+        a = first
+    b = g.virtual_image()
+    nodes.append(g.box3x3(a, b))
+    nodes.append(g.not_(b, dst))
+    for n in nodes:
+        n.border = border
+    g.add_parameter(nodes[0], 0)
+    g.add_parameter(nodes[-1], 1)
+    return g
+
+
+def _whole(ctx, g, a):
+    h, w = a.shape[:2]
+    fmt = "RGB" if a.ndim == 3 else "U8"
+    src = vx.Image.from_numpy(ctx, np.ascontiguousarray(a), vx.Format[fmt])
+    dst = vx.Image(ctx, w, h, vx.Format.U8)
+    g.set_parameter(0, src)
+    g.set_parameter(1, dst)
+    g.process()
+    return dst.to_numpy()
+
+
+@pytest.mark.parametrize("border", ["replicate", "constant"])
+def test_tiles_equal_whole_image(client, border):
+    rng = np.random.default_rng(3)
+    big = rng.integers(0, 256, (301, 517), dtype=np.uint8)
+    ctx = vx.Context()
+    g = _chain(ctx, 64, 48, vx.Border(border, 17) if border == "constant" else vx.Border(border))
+    recipe = vxd.GraphRecipe(g, inputs=[0], outputs=[1])
+    assert recipe.radius == 2
+    want = _whole(ctx, g, big)
+    got = vxd.map_tiles(recipe, da.from_array(big, chunks=(64, 100))).compute()
+    assert got.shape == want.shape and got.dtype == want.dtype
+    assert np.array_equal(got, want)
+
+
+def test_color_tiles_and_frames(client):
+    rng = np.random.default_rng(5)
+    ctx = vx.Context()
+    g = _chain(ctx, 40, 30, vx.Border("replicate"), "RGB")
+    recipe = vxd.GraphRecipe(g, inputs=[0], outputs=[1])
+    big = rng.integers(0, 256, (97, 131, 3), dtype=np.uint8)
+    want = _whole(ctx, g, big)
+    got = vxd.map_tiles(recipe, da.from_array(big, chunks=(32, 45, 3))).compute()
+    assert np.array_equal(got, want)
+    frames = rng.integers(0, 256, (5, 30, 40, 3), dtype=np.uint8)
+    want = np.stack([_whole(ctx, g, f) for f in frames])
+    got = vxd.map_frames(recipe, da.from_array(frames, chunks=(2, 30, 40, 3))).compute()
+    assert np.array_equal(got, want)
+
+
+def test_untileable_graph_is_refused():
+    ctx = vx.Context()
+    g = vx.Graph(ctx)
+    src, dst = vx.Image(ctx, 32, 32, vx.Format.U8), vx.Image(ctx, 32, 32, vx.Format.U8)
+    n = g.equalize_hist(src, dst)
+    g.add_parameter(n, 0)
+    g.add_parameter(n, 1)
+    recipe = vxd.GraphRecipe(g, inputs=[0], outputs=[1])
+    assert recipe.radius is None and "equalize" in recipe.why_not
+    with pytest.raises(vxd.NotTileableError, match="equalize"):
+        vxd.map_tiles(recipe, da.zeros((64, 64), dtype=np.uint8, chunks=32))
+
+
+def test_graph_radius_counts_the_longest_path():
+    ctx = vx.Context()
+    g = vx.Graph(ctx)
+    src, dst = vx.Image(ctx, 32, 32, vx.Format.U8), vx.Image(ctx, 32, 32, vx.Format.U8)
+    a, b, c = g.virtual_image(), g.virtual_image(), g.virtual_image()
+    g.box3x3(src, a)
+    g.gaussian3x3(a, b)      # path src -> a -> b: 2
+    g.not_(src, c)           # a short branch: 0
+    g.add(in1=b, in2=c, policy="saturate", out=dst)
+    assert vxd.graph_radius(g) == 2
