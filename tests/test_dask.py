@@ -109,3 +109,31 @@ def test_graph_radius_counts_the_longest_path():
     g.not_(src, c)           # a short branch: 0
     g.add(in1=b, in2=c, policy="saturate", out=dst)
     assert vxd.graph_radius(g) == 2
+
+
+def _plus_one(node, params):
+    src, dst = params
+    with src.map() as a, dst.map(usage=vx.WRITE_ONLY) as b:
+        b[...] = a + 1
+
+
+def _make_plus_one(ctx):
+    return ctx.user_kernel("com.example.dask_plus_one", [(vx.INPUT, vx.TYPE_IMAGE), (vx.OUTPUT, vx.TYPE_IMAGE)],
+                           run=_plus_one, validate=0)
+
+
+def test_python_kernel_needs_registering(client):
+    ctx = vx.Context()
+    k = _make_plus_one(ctx)
+    g = vx.Graph(ctx)
+    src, dst = vx.Image(ctx, 16, 8, vx.Format.U8), vx.Image(ctx, 16, 8, vx.Format.U8)
+    n = g.node(k, src, dst)
+    g.add_parameter(n, 0)
+    g.add_parameter(n, 1)
+    recipe = vxd.GraphRecipe(g, inputs=[0], outputs=[1])
+    frames = np.arange(3 * 8 * 16, dtype=np.uint8).reshape(3, 8, 16) % 200
+    with pytest.raises(Exception, match="register_kernels|user kernel|com.example.dask_plus_one"):
+        vxd.map_frames(recipe, da.from_array(frames, chunks=(1, 8, 16))).compute()
+    vxd.register_kernels(client, _make_plus_one)
+    got = vxd.map_frames(recipe, da.from_array(frames, chunks=(1, 8, 16))).compute()
+    assert np.array_equal(got, frames + 1)
