@@ -30,3 +30,14 @@ def test_python_graph_example_runs(tmp_path):
     # a disc of radius 40 has an edge of roughly its circumference (2*pi*40 ~ 251) in pixels
     n = int(lines[2].split("canny: ")[1].split()[0])
     assert 150 < n < 700, p.stdout
+
+
+def test_dask_example_runs(tmp_path):
+    import pytest
+    pytest.importorskip("distributed", reason="the dask extra is not installed (pip install '.[dask]')")
+    p = subprocess.run([sys.executable, str(ROOT / "examples" / "dask_scene.py"), "1600"], capture_output=True,
+                       text=True, cwd=tmp_path, timeout=300)
+    assert p.returncode == 0, p.stdout + p.stderr
+    assert "directory: 24 images of 640x480" in p.stdout
+    assert "scene: 1600x1600" in p.stdout
+    assert "tiles equal a whole-image run: yes" in p.stdout
