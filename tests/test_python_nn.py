@@ -170,7 +170,7 @@ def test_convolution_graph_new_weights_and_wide_sums(vx, ctx, dtype, q):
     tw = ctx.tensor((3, 3, 9, 10), dtype, q)
     tw.copy_from(w1)
     out = ctx.tensor((21, 13, 10, 1), dtype, q)
-    g.convolution_layer(tx, tw, tb, out, pad=(1, 1), overflow="wrap", rounding="nearest_even")
+    g.convolution_layer(tx, tw, out, biases=tb, pad=(1, 1), overflow="wrap", rounding="nearest_even")
     g.process()
     np.testing.assert_array_equal(out.to_numpy(), _conv_model(x, w1, b, (1, 1), (1, 1), True, q, True))
     tw.copy_from(w2)
