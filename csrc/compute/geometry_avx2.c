@@ -22,6 +22,7 @@
 #include "geometry.h"
 
 #include <immintrin.h>
+#include <math.h>
 #include <string.h>
 
 typedef struct {
@@ -30,6 +31,8 @@ typedef struct {
     int bilinear;
     int constant;    /* OVX_GEO_CONSTANT border */
     int can_fast;    /* the gather path's bounds are not empty */
+    int can_local;   /* the row-local path's bounds are not empty */
+    uint32_t xloc, yloc; /* the largest base tap of the row-local path: w - 16, h - 2 - bilinear */
     __m256i xfast, yfast; /* the largest top-left tap of the gather path: w - 4, h - 1 - bilinear */
     __m256i vstride; /* stride in each lane */
     __m256i cval;    /* the constant */
@@ -52,6 +55,9 @@ static int warp_ctx_init(warp_ctx *c, const ovx_geo_src *src, const ovx_geo_dst 
     c->bilinear = interp != OVX_GEO_NEAREST;
     c->constant = src->mode == OVX_GEO_CONSTANT;
     c->can_fast = src->width >= 4 && src->height - 1 - c->bilinear >= 0;
+    c->can_local = src->width >= 16 && src->height - 2 - c->bilinear >= 0;
+    c->xloc = (uint32_t)(src->width - 16);
+    c->yloc = (uint32_t)(src->height - 2 - c->bilinear);
     c->xfast = _mm256_set1_epi32(src->width - 4);
     c->yfast = _mm256_set1_epi32(src->height - 1 - c->bilinear);
     c->vstride = _mm256_set1_epi32(src->stride);
@@ -106,13 +112,77 @@ static inline __m256i warp_tap(const warp_ctx *c, __m256i a, __m256i b)
     return g;
 }
 
+/* Row-local taps: the base (xb, yb) is the smaller of lanes 0 and 7 (the
+ * lanes' ends: positions along a row are mostly monotonic); when every
+ * lane's tap lies in [xb, xb + 15 - bilinear] x [yb, yb + 1] and the rows
+ * yb .. yb + 1 + bilinear from column xb hold 16 bytes inside the plane,
+ * *p points at (xb, yb) and *dx, *dy are the lanes' offsets from it. */
+static inline int warp_local(const warp_ctx *c, __m256i xi, __m256i yi, const uint8_t **p, __m256i *dx, __m256i *dy)
+{
+    const __m256i l0 = _mm256_setzero_si256(), l7 = _mm256_set1_epi32(7);
+    __m256i xb = _mm256_min_epi32(_mm256_permutevar8x32_epi32(xi, l0), _mm256_permutevar8x32_epi32(xi, l7));
+    __m256i yb = _mm256_min_epi32(_mm256_permutevar8x32_epi32(yi, l0), _mm256_permutevar8x32_epi32(yi, l7));
+    int32_t x = _mm256_cvtsi256_si32(xb), y = _mm256_cvtsi256_si32(yb);
+    if (!c->can_local || (uint32_t)x > c->xloc || (uint32_t)y > c->yloc) return 0;
+    *dx = _mm256_sub_epi32(xi, xb);
+    *dy = _mm256_sub_epi32(yi, yb);
+    __m256i okx = _mm256_cmpeq_epi32(_mm256_min_epu32(*dx, _mm256_set1_epi32(15 - c->bilinear)), *dx);
+    __m256i oky = _mm256_cmpeq_epi32(_mm256_min_epu32(*dy, _mm256_set1_epi32(1)), *dy);
+    if (_mm256_movemask_epi8(_mm256_and_si256(okx, oky)) != -1) return 0;
+    *p = c->ptr + (intptr_t)y * c->stride + x;
+    return 1;
+}
+
+static inline __m256i warp_row16(const uint8_t *p)
+{
+    return _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)p));
+}
+
+/* The bilinear sum of 8 lanes: a0, a1 hold each lane's tap rows as words
+ * (left, right); the weights from X, Y. */
+static inline __m256i warp_bil_sum(__m256i a0, __m256i a1, __m256i X, __m256i Y)
+{
+    enum { B = OVX_GEO_FIX_BITS };
+    const __m256i fm = _mm256_set1_epi32((1 << B) - 1);
+    __m256i s = _mm256_and_si256(X, fm), t = _mm256_and_si256(Y, fm);
+    /* words (1024 - s, s) */
+    __m256i ws = _mm256_add_epi32(_mm256_set1_epi32(1 << B), _mm256_sub_epi32(_mm256_slli_epi32(s, 16), s));
+    __m256i r0 = _mm256_madd_epi16(a0, ws), r1 = _mm256_madd_epi16(a1, ws);
+    __m256i v = _mm256_add_epi32(_mm256_slli_epi32(r0, B), _mm256_mullo_epi32(_mm256_sub_epi32(r1, r0), t));
+    return _mm256_srli_epi32(_mm256_add_epi32(v, _mm256_set1_epi32(1 << (2 * B - 1))), 2 * B);
+}
+
+/* Row-local nearest: byte dx of row yb (dy 0) or yb + 1 (dy 1) from p. */
+static inline __m256i warp_local_nn(const warp_ctx *c, const uint8_t *p, __m256i dx, __m256i dy)
+{
+    __m256i idx = _mm256_or_si256(dx, _mm256_set1_epi32((int)0x80808000u));
+    __m256i q0 = _mm256_shuffle_epi8(warp_row16(p), idx);
+    __m256i q1 = _mm256_shuffle_epi8(warp_row16(p + c->stride), idx);
+    return _mm256_blendv_epi8(q1, q0, _mm256_cmpeq_epi32(dy, _mm256_setzero_si256()));
+}
+
+/* Row-local bilinear: bytes dx, dx + 1 of rows yb .. yb + 2 from p as
+ * words; each lane's two tap rows by dy. */
+static inline __m256i warp_local_bil(const warp_ctx *c, const uint8_t *p, __m256i dx, __m256i dy, __m256i X, __m256i Y)
+{
+    __m256i idx = _mm256_add_epi32(_mm256_or_si256(dx, _mm256_slli_epi32(dx, 16)), _mm256_set1_epi32((int)0x80018000u));
+    __m256i q0 = _mm256_shuffle_epi8(warp_row16(p), idx);
+    __m256i q1 = _mm256_shuffle_epi8(warp_row16(p + c->stride), idx);
+    __m256i q2 = _mm256_shuffle_epi8(warp_row16(p + 2 * (intptr_t)c->stride), idx);
+    __m256i top = _mm256_cmpeq_epi32(dy, _mm256_setzero_si256());
+    return warp_bil_sum(_mm256_blendv_epi8(q1, q0, top), _mm256_blendv_epi8(q2, q1, top), X, Y);
+}
+
 /* 8 outputs (int32 lanes, 0..255) at fixed-point positions X, Y. */
 static inline __m256i warp_px8(const warp_ctx *c, __m256i X, __m256i Y)
 {
     enum { B = OVX_GEO_FIX_BITS };
+    const uint8_t *p;
+    __m256i dx, dy;
     if (!c->bilinear) {
         const __m256i h = _mm256_set1_epi32(1 << (B - 1));
         __m256i xi = _mm256_srai_epi32(_mm256_add_epi32(X, h), B), yi = _mm256_srai_epi32(_mm256_add_epi32(Y, h), B);
+        if (warp_local(c, xi, yi, &p, &dx, &dy)) return warp_local_nn(c, p, dx, dy);
         if (warp_in_fast(c, xi, yi)) {
             __m256i off = _mm256_add_epi32(_mm256_mullo_epi32(yi, c->vstride), xi);
             return _mm256_and_si256(_mm256_i32gather_epi32((const int *)c->ptr, off, 1), _mm256_set1_epi32(255));
@@ -120,8 +190,8 @@ static inline __m256i warp_px8(const warp_ctx *c, __m256i X, __m256i Y)
         return warp_tap(c, xi, yi);
     }
     const __m256i xi = _mm256_srai_epi32(X, B), yi = _mm256_srai_epi32(Y, B);
-    const __m256i fm = _mm256_set1_epi32((1 << B) - 1);
     __m256i a0, a1;
+    if (warp_local(c, xi, yi, &p, &dx, &dy)) return warp_local_bil(c, p, dx, dy, X, Y);
     if (warp_in_fast(c, xi, yi)) {
         /* bytes 0, 1 of each dword -> words 0, 1 */
         const __m256i k = _mm256_setr_epi8(0, -1, 1, -1, 4, -1, 5, -1, 8, -1, 9, -1, 12, -1, 13, -1, 0, -1, 1, -1, 4,
@@ -135,12 +205,7 @@ static inline __m256i warp_px8(const warp_ctx *c, __m256i X, __m256i Y)
         a0 = _mm256_or_si256(warp_tap(c, xi, yi), _mm256_slli_epi32(warp_tap(c, xj, yi), 16));
         a1 = _mm256_or_si256(warp_tap(c, xi, yj), _mm256_slli_epi32(warp_tap(c, xj, yj), 16));
     }
-    __m256i s = _mm256_and_si256(X, fm), t = _mm256_and_si256(Y, fm);
-    /* words (1024 - s, s) */
-    __m256i ws = _mm256_add_epi32(_mm256_set1_epi32(1 << B), _mm256_sub_epi32(_mm256_slli_epi32(s, 16), s));
-    __m256i r0 = _mm256_madd_epi16(a0, ws), r1 = _mm256_madd_epi16(a1, ws);
-    __m256i v = _mm256_add_epi32(_mm256_slli_epi32(r0, B), _mm256_mullo_epi32(_mm256_sub_epi32(r1, r0), t));
-    return _mm256_srli_epi32(_mm256_add_epi32(v, _mm256_set1_epi32(1 << (2 * B - 1))), 2 * B);
+    return warp_bil_sum(a0, a1, X, Y);
 }
 
 /* Store 16 outputs (two blocks of int32 lanes), or the first n. */
@@ -162,6 +227,96 @@ static inline int warp_fits(float v)
     return v > -OVX_GEO_FIX_LIM && v < OVX_GEO_FIX_LIM;
 }
 
+/* ---- Warp Affine -------------------------------------------------------- */
+
+/* The tap (bilinear: top-left; nearest: the pixel) along one axis of pixel x
+ * of an affine row whose positions need no clamp, with the lanes' float
+ * operations: the lanes hold exactly this value. */
+static inline int32_t warp_aff_tap(float a, float b, int32_t x, int bilinear)
+{
+    int32_t v = (int32_t)floorf(a * (float)x + b);
+    return bilinear ? v >> OVX_GEO_FIX_BITS : (v + (1 << (OVX_GEO_FIX_BITS - 1))) >> OVX_GEO_FIX_BITS;
+}
+
+/* The base of 8-pixel block k along one axis: the smaller tap of its end
+ * lanes.  The position a x + b (a rounded product of a fixed factor, plus a
+ * constant, each rounding monotonic) is monotonic in x, so the base is
+ * monotonic in k (non-decreasing for a >= 0). */
+static inline int32_t warp_aff_base(float a, float b, int32_t k, int bilinear)
+{
+    int32_t t0 = warp_aff_tap(a, b, 8 * k, bilinear), t7 = warp_aff_tap(a, b, 8 * k + 7, bilinear);
+    return t0 < t7 ? t0 : t7;
+}
+
+/* The first block k in [0, nb) whose base is >= lim (up) or <= lim (down),
+ * nb if none; the base's monotonicity makes this a binary search. */
+static int32_t warp_aff_first(float a, float b, int bilinear, int32_t nb, int up, int32_t lim)
+{
+    int32_t lo = 0, hi = nb;
+    while (lo < hi) {
+        int32_t mid = lo + (hi - lo) / 2, v = warp_aff_base(a, b, mid, bilinear);
+        if (up ? v >= lim : v <= lim) hi = mid;
+        else lo = mid + 1;
+    }
+    return lo;
+}
+
+/* The blocks [*ka, *kb) whose base lies in [lo, hi] (an interval). */
+static void warp_aff_span(float a, float b, int bilinear, int32_t nb, int32_t lo, int32_t hi, int32_t *ka, int32_t *kb)
+{
+    if (a >= 0.0f) {
+        *ka = warp_aff_first(a, b, bilinear, nb, 1, lo);
+        *kb = warp_aff_first(a, b, bilinear, nb, 1, hi + 1);
+    } else {
+        *ka = warp_aff_first(a, b, bilinear, nb, 0, hi);
+        *kb = warp_aff_first(a, b, bilinear, nb, 0, lo - 1);
+    }
+}
+
+/* Row-local blocks of an affine row, known valid (warp_local's conditions
+ * hold): the base is lane xl / yl (0 or 7: the end with the smaller tap). */
+static inline __m256i warp_aff_local8(const warp_ctx *c, __m256i X, __m256i Y, const int xl, const int yl)
+{
+    enum { B = OVX_GEO_FIX_BITS };
+    if (!c->bilinear) {
+        const __m256i h = _mm256_set1_epi32(1 << (B - 1));
+        X = _mm256_add_epi32(X, h);
+        Y = _mm256_add_epi32(Y, h);
+    }
+    __m256i xi = _mm256_srai_epi32(X, B), yi = _mm256_srai_epi32(Y, B);
+    __m256i xb = _mm256_permutevar8x32_epi32(xi, _mm256_set1_epi32(xl));
+    __m256i yb = _mm256_permutevar8x32_epi32(yi, _mm256_set1_epi32(yl));
+    const uint8_t *p =
+        c->ptr + (intptr_t)_mm256_cvtsi256_si32(yb) * c->stride + _mm256_cvtsi256_si32(xb);
+    __m256i dx = _mm256_sub_epi32(xi, xb), dy = _mm256_sub_epi32(yi, yb);
+    return c->bilinear ? warp_local_bil(c, p, dx, dy, X, Y) : warp_local_nn(c, p, dx, dy);
+}
+
+/* Pixels [x0, x1) of an affine row (x0 a multiple of 16), 16 at a time:
+ * local: every block row-local with bases at lanes xl, yl; else warp_px8. */
+static inline void warp_aff_run(const warp_ctx *c, const ovx_geo_row *r, uint8_t *row, int32_t x0, int32_t x1,
+                                int n, int clamp, int local, const int xl, const int yl)
+{
+    const __m256 eight = _mm256_set1_ps(8.0f);
+    const __m256 ax = _mm256_set1_ps(r->ax), bx = _mm256_set1_ps(r->bx);
+    const __m256 ay = _mm256_set1_ps(r->ay), by = _mm256_set1_ps(r->by);
+    __m256 xf = _mm256_add_ps(_mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_ps((float)x0));
+    for (int32_t x = x0; x < x1; x += 16) {
+        __m256i res[2];
+        for (int h = 0; h < 2; h++) {
+            __m256 vx = _mm256_add_ps(_mm256_mul_ps(ax, xf), bx), vy = _mm256_add_ps(_mm256_mul_ps(ay, xf), by);
+            if (local) {
+                res[h] = warp_aff_local8(c, warp_fix_in(vx), warp_fix_in(vy), xl, yl);
+            } else {
+                __m256i X = clamp ? warp_fix(vx) : warp_fix_in(vx), Y = clamp ? warp_fix(vy) : warp_fix_in(vy);
+                res[h] = warp_px8(c, X, Y);
+            }
+            xf = _mm256_add_ps(xf, eight);
+        }
+        warp_store16(row + x, res[0], res[1], n - x);
+    }
+}
+
 void ovx_warp_affine_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *m, int interp,
                                uint32_t y0, uint32_t y1)
 {
@@ -170,31 +325,45 @@ void ovx_warp_affine_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, c
         ovx_warp_affine_rows(src, dst, m, interp, y0, y1);
         return;
     }
-    const __m256 eight = _mm256_set1_ps(8.0f), lane = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
-    const int32_t n = dst->width, nlast = ((n + 15) & ~15) - 1;
+    const int32_t n = dst->width, nlast = ((n + 15) & ~15) - 1, ng = (n + 15) / 16;
+    const int bil = c.bilinear;
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
         ovx_geo_row r;
         ovx_geo_affine_row(src, m, y, &r);
-        const __m256 ax = _mm256_set1_ps(r.ax), bx = _mm256_set1_ps(r.bx);
-        const __m256 ay = _mm256_set1_ps(r.ay), by = _mm256_set1_ps(r.by);
         /* the positions are monotonic in x (a rounded product of a fixed
          * factor, plus a constant): inside +-2^30 at both ends of the row
          * (its last 16-lane block included), the clamp is the identity */
         const float xl = (float)nlast;
         const int clamp = !(warp_fits(r.ax * 0.0f + r.bx) && warp_fits(r.ax * xl + r.bx) &&
                             warp_fits(r.ay * 0.0f + r.by) && warp_fits(r.ay * xl + r.by));
-        __m256 xf = lane;
-        for (int32_t x = 0; x < n; x += 16) {
-            __m256i res[2];
-            for (int h = 0; h < 2; h++) {
-                __m256 vx = _mm256_add_ps(_mm256_mul_ps(ax, xf), bx), vy = _mm256_add_ps(_mm256_mul_ps(ay, xf), by);
-                __m256i X = clamp ? warp_fix(vx) : warp_fix_in(vx), Y = clamp ? warp_fix(vy) : warp_fix_in(vy);
-                res[h] = warp_px8(&c, X, Y);
-                xf = _mm256_add_ps(xf, eight);
-            }
-            warp_store16(row + x, res[0], res[1], n - x);
+        /* Row-local span: with 7 steps of the row under 13.9 - bilinear
+         * pixels across and 0.9 down (plus float rounding: under 1/64 pixel
+         * for planes under 2^17 pixels), every block's taps lie within
+         * 15 - bilinear columns and 2 rows of its base; the blocks whose base
+         * keeps the 16-byte reads inside the plane form an interval (the
+         * base is monotonic), found with the lanes' own operations. */
+        int32_t ga = 0, gb = 0;
+        if (!clamp && c.can_local && src->width < (1 << 17) && src->height < (1 << 17) &&
+            fabsf(r.ax) * 7.0f <= (13.9f - (float)bil) * (float)OVX_GEO_FIX_SCALE &&
+            fabsf(r.ay) * 7.0f <= 0.9f * (float)OVX_GEO_FIX_SCALE) {
+            int32_t xa, xb, ya, yb;
+            warp_aff_span(r.ax, r.bx, bil, 2 * ng, 0, (int32_t)c.xloc, &xa, &xb);
+            warp_aff_span(r.ay, r.by, bil, 2 * ng, 0, (int32_t)c.yloc, &ya, &yb);
+            /* whole 16-pixel groups */
+            ga = ((xa > ya ? xa : ya) + 1) / 2;
+            gb = (xb < yb ? xb : yb) / 2;
+            if (gb < ga) gb = ga;
         }
+        if (ga > 0) warp_aff_run(&c, &r, row, 0, 16 * ga, n, clamp, 0, 0, 0);
+        if (gb > ga) {
+            const int xl0 = r.ax >= 0.0f ? 0 : 7, yl0 = r.ay >= 0.0f ? 0 : 7;
+            if (xl0 == 0 && yl0 == 0) warp_aff_run(&c, &r, row, 16 * ga, 16 * gb, n, 0, 1, 0, 0);
+            else if (xl0 == 0) warp_aff_run(&c, &r, row, 16 * ga, 16 * gb, n, 0, 1, 0, 7);
+            else if (yl0 == 0) warp_aff_run(&c, &r, row, 16 * ga, 16 * gb, n, 0, 1, 7, 0);
+            else warp_aff_run(&c, &r, row, 16 * ga, 16 * gb, n, 0, 1, 7, 7);
+        }
+        if (16 * gb < n) warp_aff_run(&c, &r, row, 16 * gb, n, n, clamp, 0, 0, 0);
     }
 }
 
