@@ -34,6 +34,8 @@ typedef struct {
     int can_local;   /* the row-local path's bounds are not empty */
     uint32_t xloc, yloc; /* the largest base tap of the row-local path: w - 16, h - 2 - bilinear */
     intptr_t pf;     /* affine: the byte offset of the same pixel 8 rows further down (prefetch) */
+    __m256i xmaxfix, ymaxfix; /* (w - 1) 1024, (h - 1) 1024 */
+    __m256i xoutfix, youtfix; /* positions above these have every tap outside */
     __m256i xfast, yfast; /* the largest top-left tap of the gather path: w - 4, h - 1 - bilinear */
     __m256i vstride; /* stride in each lane */
     __m256i cval;    /* the constant */
@@ -46,6 +48,8 @@ static int warp_ctx_init(warp_ctx *c, const ovx_geo_src *src, const ovx_geo_dst 
     int64_t last;
     if (src->u1 || dst->u1 || src->width < 1 || src->height < 1 || src->stride < src->width || !src->ptr)
         return 0;
+    /* positions in 1/1024 pixel of the plane's far edge must fit an int32 */
+    if (src->width >= (1 << 20) || src->height >= (1 << 20)) return 0;
     last = (int64_t)(src->height - 1) * src->stride + src->width - 1;
     /* every offset below (h + 1) * stride fits an int32, and the plane has 7
      * bytes or more, so that a 4-byte read ending at a tap past last - 3
@@ -67,6 +71,14 @@ static int warp_ctx_init(warp_ctx *c, const ovx_geo_src *src, const ovx_geo_dst 
     c->hm1 = _mm256_set1_epi32(src->height - 1);
     c->lastm3 = _mm256_set1_epi32((int32_t)(last - 3));
     c->pf = 0;
+    c->xmaxfix = _mm256_set1_epi32((src->width - 1) << OVX_GEO_FIX_BITS);
+    c->ymaxfix = _mm256_set1_epi32((src->height - 1) << OVX_GEO_FIX_BITS);
+    /* nearest: (X + 512) >> 10 > w - 1 iff X >= (w - 1) 1024 + 512; bilinear:
+     * X >> 10 > w - 1 iff X >= w 1024 */
+    c->xoutfix = _mm256_set1_epi32(c->bilinear ? (src->width << OVX_GEO_FIX_BITS) - 1
+                                               : ((src->width - 1) << OVX_GEO_FIX_BITS) + 511);
+    c->youtfix = _mm256_set1_epi32(c->bilinear ? (src->height << OVX_GEO_FIX_BITS) - 1
+                                               : ((src->height - 1) << OVX_GEO_FIX_BITS) + 511);
     return 1;
 }
 
@@ -181,6 +193,23 @@ static inline __m256i warp_px8(const warp_ctx *c, __m256i X, __m256i Y)
     enum { B = OVX_GEO_FIX_BITS };
     const uint8_t *p;
     __m256i dx, dy;
+    if (!c->constant) {
+        /* replicate: the position clamped to [0, (w - 1) 1024] x [0, (h - 1)
+         * 1024] gives the reference's value exactly (outside, the clamped
+         * taps are equal and their weights sum to 1024; at the clamp, s or
+         * t is 0 and the tap past the edge has weight 0), and lets blocks
+         * at and past the edges take the row-local path */
+        const __m256i zero = _mm256_setzero_si256();
+        X = _mm256_min_epi32(_mm256_max_epi32(X, zero), c->xmaxfix);
+        Y = _mm256_min_epi32(_mm256_max_epi32(Y, zero), c->ymaxfix);
+    } else {
+        /* constant: a block whose every tap is outside is the constant
+         * (bilinear: 4 equal taps sum to it exactly) */
+        const __m256i lo = _mm256_set1_epi32(-(1 << B) * c->bilinear - (1 << (B - 1)) * !c->bilinear);
+        __m256i out = _mm256_or_si256(_mm256_or_si256(_mm256_cmpgt_epi32(lo, X), _mm256_cmpgt_epi32(X, c->xoutfix)),
+                                      _mm256_or_si256(_mm256_cmpgt_epi32(lo, Y), _mm256_cmpgt_epi32(Y, c->youtfix)));
+        if (_mm256_movemask_epi8(out) == -1) return c->cval;
+    }
     if (!c->bilinear) {
         const __m256i h = _mm256_set1_epi32(1 << (B - 1));
         __m256i xi = _mm256_srai_epi32(_mm256_add_epi32(X, h), B), yi = _mm256_srai_epi32(_mm256_add_epi32(Y, h), B);
