@@ -10,14 +10,24 @@
  * (1024 - s, s), then r0 * 1024 + (r1 - r0) * t, the same integer as the
  * reference's r0 (1024 - t) + r1 t) or the nearest tap.
  *
- * Taps: a block whose top-left taps all lie in [0, w - 4] x [0, h - 1 -
- * bilinear] takes one gather per tap row (4 bytes from the top-left tap;
- * bytes 0 and 1 are the row's two taps); any other block takes each tap by
- * the border rule per lane (clamped into the plane for replicate, the
- * constant for constant), one gather per tap.  Affine rows whose positions
- * stay inside +-2^30 at both ends (they are monotonic in x) skip the clamp.
- * Planes too large for 32-bit offsets, or under 7 bytes, and U1 images take
- * the scalar reference.
+ * Taps, in order of preference:
+ *  - row-local (no gathers): the block's taps lie within 16 columns and 2
+ *    (nearest) or 3 (bilinear) rows of a base tap (the smaller of lanes 0
+ *    and 7): 16-byte reads of those rows, pshufb per row, a blend by row.
+ *    Affine rows find once, by binary search with the lanes' own float
+ *    operations (the positions are monotonic in x), the span of blocks
+ *    where this holds inside the plane, and run it with no per-block test
+ *    and a prefetch 8 rows ahead; other blocks test it.
+ *  - one gather per tap row (4 bytes from the top-left tap; bytes 0 and 1
+ *    are the row's two taps) when every top-left tap lies in [0, w - 4] x
+ *    [0, h - 1 - bilinear];
+ *  - else each tap by the border rule per lane, one gather per tap.
+ * Replicate clamps the position into the plane first ([0, (w - 1) 1024]:
+ * the same value, see warp_px8), so edge blocks mostly stay row-local;
+ * under constant, a block with every tap outside is the constant.  Affine
+ * rows whose positions stay inside +-2^30 at both ends skip the clamp.
+ * Planes too large for 32-bit offsets (or 2^20 pixels a side), under 7
+ * bytes, and U1 images take the scalar reference.
  */
 #include "geometry.h"
 
