@@ -44,8 +44,8 @@ typedef struct {
     int can_local;   /* the row-local path's bounds are not empty */
     uint32_t xloc, yloc; /* the largest base tap of the row-local path: w - 16, h - 2 - bilinear */
     intptr_t pf;     /* affine: the byte offset of the same pixel 8 rows further down (prefetch) */
-    __m256i xmaxfix, ymaxfix; /* (w - 1) 1024, (h - 1) 1024 */
     __m256i xoutfix, youtfix; /* positions above these have every tap outside */
+    __m256 flo, fxhi, fyhi;   /* warp_fix_c's bounds */
     __m256i xfast, yfast; /* the largest top-left tap of the gather path: w - 4, h - 1 - bilinear */
     __m256i vstride; /* stride in each lane */
     __m256i cval;    /* the constant */
@@ -81,10 +81,11 @@ static int warp_ctx_init(warp_ctx *c, const ovx_geo_src *src, const ovx_geo_dst 
     c->hm1 = _mm256_set1_epi32(src->height - 1);
     c->lastm3 = _mm256_set1_epi32((int32_t)(last - 3));
     c->pf = 0;
-    c->xmaxfix = _mm256_set1_epi32((src->width - 1) << OVX_GEO_FIX_BITS);
-    c->ymaxfix = _mm256_set1_epi32((src->height - 1) << OVX_GEO_FIX_BITS);
     /* nearest: (X + 512) >> 10 > w - 1 iff X >= (w - 1) 1024 + 512; bilinear:
      * X >> 10 > w - 1 iff X >= w 1024 */
+    c->flo = _mm256_set1_ps(c->constant ? -OVX_GEO_FIX_LIM : 0.0f);
+    c->fxhi = _mm256_set1_ps(c->constant ? OVX_GEO_FIX_LIM : (float)((src->width - 1) << OVX_GEO_FIX_BITS));
+    c->fyhi = _mm256_set1_ps(c->constant ? OVX_GEO_FIX_LIM : (float)((src->height - 1) << OVX_GEO_FIX_BITS));
     c->xoutfix = _mm256_set1_epi32(c->bilinear ? (src->width << OVX_GEO_FIX_BITS) - 1
                                                : ((src->width - 1) << OVX_GEO_FIX_BITS) + 511);
     c->youtfix = _mm256_set1_epi32(c->bilinear ? (src->height << OVX_GEO_FIX_BITS) - 1
@@ -92,11 +93,14 @@ static int warp_ctx_init(warp_ctx *c, const ovx_geo_src *src, const ovx_geo_dst 
     return 1;
 }
 
-/* The reference's geo_fix on 8 lanes: clamp (NaN: the low end), floor, int32. */
-static inline __m256i warp_fix(__m256 v)
+/* The reference's geo_fix, then (replicate) the clamp into the plane that
+ * warp_px8 applies, both in float: bounds [0, (w - 1) 1024] (exact floats,
+ * integers) commute with floor, and maxps takes NaN to 0 as the reference
+ * takes it to -2^30, then 0.  Constant: the reference's +-2^30. */
+static inline __m256i warp_fix_c(__m256 v, __m256 lo, __m256 hi)
 {
-    v = _mm256_max_ps(v, _mm256_set1_ps(-OVX_GEO_FIX_LIM));
-    v = _mm256_min_ps(v, _mm256_set1_ps(OVX_GEO_FIX_LIM));
+    v = _mm256_max_ps(v, lo);
+    v = _mm256_min_ps(v, hi);
     return _mm256_cvttps_epi32(_mm256_floor_ps(v));
 }
 
@@ -203,16 +207,12 @@ static inline __m256i warp_px8(const warp_ctx *c, __m256i X, __m256i Y)
     enum { B = OVX_GEO_FIX_BITS };
     const uint8_t *p;
     __m256i dx, dy;
-    if (!c->constant) {
-        /* replicate: the position clamped to [0, (w - 1) 1024] x [0, (h - 1)
-         * 1024] gives the reference's value exactly (outside, the clamped
-         * taps are equal and their weights sum to 1024; at the clamp, s or
-         * t is 0 and the tap past the edge has weight 0), and lets blocks
-         * at and past the edges take the row-local path */
-        const __m256i zero = _mm256_setzero_si256();
-        X = _mm256_min_epi32(_mm256_max_epi32(X, zero), c->xmaxfix);
-        Y = _mm256_min_epi32(_mm256_max_epi32(Y, zero), c->ymaxfix);
-    } else {
+    /* replicate: X, Y come clamped into the plane (warp_fix_c), which gives
+     * the reference's value exactly (outside, the clamped taps are equal and
+     * their weights sum to 1024; at the clamp, s or t is 0 and the tap past
+     * the edge has weight 0) and lets blocks at and past the edges take the
+     * row-local path */
+    if (c->constant) {
         /* constant: a block whose every tap is outside is the constant
          * (bilinear: 4 equal taps sum to it exactly) */
         const __m256i lo = _mm256_set1_epi32(-(1 << B) * c->bilinear - (1 << (B - 1)) * !c->bilinear);
@@ -350,8 +350,10 @@ static inline void warp_aff_run(const warp_ctx *c, const ovx_geo_row *r, uint8_t
             if (local) {
                 res[h] = warp_aff_local8(c, warp_fix_in(vx), warp_fix_in(vy), xl, yl);
             } else {
-                __m256i X = clamp ? warp_fix(vx) : warp_fix_in(vx), Y = clamp ? warp_fix(vy) : warp_fix_in(vy);
-                res[h] = warp_px8(c, X, Y);
+                if (clamp || !c->constant)
+                    res[h] = warp_px8(c, warp_fix_c(vx, c->flo, c->fxhi), warp_fix_c(vy, c->flo, c->fyhi));
+                else
+                    res[h] = warp_px8(c, warp_fix_in(vx), warp_fix_in(vy));
             }
             xf = _mm256_add_ps(xf, eight);
         }
@@ -438,7 +440,7 @@ void ovx_warp_perspective_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *d
                 __m256 q = _mm256_div_ps(one, _mm256_add_ps(_mm256_mul_ps(az, xf), bz));
                 __m256 vx = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ax, xf), bx), q), half);
                 __m256 vy = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ay, xf), by), q), half);
-                res[h] = warp_px8(&c, warp_fix(vx), warp_fix(vy));
+                res[h] = warp_px8(&c, warp_fix_c(vx, c.flo, c.fxhi), warp_fix_c(vy, c.flo, c.fyhi));
                 xf = _mm256_add_ps(xf, eight);
             }
             warp_store16(row + x, res[0], res[1], n - x);
@@ -479,7 +481,7 @@ void ovx_remap_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const f
                     _mm256_castps_pd(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1))), _MM_SHUFFLE(3, 1, 2, 0)));
                 __m256 vx = _mm256_add_ps(_mm256_mul_ps(mx, kfix), cx);
                 __m256 vy = _mm256_add_ps(_mm256_mul_ps(my, kfix), cy);
-                res[h] = warp_px8(&c, warp_fix(vx), warp_fix(vy));
+                res[h] = warp_px8(&c, warp_fix_c(vx, c.flo, c.fxhi), warp_fix_c(vy, c.flo, c.fyhi));
             }
             warp_store16(row + x, res[0], res[1], n - x);
         }
