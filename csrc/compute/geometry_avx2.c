@@ -104,6 +104,20 @@ static inline __m256i warp_fix_c(__m256 v, __m256 lo, __m256 hi)
     return _mm256_cvttps_epi32(_mm256_floor_ps(v));
 }
 
+/* Replicate's warp_fix_c: after the clamp to [0, hi] (NaN: 0) the position
+ * is >= 0, where floor is truncation. */
+static inline __m256i warp_fix_rep(__m256 v, __m256 hi)
+{
+    return _mm256_cvttps_epi32(_mm256_min_ps(_mm256_max_ps(v, _mm256_setzero_ps()), hi));
+}
+
+/* Positions known >= 0 and under 2^30 (the affine row-local span, whose taps
+ * are inside the plane: floor(v) >= 0 means v >= 0): truncation is floor. */
+static inline __m256i warp_fix_pos(__m256 v)
+{
+    return _mm256_cvttps_epi32(v);
+}
+
 /* The same without the clamp, for positions known inside +-2^30. */
 static inline __m256i warp_fix_in(__m256 v)
 {
@@ -348,9 +362,11 @@ static inline void warp_aff_run(const warp_ctx *c, const ovx_geo_row *r, uint8_t
         for (int h = 0; h < 2; h++) {
             __m256 vx = _mm256_add_ps(_mm256_mul_ps(ax, xf), bx), vy = _mm256_add_ps(_mm256_mul_ps(ay, xf), by);
             if (local) {
-                res[h] = warp_aff_local8(c, warp_fix_in(vx), warp_fix_in(vy), xl, yl);
+                res[h] = warp_aff_local8(c, warp_fix_pos(vx), warp_fix_pos(vy), xl, yl);
             } else {
-                if (clamp || !c->constant)
+                if (!c->constant)
+                    res[h] = warp_px8(c, warp_fix_rep(vx, c->fxhi), warp_fix_rep(vy, c->fyhi));
+                else if (clamp)
                     res[h] = warp_px8(c, warp_fix_c(vx, c->flo, c->fxhi), warp_fix_c(vy, c->flo, c->fyhi));
                 else
                     res[h] = warp_px8(c, warp_fix_in(vx), warp_fix_in(vy));
@@ -440,7 +456,8 @@ void ovx_warp_perspective_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *d
                 __m256 q = _mm256_div_ps(one, _mm256_add_ps(_mm256_mul_ps(az, xf), bz));
                 __m256 vx = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ax, xf), bx), q), half);
                 __m256 vy = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ay, xf), by), q), half);
-                res[h] = warp_px8(&c, warp_fix_c(vx, c.flo, c.fxhi), warp_fix_c(vy, c.flo, c.fyhi));
+                res[h] = c.constant ? warp_px8(&c, warp_fix_c(vx, c.flo, c.fxhi), warp_fix_c(vy, c.flo, c.fyhi))
+                                    : warp_px8(&c, warp_fix_rep(vx, c.fxhi), warp_fix_rep(vy, c.fyhi));
                 xf = _mm256_add_ps(xf, eight);
             }
             warp_store16(row + x, res[0], res[1], n - x);
@@ -481,7 +498,8 @@ void ovx_remap_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const f
                     _mm256_castps_pd(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1))), _MM_SHUFFLE(3, 1, 2, 0)));
                 __m256 vx = _mm256_add_ps(_mm256_mul_ps(mx, kfix), cx);
                 __m256 vy = _mm256_add_ps(_mm256_mul_ps(my, kfix), cy);
-                res[h] = warp_px8(&c, warp_fix_c(vx, c.flo, c.fxhi), warp_fix_c(vy, c.flo, c.fyhi));
+                res[h] = c.constant ? warp_px8(&c, warp_fix_c(vx, c.flo, c.fxhi), warp_fix_c(vy, c.flo, c.fyhi))
+                                    : warp_px8(&c, warp_fix_rep(vx, c.fxhi), warp_fix_rep(vy, c.fyhi));
             }
             warp_store16(row + x, res[0], res[1], n - x);
         }
