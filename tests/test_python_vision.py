@@ -402,6 +402,115 @@ def test_remap_identity_and_flip():
     close(vx.remap(A8, ((w - 1) - xs, ys), "nearest"), A8[:, ::-1])
 
 
+# The warps' and remap's definition (csrc/compute/geometry.h): the source
+# position as v = 1024 x + 0.5 in float32 from per-row constants (double,
+# rounded once), clamped to +-2^30 and floored (10 fractional bits); nearest
+# ((X + 512) >> 10), bilinear with integer weights s = X & 1023, t = Y & 1023.
+# A NumPy model of exactly that: the library's output must match it bit for
+# bit (all SIMD levels are bit-exact with the scalar reference).
+_F32 = np.float32
+_LIM = _F32(2.0 ** 30)
+
+
+def _fix(v):
+    v = np.where(v > -_LIM, v, -_LIM).astype(_F32)      # NaN -> -2^30, as maxps
+    v = np.where(v < _LIM, v, _LIM).astype(_F32)
+    return np.floor(v).astype(np.int64)
+
+
+def _sample(img, X, Y, interp, cval):
+    h, w = img.shape
+
+    def px(xi, yi):
+        v = img[np.clip(yi, 0, h - 1), np.clip(xi, 0, w - 1)].astype(np.int64)
+        if cval is None:                                     # replicate
+            return v
+        return np.where((xi >= 0) & (yi >= 0) & (xi < w) & (yi < h), v, cval)
+
+    if interp == "nearest":
+        return px((X + 512) >> 10, (Y + 512) >> 10).astype(np.uint8)
+    xi, yi, s, t = X >> 10, Y >> 10, X & 1023, Y & 1023
+    r0 = px(xi, yi) * (1024 - s) + px(xi + 1, yi) * s
+    r1 = px(xi, yi + 1) * (1024 - s) + px(xi + 1, yi + 1) * s
+    return ((r0 * (1024 - t) + r1 * t + (1 << 19)) >> 20).astype(np.uint8)
+
+
+def _model_affine(img, M, shape, interp, cval):
+    m = np.asarray(M, np.float32).astype(np.float64)
+    h, w = shape
+    xf = np.arange(w, dtype=_F32)
+    out = np.empty(shape, np.uint8)
+    for y in range(h):
+        ax, ay = _F32(m[0, 0] * 1024.0), _F32(m[1, 0] * 1024.0)
+        bx = _F32((m[0, 1] * y + m[0, 2]) * 1024.0 + 0.5)
+        by = _F32((m[1, 1] * y + m[1, 2]) * 1024.0 + 0.5)
+        out[y] = _sample(img, _fix(ax * xf + bx), _fix(ay * xf + by), interp, cval)
+    return out
+
+
+def _model_perspective(img, M, shape, interp, cval):
+    m = np.asarray(M, np.float32).astype(np.float64)
+    h, w = shape
+    xf = np.arange(w, dtype=_F32)
+    out = np.empty(shape, np.uint8)
+    for y in range(h):
+        ax, ay, az = _F32(m[0, 0] * 1024.0), _F32(m[1, 0] * 1024.0), _F32(m[2, 0])
+        bx, by = _F32((m[0, 1] * y + m[0, 2]) * 1024.0), _F32((m[1, 1] * y + m[1, 2]) * 1024.0)
+        bz = _F32(m[2, 1] * y + m[2, 2])
+        with np.errstate(divide="ignore", invalid="ignore"):
+            q = _F32(1.0) / (az * xf + bz)
+            vx, vy = (ax * xf + bx) * q + _F32(0.5), (ay * xf + by) * q + _F32(0.5)
+        out[y] = _sample(img, _fix(vx), _fix(vy), interp, cval)
+    return out
+
+
+_WIMG = RNG.integers(0, 256, (41, 67), dtype=np.uint8)
+_ROT = [[0.93, 0.31, -4.0], [-0.29, 0.97, 6.5]]              # rotation + shear, partly outside
+_BORDERS = [(REP, None), (("constant", 7), 7)]
+
+
+@pytest.mark.parametrize("interp", ["nearest", "bilinear"])
+@pytest.mark.parametrize("border,cval", _BORDERS)
+@needs("warp_affine")
+def test_warp_affine_matches_fixed_point_model(interp, border, cval):
+    got = vx.warp_affine(_WIMG, _ROT, interp, out_shape=(37, 71), border=border)
+    want = _model_affine(_WIMG, _ROT, (37, 71), interp, cval)
+    assert (got == want).all(), np.argwhere(got != want)[:5]
+    # the real-valued spec formula: bilinear within 1 where the taps are inside
+    if interp == "bilinear":
+        ys, xs = np.mgrid[0:37, 0:71]
+        m = np.asarray(_ROT, np.float64)
+        px, py = m[0, 0] * xs + m[0, 1] * ys + m[0, 2], m[1, 0] * xs + m[1, 1] * ys + m[1, 2]
+        x0, y0 = np.floor(px).astype(int), np.floor(py).astype(int)
+        ok = (x0 >= 0) & (y0 >= 0) & (x0 + 1 < 67) & (y0 + 1 < 41)
+        s, t = px - x0, py - y0
+        a = _WIMG.astype(np.float64)
+        x0c, y0c = np.clip(x0, 0, 65), np.clip(y0, 0, 39)
+        ref = ((1 - s) * (1 - t) * a[y0c, x0c] + s * (1 - t) * a[y0c, x0c + 1] + (1 - s) * t * a[y0c + 1, x0c] +
+               s * t * a[y0c + 1, x0c + 1])
+        assert ok.sum() > 1000 and np.abs(got[ok] - ref[ok]).max() <= 1.0
+
+
+@pytest.mark.parametrize("interp", ["nearest", "bilinear"])
+@needs("warp_perspective")
+def test_warp_perspective_matches_fixed_point_model(interp):
+    m = [[0.9, 0.2, 3.0], [-0.15, 1.05, -2.0], [0.002, -0.001, 1.0]]
+    got = vx.warp_perspective(_WIMG, m, interp, out_shape=(45, 60), border=("constant", 200))
+    want = _model_perspective(_WIMG, m, (45, 60), interp, 200)
+    assert (got == want).all(), np.argwhere(got != want)[:5]
+
+
+@pytest.mark.parametrize("interp", ["nearest", "bilinear"])
+@needs("remap")
+def test_remap_matches_fixed_point_model(interp):
+    ys, xs = np.mgrid[0:33, 0:50].astype(np.float32)
+    mx = (xs * np.float32(1.17) + np.float32(0.3) * np.sin(ys)).astype(np.float32) - np.float32(2.5)
+    my = (ys * np.float32(0.83) + np.float32(0.25) * np.cos(xs)).astype(np.float32) + np.float32(1.75)
+    got = vx.remap(_WIMG, mx, my, interp, border=REP)
+    want = _sample(_WIMG, _fix(mx * _F32(1024.0) + _F32(0.5)), _fix(my * _F32(1024.0) + _F32(0.5)), interp, None)
+    assert (got == want).all(), np.argwhere(got != want)[:5]
+
+
 @needs("gaussian_pyramid")
 def test_gaussian_pyramid():
     levels = vx.gaussian_pyramid(A8, levels=3, border=REP)

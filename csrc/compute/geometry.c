@@ -259,49 +259,69 @@ void ovx_halfscale_gaussian_rows_with(const ovx_geo_src *src, const ovx_geo_dst 
 
 /* ---- Warps and remap ---------------------------------------------------- */
 
-/* Sample src at (x, y) (pixel centres at integers). */
-static inline int geo_sample(const ovx_geo_src *src, double x, double y, int interp, int maxv)
+/* The source position of a destination pixel in fixed point (geometry.h):
+ * X = floor(1024 x + 0.5) of the plane coordinate x, from a float v = 1024 x
+ * + 0.5 computed by the formulas below, clamped to [-2^30, 2^30] (NaN: the
+ * low end) and floored. */
+static inline int32_t geo_fix(float v)
 {
-    x -= (double)src->ox;
-    y -= (double)src->oy;
-    if (interp == OVX_GEO_NEAREST) {
-        double fx = floor(x + 0.5), fy = floor(y + 0.5);
-        /* far outside: any outside pixel gives the border value */
-        if (fx < -2.0) fx = -2.0;
-        if (fy < -2.0) fy = -2.0;
-        if (fx > (double)src->width + 1.0) fx = (double)src->width + 1.0;
-        if (fy > (double)src->height + 1.0) fy = (double)src->height + 1.0;
-        return geo_px(src, (int32_t)fx, (int32_t)fy);
-    } else {
-        double xl = floor(x), yl = floor(y);
-        double s = x - xl, t = y - yl;
-        if (xl < -2.0) xl = -2.0;
-        if (yl < -2.0) yl = -2.0;
-        if (xl > (double)src->width + 1.0) xl = (double)src->width + 1.0;
-        if (yl > (double)src->height + 1.0) yl = (double)src->height + 1.0;
-        int32_t xi = (int32_t)xl, yi = (int32_t)yl;
-        double v = (1. - s) * (1. - t) * (double)geo_px(src, xi, yi) + s * (1. - t) * (double)geo_px(src, xi + 1, yi) +
-                   (1. - s) * t * (double)geo_px(src, xi, yi + 1) + s * t * (double)geo_px(src, xi + 1, yi + 1);
-        return geo_clamp((int)(v + 0.5), maxv);
+    v = v > -OVX_GEO_FIX_LIM ? v : -OVX_GEO_FIX_LIM;
+    v = v < OVX_GEO_FIX_LIM ? v : OVX_GEO_FIX_LIM;
+    return (int32_t)floorf(v);
+}
+
+/* Sample src at fixed-point position (X, Y) (geometry.h). */
+static inline int geo_sample_fix(const ovx_geo_src *src, int32_t X, int32_t Y, int interp)
+{
+    enum { B = OVX_GEO_FIX_BITS, ONE = 1 << OVX_GEO_FIX_BITS };
+    if (interp == OVX_GEO_NEAREST) return geo_px(src, (X + ONE / 2) >> B, (Y + ONE / 2) >> B);
+    {
+        const int32_t xi = X >> B, yi = Y >> B, s = X & (ONE - 1), t = Y & (ONE - 1);
+        const int32_t r0 = geo_px(src, xi, yi) * (ONE - s) + geo_px(src, xi + 1, yi) * s;
+        const int32_t r1 = geo_px(src, xi, yi + 1) * (ONE - s) + geo_px(src, xi + 1, yi + 1) * s;
+        return (int)((r0 * (ONE - t) + r1 * t + (1 << (2 * B - 1))) >> (2 * B));
     }
 }
 
-static inline int geo_finite(double v)
+int ovx_geo_sample_fix(const ovx_geo_src *src, int32_t X, int32_t Y, int interp)
 {
-    return v == v && v < 1e9 && v > -1e9;
+    return geo_sample_fix(src, X, Y, interp);
+}
+
+void ovx_geo_affine_row(const ovx_geo_src *src, const float m[6], uint32_t y, ovx_geo_row *r)
+{
+    const double yd = (double)y;
+    r->ax = (float)((double)m[0] * OVX_GEO_FIX_SCALE);
+    r->ay = (float)((double)m[1] * OVX_GEO_FIX_SCALE);
+    r->bx = (float)(((double)m[2] * yd + (double)m[4] - (double)src->ox) * OVX_GEO_FIX_SCALE + 0.5);
+    r->by = (float)(((double)m[3] * yd + (double)m[5] - (double)src->oy) * OVX_GEO_FIX_SCALE + 0.5);
+    r->az = 0.0f;
+    r->bz = 1.0f;
+}
+
+void ovx_geo_perspective_row(const ovx_geo_src *src, const float m[9], uint32_t y, ovx_geo_row *r)
+{
+    /* x - ox = (X - ox Z) / Z: the origin folded into the numerators */
+    const double yd = (double)y, ox = (double)src->ox, oy = (double)src->oy;
+    const double m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3], m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7], m8 = m[8];
+    r->ax = (float)((m0 - ox * m2) * OVX_GEO_FIX_SCALE);
+    r->ay = (float)((m1 - oy * m2) * OVX_GEO_FIX_SCALE);
+    r->bx = (float)(((m3 - ox * m5) * yd + (m6 - ox * m8)) * OVX_GEO_FIX_SCALE);
+    r->by = (float)(((m4 - oy * m5) * yd + (m7 - oy * m8)) * OVX_GEO_FIX_SCALE);
+    r->az = (float)m2;
+    r->bz = (float)(m5 * yd + m8);
 }
 
 void ovx_warp_affine_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float m[6], int interp,
                           uint32_t y0, uint32_t y1)
 {
-    const int maxv = src->u1 ? 1 : 255;
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        ovx_geo_row r;
+        ovx_geo_affine_row(src, m, y, &r);
         for (int32_t x = 0; x < dst->width; x++) {
-            double sx = (double)m[0] * (double)x + (double)m[2] * (double)y + (double)m[4];
-            double sy = (double)m[1] * (double)x + (double)m[3] * (double)y + (double)m[5];
-            if (!geo_finite(sx) || !geo_finite(sy)) sx = sy = -10.0;
-            geo_out(dst, x, row, geo_sample(src, sx, sy, interp, maxv));
+            const float xf = (float)x;
+            geo_out(dst, x, row, geo_sample_fix(src, geo_fix(r.ax * xf + r.bx), geo_fix(r.ay * xf + r.by), interp));
         }
     }
 }
@@ -309,19 +329,14 @@ void ovx_warp_affine_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const 
 void ovx_warp_perspective_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float m[9], int interp,
                                uint32_t y0, uint32_t y1)
 {
-    const int maxv = src->u1 ? 1 : 255;
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        ovx_geo_row r;
+        ovx_geo_perspective_row(src, m, y, &r);
         for (int32_t x = 0; x < dst->width; x++) {
-            double sx = (double)m[0] * (double)x + (double)m[3] * (double)y + (double)m[6];
-            double sy = (double)m[1] * (double)x + (double)m[4] * (double)y + (double)m[7];
-            double sz = (double)m[2] * (double)x + (double)m[5] * (double)y + (double)m[8];
-            if (sz != 0.0) {
-                sx /= sz;
-                sy /= sz;
-            }
-            if (sz == 0.0 || !geo_finite(sx) || !geo_finite(sy)) sx = sy = -10.0;
-            geo_out(dst, x, row, geo_sample(src, sx, sy, interp, maxv));
+            const float xf = (float)x, q = 1.0f / (r.az * xf + r.bz);
+            const float vx = (r.ax * xf + r.bx) * q + 0.5f, vy = (r.ay * xf + r.by) * q + 0.5f;
+            geo_out(dst, x, row, geo_sample_fix(src, geo_fix(vx), geo_fix(vy), interp));
         }
     }
 }
@@ -329,21 +344,16 @@ void ovx_warp_perspective_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, c
 void ovx_remap_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *map_xy, int interp,
                     uint32_t y0, uint32_t y1)
 {
-    const int maxv = src->u1 ? 1 : 255;
+    const float cx = (float)(0.5 - OVX_GEO_FIX_SCALE * (double)src->ox);
+    const float cy = (float)(0.5 - OVX_GEO_FIX_SCALE * (double)src->oy);
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
         const float *p = map_xy + (size_t)y * (size_t)dst->width * 2;
         for (int32_t x = 0; x < dst->width; x++) {
-            double sx = (double)p[2 * x], sy = (double)p[2 * x + 1];
-            if (!geo_finite(sx) || !geo_finite(sy)) sx = sy = -10.0;
-            geo_out(dst, x, row, geo_sample(src, sx, sy, interp, maxv));
+            const float vx = p[2 * x] * (float)OVX_GEO_FIX_SCALE + cx, vy = p[2 * x + 1] * (float)OVX_GEO_FIX_SCALE + cy;
+            geo_out(dst, x, row, geo_sample_fix(src, geo_fix(vx), geo_fix(vy), interp));
         }
     }
-}
-
-int ovx_geo_sample_at(const ovx_geo_src *src, double x, double y, int interp)
-{
-    return geo_sample(src, x, y, interp, src->u1 ? 1 : 255);
 }
 
 static const ovx_variant warp_affine_variants[] = {

@@ -72,14 +72,61 @@ typedef void (*ovx_row5_u8_f)(const uint8_t *s, int32_t stride, uint8_t *out, in
 void ovx_halfscale_gaussian_rows_with(const ovx_geo_src *src, const ovx_geo_dst *dst, int ksize, ovx_row5_u8_f row5,
                                       uint32_t y0, uint32_t y1);
 
-/* Warp: m is the spec's row-major float matrix, 3 rows of 2 columns (affine)
- * or 3 rows of 3 columns (perspective). */
+/* ---- Warp Affine, Warp Perspective, Remap ------------------------------
+ *
+ * The spec gives the source position of output (x, y) in real arithmetic
+ * (Warp Affine: x0 = M11 x + M12 y + M13, ...; Warp Perspective: x0 / z0,
+ * y0 / z0; Remap: the table's point) and the bilinear weights (1-s)(1-t),
+ * s(1-t), (1-s)t, st; it sets no precision for either, and leaves results
+ * "within the precision bounds defined by the OpenVX conformance tests"
+ * (Portability).  Those accept a bilinear output within 1 of the exact
+ * value and a nearest output from any pixel within 1.5 of the position.
+ * Our results are defined by this fixed-point formulation (the scalar
+ * references below; every variant is bit-exact with it):
+ *
+ *  - The position in the source plane (the input's valid rectangle, origin
+ *    (ox, oy) subtracted) is carried as v = 1024 x + 0.5 in float32, from
+ *    per-row constants r (ovx_geo_affine_row / ovx_geo_perspective_row, in
+ *    double rounded once to float) and float products and sums in this
+ *    order (no FMA: -ffp-contract=off):
+ *      affine:      vx = r.ax * x + r.bx                  (0.5 is in r.bx)
+ *      perspective: q = 1 / (r.az * x + r.bz), vx = (r.ax * x + r.bx) * q + 0.5
+ *      remap:       vx = mapx * 1024 + (0.5 - 1024 ox)
+ *    (the same for y), then X = floor(v) after clamping v to [-2^30, 2^30]
+ *    (NaN: -2^30): X is the position rounded to 1/1024 pixel, 10 fractional
+ *    bits, in int32.  Error against the real position: at most 1/2048 pixel
+ *    plus float rounding (2^-24 relative: 1/4096 pixel at 2000); positions
+ *    beyond +-2^20 pixels become +-2^20 (outside any plane under 2^20 - 1
+ *    pixels a side).
+ *  - Nearest: the pixel ((X + 512) >> 10, (Y + 512) >> 10) (halves round up).
+ *  - Bilinear: top-left tap (X >> 10, Y >> 10), s = X & 1023, t = Y & 1023:
+ *      r0 = p00 (1024 - s) + p10 s,  r1 = p01 (1024 - s) + p11 s,
+ *      out = (r0 (1024 - t) + r1 t + 2^19) >> 20
+ *    (exact in int32: the bilinear value at (X / 1024, Y / 1024) rounded to
+ *    nearest; within 0.5 + 255 / 1024 + float error of the value at the real
+ *    position, under the tests' 1).
+ *  - Taps outside the plane: the constant (OVX_GEO_CONSTANT) or the nearest
+ *    pixel inside (replicate; also what UNDEFINED computes).
+ *
+ * m is the spec's row-major float matrix, 3 rows of 2 columns (affine) or
+ * 3 rows of 3 columns (perspective); map holds dst->width points (x, y) per
+ * row, row-major. */
+#define OVX_GEO_FIX_BITS 10
+#define OVX_GEO_FIX_SCALE 1024.0      /* 2^OVX_GEO_FIX_BITS */
+#define OVX_GEO_FIX_LIM 1073741824.0f /* 2^30: v is clamped to +-this (+-2^20 pixels) */
+
+/* Per-row constants of a warp: vx = ax * x + bx (affine), or the numerators
+ * ax * x + bx, ay * x + by over the denominator az * x + bz (perspective). */
+typedef struct {
+    float ax, bx, ay, by, az, bz;
+} ovx_geo_row;
+void ovx_geo_affine_row(const ovx_geo_src *src, const float m[6], uint32_t y, ovx_geo_row *r);
+void ovx_geo_perspective_row(const ovx_geo_src *src, const float m[9], uint32_t y, ovx_geo_row *r);
+
 void ovx_warp_affine_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float m[6], int interp,
                           uint32_t y0, uint32_t y1);
 void ovx_warp_perspective_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float m[9], int interp,
                                uint32_t y0, uint32_t y1);
-
-/* Remap: map holds dst->width points (x, y) per row, row-major. */
 void ovx_remap_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *map_xy, int interp,
                     uint32_t y0, uint32_t y1);
 
@@ -87,14 +134,8 @@ void ovx_remap_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float 
  *
  * The three functions above are the scalar references.  Their variants have
  * the same signature (coef: the warp matrix or the remap table) and give
- * bit-identical outputs: they compute each pixel's source position with the
- * same double operations in the same order (4 doubles per AVX2 vector, 2 per
- * SSE4.1 one; the build has -ffp-contract=off, so no FMA), clamp the
- * top-left tap as the reference does, read the taps inside the source plane
- * or by the border rule (replicate: the nearest pixel inside; constant: the
- * constant) and sum them with the same double bilinear arithmetic.  U1
- * images take the scalar reference (ovx_geo_sample_at is the reference's
- * per-pixel rule, for positions a variant leaves to it). */
+ * bit-identical outputs (the float operations above in the same order, the
+ * same integer sums).  U1 images take the scalar reference. */
 typedef void (*ovx_warp_rows_f)(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *coef, int interp,
                                 uint32_t y0, uint32_t y1);
 
@@ -104,10 +145,9 @@ enum { OVX_GEO_WARP_AFFINE = 0, OVX_GEO_WARP_PERSPECTIVE = 1, OVX_GEO_REMAP = 2 
  * scalar reference last. */
 const struct ovx_variant *ovx_geo_warp_variants(int kind);
 
-/* The value of the scalar reference at source position (x, y) (image
- * coordinates, finite and within +-1e9 or replaced by -10 as the references
- * do). */
-int ovx_geo_sample_at(const ovx_geo_src *src, double x, double y, int interp);
+/* The reference's value at fixed-point position (X, Y) (X, Y in
+ * [-2^30, 2^30]), for lanes a variant leaves to it. */
+int ovx_geo_sample_fix(const ovx_geo_src *src, int32_t X, int32_t Y, int interp);
 
 void ovx_warp_affine_rows_sse41(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *m, int interp,
                                 uint32_t y0, uint32_t y1);
