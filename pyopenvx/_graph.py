@@ -658,6 +658,18 @@ class Graph(Reference):
         return _parameter_ref(self, lib.vxGetGraphParameterByIndex(self.handle, int(index)),
                               "vxGetGraphParameterByIndex(%d)" % int(index))
 
+    def stream(self, inputs, outputs, depth=2):
+        """A :class:`pyopenvx.Stream`: graph parameters ``inputs`` and
+        ``outputs`` (indices; images) as queues with ``depth`` buffers each
+        (vx_khr_pipelining QUEUE_AUTO), up to ``depth`` frames in flight::
+
+            with g.stream(inputs=[0], outputs=[1], depth=3) as s:
+                for result in s.map(frames):
+                    ...
+        """
+        from ._stream import Stream
+        return Stream(self, inputs, outputs, depth)
+
     def register_auto_aging(self, delay):
         """``vxRegisterAutoAging``: ``delay`` ages after each successful run."""
         self._call(lib.vxRegisterAutoAging, self.handle, delay.handle if delay is not None else ffi.NULL)
