@@ -506,7 +506,7 @@ def test_remap_matches_fixed_point_model(interp):
     ys, xs = np.mgrid[0:33, 0:50].astype(np.float32)
     mx = (xs * np.float32(1.17) + np.float32(0.3) * np.sin(ys)).astype(np.float32) - np.float32(2.5)
     my = (ys * np.float32(0.83) + np.float32(0.25) * np.cos(xs)).astype(np.float32) + np.float32(1.75)
-    got = vx.remap(_WIMG, mx, my, interp, border=REP)
+    got = vx.remap(_WIMG, (mx, my), interp, border=REP)
     want = _sample(_WIMG, _fix(mx * _F32(1024.0) + _F32(0.5)), _fix(my * _F32(1024.0) + _F32(0.5)), interp, None)
     assert (got == want).all(), np.argwhere(got != want)[:5]
 
