@@ -273,6 +273,30 @@ static vx_status run_node(vx_node n)
     vx_status s = VX_SUCCESS;
     vx_uint64 t0 = now_ns();
     vx_uint32 i;
+    /* vx_khr_pipelining PIPEUP: a source kernel (VX_KERNEL_PIPEUP_OUTPUT_DEPTH
+     * d > 1) is called d - 1 times with the same parameters before its first
+     * steady call, whose outputs alone go downstream; a sink
+     * (VX_KERNEL_PIPEUP_INPUT_DEPTH d > 1) runs its first d - 1 frames in the
+     * PIPEUP state */
+    if (n->pipeup_out_left || n->pipeup_in_left) {
+        ovx_graph_state_lock(n->graph);
+        n->state = VX_NODE_STATE_PIPEUP;
+        ovx_graph_state_unlock(n->graph);
+        for (; n->pipeup_out_left && s == VX_SUCCESS; n->pipeup_out_left--) {
+            for (i = 0; i < OVX_MAX_KERNEL_PARAMS; i++) params[i] = n->params[i];
+            s = run_once(n, params);
+        }
+        if (n->pipeup_in_left) n->pipeup_in_left--;
+        else {
+            ovx_graph_state_lock(n->graph);
+            n->state = VX_NODE_STATE_STEADY;
+            ovx_graph_state_unlock(n->graph);
+        }
+    } else if (n->state != VX_NODE_STATE_STEADY) {
+        ovx_graph_state_lock(n->graph);
+        n->state = VX_NODE_STATE_STEADY;
+        ovx_graph_state_unlock(n->graph);
+    }
     for (k = 0; k < count && s == VX_SUCCESS; k++) {
         for (i = 0; i < OVX_MAX_KERNEL_PARAMS; i++) {
             params[i] = n->params[i];
@@ -287,6 +311,7 @@ static vx_status run_node(vx_node n)
     n->status = s;
     n->executed = vx_true_e;
     ovx_graph_state_unlock(n->graph);
+    ovx_event_node(n, s);
     return s;
 }
 
@@ -383,5 +408,10 @@ vx_status ovx_graph_execute(vx_graph g)
     g->state = s == VX_SUCCESS ? VX_GRAPH_STATE_COMPLETED : VX_GRAPH_STATE_ABANDONED;
     g->running = vx_false_e;
     ovx_graph_state_unlock(g);
+    /* events: graph parameters consumed (queued ones: when their references
+     * are done, pipeline.c), then the graph completed (success or abandon) */
+    for (i = 0; i < g->num_params; i++)
+        if (!ovx_pipe_queued(g, i)) ovx_event_consumed(g, i);
+    ovx_event_graph_completed(g);
     return s;
 }

@@ -267,9 +267,9 @@ VX_API_ENTRY vx_kernel VX_API_CALL vxAddUserKernel(vx_context context, const vx_
 {
     vx_kernel k;
     if (!ovx_context_valid(context)) return NULL;
-    if (validate == NULL)
-        return (vx_kernel)ovx_error_from(context, VX_ERROR_INVALID_PARAMETERS,
-                                         "vxAddUserKernel(%.64s): the validator is NULL", name ? name : "");
+    /* A NULL validator is accepted (the Khronos streaming tests add source and
+     * sink kernels without one): vxVerifyGraph then checks only presence and
+     * types, outputs keep the metadata of the objects bound to them. */
     k = ovx_kernel_add(context, name, enumeration, func_ptr, numParams, "vxAddUserKernel");
     if (vxGetStatus((vx_reference)k) != VX_SUCCESS) return k;
     k->validate = validate;

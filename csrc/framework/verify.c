@@ -498,7 +498,7 @@ vx_status ovx_graph_verify(vx_graph g)
         ovx_log((vx_reference)g, s, "vxVerifyGraph: no memory for the graph's virtual images");
         return s;
     }
-    if ((s = init_nodes(g)) != VX_SUCCESS) {
+    if ((s = init_nodes(g)) != VX_SUCCESS || (s = ovx_pipe_verified(g)) != VX_SUCCESS) {
         deinit_nodes(g);
         return s;
     }

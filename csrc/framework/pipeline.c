@@ -1,0 +1,962 @@
+/*
+ * Graph pipelining, batch processing and streaming (vx_khr_pipelining:
+ * vxSetGraphScheduleConfig, vxGraphParameterEnqueueReadyRef,
+ * vxGraphParameterDequeueDoneRef, vxGraphParameterCheckDoneRef,
+ * vxEnableGraphStreaming, vxStartGraphStreaming, vxStopGraphStreaming, the
+ * VX_GRAPH_SCHEDULE_MODE attribute and the queue/streaming side of
+ * vxScheduleGraph and vxWaitGraph).
+ *
+ * Queues.  Each queued graph parameter has the list of references the
+ * application may enqueue (its refs_list; entries it left NULL are filled by
+ * the first references enqueued).  Every entry is with the application, ready
+ * (in the parameter's FIFO of enqueued references), in a running frame, or
+ * done (in its FIFO of references to dequeue).  An entry that is not with the
+ * application cannot be enqueued again; a reference outside the list is
+ * refused.  The entries are held with internal references.
+ *
+ * Frames.  A frame takes the oldest ready reference of every queued parameter.
+ * Binding it puts the reference wherever the graph parameter's object is bound
+ * (every node parameter holding that object, found at verify), or, when the
+ * graph parameter is bound to a delay slot, into that slot (ovx_delay_put):
+ * the slot ages with the delay like its own object would.  Then the graph runs
+ * as vxProcessGraph would, and the frame's references go to the done FIFOs.
+ *
+ * Threads.  QUEUE_AUTO: one worker thread per graph (started by the first
+ * enqueue) runs frames as soon as every queued parameter has a ready
+ * reference, until the graph is released.  QUEUE_MANUAL: vxScheduleGraph
+ * starts a thread that runs every complete set of enqueued references (the
+ * batch) and ends; vxWaitGraph joins it.  Streaming: a thread re-runs the graph
+ * until vxStopGraphStreaming (in a queue mode it runs frames as they become
+ * ready).  Frames of one graph run one after another: objects shared by every
+ * frame (non-queued parameters, non-virtual intermediates, delays) see exactly
+ * the order of the single-frame graph, and the application's enqueue, dequeue
+ * and checks overlap the graph's work.  (Overlapping frames inside the graph,
+ * node A on frame i+1 while node B is on frame i, is not done.)
+ *
+ * Locks: g->lock (the whole verify or frame), then p->lock (queues, flags);
+ * the worker never holds p->lock while it runs a frame.
+ */
+#include "graph.h"
+#include "../objects/array.h"
+#include "../objects/delay.h"
+#include "../objects/image.h"
+#include "../objects/scalar.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { AT_APP = 0, AT_READY, AT_RUN, AT_DONE };
+enum { ROLE_NONE = 0, ROLE_AUTO, ROLE_BATCH, ROLE_STREAM };
+
+typedef struct {
+    vx_node node;
+    vx_uint32 index;
+} ovx_site;
+
+typedef struct {
+    vx_bool queued;
+    vx_uint32 size;          /* refs_list_size */
+    vx_reference *refs;      /* size entries, internal references (NULL: free) */
+    vx_uint8 *at;            /* AT_* of each entry */
+    vx_uint32 *ready, *done; /* FIFOs of entry numbers, size each */
+    vx_uint32 ready_head, ready_n, done_head, done_n, running;
+    /* where the graph parameter's object is bound (ovx_pipe_verified) */
+    vx_delay delay; /* not NULL: a delay slot, delay_index */
+    vx_int32 delay_index;
+    ovx_site *sites;
+    vx_uint32 num_sites;
+} ovx_qparam;
+
+struct ovx_pipe {
+    vx_enum mode;
+    pthread_mutex_t lock;
+    pthread_cond_t cond; /* a frame ended, a reference was enqueued, stop */
+    ovx_qparam q[OVX_MAX_GRAPH_PARAMS];
+    vx_uint32 num_queued;
+    pthread_t thread;
+    vx_int32 role;     /* of the thread (ROLE_NONE: no thread) */
+    vx_bool stop;      /* the thread ends at the next frame boundary */
+    vx_bool busy;      /* a frame is running */
+    vx_status status;  /* first failure since the last vxWaitGraph */
+    vx_bool streaming_enabled, streaming;
+    vx_node trigger;   /* not counted: a node of the graph */
+};
+
+static vx_bool graph_ok(vx_graph g)
+{
+    return ovx_ref_valid((vx_reference)g, VX_TYPE_GRAPH);
+}
+
+/* The graph's pipe, created on first use (under g->lock). */
+static struct ovx_pipe *pipe_get(vx_graph g)
+{
+    struct ovx_pipe *p = g->pipe;
+    if (p) return p;
+    p = calloc(1, sizeof(*p));
+    if (!p) return NULL;
+    pthread_mutex_init(&p->lock, NULL);
+    pthread_cond_init(&p->cond, NULL);
+    p->mode = VX_GRAPH_SCHEDULE_MODE_NORMAL;
+    p->status = VX_SUCCESS;
+    g->pipe = p;
+    return p;
+}
+
+vx_enum ovx_pipe_mode(vx_graph g)
+{
+    vx_enum m;
+    if (!g->pipe) return VX_GRAPH_SCHEDULE_MODE_NORMAL;
+    pthread_mutex_lock(&g->pipe->lock);
+    m = g->pipe->mode;
+    pthread_mutex_unlock(&g->pipe->lock);
+    return m;
+}
+
+vx_bool ovx_pipe_queued(vx_graph g, vx_uint32 index)
+{
+    vx_bool r;
+    if (!g->pipe || index >= OVX_MAX_GRAPH_PARAMS) return vx_false_e;
+    pthread_mutex_lock(&g->pipe->lock);
+    r = g->pipe->q[index].queued;
+    pthread_mutex_unlock(&g->pipe->lock);
+    return r;
+}
+
+vx_bool ovx_pipe_streaming(vx_graph g)
+{
+    vx_bool r;
+    if (!g->pipe) return vx_false_e;
+    pthread_mutex_lock(&g->pipe->lock);
+    r = g->pipe->streaming;
+    pthread_mutex_unlock(&g->pipe->lock);
+    return r;
+}
+
+static void qparam_free(ovx_qparam *q, vx_bool release)
+{
+    vx_uint32 i;
+    for (i = 0; i < q->size && q->refs; i++)
+        if (q->refs[i] && release) ovx_ref_release_internal(q->refs[i]);
+    free(q->refs);
+    free(q->at);
+    free(q->ready);
+    free(q->done);
+    free(q->sites);
+    memset(q, 0, sizeof(*q));
+}
+
+/* Is everything back with the application (no thread, nothing queued)? */
+static vx_bool pipe_idle(struct ovx_pipe *p)
+{
+    vx_uint32 i, k;
+    if (p->role != ROLE_NONE || p->busy) return vx_false_e;
+    for (i = 0; i < OVX_MAX_GRAPH_PARAMS; i++)
+        for (k = 0; p->q[i].queued && k < p->q[i].size; k++)
+            if (p->q[i].at[k] != AT_APP) return vx_false_e;
+    return vx_true_e;
+}
+
+/* ---- compatibility of an enqueued object with the graph parameter -------- */
+static vx_bool compatible(vx_reference want, vx_reference got, char *why, size_t n)
+{
+    if (!want) return vx_true_e;
+    if (want->type != got->type) {
+        snprintf(why, n, "a %s, the graph parameter is a %s", ovx_type_name(got->type), ovx_type_name(want->type));
+        return vx_false_e;
+    }
+    if (got->type == VX_TYPE_IMAGE) {
+        vx_image a = (vx_image)want, b = (vx_image)got;
+        if (a->width != b->width || a->height != b->height || a->format != b->format) {
+            snprintf(why, n, "an image %ux%u of format %#x, the graph parameter is %ux%u of format %#x", b->width,
+                     b->height, (unsigned)b->format, a->width, a->height, (unsigned)a->format);
+            return vx_false_e;
+        }
+    } else if (got->type == VX_TYPE_SCALAR) {
+        if (((vx_scalar)want)->data_type != ((vx_scalar)got)->data_type) {
+            snprintf(why, n, "a scalar of type %s, the graph parameter's is %s",
+                     ovx_type_name(((vx_scalar)got)->data_type), ovx_type_name(((vx_scalar)want)->data_type));
+            return vx_false_e;
+        }
+    } else if (got->type == VX_TYPE_ARRAY) {
+        vx_array a = (vx_array)want, b = (vx_array)got;
+        if (a->item_type && (a->item_type != b->item_type || a->capacity > b->capacity)) {
+            snprintf(why, n, "an array of %s (capacity %zu), the graph parameter's is of %s (capacity %zu)",
+                     ovx_type_name(b->item_type), (size_t)b->capacity, ovx_type_name(a->item_type),
+                     (size_t)a->capacity);
+            return vx_false_e;
+        }
+    }
+    return vx_true_e;
+}
+
+static vx_reference param_object(vx_graph g, vx_uint32 index)
+{
+    return g->params[index].node->params[g->params[index].index];
+}
+
+/* ---- where a queued parameter's object is bound -------------------------- */
+static vx_status find_sites(vx_graph g, vx_uint32 gi, ovx_qparam *q)
+{
+    vx_node pn = g->params[gi].node;
+    vx_uint32 pi = g->params[gi].index, i, k, n = 0;
+    vx_reference obj = pn->params[pi];
+    free(q->sites);
+    q->sites = NULL;
+    q->num_sites = 0;
+    q->delay = NULL;
+    if (pn->delay[pi]) {
+        if (pn->delay_item[pi] >= 0) {
+            ovx_log((vx_reference)g, VX_ERROR_NOT_SUPPORTED,
+                    "vxVerifyGraph: queued graph parameter %u is bound to a level or item of a delay slot (only a "
+                    "whole slot can be queued)", gi);
+            return VX_ERROR_NOT_SUPPORTED;
+        }
+        q->delay = pn->delay[pi];
+        q->delay_index = pn->delay_index[pi];
+        return VX_SUCCESS;
+    }
+    for (i = 0; i < g->num_nodes; i++)
+        for (k = 0; k < OVX_MAX_KERNEL_PARAMS; k++)
+            if (g->nodes[i]->params[k] == obj && !g->nodes[i]->delay[k]) n++;
+    q->sites = malloc((n ? n : 1) * sizeof(ovx_site));
+    if (!q->sites) return VX_ERROR_NO_MEMORY;
+    for (i = 0; i < g->num_nodes; i++)
+        for (k = 0; k < OVX_MAX_KERNEL_PARAMS; k++)
+            if (g->nodes[i]->params[k] == obj && !g->nodes[i]->delay[k]) {
+                q->sites[q->num_sites].node = g->nodes[i];
+                q->sites[q->num_sites].index = k;
+                q->num_sites++;
+            }
+    return VX_SUCCESS;
+}
+
+vx_status ovx_pipe_verified(vx_graph g)
+{
+    struct ovx_pipe *p = g->pipe;
+    vx_uint32 i;
+    for (i = 0; i < g->num_nodes; i++) {
+        vx_node n = g->nodes[i];
+        n->pipeup_out_left = n->kernel->pipeup_output_depth > 1 ? n->kernel->pipeup_output_depth - 1 : 0;
+        n->pipeup_in_left = n->kernel->pipeup_input_depth > 1 ? n->kernel->pipeup_input_depth - 1 : 0;
+        ovx_graph_state_lock(g);
+        n->state = n->pipeup_out_left || n->pipeup_in_left ? VX_NODE_STATE_PIPEUP : VX_NODE_STATE_STEADY;
+        ovx_graph_state_unlock(g);
+    }
+    if (!p) return VX_SUCCESS;
+    for (i = 0; i < g->num_params && i < OVX_MAX_GRAPH_PARAMS; i++) {
+        vx_status s;
+        if (!p->q[i].queued) continue;
+        if ((s = find_sites(g, i, &p->q[i])) != VX_SUCCESS) return s;
+    }
+    return VX_SUCCESS;
+}
+
+/* Put the frame's references where the queued parameters are bound. */
+static void bind_frame(struct ovx_pipe *p, vx_reference *frame)
+{
+    vx_uint32 i, k;
+    for (i = 0; i < OVX_MAX_GRAPH_PARAMS; i++) {
+        ovx_qparam *q = &p->q[i];
+        vx_reference r = frame[i];
+        if (!q->queued || !r) continue;
+        if (q->delay) {
+            (void)ovx_delay_put(q->delay, q->delay_index, r);
+            continue;
+        }
+        for (k = 0; k < q->num_sites; k++) {
+            vx_node n = q->sites[k].node;
+            vx_uint32 pi = q->sites[k].index;
+            if (n->params[pi] == r) continue;
+            ovx_ref_retain_internal(r);
+            if (n->params[pi]) ovx_ref_release_internal(n->params[pi]);
+            n->params[pi] = r;
+        }
+    }
+}
+
+/* ---- vxSetGraphScheduleConfig ---------------------------------------------- */
+/* Which graph parameter does list entry e stand for?  Its index, unless an
+ * earlier entry named that index already: then the graph parameter whose
+ * bound object is in the entry's refs_list, when exactly one unlisted one is
+ * (the entry's references identify it; logged), else -1. */
+static vx_int32 entry_param(vx_graph g, const vx_graph_parameter_queue_params_t *list, vx_uint32 e,
+                            const vx_bool *taken)
+{
+    vx_uint32 gi = list[e].graph_parameter_index, i, k;
+    vx_int32 found = -1;
+    if (!taken[gi]) return (vx_int32)gi;
+    if (!list[e].refs_list) return -1;
+    for (i = 0; i < g->num_params; i++) {
+        vx_reference obj = param_object(g, i);
+        if (taken[i] || !obj) continue;
+        for (k = 0; k < list[e].refs_list_size; k++)
+            if (list[e].refs_list[k] == obj) break;
+        if (k == list[e].refs_list_size) continue;
+        if (found >= 0) return -1;
+        found = (vx_int32)i;
+    }
+    if (found >= 0)
+        ovx_log((vx_reference)g, VX_SUCCESS,
+                "vxSetGraphScheduleConfig: entry %u names graph parameter %u again; its refs_list holds the object of "
+                "graph parameter %d: taken as graph parameter %d", e, gi, found, found);
+    return found;
+}
+
+VX_API_ENTRY vx_status VX_API_CALL vxSetGraphScheduleConfig(vx_graph graph, vx_enum graph_schedule_mode,
+                                                            vx_uint32 graph_parameters_list_size,
+                                                            const vx_graph_parameter_queue_params_t list[])
+{
+    struct ovx_pipe *p;
+    ovx_qparam nq[OVX_MAX_GRAPH_PARAMS];
+    vx_bool taken[OVX_MAX_GRAPH_PARAMS];
+    vx_uint32 e, i, k, num_queued = 0;
+    vx_status s = VX_SUCCESS;
+    char why[256];
+    if (!graph_ok(graph)) return VX_ERROR_INVALID_REFERENCE;
+    if (graph_schedule_mode != VX_GRAPH_SCHEDULE_MODE_NORMAL && graph_schedule_mode != VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO &&
+        graph_schedule_mode != VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL) {
+        ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
+                "vxSetGraphScheduleConfig: %#x is not a graph schedule mode", (unsigned)graph_schedule_mode);
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    if (graph_schedule_mode == VX_GRAPH_SCHEDULE_MODE_NORMAL && (graph_parameters_list_size != 0 || list != NULL)) {
+        ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
+                "vxSetGraphScheduleConfig: VX_GRAPH_SCHEDULE_MODE_NORMAL takes no queue parameters (size 0, list NULL)");
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    if (graph_schedule_mode != VX_GRAPH_SCHEDULE_MODE_NORMAL && (graph_parameters_list_size == 0 || list == NULL)) {
+        ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
+                "vxSetGraphScheduleConfig: a queue mode needs at least one queued graph parameter (size %u, list %s)",
+                graph_parameters_list_size, list ? "given" : "NULL");
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    memset(nq, 0, sizeof(nq));
+    memset(taken, 0, sizeof(taken));
+    pthread_mutex_lock(&graph->lock);
+    for (e = 0; e < graph_parameters_list_size && s == VX_SUCCESS; e++) {
+        vx_int32 gi;
+        ovx_qparam *q;
+        vx_reference obj;
+        if (list[e].graph_parameter_index >= graph->num_params) {
+            ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
+                    "vxSetGraphScheduleConfig: entry %u: graph parameter %u, the graph has %u", e,
+                    list[e].graph_parameter_index, graph->num_params);
+            s = VX_ERROR_INVALID_PARAMETERS;
+            break;
+        }
+        if (list[e].refs_list_size == 0) {
+            ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
+                    "vxSetGraphScheduleConfig: entry %u: refs_list_size is 0", e);
+            s = VX_ERROR_INVALID_PARAMETERS;
+            break;
+        }
+        gi = entry_param(graph, list, e, taken);
+        if (gi < 0) {
+            ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
+                    "vxSetGraphScheduleConfig: entry %u names graph parameter %u a second time", e,
+                    list[e].graph_parameter_index);
+            s = VX_ERROR_INVALID_PARAMETERS;
+            break;
+        }
+        taken[gi] = vx_true_e;
+        q = &nq[gi];
+        q->queued = vx_true_e;
+        q->size = list[e].refs_list_size;
+        q->refs = calloc(q->size, sizeof(vx_reference));
+        q->at = calloc(q->size, 1);
+        q->ready = calloc(q->size, sizeof(vx_uint32));
+        q->done = calloc(q->size, sizeof(vx_uint32));
+        if (!q->refs || !q->at || !q->ready || !q->done) {
+            s = VX_ERROR_NO_MEMORY;
+            ovx_log((vx_reference)graph, s, "vxSetGraphScheduleConfig: out of memory");
+            break;
+        }
+        num_queued++;
+        obj = param_object(graph, (vx_uint32)gi);
+        for (k = 0; list[e].refs_list && k < q->size; k++) {
+            vx_reference r = list[e].refs_list[k];
+            if (!ovx_ref_valid(r, VX_TYPE_REFERENCE) || r->context != graph->base.context) {
+                ovx_log((vx_reference)graph, VX_ERROR_INVALID_REFERENCE,
+                        "vxSetGraphScheduleConfig: entry %u (graph parameter %d): refs_list[%u] is not a valid "
+                        "reference of this context", e, gi, k);
+                s = VX_ERROR_INVALID_REFERENCE;
+                break;
+            }
+            why[0] = 0;
+            if (!compatible(obj, r, why, sizeof(why))) {
+                ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
+                        "vxSetGraphScheduleConfig: entry %u (graph parameter %d): refs_list[%u] is %s", e, gi, k, why);
+                s = VX_ERROR_INVALID_PARAMETERS;
+                break;
+            }
+            for (i = 0; i < k; i++)
+                if (q->refs[i] == r) break;
+            if (i < k) {
+                ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
+                        "vxSetGraphScheduleConfig: entry %u (graph parameter %d): refs_list[%u] repeats refs_list[%u]",
+                        e, gi, k, i);
+                s = VX_ERROR_INVALID_PARAMETERS;
+                break;
+            }
+            ovx_ref_retain_internal(r);
+            q->refs[k] = r;
+        }
+    }
+    p = s == VX_SUCCESS ? pipe_get(graph) : NULL;
+    if (s == VX_SUCCESS && !p) {
+        s = VX_ERROR_NO_MEMORY;
+        ovx_log((vx_reference)graph, s, "vxSetGraphScheduleConfig: out of memory");
+    }
+    if (s == VX_SUCCESS) {
+        pthread_mutex_lock(&p->lock);
+        if (!pipe_idle(p) || p->streaming) {
+            s = VX_FAILURE;
+            ovx_log((vx_reference)graph, s,
+                    "vxSetGraphScheduleConfig: the graph %s (dequeue every reference, vxWaitGraph, "
+                    "vxStopGraphStreaming first)",
+                    p->streaming ? "is streaming" : "holds enqueued references or runs");
+        } else {
+            for (i = 0; i < OVX_MAX_GRAPH_PARAMS; i++) {
+                qparam_free(&p->q[i], vx_true_e);
+                p->q[i] = nq[i];
+            }
+            memset(nq, 0, sizeof(nq));
+            p->mode = graph_schedule_mode;
+            p->num_queued = num_queued;
+            p->status = VX_SUCCESS;
+        }
+        pthread_mutex_unlock(&p->lock);
+    }
+    /* configured after verify (the refs lists given late): bind now */
+    if (s == VX_SUCCESS && vxIsGraphVerified(graph)) {
+        for (i = 0; i < graph->num_params && s == VX_SUCCESS; i++)
+            if (p->q[i].queued) s = find_sites(graph, i, &p->q[i]);
+    }
+    pthread_mutex_unlock(&graph->lock);
+    for (i = 0; i < OVX_MAX_GRAPH_PARAMS; i++) qparam_free(&nq[i], vx_true_e);
+    return s;
+}
+
+/* ---- the thread that runs frames ------------------------------------------ */
+static vx_bool frame_ready(struct ovx_pipe *p)
+{
+    vx_uint32 i;
+    if (p->num_queued == 0) return vx_false_e;
+    for (i = 0; i < OVX_MAX_GRAPH_PARAMS; i++)
+        if (p->q[i].queued && p->q[i].ready_n == 0) return vx_false_e;
+    return vx_true_e;
+}
+
+/* Take the oldest ready reference of every queued parameter (p->lock held):
+ * entry numbers in slot[]. */
+static void frame_take(struct ovx_pipe *p, vx_reference *frame, vx_uint32 *slot)
+{
+    vx_uint32 i;
+    for (i = 0; i < OVX_MAX_GRAPH_PARAMS; i++) {
+        ovx_qparam *q = &p->q[i];
+        frame[i] = NULL;
+        if (!q->queued) continue;
+        slot[i] = q->ready[q->ready_head];
+        q->ready_head = (q->ready_head + 1) % q->size;
+        q->ready_n--;
+        q->at[slot[i]] = AT_RUN;
+        q->running++;
+        frame[i] = q->refs[slot[i]];
+    }
+}
+
+static void frame_done(struct ovx_pipe *p, const vx_reference *frame, const vx_uint32 *slot)
+{
+    vx_uint32 i;
+    for (i = 0; i < OVX_MAX_GRAPH_PARAMS; i++) {
+        ovx_qparam *q = &p->q[i];
+        if (!q->queued || !frame[i]) continue;
+        q->done[(q->done_head + q->done_n) % q->size] = slot[i];
+        q->done_n++;
+        q->at[slot[i]] = AT_DONE;
+        q->running--;
+    }
+}
+
+static void *pipe_thread(void *arg)
+{
+    vx_graph g = arg;
+    struct ovx_pipe *p = g->pipe;
+    vx_reference frame[OVX_MAX_GRAPH_PARAMS];
+    vx_uint32 slot[OVX_MAX_GRAPH_PARAMS];
+    pthread_mutex_lock(&p->lock);
+    for (;;) {
+        vx_status s = VX_SUCCESS;
+        vx_bool queued;
+        vx_uint32 i;
+        while (!p->stop) {
+            if (p->role == ROLE_STREAM && p->num_queued == 0) break; /* streaming, nothing queued */
+            if (frame_ready(p)) break;
+            if (p->role == ROLE_BATCH) break;
+            pthread_cond_wait(&p->cond, &p->lock);
+        }
+        if (p->stop) break;
+        queued = p->num_queued > 0;
+        if (queued && !frame_ready(p)) break; /* the batch is done */
+        if (queued) frame_take(p, frame, slot);
+        p->busy = vx_true_e;
+        pthread_mutex_unlock(&p->lock);
+
+        pthread_mutex_lock(&g->lock);
+        if (!vxIsGraphVerified(g)) s = ovx_graph_verify(g);
+        if (s == VX_SUCCESS) {
+            if (queued) bind_frame(p, frame);
+            s = ovx_graph_execute(g);
+        }
+        pthread_mutex_unlock(&g->lock);
+
+        pthread_mutex_lock(&p->lock);
+        if (queued) frame_done(p, frame, slot);
+        p->busy = vx_false_e;
+        if (s != VX_SUCCESS && p->status == VX_SUCCESS) p->status = s;
+        pthread_cond_broadcast(&p->cond);
+        pthread_mutex_unlock(&p->lock);
+        for (i = 0; queued && i < OVX_MAX_GRAPH_PARAMS; i++)
+            if (frame[i]) ovx_event_consumed(g, i);
+        pthread_mutex_lock(&p->lock);
+        /* a streaming graph stops at a failure (spec vxStartGraphStreaming) */
+        if (s != VX_SUCCESS && p->role == ROLE_STREAM) break;
+    }
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+/* Start the thread in role (p->lock held): VX_SUCCESS or a logged error. */
+static vx_status thread_start(vx_graph g, struct ovx_pipe *p, vx_int32 role, const char *who)
+{
+    p->role = role;
+    p->stop = vx_false_e;
+    if (pthread_create(&p->thread, NULL, pipe_thread, g) != 0) {
+        p->role = ROLE_NONE;
+        ovx_log((vx_reference)g, VX_ERROR_NO_RESOURCES, "%s: cannot start a thread", who);
+        return VX_ERROR_NO_RESOURCES;
+    }
+    return VX_SUCCESS;
+}
+
+/* Stop the thread at a frame boundary and join it (p->lock not held). */
+static void thread_stop(struct ovx_pipe *p, vx_bool now)
+{
+    pthread_t t;
+    pthread_mutex_lock(&p->lock);
+    if (p->role == ROLE_NONE) {
+        pthread_mutex_unlock(&p->lock);
+        return;
+    }
+    if (now) p->stop = vx_true_e;
+    t = p->thread;
+    pthread_cond_broadcast(&p->cond);
+    pthread_mutex_unlock(&p->lock);
+    (void)pthread_join(t, NULL);
+    pthread_mutex_lock(&p->lock);
+    p->role = ROLE_NONE;
+    p->stop = vx_false_e;
+    pthread_mutex_unlock(&p->lock);
+}
+
+void ovx_pipe_shutdown(vx_graph g)
+{
+    struct ovx_pipe *p = g->pipe;
+    if (!p) return;
+    pthread_mutex_lock(&p->lock);
+    p->streaming = vx_false_e;
+    pthread_mutex_unlock(&p->lock);
+    thread_stop(p, vx_true_e);
+}
+
+void ovx_pipe_destroy(vx_graph g)
+{
+    struct ovx_pipe *p = g->pipe;
+    vx_uint32 i;
+    if (!p) return;
+    ovx_pipe_shutdown(g);
+    for (i = 0; i < OVX_MAX_GRAPH_PARAMS; i++) qparam_free(&p->q[i], !g->base.context->tearing_down);
+    pthread_mutex_destroy(&p->lock);
+    pthread_cond_destroy(&p->cond);
+    free(p);
+    g->pipe = NULL;
+}
+
+/* ---- enqueue / dequeue ------------------------------------------------------ */
+/* Common checks: VX_SUCCESS with the queued parameter, or a logged error. */
+static vx_status queue_of(vx_graph graph, vx_uint32 index, const char *who, ovx_qparam **out)
+{
+    if (!graph_ok(graph)) return VX_ERROR_INVALID_REFERENCE;
+    if (index >= graph->num_params) {
+        ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS, "%s: graph parameter %u, the graph has %u", who,
+                index, graph->num_params);
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    if (!graph->pipe || graph->pipe->mode == VX_GRAPH_SCHEDULE_MODE_NORMAL || !graph->pipe->q[index].queued) {
+        ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
+                "%s: graph parameter %u is not queued (list it in vxSetGraphScheduleConfig with a queue mode)", who,
+                index);
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    *out = &graph->pipe->q[index];
+    return VX_SUCCESS;
+}
+
+VX_API_ENTRY vx_status VX_API_CALL vxGraphParameterEnqueueReadyRef(vx_graph graph, vx_uint32 graph_parameter_index,
+                                                                   vx_reference *refs, vx_uint32 num_refs)
+{
+    static const char who[] = "vxGraphParameterEnqueueReadyRef";
+    struct ovx_pipe *p;
+    ovx_qparam *q;
+    vx_uint32 i, k, *entry;
+    vx_reference obj;
+    vx_status s;
+    char why[256];
+    if (!graph_ok(graph)) return VX_ERROR_INVALID_REFERENCE;
+    pthread_mutex_lock(&graph->lock);
+    s = queue_of(graph, graph_parameter_index, who, &q);
+    if (s != VX_SUCCESS) {
+        pthread_mutex_unlock(&graph->lock);
+        return s;
+    }
+    p = graph->pipe;
+    obj = param_object(graph, graph_parameter_index);
+    if (!refs || num_refs == 0 || num_refs > q->size) {
+        pthread_mutex_unlock(&graph->lock);
+        ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
+                "%s: graph parameter %u: %s (num_refs %u, the queue holds %u)", who, graph_parameter_index,
+                !refs ? "refs is NULL" : "bad num_refs", num_refs, q->size);
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    if (p->mode == VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO && !vxIsGraphVerified(graph)) {
+        s = ovx_graph_verify(graph);
+        if (s != VX_SUCCESS) {
+            pthread_mutex_unlock(&graph->lock);
+            ovx_log((vx_reference)graph, s, "%s: the graph does not verify (QUEUE_AUTO runs verified graphs)", who);
+            return s;
+        }
+    }
+    for (i = 0; i < num_refs; i++) {
+        if (!ovx_ref_valid(refs[i], VX_TYPE_REFERENCE) || refs[i]->context != graph->base.context) {
+            pthread_mutex_unlock(&graph->lock);
+            ovx_log((vx_reference)graph, VX_ERROR_INVALID_REFERENCE,
+                    "%s: graph parameter %u: refs[%u] is not a valid reference of this context", who,
+                    graph_parameter_index, i);
+            return VX_ERROR_INVALID_REFERENCE;
+        }
+        why[0] = 0;
+        if (!compatible(obj, refs[i], why, sizeof(why))) {
+            pthread_mutex_unlock(&graph->lock);
+            ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS, "%s: graph parameter %u: refs[%u] is %s", who,
+                    graph_parameter_index, i, why);
+            return VX_ERROR_INVALID_PARAMETERS;
+        }
+    }
+    entry = malloc(num_refs * sizeof(vx_uint32));
+    if (!entry) {
+        pthread_mutex_unlock(&graph->lock);
+        ovx_log((vx_reference)graph, VX_ERROR_NO_MEMORY, "%s: out of memory", who);
+        return VX_ERROR_NO_MEMORY;
+    }
+    pthread_mutex_lock(&p->lock);
+    /* each reference: its entry of the list (or a free one), with the
+     * application, and not twice in refs; nothing changes unless all pass */
+    for (i = 0; i < num_refs && s == VX_SUCCESS; i++) {
+        vx_uint32 free_k = q->size, j;
+        for (k = 0; k < q->size; k++) {
+            if (q->refs[k] == refs[i]) break;
+            if (!q->refs[k] && free_k == q->size) {
+                for (j = 0; j < i && entry[j] != k; j++) {
+                }
+                if (j == i) free_k = k; /* not taken by an earlier new reference */
+            }
+        }
+        if (k == q->size) k = free_k;
+        for (j = 0; j < i; j++)
+            if (refs[j] == refs[i] || (k < q->size && entry[j] == k)) break;
+        if (k == q->size) {
+            s = VX_FAILURE;
+            ovx_log((vx_reference)graph, s, "%s: graph parameter %u: refs[%u] is not in its refs_list", who,
+                    graph_parameter_index, i);
+        } else if (q->at[k] != AT_APP || j < i) {
+            s = VX_FAILURE;
+            ovx_log((vx_reference)graph, s, "%s: graph parameter %u: refs[%u] is enqueued already (dequeue it first)",
+                    who, graph_parameter_index, i);
+        }
+        entry[i] = k;
+    }
+    if (s != VX_SUCCESS) {
+        pthread_mutex_unlock(&p->lock);
+        pthread_mutex_unlock(&graph->lock);
+        free(entry);
+        return s;
+    }
+    for (i = 0; i < num_refs; i++) {
+        if (!q->refs[entry[i]]) { /* a free entry: the list was not given */
+            ovx_ref_retain_internal(refs[i]);
+            q->refs[entry[i]] = refs[i];
+        }
+        q->at[entry[i]] = AT_READY;
+    }
+    for (i = 0; i < num_refs; i++) {
+        q->ready[(q->ready_head + q->ready_n) % q->size] = entry[i];
+        q->ready_n++;
+    }
+    pthread_cond_broadcast(&p->cond);
+    if (p->mode == VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO && p->role == ROLE_NONE)
+        s = thread_start(graph, p, ROLE_AUTO, who);
+    pthread_mutex_unlock(&p->lock);
+    pthread_mutex_unlock(&graph->lock);
+    free(entry);
+    return s;
+}
+
+/* Can a reference still reach the done FIFO of q without the application? */
+static vx_bool can_arrive(struct ovx_pipe *p, ovx_qparam *q)
+{
+    if (q->running > 0) return vx_true_e;
+    return q->ready_n > 0 && p->role != ROLE_NONE ? vx_true_e : vx_false_e;
+}
+
+VX_API_ENTRY vx_status VX_API_CALL vxGraphParameterDequeueDoneRef(vx_graph graph, vx_uint32 graph_parameter_index,
+                                                                  vx_reference *refs, vx_uint32 max_refs,
+                                                                  vx_uint32 *num_refs)
+{
+    static const char who[] = "vxGraphParameterDequeueDoneRef";
+    struct ovx_pipe *p;
+    ovx_qparam *q;
+    vx_uint32 n = 0;
+    vx_status s;
+    if (!graph_ok(graph)) return VX_ERROR_INVALID_REFERENCE;
+    pthread_mutex_lock(&graph->lock);
+    s = queue_of(graph, graph_parameter_index, who, &q);
+    pthread_mutex_unlock(&graph->lock);
+    if (s != VX_SUCCESS) return s;
+    if (!refs || max_refs == 0) {
+        ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS, "%s: graph parameter %u: %s", who,
+                graph_parameter_index, !refs ? "refs is NULL" : "max_refs is 0");
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    p = graph->pipe;
+    pthread_mutex_lock(&p->lock);
+    while (q->done_n == 0 && can_arrive(p, q)) pthread_cond_wait(&p->cond, &p->lock);
+    while (q->done_n > 0 && n < max_refs) {
+        vx_uint32 k = q->done[q->done_head];
+        q->done_head = (q->done_head + 1) % q->size;
+        q->done_n--;
+        q->at[k] = AT_APP;
+        refs[n++] = q->refs[k];
+    }
+    pthread_mutex_unlock(&p->lock);
+    if (num_refs) *num_refs = n;
+    if (n == 0) {
+        ovx_log((vx_reference)graph, VX_FAILURE,
+                "%s: graph parameter %u: no reference is done and none can be (nothing of it runs or is scheduled)",
+                who, graph_parameter_index);
+        return VX_FAILURE;
+    }
+    return VX_SUCCESS;
+}
+
+VX_API_ENTRY vx_status VX_API_CALL vxGraphParameterCheckDoneRef(vx_graph graph, vx_uint32 graph_parameter_index,
+                                                                vx_uint32 *num_refs)
+{
+    ovx_qparam *q;
+    vx_status s;
+    if (!graph_ok(graph)) return VX_ERROR_INVALID_REFERENCE;
+    pthread_mutex_lock(&graph->lock);
+    s = queue_of(graph, graph_parameter_index, "vxGraphParameterCheckDoneRef", &q);
+    pthread_mutex_unlock(&graph->lock);
+    if (s != VX_SUCCESS) return s;
+    if (!num_refs) {
+        ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS, "vxGraphParameterCheckDoneRef: num_refs is NULL");
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    pthread_mutex_lock(&graph->pipe->lock);
+    *num_refs = q->done_n;
+    pthread_mutex_unlock(&graph->pipe->lock);
+    return VX_SUCCESS;
+}
+
+/* ---- vxScheduleGraph / vxWaitGraph in a queue or streaming mode ----------- */
+vx_status ovx_pipe_schedule(vx_graph g, vx_bool *handled)
+{
+    struct ovx_pipe *p = g->pipe;
+    vx_status s = VX_SUCCESS;
+    vx_uint32 i;
+    *handled = vx_false_e;
+    if (!p) return VX_SUCCESS;
+    pthread_mutex_lock(&g->lock);
+    pthread_mutex_lock(&p->lock);
+    if (p->streaming) {
+        *handled = vx_true_e;
+        s = VX_ERROR_GRAPH_SCHEDULED;
+        ovx_log((vx_reference)g, s, "vxScheduleGraph: the graph is streaming (vxStopGraphStreaming first)");
+    } else if (p->mode == VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO) {
+        *handled = vx_true_e;
+        s = VX_ERROR_NOT_SUPPORTED;
+        ovx_log((vx_reference)g, s,
+                "vxScheduleGraph: the graph is in VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO: it runs by itself as "
+                "references are enqueued");
+    } else if (p->mode == VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL) {
+        *handled = vx_true_e;
+        if (p->role != ROLE_NONE) {
+            s = VX_ERROR_GRAPH_SCHEDULED;
+            ovx_log((vx_reference)g, s, "vxScheduleGraph: a batch runs already (vxWaitGraph first)");
+        }
+        for (i = 0; s == VX_SUCCESS && i < OVX_MAX_GRAPH_PARAMS; i++)
+            if (p->q[i].queued && p->q[i].ready_n == 0) {
+                s = VX_FAILURE;
+                ovx_log((vx_reference)g, s,
+                        "vxScheduleGraph: queued graph parameter %u has no enqueued reference (QUEUE_MANUAL needs "
+                        "references at every queued parameter)", i);
+            }
+        if (s == VX_SUCCESS && !vxIsGraphVerified(g)) {
+            pthread_mutex_unlock(&p->lock);
+            s = ovx_graph_verify(g);
+            pthread_mutex_lock(&p->lock);
+        }
+        if (s == VX_SUCCESS) {
+            p->status = VX_SUCCESS;
+            s = thread_start(g, p, ROLE_BATCH, "vxScheduleGraph");
+        }
+    }
+    pthread_mutex_unlock(&p->lock);
+    pthread_mutex_unlock(&g->lock);
+    return s;
+}
+
+vx_status ovx_pipe_wait(vx_graph g, vx_bool *handled)
+{
+    struct ovx_pipe *p = g->pipe;
+    vx_status s;
+    *handled = vx_false_e;
+    if (!p) return VX_SUCCESS;
+    pthread_mutex_lock(&p->lock);
+    if (p->mode == VX_GRAPH_SCHEDULE_MODE_NORMAL && !p->streaming) {
+        pthread_mutex_unlock(&p->lock);
+        return VX_SUCCESS;
+    }
+    *handled = vx_true_e;
+    if (p->role == ROLE_BATCH) {
+        pthread_mutex_unlock(&p->lock);
+        thread_stop(p, vx_false_e); /* the batch ends by itself */
+        pthread_mutex_lock(&p->lock);
+    } else if (p->streaming) {
+        /* streaming goes on: wait for the frame in flight */
+        while (p->busy) pthread_cond_wait(&p->cond, &p->lock);
+    } else if (p->mode == VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO) {
+        /* every frame that can start has run */
+        while (p->busy || (p->role != ROLE_NONE && frame_ready(p))) pthread_cond_wait(&p->cond, &p->lock);
+    } else {
+        pthread_mutex_unlock(&p->lock);
+        ovx_log((vx_reference)g, VX_FAILURE, "vxWaitGraph: the graph was not scheduled");
+        return VX_FAILURE;
+    }
+    s = p->status;
+    p->status = VX_SUCCESS;
+    pthread_mutex_unlock(&p->lock);
+    return s;
+}
+
+/* ---- streaming ---------------------------------------------------------------- */
+VX_API_ENTRY vx_status VX_API_CALL vxEnableGraphStreaming(vx_graph graph, vx_node trigger_node)
+{
+    struct ovx_pipe *p;
+    vx_status s = VX_SUCCESS;
+    if (!graph_ok(graph)) return VX_ERROR_INVALID_REFERENCE;
+    if (trigger_node && (!ovx_ref_valid((vx_reference)trigger_node, VX_TYPE_NODE) || trigger_node->graph != graph)) {
+        ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
+                "vxEnableGraphStreaming: trigger_node is not a node of this graph");
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    pthread_mutex_lock(&graph->lock);
+    p = pipe_get(graph);
+    if (!p) {
+        s = VX_ERROR_NO_MEMORY;
+        ovx_log((vx_reference)graph, s, "vxEnableGraphStreaming: out of memory");
+    } else {
+        pthread_mutex_lock(&p->lock);
+        if (p->streaming) {
+            s = VX_FAILURE;
+            ovx_log((vx_reference)graph, s, "vxEnableGraphStreaming: the graph is streaming");
+        } else {
+            p->streaming_enabled = vx_true_e;
+            p->trigger = trigger_node; /* frames run one after another: every completion re-triggers */
+        }
+        pthread_mutex_unlock(&p->lock);
+    }
+    pthread_mutex_unlock(&graph->lock);
+    return s;
+}
+
+VX_API_ENTRY vx_status VX_API_CALL vxStartGraphStreaming(vx_graph graph)
+{
+    struct ovx_pipe *p;
+    vx_status s = VX_SUCCESS;
+    if (!graph_ok(graph)) return VX_ERROR_INVALID_REFERENCE;
+    pthread_mutex_lock(&graph->lock);
+    p = graph->pipe;
+    if (!p || !p->streaming_enabled) {
+        pthread_mutex_unlock(&graph->lock);
+        ovx_log((vx_reference)graph, VX_FAILURE, "vxStartGraphStreaming: streaming is not enabled (vxEnableGraphStreaming)");
+        return VX_FAILURE;
+    }
+    if (ovx_graph_busy(graph)) {
+        pthread_mutex_unlock(&graph->lock);
+        ovx_log((vx_reference)graph, VX_ERROR_GRAPH_SCHEDULED,
+                "vxStartGraphStreaming: the graph is scheduled (vxWaitGraph first)");
+        return VX_ERROR_GRAPH_SCHEDULED;
+    }
+    if (!vxIsGraphVerified(graph)) s = ovx_graph_verify(graph);
+    if (s != VX_SUCCESS) {
+        pthread_mutex_unlock(&graph->lock);
+        return s;
+    }
+    pthread_mutex_lock(&p->lock);
+    if (p->streaming) {
+        s = VX_FAILURE;
+        ovx_log((vx_reference)graph, s, "vxStartGraphStreaming: the graph is streaming already");
+    } else if (p->role == ROLE_BATCH) {
+        s = VX_ERROR_GRAPH_SCHEDULED;
+        ovx_log((vx_reference)graph, s, "vxStartGraphStreaming: a batch runs (vxWaitGraph first)");
+    } else {
+        p->streaming = vx_true_e;
+        p->status = VX_SUCCESS;
+        /* QUEUE_AUTO: its worker runs the frames as they come */
+        if (p->role == ROLE_NONE)
+            s = thread_start(graph, p, p->mode == VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO ? ROLE_AUTO : ROLE_STREAM,
+                             "vxStartGraphStreaming");
+        if (s != VX_SUCCESS) p->streaming = vx_false_e;
+    }
+    pthread_mutex_unlock(&p->lock);
+    pthread_mutex_unlock(&graph->lock);
+    return s;
+}
+
+VX_API_ENTRY vx_status VX_API_CALL vxStopGraphStreaming(vx_graph graph)
+{
+    struct ovx_pipe *p;
+    vx_bool was;
+    vx_int32 role;
+    if (!graph_ok(graph)) return VX_ERROR_INVALID_REFERENCE;
+    p = graph->pipe;
+    if (!p) {
+        ovx_log((vx_reference)graph, VX_FAILURE, "vxStopGraphStreaming: the graph is not streaming");
+        return VX_FAILURE;
+    }
+    pthread_mutex_lock(&p->lock);
+    was = p->streaming;
+    p->streaming = vx_false_e;
+    role = p->role;
+    if (was && role == ROLE_AUTO) /* the frame in flight ends; the queue worker stays */
+        while (p->busy) pthread_cond_wait(&p->cond, &p->lock);
+    pthread_mutex_unlock(&p->lock);
+    if (!was) {
+        ovx_log((vx_reference)graph, VX_FAILURE, "vxStopGraphStreaming: the graph is not streaming");
+        return VX_FAILURE;
+    }
+    if (role == ROLE_STREAM) thread_stop(p, vx_true_e);
+    return VX_SUCCESS;
+}
