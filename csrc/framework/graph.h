@@ -98,6 +98,7 @@ struct _vx_graph {
     vx_bool scheduled;             /* a vxScheduleGraph awaits its vxWaitGraph */
     vx_bool joining;               /* a vxWaitGraph is joining that thread */
     vx_bool running;
+    vx_uint32 frames_running;      /* executions in progress (pipelining: several) */
     vx_status async_status;
     /* state_lock guards what a query may read while the graph runs on another
      * thread (lock holds the whole verify/run): scheduled, joining, running,
@@ -182,6 +183,16 @@ vx_kernel_image_valid_rectangle_f ovx_meta_valid_rect_callback(vx_meta_format me
 /* ---- verify.c / execute.c ------------------------------------------------ */
 vx_status ovx_graph_verify(vx_graph graph);
 vx_status ovx_graph_execute(vx_graph graph);
+/* A frame of a pipelined graph (pipeline.c): before/after run around every
+ * node in plan order (after also for nodes skipped by a failure); serial: the
+ * frame runs alone (delays followed, as in ovx_graph_execute). */
+typedef struct {
+    void (*before)(void *arg, vx_node n);
+    void (*after)(void *arg, vx_node n);
+    void *arg;
+    vx_bool serial;
+} ovx_frame_hooks;
+vx_status ovx_graph_execute_frame(vx_graph graph, const ovx_frame_hooks *hooks);
 
 /* ---- runtime/memplan.c -------------------------------------------------- */
 /* Give the graph's virtual images buffers shared where lifetimes allow

@@ -378,10 +378,10 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetKernelAttribute(vx_kernel kernel, vx_enu
             return VX_ERROR_INVALID_PARAMETERS;
         }
         memcpy(&d, ptr, sizeof(d));
-        if (d == 0) {
-            ovx_log((vx_reference)kernel, VX_ERROR_INVALID_VALUE,
+        if (d == 0) { /* vx_khr_pipelining: "less than 1 shall return VX_ERROR_INVALID_PARAMETERS" */
+            ovx_log((vx_reference)kernel, VX_ERROR_INVALID_PARAMETERS,
                     "vxSetKernelAttribute(%s): a pipe-up depth is at least 1", kernel->name);
-            return VX_ERROR_INVALID_VALUE;
+            return VX_ERROR_INVALID_PARAMETERS;
         }
         if (attribute == VX_KERNEL_PIPEUP_OUTPUT_DEPTH)
             kernel->pipeup_output_depth = d;

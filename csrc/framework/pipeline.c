@@ -68,19 +68,41 @@ typedef struct {
     vx_uint32 num_sites;
 } ovx_qparam;
 
+#define OVX_MAX_LANES 4
+
+typedef struct {
+    vx_uint32 index; /* node parameter */
+    vx_uint32 gi;    /* the queued graph parameter bound there */
+} ovx_node_site;
+
 struct ovx_pipe {
     vx_enum mode;
     pthread_mutex_t lock;
-    pthread_cond_t cond; /* a frame ended, a reference was enqueued, stop */
+    pthread_cond_t cond;  /* a frame ended, a reference was enqueued, stop */
+    pthread_cond_t ncond; /* a node finished a frame */
     ovx_qparam q[OVX_MAX_GRAPH_PARAMS];
     vx_uint32 num_queued;
-    pthread_t thread;
-    vx_int32 role;     /* of the thread (ROLE_NONE: no thread) */
-    vx_bool stop;      /* the thread ends at the next frame boundary */
-    vx_bool busy;      /* a frame is running */
-    vx_status status;  /* first failure since the last vxWaitGraph */
+    /* the threads that run frames: `lanes` of them, one frame each */
+    pthread_t lane[OVX_MAX_LANES];
+    vx_uint32 lanes, lanes_started;
+    vx_int32 role;           /* of the threads (ROLE_NONE: none) */
+    vx_bool stop;            /* they end at the next frame boundary */
+    vx_uint32 inflight;      /* frames taken and not finished */
+    vx_uint64 next_frame;    /* number of the next frame taken */
+    vx_uint64 frames_done;   /* frames finished (references done, events sent), in order */
+    vx_uint64 exec_done;     /* frames whose execution returned */
+    vx_status status;        /* first failure since the last vxWaitGraph */
     vx_bool streaming_enabled, streaming;
-    vx_node trigger;   /* not counted: a node of the graph */
+    vx_node trigger;         /* not counted: a node of the graph */
+    /* the overlap plan (ovx_pipe_verified), by node index: the nodes whose
+     * previous frame a node waits for, the queued references it takes, the
+     * frames each node finished */
+    vx_bool serial;          /* frames one after another (delays, one lane) */
+    vx_uint32 num_nodes;
+    vx_uint32 *deps, *ndeps; /* deps[a * num_nodes + k], k < ndeps[a] */
+    ovx_node_site *sites;    /* sites[a * OVX_MAX_KERNEL_PARAMS + k], k < nsites[a] */
+    vx_uint32 *nsites;
+    vx_uint64 *node_done;
 };
 
 static vx_bool graph_ok(vx_graph g)
@@ -97,6 +119,7 @@ static struct ovx_pipe *pipe_get(vx_graph g)
     if (!p) return NULL;
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->cond, NULL);
+    pthread_cond_init(&p->ncond, NULL);
     p->mode = VX_GRAPH_SCHEDULE_MODE_NORMAL;
     p->status = VX_SUCCESS;
     g->pipe = p;
@@ -150,7 +173,7 @@ static void qparam_free(ovx_qparam *q, vx_bool release)
 static vx_bool pipe_idle(struct ovx_pipe *p)
 {
     vx_uint32 i, k;
-    if (p->role != ROLE_NONE || p->busy) return vx_false_e;
+    if (p->role != ROLE_NONE || p->inflight) return vx_false_e;
     for (i = 0; i < OVX_MAX_GRAPH_PARAMS; i++)
         for (k = 0; p->q[i].queued && k < p->q[i].size; k++)
             if (p->q[i].at[k] != AT_APP) return vx_false_e;
@@ -231,10 +254,101 @@ static vx_status find_sites(vx_graph g, vx_uint32 gi, ovx_qparam *q)
     return VX_SUCCESS;
 }
 
+/* Do a and b share memory (the same object, containment, overlapping ROIs,
+ * one buffer of the memory plan)? */
+static vx_bool conflict(vx_reference a, vx_reference b)
+{
+    if (a == b || ovx_objects_overlap(a, b)) return vx_true_e;
+    if (a->type == VX_TYPE_IMAGE && b->type == VX_TYPE_IMAGE) {
+        vx_image ra = ((vx_image)a)->root, rb = ((vx_image)b)->root;
+        if (ra && rb && ra->planned && rb->planned && ra->alloc == rb->alloc) return vx_true_e;
+    }
+    return vx_false_e;
+}
+
+static vx_bool is_site(struct ovx_pipe *p, vx_uint32 node, vx_uint32 index)
+{
+    vx_uint32 k;
+    for (k = 0; k < p->nsites[node]; k++)
+        if (p->sites[node * OVX_MAX_KERNEL_PARAMS + k].index == index) return vx_true_e;
+    return vx_false_e;
+}
+
+/* The object node parameter i really touches (a replicated one: the whole container). */
+static vx_reference touched(vx_node n, vx_uint32 i)
+{
+    vx_reference r = n->params[i];
+    if (r && n->replicated && n->replicate[i] && r->parent) return r->parent;
+    return r;
+}
+
+/* The overlap plan: node a of frame f + 1 waits for frame f of a itself and
+ * of every node touching what a writes (the single-frame order on every
+ * shared object: non-queued parameters, non-virtual and virtual
+ * intermediates, memory-plan buffers); queued references differ per frame. */
+static vx_status plan_overlap(vx_graph g, struct ovx_pipe *p)
+{
+    vx_uint32 nn = g->num_nodes, a, b, i, j, k, gi, lanes = OVX_MAX_LANES;
+    free(p->deps);
+    free(p->ndeps);
+    free(p->sites);
+    free(p->nsites);
+    free(p->node_done);
+    p->num_nodes = nn;
+    p->deps = malloc((size_t)nn * nn * sizeof(vx_uint32));
+    p->ndeps = calloc(nn, sizeof(vx_uint32));
+    p->sites = malloc((size_t)nn * OVX_MAX_KERNEL_PARAMS * sizeof(ovx_node_site));
+    p->nsites = calloc(nn, sizeof(vx_uint32));
+    p->node_done = calloc(nn, sizeof(vx_uint64));
+    if (!p->deps || !p->ndeps || !p->sites || !p->nsites || !p->node_done) {
+        ovx_log((vx_reference)g, VX_ERROR_NO_MEMORY, "vxVerifyGraph: out of memory (pipelining plan)");
+        return VX_ERROR_NO_MEMORY;
+    }
+    p->serial = g->num_delays > 0 || p->num_queued == 0 ? vx_true_e : vx_false_e;
+    for (gi = 0; gi < OVX_MAX_GRAPH_PARAMS; gi++) {
+        ovx_qparam *q = &p->q[gi];
+        if (!q->queued) continue;
+        if (q->size < lanes) lanes = q->size;
+        if (q->delay) p->serial = vx_true_e;
+        for (k = 0; k < q->num_sites; k++) {
+            a = q->sites[k].node->index;
+            p->sites[a * OVX_MAX_KERNEL_PARAMS + p->nsites[a]].index = q->sites[k].index;
+            p->sites[a * OVX_MAX_KERNEL_PARAMS + p->nsites[a]].gi = gi;
+            p->nsites[a]++;
+        }
+    }
+    if (lanes < 2) p->serial = vx_true_e;
+    for (a = 0; a < nn; a++) {
+        vx_node n = g->nodes[a];
+        p->node_done[a] = p->exec_done;
+        for (i = 0; i < OVX_MAX_KERNEL_PARAMS; i++)
+            if (n->delay[i]) p->serial = vx_true_e;
+        p->deps[a * nn + p->ndeps[a]++] = a;
+        for (b = 0; b < nn; b++) {
+            vx_node m = g->nodes[b];
+            vx_bool dep = vx_false_e;
+            if (b == a) continue;
+            for (i = 0; i < n->kernel->num_params && !dep; i++) {
+                vx_enum dir = n->kernel->params[i].direction;
+                vx_reference x = touched(n, i);
+                if (!x || (dir != VX_OUTPUT && dir != OVX_BIDIRECTIONAL) || is_site(p, a, i)) continue;
+                for (j = 0; j < m->kernel->num_params && !dep; j++) {
+                    vx_reference y = touched(m, j);
+                    if (y && !is_site(p, b, j) && conflict(x, y)) dep = vx_true_e;
+                }
+            }
+            if (dep) p->deps[a * nn + p->ndeps[a]++] = b;
+        }
+    }
+    p->lanes = p->serial ? 1 : lanes;
+    return VX_SUCCESS;
+}
+
 vx_status ovx_pipe_verified(vx_graph g)
 {
     struct ovx_pipe *p = g->pipe;
     vx_uint32 i;
+    vx_status s = VX_SUCCESS;
     for (i = 0; i < g->num_nodes; i++) {
         vx_node n = g->nodes[i];
         n->pipeup_out_left = n->kernel->pipeup_output_depth > 1 ? n->kernel->pipeup_output_depth - 1 : 0;
@@ -244,35 +358,21 @@ vx_status ovx_pipe_verified(vx_graph g)
         ovx_graph_state_unlock(g);
     }
     if (!p) return VX_SUCCESS;
-    for (i = 0; i < g->num_params && i < OVX_MAX_GRAPH_PARAMS; i++) {
-        vx_status s;
-        if (!p->q[i].queued) continue;
-        if ((s = find_sites(g, i, &p->q[i])) != VX_SUCCESS) return s;
-    }
-    return VX_SUCCESS;
+    pthread_mutex_lock(&p->lock);
+    for (i = 0; i < g->num_params && i < OVX_MAX_GRAPH_PARAMS && s == VX_SUCCESS; i++)
+        if (p->q[i].queued) s = find_sites(g, i, &p->q[i]);
+    if (s == VX_SUCCESS) s = plan_overlap(g, p);
+    pthread_mutex_unlock(&p->lock);
+    return s;
 }
 
-/* Put the frame's references where the queued parameters are bound. */
-static void bind_frame(struct ovx_pipe *p, vx_reference *frame)
+/* Put a frame's references into the delay slots of the queued parameters
+ * bound to one (serial frames only). */
+static void put_delays(struct ovx_pipe *p, const vx_reference *frame)
 {
-    vx_uint32 i, k;
-    for (i = 0; i < OVX_MAX_GRAPH_PARAMS; i++) {
-        ovx_qparam *q = &p->q[i];
-        vx_reference r = frame[i];
-        if (!q->queued || !r) continue;
-        if (q->delay) {
-            (void)ovx_delay_put(q->delay, q->delay_index, r);
-            continue;
-        }
-        for (k = 0; k < q->num_sites; k++) {
-            vx_node n = q->sites[k].node;
-            vx_uint32 pi = q->sites[k].index;
-            if (n->params[pi] == r) continue;
-            ovx_ref_retain_internal(r);
-            if (n->params[pi]) ovx_ref_release_internal(n->params[pi]);
-            n->params[pi] = r;
-        }
-    }
+    vx_uint32 i;
+    for (i = 0; i < OVX_MAX_GRAPH_PARAMS; i++)
+        if (p->q[i].queued && p->q[i].delay && frame[i]) (void)ovx_delay_put(p->q[i].delay, p->q[i].delay_index, frame[i]);
 }
 
 /* ---- vxSetGraphScheduleConfig ---------------------------------------------- */
@@ -428,10 +528,13 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetGraphScheduleConfig(vx_graph graph, vx_e
         }
         pthread_mutex_unlock(&p->lock);
     }
-    /* configured after verify (the refs lists given late): bind now */
+    /* configured after verify (the refs lists given late): plan now */
     if (s == VX_SUCCESS && vxIsGraphVerified(graph)) {
+        pthread_mutex_lock(&p->lock);
         for (i = 0; i < graph->num_params && s == VX_SUCCESS; i++)
             if (p->q[i].queued) s = find_sites(graph, i, &p->q[i]);
+        if (s == VX_SUCCESS) s = plan_overlap(graph, p);
+        pthread_mutex_unlock(&p->lock);
     }
     pthread_mutex_unlock(&graph->lock);
     for (i = 0; i < OVX_MAX_GRAPH_PARAMS; i++) qparam_free(&nq[i], vx_true_e);
@@ -479,15 +582,107 @@ static void frame_done(struct ovx_pipe *p, const vx_reference *frame, const vx_u
     }
 }
 
-static void *pipe_thread(void *arg)
+typedef struct {
+    vx_graph g;
+    struct ovx_pipe *p;
+    vx_uint64 f;                               /* the frame's number */
+    vx_reference refs[OVX_MAX_GRAPH_PARAMS];   /* its queued references */
+    vx_uint32 slot[OVX_MAX_GRAPH_PARAMS];
+} lane_frame;
+
+/* Before node n of frame f: wait until the nodes it depends on finished
+ * frame f - 1, then bind the frame's references at its queued sites. */
+static void frame_before(void *arg, vx_node n)
+{
+    lane_frame *fr = arg;
+    struct ovx_pipe *p = fr->p;
+    vx_uint32 a = n->index, k;
+    if (!p->serial) {
+        pthread_mutex_lock(&p->lock);
+        for (k = 0; k < p->ndeps[a]; k++)
+            while (p->node_done[p->deps[a * p->num_nodes + k]] < fr->f) pthread_cond_wait(&p->ncond, &p->lock);
+        pthread_mutex_unlock(&p->lock);
+    }
+    for (k = 0; k < p->nsites[a]; k++) {
+        const ovx_node_site *st = &p->sites[a * OVX_MAX_KERNEL_PARAMS + k];
+        vx_reference r = fr->refs[st->gi];
+        if (!r || n->params[st->index] == r) continue;
+        ovx_ref_retain_internal(r);
+        if (n->params[st->index]) ovx_ref_release_internal(n->params[st->index]);
+        n->params[st->index] = r;
+    }
+}
+
+static void frame_after(void *arg, vx_node n)
+{
+    lane_frame *fr = arg;
+    struct ovx_pipe *p = fr->p;
+    pthread_mutex_lock(&p->lock);
+    if (p->node_done[n->index] < fr->f + 1) p->node_done[n->index] = fr->f + 1;
+    if (p->lanes > 1) pthread_cond_broadcast(&p->ncond);
+    pthread_mutex_unlock(&p->lock);
+}
+
+/* Frame f does not run: its nodes count as done for the frames after it. */
+static void frame_skip(struct ovx_pipe *p, vx_uint64 f)
+{
+    vx_uint32 a;
+    for (a = 0; a < p->num_nodes; a++)
+        if (p->node_done[a] < f + 1) p->node_done[a] = f + 1;
+    pthread_cond_broadcast(&p->ncond);
+}
+
+/* Run frame fr (references taken, p->lock not held). */
+static vx_status frame_run(lane_frame *fr)
+{
+    vx_graph g = fr->g;
+    struct ovx_pipe *p = fr->p;
+    ovx_frame_hooks h;
+    vx_status s = VX_SUCCESS;
+    vx_bool serial;
+    pthread_mutex_lock(&p->lock);
+    serial = p->serial;
+    /* serial frames (and a re-verification) wait for the frames before */
+    while ((serial || !vxIsGraphVerified(g)) && p->exec_done < fr->f) pthread_cond_wait(&p->cond, &p->lock);
+    pthread_mutex_unlock(&p->lock);
+    pthread_mutex_lock(&g->lock);
+    if (!vxIsGraphVerified(g)) {
+        pthread_mutex_lock(&g->state_lock);
+        s = g->frames_running == 0 ? VX_SUCCESS : VX_ERROR_GRAPH_SCHEDULED;
+        pthread_mutex_unlock(&g->state_lock);
+        if (s == VX_SUCCESS) s = ovx_graph_verify(g);
+        else ovx_log((vx_reference)g, s, "pipelined frame: the graph changed while frames run");
+    }
+    pthread_mutex_lock(&p->lock);
+    if (s != VX_SUCCESS) frame_skip(p, fr->f);
+    serial = p->serial;
+    pthread_mutex_unlock(&p->lock);
+    if (s == VX_SUCCESS) {
+        ovx_graph_state_lock(g);
+        g->frames_running++; /* now the plan stays (vxVerifyGraph refuses a running graph) */
+        g->running = vx_true_e;
+        ovx_graph_state_unlock(g);
+    }
+    pthread_mutex_unlock(&g->lock);
+    if (s != VX_SUCCESS) return s;
+    if (serial) put_delays(p, fr->refs);
+    h.before = frame_before;
+    h.after = frame_after;
+    h.arg = fr;
+    h.serial = serial;
+    return ovx_graph_execute_frame(g, &h);
+}
+
+static void *lane_thread(void *arg)
 {
     vx_graph g = arg;
     struct ovx_pipe *p = g->pipe;
-    vx_reference frame[OVX_MAX_GRAPH_PARAMS];
-    vx_uint32 slot[OVX_MAX_GRAPH_PARAMS];
+    lane_frame fr;
+    fr.g = g;
+    fr.p = p;
     pthread_mutex_lock(&p->lock);
     for (;;) {
-        vx_status s = VX_SUCCESS;
+        vx_status s;
         vx_bool queued;
         vx_uint32 i;
         while (!p->stop) {
@@ -499,27 +694,30 @@ static void *pipe_thread(void *arg)
         if (p->stop) break;
         queued = p->num_queued > 0;
         if (queued && !frame_ready(p)) break; /* the batch is done */
-        if (queued) frame_take(p, frame, slot);
-        p->busy = vx_true_e;
+        if (queued) frame_take(p, fr.refs, fr.slot);
+        else memset(fr.refs, 0, sizeof(fr.refs));
+        fr.f = p->next_frame++;
+        p->inflight++;
         pthread_mutex_unlock(&p->lock);
 
-        pthread_mutex_lock(&g->lock);
-        if (!vxIsGraphVerified(g)) s = ovx_graph_verify(g);
-        if (s == VX_SUCCESS) {
-            if (queued) bind_frame(p, frame);
-            s = ovx_graph_execute(g);
-        }
-        pthread_mutex_unlock(&g->lock);
+        s = frame_run(&fr);
 
         pthread_mutex_lock(&p->lock);
-        if (queued) frame_done(p, frame, slot);
-        p->busy = vx_false_e;
+        p->exec_done++;
+        pthread_cond_broadcast(&p->cond);
+        /* frames end in their order: done references FIFO, events in order */
+        while (p->frames_done != fr.f) pthread_cond_wait(&p->cond, &p->lock);
+        if (queued) frame_done(p, fr.refs, fr.slot);
         if (s != VX_SUCCESS && p->status == VX_SUCCESS) p->status = s;
         pthread_cond_broadcast(&p->cond);
         pthread_mutex_unlock(&p->lock);
         for (i = 0; queued && i < OVX_MAX_GRAPH_PARAMS; i++)
-            if (frame[i]) ovx_event_consumed(g, i);
+            if (fr.refs[i]) ovx_event_consumed(g, i);
+        ovx_event_graph_completed(g);
         pthread_mutex_lock(&p->lock);
+        p->frames_done++;
+        p->inflight--;
+        pthread_cond_broadcast(&p->cond);
         /* a streaming graph stops at a failure (spec vxStartGraphStreaming) */
         if (s != VX_SUCCESS && p->role == ROLE_STREAM) break;
     }
@@ -527,12 +725,16 @@ static void *pipe_thread(void *arg)
     return NULL;
 }
 
-/* Start the thread in role (p->lock held): VX_SUCCESS or a logged error. */
+/* Start the threads in role (p->lock held): VX_SUCCESS or a logged error. */
 static vx_status thread_start(vx_graph g, struct ovx_pipe *p, vx_int32 role, const char *who)
 {
+    vx_uint32 i, want = role == ROLE_STREAM || p->lanes == 0 ? 1 : p->lanes;
     p->role = role;
     p->stop = vx_false_e;
-    if (pthread_create(&p->thread, NULL, pipe_thread, g) != 0) {
+    for (i = 0; i < want; i++)
+        if (pthread_create(&p->lane[i], NULL, lane_thread, g) != 0) break;
+    p->lanes_started = i;
+    if (i == 0) {
         p->role = ROLE_NONE;
         ovx_log((vx_reference)g, VX_ERROR_NO_RESOURCES, "%s: cannot start a thread", who);
         return VX_ERROR_NO_RESOURCES;
@@ -540,23 +742,25 @@ static vx_status thread_start(vx_graph g, struct ovx_pipe *p, vx_int32 role, con
     return VX_SUCCESS;
 }
 
-/* Stop the thread at a frame boundary and join it (p->lock not held). */
+/* Stop the threads at a frame boundary (now) or when they end, and join
+ * them (p->lock not held). */
 static void thread_stop(struct ovx_pipe *p, vx_bool now)
 {
-    pthread_t t;
+    vx_uint32 i, n;
     pthread_mutex_lock(&p->lock);
     if (p->role == ROLE_NONE) {
         pthread_mutex_unlock(&p->lock);
         return;
     }
     if (now) p->stop = vx_true_e;
-    t = p->thread;
+    n = p->lanes_started;
     pthread_cond_broadcast(&p->cond);
     pthread_mutex_unlock(&p->lock);
-    (void)pthread_join(t, NULL);
+    for (i = 0; i < n; i++) (void)pthread_join(p->lane[i], NULL);
     pthread_mutex_lock(&p->lock);
     p->role = ROLE_NONE;
     p->stop = vx_false_e;
+    p->lanes_started = 0;
     pthread_mutex_unlock(&p->lock);
 }
 
@@ -577,8 +781,14 @@ void ovx_pipe_destroy(vx_graph g)
     if (!p) return;
     ovx_pipe_shutdown(g);
     for (i = 0; i < OVX_MAX_GRAPH_PARAMS; i++) qparam_free(&p->q[i], !g->base.context->tearing_down);
+    free(p->deps);
+    free(p->ndeps);
+    free(p->sites);
+    free(p->nsites);
+    free(p->node_done);
     pthread_mutex_destroy(&p->lock);
     pthread_cond_destroy(&p->cond);
+    pthread_cond_destroy(&p->ncond);
     free(p);
     g->pipe = NULL;
 }
@@ -844,11 +1054,12 @@ vx_status ovx_pipe_wait(vx_graph g, vx_bool *handled)
         thread_stop(p, vx_false_e); /* the batch ends by itself */
         pthread_mutex_lock(&p->lock);
     } else if (p->streaming) {
-        /* streaming goes on: wait for the frame in flight */
-        while (p->busy) pthread_cond_wait(&p->cond, &p->lock);
+        /* streaming goes on: wait for the frames in flight */
+        vx_uint64 target = p->next_frame;
+        while (p->frames_done < target && p->role != ROLE_NONE) pthread_cond_wait(&p->cond, &p->lock);
     } else if (p->mode == VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO) {
         /* every frame that can start has run */
-        while (p->busy || (p->role != ROLE_NONE && frame_ready(p))) pthread_cond_wait(&p->cond, &p->lock);
+        while (p->inflight || (p->role != ROLE_NONE && frame_ready(p))) pthread_cond_wait(&p->cond, &p->lock);
     } else {
         pthread_mutex_unlock(&p->lock);
         ovx_log((vx_reference)g, VX_FAILURE, "vxWaitGraph: the graph was not scheduled");
@@ -903,6 +1114,11 @@ VX_API_ENTRY vx_status VX_API_CALL vxStartGraphStreaming(vx_graph graph)
         ovx_log((vx_reference)graph, VX_FAILURE, "vxStartGraphStreaming: streaming is not enabled (vxEnableGraphStreaming)");
         return VX_FAILURE;
     }
+    if (ovx_pipe_streaming(graph)) {
+        pthread_mutex_unlock(&graph->lock);
+        ovx_log((vx_reference)graph, VX_FAILURE, "vxStartGraphStreaming: the graph is streaming already");
+        return VX_FAILURE;
+    }
     if (ovx_graph_busy(graph)) {
         pthread_mutex_unlock(&graph->lock);
         ovx_log((vx_reference)graph, VX_ERROR_GRAPH_SCHEDULED,
@@ -950,8 +1166,10 @@ VX_API_ENTRY vx_status VX_API_CALL vxStopGraphStreaming(vx_graph graph)
     was = p->streaming;
     p->streaming = vx_false_e;
     role = p->role;
-    if (was && role == ROLE_AUTO) /* the frame in flight ends; the queue worker stays */
-        while (p->busy) pthread_cond_wait(&p->cond, &p->lock);
+    if (was && role == ROLE_AUTO) { /* the frames in flight end; the queue workers stay */
+        vx_uint64 target = p->next_frame;
+        while (p->frames_done < target) pthread_cond_wait(&p->cond, &p->lock);
+    }
     pthread_mutex_unlock(&p->lock);
     if (!was) {
         ovx_log((vx_reference)graph, VX_FAILURE, "vxStopGraphStreaming: the graph is not streaming");
