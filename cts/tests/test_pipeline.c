@@ -322,6 +322,92 @@ CTS_TEST(Pipeline, auto_equals_unpipelined, "REQ-PIPE-AUTO")
     auto_vs_plain(4, 40, 0);
 }
 
+/* A 7-node chain of vision functions (two outputs in one node, S16 images,
+ * a scalar): 4 frames in flight give the unpipelined results. */
+static vx_graph chain7(vx_context c, vx_image in, vx_image out)
+{
+    vx_graph g = vxCreateGraph(c);
+    vx_image v0 = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_U8), v1 = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_U8),
+             gx = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_S16), gy = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_S16),
+             mag = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_S16), u8 = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_U8),
+             d = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_U8);
+    vx_int32 zero = 0;
+    vx_scalar shift = vxCreateScalar(c, VX_TYPE_INT32, &zero);
+    vx_node first = vxGaussian3x3Node(g, in, v0), last, n;
+    n = vxMedian3x3Node(g, v0, v1);
+    vxReleaseNode(&n);
+    n = vxSobel3x3Node(g, v1, gx, gy);
+    vxReleaseNode(&n);
+    n = vxMagnitudeNode(g, gx, gy, mag);
+    vxReleaseNode(&n);
+    n = vxConvertDepthNode(g, mag, u8, VX_CONVERT_POLICY_SATURATE, shift);
+    vxReleaseNode(&n);
+    n = vxDilate3x3Node(g, u8, d);
+    vxReleaseNode(&n);
+    last = vxErode3x3Node(g, d, out);
+    CTS_ASSERT_VALID(last);
+    add_gp(g, first, 0);
+    add_gp(g, last, 1);
+    vxReleaseNode(&first);
+    vxReleaseNode(&last);
+    vxReleaseImage(&v0);
+    vxReleaseImage(&v1);
+    vxReleaseImage(&gx);
+    vxReleaseImage(&gy);
+    vxReleaseImage(&mag);
+    vxReleaseImage(&u8);
+    vxReleaseImage(&d);
+    vxReleaseScalar(&shift);
+    return g;
+}
+
+CTS_TEST(Pipeline, overlap_chain7_equals_unpipelined, "REQ-PIPE-AUTO")
+{
+    vx_context c = cts_context();
+    vx_image in[4], out[4], pin = img(c), pout = img(c);
+    vx_graph g, plain;
+    vx_uint8 want[W * H], have[W * H];
+    vx_uint32 i, f, frames = 30;
+    for (i = 0; i < 4; i++) {
+        in[i] = img(c);
+        out[i] = img(c);
+    }
+    g = chain7(c, in[0], out[0]);
+    plain = chain7(c, pin, pout);
+    CTS_ASSERT_STATUS(config(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, in, out, 4), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    for (i = 0; i < 4; i++) {
+        fill(in[i], i + 1);
+        CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[i], 1), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&out[i], 1), VX_SUCCESS);
+    }
+    for (f = 0; f < frames; f++) {
+        vx_image o, ii;
+        vx_uint32 n;
+        CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 1, (vx_reference *)&o, 1, &n), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 0, (vx_reference *)&ii, 1, &n), VX_SUCCESS);
+        fill(pin, f + 1);
+        CTS_ASSERT_STATUS(vxProcessGraph(plain), VX_SUCCESS);
+        read_img(pout, want);
+        read_img(o, have);
+        CTS_ASSERT_MSG(memcmp(want, have, sizeof(want)) == 0, "frame %u differs from the unpipelined run", f);
+        if (f + 4 < frames) {
+            fill(ii, f + 5);
+            CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&ii, 1), VX_SUCCESS);
+            CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&o, 1), VX_SUCCESS);
+        }
+    }
+    CTS_EXPECT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    vxReleaseGraph(&g);
+    vxReleaseGraph(&plain);
+    for (i = 0; i < 4; i++) {
+        vxReleaseImage(&in[i]);
+        vxReleaseImage(&out[i]);
+    }
+    vxReleaseImage(&pin);
+    vxReleaseImage(&pout);
+}
+
 CTS_TEST(Pipeline, refs_lists_after_verify, "REQ-PIPE-CONFIG")
 {
     auto_vs_plain(3, 12, 2); /* lists given by a second call after verify */
@@ -789,6 +875,7 @@ CTS_TABLE(pipeline) = {
     CTS_ENTRY(Pipeline, schedule_config_misuse),
     CTS_ENTRY(Pipeline, queue_misuse),
     CTS_ENTRY(Pipeline, auto_equals_unpipelined),
+    CTS_ENTRY(Pipeline, overlap_chain7_equals_unpipelined),
     CTS_ENTRY(Pipeline, refs_lists_after_verify),
     CTS_ENTRY(Pipeline, delay_loop_equals_unpipelined),
     CTS_ENTRY(Pipeline, manual_batch),
