@@ -14,27 +14,37 @@
  * application cannot be enqueued again; a reference outside the list is
  * refused.  The entries are held with internal references.
  *
- * Frames.  A frame takes the oldest ready reference of every queued parameter.
- * Binding it puts the reference wherever the graph parameter's object is bound
- * (every node parameter holding that object, found at verify), or, when the
- * graph parameter is bound to a delay slot, into that slot (ovx_delay_put):
- * the slot ages with the delay like its own object would.  Then the graph runs
- * as vxProcessGraph would, and the frame's references go to the done FIFOs.
+ * Frames.  A frame takes the oldest ready reference of every queued parameter
+ * and gets the next frame number.  Its references are put where the graph
+ * parameter's object is bound (every node parameter holding that object,
+ * found at verify, each just before its node runs), or, when the graph
+ * parameter is bound to a delay slot, into that slot (ovx_delay_put; the slot
+ * ages with the delay like its own object).  The frame's references go to the
+ * done FIFOs, and its events are sent, in frame order.
  *
- * Threads.  QUEUE_AUTO: one worker thread per graph (started by the first
- * enqueue) runs frames as soon as every queued parameter has a ready
- * reference, until the graph is released.  QUEUE_MANUAL: vxScheduleGraph
- * starts a thread that runs every complete set of enqueued references (the
- * batch) and ends; vxWaitGraph joins it.  Streaming: a thread re-runs the graph
- * until vxStopGraphStreaming (in a queue mode it runs frames as they become
- * ready).  Frames of one graph run one after another: objects shared by every
- * frame (non-queued parameters, non-virtual intermediates, delays) see exactly
- * the order of the single-frame graph, and the application's enqueue, dequeue
- * and checks overlap the graph's work.  (Overlapping frames inside the graph,
- * node A on frame i+1 while node B is on frame i, is not done.)
+ * Overlap.  Frames run on `lanes` threads, min(4, the smallest refs list) of
+ * them, each running the nodes of its frame in plan order.  Node A of frame
+ * f waits until A itself and every node touching an object A writes (by
+ * identity, containment, overlapping ROIs or a shared memory-plan buffer)
+ * finished frame f - 1 (plan_overlap): every object shared by the frames --
+ * non-queued parameters, non-virtual and virtual intermediates (one buffer
+ * each, not one per frame: the simpler scheme, a writer waits for the
+ * previous frame's readers) -- sees exactly the single-frame order, while A
+ * works on frame f + 1 as soon as its readers are done with frame f.  Graphs
+ * with delays (auto-aged or bound to nodes) run frames one after another
+ * (`serial`), so a loop-carried delay gives what vxProcessGraph gives.
  *
- * Locks: g->lock (the whole verify or frame), then p->lock (queues, flags);
- * the worker never holds p->lock while it runs a frame.
+ * Threads.  QUEUE_AUTO: the lanes start at the first enqueue and run frames
+ * as soon as every queued parameter has a ready reference, until the graph is
+ * released.  QUEUE_MANUAL: vxScheduleGraph starts lanes that run every
+ * complete set of enqueued references (the batch) and end; vxWaitGraph joins
+ * them.  Streaming: one lane re-runs the graph until vxStopGraphStreaming (in
+ * a queue mode the queue's lanes run the frames as they become ready).
+ *
+ * Locks: g->lock (a verify; a lane only while it checks the plan and counts
+ * its frame as running, so vxVerifyGraph refuses a graph with frames
+ * running), then p->lock (queues, counters, the plan's progress); no lane
+ * holds either while a node runs.
  */
 #include "graph.h"
 #include "../objects/array.h"
