@@ -27,10 +27,12 @@
  * f waits until A itself and every node touching an object A writes (by
  * identity, containment, overlapping ROIs or a shared memory-plan buffer)
  * finished frame f - 1 (plan_overlap): every object shared by the frames --
- * non-queued parameters, non-virtual and virtual intermediates (one buffer
- * each, not one per frame: the simpler scheme, a writer waits for the
- * previous frame's readers) -- sees exactly the single-frame order, while A
- * works on frame f + 1 as soon as its readers are done with frame f.  Graphs
+ * non-queued parameters, non-virtual intermediates, virtual objects without
+ * copies -- sees exactly the single-frame order, while A works on frame f + 1
+ * as soon as its readers are done with frame f.  Virtual images (whole,
+ * outside containers) get one copy per lane (frame f uses copy f % lanes; at
+ * most `lanes` frames are in flight, and frames finish in order, so frame
+ * f + lanes never meets frame f), so they order nothing.  Graphs
  * with delays (auto-aged or bound to nodes) run frames one after another
  * (`serial`), so a loop-carried delay gives what vxProcessGraph gives.
  *
@@ -82,7 +84,8 @@ typedef struct {
 
 typedef struct {
     vx_uint32 index; /* node parameter */
-    vx_uint32 gi;    /* the queued graph parameter bound there */
+    vx_int32 gi;     /* the queued graph parameter bound there, or -1: */
+    vx_uint32 copy;  /* the virtual image whose per-frame copies are bound there */
 } ovx_node_site;
 
 struct ovx_pipe {
@@ -113,6 +116,10 @@ struct ovx_pipe {
     ovx_node_site *sites;    /* sites[a * OVX_MAX_KERNEL_PARAMS + k], k < nsites[a] */
     vx_uint32 *nsites;
     vx_uint64 *node_done;
+    /* virtual images with a copy per frame in flight: copies[v * lanes + f % lanes]
+     * (internal references), for the num_virt images virt[v] */
+    vx_image *virt, *copies;
+    vx_uint32 num_virt, num_copies;
 };
 
 static vx_bool graph_ok(vx_graph g)
@@ -292,6 +299,82 @@ static vx_reference touched(vx_node n, vx_uint32 i)
     return r;
 }
 
+static void drop_copies(struct ovx_pipe *p, vx_bool release)
+{
+    vx_uint32 i;
+    for (i = 0; i < p->num_copies && release; i++)
+        if (p->copies[i]) ovx_ref_release_internal((vx_reference)p->copies[i]);
+    free(p->copies);
+    free(p->virt);
+    p->copies = p->virt = NULL;
+    p->num_copies = p->num_virt = 0;
+}
+
+/* May virtual image v have a copy per frame: a root of known format, not in
+ * a container, written by a node, every use a whole-image node parameter? */
+static vx_bool copyable(vx_graph g, struct ovx_pipe *p, vx_image v)
+{
+    vx_uint32 a, i;
+    vx_bool written = vx_false_e;
+    if (!v->base.is_virtual || v->root != v || v->parent || v->base.parent || v->format == VX_DF_IMAGE_VIRT ||
+        v->width == 0 || v->height == 0)
+        return vx_false_e;
+    for (a = 0; a < g->num_nodes; a++) {
+        vx_node n = g->nodes[a];
+        for (i = 0; i < n->kernel->num_params; i++) {
+            vx_reference r = n->params[i];
+            if (!r || r->type != VX_TYPE_IMAGE || ((vx_image)r)->root != v) continue;
+            if (r != (vx_reference)v || n->delay[i] || is_site(p, a, i)) return vx_false_e; /* an ROI or channel of it */
+            if (n->kernel->params[i].direction != VX_INPUT) written = vx_true_e;
+        }
+    }
+    return written;
+}
+
+/* Per-frame copies of the copyable virtual images, bound at their sites. */
+static vx_status plan_copies(vx_graph g, struct ovx_pipe *p)
+{
+    vx_uint32 a, i, k, cap = 0, c;
+    for (a = 0; a < g->num_nodes; a++) cap += g->nodes[a]->kernel->num_params;
+    p->virt = calloc(cap ? cap : 1, sizeof(vx_image));
+    if (!p->virt) return VX_ERROR_NO_MEMORY;
+    for (a = 0; a < g->num_nodes; a++) {
+        vx_node n = g->nodes[a];
+        for (i = 0; i < n->kernel->num_params; i++) {
+            vx_image v = (vx_image)n->params[i];
+            if (!v || v->base.type != VX_TYPE_IMAGE) continue;
+            for (k = 0; k < p->num_virt && p->virt[k] != v; k++) {
+            }
+            if (k == p->num_virt && copyable(g, p, v)) p->virt[p->num_virt++] = v;
+        }
+    }
+    if (p->num_virt == 0) return VX_SUCCESS;
+    p->copies = calloc((size_t)p->num_virt * p->lanes, sizeof(vx_image));
+    if (!p->copies) return VX_ERROR_NO_MEMORY;
+    p->num_copies = p->num_virt * p->lanes;
+    for (c = 0; c < p->num_copies; c++) {
+        vx_image v = p->virt[c / p->lanes];
+        vx_image cp = ovx_image_create(g->base.context, (vx_reference)g, v->width, v->height, v->format, vx_true_e);
+        if (!cp) return VX_ERROR_NO_MEMORY;
+        ovx_ref_retain_internal((vx_reference)cp);
+        ovx_ref_release_external_quiet((vx_reference)cp);
+        p->copies[c] = cp;
+    }
+    /* their sites */
+    for (a = 0; a < g->num_nodes; a++) {
+        vx_node n = g->nodes[a];
+        for (i = 0; i < n->kernel->num_params; i++)
+            for (k = 0; k < p->num_virt; k++)
+                if (n->params[i] == (vx_reference)p->virt[k]) {
+                    ovx_node_site *st = &p->sites[a * OVX_MAX_KERNEL_PARAMS + p->nsites[a]++];
+                    st->index = i;
+                    st->gi = -1;
+                    st->copy = k;
+                }
+    }
+    return VX_SUCCESS;
+}
+
 /* The overlap plan: node a of frame f + 1 waits for frame f of a itself and
  * of every node touching what a writes (the single-frame order on every
  * shared object: non-queued parameters, non-virtual and virtual
@@ -299,6 +382,7 @@ static vx_reference touched(vx_node n, vx_uint32 i)
 static vx_status plan_overlap(vx_graph g, struct ovx_pipe *p)
 {
     vx_uint32 nn = g->num_nodes, a, b, i, j, k, gi, lanes = OVX_MAX_LANES;
+    drop_copies(p, vx_true_e);
     free(p->deps);
     free(p->ndeps);
     free(p->sites);
@@ -323,16 +407,19 @@ static vx_status plan_overlap(vx_graph g, struct ovx_pipe *p)
         for (k = 0; k < q->num_sites; k++) {
             a = q->sites[k].node->index;
             p->sites[a * OVX_MAX_KERNEL_PARAMS + p->nsites[a]].index = q->sites[k].index;
-            p->sites[a * OVX_MAX_KERNEL_PARAMS + p->nsites[a]].gi = gi;
+            p->sites[a * OVX_MAX_KERNEL_PARAMS + p->nsites[a]].gi = (vx_int32)gi;
             p->nsites[a]++;
         }
     }
     if (lanes < 2) p->serial = vx_true_e;
+    for (a = 0; a < nn; a++)
+        for (i = 0; i < OVX_MAX_KERNEL_PARAMS; i++)
+            if (g->nodes[a]->delay[i]) p->serial = vx_true_e;
+    p->lanes = p->serial ? 1 : lanes;
+    if (!p->serial && plan_copies(g, p) != VX_SUCCESS) return VX_ERROR_NO_MEMORY;
     for (a = 0; a < nn; a++) {
         vx_node n = g->nodes[a];
         p->node_done[a] = p->exec_done;
-        for (i = 0; i < OVX_MAX_KERNEL_PARAMS; i++)
-            if (n->delay[i]) p->serial = vx_true_e;
         p->deps[a * nn + p->ndeps[a]++] = a;
         for (b = 0; b < nn; b++) {
             vx_node m = g->nodes[b];
@@ -350,7 +437,6 @@ static vx_status plan_overlap(vx_graph g, struct ovx_pipe *p)
             if (dep) p->deps[a * nn + p->ndeps[a]++] = b;
         }
     }
-    p->lanes = p->serial ? 1 : lanes;
     return VX_SUCCESS;
 }
 
@@ -615,7 +701,8 @@ static void frame_before(void *arg, vx_node n)
     }
     for (k = 0; k < p->nsites[a]; k++) {
         const ovx_node_site *st = &p->sites[a * OVX_MAX_KERNEL_PARAMS + k];
-        vx_reference r = fr->refs[st->gi];
+        vx_reference r = st->gi >= 0 ? fr->refs[st->gi]
+                                     : (vx_reference)p->copies[st->copy * p->lanes + (vx_uint32)(fr->f % p->lanes)];
         if (!r || n->params[st->index] == r) continue;
         ovx_ref_retain_internal(r);
         if (n->params[st->index]) ovx_ref_release_internal(n->params[st->index]);
@@ -697,8 +784,9 @@ static void *lane_thread(void *arg)
         vx_uint32 i;
         while (!p->stop) {
             if (p->role == ROLE_STREAM && p->num_queued == 0) break; /* streaming, nothing queued */
-            if (frame_ready(p)) break;
-            if (p->role == ROLE_BATCH) break;
+            /* at most `lanes` frames in flight: the per-frame copies are that many */
+            if (frame_ready(p) && p->inflight < (p->lanes ? p->lanes : 1)) break;
+            if (p->role == ROLE_BATCH && !frame_ready(p)) break;
             pthread_cond_wait(&p->cond, &p->lock);
         }
         if (p->stop) break;
@@ -796,6 +884,7 @@ void ovx_pipe_destroy(vx_graph g)
     free(p->sites);
     free(p->nsites);
     free(p->node_done);
+    drop_copies(p, !g->base.context->tearing_down);
     pthread_mutex_destroy(&p->lock);
     pthread_cond_destroy(&p->cond);
     pthread_cond_destroy(&p->ncond);
