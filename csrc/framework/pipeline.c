@@ -73,6 +73,7 @@ typedef struct {
     vx_uint8 *at;            /* AT_* of each entry */
     vx_uint32 *ready, *done; /* FIFOs of entry numbers, size each */
     vx_uint32 ready_head, ready_n, done_head, done_n, running;
+    vx_reference tmpl;       /* the object bound at configuration: what enqueued ones must be like */
     /* where the graph parameter's object is bound (ovx_pipe_verified) */
     vx_delay delay; /* not NULL: a delay slot, delay_index */
     vx_int32 delay_index;
@@ -178,6 +179,7 @@ static void qparam_free(ovx_qparam *q, vx_bool release)
     vx_uint32 i;
     for (i = 0; i < q->size && q->refs; i++)
         if (q->refs[i] && release) ovx_ref_release_internal(q->refs[i]);
+    if (q->tmpl && release) ovx_ref_release_internal(q->tmpl);
     free(q->refs);
     free(q->at);
     free(q->ready);
@@ -190,12 +192,14 @@ static void qparam_free(ovx_qparam *q, vx_bool release)
 static vx_bool pipe_idle(struct ovx_pipe *p)
 {
     vx_uint32 i, k;
-    if (p->role != ROLE_NONE || p->inflight) return vx_false_e;
+    if ((p->role != ROLE_NONE && p->role != ROLE_AUTO) || p->inflight) return vx_false_e;
     for (i = 0; i < OVX_MAX_GRAPH_PARAMS; i++)
         for (k = 0; p->q[i].queued && k < p->q[i].size; k++)
             if (p->q[i].at[k] != AT_APP) return vx_false_e;
     return vx_true_e;
 }
+
+static void thread_stop(struct ovx_pipe *p, vx_bool now);
 
 /* ---- compatibility of an enqueued object with the graph parameter -------- */
 static vx_bool compatible(vx_reference want, vx_reference got, char *why, size_t n)
@@ -530,6 +534,21 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetGraphScheduleConfig(vx_graph graph, vx_e
     memset(nq, 0, sizeof(nq));
     memset(taken, 0, sizeof(taken));
     pthread_mutex_lock(&graph->lock);
+    /* first: idle (no frame can start while we hold the graph's lock then) */
+    if (graph->pipe) {
+        pthread_mutex_lock(&graph->pipe->lock);
+        if (!pipe_idle(graph->pipe) || graph->pipe->streaming) s = VX_FAILURE;
+        pthread_mutex_unlock(&graph->pipe->lock);
+        if (s == VX_SUCCESS) thread_stop(graph->pipe, vx_true_e); /* idle QUEUE_AUTO lanes */
+        if (s != VX_SUCCESS) {
+            pthread_mutex_unlock(&graph->lock);
+            ovx_log((vx_reference)graph, s,
+                    "vxSetGraphScheduleConfig: the graph %s (dequeue every reference, vxWaitGraph, "
+                    "vxStopGraphStreaming first)",
+                    graph->pipe->streaming ? "is streaming" : "holds enqueued references or runs");
+            return s;
+        }
+    }
     for (e = 0; e < graph_parameters_list_size && s == VX_SUCCESS; e++) {
         vx_int32 gi;
         ovx_qparam *q;
@@ -570,6 +589,10 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetGraphScheduleConfig(vx_graph graph, vx_e
         }
         num_queued++;
         obj = param_object(graph, (vx_uint32)gi);
+        if (obj) {
+            ovx_ref_retain_internal(obj);
+            q->tmpl = obj;
+        }
         for (k = 0; list[e].refs_list && k < q->size; k++) {
             vx_reference r = list[e].refs_list[k];
             if (!ovx_ref_valid(r, VX_TYPE_REFERENCE) || r->context != graph->base.context) {
@@ -930,7 +953,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxGraphParameterEnqueueReadyRef(vx_graph grap
         return s;
     }
     p = graph->pipe;
-    obj = param_object(graph, graph_parameter_index);
+    obj = q->tmpl; /* (the bound object changes with every frame) */
     if (!refs || num_refs == 0 || num_refs > q->size) {
         pthread_mutex_unlock(&graph->lock);
         ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,

@@ -241,6 +241,10 @@ CTS_TEST(Pipeline, queue_misuse, "REQ-PIPE-QUEUE")
     CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 0, got, 2, &n), VX_SUCCESS);
     CTS_EXPECT(got[0] == (vx_reference)in[0]);
     CTS_EXPECT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    /* everything back with the application: back to NORMAL, processed as usual */
+    CTS_ASSERT_STATUS(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_NORMAL, 0, NULL), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxProcessGraph(g), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[0], 1), VX_ERROR_INVALID_PARAMETERS);
     vxReleaseGraph(&g);
     vxReleaseGraph(&plain);
     vxReleaseImage(&in[0]);
