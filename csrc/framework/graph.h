@@ -12,6 +12,9 @@
  * topological order and, per node, whether its compute runs as row-band
  * windows (ovx_kernel_desc.window) on the thread pool.  Execution
  * (execute.c) runs the plan; vxScheduleGraph runs it on a thread of its own.
+ * vx_khr_pipelining (pipeline.c): queued graph parameters, frames of one
+ * graph overlapping on lane threads, batches and streaming; events.c: the
+ * context's event queue.
  */
 #ifndef OVX_GRAPH_H
 #define OVX_GRAPH_H
