@@ -188,15 +188,14 @@ static void qparam_free(ovx_qparam *q, vx_bool release)
     memset(q, 0, sizeof(*q));
 }
 
-/* Is everything back with the application (no thread, nothing queued)? */
+/* May the configuration change: no frame running or taken, no batch or
+ * streaming thread (QUEUE_AUTO lanes waiting for references are stopped)?
+ * References still enqueued or done are dropped with the old configuration
+ * (the application holds its own references to them). */
 static vx_bool pipe_idle(struct ovx_pipe *p)
 {
-    vx_uint32 i, k;
-    if ((p->role != ROLE_NONE && p->role != ROLE_AUTO) || p->inflight) return vx_false_e;
-    for (i = 0; i < OVX_MAX_GRAPH_PARAMS; i++)
-        for (k = 0; p->q[i].queued && k < p->q[i].size; k++)
-            if (p->q[i].at[k] != AT_APP) return vx_false_e;
-    return vx_true_e;
+    return (p->role == ROLE_NONE || p->role == ROLE_AUTO) && p->inflight == 0 && !p->streaming ? vx_true_e
+                                                                                                 : vx_false_e;
 }
 
 static void thread_stop(struct ovx_pipe *p, vx_bool now);
@@ -537,15 +536,15 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetGraphScheduleConfig(vx_graph graph, vx_e
     /* first: idle (no frame can start while we hold the graph's lock then) */
     if (graph->pipe) {
         pthread_mutex_lock(&graph->pipe->lock);
-        if (!pipe_idle(graph->pipe) || graph->pipe->streaming) s = VX_FAILURE;
+        if (!pipe_idle(graph->pipe)) s = VX_FAILURE;
+        else graph->pipe->stop = vx_true_e; /* no lane takes a frame from now on */
         pthread_mutex_unlock(&graph->pipe->lock);
         if (s == VX_SUCCESS) thread_stop(graph->pipe, vx_true_e); /* idle QUEUE_AUTO lanes */
         if (s != VX_SUCCESS) {
             pthread_mutex_unlock(&graph->lock);
             ovx_log((vx_reference)graph, s,
-                    "vxSetGraphScheduleConfig: the graph %s (dequeue every reference, vxWaitGraph, "
-                    "vxStopGraphStreaming first)",
-                    graph->pipe->streaming ? "is streaming" : "holds enqueued references or runs");
+                    "vxSetGraphScheduleConfig: the graph %s (vxWaitGraph, vxStopGraphStreaming first)",
+                    graph->pipe->streaming ? "is streaming" : "runs frames");
             return s;
         }
     }
@@ -629,12 +628,10 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetGraphScheduleConfig(vx_graph graph, vx_e
     }
     if (s == VX_SUCCESS) {
         pthread_mutex_lock(&p->lock);
-        if (!pipe_idle(p) || p->streaming) {
+        if (!pipe_idle(p)) {
             s = VX_FAILURE;
-            ovx_log((vx_reference)graph, s,
-                    "vxSetGraphScheduleConfig: the graph %s (dequeue every reference, vxWaitGraph, "
-                    "vxStopGraphStreaming first)",
-                    p->streaming ? "is streaming" : "holds enqueued references or runs");
+            ovx_log((vx_reference)graph, s, "vxSetGraphScheduleConfig: the graph %s (vxWaitGraph first)",
+                    p->streaming ? "is streaming" : "runs frames");
         } else {
             for (i = 0; i < OVX_MAX_GRAPH_PARAMS; i++) {
                 qparam_free(&p->q[i], vx_true_e);

@@ -160,9 +160,17 @@ CTS_TEST(Pipeline, schedule_config_misuse, "REQ-PIPE-CONFIG")
     CTS_EXPECT_STATUS(vxQueryGraph(g, VX_GRAPH_SCHEDULE_MODE, &mode, sizeof(mode)), VX_SUCCESS);
     CTS_EXPECT_EQ_INT(mode, VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL);
     CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&out[1], 1), VX_SUCCESS);
-    /* not idle: no new configuration */
+    /* a batch runs: no new configuration */
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[1], 1), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxScheduleGraph(g), VX_SUCCESS);
     CTS_EXPECT_STATUS(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_NORMAL, 0, NULL), VX_FAILURE);
     logged(VX_FAILURE);
+    CTS_EXPECT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    /* references still enqueued or done go with the old configuration */
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[1], 1), VX_FAILURE); /* done, not dequeued */
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[0], 1), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_NORMAL, 0, NULL), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxProcessGraph(g), VX_SUCCESS);
     vxReleaseGraph(&g);
     vxReleaseImage(&in[0]);
     vxReleaseImage(&in[1]);
@@ -241,7 +249,9 @@ CTS_TEST(Pipeline, queue_misuse, "REQ-PIPE-QUEUE")
     CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 0, got, 2, &n), VX_SUCCESS);
     CTS_EXPECT(got[0] == (vx_reference)in[0]);
     CTS_EXPECT_STATUS(vxWaitGraph(g), VX_SUCCESS);
-    /* everything back with the application: back to NORMAL, processed as usual */
+    /* an output enqueued (no frame can start): back to NORMAL all the same,
+     * the waiting QUEUE_AUTO lanes stop, then it is processed as usual */
+    CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&out[1], 1), VX_SUCCESS);
     CTS_ASSERT_STATUS(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_NORMAL, 0, NULL), VX_SUCCESS);
     CTS_EXPECT_STATUS(vxProcessGraph(g), VX_SUCCESS);
     CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[0], 1), VX_ERROR_INVALID_PARAMETERS);
