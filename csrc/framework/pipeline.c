@@ -22,9 +22,9 @@
  * ages with the delay like its own object).  The frame's references go to the
  * done FIFOs, and its events are sent, in frame order.
  *
- * Overlap.  Frames run on `lanes` threads, min(4, the smallest refs list) of
- * them, each running the nodes of its frame in plan order.  Node A of frame
- * f waits until A itself and every node touching an object A writes (by
+ * Overlap.  Frames run on `lanes` threads, min(4, the smallest refs list,
+ * max(2, the pool's threads)) of them, each running the nodes of its frame in
+ * plan order.  Node A of frame f waits until A itself and every node touching an object A writes (by
  * identity, containment, overlapping ROIs or a shared memory-plan buffer)
  * finished frame f - 1 (plan_overlap): every object shared by the frames --
  * non-queued parameters, non-virtual intermediates, virtual objects without
@@ -414,6 +414,9 @@ static vx_status plan_overlap(vx_graph g, struct ovx_pipe *p)
             p->nsites[a]++;
         }
     }
+    /* no more frames in flight than cores (but 2: a single-threaded node
+     * still overlaps with the next frame): more lanes only fight for them */
+    if (lanes > 2 && lanes > ovx_pool_threads()) lanes = ovx_pool_threads() > 2 ? ovx_pool_threads() : 2;
     if (lanes < 2) p->serial = vx_true_e;
     for (a = 0; a < nn; a++)
         for (i = 0; i < OVX_MAX_KERNEL_PARAMS; i++)
