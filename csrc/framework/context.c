@@ -12,7 +12,7 @@
 
 /* The extensions this build implements, space separated (REQ-0556).  Only
  * extensions that work in full (their Khronos CTS group passes) are listed. */
-static const char ovx_extensions[] = "vx_khr_user_data_object vx_khr_tiling vx_khr_nn vx_khr_ix vx_khr_swap_move";
+static const char ovx_extensions[] = "vx_khr_user_data_object vx_khr_tiling vx_khr_nn vx_khr_ix vx_khr_swap_move vx_khr_pipelining";
 
 void ovx_context_lock(vx_context c) { pthread_mutex_lock(&c->lock); }
 void ovx_context_unlock(vx_context c) { pthread_mutex_unlock(&c->lock); }
@@ -25,6 +25,7 @@ vx_bool ovx_context_valid(vx_context c)
 static void context_destruct(vx_reference ref)
 {
     vx_context c = (vx_context)ref;
+    ovx_events_fini(c);
     pthread_mutex_destroy(&c->lock);
     pthread_mutex_destroy(&c->log_lock);
 }
@@ -50,6 +51,7 @@ VX_API_ENTRY vx_context VX_API_CALL vxCreateContext(void)
     c->immediate_border.mode = VX_BORDER_UNDEFINED;
     c->immediate_border_policy = VX_BORDER_POLICY_DEFAULT_TO_UNDEFINED;
     c->immediate_target = VX_TARGET_ANY;
+    ovx_events_init(c);
     (void)ovx_cpu_features();
     if (ovx_kernels_init(c) != VX_SUCCESS) {
         vx_context tmp = c;

@@ -273,6 +273,30 @@ static vx_status run_node(vx_node n)
     vx_status s = VX_SUCCESS;
     vx_uint64 t0 = now_ns();
     vx_uint32 i;
+    /* vx_khr_pipelining PIPEUP: a source kernel (VX_KERNEL_PIPEUP_OUTPUT_DEPTH
+     * d > 1) is called d - 1 times with the same parameters before its first
+     * steady call, whose outputs alone go downstream; a sink
+     * (VX_KERNEL_PIPEUP_INPUT_DEPTH d > 1) runs its first d - 1 frames in the
+     * PIPEUP state */
+    if (n->pipeup_out_left || n->pipeup_in_left) {
+        ovx_graph_state_lock(n->graph);
+        n->state = VX_NODE_STATE_PIPEUP;
+        ovx_graph_state_unlock(n->graph);
+        for (; n->pipeup_out_left && s == VX_SUCCESS; n->pipeup_out_left--) {
+            for (i = 0; i < OVX_MAX_KERNEL_PARAMS; i++) params[i] = n->params[i];
+            s = run_once(n, params);
+        }
+        if (n->pipeup_in_left) n->pipeup_in_left--;
+        else {
+            ovx_graph_state_lock(n->graph);
+            n->state = VX_NODE_STATE_STEADY;
+            ovx_graph_state_unlock(n->graph);
+        }
+    } else if (n->state != VX_NODE_STATE_STEADY) {
+        ovx_graph_state_lock(n->graph);
+        n->state = VX_NODE_STATE_STEADY;
+        ovx_graph_state_unlock(n->graph);
+    }
     for (k = 0; k < count && s == VX_SUCCESS; k++) {
         for (i = 0; i < OVX_MAX_KERNEL_PARAMS; i++) {
             params[i] = n->params[i];
@@ -287,6 +311,7 @@ static vx_status run_node(vx_node n)
     n->status = s;
     n->executed = vx_true_e;
     ovx_graph_state_unlock(n->graph);
+    ovx_event_node(n, s);
     return s;
 }
 
@@ -357,21 +382,42 @@ done:
     return s;
 }
 
-vx_status ovx_graph_execute(vx_graph g)
+/* One execution of the graph: every node in the plan's order (waves run on
+ * the pool), delays aged.  With hooks (a frame of a pipelined graph,
+ * pipeline.c): nodes one after another, hooks->before / ->after around each
+ * (after also for the nodes a failure skips), no events (the caller sends
+ * them once the frame's references are done). */
+vx_status ovx_graph_execute_frame(vx_graph g, const ovx_frame_hooks *hooks)
 {
     vx_uint32 i, end;
     vx_status s = VX_SUCCESS;
     vx_uint64 t0 = now_ns();
     ovx_graph_state_lock(g);
+    if (!hooks) g->frames_running++; /* a pipelined frame's caller counted it */
     g->running = vx_true_e;
     g->state = VX_GRAPH_STATE_RUNNING;
-    for (i = 0; i < g->num_nodes; i++) g->nodes[i]->executed = vx_false_e;
+    if (!hooks)
+        for (i = 0; i < g->num_nodes; i++) g->nodes[i]->executed = vx_false_e;
     ovx_graph_state_unlock(g);
-    for (i = 0; i < g->num_nodes; i++) ovx_node_follow_delays(g->nodes[i]);
-    for (i = 0; i < g->num_nodes && s == VX_SUCCESS; i = end) {
-        for (end = i + 1; end < g->num_nodes && g->wave[end] == g->wave[i]; end++) {
+    if (!hooks || hooks->serial)
+        for (i = 0; i < g->num_nodes; i++) ovx_node_follow_delays(g->nodes[i]);
+    if (hooks) {
+        for (i = 0; i < g->num_nodes; i++) {
+            vx_node n = g->nodes[g->order[i]];
+            hooks->before(hooks->arg, n);
+            if (s == VX_SUCCESS) {
+                set_accessible_all(n, vx_true_e);
+                s = node_done(g, n, run_node(n));
+                set_accessible_all(n, vx_false_e);
+            }
+            hooks->after(hooks->arg, n);
         }
-        s = run_wave(g, i, end);
+    } else {
+        for (i = 0; i < g->num_nodes && s == VX_SUCCESS; i = end) {
+            for (end = i + 1; end < g->num_nodes && g->wave[end] == g->wave[i]; end++) {
+            }
+            s = run_wave(g, i, end);
+        }
     }
     /* delays age after a successful run and after an abandon (REQ-0621) */
     if (s == VX_SUCCESS || s == VX_ERROR_GRAPH_ABANDONED) {
@@ -380,8 +426,22 @@ vx_status ovx_graph_execute(vx_graph g)
     }
     ovx_graph_state_lock(g);
     perf_add(&g->perf, t0, now_ns());
-    g->state = s == VX_SUCCESS ? VX_GRAPH_STATE_COMPLETED : VX_GRAPH_STATE_ABANDONED;
-    g->running = vx_false_e;
+    g->frames_running--;
+    if (g->frames_running == 0) {
+        g->state = s == VX_SUCCESS ? VX_GRAPH_STATE_COMPLETED : VX_GRAPH_STATE_ABANDONED;
+        g->running = vx_false_e;
+    }
     ovx_graph_state_unlock(g);
+    return s;
+}
+
+vx_status ovx_graph_execute(vx_graph g)
+{
+    vx_uint32 i;
+    vx_status s = ovx_graph_execute_frame(g, NULL);
+    /* events: graph parameters consumed, then the graph completed (success
+     * or abandon) */
+    for (i = 0; i < g->num_params; i++) ovx_event_consumed(g, i);
+    ovx_event_graph_completed(g);
     return s;
 }

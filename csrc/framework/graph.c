@@ -19,6 +19,8 @@ static void graph_destroy(vx_reference ref)
     vx_graph g = (vx_graph)ref;
     vx_uint32 i;
     vx_bool teardown = g->base.context->tearing_down;
+    /* queue and streaming threads stop at a frame boundary first */
+    ovx_pipe_destroy(g);
     /* vxReleaseGraph and vxReleaseContext wait for a scheduled run first */
     if (g->scheduled) {
         (void)pthread_join(g->thread, NULL);
@@ -155,6 +157,17 @@ static vx_status graph_join(vx_graph g, vx_bool *was_scheduled)
 
 void ovx_graph_wait_all(vx_context c)
 {
+    /* queue workers and streaming stop at a frame boundary */
+    for (;;) {
+        vx_reference r;
+        vx_graph found = NULL;
+        ovx_context_lock(c);
+        for (r = c->head; r && !found; r = r->next)
+            if (r->type == VX_TYPE_GRAPH && ((vx_graph)r)->pipe) found = (vx_graph)r;
+        ovx_context_unlock(c);
+        if (!found) break;
+        ovx_pipe_destroy(found);
+    }
     for (;;) {
         vx_reference r;
         vx_graph found = NULL;
@@ -183,6 +196,11 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryGraph(vx_graph graph, vx_enum attribut
     if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
     switch (attribute) {
     /* what a run changes: under the state lock (a query does not wait for a run) */
+    case VX_GRAPH_SCHEDULE_MODE: {
+        vx_enum m = ovx_pipe_mode(graph);
+        s = ovx_query_copy(ptr, size, &m, sizeof(m));
+        break;
+    }
     case VX_GRAPH_PERFORMANCE:
     case VX_GRAPH_STATE:
         pthread_mutex_lock(&graph->state_lock);
@@ -227,7 +245,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetGraphAttribute(vx_graph graph, vx_enum a
     ovx_log((vx_reference)graph, VX_ERROR_NOT_SUPPORTED, "vxSetGraphAttribute: attribute %s is %s",
             OVX_ATTR(attribute),
             (attribute == VX_GRAPH_NUMNODES || attribute == VX_GRAPH_PERFORMANCE ||
-             attribute == VX_GRAPH_NUMPARAMETERS || attribute == VX_GRAPH_STATE)
+             attribute == VX_GRAPH_NUMPARAMETERS || attribute == VX_GRAPH_STATE || attribute == VX_GRAPH_SCHEDULE_MODE)
                 ? "read-only"
                 : "not supported");
     return VX_ERROR_NOT_SUPPORTED;
@@ -271,6 +289,17 @@ VX_API_ENTRY vx_status VX_API_CALL vxProcessGraph(vx_graph graph)
 {
     vx_status s;
     if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
+    if (ovx_pipe_mode(graph) != VX_GRAPH_SCHEDULE_MODE_NORMAL) {
+        ovx_log((vx_reference)graph, VX_ERROR_NOT_SUPPORTED,
+                "vxProcessGraph: the graph is in a queue schedule mode (enqueue references; QUEUE_MANUAL: "
+                "vxScheduleGraph)");
+        return VX_ERROR_NOT_SUPPORTED;
+    }
+    if (ovx_pipe_streaming(graph)) {
+        ovx_log((vx_reference)graph, VX_ERROR_GRAPH_SCHEDULED,
+                "vxProcessGraph: the graph is streaming (vxStopGraphStreaming first)");
+        return VX_ERROR_GRAPH_SCHEDULED;
+    }
     pthread_mutex_lock(&graph->lock);
     if (ovx_graph_busy(graph)) {
         pthread_mutex_unlock(&graph->lock);
@@ -299,7 +328,10 @@ static void *graph_thread(void *arg)
 VX_API_ENTRY vx_status VX_API_CALL vxScheduleGraph(vx_graph graph)
 {
     vx_status s = VX_SUCCESS;
+    vx_bool handled;
     if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
+    s = ovx_pipe_schedule(graph, &handled);
+    if (handled) return s;
     pthread_mutex_lock(&graph->lock);
     if (ovx_graph_busy(graph)) {
         pthread_mutex_unlock(&graph->lock);
@@ -327,8 +359,10 @@ VX_API_ENTRY vx_status VX_API_CALL vxScheduleGraph(vx_graph graph)
 VX_API_ENTRY vx_status VX_API_CALL vxWaitGraph(vx_graph graph)
 {
     vx_status s;
-    vx_bool was_scheduled = vx_false_e;
+    vx_bool was_scheduled = vx_false_e, handled;
     if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
+    s = ovx_pipe_wait(graph, &handled);
+    if (handled) return s;
     s = graph_join(graph, &was_scheduled);
     if (!was_scheduled) ovx_log((vx_reference)graph, VX_FAILURE, "vxWaitGraph: the graph was not scheduled");
     return s;
@@ -372,6 +406,12 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetGraphParameterByIndex(vx_graph graph, vx
     if (index >= graph->num_params) {
         ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
                 "vxSetGraphParameterByIndex: index %u, the graph has %u parameters", index, graph->num_params);
+        return VX_ERROR_INVALID_PARAMETERS;
+    }
+    if (ovx_pipe_queued(graph, index)) {
+        ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
+                "vxSetGraphParameterByIndex: graph parameter %u is queued (vxGraphParameterEnqueueReadyRef sets it)",
+                index);
         return VX_ERROR_INVALID_PARAMETERS;
     }
     return vxSetParameterByIndex(graph->params[index].node, graph->params[index].index, value);

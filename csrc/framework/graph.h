@@ -12,6 +12,9 @@
  * topological order and, per node, whether its compute runs as row-band
  * windows (ovx_kernel_desc.window) on the thread pool.  Execution
  * (execute.c) runs the plan; vxScheduleGraph runs it on a thread of its own.
+ * vx_khr_pipelining (pipeline.c): queued graph parameters, frames of one
+ * graph overlapping on lane threads, batches and streaming; events.c: the
+ * context's event queue.
  */
 #ifndef OVX_GRAPH_H
 #define OVX_GRAPH_H
@@ -53,6 +56,11 @@ struct _vx_node {
     vx_neighborhood_size_t tile_neighborhood;
     vx_tile_block_size_t tile_block;
     vx_size tile_memory_size;
+    /* vx_khr_pipelining: pipe-up calls / frames left before VX_NODE_STATE is
+     * STEADY (set at verify from the kernel's PIPEUP depths), events */
+    vx_uint32 pipeup_out_left, pipeup_in_left;
+    vx_bool ev_completed, ev_error;
+    vx_uint32 ev_completed_app, ev_error_app;
 };
 
 typedef struct {
@@ -93,6 +101,7 @@ struct _vx_graph {
     vx_bool scheduled;             /* a vxScheduleGraph awaits its vxWaitGraph */
     vx_bool joining;               /* a vxWaitGraph is joining that thread */
     vx_bool running;
+    vx_uint32 frames_running;      /* executions in progress (pipelining: several) */
     vx_status async_status;
     /* state_lock guards what a query may read while the graph runs on another
      * thread (lock holds the whole verify/run): scheduled, joining, running,
@@ -100,6 +109,14 @@ struct _vx_graph {
      * perf and executed.  state_cond: a joined schedule (joining -> 0). */
     pthread_mutex_t state_lock;
     pthread_cond_t state_cond;
+    /* vx_khr_pipelining (pipeline.c): schedule mode, queues, streaming;
+     * NULL until vxSetGraphScheduleConfig / vxEnableGraphStreaming */
+    struct ovx_pipe *pipe;
+    /* events registered on the graph (events.c) */
+    vx_bool ev_completed;
+    vx_uint32 ev_completed_app;
+    vx_bool ev_consumed[OVX_MAX_GRAPH_PARAMS];
+    vx_uint32 ev_consumed_app[OVX_MAX_GRAPH_PARAMS];
 };
 
 /* Lock/unlock g->state_lock (NULL g: nothing). */
@@ -110,6 +127,35 @@ vx_bool ovx_graph_running(vx_graph g);
 vx_bool ovx_graph_busy(vx_graph g);
 /* Wait for every scheduled graph of c (vxReleaseContext). */
 void ovx_graph_wait_all(vx_context c);
+
+/* ---- pipeline.c (vx_khr_pipelining queues, batches, streaming) --------- */
+/* The graph's schedule mode (VX_GRAPH_SCHEDULE_MODE_NORMAL without a pipe). */
+vx_enum ovx_pipe_mode(vx_graph g);
+/* Is graph parameter index queued (vxSetGraphScheduleConfig)? */
+vx_bool ovx_pipe_queued(vx_graph g, vx_uint32 index);
+/* Is the graph streaming (vxStartGraphStreaming until vxStopGraphStreaming)? */
+vx_bool ovx_pipe_streaming(vx_graph g);
+/* End of a successful vxVerifyGraph: find where queued references are bound,
+ * arm the PIPEUP states of the nodes (an error fails the verification). */
+vx_status ovx_pipe_verified(vx_graph g);
+/* vxScheduleGraph / vxWaitGraph in a queue or streaming mode: handled here
+ * (*handled = vx_true_e) or left to graph.c. */
+vx_status ovx_pipe_schedule(vx_graph g, vx_bool *handled);
+vx_status ovx_pipe_wait(vx_graph g, vx_bool *handled);
+/* Stop every thread of the pipe and drop what it holds (graph release,
+ * context release). */
+void ovx_pipe_shutdown(vx_graph g);
+void ovx_pipe_destroy(vx_graph g);
+
+/* ---- events.c ------------------------------------------------------------ */
+void ovx_events_init(vx_context c);
+void ovx_events_fini(vx_context c);
+/* Queue an event (when events are enabled); app_value and info as the
+ * registration said. */
+void ovx_event_post(vx_context c, vx_enum type, vx_uint32 app_value, const vx_event_info_t *info);
+void ovx_event_node(vx_node n, vx_status s);
+void ovx_event_graph_completed(vx_graph g);
+void ovx_event_consumed(vx_graph g, vx_uint32 index);
 
 /* ---- node.c ------------------------------------------------------------- */
 /* The object bound to parameter i of node (following its delay slot). */
@@ -144,6 +190,16 @@ vx_status ovx_graph_execute(vx_graph graph);
  * (verification gives it, so the first run costs what later ones do; a
  * run checks again, for objects given after verification). */
 vx_status ovx_node_prepare_memory(vx_node n, vx_reference *params);
+/* A frame of a pipelined graph (pipeline.c): before/after run around every
+ * node in plan order (after also for nodes skipped by a failure); serial: the
+ * frame runs alone (delays followed, as in ovx_graph_execute). */
+typedef struct {
+    void (*before)(void *arg, vx_node n);
+    void (*after)(void *arg, vx_node n);
+    void *arg;
+    vx_bool serial;
+} ovx_frame_hooks;
+vx_status ovx_graph_execute_frame(vx_graph graph, const ovx_frame_hooks *hooks);
 
 /* ---- runtime/memplan.c -------------------------------------------------- */
 /* Give the graph's virtual images buffers shared where lifetimes allow

@@ -267,9 +267,9 @@ VX_API_ENTRY vx_kernel VX_API_CALL vxAddUserKernel(vx_context context, const vx_
 {
     vx_kernel k;
     if (!ovx_context_valid(context)) return NULL;
-    if (validate == NULL)
-        return (vx_kernel)ovx_error_from(context, VX_ERROR_INVALID_PARAMETERS,
-                                         "vxAddUserKernel(%.64s): the validator is NULL", name ? name : "");
+    /* A NULL validator is accepted (the Khronos streaming tests add source and
+     * sink kernels without one): vxVerifyGraph then checks only presence and
+     * types, outputs keep the metadata of the objects bound to them. */
     k = ovx_kernel_add(context, name, enumeration, func_ptr, numParams, "vxAddUserKernel");
     if (vxGetStatus((vx_reference)k) != VX_SUCCESS) return k;
     k->validate = validate;
@@ -378,10 +378,10 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetKernelAttribute(vx_kernel kernel, vx_enu
             return VX_ERROR_INVALID_PARAMETERS;
         }
         memcpy(&d, ptr, sizeof(d));
-        if (d == 0) {
-            ovx_log((vx_reference)kernel, VX_ERROR_INVALID_VALUE,
+        if (d == 0) { /* vx_khr_pipelining: "less than 1 shall return VX_ERROR_INVALID_PARAMETERS" */
+            ovx_log((vx_reference)kernel, VX_ERROR_INVALID_PARAMETERS,
                     "vxSetKernelAttribute(%s): a pipe-up depth is at least 1", kernel->name);
-            return VX_ERROR_INVALID_VALUE;
+            return VX_ERROR_INVALID_PARAMETERS;
         }
         if (attribute == VX_KERNEL_PIPEUP_OUTPUT_DEPTH)
             kernel->pipeup_output_depth = d;

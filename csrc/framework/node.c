@@ -83,7 +83,7 @@ void ovx_node_follow_delays(vx_node n)
     for (i = 0; i < OVX_MAX_KERNEL_PARAMS; i++) {
         vx_reference now;
         if (!n->delay[i]) continue;
-        now = ovx_container_item(ovx_delay_slot(n->delay[i], n->delay_index[i]), n->delay_item[i]);
+        now = ovx_container_item(ovx_delay_current(n->delay[i], n->delay_index[i]), n->delay_item[i]);
         if (now && now != n->params[i]) {
             ovx_ref_retain_internal(now);
             ovx_ref_release_internal(n->params[i]);

@@ -236,6 +236,8 @@ struct _vx_context {
     vx_uint32 num_modules;
     ovx_user_struct user_structs[OVX_MAX_USER_STRUCTS];
     vx_uint32 num_user_structs;
+    /* vx_khr_pipelining events (events.c) */
+    struct ovx_events *events;
 };
 
 /* ---- references (reference.c) ----------------------------------------- */

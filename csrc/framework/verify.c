@@ -507,7 +507,7 @@ vx_status ovx_graph_verify(vx_graph g)
     /* every object's memory now, not on the first run */
     for (i = 0; i < g->num_nodes; i++)
         if ((s = ovx_node_prepare_memory(g->nodes[i], g->nodes[i]->params)) != VX_SUCCESS) return s;
-    if ((s = init_nodes(g)) != VX_SUCCESS) {
+    if ((s = init_nodes(g)) != VX_SUCCESS || (s = ovx_pipe_verified(g)) != VX_SUCCESS) {
         deinit_nodes(g);
         return s;
     }

@@ -26,10 +26,52 @@ vx_reference ovx_delay_slot(vx_delay d, vx_int32 index)
     return r;
 }
 
+vx_reference ovx_delay_current(vx_delay d, vx_int32 index)
+{
+    vx_size k, p;
+    vx_reference r;
+    if (index > 0 || (vx_size)(-(vx_int64)index) >= d->slots) return NULL;
+    k = (vx_size)(-(vx_int64)index);
+    ovx_context_lock(d->base.context);
+    p = (d->pos + k) % d->slots;
+    r = d->over && d->over[p] ? d->over[p] : d->refs[p];
+    ovx_context_unlock(d->base.context);
+    return r;
+}
+
+vx_status ovx_delay_put(vx_delay d, vx_int32 index, vx_reference ref)
+{
+    vx_size k, p;
+    vx_reference old;
+    if (index > 0 || (vx_size)(-(vx_int64)index) >= d->slots) return VX_ERROR_INVALID_PARAMETERS;
+    k = (vx_size)(-(vx_int64)index);
+    ovx_context_lock(d->base.context);
+    if (!d->over) d->over = calloc(d->slots, sizeof(vx_reference));
+    if (!d->over) {
+        ovx_context_unlock(d->base.context);
+        return VX_ERROR_NO_MEMORY;
+    }
+    p = (d->pos + k) % d->slots;
+    old = d->over[p];
+    if (ref == d->refs[p]) ref = NULL; /* its own object */
+    if (ref) ovx_ref_retain_internal(ref);
+    d->over[p] = ref;
+    ovx_context_unlock(d->base.context);
+    if (old) ovx_ref_release_internal(old);
+    return VX_SUCCESS;
+}
+
 static void delay_destroy(vx_reference ref)
 {
     vx_delay d = (vx_delay)ref;
     vx_size i;
+    if (d->over) {
+        /* during context teardown the objects may be gone already */
+        for (i = 0; i < d->slots && !d->base.context->tearing_down; i++)
+            if (d->over[i]) ovx_ref_release_internal(d->over[i]);
+        free(d->over);
+        d->over = NULL;
+    }
     if (!d->refs) return;
     for (i = 0; i < d->slots; i++) ovx_drop_child(d->refs[i]);
     free(d->refs);

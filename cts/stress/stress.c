@@ -12,13 +12,19 @@
  *    border, policy and target, directives, the log callback, hints), logs,
  *    looks kernels up and adds and removes a user kernel;
  *  - one thread queries the shared graph and its nodes while they run;
- * then, a few times, a graph is scheduled and its context released at once.
+ *  - one thread pipelines a 4-node graph in QUEUE_AUTO (3 buffers, frames
+ *    overlapping on lanes) with events registered, checking FIFO order, and
+ *    drains the context's event queue;
+ *  - one thread starts and stops streaming of a graph of its own;
+ * then, a few times, a graph is scheduled and its context released at once,
+ * and a pipelined graph with frames queued is released with its context.
  * Bounded in time, deterministic work per thread; exits non-zero on any
  * unexpected status.  Built for ThreadSanitizer in .ci/tsan.sh.
  */
 #include <VX/vx.h>
 #include <VX/vx_ext_ovx.h>
 #include <VX/vxu.h>
+#include <VX/vx_khr_pipelining.h>
 
 #include <pthread.h>
 #include <stdio.h>
@@ -327,6 +333,102 @@ static void *query(void *arg)
 }
 
 /* vxScheduleGraph and, at once, vxReleaseContext: the release waits for the run. */
+/* in -> Gaussian3x3 -> v0 -> Not -> v1 -> Not -> v2 -> Or(v2, in) -> out,
+ * graph parameters 0 (in) and 1 (out) queued with nbuf buffers each. */
+static vx_graph queued_graph(vx_context c, vx_image *in, vx_image *out, vx_uint32 nbuf)
+{
+    vx_graph g = vxCreateGraph(c);
+    vx_image v[3];
+    vx_node n[4];
+    vx_parameter p;
+    vx_graph_parameter_queue_params_t q[2];
+    int i;
+    for (i = 0; i < 3; i++) v[i] = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8);
+    n[0] = vxGaussian3x3Node(g, in[0], v[0]);
+    n[1] = vxNotNode(g, v[0], v[1]);
+    n[2] = vxNotNode(g, v[1], v[2]);
+    n[3] = vxOrNode(g, v[2], in[0], out[0]);
+    p = vxGetParameterByIndex(n[0], 0);
+    vxAddParameterToGraph(g, p);
+    vxReleaseParameter(&p);
+    p = vxGetParameterByIndex(n[3], 2);
+    vxAddParameterToGraph(g, p);
+    vxReleaseParameter(&p);
+    q[0].graph_parameter_index = 0;
+    q[0].refs_list_size = nbuf;
+    q[0].refs_list = (vx_reference *)in;
+    q[1].graph_parameter_index = 1;
+    q[1].refs_list_size = nbuf;
+    q[1].refs_list = (vx_reference *)out;
+    if (vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 2, q) != VX_SUCCESS)
+        fail("vxSetGraphScheduleConfig", VX_FAILURE);
+    for (i = 0; i < 4; i++) vxReleaseNode(&n[i]);
+    for (i = 0; i < 3; i++) vxReleaseImage(&v[i]);
+    return g;
+}
+
+static void *pipelined(void *arg)
+{
+    enum { NB = 3 };
+    vx_image in[NB], out[NB];
+    vx_graph g;
+    vx_status s;
+    vx_event_t ev;
+    unsigned frame = 0;
+    int i;
+    (void)arg;
+    for (i = 0; i < NB; i++) {
+        in[i] = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
+        out[i] = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
+    }
+    g = queued_graph(ctx, in, out, NB);
+    if ((s = vxRegisterEvent((vx_reference)g, VX_EVENT_GRAPH_COMPLETED, 0, 7)) != VX_SUCCESS) fail("vxRegisterEvent", s);
+    if ((s = vxVerifyGraph(g)) != VX_SUCCESS) fail("vxVerifyGraph (pipelined)", s);
+    for (i = 0; i < NB; i++) {
+        if ((s = vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[i], 1)) != VX_SUCCESS) fail("enqueue in", s);
+        if ((s = vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&out[i], 1)) != VX_SUCCESS) fail("enqueue out", s);
+    }
+    while (!stopped()) {
+        vx_reference o, ii;
+        vx_uint32 n = 0;
+        if ((s = vxGraphParameterDequeueDoneRef(g, 1, &o, 1, &n)) != VX_SUCCESS) fail("dequeue out", s);
+        if ((s = vxGraphParameterDequeueDoneRef(g, 0, &ii, 1, &n)) != VX_SUCCESS) fail("dequeue in", s);
+        if (s != VX_SUCCESS) break;
+        if (o != (vx_reference)out[frame % NB] || ii != (vx_reference)in[frame % NB]) fail("FIFO order", VX_FAILURE);
+        frame++;
+        if ((s = vxGraphParameterEnqueueReadyRef(g, 0, &ii, 1)) != VX_SUCCESS) fail("re-enqueue in", s);
+        if ((s = vxGraphParameterEnqueueReadyRef(g, 1, &o, 1)) != VX_SUCCESS) fail("re-enqueue out", s);
+        while (vxWaitEvent(ctx, &ev, vx_true_e) == VX_SUCCESS) {
+        }
+    }
+    if ((s = vxWaitGraph(g)) != VX_SUCCESS) fail("vxWaitGraph (pipelined)", s);
+    vxReleaseGraph(&g); /* with frames done but not dequeued */
+    for (i = 0; i < NB; i++) {
+        vxReleaseImage(&in[i]);
+        vxReleaseImage(&out[i]);
+    }
+    return NULL;
+}
+
+static void *streaming(void *arg)
+{
+    vx_image in = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8), out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
+    vx_graph g = chain(ctx, in, out, NULL);
+    vx_status s;
+    struct timespec ts = {0, 2 * 1000 * 1000};
+    (void)arg;
+    if ((s = vxEnableGraphStreaming(g, NULL)) != VX_SUCCESS) fail("vxEnableGraphStreaming", s);
+    while (!stopped()) {
+        if ((s = vxStartGraphStreaming(g)) != VX_SUCCESS) fail("vxStartGraphStreaming", s);
+        nanosleep(&ts, NULL);
+        if ((s = vxStopGraphStreaming(g)) != VX_SUCCESS) fail("vxStopGraphStreaming", s);
+    }
+    vxReleaseGraph(&g);
+    vxReleaseImage(&in);
+    vxReleaseImage(&out);
+    return NULL;
+}
+
 static void release_while_running(void)
 {
     int i;
@@ -339,15 +441,36 @@ static void release_while_running(void)
         if (i % 2) vxReleaseGraph(&g); /* releasing the scheduled graph first waits too */
         if ((s = vxReleaseContext(&c)) != VX_SUCCESS) fail("vxReleaseContext while running", s);
     }
+    for (i = 0; i < 4; i++) {
+        /* a pipelined graph with frames queued, then its context released */
+        vx_context c = vxCreateContext();
+        vx_image in[2], out[2];
+        vx_graph g;
+        int k;
+        vx_status s;
+        for (k = 0; k < 2; k++) {
+            in[k] = vxCreateImage(c, W, H, VX_DF_IMAGE_U8);
+            out[k] = vxCreateImage(c, W, H, VX_DF_IMAGE_U8);
+        }
+        g = queued_graph(c, in, out, 2);
+        if ((s = vxVerifyGraph(g)) != VX_SUCCESS) fail("vxVerifyGraph (queued, release)", s);
+        for (k = 0; k < 2; k++) {
+            vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[k], 1);
+            vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&out[k], 1);
+        }
+        if (i % 2) vxReleaseGraph(&g);
+        if ((s = vxReleaseContext(&c)) != VX_SUCCESS) fail("vxReleaseContext while pipelining", s);
+    }
 }
 
 int main(int argc, char **argv)
 {
     double seconds = argc > 1 ? atof(argv[1]) : 2.0;
-    enum { NT = 8 };
+    enum { NT = 10 };
     pthread_t t[NT];
     void *(*fn[NT])(void *) = {own_graphs, own_graphs, schedule_shared, schedule_shared,
-                               churn,      delays,     settings,        query};
+                               churn,      delays,     settings,        query,
+                               pipelined,  streaming};
     vx_image in, out, ex;
     struct timespec ts;
     int i;

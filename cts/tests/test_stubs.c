@@ -7,7 +7,6 @@
 #include "../runner/cts.h"
 
 #include <VX/vx_khr_import_kernel.h>
-#include <VX/vx_khr_pipelining.h>
 
 static void check_creator(vx_reference r, const char *what)
 {
@@ -22,13 +21,6 @@ static void check_creator(vx_reference r, const char *what)
     CTS_EXPECT_EQ_INT(cts_log_last()->status, VX_ERROR_NOT_IMPLEMENTED);
 }
 
-static void check_status(vx_status s, const char *what)
-{
-    CTS_ASSERT_STATUS(s, VX_ERROR_NOT_IMPLEMENTED);
-    CTS_EXPECT_MSG(cts_log_count() >= 1, "%s left no log entry", what);
-    CTS_EXPECT_EQ_INT(cts_log_last()->status, VX_ERROR_NOT_IMPLEMENTED);
-}
-
 #define STUB_CREATOR(name, expr)                                                                   \
     CTS_TEST(Stubs, name, "REQ-0535 REQ-0536 REQ-0537")                                            \
     {                                                                                              \
@@ -37,23 +29,9 @@ static void check_status(vx_status s, const char *what)
         check_creator((vx_reference)(expr), #expr);                                                \
     }
 
-#define STUB_STATUS(name, expr)                                                                    \
-    CTS_TEST(Stubs, name, "")                                                                      \
-    {                                                                                              \
-        vx_context c = cts_context();                                                              \
-        cts_log_clear();                                                                           \
-        check_status((expr), #expr);                                                               \
-    }
-
 STUB_CREATOR(vxImportKernelFromURL, vxImportKernelFromURL(c, "vx_khr_nnef", "file:///nonexistent.nnef"))
-STUB_STATUS(vxEnableEvents, vxEnableEvents(c))
-STUB_STATUS(vxDisableEvents, vxDisableEvents(c))
-STUB_STATUS(vxSendUserEvent, vxSendUserEvent(c, 1, NULL))
 
 CTS_TABLE(stubs) = {
     CTS_ENTRY(Stubs, vxImportKernelFromURL),
-    CTS_ENTRY(Stubs, vxEnableEvents),
-    CTS_ENTRY(Stubs, vxDisableEvents),
-    CTS_ENTRY(Stubs, vxSendUserEvent),
     CTS_TABLE_END,
 };

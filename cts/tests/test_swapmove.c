@@ -359,7 +359,7 @@ CTS_TEST(SwapMove, official_pipelining_attribute_values, "REQ-SWP01")
     d = 2;
     CTS_EXPECT_STATUS(vxSetKernelAttribute(k, OFFICIAL_PIPEUP_INPUT_DEPTH, &d, sizeof(d)), VX_SUCCESS);
     d = 0;
-    CTS_EXPECT_STATUS(vxSetKernelAttribute(k, OFFICIAL_PIPEUP_INPUT_DEPTH, &d, sizeof(d)), VX_ERROR_INVALID_VALUE);
+    CTS_EXPECT_STATUS(vxSetKernelAttribute(k, OFFICIAL_PIPEUP_INPUT_DEPTH, &d, sizeof(d)), VX_ERROR_INVALID_PARAMETERS);
     CTS_EXPECT_STATUS(vxSetKernelAttribute(k, OFFICIAL_PIPEUP_INPUT_DEPTH, &d, 2), VX_ERROR_INVALID_PARAMETERS);
     CTS_ASSERT_STATUS(vxFinalizeKernel(k), VX_SUCCESS);
     CTS_EXPECT_STATUS(vxQueryKernel(k, OFFICIAL_PIPEUP_OUTPUT_DEPTH, &got, sizeof(got)), VX_SUCCESS);

@@ -1,0 +1,902 @@
+/*
+ * vx_khr_pipelining: graph parameter queues (QUEUE_AUTO, QUEUE_MANUAL), their
+ * misuses, pipelined results against unpipelined runs frame by frame (a delay
+ * loop included), events and streaming with PIPEUP source/sink kernels.
+ * Spec: vx_khr_pipelining.adoc (ids REQ-PIPE*: its sections, which carry no
+ * REQ tags).
+ */
+#include "../runner/cts.h"
+
+#include <VX/vx_khr_pipelining.h>
+
+#include <string.h>
+#include <time.h>
+
+#define W 40
+#define H 24
+
+static void fill(vx_image img, vx_uint32 seed)
+{
+    vx_rectangle_t r = {0, 0, W, H};
+    vx_imagepatch_addressing_t a = VX_IMAGEPATCH_ADDR_INIT;
+    vx_uint8 buf[W * H];
+    vx_uint32 i;
+    for (i = 0; i < W * H; i++) buf[i] = (vx_uint8)(seed * 31u + i * 7u + (i >> 4) * seed);
+    a.dim_x = W;
+    a.dim_y = H;
+    a.stride_x = 1;
+    a.stride_y = W;
+    CTS_ASSERT_STATUS(vxCopyImagePatch(img, &r, 0, &a, buf, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST), VX_SUCCESS);
+}
+
+static void read_img(vx_image img, vx_uint8 *buf)
+{
+    vx_rectangle_t r = {0, 0, W, H};
+    vx_imagepatch_addressing_t a = VX_IMAGEPATCH_ADDR_INIT;
+    a.dim_x = W;
+    a.dim_y = H;
+    a.stride_x = 1;
+    a.stride_y = W;
+    CTS_ASSERT_STATUS(vxCopyImagePatch(img, &r, 0, &a, buf, VX_READ_ONLY, VX_MEMORY_TYPE_HOST), VX_SUCCESS);
+}
+
+static void add_gp(vx_graph g, vx_node n, vx_uint32 i)
+{
+    vx_parameter p = vxGetParameterByIndex(n, i);
+    CTS_ASSERT_STATUS(vxAddParameterToGraph(g, p), VX_SUCCESS);
+    vxReleaseParameter(&p);
+}
+
+static vx_image img(vx_context c)
+{
+    vx_image i = vxCreateImage(c, W, H, VX_DF_IMAGE_U8);
+    CTS_ASSERT_VALID(i);
+    return i;
+}
+
+/* The last log entry has this status (and there is one). */
+static void logged(vx_status s)
+{
+    CTS_EXPECT_MSG(cts_log_count() >= 1, "no log entry");
+    if (cts_log_count() >= 1) CTS_EXPECT_EQ_INT(cts_log_last()->status, s);
+    cts_log_clear();
+}
+
+/* in -> Not -> v1 (virtual) -> Gaussian3x3 -> v2 (virtual) -> Add(v2, shared) -> out:
+ * params 0 = in, 1 = out.  `shared` is a non-queued input. */
+static vx_graph chain(vx_context c, vx_image in, vx_image shared, vx_image out)
+{
+    vx_graph g = vxCreateGraph(c);
+    vx_image v1 = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8), v2 = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8);
+    vx_node a = vxNotNode(g, in, v1), b = vxGaussian3x3Node(g, v1, v2), d = vxAddNode(g, v2, shared, VX_CONVERT_POLICY_SATURATE, out);
+    CTS_ASSERT_VALID(d);
+    add_gp(g, a, 0);
+    add_gp(g, d, 3);
+    vxReleaseNode(&a);
+    vxReleaseNode(&b);
+    vxReleaseNode(&d);
+    vxReleaseImage(&v1);
+    vxReleaseImage(&v2);
+    return g;
+}
+
+static vx_status config(vx_graph g, vx_enum mode, vx_image *ins, vx_image *outs, vx_uint32 n)
+{
+    vx_graph_parameter_queue_params_t q[2];
+    q[0].graph_parameter_index = 0;
+    q[0].refs_list_size = n;
+    q[0].refs_list = (vx_reference *)ins;
+    q[1].graph_parameter_index = 1;
+    q[1].refs_list_size = n;
+    q[1].refs_list = (vx_reference *)outs;
+    return vxSetGraphScheduleConfig(g, mode, 2, q);
+}
+
+CTS_TEST(Pipeline, schedule_config_misuse, "REQ-PIPE-CONFIG")
+{
+    vx_context c = cts_context();
+    vx_image in[2] = {img(c), img(c)}, out[2] = {img(c), img(c)}, shared = img(c);
+    vx_image small = vxCreateImage(c, W / 2, H, VX_DF_IMAGE_U8);
+    vx_graph g = chain(c, in[0], shared, out[0]);
+    vx_graph_parameter_queue_params_t q[2];
+    vx_reference bad[2];
+    vx_enum mode = 0;
+    CTS_EXPECT_STATUS(vxQueryGraph(g, VX_GRAPH_SCHEDULE_MODE, &mode, sizeof(mode)), VX_SUCCESS);
+    CTS_EXPECT_EQ_INT(mode, VX_GRAPH_SCHEDULE_MODE_NORMAL);
+    CTS_EXPECT_STATUS(vxSetGraphAttribute(g, VX_GRAPH_SCHEDULE_MODE, &mode, sizeof(mode)), VX_ERROR_NOT_SUPPORTED);
+    cts_log_clear();
+    CTS_EXPECT_STATUS(vxSetGraphScheduleConfig(NULL, VX_GRAPH_SCHEDULE_MODE_NORMAL, 0, NULL), VX_ERROR_INVALID_REFERENCE);
+    CTS_EXPECT_STATUS(vxSetGraphScheduleConfig((vx_graph)in[0], VX_GRAPH_SCHEDULE_MODE_NORMAL, 0, NULL),
+                      VX_ERROR_INVALID_REFERENCE);
+    CTS_EXPECT_STATUS(vxSetGraphScheduleConfig(g, 0x12345, 0, NULL), VX_ERROR_INVALID_PARAMETERS);
+    logged(VX_ERROR_INVALID_PARAMETERS);
+    q[0].graph_parameter_index = 0;
+    q[0].refs_list_size = 2;
+    q[0].refs_list = (vx_reference *)in;
+    CTS_EXPECT_STATUS(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_NORMAL, 1, q), VX_ERROR_INVALID_PARAMETERS);
+    logged(VX_ERROR_INVALID_PARAMETERS);
+    CTS_EXPECT_STATUS(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 0, NULL),
+                      VX_ERROR_INVALID_PARAMETERS);
+    logged(VX_ERROR_INVALID_PARAMETERS);
+    q[0].graph_parameter_index = 5; /* the graph has 2 */
+    CTS_EXPECT_STATUS(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 1, q), VX_ERROR_INVALID_PARAMETERS);
+    logged(VX_ERROR_INVALID_PARAMETERS);
+    q[0].graph_parameter_index = 0;
+    q[0].refs_list_size = 0;
+    CTS_EXPECT_STATUS(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 1, q), VX_ERROR_INVALID_PARAMETERS);
+    logged(VX_ERROR_INVALID_PARAMETERS);
+    /* the same index twice, the second list identifying no other parameter */
+    q[0].refs_list_size = 2;
+    q[1] = q[0];
+    CTS_EXPECT_STATUS(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 2, q), VX_ERROR_INVALID_PARAMETERS);
+    logged(VX_ERROR_INVALID_PARAMETERS);
+    /* an object unlike the graph parameter's, an invalid one, one twice */
+    bad[0] = (vx_reference)in[1];
+    bad[1] = (vx_reference)small;
+    q[0].refs_list = bad;
+    CTS_EXPECT_STATUS(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 1, q), VX_ERROR_INVALID_PARAMETERS);
+    logged(VX_ERROR_INVALID_PARAMETERS);
+    bad[1] = (vx_reference)g;
+    CTS_EXPECT_STATUS(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 1, q), VX_ERROR_INVALID_PARAMETERS);
+    logged(VX_ERROR_INVALID_PARAMETERS);
+    bad[1] = NULL;
+    CTS_EXPECT_STATUS(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 1, q), VX_ERROR_INVALID_REFERENCE);
+    logged(VX_ERROR_INVALID_REFERENCE);
+    bad[1] = (vx_reference)in[1];
+    CTS_EXPECT_STATUS(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 1, q), VX_ERROR_INVALID_PARAMETERS);
+    logged(VX_ERROR_INVALID_PARAMETERS);
+    /* nothing of that took effect */
+    CTS_EXPECT_STATUS(vxQueryGraph(g, VX_GRAPH_SCHEDULE_MODE, &mode, sizeof(mode)), VX_SUCCESS);
+    CTS_EXPECT_EQ_INT(mode, VX_GRAPH_SCHEDULE_MODE_NORMAL);
+    CTS_EXPECT_STATUS(vxProcessGraph(g), VX_SUCCESS);
+    /* the same index twice, the second list holding the object of the other
+     * parameter: taken as that parameter (the Khronos CTS's testScalarOutput) */
+    q[0].graph_parameter_index = 0;
+    q[0].refs_list = (vx_reference *)in;
+    q[1].graph_parameter_index = 0;
+    q[1].refs_list_size = 2;
+    q[1].refs_list = (vx_reference *)out;
+    CTS_EXPECT_STATUS(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL, 2, q), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxQueryGraph(g, VX_GRAPH_SCHEDULE_MODE, &mode, sizeof(mode)), VX_SUCCESS);
+    CTS_EXPECT_EQ_INT(mode, VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL);
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&out[1], 1), VX_SUCCESS);
+    /* a batch runs: no new configuration */
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[1], 1), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxScheduleGraph(g), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_NORMAL, 0, NULL), VX_FAILURE);
+    logged(VX_FAILURE);
+    CTS_EXPECT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    /* references still enqueued or done go with the old configuration */
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[1], 1), VX_FAILURE); /* done, not dequeued */
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[0], 1), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_NORMAL, 0, NULL), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxProcessGraph(g), VX_SUCCESS);
+    vxReleaseGraph(&g);
+    vxReleaseImage(&in[0]);
+    vxReleaseImage(&in[1]);
+    vxReleaseImage(&out[0]);
+    vxReleaseImage(&out[1]);
+    vxReleaseImage(&shared);
+    vxReleaseImage(&small);
+}
+
+CTS_TEST(Pipeline, queue_misuse, "REQ-PIPE-QUEUE")
+{
+    vx_context c = cts_context();
+    vx_image in[2] = {img(c), img(c)}, out[2] = {img(c), img(c)}, shared = img(c), stranger = img(c);
+    vx_scalar sc = vxCreateScalar(c, VX_TYPE_UINT8, NULL);
+    vx_graph g = chain(c, in[0], shared, out[0]), plain = chain(c, in[0], shared, out[0]);
+    vx_reference got[2];
+    vx_uint32 n = 99;
+    CTS_ASSERT_STATUS(config(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, in, out, 2), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    cts_log_clear();
+    /* the graph runs by itself in QUEUE_AUTO */
+    CTS_EXPECT_STATUS(vxProcessGraph(g), VX_ERROR_NOT_SUPPORTED);
+    logged(VX_ERROR_NOT_SUPPORTED);
+    CTS_EXPECT_STATUS(vxScheduleGraph(g), VX_ERROR_NOT_SUPPORTED);
+    logged(VX_ERROR_NOT_SUPPORTED);
+    CTS_EXPECT_STATUS(vxSetGraphParameterByIndex(g, 0, (vx_reference)in[1]), VX_ERROR_INVALID_PARAMETERS);
+    logged(VX_ERROR_INVALID_PARAMETERS);
+    /* bad arguments */
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(NULL, 0, (vx_reference *)in, 1), VX_ERROR_INVALID_REFERENCE);
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 2, (vx_reference *)in, 1), VX_ERROR_INVALID_PARAMETERS);
+    logged(VX_ERROR_INVALID_PARAMETERS);
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, NULL, 1), VX_ERROR_INVALID_PARAMETERS);
+    logged(VX_ERROR_INVALID_PARAMETERS);
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)in, 0), VX_ERROR_INVALID_PARAMETERS);
+    logged(VX_ERROR_INVALID_PARAMETERS);
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)in, 3), VX_ERROR_INVALID_PARAMETERS);
+    logged(VX_ERROR_INVALID_PARAMETERS);
+    got[0] = (vx_reference)g;
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, got, 1), VX_ERROR_INVALID_PARAMETERS); /* a graph */
+    logged(VX_ERROR_INVALID_PARAMETERS);
+    got[0] = (vx_reference)sc;
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, got, 1), VX_ERROR_INVALID_PARAMETERS); /* a scalar */
+    logged(VX_ERROR_INVALID_PARAMETERS);
+    got[0] = NULL;
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, got, 1), VX_ERROR_INVALID_REFERENCE);
+    logged(VX_ERROR_INVALID_REFERENCE);
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, &(vx_reference){(vx_reference)stranger}, 1), VX_FAILURE);
+    logged(VX_FAILURE); /* not in the refs_list */
+    got[0] = (vx_reference)in[1];
+    got[1] = (vx_reference)in[1];
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, got, 2), VX_FAILURE); /* twice in one call */
+    logged(VX_FAILURE);
+    /* a graph not in a queue mode, a parameter not queued */
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(plain, 0, (vx_reference *)in, 1), VX_ERROR_INVALID_PARAMETERS);
+    logged(VX_ERROR_INVALID_PARAMETERS);
+    CTS_EXPECT_STATUS(vxGraphParameterCheckDoneRef(plain, 0, &n), VX_ERROR_INVALID_PARAMETERS);
+    CTS_EXPECT_STATUS(vxGraphParameterDequeueDoneRef(plain, 0, got, 1, &n), VX_ERROR_INVALID_PARAMETERS);
+    /* nothing enqueued: nothing to dequeue, and the call says so instead of blocking forever */
+    CTS_EXPECT_STATUS(vxGraphParameterCheckDoneRef(g, 1, &n), VX_SUCCESS);
+    CTS_EXPECT_EQ_INT(n, 0);
+    CTS_EXPECT_STATUS(vxGraphParameterCheckDoneRef(g, 1, NULL), VX_ERROR_INVALID_PARAMETERS);
+    CTS_EXPECT_STATUS(vxGraphParameterCheckDoneRef(g, 7, &n), VX_ERROR_INVALID_PARAMETERS);
+    cts_log_clear();
+    CTS_EXPECT_STATUS(vxGraphParameterDequeueDoneRef(g, 1, got, 1, &n), VX_FAILURE);
+    logged(VX_FAILURE);
+    CTS_EXPECT_STATUS(vxGraphParameterDequeueDoneRef(g, 1, NULL, 1, &n), VX_ERROR_INVALID_PARAMETERS);
+    CTS_EXPECT_STATUS(vxGraphParameterDequeueDoneRef(g, 1, got, 0, &n), VX_ERROR_INVALID_PARAMETERS);
+    /* an enqueued reference cannot be enqueued again before it is dequeued */
+    CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[0], 1), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[0], 1), VX_FAILURE);
+    logged(VX_FAILURE);
+    CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&out[0], 1), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 1, got, 2, &n), VX_SUCCESS);
+    CTS_EXPECT_EQ_INT(n, 1);
+    CTS_EXPECT(got[0] == (vx_reference)out[0]);
+    CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 0, got, 2, &n), VX_SUCCESS);
+    CTS_EXPECT(got[0] == (vx_reference)in[0]);
+    CTS_EXPECT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    /* an output enqueued (no frame can start): back to NORMAL all the same,
+     * the waiting QUEUE_AUTO lanes stop, then it is processed as usual */
+    CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&out[1], 1), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_NORMAL, 0, NULL), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxProcessGraph(g), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[0], 1), VX_ERROR_INVALID_PARAMETERS);
+    vxReleaseGraph(&g);
+    vxReleaseGraph(&plain);
+    vxReleaseImage(&in[0]);
+    vxReleaseImage(&in[1]);
+    vxReleaseImage(&out[0]);
+    vxReleaseImage(&out[1]);
+    vxReleaseImage(&shared);
+    vxReleaseImage(&stranger);
+    vxReleaseScalar(&sc);
+}
+
+/* QUEUE_AUTO over `frames` frames with `nbuf` buffers per queue: every output
+ * equals the unpipelined graph's on the same input, in FIFO order. */
+static void auto_vs_plain(vx_uint32 nbuf, vx_uint32 frames, int lists_late)
+{
+    vx_context c = cts_context();
+    vx_image in[4], out[4], shared = img(c), pin = img(c), pout = img(c);
+    vx_graph g, plain;
+    vx_uint32 i, sent = 0, got_n = 0;
+    vx_uint8 want[W * H], have[W * H];
+    for (i = 0; i < nbuf; i++) {
+        in[i] = img(c);
+        out[i] = img(c);
+    }
+    fill(shared, 99);
+    g = chain(c, in[0], shared, out[0]);
+    plain = chain(c, pin, shared, pout);
+    if (lists_late) {
+        /* refs lists NULL before verify, given after */
+        vx_image *none = NULL;
+        vx_graph_parameter_queue_params_t q[2] = {{0, nbuf, (vx_reference *)none}, {1, nbuf, NULL}};
+        CTS_ASSERT_STATUS(vxSetGraphScheduleConfig(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 2, q), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+        if (lists_late == 2) CTS_ASSERT_STATUS(config(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, in, out, nbuf), VX_SUCCESS);
+    } else {
+        CTS_ASSERT_STATUS(config(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, in, out, nbuf), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    }
+    for (i = 0; i < nbuf && i < frames; i++) {
+        fill(in[i], sent++);
+        CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&out[i], 1), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[i], 1), VX_SUCCESS);
+    }
+    while (got_n < frames) {
+        vx_image o, ii;
+        vx_uint32 n = 0;
+        CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 1, (vx_reference *)&o, 1, &n), VX_SUCCESS);
+        CTS_ASSERT_EQ_INT(n, 1);
+        CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 0, (vx_reference *)&ii, 1, &n), VX_SUCCESS);
+        CTS_ASSERT(o == out[got_n % nbuf] && ii == in[got_n % nbuf]); /* FIFO */
+        fill(pin, got_n);
+        CTS_ASSERT_STATUS(vxProcessGraph(plain), VX_SUCCESS);
+        read_img(pout, want);
+        read_img(o, have);
+        CTS_ASSERT_MSG(memcmp(want, have, sizeof(want)) == 0, "frame %u differs from the unpipelined run", got_n);
+        got_n++;
+        if (sent < frames) {
+            fill(ii, sent++);
+            CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&ii, 1), VX_SUCCESS);
+            CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&o, 1), VX_SUCCESS);
+        }
+    }
+    CTS_EXPECT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    vxReleaseGraph(&g);
+    vxReleaseGraph(&plain);
+    for (i = 0; i < nbuf; i++) {
+        vxReleaseImage(&in[i]);
+        vxReleaseImage(&out[i]);
+    }
+    vxReleaseImage(&shared);
+    vxReleaseImage(&pin);
+    vxReleaseImage(&pout);
+}
+
+CTS_TEST(Pipeline, auto_equals_unpipelined, "REQ-PIPE-AUTO")
+{
+    auto_vs_plain(1, 5, 0);
+    auto_vs_plain(2, 40, 0);
+    auto_vs_plain(4, 40, 0);
+}
+
+/* A 7-node chain of vision functions (two outputs in one node, S16 images,
+ * a scalar): 4 frames in flight give the unpipelined results. */
+static vx_graph chain7(vx_context c, vx_image in, vx_image out)
+{
+    vx_graph g = vxCreateGraph(c);
+    vx_image v0 = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_U8), v1 = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_U8),
+             gx = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_S16), gy = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_S16),
+             mag = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_S16), u8 = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_U8),
+             d = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_U8);
+    vx_int32 zero = 0;
+    vx_scalar shift = vxCreateScalar(c, VX_TYPE_INT32, &zero);
+    vx_node first = vxGaussian3x3Node(g, in, v0), last, n;
+    n = vxMedian3x3Node(g, v0, v1);
+    vxReleaseNode(&n);
+    n = vxSobel3x3Node(g, v1, gx, gy);
+    vxReleaseNode(&n);
+    n = vxMagnitudeNode(g, gx, gy, mag);
+    vxReleaseNode(&n);
+    n = vxConvertDepthNode(g, mag, u8, VX_CONVERT_POLICY_SATURATE, shift);
+    vxReleaseNode(&n);
+    n = vxDilate3x3Node(g, u8, d);
+    vxReleaseNode(&n);
+    last = vxErode3x3Node(g, d, out);
+    CTS_ASSERT_VALID(last);
+    add_gp(g, first, 0);
+    add_gp(g, last, 1);
+    vxReleaseNode(&first);
+    vxReleaseNode(&last);
+    vxReleaseImage(&v0);
+    vxReleaseImage(&v1);
+    vxReleaseImage(&gx);
+    vxReleaseImage(&gy);
+    vxReleaseImage(&mag);
+    vxReleaseImage(&u8);
+    vxReleaseImage(&d);
+    vxReleaseScalar(&shift);
+    return g;
+}
+
+CTS_TEST(Pipeline, overlap_chain7_equals_unpipelined, "REQ-PIPE-AUTO")
+{
+    vx_context c = cts_context();
+    vx_image in[4], out[4], pin = img(c), pout = img(c);
+    vx_graph g, plain;
+    vx_uint8 want[W * H], have[W * H];
+    vx_uint32 i, f, frames = 30;
+    for (i = 0; i < 4; i++) {
+        in[i] = img(c);
+        out[i] = img(c);
+    }
+    g = chain7(c, in[0], out[0]);
+    plain = chain7(c, pin, pout);
+    CTS_ASSERT_STATUS(config(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, in, out, 4), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    for (i = 0; i < 4; i++) {
+        fill(in[i], i + 1);
+        CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[i], 1), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&out[i], 1), VX_SUCCESS);
+    }
+    for (f = 0; f < frames; f++) {
+        vx_image o, ii;
+        vx_uint32 n;
+        CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 1, (vx_reference *)&o, 1, &n), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 0, (vx_reference *)&ii, 1, &n), VX_SUCCESS);
+        fill(pin, f + 1);
+        CTS_ASSERT_STATUS(vxProcessGraph(plain), VX_SUCCESS);
+        read_img(pout, want);
+        read_img(o, have);
+        CTS_ASSERT_MSG(memcmp(want, have, sizeof(want)) == 0, "frame %u differs from the unpipelined run", f);
+        if (f + 4 < frames) {
+            fill(ii, f + 5);
+            CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&ii, 1), VX_SUCCESS);
+            CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&o, 1), VX_SUCCESS);
+        }
+    }
+    CTS_EXPECT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    vxReleaseGraph(&g);
+    vxReleaseGraph(&plain);
+    for (i = 0; i < 4; i++) {
+        vxReleaseImage(&in[i]);
+        vxReleaseImage(&out[i]);
+    }
+    vxReleaseImage(&pin);
+    vxReleaseImage(&pout);
+}
+
+CTS_TEST(Pipeline, refs_lists_after_verify, "REQ-PIPE-CONFIG")
+{
+    auto_vs_plain(3, 12, 2); /* lists given by a second call after verify */
+    auto_vs_plain(3, 12, 1); /* never given: the first references enqueued fill them */
+}
+
+/* A loop through a delay: out = in + d[-1], d[0] = NOT(out); QUEUE_AUTO gives
+ * what vxProcessGraph gives, frame by frame. */
+static vx_graph delay_graph(vx_context c, vx_image in, vx_image out, vx_delay *dp)
+{
+    vx_image ex = img(c);
+    vx_graph g = vxCreateGraph(c);
+    vx_delay d = vxCreateDelay(c, (vx_reference)ex, 2);
+    vx_node a, b;
+    fill((vx_image)vxGetReferenceFromDelay(d, 0), 5);
+    fill((vx_image)vxGetReferenceFromDelay(d, -1), 6);
+    a = vxAddNode(g, in, (vx_image)vxGetReferenceFromDelay(d, -1), VX_CONVERT_POLICY_WRAP, out);
+    b = vxNotNode(g, out, (vx_image)vxGetReferenceFromDelay(d, 0));
+    CTS_ASSERT_VALID(b);
+    add_gp(g, a, 0);
+    add_gp(g, a, 3);
+    CTS_ASSERT_STATUS(vxRegisterAutoAging(g, d), VX_SUCCESS);
+    vxReleaseNode(&a);
+    vxReleaseNode(&b);
+    vxReleaseImage(&ex);
+    *dp = d;
+    return g;
+}
+
+CTS_TEST(Pipeline, delay_loop_equals_unpipelined, "REQ-PIPE-DELAY REQ-0621")
+{
+    vx_context c = cts_context();
+    vx_image in[3] = {img(c), img(c), img(c)}, out[3] = {img(c), img(c), img(c)}, pin = img(c), pout = img(c);
+    vx_delay d, pd;
+    vx_graph g = delay_graph(c, in[0], out[0], &d), plain = delay_graph(c, pin, pout, &pd);
+    vx_uint8 want[W * H], have[W * H];
+    vx_uint32 f, i;
+    CTS_ASSERT_STATUS(config(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, in, out, 3), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    for (i = 0; i < 3; i++) {
+        fill(in[i], i + 1);
+        CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[i], 1), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&out[i], 1), VX_SUCCESS);
+    }
+    for (f = 0; f < 24; f++) {
+        vx_image o, ii;
+        vx_uint32 n;
+        CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 1, (vx_reference *)&o, 1, &n), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 0, (vx_reference *)&ii, 1, &n), VX_SUCCESS);
+        fill(pin, f + 1);
+        CTS_ASSERT_STATUS(vxProcessGraph(plain), VX_SUCCESS);
+        read_img(pout, want);
+        read_img(o, have);
+        CTS_ASSERT_MSG(memcmp(want, have, sizeof(want)) == 0, "frame %u differs from the unpipelined run", f);
+        if (f + 3 < 24) {
+            fill(ii, f + 4);
+            CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&ii, 1), VX_SUCCESS);
+            CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&o, 1), VX_SUCCESS);
+        }
+    }
+    CTS_EXPECT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    vxReleaseGraph(&g);
+    vxReleaseGraph(&plain);
+    vxReleaseDelay(&d);
+    vxReleaseDelay(&pd);
+    for (i = 0; i < 3; i++) {
+        vxReleaseImage(&in[i]);
+        vxReleaseImage(&out[i]);
+    }
+    vxReleaseImage(&pin);
+    vxReleaseImage(&pout);
+}
+
+CTS_TEST(Pipeline, manual_batch, "REQ-PIPE-MANUAL")
+{
+    vx_context c = cts_context();
+    vx_image in[3] = {img(c), img(c), img(c)}, out[3] = {img(c), img(c), img(c)}, shared = img(c), pout = img(c);
+    vx_graph g = chain(c, in[0], shared, out[0]), plain;
+    vx_image got[3], gin[3];
+    vx_uint8 want[W * H], have[W * H];
+    vx_uint32 i, n = 0, round;
+    fill(shared, 3);
+    plain = chain(c, in[0], shared, pout);
+    CTS_ASSERT_STATUS(config(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL, in, out, 3), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    cts_log_clear();
+    CTS_EXPECT_STATUS(vxProcessGraph(g), VX_ERROR_NOT_SUPPORTED);
+    logged(VX_ERROR_NOT_SUPPORTED);
+    CTS_EXPECT_STATUS(vxWaitGraph(g), VX_FAILURE); /* nothing scheduled */
+    logged(VX_FAILURE);
+    CTS_EXPECT_STATUS(vxScheduleGraph(g), VX_FAILURE); /* nothing enqueued */
+    logged(VX_FAILURE);
+    CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)out, 3), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxScheduleGraph(g), VX_FAILURE); /* parameter 0 has none */
+    logged(VX_FAILURE);
+    /* enqueued but not scheduled: dequeue does not block forever */
+    CTS_EXPECT_STATUS(vxGraphParameterDequeueDoneRef(g, 1, (vx_reference *)got, 3, &n), VX_FAILURE);
+    cts_log_clear();
+    for (round = 0; round < 3; round++) {
+        for (i = 0; i < 3; i++) fill(in[i], 10 * round + i);
+        CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)in, 3), VX_SUCCESS);
+        if (round > 0) CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)out, 3), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxScheduleGraph(g), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxGraphParameterCheckDoneRef(g, 1, &n), VX_SUCCESS);
+        CTS_EXPECT_EQ_INT(n, 3); /* the whole batch ran */
+        CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 1, (vx_reference *)got, 3, &n), VX_SUCCESS);
+        CTS_ASSERT_EQ_INT(n, 3);
+        CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 0, (vx_reference *)gin, 3, &n), VX_SUCCESS);
+        CTS_ASSERT_EQ_INT(n, 3);
+        for (i = 0; i < 3; i++) {
+            CTS_EXPECT(got[i] == out[i] && gin[i] == in[i]);
+            CTS_ASSERT_STATUS(vxSetGraphParameterByIndex(plain, 0, (vx_reference)in[i]), VX_SUCCESS);
+            CTS_ASSERT_STATUS(vxProcessGraph(plain), VX_SUCCESS);
+            read_img(pout, want);
+            read_img(got[i], have);
+            CTS_EXPECT_MSG(memcmp(want, have, sizeof(want)) == 0, "round %u frame %u differs", round, i);
+        }
+    }
+    vxReleaseGraph(&g);
+    vxReleaseGraph(&plain);
+    for (i = 0; i < 3; i++) {
+        vxReleaseImage(&in[i]);
+        vxReleaseImage(&out[i]);
+    }
+    vxReleaseImage(&shared);
+    vxReleaseImage(&pout);
+}
+
+/* Many frames through a 6-node chain, 3 buffers: nothing lost, order kept. */
+CTS_TEST(Pipeline, stress_many_frames, "REQ-PIPE-AUTO")
+{
+    vx_context c = cts_context();
+    vx_image in[3], out[3], v[5];
+    vx_graph g = vxCreateGraph(c);
+    vx_node nodes[6];
+    vx_uint32 i, f, frames = 3000, n;
+    vx_uint8 buf[W * H];
+    for (i = 0; i < 3; i++) {
+        in[i] = img(c);
+        out[i] = img(c);
+    }
+    for (i = 0; i < 5; i++) v[i] = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8);
+    nodes[0] = vxNotNode(g, in[0], v[0]);
+    for (i = 1; i < 5; i++) nodes[i] = vxNotNode(g, v[i - 1], v[i]);
+    nodes[5] = vxNotNode(g, v[4], out[0]); /* six NOTs: the identity */
+    add_gp(g, nodes[0], 0);
+    add_gp(g, nodes[5], 1);
+    CTS_ASSERT_STATUS(config(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, in, out, 3), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    for (i = 0; i < 3; i++) {
+        fill(in[i], i);
+        CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[i], 1), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&out[i], 1), VX_SUCCESS);
+    }
+    for (f = 0; f < frames; f++) {
+        vx_image o, ii;
+        CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 1, (vx_reference *)&o, 1, &n), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 0, (vx_reference *)&ii, 1, &n), VX_SUCCESS);
+        CTS_ASSERT(o == out[f % 3]);
+        if (f % 97 == 0) {
+            vx_uint8 want[W * H];
+            read_img(o, buf);
+            read_img(ii, want);
+            CTS_ASSERT_MSG(memcmp(want, buf, sizeof(buf)) == 0, "frame %u", f);
+        }
+        if (f + 3 < frames) {
+            CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&o, 1), VX_SUCCESS);
+            CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&ii, 1), VX_SUCCESS);
+        }
+    }
+    CTS_EXPECT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    for (i = 0; i < 6; i++) vxReleaseNode(&nodes[i]);
+    for (i = 0; i < 5; i++) vxReleaseImage(&v[i]);
+    vxReleaseGraph(&g);
+    for (i = 0; i < 3; i++) {
+        vxReleaseImage(&in[i]);
+        vxReleaseImage(&out[i]);
+    }
+}
+
+/* ---- events ------------------------------------------------------------------ */
+static vx_status VX_CALLBACK failing_kernel(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    (void)node;
+    (void)p;
+    (void)num;
+    return VX_ERROR_INVALID_VALUE;
+}
+
+CTS_TEST(Pipeline, events, "REQ-PIPE-EVENTS")
+{
+    vx_context c = cts_context();
+    vx_image in = img(c), out = img(c), shared = img(c);
+    vx_graph g = chain(c, in, shared, out), gf = vxCreateGraph(c);
+    vx_node first = NULL, bad;
+    vx_event_t ev;
+    vx_uint32 nnodes = 0, seen_consumed = 0, seen_completed = 0, seen_node = 0;
+    vx_uint64 last_ts = 0;
+    vx_kernel k;
+    vx_enum kid;
+    vx_parameter gp;
+    /* disabled: nothing is queued, user events are refused; enabled again: in order */
+    CTS_ASSERT_STATUS(vxEnableEvents(c), VX_SUCCESS);
+    while (vxWaitEvent(c, &ev, vx_true_e) == VX_SUCCESS) {
+    }
+    CTS_EXPECT_STATUS(vxWaitEvent(c, &ev, vx_true_e), VX_FAILURE);
+    CTS_EXPECT_STATUS(vxWaitEvent(c, NULL, vx_true_e), VX_ERROR_INVALID_PARAMETERS);
+    CTS_EXPECT_STATUS(vxWaitEvent(NULL, &ev, vx_true_e), VX_ERROR_INVALID_REFERENCE);
+    CTS_EXPECT_STATUS(vxEnableEvents(NULL), VX_ERROR_INVALID_REFERENCE);
+    CTS_EXPECT_STATUS(vxDisableEvents(NULL), VX_ERROR_INVALID_REFERENCE);
+    CTS_EXPECT_STATUS(vxSendUserEvent(NULL, 1, NULL), VX_ERROR_INVALID_REFERENCE);
+    CTS_ASSERT_STATUS(vxSendUserEvent(c, 11, &nnodes), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxDisableEvents(c), VX_SUCCESS);
+    cts_log_clear();
+    CTS_EXPECT(vxSendUserEvent(c, 12, NULL) != VX_SUCCESS);
+    logged(VX_FAILURE);
+    CTS_ASSERT_STATUS(vxEnableEvents(c), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxSendUserEvent(c, 13, NULL), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxWaitEvent(c, &ev, vx_false_e), VX_SUCCESS);
+    CTS_EXPECT(ev.type == VX_EVENT_USER && ev.app_value == 11 && ev.event_info.user_event.user_event_parameter == &nnodes);
+    CTS_EXPECT(ev.timestamp > 0);
+    last_ts = ev.timestamp;
+    CTS_ASSERT_STATUS(vxWaitEvent(c, &ev, vx_true_e), VX_SUCCESS);
+    CTS_EXPECT(ev.type == VX_EVENT_USER && ev.app_value == 13 && ev.timestamp >= last_ts);
+    CTS_EXPECT_STATUS(vxWaitEvent(c, &ev, vx_true_e), VX_FAILURE);
+    /* registration: what fits which reference */
+    cts_log_clear();
+    CTS_EXPECT_STATUS(vxRegisterEvent(NULL, VX_EVENT_GRAPH_COMPLETED, 0, 1), VX_ERROR_INVALID_REFERENCE);
+    CTS_EXPECT_STATUS(vxRegisterEvent((vx_reference)in, VX_EVENT_GRAPH_COMPLETED, 0, 1), VX_ERROR_NOT_SUPPORTED);
+    logged(VX_ERROR_NOT_SUPPORTED);
+    CTS_EXPECT_STATUS(vxRegisterEvent((vx_reference)g, VX_EVENT_NODE_COMPLETED, 0, 1), VX_ERROR_NOT_SUPPORTED);
+    logged(VX_ERROR_NOT_SUPPORTED);
+    CTS_EXPECT_STATUS(vxRegisterEvent((vx_reference)g, VX_EVENT_USER, 0, 1), VX_ERROR_NOT_SUPPORTED);
+    logged(VX_ERROR_NOT_SUPPORTED);
+    CTS_EXPECT_STATUS(vxRegisterEvent((vx_reference)g, VX_EVENT_GRAPH_PARAMETER_CONSUMED, 9, 1),
+                      VX_ERROR_INVALID_PARAMETERS);
+    logged(VX_ERROR_INVALID_PARAMETERS);
+    CTS_ASSERT_STATUS(vxRegisterEvent((vx_reference)g, VX_EVENT_GRAPH_COMPLETED, 0, 100), VX_SUCCESS);
+    gp = vxGetGraphParameterByIndex(g, 1);
+    CTS_ASSERT_VALID(gp);
+    CTS_ASSERT_STATUS(vxRegisterEvent((vx_reference)gp, VX_EVENT_GRAPH_PARAMETER_CONSUMED, 0, 201), VX_SUCCESS);
+    vxReleaseParameter(&gp);
+    CTS_ASSERT_STATUS(vxRegisterEvent((vx_reference)g, VX_EVENT_GRAPH_PARAMETER_CONSUMED, 0, 200), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxProcessGraph(g), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxProcessGraph(g), VX_SUCCESS);
+    while (vxWaitEvent(c, &ev, vx_true_e) == VX_SUCCESS) {
+        CTS_EXPECT(ev.timestamp >= last_ts);
+        last_ts = ev.timestamp;
+        if (ev.type == VX_EVENT_GRAPH_COMPLETED) {
+            CTS_EXPECT(ev.app_value == 100 && ev.event_info.graph_completed.graph == g);
+            seen_completed++;
+        } else if (ev.type == VX_EVENT_GRAPH_PARAMETER_CONSUMED) {
+            vx_uint32 gi = ev.event_info.graph_parameter_consumed.graph_parameter_index;
+            CTS_EXPECT(ev.event_info.graph_parameter_consumed.graph == g);
+            CTS_EXPECT((gi == 0 && ev.app_value == 200) || (gi == 1 && ev.app_value == 201));
+            seen_consumed++;
+        } else {
+            seen_node++;
+        }
+    }
+    CTS_EXPECT_EQ_INT(seen_completed, 2);
+    CTS_EXPECT_EQ_INT(seen_consumed, 4);
+    CTS_EXPECT_EQ_INT(seen_node, 0); /* none registered */
+    /* node completed and node error */
+    CTS_ASSERT_STATUS(vxAllocateUserKernelId(c, &kid), VX_SUCCESS);
+    k = vxAddUserKernel(c, "org.libopenvx.cts.pipe.failing", kid, failing_kernel, 1, NULL, NULL, NULL);
+    CTS_ASSERT_VALID(k);
+    CTS_ASSERT_STATUS(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxFinalizeKernel(k), VX_SUCCESS);
+    first = vxNotNode(gf, in, out);
+    bad = vxCreateGenericNode(gf, k);
+    CTS_ASSERT_STATUS(vxSetParameterByIndex(bad, 0, (vx_reference)out), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxRegisterEvent((vx_reference)first, VX_EVENT_NODE_COMPLETED, 0, 300), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxRegisterEvent((vx_reference)bad, VX_EVENT_NODE_ERROR, 0, 301), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxRegisterEvent((vx_reference)gf, VX_EVENT_GRAPH_COMPLETED, 0, 302), VX_SUCCESS);
+    CTS_EXPECT(vxProcessGraph(gf) != VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxWaitEvent(c, &ev, vx_true_e), VX_SUCCESS);
+    CTS_EXPECT(ev.type == VX_EVENT_NODE_COMPLETED && ev.app_value == 300 && ev.event_info.node_completed.node == first &&
+               ev.event_info.node_completed.graph == gf);
+    CTS_ASSERT_STATUS(vxWaitEvent(c, &ev, vx_true_e), VX_SUCCESS);
+    CTS_EXPECT(ev.type == VX_EVENT_NODE_ERROR && ev.app_value == 301 && ev.event_info.node_error.node == bad &&
+               ev.event_info.node_error.status == VX_ERROR_INVALID_VALUE);
+    CTS_ASSERT_STATUS(vxWaitEvent(c, &ev, vx_true_e), VX_SUCCESS);
+    CTS_EXPECT(ev.type == VX_EVENT_GRAPH_COMPLETED && ev.app_value == 302); /* abandoned: still completed */
+    CTS_EXPECT_STATUS(vxWaitEvent(c, &ev, vx_true_e), VX_FAILURE);
+    /* disabled: a run leaves no event */
+    CTS_ASSERT_STATUS(vxDisableEvents(c), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxProcessGraph(g), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxEnableEvents(c), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxWaitEvent(c, &ev, vx_true_e), VX_FAILURE);
+    vxReleaseNode(&first);
+    vxReleaseNode(&bad);
+    vxReleaseGraph(&g);
+    vxReleaseGraph(&gf);
+    vxRemoveKernel(k);
+    vxReleaseImage(&in);
+    vxReleaseImage(&out);
+    vxReleaseImage(&shared);
+}
+
+/* QUEUE_AUTO with events driving enqueue/dequeue (the spec's example loop). */
+CTS_TEST(Pipeline, event_driven_loop, "REQ-PIPE-EVENTS REQ-PIPE-AUTO")
+{
+    vx_context c = cts_context();
+    vx_image in[2] = {img(c), img(c)}, out[2] = {img(c), img(c)}, shared = img(c);
+    vx_graph g = chain(c, in[0], shared, out[0]);
+    vx_uint32 frames = 0, consumed = 0, i;
+    vx_event_t ev;
+    CTS_ASSERT_STATUS(config(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, in, out, 2), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxRegisterEvent((vx_reference)g, VX_EVENT_GRAPH_PARAMETER_CONSUMED, 0, 1), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxRegisterEvent((vx_reference)g, VX_EVENT_GRAPH_COMPLETED, 0, 2), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    for (i = 0; i < 2; i++) {
+        CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[i], 1), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&out[i], 1), VX_SUCCESS);
+    }
+    while (frames < 50) {
+        vx_reference r;
+        vx_uint32 n;
+        CTS_ASSERT_STATUS(vxWaitEvent(c, &ev, vx_false_e), VX_SUCCESS);
+        if (ev.app_value == 1) {
+            CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 0, &r, 1, &n), VX_SUCCESS);
+            if (++consumed + 2 <= 50) CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, &r, 1), VX_SUCCESS);
+        } else if (ev.app_value == 2) {
+            CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 1, &r, 1, &n), VX_SUCCESS);
+            if (++frames + 2 <= 50) CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, &r, 1), VX_SUCCESS);
+        }
+    }
+    CTS_EXPECT_EQ_INT(consumed, 50);
+    CTS_EXPECT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    vxReleaseGraph(&g);
+    for (i = 0; i < 2; i++) {
+        vxReleaseImage(&in[i]);
+        vxReleaseImage(&out[i]);
+    }
+    vxReleaseImage(&shared);
+}
+
+/* ---- streaming ------------------------------------------------------------- */
+static int src_pipeup, src_steady, sink_calls, sink_pipeup, sink_bad;
+static vx_uint32 src_value;
+
+static vx_status VX_CALLBACK source_kernel(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    vx_enum state = 0;
+    (void)num;
+    vxQueryNode(node, VX_NODE_STATE, &state, sizeof(state));
+    if (state == VX_NODE_STATE_PIPEUP) {
+        src_pipeup++;
+        return VX_SUCCESS;
+    }
+    src_steady++;
+    src_value++;
+    return vxCopyScalar((vx_scalar)p[0], &src_value, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
+}
+
+static vx_status VX_CALLBACK sink_kernel(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    vx_enum state = 0;
+    vx_uint32 v = 0;
+    (void)num;
+    vxQueryNode(node, VX_NODE_STATE, &state, sizeof(state));
+    if (state == VX_NODE_STATE_PIPEUP) sink_pipeup++;
+    vxCopyScalar((vx_scalar)p[0], &v, VX_READ_ONLY, VX_MEMORY_TYPE_HOST);
+    sink_calls++;
+    if (v != (vx_uint32)sink_calls) sink_bad++; /* the source's values in order, none skipped */
+    return VX_SUCCESS;
+}
+
+static vx_kernel stream_kernel(vx_context c, const char *name, vx_kernel_f f, vx_enum dir, vx_enum attr, vx_uint32 depth)
+{
+    vx_enum kid;
+    vx_kernel k;
+    vx_uint32 zero = 0;
+    CTS_ASSERT_STATUS(vxAllocateUserKernelId(c, &kid), VX_SUCCESS);
+    k = vxAddUserKernel(c, name, kid, f, 1, NULL, NULL, NULL); /* no validator */
+    CTS_ASSERT_VALID(k);
+    CTS_EXPECT_STATUS(vxSetKernelAttribute(k, attr, &zero, sizeof(zero)), VX_ERROR_INVALID_PARAMETERS);
+    CTS_ASSERT_STATUS(vxSetKernelAttribute(k, attr, &depth, sizeof(depth)), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxAddParameterToKernel(k, 0, dir, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxFinalizeKernel(k), VX_SUCCESS);
+    return k;
+}
+
+CTS_TEST(Pipeline, streaming_source_sink, "REQ-PIPE-STREAM")
+{
+    vx_context c = cts_context();
+    vx_scalar s = vxCreateScalar(c, VX_TYPE_UINT32, NULL);
+    vx_kernel ks = stream_kernel(c, "org.libopenvx.cts.pipe.source", source_kernel, VX_OUTPUT,
+                                 VX_KERNEL_PIPEUP_OUTPUT_DEPTH, 3);
+    vx_kernel kk = stream_kernel(c, "org.libopenvx.cts.pipe.sink", sink_kernel, VX_INPUT, VX_KERNEL_PIPEUP_INPUT_DEPTH, 2);
+    vx_graph g = vxCreateGraph(c), other = vxCreateGraph(c);
+    vx_node src = vxCreateGenericNode(g, ks), sink = vxCreateGenericNode(g, kk), alien = vxCreateGenericNode(other, kk);
+    struct timespec ts = {0, 20 * 1000 * 1000};
+    vx_enum state = 0;
+    int steady_at_stop;
+    src_pipeup = src_steady = sink_calls = sink_pipeup = sink_bad = 0;
+    src_value = 0;
+    CTS_ASSERT_STATUS(vxSetParameterByIndex(src, 0, (vx_reference)s), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxSetParameterByIndex(sink, 0, (vx_reference)s), VX_SUCCESS);
+    cts_log_clear();
+    CTS_EXPECT_STATUS(vxStartGraphStreaming(g), VX_FAILURE); /* not enabled */
+    logged(VX_FAILURE);
+    CTS_EXPECT_STATUS(vxStopGraphStreaming(g), VX_FAILURE); /* not streaming */
+    logged(VX_FAILURE);
+    CTS_EXPECT_STATUS(vxEnableGraphStreaming(NULL, NULL), VX_ERROR_INVALID_REFERENCE);
+    CTS_EXPECT_STATUS(vxStartGraphStreaming(NULL), VX_ERROR_INVALID_REFERENCE);
+    CTS_EXPECT_STATUS(vxStopGraphStreaming(NULL), VX_ERROR_INVALID_REFERENCE);
+    CTS_EXPECT_STATUS(vxEnableGraphStreaming(g, alien), VX_ERROR_INVALID_PARAMETERS);
+    logged(VX_ERROR_INVALID_PARAMETERS);
+    CTS_ASSERT_STATUS(vxEnableGraphStreaming(g, src), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxQueryNode(src, VX_NODE_STATE, &state, sizeof(state)), VX_SUCCESS);
+    CTS_EXPECT_EQ_INT(state, VX_NODE_STATE_PIPEUP);
+    CTS_ASSERT_STATUS(vxStartGraphStreaming(g), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxStartGraphStreaming(g), VX_FAILURE);
+    CTS_EXPECT_STATUS(vxProcessGraph(g), VX_ERROR_GRAPH_SCHEDULED);
+    CTS_EXPECT_STATUS(vxScheduleGraph(g), VX_ERROR_GRAPH_SCHEDULED);
+    nanosleep(&ts, NULL);
+    CTS_ASSERT_STATUS(vxWaitGraph(g), VX_SUCCESS); /* a frame boundary; streaming goes on */
+    CTS_ASSERT_STATUS(vxStopGraphStreaming(g), VX_SUCCESS);
+    steady_at_stop = src_steady;
+    CTS_EXPECT_EQ_INT(src_pipeup, 2); /* depth 3: two pipe-up calls, once */
+    CTS_EXPECT(src_steady >= 1);
+    CTS_EXPECT_EQ_INT(sink_calls, src_steady); /* stopped at a frame boundary */
+    CTS_EXPECT_EQ_INT(sink_pipeup, 1);         /* depth 2: one frame in PIPEUP */
+    CTS_EXPECT_EQ_INT(sink_bad, 0);
+    CTS_EXPECT_STATUS(vxStopGraphStreaming(g), VX_FAILURE);
+    nanosleep(&ts, NULL);
+    CTS_EXPECT_EQ_INT(src_steady, steady_at_stop); /* nothing runs after the stop */
+    /* restart, then a normal run */
+    CTS_ASSERT_STATUS(vxStartGraphStreaming(g), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxStopGraphStreaming(g), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxProcessGraph(g), VX_SUCCESS);
+    CTS_EXPECT_EQ_INT(src_pipeup, 2);
+    CTS_EXPECT_EQ_INT(sink_calls, src_steady);
+    CTS_EXPECT_EQ_INT(sink_bad, 0);
+    vxReleaseNode(&src);
+    vxReleaseNode(&sink);
+    vxReleaseNode(&alien);
+    vxReleaseGraph(&g);
+    vxReleaseGraph(&other);
+    vxRemoveKernel(ks);
+    vxRemoveKernel(kk);
+    vxReleaseScalar(&s);
+}
+
+/* A streaming graph released without vxStopGraphStreaming stops first. */
+CTS_TEST(Pipeline, streaming_release_stops, "REQ-PIPE-STREAM")
+{
+    vx_context c = cts_context();
+    vx_image in = img(c), out = img(c);
+    vx_graph g = vxCreateGraph(c);
+    vx_node n = vxNotNode(g, in, out);
+    CTS_ASSERT_STATUS(vxEnableGraphStreaming(g, NULL), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxStartGraphStreaming(g), VX_SUCCESS); /* verifies */
+    vxReleaseNode(&n);
+    CTS_EXPECT_STATUS(vxReleaseGraph(&g), VX_SUCCESS);
+    vxReleaseImage(&in);
+    vxReleaseImage(&out);
+}
+
+CTS_TABLE(pipeline) = {
+    CTS_ENTRY(Pipeline, schedule_config_misuse),
+    CTS_ENTRY(Pipeline, queue_misuse),
+    CTS_ENTRY(Pipeline, auto_equals_unpipelined),
+    CTS_ENTRY(Pipeline, overlap_chain7_equals_unpipelined),
+    CTS_ENTRY(Pipeline, refs_lists_after_verify),
+    CTS_ENTRY(Pipeline, delay_loop_equals_unpipelined),
+    CTS_ENTRY(Pipeline, manual_batch),
+    CTS_ENTRY(Pipeline, stress_many_frames),
+    CTS_ENTRY(Pipeline, events),
+    CTS_ENTRY(Pipeline, event_driven_loop),
+    CTS_ENTRY(Pipeline, streaming_source_sink),
+    CTS_ENTRY(Pipeline, streaming_release_stops),
+    CTS_TABLE_END,
+};
