@@ -329,38 +329,9 @@ static vx_bool not_compared(vx_enum a)
     return a == VX_ARRAY_CAPACITY || a == VX_IMAGE_SPACE || a == VX_IMAGE_RANGE ? vx_true_e : vx_false_e;
 }
 
-/* A virtual object's attribute the application left to the graph: as created
- * (the graph deduces it again at every verification, spec "Virtual Data
- * Objects": "automatically adjusted at each graph verification"), else as it
- * is now. */
-static vx_bool decl_unknown(vx_reference ref, vx_enum a, vx_bool *known_decl)
-{
-    *known_decl = vx_true_e;
-    if (ref->type == VX_TYPE_IMAGE && ((vx_image)ref)->has_decl) {
-        vx_image img = (vx_image)ref;
-        if (a == VX_IMAGE_FORMAT) return img->decl_format == VX_DF_IMAGE_VIRT || img->decl_format == 0;
-        if (a == VX_IMAGE_WIDTH) return img->decl_width == 0;
-        if (a == VX_IMAGE_HEIGHT) return img->decl_height == 0;
-    } else if (ref->type == VX_TYPE_PYRAMID && ((vx_pyramid)ref)->has_decl) {
-        vx_pyramid p = (vx_pyramid)ref;
-        if (a == VX_PYRAMID_FORMAT) return p->decl_format == VX_DF_IMAGE_VIRT || p->decl_format == 0;
-        if (a == VX_PYRAMID_WIDTH) return p->decl_width == 0;
-        if (a == VX_PYRAMID_HEIGHT) return p->decl_height == 0;
-    } else if (ref->type == VX_TYPE_ARRAY) {
-        vx_array arr = (vx_array)ref;
-        if (a == VX_ARRAY_ITEMTYPE) return arr->decl_item_type == 0;
-        if (a == VX_ARRAY_CAPACITY) return arr->decl_capacity == 0;
-    }
-    *known_decl = vx_false_e;
-    return vx_false_e;
-}
-
 static vx_bool is_unknown(vx_reference ref, vx_enum a, const vx_uint8 *cur)
 {
-    vx_bool by_decl, u;
     if (!ref->is_virtual) return vx_false_e;
-    u = decl_unknown(ref, a, &by_decl);
-    if (by_decl) return u;
     switch (a) {
     case VX_IMAGE_FORMAT:
     case VX_PYRAMID_FORMAT:
@@ -451,11 +422,6 @@ vx_status ovx_meta_apply(vx_meta_format meta, vx_reference ref, char *why, size_
         const meta_entry *f = get(m, VX_IMAGE_FORMAT), *w = get(m, VX_IMAGE_WIDTH), *h = get(m, VX_IMAGE_HEIGHT);
         vx_df_image fmt = img->format;
         vx_uint32 width = img->width, height = img->height;
-        if (img->has_decl) { /* what was left to the graph starts unknown at every verification */
-            if (img->decl_format == VX_DF_IMAGE_VIRT || img->decl_format == 0) fmt = VX_DF_IMAGE_VIRT;
-            if (img->decl_width == 0) width = 0;
-            if (img->decl_height == 0) height = 0;
-        }
         if (f && (fmt == VX_DF_IMAGE_VIRT || fmt == 0)) fmt = *(const vx_df_image *)f->value.bytes;
         if (w && width == 0) width = *(const vx_uint32 *)w->value.bytes;
         if (h && height == 0) height = *(const vx_uint32 *)h->value.bytes;

@@ -181,12 +181,10 @@ vx_status ovx_pyramid_apply_meta(vx_pyramid p, vx_uint32 width, vx_uint32 height
                                  size_t why_size)
 {
     vx_size i;
-    /* what was left to the graph is deduced again (the inputs may have changed since the last verification) */
-    if (p->has_decl ? p->decl_width == 0 : p->width == 0) p->width = width;
-    if (p->has_decl ? p->decl_height == 0 : p->height == 0) p->height = height;
-    if (p->has_decl ? p->decl_format == VX_DF_IMAGE_VIRT || p->decl_format == 0
-                    : p->format == VX_DF_IMAGE_VIRT || p->format == 0)
-        p->format = format;
+    /* ovx_virtual_forget put back what the application left open */
+    if (p->width == 0) p->width = width;
+    if (p->height == 0) p->height = height;
+    if (p->format == VX_DF_IMAGE_VIRT || p->format == 0) p->format = format;
     if (p->width == 0 || p->height == 0 || p->format == VX_DF_IMAGE_VIRT || p->format == 0) {
         snprintf(why, why_size, "the kernel does not say the size and format of this virtual pyramid");
         return VX_ERROR_INVALID_DIMENSION;
