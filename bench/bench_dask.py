@@ -28,17 +28,17 @@ except ImportError:  # pragma: no cover
     sys.exit("bench_dask.py needs the dask extra: pip install '.[dask]'")
 
 
-def edge_graph(ctx, w, h, threads=1):
-    g = ctx.graph()
-    src, dst = ctx.image(w, h, vx.Format.U8), ctx.image(w, h, vx.Format.U8)
-    smooth, gx, gy, mag = g.virtual_image(), g.virtual_image(), g.virtual_image(), g.virtual_image()
-    nodes = [g.gaussian3x3(src, smooth), g.sobel3x3(smooth, gx, gy), g.magnitude(gx, gy, mag),
-             g.convert_depth(mag, dst, policy="saturate", shift=2)]
-    for n in nodes:
-        n.border = vx.Border("replicate")
-    g.add_parameter(nodes[0], 0)
-    g.add_parameter(nodes[-1], 1)
-    return g, src, dst
+def _example_edge_graph():
+    """The graph of examples/dask_scene.py (one definition of it)."""
+    import importlib.util
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "examples", "dask_scene.py")
+    spec = importlib.util.spec_from_file_location("dask_scene", path)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod.edge_graph
+
+
+edge_graph = _example_edge_graph()
 
 
 def best(fn, runs):
@@ -61,14 +61,14 @@ def main():
     one = vx.lib.vx_true_e  # noqa: F841 (keeps lib imported for the attribute below)
     threads = vx.ffi.new("vx_uint32 *", 1)
     vx.lib.vxSetContextAttribute(ctx.handle, vx.lib.VX_CONTEXT_OVX_THREADS, threads, 4)
-    g, src, dst = edge_graph(ctx, 640, 480)
+    g = edge_graph(ctx, 640, 480)
     recipe = vxd.GraphRecipe(g, inputs=[0], outputs=[1])
     print("load average %.2f %.2f %.2f; graph radius %d" % (os.getloadavg() + (recipe.radius,)))
     rng = np.random.default_rng(1)
 
     # one process, one OpenVX thread: the whole scene, and the frames one by one
     scene = rng.integers(0, 256, (a.side, a.side), dtype=np.uint8)
-    g1, s1, d1 = edge_graph(ctx, a.side, a.side)
+    g1 = edge_graph(ctx, a.side, a.side)
     s1 = ctx.image_from_numpy(scene)
     g1.set_parameter(0, s1)
     g1.set_parameter(1, ctx.image(a.side, a.side, vx.Format.U8))
