@@ -5,11 +5,22 @@
 # .ci/run installed.  Run from the repository root after `pip install '.[test]'`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-build=$(mktemp -d)/levels
-trap 'rm -rf "$(dirname "$build")"' EXIT
-meson setup "$build" -Dpython=false >/dev/null
-ninja -C "$build" >/dev/null
-meson test -C "$build" --suite simd --print-errorlogs | grep -E "^(Ok|Fail)"
+# OVX_CBUILD: the Meson build tests/test_c_build.py made and tested (its
+# `meson test` ran the runner and the variant tests at the CPU's own level,
+# and the README's pytest ran at that level too): reuse it, and run only the
+# lower levels here.  Without it (run on its own), build and run every level.
+if [ -n "${OVX_CBUILD:-}" ] && [ -f "$OVX_CBUILD/build.ninja" ]; then
+    build=$OVX_CBUILD
+    ninja -C "$build" >/dev/null
+    tested_default=yes
+else
+    build=$(mktemp -d)/levels
+    trap 'rm -rf "$(dirname "$build")"' EXIT
+    meson setup "$build" -Dpython=false >/dev/null
+    ninja -C "$build" >/dev/null
+    meson test -C "$build" --suite simd --print-errorlogs | grep -E "^(Ok|Fail)"
+    tested_default=no
+fi
 levels="none"
 flags=$(grep -m1 '^flags' /proc/cpuinfo || true)
 case "$flags" in *sse4_2*) levels="$levels sse4" ;; esac
@@ -18,6 +29,18 @@ case "$flags" in *avx2*) case "$flags" in *fma*) levels="$levels avx2" ;; esac ;
 has_all=yes
 for f in avx512f avx512bw avx512vl avx512dq; do case " $flags " in *" $f "*) ;; *) has_all=no ;; esac; done
 if [ "$has_all" = yes ]; then case "$levels" in *avx2*) levels="$levels avx512" ;; esac; fi
+if [ "$tested_default" = yes ]; then
+    top=${levels##* }
+    # the level the library picks by itself (runtime/cpu.c) was tested above;
+    # skip it here only when it is indeed the CPU's top level
+    chosen=$(cd "$build" && python3 -c "import pyopenvx as vx; print(vx.Context().simd_level)" 2>/dev/null || true)
+    if [ "$chosen" = "$top" ]; then
+        echo "== OPENVX_SIMD=$top: the default level, tested by the README's test command"
+        levels=${levels% *}
+    else
+        echo "== the default level is '${chosen}', not the CPU's top '$top': testing every level"
+    fi
+fi
 # Two levels at a time (each run is mostly one core's work), each into its
 # own log, shown in order; any failing level fails the step.
 run_level() {

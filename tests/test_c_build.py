@@ -31,8 +31,13 @@ def meson_cmd():
 
 @pytest.fixture(scope="module")
 def build(tmp_path_factory):
-    b = tmp_path_factory.mktemp("cbuild") / "build"
-    run(meson_cmd() + ["setup", str(b), str(ROOT), "-Dpython=false", "-Dbuildtype=debugoptimized"])
+    """A Meson build of the C side.  OVX_CBUILD names a directory to build in
+    and keep (.ci/run passes one so that .ci/simd-levels.sh reuses this
+    build instead of compiling everything a second time)."""
+    shared = os.environ.get("OVX_CBUILD")
+    b = Path(shared) if shared else tmp_path_factory.mktemp("cbuild") / "build"
+    if not (b / "build.ninja").exists():
+        run(meson_cmd() + ["setup", str(b), str(ROOT), "-Dpython=false", "-Dbuildtype=debugoptimized"])
     run(meson_cmd() + ["compile", "-C", str(b)])
     return b
 
@@ -51,10 +56,12 @@ def test_cts_runner_summary(build):
         pytest.skip("cts runner not built")
     env = dict(os.environ)
     env["LD_LIBRARY_PATH"] = os.pathsep.join([str(build / "cts"), env.get("LD_LIBRARY_PATH", "")])
-    p = run([str(exe)], env=env)
+    # the whole runner ran in test_meson_test_suite: one group is enough here
+    p = run([str(exe), "--filter", "Graph.*"], env=env)
     m = re.search(r"^(\d+) passed, (\d+) failed$", p.stdout, re.M)
     assert m, p.stdout[-3000:]
-    assert int(m.group(1)) > 50 and int(m.group(2)) == 0, m.group(0)
+    assert int(m.group(1)) > 10 and int(m.group(2)) == 0, m.group(0)
+    assert len(re.findall(r"^\[ OK \] Graph\.\S+$", p.stdout, re.M)) == int(m.group(1)), p.stdout[-3000:]
     listing = run([str(exe), "--list"], env=env).stdout
     assert "REQ-" in listing
 
