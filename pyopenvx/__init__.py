@@ -50,7 +50,7 @@ from ._vision_bilateral import __all__ as _vision_bilateral_all
 from ._nn import *  # noqa: F401,F403
 from ._nn import __all__ as _nn_all
 from ._ix import *  # noqa: F401,F403
-from ._stream import Stream, Event, wait_event  # noqa: F401
+from ._stream import Stream, Event, wait_event, FrameSource, FrameSink  # noqa: F401
 from ._ix import __all__ as _ix_all
 from ._arrays import ARRAY_FUNCTIONS
 from ._vision import _vx_min as min, _vx_max as max  # noqa: A001 (not in __all__: no shadowing on import *)
@@ -87,7 +87,7 @@ __all__ = (["ffi", "lib", "version", "Context", "Kernel", "Border", "LogEntry",
             "Scalar", "Array", "LUT", "Distribution", "Matrix", "Convolution", "Threshold", "Remap",
             "Image", "Tensor", "UserDataObject", "ObjectArray", "Pyramid", "Delay",
             "Graph", "Node", "Performance", "MetaFormat", "UserKernel", "ARRAY_FUNCTIONS",
-            "Stream", "Event", "wait_event",
+            "Stream", "Event", "wait_event", "FrameSource", "FrameSink",
             "Reference", "__version__"] + list(_errors_all) + list(_enums_all) + list(_vision_all)
            + list(_vision_control_all) + list(_vision_imgext_all) + list(_vision_hog_all)
            + list(_vision_tensorops_all) + list(_vision_bilateral_all) + list(_nn_all) + list(_ix_all)

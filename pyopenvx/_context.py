@@ -316,6 +316,12 @@ class Context(Reference):
         """Targets of the context (``VX_CONTEXT_OVX_TARGETS``)."""
         return self._ovx_string("VX_CONTEXT_OVX_TARGETS").split()
 
+    @property
+    def threads(self):
+        """Threads of the library's pool (``VX_CONTEXT_OVX_THREADS``: the online CPUs, or
+        ``OPENVX_THREADS``)."""
+        return self._query(lib.vxQueryContext, lib.VX_CONTEXT_OVX_THREADS, "vx_uint32")
+
     # -- actions ----------------------------------------------------------------
     def directive(self, directive, ref=None):
         """``vxDirective`` on ``ref`` (default: the context)."""
@@ -401,7 +407,35 @@ class Context(Reference):
         from ._graph import Graph
         return Graph(self)
 
-    def user_kernel(self, name, params, run, validate=None, enum=None):
+    # ---- events (vx_khr_pipelining) ----------------------------------------
+    def enable_events(self):
+        """``vxEnableEvents``: registered events are queued from now on."""
+        self._call(lib.vxEnableEvents, self.handle)
+
+    def disable_events(self):
+        """``vxDisableEvents``: no more events are queued (those queued stay)."""
+        self._call(lib.vxDisableEvents, self.handle)
+
+    def send_user_event(self, app_value, parameter=0):
+        """``vxSendUserEvent``: queue a ``VX_EVENT_USER`` event carrying
+        ``app_value`` and ``parameter`` (an int, read back as the event's
+        ``user_parameter``).  Raises while events are disabled."""
+        self._call(lib.vxSendUserEvent, self.handle, int(app_value), ffi.cast("void *", int(parameter)))
+
+    def events(self, block=False):
+        """An iterator over the queued events (:class:`pyopenvx.Event`); with
+        ``block`` true it waits for each next event (GIL released) and never
+        ends by itself."""
+        from ._stream import events
+        return events(self, block)
+
+    def wait_event(self, block=True):
+        """The next event, or None when ``block`` is false and none is queued."""
+        from ._stream import wait_event
+        return wait_event(self, block)
+
+    def user_kernel(self, name, params, run, validate=None, enum=None, pipeup_output_depth=1,
+                    pipeup_input_depth=1):
         """Register a kernel written in Python (``vxAllocateUserKernelId``,
         ``vxAddUserKernel``, ``vxAddParameterToKernel``, ``vxFinalizeKernel``);
         returns a :class:`pyopenvx.UserKernel` to give to :meth:`Graph.node`.
@@ -417,9 +451,12 @@ class Context(Reference):
         default: each output as the object bound to it.
         An exception raised by run or validate is a ``VX_FAILURE`` plus a log
         entry carrying the traceback.
+        ``pipeup_output_depth`` / ``pipeup_input_depth``: the kernel's
+        ``VX_KERNEL_PIPEUP_OUTPUT_DEPTH`` / ``_INPUT_DEPTH`` for streaming
+        sources and sinks (vx_khr_pipelining; 1: no pipe-up).
         """
         from ._graph import UserKernel
-        return UserKernel(self, name, params, run, validate, enum)
+        return UserKernel(self, name, params, run, validate, enum, pipeup_output_depth, pipeup_input_depth)
 
     def delay(self, exemplar, slots):
         """A :class:`pyopenvx.Delay` of ``slots`` objects like ``exemplar``."""

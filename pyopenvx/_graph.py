@@ -36,6 +36,7 @@ validate function, a node callback) never crosses into C: it becomes
 the traceback.
 """
 
+import contextlib
 import dataclasses
 import re
 import traceback
@@ -190,7 +191,8 @@ class UserKernel(Kernel):
     by :meth:`pyopenvx.Context.user_kernel`.  Its callbacks live as long as the
     context."""
 
-    def __init__(self, context, name, params, run, validate=None, enum=None):
+    def __init__(self, context, name, params, run, validate=None, enum=None, pipeup_output_depth=1,
+                 pipeup_input_depth=1):
         params = [tuple(p) for p in params]
         for p in params:
             if len(p) not in (2, 3):
@@ -269,6 +271,11 @@ class UserKernel(Kernel):
         for i, p in enumerate(params):
             state = int(p[2]) if len(p) == 3 else lib.VX_PARAMETER_STATE_REQUIRED
             self._call(lib.vxAddParameterToKernel, self.handle, i, int(p[0]), int(p[1]), state)
+        for attr, depth in ((lib.VX_KERNEL_PIPEUP_OUTPUT_DEPTH, pipeup_output_depth),
+                            (lib.VX_KERNEL_PIPEUP_INPUT_DEPTH, pipeup_input_depth)):
+            if depth != 1:
+                d = ffi.new("vx_uint32 *", int(depth))
+                self._call(lib.vxSetKernelAttribute, self.handle, attr, d, ffi.sizeof("vx_uint32"))
         self._call(lib.vxFinalizeKernel, self.handle)
 
 
@@ -324,6 +331,13 @@ class Node(Reference):
     def parameters(self):
         """``VX_NODE_PARAMETERS``: the number of parameters."""
         return self._q(lib.VX_NODE_PARAMETERS, "vx_uint32")
+
+    def register_event(self, type, app_value=0):  # noqa: A002
+        """``vxRegisterEvent`` on this node: ``"node_completed"`` or
+        ``"node_error"`` (names or :class:`pyopenvx.EventType`) events carry
+        ``app_value`` (see :meth:`pyopenvx.Context.events`)."""
+        self._call(lib.vxRegisterEvent, ffi.cast("vx_reference", self.handle),
+                   _enums.coerce(type, "event_type", "type"), 0, int(app_value))
 
     @property
     def is_replicated(self):
@@ -669,6 +683,41 @@ class Graph(Reference):
         """
         from ._stream import Stream
         return Stream(self, inputs, outputs, depth)
+
+    # -- events and streaming (vx_khr_pipelining) ------------------------------------
+    def register_event(self, type, app_value=0, parameter=0):  # noqa: A002
+        """``vxRegisterEvent`` on this graph: ``"graph_completed"``, or
+        ``"graph_parameter_consumed"`` of graph parameter ``parameter`` (names
+        or :class:`pyopenvx.EventType`), carrying ``app_value``."""
+        self._call(lib.vxRegisterEvent, ffi.cast("vx_reference", self.handle),
+                   _enums.coerce(type, "event_type", "type"), int(parameter), int(app_value))
+
+    def enable_streaming(self, trigger=None):
+        """``vxEnableGraphStreaming`` (``trigger``: a node of this graph, or None)."""
+        self._call(lib.vxEnableGraphStreaming, self.handle, trigger.handle if trigger is not None else ffi.NULL)
+
+    def start_streaming(self):
+        """``vxStartGraphStreaming``: the graph runs again and again on a library
+        thread until :meth:`stop_streaming` (or a failed run) ends it."""
+        self._call(lib.vxStartGraphStreaming, self.handle)
+
+    def stop_streaming(self):
+        """``vxStopGraphStreaming``: stop at a frame boundary (waits for it)."""
+        self._call(lib.vxStopGraphStreaming, self.handle)
+
+    @contextlib.contextmanager
+    def streaming(self, trigger=None):
+        """Enable and start streaming for a ``with`` block; stop at its end::
+
+            with g.streaming():
+                source.finished.wait()
+        """
+        self.enable_streaming(trigger)
+        self.start_streaming()
+        try:
+            yield self
+        finally:
+            self.stop_streaming()
 
     def register_auto_aging(self, delay):
         """``vxRegisterAutoAging``: ``delay`` ages after each successful run."""

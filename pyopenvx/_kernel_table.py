@@ -622,6 +622,7 @@ ENUMS = {
     "threshold_type": ("ThresholdType", "VX_THRESHOLD_TYPE_", {}),
     "graph_state": ("GraphState", "VX_GRAPH_STATE_", {}),
     "node_state": ("NodeState", "VX_NODE_STATE_", {}),
+    "event_type": ("EventType", "VX_EVENT_", {}),
     "direction": ("Direction", "VX_", {}),
     "parameter_state": ("ParameterState", "VX_PARAMETER_STATE_", {}),
     "accessor": ("Accessor", "VX_", {}),

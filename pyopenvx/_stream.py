@@ -22,17 +22,75 @@ holding images; a frame is one NumPy array per input (as
 ``Image.to_numpy`` gives; one input or output: the array itself).  The
 blocking calls release the GIL while C waits.
 
-``wait_event`` reads the context's event queue (``vxWaitEvent``), once
-events are enabled (``Context.enable_events``).
+Events (``vxEnableEvents``, ``vxRegisterEvent``, ``vxWaitEvent``) read as an
+iterator::
+
+    ctx.enable_events()
+    g.register_event("graph_completed", app_value=1)
+    node.register_event("node_error", app_value=2)
+    ...
+    for ev in ctx.events():          # what is queued now; events(block=True) waits
+        print(ev.type, ev.timestamp_ns, ev.app_value, ev.node)
+
+Streaming (``vxEnableGraphStreaming``): the graph runs again and again on a
+thread of the library until stopped, fed by a source kernel (a user kernel,
+e.g. one written in Python, with ``pipeup_output_depth``) and drained by a
+sink::
+
+    src = vx.FrameSource(ctx, frames, like=img)     # a Python source kernel
+    sink = vx.FrameSink(ctx, like=out)              # keeps what it is given
+    g.node(src.kernel, img); ...; g.node(sink.kernel, out)
+    with g.streaming():
+        src.finished.wait()                         # the frames ran out
+    results = sink.frames
+
+``wait_event`` reads one event of the context's queue, once events are
+enabled.
 """
 import collections
+import itertools
+import threading
 
 from ._ffi import ffi, lib
 from ._errors import check
+from . import _enums
 
-Event = collections.namedtuple("Event", "type timestamp_ns app_value info")
+__all__ = ["Stream", "Event", "wait_event", "FrameSource", "FrameSink"]
 
-__all__ = ["Stream", "Event", "wait_event"]
+
+class Event(collections.namedtuple("Event", "type timestamp_ns app_value graph node parameter status "
+                                            "user_parameter")):
+    """One ``vx_event_t``: ``type`` (an :class:`pyopenvx.EventType`), the time
+    it was queued (``timestamp_ns``), the ``app_value`` given to
+    ``register_event`` / ``send_user_event``, and what the event's type says:
+    the graph's handle (``graph``: a ``vx_graph`` cdata, for graph and node
+    events), the node's handle (``node``: node events), the graph parameter
+    index (``parameter``: ``graph_parameter_consumed``), the node's status
+    (``status``: ``node_error``) and the user event's parameter
+    (``user_parameter``: the pointer given to ``vxSendUserEvent``, an int);
+    None where the type says nothing."""
+
+    __slots__ = ()
+
+    @classmethod
+    def from_c(cls, ev):
+        t = int(ev.type)
+        info = ev.event_info
+        graph = node = parameter = status = user = None
+        if t == lib.VX_EVENT_GRAPH_PARAMETER_CONSUMED:
+            graph = info.graph_parameter_consumed.graph
+            parameter = int(info.graph_parameter_consumed.graph_parameter_index)
+        elif t == lib.VX_EVENT_GRAPH_COMPLETED:
+            graph = info.graph_completed.graph
+        elif t == lib.VX_EVENT_NODE_COMPLETED:
+            graph, node = info.node_completed.graph, info.node_completed.node
+        elif t == lib.VX_EVENT_NODE_ERROR:
+            graph, node = info.node_error.graph, info.node_error.node
+            status = _enums.as_enum(int(info.node_error.status), "status")
+        elif t == lib.VX_EVENT_USER:
+            user = int(ffi.cast("uintptr_t", info.user_event.user_event_parameter))
+        return cls(_enums.as_enum(t, "event_type"), int(ev.timestamp), int(ev.app_value), graph, node,
+                   parameter, status, user)
 
 
 def _as_tuple(value, n, what):
@@ -185,11 +243,108 @@ class Stream:
 
 def wait_event(context, block=True):
     """The next event of the context's queue as an ``Event``, or None when
-    ``block`` is false and the queue is empty."""
+    ``block`` is false and the queue is empty.  Blocking waits release the
+    GIL."""
     ev = ffi.new("vx_event_t *")
     s = lib.vxWaitEvent(context.handle, ev, lib.vx_false_e if block else lib.vx_true_e)
     if s != lib.VX_SUCCESS:
         if not block:
             return None
         check(s, context, "vxWaitEvent")
-    return Event(ev.type, int(ev.timestamp), int(ev.app_value), ev.event_info)
+    return Event.from_c(ev)
+
+
+def events(context, block=False):
+    """Iterate over the context's events: those queued now (``block`` false),
+    or every event as it comes (``block`` true: a loop that waits, left with
+    ``break``)."""
+    while True:
+        ev = wait_event(context, block)
+        if ev is None:
+            return
+        yield ev
+
+
+# ---- Python source and sink kernels for streaming -------------------------
+_names = itertools.count(1)
+
+
+class FrameSource:
+    """A user kernel whose one output image takes the next frame of an
+    iterable of NumPy arrays each time it runs: the source of a streaming
+    graph (``Graph.streaming``).  When the frames run out it sets
+    ``finished`` and fails the run, which ends the stream (the spec's
+    vxStartGraphStreaming: a failed execution stops streaming).
+
+    ``like``: an image giving the output's format and size.
+    ``pipeup_output_depth``: the kernel's VX_KERNEL_PIPEUP_OUTPUT_DEPTH (the
+    node is called that many minus one times in the PIPEUP state first, calls
+    whose output nobody reads: they take no frame).  ``count`` says how many
+    frames it gave."""
+
+    def __init__(self, context, frames, like, pipeup_output_depth=1, name=None):
+        self._frames = iter(frames)
+        self.finished = threading.Event()
+        self.count = 0
+        width, height, fmt = like.width, like.height, like.format
+
+        def run(node, params):
+            if pipeup_output_depth > 1 and node.state == _enums.as_enum(lib.VX_NODE_STATE_PIPEUP, "node_state"):
+                return True  # priming: no output is expected of a pipe-up call (vx_khr_pipelining)
+            try:
+                frame = next(self._frames)
+            except StopIteration:
+                self.finished.set()
+                return False
+            params[0].copy_from(frame)
+            self.count += 1
+            return True
+
+        def validate(node, params, metas):
+            metas[0].set_image(width, height, fmt)
+
+        self.kernel = context.user_kernel(name or "org.pyopenvx.frame_source.%d" % next(_names),
+                                          [(lib.VX_OUTPUT, lib.VX_TYPE_IMAGE)], run, validate,
+                                          pipeup_output_depth=pipeup_output_depth)
+
+    def __repr__(self):
+        return "<FrameSource %d frames given%s>" % (self.count, ", finished" if self.finished.is_set() else "")
+
+
+class FrameSink:
+    """A user kernel that keeps a NumPy copy of its one input image each time
+    it runs (in ``frames``, or hands it to ``consume(array)`` when given): the
+    sink of a streaming graph.  ``received(n, timeout)`` waits until n frames
+    have arrived."""
+
+    def __init__(self, context, consume=None, name=None):
+        self.frames = []
+        self._cond = threading.Condition()
+        self._count = 0
+
+        def run(node, params):
+            a = params[0].to_numpy()
+            if consume is not None:
+                consume(a)
+            else:
+                self.frames.append(a)
+            with self._cond:
+                self._count += 1
+                self._cond.notify_all()
+            return True
+
+        self.kernel = context.user_kernel(name or "org.pyopenvx.frame_sink.%d" % next(_names),
+                                          [(lib.VX_INPUT, lib.VX_TYPE_IMAGE)], run, lambda node, p, m: None)
+
+    @property
+    def count(self):
+        """Frames received so far."""
+        return self._count
+
+    def received(self, n, timeout=None):
+        """Wait until ``n`` frames have arrived; False when ``timeout`` (s) ran out."""
+        with self._cond:
+            return self._cond.wait_for(lambda: self._count >= n, timeout)
+
+    def __repr__(self):
+        return "<FrameSink %d frames>" % self._count

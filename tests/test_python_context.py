@@ -217,3 +217,10 @@ def test_log_from_threads(vx):
             t.join()
         messages = {m.rstrip() for _, m in ctx.log}
         assert {"t%d-%d" % (i, j) for i in range(4) for j in range(50)} <= messages
+
+
+def test_threads_reports_the_pool_size(vx):
+    import os
+    with vx.Context() as ctx:
+        want = int(os.environ.get("OPENVX_THREADS") or os.cpu_count())
+        assert ctx.threads == want

@@ -90,3 +90,101 @@ def test_wait_event_reads_graph_completion():
         assert ev is not None and ev.type == vx.lib.VX_EVENT_GRAPH_COMPLETED and ev.app_value == 77
         assert ev.timestamp_ns > 0
         assert vx.wait_event(ctx, block=False) is None
+
+
+
+def test_events_iterate_in_order_with_their_details():
+    with vx.Context() as ctx:
+        g = ctx.graph()
+        src, dst = ctx.image(32, 24, vx.Format.U8), ctx.image(32, 24, vx.Format.U8)
+        v = g.virtual_image()
+        first, last = g.box3x3(src, v), g.not_(v, dst)
+        g.verify()
+        ctx.enable_events()
+        assert list(ctx.events()) == []
+        g.register_event("graph_completed", app_value=5)
+        last.register_event(vx.EventType.NODE_COMPLETED, app_value=6)
+        g.process()
+        g.process()
+        evs = list(ctx.events())
+        assert [(e.type, e.app_value) for e in evs] == [(vx.EventType.NODE_COMPLETED, 6),
+                                                        (vx.EventType.GRAPH_COMPLETED, 5)] * 2
+        assert all(a.timestamp_ns <= b.timestamp_ns for a, b in zip(evs, evs[1:]))
+        assert evs[0].node == vx.ffi.cast("vx_node", last.handle)
+        assert evs[1].graph == vx.ffi.cast("vx_graph", g.handle) and evs[1].node is None
+        ctx.send_user_event(9, parameter=1234)
+        (ev,) = list(ctx.events())
+        assert ev.type == vx.EventType.USER and ev.app_value == 9 and ev.user_parameter == 1234
+        assert ev.node is None and ev.graph is None
+        ctx.disable_events()
+        with pytest.raises(vx.VXError):
+            ctx.send_user_event(1)
+        g.process()
+        assert list(ctx.events()) == []  # disabled: nothing queued
+        with pytest.raises(ValueError):
+            first.register_event("no_such_event")
+
+
+def test_events_of_a_stream_name_the_consumed_parameter():
+    frames = np.random.default_rng(3).integers(0, 256, (4, 24, 32), dtype=np.uint8)
+    with vx.Context() as ctx:
+        g = _graph(ctx, 32, 24)
+        ctx.enable_events()
+        g.register_event("graph_parameter_consumed", app_value=1, parameter=0)
+        with g.stream(inputs=[0], outputs=[1], depth=2) as s:
+            list(s.map(frames))
+        evs = [e for e in ctx.events() if e.type == vx.EventType.GRAPH_PARAMETER_CONSUMED]
+        assert len(evs) == len(frames)
+        assert all(e.parameter == 0 and e.app_value == 1 for e in evs)
+
+
+def _per_frame(ctx, frames):
+    return _reference(ctx, np.asarray(frames))
+
+
+@pytest.mark.parametrize("pipeup", [1, 3])
+def test_streaming_from_a_python_source_to_a_python_sink(pipeup):
+    """A generator feeds a Python source kernel, three vision nodes work, a
+    Python sink keeps the results: vxStartGraphStreaming runs frame after
+    frame until the frames run out, and every result equals a per-frame run."""
+    rng = np.random.default_rng(pipeup)
+    frames = [rng.integers(0, 256, (24, 32), dtype=np.uint8) for _ in range(10)]
+    with vx.Context() as ctx:
+        want = _per_frame(ctx, frames)
+        g = ctx.graph()
+        like = ctx.image(32, 24, vx.Format.U8)
+        src = vx.FrameSource(ctx, (f for f in frames), like=like, pipeup_output_depth=pipeup)
+        sink = vx.FrameSink(ctx)
+        a, b, c, d = (g.virtual_image(32, 24, vx.Format.U8) for _ in range(4))
+        g.node(src.kernel, a)
+        nodes = [g.gaussian3x3(a, b), g.box3x3(b, c), g.not_(c, d)]
+        for n in nodes:
+            n.border = vx.Border("replicate")
+        g.node(sink.kernel, d)
+        with g.streaming():
+            assert src.finished.wait(60), "the source was not drained"
+        assert src.count == len(frames) and sink.count == len(frames)
+        for i, (got, exp) in enumerate(zip(sink.frames, want)):
+            assert np.array_equal(got, exp), "frame %d differs" % i
+        with pytest.raises(vx.VXError):
+            g.stop_streaming()  # not streaming any more
+
+
+def test_streaming_sink_callback_and_stop_midway():
+    frames = (np.full((8, 8), i % 256, np.uint8) for i in range(10 ** 6))  # more than will run
+    got = []
+    with vx.Context() as ctx:
+        g = ctx.graph()
+        like = ctx.image(8, 8, vx.Format.U8)
+        src = vx.FrameSource(ctx, frames, like=like)
+        sink = vx.FrameSink(ctx, consume=lambda a: got.append(int(a[0, 0])))
+        a, b = g.virtual_image(8, 8, vx.Format.U8), g.virtual_image(8, 8, vx.Format.U8)
+        g.node(src.kernel, a)
+        g.not_(a, b)
+        g.node(sink.kernel, b)
+        with g.streaming():
+            assert sink.received(5, timeout=60)
+        n = len(got)
+        assert n >= 5 and not src.finished.is_set()
+        assert got == [255 - i for i in range(n)]  # in order, none lost
+        assert sink.frames == []  # consume took them

@@ -1,0 +1,115 @@
+"""Pipelining from Python (vx_khr_pipelining through pyopenvx): frames per
+second of
+
+  (a) one ``Graph.process()`` per frame (copy the frame in, run, read the
+      result out), against
+  (b) ``Graph.stream(..., depth=2)`` and ``depth=4`` (QUEUE_AUTO: 2 or 4
+      frames in flight, node A on frame i+1 while node B is on frame i),
+
+for a 640x480 chain of vision nodes joined by virtual images (Gaussian3x3,
+Median3x3, Sobel3x3, Magnitude, ConvertDepth, Dilate3x3, Erode3x3) with a
+**Python user kernel** as its slowest node (a 5x5 box mean in NumPy, run with
+the GIL held for its Python parts), each with the nodes on one thread
+(``VX_DIRECTIVE_OVX_SERIAL``) and on every thread of the pool.  The C
+version of this bench (bench/bench_pipeline.c) has a C user kernel instead.
+
+Usage: python bench/bench_pipeline.py [--width W --height H --frames N]
+Run it from outside the source tree (so the installed package is imported).
+"""
+import argparse
+import os
+import time
+
+import numpy as np
+
+import pyopenvx as vx
+
+
+def box5(a):
+    """5x5 box mean of a U8 image, borders copied (NumPy, integer sums)."""
+    out = a.copy()
+    s = np.cumsum(np.cumsum(a.astype(np.int32), 0), 1)
+    s = np.pad(s, ((1, 0), (1, 0)))
+    tot = s[5:, 5:] - s[:-5, 5:] - s[5:, :-5] + s[:-5, :-5]
+    out[2:-2, 2:-2] = (tot // 25).astype(np.uint8)
+    return out
+
+
+def make_graph(ctx, w, h, kernel):
+    g = ctx.graph()
+    src, dst = ctx.image(w, h, vx.Format.U8), ctx.image(w, h, vx.Format.U8)
+    v = [g.virtual_image(w, h, vx.Format.U8) for _ in range(4)]
+    gx, gy, mag = (g.virtual_image(w, h, vx.Format.S16) for _ in range(3))
+    boxed = g.virtual_image(w, h, vx.Format.U8)
+    nodes = [g.gaussian3x3(src, v[0]), g.median3x3(v[0], v[1])]
+    g.node(kernel, v[1], boxed)
+    nodes += [g.sobel3x3(boxed, gx, gy), g.magnitude(gx, gy, mag),
+              g.convert_depth(mag, v[2], "saturate", 0), g.dilate3x3(v[2], v[3]), g.erode3x3(v[3], dst)]
+    for n in nodes:
+        n.border = vx.Border("replicate")
+    g.add_parameter(nodes[0], 0)
+    g.add_parameter(nodes[-1], 1)
+    return g
+
+
+def fps_process(ctx, w, h, frames, kernel, data):
+    g = make_graph(ctx, w, h, kernel)
+    src, dst = g.get_parameter(0), g.get_parameter(1)
+    g.verify()
+    for f in data[:2]:  # warm up
+        src.copy_from(f)
+        g.process()
+        dst.to_numpy()
+    t = time.perf_counter()
+    for i in range(frames):
+        src.copy_from(data[i % len(data)])
+        g.process()
+        dst.to_numpy()
+    return frames / (time.perf_counter() - t)
+
+
+def fps_stream(ctx, w, h, frames, kernel, data, depth):
+    g = make_graph(ctx, w, h, kernel)
+    with g.stream(inputs=[0], outputs=[1], depth=depth) as s:
+        for f in data[:depth]:  # warm up
+            s.put(f)
+        for _ in range(depth):
+            s.get()
+        t = time.perf_counter()
+        n = 0
+        for _ in s.map(data[i % len(data)] for i in range(frames)):
+            n += 1
+        return n / (time.perf_counter() - t)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--width", type=int, default=640)
+    ap.add_argument("--height", type=int, default=480)
+    ap.add_argument("--frames", type=int, default=200)
+    args = ap.parse_args()
+    w, h = args.width, args.height
+    rng = np.random.default_rng(1)
+    data = [rng.integers(0, 256, (h, w), dtype=np.uint8) for _ in range(8)]
+    load = os.getloadavg()[0]
+    with vx.Context() as ctx:
+        def run(node, params):
+            params[1].copy_from(box5(params[0].to_numpy()))
+
+        kernel = ctx.user_kernel("bench.python_box5", [(vx.INPUT, vx.TYPE_IMAGE), (vx.OUTPUT, vx.TYPE_IMAGE)],
+                                 run, validate=0)
+        print("bench_pipeline.py: %dx%d, %d frames, pool of %d threads, load average %.1f" % (
+            w, h, args.frames, ctx.threads, load))
+        print("%-30s %-8s %12s %12s %12s %8s %8s" % ("graph", "threads", "process f/s", "stream2 f/s",
+                                                     "stream4 f/s", "s2/proc", "s4/proc"))
+        for serial in (True, False):
+            ctx.directive(vx.lib.VX_DIRECTIVE_OVX_SERIAL if serial else vx.lib.VX_DIRECTIVE_OVX_PARALLEL)
+            a = fps_process(ctx, w, h, args.frames, kernel, data)
+            b2 = fps_stream(ctx, w, h, args.frames, kernel, data, 2)
+            b4 = fps_stream(ctx, w, h, args.frames, kernel, data, 4)
+            print("%-30s %-8s %12.1f %12.1f %12.1f %8.2f %8.2f" % (
+                "7 nodes + Python user box5x5", "1" if serial else "all", a, b2, b4, b2 / a, b4 / a))
+
+
+if __name__ == "__main__":
+    main()
