@@ -1,0 +1,17 @@
+"""The Python benchmarks still run (tiny sizes: a smoke test, no timing asserted)."""
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent.parent / "bench"
+
+
+def test_bench_pipeline_runs(tmp_path):
+    p = subprocess.run([sys.executable, str(BENCH / "bench_pipeline.py"), "--width", "40", "--height", "30",
+                        "--frames", "6"], capture_output=True, text=True, cwd=tmp_path, timeout=300)
+    assert p.returncode == 0, p.stderr[-3000:]
+    rows = [l for l in p.stdout.splitlines() if l.startswith("7 nodes + Python user box5x5")]
+    assert len(rows) == 2, p.stdout
+    for r in rows:
+        fps = [float(x) for x in r.split()[-5:-2]]
+        assert all(f > 0 for f in fps), r
