@@ -190,14 +190,19 @@ class GraphRecipe:
 
     def __init__(self, graph, inputs, outputs, pool_threads=1):
         from ._image import Image
+        from ._objects_nd import Pyramid
         self.inputs, self.outputs = [int(i) for i in inputs], [int(i) for i in outputs]
         if not self.inputs or not self.outputs:
             raise ValueError("GraphRecipe: give the input and output graph parameter indices")
         self.formats = {}
+        self.pyramids = {}  # output index -> (levels, scale): made at each run for the frame's size
         for idx in self.inputs + self.outputs:
             obj = graph.get_parameter(idx)
-            if not isinstance(obj, Image):
-                raise TypeError("GraphRecipe: graph parameter %d holds %r, not an image" % (idx, obj))
+            if isinstance(obj, Pyramid) and idx in self.outputs:
+                self.pyramids[idx] = (int(obj.levels), float(obj.scale))
+            elif not isinstance(obj, Image):
+                raise TypeError("GraphRecipe: graph parameter %d holds %r, not an image%s" % (
+                    idx, obj, "" if idx in self.inputs else " or a pyramid"))
             if int(obj.format) not in _DTYPES:
                 raise ValueError("GraphRecipe: graph parameter %d: format %s is not a single-plane format"
                                  % (idx, obj.format))
@@ -255,19 +260,41 @@ def _graph_for(recipe, shape_key):
 
 
 def _run(recipe, arrays):
-    """Run the graph once on the input arrays; the output arrays."""
+    """Run the graph once on the input arrays; the output arrays (a tuple of
+    level arrays for a pyramid output)."""
     from ._image import Image
+    from ._objects_nd import Pyramid
     h, w = arrays[0].shape[:2]
     ctx, g = _graph_for(recipe, (h, w))
     for idx, a in zip(recipe.inputs, arrays):
         g.set_parameter(idx, Image.from_numpy(ctx, np.ascontiguousarray(a), recipe.formats[idx][0]))
     outs = []
     for idx in recipe.outputs:
-        o = Image(ctx, w, h, recipe.formats[idx][0])
+        if idx in recipe.pyramids:
+            levels, scale = recipe.pyramids[idx]
+            o = Pyramid(ctx, levels, scale, w, h, recipe.formats[idx][0])
+        else:
+            o = Image(ctx, w, h, recipe.formats[idx][0])
         g.set_parameter(idx, o)
         outs.append(o)
     g.process()
-    return [o.to_numpy() for o in outs]
+    return [tuple(o[i].to_numpy() for i in range(len(o))) if isinstance(o, Pyramid) else o.to_numpy()
+            for o in outs]
+
+
+def _level_shape(recipe, idx, h, w, level):
+    """(height, width) of level ``level`` of pyramid output idx for h x w frames."""
+    from ._objects_nd import Pyramid
+    levels, scale = recipe.pyramids[idx]
+    if not 0 <= level < levels:
+        raise ValueError("level %d: the pyramid has levels 0..%d" % (level, levels - 1))
+    ctx = _worker_context(recipe)
+    p = Pyramid(ctx, levels, scale, w, h, recipe.formats[idx][0])
+    try:
+        img = p[level]
+        return int(img.height), int(img.width)
+    finally:
+        p.close()
 
 
 def _dtype_of(recipe, idx):
@@ -276,36 +303,54 @@ def _dtype_of(recipe, idx):
 
 
 # ---- frames and collections -----------------------------------------------------
-def _frames_block(block, recipe, out):
+def _frames_block(block, recipe, out, level=None, shape=None):
     res = [_run(recipe, [f])[out] for f in block]
-    return np.stack(res) if res else np.zeros((0,) + block.shape[1:], _dtype_of(recipe, recipe.outputs[out])[0])
+    if level is not None:
+        res = [r[level] for r in res]
+    if res:
+        return np.stack(res)
+    return np.zeros((0,) + (shape if shape is not None else block.shape[1:3]),
+                    _dtype_of(recipe, recipe.outputs[out])[0])
 
 
-def map_frames(recipe, frames, output=0):
+def map_frames(recipe, frames, output=0, level=None):
     """The graph over a dask array of frames, shape (N, H, W[, C]) chunked
     along N only: a dask array of output ``output`` (an index into
-    recipe.outputs) per frame, the frames' height and width."""
+    recipe.outputs) per frame, the frames' height and width; for a pyramid
+    output, of its level ``level`` (required), that level's size."""
     import dask.array as da
     if len(recipe.inputs) != 1:
         raise ValueError("map_frames: the recipe has %d inputs; give it one" % len(recipe.inputs))
     frames = da.asarray(frames)
     if any(len(c) != 1 for c in frames.chunks[1:]):
         frames = frames.rechunk({i: -1 for i in range(1, frames.ndim)})
-    dt, ch = _dtype_of(recipe, recipe.outputs[output])
+    idx = recipe.outputs[output]
+    dt, ch = _dtype_of(recipe, idx)
     new_axis = None
     drop_axis = None
     if ch and frames.ndim == 3:
         new_axis = [3]
     elif not ch and frames.ndim == 4:
         drop_axis = [3]
-    chunks = (frames.chunks[0], frames.chunks[1], frames.chunks[2]) + ((ch,) if ch else ())
-    return frames.map_blocks(_frames_block, recipe, output, dtype=dt, chunks=chunks, new_axis=new_axis,
-                             drop_axis=drop_axis)
+    size = (frames.chunks[1], frames.chunks[2])
+    shape = None
+    if idx in recipe.pyramids:
+        if level is None:
+            raise ValueError("map_frames: output %d is a pyramid: say which level" % output)
+        shape = _level_shape(recipe, idx, frames.shape[1], frames.shape[2], int(level))
+        size = ((shape[0],), (shape[1],))
+        level = int(level)
+    elif level is not None:
+        raise ValueError("map_frames: output %d is an image, not a pyramid: no level" % output)
+    chunks = (frames.chunks[0],) + size + ((ch,) if ch else ())
+    return frames.map_blocks(_frames_block, recipe, output, level, shape, dtype=dt, chunks=chunks,
+                             new_axis=new_axis, drop_axis=drop_axis)
 
 
 def map_bag(recipe, bag, output=0, read=None):
     """The graph over a dask bag of arrays (or of paths, with ``read`` a
-    function path -> array): a bag of output arrays."""
+    function path -> array): a bag of output arrays (for a pyramid output, a
+    tuple of its levels' arrays)."""
     def one(item):
         a = read(item) if read is not None else item
         return _run(recipe, [np.asarray(a)])[output]
@@ -331,6 +376,8 @@ def map_tiles(recipe, image, output=0):
     from dask.array.overlap import overlap
     if recipe.radius is None:
         raise NotTileableError(recipe.why_not)
+    if recipe.outputs[output] in recipe.pyramids:
+        raise NotTileableError("map_tiles: output %d is a pyramid (its levels change the geometry)" % output)
     if len(recipe.inputs) != 1:
         raise ValueError("map_tiles: the recipe has %d inputs; give it one" % len(recipe.inputs))
     image = da.asarray(image)

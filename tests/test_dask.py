@@ -86,6 +86,48 @@ def test_color_tiles_and_frames(client):
     assert np.array_equal(got, want)
 
 
+def test_pyramid_of_frames(client):
+    """Gaussian3x3 then a Gaussian pyramid per frame: every level of every
+    frame as the same graph run in one process, through map_frames and
+    map_bag; tiles are refused (the pyramid changes the geometry)."""
+    rng = np.random.default_rng(11)
+    ctx = vx.Context()
+    g = vx.Graph(ctx)
+    src = vx.Image(ctx, 40, 30, vx.Format.U8)
+    pyr = ctx.pyramid(3, 0.5, 40, 30, vx.Format.U8)
+    v = g.virtual_image()
+    blur = g.gaussian3x3(src, v)
+    blur.border = vx.Border("replicate")
+    n = g.gaussian_pyramid(v, pyr)
+    n.border = vx.Border("replicate")
+    g.add_parameter(blur, 0)
+    g.add_parameter(n, 1)
+    recipe = vxd.GraphRecipe(g, inputs=[0], outputs=[1])
+    frames = rng.integers(0, 256, (5, 47, 61), dtype=np.uint8)  # another size than the recipe's graph
+    want = []
+    for f in frames:
+        p = ctx.pyramid(3, 0.5, 61, 47, vx.Format.U8)
+        g.set_parameter(0, vx.Image.from_numpy(ctx, np.ascontiguousarray(f), vx.Format.U8))
+        g.set_parameter(1, p)
+        g.process()
+        want.append([p[i].to_numpy() for i in range(3)])
+    for level in range(3):
+        got = vxd.map_frames(recipe, da.from_array(frames, chunks=(2, 47, 61)), level=level)
+        assert got.shape == (5,) + want[0][level].shape
+        got = got.compute()
+        for i in range(5):
+            assert np.array_equal(got[i], want[i][level]), (level, i)
+    import dask.bag as db
+    levels = vxd.map_bag(recipe, db.from_sequence(list(frames), npartitions=2)).compute()
+    assert len(levels) == 5
+    for i in range(5):
+        assert len(levels[i]) == 3 and all(np.array_equal(a, b) for a, b in zip(levels[i], want[i]))
+    with pytest.raises(ValueError, match="level"):
+        vxd.map_frames(recipe, da.from_array(frames, chunks=(2, 47, 61)))
+    with pytest.raises(vxd.NotTileableError, match="pyramid"):
+        vxd.map_tiles(recipe, da.zeros((64, 64), dtype=np.uint8, chunks=32))
+
+
 def test_untileable_graph_is_refused():
     ctx = vx.Context()
     g = vx.Graph(ctx)
