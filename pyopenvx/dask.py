@@ -254,30 +254,35 @@ def _graph_for(recipe, shape_key):
         except Exception as e:  # a missing user kernel is the usual cause: say so
             raise RuntimeError("pyopenvx.dask: the worker cannot import the graph (%s); graphs with user kernels "
                                "need them registered on the workers (register_kernels)" % e) from e
-        g = (imp, imp.references[0])
+        g = (imp, imp.references[0], {})
         _state["graphs"][key] = g
-    return ctx, g[1]
+    return ctx, g[1], g[2]
 
 
 def _run(recipe, arrays):
     """Run the graph once on the input arrays; the output arrays (a tuple of
-    level arrays for a pyramid output)."""
+    level arrays for a pyramid output).  Each (graph, thread, size) keeps its
+    input and output objects: the frames are copied into the same images, so
+    the graph is verified (and its memory allocated) once, not at every run."""
     from ._image import Image
     from ._objects_nd import Pyramid
     h, w = arrays[0].shape[:2]
-    ctx, g = _graph_for(recipe, (h, w))
+    ctx, g, objs = _graph_for(recipe, (h, w))
+    if not objs:
+        for idx in recipe.inputs:
+            objs[idx] = Image(ctx, w, h, recipe.formats[idx][0])
+        for idx in recipe.outputs:
+            if idx in recipe.pyramids:
+                levels, scale = recipe.pyramids[idx]
+                objs[idx] = Pyramid(ctx, levels, scale, w, h, recipe.formats[idx][0])
+            else:
+                objs[idx] = Image(ctx, w, h, recipe.formats[idx][0])
+        for idx, o in objs.items():
+            g.set_parameter(idx, o)
     for idx, a in zip(recipe.inputs, arrays):
-        g.set_parameter(idx, Image.from_numpy(ctx, np.ascontiguousarray(a), recipe.formats[idx][0]))
-    outs = []
-    for idx in recipe.outputs:
-        if idx in recipe.pyramids:
-            levels, scale = recipe.pyramids[idx]
-            o = Pyramid(ctx, levels, scale, w, h, recipe.formats[idx][0])
-        else:
-            o = Image(ctx, w, h, recipe.formats[idx][0])
-        g.set_parameter(idx, o)
-        outs.append(o)
+        objs[idx].copy_from(np.ascontiguousarray(a))
     g.process()
+    outs = [objs[idx] for idx in recipe.outputs]
     return [tuple(o[i].to_numpy() for i in range(len(o))) if isinstance(o, Pyramid) else o.to_numpy()
             for o in outs]
 
