@@ -40,8 +40,10 @@
  * as soon as every queued parameter has a ready reference, until the graph is
  * released.  QUEUE_MANUAL: vxScheduleGraph starts lanes that run every
  * complete set of enqueued references (the batch) and end; vxWaitGraph joins
- * them.  Streaming: one lane re-runs the graph until vxStopGraphStreaming (in
- * a queue mode the queue's lanes run the frames as they become ready).
+ * them.  Streaming: the lanes re-run the graph, frames overlapping as above
+ * (a trigger node given to vxEnableGraphStreaming: frame f + 1 starts once it
+ * finished frame f), until vxStopGraphStreaming or a failed frame (in a queue
+ * mode the queue's lanes run the frames as they become ready).
  *
  * Locks: g->lock (a verify; a lane only while it checks the plan and counts
  * its frame as running, so vxVerifyGraph refuses a graph with frames
@@ -401,7 +403,9 @@ static vx_status plan_overlap(vx_graph g, struct ovx_pipe *p)
         ovx_log((vx_reference)g, VX_ERROR_NO_MEMORY, "vxVerifyGraph: out of memory (pipelining plan)");
         return VX_ERROR_NO_MEMORY;
     }
-    p->serial = g->num_delays > 0 || p->num_queued == 0 ? vx_true_e : vx_false_e;
+    /* frames overlap with queued parameters, or when streaming re-runs the
+     * graph (vxEnableGraphStreaming before vxVerifyGraph) */
+    p->serial = g->num_delays > 0 || (p->num_queued == 0 && !p->streaming_enabled) ? vx_true_e : vx_false_e;
     for (gi = 0; gi < OVX_MAX_GRAPH_PARAMS; gi++) {
         ovx_qparam *q = &p->q[gi];
         if (!q->queued) continue;
@@ -441,6 +445,16 @@ static vx_status plan_overlap(vx_graph g, struct ovx_pipe *p)
                 }
             }
             if (dep) p->deps[a * nn + p->ndeps[a]++] = b;
+        }
+    }
+    /* the trigger node (vxEnableGraphStreaming): its completion of frame f
+     * lets frame f + 1 start, so every node of frame f + 1 waits for it */
+    if (p->trigger && !p->serial && ovx_ref_is_live((vx_reference)p->trigger) && p->trigger->graph == g) {
+        vx_uint32 t = p->trigger->index;
+        for (a = 0; a < nn; a++) {
+            for (k = 0; k < p->ndeps[a] && p->deps[a * nn + k] != t; k++) {
+            }
+            if (k == p->ndeps[a]) p->deps[a * nn + p->ndeps[a]++] = t;
         }
     }
     return VX_SUCCESS;
@@ -839,8 +853,13 @@ static void *lane_thread(void *arg)
         p->frames_done++;
         p->inflight--;
         pthread_cond_broadcast(&p->cond);
-        /* a streaming graph stops at a failure (spec vxStartGraphStreaming) */
-        if (s != VX_SUCCESS && p->role == ROLE_STREAM) break;
+        /* a streaming graph stops at a failure (spec vxStartGraphStreaming):
+         * every lane (the others end the frames they run) */
+        if (s != VX_SUCCESS && p->role == ROLE_STREAM) {
+            p->stop = vx_true_e;
+            pthread_cond_broadcast(&p->cond);
+            break;
+        }
     }
     pthread_mutex_unlock(&p->lock);
     return NULL;
@@ -849,7 +868,9 @@ static void *lane_thread(void *arg)
 /* Start the threads in role (p->lock held): VX_SUCCESS or a logged error. */
 static vx_status thread_start(vx_graph g, struct ovx_pipe *p, vx_int32 role, const char *who)
 {
-    vx_uint32 i, want = role == ROLE_STREAM || p->lanes == 0 ? 1 : p->lanes;
+    /* streaming without queues: a lane per frame in flight (1 when serial);
+     * streaming of a queue mode's graph: its queue lanes run the frames */
+    vx_uint32 i, want = p->lanes == 0 || (role == ROLE_STREAM && p->num_queued > 0) ? 1 : p->lanes;
     p->role = role;
     p->stop = vx_false_e;
     for (i = 0; i < want; i++)
@@ -1216,7 +1237,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxEnableGraphStreaming(vx_graph graph, vx_nod
             ovx_log((vx_reference)graph, s, "vxEnableGraphStreaming: the graph is streaming");
         } else {
             p->streaming_enabled = vx_true_e;
-            p->trigger = trigger_node; /* frames run one after another: every completion re-triggers */
+            p->trigger = trigger_node; /* plan_overlap: frame f + 1 waits for its frame f */
         }
         pthread_mutex_unlock(&p->lock);
     }

@@ -885,6 +885,117 @@ CTS_TEST(Pipeline, streaming_release_stops, "REQ-PIPE-STREAM")
     vxReleaseImage(&out);
 }
 
+/* Streaming overlaps frames: node A of frame f + 1 runs while node B is on
+ * frame f (each gets its frame's copy of the virtual image between them);
+ * with B as the trigger node, frame f + 1 starts only after B finished frame
+ * f, so A and B never run at once.  A writes its frame number into the
+ * image, B checks it sees 1, 2, 3, ... */
+static int ov_active, ov_max, ov_frames_a, ov_frames_b, ov_bad;
+
+static void ov_enter(void)
+{
+    int now = __atomic_add_fetch(&ov_active, 1, __ATOMIC_SEQ_CST), m = __atomic_load_n(&ov_max, __ATOMIC_SEQ_CST);
+    while (now > m && !__atomic_compare_exchange_n(&ov_max, &m, now, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+    }
+}
+
+static void ov_leave(void)
+{
+    struct timespec ts = {0, 3 * 1000 * 1000};
+    nanosleep(&ts, NULL);
+    __atomic_sub_fetch(&ov_active, 1, __ATOMIC_SEQ_CST);
+}
+
+static vx_status VX_CALLBACK ov_a(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    vx_rectangle_t r = {0, 0, W, H};
+    vx_imagepatch_addressing_t a = VX_IMAGEPATCH_ADDR_INIT;
+    vx_uint8 buf[W * H];
+    vx_status s;
+    (void)node;
+    (void)num;
+    ov_enter();
+    memset(buf, (vx_uint8)__atomic_add_fetch(&ov_frames_a, 1, __ATOMIC_SEQ_CST), sizeof(buf));
+    a.dim_x = W;
+    a.dim_y = H;
+    a.stride_x = 1;
+    a.stride_y = W;
+    s = vxCopyImagePatch((vx_image)p[0], &r, 0, &a, buf, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
+    ov_leave();
+    return s;
+}
+
+static vx_status VX_CALLBACK ov_b(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    vx_rectangle_t r = {0, 0, W, H};
+    vx_imagepatch_addressing_t a = VX_IMAGEPATCH_ADDR_INIT;
+    vx_uint8 buf[W * H];
+    vx_status s;
+    (void)node;
+    (void)num;
+    ov_enter();
+    a.dim_x = W;
+    a.dim_y = H;
+    a.stride_x = 1;
+    a.stride_y = W;
+    s = vxCopyImagePatch((vx_image)p[0], &r, 0, &a, buf, VX_READ_ONLY, VX_MEMORY_TYPE_HOST);
+    {
+        vx_uint8 want = (vx_uint8)__atomic_add_fetch(&ov_frames_b, 1, __ATOMIC_SEQ_CST);
+        if (buf[0] != want || buf[W * H - 1] != want) ov_bad++;
+    }
+    ov_leave();
+    return s;
+}
+
+static void overlap_run(vx_context c, int with_trigger)
+{
+    vx_enum ka, kb;
+    vx_kernel ka_k, kb_k;
+    vx_graph g = vxCreateGraph(c);
+    vx_image v = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8);
+    vx_node na, nb;
+    struct timespec ts = {0, 2 * 1000 * 1000};
+    int waited = 0;
+    CTS_ASSERT_STATUS(vxAllocateUserKernelId(c, &ka), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxAllocateUserKernelId(c, &kb), VX_SUCCESS);
+    ka_k = vxAddUserKernel(c, with_trigger ? "org.libopenvx.cts.ov.a1" : "org.libopenvx.cts.ov.a0", ka, ov_a, 1, NULL,
+                           NULL, NULL);
+    kb_k = vxAddUserKernel(c, with_trigger ? "org.libopenvx.cts.ov.b1" : "org.libopenvx.cts.ov.b0", kb, ov_b, 1, NULL,
+                           NULL, NULL);
+    CTS_ASSERT_VALID(ka_k);
+    CTS_ASSERT_VALID(kb_k);
+    CTS_ASSERT_STATUS(vxAddParameterToKernel(ka_k, 0, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxAddParameterToKernel(kb_k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxFinalizeKernel(ka_k), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxFinalizeKernel(kb_k), VX_SUCCESS);
+    na = vxCreateGenericNode(g, ka_k);
+    nb = vxCreateGenericNode(g, kb_k);
+    CTS_ASSERT_STATUS(vxSetParameterByIndex(na, 0, (vx_reference)v), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxSetParameterByIndex(nb, 0, (vx_reference)v), VX_SUCCESS);
+    ov_active = ov_max = ov_frames_a = ov_frames_b = ov_bad = 0;
+    CTS_ASSERT_STATUS(vxEnableGraphStreaming(g, with_trigger ? nb : NULL), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxStartGraphStreaming(g), VX_SUCCESS);
+    while (__atomic_load_n(&ov_frames_b, __ATOMIC_SEQ_CST) < 12 && waited++ < 5000) nanosleep(&ts, NULL);
+    CTS_ASSERT_STATUS(vxStopGraphStreaming(g), VX_SUCCESS);
+    CTS_EXPECT(ov_frames_b >= 12);
+    CTS_EXPECT_EQ_INT(ov_frames_a, ov_frames_b); /* stopped at a frame boundary */
+    CTS_EXPECT_EQ_INT(ov_bad, 0);                /* every frame's own image, in order */
+    CTS_EXPECT_EQ_INT(ov_max, with_trigger ? 1 : 2);
+    vxReleaseNode(&na);
+    vxReleaseNode(&nb);
+    vxReleaseImage(&v);
+    vxReleaseGraph(&g);
+    vxRemoveKernel(ka_k);
+    vxRemoveKernel(kb_k);
+}
+
+CTS_TEST(Pipeline, streaming_overlaps_frames_and_trigger, "REQ-PIPE-STREAM")
+{
+    overlap_run(cts_context(), 0);
+    overlap_run(cts_context(), 1);
+}
+
 CTS_TABLE(pipeline) = {
     CTS_ENTRY(Pipeline, schedule_config_misuse),
     CTS_ENTRY(Pipeline, queue_misuse),
@@ -898,5 +1009,6 @@ CTS_TABLE(pipeline) = {
     CTS_ENTRY(Pipeline, event_driven_loop),
     CTS_ENTRY(Pipeline, streaming_source_sink),
     CTS_ENTRY(Pipeline, streaming_release_stops),
+    CTS_ENTRY(Pipeline, streaming_overlaps_frames_and_trigger),
     CTS_TABLE_END,
 };
