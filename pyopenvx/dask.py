@@ -363,22 +363,40 @@ def map_bag(recipe, bag, output=0, read=None):
 
 
 # ---- tiles ----------------------------------------------------------------------
-def _tile(block, recipe, output, depth, nblocks, block_info=None):
-    loc = block_info[0]["chunk-location"]
+def _tile_from(recipe, output, r, i, j, nby, nbx, parts):
+    """Tile (i, j) of nby x nbx: its block with r rows and columns of each
+    neighbour around it (parts: the 3 x 3 neighbourhood of blocks, None
+    outside the image or, for r = 0, all but the centre), run, cropped."""
+    rows = []
+    for di, row in enumerate(parts):
+        if row[1] is None:
+            continue
+        cells = []
+        for dj, b in enumerate(row):
+            if b is None:
+                continue
+            ys = slice(b.shape[0] - r, None) if di == 0 else (slice(0, r) if di == 2 else slice(None))
+            xs = slice(b.shape[1] - r, None) if dj == 0 else (slice(0, r) if dj == 2 else slice(None))
+            cells.append(b[ys, xs])
+        rows.append(cells[0] if len(cells) == 1 else np.concatenate(cells, axis=1))
+    block = rows[0] if len(rows) == 1 else np.concatenate(rows, axis=0)
     out = _run(recipe, [block])[output]
-    top = depth if loc[0] > 0 else 0
-    left = depth if loc[1] > 0 else 0
-    bottom = depth if loc[0] < nblocks[0] - 1 else 0
-    right = depth if loc[1] < nblocks[1] - 1 else 0
+    top = r if i > 0 else 0
+    left = r if j > 0 else 0
+    bottom = r if i < nby - 1 else 0
+    right = r if j < nbx - 1 else 0
     return out[top:out.shape[0] - bottom, left:out.shape[1] - right]
 
 
 def map_tiles(recipe, image, output=0):
     """The graph over a large 2-D (or H x W x C) dask array, tile by tile:
     tiles overlap by the graph's radius inside the image and are cropped
-    back, so the result equals the whole image run on one machine."""
+    back, so the result equals the whole image run on one machine.  One task
+    a tile: it takes its block and the (up to 8) neighbouring blocks and cuts
+    the overlap itself, so the Dask graph has no slicing or joining tasks."""
     import dask.array as da
-    from dask.array.overlap import overlap
+    from dask.base import tokenize
+    from dask.highlevelgraph import HighLevelGraph
     if recipe.radius is None:
         raise NotTileableError(recipe.why_not)
     if recipe.outputs[output] in recipe.pyramids:
@@ -389,7 +407,7 @@ def map_tiles(recipe, image, output=0):
     if image.ndim == 3 and len(image.chunks[2]) != 1:
         image = image.rechunk({2: -1})
     r = recipe.radius
-    if r > 0:  # every tile at least r pixels a side (overlap takes r from each neighbour): small ones join the next
+    if r > 0:  # every tile at least r pixels a side (the overlap takes r from each neighbour): small ones join
         def fold(c):
             c, out = list(c), []
             for n in c:
@@ -403,17 +421,21 @@ def map_tiles(recipe, image, output=0):
             image = image.rechunk(new)
         if min(min(image.chunks[0]), min(image.chunks[1])) < r:
             raise ValueError("map_tiles: the image is smaller than the graph's radius %d" % r)
-    depth = {0: r, 1: r} if image.ndim == 2 else {0: r, 1: r, 2: 0}
-    grown = overlap(image, depth=depth, boundary="none") if r > 0 else image
     dt, ch = _dtype_of(recipe, recipe.outputs[output])
     chunks = (image.chunks[0], image.chunks[1]) + ((ch,) if ch else ())
-    nblocks = (len(image.chunks[0]), len(image.chunks[1]))
-    kwargs = {}
-    if image.ndim == 3 and not ch:
-        kwargs["drop_axis"] = [2]
-    elif image.ndim == 2 and ch:
-        kwargs["new_axis"] = [2]
-    return grown.map_blocks(_tile, recipe, output, r, nblocks, dtype=dt, chunks=chunks, **kwargs)
+    nby, nbx = len(image.chunks[0]), len(image.chunks[1])
+    name = "openvx-tiles-" + tokenize(recipe.key, image.name, output)
+    rkey = "openvx-recipe-" + tokenize(recipe.key)
+    dsk = {rkey: recipe}
+    inner = (0,) if image.ndim == 3 else ()
+    for i in range(nby):
+        for j in range(nbx):
+            parts = [[(image.name, ii, jj) + inner
+                      if 0 <= ii < nby and 0 <= jj < nbx and (r > 0 or (ii == i and jj == j)) else None
+                      for jj in (j - 1, j, j + 1)] for ii in (i - 1, i, i + 1)]
+            dsk[(name, i, j) + ((0,) if ch else ())] = (_tile_from, rkey, output, r, i, j, nby, nbx, parts)
+    graph = HighLevelGraph.from_collections(name, dsk, dependencies=[image])
+    return da.Array(graph, name, chunks=chunks, dtype=dt)
 
 
 # ---- user kernels on workers ------------------------------------------------------

@@ -71,6 +71,30 @@ def test_tiles_equal_whole_image(client, border):
     assert np.array_equal(got, want)
 
 
+def test_tiles_of_odd_chunkings(client):
+    """Chunks thinner than the radius are joined with a neighbour; a
+    pointwise graph (radius 0) uses no neighbours; a single chunk runs as
+    the whole image."""
+    rng = np.random.default_rng(8)
+    big = rng.integers(0, 256, (37, 23), dtype=np.uint8)
+    ctx = vx.Context()
+    g = _chain(ctx, 16, 16, vx.Border("replicate"))
+    recipe = vxd.GraphRecipe(g, inputs=[0], outputs=[1])
+    want = _whole(ctx, g, big)
+    for chunks in (((1, 2, 9, 1, 20, 4), (3, 1, 19)), (37, 23), (5, 4)):
+        got = vxd.map_tiles(recipe, da.from_array(big, chunks=chunks)).compute()
+        assert np.array_equal(got, want), chunks
+    g0 = vx.Graph(ctx)
+    src, dst = vx.Image(ctx, 16, 16, vx.Format.U8), vx.Image(ctx, 16, 16, vx.Format.U8)
+    n = g0.not_(src, dst)
+    g0.add_parameter(n, 0)
+    g0.add_parameter(n, 1)
+    recipe0 = vxd.GraphRecipe(g0, inputs=[0], outputs=[1])
+    assert recipe0.radius == 0
+    got = vxd.map_tiles(recipe0, da.from_array(big, chunks=(4, 5))).compute()
+    assert np.array_equal(got, 255 - big)
+
+
 def test_color_tiles_and_frames(client):
     rng = np.random.default_rng(5)
     ctx = vx.Context()
