@@ -20,7 +20,8 @@ def ref_conv(x, w, b, pad, stride, dil=(0, 0)):
     px, py = pad
     sx, sy = stride
     dx, dy = dil
-    xp = np.zeros((n, c, h + 2 * py, wd + 2 * px), np.float64)
+    # taps past the padded input (the placement's dilation offset) read zeros
+    xp = np.zeros((n, c, h + 2 * py + dy + 1, wd + 2 * px + dx + 1), np.float64)
     xp[:, :, py:py + h, px:px + wd] = x
     ekh, ekw = kh + (kh - 1) * dy, kw + (kw - 1) * dx
     oh = (h + 2 * py - ekh) // sy + 1
