@@ -401,8 +401,11 @@ CTS_TEST(NNEF, malformed_models_name_file_and_line, "")
     dat[0] = 0x4E;
     CTS_ASSERT(write_file("filter.dat", dat, len - 5) == 0);
     expect_import_error(c, "nnef", model_dir(), "filter.dat");
-    fd[0] = 4;
-    CTS_ASSERT(write_dat("filter.dat", 4, fd, filt_a) == 0);
+    fd[0] = 4; /* one map more than the graph declares (data: zeros) */
+    {
+        static const float zeros[4 * 2 * 3 * 3];
+        CTS_ASSERT(write_dat("filter.dat", 4, fd, zeros) == 0);
+    }
     expect_import_error(c, "nnef", model_dir(), "filter.dat");
     CTS_ASSERT(write_model_a() == 0);
     CTS_ASSERT(unlink(strcat(strcpy(where, model_dir()), "/bias.dat")) == 0);
