@@ -18,8 +18,8 @@ Pairs such as ``pad=(x, y)`` are in OpenVX order: x is the width (last NumPy
 axis), y the height.  Data types: ``np.uint8`` / ``np.int8`` (the 8-bit
 extension, ``fixed_point_position`` 0) and ``np.int16`` holding raw fixed-point
 values (``fixed_point_position`` 8 by default: Q7.8, the 16-bit extension);
-``np.float32`` works with convolution, fully connected, pooling, softmax and
-activation layers (policies ignored); outputs have the input's dtype.  Policies are names: ``overflow`` "wrap" or
+``np.float32`` works with every layer but ROI pooling (policies ignored);
+outputs have the input's dtype.  Policies are names: ``overflow`` "wrap" or
 "saturate", ``rounding`` "zero" or "nearest_even", ``down_scale_rounding``
 "floor" or "ceil"::
 

@@ -127,9 +127,41 @@ def test_activation_float32(name):
     np.testing.assert_allclose(got, ACTS[name](x.astype(np.float64), a, b), rtol=1e-6, atol=1e-6)
 
 
-def test_float32_layers_without_a_float_path_refuse_it():
-    x = rnd(1, 2, 5, 5)
+@pytest.mark.parametrize("across", [True, False])
+def test_lrn_float32(across):
+    x = rnd(2, 6, 5, 7)
+    size, alpha, beta, bias = 3, 0.5, 0.75, 2.0
+    got = vx.local_response_normalization_layer(x, "across_maps" if across else "same_map", size, alpha, beta, bias)
+    x64 = x.astype(np.float64)
+    sq = x64 * x64
+    s = np.zeros_like(x64)
+    h = size // 2
+    if across:
+        for k in range(x.shape[1]):
+            s[:, k] = sq[:, max(0, k - h):k + h + 1].sum(axis=1)
+        n = size
+    else:
+        for yy in range(x.shape[2]):
+            for xx in range(x.shape[3]):
+                s[:, :, yy, xx] = sq[:, :, max(0, yy - h):yy + h + 1, max(0, xx - h):xx + h + 1].sum(axis=(2, 3))
+        n = size * size
+    np.testing.assert_allclose(got, x64 / (bias + alpha / n * s) ** beta, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("pad,upscale", [((0, 0), (1, 1)), ((1, 0), (2, 2)), ((1, 1), (2, 3))])
+def test_deconvolution_float32_matches_the_exact_integer_layer(pad, upscale):
+    # small integers: the Q0 int16 layer (exact, checked by the Khronos CTS) is the reference
+    xi = RNG.integers(-4, 5, (2, 3, 5, 4)).astype(np.int16)
+    wi = RNG.integers(-3, 4, (2, 3, 3, 3)).astype(np.int16)
+    bi = RNG.integers(-5, 6, (2,)).astype(np.int16)
+    ref = vx.deconvolution_layer(xi, wi, bi, pad=pad, upscale=upscale, fixed_point_position=0)
+    got = vx.deconvolution_layer(xi.astype(np.float32), wi.astype(np.float32), bi.astype(np.float32), pad=pad,
+                                 upscale=upscale)
+    assert got.dtype == np.float32 and got.shape == ref.shape
+    np.testing.assert_array_equal(got, ref.astype(np.float32))
+
+
+def test_roi_pooling_refuses_float32():
+    x = rnd(2, 5, 5)
     with pytest.raises(Exception):
-        vx.local_response_normalization_layer(x)
-    with pytest.raises(Exception):
-        vx.deconvolution_layer(x, rnd(2, 2, 3, 3))
+        vx.roi_pooling_layer(x, np.array([[0, 0, 2, 2]], np.float32), pooled_size=(2, 2))

@@ -127,6 +127,12 @@ void ovx_nnf_vx_pooling(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int i
                         vx_size size_y, vx_size pad_x, vx_size pad_y, vx_size skip_x, vx_size skip_y);
 void ovx_nnf_vx_softmax(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx_size axis);
 void ovx_nnf_vx_activation(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx_enum func, double a, double b);
+/* Deconvolution with the integer layer's up-scaled placement (samples
+ * below column in_w / row in_h); (local response) normalization. */
+void ovx_nnf_vx_deconvolution(const ovx_nn_tensor *in, const ovx_nn_tensor *w, const ovx_nn_tensor *bias,
+                              const ovx_nn_tensor *out, vx_size pad_x, vx_size pad_y, vx_size up_x, vx_size up_y);
+void ovx_nnf_vx_lrn(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int across, vx_size size, double alpha,
+                    double beta, double bias);
 
 /* ---- ranges of the layers' outer loops (nn_layers.c), for the threads ---- */
 

@@ -172,3 +172,82 @@ void ovx_nnf_vx_activation(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx
             stf(op + x * out->strides[0], act(func, ldf(ip + x * in->strides[0]), a, b));
     }
 }
+
+void ovx_nnf_vx_deconvolution(const ovx_nn_tensor *in, const ovx_nn_tensor *w, const ovx_nn_tensor *bias,
+                              const ovx_nn_tensor *out, vx_size pad_x, vx_size pad_y, vx_size up_x, vx_size up_y)
+{
+    const vx_size iw = in->dims[0], ih = in->dims[1], ifm = in->dims[2];
+    const vx_size ow = out->dims[0], oh = out->dims[1], ofm = out->dims[2];
+    const vx_size kw = w->dims[0], kh = w->dims[1];
+    const vx_size sx = kw - pad_x - 1, sy = kh - pad_y - 1; /* padding of the up-scaled input */
+    const vx_size nb = ovx_nn_count_from(out, 3);
+    vx_size b, o, c, ky, kx, x, y;
+    for (b = 0; b < nb; b++) {
+        const vx_uint8 *ib = in->ptr + ovx_nn_batch_offset(in, 3, b);
+        vx_uint8 *ob = out->ptr + ovx_nn_batch_offset(out, 3, b);
+        for (o = 0; o < ofm; o++)
+            for (y = 0; y < oh; y++)
+                for (x = 0; x < ow; x++) {
+                    double acc = 0.0;
+                    if (bias && bias->ptr)
+                        acc = bias->num_dims == 1
+                                  ? ldf(bias->ptr + o * bias->strides[0])
+                                  : ldf(bias->ptr + x * bias->strides[0] + y * bias->strides[1] + o * bias->strides[2]);
+                    for (c = 0; c < ifm; c++)
+                        for (ky = 0; ky < kh; ky++) {
+                            vx_size uy, iy;
+                            if (y + ky < sy) continue;
+                            uy = y + ky - sy; /* the integer layer's placement: samples below row ih */
+                            if (uy >= ih || uy % up_y) continue;
+                            iy = uy / up_y;
+                            for (kx = 0; kx < kw; kx++) {
+                                vx_size ux, ix;
+                                if (x + kx < sx) continue;
+                                ux = x + kx - sx;
+                                if (ux >= iw || ux % up_x) continue;
+                                ix = ux / up_x;
+                                acc += (double)ldf(ib + ix * in->strides[0] + iy * in->strides[1] + c * in->strides[2]) *
+                                       ldf(w->ptr + kx * w->strides[0] + ky * w->strides[1] + c * w->strides[2] +
+                                           o * w->strides[3]);
+                            }
+                        }
+                    stf(ob + x * out->strides[0] + y * out->strides[1] + o * out->strides[2], acc);
+                }
+    }
+}
+
+void ovx_nnf_vx_lrn(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int across, vx_size size, double alpha,
+                    double beta, double bias)
+{
+    const vx_size w = in->dims[0], h = in->num_dims > 1 ? in->dims[1] : 1, c = in->num_dims > 2 ? in->dims[2] : 1;
+    const vx_size nb = ovx_nn_count_from(in, 3), half = size / 2;
+    const double n = across ? (double)size : (double)(size * size);
+    vx_size b, k, x, y, i, j;
+#define LRNF_AT(t, base, xx, yy, kk) \
+    ((t)->ptr + (base) + (xx) * (t)->strides[0] + (yy) * (t)->strides[1] + (kk) * (t)->strides[2])
+    for (b = 0; b < nb; b++) {
+        const vx_size ib = ovx_nn_batch_offset(in, 3, b), obo = ovx_nn_batch_offset(out, 3, b);
+        for (k = 0; k < c; k++)
+            for (y = 0; y < h; y++)
+                for (x = 0; x < w; x++) {
+                    double sum = 0.0, s;
+                    if (across) {
+                        vx_size k0 = k > half ? k - half : 0, k1 = k + half + 1 < c ? k + half + 1 : c;
+                        for (i = k0; i < k1; i++) {
+                            s = ldf(LRNF_AT(in, ib, x, y, i));
+                            sum += s * s;
+                        }
+                    } else {
+                        vx_size y0 = y > half ? y - half : 0, y1 = y + half + 1 < h ? y + half + 1 : h;
+                        vx_size x0 = x > half ? x - half : 0, x1 = x + half + 1 < w ? x + half + 1 : w;
+                        for (j = y0; j < y1; j++)
+                            for (i = x0; i < x1; i++) {
+                                s = ldf(LRNF_AT(in, ib, i, j, k));
+                                sum += s * s;
+                            }
+                    }
+                    stf(LRNF_AT(out, obo, x, y, k), ldf(LRNF_AT(in, ib, x, y, k)) / pow(bias + alpha / n * sum, beta));
+                }
+    }
+#undef LRNF_AT
+}

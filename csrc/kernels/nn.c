@@ -91,8 +91,8 @@ static vx_status check_input(vx_node node, vx_uint32 idx, vx_tensor t, vx_size m
     return VX_SUCCESS;
 }
 
-/* Layers without a float32 path yet (deconvolution, normalization, ROI
- * pooling) refuse FLOAT32 inputs at verify. */
+/* Layers without a float32 path yet (ROI pooling: its ROIs are raw
+ * integers) refuse FLOAT32 inputs at verify. */
 static vx_status check_not_float(vx_node node, vx_tensor t)
 {
     if (nn_type(t->data_type, t->fixed_point_position) == OVX_NN_F32)
@@ -386,7 +386,6 @@ static vx_status deconv_geometry(vx_node node, const vx_reference p[], vx_size o
     vx_size pad[2], a[2], i;
     vx_status s;
     if ((s = check_input(node, 0, in, 3, OVX_MAX_TENSOR_DIMS)) != VX_SUCCESS) return s;
-    if ((s = check_not_float(node, in)) != VX_SUCCESS) return s;
     if ((s = check_same_type(node, 1, w, in)) != VX_SUCCESS) return s;
     if (w->num_dims != 4 || w->dims[2] != in->dims[2])
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_DIMENSION,
@@ -465,6 +464,13 @@ static vx_status VX_CALLBACK deconv_function(vx_node node, const vx_reference *p
     } c;
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = deconv_geometry(node, p, odims, up, &dp)) != VX_SUCCESS) return s;
+    if (nn_type(((vx_tensor)p[0])->data_type, ((vx_tensor)p[0])->fixed_point_position) == OVX_NN_F32) {
+        ovx_nn_tensor in = view_or_empty(p[0]), w = view_or_empty(p[1]), b = view_or_empty(p[2]),
+                      out = view_or_empty(p[4]);
+        if (!in.ptr || !w.ptr || !out.ptr || (p[2] && !b.ptr)) return VX_ERROR_NO_MEMORY;
+        ovx_nnf_vx_deconvolution(&in, &w, p[2] ? &b : NULL, &out, dp->padding_x, dp->padding_y, up[0], up[1]);
+        return VX_SUCCESS;
+    }
     memset(&c, 0, sizeof(c));
     c.g.deconv = 1;
     c.g.pad[0] = dp->padding_x, c.g.pad[1] = dp->padding_y;
@@ -967,7 +973,6 @@ static vx_status norm_check(vx_node node, const vx_reference p[], vx_bool has_bi
     vx_uint32 i;
     static const char *const names[3] = {"alpha", "beta", "bias"};
     if ((s = check_input(node, 0, (vx_tensor)p[0], 3, OVX_MAX_TENSOR_DIMS)) != VX_SUCCESS) return s;
-    if ((s = check_not_float(node, (vx_tensor)p[0])) != VX_SUCCESS) return s;
     if ((s = get_scalar(node, 1, p[1], VX_TYPE_ENUM, type, "VX_TYPE_ENUM")) != VX_SUCCESS) return s;
     if ((s = get_scalar(node, 2, p[2], VX_TYPE_SIZE, size, "VX_TYPE_SIZE")) != VX_SUCCESS) return s;
     v[2] = 1.0f;
@@ -1028,6 +1033,10 @@ static vx_status norm_function_common(vx_node node, const vx_reference *p, vx_bo
     if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
     j.type = nn_type(t->data_type, t->fixed_point_position), j.q = t->fixed_point_position;
     j.across = type == VX_NN_NORMALIZATION_ACROSS_MAPS;
+    if (j.type == OVX_NN_F32) {
+        ovx_nnf_vx_lrn(&j.in, &j.out, j.across, j.size, j.v[0], j.v[1], j.v[2]);
+        return VX_SUCCESS;
+    }
     n = j.in.dims[j.across ? 1 : 2];
     ovx_nn_parallel(ovx_nn_tasks(node, n, (vx_uint64)ovx_nn_count_from(&j.in, 0) * j.size * 8), n, norm_range, &j);
     return VX_SUCCESS;

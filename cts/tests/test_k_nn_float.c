@@ -2,7 +2,7 @@
  * vx_khr_nn layers on VX_TYPE_FLOAT32 tensors (compute/nn_float_vx.c)
  * against naive references written here: convolution (padding, skip 2,
  * batch 2, odd sizes), fully connected, average pooling with padding,
- * softmax; and a layer without a float path refusing FLOAT32.
+ * softmax; and ROI pooling (no float path) refusing FLOAT32.
  */
 #include "../runner/cts.h"
 
@@ -140,24 +140,26 @@ CTS_TEST(NNFloat, fully_connected_pooling_softmax_match_reference, "")
     vxReleaseGraph(&g);
 }
 
-CTS_TEST(NNFloat, layers_without_float_path_refuse_float32, "")
+CTS_TEST(NNFloat, roi_pooling_refuses_float32, "")
 {
     vx_context c = cts_context();
-    vx_size d[3] = {4, 4, 2};
-    vx_tensor ti = ftensor(c, 3, d, NULL), to = ftensor(c, 3, d, NULL);
+    vx_size d[3] = {4, 4, 2}, dr[2] = {4, 1}, dout[4] = {2, 2, 2, 1};
+    vx_tensor ti = ftensor(c, 3, d, NULL), tr = ftensor(c, 2, dr, NULL), to = ftensor(c, 4, dout, NULL);
+    vx_nn_roi_pool_params_t rp;
     vx_graph g = vxCreateGraph(c);
-    CTS_ASSERT_VALID(vxLocalResponseNormalizationLayer(g, ti, VX_NN_NORMALIZATION_ACROSS_MAPS, 3, 1e-4f, 0.75f, 1.0f, to));
+    rp.pool_type = VX_NN_POOLING_MAX;
+    CTS_ASSERT_VALID(vxROIPoolingLayer(g, ti, tr, &rp, sizeof(rp), to));
     cts_log_clear();
     /* the validator's VX_ERROR_NOT_SUPPORTED, with its log entry before the verifier's own */
     CTS_EXPECT_STATUS(vxVerifyGraph(g), VX_ERROR_NOT_SUPPORTED);
     CTS_EXPECT(cts_log_count() >= 2);
-    vxReleaseTensor(&ti), vxReleaseTensor(&to);
+    vxReleaseTensor(&ti), vxReleaseTensor(&tr), vxReleaseTensor(&to);
     vxReleaseGraph(&g);
 }
 
 CTS_TABLE(k_nn_float) = {
     CTS_ENTRY(NNFloat, convolution_matches_reference),
     CTS_ENTRY(NNFloat, fully_connected_pooling_softmax_match_reference),
-    CTS_ENTRY(NNFloat, layers_without_float_path_refuse_float32),
+    CTS_ENTRY(NNFloat, roi_pooling_refuses_float32),
     CTS_TABLE_END,
 };
