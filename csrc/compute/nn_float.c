@@ -10,6 +10,9 @@
 
 void ovx_nnf_conv(const ovx_nnf_conv_geom *g, const float *in, const float *filt, const float *bias, float *out)
 {
+    /* Per output map: the plane starts at the bias, then every weight adds
+     * its tap's shifted input rows (the inner loop runs along an output
+     * row, contiguous for stride 1, so the compiler vectorizes it). */
     size_t cg = g->c / g->groups, og = g->o / g->groups;
     size_t b, o, y, x, ci, ky, kx;
     for (b = 0; b < g->n; b++) {
@@ -18,24 +21,36 @@ void ovx_nnf_conv(const ovx_nnf_conv_geom *g, const float *in, const float *filt
             const float *fo = filt + o * cg * g->kh * g->kw;
             float *po = out + (b * g->o + o) * g->oh * g->ow;
             float bv = bias ? bias[o] : 0.0f;
-            for (y = 0; y < g->oh; y++) {
-                for (x = 0; x < g->ow; x++) {
-                    float acc = 0.0f;
-                    long iy0 = (long)(y * g->sh) - g->pt, ix0 = (long)(x * g->sw) - g->pl;
-                    for (ci = 0; ci < cg; ci++) {
-                        const float *pi = in + (b * g->c + grp * cg + ci) * g->h * g->w;
-                        const float *fk = fo + ci * g->kh * g->kw;
-                        for (ky = 0; ky < g->kh; ky++) {
-                            long iy = iy0 + (long)(ky * g->dh);
+            for (x = 0; x < g->oh * g->ow; x++) po[x] = bv;
+            for (ci = 0; ci < cg; ci++) {
+                const float *pi = in + (b * g->c + grp * cg + ci) * g->h * g->w;
+                const float *fk = fo + ci * g->kh * g->kw;
+                for (ky = 0; ky < g->kh; ky++) {
+                    for (kx = 0; kx < g->kw; kx++) {
+                        const float wv = fk[ky * g->kw + kx];
+                        /* input column of output x: x*sw + tx, tx = kx*dw - pl */
+                        const long tx = (long)(kx * g->dw) - g->pl;
+                        size_t x0, x1;
+                        if (wv == 0.0f) continue;
+                        x0 = tx >= 0 ? 0 : (size_t)((-tx + (long)g->sw - 1) / (long)g->sw);
+                        x1 = (long)g->w > tx ? (size_t)(((long)g->w - tx + (long)g->sw - 1) / (long)g->sw) : 0;
+                        if (x1 > g->ow) x1 = g->ow;
+                        for (y = 0; y < g->oh; y++) {
+                            long iy = (long)(y * g->sh) - g->pt + (long)(ky * g->dh);
+                            const float *irow;
+                            float *orow = po + y * g->ow;
                             if (iy < 0 || iy >= (long)g->h) continue;
-                            for (kx = 0; kx < g->kw; kx++) {
-                                long ix = ix0 + (long)(kx * g->dw);
-                                if (ix < 0 || ix >= (long)g->w) continue;
-                                acc += pi[(size_t)iy * g->w + (size_t)ix] * fk[ky * g->kw + kx];
+                            irow = pi + (size_t)iy * g->w;
+                            if (x1 <= x0) continue;
+                            if (g->sw == 1) {
+                                const float *src = irow + ((long)x0 + tx); /* in bounds: x0 + tx >= 0 */
+                                float *dst = orow + x0;
+                                for (x = 0; x < x1 - x0; x++) dst[x] += wv * src[x];
+                            } else {
+                                for (x = x0; x < x1; x++) orow[x] += wv * irow[(long)(x * g->sw) + tx];
                             }
                         }
                     }
-                    po[y * g->ow + x] = acc + bv;
                 }
             }
         }
