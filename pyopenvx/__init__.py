@@ -54,6 +54,7 @@ from ._stream import Stream, Event, wait_event, FrameSource, FrameSink  # noqa: 
 from ._ix import __all__ as _ix_all
 from ._arrays import ARRAY_FUNCTIONS
 from ._vision import _vx_min as min, _vx_max as max  # noqa: A001 (not in __all__: no shadowing on import *)
+from .model import import_model, Model  # noqa: F401
 
 __version__ = "0.1.0"
 
@@ -86,6 +87,7 @@ del _name, _value
 __all__ = (["ffi", "lib", "version", "Context", "Kernel", "Border", "LogEntry",
             "Scalar", "Array", "LUT", "Distribution", "Matrix", "Convolution", "Threshold", "Remap",
             "Image", "Tensor", "UserDataObject", "ObjectArray", "Pyramid", "Delay",
+            "import_model", "Model",
             "Graph", "Node", "Performance", "MetaFormat", "UserKernel", "ARRAY_FUNCTIONS",
             "Stream", "Event", "wait_event", "FrameSource", "FrameSink",
             "Reference", "__version__"] + list(_errors_all) + list(_enums_all) + list(_vision_all)

@@ -18,6 +18,7 @@ Pairs such as ``pad=(x, y)`` are in OpenVX order: x is the width (last NumPy
 axis), y the height.  Data types: ``np.uint8`` / ``np.int8`` (the 8-bit
 extension, ``fixed_point_position`` 0) and ``np.int16`` holding raw fixed-point
 values (``fixed_point_position`` 8 by default: Q7.8, the 16-bit extension);
+``np.float32`` works with every layer but ROI pooling (policies ignored);
 outputs have the input's dtype.  Policies are names: ``overflow`` "wrap" or
 "saturate", ``rounding`` "zero" or "nearest_even", ``down_scale_rounding``
 "floor" or "ceil"::
@@ -68,7 +69,7 @@ _ACT = {"logistic": lib.VX_NN_ACTIVATION_LOGISTIC, "tanh": lib.VX_NN_ACTIVATION_
         "square": lib.VX_NN_ACTIVATION_SQUARE, "sqrt": lib.VX_NN_ACTIVATION_SQRT,
         "linear": lib.VX_NN_ACTIVATION_LINEAR}
 _NORM = {"same_map": lib.VX_NN_NORMALIZATION_SAME_MAP, "across_maps": lib.VX_NN_NORMALIZATION_ACROSS_MAPS}
-_DTYPES = (np.dtype(np.uint8), np.dtype(np.int8), np.dtype(np.int16))
+_DTYPES = (np.dtype(np.uint8), np.dtype(np.int8), np.dtype(np.int16), np.dtype(np.float32))
 
 
 def _nn(cname):
@@ -82,7 +83,7 @@ def _array(a, what, ndims=None, dtype=None):
     if not isinstance(a, np.ndarray):
         a = np.asarray(a)
     if a.dtype not in _DTYPES:
-        raise TypeError("%s: dtype %s is not a vx_khr_nn type (uint8, int8, int16)" % (what, a.dtype))
+        raise TypeError("%s: dtype %s is not a vx_khr_nn type (uint8, int8, int16, float32)" % (what, a.dtype))
     if dtype is not None and a.dtype != dtype:
         raise TypeError("%s: dtype %s differs from the input's %s" % (what, a.dtype, dtype))
     if ndims is not None and a.ndim not in ndims:

@@ -118,7 +118,7 @@ def test_deconvolution_layer_shape(vx):
 def test_errors(vx):
     x = np.zeros((1, 2, 5, 5), np.uint8)
     with pytest.raises(TypeError):
-        vx.convolution_layer(x.astype(np.float32), np.zeros((1, 2, 3, 3), np.float32))
+        vx.convolution_layer(x.astype(np.float64), np.zeros((1, 2, 3, 3), np.float64))
     with pytest.raises(TypeError):
         vx.convolution_layer(x, np.zeros((1, 2, 3, 3), np.int8))
     with pytest.raises(ValueError):

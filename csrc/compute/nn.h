@@ -20,7 +20,7 @@
 
 #define OVX_NN_MAX_DIMS 6
 
-enum { OVX_NN_U8 = 0, OVX_NN_S8 = 1, OVX_NN_S16 = 2 };
+enum { OVX_NN_U8 = 0, OVX_NN_S8 = 1, OVX_NN_S16 = 2, OVX_NN_F32 = 3 };
 
 typedef struct {
     vx_uint8 *ptr;
@@ -113,6 +113,26 @@ void ovx_nn_lrn(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int
 /* ROI max pooling: data [W, H, C, (B)], rois [4, R, (B)] (x0, y0, x1, y1 as
  * raw integers), out [OW, OH, C, R, (B)]. */
 void ovx_nn_roi_pooling(const ovx_nn_tensor *data, const ovx_nn_tensor *rois, const ovx_nn_tensor *out, int type);
+
+/* ---- float32 (OVX_NN_F32) layers (nn_float_vx.c), scalar reference ------ */
+/* The integer layers' geometry (placement, padding, skips, batches) in float:
+ * products summed in double, rounded to float once per output; average
+ * pooling divides by size_x*size_y without truncation; no policies. */
+void ovx_nnf_vx_convolution(const ovx_nn_tensor *in, const ovx_nn_tensor *w, const ovx_nn_tensor *bias,
+                            const ovx_nn_tensor *out, vx_size pad_x, vx_size pad_y, vx_size skip_x, vx_size skip_y,
+                            vx_size dil_x, vx_size dil_y);
+void ovx_nnf_vx_fully_connected(const ovx_nn_tensor *in, vx_size core, const ovx_nn_tensor *w,
+                                const ovx_nn_tensor *bias, const ovx_nn_tensor *out);
+void ovx_nnf_vx_pooling(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int is_max, vx_size size_x,
+                        vx_size size_y, vx_size pad_x, vx_size pad_y, vx_size skip_x, vx_size skip_y);
+void ovx_nnf_vx_softmax(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx_size axis);
+void ovx_nnf_vx_activation(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx_enum func, double a, double b);
+/* Deconvolution with the integer layer's up-scaled placement (samples
+ * below column in_w / row in_h); (local response) normalization. */
+void ovx_nnf_vx_deconvolution(const ovx_nn_tensor *in, const ovx_nn_tensor *w, const ovx_nn_tensor *bias,
+                              const ovx_nn_tensor *out, vx_size pad_x, vx_size pad_y, vx_size up_x, vx_size up_y);
+void ovx_nnf_vx_lrn(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int across, vx_size size, double alpha,
+                    double beta, double bias);
 
 /* ---- ranges of the layers' outer loops (nn_layers.c), for the threads ---- */
 

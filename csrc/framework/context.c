@@ -12,7 +12,7 @@
 
 /* The extensions this build implements, space separated (REQ-0556).  Only
  * extensions that work in full (their Khronos CTS group passes) are listed. */
-static const char ovx_extensions[] = "vx_khr_user_data_object vx_khr_tiling vx_khr_nn vx_khr_ix vx_khr_swap_move vx_khr_pipelining";
+static const char ovx_extensions[] = "vx_khr_user_data_object vx_khr_tiling vx_khr_nn vx_khr_ix vx_khr_swap_move vx_khr_pipelining vx_khr_import_kernel";
 
 void ovx_context_lock(vx_context c) { pthread_mutex_lock(&c->lock); }
 void ovx_context_unlock(vx_context c) { pthread_mutex_unlock(&c->lock); }

@@ -14,7 +14,10 @@
 
 static void kernel_destruct(vx_reference ref)
 {
-    (void)ref; /* kernels own no memory besides themselves */
+    vx_kernel k = (vx_kernel)ref;
+    /* kernels own no memory besides themselves, except an imported model */
+    if (k->import_free && k->import_data) k->import_free(k->import_data);
+    k->import_data = NULL;
 }
 
 static vx_status table_add(vx_context c, vx_kernel k)
@@ -445,6 +448,8 @@ VX_API_ENTRY vx_status VX_API_CALL vxRemoveKernel(vx_kernel kernel)
 static void parameter_destruct(vx_reference ref)
 {
     vx_parameter p = (vx_parameter)ref;
+    if (p->meta && ovx_ref_is_live((vx_reference)p->meta)) ovx_ref_destroy((vx_reference)p->meta);
+    p->meta = NULL;
     if (!p->node && p->kernel && ovx_ref_is_live(p->kernel)) p->kernel->param_holds--;
     ovx_ref_release_internal((vx_reference)p->kernel);
     if (p->node) ovx_ref_release_internal((vx_reference)p->node);
@@ -498,6 +503,16 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryParameter(vx_parameter parameter, vx_e
         if (status != VX_SUCCESS && r) ovx_ref_release_external_quiet(r);
         break;
     }
+    case VX_PARAMETER_META_FORMAT:
+        /* vx_khr_import_kernel: imported kernels describe their parameters */
+        if (parameter->kernel->import_meta != NULL) {
+            if (parameter->meta == NULL)
+                parameter->meta = parameter->kernel->import_meta(parameter->kernel, parameter->index);
+            if (parameter->meta == NULL) return VX_ERROR_NO_MEMORY;
+            status = ovx_query_copy(ptr, size, &parameter->meta, sizeof(vx_meta_format));
+            break;
+        }
+        /* fall through */
     default:
         ovx_log((vx_reference)parameter, VX_ERROR_NOT_SUPPORTED,
                 "vxQueryParameter: attribute %s is not supported", OVX_ATTR(attribute));

@@ -174,6 +174,12 @@ struct _vx_kernel {
     const ovx_kernel_desc *desc; /* built-in kernels */
     /* vx_khr_pipelining: VX_KERNEL_PIPEUP_OUTPUT/INPUT_DEPTH (0: never set, reads 1) */
     vx_uint32 pipeup_output_depth, pipeup_input_depth;
+    /* vx_khr_import_kernel (nnef/nnef_kernel.c): the imported model, freed
+     * with the kernel, and the maker of a parameter's meta format for
+     * VX_PARAMETER_META_FORMAT (the vx_parameter owns what it makes) */
+    void *import_data;
+    void (*import_free)(void *data);
+    vx_meta_format (*import_meta)(vx_kernel kernel, vx_uint32 index);
 };
 
 /* framework/tiling.c: vxQueryKernel / vxSetKernelAttribute of the tiling
@@ -189,6 +195,7 @@ struct _vx_parameter {
     vx_kernel kernel;  /* held with an internal reference */
     vx_node node;      /* NULL for kernel parameters */
     vx_uint32 index;
+    vx_meta_format meta; /* VX_PARAMETER_META_FORMAT of an imported kernel, owned */
 };
 
 typedef struct {

@@ -51,6 +51,7 @@ static int nn_type(vx_enum dt, vx_int8 fpp)
     if (dt == VX_TYPE_UINT8 && fpp == 0) return OVX_NN_U8;
     if (dt == VX_TYPE_INT8 && fpp == 0) return OVX_NN_S8;
     if (dt == VX_TYPE_INT16 && fpp >= 0 && fpp <= 15) return OVX_NN_S16;
+    if (dt == VX_TYPE_FLOAT32 && fpp == 0) return OVX_NN_F32;
     return -1;
 }
 
@@ -82,12 +83,31 @@ static vx_status check_input(vx_node node, vx_uint32 idx, vx_tensor t, vx_size m
     if (nn_type(t->data_type, t->fixed_point_position) < 0)
         return ovx_kernel_log(node, idx, VX_ERROR_INVALID_TYPE,
                               "data type %s with fixed_point_position %d is not supported (UINT8/INT8 with 0, "
-                              "INT16 with 0..15, Q7.8 being the 16-bit extension's)",
+                              "INT16 with 0..15, Q7.8 being the 16-bit extension's, FLOAT32 with 0)",
                               type_name(t->data_type), (int)t->fixed_point_position);
     if (t->num_dims < min_dims || t->num_dims > max_dims)
         return ovx_kernel_log(node, idx, VX_ERROR_INVALID_DIMENSION, "has %zu dimensions, must have %zu to %zu",
                               (size_t)t->num_dims, (size_t)min_dims, (size_t)max_dims);
     return VX_SUCCESS;
+}
+
+/* Layers without a float32 path yet (ROI pooling: its ROIs are raw
+ * integers) refuse FLOAT32 inputs at verify. */
+static vx_status check_not_float(vx_node node, vx_tensor t)
+{
+    if (nn_type(t->data_type, t->fixed_point_position) == OVX_NN_F32)
+        return ovx_kernel_log(node, 0, VX_ERROR_NOT_SUPPORTED,
+                              "FLOAT32 tensors are not supported by this layer yet (8-bit and INT16 only)");
+    return VX_SUCCESS;
+}
+
+/* The layer's tensors as compute/nn.h sees them, for the float32 paths. */
+static ovx_nn_tensor view_or_empty(vx_reference r)
+{
+    ovx_nn_tensor v;
+    if (r) return ovx_nn_view((vx_tensor)r);
+    memset(&v, 0, sizeof(v));
+    return v;
 }
 
 /* Another tensor of the layer: the input's data type and fixed point. */
@@ -315,6 +335,14 @@ static vx_status VX_CALLBACK conv_function(vx_node node, const vx_reference *p, 
     } c;
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = conv_geometry(node, p, odims, &g, &cp)) != VX_SUCCESS) return s;
+    if (nn_type(((vx_tensor)p[0])->data_type, ((vx_tensor)p[0])->fixed_point_position) == OVX_NN_F32) {
+        ovx_nn_tensor in = view_or_empty(p[0]), w = view_or_empty(p[1]), b = view_or_empty(p[2]),
+                      out = view_or_empty(p[4]);
+        if (!in.ptr || !w.ptr || !out.ptr || (p[2] && !b.ptr)) return VX_ERROR_NO_MEMORY;
+        ovx_nnf_vx_convolution(&in, &w, p[2] ? &b : NULL, &out, cp->padding_x, cp->padding_y, g.skip_x, g.skip_y,
+                               cp->dilation_x, cp->dilation_y);
+        return VX_SUCCESS;
+    }
     memset(&c, 0, sizeof(c));
     c.g.deconv = 0;
     c.g.pad[0] = cp->padding_x, c.g.pad[1] = cp->padding_y;
@@ -436,6 +464,13 @@ static vx_status VX_CALLBACK deconv_function(vx_node node, const vx_reference *p
     } c;
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = deconv_geometry(node, p, odims, up, &dp)) != VX_SUCCESS) return s;
+    if (nn_type(((vx_tensor)p[0])->data_type, ((vx_tensor)p[0])->fixed_point_position) == OVX_NN_F32) {
+        ovx_nn_tensor in = view_or_empty(p[0]), w = view_or_empty(p[1]), b = view_or_empty(p[2]),
+                      out = view_or_empty(p[4]);
+        if (!in.ptr || !w.ptr || !out.ptr || (p[2] && !b.ptr)) return VX_ERROR_NO_MEMORY;
+        ovx_nnf_vx_deconvolution(&in, &w, p[2] ? &b : NULL, &out, dp->padding_x, dp->padding_y, up[0], up[1]);
+        return VX_SUCCESS;
+    }
     memset(&c, 0, sizeof(c));
     c.g.deconv = 1;
     c.g.pad[0] = dp->padding_x, c.g.pad[1] = dp->padding_y;
@@ -545,6 +580,13 @@ static vx_status VX_CALLBACK fc_function(vx_node node, const vx_reference *p, vx
     vx_status s;
     if (num != 6) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = fc_check(node, p, odims, &nd, &core, &f)) != VX_SUCCESS) return s;
+    if (f.type == OVX_NN_F32) {
+        ovx_nn_tensor in = view_or_empty(p[0]), w = view_or_empty(p[1]), b = view_or_empty(p[2]),
+                      out = view_or_empty(p[5]);
+        if (!in.ptr || !w.ptr || !out.ptr || (p[2] && !b.ptr)) return VX_ERROR_NO_MEMORY;
+        ovx_nnf_vx_fully_connected(&in, core, &w, p[2] ? &b : NULL, &out);
+        return VX_SUCCESS;
+    }
     return ovx_nn_fc_run(node, p, core, &f);
 }
 
@@ -666,6 +708,11 @@ static vx_status VX_CALLBACK pool_function(vx_node node, const vx_reference *p, 
     if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
     j.type = nn_type(t->data_type, t->fixed_point_position);
     j.is_max = j.g.type == VX_NN_POOLING_MAX;
+    if (j.type == OVX_NN_F32) {
+        ovx_nnf_vx_pooling(&j.in, &j.out, j.is_max, j.g.size[0], j.g.size[1], j.g.pad[0], j.g.pad[1], j.g.skip[0],
+                           j.g.skip[1]);
+        return VX_SUCCESS;
+    }
     j.row = ovx_node_variant(node) ? (ovx_nn_pool_max_row_f)ovx_node_variant(node)->fn : NULL;
     units = ovx_nn_count_from(&j.out, 2) * j.out.dims[1];
     tasks = ovx_nn_tasks(node, units, (vx_uint64)ovx_nn_count_from(&j.out, 0) * j.g.size[0] * j.g.size[1]);
@@ -755,6 +802,10 @@ static vx_status VX_CALLBACK softmax_function(vx_node node, const vx_reference *
     j.type = nn_type(t->data_type, t->fixed_point_position), j.q = t->fixed_point_position;
     /* 1 or 2 dims: the first dimension; 3 or more: the third ([W, H, classes, batch]) */
     j.axis = t->num_dims > 2 ? 2 : 0;
+    if (j.type == OVX_NN_F32) {
+        ovx_nnf_vx_softmax(&j.in, &j.out, j.axis);
+        return VX_SUCCESS;
+    }
     n = j.in.dims[j.axis];
     items = ovx_nn_count_from(&j.in, 0) / (n ? n : 1);
     tasks = ovx_nn_tasks(node, items, (vx_uint64)items * n * 16);
@@ -860,6 +911,10 @@ static vx_status VX_CALLBACK act_function(vx_node node, const vx_reference *p, v
     j.in = ovx_nn_view(t), j.out = ovx_nn_view((vx_tensor)p[4]);
     if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
     j.type = nn_type(t->data_type, t->fixed_point_position), j.q = t->fixed_point_position;
+    if (j.type == OVX_NN_F32) {
+        ovx_nnf_vx_activation(&j.in, &j.out, j.func, j.a, j.b);
+        return VX_SUCCESS;
+    }
     rows = ovx_nn_count_from(&j.in, 1), count = rows * j.in.dims[0];
     j.lut = NULL;
     /* a table when it costs less than the elements: 8-bit always, 16-bit
@@ -978,6 +1033,10 @@ static vx_status norm_function_common(vx_node node, const vx_reference *p, vx_bo
     if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
     j.type = nn_type(t->data_type, t->fixed_point_position), j.q = t->fixed_point_position;
     j.across = type == VX_NN_NORMALIZATION_ACROSS_MAPS;
+    if (j.type == OVX_NN_F32) {
+        ovx_nnf_vx_lrn(&j.in, &j.out, j.across, j.size, j.v[0], j.v[1], j.v[2]);
+        return VX_SUCCESS;
+    }
     n = j.in.dims[j.across ? 1 : 2];
     ovx_nn_parallel(ovx_nn_tasks(node, n, (vx_uint64)ovx_nn_count_from(&j.in, 0) * j.size * 8), n, norm_range, &j);
     return VX_SUCCESS;
@@ -1079,6 +1138,7 @@ static vx_status roi_check(vx_node node, const vx_reference p[], vx_size odims[O
     const vx_nn_roi_pool_params_t *rp;
     vx_status s;
     if ((s = check_input(node, 0, in, 3, 4)) != VX_SUCCESS) return s;
+    if ((s = check_not_float(node, in)) != VX_SUCCESS) return s;
     if ((s = check_same_type(node, 1, rois, in)) != VX_SUCCESS) return s;
     if (rois->num_dims != in->num_dims - 1 || rois->dims[0] != 4 ||
         (in->num_dims == 4 && rois->dims[2] != in->dims[3]))

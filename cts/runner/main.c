@@ -65,6 +65,8 @@ CTS_DECLARE_TABLE(k_hog);
 CTS_DECLARE_TABLE(k_tensorops);
 CTS_DECLARE_TABLE(k_bilateral);
 CTS_DECLARE_TABLE(k_nn);
+CTS_DECLARE_TABLE(nnef);
+CTS_DECLARE_TABLE(k_nn_float);
 CTS_DECLARE_TABLE(ix);
 CTS_DECLARE_TABLE(dispatch);
 CTS_DECLARE_TABLE(swapmove);
@@ -93,7 +95,7 @@ static const cts_test *const *const all_tables[] = {
     cts_table_k_hog,
     cts_table_k_tensorops,
     cts_table_k_bilateral,
-    cts_table_k_nn,
+    cts_table_k_nn, cts_table_nnef, cts_table_k_nn_float,
     cts_table_ix,
     cts_table_dispatch,
     cts_table_swapmove,

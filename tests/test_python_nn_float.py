@@ -1,0 +1,167 @@
+"""float32 vx_khr_nn layers (convolution, fully connected, pooling, softmax,
+activation) against NumPy references; odd sizes, padding, strides, batches.
+Tolerance: the layers sum products in double and round once, NumPy in
+float64 here: a relative error of 1e-5 is ample."""
+import numpy as np
+import pytest
+
+import pyopenvx as vx
+
+RNG = np.random.default_rng(1234)
+
+
+def rnd(*shape):
+    return RNG.standard_normal(shape).astype(np.float32)
+
+
+def ref_conv(x, w, b, pad, stride, dil=(0, 0)):
+    n, c, h, wd = x.shape
+    o, _, kh, kw = w.shape
+    px, py = pad
+    sx, sy = stride
+    dx, dy = dil
+    # taps past the padded input (the placement's dilation offset) read zeros
+    xp = np.zeros((n, c, h + 2 * py + dy + 1, wd + 2 * px + dx + 1), np.float64)
+    xp[:, :, py:py + h, px:px + wd] = x
+    ekh, ekw = kh + (kh - 1) * dy, kw + (kw - 1) * dx
+    oh = (h + 2 * py - ekh) // sy + 1
+    ow = (wd + 2 * px - ekw) // sx + 1
+    out = np.zeros((n, o, oh, ow))
+    for y in range(oh):
+        for xx in range(ow):
+            # the extension's tap placement: dil + k*(dil+1) from the window start
+            ys = [y * sy + dy + k * (dy + 1) for k in range(kh)]
+            xs = [xx * sx + dx + k * (dx + 1) for k in range(kw)]
+            patch = xp[:, :, ys][:, :, :, xs]
+            out[:, :, y, xx] = np.einsum("nckl,ockl->no", patch, w.astype(np.float64))
+    if b is not None:
+        out += b.reshape(1, o, 1, 1) if b.ndim == 1 else b[None]
+    return out
+
+
+@pytest.mark.parametrize("shape,k,pad,stride", [((1, 3, 7, 9), 3, (1, 1), (1, 1)), ((2, 4, 11, 6), 5, (2, 1), (2, 2)),
+                                                ((1, 1, 1, 1), 1, (0, 0), (1, 1)), ((3, 2, 6, 5), 2, (0, 1), (2, 1))])
+def test_convolution_float32(shape, k, pad, stride):
+    x = rnd(*shape)
+    w = rnd(5, shape[1], k, k)
+    b = rnd(5)
+    got = vx.convolution_layer(x, w, b, pad=pad, stride=stride)
+    ref = ref_conv(x, w, b, pad, stride)
+    assert got.dtype == np.float32 and got.shape == ref.shape
+    np.testing.assert_allclose(got, ref, rtol=1e-5, atol=1e-5)
+
+
+def test_convolution_float32_dilation_and_location_bias():
+    x = rnd(1, 2, 9, 10)
+    w = rnd(3, 2, 3, 3)
+    ref0 = ref_conv(x, w, None, (1, 1), (1, 1), (1, 1))
+    b = rnd(3, *ref0.shape[2:])
+    got = vx.convolution_layer(x, w, b, pad=(1, 1), dilation=(1, 1))
+    np.testing.assert_allclose(got, ref0 + b[None], rtol=1e-5, atol=1e-5)
+
+
+@pytest.mark.parametrize("n,ifm,ofm", [(1, 1, 1), (3, 17, 5), (2, 64, 33)])
+def test_fully_connected_float32(n, ifm, ofm):
+    x = rnd(n, ifm)
+    w = rnd(ofm, ifm)
+    b = rnd(ofm)
+    got = vx.fully_connected_layer(x, w, b)
+    np.testing.assert_allclose(got, x.astype(np.float64) @ w.T.astype(np.float64) + b, rtol=1e-5, atol=1e-5)
+    got = vx.fully_connected_layer(x, w)
+    np.testing.assert_allclose(got, x.astype(np.float64) @ w.T.astype(np.float64), rtol=1e-5, atol=1e-5)
+
+
+def ref_pool(x, kind, size, pad, stride):
+    n, c, h, w = x.shape
+    (kx, ky), (px, py), (sx, sy) = size, pad, stride
+    xp = np.zeros((n, c, h + 2 * py, w + 2 * px), np.float64)  # outside: zeros
+    xp[:, :, py:py + h, px:px + w] = x
+    oh = (h + 2 * py - ky) // sy + 1
+    ow = (w + 2 * px - kx) // sx + 1
+    out = np.zeros((n, c, oh, ow))
+    for y in range(oh):
+        for xx in range(ow):
+            win = xp[:, :, y * sy:y * sy + ky, xx * sx:xx * sx + kx]
+            out[:, :, y, xx] = win.max(axis=(2, 3)) if kind == "max" else win.mean(axis=(2, 3))
+    return out
+
+
+@pytest.mark.parametrize("kind", ["max", "avg"])
+@pytest.mark.parametrize("shape,size,pad,stride", [((1, 3, 7, 9), (3, 3), (1, 1), (2, 2)),
+                                                   ((2, 2, 5, 4), (2, 2), (0, 0), (2, 2)),
+                                                   ((1, 1, 3, 3), (3, 1), (1, 0), (1, 1))])
+def test_pooling_float32(kind, shape, size, pad, stride):
+    x = rnd(*shape)
+    got = vx.pooling_layer(x, kind, size, pad, stride=stride)
+    ref = ref_pool(x, kind, size, pad, stride)
+    assert got.shape == ref.shape
+    np.testing.assert_allclose(got, ref, rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("shape,axis", [((7,), 0), ((3, 10), 1), ((2, 5, 3, 4), 1)])
+def test_softmax_float32(shape, axis):
+    x = rnd(*shape) * 4
+    got = vx.softmax_layer(x)
+    e = np.exp(x.astype(np.float64) - x.max(axis=axis, keepdims=True))
+    np.testing.assert_allclose(got, e / e.sum(axis=axis, keepdims=True), rtol=1e-5, atol=1e-7)
+
+
+ACTS = {
+    "logistic": lambda x, a, b: 1 / (1 + np.exp(-x)),
+    "tanh": lambda x, a, b: a * np.tanh(b * x),
+    "relu": lambda x, a, b: np.maximum(x, 0),
+    "brelu": lambda x, a, b: np.minimum(np.maximum(x, 0), a),
+    "softrelu": lambda x, a, b: np.log1p(np.exp(x)),
+    "abs": lambda x, a, b: np.abs(x),
+    "square": lambda x, a, b: x * x,
+    "sqrt": lambda x, a, b: np.sqrt(np.maximum(x, 0)),
+    "linear": lambda x, a, b: a * x + b,
+}
+
+
+@pytest.mark.parametrize("name", sorted(ACTS))
+def test_activation_float32(name):
+    x = rnd(2, 3, 5, 7) * 3
+    a, b = 1.5, 0.5
+    got = vx.activation_layer(x, name, a, b)
+    np.testing.assert_allclose(got, ACTS[name](x.astype(np.float64), a, b), rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("across", [True, False])
+def test_lrn_float32(across):
+    x = rnd(2, 6, 5, 7)
+    size, alpha, beta, bias = 3, 0.5, 0.75, 2.0
+    got = vx.local_response_normalization_layer(x, "across_maps" if across else "same_map", size, alpha, beta, bias)
+    x64 = x.astype(np.float64)
+    sq = x64 * x64
+    s = np.zeros_like(x64)
+    h = size // 2
+    if across:
+        for k in range(x.shape[1]):
+            s[:, k] = sq[:, max(0, k - h):k + h + 1].sum(axis=1)
+        n = size
+    else:
+        for yy in range(x.shape[2]):
+            for xx in range(x.shape[3]):
+                s[:, :, yy, xx] = sq[:, :, max(0, yy - h):yy + h + 1, max(0, xx - h):xx + h + 1].sum(axis=(2, 3))
+        n = size * size
+    np.testing.assert_allclose(got, x64 / (bias + alpha / n * s) ** beta, rtol=1e-5, atol=1e-6)
+
+
+@pytest.mark.parametrize("pad,upscale", [((0, 0), (1, 1)), ((1, 0), (2, 2)), ((1, 1), (2, 3))])
+def test_deconvolution_float32_matches_the_exact_integer_layer(pad, upscale):
+    # small integers: the Q0 int16 layer (exact, checked by the Khronos CTS) is the reference
+    xi = RNG.integers(-4, 5, (2, 3, 5, 4)).astype(np.int16)
+    wi = RNG.integers(-3, 4, (2, 3, 3, 3)).astype(np.int16)
+    bi = RNG.integers(-5, 6, (2,)).astype(np.int16)
+    ref = vx.deconvolution_layer(xi, wi, bi, pad=pad, upscale=upscale, fixed_point_position=0)
+    got = vx.deconvolution_layer(xi.astype(np.float32), wi.astype(np.float32), bi.astype(np.float32), pad=pad,
+                                 upscale=upscale)
+    assert got.dtype == np.float32 and got.shape == ref.shape
+    np.testing.assert_array_equal(got, ref.astype(np.float32))
+
+
+def test_roi_pooling_refuses_float32():
+    x = rnd(2, 5, 5)
+    with pytest.raises(Exception):
+        vx.roi_pooling_layer(x, np.array([[0, 0, 2, 2]], np.float32), pooled_size=(2, 2))
