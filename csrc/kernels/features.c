@@ -9,7 +9,7 @@
  */
 #include "kernels.h"
 
-#include "../compute/features.h"
+#include "../compute/detect.h"
 #include "../runtime/dispatch.h"
 #include "../framework/graph.h"
 #include "../objects/threshold.h"

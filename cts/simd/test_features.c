@@ -1,5 +1,5 @@
 /*
- * The feature detectors' row kit (compute/features.h): every SIMD variant
+ * The feature detectors' row kit (compute/detect.h): every SIMD variant
  * against the scalar reference, bit for bit (floats compared as bits), on
  * random, blocky, extreme (0/255) and flat images and on random and extreme
  * gradients, for widths from 7 (tiny) to 255 including odd ones, with guard
@@ -7,7 +7,7 @@
  * products) is also checked against the generic s32 one (from gradients).  A variant the CPU cannot run is
  * reported as not run, never as passed.
  */
-#include "../../csrc/compute/features.h"
+#include "../../csrc/compute/detect.h"
 #include "../../csrc/runtime/dispatch.h"
 
 #include <stdio.h>

@@ -1,5 +1,5 @@
-/* Compute routines: feature detectors (Canny, Harris, FAST-9).  See features.h. */
-#include "features.h"
+/* Compute routines: feature detectors (Canny, Harris, FAST-9).  See detect.h. */
+#include "detect.h"
 
 #include <stddef.h>
 
@@ -194,7 +194,7 @@ void ovx_canny_nms_row_scalar(const vx_int16 *gx, const vx_int16 *gy, const vx_i
     }
 }
 
-/* Mc from the exact block sums (features.h: the order of the operations is
+/* Mc from the exact block sums (detect.h: the order of the operations is
  * part of the contract: the SIMD variants do the same in double lanes). */
 static vx_float32 harris_mc(vx_float64 sxx, vx_float64 syy, vx_float64 sxy, vx_float64 scale, vx_float64 k,
                             vx_float64 thresh)

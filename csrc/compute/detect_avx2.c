@@ -1,11 +1,11 @@
 /*
- * AVX2 variants of the feature detectors' rows (compute/features.h), each
+ * AVX2 variants of the feature detectors' rows (compute/detect.h), each
  * bit-exact with its scalar reference: integer arithmetic is exact in the
  * lanes used (|g| <= 1020, products and block sums < 2^31), the doubles of
  * Harris see the same operations in the same order (no FMA: the library is
  * built with -ffp-contract=off and the intrinsics are explicit).
  */
-#include "features.h"
+#include "detect.h"
 
 #include <immintrin.h>
 
@@ -322,7 +322,7 @@ static vx_uint32 nms_row_f32_avx2(const vx_float32 *s0, const vx_float32 *s1, co
 #define FR_ANDNOT _mm256_andnot_si256
 #define FR_TESTZ(v) _mm256_testz_si256(v, v)
 #define FR_MOVEMASK _mm256_movemask_epi8
-#include "features_rows.inc"
+#include "detect_rows.inc"
 
 static const ovxc_feat_kit kit_avx2 = {fast_nms_row_avx2, nms_row_f32_avx2, sobel3_row_avx2, canny_grad3_row_avx2, canny_nms_row_avx2, sobel3_prod_row_avx2, harris_row_p32_avx2,
                                        fast9_row_u8_avx2};

@@ -1,13 +1,15 @@
 /*
- * Compute routines: feature detectors (Canny, Harris, FAST-9).
+ * Compute routines: feature detectors (Canny, Harris, FAST-9); detect_<isa>.c
+ * hold their SIMD rows.  (Named detect, not features: a "features.h" next to
+ * the sources would shadow glibc's <features.h>.)
  *
  * Raw planes, row ranges, caller-provided scratch; no vx_ objects, no
  * allocation, no threads.  Coordinates are in the pixels of the plane given
  * (the caller passes a pointer to the first pixel of the region to work on,
  * usually the input's valid rectangle).
  */
-#ifndef OVX_COMPUTE_FEATURES_H
-#define OVX_COMPUTE_FEATURES_H
+#ifndef OVX_COMPUTE_DETECT_H
+#define OVX_COMPUTE_DETECT_H
 
 #include <VX/vx_types.h>
 #include <stdint.h>
@@ -49,7 +51,7 @@ vx_int32 ovx_fast9_strength(const vx_uint8 *src, vx_int32 stride, vx_uint32 x, v
 /* ---- fast rows (gradient size 3), with SIMD variants ------------------------ */
 /* Each routine works on rows given by pointers (indexed in image columns) and
  * has a scalar reference here (*_scalar) and SIMD variants bit-exact with it
- * (compute/features_<isa>.c), gathered in a kit (ovxc_feat_kit_variants). */
+ * (compute/detect_<isa>.c), gathered in a kit (ovxc_feat_kit_variants). */
 
 /* Sobel 3x3 of the row src points to (the rows above and below exist): gx, gy
  * at x in [1, width - 1) (|g| <= 1020). */

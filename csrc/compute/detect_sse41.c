@@ -1,10 +1,10 @@
 /*
- * SSE4.1 variants of the feature detectors' rows (compute/features.h): the
+ * SSE4.1 variants of the feature detectors' rows (compute/detect.h): the
  * AVX2 file's algorithms on 128-bit vectors, bit-exact with the scalar
  * reference for the same reasons (exact integer lanes; Harris's doubles in the
  * same operations and order, no FMA).
  */
-#include "features.h"
+#include "detect.h"
 
 #include <smmintrin.h>
 #include <string.h>
@@ -233,7 +233,7 @@ static vx_uint32 nms_row_f32_sse41(const vx_float32 *s0, const vx_float32 *s1, c
 #define FR_ANDNOT _mm_andnot_si128
 #define FR_TESTZ(v) _mm_testz_si128(v, v)
 #define FR_MOVEMASK _mm_movemask_epi8
-#include "features_rows.inc"
+#include "detect_rows.inc"
 
 static const ovxc_feat_kit kit_sse41 = {fast_nms_row_sse41,    nms_row_f32_sse41,     sobel3_row_sse41,
                                         canny_grad3_row_sse41, canny_nms_row_sse41,   sobel3_prod_row_sse41,
