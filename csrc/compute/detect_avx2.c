@@ -25,19 +25,6 @@ static inline void sobel3_16(const vx_uint8 *a, const vx_uint8 *b, const vx_uint
                            _mm256_add_epi16(_mm256_add_epi16(a0, a2), _mm256_add_epi16(a1, a1)));
 }
 
-static void sobel3_row_avx2(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int16 *gx, vx_int16 *gy)
-{
-    const vx_uint8 *a = src - stride, *b = src, *c = src + stride;
-    vx_uint32 x = 1;
-    for (; x + 16 < width; x += 16) {
-        __m256i vx, vy;
-        sobel3_16(a, b, c, x, &vx, &vy);
-        _mm256_storeu_si256((__m256i *)(gx + x), vx);
-        _mm256_storeu_si256((__m256i *)(gy + x), vy);
-    }
-    if (x + 1 < width) ovx_sobel3_row_scalar(src + (x - 1), stride, width - (x - 1), gx + (x - 1), gy + (x - 1));
-}
-
 static void canny_grad3_row_avx2(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, int l2, vx_int16 *gx,
                                  vx_int16 *gy, vx_int32 *mag)
 {
@@ -324,7 +311,7 @@ static vx_uint32 nms_row_f32_avx2(const vx_float32 *s0, const vx_float32 *s1, co
 #define FR_MOVEMASK _mm256_movemask_epi8
 #include "detect_rows.inc"
 
-static const ovxc_feat_kit kit_avx2 = {fast_nms_row_avx2, nms_row_f32_avx2, sobel3_row_avx2, canny_grad3_row_avx2, canny_nms_row_avx2, sobel3_prod_row_avx2, harris_row_p32_avx2,
+static const ovxc_feat_kit kit_avx2 = {fast_nms_row_avx2, nms_row_f32_avx2, canny_grad3_row_avx2, canny_nms_row_avx2, sobel3_prod_row_avx2, harris_row_p32_avx2,
                                        fast9_row_u8_avx2};
 
 const ovxc_feat_kit *ovxc_feat_kit_avx2(void)
