@@ -114,7 +114,7 @@ static ovx_geo_src geo_src_of(vx_node node, vx_image img)
     s.width = (int32_t)img->width;
     s.height = (int32_t)img->height;
     s.u1 = img->format == VX_DF_IMAGE_U1;
-    s.mode = b.mode == VX_BORDER_CONSTANT ? OVX_GEO_CONSTANT : OVX_GEO_REPLICATE;
+    s.mode = b.mode == VX_BORDER_CONSTANT ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE;
     s.cval = s.u1 ? (b.constant_value.U1 ? 1 : 0) : (int)b.constant_value.U8;
     s.bit0 = 0;
     s.ox = s.oy = 0;
