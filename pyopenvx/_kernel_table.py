@@ -461,7 +461,10 @@ KERNELS = [
             _field("window_width", "window_width", "vx_int32", 64),
             _field("window_height", "window_height", "vx_int32", 128),
             _field("window_stride", "window_stride", "vx_int32", 8),
-            _field("threshold", "threshold", "vx_float32", 0.2)], "array", "VX_TYPE_HOG_PARAMS", size_one_ok=True),
+            _field("threshold", "threshold", "vx_float32", 0.2)],
+            # REQ-0214: hog_param_size is sizeof(vx_hog_t); 1 (one struct) is also accepted, as the
+            # Khronos conformance tests pass it
+            "array", "VX_TYPE_HOG_PARAMS", size_one_ok=True),
         _obj("tensor", "features", "out")],
        """Extracts Histogram of Oriented Gradients features from the HOG cells (magnitudes and bins of a
        hog_cells node): per detection window, the blocks (block_width x block_height moved by block_stride)
