@@ -16,11 +16,24 @@ Two layers:
   table (``g.canny(img, 80, 100, out)``, ``vx.canny(a, 80, 100)``,
   see :data:`ARRAY_FUNCTIONS` and ``pyopenvx/_kernel_table.py``).
 
-    import pyopenvx as vx
-    with vx.Context() as ctx:
-        print(ctx.version, ctx.implementation, ctx.extensions)
-        img = ctx.image_from_numpy(frame)        # no copy
-        out = ctx.image(img.width, img.height, vx.DF_IMAGE_S16).to_numpy()
+Immediate mode on ndarrays, then the same in a graph (run by the tests)::
+
+    >>> import numpy as np, pyopenvx as vx
+    >>> a = np.arange(24, dtype=np.uint8).reshape(4, 6)
+    >>> vx.box3x3(a, border="replicate")         # 1/9 of the 3x3 sum, truncated
+    array([[ 2,  3,  4,  5,  6,  6],
+           [ 6,  7,  8,  9, 10, 10],
+           [12, 13, 14, 15, 16, 16],
+           [16, 17, 18, 19, 20, 20]], dtype=uint8)
+    >>> with vx.Context() as ctx:
+    ...     img = ctx.image_from_numpy(a)            # no copy
+    ...     out = ctx.image(img.width, img.height, vx.Format.U8)
+    ...     g = ctx.graph()
+    ...     node = g.box3x3(img, out)
+    ...     node.border = vx.Border("replicate")
+    ...     g.process()                              # verifies on the first run
+    ...     print(img.format, g.state, (out.to_numpy() == vx.box3x3(a, border="replicate")).all())
+    Format.U8 GraphState.COMPLETED True
 """
 
 from ._ffi import ffi, lib

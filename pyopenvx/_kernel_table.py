@@ -39,9 +39,31 @@ accumulate nodes of ``vx_compatibility.h``.  A kernel is a dict:
     - ``optional``: the spec allows NULL for this object;
     - ``formats``: for images, the ``VX_DF_IMAGE_*`` formats the spec allows.
 
+    - ``vxu`` (C, ``vx_scalar`` parameters only): how ``vxu<Name>`` takes it when
+      not as the node's ``vx_scalar``: ``"value"`` (by value, the vxu function
+      makes the scalar) or ``"pointer"`` (an output read back into ``*ptr``;
+      NULL allowed only when ``optional``).
+
     A C struct pointer (``const vx_hog_t *``) is one entry ``{"struct": ctype,
     "c": name, "size_c": the sizeof parameter's name or None, "fields": [...]}``
     whose fields are Python parameters (``field`` naming the struct member(s)).
+    For the C side it also says how the node holds it (``pack``): ``"scalar"`` (a
+    scalar of ``vx_type``; NULL means the fields' defaults), ``"struct_scalar"``
+    (a scalar of ``vx_type`` holding a copy of ``size_c`` bytes, zero-filled up
+    to the struct's size; NULL leaves the parameter unset) or ``"array"`` (a
+    one-item array of ``vx_type``; NULL leaves it unset; ``size_c``, if any,
+    must be the struct's size, or 1 when ``size_one_ok``).
+
+The C ``vx<Name>Node`` and ``vxu<Name>`` functions and the import/export table
+of parameters fixed at node creation are generated from this table at build
+time (``tools/gen_kernels.py``): an atomic parameter becomes a scalar of its
+``vx_type`` made by the node function.
+``vxu_border``
+    (C) how ``vxu<Name>`` sets the node's border: ``"policy"`` (default: the
+    context's immediate border, falling back to UNDEFINED under
+    VX_BORDER_POLICY_DEFAULT_TO_UNDEFINED when the kernel refuses it) or
+    ``"undefined"`` (the kernel supports UNDEFINED only: another immediate
+    border is refused under VX_BORDER_POLICY_RETURN_ERROR, else ignored).
 ``doc``
     one paragraph in the spec's own words: what it computes and the conventions
     that surprise (rounding, borders, sampling phase, which way a matrix maps).
@@ -88,10 +110,12 @@ def _atom(name, ctype, default=_DEFAULT, c=None):
     return _p(name, "in", "atomic", c=c, ctype=ctype, vx_type=_VX_TYPES[ctype], default=default)
 
 
-def _scalar(name, ctype, direction="in", default=_DEFAULT, c=None, optional=False, enum=None):
+def _scalar(name, ctype, direction="in", default=_DEFAULT, c=None, optional=False, enum=None, vxu=None):
     if optional and default is _DEFAULT:
         default = None
     kw = {"enum": enum} if enum else {}
+    if vxu:
+        kw["vxu"] = vxu
     return _p(name, direction, "scalar", c=c, ctype="vx_scalar", vx_type=_VX_TYPES[ctype] if ctype else None,
               default=default, optional=optional, **kw)
 
@@ -106,13 +130,14 @@ def _field(name, field, ctype, default=_DEFAULT, enum=None):
     return d
 
 
-def _struct(c, ctype, size_c, fields):
-    return {"struct": ctype, "c": c, "size_c": size_c, "fields": list(fields)}
+def _struct(c, ctype, size_c, fields, pack, vx_type, size_one_ok=False):
+    return {"struct": ctype, "c": c, "size_c": size_c, "fields": list(fields), "pack": pack, "vx_type": vx_type,
+            "size_one_ok": size_one_ok}
 
 
-def _k(name, node, vxu, enum, family, params, doc):
+def _k(name, node, vxu, enum, family, params, doc, vxu_border="policy"):
     return {"name": name, "node": node, "vxu": vxu, "enum": enum, "family": family, "params": list(params),
-            "doc": " ".join(doc.split())}
+            "doc": " ".join(doc.split()), "vxu_border": vxu_border}
 
 
 _U8_U1 = "U8 U1"
@@ -139,7 +164,8 @@ KERNELS = [
        to the output format by the overflow policy. The output can be VX_DF_IMAGE_U8 only if both inputs
        are; it is otherwise VX_DF_IMAGE_S16."""),
     _k("multiply", "vxMultiplyNode", "vxuMultiply", "VX_KERNEL_MULTIPLY", "vision",
-       [_img("in1", formats="U8 S16"), _img("in2", formats="U8 S16"), _scalar("scale", "vx_float32", default=1.0),
+       [_img("in1", formats="U8 S16"), _img("in2", formats="U8 S16"),
+        _scalar("scale", "vx_float32", default=1.0, vxu="value"),
         _enum("overflow_policy", "convert_policy", "saturate"),
         _enum("rounding_policy", "round_policy", "to_zero"), _img("out", "out", "U8 S16")],
        """Performs element-wise multiplication between two images and a scalar value:
@@ -276,7 +302,7 @@ KERNELS = [
        true_value (the bounds are inclusive)."""),
     _k("convert_depth", "vxConvertDepthNode", "vxuConvertDepth", "VX_KERNEL_CONVERTDEPTH", "vision",
        [_img("input", formats="U8 U1 S16"), _img("output", "out", "U8 U1 S16"),
-        _enum("policy", "convert_policy", "saturate"), _scalar("shift", "vx_int32", default=0)],
+        _enum("policy", "convert_policy", "saturate"), _scalar("shift", "vx_int32", default=0, vxu="value")],
        """Converts image bit depth: up-conversions ignore the policy, output = ((int16)input) << shift;
        down-conversions compute input >> shift (an arithmetic shift for signed input) then wrap ((uint8))
        or saturate to 0..255 by the policy; 0 <= shift < 8. Conversions with U1 ignore policy and shift:
@@ -292,8 +318,8 @@ KERNELS = [
        brightness and contrast: the pixels are mapped through their cumulative distribution, rescaled to
        0..255 (a monotonic mapping)."""),
     _k("mean_std_dev", "vxMeanStdDevNode", "vxuMeanStdDev", "VX_KERNEL_MEAN_STDDEV", "vision",
-       [_img("input", formats=_U8_U1), _scalar("mean", "vx_float32", "out"),
-        _scalar("stddev", "vx_float32", "out", optional=True)],
+       [_img("input", formats=_U8_U1), _scalar("mean", "vx_float32", "out", vxu="pointer"),
+        _scalar("stddev", "vx_float32", "out", optional=True, vxu="pointer")],
        """Computes the mean pixel value and the standard deviation of the pixels of the input image:
        mu = sum(src) / (width height), sigma = sqrt(sum((mu - src)^2) / (width height)) (the population
        deviation, as NumPy's std)."""),
@@ -371,7 +397,8 @@ KERNELS = [
        """Canny edge detector: Sobel gradients of gradient_size (3, 5, 7), magnitude by the L1 (|dx| + |dy|,
        the default) or L2 norm, non-maximum suppression along the orientation quantised to 4 directions,
        hysteresis with the VX_THRESHOLD_TYPE_RANGE thresholds (> upper: edge, <= lower: not, between:
-       edge if connected to one). Edges are 255 (U8) on 0; the outermost pixels are not edges."""),
+       edge if connected to one). Edges are 255 (U8) on 0; the outermost pixels are not edges.""",
+       vxu_border="undefined"),
     _k("harris_corners", "vxHarrisCornersNode", "vxuHarrisCorners", "VX_KERNEL_HARRIS_CORNERS", "vision",
        [_img("input", formats="U8"), _scalar("strength_thresh", "vx_float32"),
         _scalar("min_distance", "vx_float32", default=3.0), _scalar("sensitivity", "vx_float32", default=0.04),
@@ -380,7 +407,8 @@ KERNELS = [
        """Computes the Harris Corners of an image: normalized Sobel gradients of gradient_size w (the
        kernel divided by 4 x 255 x b for w = 3, b the block size), sums over the block_size window A,
        M_c = det(A) - k trace(A)^2 with k the sensitivity; values above strength_thresh T_c,
-       non-maximum suppressed within the Euclidean radius min_distance, become vx_keypoint_t entries."""),
+       non-maximum suppressed within the Euclidean radius min_distance, become vx_keypoint_t entries.""",
+       vxu_border="undefined"),
     _k("fast_corners", "vxFastCornersNode", "vxuFastCorners", "VX_KERNEL_FAST_CORNERS", "vision",
        [_img("input", formats="U8"), _scalar("strength_thresh", "vx_float32"),
         _atom("nonmax_suppression", "vx_bool", True), _obj("array", "corners", "out"),
@@ -389,7 +417,8 @@ KERNELS = [
        16 on the radius-3 Bresenham circle are all brighter than it plus the threshold or all darker than it
        minus the threshold; the strength is the largest threshold for which it stays a corner; with
        nonmax_suppression only the strongest of each 3x3 neighbourhood stays. Corners within 3 pixels of
-       the border are not detected."""),
+       the border are not detected.""",
+       vxu_border="undefined"),
     _k("optical_flow_pyr_lk", "vxOpticalFlowPyrLKNode", "vxuOpticalFlowPyrLK", "VX_KERNEL_OPTICAL_FLOW_PYR_LK",
        "vision",
        [_obj("pyramid", "old_images"), _obj("pyramid", "new_images"), _obj("array", "old_points"),
@@ -401,7 +430,8 @@ KERNELS = [
        """Computes the optical flow using the Lucas-Kanade method between two pyramid images (Bouguet):
        Scharr gradients, iterations per level from the coarsest until the termination criterion (number of
        iterations, epsilon on the update's squared norm, or both); the output array has as many
-       vx_keypoint_t as the old one, tracking_status 0 for points lost."""),
+       vx_keypoint_t as the old one, tracking_status 0 for points lost.""",
+       vxu_border="undefined"),
     _k("match_template", "vxMatchTemplateNode", "vxuMatchTemplate", "VX_KERNEL_MATCH_TEMPLATE", "enhanced_vision",
        [_img("src", formats="U8"), _img("template_image", formats="U8", c="templateImage"),
         _enum("matching_method", "comp_metric", c="matchingMethod"), _img("output", "out", "S16")],
@@ -431,7 +461,10 @@ KERNELS = [
             _field("window_width", "window_width", "vx_int32", 64),
             _field("window_height", "window_height", "vx_int32", 128),
             _field("window_stride", "window_stride", "vx_int32", 8),
-            _field("threshold", "threshold", "vx_float32", 0.2)]),
+            _field("threshold", "threshold", "vx_float32", 0.2)],
+            # REQ-0214: hog_param_size is sizeof(vx_hog_t); 1 (one struct) is also accepted, as the
+            # Khronos conformance tests pass it
+            "array", "VX_TYPE_HOG_PARAMS", size_one_ok=True),
         _obj("tensor", "features", "out")],
        """Extracts Histogram of Oriented Gradients features from the HOG cells (magnitudes and bins of a
        hog_cells node): per detection window, the blocks (block_width x block_height moved by block_stride)
@@ -443,7 +476,7 @@ KERNELS = [
             _field("threshold", "threshold", "vx_int32"), _field("line_length", "line_length", "vx_int32"),
             _field("line_gap", "line_gap", "vx_int32"),
             _field("theta_max", "theta_max", "vx_float32", 3.141592653589793),
-            _field("theta_min", "theta_min", "vx_float32", 0.0)]),
+            _field("theta_min", "theta_min", "vx_float32", 0.0)], "array", "VX_TYPE_HOUGH_LINES_PARAMS"),
         _obj("array", "lines_array", "out"), _scalar("num_lines", "vx_size", "out", optional=True)],
        """Finds the Probabilistic Hough Lines detected in the input binary image (non-zero pixels):
        accumulator resolution rho (pixels) and theta (radians) over [theta_min, theta_max), threshold votes
@@ -489,7 +522,8 @@ KERNELS = [
         _struct("matrix_multiply_params", "vx_tensor_matrix_multiply_params_t", None, [
             _field("transpose_input1", "transpose_input1", "vx_bool", False),
             _field("transpose_input2", "transpose_input2", "vx_bool", False),
-            _field("transpose_input3", "transpose_input3", "vx_bool", False)]),
+            _field("transpose_input3", "transpose_input3", "vx_bool", False)],
+           "scalar", "VX_TYPE_TENSOR_MATRIX_MULTIPLY_PARAMS"),
         _obj("tensor", "output", "out")],
        """Creates a generalized matrix multiplication: output = T1(input1) T2(input2) + T3(input3), each
        input optionally transposed, accumulated at a wide precision and saturated."""),
@@ -497,10 +531,10 @@ KERNELS = [
     _k("copy", "vxCopyNode", "vxuCopy", "VX_KERNEL_COPY", "control",
        [_obj("reference", "input"), _obj("reference", "output", "out")],
        """Copies a data object to another of the same type and meta data."""),
-    _k("swap", "vxSwapNode", None, "VX_KERNEL_SWAP", "control",
+    _k("swap", "vxSwapNode", "vxuSwap", "VX_KERNEL_SWAP", "control",
        [_obj("reference", "first", "bidirectional"), _obj("reference", "second", "bidirectional")],
        """Swaps the contents of two data objects of the same type and meta data (vx_khr_swap_move)."""),
-    _k("move", "vxMoveNode", None, "VX_KERNEL_MOVE", "control",
+    _k("move", "vxMoveNode", "vxuMove", "VX_KERNEL_MOVE", "control",
        [_obj("reference", "first"), _obj("reference", "second", "out")],
        """Moves the contents of the first data object to the second (vx_khr_swap_move); the first is left
        unspecified."""),
@@ -539,7 +573,8 @@ KERNELS = [
             _field("overflow", "overflow_policy", "vx_enum", "saturate", "convert_policy"),
             _field("rounding", "rounding_policy", "vx_enum", "to_zero", "round_policy"),
             _field("down_scale_rounding", "down_scale_size_rounding", "vx_enum", "floor", "ds_rounding"),
-            _field("dilation", ("dilation_x", "dilation_y"), "vx_size", (0, 0))]),
+            _field("dilation", ("dilation_x", "dilation_y"), "vx_size", (0, 0))],
+           "struct_scalar", "VX_TYPE_NN_CONVOLUTION_PARAMS"),
         _obj("tensor", "outputs", "out")],
        """Convolution layer: outputs[x, y, ofm] = sum over ifm and the kernel of inputs * weights + biases,
        the input zero-padded by pad, the stride following from the output size (rounded by
@@ -551,7 +586,7 @@ KERNELS = [
             _field("pad", ("padding_x", "padding_y"), "vx_size", (0, 0)),
             _field("overflow", "overflow_policy", "vx_enum", "saturate", "convert_policy"),
             _field("rounding", "rounding_policy", "vx_enum", "to_zero", "round_policy"),
-            _field("a", ("a_x", "a_y"), "vx_size", (0, 0))]),
+            _field("a", ("a_x", "a_y"), "vx_size", (0, 0))], "struct_scalar", "VX_TYPE_NN_DECONVOLUTION_PARAMS"),
         _obj("tensor", "outputs", "out")],
        """Deconvolution (transposed convolution) layer: the upscale follows from the output size,
        out = (in - 1) upscale - 2 pad + kernel + a per axis, a < upscale."""),
@@ -592,7 +627,7 @@ KERNELS = [
     _k("roi_pooling_layer", "vxROIPoolingLayer", None, "VX_KERNEL_ROI_POOLING_LAYER", "nn",
        [_obj("tensor", "inputs", c="input_data"), _obj("tensor", "rois", c="input_rois"),
         _struct("roi_pool_params", "vx_nn_roi_pool_params_t", "size_of_roi_params", [
-            _field("type", "pool_type", "vx_enum", "max", "pooling")]),
+            _field("type", "pool_type", "vx_enum", "max", "pooling")], "struct_scalar", "VX_TYPE_NN_ROI_POOL_PARAMS"),
         _obj("tensor", "outputs", "out", c="output_arr")],
        """ROI pooling layer: each region of interest (x0, y0, x1, y1, inclusive) is divided into the
        output's pooled width x height cells, each the maximum of its input pixels."""),

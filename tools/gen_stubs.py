@@ -43,6 +43,10 @@ def defined(root):
     names = set()
     for path in glob.glob(os.path.join(root, "csrc", "**", "*.c"), recursive=True):
         names.update(DEFN.findall(open(path).read()))
+    # the node and vxu functions generated from the kernel table (tools/gen_kernels.py)
+    sys.path.insert(0, os.path.join(root, "tools"))
+    import gen_kernels
+    names.update(gen_kernels.defined_names(gen_kernels.load_table(root)))
     return names
 
 

@@ -20,7 +20,7 @@
 #include <stdint.h>
 #include <string.h>
 
-enum { OVXC_BORDER_REPLICATE = 0, OVXC_BORDER_CONSTANT = 1 };
+#include "border.h"
 
 typedef struct {
     uint32_t width, height;  /* image size */

@@ -24,7 +24,7 @@ static inline int geo_in(const ovx_geo_src *s, int32_t x, int32_t y)
 static inline int geo_px(const ovx_geo_src *s, int32_t x, int32_t y)
 {
     if (x < 0 || y < 0 || x >= s->width || y >= s->height) {
-        if (s->mode == OVX_GEO_CONSTANT) return s->cval;
+        if (s->mode == OVXC_BORDER_CONSTANT) return s->cval;
         x = x < 0 ? 0 : (x >= s->width ? s->width - 1 : x);
         y = y < 0 ? 0 : (y >= s->height ? s->height - 1 : y);
     }
@@ -204,7 +204,7 @@ void ovx_halfscale_gaussian_rows_with(const ovx_geo_src *src, const ovx_geo_dst 
     if (row5 && r == 2 && !src->u1 && !dst->u1) { /* every row by row5, edges through padding */
         if (y1 > y0)
             ovx_rows5_u8_border(src->ptr, src->stride, src->width, src->height, 0, 2 * (int32_t)y0, (int32_t)(y1 - y0),
-                                dst->width, src->mode == OVX_GEO_CONSTANT, src->cval, row5,
+                                dst->width, src->mode == OVXC_BORDER_CONSTANT, src->cval, row5,
                                 dst->ptr + (intptr_t)y0 * dst->stride, dst->stride);
         return;
     }

@@ -5,7 +5,7 @@
  *
  * Images are U8 (one byte per pixel) or U1 (bit x % 8 of byte x / 8 of a
  * row; see csrc/objects/image.h).  Out-of-image source pixels follow `mode`:
- * OVX_GEO_CONSTANT gives `cval`, anything else replicates the nearest edge
+ * OVXC_BORDER_CONSTANT gives `cval`, anything else replicates the nearest edge
  * pixel (also used for VX_BORDER_UNDEFINED, where any value is allowed).
  */
 #ifndef OVX_COMPUTE_GEOMETRY_H
@@ -15,7 +15,7 @@
 
 struct ovx_variant;
 
-enum { OVX_GEO_REPLICATE = 0, OVX_GEO_CONSTANT = 1 };
+#include "border.h" /* OVXC_BORDER_REPLICATE, OVXC_BORDER_CONSTANT: the plane's mode */
 enum { OVX_GEO_NEAREST = 0, OVX_GEO_BILINEAR = 1, OVX_GEO_AREA = 2 };
 
 /* A source plane (read-only) with its border rule. */
@@ -24,7 +24,7 @@ typedef struct {
     int32_t stride;
     int32_t width, height;
     int u1;         /* 1: bit-packed U1 plane */
-    int mode;       /* OVX_GEO_REPLICATE or OVX_GEO_CONSTANT */
+    int mode;       /* OVXC_BORDER_REPLICATE or OVXC_BORDER_CONSTANT */
     int cval;       /* constant border value (0/1 for U1) */
     int32_t bit0;   /* U1: bit of ptr[0] holding pixel 0 of a row (0 for U8) */
     int32_t ox, oy; /* image coordinates of pixel (0, 0) of this plane (warps and remap
@@ -105,7 +105,7 @@ void ovx_halfscale_gaussian_rows_with(const ovx_geo_src *src, const ovx_geo_dst 
  *    (exact in int32: the bilinear value at (X / 1024, Y / 1024) rounded to
  *    nearest; within 0.5 + 255 / 1024 + float error of the value at the real
  *    position, under the tests' 1).
- *  - Taps outside the plane: the constant (OVX_GEO_CONSTANT) or the nearest
+ *  - Taps outside the plane: the constant (OVXC_BORDER_CONSTANT) or the nearest
  *    pixel inside (replicate; also what UNDEFINED computes).
  *
  * m is the spec's row-major float matrix, 3 rows of 2 columns (affine) or

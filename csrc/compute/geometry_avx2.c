@@ -39,7 +39,7 @@ typedef struct {
     const uint8_t *ptr;
     int32_t stride;
     int bilinear;
-    int constant;    /* OVX_GEO_CONSTANT border */
+    int constant;    /* OVXC_BORDER_CONSTANT border */
     int can_fast;    /* the gather path's bounds are not empty */
     int can_local;   /* the row-local path's bounds are not empty */
     uint32_t xloc, yloc; /* the largest base tap of the row-local path: w - 16, h - 2 - bilinear */
@@ -68,7 +68,7 @@ static int warp_ctx_init(warp_ctx *c, const ovx_geo_src *src, const ovx_geo_dst 
     c->ptr = src->ptr;
     c->stride = src->stride;
     c->bilinear = interp != OVX_GEO_NEAREST;
-    c->constant = src->mode == OVX_GEO_CONSTANT;
+    c->constant = src->mode == OVXC_BORDER_CONSTANT;
     c->can_fast = src->width >= 4 && src->height - 1 - c->bilinear >= 0;
     c->can_local = src->width >= 16 && src->height - 2 - c->bilinear >= 0;
     c->xloc = (uint32_t)(src->width - 16);

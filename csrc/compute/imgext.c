@@ -108,70 +108,8 @@ void ovxc_lbp_u8(int format, uint32_t ksize, const uint8_t *src, int32_t ss, uin
 
 /* ---- Non-maxima suppression --------------------------------------------------------- */
 
-/* Is P at (x, y) kept?  v(x, y) reads the input through the border rule. */
-#define NMS_KEEP(P, VAL)                                                                                        \
-    do {                                                                                                         \
-        for (int32_t j = -r; j <= r && keep; j++)                                                                \
-            for (int32_t i = -r; i <= r; i++) {                                                                  \
-                int32_t xx = (int32_t)x + i, yy = (int32_t)y + j;                                                \
-                int n;                                                                                           \
-                if (i == 0 && j == 0) continue;                                                                  \
-                if (mask && mask_at(mask, ms, mask_u1, a, xx, yy)) continue;                                     \
-                n = VAL;                                                                                         \
-                if ((j < 0 || (j == 0 && i < 0)) ? (P) < n : (P) <= n) {                                         \
-                    keep = 0;                                                                                    \
-                    break;                                                                                       \
-                }                                                                                                \
-            }                                                                                                    \
-    } while (0)
-
-void ovxc_nms_u8(const uint8_t *src, int32_t ss, const uint8_t *mask, int32_t ms, int mask_u1, uint32_t win,
-                 uint8_t *dst, int32_t ds, const ovxc_area *a)
-{
-    int32_t r = (int32_t)(win / 2);
-    for (uint32_t y = a->y0; y < a->y1; y++) {
-        uint8_t *d = dst + (intptr_t)y * ds;
-        const uint8_t *s = src + (intptr_t)y * ss;
-        int row_in = (int32_t)y >= r && (int32_t)y + r < (int32_t)a->height;
-        for (uint32_t x = a->x0; x < a->x1; x++) {
-            int p = s[x], keep = 1;
-            if (mask && mask_at(mask, ms, mask_u1, a, (int32_t)x, (int32_t)y)) {
-                d[x] = (uint8_t)p;
-                continue;
-            }
-            if (row_in && (int32_t)x >= r && (int32_t)x + r < (int32_t)a->width)
-                NMS_KEEP(p, src[(intptr_t)yy * ss + xx]);
-            else
-                NMS_KEEP(p, px_u8(src, ss, a, xx, yy));
-            d[x] = keep ? (uint8_t)p : 0;
-        }
-    }
-}
-
-void ovxc_nms_s16(const int16_t *src, int32_t ss, const uint8_t *mask, int32_t ms, int mask_u1, uint32_t win,
-                  int16_t *dst, int32_t ds, const ovxc_area *a)
-{
-    int32_t r = (int32_t)(win / 2);
-    for (uint32_t y = a->y0; y < a->y1; y++) {
-        int16_t *d = (int16_t *)((uint8_t *)dst + (intptr_t)y * ds);
-        const int16_t *s = (const int16_t *)((const uint8_t *)src + (intptr_t)y * ss);
-        int row_in = (int32_t)y >= r && (int32_t)y + r < (int32_t)a->height;
-        for (uint32_t x = a->x0; x < a->x1; x++) {
-            int p = s[x], keep = 1;
-            if (mask && mask_at(mask, ms, mask_u1, a, (int32_t)x, (int32_t)y)) {
-                d[x] = (int16_t)p;
-                continue;
-            }
-            if (row_in && (int32_t)x >= r && (int32_t)x + r < (int32_t)a->width)
-                NMS_KEEP(p, *(const int16_t *)((const uint8_t *)src + (intptr_t)yy * ss + (intptr_t)xx * 2));
-            else
-                NMS_KEEP(p, px_s16(src, ss, a, xx, yy));
-            d[x] = keep ? (int16_t)p : INT16_MIN;
-        }
-    }
-}
-
-#undef NMS_KEEP
+/* ovxc_nms_u8 / ovxc_nms_s16 and their row runners: compute/imgext_nms.inc,
+ * included below once per sample type. */
 
 /* ---- LBP and NonMaxSuppression by row variants (imgext_rows.h) ------------------------ */
 
@@ -290,67 +228,6 @@ const ovx_variant *ovxc_nms_variants(void)
     return table;
 }
 
-static void nms_padded(const uint8_t *src, int32_t ss, const uint8_t *mask, int32_t ms, int mask_u1, uint32_t r,
-                       const ovxc_area *a, uint32_t y, uint32_t x, uint32_t n, uint8_t *d, ovxc_nms_row_f row)
-{
-    uint8_t blk[2 * IX_MAXR + 1][IX_BS], mblk[2 * IX_MAXR + 1][IX_BS], tmp[IX_CHUNK];
-    const int32_t ri = (int32_t)r;
-    while (n > 0) {
-        uint32_t cn = n < IX_CHUNK ? n : IX_CHUNK, m = (cn + IX_RUN - 1) / IX_RUN * IX_RUN, k;
-        const uint8_t *c = &blk[r][r], *mc = mask ? &mblk[r][r] : NULL;
-        if (m > IX_CHUNK) m = IX_CHUNK;
-        for (uint32_t j = 0; j <= 2 * r; j++) {
-            int64_t sy = (int64_t)y + j - r, sx = (int64_t)x - r;
-            ovxc_pad_row_u8(blk[j], src, ss, a, sy, sx, m + 2 * r, (uint8_t)(a->constant & 0xFFu));
-            if (mask && mask_u1)
-                ix_pad_row_u1(mblk[j], mask, ms, a, sy, sx, m + 2 * r);
-            else if (mask)
-                ovxc_pad_row_u8(mblk[j], mask, ms, a, sy, sx, m + 2 * r, 0);
-        }
-        for (k = (uint32_t)row(c, IX_BS, mc, IX_BS, r, tmp, m); k < cn; k++) {
-            int p = c[k], keep = 1;
-            if (mc && mc[k]) {
-                tmp[k] = (uint8_t)p;
-                continue;
-            }
-            for (int32_t j = -ri; j <= ri && keep; j++)
-                for (int32_t i = -ri; i <= ri; i++) {
-                    intptr_t o = (intptr_t)j * IX_BS + i;
-                    if ((i == 0 && j == 0) || (mc && mc[k + o])) continue;
-                    if ((j < 0 || (j == 0 && i < 0)) ? p < c[k + o] : p <= c[k + o]) {
-                        keep = 0;
-                        break;
-                    }
-                }
-            tmp[k] = keep ? (uint8_t)p : 0;
-        }
-        memcpy(d + x, tmp, cn);
-        x += cn, n -= cn;
-    }
-}
-
-void ovxc_nms_u8_rows(const uint8_t *src, int32_t ss, const uint8_t *mask, int32_t ms, int mask_u1, uint32_t win,
-                      uint8_t *dst, int32_t ds, const ovxc_area *a, ovxc_nms_row_f row)
-{
-    uint32_t r = win / 2;
-    if (!row || row == ovxc_nms_row_scalar || r > IX_MAXR) {
-        ovxc_nms_u8(src, ss, mask, ms, mask_u1, win, dst, ds, a);
-        return;
-    }
-    for (uint32_t y = a->y0; y < a->y1; y++) {
-        uint8_t *d = dst + (intptr_t)y * ds;
-        uint32_t fa, fb, done = 0;
-        ix_inside(a, y, r, &fa, &fb);
-        if (fb > fa && !(mask && mask_u1))
-            done = (uint32_t)row(src + (intptr_t)y * ss + fa, ss, mask ? mask + (intptr_t)y * ms + fa : NULL, ms, r,
-                                 d + fa, fb - fa);
-        else
-            fa = fb = a->x0;
-        nms_padded(src, ss, mask, ms, mask_u1, r, a, y, a->x0, fa - a->x0, d, row);
-        nms_padded(src, ss, mask, ms, mask_u1, r, a, y, fa + done, a->x1 - fa - done, d, row);
-    }
-}
-
 size_t ovxc_nms_row_s16_scalar(const int16_t *c, ptrdiff_t ss, const uint8_t *m, ptrdiff_t ms, uint32_t r,
                                int16_t *d, size_t n)
 {
@@ -390,70 +267,53 @@ static void ix_pad_row_s16(int16_t *buf, const int16_t *src, int32_t ss, const o
     for (; t < len; t++) buf[t] = cst ? cv : s[w - 1];
 }
 
-static void nms_padded_s16(const int16_t *src, int32_t ss, const uint8_t *mask, int32_t ms, int mask_u1, uint32_t r,
-                           const ovxc_area *a, uint32_t y, uint32_t x, uint32_t n, int16_t *d,
-                           ovxc_nms_s16_row_f row)
+/* The row padders of the NMS template: U8 with the constant's low byte, S16 with its low 16 bits. */
+static inline void nms_pad_u8(uint8_t *buf, const uint8_t *src, int32_t ss, const ovxc_area *a, int64_t sy, int64_t sx,
+                              uint32_t len)
 {
-    int16_t blk[2 * IX_MAXR + 1][IX_BS], tmp[IX_CHUNK];
-    uint8_t mblk[2 * IX_MAXR + 1][IX_BS];
-    const int32_t ri = (int32_t)r;
-    const int16_t cv = (int16_t)(uint16_t)(a->constant & 0xFFFFu);
-    while (n > 0) {
-        uint32_t cn = n < IX_CHUNK ? n : IX_CHUNK, m = (cn + IX_RUN - 1) / IX_RUN * IX_RUN, k;
-        const int16_t *c = &blk[r][r];
-        const uint8_t *mc = mask ? &mblk[r][r] : NULL;
-        if (m > IX_CHUNK) m = IX_CHUNK;
-        for (uint32_t j = 0; j <= 2 * r; j++) {
-            int64_t sy = (int64_t)y + j - r, sx = (int64_t)x - r;
-            ix_pad_row_s16(blk[j], src, ss, a, sy, sx, m + 2 * r, cv);
-            if (mask && mask_u1)
-                ix_pad_row_u1(mblk[j], mask, ms, a, sy, sx, m + 2 * r);
-            else if (mask)
-                ovxc_pad_row_u8(mblk[j], mask, ms, a, sy, sx, m + 2 * r, 0);
-        }
-        for (k = (uint32_t)row(c, IX_BS * 2, mc, IX_BS, r, tmp, m); k < cn; k++) {
-            int p = c[k], keep = 1;
-            if (mc && mc[k]) {
-                tmp[k] = (int16_t)p;
-                continue;
-            }
-            for (int32_t j = -ri; j <= ri && keep; j++)
-                for (int32_t i = -ri; i <= ri; i++) {
-                    intptr_t o = (intptr_t)j * IX_BS + i;
-                    if ((i == 0 && j == 0) || (mc && mc[k + o])) continue;
-                    if ((j < 0 || (j == 0 && i < 0)) ? p < c[k + o] : p <= c[k + o]) {
-                        keep = 0;
-                        break;
-                    }
-                }
-            tmp[k] = keep ? (int16_t)p : INT16_MIN;
-        }
-        memcpy(d + x, tmp, (size_t)cn * 2);
-        x += cn, n -= cn;
-    }
+    ovxc_pad_row_u8(buf, src, ss, a, sy, sx, len, (uint8_t)(a->constant & 0xFFu));
 }
 
-void ovxc_nms_s16_rows(const int16_t *src, int32_t ss, const uint8_t *mask, int32_t ms, int mask_u1, uint32_t win,
-                       int16_t *dst, int32_t ds, const ovxc_area *a, ovxc_nms_s16_row_f row)
+static inline void nms_pad_s16(int16_t *buf, const int16_t *src, int32_t ss, const ovxc_area *a, int64_t sy,
+                               int64_t sx, uint32_t len)
 {
-    uint32_t r = win / 2;
-    if (!row || row == ovxc_nms_row_s16_scalar || r > IX_MAXR) {
-        ovxc_nms_s16(src, ss, mask, ms, mask_u1, win, dst, ds, a);
-        return;
-    }
-    for (uint32_t y = a->y0; y < a->y1; y++) {
-        int16_t *d = (int16_t *)(void *)((uint8_t *)dst + (intptr_t)y * ds);
-        uint32_t fa, fb, done = 0;
-        ix_inside(a, y, r, &fa, &fb);
-        if (fb > fa && !(mask && mask_u1))
-            done = (uint32_t)row((const int16_t *)(const void *)((const uint8_t *)src + (intptr_t)y * ss) + fa, ss,
-                                 mask ? mask + (intptr_t)y * ms + fa : NULL, ms, r, d + fa, fb - fa);
-        else
-            fa = fb = a->x0;
-        nms_padded_s16(src, ss, mask, ms, mask_u1, r, a, y, a->x0, fa - a->x0, d, row);
-        nms_padded_s16(src, ss, mask, ms, mask_u1, r, a, y, fa + done, a->x1 - fa - done, d, row);
-    }
+    ix_pad_row_s16(buf, src, ss, a, sy, sx, len, (int16_t)(uint16_t)(a->constant & 0xFFFFu));
 }
+
+#define IX_CAT_(a, b) a##b
+#define IX_CAT(a, b) IX_CAT_(a, b)
+
+#define NMS_T uint8_t
+#define NMS_SFX u8
+#define NMS_OFF 0
+#define NMS_PX px_u8
+#define NMS_PAD nms_pad_u8
+#define NMS_ROW_F ovxc_nms_row_f
+#define NMS_ROW_SCALAR ovxc_nms_row_scalar
+#include "imgext_nms.inc"
+#undef NMS_T
+#undef NMS_SFX
+#undef NMS_OFF
+#undef NMS_PX
+#undef NMS_PAD
+#undef NMS_ROW_F
+#undef NMS_ROW_SCALAR
+
+#define NMS_T int16_t
+#define NMS_SFX s16
+#define NMS_OFF INT16_MIN
+#define NMS_PX px_s16
+#define NMS_PAD nms_pad_s16
+#define NMS_ROW_F ovxc_nms_s16_row_f
+#define NMS_ROW_SCALAR ovxc_nms_row_s16_scalar
+#include "imgext_nms.inc"
+#undef NMS_T
+#undef NMS_SFX
+#undef NMS_OFF
+#undef NMS_PX
+#undef NMS_PAD
+#undef NMS_ROW_F
+#undef NMS_ROW_SCALAR
 
 /* ---- Template matching ------------------------------------------------------------------ */
 

@@ -7,6 +7,7 @@
  * blob layout is described in ix_internal.h. */
 #include "ix_internal.h"
 
+#include "../kernels/kernels.h"
 #include "../objects/delay.h"
 #include "../objects/image.h"
 #include "../objects/matrix.h"
@@ -26,46 +27,13 @@ typedef struct ix_blob {
 static pthread_mutex_t blobs_lock = PTHREAD_MUTEX_INITIALIZER;
 static ix_blob *blobs;
 
-/* ---- parameters fixed at node creation (C arguments of vx<Function>Node) -- */
-static const struct {
-    vx_enum kernel;
-    vx_uint32 mask; /* bit i: parameter i */
-} fixed_params[] = {
-    {VX_KERNEL_CHANNEL_EXTRACT, 1u << 1},
-    {VX_KERNEL_SCALE_IMAGE, 1u << 2},
-    {VX_KERNEL_CONVERTDEPTH, 1u << 2},
-    {VX_KERNEL_CANNY_EDGE_DETECTOR, (1u << 2) | (1u << 3)},
-    {VX_KERNEL_MULTIPLY, (1u << 3) | (1u << 4)},
-    {VX_KERNEL_ADD, 1u << 2},
-    {VX_KERNEL_SUBTRACT, 1u << 2},
-    {VX_KERNEL_WARP_AFFINE, 1u << 2},
-    {VX_KERNEL_WARP_PERSPECTIVE, 1u << 2},
-    {VX_KERNEL_HARRIS_CORNERS, (1u << 4) | (1u << 5)},
-    {VX_KERNEL_FAST_CORNERS, 1u << 2},
-    {VX_KERNEL_OPTICAL_FLOW_PYR_LK, (1u << 5) | (1u << 9)},
-    {VX_KERNEL_REMAP, 1u << 2},
-    {VX_KERNEL_HALFSCALE_GAUSSIAN, 1u << 2},
-    {VX_KERNEL_NON_LINEAR_FILTER, 1u << 0},
-    {VX_KERNEL_MATCH_TEMPLATE, 1u << 2},
-    {VX_KERNEL_LBP, (1u << 1) | (1u << 2)},
-    {VX_KERNEL_TENSOR_MULTIPLY, (1u << 3) | (1u << 4)},
-    {VX_KERNEL_TENSOR_ADD, 1u << 2},
-    {VX_KERNEL_TENSOR_SUBTRACT, 1u << 2},
-    {VX_KERNEL_TENSOR_TRANSPOSE, (1u << 2) | (1u << 3)},
-    {VX_KERNEL_TENSOR_CONVERT_DEPTH, 1u << 1},
-    {VX_KERNEL_NON_MAX_SUPPRESSION, 1u << 2},
-    {VX_KERNEL_SCALAR_OPERATION, 1u << 0},
-    {VX_KERNEL_HOG_CELLS, (1u << 1) | (1u << 2) | (1u << 3)},
-    {VX_KERNEL_BILATERAL_FILTER, (1u << 1) | (1u << 2) | (1u << 3)},
-};
-
+/* ---- parameters fixed at node creation (C arguments of vx<Function>Node) --
+ * The table is generated from the kernel table with the node functions
+ * (tools/gen_kernels.py: ovx_kernel_fixed_params). */
 static vx_uint32 fixed_mask(vx_kernel k)
 {
-    size_t i;
     if (k->user_kernel) return 0;
-    for (i = 0; i < sizeof(fixed_params) / sizeof(fixed_params[0]); i++)
-        if (fixed_params[i].kernel == k->enumeration) return fixed_params[i].mask;
-    return 0;
+    return ovx_kernel_fixed_params(k->enumeration);
 }
 
 /* ---- the gathered objects --------------------------------------------------- */

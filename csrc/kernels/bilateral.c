@@ -348,16 +348,3 @@ static const ovx_kernel_desc k_bilateral = {
 
 const ovx_kernel_desc *const ovx_family_bilateral[] = {&k_bilateral, NULL};
 
-VX_API_ENTRY vx_node VX_API_CALL vxBilateralFilterNode(vx_graph graph, vx_tensor src, vx_int32 diameter,
-                                                       vx_float32 sigmaSpace, vx_float32 sigmaValues, vx_tensor dst)
-{
-    vx_scalar d = ovx_node_scalar(graph, VX_TYPE_INT32, &diameter);
-    vx_scalar ss = ovx_node_scalar(graph, VX_TYPE_FLOAT32, &sigmaSpace);
-    vx_scalar sv = ovx_node_scalar(graph, VX_TYPE_FLOAT32, &sigmaValues);
-    vx_reference p[] = {(vx_reference)src, (vx_reference)d, (vx_reference)ss, (vx_reference)sv, (vx_reference)dst};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_BILATERAL_FILTER, p, P_NUM);
-    ovx_scalar_drop(d);
-    ovx_scalar_drop(ss);
-    ovx_scalar_drop(sv);
-    return n;
-}

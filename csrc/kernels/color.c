@@ -1,7 +1,8 @@
 /*
  * Kernels: color conversion, channel extract, channel combine (spec "Color
  * Convert", "Channel Extract", "Channel Combine").  The compute is in
- * compute/color.c; these are the validators, windows and node functions.
+ * compute/color.c; these are the validators and windows (the node functions are
+ * generated from the kernel table).
  */
 #include "kernels.h"
 
@@ -156,12 +157,6 @@ static const ovx_kernel_desc color_convert_desc = {
     .valid_shrink = 0,
 };
 
-VX_API_ENTRY vx_node VX_API_CALL vxColorConvertNode(vx_graph graph, vx_image input, vx_image output)
-{
-    vx_reference p[] = {(vx_reference)input, (vx_reference)output};
-    return ovx_node_create(graph, VX_KERNEL_COLOR_CONVERT, p, 2);
-}
-
 /* ---- Channel Extract ----------------------------------------------------- */
 
 /* Index of channel in format's channel table, or -1. */
@@ -259,16 +254,6 @@ static const ovx_kernel_desc channel_extract_desc = {
     .valid_shrink = 0,
 };
 
-VX_API_ENTRY vx_node VX_API_CALL vxChannelExtractNode(vx_graph graph, vx_image input, vx_enum channel,
-                                                      vx_image output)
-{
-    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_ENUM, &channel);
-    vx_reference p[] = {(vx_reference)input, (vx_reference)s, (vx_reference)output};
-    vx_node node = ovx_node_create(graph, VX_KERNEL_CHANNEL_EXTRACT, p, 3);
-    ovx_scalar_drop(s);
-    return node;
-}
-
 /* ---- Channel Combine ----------------------------------------------------- */
 
 static vx_status VX_CALLBACK channel_combine_validate(vx_node node, const vx_reference p[], vx_uint32 num,
@@ -351,14 +336,6 @@ static const ovx_kernel_desc channel_combine_desc = {
     .valid_rule = OVX_VALID_FULL,
     .valid_shrink = 0,
 };
-
-VX_API_ENTRY vx_node VX_API_CALL vxChannelCombineNode(vx_graph graph, vx_image plane0, vx_image plane1,
-                                                      vx_image plane2, vx_image plane3, vx_image output)
-{
-    vx_reference p[] = {(vx_reference)plane0, (vx_reference)plane1, (vx_reference)plane2, (vx_reference)plane3,
-                        (vx_reference)output};
-    return ovx_node_create(graph, VX_KERNEL_CHANNEL_COMBINE, p, 5);
-}
 
 /* The kernels of this family with SIMD variants: their select hooks (runtime/dispatch.h). */
 /* ChannelExtract from and ChannelCombine into RGB / RGBX: the rows of

@@ -640,37 +640,3 @@ const ovx_kernel_desc *const ovx_family_control[] = {&k_min, &k_max, &k_copy, &k
 
 /* ---- node creation --------------------------------------------------------------- */
 
-VX_API_ENTRY vx_node VX_API_CALL vxMinNode(vx_graph graph, vx_image in1, vx_image in2, vx_image out)
-{
-    vx_reference p[] = {(vx_reference)in1, (vx_reference)in2, (vx_reference)out};
-    return ovx_node_create(graph, VX_KERNEL_MIN, p, 3);
-}
-
-VX_API_ENTRY vx_node VX_API_CALL vxMaxNode(vx_graph graph, vx_image in1, vx_image in2, vx_image out)
-{
-    vx_reference p[] = {(vx_reference)in1, (vx_reference)in2, (vx_reference)out};
-    return ovx_node_create(graph, VX_KERNEL_MAX, p, 3);
-}
-
-VX_API_ENTRY vx_node VX_API_CALL vxCopyNode(vx_graph graph, vx_reference input, vx_reference output)
-{
-    vx_reference p[] = {input, output};
-    return ovx_node_create(graph, VX_KERNEL_COPY, p, 2);
-}
-
-VX_API_ENTRY vx_node VX_API_CALL vxSelectNode(vx_graph graph, vx_scalar condition, vx_reference true_value,
-                                              vx_reference false_value, vx_reference output)
-{
-    vx_reference p[] = {(vx_reference)condition, true_value, false_value, output};
-    return ovx_node_create(graph, VX_KERNEL_SELECT, p, 4);
-}
-
-VX_API_ENTRY vx_node VX_API_CALL vxScalarOperationNode(vx_graph graph, vx_enum scalar_operation, vx_scalar a,
-                                                       vx_scalar b, vx_scalar output)
-{
-    vx_scalar op = ovx_node_scalar(graph, VX_TYPE_ENUM, &scalar_operation);
-    vx_reference p[] = {(vx_reference)op, (vx_reference)a, (vx_reference)b, (vx_reference)output};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_SCALAR_OPERATION, p, 4);
-    ovx_scalar_drop(op);
-    return n;
-}

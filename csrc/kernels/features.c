@@ -9,7 +9,7 @@
  */
 #include "kernels.h"
 
-#include "../compute/features.h"
+#include "../compute/detect.h"
 #include "../runtime/dispatch.h"
 #include "../framework/graph.h"
 #include "../objects/threshold.h"
@@ -442,19 +442,6 @@ static const ovx_kernel_desc canny_desc = {
     .validate = canny_validate,
     .valid_rule = OVX_VALID_FULL,
 };
-
-VX_API_ENTRY vx_node VX_API_CALL vxCannyEdgeDetectorNode(vx_graph graph, vx_image input, vx_threshold hyst,
-                                                         vx_int32 gradient_size, vx_enum norm_type, vx_image output)
-{
-    vx_scalar gs = ovx_node_scalar(graph, VX_TYPE_INT32, &gradient_size);
-    vx_scalar nt = ovx_node_scalar(graph, VX_TYPE_ENUM, &norm_type);
-    vx_reference p[] = {(vx_reference)input, (vx_reference)hyst, (vx_reference)gs, (vx_reference)nt,
-                        (vx_reference)output};
-    vx_node node = ovx_node_create(graph, VX_KERNEL_CANNY_EDGE_DETECTOR, p, 5);
-    ovx_scalar_drop(gs);
-    ovx_scalar_drop(nt);
-    return node;
-}
 
 /* ---- Harris corners ------------------------------------------------------------ */
 
@@ -894,22 +881,6 @@ static const ovx_kernel_desc harris_desc = {
     .valid_rule = OVX_VALID_FULL,
 };
 
-VX_API_ENTRY vx_node VX_API_CALL vxHarrisCornersNode(vx_graph graph, vx_image input, vx_scalar strength_thresh,
-                                                     vx_scalar min_distance, vx_scalar sensitivity,
-                                                     vx_int32 gradient_size, vx_int32 block_size, vx_array corners,
-                                                     vx_scalar num_corners)
-{
-    vx_scalar gs = ovx_node_scalar(graph, VX_TYPE_INT32, &gradient_size);
-    vx_scalar bs = ovx_node_scalar(graph, VX_TYPE_INT32, &block_size);
-    vx_reference p[] = {(vx_reference)input,     (vx_reference)strength_thresh, (vx_reference)min_distance,
-                        (vx_reference)sensitivity, (vx_reference)gs,            (vx_reference)bs,
-                        (vx_reference)corners,   (vx_reference)num_corners};
-    vx_node node = ovx_node_create(graph, VX_KERNEL_HARRIS_CORNERS, p, 8);
-    ovx_scalar_drop(gs);
-    ovx_scalar_drop(bs);
-    return node;
-}
-
 /* ---- FAST corners ------------------------------------------------------------ */
 
 static vx_status VX_CALLBACK fast_validate(vx_node node, const vx_reference params[], vx_uint32 num,
@@ -1082,18 +1053,6 @@ static const ovx_kernel_desc fast_desc = {
     .validate = fast_validate,
     .valid_rule = OVX_VALID_FULL,
 };
-
-VX_API_ENTRY vx_node VX_API_CALL vxFastCornersNode(vx_graph graph, vx_image input, vx_scalar strength_thresh,
-                                                   vx_bool nonmax_suppression, vx_array corners,
-                                                   vx_scalar num_corners)
-{
-    vx_scalar nms = ovx_node_scalar(graph, VX_TYPE_BOOL, &nonmax_suppression);
-    vx_reference p[] = {(vx_reference)input, (vx_reference)strength_thresh, (vx_reference)nms,
-                        (vx_reference)corners, (vx_reference)num_corners};
-    vx_node node = ovx_node_create(graph, VX_KERNEL_FAST_CORNERS, p, 5);
-    ovx_scalar_drop(nms);
-    return node;
-}
 
 /* The kernels of this family with SIMD variants: their select hooks (runtime/dispatch.h). */
 static const ovx_variant *select_feat(vx_node node, const vx_reference p[])

@@ -114,7 +114,7 @@ static ovx_geo_src geo_src_of(vx_node node, vx_image img)
     s.width = (int32_t)img->width;
     s.height = (int32_t)img->height;
     s.u1 = img->format == VX_DF_IMAGE_U1;
-    s.mode = b.mode == VX_BORDER_CONSTANT ? OVX_GEO_CONSTANT : OVX_GEO_REPLICATE;
+    s.mode = b.mode == VX_BORDER_CONSTANT ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE;
     s.cval = s.u1 ? (b.constant_value.U1 ? 1 : 0) : (int)b.constant_value.U8;
     s.bit0 = 0;
     s.ox = s.oy = 0;
@@ -195,15 +195,6 @@ static const ovx_kernel_desc k_scale = {
     NULL, scale_validate, NULL, NULL, scale_window, 1, OVX_VALID_DEFAULT, 0,
 };
 
-VX_API_ENTRY vx_node VX_API_CALL vxScaleImageNode(vx_graph graph, vx_image src, vx_image dst, vx_enum type)
-{
-    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_ENUM, &type);
-    vx_reference p[] = {(vx_reference)src, (vx_reference)dst, (vx_reference)s};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_SCALE_IMAGE, p, 3);
-    ovx_scalar_drop(s);
-    return n;
-}
-
 /* ---- Half-scale Gaussian: (input, output, kernel_size) ----------------- */
 
 static vx_status VX_CALLBACK halfscale_validate(vx_node node, const vx_reference p[], vx_uint32 num,
@@ -249,16 +240,6 @@ static const ovx_kernel_desc k_halfscale = {
     {GEO_IN(VX_TYPE_IMAGE), GEO_OUT(VX_TYPE_IMAGE), GEO_IN(VX_TYPE_SCALAR)},
     NULL, halfscale_validate, NULL, NULL, halfscale_window, 1, OVX_VALID_DEFAULT, 0,
 };
-
-VX_API_ENTRY vx_node VX_API_CALL vxHalfScaleGaussianNode(vx_graph graph, vx_image input, vx_image output,
-                                                         vx_int32 kernel_size)
-{
-    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_INT32, &kernel_size);
-    vx_reference p[] = {(vx_reference)input, (vx_reference)output, (vx_reference)s};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_HALFSCALE_GAUSSIAN, p, 3);
-    ovx_scalar_drop(s);
-    return n;
-}
 
 /* ---- Warps: (input, matrix, type, output) ------------------------------ */
 
@@ -361,26 +342,6 @@ static const ovx_kernel_desc k_warp_perspective = {
     NULL, warp_perspective_validate, NULL, NULL, warp_perspective_window, 3, OVX_VALID_DEFAULT, 0,
 };
 
-VX_API_ENTRY vx_node VX_API_CALL vxWarpAffineNode(vx_graph graph, vx_image input, vx_matrix matrix, vx_enum type,
-                                                  vx_image output)
-{
-    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_ENUM, &type);
-    vx_reference p[] = {(vx_reference)input, (vx_reference)matrix, (vx_reference)s, (vx_reference)output};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_WARP_AFFINE, p, 4);
-    ovx_scalar_drop(s);
-    return n;
-}
-
-VX_API_ENTRY vx_node VX_API_CALL vxWarpPerspectiveNode(vx_graph graph, vx_image input, vx_matrix matrix, vx_enum type,
-                                                       vx_image output)
-{
-    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_ENUM, &type);
-    vx_reference p[] = {(vx_reference)input, (vx_reference)matrix, (vx_reference)s, (vx_reference)output};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_WARP_PERSPECTIVE, p, 4);
-    ovx_scalar_drop(s);
-    return n;
-}
-
 /* ---- Remap: (input, table, policy, output) ----------------------------- */
 
 static vx_status VX_CALLBACK remap_validate(vx_node node, const vx_reference p[], vx_uint32 num, vx_meta_format m[])
@@ -423,16 +384,6 @@ static const ovx_kernel_desc k_remap = {
     {GEO_IN(VX_TYPE_IMAGE), GEO_IN(VX_TYPE_REMAP), GEO_IN(VX_TYPE_SCALAR), GEO_OUT(VX_TYPE_IMAGE)},
     NULL, remap_validate, NULL, NULL, remap_window, 3, OVX_VALID_DEFAULT, 0,
 };
-
-VX_API_ENTRY vx_node VX_API_CALL vxRemapNode(vx_graph graph, vx_image input, vx_remap table, vx_enum policy,
-                                             vx_image output)
-{
-    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_ENUM, &policy);
-    vx_reference p[] = {(vx_reference)input, (vx_reference)table, (vx_reference)s, (vx_reference)output};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_REMAP, p, 4);
-    ovx_scalar_drop(s);
-    return n;
-}
 
 const ovx_kernel_desc *const ovx_family_geometry[] = {
     &k_scale, &k_halfscale, &k_warp_affine, &k_warp_perspective, &k_remap, NULL,

@@ -269,22 +269,6 @@ static const ovx_kernel_desc hog_cells_desc = {
     .valid_rule = OVX_VALID_FULL,
 };
 
-VX_API_ENTRY vx_node VX_API_CALL vxHOGCellsNode(vx_graph graph, vx_image input, vx_int32 cell_width,
-                                                vx_int32 cell_height, vx_int32 num_bins, vx_tensor magnitudes,
-                                                vx_tensor bins)
-{
-    vx_scalar cw = ovx_node_scalar(graph, VX_TYPE_INT32, &cell_width);
-    vx_scalar ch = ovx_node_scalar(graph, VX_TYPE_INT32, &cell_height);
-    vx_scalar nb = ovx_node_scalar(graph, VX_TYPE_INT32, &num_bins);
-    vx_reference p[] = {(vx_reference)input, (vx_reference)cw,         (vx_reference)ch,
-                        (vx_reference)nb,    (vx_reference)magnitudes, (vx_reference)bins};
-    vx_node node = ovx_node_create(graph, VX_KERNEL_HOG_CELLS, p, 6);
-    ovx_scalar_drop(cw);
-    ovx_scalar_drop(ch);
-    ovx_scalar_drop(nb);
-    return node;
-}
-
 /* ---- HOGFeatures --------------------------------------------------------------------- */
 
 /* Geometry of HOGFeatures from the image size and the parameters. */
@@ -429,47 +413,6 @@ static const ovx_kernel_desc hog_features_desc = {
     .validate = hog_features_validate,
     .valid_rule = OVX_VALID_FULL,
 };
-
-/* A one-item array of `type` holding *value, in graph's context (NULL when
- * graph or value is not usable: the node then misses that parameter). */
-static vx_array param_array(vx_graph graph, vx_enum type, const void *value, vx_size size)
-{
-    vx_context ctx;
-    vx_array arr;
-    if (!value || !ovx_ref_valid((vx_reference)graph, VX_TYPE_GRAPH)) return NULL;
-    ctx = vxGetContext((vx_reference)graph);
-    arr = vxCreateArray(ctx, type, 1);
-    if (vxGetStatus((vx_reference)arr) != VX_SUCCESS) return NULL;
-    if (vxAddArrayItems(arr, 1, value, size) != VX_SUCCESS) {
-        (void)vxReleaseArray(&arr);
-        return NULL;
-    }
-    return arr;
-}
-
-VX_API_ENTRY vx_node VX_API_CALL vxHOGFeaturesNode(vx_graph graph, vx_image input, vx_tensor magnitudes,
-                                                   vx_tensor bins, const vx_hog_t *params, vx_size hog_param_size,
-                                                   vx_tensor features)
-{
-    vx_array arr;
-    vx_node node;
-    vx_reference p[5];
-    /* REQ-0214: the size of vx_hog_t; 1 (one struct) is also accepted, as
-     * the Khronos conformance tests pass it */
-    if (params && hog_param_size != sizeof(vx_hog_t) && hog_param_size != 1)
-        return (vx_node)ovx_error_from(graph, VX_ERROR_INVALID_PARAMETERS,
-                                       "vxHOGFeaturesNode: hog_param_size %zu, expected sizeof(vx_hog_t) = %zu",
-                                       (size_t)hog_param_size, sizeof(vx_hog_t));
-    arr = param_array(graph, VX_TYPE_HOG_PARAMS, params, sizeof(vx_hog_t));
-    p[0] = (vx_reference)input;
-    p[1] = (vx_reference)magnitudes;
-    p[2] = (vx_reference)bins;
-    p[3] = (vx_reference)arr;
-    p[4] = (vx_reference)features;
-    node = ovx_node_create(graph, VX_KERNEL_HOG_FEATURES, p, 5);
-    if (arr) (void)vxReleaseArray(&arr);
-    return node;
-}
 
 /* ---- HoughLinesP ----------------------------------------------------------------------- */
 
@@ -620,16 +563,5 @@ static const ovx_kernel_desc hough_desc = {
     .validate = hough_validate,
     .valid_rule = OVX_VALID_FULL,
 };
-
-VX_API_ENTRY vx_node VX_API_CALL vxHoughLinesPNode(vx_graph graph, vx_image input, const vx_hough_lines_p_t *params,
-                                                   vx_array lines_array, vx_scalar num_lines)
-{
-    vx_array arr = param_array(graph, VX_TYPE_HOUGH_LINES_PARAMS, params, sizeof(vx_hough_lines_p_t));
-    vx_reference p[] = {(vx_reference)input, (vx_reference)arr, (vx_reference)lines_array,
-                        (vx_reference)num_lines};
-    vx_node node = ovx_node_create(graph, VX_KERNEL_HOUGH_LINES_P, p, 4);
-    if (arr) (void)vxReleaseArray(&arr);
-    return node;
-}
 
 const ovx_kernel_desc *const ovx_family_hog[] = {&hog_cells_desc, &hog_features_desc, &hough_desc, NULL};

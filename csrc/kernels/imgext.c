@@ -389,36 +389,4 @@ const ovx_select_entry ovx_select_lbpnms[] = {
 
 const ovx_kernel_desc *const ovx_family_imgext[] = {&k_lbp, &k_nms, &k_match, NULL};
 
-/* ---- node functions ------------------------------------------------------------------ */
 
-VX_API_ENTRY vx_node VX_API_CALL vxLBPNode(vx_graph graph, vx_image src, vx_enum format, vx_int8 kernel_size,
-                                           vx_image output)
-{
-    vx_scalar sf = ovx_node_scalar(graph, VX_TYPE_ENUM, &format);
-    vx_scalar sk = ovx_node_scalar(graph, VX_TYPE_INT8, &kernel_size);
-    vx_reference p[] = {(vx_reference)src, (vx_reference)sf, (vx_reference)sk, (vx_reference)output};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_LBP, p, 4);
-    ovx_scalar_drop(sf);
-    ovx_scalar_drop(sk);
-    return n;
-}
-
-VX_API_ENTRY vx_node VX_API_CALL vxNonMaxSuppressionNode(vx_graph graph, vx_image input, vx_image mask,
-                                                         vx_int32 win_size, vx_image output)
-{
-    vx_scalar sw = ovx_node_scalar(graph, VX_TYPE_INT32, &win_size);
-    vx_reference p[] = {(vx_reference)input, (vx_reference)mask, (vx_reference)sw, (vx_reference)output};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_NON_MAX_SUPPRESSION, p, 4);
-    ovx_scalar_drop(sw);
-    return n;
-}
-
-VX_API_ENTRY vx_node VX_API_CALL vxMatchTemplateNode(vx_graph graph, vx_image src, vx_image templateImage,
-                                                     vx_enum matchingMethod, vx_image output)
-{
-    vx_scalar sm = ovx_node_scalar(graph, VX_TYPE_ENUM, &matchingMethod);
-    vx_reference p[] = {(vx_reference)src, (vx_reference)templateImage, (vx_reference)sm, (vx_reference)output};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_MATCH_TEMPLATE, p, 4);
-    ovx_scalar_drop(sm);
-    return n;
-}

@@ -7,10 +7,11 @@
  *     window or whole-node compute, valid-region rule), listed in the family's
  *     NULL-terminated table `const ovx_kernel_desc *const ovx_family_<name>[]`
  *     (registry.c gathers the families);
- *   - the vx<Function>Node entry point, written with ovx_node_create();
  * and the compute itself lives in csrc/compute/ (raw planes + a window, no vx_
- * objects).  The vxu<Function> entry points live in csrc/vxu/ and use only the
- * public API (a one-node graph, see csrc/vxu/vxu_common.h).
+ * objects).  The vx<Function>Node and vxu<Function> entry points are generated
+ * at build time from the kernel's declaration in pyopenvx/_kernel_table.py by
+ * tools/gen_kernels.py (node functions with ovx_node_create(); vxu functions
+ * on the public API, a one-node graph, see csrc/vxu/vxu_common.h).
  *
  * Validators are ordinary vx_kernel_validate_f: they read their inputs with
  * the public query functions and describe every output with
@@ -41,6 +42,19 @@ vx_node ovx_node_create(vx_graph graph, vx_enum kernel_enum, const vx_reference 
  * reference. */
 vx_scalar ovx_node_scalar(vx_graph graph, vx_enum type, const void *value);
 void ovx_scalar_drop(vx_scalar scalar);
+
+/* Parameter structures of node functions (kernels/util.c): a one-item array
+ * of `type` holding *value (size bytes), or a scalar of `type` holding a copy
+ * of size bytes of *ptr zero-filled to full bytes (its VX_SCALAR_TYPE is
+ * `type`, its size the given size).  NULL when graph or the pointer is not
+ * usable: the node then misses that parameter and verification says so. */
+vx_array ovx_param_array(vx_graph graph, vx_enum type, const void *value, vx_size size);
+vx_scalar ovx_struct_scalar(vx_graph graph, vx_enum type, const void *ptr, vx_size size, vx_size full);
+
+/* Import/export (generated with the node functions): bit i set when
+ * parameter i of built-in kernel kernel_enum is made by its node function
+ * from an atomic C argument or a parameter structure. */
+vx_uint32 ovx_kernel_fixed_params(vx_enum kernel_enum);
 
 /* ---- inside validators and compute ------------------------------------- */
 

@@ -236,12 +236,6 @@ static const ovx_kernel_desc k_gaussian_pyramid = {
     gpyr_function, gpyr_validate, NULL, NULL, NULL, 0, OVX_VALID_FULL, 0,
 };
 
-VX_API_ENTRY vx_node VX_API_CALL vxGaussianPyramidNode(vx_graph graph, vx_image input, vx_pyramid gaussian)
-{
-    vx_reference p[] = {(vx_reference)input, (vx_reference)gaussian};
-    return ovx_node_create(graph, VX_KERNEL_GAUSSIAN_PYRAMID, p, 2);
-}
-
 /* ---- Laplacian pyramid: (input, laplacian, output) ---------------------- */
 
 static vx_status ms_output_meta(vx_node node, vx_uint32 index, vx_reference ref, vx_meta_format m, vx_df_image f,
@@ -442,13 +436,6 @@ static const ovx_kernel_desc k_laplacian_pyramid = {
     lpyr_function, lpyr_validate, NULL, NULL, NULL, 0, OVX_VALID_FULL, 0,
 };
 
-VX_API_ENTRY vx_node VX_API_CALL vxLaplacianPyramidNode(vx_graph graph, vx_image input, vx_pyramid laplacian,
-                                                        vx_image output)
-{
-    vx_reference p[] = {(vx_reference)input, (vx_reference)laplacian, (vx_reference)output};
-    return ovx_node_create(graph, VX_KERNEL_LAPLACIAN_PYRAMID, p, 3);
-}
-
 /* ---- Laplacian reconstruct: (laplacian, input, output) ------------------ */
 
 static vx_status VX_CALLBACK lrec_validate(vx_node node, const vx_reference p[], vx_uint32 num, vx_meta_format m[])
@@ -525,13 +512,6 @@ static const ovx_kernel_desc k_laplacian_reconstruct = {
      {VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_true_e}},
     lrec_function, lrec_validate, NULL, NULL, NULL, 0, OVX_VALID_FULL, 0,
 };
-
-VX_API_ENTRY vx_node VX_API_CALL vxLaplacianReconstructNode(vx_graph graph, vx_pyramid laplacian, vx_image input,
-                                                            vx_image output)
-{
-    vx_reference p[] = {(vx_reference)laplacian, (vx_reference)input, (vx_reference)output};
-    return ovx_node_create(graph, VX_KERNEL_LAPLACIAN_RECONSTRUCT, p, 3);
-}
 
 const ovx_kernel_desc *const ovx_family_multiscale[] = {
     &k_gaussian_pyramid, &k_laplacian_pyramid, &k_laplacian_reconstruct, NULL,

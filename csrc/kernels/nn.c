@@ -184,27 +184,6 @@ static vx_bool find_skip(vx_size span, vx_size out, vx_bool ceil_round, vx_size 
     return vx_false_e;
 }
 
-/* A parameter-structure scalar (see the top of the file). */
-static vx_scalar struct_scalar(vx_graph graph, vx_enum type, const void *ptr, vx_size size, vx_size full)
-{
-    vx_uint8 zero = 0;
-    vx_scalar s;
-    void *mem;
-    if (ptr == NULL) return NULL; /* the parameter stays unset: vxVerifyGraph says so */
-    s = ovx_node_scalar(graph, VX_TYPE_UINT8, &zero);
-    if (!s) return NULL;
-    mem = calloc(1, full > size ? full : size);
-    if (!mem) {
-        ovx_scalar_drop(s);
-        return NULL;
-    }
-    memcpy(mem, ptr, size < full ? size : full);
-    s->data = mem; /* not the inline value: the scalar's destructor frees it */
-    s->data_type = type;
-    s->size = size;
-    return s;
-}
-
 /* The structure of a parameter-structure scalar, NULL with a log entry when
  * it is not one of `type` and size `full`. */
 static const void *struct_of(vx_node node, vx_uint32 idx, vx_reference ref, vx_enum type, vx_size full,
@@ -362,20 +341,6 @@ static const ovx_kernel_desc conv_desc = {
     .valid_rule = OVX_VALID_FULL,
 };
 
-VX_API_ENTRY vx_node VX_API_CALL vxConvolutionLayer(vx_graph graph, vx_tensor inputs, vx_tensor weights,
-                                                    vx_tensor biases,
-                                                    const vx_nn_convolution_params_t *convolution_params,
-                                                    vx_size size_of_convolution_params, vx_tensor outputs)
-{
-    vx_scalar sp = struct_scalar(graph, VX_TYPE_NN_CONVOLUTION_PARAMS, convolution_params,
-                                 size_of_convolution_params, sizeof(vx_nn_convolution_params_t));
-    vx_reference p[] = {(vx_reference)inputs, (vx_reference)weights, (vx_reference)biases, (vx_reference)sp,
-                        (vx_reference)outputs};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_CONVOLUTION_LAYER, p, 5);
-    ovx_scalar_drop(sp);
-    return n;
-}
-
 /* ---- Deconvolution layer -------------------------------------------------- */
 
 static vx_status deconv_geometry(vx_node node, const vx_reference p[], vx_size odims[OVX_MAX_TENSOR_DIMS],
@@ -494,20 +459,6 @@ static const ovx_kernel_desc deconv_desc = {
     .valid_rule = OVX_VALID_FULL,
 };
 
-VX_API_ENTRY vx_node VX_API_CALL vxDeconvolutionLayer(vx_graph graph, vx_tensor inputs, vx_tensor weights,
-                                                      vx_tensor biases,
-                                                      const vx_nn_deconvolution_params_t *deconvolution_params,
-                                                      vx_size size_of_deconv_params, vx_tensor outputs)
-{
-    vx_scalar sp = struct_scalar(graph, VX_TYPE_NN_DECONVOLUTION_PARAMS, deconvolution_params, size_of_deconv_params,
-                                 sizeof(vx_nn_deconvolution_params_t));
-    vx_reference p[] = {(vx_reference)inputs, (vx_reference)weights, (vx_reference)biases, (vx_reference)sp,
-                        (vx_reference)outputs};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_DECONVOLUTION_LAYER, p, 5);
-    ovx_scalar_drop(sp);
-    return n;
-}
-
 /* ---- Fully connected layer ------------------------------------------------ */
 
 /* The number of core dimensions of the input (1 or 3), 0 if none fits. */
@@ -599,20 +550,6 @@ static const ovx_kernel_desc fc_desc = {
     .validate = fc_validate,
     .valid_rule = OVX_VALID_FULL,
 };
-
-VX_API_ENTRY vx_node VX_API_CALL vxFullyConnectedLayer(vx_graph graph, vx_tensor inputs, vx_tensor weights,
-                                                       vx_tensor biases, vx_enum overflow_policy,
-                                                       vx_enum rounding_policy, vx_tensor outputs)
-{
-    vx_scalar so = ovx_node_scalar(graph, VX_TYPE_ENUM, &overflow_policy);
-    vx_scalar sr = ovx_node_scalar(graph, VX_TYPE_ENUM, &rounding_policy);
-    vx_reference p[] = {(vx_reference)inputs, (vx_reference)weights, (vx_reference)biases,
-                        (vx_reference)so,     (vx_reference)sr,      (vx_reference)outputs};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_FULLY_CONNECTED_LAYER, p, 6);
-    ovx_scalar_drop(so);
-    ovx_scalar_drop(sr);
-    return n;
-}
 
 /* ---- Pooling layer ------------------------------------------------------------ */
 
@@ -733,29 +670,6 @@ static const ovx_kernel_desc pool_desc = {
     .valid_rule = OVX_VALID_FULL,
 };
 
-VX_API_ENTRY vx_node VX_API_CALL vxPoolingLayer(vx_graph graph, vx_tensor inputs, vx_enum pooling_type,
-                                                vx_size pooling_size_x, vx_size pooling_size_y,
-                                                vx_size pooling_padding_x, vx_size pooling_padding_y,
-                                                vx_enum rounding, vx_tensor outputs)
-{
-    vx_scalar s[6];
-    vx_reference p[8];
-    vx_node n;
-    int i;
-    s[0] = ovx_node_scalar(graph, VX_TYPE_ENUM, &pooling_type);
-    s[1] = ovx_node_scalar(graph, VX_TYPE_SIZE, &pooling_size_x);
-    s[2] = ovx_node_scalar(graph, VX_TYPE_SIZE, &pooling_size_y);
-    s[3] = ovx_node_scalar(graph, VX_TYPE_SIZE, &pooling_padding_x);
-    s[4] = ovx_node_scalar(graph, VX_TYPE_SIZE, &pooling_padding_y);
-    s[5] = ovx_node_scalar(graph, VX_TYPE_ENUM, &rounding);
-    p[0] = (vx_reference)inputs;
-    for (i = 0; i < 6; i++) p[1 + i] = (vx_reference)s[i];
-    p[7] = (vx_reference)outputs;
-    n = ovx_node_create(graph, VX_KERNEL_POOLING_LAYER, p, 8);
-    for (i = 0; i < 6; i++) ovx_scalar_drop(s[i]);
-    return n;
-}
-
 /* ---- Softmax layer ------------------------------------------------------------ */
 
 static vx_status same_shape_validate(vx_node node, const vx_reference p[], vx_uint32 out_index,
@@ -839,12 +753,6 @@ static const ovx_kernel_desc softmax_desc = {
     .validate = softmax_validate,
     .valid_rule = OVX_VALID_FULL,
 };
-
-VX_API_ENTRY vx_node VX_API_CALL vxSoftmaxLayer(vx_graph graph, vx_tensor inputs, vx_tensor outputs)
-{
-    vx_reference p[] = {(vx_reference)inputs, (vx_reference)outputs};
-    return ovx_node_create(graph, VX_KERNEL_SOFTMAX_LAYER, p, 2);
-}
 
 /* ---- Activation layer --------------------------------------------------------- */
 
@@ -947,21 +855,6 @@ static const ovx_kernel_desc act_desc = {
     .validate = act_validate,
     .valid_rule = OVX_VALID_FULL,
 };
-
-VX_API_ENTRY vx_node VX_API_CALL vxActivationLayer(vx_graph graph, vx_tensor inputs, vx_enum function,
-                                                   vx_float32 a, vx_float32 b, vx_tensor outputs)
-{
-    vx_scalar sf = ovx_node_scalar(graph, VX_TYPE_ENUM, &function);
-    vx_scalar sa = ovx_node_scalar(graph, VX_TYPE_FLOAT32, &a);
-    vx_scalar sb = ovx_node_scalar(graph, VX_TYPE_FLOAT32, &b);
-    vx_reference p[] = {(vx_reference)inputs, (vx_reference)sf, (vx_reference)sa, (vx_reference)sb,
-                        (vx_reference)outputs};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_ACTIVATION_LAYER, p, 5);
-    ovx_scalar_drop(sf);
-    ovx_scalar_drop(sa);
-    ovx_scalar_drop(sb);
-    return n;
-}
 
 /* ---- (Local response) normalization layer --------------------------------------- */
 
@@ -1088,48 +981,6 @@ static const ovx_kernel_desc norm_desc = {
     .valid_rule = OVX_VALID_FULL,
 };
 
-VX_API_ENTRY vx_node VX_API_CALL vxLocalResponseNormalizationLayer(vx_graph graph, vx_tensor inputs, vx_enum type,
-                                                                   vx_size normalization_size, vx_float32 alpha,
-                                                                   vx_float32 beta, vx_float32 bias,
-                                                                   vx_tensor outputs)
-{
-    vx_scalar s[5];
-    vx_reference p[7];
-    vx_node n;
-    int i;
-    s[0] = ovx_node_scalar(graph, VX_TYPE_ENUM, &type);
-    s[1] = ovx_node_scalar(graph, VX_TYPE_SIZE, &normalization_size);
-    s[2] = ovx_node_scalar(graph, VX_TYPE_FLOAT32, &alpha);
-    s[3] = ovx_node_scalar(graph, VX_TYPE_FLOAT32, &beta);
-    s[4] = ovx_node_scalar(graph, VX_TYPE_FLOAT32, &bias);
-    p[0] = (vx_reference)inputs;
-    for (i = 0; i < 5; i++) p[1 + i] = (vx_reference)s[i];
-    p[6] = (vx_reference)outputs;
-    n = ovx_node_create(graph, VX_KERNEL_LOCAL_RESPONSE_NORMALIZATION_LAYER, p, 7);
-    for (i = 0; i < 5; i++) ovx_scalar_drop(s[i]);
-    return n;
-}
-
-VX_API_ENTRY vx_node VX_API_CALL vxNormalizationLayer(vx_graph graph, vx_tensor inputs, vx_enum type,
-                                                      vx_size normalization_size, vx_float32 alpha, vx_float32 beta,
-                                                      vx_tensor outputs)
-{
-    vx_scalar s[4];
-    vx_reference p[6];
-    vx_node n;
-    int i;
-    s[0] = ovx_node_scalar(graph, VX_TYPE_ENUM, &type);
-    s[1] = ovx_node_scalar(graph, VX_TYPE_SIZE, &normalization_size);
-    s[2] = ovx_node_scalar(graph, VX_TYPE_FLOAT32, &alpha);
-    s[3] = ovx_node_scalar(graph, VX_TYPE_FLOAT32, &beta);
-    p[0] = (vx_reference)inputs;
-    for (i = 0; i < 4; i++) p[1 + i] = (vx_reference)s[i];
-    p[5] = (vx_reference)outputs;
-    n = ovx_node_create(graph, VX_KERNEL_NORMALIZATION_LAYER, p, 6);
-    for (i = 0; i < 4; i++) ovx_scalar_drop(s[i]);
-    return n;
-}
-
 /* ---- ROI pooling layer ------------------------------------------------------------ */
 
 static vx_status roi_check(vx_node node, const vx_reference p[], vx_size odims[OVX_MAX_TENSOR_DIMS], vx_size *nd)
@@ -1214,19 +1065,6 @@ static const ovx_kernel_desc roi_desc = {
     .validate = roi_validate,
     .valid_rule = OVX_VALID_FULL,
 };
-
-VX_API_ENTRY vx_node VX_API_CALL vxROIPoolingLayer(vx_graph graph, vx_tensor input_data, vx_tensor input_rois,
-                                                   const vx_nn_roi_pool_params_t *roi_pool_params,
-                                                   vx_size size_of_roi_params, vx_tensor output_arr)
-{
-    vx_scalar sp = struct_scalar(graph, VX_TYPE_NN_ROI_POOL_PARAMS, roi_pool_params, size_of_roi_params,
-                                 sizeof(vx_nn_roi_pool_params_t));
-    vx_reference p[] = {(vx_reference)input_data, (vx_reference)input_rois, (vx_reference)sp,
-                        (vx_reference)output_arr};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_ROI_POOLING_LAYER, p, 4);
-    ovx_scalar_drop(sp);
-    return n;
-}
 
 /* The packed convolution core's variant (convolution, deconvolution) and the
  * fully connected dot products' (compute/nn_gemm.h). */

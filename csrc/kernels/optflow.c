@@ -207,22 +207,4 @@ static const ovx_kernel_desc lk_desc = {
     .valid_rule = OVX_VALID_FULL,
 };
 
-VX_API_ENTRY vx_node VX_API_CALL vxOpticalFlowPyrLKNode(vx_graph graph, vx_pyramid old_images, vx_pyramid new_images,
-                                                        vx_array old_points, vx_array new_points_estimates,
-                                                        vx_array new_points, vx_enum termination, vx_scalar epsilon,
-                                                        vx_scalar num_iterations, vx_scalar use_initial_estimate,
-                                                        vx_size window_dimension)
-{
-    vx_scalar term = ovx_node_scalar(graph, VX_TYPE_ENUM, &termination);
-    vx_scalar win = ovx_node_scalar(graph, VX_TYPE_SIZE, &window_dimension);
-    vx_reference p[] = {(vx_reference)old_images,   (vx_reference)new_images, (vx_reference)old_points,
-                        (vx_reference)new_points_estimates, (vx_reference)new_points, (vx_reference)term,
-                        (vx_reference)epsilon,      (vx_reference)num_iterations,
-                        (vx_reference)use_initial_estimate, (vx_reference)win};
-    vx_node node = ovx_node_create(graph, VX_KERNEL_OPTICAL_FLOW_PYR_LK, p, 10);
-    ovx_scalar_drop(term);
-    ovx_scalar_drop(win);
-    return node;
-}
-
 const ovx_kernel_desc *const ovx_family_optflow[] = {&lk_desc, NULL};

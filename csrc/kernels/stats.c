@@ -141,12 +141,6 @@ static const ovx_kernel_desc histogram_desc = {
     .valid_rule = OVX_VALID_FULL,
 };
 
-VX_API_ENTRY vx_node VX_API_CALL vxHistogramNode(vx_graph graph, vx_image input, vx_distribution distribution)
-{
-    vx_reference p[] = {(vx_reference)input, (vx_reference)distribution};
-    return ovx_node_create(graph, VX_KERNEL_HISTOGRAM, p, 2);
-}
-
 /* ---- Equalize Histogram ---------------------------------------------------- */
 
 static vx_status VX_CALLBACK u8_to_same_validate(vx_node node, const vx_reference p[], vx_uint32 num,
@@ -236,12 +230,6 @@ static const ovx_kernel_desc equalize_desc = {
     .valid_rule = OVX_VALID_DEFAULT,
 };
 
-VX_API_ENTRY vx_node VX_API_CALL vxEqualizeHistNode(vx_graph graph, vx_image input, vx_image output)
-{
-    vx_reference p[] = {(vx_reference)input, (vx_reference)output};
-    return ovx_node_create(graph, VX_KERNEL_EQUALIZE_HISTOGRAM, p, 2);
-}
-
 /* ---- Mean and Standard Deviation ------------------------------------------- */
 
 static vx_status VX_CALLBACK meanstddev_validate(vx_node node, const vx_reference p[], vx_uint32 num,
@@ -317,12 +305,6 @@ static const ovx_kernel_desc meanstddev_desc = {
     .validate = meanstddev_validate,
     .valid_rule = OVX_VALID_FULL,
 };
-
-VX_API_ENTRY vx_node VX_API_CALL vxMeanStdDevNode(vx_graph graph, vx_image input, vx_scalar mean, vx_scalar stddev)
-{
-    vx_reference p[] = {(vx_reference)input, (vx_reference)mean, (vx_reference)stddev};
-    return ovx_node_create(graph, VX_KERNEL_MEAN_STDDEV, p, 3);
-}
 
 /* ---- Min, Max Location ------------------------------------------------------ */
 
@@ -476,15 +458,6 @@ static const ovx_kernel_desc minmaxloc_desc = {
     .valid_rule = OVX_VALID_FULL,
 };
 
-VX_API_ENTRY vx_node VX_API_CALL vxMinMaxLocNode(vx_graph graph, vx_image input, vx_scalar minVal, vx_scalar maxVal,
-                                                 vx_array minLoc, vx_array maxLoc, vx_scalar minCount,
-                                                 vx_scalar maxCount)
-{
-    vx_reference p[] = {(vx_reference)input,  (vx_reference)minVal,   (vx_reference)maxVal,  (vx_reference)minLoc,
-                        (vx_reference)maxLoc, (vx_reference)minCount, (vx_reference)maxCount};
-    return ovx_node_create(graph, VX_KERNEL_MINMAXLOC, p, 7);
-}
-
 /* ---- Integral Image ----------------------------------------------------------- */
 
 static vx_status VX_CALLBACK integral_validate(vx_node node, const vx_reference p[], vx_uint32 num,
@@ -567,12 +540,6 @@ static const ovx_kernel_desc integral_desc = {
     .validate = integral_validate,
     .valid_rule = OVX_VALID_DEFAULT,
 };
-
-VX_API_ENTRY vx_node VX_API_CALL vxIntegralImageNode(vx_graph graph, vx_image input, vx_image output)
-{
-    vx_reference p[] = {(vx_reference)input, (vx_reference)output};
-    return ovx_node_create(graph, VX_KERNEL_INTEGRAL_IMAGE, p, 2);
-}
 
 const ovx_kernel_desc *const ovx_family_stats[] = {&histogram_desc, &equalize_desc,  &meanstddev_desc,
                                                    &minmaxloc_desc, &integral_desc, NULL};

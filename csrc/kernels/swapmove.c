@@ -297,14 +297,3 @@ const ovx_kernel_desc *const ovx_family_swapmove[] = {&k_swap, &k_move, NULL};
 
 /* ---- node creation ---------------------------------------------------------------- */
 
-VX_API_ENTRY vx_node VX_API_CALL vxSwapNode(vx_graph graph, vx_reference first, vx_reference second)
-{
-    vx_reference p[] = {first, second};
-    return ovx_node_create(graph, VX_KERNEL_SWAP, p, 2);
-}
-
-VX_API_ENTRY vx_node VX_API_CALL vxMoveNode(vx_graph graph, vx_reference first, vx_reference second)
-{
-    vx_reference p[] = {first, second};
-    return ovx_node_create(graph, VX_KERNEL_MOVE, p, 2);
-}

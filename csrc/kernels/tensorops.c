@@ -301,26 +301,6 @@ static const ovx_kernel_desc subtract_desc = {
     .valid_rule = OVX_VALID_FULL,
 };
 
-VX_API_ENTRY vx_node VX_API_CALL vxTensorAddNode(vx_graph graph, vx_tensor input1, vx_tensor input2, vx_enum policy,
-                                                 vx_tensor output)
-{
-    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_ENUM, &policy);
-    vx_reference p[] = {(vx_reference)input1, (vx_reference)input2, (vx_reference)s, (vx_reference)output};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_TENSOR_ADD, p, 4);
-    ovx_scalar_drop(s);
-    return n;
-}
-
-VX_API_ENTRY vx_node VX_API_CALL vxTensorSubtractNode(vx_graph graph, vx_tensor input1, vx_tensor input2,
-                                                      vx_enum policy, vx_tensor output)
-{
-    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_ENUM, &policy);
-    vx_reference p[] = {(vx_reference)input1, (vx_reference)input2, (vx_reference)s, (vx_reference)output};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_TENSOR_SUBTRACT, p, 4);
-    ovx_scalar_drop(s);
-    return n;
-}
-
 /* ---- Tensor Multiply ------------------------------------------------------------------ */
 
 static vx_status VX_CALLBACK multiply_validate(vx_node node, const vx_reference p[], vx_uint32 num,
@@ -421,20 +401,6 @@ static const ovx_kernel_desc multiply_desc = {
     .valid_rule = OVX_VALID_FULL,
 };
 
-VX_API_ENTRY vx_node VX_API_CALL vxTensorMultiplyNode(vx_graph graph, vx_tensor input1, vx_tensor input2,
-                                                      vx_scalar scale, vx_enum overflow_policy,
-                                                      vx_enum rounding_policy, vx_tensor output)
-{
-    vx_scalar o = ovx_node_scalar(graph, VX_TYPE_ENUM, &overflow_policy);
-    vx_scalar r = ovx_node_scalar(graph, VX_TYPE_ENUM, &rounding_policy);
-    vx_reference p[] = {(vx_reference)input1, (vx_reference)input2, (vx_reference)scale,
-                        (vx_reference)o,      (vx_reference)r,      (vx_reference)output};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_TENSOR_MULTIPLY, p, 6);
-    ovx_scalar_drop(o);
-    ovx_scalar_drop(r);
-    return n;
-}
-
 /* ---- Tensor TableLookUp ------------------------------------------------------------------ */
 
 static vx_status VX_CALLBACK lut_validate(vx_node node, const vx_reference p[], vx_uint32 num,
@@ -479,13 +445,6 @@ static const ovx_kernel_desc lut_desc = {
     .validate = lut_validate,
     .valid_rule = OVX_VALID_FULL,
 };
-
-VX_API_ENTRY vx_node VX_API_CALL vxTensorTableLookupNode(vx_graph graph, vx_tensor input1, vx_lut lut,
-                                                         vx_tensor output)
-{
-    vx_reference p[] = {(vx_reference)input1, (vx_reference)lut, (vx_reference)output};
-    return ovx_node_create(graph, VX_KERNEL_TENSOR_TABLE_LOOKUP, p, 3);
-}
 
 /* ---- Tensor Transpose ------------------------------------------------------------------ */
 
@@ -568,18 +527,6 @@ static const ovx_kernel_desc transpose_desc = {
     .valid_rule = OVX_VALID_FULL,
 };
 
-VX_API_ENTRY vx_node VX_API_CALL vxTensorTransposeNode(vx_graph graph, vx_tensor input, vx_tensor output,
-                                                       vx_size dimension1, vx_size dimension2)
-{
-    vx_scalar a = ovx_node_scalar(graph, VX_TYPE_SIZE, &dimension1);
-    vx_scalar b = ovx_node_scalar(graph, VX_TYPE_SIZE, &dimension2);
-    vx_reference p[] = {(vx_reference)input, (vx_reference)output, (vx_reference)a, (vx_reference)b};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_TENSOR_TRANSPOSE, p, 4);
-    ovx_scalar_drop(a);
-    ovx_scalar_drop(b);
-    return n;
-}
-
 /* ---- Tensor Convert Bit-Depth ---------------------------------------------------------------- */
 
 static vx_status VX_CALLBACK convert_validate(vx_node node, const vx_reference p[], vx_uint32 num,
@@ -632,17 +579,6 @@ static const ovx_kernel_desc convert_desc = {
     .validate = convert_validate,
     .valid_rule = OVX_VALID_FULL,
 };
-
-VX_API_ENTRY vx_node VX_API_CALL vxTensorConvertDepthNode(vx_graph graph, vx_tensor input, vx_enum policy,
-                                                          vx_scalar norm, vx_scalar offset, vx_tensor output)
-{
-    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_ENUM, &policy);
-    vx_reference p[] = {(vx_reference)input, (vx_reference)s, (vx_reference)norm, (vx_reference)offset,
-                        (vx_reference)output};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_TENSOR_CONVERT_DEPTH, p, 5);
-    ovx_scalar_drop(s);
-    return n;
-}
 
 /* ---- Tensor Matrix Multiply ---------------------------------------------------------------- */
 
@@ -796,20 +732,6 @@ static const ovx_kernel_desc matmul_desc = {
     .validate = matmul_validate,
     .valid_rule = OVX_VALID_FULL,
 };
-
-VX_API_ENTRY vx_node VX_API_CALL vxTensorMatrixMultiplyNode(vx_graph graph, vx_tensor input1, vx_tensor input2,
-                                                            vx_tensor input3,
-                                                            const vx_tensor_matrix_multiply_params_t *params,
-                                                            vx_tensor output)
-{
-    vx_tensor_matrix_multiply_params_t none = {vx_false_e, vx_false_e, vx_false_e};
-    vx_scalar s = ovx_node_scalar(graph, VX_TYPE_TENSOR_MATRIX_MULTIPLY_PARAMS, params ? params : &none);
-    vx_reference p[] = {(vx_reference)input1, (vx_reference)input2, (vx_reference)input3, (vx_reference)s,
-                        (vx_reference)output};
-    vx_node n = ovx_node_create(graph, VX_KERNEL_TENSOR_MATRIX_MULTIPLY, p, 5);
-    ovx_scalar_drop(s);
-    return n;
-}
 
 const ovx_kernel_desc *const ovx_family_tensorops[] = {
     &multiply_desc, &add_desc, &subtract_desc, &lut_desc, &transpose_desc, &convert_desc, &matmul_desc, NULL,

@@ -5,6 +5,7 @@
 #include "../framework/graph.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 vx_df_image ovx_image_format_of(vx_reference ref)
 {
@@ -92,4 +93,41 @@ void *ovx_node_scratch(vx_node node, vx_size size)
         node->local_data_ours = vx_true_e;
     }
     return node->local_data_ptr;
+}
+
+/* ---- packing parameter structures (the generated node functions) ---------- */
+
+vx_array ovx_param_array(vx_graph graph, vx_enum type, const void *value, vx_size size)
+{
+    vx_context ctx;
+    vx_array arr;
+    if (!value || !ovx_ref_valid((vx_reference)graph, VX_TYPE_GRAPH)) return NULL;
+    ctx = vxGetContext((vx_reference)graph);
+    arr = vxCreateArray(ctx, type, 1);
+    if (vxGetStatus((vx_reference)arr) != VX_SUCCESS) return NULL;
+    if (vxAddArrayItems(arr, 1, value, size) != VX_SUCCESS) {
+        (void)vxReleaseArray(&arr);
+        return NULL;
+    }
+    return arr;
+}
+
+vx_scalar ovx_struct_scalar(vx_graph graph, vx_enum type, const void *ptr, vx_size size, vx_size full)
+{
+    vx_uint8 zero = 0;
+    vx_scalar s;
+    void *mem;
+    if (ptr == NULL) return NULL; /* the parameter stays unset: vxVerifyGraph says so */
+    s = ovx_node_scalar(graph, VX_TYPE_UINT8, &zero);
+    if (!s) return NULL;
+    mem = calloc(1, full > size ? full : size);
+    if (!mem) {
+        ovx_scalar_drop(s);
+        return NULL;
+    }
+    memcpy(mem, ptr, size < full ? size : full);
+    s->data = mem; /* not the inline value: the scalar's destructor frees it */
+    s->data_type = type;
+    s->size = size;
+    return s;
 }

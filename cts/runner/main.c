@@ -71,6 +71,7 @@ CTS_DECLARE_TABLE(ix);
 CTS_DECLARE_TABLE(dispatch);
 CTS_DECLARE_TABLE(swapmove);
 CTS_DECLARE_TABLE(reverify);
+CTS_DECLARE_TABLE(dot);
 CTS_DECLARE_TABLE(pipeline);
 CTS_DECLARE_TABLE(lifetime);
 CTS_DECLARE_TABLE(threads);
@@ -100,6 +101,7 @@ static const cts_test *const *const all_tables[] = {
     cts_table_dispatch,
     cts_table_swapmove,
     cts_table_reverify,
+    cts_table_dot,
     cts_table_pipeline,
     cts_table_lifetime,
     cts_table_threads,

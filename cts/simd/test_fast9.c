@@ -1,12 +1,12 @@
 /*
- * FAST-9 rows (compute/features.h): the scalar reference's u8 scores (the
+ * FAST-9 rows (compute/detect.h): the scalar reference's u8 scores (the
  * compass-point rejection test, then the strength by running minima; strength
  * + 1 for a corner, 0 otherwise) against the plain definition (the strength of
  * every pixel, a corner when >= t), on random, blocky and flat images for
  * thresholds from 0 to 255: the rejection must never drop a corner.  The
  * SIMD variants are checked against this reference in test_features.c.
  */
-#include "../../csrc/compute/features.h"
+#include "../../csrc/compute/detect.h"
 
 #include <stdio.h>
 #include <stdlib.h>

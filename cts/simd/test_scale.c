@@ -103,7 +103,7 @@ static void test_positions(void)
         float r = (float)(2 * n) / (float)n;
         int exact = 1;
         uint8_t px = 0;
-        ovx_geo_src src = {&px, 2 * n, 2 * n, 2, 0, OVX_GEO_REPLICATE, 0, 0, 0, 0};
+        ovx_geo_src src = {&px, 2 * n, 2 * n, 2, 0, OVXC_BORDER_REPLICATE, 0, 0, 0, 0};
         ovx_geo_dst dst = {&px, n, n, 1, 0};
         bad += r != 2.0f;
         for (int i = 0; i < n; i++) {
@@ -196,7 +196,7 @@ static void test_images(void)
         int sw = 2 * dw, sh = 2 * dh, interp = it % 2 ? OVX_GEO_BILINEAR : OVX_GEO_AREA;
         uint8_t *s = malloc((size_t)sw * sh + 64), *ref = malloc((size_t)dw * dh), *out = malloc((size_t)dw * dh);
         for (int i = 0; i < sw * sh; i++) s[i] = (uint8_t)rnd();
-        ovx_geo_src src = {s, sw, sw, sh, 0, it % 3 == 0 ? OVX_GEO_CONSTANT : OVX_GEO_REPLICATE, 9, 0, 0, 0};
+        ovx_geo_src src = {s, sw, sw, sh, 0, it % 3 == 0 ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE, 9, 0, 0, 0};
         ovx_geo_dst dst = {ref, dw, dw, dh, 0};
         check(ovx_scale_is_half2(&src, &dst, interp), "half-size rule applies", "", dw, dh);
         ovx_scale_rows(&src, &dst, interp, 0, (uint32_t)dh);
@@ -224,7 +224,7 @@ static void test_images(void)
         int dw = (sw + 1) / 2, dh = (sh + 1) / 2;
         uint8_t *s = malloc((size_t)sw * sh), *ref = malloc((size_t)dw * dh), *out = malloc((size_t)dw * dh);
         for (int i = 0; i < sw * sh; i++) s[i] = (uint8_t)(it % 5 == 4 ? 255 : rnd());
-        ovx_geo_src src = {s, sw, sw, sh, 0, it % 2 ? OVX_GEO_CONSTANT : OVX_GEO_REPLICATE, (int)(rnd() & 255), 0, 0, 0};
+        ovx_geo_src src = {s, sw, sw, sh, 0, it % 2 ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE, (int)(rnd() & 255), 0, 0, 0};
         ovx_geo_dst dst = {ref, dw, dw, dh, 0};
         ovx_halfscale_gaussian_rows(&src, &dst, k, 0, (uint32_t)dh);
         for (const ovx_variant *v = row5_variants; v->level != OVX_SIMD_NONE; v++) {

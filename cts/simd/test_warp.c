@@ -258,7 +258,7 @@ int main(void)
         map = malloc((size_t)dw * dh * 2 * sizeof(float));
         for (mode = 0; mode < 2; mode++)
             for (interp = 0; interp < 2; interp++) {
-                src.mode = mode ? OVX_GEO_CONSTANT : OVX_GEO_REPLICATE;
+                src.mode = mode ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE;
                 random_affine(m, sw, sh, dw, dh, (int)(rnd() % 9));
                 /* the matrices are in image coordinates: shift by the origin */
                 m[4] += (float)ox, m[5] += (float)oy;
@@ -285,7 +285,7 @@ int main(void)
         map = malloc((size_t)w * h * 2 * sizeof(float));
         for (int interp = 0; interp < 2; interp++)
             for (int t = 0; t < 9; t++) {
-                src.mode = t & 1 ? OVX_GEO_CONSTANT : OVX_GEO_REPLICATE;
+                src.mode = t & 1 ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE;
                 src.cval = 77;
                 random_affine(m, w, h, w, h, t);
                 check(OVX_GEO_WARP_AFFINE, &src, w, h, m, interp, "affine wide");
@@ -300,7 +300,7 @@ int main(void)
     /* U1 images: the variants keep the scalar rule */
     {
         static uint8_t u1src[8 * 20], ref[4 * 16], out[4 * 16];
-        ovx_geo_src src = {u1src, 8, 61, 20, 1, OVX_GEO_CONSTANT, 1, 3, 0, 0};
+        ovx_geo_src src = {u1src, 8, 61, 20, 1, OVXC_BORDER_CONSTANT, 1, 3, 0, 0};
         ovx_geo_dst dst = {ref, 4, 29, 16, 1};
         const ovx_variant *v, *tab = ovx_geo_warp_variants(OVX_GEO_WARP_AFFINE);
         float m[6] = {0.9f, 0.2f, -0.3f, 1.1f, 4.5f, -2.0f};

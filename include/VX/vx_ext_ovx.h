@@ -60,4 +60,23 @@ enum vx_ovx_graph_attribute_e {
 
 #define VX_OVX_MAX_STRING (256)
 
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* The graph as Graphviz DOT text, verified first if it is not: one box per
+ * node labelled with its kernel's name and, after a run, its average time
+ * ("0.123 ms avg (4 runs)"); one ellipse per data object bound to a node,
+ * labelled with its type, format and size ("U8 640x480", "tensor 8x8x3
+ * INT16"), dashed and marked "virtual" for virtual objects; edges from input
+ * objects to nodes and from nodes to outputs, labelled like their object.
+ * With buffer NULL, *size gets the bytes the text needs (with its final 0);
+ * otherwise the text is copied to buffer when *size is enough (else
+ * VX_ERROR_NOT_SUFFICIENT with the needed size in *size). */
+VX_API_ENTRY vx_status VX_API_CALL vxOvxExportGraphDot(vx_graph graph, vx_char *buffer, vx_size *size);
+
+#ifdef __cplusplus
+}
+#endif
+
 #endif

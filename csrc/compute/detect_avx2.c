@@ -1,11 +1,11 @@
 /*
- * AVX2 variants of the feature detectors' rows (compute/features.h), each
+ * AVX2 variants of the feature detectors' rows (compute/detect.h), each
  * bit-exact with its scalar reference: integer arithmetic is exact in the
  * lanes used (|g| <= 1020, products and block sums < 2^31), the doubles of
  * Harris see the same operations in the same order (no FMA: the library is
  * built with -ffp-contract=off and the intrinsics are explicit).
  */
-#include "features.h"
+#include "detect.h"
 
 #include <immintrin.h>
 
@@ -23,19 +23,6 @@ static inline void sobel3_16(const vx_uint8 *a, const vx_uint8 *b, const vx_uint
                            _mm256_sub_epi16(c2, c0));
     *gy = _mm256_sub_epi16(_mm256_add_epi16(_mm256_add_epi16(c0, c2), _mm256_add_epi16(c1, c1)),
                            _mm256_add_epi16(_mm256_add_epi16(a0, a2), _mm256_add_epi16(a1, a1)));
-}
-
-static void sobel3_row_avx2(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int16 *gx, vx_int16 *gy)
-{
-    const vx_uint8 *a = src - stride, *b = src, *c = src + stride;
-    vx_uint32 x = 1;
-    for (; x + 16 < width; x += 16) {
-        __m256i vx, vy;
-        sobel3_16(a, b, c, x, &vx, &vy);
-        _mm256_storeu_si256((__m256i *)(gx + x), vx);
-        _mm256_storeu_si256((__m256i *)(gy + x), vy);
-    }
-    if (x + 1 < width) ovx_sobel3_row_scalar(src + (x - 1), stride, width - (x - 1), gx + (x - 1), gy + (x - 1));
 }
 
 static void canny_grad3_row_avx2(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, int l2, vx_int16 *gx,
@@ -322,9 +309,9 @@ static vx_uint32 nms_row_f32_avx2(const vx_float32 *s0, const vx_float32 *s1, co
 #define FR_ANDNOT _mm256_andnot_si256
 #define FR_TESTZ(v) _mm256_testz_si256(v, v)
 #define FR_MOVEMASK _mm256_movemask_epi8
-#include "features_rows.inc"
+#include "detect_rows.inc"
 
-static const ovxc_feat_kit kit_avx2 = {fast_nms_row_avx2, nms_row_f32_avx2, sobel3_row_avx2, canny_grad3_row_avx2, canny_nms_row_avx2, sobel3_prod_row_avx2, harris_row_p32_avx2,
+static const ovxc_feat_kit kit_avx2 = {fast_nms_row_avx2, nms_row_f32_avx2, canny_grad3_row_avx2, canny_nms_row_avx2, sobel3_prod_row_avx2, harris_row_p32_avx2,
                                        fast9_row_u8_avx2};
 
 const ovxc_feat_kit *ovxc_feat_kit_avx2(void)

@@ -1,10 +1,10 @@
 /*
- * SSE4.1 variants of the feature detectors' rows (compute/features.h): the
+ * SSE4.1 variants of the feature detectors' rows (compute/detect.h): the
  * AVX2 file's algorithms on 128-bit vectors, bit-exact with the scalar
  * reference for the same reasons (exact integer lanes; Harris's doubles in the
  * same operations and order, no FMA).
  */
-#include "features.h"
+#include "detect.h"
 
 #include <smmintrin.h>
 #include <string.h>
@@ -22,19 +22,6 @@ static inline void sobel3_8(const vx_uint8 *a, const vx_uint8 *b, const vx_uint8
     *gx = _mm_add_epi16(_mm_add_epi16(_mm_sub_epi16(a2, a0), _mm_add_epi16(db, db)), _mm_sub_epi16(c2, c0));
     *gy = _mm_sub_epi16(_mm_add_epi16(_mm_add_epi16(c0, c2), _mm_add_epi16(c1, c1)),
                         _mm_add_epi16(_mm_add_epi16(a0, a2), _mm_add_epi16(a1, a1)));
-}
-
-static void sobel3_row_sse41(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int16 *gx, vx_int16 *gy)
-{
-    const vx_uint8 *a = src - stride, *b = src, *c = src + stride;
-    vx_uint32 x = 1;
-    for (; x + 8 < width; x += 8) {
-        __m128i vx, vy;
-        sobel3_8(a, b, c, x, &vx, &vy);
-        _mm_storeu_si128((__m128i *)(gx + x), vx);
-        _mm_storeu_si128((__m128i *)(gy + x), vy);
-    }
-    if (x + 1 < width) ovx_sobel3_row_scalar(src + (x - 1), stride, width - (x - 1), gx + (x - 1), gy + (x - 1));
 }
 
 static void canny_grad3_row_sse41(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, int l2, vx_int16 *gx,
@@ -233,10 +220,9 @@ static vx_uint32 nms_row_f32_sse41(const vx_float32 *s0, const vx_float32 *s1, c
 #define FR_ANDNOT _mm_andnot_si128
 #define FR_TESTZ(v) _mm_testz_si128(v, v)
 #define FR_MOVEMASK _mm_movemask_epi8
-#include "features_rows.inc"
+#include "detect_rows.inc"
 
-static const ovxc_feat_kit kit_sse41 = {fast_nms_row_sse41,    nms_row_f32_sse41,     sobel3_row_sse41,
-                                        canny_grad3_row_sse41, canny_nms_row_sse41,   sobel3_prod_row_sse41,
+static const ovxc_feat_kit kit_sse41 = {fast_nms_row_sse41,    nms_row_f32_sse41,     canny_grad3_row_sse41, canny_nms_row_sse41,   sobel3_prod_row_sse41,
                                         harris_row_p32_sse41,  fast9_row_u8_sse41};
 
 const ovxc_feat_kit *ovxc_feat_kit_sse41(void)

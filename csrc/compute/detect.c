@@ -1,5 +1,6 @@
-/* Compute routines: feature detectors (Canny, Harris, FAST-9).  See features.h. */
-#include "features.h"
+/* Compute routines: feature detectors (Canny, Harris, FAST-9).  See detect.h. */
+#include "detect.h"
+#include "conv.h"
 
 #include <stddef.h>
 
@@ -144,21 +145,11 @@ vx_int32 ovx_fast9_strength(const vx_uint8 *src, vx_int32 stride, vx_uint32 x, v
 
 /* ---- fast rows (gradient size 3) ---------------------------------------------- */
 
-void ovx_sobel3_row_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int16 *gx, vx_int16 *gy)
-{
-    const vx_uint8 *a = src - stride, *b = src, *c = src + stride;
-    vx_uint32 x;
-    for (x = 1; x + 1 < width; x++) {
-        gx[x] = (vx_int16)((a[x + 1] - a[x - 1]) + 2 * (b[x + 1] - b[x - 1]) + (c[x + 1] - c[x - 1]));
-        gy[x] = (vx_int16)((c[x - 1] + 2 * c[x] + c[x + 1]) - (a[x - 1] + 2 * a[x] + a[x + 1]));
-    }
-}
-
 void ovx_canny_grad3_row_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, int l2, vx_int16 *gx,
                                 vx_int16 *gy, vx_int32 *mag)
 {
     vx_uint32 x;
-    ovx_sobel3_row_scalar(src, stride, width, gx, gy);
+    if (width > 2) ovxc_sobel_row_scalar(src - stride, src, src + stride, gx, gy, 1, width - 1);
     for (x = 1; x + 1 < width; x++) {
         vx_int32 dx = gx[x], dy = gy[x];
         mag[x] = l2 ? dx * dx + dy * dy : (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
@@ -194,7 +185,7 @@ void ovx_canny_nms_row_scalar(const vx_int16 *gx, const vx_int16 *gy, const vx_i
     }
 }
 
-/* Mc from the exact block sums (features.h: the order of the operations is
+/* Mc from the exact block sums (detect.h: the order of the operations is
  * part of the contract: the SIMD variants do the same in double lanes). */
 static vx_float32 harris_mc(vx_float64 sxx, vx_float64 syy, vx_float64 sxy, vx_float64 scale, vx_float64 k,
                             vx_float64 thresh)
@@ -367,7 +358,7 @@ vx_uint32 ovx_fast_nms_row_scalar(const vx_uint8 *s0, const vx_uint8 *s1, const 
     return n;
 }
 
-static const ovxc_feat_kit feat_kit_scalar = {ovx_fast_nms_row_scalar, ovx_nms_row_f32_scalar, ovx_sobel3_row_scalar, ovx_canny_grad3_row_scalar,
+static const ovxc_feat_kit feat_kit_scalar = {ovx_fast_nms_row_scalar, ovx_nms_row_f32_scalar, ovx_canny_grad3_row_scalar,
                                               ovx_canny_nms_row_scalar, ovx_sobel3_prod_row_scalar, ovx_harris_row_p32_scalar,
                                               ovx_fast9_row_u8_scalar};
 

@@ -1,13 +1,15 @@
 /*
- * Compute routines: feature detectors (Canny, Harris, FAST-9).
+ * Compute routines: feature detectors (Canny, Harris, FAST-9); detect_<isa>.c
+ * hold their SIMD rows.  (Named detect, not features: a "features.h" next to
+ * the sources would shadow glibc's <features.h>.)
  *
  * Raw planes, row ranges, caller-provided scratch; no vx_ objects, no
  * allocation, no threads.  Coordinates are in the pixels of the plane given
  * (the caller passes a pointer to the first pixel of the region to work on,
  * usually the input's valid rectangle).
  */
-#ifndef OVX_COMPUTE_FEATURES_H
-#define OVX_COMPUTE_FEATURES_H
+#ifndef OVX_COMPUTE_DETECT_H
+#define OVX_COMPUTE_DETECT_H
 
 #include <VX/vx_types.h>
 #include <stdint.h>
@@ -49,13 +51,10 @@ vx_int32 ovx_fast9_strength(const vx_uint8 *src, vx_int32 stride, vx_uint32 x, v
 /* ---- fast rows (gradient size 3), with SIMD variants ------------------------ */
 /* Each routine works on rows given by pointers (indexed in image columns) and
  * has a scalar reference here (*_scalar) and SIMD variants bit-exact with it
- * (compute/features_<isa>.c), gathered in a kit (ovxc_feat_kit_variants). */
+ * (compute/detect_<isa>.c), gathered in a kit (ovxc_feat_kit_variants). */
 
-/* Sobel 3x3 of the row src points to (the rows above and below exist): gx, gy
- * at x in [1, width - 1) (|g| <= 1020). */
-void ovx_sobel3_row_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int16 *gx, vx_int16 *gy);
-
-/* Canny: Sobel 3x3 of the row and its magnitude |gx| + |gy| (l2 == 0) or
+/* Canny: Sobel 3x3 of the row (compute/conv.h's ovxc_sobel_row, the one Sobel
+ * 3x3 row of compute/) and its magnitude |gx| + |gy| (l2 == 0) or
  * gx^2 + gy^2, at x in [1, width - 1). */
 void ovx_canny_grad3_row_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, int l2, vx_int16 *gx,
                                 vx_int16 *gy, vx_int32 *mag);
@@ -124,7 +123,6 @@ typedef struct {
                               vx_uint32 *);
     vx_uint32 (*nms_row_f32)(const vx_float32 *, const vx_float32 *, const vx_float32 *, vx_uint32, vx_uint32,
                              vx_float32, vx_uint32 *);
-    void (*sobel3_row)(const vx_uint8 *, vx_int32, vx_uint32, vx_int16 *, vx_int16 *);
     void (*canny_grad3_row)(const vx_uint8 *, vx_int32, vx_uint32, int, vx_int16 *, vx_int16 *, vx_int32 *);
     void (*canny_nms_row)(const vx_int16 *, const vx_int16 *, const vx_int32 *, const vx_int32 *, const vx_int32 *,
                           vx_uint32, vx_uint32, vx_int32, vx_int32, vx_uint8 *);
