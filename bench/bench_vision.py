@@ -1,6 +1,6 @@
 """Every vision function of libopenvx against OpenCV, in the same run.
 
-    python bench/bench_vision.py [--size 1920x1080] [--runs 10] [--filter NAME]
+    python bench/bench_vision.py [--size 1920x1080] [--runs 10] [--filter NAME] [--cpu]
 
 Each function runs as a verified one-node graph (vxProcessGraph, best of
 --runs, in two rounds alternating with OpenCV's) on the same random data
@@ -16,12 +16,15 @@ compute variant the node chose (VX_NODE_OVX_VARIANT; OPENVX_SIMD=none forces
 named in the table.  --filter takes comma-separated name fragments.  The
 functions of issue 12 ("Speed I": pixelwise, arithmetic, depth, LUT,
 threshold, channel, color, magnitude/phase, control) get a geometric mean of
-their own.
+their own.  --cpu adds a table of CPU times per call (all threads of the
+process, mean over the runs): the work, where wall time on a loaded machine
+also measures the wait for a core, and how evenly our pool split it.
 """
 import argparse
 import math
 import os
 import sys
+import threading
 import time
 
 # numpy's OpenBLAS keeps threads spinning after a call; they would take a
@@ -39,13 +42,52 @@ import pyopenvx as vx
 from pyopenvx import ffi, lib
 
 
-def best_of(fn, runs):
+# --cpu: also the CPU time of each call, summed over every thread of the
+# process (ours' pool and OpenCV's) from /proc/self/task/*/schedstat over all
+# the runs, divided by the runs (the kernel accounts another thread's running
+# time only at its next tick or switch, so a per-call reading of the process
+# clock misses worker time; the sum over all runs does not); on a loaded
+# machine this measures the work where wall time also measures the wait for
+# a core.  "split" is that sum over the busiest thread's share: the speed-up
+# of the split with a core per thread.
+# Threads are told apart by when they appeared: the main thread and our
+# pool's exist after our first run, before OpenCV's first call; OpenCV's
+# threads (which keep spinning a while after a call) count for OpenCV only.
+CPU_TIMES = {}
+THREAD_SHARE = {}
+OURS_TIDS = set()
+MAIN_TID = str(threading.get_native_id())
+
+
+def thread_cpu():
+    """On-CPU nanoseconds of each thread of this process (/proc schedstat)."""
+    out = {}
+    try:
+        for tid in os.listdir("/proc/self/task"):
+            with open("/proc/self/task/%s/schedstat" % tid) as f:
+                out[tid] = int(f.read().split()[0])
+    except OSError:
+        pass
+    return out
+
+
+def best_of(fn, runs, cpu_key=None):
     fn()  # warm up
     best = float("inf")
+    before = thread_cpu() if cpu_key is not None else None
     for _ in range(runs):
         t = time.perf_counter()
         fn()
         best = min(best, time.perf_counter() - t)
+    if cpu_key is not None:
+        after = thread_cpu()
+        if cpu_key[1] != "cv" and not OURS_TIDS:
+            OURS_TIDS.update(after)
+        mine = (lambda t: t in OURS_TIDS) if cpu_key[1] != "cv" else (lambda t: t == MAIN_TID or t not in OURS_TIDS)
+        used = [after[t] - before.get(t, 0) for t in after if mine(t)]
+        if sum(used) > 0:
+            CPU_TIMES[cpu_key] = min(CPU_TIMES.get(cpu_key, float("inf")), sum(used) * 1e-9 / runs)
+            THREAD_SHARE[cpu_key] = sum(used) / max(used)
     return best
 
 
@@ -63,6 +105,7 @@ class Bench:
         self.keep = []
         self.rows = []
         self.copies = {}
+        self.cpu = False
 
     # ---- objects -----------------------------------------------------------
     def img(self, a):
@@ -143,11 +186,11 @@ class Bench:
         t_ours, t_cv, t_one = (float("inf"),) * 3
         one = ffi.new("vx_uint32*", 1)
         for _ in range(2):
-            t_ours = min(t_ours, best_of(ours, self.runs))
-            t_cv = min(t_cv, best_of(cv_fn, self.runs))
+            t_ours = min(t_ours, best_of(ours, self.runs, (name, "ours")))
+            t_cv = min(t_cv, best_of(cv_fn, self.runs, (name, "cv")))
             one[0] = 1
             lib.vxSetContextAttribute(self.c, lib.VX_CONTEXT_OVX_THREADS, one, 4)
-            t_one = min(t_one, best_of(ours, self.runs))
+            t_one = min(t_one, best_of(ours, self.runs, (name, "one")))
             one[0] = 0
             lib.vxSetContextAttribute(self.c, lib.VX_CONTEXT_OVX_THREADS, one, 4)
         buf = ffi.new("vx_char[]", lib.VX_OVX_MAX_STRING)
@@ -171,6 +214,16 @@ class Bench:
         print("%-26s %9s %9s %7s %9s %6s %7s %8s  %s" % ("function", "ours ms", "OpenCV ms", "ratio", "1T ms",
                                                         "2T/1T", "x copy", "variant", "OpenCV call"))
         logs, logs12 = [], []
+        if self.cpu:
+            print("CPU ms per call (all threads, mean over the runs, better of 2 rounds): ours 2T / ours 1T / "
+                  "OpenCV, ratio ours 1T / OpenCV, and 'split': our 2T CPU time over the busiest thread's")
+            for name, to, *_ in self.rows:
+                if to is None:
+                    continue
+                co, c1, cc = (CPU_TIMES.get((name, k), float("nan")) for k in ("ours", "one", "cv"))
+                print("  %-26s %9.3f %9.3f %9.3f %7.2f  split %.2f" % (name, co * 1e3, c1 * 1e3, cc * 1e3,
+                                                                     c1 / cc if cc else 0,
+                                                                     THREAD_SHARE.get((name, "ours"), 0)))
         for name, to, tc, cvn, note, variant, t1, tcopy in self.rows:
             if to is None:
                 print("%-26s %9s %9s %7s %9s %6s %7s %8s  %s  (%s)" % (name, "-", "-", "-", "-", "-", "-", "-", cvn,
@@ -731,9 +784,11 @@ def main():
     ap.add_argument("--size", default="1920x1080")
     ap.add_argument("--runs", type=int, default=10)
     ap.add_argument("--filter", default="")
+    ap.add_argument("--cpu", action="store_true", help="also print process CPU times (all threads)")
     args = ap.parse_args()
     w, h = (int(v) for v in args.size.lower().split("x"))
     b = Bench(w, h, args.runs)
+    b.cpu = args.cpu
     frags = [f.strip().lower() for f in args.filter.split(",")]
     for name, build, cv_fn, cv_name in functions(b) + speed1_functions(b) + enhanced_functions(b):
         if any(f in name.lower() for f in frags):

@@ -157,9 +157,11 @@ def test_matrix_multiply(vx, dtype, ta, tb, tc, with_c):
 @pytest.mark.parametrize("dtype", INT_DTYPES)
 @pytest.mark.parametrize("lim", [100, None])
 def test_matrix_multiply_large(vx, dtype, lim):
-    """Sizes for the packed int32 path (small values: exact) and, with full-range S16, the 64-bit path."""
+    """Sizes for the packed int32 path (small values: exact) and, with full-range S16, the 64-bit path;
+    160 x 200 x 140 packs on the pool's threads (its maxima, merged across the parts, pick the path)."""
     rng = np.random.default_rng(9)
-    for n, m, l, ta, with_c in ((37, 50, 29, False, True), (8, 129, 33, True, False), (64, 64, 64, False, False)):
+    for n, m, l, ta, with_c in ((37, 50, 29, False, True), (8, 129, 33, True, False), (64, 64, 64, False, False),
+                                (160, 200, 140, True, True)):
         info = np.iinfo(dtype)
         lo, hi = (max(info.min, -lim), min(info.max, lim)) if lim else (info.min, info.max)
         a, b, c = (rng.integers(lo, hi + 1, size=s).astype(dtype) for s in ((n, m), (m, l), (n, l)))

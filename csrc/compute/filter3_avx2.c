@@ -24,8 +24,56 @@ static inline void store32(uint8_t *d, V lo, V hi)
     ST(d, _mm256_permute4x64_epi64(_mm256_packus_epi16(lo, hi), 0xD8));
 }
 
+/* The column sums r0 + r1 + r2 of 16 pixels at x, 16-bit lanes */
+static inline V vsum(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint32_t x)
+{
+    return _mm256_add_epi16(_mm256_add_epi16(W16(r0 + x), W16(r1 + x)), W16(r2 + x));
+}
+
+static void box_row_direct(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa,
+                           uint32_t xb);
+
+/* Box: the column sums once per pixel (3 rows), the left and right
+ * neighbours' sums from the registers by byte shifts across the blocks
+ * (alignr; the block before and after carried along), 32 pixels a step;
+ * the rest of the row (under 47 pixels) by box_row_direct.  The same
+ * integer sums as the reference. */
 void ovxc_row3_box_avx2(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa,
                         uint32_t xb)
+{
+    uint32_t x = xa;
+    const V m9 = _mm256_set1_epi16(7282);
+    /* stores aligned to 32 bytes (a store across two cache lines costs two):
+     * the head by one unaligned step of box_row_direct (its overlap with the
+     * first aligned step computes the same values again) */
+    uint32_t x0 = xa + (uint32_t)((32u - ((uintptr_t)(d + xa) & 31u)) & 31u);
+    if (x0 > xa && xb - xa >= 32 + 47) {
+        box_row_direct(r0, r1, r2, d, xa, xa + 32);
+        x = x0;
+    }
+    /* a step reads the column sums of x + 32 .. x + 47: x + 47 <= xb */
+    if (xb - x >= 47) {
+        V c0 = vsum(r0, r1, r2, x), c1 = vsum(r0, r1, r2, x + 16);
+        V l0 = vsum(r0, r1, r2, x - 1); /* the first block's left sums from memory */
+        for (;;) {
+            V n = vsum(r0, r1, r2, x + 32);
+            V t01 = _mm256_permute2x128_si256(c0, c1, 0x21), t1n = _mm256_permute2x128_si256(c1, n, 0x21);
+            V s0 = _mm256_add_epi16(_mm256_add_epi16(l0, c0), _mm256_alignr_epi8(t01, c0, 2));
+            V s1 = _mm256_add_epi16(_mm256_add_epi16(_mm256_alignr_epi8(c1, t01, 14), c1), _mm256_alignr_epi8(t1n, c1, 2));
+            store32(d + x, _mm256_mulhi_epu16(s0, m9), _mm256_mulhi_epu16(s1, m9)); /* (aligned or not) */
+            x += 32;
+            if (xb - x < 47) break;
+            l0 = _mm256_alignr_epi8(n, t1n, 14);
+            c0 = n;
+            c1 = vsum(r0, r1, r2, x + 16);
+        }
+    }
+    if (x < xb) box_row_direct(r0, r1, r2, d, x, xb);
+}
+
+/* Box, each block's 9 rows of sums from memory (the row's rest) */
+static void box_row_direct(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa,
+                           uint32_t xb)
 {
     uint32_t x = xa;
     const V m9 = _mm256_set1_epi16(7282);

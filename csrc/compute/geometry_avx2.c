@@ -49,6 +49,7 @@ typedef struct {
     __m256i xfast, yfast; /* the largest top-left tap of the gather path: w - 4, h - 1 - bilinear */
     __m256i vstride; /* stride in each lane */
     __m256i cval;    /* the constant */
+    __m256i cval8;   /* the constant in each byte */
     __m256i wm1, hm1;
     __m256i lastm3;  /* offset of the plane's last byte - 3 */
 } warp_ctx;
@@ -77,6 +78,7 @@ static int warp_ctx_init(warp_ctx *c, const ovx_geo_src *src, const ovx_geo_dst 
     c->yfast = _mm256_set1_epi32(src->height - 1 - c->bilinear);
     c->vstride = _mm256_set1_epi32(src->stride);
     c->cval = _mm256_set1_epi32(src->cval & 255);
+    c->cval8 = _mm256_set1_epi8((char)(src->cval & 255));
     c->wm1 = _mm256_set1_epi32(src->width - 1);
     c->hm1 = _mm256_set1_epi32(src->height - 1);
     c->lastm3 = _mm256_set1_epi32((int32_t)(last - 3));
@@ -277,6 +279,67 @@ static inline void warp_store16(uint8_t *out, __m256i a, __m256i b, int n)
     }
 }
 
+/* Nearest, 16 outputs from fixed-point positions X0, Y0 (outputs 0-7) and
+ * X1, Y1 (8-15), each block's lanes in the order perm gives (output k of a
+ * block is lane perm[k]; NULL: in order), as the reference: the pixel
+ * ((X + 512) >> 10, (Y + 512) >> 10), under replicate inside the plane (the
+ * positions come clamped into it, warp_fix_rep), under constant cval where
+ * outside.  The offsets by vector, the taps by scalar byte loads: under the
+ * gathers' and the row-local path's cost at 1 to 2 cycles a pixel. */
+static inline void warp_nn16(const warp_ctx *c, __m256i X0, __m256i Y0, __m256i X1, __m256i Y1, const int32_t *perm,
+                             uint8_t *out, int32_t n)
+{
+    enum { B = OVX_GEO_FIX_BITS };
+    const __m256i h = _mm256_set1_epi32(1 << (B - 1));
+    __m256i xi0 = _mm256_srai_epi32(_mm256_add_epi32(X0, h), B), yi0 = _mm256_srai_epi32(_mm256_add_epi32(Y0, h), B);
+    __m256i xi1 = _mm256_srai_epi32(_mm256_add_epi32(X1, h), B), yi1 = _mm256_srai_epi32(_mm256_add_epi32(Y1, h), B);
+    __m256i off0 = _mm256_add_epi32(_mm256_mullo_epi32(yi0, c->vstride), xi0);
+    __m256i off1 = _mm256_add_epi32(_mm256_mullo_epi32(yi1, c->vstride), xi1);
+    __m256i in0 = _mm256_setzero_si256(), in1 = _mm256_setzero_si256();
+    int32_t off[16];
+    const uint8_t *p = c->ptr;
+    int k;
+    if (c->constant) { /* outside lanes read pixel 0, replaced by cval below */
+        in0 = _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_min_epu32(xi0, c->wm1), xi0),
+                               _mm256_cmpeq_epi32(_mm256_min_epu32(yi0, c->hm1), yi0));
+        in1 = _mm256_and_si256(_mm256_cmpeq_epi32(_mm256_min_epu32(xi1, c->wm1), xi1),
+                               _mm256_cmpeq_epi32(_mm256_min_epu32(yi1, c->hm1), yi1));
+        off0 = _mm256_and_si256(off0, in0);
+        off1 = _mm256_and_si256(off1, in1);
+    }
+    if (perm) {
+        const __m256i pv = _mm256_loadu_si256((const __m256i *)perm);
+        off0 = _mm256_permutevar8x32_epi32(off0, pv);
+        off1 = _mm256_permutevar8x32_epi32(off1, pv);
+        in0 = _mm256_permutevar8x32_epi32(in0, pv);
+        in1 = _mm256_permutevar8x32_epi32(in1, pv);
+    }
+    _mm256_storeu_si256((__m256i *)off, off0);
+    _mm256_storeu_si256((__m256i *)(off + 8), off1);
+    if (!c->constant && n >= 16) {
+        for (k = 0; k < 16; k++) out[k] = p[off[k]];
+        return;
+    }
+    {
+        uint8_t tmp[16];
+        __m128i v;
+        for (k = 0; k < 16; k++) tmp[k] = p[off[k]];
+        v = _mm_loadu_si128((const __m128i *)tmp);
+        if (c->constant) {
+            /* the lanes' masks as bytes, in order */
+            __m256i m16 = _mm256_permute4x64_epi64(_mm256_packs_epi32(in0, in1), _MM_SHUFFLE(3, 1, 2, 0));
+            __m128i m8 = _mm_packs_epi16(_mm256_castsi256_si128(m16), _mm256_extracti128_si256(m16, 1));
+            v = _mm_blendv_epi8(_mm256_castsi256_si128(c->cval8), v, m8);
+        }
+        if (n >= 16) {
+            _mm_storeu_si128((__m128i *)out, v);
+        } else {
+            _mm_storeu_si128((__m128i *)tmp, v);
+            memcpy(out, tmp, (size_t)n);
+        }
+    }
+}
+
 static inline int warp_fits(float v)
 {
     return v > -OVX_GEO_FIX_LIM && v < OVX_GEO_FIX_LIM;
@@ -451,16 +514,18 @@ void ovx_warp_perspective_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *d
         const __m256 az = _mm256_set1_ps(r.az), bz = _mm256_set1_ps(r.bz);
         __m256 xf = lane;
         for (int32_t x = 0; x < n; x += 16) {
-            __m256i res[2];
+            __m256i res[2], X[2], Y[2];
             for (int h = 0; h < 2; h++) {
                 __m256 q = _mm256_div_ps(one, _mm256_add_ps(_mm256_mul_ps(az, xf), bz));
                 __m256 vx = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ax, xf), bx), q), half);
                 __m256 vy = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ay, xf), by), q), half);
-                res[h] = c.constant ? warp_px8(&c, warp_fix_c(vx, c.flo, c.fxhi), warp_fix_c(vy, c.flo, c.fyhi))
-                                    : warp_px8(&c, warp_fix_rep(vx, c.fxhi), warp_fix_rep(vy, c.fyhi));
+                X[h] = c.constant ? warp_fix_c(vx, c.flo, c.fxhi) : warp_fix_rep(vx, c.fxhi);
+                Y[h] = c.constant ? warp_fix_c(vy, c.flo, c.fyhi) : warp_fix_rep(vy, c.fyhi);
+                if (c.bilinear) res[h] = warp_px8(&c, X[h], Y[h]);
                 xf = _mm256_add_ps(xf, eight);
             }
-            warp_store16(row + x, res[0], res[1], n - x);
+            if (c.bilinear) warp_store16(row + x, res[0], res[1], n - x);
+            else warp_nn16(&c, X[0], Y[0], X[1], Y[1], NULL, row + x, n - x);
         }
     }
 }
@@ -488,6 +553,23 @@ void ovx_remap_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const f
                 memset(tmp, 0, sizeof(tmp));
                 memcpy(tmp, q, (size_t)(n - x) * 2 * sizeof(float));
                 q = tmp;
+            }
+            if (!c.bilinear) {
+                /* nearest: the lanes in the order of the in-lane shuffles (0 1 4 5 2 3 6 7),
+                 * put in order with the offsets (warp_nn16) */
+                static const int32_t order[8] = {0, 1, 4, 5, 2, 3, 6, 7};
+                __m256i X[2], Y[2];
+                for (int h = 0; h < 2; h++) {
+                    __m256 a = _mm256_loadu_ps(q + 16 * h), b = _mm256_loadu_ps(q + 16 * h + 8);
+                    __m256 mx = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0));
+                    __m256 my = _mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1));
+                    __m256 vx = _mm256_add_ps(_mm256_mul_ps(mx, kfix), cx);
+                    __m256 vy = _mm256_add_ps(_mm256_mul_ps(my, kfix), cy);
+                    X[h] = c.constant ? warp_fix_c(vx, c.flo, c.fxhi) : warp_fix_rep(vx, c.fxhi);
+                    Y[h] = c.constant ? warp_fix_c(vy, c.flo, c.fyhi) : warp_fix_rep(vy, c.fyhi);
+                }
+                warp_nn16(&c, X[0], Y[0], X[1], Y[1], order, row + x, n - x);
+                continue;
             }
             for (int h = 0; h < 2; h++) {
                 __m256 a = _mm256_loadu_ps(q + 16 * h), b = _mm256_loadu_ps(q + 16 * h + 8);

@@ -465,22 +465,39 @@ static uint32_t row_i16(ovxc_ttype t, const uint8_t *p, size_t stride, size_t n,
     return (uint32_t)(-lo > hi ? -lo : hi);
 }
 
-uint64_t ovxc_matmul_pack(const ovxc_matrix *a, const ovxc_matrix *b, ovxc_ttype type, size_t n, size_t m, size_t l,
-                          void *mem, ovxc_matmul_packed *p)
+void ovxc_matmul_pack_layout(size_t n, size_t m, size_t l, void *mem, ovxc_matmul_packed *p)
+{
+    size_t m2 = up(m, 2);
+    p->ap = mem;
+    p->bp = (int16_t *)(void *)((uint8_t *)mem + up(n * m2 * 2, 64));
+    p->m2 = m2;
+    p->l = l;
+}
+
+size_t ovxc_matmul_pack_units(size_t n, size_t m)
+{
+    return n + up(m, 2) / 2;
+}
+
+void ovxc_matmul_pack_part(const ovxc_matrix *a, const ovxc_matrix *b, ovxc_ttype type, size_t n, size_t m,
+                           const ovxc_matmul_packed *p, size_t u0, size_t u1, uint32_t *max_a, uint32_t *max_b)
 {
     enum { CH = 256 };
-    size_t m2 = up(m, 2), half = m2 / 2, i, k, j, j0;
-    int16_t *ap = mem, *bp = (int16_t *)(void *)((uint8_t *)mem + up(n * m2 * 2, 64));
+    const size_t m2 = p->m2, half = m2 / 2, l = p->l;
+    int16_t *ap = (int16_t *)(uintptr_t)p->ap, *bp = (int16_t *)(uintptr_t)p->bp;
     int16_t r0[CH], r1[CH];
     uint32_t ma = 0, mb = 0, v;
-    for (i = 0; i < n; i++) {
+    size_t u, i, k, j, j0;
+    for (u = u0; u < u1 && u < n; u++) { /* a's row u */
+        i = u;
         v = row_i16(type, a->ptr + i * a->row_stride, a->col_stride, m, ap + i * m2);
         ma = v > ma ? v : ma;
         if (m2 > m) ap[i * m2 + m] = 0;
     }
-    /* b's rows 2q and 2q + 1 in chunks of CH columns, interleaved into the
-     * blocks of 16 columns; the columns past l zero */
-    for (k = 0; k < m2; k += 2)
+    /* b's rows 2q and 2q + 1 (unit n + q) in chunks of CH columns,
+     * interleaved into the blocks of 16 columns; the columns past l zero */
+    for (u = u0 > n ? u0 : n; u < u1 && u < n + half; u++) {
+        k = 2 * (u - n);
         for (j0 = 0; j0 < up(l, 16); j0 += CH) {
             size_t nj = up(l, 16) - j0 < CH ? up(l, 16) - j0 : CH, have = l - j0 < nj ? l - j0 : nj;
             memset(r0, 0, sizeof(r0)), memset(r1, 0, sizeof(r1));
@@ -495,7 +512,17 @@ uint64_t ovxc_matmul_pack(const ovxc_matrix *a, const ovxc_matrix *b, ovxc_ttype
                 dst[0] = r0[j], dst[1] = r1[j];
             }
         }
-    p->ap = ap, p->bp = bp, p->m2 = m2, p->l = l;
+    }
+    *max_a = ma;
+    *max_b = mb;
+}
+
+uint64_t ovxc_matmul_pack(const ovxc_matrix *a, const ovxc_matrix *b, ovxc_ttype type, size_t n, size_t m, size_t l,
+                          void *mem, ovxc_matmul_packed *p)
+{
+    uint32_t ma, mb;
+    ovxc_matmul_pack_layout(n, m, l, mem, p);
+    ovxc_matmul_pack_part(a, b, type, n, m, p, 0, ovxc_matmul_pack_units(n, m), &ma, &mb);
     return (uint64_t)ma * mb;
 }
 

@@ -113,6 +113,15 @@ size_t ovxc_matmul_pack_size(size_t n, size_t m, size_t l);
  * (0 when either is all zeros), for the exactness bound. */
 uint64_t ovxc_matmul_pack(const ovxc_matrix *a, const ovxc_matrix *b, ovxc_ttype type, size_t n, size_t m, size_t l,
                           void *mem, ovxc_matmul_packed *p);
+/* The same in parts, for threads: ovxc_matmul_pack_layout sets p's pointers
+ * and sizes into mem; the pack is ovxc_matmul_pack_units(n, m) independent
+ * units (a's rows, then b's row pairs), and ovxc_matmul_pack_part packs units
+ * [u0, u1) and gives their max|a| and max|b| (0 for none); the products of
+ * the maxima over all parts are ovxc_matmul_pack's value. */
+void ovxc_matmul_pack_layout(size_t n, size_t m, size_t l, void *mem, ovxc_matmul_packed *p);
+size_t ovxc_matmul_pack_units(size_t n, size_t m);
+void ovxc_matmul_pack_part(const ovxc_matrix *a, const ovxc_matrix *b, ovxc_ttype type, size_t n, size_t m,
+                           const ovxc_matmul_packed *p, size_t u0, size_t u1, uint32_t *max_a, uint32_t *max_b);
 /* The out elements (i, j0 .. j0 + nj - 1) of rows i0 .. i0 + ni - 1 from
  * their int32 sums (rows of 16): c added, rounded and saturated exactly as
  * ovxc_tensor_matmul. */

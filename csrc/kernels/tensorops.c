@@ -677,6 +677,32 @@ static void packed_rows(void *arg, vx_uint32 b0, vx_uint32 b1)
     j->rows(&j->p, (size_t)b0 * 4, i1 < j->n ? i1 : j->n);
 }
 
+/* The pack on the node's threads: units [u0, u1) of ovxc_matmul_pack_part,
+ * the maxima merged (a max: the same in any order). */
+typedef struct {
+    const ovxc_matrix *a, *b;
+    ovxc_ttype type;
+    size_t n, m;
+    const ovxc_matmul_packed *p;
+    uint32_t ma, mb;
+} pack_job;
+
+static void atomic_max_u32(uint32_t *dst, uint32_t v)
+{
+    uint32_t cur = __atomic_load_n(dst, __ATOMIC_RELAXED);
+    while (v > cur && !__atomic_compare_exchange_n(dst, &cur, v, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED)) {
+    }
+}
+
+static void pack_units(void *arg, vx_uint32 u0, vx_uint32 u1)
+{
+    pack_job *j = arg;
+    uint32_t ma, mb;
+    ovxc_matmul_pack_part(j->a, j->b, j->type, j->n, j->m, j->p, u0, u1, &ma, &mb);
+    atomic_max_u32(&j->ma, ma);
+    atomic_max_u32(&j->mb, mb);
+}
+
 static vx_status VX_CALLBACK matmul_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_tensor ta = (vx_tensor)p[0], tb = (vx_tensor)p[1], tc = (vx_tensor)p[2], out = (vx_tensor)p[4];
@@ -700,7 +726,15 @@ static vx_status VX_CALLBACK matmul_function(vx_node node, const vx_reference *p
         void *mem = ovx_node_scratch(node, ovxc_matmul_pack_size(n, m, l));
         packed_job j;
         if (mem) {
-            vx_uint64 prod = ovxc_matmul_pack(&a, &b, ctype(out->data_type), n, m, l, mem, &j.p);
+            pack_job pj;
+            vx_uint64 prod;
+            ovxc_matmul_pack_layout(n, m, l, mem, &j.p);
+            pj.a = &a, pj.b = &b, pj.type = ctype(out->data_type), pj.n = n, pj.m = m, pj.p = &j.p;
+            pj.ma = pj.mb = 0;
+            /* (the pool's join orders the parts' writes before the rows) */
+            ovx_node_parallel_rows(node, 0, (vx_uint32)ovxc_matmul_pack_units(n, m), (vx_uint64)(n + l) * m,
+                                   pack_units, &pj);
+            prod = (vx_uint64)pj.ma * pj.mb;
             if ((vx_uint64)j.p.m2 * prod < ((vx_uint64)1 << 31)) {
                 j.p.c = tc ? &c : NULL;
                 j.p.out = ovx_tensor_data(out);

@@ -46,7 +46,7 @@ static int model(int op, const uint8_t *r0, const uint8_t *r1, const uint8_t *r2
 
 int main(void)
 {
-    static const uint32_t widths[] = {3, 4, 5, 17, 18, 19, 33, 34, 35, 63, 65, 66, 67, 100, 129, 130, 131, 1000, 1922};
+    static const uint32_t widths[] = {3, 4, 5, 17, 18, 19, 33, 34, 35, 48, 49, 50, 51, 63, 65, 66, 67, 80, 81, 82, 83, 100, 129, 130, 131, 1000, 1922};
     enum { GUARD = 200, MAXW = 1922 + 8 };
     static uint8_t rows[3][MAXW + GUARD], ref[MAXW + GUARD], out[MAXW + GUARD];
     unsigned passed = 0, failed = 0, not_run = 0, s;
