@@ -46,6 +46,7 @@ static void graph_destroy(vx_reference ref)
     if (!teardown) ovx_ref_orphan_scope(g->base.context, (vx_reference)g);
     for (i = 0; !teardown && i < g->num_delays; i++) ovx_ref_release_internal((vx_reference)g->delays[i]);
     ovx_memplan_release(g);
+    ovx_fuse_release(g);
     free(g->nodes);
     free(g->delays);
     free(g->order);
@@ -213,6 +214,8 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryGraph(vx_graph graph, vx_enum attribut
     case VX_GRAPH_NUMPARAMETERS:
     case VX_GRAPH_OVX_VIRTUAL_BYTES:
     case VX_GRAPH_OVX_VIRTUAL_BYTES_UNSHARED:
+    case VX_GRAPH_OVX_FUSION:
+    case VX_GRAPH_OVX_FUSED_NODES:
         pthread_mutex_lock(&graph->lock);
         if (attribute == VX_GRAPH_NUMNODES)
             s = ovx_query_copy(ptr, size, &graph->num_nodes, sizeof(vx_uint32));
@@ -220,6 +223,11 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryGraph(vx_graph graph, vx_enum attribut
             s = ovx_query_copy(ptr, size, &graph->num_params, sizeof(vx_uint32));
         else if (attribute == VX_GRAPH_OVX_VIRTUAL_BYTES)
             s = ovx_query_copy(ptr, size, &graph->planned_bytes, sizeof(vx_size));
+        else if (attribute == VX_GRAPH_OVX_FUSION) {
+            vx_bool on = graph->fusion_off ? vx_false_e : vx_true_e;
+            s = ovx_query_copy(ptr, size, &on, sizeof(vx_bool));
+        } else if (attribute == VX_GRAPH_OVX_FUSED_NODES)
+            s = ovx_query_copy(ptr, size, &graph->fused_nodes, sizeof(vx_uint32));
         else
             s = ovx_query_copy(ptr, size, &graph->unplanned_bytes, sizeof(vx_size));
         pthread_mutex_unlock(&graph->lock);
@@ -238,9 +246,28 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryGraph(vx_graph graph, vx_enum attribut
 VX_API_ENTRY vx_status VX_API_CALL vxSetGraphAttribute(vx_graph graph, vx_enum attribute, const void *ptr,
                                                        vx_size size)
 {
-    (void)ptr;
-    (void)size;
     if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
+    if (attribute == VX_GRAPH_OVX_FUSION) {
+        vx_bool on;
+        if (!ptr || size != sizeof(vx_bool)) {
+            ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
+                    "vxSetGraphAttribute: VX_GRAPH_OVX_FUSION takes a vx_bool (size %zu given)", (size_t)size);
+            return VX_ERROR_INVALID_PARAMETERS;
+        }
+        on = *(const vx_bool *)ptr;
+        pthread_mutex_lock(&graph->lock);
+        if (ovx_graph_busy(graph)) {
+            pthread_mutex_unlock(&graph->lock);
+            ovx_log((vx_reference)graph, VX_ERROR_GRAPH_SCHEDULED, "vxSetGraphAttribute: the graph is running");
+            return VX_ERROR_GRAPH_SCHEDULED;
+        }
+        if ((graph->fusion_off ? vx_false_e : vx_true_e) != (on ? vx_true_e : vx_false_e)) {
+            graph->fusion_off = on ? vx_false_e : vx_true_e;
+            ovx_graph_changed(graph);
+        }
+        pthread_mutex_unlock(&graph->lock);
+        return VX_SUCCESS;
+    }
     /* every graph attribute of 1.3.1 is read-only */
     ovx_log((vx_reference)graph, VX_ERROR_NOT_SUPPORTED, "vxSetGraphAttribute: attribute %s is %s",
             OVX_ATTR(attribute),
