@@ -92,7 +92,12 @@ struct ovx_fuse_group {
     vx_uint32 *members;     /* node indices, in the plan's order */
     vx_uint32 *halo;        /* per member */
     vx_uint32 wave_lo, wave_hi;
-    vx_uint32 width, height, band, bands;
+    vx_uint32 width, height;
+    vx_uint32 band;         /* rows of a sub-band (what the buffers hold beyond the halos) */
+    vx_uint32 chunk;        /* rows of a task: a thread walks its chunk sub-band by sub-band */
+    vx_uint32 chunks;
+    vx_uint32 *state;       /* slots x (num + num_fused): per member the rows computed so
+                             * far, per fused image the first row its buffer holds */
     vx_uint32 num_fused;
     fused_image *fused;
     vx_uint32 slots;        /* per-thread buffers */
@@ -127,6 +132,7 @@ static void free_group(ovx_fuse_group *G)
     free(G->mem);
     free(G->slot_busy);
     free(G->views);
+    free(G->state);
     free(G->rows);
 }
 
@@ -339,20 +345,24 @@ static vx_bool make_group(vx_graph g, ovx_fuse_group *G, const vx_image *fused, 
         if (G->band < 4 * maxh) G->band = 4 * maxh;
     }
     threads = ovx_pool_threads();
+    if (G->band > G->height) G->band = G->height;
+    /* chunks: a few per thread for balance, each at least a sub-band (16 rows) */
+    G->chunk = (G->height + 4 * threads - 1) / (4 * threads);
+    if (G->chunk < G->band) G->chunk = G->band;
+    if (G->chunk < 16) G->chunk = 16;
     {
-        /* OPENVX_FUSION_BAND=n: bands of n rows (tests: many band edges on small images) */
+        /* OPENVX_FUSION_BAND=n: sub-bands of n rows, chunks of 3n (tests: many
+         * band and chunk edges on small images) */
         const char *e = getenv("OPENVX_FUSION_BAND");
         long v = e && *e ? strtol(e, NULL, 10) : 0;
         if (v >= 1 && v <= 65536) {
             G->band = (vx_uint32)v;
-            threads = 0; /* no balancing below */
+            G->chunk = 3 * G->band;
         }
     }
-    /* small images: at least two bands per thread when that leaves bands of 16+ rows */
-    if (threads && G->height / G->band < 2 * threads && G->height / (2 * threads) >= 16)
-        G->band = G->height / (2 * threads);
     if (G->band > G->height) G->band = G->height;
-    G->bands = (G->height + G->band - 1) / G->band;
+    if (G->chunk > G->height) G->chunk = G->height;
+    G->chunks = (G->height + G->chunk - 1) / G->chunk;
     /* slot layout */
     off = 0;
     for (k = 0; k < G->num_fused; k++) {
@@ -370,16 +380,18 @@ static vx_bool make_group(vx_graph g, ovx_fuse_group *G, const vx_image *fused, 
     G->mem = malloc(G->slot_bytes * G->slots + 64);
     G->slot_busy = calloc(G->slots, sizeof(int));
     G->views = calloc((size_t)G->slots * G->num_fused, sizeof(ovx_plane_view));
-    if (!G->mem || !G->slot_busy || !G->views) return vx_false_e;
+    G->state = calloc((size_t)G->slots * (G->num + G->num_fused), sizeof(vx_uint32));
+    if (!G->mem || !G->slot_busy || !G->views || !G->state) return vx_false_e;
     for (i = 0; i < G->slots; i++)
         for (k = 0; k < G->num_fused; k++) G->views[i * G->num_fused + k].root = G->fused[k].image;
-    /* rows one run computes per member, for VX_NODE_PERFORMANCE */
+    /* rows one run computes per member, for VX_NODE_PERFORMANCE: each chunk
+     * computes [c0 - halo, c1 + halo) clipped */
     for (m = 0; m < G->num; m++) {
         vx_uint32 b;
-        for (b = 0; b < G->bands; b++) {
-            vx_uint32 y0 = b * G->band, y1 = y0 + G->band > G->height ? G->height : y0 + G->band;
-            vx_uint32 lo = y0 > G->halo[m] ? y0 - G->halo[m] : 0,
-                      hi = y1 + G->halo[m] > G->height ? G->height : y1 + G->halo[m];
+        for (b = 0; b < G->chunks; b++) {
+            vx_uint32 c0 = b * G->chunk, c1 = c0 + G->chunk > G->height ? G->height : c0 + G->chunk;
+            vx_uint32 lo = c0 > G->halo[m] ? c0 - G->halo[m] : 0,
+                      hi = c1 + G->halo[m] > G->height ? G->height : c1 + G->halo[m];
             G->rows[m] += hi - lo;
         }
         G->total_rows += G->rows[m];
@@ -557,33 +569,73 @@ static vx_uint32 claim(ovx_fuse_group *G)
     }
 }
 
-static void band_task(void *arg, vx_uint32 index)
+/* One chunk of output rows [c0, c1), sub-band by sub-band [y0, y1).  Member
+ * m has computed its rows up to done[m]; in a sub-band it computes
+ * [max(done[m], y0 - halo), y1 + halo) (clipped), so inside a chunk no row is
+ * computed twice.  Fused image k produced with halo h lives in the slot's
+ * buffer from row base[k]: before a sub-band its rows from max(0, y0 - h) on
+ * move to the buffer's top (at most 2h rows), so the buffer (band + 2h rows)
+ * always holds [max(0, y0 - h), y1 + h), all a consumer may read. */
+static void chunk_task(void *arg, vx_uint32 index)
 {
     band_run *r = arg;
     ovx_fuse_group *G = r->G;
     vx_uint32 slot = claim(G), k, m;
     vx_uint8 *buf = (vx_uint8 *)(((uintptr_t)G->mem + 63u) & ~(uintptr_t)63u) + G->slot_bytes * slot;
     ovx_plane_view *views = &G->views[(size_t)slot * G->num_fused];
-    vx_uint32 y0 = index * G->band, y1 = y0 + G->band > G->height ? G->height : y0 + G->band;
+    vx_uint32 *done = &G->state[(size_t)slot * (G->num + G->num_fused)], *base = done + G->num;
+    vx_uint32 c0 = index * G->chunk, c1 = c0 + G->chunk > G->height ? G->height : c0 + G->chunk, y0, y1;
     vx_status s = VX_SUCCESS;
+    for (m = 0; m < G->num; m++) done[m] = c0 > G->halo[m] ? c0 - G->halo[m] : 0;
     for (k = 0; k < G->num_fused; k++) {
-        fused_image *f = &G->fused[k];
-        vx_uint32 lo = y0 > f->halo ? y0 - f->halo : 0, p;
-        for (p = 0; p < f->image->info->planes; p++) {
-            /* row y of the image at buf + offset + (y - lo) * stride */
-            views[k].ptr[p] = (vx_uint8 *)((uintptr_t)(buf + f->offset[p]) - (uintptr_t)lo * (uintptr_t)f->stride[p]);
-            views[k].stride[p] = f->stride[p];
-        }
+        vx_uint32 p;
+        base[k] = c0 > G->fused[k].halo ? c0 - G->fused[k].halo : 0;
+        for (p = 0; p < G->fused[k].image->info->planes; p++) views[k].stride[p] = G->fused[k].stride[p];
     }
     ovx_image_set_views(views, G->num_fused);
-    for (m = 0; m < G->num && s == VX_SUCCESS; m++) {
-        vx_node n = r->graph->nodes[G->members[m]];
-        ovx_window w;
-        w.x0 = 0;
-        w.x1 = G->width;
-        w.y0 = y0 > G->halo[m] ? y0 - G->halo[m] : 0;
-        w.y1 = y1 + G->halo[m] > G->height ? G->height : y1 + G->halo[m];
-        s = n->kernel->desc->window(n, (const vx_reference *)n->params, n->kernel->num_params, &w);
+    for (y0 = c0; y0 < c1 && s == VX_SUCCESS; y0 = y1) {
+        y1 = y0 + G->band > c1 ? c1 : y0 + G->band;
+        for (k = 0; k < G->num_fused; k++) {
+            fused_image *f = &G->fused[k];
+            vx_uint32 lo = y0 > f->halo ? y0 - f->halo : 0, p;
+            if (lo > base[k]) {
+                /* keep rows [lo, rows computed) at the buffer's top; done[] of
+                 * the producer tells how far they go */
+                vx_uint32 have = 0, j;
+                for (j = 0; j < G->num; j++) {
+                    vx_node n = r->graph->nodes[G->members[j]];
+                    vx_uint32 i;
+                    for (i = 0; i < n->kernel->num_params; i++)
+                        if (n->params[i] == (vx_reference)f->image && n->kernel->params[i].direction != VX_INPUT)
+                            have = done[j];
+                }
+                for (p = 0; p < f->image->info->planes; p++) {
+                    vx_uint8 *b0 = buf + f->offset[p];
+                    if (have > lo)
+                        memmove(b0, b0 + (size_t)(lo - base[k]) * (size_t)f->stride[p],
+                                (size_t)(have - lo) * (size_t)f->stride[p]);
+                }
+                base[k] = lo;
+            }
+            for (p = 0; p < f->image->info->planes; p++)
+                /* row y of the image at buf + offset + (y - base) * stride */
+                views[k].ptr[p] =
+                    (vx_uint8 *)((uintptr_t)(buf + f->offset[p]) - (uintptr_t)base[k] * (uintptr_t)f->stride[p]);
+        }
+        for (m = 0; m < G->num && s == VX_SUCCESS; m++) {
+            vx_node n = r->graph->nodes[G->members[m]];
+            ovx_window w;
+            vx_uint32 lo = y0 > G->halo[m] ? y0 - G->halo[m] : 0,
+                      hi = y1 + G->halo[m] > G->height ? G->height : y1 + G->halo[m];
+            if (lo < done[m]) lo = done[m];
+            if (lo >= hi) continue;
+            w.x0 = 0;
+            w.x1 = G->width;
+            w.y0 = lo;
+            w.y1 = hi;
+            s = n->kernel->desc->window(n, (const vx_reference *)n->params, n->kernel->num_params, &w);
+            done[m] = hi;
+        }
     }
     ovx_image_set_views(NULL, 0);
     __atomic_store_n(&G->slot_busy[slot], 0, __ATOMIC_RELEASE);
@@ -602,10 +654,10 @@ vx_status ovx_fuse_run(vx_graph g, ovx_fuse_group *G)
     r.G = G;
     G->status = VX_SUCCESS;
     pthread_mutex_init(&r.lock, NULL);
-    if (threads <= 1 || G->bands <= 1)
-        for (b = 0; b < G->bands; b++) band_task(&r, b);
+    if (threads <= 1 || G->chunks <= 1)
+        for (b = 0; b < G->chunks; b++) chunk_task(&r, b);
     else
-        ovx_parallel_for(G->bands, band_task, &r);
+        ovx_parallel_for(G->chunks, chunk_task, &r);
     pthread_mutex_destroy(&r.lock);
     return G->status;
 }
