@@ -376,7 +376,7 @@ static vx_bool make_group(vx_graph g, ovx_fuse_group *G, const vx_image *fused, 
         }
     }
     G->slot_bytes = (off + 63u) & ~(size_t)63u;
-    G->slots = ovx_pool_threads();
+    G->slots = ovx_pool_threads() + 4; /* helping callers of other graphs may join (threadpool.c) */
     G->mem = malloc(G->slot_bytes * G->slots + 64);
     G->slot_busy = calloc(G->slots, sizeof(int));
     G->views = calloc((size_t)G->slots * G->num_fused, sizeof(ovx_plane_view));
