@@ -8,7 +8,8 @@
  *   vxu      the same functions called one by one in immediate mode
  * chains: A = 4 x Box3x3; B = Gaussian3x3 -> Sobel3x3 -> Magnitude ->
  * ConvertDepth; C = ColorConvert RGB->YUV4 -> ChannelExtract Y ->
- * Gaussian3x3 -> Box3x3.
+ * Gaussian3x3 -> Box3x3; D = Gaussian3x3 -> Sobel3x3 -> {Magnitude ->
+ * ConvertDepth -> Median3x3, Phase} (a DAG: Magnitude and Phase in one wave).
  * Then, for chain A fused: first vxProcessGraph after verify against the
  * steady run, vxScheduleGraph + vxWaitGraph against vxProcessGraph, and
  * vxVerifyGraph of 4 and 16 Box3x3 nodes.
@@ -111,6 +112,20 @@ static vx_graph build(io *o, int virt, vx_bool fusion)
         rel(vxMagnitudeNode(g, gx, gy, m));
         rel(vxConvertDepthNode(g, m, o->out, VX_CONVERT_POLICY_SATURATE, shift));
         vxReleaseScalar(&shift);
+    } else if (o->chain == 3) {
+        vx_image a = mid(g, o, virt, 0, VX_DF_IMAGE_U8), gx = mid(g, o, virt, 1, VX_DF_IMAGE_S16),
+                 gy = mid(g, o, virt, 2, VX_DF_IMAGE_S16), m = mid(g, o, virt, 3, VX_DF_IMAGE_S16),
+                 md = mid(g, o, virt, 4, VX_DF_IMAGE_U8);
+        vx_int32 sh = 0;
+        vx_scalar shift = vxCreateScalar(o->c, VX_TYPE_INT32, &sh);
+        if (!o->tmp[5]) o->tmp[5] = vxCreateImage(o->c, W, H, VX_DF_IMAGE_U8);
+        rel(vxGaussian3x3Node(g, o->in, a));
+        rel(vxSobel3x3Node(g, a, gx, gy));
+        rel(vxMagnitudeNode(g, gx, gy, m));
+        rel(vxPhaseNode(g, gx, gy, o->tmp[5]));
+        rel(vxConvertDepthNode(g, m, md, VX_CONVERT_POLICY_SATURATE, shift));
+        rel(vxMedian3x3Node(g, md, o->out));
+        vxReleaseScalar(&shift);
     } else {
         vx_image yuv = mid(g, o, virt, 0, VX_DF_IMAGE_YUV4), y = mid(g, o, virt, 1, VX_DF_IMAGE_U8),
                  s = mid(g, o, virt, 2, VX_DF_IMAGE_U8);
@@ -134,6 +149,13 @@ static vx_status run_vxu(void *arg)
         if ((s = vxuGaussian3x3(o->c, o->in, o->tmp[0])) || (s = vxuSobel3x3(o->c, o->tmp[0], o->tmp[1], o->tmp[2])) ||
             (s = vxuMagnitude(o->c, o->tmp[1], o->tmp[2], o->tmp[3])) ||
             (s = vxuConvertDepth(o->c, o->tmp[3], o->out, VX_CONVERT_POLICY_SATURATE, 0)))
+            return s;
+    } else if (o->chain == 3) {
+        if ((s = vxuGaussian3x3(o->c, o->in, o->tmp[0])) || (s = vxuSobel3x3(o->c, o->tmp[0], o->tmp[1], o->tmp[2])) ||
+            (s = vxuMagnitude(o->c, o->tmp[1], o->tmp[2], o->tmp[3])) ||
+            (s = vxuPhase(o->c, o->tmp[1], o->tmp[2], o->tmp[5])) ||
+            (s = vxuConvertDepth(o->c, o->tmp[3], o->tmp[4], VX_CONVERT_POLICY_SATURATE, 0)) ||
+            (s = vxuMedian3x3(o->c, o->tmp[4], o->out)))
             return s;
     } else {
         if ((s = vxuColorConvert(o->c, o->in, o->tmp[0])) || (s = vxuChannelExtract(o->c, o->tmp[0], VX_CHANNEL_Y, o->tmp[1])) ||
@@ -162,7 +184,8 @@ static void fill(vx_image img)
     }
 }
 
-static const char *names[] = {"A 4 x Box3x3", "B Gauss-Sobel-Mag-Depth", "C RGB-YUV4-Y-Gauss-Box"};
+static const char *names[] = {"A 4 x Box3x3", "B Gauss-Sobel-Mag-Depth", "C RGB-YUV4-Y-Gauss-Box",
+                              "D Gauss-Sobel-{Mag,Phase}-Depth-Median"};
 
 int main(int argc, char **argv)
 {
@@ -172,8 +195,8 @@ int main(int argc, char **argv)
     if (argc >= 4) RUNS = atoi(argv[3]);
     check(vxGetStatus((vx_reference)c), "vxCreateContext");
     printf("bench_fusion %ux%u, min of %d runs, ms wall / ms process CPU\n", W, H, RUNS);
-    printf("%-26s %15s %15s %15s %15s %8s %8s\n", "chain", "fused", "unfused", "real", "vxu", "unf/fus", "vxu/fus");
-    for (chain = 0; chain < 3; chain++) {
+    printf("%-38s %15s %15s %15s %15s %8s %8s\n", "chain", "fused", "unfused", "real", "vxu", "unf/fus", "vxu/fus");
+    for (chain = 0; chain < 4; chain++) {
         io o;
         vx_graph gf, gu, gr;
         tm tf, tu, tr, ti;
@@ -182,6 +205,7 @@ int main(int argc, char **argv)
         o.c = c;
         o.chain = chain;
         o.in = vxCreateImage(c, W, H, chain == 2 ? VX_DF_IMAGE_RGB : VX_DF_IMAGE_U8);
+        if (chain == 3) o.tmp[4] = vxCreateImage(c, W, H, VX_DF_IMAGE_U8);
         o.out = vxCreateImage(c, W, H, VX_DF_IMAGE_U8);
         fill(o.in);
         gf = build(&o, 1, vx_true_e);
@@ -196,7 +220,7 @@ int main(int argc, char **argv)
         tu = measure(run_process, gu, RUNS);
         tr = measure(run_process, gr, RUNS);
         ti = measure(run_vxu, &o, RUNS);
-        printf("%-26s %7.2f/%7.2f %7.2f/%7.2f %7.2f/%7.2f %7.2f/%7.2f %8.2f %8.2f  (%u nodes fused)\n", names[chain],
+        printf("%-38s %7.2f/%7.2f %7.2f/%7.2f %7.2f/%7.2f %7.2f/%7.2f %8.2f %8.2f  (%u nodes fused)\n", names[chain],
                tf.wall, tf.cpu, tu.wall, tu.cpu, tr.wall, tr.cpu, ti.wall, ti.cpu, tu.wall / tf.wall, ti.wall / tf.wall,
                fused_nodes);
         vxReleaseGraph(&gf);

@@ -474,6 +474,7 @@ vx_status ovx_graph_verify(vx_graph g)
     g->state = VX_GRAPH_STATE_UNVERIFIED;
     ovx_graph_state_unlock(g);
     deinit_nodes(g);
+    ovx_fuse_release(g); /* a plan of the graph as it was: built again below */
     if (g->num_nodes == 0) {
         ovx_log((vx_reference)g, VX_ERROR_INVALID_GRAPH, "vxVerifyGraph: the graph has no nodes");
         return VX_ERROR_INVALID_GRAPH;
