@@ -22,8 +22,8 @@
  * handling against the whole image size, the result is bit-identical to the
  * unfused run, borders included.
  *
- * Not fused (they run as before): graphs with a queued/streaming schedule
- * mode, replicated nodes, nodes with delay-bound parameters or callbacks,
+ * Not fused (they run as before): graphs with a pipelining schedule config
+ * or streaming enabled, replicated nodes, nodes with delay-bound parameters or callbacks,
  * user kernels, kernels outside the table, images bound to graph parameters,
  * images with ROIs/sub-images used in the graph, images in delays or
  * containers, images of subsampled formats (in any member), and groups a
@@ -407,7 +407,10 @@ vx_status ovx_fuse_build(vx_graph g)
     ovx_fuse_plan *p = NULL;
     vx_status s = VX_ERROR_NO_MEMORY;
     ovx_fuse_release(g);
-    if (g->fusion_off || env_off() || ovx_pipe_mode(g) != VX_GRAPH_SCHEDULE_MODE_NORMAL || n < 2) return VX_SUCCESS;
+    /* pipelined or streaming graphs (a pipe: schedule config or vxEnableGraphStreaming)
+     * run frame by frame with hooks around each node: not fused */
+    if (g->fusion_off || env_off() || g->pipe || ovx_pipe_mode(g) != VX_GRAPH_SCHEDULE_MODE_NORMAL || n < 2)
+        return VX_SUCCESS;
     ok = calloc(n, sizeof(vx_bool));
     up = malloc(n * sizeof(vx_uint32));
     pos_of = malloc(n * sizeof(vx_uint32));
