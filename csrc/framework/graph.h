@@ -100,8 +100,12 @@ struct _vx_graph {
     struct ovx_fuse_plan *fuse;
     vx_bool fusion_off;            /* VX_GRAPH_OVX_FUSION = vx_false_e */
     vx_uint32 fused_nodes;         /* VX_GRAPH_OVX_FUSED_NODES */
-    /* asynchronous execution */
+    /* asynchronous execution: a worker thread of the graph, started by its
+     * first vxScheduleGraph and stopped when the graph is destroyed, runs each
+     * scheduled execution (run_request -> run_done) */
     pthread_t thread;
+    vx_bool worker_alive, worker_stop, run_request, run_done;
+    pthread_cond_t run_cond;       /* run_request or worker_stop was set */
     vx_bool scheduled;             /* a vxScheduleGraph awaits its vxWaitGraph */
     vx_bool joining;               /* a vxWaitGraph is joining that thread */
     vx_bool running;
