@@ -412,7 +412,11 @@ static vx_status run_wave(vx_graph g, vx_uint32 first, vx_uint32 end)
 {
     vx_uint32 i;
     vx_status s = VX_SUCCESS;
-    if (g->fuse) {
+    /* a pipe set up after verification (vxSetGraphScheduleConfig) may have
+     * re-bound the nodes' parameters to per-lane copies: the fusion plan no
+     * longer applies, the nodes run one by one (fused-away images get their
+     * memory on the way) */
+    if (g->fuse && !g->pipe) {
         /* fused groups run at their first member's wave, the rest of the wave
          * one node after another (each group and node uses the whole pool) */
         vx_bool any = vx_false_e;
