@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 /* ---- helpers -------------------------------------------------------------- */
 static unsigned rnd(unsigned *s)
@@ -532,11 +533,62 @@ CTS_TEST(Fusion, fallbacks_run_right, "issue 16: graphs the fuser cannot handle 
     }
 }
 
+/* vxScheduleGraph's worker thread (graph.c): runs without a vxWaitGraph,
+ * the waiter may run a schedule itself, two graphs at once, release while
+ * scheduled. */
+CTS_TEST(Fusion, scheduled_runs, "issue 16: schedule+wait costs what process does")
+{
+    vx_context c = cts_context();
+    vx_image in = vxCreateImage(c, 64, 48, VX_DF_IMAGE_U8), o1 = vxCreateImage(c, 64, 48, VX_DF_IMAGE_U8),
+             o2 = vxCreateImage(c, 64, 48, VX_DF_IMAGE_U8), ref = vxCreateImage(c, 64, 48, VX_DF_IMAGE_U8);
+    vx_graph g1 = box_chain(c, in, o1, 3), g2 = box_chain(c, in, o2, 3), gr = box_chain(c, in, ref, 3), g3;
+    vx_enum state = 0;
+    int k, spins = 0;
+    char why[128];
+    fill_random(in, 77);
+    CTS_ASSERT_STATUS(vxProcessGraph(gr), VX_SUCCESS);
+    for (k = 0; k < 20; k++) {
+        CTS_ASSERT_STATUS(vxScheduleGraph(g1), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxScheduleGraph(g2), VX_SUCCESS);
+        CTS_EXPECT_STATUS(vxScheduleGraph(g1), VX_ERROR_GRAPH_SCHEDULED);
+        CTS_ASSERT_STATUS(vxWaitGraph(g2), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxWaitGraph(g1), VX_SUCCESS);
+        CTS_EXPECT_STATUS(vxWaitGraph(g1), VX_FAILURE);
+    }
+    CTS_EXPECT_MSG(same_image(o1, ref, why, sizeof(why)), "scheduled g1: %s", why);
+    CTS_EXPECT_MSG(same_image(o2, ref, why, sizeof(why)), "scheduled g2: %s", why);
+    /* the worker runs it without a waiter */
+    CTS_ASSERT_STATUS(vxScheduleGraph(g1), VX_SUCCESS);
+    do {
+        struct timespec ts = {0, 1000000};
+        nanosleep(&ts, NULL);
+        CTS_ASSERT_STATUS(vxQueryGraph(g1, VX_GRAPH_STATE, &state, sizeof(state)), VX_SUCCESS);
+    } while (state != VX_GRAPH_STATE_COMPLETED && ++spins < 10000);
+    CTS_EXPECT_EQ_INT(state, VX_GRAPH_STATE_COMPLETED);
+    CTS_ASSERT_STATUS(vxWaitGraph(g1), VX_SUCCESS);
+    /* released while scheduled: the release waits for the run */
+    g3 = box_chain(c, in, o2, 2);
+    CTS_ASSERT_STATUS(vxScheduleGraph(g3), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxReleaseGraph(&g3), VX_SUCCESS);
+    g3 = box_chain(c, in, o2, 2);
+    CTS_ASSERT_STATUS(vxScheduleGraph(g3), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxWaitGraph(g3), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxScheduleGraph(g3), VX_SUCCESS); /* left scheduled: the context release waits */
+    vxReleaseGraph(&g1);
+    vxReleaseGraph(&g2);
+    vxReleaseGraph(&gr);
+    vxReleaseImage(&in);
+    vxReleaseImage(&o1);
+    vxReleaseImage(&o2);
+    vxReleaseImage(&ref);
+}
+
 CTS_TABLE(fusion) = {
     CTS_ENTRY(Fusion, random_graphs_match_unfused),
     CTS_ENTRY(Fusion, random_graphs_small_bands_match_unfused),
     CTS_ENTRY(Fusion, chain_fused_and_switch),
     CTS_ENTRY(Fusion, node_performance_of_fused_nodes),
     CTS_ENTRY(Fusion, fallbacks_run_right),
+    CTS_ENTRY(Fusion, scheduled_runs),
     CTS_TABLE_END,
 };
