@@ -259,8 +259,14 @@ int main(int argc, char **argv)
             vx_graph g = build(&o, 1, vx_true_e);
             check(vxVerifyGraph(g), "verify");
             run_process(g);
-            steady = measure(run_process, g, RUNS);
-            sched = measure(run_schedule, g, RUNS);
+            /* interleaved rounds, so that load changes hit both alike */
+            int q;
+            steady.wall = steady.cpu = sched.wall = sched.cpu = 1e30;
+            for (q = 0; q < 4; q++) {
+                tm a = measure(run_process, g, (RUNS + 3) / 4), b = measure(run_schedule, g, (RUNS + 3) / 4);
+                if (a.wall < steady.wall) steady = a;
+                if (b.wall < sched.wall) sched = b;
+            }
             vxReleaseGraph(&g);
         }
         for (r = 0; r < RUNS; r++) {
