@@ -382,6 +382,13 @@ static vx_bool make_group(vx_graph g, ovx_fuse_group *G, const vx_image *fused, 
     G->views = calloc((size_t)G->slots * G->num_fused, sizeof(ovx_plane_view));
     G->state = calloc((size_t)G->slots * (G->num + G->num_fused), sizeof(vx_uint32));
     if (!G->mem || !G->slot_busy || !G->views || !G->state) return vx_false_e;
+    {
+        /* touch the buffers the pool's threads take first (the lowest slots),
+         * so the first run pays no page faults for them (up to 2 MiB: longer
+         * chains' buffers would cost verify more than they save) */
+        size_t touch = G->slot_bytes * (threads ? threads : 1);
+        if (touch <= ((size_t)2 << 20)) memset(G->mem, 0, touch + 64);
+    }
     for (i = 0; i < G->slots; i++)
         for (k = 0; k < G->num_fused; k++) G->views[i * G->num_fused + k].root = G->fused[k].image;
     /* rows one run computes per member, for VX_NODE_PERFORMANCE: each chunk
