@@ -39,8 +39,9 @@ static void perf_add(vx_perf_t *p, vx_uint64 beg, vx_uint64 end)
     if (d > p->max) p->max = d;
 }
 
-/* Memory for every image and virtual array a node touches. */
-vx_status ovx_node_prepare_memory(vx_node n, vx_reference *params)
+/* Memory for every image and virtual array a node touches (for a fused node,
+ * not its fused-away images: runtime/fuse.c). */
+vx_status ovx_node_prepare_memory(vx_node n, vx_reference *params, vx_bool fused)
 {
     vx_uint32 i;
     for (i = 0; i < n->kernel->num_params; i++) {
@@ -48,6 +49,7 @@ vx_status ovx_node_prepare_memory(vx_node n, vx_reference *params)
         vx_status s = VX_SUCCESS;
         if (!r) continue;
         if (r->type == VX_TYPE_IMAGE) {
+            if (fused && n->graph && ovx_fuse_image(n->graph, ((vx_image)r)->root)) continue;
             s = ovx_image_alloc((vx_image)r);
         } else if (r->type == VX_TYPE_ARRAY) {
             vx_array a = (vx_array)r;
@@ -168,7 +170,7 @@ static vx_status run_windows(vx_node n, const vx_reference *params)
 
 static vx_status run_once(vx_node n, vx_reference *params)
 {
-    vx_status s = ovx_node_prepare_memory(n, params);
+    vx_status s = ovx_node_prepare_memory(n, params, vx_false_e);
     if (s != VX_SUCCESS) return s;
     if (n->kernel->desc && n->kernel->desc->window) return run_windows(n, params);
     if (n->kernel->tiling) return ovx_tiling_run(n, params, ovx_node_threads(n));
@@ -266,6 +268,56 @@ static void set_accessible_all(vx_node n, vx_bool on)
         if (n->params[i] && n->params[i]->is_virtual) ovx_set_accessible(n->params[i], on);
 }
 
+/* A fused group (runtime/fuse.c) as one unit: every member's bookkeeping as
+ * run_node does it, the group's time split over the members by their share of
+ * the rows computed. */
+static vx_status run_group(vx_graph g, ovx_fuse_group *G)
+{
+    const vx_uint32 *members;
+    vx_uint32 num = ovx_fuse_members(G, &members), m, i;
+    vx_uint64 t0, t1, at;
+    vx_status s = VX_SUCCESS;
+    for (m = 0; m < num; m++) {
+        vx_node n = g->nodes[members[m]];
+        vx_reference params[OVX_MAX_KERNEL_PARAMS];
+        for (i = 0; i < OVX_MAX_KERNEL_PARAMS; i++) params[i] = n->params[i];
+        if (s == VX_SUCCESS) s = ovx_node_prepare_memory(n, params, vx_true_e);
+        if (n->state != VX_NODE_STATE_STEADY) {
+            ovx_graph_state_lock(g);
+            n->state = VX_NODE_STATE_STEADY;
+            ovx_graph_state_unlock(g);
+        }
+    }
+    t0 = now_ns();
+    if (s == VX_SUCCESS) s = ovx_fuse_run(g, G);
+    t1 = now_ns();
+    at = t0;
+    for (m = 0; m < num; m++) {
+        vx_node n = g->nodes[members[m]];
+        vx_uint64 d = ovx_fuse_share(G, m, t1 - t0);
+        if (s == VX_SUCCESS) update_valid(n, n->params);
+        ovx_graph_state_lock(g);
+        perf_add(&n->perf, at, at + d);
+        n->status = s;
+        n->executed = vx_true_e;
+        ovx_graph_state_unlock(g);
+        ovx_event_node(n, s);
+        at += d;
+    }
+    return s;
+}
+
+/* May the group run fused now?  (Callbacks may have come after verify: then
+ * its members run one by one, their images allocated on the way.) */
+static vx_bool group_ready(vx_graph g, ovx_fuse_group *G)
+{
+    const vx_uint32 *members;
+    vx_uint32 num = ovx_fuse_members(G, &members), m;
+    for (m = 0; m < num; m++)
+        if (g->nodes[members[m]]->callback) return vx_false_e;
+    return vx_true_e;
+}
+
 static vx_status run_node(vx_node n)
 {
     vx_reference params[OVX_MAX_KERNEL_PARAMS];
@@ -360,6 +412,41 @@ static vx_status run_wave(vx_graph g, vx_uint32 first, vx_uint32 end)
 {
     vx_uint32 i;
     vx_status s = VX_SUCCESS;
+    /* a pipe set up after verification (vxSetGraphScheduleConfig) may have
+     * re-bound the nodes' parameters to per-lane copies: the fusion plan no
+     * longer applies, the nodes run one by one (fused-away images get their
+     * memory on the way) */
+    if (g->fuse && !g->pipe) {
+        /* fused groups run at their first member's wave, the rest of the wave
+         * one node after another (each group and node uses the whole pool) */
+        vx_bool any = vx_false_e;
+        for (i = first; i < end && !any; i++)
+            if (ovx_fuse_group_of(g, g->order[i])) any = vx_true_e;
+        if (any) {
+            for (i = first; i < end && s == VX_SUCCESS; i++) {
+                vx_node n = g->nodes[g->order[i]];
+                ovx_fuse_group *G = ovx_fuse_group_of(g, g->order[i]);
+                const vx_uint32 *members;
+                vx_uint32 num, m;
+                if (!G || !group_ready(g, G)) {
+                    set_accessible_all(n, vx_true_e);
+                    s = node_done(g, n, run_node(n));
+                    set_accessible_all(n, vx_false_e);
+                    continue;
+                }
+                num = ovx_fuse_members(G, &members);
+                if (members[0] != g->order[i]) continue; /* ran with its group */
+                for (m = 0; m < num; m++) set_accessible_all(g->nodes[members[m]], vx_true_e);
+                s = run_group(g, G);
+                for (m = 0; m < num && s == VX_SUCCESS; m++) s = node_done(g, g->nodes[members[m]], VX_SUCCESS);
+                if (s != VX_SUCCESS && m == 0)
+                    ovx_log((vx_reference)g, s, "vxProcessGraph: fused node %u (%s) failed (%d)", members[0],
+                            g->nodes[members[0]]->kernel->name, s);
+                for (m = 0; m < num; m++) set_accessible_all(g->nodes[members[m]], vx_false_e);
+            }
+            return s;
+        }
+    }
     for (i = first; i < end; i++) set_accessible_all(g->nodes[g->order[i]], vx_true_e);
     if (wave_parallel(g, first, end)) {
         wave_job *w = malloc(sizeof(wave_job) + (end - first) * sizeof(vx_status));

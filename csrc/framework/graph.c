@@ -21,10 +21,17 @@ static void graph_destroy(vx_reference ref)
     vx_bool teardown = g->base.context->tearing_down;
     /* queue and streaming threads stop at a frame boundary first */
     ovx_pipe_destroy(g);
-    /* vxReleaseGraph and vxReleaseContext wait for a scheduled run first */
-    if (g->scheduled) {
-        (void)pthread_join(g->thread, NULL);
+    /* vxReleaseGraph and vxReleaseContext wait for a scheduled run first,
+     * then the graph's worker thread stops */
+    if (g->worker_alive) {
+        pthread_mutex_lock(&g->state_lock);
+        while (g->scheduled && !g->run_done) pthread_cond_wait(&g->state_cond, &g->state_lock);
         g->scheduled = vx_false_e;
+        g->worker_stop = vx_true_e;
+        pthread_cond_signal(&g->run_cond);
+        pthread_mutex_unlock(&g->state_lock);
+        (void)pthread_join(g->thread, NULL);
+        g->worker_alive = vx_false_e;
     }
     /* During context teardown the other objects may be gone already: touch
      * none of them (the context frees them all). */
@@ -46,6 +53,7 @@ static void graph_destroy(vx_reference ref)
     if (!teardown) ovx_ref_orphan_scope(g->base.context, (vx_reference)g);
     for (i = 0; !teardown && i < g->num_delays; i++) ovx_ref_release_internal((vx_reference)g->delays[i]);
     ovx_memplan_release(g);
+    ovx_fuse_release(g);
     free(g->nodes);
     free(g->delays);
     free(g->order);
@@ -57,6 +65,7 @@ static void graph_destroy(vx_reference ref)
     pthread_mutex_destroy(&g->lock);
     pthread_mutex_destroy(&g->state_lock);
     pthread_cond_destroy(&g->state_cond);
+    pthread_cond_destroy(&g->run_cond);
 }
 
 VX_API_ENTRY vx_graph VX_API_CALL vxCreateGraph(vx_context context)
@@ -72,6 +81,7 @@ VX_API_ENTRY vx_graph VX_API_CALL vxCreateGraph(vx_context context)
     pthread_mutexattr_destroy(&attr);
     pthread_mutex_init(&g->state_lock, NULL);
     pthread_cond_init(&g->state_cond, NULL);
+    pthread_cond_init(&g->run_cond, NULL);
     g->state = VX_GRAPH_STATE_UNVERIFIED;
     return g;
 }
@@ -121,15 +131,16 @@ vx_bool ovx_graph_busy(vx_graph g)
     return busy;
 }
 
+static vx_status graph_run(vx_graph g);
+
 /* Wait for an outstanding vxScheduleGraph (the graph is single-issue): the
- * first waiter joins the thread; the graph stays `scheduled` until the join is
- * done, so no new run starts while the old thread still runs, and other
- * waiters wait for that join and get the same status.  VX_FAILURE when nothing
- * was scheduled. */
+ * first waiter waits for the worker's run_done; the graph stays `scheduled`
+ * until then, so no new run starts while the old one still runs, and other
+ * waiters wait for that first one and get the same status.  VX_FAILURE when
+ * nothing was scheduled. */
 static vx_status graph_join(vx_graph g, vx_bool *was_scheduled)
 {
     vx_status s;
-    pthread_t t;
     pthread_mutex_lock(&g->state_lock);
     if (was_scheduled) *was_scheduled = g->scheduled;
     if (!g->scheduled) {
@@ -143,10 +154,20 @@ static vx_status graph_join(vx_graph g, vx_bool *was_scheduled)
         return s;
     }
     g->joining = vx_true_e;
-    t = g->thread;
-    pthread_mutex_unlock(&g->state_lock);
-    (void)pthread_join(t, NULL);
-    pthread_mutex_lock(&g->state_lock);
+    if (g->run_request) {
+        /* the worker has not taken the run yet: the waiter runs it (a
+         * vxScheduleGraph followed by vxWaitGraph then costs what a
+         * vxProcessGraph does, on the caller's warm core) */
+        g->run_request = vx_false_e;
+        pthread_mutex_unlock(&g->state_lock);
+        pthread_mutex_lock(&g->lock);
+        s = graph_run(g);
+        pthread_mutex_unlock(&g->lock);
+        pthread_mutex_lock(&g->state_lock);
+        g->async_status = s;
+        g->run_done = vx_true_e;
+    }
+    while (!g->run_done) pthread_cond_wait(&g->state_cond, &g->state_lock);
     s = g->async_status;
     g->scheduled = vx_false_e;
     g->joining = vx_false_e;
@@ -213,6 +234,8 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryGraph(vx_graph graph, vx_enum attribut
     case VX_GRAPH_NUMPARAMETERS:
     case VX_GRAPH_OVX_VIRTUAL_BYTES:
     case VX_GRAPH_OVX_VIRTUAL_BYTES_UNSHARED:
+    case VX_GRAPH_OVX_FUSION:
+    case VX_GRAPH_OVX_FUSED_NODES:
         pthread_mutex_lock(&graph->lock);
         if (attribute == VX_GRAPH_NUMNODES)
             s = ovx_query_copy(ptr, size, &graph->num_nodes, sizeof(vx_uint32));
@@ -220,6 +243,11 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryGraph(vx_graph graph, vx_enum attribut
             s = ovx_query_copy(ptr, size, &graph->num_params, sizeof(vx_uint32));
         else if (attribute == VX_GRAPH_OVX_VIRTUAL_BYTES)
             s = ovx_query_copy(ptr, size, &graph->planned_bytes, sizeof(vx_size));
+        else if (attribute == VX_GRAPH_OVX_FUSION) {
+            vx_bool on = graph->fusion_off ? vx_false_e : vx_true_e;
+            s = ovx_query_copy(ptr, size, &on, sizeof(vx_bool));
+        } else if (attribute == VX_GRAPH_OVX_FUSED_NODES)
+            s = ovx_query_copy(ptr, size, &graph->fused_nodes, sizeof(vx_uint32));
         else
             s = ovx_query_copy(ptr, size, &graph->unplanned_bytes, sizeof(vx_size));
         pthread_mutex_unlock(&graph->lock);
@@ -238,9 +266,28 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryGraph(vx_graph graph, vx_enum attribut
 VX_API_ENTRY vx_status VX_API_CALL vxSetGraphAttribute(vx_graph graph, vx_enum attribute, const void *ptr,
                                                        vx_size size)
 {
-    (void)ptr;
-    (void)size;
     if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
+    if (attribute == VX_GRAPH_OVX_FUSION) {
+        vx_bool on;
+        if (!ptr || size != sizeof(vx_bool)) {
+            ovx_log((vx_reference)graph, VX_ERROR_INVALID_PARAMETERS,
+                    "vxSetGraphAttribute: VX_GRAPH_OVX_FUSION takes a vx_bool (size %zu given)", (size_t)size);
+            return VX_ERROR_INVALID_PARAMETERS;
+        }
+        on = *(const vx_bool *)ptr;
+        pthread_mutex_lock(&graph->lock);
+        if (ovx_graph_busy(graph)) {
+            pthread_mutex_unlock(&graph->lock);
+            ovx_log((vx_reference)graph, VX_ERROR_GRAPH_SCHEDULED, "vxSetGraphAttribute: the graph is running");
+            return VX_ERROR_GRAPH_SCHEDULED;
+        }
+        if ((graph->fusion_off ? vx_false_e : vx_true_e) != (on ? vx_true_e : vx_false_e)) {
+            graph->fusion_off = on ? vx_false_e : vx_true_e;
+            ovx_graph_changed(graph);
+        }
+        pthread_mutex_unlock(&graph->lock);
+        return VX_SUCCESS;
+    }
     /* every graph attribute of 1.3.1 is read-only */
     ovx_log((vx_reference)graph, VX_ERROR_NOT_SUPPORTED, "vxSetGraphAttribute: attribute %s is %s",
             OVX_ATTR(attribute),
@@ -312,15 +359,27 @@ VX_API_ENTRY vx_status VX_API_CALL vxProcessGraph(vx_graph graph)
     return s;
 }
 
-static void *graph_thread(void *arg)
+/* The graph's worker: one thread for all its scheduled runs (no thread
+ * start per vxScheduleGraph: that cost tens of microseconds, and a fresh
+ * stack's page faults more). */
+static void *graph_worker(void *arg)
 {
     vx_graph g = arg;
-    vx_status s;
-    pthread_mutex_lock(&g->lock);
-    s = graph_run(g);
-    pthread_mutex_unlock(&g->lock);
     pthread_mutex_lock(&g->state_lock);
-    g->async_status = s;
+    for (;;) {
+        vx_status s;
+        while (!g->run_request && !g->worker_stop) pthread_cond_wait(&g->run_cond, &g->state_lock);
+        if (!g->run_request) break; /* stop */
+        g->run_request = vx_false_e;
+        pthread_mutex_unlock(&g->state_lock);
+        pthread_mutex_lock(&g->lock);
+        s = graph_run(g);
+        pthread_mutex_unlock(&g->lock);
+        pthread_mutex_lock(&g->state_lock);
+        g->async_status = s;
+        g->run_done = vx_true_e;
+        pthread_cond_broadcast(&g->state_cond);
+    }
     pthread_mutex_unlock(&g->state_lock);
     return NULL;
 }
@@ -344,10 +403,17 @@ VX_API_ENTRY vx_status VX_API_CALL vxScheduleGraph(vx_graph graph)
     if (s == VX_SUCCESS) {
         pthread_mutex_lock(&graph->state_lock);
         graph->async_status = VX_FAILURE;
-        if (pthread_create(&graph->thread, NULL, graph_thread, graph) != 0) {
+        if (!graph->worker_alive) {
+            graph->worker_stop = vx_false_e;
+            if (pthread_create(&graph->thread, NULL, graph_worker, graph) == 0) graph->worker_alive = vx_true_e;
+        }
+        if (!graph->worker_alive) {
             s = VX_ERROR_NO_RESOURCES;
         } else {
+            graph->run_done = vx_false_e;
+            graph->run_request = vx_true_e;
             graph->scheduled = vx_true_e;
+            pthread_cond_signal(&graph->run_cond);
         }
         pthread_mutex_unlock(&graph->state_lock);
         if (s != VX_SUCCESS) ovx_log((vx_reference)graph, s, "vxScheduleGraph: cannot start a thread");

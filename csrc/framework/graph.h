@@ -96,8 +96,16 @@ struct _vx_graph {
     vx_uint32 num_buffers;
     vx_size planned_bytes;         /* what the plan allocated */
     vx_size unplanned_bytes;       /* what one buffer per image would take */
-    /* asynchronous execution */
+    /* fusion plan (runtime/fuse.c); NULL: nothing fused */
+    struct ovx_fuse_plan *fuse;
+    vx_bool fusion_off;            /* VX_GRAPH_OVX_FUSION = vx_false_e */
+    vx_uint32 fused_nodes;         /* VX_GRAPH_OVX_FUSED_NODES */
+    /* asynchronous execution: a worker thread of the graph, started by its
+     * first vxScheduleGraph and stopped when the graph is destroyed, runs each
+     * scheduled execution (run_request -> run_done) */
     pthread_t thread;
+    vx_bool worker_alive, worker_stop, run_request, run_done;
+    pthread_cond_t run_cond;       /* run_request or worker_stop was set */
     vx_bool scheduled;             /* a vxScheduleGraph awaits its vxWaitGraph */
     vx_bool joining;               /* a vxWaitGraph is joining that thread */
     vx_bool running;
@@ -189,7 +197,7 @@ vx_status ovx_graph_execute(vx_graph graph);
 /* Memory for every image, array and pyramid level node n's params touch
  * (verification gives it, so the first run costs what later ones do; a
  * run checks again, for objects given after verification). */
-vx_status ovx_node_prepare_memory(vx_node n, vx_reference *params);
+vx_status ovx_node_prepare_memory(vx_node n, vx_reference *params, vx_bool fused);
 /* A frame of a pipelined graph (pipeline.c): before/after run around every
  * node in plan order (after also for nodes skipped by a failure); serial: the
  * frame runs alone (delays followed, as in ovx_graph_execute). */
@@ -233,6 +241,26 @@ vx_status ovx_tiling_verify(vx_node n);
 void ovx_tiling_region(vx_node n, vx_uint32 w, vx_uint32 h, vx_rectangle_t *r);
 /* Run the node's user functions over its tiles on up to `threads` threads. */
 vx_status ovx_tiling_run(vx_node n, const vx_reference *params, vx_uint32 threads);
+
+/* ---- runtime/fuse.c (fusion of virtual-image chains) --------------------- */
+typedef struct ovx_fuse_plan ovx_fuse_plan;
+typedef struct ovx_fuse_group ovx_fuse_group;
+/* At verify, after the validators and before the memory plan: the groups. */
+vx_status ovx_fuse_build(vx_graph graph);
+void ovx_fuse_release(vx_graph graph);
+/* Is root a fused-away image (no full-size memory)? */
+vx_bool ovx_fuse_image(vx_graph graph, vx_image root);
+/* The group of node graph->nodes[node_index] (NULL: not fused). */
+ovx_fuse_group *ovx_fuse_group_of(vx_graph graph, vx_uint32 node_index);
+/* Waves a fused node's data lives in: its group's first to last wave (the
+ * group runs at its first); unchanged for others. */
+void ovx_fuse_span(vx_graph graph, vx_uint32 node_index, vx_uint32 *lo, vx_uint32 *hi);
+/* Members (node indices, plan order) of a group. */
+vx_uint32 ovx_fuse_members(const ovx_fuse_group *group, const vx_uint32 **members);
+/* Member m's share of a group run of total_ns (by rows computed). */
+vx_uint64 ovx_fuse_share(const ovx_fuse_group *group, vx_uint32 m, vx_uint64 total_ns);
+/* Run the group's bands on the pool. */
+vx_status ovx_fuse_run(vx_graph graph, ovx_fuse_group *group);
 
 /* ---- runtime/threadpool.c ---------------------------------------------- */
 typedef void (*ovx_task_f)(void *arg, vx_uint32 index);

@@ -129,6 +129,8 @@ const char *ovx_attr_name(vx_enum attribute)
     case VX_NODE_OVX_VARIANT: return "VX_NODE_OVX_VARIANT";
     case VX_GRAPH_OVX_VIRTUAL_BYTES: return "VX_GRAPH_OVX_VIRTUAL_BYTES";
     case VX_GRAPH_OVX_VIRTUAL_BYTES_UNSHARED: return "VX_GRAPH_OVX_VIRTUAL_BYTES_UNSHARED";
+    case VX_GRAPH_OVX_FUSION: return "VX_GRAPH_OVX_FUSION";
+    case VX_GRAPH_OVX_FUSED_NODES: return "VX_GRAPH_OVX_FUSED_NODES";
     default: return NULL;
     }
 }

@@ -474,6 +474,7 @@ vx_status ovx_graph_verify(vx_graph g)
     g->state = VX_GRAPH_STATE_UNVERIFIED;
     ovx_graph_state_unlock(g);
     deinit_nodes(g);
+    ovx_fuse_release(g); /* a plan of the graph as it was: built again below */
     if (g->num_nodes == 0) {
         ovx_log((vx_reference)g, VX_ERROR_INVALID_GRAPH, "vxVerifyGraph: the graph has no nodes");
         return VX_ERROR_INVALID_GRAPH;
@@ -500,13 +501,19 @@ vx_status ovx_graph_verify(vx_graph g)
     }
     for (i = 0; i < g->num_nodes; i++)
         if ((s = check_self_loop(g, g->nodes[i])) != VX_SUCCESS) return s;
+    if ((s = ovx_fuse_build(g)) != VX_SUCCESS) {
+        ovx_log((vx_reference)g, s, "vxVerifyGraph: no memory for the fusion plan");
+        return s;
+    }
     if ((s = ovx_memplan_build(g)) != VX_SUCCESS) {
         ovx_log((vx_reference)g, s, "vxVerifyGraph: no memory for the graph's virtual images");
         return s;
     }
     /* every object's memory now, not on the first run */
     for (i = 0; i < g->num_nodes; i++)
-        if ((s = ovx_node_prepare_memory(g->nodes[i], g->nodes[i]->params)) != VX_SUCCESS) return s;
+        if ((s = ovx_node_prepare_memory(g->nodes[i], g->nodes[i]->params, ovx_fuse_group_of(g, i) != NULL)) !=
+            VX_SUCCESS)
+            return s;
     if ((s = init_nodes(g)) != VX_SUCCESS || (s = ovx_pipe_verified(g)) != VX_SUCCESS) {
         deinit_nodes(g);
         return s;

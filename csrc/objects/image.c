@@ -10,6 +10,7 @@
 #include "../runtime/bigmem.h"
 
 #include <stdlib.h>
+#include <stddef.h>
 #include <string.h>
 
 /* ---- formats ----------------------------------------------------------- */
@@ -555,18 +556,40 @@ void ovx_image_use_block(vx_image image, void *mem)
     ovx_context_unlock(image->base.context);
 }
 
+/* the calling thread's views (runtime/fuse.c runs fused bands with them) */
+static __thread const ovx_plane_view *tls_views;
+static __thread vx_uint32 tls_num_views;
+
+void ovx_image_set_views(const ovx_plane_view *views, vx_uint32 num)
+{
+    tls_views = views;
+    tls_num_views = views ? num : 0;
+}
+
 vx_uint8 *ovx_image_plane_ptr(vx_image image, vx_uint32 plane, vx_int32 *stride_y)
 {
     vx_image root = image->root;
     ovx_plane_mem *m;
+    vx_uint8 *base;
+    vx_int32 stride;
     if (plane >= image->planes) return NULL;
     m = &root->mem[image->root_plane[plane]];
-    if (stride_y) *stride_y = m->stride_y;
-    if (!m->ptr) return NULL;
+    base = m->ptr;
+    stride = m->stride_y;
+    if (tls_num_views) {
+        vx_uint32 i;
+        for (i = 0; i < tls_num_views; i++)
+            if (tls_views[i].root == root) {
+                base = tls_views[i].ptr[image->root_plane[plane]];
+                stride = tls_views[i].stride[image->root_plane[plane]];
+                break;
+            }
+    }
+    if (stride_y) *stride_y = stride;
+    if (!base) return NULL;
     if (image->info->plane[plane].bits == 1)
-        return m->ptr + (size_t)image->off_y[plane] * (size_t)m->stride_y + image->off_x[plane] / 8;
-    return m->ptr + (size_t)image->off_y[plane] * (size_t)m->stride_y +
-           (size_t)image->off_x[plane] * image->info->plane[plane].bytes;
+        return base + (ptrdiff_t)image->off_y[plane] * stride + image->off_x[plane] / 8;
+    return base + (ptrdiff_t)image->off_y[plane] * stride + (size_t)image->off_x[plane] * image->info->plane[plane].bytes;
 }
 
 vx_bool ovx_image_is_mapped(vx_image image)

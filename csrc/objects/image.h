@@ -128,6 +128,15 @@ vx_status ovx_image_patch(vx_image image, vx_uint32 plane, const vx_rectangle_t 
 /* Pointer to sample (0,0) of the image's plane, in plane pixels, and its row
  * stride; NULL when there is no memory (call ovx_image_alloc first). */
 vx_uint8 *ovx_image_plane_ptr(vx_image image, vx_uint32 plane, vx_int32 *stride_y);
+/* Per-thread views (runtime/fuse.c): while set on a thread, ovx_image_plane_ptr
+ * of an image whose root is views[i].root returns views[i].ptr[p] (row 0 of
+ * root plane p) and views[i].stride[p] instead of the root's memory. */
+typedef struct {
+    vx_image root;
+    vx_uint8 *ptr[OVX_IMAGE_MAX_PLANES];
+    vx_int32 stride[OVX_IMAGE_MAX_PLANES];
+} ovx_plane_view;
+void ovx_image_set_views(const ovx_plane_view *views, vx_uint32 num);
 /* Is any patch of the image (or of an image sharing its memory) mapped? */
 vx_bool ovx_image_is_mapped(vx_image image);
 /* Set every pixel of the image (as vxSetImagePixelValues, also on uniform

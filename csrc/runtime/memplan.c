@@ -37,7 +37,8 @@ static vx_bool touches(vx_node n, vx_image root)
 
 static vx_bool is_candidate(vx_graph g, vx_image img)
 {
-    return img->base.is_virtual && img->root == img && img->base.scope == (vx_reference)g && !img->base.parent &&
+    /* a fused-away image (runtime/fuse.c) gets no full-size memory */
+    return !ovx_fuse_image(g, img) && img->base.is_virtual && img->root == img && img->base.scope == (vx_reference)g && !img->base.parent &&
                    !img->from_handle && img->info && img->width && img->height && !img->maps
                ? vx_true_e
                : vx_false_e;
@@ -90,9 +91,12 @@ vx_status ovx_memplan_build(vx_graph g)
     for (i = 0; i < n; i++) {
         vx_bool seen = vx_false_e;
         for (k = 0; k < g->num_nodes; k++) {
+            vx_uint32 lo = g->wave[k], hi = g->wave[k];
             if (!touches(g->nodes[g->order[k]], cand[i].image)) continue;
-            if (!seen) cand[i].first = g->wave[k];
-            cand[i].last = g->wave[k];
+            /* a fused node runs with its group, at the group's first wave */
+            ovx_fuse_span(g, g->order[k], &lo, &hi);
+            if (!seen || lo < cand[i].first) cand[i].first = lo;
+            if (!seen || hi > cand[i].last) cand[i].last = hi;
             seen = vx_true_e;
         }
         cand[i].bytes = ovx_image_bytes(cand[i].image);

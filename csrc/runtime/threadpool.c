@@ -210,12 +210,33 @@ void ovx_parallel_for(vx_uint32 count, ovx_task_f fn, void *arg)
         pthread_mutex_lock(&pool_lock);
         finish(&j);
     }
-    if (__atomic_load_n(&j.finished, __ATOMIC_ACQUIRE) < j.count) {
+    /* Until the other threads finish their items of this job, help with
+     * other jobs (a node of the same wave, another graph) instead of idling:
+     * with nested jobs (a wave's nodes, each cut in bands) a caller waiting
+     * on its own last item would otherwise leave a core idle while another
+     * job still has items. */
+    while (__atomic_load_n(&j.finished, __ATOMIC_ACQUIRE) < j.count) {
+        vx_uint32 index;
+        job *other = take(&index);
         int k;
-        pthread_mutex_unlock(&pool_lock);
-        for (k = 0; k < SPIN_ROUNDS && __atomic_load_n(&j.finished, __ATOMIC_ACQUIRE) < j.count; k++) cpu_relax();
-        pthread_mutex_lock(&pool_lock);
+        if (other) {
+            pthread_mutex_unlock(&pool_lock);
+            other->fn(other->arg, index);
+            pthread_mutex_lock(&pool_lock);
+            finish(other);
+            continue;
+        }
+        {
+            unsigned long seen = posted;
+            pthread_mutex_unlock(&pool_lock);
+            for (k = 0; k < SPIN_ROUNDS && __atomic_load_n(&j.finished, __ATOMIC_ACQUIRE) < j.count &&
+                        __atomic_load_n(&posted, __ATOMIC_ACQUIRE) == seen;
+                 k++)
+                cpu_relax();
+            pthread_mutex_lock(&pool_lock);
+            if (__atomic_load_n(&j.finished, __ATOMIC_ACQUIRE) < j.count && !queue)
+                pthread_cond_wait(&done_cond, &pool_lock);
+        }
     }
-    while (__atomic_load_n(&j.finished, __ATOMIC_ACQUIRE) < j.count) pthread_cond_wait(&done_cond, &pool_lock);
     pthread_mutex_unlock(&pool_lock);
 }

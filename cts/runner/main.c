@@ -47,6 +47,7 @@ CTS_DECLARE_TABLE(object_array);
 CTS_DECLARE_TABLE(delay);
 CTS_DECLARE_TABLE(tensor);
 CTS_DECLARE_TABLE(user_data_object);
+CTS_DECLARE_TABLE(fusion);
 CTS_DECLARE_TABLE(graph);
 CTS_DECLARE_TABLE(node);
 CTS_DECLARE_TABLE(user_node);
@@ -82,7 +83,7 @@ static const cts_test *const *const all_tables[] = {
     cts_table_context, cts_table_reference, cts_table_log,    cts_table_directive, cts_table_target,
     cts_table_userstruct, cts_table_kernel, cts_table_module, cts_table_stubs,     cts_table_badinput,
     cts_table_scalar, cts_table_array, cts_table_lut, cts_table_distribution, cts_table_matrix, cts_table_convolution, cts_table_threshold, cts_table_remap, cts_table_image, cts_table_pyramid, cts_table_object_array, cts_table_delay, cts_table_tensor, cts_table_user_data_object,
-    cts_table_graph, cts_table_node, cts_table_user_node, cts_table_tiling,
+    cts_table_graph, cts_table_fusion, cts_table_node, cts_table_user_node, cts_table_tiling,
     cts_table_k_arith,
     cts_table_k_filter,
     cts_table_k_color,

@@ -1403,6 +1403,11 @@ CTS_TEST(Graph, virtual_images_share_memory, "REQ-0648")
     for (y = 0; y < 48; y++)
         for (x = 0; x < 64; x++) src[y][x] = (vx_uint8)(x * 7 + y * 13);
     CTS_ASSERT_STATUS(vxCopyImagePatch(in, &rect, 0, &addr, src, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST), VX_SUCCESS);
+    {
+        /* the memory plan itself: unfused (fused, the chain needs no full-size buffer) */
+        vx_bool off = vx_false_e;
+        CTS_ASSERT_STATUS(vxSetGraphAttribute(g, VX_GRAPH_OVX_FUSION, &off, sizeof(off)), VX_SUCCESS);
+    }
     for (i = 0; i < 4; i++) v[i] = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_VIRT);
     for (i = 0; i < 5; i++) {
         vx_node n = vxNotNode(g, i == 0 ? in : v[i - 1], i == 4 ? out : v[i]);

@@ -55,7 +55,14 @@ enum vx_ovx_graph_attribute_e {
      * virtual images: images whose lifetimes do not overlap share buffers. */
     VX_GRAPH_OVX_VIRTUAL_BYTES = VX_ATTRIBUTE_BASE(VX_ID_DEFAULT, VX_TYPE_GRAPH) + 0x0,
     /* Read-only, vx_size. What one buffer per virtual image would take. */
-    VX_GRAPH_OVX_VIRTUAL_BYTES_UNSHARED = VX_ATTRIBUTE_BASE(VX_ID_DEFAULT, VX_TYPE_GRAPH) + 0x1
+    VX_GRAPH_OVX_VIRTUAL_BYTES_UNSHARED = VX_ATTRIBUTE_BASE(VX_ID_DEFAULT, VX_TYPE_GRAPH) + 0x1,
+    /* Read-write, vx_bool, default vx_true_e (vx_false_e when the environment
+     * has OPENVX_FUSION=0). Fuse chains of built-in nodes joined by virtual
+     * images (run band by band, intermediates in small per-thread buffers).
+     * Setting it makes the graph verify again. */
+    VX_GRAPH_OVX_FUSION = VX_ATTRIBUTE_BASE(VX_ID_DEFAULT, VX_TYPE_GRAPH) + 0x2,
+    /* Read-only, vx_uint32. Nodes of the verified graph that run fused. */
+    VX_GRAPH_OVX_FUSED_NODES = VX_ATTRIBUTE_BASE(VX_ID_DEFAULT, VX_TYPE_GRAPH) + 0x3
 };
 
 #define VX_OVX_MAX_STRING (256)
