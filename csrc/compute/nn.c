@@ -314,7 +314,7 @@ void ovx_nn_softmax(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type,
     }
 }
 
-static double activate(vx_enum func, double x, double a, double b)
+double ovx_nn_activation_value(vx_enum func, double x, double a, double b)
 {
     switch (func) {
     case VX_NN_ACTIVATION_LOGISTIC: return 1.0 / (1.0 + exp(-x));
@@ -340,7 +340,7 @@ void ovx_nn_activation(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int ty
         vx_uint8 *op = out->ptr + ovx_nn_batch_offset(out, 1, r);
         for (x = 0; x < w; x++) {
             double v = ldexp((double)ovx_nn_load(ip + x * in->strides[0], type), -q);
-            ovx_nn_store(op + x * out->strides[0], type, ovx_nn_quantize(activate(func, v, a, b), type, q));
+            ovx_nn_store(op + x * out->strides[0], type, ovx_nn_quantize(ovx_nn_activation_value(func, v, a, b), type, q));
         }
     }
 }

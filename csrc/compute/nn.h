@@ -68,6 +68,9 @@ vx_int64 ovx_nn_round_shift(vx_int64 acc, int shift, int to_ne);
 /* Real value -> raw element: rounded to nearest (ties to even), saturated;
  * NaN gives 0. */
 vx_int64 ovx_nn_quantize(double v, int type, int q);
+/* f(x) of activation function func (vx_nn_activation_function_e) with its
+ * parameters a and b, in double (the integer and float32 layers share it). */
+double ovx_nn_activation_value(vx_enum func, double x, double a, double b);
 
 /* Convolution layer on [W, H, IFM, batch...] with weights [KW, KH, IFM, OFM],
  * optional bias [OFM] or [OW, OH, OFM].  Output element (x, y) reads input

@@ -21,6 +21,14 @@ static inline void stf(vx_uint8 *p, double v)
     *(float *)(void *)p = (float)v;
 }
 
+/* The bias of output (x, y, o): biases are [OFM] or [OW, OH, OFM]; none: 0. */
+static double bias_at(const ovx_nn_tensor *bias, vx_size x, vx_size y, vx_size o)
+{
+    if (!bias || !bias->ptr) return 0.0;
+    return bias->num_dims == 1 ? ldf(bias->ptr + o * bias->strides[0])
+                               : ldf(bias->ptr + x * bias->strides[0] + y * bias->strides[1] + o * bias->strides[2]);
+}
+
 void ovx_nnf_vx_convolution(const ovx_nn_tensor *in, const ovx_nn_tensor *w, const ovx_nn_tensor *bias,
                             const ovx_nn_tensor *out, vx_size pad_x, vx_size pad_y, vx_size skip_x, vx_size skip_y,
                             vx_size dil_x, vx_size dil_y)
@@ -36,11 +44,7 @@ void ovx_nnf_vx_convolution(const ovx_nn_tensor *in, const ovx_nn_tensor *w, con
         for (o = 0; o < ofm; o++)
             for (y = 0; y < oh; y++)
                 for (x = 0; x < ow; x++) {
-                    double acc = 0.0;
-                    if (bias && bias->ptr)
-                        acc = bias->num_dims == 1
-                                  ? ldf(bias->ptr + o * bias->strides[0])
-                                  : ldf(bias->ptr + x * bias->strides[0] + y * bias->strides[1] + o * bias->strides[2]);
+                    double acc = bias_at(bias, x, y, o);
                     for (c = 0; c < ifm; c++)
                         for (ky = 0; ky < kh; ky++) {
                             /* the integer layer's tap placement */
@@ -145,22 +149,6 @@ void ovx_nnf_vx_softmax(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx_si
     }
 }
 
-static double act(vx_enum func, double x, double a, double b)
-{
-    switch (func) {
-    case VX_NN_ACTIVATION_LOGISTIC: return 1.0 / (1.0 + exp(-x));
-    case VX_NN_ACTIVATION_HYPERBOLIC_TAN: return a * tanh(b * x);
-    case VX_NN_ACTIVATION_RELU: return x > 0 ? x : 0;
-    case VX_NN_ACTIVATION_BRELU: return x > 0 ? (x < a ? x : a) : 0;
-    case VX_NN_ACTIVATION_SOFTRELU: return x > 30 ? x : log1p(exp(x));
-    case VX_NN_ACTIVATION_ABS: return fabs(x);
-    case VX_NN_ACTIVATION_SQUARE: return x * x;
-    case VX_NN_ACTIVATION_SQRT: return x >= 0 ? sqrt(x) : 0.0;
-    case VX_NN_ACTIVATION_LINEAR: return a * x + b;
-    default: return 0.0;
-    }
-}
-
 void ovx_nnf_vx_activation(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx_enum func, double a, double b)
 {
     const vx_size rows = ovx_nn_count_from(in, 1);
@@ -169,7 +157,7 @@ void ovx_nnf_vx_activation(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx
         const vx_uint8 *ip = in->ptr + ovx_nn_batch_offset(in, 1, r);
         vx_uint8 *op = out->ptr + ovx_nn_batch_offset(out, 1, r);
         for (x = 0; x < in->dims[0]; x++)
-            stf(op + x * out->strides[0], act(func, ldf(ip + x * in->strides[0]), a, b));
+            stf(op + x * out->strides[0], ovx_nn_activation_value(func, ldf(ip + x * in->strides[0]), a, b));
     }
 }
 
@@ -188,11 +176,7 @@ void ovx_nnf_vx_deconvolution(const ovx_nn_tensor *in, const ovx_nn_tensor *w, c
         for (o = 0; o < ofm; o++)
             for (y = 0; y < oh; y++)
                 for (x = 0; x < ow; x++) {
-                    double acc = 0.0;
-                    if (bias && bias->ptr)
-                        acc = bias->num_dims == 1
-                                  ? ldf(bias->ptr + o * bias->strides[0])
-                                  : ldf(bias->ptr + x * bias->strides[0] + y * bias->strides[1] + o * bias->strides[2]);
+                    double acc = bias_at(bias, x, y, o);
                     for (c = 0; c < ifm; c++)
                         for (ky = 0; ky < kh; ky++) {
                             vx_size uy, iy;

@@ -133,6 +133,21 @@ vx_bool ovx_graph_busy(vx_graph g)
 
 static vx_status graph_run(vx_graph g);
 
+/* Take the scheduled run and do it (g->state_lock held on entry and on
+ * return; released while the graph runs): its status and run_done set. */
+static void run_requested(vx_graph g)
+{
+    vx_status s;
+    g->run_request = vx_false_e;
+    pthread_mutex_unlock(&g->state_lock);
+    pthread_mutex_lock(&g->lock);
+    s = graph_run(g);
+    pthread_mutex_unlock(&g->lock);
+    pthread_mutex_lock(&g->state_lock);
+    g->async_status = s;
+    g->run_done = vx_true_e;
+}
+
 /* Wait for an outstanding vxScheduleGraph (the graph is single-issue): the
  * first waiter waits for the worker's run_done; the graph stays `scheduled`
  * until then, so no new run starts while the old one still runs, and other
@@ -158,14 +173,7 @@ static vx_status graph_join(vx_graph g, vx_bool *was_scheduled)
         /* the worker has not taken the run yet: the waiter runs it (a
          * vxScheduleGraph followed by vxWaitGraph then costs what a
          * vxProcessGraph does, on the caller's warm core) */
-        g->run_request = vx_false_e;
-        pthread_mutex_unlock(&g->state_lock);
-        pthread_mutex_lock(&g->lock);
-        s = graph_run(g);
-        pthread_mutex_unlock(&g->lock);
-        pthread_mutex_lock(&g->state_lock);
-        g->async_status = s;
-        g->run_done = vx_true_e;
+        run_requested(g);
     }
     while (!g->run_done) pthread_cond_wait(&g->state_cond, &g->state_lock);
     s = g->async_status;
@@ -367,17 +375,9 @@ static void *graph_worker(void *arg)
     vx_graph g = arg;
     pthread_mutex_lock(&g->state_lock);
     for (;;) {
-        vx_status s;
         while (!g->run_request && !g->worker_stop) pthread_cond_wait(&g->run_cond, &g->state_lock);
         if (!g->run_request) break; /* stop */
-        g->run_request = vx_false_e;
-        pthread_mutex_unlock(&g->state_lock);
-        pthread_mutex_lock(&g->lock);
-        s = graph_run(g);
-        pthread_mutex_unlock(&g->lock);
-        pthread_mutex_lock(&g->state_lock);
-        g->async_status = s;
-        g->run_done = vx_true_e;
+        run_requested(g);
         pthread_cond_broadcast(&g->state_cond);
     }
     pthread_mutex_unlock(&g->state_lock);

@@ -910,39 +910,39 @@ static void ov_leave(void)
     __atomic_sub_fetch(&ov_active, 1, __ATOMIC_SEQ_CST);
 }
 
-static vx_status VX_CALLBACK ov_a(vx_node node, const vx_reference *p, vx_uint32 num)
+/* The whole W x H U8 image to or from buf. */
+static vx_status ov_copy(vx_reference img, vx_uint8 *buf, vx_enum usage)
 {
     vx_rectangle_t r = {0, 0, W, H};
     vx_imagepatch_addressing_t a = VX_IMAGEPATCH_ADDR_INIT;
+    a.dim_x = W;
+    a.dim_y = H;
+    a.stride_x = 1;
+    a.stride_y = W;
+    return vxCopyImagePatch((vx_image)img, &r, 0, &a, buf, usage, VX_MEMORY_TYPE_HOST);
+}
+
+static vx_status VX_CALLBACK ov_a(vx_node node, const vx_reference *p, vx_uint32 num)
+{
     vx_uint8 buf[W * H];
     vx_status s;
     (void)node;
     (void)num;
     ov_enter();
     memset(buf, (vx_uint8)__atomic_add_fetch(&ov_frames_a, 1, __ATOMIC_SEQ_CST), sizeof(buf));
-    a.dim_x = W;
-    a.dim_y = H;
-    a.stride_x = 1;
-    a.stride_y = W;
-    s = vxCopyImagePatch((vx_image)p[0], &r, 0, &a, buf, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
+    s = ov_copy(p[0], buf, VX_WRITE_ONLY);
     ov_leave();
     return s;
 }
 
 static vx_status VX_CALLBACK ov_b(vx_node node, const vx_reference *p, vx_uint32 num)
 {
-    vx_rectangle_t r = {0, 0, W, H};
-    vx_imagepatch_addressing_t a = VX_IMAGEPATCH_ADDR_INIT;
     vx_uint8 buf[W * H];
     vx_status s;
     (void)node;
     (void)num;
     ov_enter();
-    a.dim_x = W;
-    a.dim_y = H;
-    a.stride_x = 1;
-    a.stride_y = W;
-    s = vxCopyImagePatch((vx_image)p[0], &r, 0, &a, buf, VX_READ_ONLY, VX_MEMORY_TYPE_HOST);
+    s = ov_copy(p[0], buf, VX_READ_ONLY);
     {
         vx_uint8 want = (vx_uint8)__atomic_add_fetch(&ov_frames_b, 1, __ATOMIC_SEQ_CST);
         if (buf[0] != want || buf[W * H - 1] != want) ov_bad++;
