@@ -291,13 +291,6 @@ static inline void nms_pad_s16(int16_t *buf, const int16_t *src, int32_t ss, con
 #define NMS_ROW_F ovxc_nms_row_f
 #define NMS_ROW_SCALAR ovxc_nms_row_scalar
 #include "imgext_nms.inc"
-#undef NMS_T
-#undef NMS_SFX
-#undef NMS_OFF
-#undef NMS_PX
-#undef NMS_PAD
-#undef NMS_ROW_F
-#undef NMS_ROW_SCALAR
 
 #define NMS_T int16_t
 #define NMS_SFX s16
@@ -307,13 +300,6 @@ static inline void nms_pad_s16(int16_t *buf, const int16_t *src, int32_t ss, con
 #define NMS_ROW_F ovxc_nms_s16_row_f
 #define NMS_ROW_SCALAR ovxc_nms_row_s16_scalar
 #include "imgext_nms.inc"
-#undef NMS_T
-#undef NMS_SFX
-#undef NMS_OFF
-#undef NMS_PX
-#undef NMS_PAD
-#undef NMS_ROW_F
-#undef NMS_ROW_SCALAR
 
 /* ---- Template matching ------------------------------------------------------------------ */
 
