@@ -289,7 +289,7 @@ class FrameSource:
         width, height, fmt = like.width, like.height, like.format
 
         def run(node, params):
-            if pipeup_output_depth > 1 and node.state == _enums.as_enum(lib.VX_NODE_STATE_PIPEUP, "node_state"):
+            if pipeup_output_depth > 1 and node.state == lib.VX_NODE_STATE_PIPEUP:
                 return True  # priming: no output is expected of a pipe-up call (vx_khr_pipelining)
             try:
                 frame = next(self._frames)
