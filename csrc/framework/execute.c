@@ -334,8 +334,13 @@ static vx_status run_node(vx_node n)
         ovx_graph_state_lock(n->graph);
         n->state = VX_NODE_STATE_PIPEUP;
         ovx_graph_state_unlock(n->graph);
-        for (; n->pipeup_out_left && s == VX_SUCCESS; n->pipeup_out_left--) {
-            for (i = 0; i < OVX_MAX_KERNEL_PARAMS; i++) params[i] = n->params[i];
+        for (k = 0; n->pipeup_out_left && s == VX_SUCCESS; n->pipeup_out_left--, k++) {
+            vx_uint32 np = n->kernel->num_params;
+            for (i = 0; i < OVX_MAX_KERNEL_PARAMS; i++) {
+                params[i] = n->params[i];
+                if (i < np && (k + 1) * np <= n->num_pipeup_outs && n->pipeup_outs[k * np + i])
+                    params[i] = n->pipeup_outs[k * np + i]; /* a different output set per call */
+            }
             s = run_once(n, params);
         }
         if (n->pipeup_in_left) n->pipeup_in_left--;

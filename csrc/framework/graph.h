@@ -59,6 +59,11 @@ struct _vx_node {
     /* vx_khr_pipelining: pipe-up calls / frames left before VX_NODE_STATE is
      * STEADY (set at verify from the kernel's PIPEUP depths), events */
     vx_uint32 pipeup_out_left, pipeup_in_left;
+    /* the outputs of the pipe-up calls: call j (0-based) gets
+     * pipeup_outs[j * num_params + i] for output i (made like the node's own
+     * output at verify, so every call has a different set; NULL elsewhere) */
+    vx_reference *pipeup_outs;
+    vx_uint32 num_pipeup_outs;
     vx_bool ev_completed, ev_error;
     vx_uint32 ev_completed_app, ev_error_app;
 };
@@ -170,6 +175,8 @@ void ovx_event_consumed(vx_graph g, vx_uint32 index);
 vx_reference ovx_node_param(vx_node node, vx_uint32 i);
 /* Release what a node holds (graph release, vxRemoveNode). */
 void ovx_node_detach(vx_node node);
+/* Releases the outputs of the node's pipe-up calls (vx_khr_pipelining). */
+void ovx_node_pipeup_outs_free(vx_node node);
 /* Call the kernel's deinitialize (if the node was initialized) and free the
  * local data the framework allocated. */
 void ovx_node_deinit(vx_node node);

@@ -47,8 +47,19 @@ void ovx_node_detach(vx_node n)
         n->params[i] = NULL;
         n->delay[i] = NULL;
     }
+    ovx_node_pipeup_outs_free(n);
     if (n->kernel) ovx_ref_release_internal((vx_reference)n->kernel);
     n->kernel = NULL;
+}
+
+void ovx_node_pipeup_outs_free(vx_node n)
+{
+    vx_uint32 i;
+    for (i = 0; i < n->num_pipeup_outs; i++)
+        if (n->pipeup_outs[i]) ovx_ref_release_internal(n->pipeup_outs[i]);
+    free(n->pipeup_outs);
+    n->pipeup_outs = NULL;
+    n->num_pipeup_outs = 0;
 }
 
 static vx_bool node_valid(vx_node n)

@@ -54,6 +54,7 @@
 #include "../objects/array.h"
 #include "../objects/delay.h"
 #include "../objects/image.h"
+#include "../objects/object_array.h"
 #include "../objects/scalar.h"
 
 #include <stdio.h>
@@ -460,6 +461,32 @@ static vx_status plan_overlap(vx_graph g, struct ovx_pipe *p)
     return VX_SUCCESS;
 }
 
+/* A source kernel's pipe-up calls get a different set of outputs each (the
+ * spec's PIPEUP state): made here, like the node's own outputs, once per
+ * verify; its steady calls get the node's own. */
+static vx_status pipeup_outputs(vx_graph g, vx_node n)
+{
+    vx_uint32 calls = n->kernel->pipeup_output_depth > 1 ? n->kernel->pipeup_output_depth - 1 : 0;
+    vx_uint32 np = n->kernel->num_params, j, i;
+    vx_status s = VX_SUCCESS;
+    ovx_node_pipeup_outs_free(n);
+    if (calls == 0) return VX_SUCCESS;
+    n->pipeup_outs = calloc((size_t)calls * np, sizeof(vx_reference));
+    if (!n->pipeup_outs) return VX_ERROR_NO_MEMORY;
+    n->num_pipeup_outs = calls * np;
+    for (j = 0; j < calls; j++)
+        for (i = 0; i < np; i++) {
+            vx_reference r;
+            if (n->kernel->params[i].direction != VX_OUTPUT || !n->params[i]) continue;
+            r = ovx_clone_like(g->base.context, n->params[i], "vxVerifyGraph (pipe-up outputs)", &s);
+            if (!r) return s != VX_SUCCESS ? s : VX_ERROR_NO_MEMORY;
+            ovx_ref_retain_internal(r);
+            ovx_ref_release_external_quiet(r);
+            n->pipeup_outs[j * np + i] = r;
+        }
+    return VX_SUCCESS;
+}
+
 vx_status ovx_pipe_verified(vx_graph g)
 {
     struct ovx_pipe *p = g->pipe;
@@ -467,6 +494,10 @@ vx_status ovx_pipe_verified(vx_graph g)
     vx_status s = VX_SUCCESS;
     for (i = 0; i < g->num_nodes; i++) {
         vx_node n = g->nodes[i];
+        if ((s = pipeup_outputs(g, n)) != VX_SUCCESS) {
+            ovx_log((vx_reference)g, s, "vxVerifyGraph: node %u's pipe-up outputs could not be made", i);
+            return s;
+        }
         n->pipeup_out_left = n->kernel->pipeup_output_depth > 1 ? n->kernel->pipeup_output_depth - 1 : 0;
         n->pipeup_in_left = n->kernel->pipeup_input_depth > 1 ? n->kernel->pipeup_input_depth - 1 : 0;
         ovx_graph_state_lock(g);

@@ -764,6 +764,7 @@ CTS_TEST(Pipeline, event_driven_loop, "REQ-PIPE-EVENTS REQ-PIPE-AUTO")
 /* ---- streaming ------------------------------------------------------------- */
 static int src_pipeup, src_steady, sink_calls, sink_pipeup, sink_bad;
 static vx_uint32 src_value;
+static vx_reference src_pipeup_out[4]; /* the output each pipe-up call was given */
 
 static vx_status VX_CALLBACK source_kernel(vx_node node, const vx_reference *p, vx_uint32 num)
 {
@@ -771,6 +772,7 @@ static vx_status VX_CALLBACK source_kernel(vx_node node, const vx_reference *p, 
     (void)num;
     vxQueryNode(node, VX_NODE_STATE, &state, sizeof(state));
     if (state == VX_NODE_STATE_PIPEUP) {
+        if (src_pipeup < 4) src_pipeup_out[src_pipeup] = p[0];
         src_pipeup++;
         return VX_SUCCESS;
     }
@@ -821,6 +823,7 @@ CTS_TEST(Pipeline, streaming_source_sink, "REQ-PIPE-STREAM")
     int steady_at_stop, waited;
     src_pipeup = src_steady = sink_calls = sink_pipeup = sink_bad = 0;
     src_value = 0;
+    memset(src_pipeup_out, 0, sizeof(src_pipeup_out));
     CTS_ASSERT_STATUS(vxSetParameterByIndex(src, 0, (vx_reference)s), VX_SUCCESS);
     CTS_ASSERT_STATUS(vxSetParameterByIndex(sink, 0, (vx_reference)s), VX_SUCCESS);
     cts_log_clear();
@@ -850,6 +853,15 @@ CTS_TEST(Pipeline, streaming_source_sink, "REQ-PIPE-STREAM")
     CTS_ASSERT_STATUS(vxStopGraphStreaming(g), VX_SUCCESS);
     steady_at_stop = src_steady;
     CTS_EXPECT_EQ_INT(src_pipeup, 2); /* depth 3: two pipe-up calls, once */
+    /* "a different set of output parameters for each call": two scalars of the
+     * output's type, neither the node's own output */
+    CTS_EXPECT(src_pipeup_out[0] != src_pipeup_out[1]);
+    CTS_EXPECT(src_pipeup_out[0] != (vx_reference)s && src_pipeup_out[1] != (vx_reference)s);
+    for (waited = 0; waited < 2; waited++) {
+        vx_enum ty = 0;
+        CTS_EXPECT_STATUS(vxQueryScalar((vx_scalar)src_pipeup_out[waited], VX_SCALAR_TYPE, &ty, sizeof(ty)), VX_SUCCESS);
+        CTS_EXPECT_EQ_INT(ty, VX_TYPE_UINT32);
+    }
     CTS_EXPECT(src_steady >= 3);
     CTS_EXPECT_EQ_INT(sink_calls, src_steady); /* stopped at a frame boundary */
     CTS_EXPECT_EQ_INT(sink_pipeup, 1);         /* depth 2: one frame in PIPEUP */
