@@ -37,7 +37,12 @@ accumulate nodes of ``vx_compatibility.h``.  A kernel is a dict:
     - ``enum``: for ``vx_enum`` values, the family in ``ENUMS`` (names accepted);
     - ``default``: present when the parameter may be left out (objects: None);
     - ``optional``: the spec allows NULL for this object;
-    - ``formats``: for images, the ``VX_DF_IMAGE_*`` formats the spec allows.
+    - ``formats``: for images, the ``VX_DF_IMAGE_*`` formats the spec allows;
+    - ``like`` (output images): the input image parameter whose size the array
+      function gives this output, and ``format`` its format (absent: the
+      input's).  A kernel whose every output has this rule (or is a scalar) and
+      that has no hand-written array function gets a generated one
+      (``pyopenvx._vision``).
 
     - ``vxu`` (C, ``vx_scalar`` parameters only): how ``vxu<Name>`` takes it when
       not as the node's ``vx_scalar``: ``"value"`` (by value, the vxu function
@@ -91,8 +96,12 @@ def _p(name, direction, type_, c=None, ctype=None, default=_DEFAULT, **kw):
     return d
 
 
-def _img(name, direction="in", formats=None, c=None, optional=False):
+def _img(name, direction="in", formats=None, c=None, optional=False, like=None, format=None):
     kw = {"default": None} if optional else {}
+    if like:
+        kw["like"] = like
+        if format:
+            kw["format"] = format
     return _p(name, direction, "image", c=c, formats=tuple(formats.split()) if formats else None,
               optional=optional, **kw)
 
@@ -146,7 +155,7 @@ _IMG_ANY_COLOR = "RGB RGBX NV12 NV21 UYVY YUYV IYUV YUV4"
 KERNELS = [
     # ---- pixel-wise arithmetic and logic -------------------------------------------------------
     _k("abs_diff", "vxAbsDiffNode", "vxuAbsDiff", "VX_KERNEL_ABSDIFF", "vision",
-       [_img("in1", formats="U8 S16"), _img("in2", formats="U8 S16"), _img("out", "out", "U8 S16")],
+       [_img("in1", formats="U8 S16"), _img("in2", formats="U8 S16"), _img("out", "out", "U8 S16", like="in1")],
        """Computes the absolute difference between two images: out(x,y) = |in1(x,y) - in2(x,y)|. If one of
        the input images is of type VX_DF_IMAGE_S16, all values are converted to vx_int32 and the overflow
        policy VX_CONVERT_POLICY_SATURATE is used: out = saturate_int16(|(int32)in1 - (int32)in2|). The
@@ -175,71 +184,71 @@ KERNELS = [
        must be supported. The output is VX_DF_IMAGE_U8 only if both inputs are and it is set so."""),
     _k("weighted_average", "vxWeightedAverageNode", "vxuWeightedAverage", "VX_KERNEL_WEIGHTED_AVERAGE", "vision",
        [_img("img1", formats="U8"), _scalar("alpha", "vx_float32"), _img("img2", formats="U8"),
-        _img("output", "out", "U8")],
+        _img("output", "out", "U8", like="img1")],
        """Weighted average value from two input images to an output image: output(x,y) = (1 - alpha)
        img2(x,y) + alpha img1(x,y), 0 <= alpha <= 1, computed in float32 and converted to uint8 (the C
        conversion truncates). All the image dimensions should be the same as those of the first input."""),
     _k("min", "vxMinNode", "vxuMin", "VX_KERNEL_MIN", "enhanced_vision",
-       [_img("in1", formats="U8 S16"), _img("in2", formats="U8 S16"), _img("out", "out", "U8 S16")],
+       [_img("in1", formats="U8 S16"), _img("in2", formats="U8 S16"), _img("out", "out", "U8 S16", like="in1")],
        """Implements a pixel-wise minimum kernel: out(x,y) = min(in1(x,y), in2(x,y)). The output image
        dimensions and format are those of the inputs."""),
     _k("max", "vxMaxNode", "vxuMax", "VX_KERNEL_MAX", "enhanced_vision",
-       [_img("in1", formats="U8 S16"), _img("in2", formats="U8 S16"), _img("out", "out", "U8 S16")],
+       [_img("in1", formats="U8 S16"), _img("in2", formats="U8 S16"), _img("out", "out", "U8 S16", like="in1")],
        """Implements a pixel-wise maximum kernel: out(x,y) = max(in1(x,y), in2(x,y)). The output image
        dimensions and format are those of the inputs."""),
     _k("and_", "vxAndNode", "vxuAnd", "VX_KERNEL_AND", "vision",
-       [_img("in1", formats=_U8_U1), _img("in2", formats=_U8_U1), _img("out", "out", _U8_U1)],
+       [_img("in1", formats=_U8_U1), _img("in2", formats=_U8_U1), _img("out", "out", _U8_U1, like="in1")],
        """Performs a bitwise AND operation between two VX_DF_IMAGE_U8 or VX_DF_IMAGE_U1 images:
        out(x,y) = in1(x,y) & in2(x,y)."""),
     _k("or_", "vxOrNode", "vxuOr", "VX_KERNEL_OR", "vision",
-       [_img("in1", formats=_U8_U1), _img("in2", formats=_U8_U1), _img("out", "out", _U8_U1)],
+       [_img("in1", formats=_U8_U1), _img("in2", formats=_U8_U1), _img("out", "out", _U8_U1, like="in1")],
        """Performs a bitwise INCLUSIVE OR operation between two VX_DF_IMAGE_U8 or VX_DF_IMAGE_U1 images:
        out(x,y) = in1(x,y) | in2(x,y)."""),
     _k("xor", "vxXorNode", "vxuXor", "VX_KERNEL_XOR", "vision",
-       [_img("in1", formats=_U8_U1), _img("in2", formats=_U8_U1), _img("out", "out", _U8_U1)],
+       [_img("in1", formats=_U8_U1), _img("in2", formats=_U8_U1), _img("out", "out", _U8_U1, like="in1")],
        """Performs a bitwise EXCLUSIVE OR (XOR) operation between two VX_DF_IMAGE_U8 or VX_DF_IMAGE_U1
        images: out(x,y) = in1(x,y) ^ in2(x,y)."""),
     _k("not_", "vxNotNode", "vxuNot", "VX_KERNEL_NOT", "vision",
-       [_img("input", formats=_U8_U1), _img("output", "out", _U8_U1)],
+       [_img("input", formats=_U8_U1), _img("output", "out", _U8_U1, like="input")],
        """Performs a bitwise NOT operation on a VX_DF_IMAGE_U8 or VX_DF_IMAGE_U1 input image:
        output(x,y) = ~input(x,y)."""),
     # ---- gradients ------------------------------------------------------------------------------
     _k("magnitude", "vxMagnitudeNode", "vxuMagnitude", "VX_KERNEL_MAGNITUDE", "vision",
-       [_img("grad_x", formats="S16"), _img("grad_y", formats="S16"), _img("mag", "out", "S16")],
+       [_img("grad_x", formats="S16"), _img("grad_y", formats="S16"), _img("mag", "out", "S16", like="grad_x", format="S16")],
        """Implements the Gradient Magnitude Computation Kernel: mag(x,y) = sqrt(grad_x(x,y)^2 +
        grad_y(x,y)^2), rounded (+ 0.5, then truncated) and saturated to 32767."""),
     _k("phase", "vxPhaseNode", "vxuPhase", "VX_KERNEL_PHASE", "vision",
-       [_img("grad_x", formats="S16"), _img("grad_y", formats="S16"), _img("orientation", "out", "U8")],
+       [_img("grad_x", formats="S16"), _img("grad_y", formats="S16"), _img("orientation", "out", "U8", like="grad_x", format="U8")],
        """Implements the Gradient Phase Computation Kernel: phi = atan2(grad_y(x,y), grad_x(x,y)) translated
        to 0 <= phi < 2 pi, then mapped to the range 0 to 255 inclusive (VX_DF_IMAGE_U8)."""),
     _k("sobel3x3", "vxSobel3x3Node", "vxuSobel3x3", "VX_KERNEL_SOBEL_3x3", "vision",
-       [_img("input", formats="U8"), _img("output_x", "out", "S16", optional=True),
-        _img("output_y", "out", "S16", optional=True)],
+       [_img("input", formats="U8"), _img("output_x", "out", "S16", optional=True, like="input", format="S16"),
+        _img("output_y", "out", "S16", optional=True, like="input", format="S16")],
        """Implements the Sobel Image Filter Kernel: output_x is the input convolved with [-1 0 1; -2 0 2;
        -1 0 1], output_y with [-1 -2 -1; 0 0 0; 1 2 1], both VX_DF_IMAGE_S16 (either may be NULL). The
        border is the node's border mode (default VX_BORDER_UNDEFINED: the outermost pixels are
        unspecified)."""),
     # ---- filters ---------------------------------------------------------------------------------
     _k("box3x3", "vxBox3x3Node", "vxuBox3x3", "VX_KERNEL_BOX_3x3", "vision",
-       [_img("input", formats="U8"), _img("output", "out", "U8")],
+       [_img("input", formats="U8"), _img("output", "out", "U8", like="input")],
        """Computes a Box filter over a 3x3 window of the input image: the convolution matrix
        1/9 [1 1 1; 1 1 1; 1 1 1] (integer sum divided by 9, truncated). The default border is
        VX_BORDER_UNDEFINED."""),
     _k("gaussian3x3", "vxGaussian3x3Node", "vxuGaussian3x3", "VX_KERNEL_GAUSSIAN_3x3", "vision",
-       [_img("input", formats="U8"), _img("output", "out", "U8")],
+       [_img("input", formats="U8"), _img("output", "out", "U8", like="input")],
        """Computes a Gaussian filter over a 3x3 window of the input image with the convolution matrix
        1/16 [1 2 1; 2 4 2; 1 2 1] (integer sum shifted right by 4, truncated). The default border is
        VX_BORDER_UNDEFINED."""),
     _k("median3x3", "vxMedian3x3Node", "vxuMedian3x3", "VX_KERNEL_MEDIAN_3x3", "vision",
-       [_img("input", formats=_U8_U1), _img("output", "out", _U8_U1)],
+       [_img("input", formats=_U8_U1), _img("output", "out", _U8_U1, like="input")],
        """Computes a median pixel value over a 3x3 window of the input image. The default border is
        VX_BORDER_UNDEFINED."""),
     _k("dilate3x3", "vxDilate3x3Node", "vxuDilate3x3", "VX_KERNEL_DILATE_3x3", "vision",
-       [_img("input", formats=_U8_U1), _img("output", "out", _U8_U1)],
+       [_img("input", formats=_U8_U1), _img("output", "out", _U8_U1, like="input")],
        """Implements Dilation, which grows the white space in a VX_DF_IMAGE_U8 or VX_DF_IMAGE_U1 Boolean
        image: output(x,y) is the maximum over the 3x3 window."""),
     _k("erode3x3", "vxErode3x3Node", "vxuErode3x3", "VX_KERNEL_ERODE_3x3", "vision",
-       [_img("input", formats=_U8_U1), _img("output", "out", _U8_U1)],
+       [_img("input", formats=_U8_U1), _img("output", "out", _U8_U1, like="input")],
        """Implements Erosion, which shrinks the white space in a VX_DF_IMAGE_U8 or VX_DF_IMAGE_U1 Boolean
        image: output(x,y) is the minimum over the 3x3 window."""),
     _k("nonlinear_filter", "vxNonLinearFilterNode", "vxuNonLinearFilter", "VX_KERNEL_NON_LINEAR_FILTER",
@@ -313,7 +322,7 @@ KERNELS = [
        """Generates a distribution from an image: each pixel in [offset, offset + range) is counted in bin
        floor((pixel - offset) * bins / range); pixels outside the window are not counted."""),
     _k("equalize_hist", "vxEqualizeHistNode", "vxuEqualizeHist", "VX_KERNEL_EQUALIZE_HISTOGRAM", "vision",
-       [_img("input", formats="U8"), _img("output", "out", "U8")],
+       [_img("input", formats="U8"), _img("output", "out", "U8", like="input")],
        """Equalizes the histogram of a grayscale image so that it will automatically have a standardized
        brightness and contrast: the pixels are mapped through their cumulative distribution, rescaled to
        0..255 (a monotonic mapping)."""),
@@ -333,7 +342,7 @@ KERNELS = [
        """Finds the minimum and maximum values in an image and a location for each (arrays of
        vx_coordinates2d_t, in raster order, at most their capacity), with the number of occurrences."""),
     _k("integral_image", "vxIntegralImageNode", "vxuIntegralImage", "VX_KERNEL_INTEGRAL_IMAGE", "vision",
-       [_img("input", formats="U8"), _img("output", "out", "U32")],
+       [_img("input", formats="U8"), _img("output", "out", "U32", like="input", format="U32")],
        """Computes the integral image of the input: each output pixel is the sum of the corresponding input
        pixel and all other pixels above and to the left of it (VX_DF_IMAGE_U32, the overflow policy is
        VX_CONVERT_POLICY_WRAP)."""),
