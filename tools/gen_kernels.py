@@ -15,11 +15,22 @@ The one declaration of a kernel is its entry in ``pyopenvx/_kernel_table.py``
                  ``ovxu_run()`` (or ``ovxu_run_undefined()`` for kernels whose
                  ``vxu_border`` is ``"undefined"``), scalars passed by value or
                  pointer made and read back here;
+  --descs FILE   kernel_descs.h: per csrc/kernels/<file>.c a section
+                 (``#ifdef OVX_KERNEL_FILE_<FILE>``) the file includes at its end:
+                 the ``ovx_kernel_desc`` of its kernels (name, enum, parameters
+                 derived from the table's, the file's static validator and
+                 window/whole-node functions named by the table's ``c`` entry,
+                 split parameter, valid-region rule), its family table
+                 ``ovx_family_<file>`` and SIMD select table ``ovx_select_<file>``;
+  --registry FILE  kernel_registry.c: ``ovx_kernel_families`` (every family
+                 table, read by vxCreateContext), ``ovx_kernel_select()`` and
+                 ``ovx_kernel_fuse_radius()`` (runtime/fuse.c);
   --list         the C functions it defines, one a line (tools/gen_stubs.py
                  leaves them out of the stubs).
 
-Adding a kernel: its table entry, its ``ovx_kernel_desc`` (validator and
-compute) in csrc/kernels/<family>.c, its compute routine, its tests.
+Adding a kernel: its table entry (with its ``c`` facts), its compute routine
+with the validator and run function in csrc/kernels/<family>.c that the entry
+names, its tests.
 """
 import argparse
 import importlib.util
