@@ -4,7 +4,7 @@
  *
  * A group is a set of nodes, each a built-in kernel with a window routine
  * whose output rows [y0, y1) need only input rows [y0 - r, y1 + r) (r: the
- * kernel's vertical radius, fuse_radius() below: the one table), all of whose
+ * kernel's vertical radius, fuse_radius(): "fuse" in the kernel table), all of whose
  * images have one size, joined by "fused" virtual images: images written by
  * one member and read only by members.  Such an image never gets full-size
  * memory: each thread runs a band of output rows [y0, y1) through every
