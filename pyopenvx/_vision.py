@@ -248,6 +248,7 @@ def _generic(name):
 
     fn.__name__ = fn.__qualname__ = name
     fn.__signature__ = sig
+    fn.generated = True  # made from the table alone (tests/test_kernel_table.py)
     return _vision(k["vxu"] or k["node"])(fn)
 
 
