@@ -32,14 +32,10 @@ from ._arrays import array_function
 from . import _enums
 
 __all__ = [
-    "gaussian3x3", "box3x3", "median3x3", "dilate3x3", "erode3x3", "sobel3x3", "magnitude", "phase",
-    "add", "subtract", "multiply", "abs_diff", "and_", "or_", "xor", "not_", "weighted_average",
-    "threshold", "table_lookup", "convert_depth", "color_convert", "channel_extract", "channel_combine",
-    "histogram", "equalize_hist", "mean_std_dev", "min_max_loc", "integral_image", "convolve",
-    "nonlinear_filter", "scale_image", "half_scale_gaussian", "warp_affine", "warp_perspective", "remap",
+    "add", "subtract", "multiply", "threshold", "table_lookup", "convert_depth", "color_convert",
+    "channel_extract", "channel_combine", "histogram", "min_max_loc", "convolve", "nonlinear_filter", "scale_image", "half_scale_gaussian", "warp_affine", "warp_perspective", "remap",
     "canny", "harris_corners", "fast_corners", "gaussian_pyramid", "laplacian_pyramid", "laplacian_reconstruct",
-    "optical_flow_pyr_lk", "accumulate_image", "accumulate_weighted_image", "accumulate_square_image",
-    "MinMaxLoc", "VISION_FUNCTIONS",
+    "optical_flow_pyr_lk", "MinMaxLoc", "VISION_FUNCTIONS",
 ]
 
 _FORMATS = {
@@ -178,11 +174,22 @@ def _same_format(a, b):
     return _FORMATS[a.dtype]
 
 
-def _generic(name, outputs):
+def generic_ok(k):
+    """Can kernel ``k`` get a generated array function from its table entry alone?  Every output is
+    an image with a size rule (``like``) or a scalar; in/out parameters are images."""
+    for p in k["params"]:
+        if p.get("dir") == "out" and not (p["type"] == "image" and p.get("like") or p["type"] == "scalar"):
+            return False
+        if p.get("dir") == "bidirectional" and p["type"] != "image":
+            return False
+    return True
+
+
+def _generic(name):
     """The array function of an image kernel, generated from the kernel table:
     image inputs are ndarrays of the table's formats, of one shape; everything
-    else goes to the graph method as given; ``outputs`` maps each output to
-    ``(input it is sized like, format or None for the input's)``; scalar
+    else goes to the graph method as given; each output image is sized like
+    the table's ``like`` input, of its ``format`` (or that input's); scalar
     outputs come back as Python numbers.  Runs a one-node graph with ``border``
     as the node's border."""
     from ._arrays import array_params
@@ -216,8 +223,8 @@ def _generic(name, outputs):
             results = []
             for p in outs:
                 if p["type"] == "image":
-                    like, fmt = outputs[p["name"]]
-                    a = arrays[like]
+                    a = arrays[p["like"]]
+                    fmt = p.get("format")
                     if fmt is None:
                         if len(dts) > 1:
                             raise TypeError("%s: the images must have one dtype, got %s"
@@ -241,31 +248,8 @@ def _generic(name, outputs):
 
     fn.__name__ = fn.__qualname__ = name
     fn.__signature__ = sig
+    fn.generated = True  # made from the table alone (tests/test_kernel_table.py)
     return _vision(k["vxu"] or k["node"])(fn)
-
-
-gaussian3x3 = _generic("gaussian3x3", {"output": ("input", None)})
-box3x3 = _generic("box3x3", {"output": ("input", None)})
-median3x3 = _generic("median3x3", {"output": ("input", None)})
-dilate3x3 = _generic("dilate3x3", {"output": ("input", None)})
-erode3x3 = _generic("erode3x3", {"output": ("input", None)})
-equalize_hist = _generic("equalize_hist", {"output": ("input", None)})
-not_ = _generic("not_", {"output": ("input", None)})
-sobel3x3 = _generic("sobel3x3", {"output_x": ("input", "S16"), "output_y": ("input", "S16")})
-magnitude = _generic("magnitude", {"mag": ("grad_x", "S16")})
-phase = _generic("phase", {"orientation": ("grad_x", "U8")})
-abs_diff = _generic("abs_diff", {"out": ("in1", None)})
-and_ = _generic("and_", {"out": ("in1", None)})
-or_ = _generic("or_", {"out": ("in1", None)})
-xor = _generic("xor", {"out": ("in1", None)})
-_vx_min = _generic("min", {"out": ("in1", None)})  # exported as vx.min (below: not to shadow the builtin here)
-_vx_max = _generic("max", {"out": ("in1", None)})
-weighted_average = _generic("weighted_average", {"output": ("img1", None)})
-integral_image = _generic("integral_image", {"output": ("input", "U32")})
-mean_std_dev = _generic("mean_std_dev", {})
-accumulate_image = _generic("accumulate_image", {})
-accumulate_weighted_image = _generic("accumulate_weighted_image", {})
-accumulate_square_image = _generic("accumulate_square_image", {})
 
 
 def _arith_out(a, b, dtype):
@@ -817,6 +801,24 @@ def optical_flow_pyr_lk(old_images, new_images, old_points, new_points_estimates
         g.process()
         return new.to_numpy() if len(new) else np.zeros(0, new.dtype)
 
+
+# ---- generated array functions ------------------------------------------------------------
+# Every table kernel whose outputs the table can size (generic_ok) and that has no hand-written
+# array function (here or in the modules below) gets the generated one: a new simple kernel needs
+# no line here.  vx.min / vx.max are _vx_min / _vx_max (outside __all__: not to shadow the builtins).
+from . import _vision_control, _vision_imgext, _vision_hog, _vision_tensorops, _vision_bilateral, _nn  # noqa: E402,F401
+from ._arrays import ARRAY_FUNCTIONS as _ARRAY_FUNCTIONS  # noqa: E402
+from ._kernel_table import KERNELS as _KERNELS  # noqa: E402
+
+_SHADOWS = {"min", "max"}
+for _k in _KERNELS:
+    if _k["name"] not in _ARRAY_FUNCTIONS and generic_ok(_k):
+        if _k["name"] in _SHADOWS:
+            globals()["_vx_" + _k["name"]] = _generic(_k["name"])
+        else:
+            globals()[_k["name"]] = _generic(_k["name"])
+            __all__.append(_k["name"])
+del _k
 
 # unused helpers kept out of the namespace
 del contextlib, functools

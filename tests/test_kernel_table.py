@@ -112,6 +112,34 @@ def test_graph_method_and_array_function_agree(k):
         assert p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY)
 
 
+def test_simple_kernels_get_their_array_function_from_the_table():
+    """A kernel whose outputs the table sizes (like=/format=) or that returns scalars, and that has no
+    hand-written array function, gets a generated one: exactly those kernels, every output ruled."""
+    from pyopenvx._vision import generic_ok
+    generated = {n for n, f in ARRAY_FUNCTIONS.items() if getattr(f, "generated", False)}
+    assert {"box3x3", "sobel3x3", "magnitude", "integral_image", "min", "max", "mean_std_dev",
+            "accumulate_image"} <= generated
+    assert "add" not in generated and "canny" not in generated          # hand-written (dtype=, arrays)
+    for k in table.KERNELS:
+        if k["name"] in generated:
+            assert generic_ok(k), k["name"]
+            for p in k["params"]:
+                if p.get("dir") == "out" and p["type"] == "image":
+                    assert p["like"] in {q["name"] for q in k["params"] if q.get("type") == "image"}, k["name"]
+    # a kernel without a size rule on an output image cannot be generated
+    k = dict(table.kernel("box3x3"))
+    k["params"] = [dict(p) for p in k["params"]]
+    del k["params"][1]["like"]
+    assert not generic_ok(k)
+    # the rule is what the function does: the output's size from `like`, its format from `format`
+    a = (np.arange(7 * 9) * 5 % 256).astype(np.uint8).reshape(7, 9)
+    gx, gy = vx.sobel3x3(a, border="replicate")
+    assert gx.shape == gy.shape == a.shape and gx.dtype == gy.dtype == np.int16
+    assert vx.integral_image(a).dtype == np.uint32
+    np.testing.assert_array_equal(vx.integral_image(a), a.astype(np.uint32).cumsum(0).cumsum(1))
+    assert vx.min(a, a[::-1].copy()).dtype == np.uint8
+
+
 def test_no_mismatch_recorded_at_import():
     assert MISMATCHES == []
 

@@ -15,11 +15,22 @@ The one declaration of a kernel is its entry in ``pyopenvx/_kernel_table.py``
                  ``ovxu_run()`` (or ``ovxu_run_undefined()`` for kernels whose
                  ``vxu_border`` is ``"undefined"``), scalars passed by value or
                  pointer made and read back here;
+  --descs FILE   kernel_descs.h: per csrc/kernels/<file>.c a section
+                 (``#ifdef OVX_KERNEL_FILE_<FILE>``) the file includes at its end:
+                 the ``ovx_kernel_desc`` of its kernels (name, enum, parameters
+                 derived from the table's, the file's static validator and
+                 window/whole-node functions named by the table's ``c`` entry,
+                 split parameter, valid-region rule), its family table
+                 ``ovx_family_<file>`` and SIMD select table ``ovx_select_<file>``;
+  --registry FILE  kernel_registry.c: ``ovx_kernel_families`` (every family
+                 table, read by vxCreateContext), ``ovx_kernel_select()`` and
+                 ``ovx_kernel_fuse_radius()`` (runtime/fuse.c);
   --list         the C functions it defines, one a line (tools/gen_stubs.py
                  leaves them out of the stubs).
 
-Adding a kernel: its table entry, its ``ovx_kernel_desc`` (validator and
-compute) in csrc/kernels/<family>.c, its compute routine, its tests.
+Adding a kernel: its table entry (with its ``c`` facts), its compute routine
+with the validator and run function in csrc/kernels/<family>.c that the entry
+names, its tests.
 """
 import argparse
 import importlib.util
@@ -256,6 +267,119 @@ def vxu_file(table):
     return "\n".join(out)
 
 
+# ---- kernel descriptors (ovx_kernel_desc) and the registry ------------------------------------
+
+_DIRS = {"in": "VX_INPUT", "out": "VX_OUTPUT", "bidirectional": "VX_BIDIRECTIONAL"}
+_VALID = {"default": "OVX_VALID_DEFAULT", "full": "OVX_VALID_FULL", "kernel": "OVX_VALID_KERNEL"}
+
+
+def desc_params(k):
+    """[(direction, VX_TYPE_*, state)] of the kernel's parameters (kernel parameter order) as
+    vxGetKernelParameterByIndex reports them: from the table's parameters, or the kernel's
+    ``c["params"]`` when it says otherwise."""
+    if k["c"].get("params"):
+        return [tuple(x) for x in k["c"]["params"]]
+    out = []
+    for kind, p in _kernel_params(k):
+        if kind == "struct":
+            t = "VX_TYPE_ARRAY" if p["pack"] == "array" else "VX_TYPE_SCALAR"
+            out.append(("VX_INPUT", t, "VX_PARAMETER_STATE_REQUIRED"))
+            continue
+        t = "VX_TYPE_SCALAR" if p["type"] == "atomic" else "VX_TYPE_" + p["type"].upper()
+        opt = p.get("optional") or p["name"] in k["c"].get("optional", ())
+        state = "VX_PARAMETER_STATE_OPTIONAL" if opt else "VX_PARAMETER_STATE_REQUIRED"
+        out.append((_DIRS[p["dir"]], t, state))
+    return out
+
+
+def desc_files(table):
+    """The csrc/kernels/<file>.c files that hold kernels' functions, in table order."""
+    files = []
+    for k in table.KERNELS:
+        if k["c"]["file"] not in files:
+            files.append(k["c"]["file"])
+    return files
+
+
+def _desc(k):
+    c = k["c"]
+    var = "ovx_desc_" + k["name"].rstrip("_")
+    lines = ["static const ovx_kernel_desc %s = {" % var,
+             "    .enumeration = %s," % k["enum"],
+             '    .name = "%s",' % c["name"]]
+    ps = desc_params(k)
+    lines.append("    .num_params = %d," % len(ps))
+    lines.append("    .params = {")
+    lines += ["        {%s, %s, %s, vx_true_e}," % p for p in ps]  # set: declared (as vxAddParameterToKernel)
+    lines.append("    },")
+    for f in ("function", "validate", "initialize", "deinitialize", "window"):
+        if c.get(f):
+            lines.append("    .%s = %s," % (f, c[f]))
+    lines.append("    .split_param = %d," % c.get("split", 0))
+    lines.append("    .valid_rule = %s," % _VALID[c.get("valid", "default")])
+    lines.append("    .valid_shrink = %d," % c.get("shrink", 0))
+    lines.append("};")
+    return var, "\n".join(lines)
+
+
+def descs_header(table):
+    """kernel_descs.h: per csrc/kernels/<file>.c a section (#ifdef OVX_KERNEL_FILE_<FILE>) that the
+    file includes at its end: its kernels' ovx_kernel_desc, its family table ovx_family_<file> and
+    its SIMD select table ovx_select_<file> (the functions named are the file's own)."""
+    out = [HEAD, "/* Included at the end of csrc/kernels/<file>.c after #define OVX_KERNEL_FILE_<FILE>. */", ""]
+    for f in desc_files(table):
+        ks = [k for k in table.KERNELS if k["c"]["file"] == f]
+        out.append("#ifdef OVX_KERNEL_FILE_%s" % f.upper())
+        names = []
+        for k in ks:
+            var, text = _desc(k)
+            names.append(var)
+            out += [text, ""]
+        out.append("const ovx_kernel_desc *const ovx_family_%s[] = {" % f)
+        out += ["    &%s," % n for n in names]
+        out += ["    NULL,", "};", ""]
+        out.append("const ovx_select_entry ovx_select_%s[] = {" % f)
+        out += ["    {%s, %s}," % (k["enum"], k["c"]["select"]) for k in ks if k["c"].get("select")]
+        out += ["    {0, NULL},", "};", "#endif", ""]
+    return "\n".join(out)
+
+
+def registry_file(table):
+    """kernel_registry.c: every family table (ovx_kernel_families, read by vxCreateContext), the
+    SIMD select lookup and the fusion radius of each kernel (runtime/fuse.c)."""
+    files = desc_files(table)
+    out = [HEAD, '#include "kernels/kernels.h"', "", "#include <VX/vx_compatibility.h>",
+           "#include <VX/vx_khr_nn.h>", "#include <VX/vx_khr_swap_move.h>", ""]
+    out += ["extern const ovx_kernel_desc *const ovx_family_%s[];" % f for f in files]
+    out += ["extern const ovx_select_entry ovx_select_%s[];" % f for f in files]
+    out += ["", "const ovx_kernel_desc *const *const ovx_kernel_families[] = {"]
+    out += ["    ovx_family_%s," % f for f in files]
+    out += ["    NULL,", "};", "", "static const ovx_select_entry *const select_tables[] = {"]
+    out += ["    ovx_select_%s," % f for f in files]
+    out += ["    NULL,", "};", "",
+            "const struct ovx_variant *ovx_kernel_select(vx_enum kernel, vx_node node, const vx_reference params[])",
+            "{",
+            "    const ovx_select_entry *const *t;",
+            "    const ovx_select_entry *e;",
+            "    for (t = select_tables; *t; t++)",
+            "        for (e = *t; e->select; e++)",
+            "            if (e->kernel == kernel) return e->select(node, params);",
+            "    return NULL;",
+            "}", "",
+            "/* Fusion (runtime/fuse.c): the vertical input radius of a fusable kernel, -1 for the others. */",
+            "int ovx_kernel_fuse_radius(vx_enum kernel)", "{", "    switch (kernel) {"]
+    by = {}
+    for k in table.KERNELS:
+        r = k["c"].get("fuse")
+        if r is not None:
+            by.setdefault(r, []).append(k["enum"])
+    for r in sorted(by):
+        out += ["    case %s:" % e for e in by[r]]
+        out.append("        return %d;" % r)
+    out += ["    default:", "        return -1;", "    }", "}", ""]
+    return "\n".join(out)
+
+
 def defined_names(table):
     names = [k["node"] for k in table.KERNELS] + [k["vxu"] for k in table.KERNELS if k["vxu"]]
     return names
@@ -276,6 +400,8 @@ def main(argv=None):
     ap.add_argument("--root", default=ROOT)
     ap.add_argument("--nodes")
     ap.add_argument("--vxu")
+    ap.add_argument("--descs", help="kernel_descs.h: the ovx_kernel_desc of every kernel, by file")
+    ap.add_argument("--registry", help="kernel_registry.c: family tables, select lookup, fusion radii")
     ap.add_argument("--list", action="store_true")
     a = ap.parse_args(argv)
     table = load_table(a.root)
@@ -283,6 +409,10 @@ def main(argv=None):
         _write(a.nodes, nodes_file(table))
     if a.vxu:
         _write(a.vxu, vxu_file(table))
+    if a.descs:
+        _write(a.descs, descs_header(table))
+    if a.registry:
+        _write(a.registry, registry_file(table))
     if a.list:
         print("\n".join(defined_names(table)))
     return 0

@@ -113,7 +113,7 @@ enum {
 
 /* Static description of a built-in kernel (the "kernel interface"); the
  * kernel families of csrc/kernels/ list theirs in their family table (see
- * csrc/kernels/kernels.h), which registry.c gathers. */
+ * csrc/kernels/kernels.h), which the generated kernel_registry.c gathers. */
 typedef struct ovx_kernel_desc {
     vx_enum enumeration;
     const char *name;
@@ -142,7 +142,7 @@ typedef struct {
     vx_enum kernel;
     ovx_select_f select;
 } ovx_select_entry;
-/* kernels/registry.c: the variant for a node of built-in kernel `kernel`. */
+/* kernel_registry.c (generated): the variant for a node of built-in kernel `kernel`. */
 const struct ovx_variant *ovx_kernel_select(vx_enum kernel, vx_node node, const vx_reference params[]);
 /* framework/node.c: the variant chosen for the node at verify (NULL: scalar). */
 const struct ovx_variant *ovx_node_variant(vx_node node);
@@ -304,7 +304,7 @@ vx_size ovx_user_struct_size(vx_context c, vx_enum type);
 vx_status ovx_kernels_init(vx_context context);
 void ovx_kernels_fini(vx_context context);
 vx_uint32 ovx_modules_loaded(vx_context context);
-/* NULL-terminated list of NULL-terminated family tables (kernels/registry.c). */
+/* NULL-terminated list of NULL-terminated family tables (kernel_registry.c, generated). */
 extern const ovx_kernel_desc *const *const ovx_kernel_families[];
 
 /* ---- runtime (csrc/runtime/cpu.c) ------------------------------------- */

@@ -19,13 +19,6 @@
 #define VX_BIDIRECTIONAL (VX_ENUM_BASE(VX_ID_KHRONOS, VX_ENUM_DIRECTION) + 0x2)
 #endif
 
-#define IN_IMG {VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
-#define OUT_IMG {VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
-#define BIDI_IMG {VX_BIDIRECTIONAL, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
-#define IN_SCALAR {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
-#define IN_THRESH {VX_INPUT, VX_TYPE_THRESHOLD, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
-#define IN_LUT {VX_INPUT, VX_TYPE_LUT, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
-
 /* ---- validator helpers --------------------------------------------------- */
 
 typedef struct {
@@ -234,12 +227,6 @@ BITWISE_SELECT(or_select, OVXC_PIX_or_u8, 3)
 BITWISE_SELECT(xor_select, OVXC_PIX_xor_u8, 3)
 BITWISE_SELECT(not_select, OVXC_PIX_not_u8, 2)
 
-#define POINTWISE(enum_, name_, nparams, validate_, window_, split_, ...)                            \
-    {                                                                                               \
-        enum_, name_, nparams, {__VA_ARGS__}, NULL, validate_, NULL, NULL, window_, split_,          \
-            OVX_VALID_DEFAULT, 0                                                                    \
-    }
-
 /* ---- AbsDiff --------------------------------------------------------------- */
 
 static vx_status VX_CALLBACK absdiff_validate(vx_node node, const vx_reference p[], vx_uint32 num,
@@ -258,10 +245,6 @@ static vx_status absdiff_window(vx_node node, const vx_reference p[], vx_uint32 
     ovxc_absdiff(&a, &b, &o, &r);
     return VX_SUCCESS;
 }
-
-static const ovx_kernel_desc k_absdiff = POINTWISE(VX_KERNEL_ABSDIFF, "org.khronos.openvx.absdiff", 3,
-                                                        absdiff_validate, absdiff_window, 2, IN_IMG,
-                                                        IN_IMG, OUT_IMG);
 
 /* ---- Add, Subtract --------------------------------------------------------- */
 
@@ -295,12 +278,6 @@ static vx_status sub_window(vx_node node, const vx_reference p[], vx_uint32 num,
     if (ovx_node_variant(node)) return rows_run(node, p, 0, 1, 3, w);
     return addsub_run(p, w, 1);
 }
-
-static const ovx_kernel_desc k_add = POINTWISE(VX_KERNEL_ADD, "org.khronos.openvx.add", 4, addsub_validate,
-                                                    add_window, 3, IN_IMG, IN_IMG, IN_SCALAR, OUT_IMG);
-static const ovx_kernel_desc k_subtract = POINTWISE(VX_KERNEL_SUBTRACT, "org.khronos.openvx.subtract", 4,
-                                                         addsub_validate, sub_window, 3, IN_IMG, IN_IMG,
-                                                         IN_SCALAR, OUT_IMG);
 
 /* ---- Multiply -------------------------------------------------------------- */
 
@@ -373,10 +350,6 @@ static vx_status multiply_window(vx_node node, const vx_reference p[], vx_uint32
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc k_multiply = POINTWISE(VX_KERNEL_MULTIPLY, "org.khronos.openvx.multiply", 6,
-                                                    multiply_validate, multiply_window, 5, IN_IMG, IN_IMG,
-                                                    IN_SCALAR, IN_SCALAR, IN_SCALAR, OUT_IMG);
-
 /* ---- And, Or, Xor, Not ----------------------------------------------------- */
 
 /* Inputs 0..nin-1 of one format (U8 or U1) and size; output nin of the same. */
@@ -437,11 +410,6 @@ BITWISE_WINDOW(or_window, OVXC_OR)
 BITWISE_WINDOW(xor_window, OVXC_XOR)
 BITWISE_WINDOW(not_window, OVXC_NOT)
 
-static const ovx_kernel_desc k_and = POINTWISE(VX_KERNEL_AND, "org.khronos.openvx.and", 3, binop_validate, and_window, 2, IN_IMG, IN_IMG, OUT_IMG);
-static const ovx_kernel_desc k_or = POINTWISE(VX_KERNEL_OR, "org.khronos.openvx.or", 3, binop_validate, or_window, 2, IN_IMG, IN_IMG, OUT_IMG);
-static const ovx_kernel_desc k_xor = POINTWISE(VX_KERNEL_XOR, "org.khronos.openvx.xor", 3, binop_validate, xor_window, 2, IN_IMG, IN_IMG, OUT_IMG);
-static const ovx_kernel_desc k_not = POINTWISE(VX_KERNEL_NOT, "org.khronos.openvx.not", 2, not_validate, not_window, 1, IN_IMG, OUT_IMG);
-
 /* ---- Weighted Average -------------------------------------------------------- */
 
 static vx_status alpha_param(vx_node node, const vx_reference p[], vx_uint32 i)
@@ -481,10 +449,6 @@ static vx_status weighted_window(vx_node node, const vx_reference p[], vx_uint32
     ARITH_CALL(node, weighted_average, (&a, &b, &o, &r, alpha));
     return VX_SUCCESS;
 }
-
-static const ovx_kernel_desc k_weighted = POINTWISE(VX_KERNEL_WEIGHTED_AVERAGE, "org.khronos.openvx.weighted_average",
-                                                    4, weighted_validate, weighted_window, 3, IN_IMG, IN_SCALAR,
-                                                    IN_IMG, OUT_IMG);
 
 /* ---- Threshold -------------------------------------------------------------- */
 
@@ -541,10 +505,6 @@ static vx_status threshold_window(vx_node node, const vx_reference p[], vx_uint3
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc k_threshold = POINTWISE(VX_KERNEL_THRESHOLD, "org.khronos.openvx.threshold", 3,
-                                                     threshold_validate, threshold_window, 2, IN_IMG, IN_THRESH,
-                                                     OUT_IMG);
-
 /* ---- TableLookup ------------------------------------------------------------- */
 
 static vx_status VX_CALLBACK lut_validate(vx_node node, const vx_reference p[], vx_uint32 num,
@@ -583,9 +543,6 @@ static vx_status lut_window(vx_node node, const vx_reference p[], vx_uint32 num,
     ARITH_CALL(node, table_lookup, (&in, &o, &r, lut->data, (uint32_t)lut->count, lut->offset));
     return VX_SUCCESS;
 }
-
-static const ovx_kernel_desc k_lut = POINTWISE(VX_KERNEL_TABLE_LOOKUP, "org.khronos.openvx.table_lookup", 3,
-                                               lut_validate, lut_window, 2, IN_IMG, IN_LUT, OUT_IMG);
 
 /* ---- ConvertDepth ------------------------------------------------------------ */
 
@@ -626,10 +583,6 @@ static vx_status convert_window(vx_node node, const vx_reference p[], vx_uint32 
     ARITH_CALL(node, convert_depth, (&in, &o, &r, enum_param(p[2]) == VX_CONVERT_POLICY_SATURATE, shift));
     return VX_SUCCESS;
 }
-
-static const ovx_kernel_desc k_convert = POINTWISE(VX_KERNEL_CONVERTDEPTH, "org.khronos.openvx.convertdepth", 4,
-                                                   convert_validate, convert_window, 1, IN_IMG, OUT_IMG, IN_SCALAR,
-                                                   IN_SCALAR);
 
 /* ---- Accumulate (1.1, vx_compatibility.h) -------------------------------------- */
 
@@ -710,29 +663,7 @@ static vx_status accum_square_window(vx_node node, const vx_reference p[], vx_ui
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc k_accumulate = POINTWISE(VX_KERNEL_ACCUMULATE, "org.khronos.openvx.accumulate", 2,
-                                                      accum_validate, accum_window, 1, IN_IMG, BIDI_IMG);
-static const ovx_kernel_desc k_accumulate_weighted =
-    POINTWISE(VX_KERNEL_ACCUMULATE_WEIGHTED, "org.khronos.openvx.accumulate_weighted", 3, accum_weighted_validate,
-              accum_weighted_window, 2, IN_IMG, IN_SCALAR, BIDI_IMG);
-static const ovx_kernel_desc k_accumulate_square =
-    POINTWISE(VX_KERNEL_ACCUMULATE_SQUARE, "org.khronos.openvx.accumulate_square", 3, accum_square_validate,
-              accum_square_window, 2, IN_IMG, IN_SCALAR, BIDI_IMG);
-
-const ovx_select_entry ovx_select_arith[] = {
-    {VX_KERNEL_ABSDIFF, absdiff_select}, {VX_KERNEL_ADD, add_select}, {VX_KERNEL_SUBTRACT, sub_select},
-    {VX_KERNEL_AND, and_select},         {VX_KERNEL_OR, or_select},   {VX_KERNEL_XOR, xor_select},
-    {VX_KERNEL_NOT, not_select},         {VX_KERNEL_MULTIPLY, multiply_select},
-    {VX_KERNEL_WEIGHTED_AVERAGE, weighted_select}, {VX_KERNEL_THRESHOLD, threshold_select},
-    {VX_KERNEL_TABLE_LOOKUP, lut_select}, {VX_KERNEL_CONVERTDEPTH, convert_select},
-    {VX_KERNEL_ACCUMULATE, accumulate_select}, {VX_KERNEL_ACCUMULATE_WEIGHTED, accumulate_weighted_select},
-    {VX_KERNEL_ACCUMULATE_SQUARE, accumulate_square_select}, {0, NULL},
-};
-
-const ovx_kernel_desc *const ovx_family_arith[] = {
-    &k_absdiff, &k_add,       &k_subtract, &k_multiply, &k_and,        &k_or,
-    &k_xor,     &k_not,       &k_weighted, &k_threshold, &k_lut,       &k_convert,
-    &k_accumulate, &k_accumulate_weighted, &k_accumulate_square, NULL,
-};
-
-
+/* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and
+ * SIMD select table: generated from pyopenvx/_kernel_table.py by tools/gen_kernels.py. */
+#define OVX_KERNEL_FILE_ARITH
+#include "kernel_descs.h"

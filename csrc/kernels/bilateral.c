@@ -35,9 +35,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define IN_REQ(t) {VX_INPUT, t, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
-#define OUT_REQ(t) {VX_OUTPUT, t, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
-
 enum { P_SRC, P_DIAMETER, P_SIGMA_SPACE, P_SIGMA_VALUES, P_DST, P_NUM };
 
 #define BILATERAL_MAX_CHANNELS 4096 /* keeps squared distances in 32 bits */
@@ -215,8 +212,6 @@ static const ovx_variant *select_bilateral(vx_node node, const vx_reference para
     return ovx_variant_pick(type == VX_TYPE_INT16 ? s16 : u8);
 }
 
-const ovx_select_entry ovx_select_bilateral[] = {{VX_KERNEL_BILATERAL_FILTER, select_bilateral}, {0, NULL}};
-
 /* The head of the node scratch: the colour weights that follow it are for
  * this sigmaValues and table size. */
 typedef struct {
@@ -335,16 +330,7 @@ static vx_status VX_CALLBACK run_bilateral(vx_node node, const vx_reference para
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc k_bilateral = {
-    .enumeration = VX_KERNEL_BILATERAL_FILTER,
-    .name = "org.khronos.openvx.bilateral_filter",
-    .num_params = P_NUM,
-    .params = {IN_REQ(VX_TYPE_TENSOR), IN_REQ(VX_TYPE_SCALAR), IN_REQ(VX_TYPE_SCALAR), IN_REQ(VX_TYPE_SCALAR),
-               OUT_REQ(VX_TYPE_TENSOR)},
-    .function = run_bilateral,
-    .validate = validate_bilateral,
-    .valid_rule = OVX_VALID_FULL,
-};
-
-const ovx_kernel_desc *const ovx_family_bilateral[] = {&k_bilateral, NULL};
-
+/* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and
+ * SIMD select table: generated from pyopenvx/_kernel_table.py by tools/gen_kernels.py. */
+#define OVX_KERNEL_FILE_BILATERAL
+#include "kernel_descs.h"

@@ -8,11 +8,6 @@
 
 #include "../compute/color.h"
 
-#define IN VX_INPUT
-#define OUT VX_OUTPUT
-#define REQ VX_PARAMETER_STATE_REQUIRED
-#define OPT VX_PARAMETER_STATE_OPTIONAL
-
 /* The planes of an image as the compute routines see them. */
 static void image_planes(vx_image img, vx_df_image format, ovx_cc_planes *p)
 {
@@ -145,18 +140,6 @@ static vx_status color_convert_window(vx_node node, const vx_reference p[], vx_u
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc color_convert_desc = {
-    .enumeration = VX_KERNEL_COLOR_CONVERT,
-    .name = "org.khronos.openvx.color_convert",
-    .num_params = 2,
-    .params = {{IN, VX_TYPE_IMAGE, REQ, vx_false_e}, {OUT, VX_TYPE_IMAGE, REQ, vx_false_e}},
-    .validate = color_convert_validate,
-    .window = color_convert_window,
-    .split_param = 1,
-    .valid_rule = OVX_VALID_DEFAULT,
-    .valid_shrink = 0,
-};
-
 /* ---- Channel Extract ----------------------------------------------------- */
 
 /* Index of channel in format's channel table, or -1. */
@@ -240,20 +223,6 @@ static vx_status channel_extract_window(vx_node node, const vx_reference p[], vx
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc channel_extract_desc = {
-    .enumeration = VX_KERNEL_CHANNEL_EXTRACT,
-    .name = "org.khronos.openvx.channel_extract",
-    .num_params = 3,
-    .params = {{IN, VX_TYPE_IMAGE, REQ, vx_false_e},
-               {IN, VX_TYPE_SCALAR, REQ, vx_false_e},
-               {OUT, VX_TYPE_IMAGE, REQ, vx_false_e}},
-    .validate = channel_extract_validate,
-    .window = channel_extract_window,
-    .split_param = 2,
-    .valid_rule = OVX_VALID_DEFAULT,
-    .valid_shrink = 0,
-};
-
 /* ---- Channel Combine ----------------------------------------------------- */
 
 static vx_status VX_CALLBACK channel_combine_validate(vx_node node, const vx_reference p[], vx_uint32 num,
@@ -321,22 +290,6 @@ static vx_status channel_combine_window(vx_node node, const vx_reference p[], vx
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc channel_combine_desc = {
-    .enumeration = VX_KERNEL_CHANNEL_COMBINE,
-    .name = "org.khronos.openvx.channel_combine",
-    .num_params = 5,
-    .params = {{IN, VX_TYPE_IMAGE, REQ, vx_false_e},
-               {IN, VX_TYPE_IMAGE, REQ, vx_false_e},
-               {IN, VX_TYPE_IMAGE, OPT, vx_false_e},
-               {IN, VX_TYPE_IMAGE, OPT, vx_false_e},
-               {OUT, VX_TYPE_IMAGE, REQ, vx_false_e}},
-    .validate = channel_combine_validate,
-    .window = channel_combine_window,
-    .split_param = 4,
-    .valid_rule = OVX_VALID_FULL,
-    .valid_shrink = 0,
-};
-
 /* The kernels of this family with SIMD variants: their select hooks (runtime/dispatch.h). */
 /* ChannelExtract from and ChannelCombine into RGB / RGBX: the rows of
  * compute/color.h built per ISA; the other formats keep the generic code. */
@@ -373,12 +326,7 @@ static const ovx_variant *color_convert_select(vx_node node, const vx_reference 
     return NULL;
 }
 
-const ovx_select_entry ovx_select_color[] = {
-    {VX_KERNEL_COLOR_CONVERT, color_convert_select},
-    {VX_KERNEL_CHANNEL_EXTRACT, channel_extract_select},
-    {VX_KERNEL_CHANNEL_COMBINE, channel_combine_select},
-    {0, NULL},
-};
-
-const ovx_kernel_desc *const ovx_family_color[] = {&color_convert_desc, &channel_extract_desc, &channel_combine_desc,
-                                                   NULL};
+/* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and
+ * SIMD select table: generated from pyopenvx/_kernel_table.py by tools/gen_kernels.py. */
+#define OVX_KERNEL_FILE_COLOR
+#include "kernel_descs.h"

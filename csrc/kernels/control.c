@@ -30,13 +30,6 @@
 #include "../objects/threshold.h"
 #include "../objects/user_data_object.h"
 
-#define IN_IMG {VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
-#define OUT_IMG {VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
-#define IN_SCALAR {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
-#define OUT_SCALAR {VX_OUTPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
-#define IN_REF {VX_INPUT, VX_TYPE_REFERENCE, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
-#define OUT_REF {VX_OUTPUT, VX_TYPE_REFERENCE, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
-
 /* ---- Min, Max ------------------------------------------------------------- */
 
 /* in1, in2: U8 or S16 of one format and size (REQ-0287); out: the same. */
@@ -116,13 +109,6 @@ static const ovx_variant *max_select(vx_node node, const vx_reference p[])
     (void)node;
     return minmax_select(p, OVXC_PIX_max_u8, OVXC_PIX_max_s16);
 }
-
-static const ovx_kernel_desc k_min = {
-    VX_KERNEL_MIN, "org.khronos.openvx.min", 3, {IN_IMG, IN_IMG, OUT_IMG}, NULL, minmax_validate, NULL, NULL,
-    min_window, 2, OVX_VALID_DEFAULT, 0};
-static const ovx_kernel_desc k_max = {
-    VX_KERNEL_MAX, "org.khronos.openvx.max", 3, {IN_IMG, IN_IMG, OUT_IMG}, NULL, minmax_validate, NULL, NULL,
-    max_window, 2, OVX_VALID_DEFAULT, 0};
 
 /* ---- objects: same meta data, deep copy ----------------------------------- */
 
@@ -489,10 +475,6 @@ static vx_status VX_CALLBACK copy_function(vx_node node, const vx_reference *p, 
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc k_copy = {
-    VX_KERNEL_COPY, "org.khronos.openvx.copy", 2, {IN_REF, OUT_REF}, copy_function, copy_validate, NULL, NULL,
-    NULL, 0, OVX_VALID_KERNEL, 0};
-
 /* ---- Select ------------------------------------------------------------------- */
 
 static vx_status VX_CALLBACK select_validate(vx_node node, const vx_reference p[], vx_uint32 num,
@@ -528,10 +510,6 @@ static vx_status VX_CALLBACK select_function(vx_node node, const vx_reference *p
     if (s != VX_SUCCESS) return ovx_kernel_log(node, 3, s, "the %s cannot be copied", ovx_type_name(p[from]->type));
     return VX_SUCCESS;
 }
-
-static const ovx_kernel_desc k_select = {
-    VX_KERNEL_SELECT, "org.khronos.openvx.select", 4, {IN_SCALAR, IN_REF, IN_REF, OUT_REF}, select_function,
-    select_validate, NULL, NULL, NULL, 0, OVX_VALID_KERNEL, 0};
 
 /* ---- ScalarOperation ------------------------------------------------------------ */
 
@@ -624,19 +602,9 @@ static vx_status VX_CALLBACK scalar_op_function(vx_node node, const vx_reference
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc k_scalar_op = {
-    VX_KERNEL_SCALAR_OPERATION, "org.khronos.openvx.scalar_operation", 4,
-    {IN_SCALAR, IN_SCALAR, IN_SCALAR, OUT_SCALAR}, scalar_op_function, scalar_op_validate, NULL, NULL, NULL, 0,
-    OVX_VALID_FULL, 0};
-
-/* The kernels of this family with SIMD variants: their select hooks (runtime/dispatch.h). */
-const ovx_select_entry ovx_select_control[] = {
-    {VX_KERNEL_MIN, min_select},
-    {VX_KERNEL_MAX, max_select},
-    {0, NULL},
-};
-
-const ovx_kernel_desc *const ovx_family_control[] = {&k_min, &k_max, &k_copy, &k_select, &k_scalar_op, NULL};
-
 /* ---- node creation --------------------------------------------------------------- */
 
+/* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and
+ * SIMD select table: generated from pyopenvx/_kernel_table.py by tools/gen_kernels.py. */
+#define OVX_KERNEL_FILE_CONTROL
+#include "kernel_descs.h"

@@ -429,20 +429,6 @@ static vx_status VX_CALLBACK canny_function(vx_node node, const vx_reference *pa
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc canny_desc = {
-    .enumeration = VX_KERNEL_CANNY_EDGE_DETECTOR,
-    .name = "org.khronos.openvx.canny_edge_detector",
-    .num_params = 5,
-    .params = {{VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_THRESHOLD, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_false_e}},
-    .function = canny_function,
-    .validate = canny_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
-
 /* ---- Harris corners ------------------------------------------------------------ */
 
 static vx_status VX_CALLBACK harris_validate(vx_node node, const vx_reference params[], vx_uint32 num,
@@ -864,23 +850,6 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc harris_desc = {
-    .enumeration = VX_KERNEL_HARRIS_CORNERS,
-    .name = "org.khronos.openvx.harris_corners",
-    .num_params = 8,
-    .params = {{VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_OUTPUT, VX_TYPE_ARRAY, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_OUTPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_OPTIONAL, vx_false_e}},
-    .function = harris_function,
-    .validate = harris_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
-
 /* ---- FAST corners ------------------------------------------------------------ */
 
 static vx_status VX_CALLBACK fast_validate(vx_node node, const vx_reference params[], vx_uint32 num,
@@ -1040,20 +1009,6 @@ static vx_status VX_CALLBACK fast_function(vx_node node, const vx_reference *par
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc fast_desc = {
-    .enumeration = VX_KERNEL_FAST_CORNERS,
-    .name = "org.khronos.openvx.fast_corners",
-    .num_params = 5,
-    .params = {{VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_OUTPUT, VX_TYPE_ARRAY, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_OUTPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_OPTIONAL, vx_false_e}},
-    .function = fast_function,
-    .validate = fast_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
-
 /* The kernels of this family with SIMD variants: their select hooks (runtime/dispatch.h). */
 static const ovx_variant *select_feat(vx_node node, const vx_reference p[])
 {
@@ -1061,9 +1016,7 @@ static const ovx_variant *select_feat(vx_node node, const vx_reference p[])
     return ovx_variant_pick(ovxc_feat_kit_variants());
 }
 
-const ovx_select_entry ovx_select_features[] = {{VX_KERNEL_CANNY_EDGE_DETECTOR, select_feat},
-                                                {VX_KERNEL_HARRIS_CORNERS, select_feat},
-                                                {VX_KERNEL_FAST_CORNERS, select_feat},
-                                                {0, NULL}};
-
-const ovx_kernel_desc *const ovx_family_features[] = {&canny_desc, &harris_desc, &fast_desc, NULL};
+/* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and
+ * SIMD select table: generated from pyopenvx/_kernel_table.py by tools/gen_kernels.py. */
+#define OVX_KERNEL_FILE_FEATURES
+#include "kernel_descs.h"

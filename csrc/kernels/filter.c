@@ -20,7 +20,6 @@
 
 #define IN_REQ(t) {VX_INPUT, t, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
 #define OUT_REQ(t) {VX_OUTPUT, t, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
-#define OUT_OPT(t) {VX_OUTPUT, t, VX_PARAMETER_STATE_OPTIONAL, vx_false_e}
 
 /* ---- validator helpers -------------------------------------------------- */
 
@@ -158,25 +157,6 @@ FILTER3_KERNEL(median, OVXC_F3_median, ovxc_median3x3_u8, ovxc_median3x3_u1)
 FILTER3_KERNEL(dilate, OVXC_F3_dilate, ovxc_dilate3x3_u8, ovxc_dilate3x3_u1)
 FILTER3_KERNEL(erode, OVXC_F3_erode, ovxc_erode3x3_u8, ovxc_erode3x3_u1)
 
-#define FILTER3x3_DESC(var, kenum, kname, val, win)                                                          \
-    static const ovx_kernel_desc var = {                                                                     \
-        .enumeration = kenum,                                                                                \
-        .name = kname,                                                                                       \
-        .num_params = 2,                                                                                     \
-        .params = {IN_REQ(VX_TYPE_IMAGE), OUT_REQ(VX_TYPE_IMAGE)},                                           \
-        .validate = val,                                                                                     \
-        .window = win,                                                                                       \
-        .split_param = 1,                                                                                    \
-        .valid_rule = OVX_VALID_DEFAULT,                                                                     \
-        .valid_shrink = 1,                                                                                   \
-    }
-
-FILTER3x3_DESC(k_box, VX_KERNEL_BOX_3x3, "org.khronos.openvx.box_3x3", validate_u8, win_box);
-FILTER3x3_DESC(k_gaussian, VX_KERNEL_GAUSSIAN_3x3, "org.khronos.openvx.gaussian_3x3", validate_u8, win_gaussian);
-FILTER3x3_DESC(k_median, VX_KERNEL_MEDIAN_3x3, "org.khronos.openvx.median_3x3", validate_u8_u1, win_median);
-FILTER3x3_DESC(k_dilate, VX_KERNEL_DILATE_3x3, "org.khronos.openvx.dilate_3x3", validate_u8_u1, win_dilate);
-FILTER3x3_DESC(k_erode, VX_KERNEL_ERODE_3x3, "org.khronos.openvx.erode_3x3", validate_u8_u1, win_erode);
-
 /* ---- Sobel 3x3 ------------------------------------------------------------ */
 
 static vx_status VX_CALLBACK validate_sobel(vx_node node, const vx_reference params[], vx_uint32 num,
@@ -217,18 +197,6 @@ static const ovx_variant *select_sobel(vx_node node, const vx_reference p[])
     (void)node;
     return ovx_images_fmt(p, idx, 1, VX_DF_IMAGE_U8) ? ovx_variant_pick(ovxc_sobel_variants()) : NULL;
 }
-
-static const ovx_kernel_desc k_sobel = {
-    .enumeration = VX_KERNEL_SOBEL_3x3,
-    .name = "org.khronos.openvx.sobel_3x3",
-    .num_params = 3,
-    .params = {IN_REQ(VX_TYPE_IMAGE), OUT_OPT(VX_TYPE_IMAGE), OUT_OPT(VX_TYPE_IMAGE)},
-    .validate = validate_sobel,
-    .window = win_sobel,
-    .split_param = 0,
-    .valid_rule = OVX_VALID_DEFAULT,
-    .valid_shrink = 1,
-};
 
 /* ---- valid regions of filters larger than 3x3 ---------------------------- */
 
@@ -354,18 +322,6 @@ static const ovx_variant *select_convolve(vx_node node, const vx_reference p[])
     return ovx_images_fmt(p, idx, 1, VX_DF_IMAGE_U8) ? ovx_variant_pick(ovxc_conv_variants()) : NULL;
 }
 
-static const ovx_kernel_desc k_convolve = {
-    .enumeration = VX_KERNEL_CUSTOM_CONVOLUTION,
-    .name = "org.khronos.openvx.custom_convolution",
-    .num_params = 3,
-    .params = {IN_REQ(VX_TYPE_IMAGE), IN_REQ(VX_TYPE_CONVOLUTION), OUT_REQ(VX_TYPE_IMAGE)},
-    .validate = validate_convolve,
-    .window = win_convolve,
-    .split_param = 2,
-    .valid_rule = OVX_VALID_DEFAULT,
-    .valid_shrink = 1,
-};
-
 /* ---- Non-linear filter ------------------------------------------------------ */
 
 static vx_status VX_CALLBACK validate_nonlinear(vx_node node, const vx_reference params[], vx_uint32 num,
@@ -439,18 +395,6 @@ static const ovx_variant *select_nonlinear(vx_node node, const vx_reference p[])
     (void)node;
     return ovx_images_fmt(p, idx, 2, VX_DF_IMAGE_U8) ? ovx_variant_pick(ovxc_nl_variants()) : NULL;
 }
-
-static const ovx_kernel_desc k_nonlinear = {
-    .enumeration = VX_KERNEL_NON_LINEAR_FILTER,
-    .name = "org.khronos.openvx.non_linear_filter",
-    .num_params = 4,
-    .params = {IN_REQ(VX_TYPE_SCALAR), IN_REQ(VX_TYPE_IMAGE), IN_REQ(VX_TYPE_MATRIX), OUT_REQ(VX_TYPE_IMAGE)},
-    .validate = validate_nonlinear,
-    .window = win_nonlinear,
-    .split_param = 3,
-    .valid_rule = OVX_VALID_DEFAULT,
-    .valid_shrink = 1,
-};
 
 /* ---- Magnitude and Phase ------------------------------------------------------ */
 
@@ -532,43 +476,7 @@ static vx_status win_phase(vx_node node, const vx_reference params[], vx_uint32 
     return win_gradients(node, params, win, 1);
 }
 
-static const ovx_kernel_desc k_magnitude = {
-    .enumeration = VX_KERNEL_MAGNITUDE,
-    .name = "org.khronos.openvx.magnitude",
-    .num_params = 3,
-    .params = {IN_REQ(VX_TYPE_IMAGE), IN_REQ(VX_TYPE_IMAGE), OUT_REQ(VX_TYPE_IMAGE)},
-    .validate = validate_magnitude,
-    .window = win_magnitude,
-    .split_param = 2,
-    .valid_rule = OVX_VALID_DEFAULT,
-    .valid_shrink = 0,
-};
-
-static const ovx_kernel_desc k_phase = {
-    .enumeration = VX_KERNEL_PHASE,
-    .name = "org.khronos.openvx.phase",
-    .num_params = 3,
-    .params = {IN_REQ(VX_TYPE_IMAGE), IN_REQ(VX_TYPE_IMAGE), OUT_REQ(VX_TYPE_IMAGE)},
-    .validate = validate_phase,
-    .window = win_phase,
-    .split_param = 2,
-    .valid_rule = OVX_VALID_DEFAULT,
-    .valid_shrink = 0,
-};
-
-/* The kernels of this family with SIMD variants: their select hooks (runtime/dispatch.h). */
-const ovx_select_entry ovx_select_filter[] = {
-    {VX_KERNEL_BOX_3x3, select_box},       {VX_KERNEL_GAUSSIAN_3x3, select_gaussian},
-    {VX_KERNEL_MEDIAN_3x3, select_median}, {VX_KERNEL_DILATE_3x3, select_dilate},
-    {VX_KERNEL_ERODE_3x3, select_erode},   {VX_KERNEL_MAGNITUDE, select_magnitude},
-    {VX_KERNEL_PHASE, select_phase},       {VX_KERNEL_NON_LINEAR_FILTER, select_nonlinear},
-    {VX_KERNEL_SOBEL_3x3, select_sobel},   {VX_KERNEL_CUSTOM_CONVOLUTION, select_convolve},
-    {0, NULL},
-};
-
-const ovx_kernel_desc *const ovx_family_filter[] = {
-    &k_box, &k_gaussian, &k_median, &k_dilate, &k_erode, &k_sobel, &k_convolve, &k_nonlinear, &k_magnitude,
-    &k_phase, NULL,
-};
-
-
+/* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and
+ * SIMD select table: generated from pyopenvx/_kernel_table.py by tools/gen_kernels.py. */
+#define OVX_KERNEL_FILE_FILTER
+#include "kernel_descs.h"

@@ -151,9 +151,6 @@ static ovx_geo_dst geo_dst_of(vx_image img)
     return d;
 }
 
-#define GEO_IN(t) {VX_INPUT, t, VX_PARAMETER_STATE_REQUIRED, vx_true_e}
-#define GEO_OUT(t) {VX_OUTPUT, t, VX_PARAMETER_STATE_REQUIRED, vx_true_e}
-
 /* ---- Scale Image: (input, output, type) -------------------------------- */
 
 static vx_status VX_CALLBACK scale_validate(vx_node node, const vx_reference p[], vx_uint32 num, vx_meta_format m[])
@@ -188,12 +185,6 @@ static const ovx_variant *select_scale(vx_node node, const vx_reference p[])
     (void)node;
     return ovx_scale_is_half2(&src, &dst, geo_interp(p[2])) ? ovx_variant_pick(ovx_half2_u8_variants()) : NULL;
 }
-
-static const ovx_kernel_desc k_scale = {
-    VX_KERNEL_SCALE_IMAGE, "org.khronos.openvx.scale_image", 3,
-    {GEO_IN(VX_TYPE_IMAGE), GEO_OUT(VX_TYPE_IMAGE), GEO_IN(VX_TYPE_SCALAR)},
-    NULL, scale_validate, NULL, NULL, scale_window, 1, OVX_VALID_DEFAULT, 0,
-};
 
 /* ---- Half-scale Gaussian: (input, output, kernel_size) ----------------- */
 
@@ -234,12 +225,6 @@ static const ovx_variant *select_halfscale(vx_node node, const vx_reference p[])
     (void)ovx_scalar_get((vx_scalar)p[2], VX_TYPE_INT32, &k);
     return k == 5 && ovx_images_fmt(p, idx, 2, VX_DF_IMAGE_U8) ? ovx_variant_pick(ovx_row5_u8_variants()) : NULL;
 }
-
-static const ovx_kernel_desc k_halfscale = {
-    VX_KERNEL_HALFSCALE_GAUSSIAN, "org.khronos.openvx.halfscale_gaussian", 3,
-    {GEO_IN(VX_TYPE_IMAGE), GEO_OUT(VX_TYPE_IMAGE), GEO_IN(VX_TYPE_SCALAR)},
-    NULL, halfscale_validate, NULL, NULL, halfscale_window, 1, OVX_VALID_DEFAULT, 0,
-};
 
 /* ---- Warps: (input, matrix, type, output) ------------------------------ */
 
@@ -330,18 +315,6 @@ static vx_status warp_perspective_window(vx_node node, const vx_reference p[], v
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc k_warp_affine = {
-    VX_KERNEL_WARP_AFFINE, "org.khronos.openvx.warp_affine", 4,
-    {GEO_IN(VX_TYPE_IMAGE), GEO_IN(VX_TYPE_MATRIX), GEO_IN(VX_TYPE_SCALAR), GEO_OUT(VX_TYPE_IMAGE)},
-    NULL, warp_affine_validate, NULL, NULL, warp_affine_window, 3, OVX_VALID_DEFAULT, 0,
-};
-
-static const ovx_kernel_desc k_warp_perspective = {
-    VX_KERNEL_WARP_PERSPECTIVE, "org.khronos.openvx.warp_perspective", 4,
-    {GEO_IN(VX_TYPE_IMAGE), GEO_IN(VX_TYPE_MATRIX), GEO_IN(VX_TYPE_SCALAR), GEO_OUT(VX_TYPE_IMAGE)},
-    NULL, warp_perspective_validate, NULL, NULL, warp_perspective_window, 3, OVX_VALID_DEFAULT, 0,
-};
-
 /* ---- Remap: (input, table, policy, output) ----------------------------- */
 
 static vx_status VX_CALLBACK remap_validate(vx_node node, const vx_reference p[], vx_uint32 num, vx_meta_format m[])
@@ -379,16 +352,6 @@ static vx_status remap_window(vx_node node, const vx_reference p[], vx_uint32 nu
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc k_remap = {
-    VX_KERNEL_REMAP, "org.khronos.openvx.remap", 4,
-    {GEO_IN(VX_TYPE_IMAGE), GEO_IN(VX_TYPE_REMAP), GEO_IN(VX_TYPE_SCALAR), GEO_OUT(VX_TYPE_IMAGE)},
-    NULL, remap_validate, NULL, NULL, remap_window, 3, OVX_VALID_DEFAULT, 0,
-};
-
-const ovx_kernel_desc *const ovx_family_geometry[] = {
-    &k_scale, &k_halfscale, &k_warp_affine, &k_warp_perspective, &k_remap, NULL,
-};
-
 /* ---- SIMD variants (runtime/dispatch.h) --------------------------------- */
 
 /* U8 warps and remaps run the best variant of compute/geometry.h (bit-exact
@@ -417,11 +380,7 @@ static const ovx_variant *select_remap(vx_node node, const vx_reference p[])
     return geo_select(p, OVX_GEO_REMAP);
 }
 
-const ovx_select_entry ovx_select_geometry[] = {
-    {VX_KERNEL_SCALE_IMAGE, select_scale},
-    {VX_KERNEL_HALFSCALE_GAUSSIAN, select_halfscale},
-    {VX_KERNEL_WARP_AFFINE, select_warp_affine},
-    {VX_KERNEL_WARP_PERSPECTIVE, select_warp_perspective},
-    {VX_KERNEL_REMAP, select_remap},
-    {0, NULL},
-};
+/* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and
+ * SIMD select table: generated from pyopenvx/_kernel_table.py by tools/gen_kernels.py. */
+#define OVX_KERNEL_FILE_GEOMETRY
+#include "kernel_descs.h"

@@ -254,21 +254,6 @@ static vx_status VX_CALLBACK hog_cells_function(vx_node node, const vx_reference
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc hog_cells_desc = {
-    .enumeration = VX_KERNEL_HOG_CELLS,
-    .name = "org.khronos.openvx.hog_cells",
-    .num_params = 6,
-    .params = {{VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_OUTPUT, VX_TYPE_TENSOR, VX_PARAMETER_STATE_OPTIONAL, vx_false_e},
-               {VX_OUTPUT, VX_TYPE_TENSOR, VX_PARAMETER_STATE_REQUIRED, vx_false_e}},
-    .function = hog_cells_function,
-    .validate = hog_cells_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
-
 /* ---- HOGFeatures --------------------------------------------------------------------- */
 
 /* Geometry of HOGFeatures from the image size and the parameters. */
@@ -399,20 +384,6 @@ static vx_status VX_CALLBACK hog_features_function(vx_node node, const vx_refere
     free(v), free(mv), free(out);
     return VX_SUCCESS;
 }
-
-static const ovx_kernel_desc hog_features_desc = {
-    .enumeration = VX_KERNEL_HOG_FEATURES,
-    .name = "org.khronos.openvx.hog_features",
-    .num_params = 5,
-    .params = {{VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_TENSOR, VX_PARAMETER_STATE_OPTIONAL, vx_false_e},
-               {VX_INPUT, VX_TYPE_TENSOR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_ARRAY, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_OUTPUT, VX_TYPE_TENSOR, VX_PARAMETER_STATE_REQUIRED, vx_false_e}},
-    .function = hog_features_function,
-    .validate = hog_features_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
 
 /* ---- HoughLinesP ----------------------------------------------------------------------- */
 
@@ -551,17 +522,7 @@ static vx_status VX_CALLBACK hough_function(vx_node node, const vx_reference *pa
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc hough_desc = {
-    .enumeration = VX_KERNEL_HOUGH_LINES_P,
-    .name = "org.khronos.openvx.hough_lines_p",
-    .num_params = 4,
-    .params = {{VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_ARRAY, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_OUTPUT, VX_TYPE_ARRAY, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_OUTPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_OPTIONAL, vx_false_e}},
-    .function = hough_function,
-    .validate = hough_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
-
-const ovx_kernel_desc *const ovx_family_hog[] = {&hog_cells_desc, &hog_features_desc, &hough_desc, NULL};
+/* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and
+ * SIMD select table: generated from pyopenvx/_kernel_table.py by tools/gen_kernels.py. */
+#define OVX_KERNEL_FILE_HOG
+#include "kernel_descs.h"

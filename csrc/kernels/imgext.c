@@ -17,10 +17,6 @@
 #include "../compute/match.h"
 #include "../runtime/dispatch.h"
 
-#define IN_REQ(t) {VX_INPUT, t, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
-#define IN_OPT(t) {VX_INPUT, t, VX_PARAMETER_STATE_OPTIONAL, vx_false_e}
-#define OUT_REQ(t) {VX_OUTPUT, t, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
-
 /* ---- validator helpers ---------------------------------------------------- */
 
 typedef struct {
@@ -170,18 +166,6 @@ static const ovx_variant *select_lbp(vx_node node, const vx_reference p[])
     return ovx_variant_pick(ovxc_lbp_variants());
 }
 
-static const ovx_kernel_desc k_lbp = {
-    .enumeration = VX_KERNEL_LBP,
-    .name = "org.khronos.openvx.lbp",
-    .num_params = 4,
-    .params = {IN_REQ(VX_TYPE_IMAGE), IN_REQ(VX_TYPE_SCALAR), IN_REQ(VX_TYPE_SCALAR), OUT_REQ(VX_TYPE_IMAGE)},
-    .validate = validate_lbp,
-    .window = win_lbp,
-    .split_param = 3,
-    .valid_rule = OVX_VALID_DEFAULT,
-    .valid_shrink = 1,
-};
-
 /* ---- Non-maxima suppression ------------------------------------------------------ */
 
 static vx_status VX_CALLBACK valid_rect_nms(vx_node node, vx_uint32 index, const vx_rectangle_t *const in[],
@@ -262,18 +246,6 @@ static const ovx_variant *select_nms(vx_node node, const vx_reference p[])
            : f == VX_DF_IMAGE_S16 ? ovx_variant_pick(ovxc_nms_s16_variants())
                                   : NULL;
 }
-
-static const ovx_kernel_desc k_nms = {
-    .enumeration = VX_KERNEL_NON_MAX_SUPPRESSION,
-    .name = "org.khronos.openvx.non_max_suppression",
-    .num_params = 4,
-    .params = {IN_REQ(VX_TYPE_IMAGE), IN_OPT(VX_TYPE_IMAGE), IN_REQ(VX_TYPE_SCALAR), OUT_REQ(VX_TYPE_IMAGE)},
-    .validate = validate_nms,
-    .window = win_nms,
-    .split_param = 3,
-    .valid_rule = OVX_VALID_DEFAULT,
-    .valid_shrink = 0,
-};
 
 /* ---- MatchTemplate ----------------------------------------------------------------- */
 
@@ -366,27 +338,7 @@ static const ovx_variant *select_match(vx_node node, const vx_reference p[])
     return ovx_variant_pick(table);
 }
 
-const ovx_select_entry ovx_select_match[] = {{VX_KERNEL_MATCH_TEMPLATE, select_match}, {0, NULL}};
-
-static const ovx_kernel_desc k_match = {
-    .enumeration = VX_KERNEL_MATCH_TEMPLATE,
-    .name = "org.khronos.openvx.match_template",
-    .num_params = 4,
-    .params = {IN_REQ(VX_TYPE_IMAGE), IN_REQ(VX_TYPE_IMAGE), IN_REQ(VX_TYPE_SCALAR), OUT_REQ(VX_TYPE_IMAGE)},
-    .validate = validate_match,
-    .window = win_match,
-    .split_param = 3,
-    .valid_rule = OVX_VALID_DEFAULT,
-    .valid_shrink = 0,
-};
-
-/* LBP's and NonMaxSuppression's select hooks (runtime/dispatch.h). */
-const ovx_select_entry ovx_select_lbpnms[] = {
-    {VX_KERNEL_LBP, select_lbp},
-    {VX_KERNEL_NON_MAX_SUPPRESSION, select_nms},
-    {0, NULL},
-};
-
-const ovx_kernel_desc *const ovx_family_imgext[] = {&k_lbp, &k_nms, &k_match, NULL};
-
-
+/* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and
+ * SIMD select table: generated from pyopenvx/_kernel_table.py by tools/gen_kernels.py. */
+#define OVX_KERNEL_FILE_IMGEXT
+#include "kernel_descs.h"

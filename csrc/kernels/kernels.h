@@ -2,13 +2,16 @@
  * What a kernel family (one file per spec chapter family in csrc/kernels/)
  * needs from the framework.
  *
- * A family file defines, per vision function:
- *   - a static const ovx_kernel_desc (name, enum, parameter table, validator,
- *     window or whole-node compute, valid-region rule), listed in the family's
- *     NULL-terminated table `const ovx_kernel_desc *const ovx_family_<name>[]`
- *     (registry.c gathers the families);
- * and the compute itself lives in csrc/compute/ (raw planes + a window, no vx_
- * objects).  The vx<Function>Node and vxu<Function> entry points are generated
+ * A family file defines, per vision function, its static validator and its
+ * window (row band) or whole-node function (and a SIMD select hook if any);
+ * the compute itself lives in csrc/compute/ (raw planes + a window, no vx_
+ * objects).  The kernel's ovx_kernel_desc (name, enum, parameters, the
+ * functions above by name, split parameter, valid-region rule), the family
+ * table ovx_family_<file>[] and select table ovx_select_<file>[] are
+ * generated from the kernel's entry ("c") in pyopenvx/_kernel_table.py into
+ * kernel_descs.h, which the family file includes at its end after
+ * `#define OVX_KERNEL_FILE_<FILE>`; kernel_registry.c (generated too) gathers
+ * the families, the select hooks and the fusion radii.  The vx<Function>Node and vxu<Function> entry points are generated
  * at build time from the kernel's declaration in pyopenvx/_kernel_table.py by
  * tools/gen_kernels.py (node functions with ovx_node_create(); vxu functions
  * on the public API, a one-node graph, see csrc/vxu/vxu_common.h).
@@ -55,6 +58,11 @@ vx_scalar ovx_struct_scalar(vx_graph graph, vx_enum type, const void *ptr, vx_si
  * parameter i of built-in kernel kernel_enum is made by its node function
  * from an atomic C argument or a parameter structure. */
 vx_uint32 ovx_kernel_fixed_params(vx_enum kernel_enum);
+
+/* Fusion (generated with the kernel descriptors, kernel_registry.c): the
+ * vertical input radius of a kernel whose row bands runtime/fuse.c may chain
+ * (the kernel table's "fuse"), -1 for the others. */
+int ovx_kernel_fuse_radius(vx_enum kernel_enum);
 
 /* ---- inside validators and compute ------------------------------------- */
 

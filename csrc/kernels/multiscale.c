@@ -223,19 +223,6 @@ static const ovx_variant *select_lpyr(vx_node node, const vx_reference p[])
     return ovx_images_fmt(p, idx, 2, VX_DF_IMAGE_U8) ? ovx_variant_pick(ovx_up_sub_u8_variants()) : NULL;
 }
 
-const ovx_select_entry ovx_select_multiscale[] = {
-    {VX_KERNEL_GAUSSIAN_PYRAMID, select_gpyr},
-    {VX_KERNEL_LAPLACIAN_PYRAMID, select_lpyr},
-    {0, NULL},
-};
-
-static const ovx_kernel_desc k_gaussian_pyramid = {
-    VX_KERNEL_GAUSSIAN_PYRAMID, "org.khronos.openvx.gaussian_pyramid", 2,
-    {{VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_true_e},
-     {VX_OUTPUT, VX_TYPE_PYRAMID, VX_PARAMETER_STATE_REQUIRED, vx_true_e}},
-    gpyr_function, gpyr_validate, NULL, NULL, NULL, 0, OVX_VALID_FULL, 0,
-};
-
 /* ---- Laplacian pyramid: (input, laplacian, output) ---------------------- */
 
 static vx_status ms_output_meta(vx_node node, vx_uint32 index, vx_reference ref, vx_meta_format m, vx_df_image f,
@@ -428,14 +415,6 @@ static vx_status VX_CALLBACK lpyr_function(vx_node node, const vx_reference *p, 
     return s;
 }
 
-static const ovx_kernel_desc k_laplacian_pyramid = {
-    VX_KERNEL_LAPLACIAN_PYRAMID, "org.khronos.openvx.laplacian_pyramid", 3,
-    {{VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_true_e},
-     {VX_OUTPUT, VX_TYPE_PYRAMID, VX_PARAMETER_STATE_REQUIRED, vx_true_e},
-     {VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_true_e}},
-    lpyr_function, lpyr_validate, NULL, NULL, NULL, 0, OVX_VALID_FULL, 0,
-};
-
 /* ---- Laplacian reconstruct: (laplacian, input, output) ------------------ */
 
 static vx_status VX_CALLBACK lrec_validate(vx_node node, const vx_reference p[], vx_uint32 num, vx_meta_format m[])
@@ -505,14 +484,7 @@ static vx_status VX_CALLBACK lrec_function(vx_node node, const vx_reference *p, 
     return s;
 }
 
-static const ovx_kernel_desc k_laplacian_reconstruct = {
-    VX_KERNEL_LAPLACIAN_RECONSTRUCT, "org.khronos.openvx.laplacian_reconstruct", 3,
-    {{VX_INPUT, VX_TYPE_PYRAMID, VX_PARAMETER_STATE_REQUIRED, vx_true_e},
-     {VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_true_e},
-     {VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED, vx_true_e}},
-    lrec_function, lrec_validate, NULL, NULL, NULL, 0, OVX_VALID_FULL, 0,
-};
-
-const ovx_kernel_desc *const ovx_family_multiscale[] = {
-    &k_gaussian_pyramid, &k_laplacian_pyramid, &k_laplacian_reconstruct, NULL,
-};
+/* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and
+ * SIMD select table: generated from pyopenvx/_kernel_table.py by tools/gen_kernels.py. */
+#define OVX_KERNEL_FILE_MULTISCALE
+#include "kernel_descs.h"

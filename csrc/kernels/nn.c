@@ -35,15 +35,6 @@
 #include "nn_run.h"
 #include "../objects/tensor.h"
 
-#define IN VX_INPUT
-#define OUT VX_OUTPUT
-#define REQ VX_PARAMETER_STATE_REQUIRED
-#define OPT VX_PARAMETER_STATE_OPTIONAL
-#define P_TENSOR_IN {IN, VX_TYPE_TENSOR, REQ, vx_false_e}
-#define P_TENSOR_OPT {IN, VX_TYPE_TENSOR, OPT, vx_false_e}
-#define P_TENSOR_OUT {OUT, VX_TYPE_TENSOR, REQ, vx_false_e}
-#define P_SCALAR {IN, VX_TYPE_SCALAR, REQ, vx_false_e}
-
 /* ---- helpers ------------------------------------------------------------ */
 
 static int nn_type(vx_enum dt, vx_int8 fpp)
@@ -331,16 +322,6 @@ static vx_status VX_CALLBACK conv_function(vx_node node, const vx_reference *p, 
     return ovx_nn_conv_run(node, p, &c.g, &c.f);
 }
 
-static const ovx_kernel_desc conv_desc = {
-    .enumeration = VX_KERNEL_CONVOLUTION_LAYER,
-    .name = "org.khronos.nn_extension.convolution_layer",
-    .num_params = 5,
-    .params = {P_TENSOR_IN, P_TENSOR_IN, P_TENSOR_OPT, P_SCALAR, P_TENSOR_OUT},
-    .function = conv_function,
-    .validate = conv_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
-
 /* ---- Deconvolution layer -------------------------------------------------- */
 
 static vx_status deconv_geometry(vx_node node, const vx_reference p[], vx_size odims[OVX_MAX_TENSOR_DIMS],
@@ -449,16 +430,6 @@ static vx_status VX_CALLBACK deconv_function(vx_node node, const vx_reference *p
     return ovx_nn_conv_run(node, p, &c.g, &c.f);
 }
 
-static const ovx_kernel_desc deconv_desc = {
-    .enumeration = VX_KERNEL_DECONVOLUTION_LAYER,
-    .name = "org.khronos.nn_extension.deconvolution_layer",
-    .num_params = 5,
-    .params = {P_TENSOR_IN, P_TENSOR_IN, P_TENSOR_OPT, P_SCALAR, P_TENSOR_OUT},
-    .function = deconv_function,
-    .validate = deconv_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
-
 /* ---- Fully connected layer ------------------------------------------------ */
 
 /* The number of core dimensions of the input (1 or 3), 0 if none fits. */
@@ -540,16 +511,6 @@ static vx_status VX_CALLBACK fc_function(vx_node node, const vx_reference *p, vx
     }
     return ovx_nn_fc_run(node, p, core, &f);
 }
-
-static const ovx_kernel_desc fc_desc = {
-    .enumeration = VX_KERNEL_FULLY_CONNECTED_LAYER,
-    .name = "org.khronos.nn_extension.fully_connected_layer",
-    .num_params = 6,
-    .params = {P_TENSOR_IN, P_TENSOR_IN, P_TENSOR_OPT, P_SCALAR, P_SCALAR, P_TENSOR_OUT},
-    .function = fc_function,
-    .validate = fc_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
 
 /* ---- Pooling layer ------------------------------------------------------------ */
 
@@ -660,16 +621,6 @@ static vx_status VX_CALLBACK pool_function(vx_node node, const vx_reference *p, 
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc pool_desc = {
-    .enumeration = VX_KERNEL_POOLING_LAYER,
-    .name = "org.khronos.nn_extension.pooling_layer",
-    .num_params = 8,
-    .params = {P_TENSOR_IN, P_SCALAR, P_SCALAR, P_SCALAR, P_SCALAR, P_SCALAR, P_SCALAR, P_TENSOR_OUT},
-    .function = pool_function,
-    .validate = pool_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
-
 /* ---- Softmax layer ------------------------------------------------------------ */
 
 static vx_status same_shape_validate(vx_node node, const vx_reference p[], vx_uint32 out_index,
@@ -743,16 +694,6 @@ static vx_status VX_CALLBACK softmax_function(vx_node node, const vx_reference *
     ovx_nn_parallel(tasks, items, softmax_range, &j);
     return VX_SUCCESS;
 }
-
-static const ovx_kernel_desc softmax_desc = {
-    .enumeration = VX_KERNEL_SOFTMAX_LAYER,
-    .name = "org.khronos.nn_extension.softmax_layer",
-    .num_params = 2,
-    .params = {P_TENSOR_IN, P_TENSOR_OUT},
-    .function = softmax_function,
-    .validate = softmax_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
 
 /* ---- Activation layer --------------------------------------------------------- */
 
@@ -845,16 +786,6 @@ static vx_status VX_CALLBACK act_function(vx_node node, const vx_reference *p, v
     ovx_nn_parallel(ovx_nn_tasks(node, rows, (vx_uint64)count * (j.lut ? 1 : 16)), rows, act_range, &j);
     return VX_SUCCESS;
 }
-
-static const ovx_kernel_desc act_desc = {
-    .enumeration = VX_KERNEL_ACTIVATION_LAYER,
-    .name = "org.khronos.nn_extension.activation_layer",
-    .num_params = 5,
-    .params = {P_TENSOR_IN, P_SCALAR, P_SCALAR, P_SCALAR, P_TENSOR_OUT},
-    .function = act_function,
-    .validate = act_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
 
 /* ---- (Local response) normalization layer --------------------------------------- */
 
@@ -961,26 +892,6 @@ static vx_status VX_CALLBACK norm_function(vx_node node, const vx_reference *p, 
     return norm_function_common(node, p, vx_false_e, 5);
 }
 
-static const ovx_kernel_desc lrn_desc = {
-    .enumeration = VX_KERNEL_LOCAL_RESPONSE_NORMALIZATION_LAYER,
-    .name = "org.khronos.nn_extension.local_response_normalization_layer",
-    .num_params = 7,
-    .params = {P_TENSOR_IN, P_SCALAR, P_SCALAR, P_SCALAR, P_SCALAR, P_SCALAR, P_TENSOR_OUT},
-    .function = lrn_function,
-    .validate = lrn_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
-
-static const ovx_kernel_desc norm_desc = {
-    .enumeration = VX_KERNEL_NORMALIZATION_LAYER,
-    .name = "org.khronos.nn_extension.normalization_layer",
-    .num_params = 6,
-    .params = {P_TENSOR_IN, P_SCALAR, P_SCALAR, P_SCALAR, P_SCALAR, P_TENSOR_OUT},
-    .function = norm_function,
-    .validate = norm_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
-
 /* ---- ROI pooling layer ------------------------------------------------------------ */
 
 static vx_status roi_check(vx_node node, const vx_reference p[], vx_size odims[OVX_MAX_TENSOR_DIMS], vx_size *nd)
@@ -1056,16 +967,6 @@ static vx_status VX_CALLBACK roi_function(vx_node node, const vx_reference *p, v
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc roi_desc = {
-    .enumeration = VX_KERNEL_ROI_POOLING_LAYER,
-    .name = "org.khronos.nn_extension.roi_pooling_layer",
-    .num_params = 4,
-    .params = {P_TENSOR_IN, P_TENSOR_IN, P_SCALAR, P_TENSOR_OUT},
-    .function = roi_function,
-    .validate = roi_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
-
 /* The packed convolution core's variant (convolution, deconvolution) and the
  * fully connected dot products' (compute/nn_gemm.h). */
 static const ovx_variant *select_conv(vx_node node, const vx_reference p[])
@@ -1090,11 +991,7 @@ static const ovx_variant *select_pool(vx_node node, const vx_reference p[])
     return ovx_variant_pick(ovx_nn_pool_variants());
 }
 
-const ovx_select_entry ovx_select_nn[] = {{VX_KERNEL_POOLING_LAYER, select_pool},
-                                          {VX_KERNEL_CONVOLUTION_LAYER, select_conv},
-                                          {VX_KERNEL_DECONVOLUTION_LAYER, select_conv},
-                                          {VX_KERNEL_FULLY_CONNECTED_LAYER, select_fc},
-                                          {0, NULL}};
-
-const ovx_kernel_desc *const ovx_family_nn[] = {&conv_desc, &fc_desc,   &pool_desc, &softmax_desc, &norm_desc,
-                                                &act_desc,  &roi_desc,  &deconv_desc, &lrn_desc,   NULL};
+/* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and
+ * SIMD select table: generated from pyopenvx/_kernel_table.py by tools/gen_kernels.py. */
+#define OVX_KERNEL_FILE_NN
+#include "kernel_descs.h"

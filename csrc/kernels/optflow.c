@@ -186,25 +186,7 @@ static const ovx_variant *lk_select(vx_node node, const vx_reference p[])
     return ovx_variant_pick(ovx_lk_variants());
 }
 
-const ovx_select_entry ovx_select_optflow[] = {{VX_KERNEL_OPTICAL_FLOW_PYR_LK, lk_select}, {0, NULL}};
-
-static const ovx_kernel_desc lk_desc = {
-    .enumeration = VX_KERNEL_OPTICAL_FLOW_PYR_LK,
-    .name = "org.khronos.openvx.optical_flow_pyr_lk",
-    .num_params = 10,
-    .params = {{VX_INPUT, VX_TYPE_PYRAMID, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_PYRAMID, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_ARRAY, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_ARRAY, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_OUTPUT, VX_TYPE_ARRAY, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e},
-               {VX_INPUT, VX_TYPE_SCALAR, VX_PARAMETER_STATE_REQUIRED, vx_false_e}},
-    .function = lk_function,
-    .validate = lk_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
-
-const ovx_kernel_desc *const ovx_family_optflow[] = {&lk_desc, NULL};
+/* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and
+ * SIMD select table: generated from pyopenvx/_kernel_table.py by tools/gen_kernels.py. */
+#define OVX_KERNEL_FILE_OPTFLOW
+#include "kernel_descs.h"

@@ -17,11 +17,6 @@
 #include "../framework/graph.h"
 #include "../objects/distribution.h"
 
-#define IN VX_INPUT
-#define OUT VX_OUTPUT
-#define REQ VX_PARAMETER_STATE_REQUIRED
-#define OPT VX_PARAMETER_STATE_OPTIONAL
-
 static vx_status set_scalar_meta(vx_meta_format meta, vx_enum type)
 {
     return vxSetMetaFormatAttribute(meta, VX_SCALAR_TYPE, &type, sizeof(type));
@@ -131,16 +126,6 @@ static vx_status VX_CALLBACK histogram_function(vx_node node, const vx_reference
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc histogram_desc = {
-    .enumeration = VX_KERNEL_HISTOGRAM,
-    .name = "org.khronos.openvx.histogram",
-    .num_params = 2,
-    .params = {{IN, VX_TYPE_IMAGE, REQ, vx_false_e}, {OUT, VX_TYPE_DISTRIBUTION, REQ, vx_false_e}},
-    .function = histogram_function,
-    .validate = histogram_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
-
 /* ---- Equalize Histogram ---------------------------------------------------- */
 
 static vx_status VX_CALLBACK u8_to_same_validate(vx_node node, const vx_reference p[], vx_uint32 num,
@@ -214,21 +199,6 @@ static const ovx_variant *select_sums(vx_node node, const vx_reference p[])
     (void)node, (void)p;
     return ovx_variant_pick(ovx_sums_variants());
 }
-const ovx_select_entry ovx_select_stats[] = {{VX_KERNEL_EQUALIZE_HISTOGRAM, select_equalize},
-                                             {VX_KERNEL_INTEGRAL_IMAGE, select_integral},
-                                             {VX_KERNEL_MEAN_STDDEV, select_sums},
-                                             {VX_KERNEL_MINMAXLOC, select_minmax},
-                                             {0, NULL}};
-
-static const ovx_kernel_desc equalize_desc = {
-    .enumeration = VX_KERNEL_EQUALIZE_HISTOGRAM,
-    .name = "org.khronos.openvx.equalize_histogram",
-    .num_params = 2,
-    .params = {{IN, VX_TYPE_IMAGE, REQ, vx_false_e}, {OUT, VX_TYPE_IMAGE, REQ, vx_false_e}},
-    .function = equalize_function,
-    .validate = equalize_validate,
-    .valid_rule = OVX_VALID_DEFAULT,
-};
 
 /* ---- Mean and Standard Deviation ------------------------------------------- */
 
@@ -293,18 +263,6 @@ static vx_status VX_CALLBACK meanstddev_function(vx_node node, const vx_referenc
     if (s == VX_SUCCESS && p[2] != NULL) s = ovx_scalar_set((vx_scalar)p[2], VX_TYPE_FLOAT32, &fs);
     return s;
 }
-
-static const ovx_kernel_desc meanstddev_desc = {
-    .enumeration = VX_KERNEL_MEAN_STDDEV,
-    .name = "org.khronos.openvx.mean_stddev",
-    .num_params = 3,
-    .params = {{IN, VX_TYPE_IMAGE, REQ, vx_false_e},
-               {OUT, VX_TYPE_SCALAR, REQ, vx_false_e},
-               {OUT, VX_TYPE_SCALAR, OPT, vx_false_e}},
-    .function = meanstddev_function,
-    .validate = meanstddev_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
 
 /* ---- Min, Max Location ------------------------------------------------------ */
 
@@ -442,22 +400,6 @@ static vx_status VX_CALLBACK minmaxloc_function(vx_node node, const vx_reference
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc minmaxloc_desc = {
-    .enumeration = VX_KERNEL_MINMAXLOC,
-    .name = "org.khronos.openvx.minmaxloc",
-    .num_params = 7,
-    .params = {{IN, VX_TYPE_IMAGE, REQ, vx_false_e},
-               {OUT, VX_TYPE_SCALAR, REQ, vx_false_e},
-               {OUT, VX_TYPE_SCALAR, REQ, vx_false_e},
-               {OUT, VX_TYPE_ARRAY, OPT, vx_false_e},
-               {OUT, VX_TYPE_ARRAY, OPT, vx_false_e},
-               {OUT, VX_TYPE_SCALAR, OPT, vx_false_e},
-               {OUT, VX_TYPE_SCALAR, OPT, vx_false_e}},
-    .function = minmaxloc_function,
-    .validate = minmaxloc_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
-
 /* ---- Integral Image ----------------------------------------------------------- */
 
 static vx_status VX_CALLBACK integral_validate(vx_node node, const vx_reference p[], vx_uint32 num,
@@ -531,15 +473,7 @@ static const ovx_variant *select_integral(vx_node node, const vx_reference p[])
     return ovx_variant_pick(ovx_integral_variants());
 }
 
-static const ovx_kernel_desc integral_desc = {
-    .enumeration = VX_KERNEL_INTEGRAL_IMAGE,
-    .name = "org.khronos.openvx.integral_image",
-    .num_params = 2,
-    .params = {{IN, VX_TYPE_IMAGE, REQ, vx_false_e}, {OUT, VX_TYPE_IMAGE, REQ, vx_false_e}},
-    .function = integral_function,
-    .validate = integral_validate,
-    .valid_rule = OVX_VALID_DEFAULT,
-};
-
-const ovx_kernel_desc *const ovx_family_stats[] = {&histogram_desc, &equalize_desc,  &meanstddev_desc,
-                                                   &minmaxloc_desc, &integral_desc, NULL};
+/* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and
+ * SIMD select table: generated from pyopenvx/_kernel_table.py by tools/gen_kernels.py. */
+#define OVX_KERNEL_FILE_STATS
+#include "kernel_descs.h"

@@ -35,9 +35,6 @@
 #include "../objects/threshold.h"
 #include "../objects/user_data_object.h"
 
-#define BIDI_REF {OVX_BIDIRECTIONAL, VX_TYPE_REFERENCE, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
-#define OUT_REF {VX_OUTPUT, VX_TYPE_REFERENCE, VX_PARAMETER_STATE_REQUIRED, vx_false_e}
-
 /* ---- exchanging data ---------------------------------------------------------- */
 
 static void swap_bytes(void *a, void *b, vx_size n)
@@ -286,14 +283,9 @@ static vx_status VX_CALLBACK swap_function(vx_node node, const vx_reference *p, 
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc k_swap = {
-    VX_KERNEL_SWAP, VX_KERNEL_SWAP_NAME, 2, {BIDI_REF, BIDI_REF}, swap_function, swap_validate, NULL, NULL,
-    NULL, 0, OVX_VALID_KERNEL, 0};
-static const ovx_kernel_desc k_move = {
-    VX_KERNEL_MOVE, VX_KERNEL_MOVE_NAME, 2, {BIDI_REF, OUT_REF}, swap_function, move_validate, NULL, NULL,
-    NULL, 0, OVX_VALID_KERNEL, 0};
-
-const ovx_kernel_desc *const ovx_family_swapmove[] = {&k_swap, &k_move, NULL};
-
 /* ---- node creation ---------------------------------------------------------------- */
 
+/* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and
+ * SIMD select table: generated from pyopenvx/_kernel_table.py by tools/gen_kernels.py. */
+#define OVX_KERNEL_FILE_SWAPMOVE
+#include "kernel_descs.h"

@@ -32,16 +32,6 @@
 #include <math.h>
 #include <string.h>
 
-#define IN VX_INPUT
-#define OUT VX_OUTPUT
-#define REQ VX_PARAMETER_STATE_REQUIRED
-#define OPT VX_PARAMETER_STATE_OPTIONAL
-#define IN_TENSOR {IN, VX_TYPE_TENSOR, REQ, vx_false_e}
-#define OPT_TENSOR {IN, VX_TYPE_TENSOR, OPT, vx_false_e}
-#define OUT_TENSOR {OUT, VX_TYPE_TENSOR, REQ, vx_false_e}
-#define IN_SCALAR {IN, VX_TYPE_SCALAR, REQ, vx_false_e}
-#define IN_LUT {IN, VX_TYPE_LUT, REQ, vx_false_e}
-
 /* ---- validator helpers ---------------------------------------------------------- */
 
 typedef struct {
@@ -281,26 +271,6 @@ static vx_status VX_CALLBACK subtract_function(vx_node node, const vx_reference 
     return addsub_run(node, p, 1);
 }
 
-static const ovx_kernel_desc add_desc = {
-    .enumeration = VX_KERNEL_TENSOR_ADD,
-    .name = "org.khronos.openvx.tensor_add",
-    .num_params = 4,
-    .params = {IN_TENSOR, IN_TENSOR, IN_SCALAR, OUT_TENSOR},
-    .function = add_function,
-    .validate = addsub_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
-
-static const ovx_kernel_desc subtract_desc = {
-    .enumeration = VX_KERNEL_TENSOR_SUBTRACT,
-    .name = "org.khronos.openvx.tensor_subtract",
-    .num_params = 4,
-    .params = {IN_TENSOR, IN_TENSOR, IN_SCALAR, OUT_TENSOR},
-    .function = subtract_function,
-    .validate = addsub_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
-
 /* ---- Tensor Multiply ------------------------------------------------------------------ */
 
 static vx_status VX_CALLBACK multiply_validate(vx_node node, const vx_reference p[], vx_uint32 num,
@@ -385,22 +355,6 @@ static const ovx_variant *select_matmul(vx_node node, const vx_reference p[])
     return ovx_variant_pick(ovxc_matmul_packed_variants());
 }
 
-const ovx_select_entry ovx_select_tensor[] = {{VX_KERNEL_TENSOR_MULTIPLY, select_multiply},
-                                              {VX_KERNEL_TENSOR_ADD, select_add},
-                                              {VX_KERNEL_TENSOR_SUBTRACT, select_subtract},
-                                              {VX_KERNEL_TENSOR_MATRIX_MULTIPLY, select_matmul},
-                                              {0, NULL}};
-
-static const ovx_kernel_desc multiply_desc = {
-    .enumeration = VX_KERNEL_TENSOR_MULTIPLY,
-    .name = "org.khronos.openvx.tensor_multiply",
-    .num_params = 6,
-    .params = {IN_TENSOR, IN_TENSOR, IN_SCALAR, IN_SCALAR, IN_SCALAR, OUT_TENSOR},
-    .function = multiply_function,
-    .validate = multiply_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
-
 /* ---- Tensor TableLookUp ------------------------------------------------------------------ */
 
 static vx_status VX_CALLBACK lut_validate(vx_node node, const vx_reference p[], vx_uint32 num,
@@ -435,16 +389,6 @@ static vx_status VX_CALLBACK lut_function(vx_node node, const vx_reference *p, v
     ovxc_tensor_lut(&a, &o, lut->data, lut->count, lut->offset);
     return VX_SUCCESS;
 }
-
-static const ovx_kernel_desc lut_desc = {
-    .enumeration = VX_KERNEL_TENSOR_TABLE_LOOKUP,
-    .name = "org.khronos.openvx.tensor_table_lookup",
-    .num_params = 3,
-    .params = {IN_TENSOR, IN_LUT, OUT_TENSOR},
-    .function = lut_function,
-    .validate = lut_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
 
 /* ---- Tensor Transpose ------------------------------------------------------------------ */
 
@@ -517,16 +461,6 @@ static vx_status VX_CALLBACK transpose_function(vx_node node, const vx_reference
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc transpose_desc = {
-    .enumeration = VX_KERNEL_TENSOR_TRANSPOSE,
-    .name = "org.khronos.openvx.tensor_transpose",
-    .num_params = 4,
-    .params = {IN_TENSOR, OUT_TENSOR, IN_SCALAR, IN_SCALAR},
-    .function = transpose_function,
-    .validate = transpose_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
-
 /* ---- Tensor Convert Bit-Depth ---------------------------------------------------------------- */
 
 static vx_status VX_CALLBACK convert_validate(vx_node node, const vx_reference p[], vx_uint32 num,
@@ -569,16 +503,6 @@ static vx_status VX_CALLBACK convert_function(vx_node node, const vx_reference *
                         1.0f / norm, ldexpf(1.0f, fout));
     return VX_SUCCESS;
 }
-
-static const ovx_kernel_desc convert_desc = {
-    .enumeration = VX_KERNEL_TENSOR_CONVERT_DEPTH,
-    .name = "org.khronos.openvx.tensor_convert_depth",
-    .num_params = 5,
-    .params = {IN_TENSOR, IN_SCALAR, IN_SCALAR, IN_SCALAR, OUT_TENSOR},
-    .function = convert_function,
-    .validate = convert_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
 
 /* ---- Tensor Matrix Multiply ---------------------------------------------------------------- */
 
@@ -757,16 +681,7 @@ static vx_status VX_CALLBACK matmul_function(vx_node node, const vx_reference *p
     return VX_SUCCESS;
 }
 
-static const ovx_kernel_desc matmul_desc = {
-    .enumeration = VX_KERNEL_TENSOR_MATRIX_MULTIPLY,
-    .name = "org.khronos.openvx.tensor_matrix_multiply",
-    .num_params = 5,
-    .params = {IN_TENSOR, IN_TENSOR, OPT_TENSOR, IN_SCALAR, OUT_TENSOR},
-    .function = matmul_function,
-    .validate = matmul_validate,
-    .valid_rule = OVX_VALID_FULL,
-};
-
-const ovx_kernel_desc *const ovx_family_tensorops[] = {
-    &multiply_desc, &add_desc, &subtract_desc, &lut_desc, &transpose_desc, &convert_desc, &matmul_desc, NULL,
-};
+/* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and
+ * SIMD select table: generated from pyopenvx/_kernel_table.py by tools/gen_kernels.py. */
+#define OVX_KERNEL_FILE_TENSOROPS
+#include "kernel_descs.h"

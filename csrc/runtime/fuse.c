@@ -4,7 +4,7 @@
  *
  * A group is a set of nodes, each a built-in kernel with a window routine
  * whose output rows [y0, y1) need only input rows [y0 - r, y1 + r) (r: the
- * kernel's vertical radius, fuse_radius() below: the one table), all of whose
+ * kernel's vertical radius, fuse_radius(): "fuse" in the kernel table), all of whose
  * images have one size, joined by "fused" virtual images: images written by
  * one member and read only by members.  Such an image never gets full-size
  * memory: each thread runs a band of output rows [y0, y1) through every
@@ -37,44 +37,15 @@
  */
 #include "../framework/graph.h"
 #include "../objects/image.h"
+#include "../kernels/kernels.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 /* ---- the table: vertical input radius of fusable built-in kernels -------- */
-/* -1: not fusable.  A later step moves this into the kernel table. */
-static int fuse_radius(vx_enum kernel)
-{
-    switch (kernel) {
-    case VX_KERNEL_BOX_3x3:
-    case VX_KERNEL_GAUSSIAN_3x3:
-    case VX_KERNEL_MEDIAN_3x3:
-    case VX_KERNEL_DILATE_3x3:
-    case VX_KERNEL_ERODE_3x3:
-    case VX_KERNEL_SOBEL_3x3:
-        return 1;
-    case VX_KERNEL_MAGNITUDE:
-    case VX_KERNEL_PHASE:
-    case VX_KERNEL_ADD:
-    case VX_KERNEL_SUBTRACT:
-    case VX_KERNEL_MULTIPLY:
-    case VX_KERNEL_AND:
-    case VX_KERNEL_OR:
-    case VX_KERNEL_XOR:
-    case VX_KERNEL_NOT:
-    case VX_KERNEL_ABSDIFF:
-    case VX_KERNEL_WEIGHTED_AVERAGE:
-    case VX_KERNEL_THRESHOLD:
-    case VX_KERNEL_TABLE_LOOKUP:
-    case VX_KERNEL_CONVERTDEPTH:
-    case VX_KERNEL_COLOR_CONVERT:
-    case VX_KERNEL_CHANNEL_EXTRACT:
-    case VX_KERNEL_CHANNEL_COMBINE:
-        return 0;
-    default:
-        return -1;
-    }
-}
+/* -1: not fusable.  The radii are the kernel table's ("fuse" in pyopenvx/_kernel_table.py),
+ * generated into kernel_registry.c (ovx_kernel_fuse_radius, kernels/kernels.h). */
+#define fuse_radius ovx_kernel_fuse_radius
 
 /* Per-thread budget for the band rows of a group's fused images (Zen 3: 512
  * KiB L2 per core; the rest is for the band's external input/output rows). */
