@@ -6,9 +6,10 @@
  * votes back for kept segments) with the library's documented choices
  * (kernels/hog.c).  Every segment, the count, the image left and the
  * accumulator left must match, on random edge maps of several densities
- * (sparse, dense, with drawn lines), sizes from 1x1 up with odd widths, valid rectangles inside the image, angle ranges
- * and steps, rho steps, thresholds, lengths and gaps, capacities below the
- * count, and distances beyond the rounding trick's range (its lrintf path).
+ * (sparse, dense, with drawn lines), sizes from 1x1 up with odd widths,
+ * valid rectangles inside the image, angle ranges and steps, rho steps,
+ * thresholds, lengths and gaps, capacities below the count, and distances
+ * beyond the rounding trick's range (its lrintf path).
  */
 #include "../../csrc/compute/hog.h"
 
