@@ -29,8 +29,8 @@ void ovxc_matmul_packed_rows_avx2(const ovxc_matmul_packed *p, size_t i0, size_t
 {
     size_t half = p->m2 / 2;
     const int has_c = p->c && p->c->ptr;
-    const int fast = p->type == OVXC_T_S16 && p->out_col_stride == 2 && p->shift >= 0 && p->shift <= 30 && (p->shift > 0 || !has_c) &&
-                     (!has_c || p->c->col_stride == 2);
+    const int fast = p->type == OVXC_T_S16 && p->out_col_stride == 2 && p->shift >= 0 && p->shift <= 30 &&
+                     (!has_c || (p->shift > 0 && p->c->col_stride == 2));
     for (; i0 < i1; i0 += 4) {
         size_t ni = i1 - i0 < 4 ? i1 - i0 : 4, jb, q, i;
         const int16_t *ar[4];

@@ -3,9 +3,9 @@
  * packed rows (the scalar one included) against ovxc_tensor_matmul, the
  * reference of Tensor Matrix Multiply, on random matrices of U8, S8 and S16
  * with and without the addend (also stored transposed), fixed point shifts
- * 0, 1, 8 and 15, transposed operands, padded output rows, odd and tiny sizes, bands of rows that split the 4-row blocks,
- * and values at the pack's exactness bound; and the bound itself
- * (max|a| * max|b|).
+ * 0, 1, 8 and 15, transposed operands, padded output rows, odd and tiny
+ * sizes, bands of rows that split the 4-row blocks, and values at the
+ * pack's exactness bound; and the bound itself (max|a| * max|b|).
  */
 #include "../../csrc/compute/tensorops.h"
 
