@@ -393,10 +393,11 @@ static void warp_aff_span(float a, float b, int bilinear, int32_t nb, int32_t lo
 
 /* Row-local blocks of an affine row, known valid (warp_local's conditions
  * hold): the base is lane xl / yl (0 or 7: the end with the smaller tap). */
-static inline __m256i warp_aff_local8(const warp_ctx *c, __m256i X, __m256i Y, const int xl, const int yl)
+static inline __m256i warp_aff_local8(const warp_ctx *c, __m256i X, __m256i Y, const int xl, const int yl,
+                                      const int bil)
 {
     enum { B = OVX_GEO_FIX_BITS };
-    if (!c->bilinear) {
+    if (!bil) {
         const __m256i h = _mm256_set1_epi32(1 << (B - 1));
         X = _mm256_add_epi32(X, h);
         Y = _mm256_add_epi32(Y, h);
@@ -408,13 +409,13 @@ static inline __m256i warp_aff_local8(const warp_ctx *c, __m256i X, __m256i Y, c
         c->ptr + (intptr_t)_mm256_cvtsi256_si32(yb) * c->stride + _mm256_cvtsi256_si32(xb);
     __m256i dx = _mm256_sub_epi32(xi, xb), dy = _mm256_sub_epi32(yi, yb);
     _mm_prefetch((const char *)((uintptr_t)p + (uintptr_t)c->pf), _MM_HINT_T0);
-    return c->bilinear ? warp_local_bil(c, p, dx, dy, X, Y) : warp_local_nn(c, p, dx, dy);
+    return bil ? warp_local_bil(c, p, dx, dy, X, Y) : warp_local_nn(c, p, dx, dy);
 }
 
 /* Pixels [x0, x1) of an affine row (x0 a multiple of 16), 16 at a time:
  * local: every block row-local with bases at lanes xl, yl; else warp_px8. */
 static inline void warp_aff_run(const warp_ctx *c, const ovx_geo_row *r, uint8_t *row, int32_t x0, int32_t x1,
-                                int n, int clamp, int local, const int xl, const int yl)
+                                int n, int clamp, int local, const int xl, const int yl, const int bil)
 {
     const __m256 eight = _mm256_set1_ps(8.0f);
     const __m256 ax = _mm256_set1_ps(r->ax), bx = _mm256_set1_ps(r->bx);
@@ -425,7 +426,7 @@ static inline void warp_aff_run(const warp_ctx *c, const ovx_geo_row *r, uint8_t
         for (int h = 0; h < 2; h++) {
             __m256 vx = _mm256_add_ps(_mm256_mul_ps(ax, xf), bx), vy = _mm256_add_ps(_mm256_mul_ps(ay, xf), by);
             if (local) {
-                res[h] = warp_aff_local8(c, warp_fix_pos(vx), warp_fix_pos(vy), xl, yl);
+                res[h] = warp_aff_local8(c, warp_fix_pos(vx), warp_fix_pos(vy), xl, yl, bil);
             } else {
                 if (!c->constant)
                     res[h] = warp_px8(c, warp_fix_rep(vx, c->fxhi), warp_fix_rep(vy, c->fyhi));
@@ -482,15 +483,24 @@ void ovx_warp_affine_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, c
             gb = (xb < yb ? xb : yb) / 2;
             if (gb < ga) gb = ga;
         }
-        if (ga > 0) warp_aff_run(&c, &r, row, 0, 16 * ga, n, clamp, 0, 0, 0);
+        if (ga > 0) warp_aff_run(&c, &r, row, 0, 16 * ga, n, clamp, 0, 0, 0, bil);
         if (gb > ga) {
-            const int xl0 = r.ax >= 0.0f ? 0 : 7, yl0 = r.ay >= 0.0f ? 0 : 7;
-            if (xl0 == 0 && yl0 == 0) warp_aff_run(&c, &r, row, 16 * ga, 16 * gb, n, 0, 1, 0, 0);
-            else if (xl0 == 0) warp_aff_run(&c, &r, row, 16 * ga, 16 * gb, n, 0, 1, 0, 7);
-            else if (yl0 == 0) warp_aff_run(&c, &r, row, 16 * ga, 16 * gb, n, 0, 1, 7, 0);
-            else warp_aff_run(&c, &r, row, 16 * ga, 16 * gb, n, 0, 1, 7, 7);
+            /* the row-local blocks in code specialised on the base lanes and
+             * the interpolation (constants for the compiler) */
+            const int sel = (r.ax >= 0.0f ? 0 : 1) + (r.ay >= 0.0f ? 0 : 2) + 4 * bil;
+            const int32_t xa0 = 16 * ga, xb0 = 16 * gb;
+            switch (sel) {
+            case 0: warp_aff_run(&c, &r, row, xa0, xb0, n, 0, 1, 0, 0, 0); break;
+            case 1: warp_aff_run(&c, &r, row, xa0, xb0, n, 0, 1, 7, 0, 0); break;
+            case 2: warp_aff_run(&c, &r, row, xa0, xb0, n, 0, 1, 0, 7, 0); break;
+            case 3: warp_aff_run(&c, &r, row, xa0, xb0, n, 0, 1, 7, 7, 0); break;
+            case 4: warp_aff_run(&c, &r, row, xa0, xb0, n, 0, 1, 0, 0, 1); break;
+            case 5: warp_aff_run(&c, &r, row, xa0, xb0, n, 0, 1, 7, 0, 1); break;
+            case 6: warp_aff_run(&c, &r, row, xa0, xb0, n, 0, 1, 0, 7, 1); break;
+            default: warp_aff_run(&c, &r, row, xa0, xb0, n, 0, 1, 7, 7, 1); break;
+            }
         }
-        if (16 * gb < n) warp_aff_run(&c, &r, row, 16 * gb, n, n, clamp, 0, 0, 0);
+        if (16 * gb < n) warp_aff_run(&c, &r, row, 16 * gb, n, n, clamp, 0, 0, 0, bil);
     }
 }
 

@@ -93,17 +93,15 @@ static vx_uint32 mwc_next(vx_uint64 *state)
     return (vx_uint32)*state;
 }
 
-/* Add d to the accumulator cells of every angle for pixel (x, y); returns the
- * highest of the cells touched, its angle in *best.  The cells' rho indices
- * first, for every angle (a loop that vectorizes: with magic, lrintf's
- * round-to-nearest-even by adding and taking away 1.5 * 2^23, exact while
- * |value| < 2^22), then the cells in angle order. */
-static vx_int32 vote(ovx_hough_p *h, vx_int32 x, vx_int32 y, vx_int32 d, vx_uint32 *best, int magic)
+/* The accumulator cells' rho indices of pixel (x, y), for every angle, into
+ * rr (a loop that vectorizes: with magic, lrintf's round-to-nearest-even by
+ * adding and taking away 1.5 * 2^23, exact while |value| < 2^22). */
+static void rho_cells(const ovx_hough_p *h, vx_int32 x, vx_int32 y, vx_int32 *rr, int magic)
 {
     const vx_float32 *tc = h->tab, *ts = h->tab + h->num_angle;
-    vx_int32 *rr = h->rbuf, top = -1, half = (vx_int32)((h->num_rho - 1) / 2);
+    vx_int32 half = (vx_int32)((h->num_rho - 1) / 2);
     vx_float32 fx = (vx_float32)x, fy = (vx_float32)y;
-    vx_uint32 n, na = h->num_angle, nr = h->num_rho;
+    vx_uint32 n, na = h->num_angle;
     if (magic) {
         for (n = 0; n < na; n++) {
             vx_float32 v = fx * tc[n] + fy * ts[n];
@@ -112,6 +110,14 @@ static vx_int32 vote(ovx_hough_p *h, vx_int32 x, vx_int32 y, vx_int32 d, vx_uint
     } else {
         for (n = 0; n < na; n++) rr[n] = (vx_int32)lrintf(fx * tc[n] + fy * ts[n]) + half;
     }
+}
+
+/* Add d to the cells rr (one per angle, rho_cells); returns the highest of
+ * the cells touched, its angle in *best (the first in angle order). */
+static vx_int32 vote_cells(ovx_hough_p *h, const vx_int32 *rr, vx_int32 d, vx_uint32 *best)
+{
+    vx_int32 top = -1;
+    vx_uint32 n, na = h->num_angle, nr = h->num_rho;
     for (n = 0; n < na; n++) {
         vx_int32 *cell;
         if ((vx_uint32)rr[n] >= nr) continue;
@@ -123,6 +129,14 @@ static vx_int32 vote(ovx_hough_p *h, vx_int32 x, vx_int32 y, vx_int32 d, vx_uint
         }
     }
     return top;
+}
+
+/* Add d to the accumulator cells of every angle for pixel (x, y); returns the
+ * highest of the cells touched, its angle in *best. */
+static vx_int32 vote(ovx_hough_p *h, vx_int32 x, vx_int32 y, vx_int32 d, vx_uint32 *best, int magic)
+{
+    rho_cells(h, x, y, h->rbuf, magic);
+    return vote_cells(h, h->rbuf, d, best);
 }
 
 static int inside(const ovx_hough_p *h, vx_int32 x, vx_int32 y)
@@ -173,6 +187,30 @@ static void walk(ovx_hough_p *h, vx_int32 x0, vx_int32 y0, vx_uint32 n, int dir,
     }
 }
 
+/* The next pixel of the random order into *pt (the list's entry j taken,
+ * the last not-drawn entry moved into its place), its cells' rho indices
+ * into ring slot `slot` of rbuf, and the prefetches of its mask byte, its
+ * accumulator lines, and the list entry of the draw OVX_HOUGH_AHEAD later
+ * (*rng_pf runs that many draws ahead of *rng). */
+static void draw_ahead(ovx_hough_p *h, vx_uint64 *rng, vx_uint64 *rng_pf, vx_size *nd, vx_uint32 *pt, int magic,
+                       vx_size slot)
+{
+    vx_size j = mwc_next(rng) % *nd;
+    vx_int32 *rr = h->rbuf + (1 + slot) * h->num_angle;
+    vx_uint32 n, na = h->num_angle, nr = h->num_rho, p = h->points[j];
+    h->points[j] = h->points[*nd - 1];
+    (*nd)--;
+    *pt = p;
+    { /* draw d + AHEAD picks entry r % (entries left after draw d, less AHEAD - 1) */
+        vx_uint32 r = mwc_next(rng_pf);
+        if (*nd + 1 > OVX_HOUGH_AHEAD) __builtin_prefetch(&h->points[r % (*nd + 1 - OVX_HOUGH_AHEAD)]);
+    }
+    __builtin_prefetch(&h->mask[p]);
+    rho_cells(h, (vx_int32)(p % h->width), (vx_int32)(p / h->width), rr, magic);
+    for (n = 0; n < na; n++)
+        if ((vx_uint32)rr[n] < nr) __builtin_prefetch(&h->acc[(vx_size)n * nr + (vx_uint32)rr[n]], 1);
+}
+
 vx_size ovx_hough_lines_p(ovx_hough_p *h, ovx_hough_segment *out, vx_size max_out)
 {
     vx_size count = 0, np = 0, i;
@@ -190,38 +228,58 @@ vx_size ovx_hough_lines_p(ovx_hough_p *h, ovx_hough_segment *out, vx_size max_ou
         for (x = h->rx0; x < h->rx1; x++)
             if (h->mask[(vx_size)y * h->width + x]) h->points[np++] = y * h->width + x;
     /* draw the edge pixels in a pseudo-random order: each time one of those
-     * not drawn yet, the last of the list taking its place */
-    for (; np > 0; np--) {
-        vx_size j = mwc_next(&rng) % np;
-        vx_uint32 pt = h->points[j];
-        vx_int32 px = (vx_int32)(pt % h->width), py = (vx_int32)(pt / h->width);
-        vx_int32 ex[2], ey[2], ddx, ddy, good;
-        vx_uint32 best = 0;
-        vx_uint8 *m = &h->mask[pt];
-        h->points[j] = h->points[np - 1];
-        if (!*m) continue; /* removed with an earlier segment */
-        if (vote(h, px, py, 1, &best, magic) < h->threshold) continue;
-        walk(h, px, py, best, 1, 0, &ex[0], &ey[0], magic);
-        walk(h, px, py, best, -1, 0, &ex[1], &ey[1], magic);
-        ddx = ex[1] - ex[0];
-        ddy = ey[1] - ey[0];
-        if (ddx < 0) ddx = -ddx;
-        if (ddy < 0) ddy = -ddy;
-        good = (ddx > ddy ? ddx : ddy) >= h->line_length;
-        /* the segment leaves the image; a kept segment takes back the votes of
-         * all its pixels (those drawn already and those still to be drawn:
-         * the accumulator then holds the votes of the remaining pixels that
-         * were drawn, less those of the pixels removed before being drawn,
-         * as in the conformance tests' reference results) */
-        walk(h, px, py, best, 1, good ? 1 : 2, &ex[0], &ey[0], magic);
-        walk(h, px, py, best, -1, good ? 1 : 2, &ex[1], &ey[1], magic);
-        if (!good) continue;
-        if (count < max_out) {
-            ovx_hough_segment *sgm = &out[count];
-            int swap = ex[1] < ex[0] || (ex[1] == ex[0] && ey[1] < ey[0]);
-            sgm->x0 = ex[swap], sgm->y0 = ey[swap], sgm->x1 = ex[!swap], sgm->y1 = ey[!swap];
+     * not drawn yet, the last of the list taking its place.  The order does
+     * not depend on the votes, so it is drawn OVX_HOUGH_AHEAD pixels ahead
+     * of the voting: the ring holds those pixels and their cells' rho
+     * indices, whose accumulator lines (and mask byte) are prefetched, and
+     * the list entry of the draw after them too (the time goes into cache
+     * misses: the accumulator is megabytes, the cells of a pixel one per
+     * angle row, the pixels in random order).  Whether a pixel is still in
+     * the image is read when its turn comes, as without the ring. */
+    {
+        vx_uint64 rng_pf = rng;
+        vx_size nd = np; /* list entries not drawn yet */
+        vx_uint32 ring[OVX_HOUGH_AHEAD];
+        vx_size k, total = np;
+        for (k = 0; k < OVX_HOUGH_AHEAD; k++) (void)mwc_next(&rng_pf); /* rng_pf: OVX_HOUGH_AHEAD draws ahead */
+        for (k = 0; k < OVX_HOUGH_AHEAD && k < total; k++) draw_ahead(h, &rng, &rng_pf, &nd, &ring[k], magic, k);
+        for (k = 0; k < total; k++) {
+            const vx_size slot = k % OVX_HOUGH_AHEAD;
+            vx_uint32 pt = ring[slot];
+            vx_int32 px = (vx_int32)(pt % h->width), py = (vx_int32)(pt / h->width);
+            vx_int32 ex[2], ey[2], ddx, ddy, good;
+            vx_uint32 best = 0;
+            vx_uint8 *m = &h->mask[pt];
+            vx_int32 top;
+            if (!*m) {
+                if (k + OVX_HOUGH_AHEAD < total) draw_ahead(h, &rng, &rng_pf, &nd, &ring[slot], magic, slot);
+                continue; /* removed with an earlier segment */
+            }
+            top = vote_cells(h, h->rbuf + (1 + slot) * h->num_angle, 1, &best);
+            if (k + OVX_HOUGH_AHEAD < total) draw_ahead(h, &rng, &rng_pf, &nd, &ring[slot], magic, slot);
+            if (top < h->threshold) continue;
+            walk(h, px, py, best, 1, 0, &ex[0], &ey[0], magic);
+            walk(h, px, py, best, -1, 0, &ex[1], &ey[1], magic);
+            ddx = ex[1] - ex[0];
+            ddy = ey[1] - ey[0];
+            if (ddx < 0) ddx = -ddx;
+            if (ddy < 0) ddy = -ddy;
+            good = (ddx > ddy ? ddx : ddy) >= h->line_length;
+            /* the segment leaves the image; a kept segment takes back the votes of
+             * all its pixels (those drawn already and those still to be drawn:
+             * the accumulator then holds the votes of the remaining pixels that
+             * were drawn, less those of the pixels removed before being drawn,
+             * as in the conformance tests' reference results) */
+            walk(h, px, py, best, 1, good ? 1 : 2, &ex[0], &ey[0], magic);
+            walk(h, px, py, best, -1, good ? 1 : 2, &ex[1], &ey[1], magic);
+            if (!good) continue;
+            if (count < max_out) {
+                ovx_hough_segment *sgm = &out[count];
+                int swap = ex[1] < ex[0] || (ex[1] == ex[0] && ey[1] < ey[0]);
+                sgm->x0 = ex[swap], sgm->y0 = ey[swap], sgm->x1 = ex[!swap], sgm->y1 = ey[!swap];
+            }
+            count++;
         }
-        count++;
     }
     return count;
 }

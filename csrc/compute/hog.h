@@ -50,6 +50,10 @@ typedef struct {
     vx_int32 x0, y0, x1, y1;
 } ovx_hough_segment;
 
+/* Pixels of the random order drawn ahead of the voting (their accumulator
+ * lines prefetched meanwhile). */
+#define OVX_HOUGH_AHEAD 2
+
 /* Scratch and geometry of a progressive probabilistic Hough transform. */
 typedef struct {
     vx_uint8 *mask;       /* width x height, 1 = edge pixel still in the image */
@@ -57,7 +61,8 @@ typedef struct {
     vx_uint32 rx0, ry0, rx1, ry1; /* the rectangle pixels are taken from */
     vx_int32 *acc;        /* num_angle * num_rho, zeroed by the routine */
     vx_float32 *tab;      /* 2 * num_angle: cos/rho of every angle, then sin/rho of every angle */
-    vx_int32 *rbuf;       /* num_angle: scratch of the votes */
+    vx_int32 *rbuf;       /* (1 + OVX_HOUGH_AHEAD) * num_angle: scratch of the votes, then the
+                           * rho indices of the pixels drawn ahead */
     vx_uint32 num_angle, num_rho;
     vx_uint32 *points;    /* room for every edge pixel of the rectangle */
     vx_int32 threshold, line_length, line_gap;

@@ -507,9 +507,10 @@ void ovxc_matmul_pack_part(const ovxc_matrix *a, const ovxc_matrix *b, ovxc_ttyp
                 v = row_i16(type, b->ptr + (k + 1) * b->row_stride + j0 * b->col_stride, b->col_stride, have, r1);
                 mb = v > mb ? v : mb;
             }
-            for (j = 0; j < nj; j++) {
-                int16_t *dst = bp + (((j0 + j) / 16) * half + k / 2) * 32 + ((j0 + j) % 16) * 2;
-                dst[0] = r0[j], dst[1] = r1[j];
+            for (j = 0; j < nj; j += 16) { /* nj and j0 are multiples of 16: whole blocks (a loop that vectorizes) */
+                int16_t *dst = bp + (((j0 + j) / 16) * half + k / 2) * 32;
+                size_t jj;
+                for (jj = 0; jj < 16; jj++) dst[2 * jj] = r0[j + jj], dst[2 * jj + 1] = r1[j + jj];
             }
         }
     }

@@ -487,7 +487,7 @@ static vx_status VX_CALLBACK hough_function(vx_node node, const vx_reference *pa
         vx_size o_acc = o_pts + (((area + 1) * sizeof(*hp.points) + 63) & ~(vx_size)63);
         vx_size o_tab = o_acc + ((((vx_size)hp.num_angle * hp.num_rho) * sizeof(*hp.acc) + 63) & ~(vx_size)63);
         vx_size o_r = o_tab + (((vx_size)hp.num_angle * 2 * sizeof(*hp.tab) + 63) & ~(vx_size)63);
-        vx_size o_seg = o_r + (((vx_size)hp.num_angle * sizeof(*hp.rbuf) + 63) & ~(vx_size)63);
+        vx_size o_seg = o_r + (((vx_size)hp.num_angle * (1 + OVX_HOUGH_AHEAD) * sizeof(*hp.rbuf) + 63) & ~(vx_size)63);
         vx_uint8 *mem = ovx_node_scratch(node, o_seg + (room + 1) * sizeof(*seg));
         if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for the Hough accumulator");
         hp.mask = mem + o_mask;

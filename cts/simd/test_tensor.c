@@ -2,10 +2,10 @@
  * The packed matrix multiply (compute/tensorops.h): every variant of the
  * packed rows (the scalar one included) against ovxc_tensor_matmul, the
  * reference of Tensor Matrix Multiply, on random matrices of U8, S8 and S16
- * with and without the addend, fixed point shifts 0 and 8, transposed
- * operands, odd and tiny sizes, bands of rows that split the 4-row blocks,
- * and values at the pack's exactness bound; and the bound itself
- * (max|a| * max|b|).
+ * with and without the addend (also stored transposed), fixed point shifts
+ * 0, 1, 8 and 15, transposed operands, padded output rows, odd and tiny
+ * sizes, bands of rows that split the 4-row blocks, and values at the
+ * pack's exactness bound; and the bound itself (max|a| * max|b|).
  */
 #include "../../csrc/compute/tensorops.h"
 
@@ -43,16 +43,21 @@ int main(void)
     size_t si, ti, k;
     for (si = 0; si < sizeof(sizes) / sizeof(sizes[0]); si++)
         for (ti = 0; ti < 3; ti++)
-            for (k = 0; k < 8; k++) {
+            for (k = 0; k < 16; k++) {
                 size_t n = sizes[si][0], m = sizes[si][1], l = sizes[si][2], i, j;
                 if (k == 7 && ti == 2) m = 2; /* S16 at the bound: 2 * 32767^2 < 2^31 (before the allocations) */
                 ovxc_ttype ty = types[ti];
                 size_t es = ty == OVXC_T_S16 ? 2 : 1;
-                int with_c = k & 1, shift = k & 2 ? 8 : 0, ta = (k >> 2) & 1, tb = (int)(si & 1);
+                /* k >= 8: shifts 1 and 15 (the AVX2 finish rounds by shifts), the
+                 * addend stored transposed (the scalar finish), output rows
+                 * padded (the padding must stay untouched) */
+                int with_c = k & 1, shift = k < 8 ? (k & 2 ? 8 : 0) : (k & 2 ? 1 : 15), ta = (k >> 2) & 1,
+                    tb = (int)(si & 1), tc = k >= 8 && (k & 4);
+                size_t ors = (l + (k >= 8 ? 3 : 0)) * es;
                 /* the largest values whose sums the pack's bound allows */
                 int32_t lim = ty == OVXC_T_S16 ? (k == 7 ? 32767 : 181) : 127;
                 uint8_t *A = malloc(n * m * es), *B = malloc(m * l * es), *C = malloc(n * l * es);
-                uint8_t *ref = calloc(n * l, es), *out = calloc(n * l, es);
+                uint8_t *ref = malloc(n * ors), *out = malloc(n * ors);
                 void *mem = malloc(ovxc_matmul_pack_size(n, m, l));
                 ovxc_matrix a, b, c;
                 ovxc_matmul_packed p;
@@ -72,8 +77,9 @@ int main(void)
                 /* a: n x m, stored row-major or transposed (column-major) */
                 a.ptr = A, a.row_stride = ta ? es : m * es, a.col_stride = ta ? n * es : es;
                 b.ptr = B, b.row_stride = tb ? es : l * es, b.col_stride = tb ? m * es : es;
-                c.ptr = C, c.row_stride = l * es, c.col_stride = es;
-                ovxc_tensor_matmul(&a, &b, with_c ? &c : NULL, ref, l * es, es, ty, n, m, l, shift, 0, n);
+                c.ptr = C, c.row_stride = tc ? es : l * es, c.col_stride = tc ? n * es : es;
+                memset(ref, 0xA5, n * ors);
+                ovxc_tensor_matmul(&a, &b, with_c ? &c : NULL, ref, ors, es, ty, n, m, l, shift, 0, n);
                 prod = ovxc_matmul_pack(&a, &b, ty, n, m, l, mem, &p);
                 want = (uint64_t)ma * (uint64_t)mb;
                 if (prod != want) {
@@ -85,7 +91,7 @@ int main(void)
                     printf("FAIL case %zux%zux%zu type %d is outside the bound it was made for\n", n, m, l, (int)ty);
                     failed++;
                 }
-                p.c = with_c ? &c : NULL, p.out = out, p.out_row_stride = l * es, p.out_col_stride = es;
+                p.c = with_c ? &c : NULL, p.out = out, p.out_row_stride = ors, p.out_col_stride = es;
                 p.type = ty, p.shift = shift;
                 for (v = t;; v++) {
                     if (!cpu_has(v->level)) {
@@ -93,10 +99,10 @@ int main(void)
                         not_run++;
                     } else {
                         size_t cut = n / 2 + (k & 1); /* two bands, split inside a 4-row block */
-                        memset(out, 0xA5, n * l * es);
+                        memset(out, 0xA5, n * ors);
                         ((ovxc_matmul_packed_f)v->fn)(&p, 0, cut);
                         ((ovxc_matmul_packed_f)v->fn)(&p, cut, n);
-                        if (memcmp(ref, out, n * l * es) != 0) {
+                        if (memcmp(ref, out, n * ors) != 0) {
                             printf("FAIL matmul %s %zux%zux%zu type %d case %zu\n", v->name, n, m, l, (int)ty, k);
                             failed++;
                         } else {
