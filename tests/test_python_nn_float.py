@@ -161,7 +161,39 @@ def test_deconvolution_float32_matches_the_exact_integer_layer(pad, upscale):
     np.testing.assert_array_equal(got, ref.astype(np.float32))
 
 
-def test_roi_pooling_refuses_float32():
-    x = rnd(2, 5, 5)
-    with pytest.raises(Exception):
-        vx.roi_pooling_layer(x, np.array([[0, 0, 2, 2]], np.float32), pooled_size=(2, 2))
+def ref_roi_pool(d, rois, ph, pw):
+    """The layer's bins (the integer layer's rule) on float data: ROI corners
+    rounded to the nearest pixel, bins [x0 + x*rw//pw, x0 + ceil((x+1)*rw/pw)),
+    edges outside the data moved to its far end (empty bins give 0)."""
+    c, h, w = d.shape
+    out = np.zeros((len(rois), c, ph, pw), np.float32)
+
+    def edge(v, ext):
+        return ext if v < 0 or v > ext else v
+
+    for r, roi in enumerate(rois):
+        x0, y0, x1, y1 = (int(np.rint(v)) for v in roi)
+        rw, rh = max(x1 - x0, 0) + 1, max(y1 - y0, 0) + 1
+        for y in range(ph):
+            ys, ye = edge(y0 + y * rh // ph, h), edge(y0 + -(-(y + 1) * rh // ph), h)
+            for x in range(pw):
+                xs, xe = edge(x0 + x * rw // pw, w), edge(x0 + -(-(x + 1) * rw // pw), w)
+                if xs < xe and ys < ye:
+                    out[r, :, y, x] = d[:, ys:ye, xs:xe].max(axis=(1, 2))
+    return out
+
+
+def test_roi_pooling_float32():
+    d = rnd(3, 9, 11)
+    rois = np.array([[0, 0, 10, 8], [2.4, 1.6, 6.5, 4.2], [5, 5, 5, 5], [-3, 0, 4, 4], [7, 7, 30, 30]], np.float32)
+    got = vx.roi_pooling_layer(d, rois, pooled_size=(3, 2))
+    assert got.dtype == np.float32 and got.shape == (5, 3, 2, 3)
+    np.testing.assert_array_equal(got, ref_roi_pool(d, rois, 2, 3))
+
+
+def test_roi_pooling_float32_matches_the_integer_layer():
+    d = RNG.integers(-300, 300, (2, 6, 7)).astype(np.int16)
+    rois = np.array([[0, 0, 6, 5], [1, 2, 4, 3]], np.int16)
+    ref = vx.roi_pooling_layer(d, rois, pooled_size=(2, 2))
+    got = vx.roi_pooling_layer(d.astype(np.float32), rois.astype(np.float32), pooled_size=(2, 2))
+    np.testing.assert_array_equal(got, ref.astype(np.float32))

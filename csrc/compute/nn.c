@@ -2,6 +2,7 @@
 #include "nn.h"
 
 #include <math.h>
+#include <string.h>
 #include <VX/vx_khr_nn.h>
 
 vx_size ovx_nn_count_from(const ovx_nn_tensor *t, vx_size first)
@@ -392,22 +393,58 @@ static vx_size roi_edge(long v, vx_size extent)
     return (vx_size)v;
 }
 
+/* A ROI corner: raw integers for the fixed-point types; a float32 ROI holds
+ * pixel coordinates, taken to the nearest pixel (out of range or not a
+ * number: -1, whose bins are empty). */
+static long roi_coord(const vx_uint8 *p, int type)
+{
+    float f;
+    if (type != OVX_NN_F32) return (long)ovx_nn_load(p, type);
+    memcpy(&f, p, sizeof(f));
+    return f > -1e9f && f < 1e9f ? lrintf(f) : -1;
+}
+
+/* The maximum over a bin [xs, xe) x [ys, ye) of one map, written to op (an
+ * empty bin gives 0). */
+static void roi_bin_max(const vx_uint8 *dp, const ovx_nn_tensor *data, vx_size xs, vx_size xe, vx_size ys, vx_size ye,
+                        vx_uint8 *op, int type)
+{
+    vx_size xx, yy;
+    if (type == OVX_NN_F32) {
+        float m = 0.0f, v;
+        vx_bool any = vx_false_e;
+        for (yy = ys; yy < ye; yy++)
+            for (xx = xs; xx < xe; xx++) {
+                memcpy(&v, dp + yy * data->strides[1] + xx * data->strides[0], sizeof(v));
+                if (!any || v > m) m = v, any = vx_true_e;
+            }
+        memcpy(op, &m, sizeof(m));
+    } else {
+        vx_int64 m = (xs < xe && ys < ye) ? (type == OVX_NN_U8 ? 0 : type == OVX_NN_S8 ? -128 : -32768) : 0, v;
+        for (yy = ys; yy < ye; yy++)
+            for (xx = xs; xx < xe; xx++) {
+                v = ovx_nn_load(dp + yy * data->strides[1] + xx * data->strides[0], type);
+                if (v > m) m = v;
+            }
+        ovx_nn_store(op, type, m);
+    }
+}
+
 void ovx_nn_roi_pooling(const ovx_nn_tensor *data, const ovx_nn_tensor *rois, const ovx_nn_tensor *out, int type)
 {
     const vx_size dw = data->dims[0], dh = data->dims[1], dc = data->dims[2];
     const vx_size ow = out->dims[0], oh = out->dims[1], nr = out->dims[3];
     const vx_size nb = ovx_nn_count_from(out, 4);
-    vx_int64 lowest = type == OVX_NN_U8 ? 0 : type == OVX_NN_S8 ? -128 : -32768;
-    vx_size b, r, c, x, y, xx, yy;
+    vx_size b, r, c, x, y;
     for (b = 0; b < nb; b++) {
         const vx_uint8 *db = data->ptr + ovx_nn_batch_offset(data, 3, b);
         const vx_uint8 *rb = rois->ptr + ovx_nn_batch_offset(rois, 2, b);
         vx_uint8 *obb = out->ptr + ovx_nn_batch_offset(out, 4, b);
         for (r = 0; r < nr; r++) {
             const vx_uint8 *rp = rb + r * rois->strides[1];
-            const long x0 = ovx_nn_load(rp, type), y0 = ovx_nn_load(rp + rois->strides[0], type);
-            const long x1 = ovx_nn_load(rp + 2 * rois->strides[0], type);
-            const long y1 = ovx_nn_load(rp + 3 * rois->strides[0], type);
+            const long x0 = roi_coord(rp, type), y0 = roi_coord(rp + rois->strides[0], type);
+            const long x1 = roi_coord(rp + 2 * rois->strides[0], type);
+            const long y1 = roi_coord(rp + 3 * rois->strides[0], type);
             const long rw = (x1 > x0 ? x1 - x0 : 0) + 1, rh = (y1 > y0 ? y1 - y0 : 0) + 1;
             for (c = 0; c < dc; c++) {
                 const vx_uint8 *dp = db + c * data->strides[2];
@@ -418,13 +455,7 @@ void ovx_nn_roi_pooling(const ovx_nn_tensor *data, const ovx_nn_tensor *rois, co
                     for (x = 0; x < ow; x++) {
                         const vx_size xs = roi_edge(x0 + (long)(x * rw / ow), dw);
                         const vx_size xe = roi_edge(x0 + (long)(((x + 1) * rw + ow - 1) / ow), dw);
-                        vx_int64 m = (xs < xe && ys < ye) ? lowest : 0, v;
-                        for (yy = ys; yy < ye; yy++)
-                            for (xx = xs; xx < xe; xx++) {
-                                v = ovx_nn_load(dp + yy * data->strides[1] + xx * data->strides[0], type);
-                                if (v > m) m = v;
-                            }
-                        ovx_nn_store(op + y * out->strides[1] + x * out->strides[0], type, m);
+                        roi_bin_max(dp, data, xs, xe, ys, ye, op + y * out->strides[1] + x * out->strides[0], type);
                     }
                 }
             }

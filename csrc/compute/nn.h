@@ -114,7 +114,8 @@ void ovx_nn_lrn(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int
                 double alpha, double beta, double bias);
 
 /* ROI max pooling: data [W, H, C, (B)], rois [4, R, (B)] (x0, y0, x1, y1 as
- * raw integers), out [OW, OH, C, R, (B)]. */
+ * raw integers; float32 ROIs as pixel coordinates rounded to the nearest),
+ * out [OW, OH, C, R, (B)]; any type including OVX_NN_F32. */
 void ovx_nn_roi_pooling(const ovx_nn_tensor *data, const ovx_nn_tensor *rois, const ovx_nn_tensor *out, int type);
 
 /* ---- float32 (OVX_NN_F32) layers (nn_float_vx.c), scalar reference ------ */

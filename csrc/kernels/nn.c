@@ -82,16 +82,6 @@ static vx_status check_input(vx_node node, vx_uint32 idx, vx_tensor t, vx_size m
     return VX_SUCCESS;
 }
 
-/* Layers without a float32 path yet (ROI pooling: its ROIs are raw
- * integers) refuse FLOAT32 inputs at verify. */
-static vx_status check_not_float(vx_node node, vx_tensor t)
-{
-    if (nn_type(t->data_type, t->fixed_point_position) == OVX_NN_F32)
-        return ovx_kernel_log(node, 0, VX_ERROR_NOT_SUPPORTED,
-                              "FLOAT32 tensors are not supported by this layer yet (8-bit and INT16 only)");
-    return VX_SUCCESS;
-}
-
 /* The layer's tensors as compute/nn.h sees them, for the float32 paths. */
 static ovx_nn_tensor view_or_empty(vx_reference r)
 {
@@ -900,7 +890,6 @@ static vx_status roi_check(vx_node node, const vx_reference p[], vx_size odims[O
     const vx_nn_roi_pool_params_t *rp;
     vx_status s;
     if ((s = check_input(node, 0, in, 3, 4)) != VX_SUCCESS) return s;
-    if ((s = check_not_float(node, in)) != VX_SUCCESS) return s;
     if ((s = check_same_type(node, 1, rois, in)) != VX_SUCCESS) return s;
     if (rois->num_dims != in->num_dims - 1 || rois->dims[0] != 4 ||
         (in->num_dims == 4 && rois->dims[2] != in->dims[3]))

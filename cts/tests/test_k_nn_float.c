@@ -2,7 +2,7 @@
  * vx_khr_nn layers on VX_TYPE_FLOAT32 tensors (compute/nn_float_vx.c)
  * against naive references written here: convolution (padding, skip 2,
  * batch 2, odd sizes), fully connected, average pooling with padding,
- * softmax; and ROI pooling (no float path) refusing FLOAT32.
+ * softmax; ROI pooling (float ROI corners rounded to the nearest pixel).
  */
 #include "../runner/cts.h"
 
@@ -140,19 +140,37 @@ CTS_TEST(NNFloat, fully_connected_pooling_softmax_match_reference, "")
     vxReleaseGraph(&g);
 }
 
-CTS_TEST(NNFloat, roi_pooling_refuses_float32, "")
+CTS_TEST(NNFloat, roi_pooling_matches_reference, "")
 {
+    /* data [W 5, H 4, C 2]; ROI (0.4, 0.6, 3.2, 2.5) is pixels x 0..3, y 1..2,
+     * pooled 2 x 2: bins x [0, 2) [2, 4), y [1, 2) [2, 3); a second ROI past
+     * the data's right edge has empty bins (0) */
     vx_context c = cts_context();
-    vx_size d[3] = {4, 4, 2}, dr[2] = {4, 1}, dout[4] = {2, 2, 2, 1};
-    vx_tensor ti = ftensor(c, 3, d, NULL), tr = ftensor(c, 2, dr, NULL), to = ftensor(c, 4, dout, NULL);
+    vx_size d[3] = {5, 4, 2}, dr[2] = {4, 2}, dout[4] = {2, 2, 2, 2};
+    static const float roi[8] = {0.4f, 0.6f, 3.2f, 2.5f, 6.0f, 0.0f, 9.0f, 1.0f};
+    float data[2 * 4 * 5], out[2 * 2 * 2 * 2];
+    vx_tensor ti, tr, to;
     vx_nn_roi_pool_params_t rp;
     vx_graph g = vxCreateGraph(c);
+    int i, ch, by, bx;
+    for (i = 0; i < 40; i++) data[i] = frand();
+    ti = ftensor(c, 3, d, data), tr = ftensor(c, 2, dr, roi), to = ftensor(c, 4, dout, NULL);
     rp.pool_type = VX_NN_POOLING_MAX;
     CTS_ASSERT_VALID(vxROIPoolingLayer(g, ti, tr, &rp, sizeof(rp), to));
-    cts_log_clear();
-    /* the validator's VX_ERROR_NOT_SUPPORTED, with its log entry before the verifier's own */
-    CTS_EXPECT_STATUS(vxVerifyGraph(g), VX_ERROR_NOT_SUPPORTED);
-    CTS_EXPECT(cts_log_count() >= 2);
+    CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxProcessGraph(g), VX_SUCCESS);
+    fread_t(to, 4, dout, out);
+    for (ch = 0; ch < 2; ch++)
+        for (by = 0; by < 2; by++)
+            for (bx = 0; bx < 2; bx++) {
+                float m = data[(ch * 4 + 1 + by) * 5 + 2 * bx];
+                int x, y;
+                for (y = 1 + by; y < 2 + by; y++)
+                    for (x = 2 * bx; x < 2 * bx + 2; x++)
+                        if (data[(ch * 4 + y) * 5 + x] > m) m = data[(ch * 4 + y) * 5 + x];
+                CTS_EXPECT_MSG(out[((0 * 2 + ch) * 2 + by) * 2 + bx] == m, "roi 0 map %d bin (%d,%d)", ch, bx, by);
+                CTS_EXPECT_MSG(out[((1 * 2 + ch) * 2 + by) * 2 + bx] == 0.0f, "roi 1 map %d bin (%d,%d)", ch, bx, by);
+            }
     vxReleaseTensor(&ti), vxReleaseTensor(&tr), vxReleaseTensor(&to);
     vxReleaseGraph(&g);
 }
@@ -160,6 +178,6 @@ CTS_TEST(NNFloat, roi_pooling_refuses_float32, "")
 CTS_TABLE(k_nn_float) = {
     CTS_ENTRY(NNFloat, convolution_matches_reference),
     CTS_ENTRY(NNFloat, fully_connected_pooling_softmax_match_reference),
-    CTS_ENTRY(NNFloat, roi_pooling_refuses_float32),
+    CTS_ENTRY(NNFloat, roi_pooling_matches_reference),
     CTS_TABLE_END,
 };
