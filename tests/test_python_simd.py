@@ -77,3 +77,32 @@ def test_level_above_the_cpu_is_capped_to_the_cpu():
     got = _child({"OPENVX_SIMD": "avx512"})
     assert got["level"] == best
     assert got["variants"][0] == ("scalar" if best == "none" else best)
+
+
+def _child_raw(env_extra):
+    import os
+    env = dict(os.environ)
+    env.pop("OPENVX_SIMD", None)
+    env.update(env_extra)
+    r = subprocess.run([sys.executable, "-c", _CHILD], capture_output=True, text=True, timeout=120, env=env,
+                       cwd=str(TESTS))
+    assert r.returncode == 0, r.stderr
+    return json.loads(r.stdout.strip().splitlines()[-1]), r.stderr
+
+
+def test_the_isa_names_of_sse4_are_accepted():
+    best = _child({})["level"]
+    if LEVELS.index(best) < LEVELS.index("sse4"):
+        assert best == "none"  # a CPU without SSE4.1/4.2 (or a scalar build): nothing to cap
+        return
+    for name in ("sse41", "SSE4.1"):
+        got, err = _child_raw({"OPENVX_SIMD": name})
+        assert got["level"] == "sse4" and got["variants"][0] == "sse4", (name, got)
+        assert err == "", err
+
+
+def test_an_unknown_level_is_said_and_ignored():
+    best = _child({})["level"]
+    got, err = _child_raw({"OPENVX_SIMD": "avx9000"})
+    assert got["level"] == best
+    assert "OPENVX_SIMD=avx9000 is not one of none, sse4, avx2, avx512: ignored" in err, err

@@ -6,6 +6,7 @@
 #include "../framework/ovx.h"
 
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
 #include <strings.h>
 
@@ -67,12 +68,14 @@ static void detect(void)
 #endif
     env = getenv("OPENVX_SIMD");
     if (env && env[0]) {
-        for (i = LEVEL_NONE; i <= LEVEL_AVX512; i++) {
-            if (strcasecmp(env, level_names[i]) == 0) {
-                if (i < best) best = i;
-                break;
-            }
-        }
+        int lv = -1;
+        for (i = LEVEL_NONE; i <= LEVEL_AVX512; i++)
+            if (strcasecmp(env, level_names[i]) == 0) lv = i;
+        if (strcasecmp(env, "sse41") == 0 || strcasecmp(env, "sse4.1") == 0) lv = LEVEL_SSE4; /* the ISA's names */
+        if (lv < 0) /* no context to log to yet: say it where the user sees it */
+            fprintf(stderr, "libopenvx: OPENVX_SIMD=%s is not one of none, sse4, avx2, avx512: ignored\n", env);
+        else if (lv < best)
+            best = lv;
     }
     simd_level = best;
     simd_name = level_names[best];
