@@ -40,6 +40,7 @@ static inline __m256i load8_s16(const vx_int16 *p)
 }
 
 #define MAXF 40 /* forward taps of a radius-4 disc: (81 - 1) / 2 at most */
+#define BILATERAL_STACK 56000 /* bytes of stack for a strip's rows (tap_plan) */
 
 /* How a one-channel tap set is run (tap_plan). */
 typedef struct {
@@ -156,19 +157,47 @@ static inline void strip_c1(const ovxc_bilateral *p, const plan *pl, const vx_fl
             for (vx_int32 k = 0; k < gn; k += 8) _mm256_storeu_ps(d + k, _mm256_cvtepi32_ps(LOAD8(s0 + k)));
         }
         /* each tap's weights and values for row yy, as pointers at column xs */
-        for (vx_uint32 t = 0; t < p->ntaps; t++) {
-            vx_int32 f = pl->fwd[t], dx = pl->dxs[t], dy = pl->dys[t];
-            if (f == 0)
-                gp[t] = centre;
-            else if (f > 0) /* G_f(p) */
-                gp[t] = g[f - 1][slot] + r;
-            else /* G_f(p + t), t = -f: row yy + dy, column x + dx */
-                gp[t] = g[-f - 1][(yy + dy + r) % (r + 1)] + r + dx;
-            fp[t] = fr[(yy + dy + r) % (2 * r + 1)] + r + dx;
+        {
+            vx_int32 sg[9], sf[9]; /* ring slots of the rows yy - r .. yy + r: no division per tap */
+            for (vx_int32 d = 0; d <= 2 * r; d++) {
+                sg[d] = (yy + d) % (r + 1);
+                sf[d] = (yy + d) % (2 * r + 1);
+            }
+            for (vx_uint32 t = 0; t < p->ntaps; t++) {
+                vx_int32 f = pl->fwd[t], dx = pl->dxs[t], dy = pl->dys[t];
+                if (f == 0)
+                    gp[t] = centre;
+                else if (f > 0) /* G_f(p) */
+                    gp[t] = g[f - 1][slot] + r;
+                else /* G_f(p + t), t = -f: row yy + dy, column x + dx */
+                    gp[t] = g[-f - 1][sg[dy + r]] + r + dx;
+                fp[t] = fr[sf[dy + r]] + r + dx;
+            }
         }
         {
             vx_uint8 *o = dst + (ptrdiff_t)yy * p->dst_sy;
-            for (vx_int32 x = 0; x < w; x += 16) { /* 16 pixels a step when there are: two chains */
+            vx_int32 x = 0;
+            for (; x + 32 <= w; x += 32) { /* 32 pixels a step: 8 independent add chains hide the latency */
+                __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0, s0 = a0, s1 = a0, s2 = a0, s3 = a0;
+                for (vx_uint32 t = 0; t < p->ntaps; t++) {
+                    const float *gt = gp[t] + x, *ft = fp[t] + x;
+                    __m256 w0 = _mm256_loadu_ps(gt), w1 = _mm256_loadu_ps(gt + 8);
+                    __m256 w2 = _mm256_loadu_ps(gt + 16), w3 = _mm256_loadu_ps(gt + 24);
+                    a0 = _mm256_add_ps(a0, _mm256_mul_ps(_mm256_loadu_ps(ft), w0));
+                    a1 = _mm256_add_ps(a1, _mm256_mul_ps(_mm256_loadu_ps(ft + 8), w1));
+                    a2 = _mm256_add_ps(a2, _mm256_mul_ps(_mm256_loadu_ps(ft + 16), w2));
+                    a3 = _mm256_add_ps(a3, _mm256_mul_ps(_mm256_loadu_ps(ft + 24), w3));
+                    s0 = _mm256_add_ps(s0, w0);
+                    s1 = _mm256_add_ps(s1, w1);
+                    s2 = _mm256_add_ps(s2, w2);
+                    s3 = _mm256_add_ps(s3, w3);
+                }
+                store8(p, s16, o, xs + x, 8, a0, s0);
+                store8(p, s16, o, xs + x + 8, 8, a1, s1);
+                store8(p, s16, o, xs + x + 16, 8, a2, s2);
+                store8(p, s16, o, xs + x + 24, 8, a3, s3);
+            }
+            for (; x < w; x += 16) { /* the rest, 16 pixels a step when there are: two chains */
                 __m256 acc0 = _mm256_setzero_ps(), ws0 = _mm256_setzero_ps();
                 __m256 acc1 = _mm256_setzero_ps(), ws1 = _mm256_setzero_ps();
                 if (x + 8 < w) {
@@ -334,7 +363,13 @@ static int tap_plan(const ovxc_bilateral *p, plan *pl)
     pl->wc = p->space_w[centre] * (p->color_n > 0 ? p->color_w[0] : 0.0f);
     pl->r = r;
     pl->nf = nf;
-    pl->bs = r <= 2 ? 128 : 64; /* G rows of nf * (r + 1) * (bs + 2r + 16) floats on the stack: 42 KB at most */
+    { /* strip width: the G rings (nf * (r + 1) rows), the float rows (C (2r + 1)) and the centre row, each of
+       * bs + 2r + 16 floats, within BILATERAL_STACK bytes of stack; wide strips run faster (fewer strip
+       * edges, longer loops): one channel, 544 columns at radius 2, 192 at 3, 64 at 4 */
+        vx_int32 per_col = 4 * ((vx_int32)nf * (r + 1) + (vx_int32)C * (2 * r + 1) + 1);
+        vx_int32 bs = (BILATERAL_STACK / per_col - 2 * r - 16) & ~31;
+        pl->bs = bs < 32 ? 32 : bs;
+    }
     pl->gw = pl->bs + 2 * r + 16;
     return 1;
 }

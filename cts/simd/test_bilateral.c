@@ -3,8 +3,9 @@
  * reference, U8 and S16, diameters 5, 7 and 9, small and large sigmas (few
  * or all colour weights non-zero), random, low-contrast and extreme data
  * (S16 differences beyond the 1023 clamp), widths below, at and above the
- * 8-pixel step and the variants' strips, dense and strided outputs, bands of
- * rows, 1 to 5 channels (5: the variants' scalar path).  The padded source
+ * 8- and 32-pixel steps and the variants' strips (544 columns at radius
+ * 2), dense and strided outputs, bands of rows, 1 to 5 channels (5: the
+ * variants' scalar path).  The padded source
  * is filled at random: the routines do not care what the margins hold.
  */
 #include "../../csrc/compute/bilateral.h"
@@ -42,7 +43,7 @@ static vx_int16 sample(int s16, int mode)
 
 int main(void)
 {
-    static const vx_int32 widths[] = {1, 2, 3, 7, 8, 9, 16, 17, 31, 64, 100, 129, 200, 300};
+    static const vx_int32 widths[] = {1, 2, 3, 7, 8, 9, 16, 17, 31, 32, 33, 64, 100, 129, 200, 300, 600, 1201};
     static const float sigmas[][2] = {{10.0f, 20.0f}, {1.0f, 1.0f}, {20.0f, 0.3f}, {0.5f, 20.0f}, {3.0f, 7.5f}};
     unsigned passed = 0, failed = 0, not_run = 0;
     const variant *scalar = variants;
