@@ -518,6 +518,7 @@ typedef struct {
     vx_uint32 rw, R;
     const vx_int32 *span;
     vx_uint8 *keep;
+    vx_uint32 parts;    /* of rows, of the threaded selection */
     vx_uint32 edge;     /* rows of a part's edge lists */
     vx_uint32 *edges;   /* part b's top list at 2b * edge_cap, bottom at (2b + 1) * edge_cap */
     vx_uint32 *part_idx; /* part b's candidates at y0 * half (its first row's) */
@@ -740,11 +741,11 @@ static inline void harris_mark(const harris_job *j, vx_int32 cx, vx_int32 cy, vx
     }
 }
 
-/* The rows of part b of the min_distance selection: [0, h) in `bands` parts. */
+/* The rows of part b of the min_distance selection: [0, h) in `parts` parts. */
 static void harris_part_rows(const harris_job *j, vx_uint32 b, vx_uint32 *y0, vx_uint32 *y1)
 {
-    *y0 = (vx_uint32)((vx_uint64)j->h * b / j->bands);
-    *y1 = (vx_uint32)((vx_uint64)j->h * (b + 1) / j->bands);
+    *y0 = (vx_uint32)((vx_uint64)j->h * b / j->parts);
+    *y1 = (vx_uint32)((vx_uint64)j->h * (b + 1) / j->parts);
 }
 
 /* The greedy selection (strongest first, a corner kept unless a kept one lies
@@ -761,7 +762,7 @@ static void harris_select_part(void *arg, vx_uint32 b)
     vx_size i, q, n = 0;
     harris_part_rows(j, b, &y0, &y1);
     memset(j->bits + (vx_size)y0 * j->rw, 0, (vx_size)(y1 - y0) * j->rw * sizeof(*j->bits));
-    /* the part's candidates, without a branch per candidate (1 in `bands` is
+    /* the part's candidates, without a branch per candidate (1 in `parts` is
      * the part's, at random) */
     mine = j->part_idx + (vx_size)y0 * j->half;
     for (i = 0; i < j->nc; i++) {
@@ -833,15 +834,15 @@ static int harris_select_fix(harris_job *j, vx_uint32 m, vx_uint32 k, const vx_u
 static int harris_select_parallel(harris_job *j, vx_uint32 *merged)
 {
     vx_uint32 b, R = j->R, minpart = j->h;
-    for (b = 0; b < j->bands; b++) {
+    for (b = 0; b < j->parts; b++) {
         vx_uint32 y0, y1;
         harris_part_rows(j, b, &y0, &y1);
         if (y1 - y0 < minpart) minpart = y1 - y0;
     }
     if (R == 0 || 4 * (R - 1) + 4 > minpart / 2) return 0;
     j->edge = 10 * R < minpart / 2 ? 10 * R : minpart / 2; /* zones up to k = 8R (k + R - 1 <= edge) */
-    harris_run(j, harris_select_part);
-    for (b = 1; b < j->bands; b++) {
+    ovx_parallel_for(j->parts, harris_select_part, j);
+    for (b = 1; b < j->parts; b++) {
         vx_uint32 m, y1, k = 2 * R;
         const vx_uint32 *ea = j->edges + (vx_size)(2 * b - 1) * j->edge_cap, *eb = j->edges + (vx_size)2 * b * j->edge_cap;
         vx_size na = j->edge_n[2 * b - 1], nb = j->edge_n[2 * b], ia = 0, ib = 0, n = 0;
@@ -952,12 +953,15 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
                 /* the edge lists in the slots (free after the sort); each part's candidates,
                  * then the edge lists' merge, in B */
                 j.edges = (vx_uint32 *)(void *)j.slots;
-                j.edge_cap = (vx_size)h * j.half * 2 / (2 * j.bands);
+                j.parts = threads; /* one part a thread: each part reads every candidate */
+                j.edge_cap = (vx_size)h * j.half * 2 / (2 * j.parts);
                 j.part_idx = (vx_uint32 *)(void *)B;
-                if (j.bands > 1 && j.bands <= OVX_MAX_BANDS_HARRIS && nc >= 4096 &&
+                if (j.parts > 1 && j.parts <= OVX_MAX_BANDS_HARRIS && nc >= 4096 &&
                     harris_select_parallel(&j, (vx_uint32 *)(void *)B)) {
-                    for (i = 0; i < nc; i++) /* the kept ones, in order, to the front */
-                        if (j.keep[i]) A[na++] = A[i];
+                    for (i = 0; i < nc; i++) { /* the kept ones, in order, to the front (na <= i) */
+                        A[na] = A[i];
+                        na += j.keep[i];
+                    }
                 } else {
                 memset(bits, 0, (vx_size)h * rw * sizeof(*bits));
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
