@@ -15,8 +15,10 @@ compute variant the node chose (VX_NODE_OVX_VARIANT; OPENVX_SIMD=none forces
 "scalar").  Where OpenCV has no exact equivalent the closest call is used and
 named in the table.  --filter takes comma-separated name fragments.  The
 functions of issue 12 ("Speed I": pixelwise, arithmetic, depth, LUT,
-threshold, channel, color, magnitude/phase, control) get a geometric mean of
-their own.  --cpu adds a table of CPU times per call (all threads of the
+threshold, channel, color, magnitude/phase, control), of issue 14 ("Speed
+II": filters, morphology, feature detectors) and of issue 15 ("Speed III":
+geometry, pyramids, statistics, optical flow, tensors) get a geometric mean
+of their own.  --cpu adds a table of CPU times per call (all threads of the
 process, mean over the runs): the work, where wall time on a loaded machine
 also measures the wait for a core, and how evenly our pool split it.
 """
@@ -213,7 +215,7 @@ class Bench:
               % (self.w, self.h, t_copy * 1e3, self.ctx.simd_level, " ".join(load)))
         print("%-26s %9s %9s %7s %9s %6s %7s %8s  %s" % ("function", "ours ms", "OpenCV ms", "ratio", "1T ms",
                                                         "2T/1T", "x copy", "variant", "OpenCV call"))
-        logs, logs12 = [], []
+        logs, logs12, logs14, logs15 = [], [], [], []
         if self.cpu:
             print("CPU ms per call (all threads, mean over the runs, better of 2 rounds): ours 2T / ours 1T / "
                   "OpenCV, ratio ours 1T / OpenCV, and 'split': our 2T CPU time over the busiest thread's")
@@ -233,12 +235,20 @@ class Bench:
             logs.append(math.log(r))
             if name.split(" ")[0] in ISSUE12:
                 logs12.append(math.log(r))
+            if name.split(" ")[0] in ISSUE14:
+                logs14.append(math.log(r))
+            if name.split(" ")[0] in ISSUE15:
+                logs15.append(math.log(r))
             print("%-26s %9.3f %9.3f %7.2f %9.3f %6.2f %7s %8s  %s"
                   % (name, to * 1e3, tc * 1e3, r, t1 * 1e3, t1 / to, "%.2f" % (to / tcopy) if tcopy else "-",
                      variant, cvn))
         if logs12:
             print("geometric mean of ours/OpenCV over the %d functions of issue 12: %.2f"
                   % (len(logs12), math.exp(sum(logs12) / len(logs12))))
+        for issue, lg in ((14, logs14), (15, logs15)):
+            if lg:
+                print("geometric mean of ours/OpenCV over the %d functions of issue %d: %.2f"
+                      % (len(lg), issue, math.exp(sum(lg) / len(lg))))
         if logs:
             print("geometric mean of ours/OpenCV over %d functions: %.2f"
                   % (len(logs), math.exp(sum(logs) / len(logs))))
@@ -253,6 +263,17 @@ BYTES_PER_PIXEL = {lib.VX_DF_IMAGE_U1: 0.125, lib.VX_DF_IMAGE_U8: 1, lib.VX_DF_I
 ISSUE12 = {"AbsDiff", "Add", "Subtract", "Multiply", "And", "Or", "Xor", "Not", "WeightedAverage", "Threshold",
            "TableLookup", "ConvertDepth", "ChannelExtract", "ChannelCombine", "ColorConvert", "Magnitude", "Phase",
            "Accumulate", "AccumulateWeighted", "AccumulateSquare", "Copy", "Min", "Max", "Select"}
+
+# The functions of issue 14 ("Speed II": neighbourhood filters, morphology, the feature detectors).
+ISSUE14 = {"Box3x3", "Gaussian3x3", "Median3x3", "Dilate3x3", "Erode3x3", "Sobel3x3", "Convolve", "NonLinearFilter",
+           "Canny", "HarrisCorners", "FastCorners", "HalfScaleGaussian", "LBP", "NonMaxSuppression", "MatchTemplate",
+           "BilateralFilter"}
+# The functions of issue 15 ("Speed III": geometry, pyramids, statistics, optical flow, the rest of enhanced
+# vision, tensors).
+ISSUE15 = {"ScaleImage", "WarpAffine", "WarpPerspective", "Remap", "GaussianPyramid", "LaplacianPyramid",
+           "LaplacianReconstruct", "Histogram", "EqualizeHist", "MeanStdDev", "MinMaxLoc", "IntegralImage",
+           "OptFlowPyrLK", "HOGCells", "HOGFeatures", "HoughLinesP", "TensorAdd", "TensorSubtract",
+           "TensorMultiply", "TensorTableLookup", "TensorTranspose", "TensorConvertDepth", "TensorMatrixMultiply"}
 
 
 def functions(b):

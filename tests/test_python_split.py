@@ -72,3 +72,62 @@ def test_matrix_multiply(vx, ctxs):
     got = _same(lambda c: vx.tensor_matrix_multiply(a, b, ctx=c), ctxs)
     acc = a.astype(np.int64) @ b.astype(np.int64)
     np.testing.assert_array_equal(got, np.clip((acc + 128) >> 8, -32768, 32767).astype(np.int16))
+
+
+def _greedy(cands, w, h, dist):
+    """The min_distance rule on candidates (strongest first): kept unless a kept one lies closer
+    (dx^2 + dy^2 < dist^2 in float32)."""
+    d2 = np.float32(dist) * np.float32(dist)
+    r = int(np.ceil(dist)) + 1
+    off = [(dy, dx) for dy in range(-r, r + 1) for dx in range(-r, r + 1)
+           if np.float32(dx) * np.float32(dx) + np.float32(dy) * np.float32(dy) < d2]
+    oy = np.array([o[0] for o in off])
+    ox = np.array([o[1] for o in off])
+    bad = np.zeros((h + 2 * r, w + 2 * r), bool)
+    keep = []
+    for k in cands:
+        x, y = int(k["x"]), int(k["y"])
+        if bad[y + r, x + r]:
+            continue
+        keep.append(k)
+        bad[y + r + oy, x + r + ox] = True
+    return np.array(keep, cands.dtype)
+
+
+def _harris_image(kind, w, h):
+    rng = np.random.default_rng(w + h + kind)
+    if kind == 0:  # noise: corners everywhere
+        return rng.integers(0, 256, (h, w), dtype=np.uint8)
+    # blobs whose strength falls off along y: chains of suppression across many rows
+    yy, xx = np.mgrid[0:h, 0:w]
+    a = 128 + 100 * np.sin(xx * 0.9) * np.cos(yy * 0.8) * (1.0 - yy / (2.0 * h))
+    return np.clip(a + rng.normal(0, 3, (h, w)), 0, 255).astype(np.uint8)
+
+
+@pytest.mark.parametrize("kind", [0, 1])
+@pytest.mark.parametrize("dist", [1.0, 2.0, 3.0, 5.5, 12.0, 40.0])
+def test_harris_min_distance(vx, ctxs, kind, dist):
+    """The min_distance selection on the threads (parts of rows, then the zones around their edges)
+    gives the serial greedy's corners, in its order."""
+    w, h = 640, 480
+    a = _harris_image(kind, w, h)
+    run = (lambda d: lambda c: vx.harris_corners(a, 1e-6, min_distance=d, capacity=w * h, ctx=c))
+    got = _same(run(dist), ctxs)
+    cands = _same(run(0.0), ctxs)
+    assert len(cands) >= 4096  # enough for the threaded selection
+    want = _greedy(cands, w, h, dist)
+    np.testing.assert_array_equal(got, want)
+
+
+@pytest.mark.parametrize("w,h", [(7, 7), (131, 67), (1922, 301)])
+@pytest.mark.parametrize("nms", [True, False])
+def test_fast_corners(vx, ctxs, w, h, nms):
+    a = np.random.default_rng(w * 5 + h).integers(0, 256, (h, w), dtype=np.uint8)
+    _same(lambda c: vx.fast_corners(a, 30, nonmax_suppression=nms, capacity=w * h, ctx=c), ctxs)
+
+
+@pytest.mark.parametrize("w,h", [(5, 3), (131, 67), (1922, 101)])
+@pytest.mark.parametrize("diameter", [5, 9])
+def test_bilateral_filter(vx, ctxs, w, h, diameter):
+    a = np.random.default_rng(w * 11 + h).integers(0, 256, (h, w), dtype=np.uint8)
+    _same(lambda c: vx.bilateral_filter(a, diameter, 10.0, 20.0, border="replicate", ctx=c), ctxs)

@@ -19,6 +19,13 @@ vx_uint32 ovxc_bilateral_taps(vx_int32 radius, vx_float32 sigma_space, ptrdiff_t
     return n;
 }
 
+size_t ovxc_bilateral_strip_floats(vx_uint32 ntaps, vx_int32 radius, vx_int32 channels, vx_int32 width)
+{
+    size_t nf = ntaps > 0 ? (ntaps - 1) / 2 : 0;
+    return (nf * (size_t)(radius + 1) + (size_t)channels * (size_t)(2 * radius + 1) + 1) *
+           ((size_t)width + 2 * (size_t)radius + 48);
+}
+
 vx_uint32 ovxc_bilateral_colors(vx_float32 sigma_values, vx_float32 *color_w, vx_uint32 n)
 {
     double coeff = -0.5 / ((double)sigma_values * sigma_values);

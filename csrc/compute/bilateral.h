@@ -26,9 +26,12 @@ typedef struct {
     vx_uint32 color_n;
     /* output addressing, bytes */
     ptrdiff_t dst_sc, dst_sx, dst_sy;
+    /* floats of the acc scratch of each call (at least `channels`); the
+     * variants run strips as wide as it holds (else a stack budget allows) */
+    size_t scratch_floats;
 } ovxc_bilateral;
 
-/* Rows [y0, y1) of the output; acc is scratch for `channels` floats. */
+/* Rows [y0, y1) of the output; acc is scratch for p->scratch_floats floats. */
 void ovxc_bilateral_u8(const ovxc_bilateral *p, const vx_uint8 *src, vx_uint8 *dst, vx_int32 y0, vx_int32 y1,
                        vx_float32 *acc);
 void ovxc_bilateral_s16(const ovxc_bilateral *p, const vx_int16 *src, vx_uint8 *dst, vx_int32 y0, vx_int32 y1,
@@ -40,14 +43,17 @@ typedef void (*ovxc_bilateral_s16_f)(const ovxc_bilateral *p, const vx_int16 *sr
 
 /* AVX2 variants, the same results (bilateral_avx2.c): 8 pixels a step when
  * there are 1 to 4 channels and the taps are a symmetric disc (else the
- * scalar code).  They may read up to
- * OVXC_BILATERAL_SLACK elements past the end of the padded source's last
- * row, which must be readable. */
+ * scalar code), in strips as wide as acc (p->scratch_floats) or a stack
+ * budget holds.  They may read up to OVXC_BILATERAL_SLACK elements past the
+ * end of the padded source's last row, which must be readable. */
 #define OVXC_BILATERAL_SLACK 32
 void ovxc_bilateral_u8_avx2(const ovxc_bilateral *p, const vx_uint8 *src, vx_uint8 *dst, vx_int32 y0, vx_int32 y1,
                             vx_float32 *acc);
 void ovxc_bilateral_s16_avx2(const ovxc_bilateral *p, const vx_int16 *src, vx_uint8 *dst, vx_int32 y0, vx_int32 y1,
                              vx_float32 *acc);
+/* Scratch floats for strips of the whole width: (forward taps x (r + 1) +
+ * channels x (2r + 1) + 1) x (width + 2r + 48), ntaps the disc's taps. */
+size_t ovxc_bilateral_strip_floats(vx_uint32 ntaps, vx_int32 radius, vx_int32 channels, vx_int32 width);
 
 /* Fill space_w / tap_off for a disc of the given radius; returns the number
  * of taps (at most (2r+1)^2). */

@@ -40,6 +40,7 @@ static inline __m256i load8_s16(const vx_int16 *p)
 }
 
 #define MAXF 40 /* forward taps of a radius-4 disc: (81 - 1) / 2 at most */
+#define BILATERAL_STACK 56000 /* bytes of stack for a strip's rows when acc is small (run_c1) */
 
 /* How a one-channel tap set is run (tap_plan). */
 typedef struct {
@@ -100,10 +101,13 @@ static inline void store8(const ovxc_bilateral *p, int s16, vx_uint8 *o, vx_int3
  * converted to float once (a ring of 2r + 1 rows), and the accumulation is
  * the scalar's, tap by tap in its order. */
 static inline void strip_c1(const ovxc_bilateral *p, const plan *pl, const vx_float32 *tab, const void *src,
-                            int s16, vx_uint8 *dst, vx_int32 y0, vx_int32 y1, vx_int32 xs, vx_int32 xe)
+                            int s16, vx_uint8 *dst, vx_int32 y0, vx_int32 y1, vx_int32 xs, vx_int32 xe, float *mem)
 {
     const vx_int32 r = pl->r, gw = pl->gw, nf = (vx_int32)pl->nf;
-    float g[nf ? nf : 1][r + 1][gw], fr[2 * r + 1][gw], centre[gw];
+    /* the rows in mem (plan_floats): G rings, float rows, the centre row */
+    float(*g)[r + 1][gw] = (float(*)[r + 1][gw])(void *)mem;
+    float(*fr)[gw] = (float(*)[gw])(void *)(mem + (size_t)(nf ? nf : 1) * (size_t)(r + 1) * (size_t)gw);
+    float *centre = mem + ((size_t)(nf ? nf : 1) * (size_t)(r + 1) + (size_t)(2 * r + 1)) * (size_t)gw;
     const float *gp[81], *fp[81];
     const __m256i lim = _mm256_set1_epi32(1023), cn = _mm256_set1_epi32((int)p->color_n);
     const vx_int32 w = xe - xs, w8 = (w + 7) & ~7, gn = (w8 + 2 * r + 7) & ~7; /* columns xs - r + [0, gn) */
@@ -156,19 +160,47 @@ static inline void strip_c1(const ovxc_bilateral *p, const plan *pl, const vx_fl
             for (vx_int32 k = 0; k < gn; k += 8) _mm256_storeu_ps(d + k, _mm256_cvtepi32_ps(LOAD8(s0 + k)));
         }
         /* each tap's weights and values for row yy, as pointers at column xs */
-        for (vx_uint32 t = 0; t < p->ntaps; t++) {
-            vx_int32 f = pl->fwd[t], dx = pl->dxs[t], dy = pl->dys[t];
-            if (f == 0)
-                gp[t] = centre;
-            else if (f > 0) /* G_f(p) */
-                gp[t] = g[f - 1][slot] + r;
-            else /* G_f(p + t), t = -f: row yy + dy, column x + dx */
-                gp[t] = g[-f - 1][(yy + dy + r) % (r + 1)] + r + dx;
-            fp[t] = fr[(yy + dy + r) % (2 * r + 1)] + r + dx;
+        {
+            vx_int32 sg[9], sf[9]; /* ring slots of the rows yy - r .. yy + r: no division per tap */
+            for (vx_int32 d = 0; d <= 2 * r; d++) {
+                sg[d] = (yy + d) % (r + 1);
+                sf[d] = (yy + d) % (2 * r + 1);
+            }
+            for (vx_uint32 t = 0; t < p->ntaps; t++) {
+                vx_int32 f = pl->fwd[t], dx = pl->dxs[t], dy = pl->dys[t];
+                if (f == 0)
+                    gp[t] = centre;
+                else if (f > 0) /* G_f(p) */
+                    gp[t] = g[f - 1][slot] + r;
+                else /* G_f(p + t), t = -f: row yy + dy, column x + dx */
+                    gp[t] = g[-f - 1][sg[dy + r]] + r + dx;
+                fp[t] = fr[sf[dy + r]] + r + dx;
+            }
         }
         {
             vx_uint8 *o = dst + (ptrdiff_t)yy * p->dst_sy;
-            for (vx_int32 x = 0; x < w; x += 16) { /* 16 pixels a step when there are: two chains */
+            vx_int32 x = 0;
+            for (; x + 32 <= w; x += 32) { /* 32 pixels a step: 8 independent add chains hide the latency */
+                __m256 a0 = _mm256_setzero_ps(), a1 = a0, a2 = a0, a3 = a0, s0 = a0, s1 = a0, s2 = a0, s3 = a0;
+                for (vx_uint32 t = 0; t < p->ntaps; t++) {
+                    const float *gt = gp[t] + x, *ft = fp[t] + x;
+                    __m256 w0 = _mm256_loadu_ps(gt), w1 = _mm256_loadu_ps(gt + 8);
+                    __m256 w2 = _mm256_loadu_ps(gt + 16), w3 = _mm256_loadu_ps(gt + 24);
+                    a0 = _mm256_add_ps(a0, _mm256_mul_ps(_mm256_loadu_ps(ft), w0));
+                    a1 = _mm256_add_ps(a1, _mm256_mul_ps(_mm256_loadu_ps(ft + 8), w1));
+                    a2 = _mm256_add_ps(a2, _mm256_mul_ps(_mm256_loadu_ps(ft + 16), w2));
+                    a3 = _mm256_add_ps(a3, _mm256_mul_ps(_mm256_loadu_ps(ft + 24), w3));
+                    s0 = _mm256_add_ps(s0, w0);
+                    s1 = _mm256_add_ps(s1, w1);
+                    s2 = _mm256_add_ps(s2, w2);
+                    s3 = _mm256_add_ps(s3, w3);
+                }
+                store8(p, s16, o, xs + x, 8, a0, s0);
+                store8(p, s16, o, xs + x + 8, 8, a1, s1);
+                store8(p, s16, o, xs + x + 16, 8, a2, s2);
+                store8(p, s16, o, xs + x + 24, 8, a3, s3);
+            }
+            for (; x < w; x += 16) { /* the rest, 16 pixels a step when there are: two chains */
                 __m256 acc0 = _mm256_setzero_ps(), ws0 = _mm256_setzero_ps();
                 __m256 acc1 = _mm256_setzero_ps(), ws1 = _mm256_setzero_ps();
                 if (x + 8 < w) {
@@ -201,10 +233,14 @@ static inline void strip_c1(const ovxc_bilateral *p, const plan *pl, const vx_fl
  * them (each |difference| clamped to 1023, the squared distance summed in
  * float: exact below 2^24) by gathers from color_w, and C accumulators. */
 static inline void strip_cn(const ovxc_bilateral *p, const plan *pl, const void *src, int s16, const int C,
-                            vx_uint8 *dst, vx_int32 y0, vx_int32 y1, vx_int32 xs, vx_int32 xe)
+                            vx_uint8 *dst, vx_int32 y0, vx_int32 y1, vx_int32 xs, vx_int32 xe, float *mem)
 {
     const vx_int32 r = pl->r, gw = pl->gw, nf = (vx_int32)pl->nf, nr = 2 * r + 1;
-    float g[nf ? nf : 1][r + 1][gw], fr[C][2 * r + 1][gw], centre[gw];
+    /* the rows in mem (plan_floats): G rings, float rows per channel, the centre row */
+    float(*g)[r + 1][gw] = (float(*)[r + 1][gw])(void *)mem;
+    float(*fr)[2 * r + 1][gw] =
+        (float(*)[2 * r + 1][gw])(void *)(mem + (size_t)(nf ? nf : 1) * (size_t)(r + 1) * (size_t)gw);
+    float *centre = mem + ((size_t)(nf ? nf : 1) * (size_t)(r + 1) + (size_t)C * (size_t)(2 * r + 1)) * (size_t)gw;
     const float *gp[81];
     const __m256i cn = _mm256_set1_epi32((int)p->color_n);
     const __m256 lim = _mm256_set1_ps(1023.0f), sign = _mm256_set1_ps(-0.0f);
@@ -334,9 +370,19 @@ static int tap_plan(const ovxc_bilateral *p, plan *pl)
     pl->wc = p->space_w[centre] * (p->color_n > 0 ? p->color_w[0] : 0.0f);
     pl->r = r;
     pl->nf = nf;
-    pl->bs = r <= 2 ? 128 : 64; /* G rows of nf * (r + 1) * (bs + 2r + 16) floats on the stack: 42 KB at most */
-    pl->gw = pl->bs + 2 * r + 16;
     return 1;
+}
+
+/* The strip width for `floats` floats of rows (G rings, float rows, centre
+ * row, each of bs + 2r + 16 floats): as wide as they hold, a multiple of 32
+ * (at most the width rounded up; 0 when not even 32 columns fit). */
+static vx_int32 strip_width(const ovxc_bilateral *p, const plan *pl, size_t floats)
+{
+    size_t rows = (size_t)(pl->nf ? pl->nf : 1) * (size_t)(pl->r + 1) + (size_t)p->channels * (size_t)(2 * pl->r + 1) + 1;
+    size_t cols = floats / rows, most = ((size_t)p->width + 31) & ~(size_t)31;
+    if (cols < (size_t)(32 + 2 * pl->r + 16)) return 0;
+    cols = (cols - (size_t)(2 * pl->r + 16)) & ~(size_t)31;
+    return (vx_int32)(cols < most ? cols : most);
 }
 
 static void run_c1(const ovxc_bilateral *p, const void *src, int s16, vx_uint8 *dst, vx_int32 y0, vx_int32 y1,
@@ -351,8 +397,27 @@ static void run_c1(const ovxc_bilateral *p, const void *src, int s16, vx_uint8 *
         return;
     }
     {
+        /* the strips' rows: in acc when it holds strips wider than the stack
+         * budget does (the kernel gives each call room for the whole width:
+         * fewer strip edges, longer loops), else on the stack */
+        float stack_rows[BILATERAL_STACK / sizeof(float)], *mem = stack_rows;
+        vx_int32 bs = strip_width(p, &pl, sizeof(stack_rows) / sizeof(float));
+        vx_int32 wide = strip_width(p, &pl, p->scratch_floats);
         /* U8: each forward tap's w by |difference|, space_w * color_w[a^2] (0 from color_n on) */
         float tab[s16 || p->channels > 1 ? 1 : (pl.nf ? pl.nf : 1) * 256];
+        if (wide > bs) {
+            bs = wide;
+            mem = acc;
+        }
+        if (bs == 0) { /* not even one narrow strip fits: the scalar code */
+            if (s16)
+                ovxc_bilateral_s16(p, (const vx_int16 *)src, dst, y0, y1, acc);
+            else
+                ovxc_bilateral_u8(p, (const vx_uint8 *)src, dst, y0, y1, acc);
+            return;
+        }
+        pl.bs = bs;
+        pl.gw = bs + 2 * pl.r + 16;
         if (!s16 && p->channels == 1)
             for (vx_uint32 f = 0; f < pl.nf; f++)
                 for (vx_uint32 a = 0; a < 256; a++)
@@ -361,17 +426,17 @@ static void run_c1(const ovxc_bilateral *p, const void *src, int s16, vx_uint8 *
             vx_int32 xe = p->width - xs > pl.bs ? xs + pl.bs : p->width;
             if (p->channels > 1) /* constant channel counts: the channel loops unrolled */
                 switch (p->channels * 2 + s16) {
-                case 4: strip_cn(p, &pl, src, 0, 2, dst, y0, y1, xs, xe); break;
-                case 5: strip_cn(p, &pl, src, 1, 2, dst, y0, y1, xs, xe); break;
-                case 6: strip_cn(p, &pl, src, 0, 3, dst, y0, y1, xs, xe); break;
-                case 7: strip_cn(p, &pl, src, 1, 3, dst, y0, y1, xs, xe); break;
-                case 8: strip_cn(p, &pl, src, 0, 4, dst, y0, y1, xs, xe); break;
-                default: strip_cn(p, &pl, src, 1, 4, dst, y0, y1, xs, xe); break;
+                case 4: strip_cn(p, &pl, src, 0, 2, dst, y0, y1, xs, xe, mem); break;
+                case 5: strip_cn(p, &pl, src, 1, 2, dst, y0, y1, xs, xe, mem); break;
+                case 6: strip_cn(p, &pl, src, 0, 3, dst, y0, y1, xs, xe, mem); break;
+                case 7: strip_cn(p, &pl, src, 1, 3, dst, y0, y1, xs, xe, mem); break;
+                case 8: strip_cn(p, &pl, src, 0, 4, dst, y0, y1, xs, xe, mem); break;
+                default: strip_cn(p, &pl, src, 1, 4, dst, y0, y1, xs, xe, mem); break;
                 }
             else if (s16)
-                strip_c1(p, &pl, tab, src, 1, dst, y0, y1, xs, xe);
+                strip_c1(p, &pl, tab, src, 1, dst, y0, y1, xs, xe, mem);
             else
-                strip_c1(p, &pl, tab, src, 0, dst, y0, y1, xs, xe);
+                strip_c1(p, &pl, tab, src, 0, dst, y0, y1, xs, xe, mem);
         }
     }
 }

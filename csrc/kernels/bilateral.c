@@ -225,16 +225,34 @@ typedef struct {
     vx_uint8 *dst;
     ovxc_bilateral_u8_f u8;
     ovxc_bilateral_s16_f s16;
+    /* scratch slots of slot_floats floats for the calls running at once (the
+     * variants' strips of the whole width), taken and given back through
+     * the bits of busy; a call that finds none uses a small stack scratch */
+    vx_float32 *slots;
+    size_t slot_floats;
+    vx_uint32 nslots, busy;
 } bilateral_job;
+
+#define BILATERAL_MAX_SLOTS 32
 
 static void bilateral_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
 {
-    const bilateral_job *j = arg;
-    vx_float32 acc[BILATERAL_MAX_CHANNELS];
+    bilateral_job *j = arg;
+    vx_float32 small[BILATERAL_MAX_CHANNELS], *acc = small;
+    ovxc_bilateral q = *j->p;
+    vx_uint32 slot;
+    q.scratch_floats = BILATERAL_MAX_CHANNELS;
+    for (slot = 0; slot < j->nslots; slot++)
+        if (!(__atomic_fetch_or(&j->busy, 1u << slot, __ATOMIC_ACQUIRE) & (1u << slot))) {
+            acc = j->slots + (size_t)slot * j->slot_floats;
+            q.scratch_floats = j->slot_floats;
+            break;
+        }
     if (j->u8)
-        j->u8(j->p, (const vx_uint8 *)j->src, j->dst, (vx_int32)y0, (vx_int32)y1, acc);
+        j->u8(&q, (const vx_uint8 *)j->src, j->dst, (vx_int32)y0, (vx_int32)y1, acc);
     else
-        j->s16(j->p, (const vx_int16 *)j->src, j->dst, (vx_int32)y0, (vx_int32)y1, acc);
+        j->s16(&q, (const vx_int16 *)j->src, j->dst, (vx_int32)y0, (vx_int32)y1, acc);
+    if (slot < j->nslots) __atomic_fetch_and(&j->busy, ~(1u << slot), __ATOMIC_RELEASE);
 }
 
 static vx_status VX_CALLBACK run_bilateral(vx_node node, const vx_reference params[], vx_uint32 num)
@@ -254,7 +272,7 @@ static vx_status VX_CALLBACK run_bilateral(vx_node node, const vx_reference para
     color_cache *cache;
     void *before;
     vx_bool fresh;
-    size_t elem = src->data_type == VX_TYPE_INT16 ? 2 : 1, pw, ph, pad_bytes;
+    size_t elem = src->data_type == VX_TYPE_INT16 ? 2 : 1, pw, ph, pad_bytes, slot_bytes;
     const ovx_variant *v = ovx_node_variant(node);
     ovxc_bilateral p;
     bilateral_job job;
@@ -281,11 +299,22 @@ static vx_status VX_CALLBACK run_bilateral(vx_node node, const vx_reference para
         vx_uint64 amax = elem == 1 ? 255u : 1023u, reach = (vx_uint64)l.c * amax * amax + 1u;
         if (reach < color_cap) color_cap = (vx_uint32)reach;
     }
+    p.row = (ptrdiff_t)pw * l.c;
+    p.ntaps = ovxc_bilateral_taps(r, sigma_space, p.row, l.c, taps, space_w);
+    /* the calls' scratch slots: one a thread, room for strips of the whole
+     * width (up to 4 MB a slot; only the variants of 1 to 4 channels use
+     * more than BILATERAL_MAX_CHANNELS floats) */
+    job.nslots = ovx_node_threads(node);
+    if (job.nslots > BILATERAL_MAX_SLOTS) job.nslots = BILATERAL_MAX_SLOTS;
+    job.slot_floats = l.c <= 4 ? ovxc_bilateral_strip_floats(p.ntaps, r, l.c, l.w) : 0;
+    if (job.slot_floats > ((size_t)1 << 20)) job.slot_floats = (size_t)1 << 20;
+    if (job.slot_floats < BILATERAL_MAX_CHANNELS) job.nslots = 0, job.slot_floats = 0;
+    slot_bytes = (job.slot_floats * sizeof(vx_float32) * job.nslots + 63) & ~(size_t)63;
     /* node scratch: the colour weights (kept while sigmaValues stays), then
-     * the padded input (+ the variants' read slack) */
-    pad_bytes = pw * ph * (size_t)l.c * elem + OVXC_BILATERAL_SLACK * 2;
+     * the padded input (+ the variants' read slack), then the slots */
+    pad_bytes = (pw * ph * (size_t)l.c * elem + OVXC_BILATERAL_SLACK * 2 + 63) & ~(size_t)63;
     before = node->local_data_ptr; /* a new block (never the old address: both live at once) holds no weights */
-    scratch = ovx_node_scratch(node, sizeof(color_cache) + color_cap * sizeof(vx_float32) + pad_bytes);
+    scratch = ovx_node_scratch(node, sizeof(color_cache) + color_cap * sizeof(vx_float32) + pad_bytes + slot_bytes);
     fresh = (void *)scratch != before ? vx_true_e : vx_false_e;
     if (!scratch) return ovx_kernel_log(node, P_DST, VX_ERROR_NO_MEMORY, "no memory for the padded input");
     cache = (color_cache *)(void *)scratch;
@@ -304,12 +333,11 @@ static vx_status VX_CALLBACK run_bilateral(vx_node node, const vx_reference para
         pj.cval = elem == 1 ? (vx_int16)border.constant_value.U8 : border.constant_value.S16;
         ovx_node_parallel_rows(node, 0, (vx_uint32)ph, (vx_uint64)(pw * ph * (size_t)l.c * elem) / 8u, fill_pad, &pj);
     }
-    memset(pad + pad_bytes - OVXC_BILATERAL_SLACK * 2, 0, OVXC_BILATERAL_SLACK * 2);
+    memset(pad + pw * ph * (size_t)l.c * elem, 0, OVXC_BILATERAL_SLACK * 2);
 
     p.width = l.w;
     p.channels = l.c;
-    p.row = (ptrdiff_t)pw * l.c;
-    p.ntaps = ovxc_bilateral_taps(r, sigma_space, p.row, l.c, taps, space_w);
+    p.scratch_floats = BILATERAL_MAX_CHANNELS; /* set per call (bilateral_rows) */
     p.tap_off = taps;
     p.space_w = space_w;
     p.color_n = cache->n;
@@ -317,6 +345,8 @@ static vx_status VX_CALLBACK run_bilateral(vx_node node, const vx_reference para
     p.dst_sc = lo.sc;
     p.dst_sy = lo.sy;
     p.dst_sx = lo.sx;
+    job.slots = (vx_float32 *)(void *)(pad + pad_bytes);
+    job.busy = 0;
     job.p = &p;
     job.src = pad + ((size_t)r * pw + (size_t)r) * (size_t)l.c * elem; /* pixel (0, 0) */
     job.dst = out;

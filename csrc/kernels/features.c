@@ -455,6 +455,8 @@ static vx_status VX_CALLBACK harris_validate(vx_node node, const vx_reference pa
     return VX_SUCCESS;
 }
 
+#define OVX_MAX_BANDS_HARRIS 512 /* parts of the threaded min_distance selection */
+
 /* A candidate: its sort key (harris_key of the score, which it gives back)
  * and its place, y << xsh | x (raster order). */
 typedef struct {
@@ -466,9 +468,11 @@ typedef struct {
  * score rows just above and below its own again), then the 3x3 non-maximum
  * suppression of the FAST chapter and the candidates of each row in a slot of
  * its own (kept pixels are never neighbours: at most (w + 1) / 2 per row).
- * Then one thread sorts them (strongest first, raster order among equals: a
- * stable radix sort of the raster-ordered candidates) and keeps a corner
- * unless an accepted one lies closer than min_distance. */
+ * Then they are sorted (strongest first, raster order among equals: a stable
+ * radix sort of the raster-ordered candidates, in parts on the threads) and a
+ * corner is kept unless an accepted one lies closer than min_distance (in
+ * parts of rows on the threads, then the zones around the parts' edges
+ * again: harris_select_parallel; or on one thread). */
 typedef struct {
     const vx_uint8 *src;
     vx_int32 stride;
@@ -493,6 +497,19 @@ typedef struct {
     vx_keypoint_t *kp;            /* the output: A's first nc */
     vx_int32 ox, oy;
     vx_uint32 xsh, xmask;         /* pos = y << xsh | x */
+    /* min_distance in parts (harris_select_part): the bitmap of suppressed
+     * pixels (rw words a row), the disk's half-widths span[0 .. R), and each
+     * candidate's decision (1: kept) */
+    vx_uint64 *bits;
+    vx_uint32 rw, R;
+    const vx_int32 *span;
+    vx_uint8 *keep;
+    vx_uint32 parts;    /* of rows, of the threaded selection */
+    vx_uint32 edge;     /* rows of a part's edge lists */
+    vx_uint32 *edges;   /* part b's top list at 2b * edge_cap, bottom at (2b + 1) * edge_cap */
+    vx_uint32 *part_idx; /* part b's candidates at y0 * half (its first row's) */
+    vx_size edge_cap;
+    vx_size edge_n[2 * 2 * OVX_MAX_BANDS_HARRIS];
 } harris_job;
 
 static vx_size harris_band_bytes(vx_uint32 w, vx_int32 bs)
@@ -664,6 +681,169 @@ static void harris_run(harris_job *j, ovx_task_f fn)
         for (b = 0; b < j->bands; b++) fn(j, b);
 }
 
+/* Whether pixel (cx, cy) lies in the disk of an accepted corner. */
+static int harris_suppressed(const harris_job *j, vx_int32 cx, vx_int32 cy)
+{
+    return (int)((j->bits[(vx_size)cy * j->rw + ((vx_uint32)cx >> 6)] >> (cx & 63)) & 1);
+}
+
+/* Mark the disk of an accepted corner at (cx, cy), rows [ya, yb) of it only. */
+static inline void harris_mark(const harris_job *j, vx_int32 cx, vx_int32 cy, vx_uint32 ya, vx_uint32 yb)
+{
+    vx_uint32 R = j->R, yy, w = j->w;
+    if ((vx_uint32)cy >= R - 1 && (vx_uint32)cy - (R - 1) > ya) ya = (vx_uint32)cy - (R - 1);
+    if ((vx_uint32)cy + R < yb) yb = (vx_uint32)cy + R;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    if (j->span[0] <= 28 && cx >= j->span[0] && cx + j->span[0] < (vx_int32)w) {
+        /* spans of at most 57 bits: one unaligned 64-bit OR a row, from the byte
+         * holding the first bit (the rows' bytes in little-endian order; a row
+         * has a word of padding) */
+        vx_uint8 *bytes = (vx_uint8 *)j->bits;
+        for (yy = ya; yy < yb; yy++) {
+            vx_int32 sp = j->span[yy > (vx_uint32)cy ? yy - (vx_uint32)cy : (vx_uint32)cy - yy], lo = cx - sp;
+            vx_uint8 *at = bytes + (vx_size)yy * j->rw * 8 + ((vx_uint32)lo >> 3);
+            vx_uint64 m;
+            memcpy(&m, at, 8);
+            m |= ((((vx_uint64)1) << (2 * sp + 1)) - 1) << (lo & 7);
+            memcpy(at, &m, 8);
+        }
+        return;
+    }
+#endif
+    for (yy = ya; yy < yb; yy++) {
+        vx_int32 sp = j->span[yy > (vx_uint32)cy ? yy - (vx_uint32)cy : (vx_uint32)cy - yy];
+        vx_uint32 xa = cx >= sp ? (vx_uint32)(cx - sp) : 0;
+        vx_uint32 xb = (vx_uint32)cx + (vx_uint32)sp < w ? (vx_uint32)cx + (vx_uint32)sp : w - 1;
+        vx_uint64 *row = j->bits + (vx_size)yy * j->rw;
+        vx_uint32 wa = xa >> 6, wb = xb >> 6, q;
+        vx_uint64 ma = ~(vx_uint64)0 << (xa & 63), mb = ~(vx_uint64)0 >> (63 - (xb & 63));
+        if (wa == wb) {
+            row[wa] |= ma & mb;
+        } else {
+            row[wa] |= ma;
+            for (q = wa + 1; q < wb; q++) row[q] = ~(vx_uint64)0;
+            row[wb] |= mb;
+        }
+    }
+}
+
+/* The rows of part b of the min_distance selection: [0, h) in `parts` parts. */
+static void harris_part_rows(const harris_job *j, vx_uint32 b, vx_uint32 *y0, vx_uint32 *y1)
+{
+    *y0 = (vx_uint32)((vx_uint64)j->h * b / j->parts);
+    *y1 = (vx_uint32)((vx_uint64)j->h * (b + 1) / j->parts);
+}
+
+/* The greedy selection (strongest first, a corner kept unless a kept one lies
+ * closer than min_distance) among the candidates of part b's rows alone, on
+ * its own bitmap rows: exact for every candidate whose decision does not hang
+ * on another part's (those near a part edge are decided again by
+ * harris_select_fix).  The indices of its candidates within `edge` rows of
+ * its top and bottom go to its edge lists (in the global order). */
+static void harris_select_part(void *arg, vx_uint32 b)
+{
+    harris_job *j = arg;
+    vx_uint32 y0, y1, *top = j->edges + (vx_size)2 * b * j->edge_cap, *bot = top + j->edge_cap, nt = 0, nb = 0;
+    vx_uint32 *mine;
+    vx_size i, q, n = 0;
+    harris_part_rows(j, b, &y0, &y1);
+    memset(j->bits + (vx_size)y0 * j->rw, 0, (vx_size)(y1 - y0) * j->rw * sizeof(*j->bits));
+    /* the part's candidates, without a branch per candidate (1 in `parts` is
+     * the part's, at random) */
+    mine = j->part_idx + (vx_size)y0 * j->half;
+    for (i = 0; i < j->nc; i++) {
+        mine[n] = (vx_uint32)i;
+        n += (j->A[i].pos >> j->xsh) - y0 < y1 - y0;
+    }
+    for (q = 0; q < n; q++) {
+        vx_uint32 pos, cy;
+        vx_int32 cx;
+        i = mine[q];
+        pos = j->A[i].pos, cy = pos >> j->xsh, cx = (vx_int32)(pos & j->xmask);
+        j->keep[i] = (vx_uint8)!harris_suppressed(j, cx, (vx_int32)cy);
+        if (j->keep[i]) harris_mark(j, cx, (vx_int32)cy, y0, y1);
+        if (cy < y0 + j->edge) top[nt++] = (vx_uint32)i;
+        if (cy + j->edge >= y1) bot[nb++] = (vx_uint32)i;
+    }
+    j->edge_n[2 * b] = nt;
+    j->edge_n[2 * b + 1] = nb;
+}
+
+/* Decide again, in the global order, the candidates of rows [m - k, m + k)
+ * around the edge m between two parts, with the decisions of the rows just
+ * outside (R - 1 rows each side) as the parts took them; the candidates to
+ * visit are list[0 .. n) (global order), or all when list is NULL.  Returns
+ * 0 when a decision changed within R - 1 rows of the zone's edge (it may
+ * change decisions outside: the caller widens the zone), else keeps the new
+ * decisions and returns 1.  (Every decision depends only on stronger
+ * candidates closer than min_distance, fewer than R rows away: by induction
+ * over the global order, the parts' decisions outside the zone stand when
+ * none changed near its edge.) */
+static int harris_select_fix(harris_job *j, vx_uint32 m, vx_uint32 k, const vx_uint32 *list, vx_size n)
+{
+    vx_uint32 R = j->R, za = m - k - (R - 1), zb = m + k + (R - 1), sa = m - k, sb = m + k;
+    vx_size q, i;
+    if (!list) n = j->nc;
+    memset(j->bits + (vx_size)za * j->rw, 0, (vx_size)(zb - za) * j->rw * sizeof(*j->bits));
+    for (q = 0; q < n; q++) { /* pass 1: the new decisions, keep = old | new << 1 | 4 */
+        vx_uint32 pos, cy;
+        vx_int32 cx;
+        i = list ? list[q] : q;
+        pos = j->A[i].pos, cy = pos >> j->xsh, cx = (vx_int32)(pos & j->xmask);
+        if (cy < za || cy >= zb) continue;
+        if (cy >= sa && cy < sb) {
+            int kept = !harris_suppressed(j, cx, (vx_int32)cy);
+            if (kept != (j->keep[i] & 1) && (cy < sa + (R - 1) || cy + (R - 1) >= sb)) {
+                for (; q > 0; q--) j->keep[list ? list[q - 1] : q - 1] &= 1; /* the old decisions back */
+                return 0;
+            }
+            j->keep[i] = (vx_uint8)((j->keep[i] & 1) | kept << 1 | 4);
+            if (kept) harris_mark(j, cx, (vx_int32)cy, za, zb);
+        } else if (j->keep[i]) {
+            harris_mark(j, cx, (vx_int32)cy, za, zb);
+        }
+    }
+    for (q = 0; q < n; q++) { /* pass 2: the new decisions stand */
+        i = list ? list[q] : q;
+        if (j->keep[i] & 4) j->keep[i] = (j->keep[i] >> 1) & 1;
+    }
+    return 1;
+}
+
+/* The min_distance selection on the node's threads: each part of rows on its
+ * own (harris_select_part), then the zones around the parts' edges decided
+ * again (harris_select_fix, over the merged edge lists of the two parts),
+ * widened until no change reaches a zone's edge; the result is the serial
+ * greedy's.  Returns 0 (nothing decided) when a zone would grow beyond half a
+ * part: the caller runs the serial selection.  merged: room for the two
+ * parts' edge lists. */
+static int harris_select_parallel(harris_job *j, vx_uint32 *merged)
+{
+    vx_uint32 b, R = j->R, minpart = j->h;
+    for (b = 0; b < j->parts; b++) {
+        vx_uint32 y0, y1;
+        harris_part_rows(j, b, &y0, &y1);
+        if (y1 - y0 < minpart) minpart = y1 - y0;
+    }
+    if (R == 0 || 4 * (R - 1) + 4 > minpart / 2) return 0;
+    j->edge = 10 * R < minpart / 2 ? 10 * R : minpart / 2; /* zones up to k = 8R (k + R - 1 <= edge) */
+    ovx_parallel_for(j->parts, harris_select_part, j);
+    for (b = 1; b < j->parts; b++) {
+        vx_uint32 m, y1, k = 2 * R;
+        const vx_uint32 *ea = j->edges + (vx_size)(2 * b - 1) * j->edge_cap, *eb = j->edges + (vx_size)2 * b * j->edge_cap;
+        vx_size na = j->edge_n[2 * b - 1], nb = j->edge_n[2 * b], ia = 0, ib = 0, n = 0;
+        while (ia < na || ib < nb) /* part b - 1's bottom and part b's top, in the global order */
+            merged[n++] = ib >= nb || (ia < na && ea[ia] < eb[ib]) ? ea[ia++] : eb[ib++];
+        harris_part_rows(j, b, &m, &y1);
+        for (;;) {
+            if (k + R - 1 > minpart / 2) return 0;
+            if (harris_select_fix(j, m, k, k + R - 1 <= j->edge ? merged : NULL, n)) break;
+            k *= 2;
+        }
+    }
+    return 1;
+}
+
 static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *params, vx_uint32 num)
 {
     vx_image in = (vx_image)params[0];
@@ -687,7 +867,7 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
     ovx_array_clear(arr);
     if (n > 0 && w > (vx_uint32)(2 * (r + rb)) && h > (vx_uint32)(2 * (r + rb))) {
         harris_job j;
-        vx_size maxc, off_slots, off_rc, off_a, off_b, off_bits, off_span, off_hist, total;
+        vx_size maxc, off_slots, off_rc, off_a, off_b, off_bits, off_span, off_hist, off_keep, total;
         vx_float64 norm = (vx_float64)(1 << (gs - 1)) * 255.0 * bs;
         vx_uint32 threads = ovx_node_threads(node);
         harris_cand *A, *B;
@@ -715,7 +895,8 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
         off_bits = off_b + align64(maxc * sizeof(harris_cand));
         off_span = off_bits + align64((vx_size)h * ((w + 63) / 64 + 1) * sizeof(vx_uint64));
         off_hist = off_span + align64((vx_size)h * sizeof(vx_int32));
-        total = off_hist + align64((vx_size)j.bands * 2048 * sizeof(vx_uint32));
+        off_keep = off_hist + align64((vx_size)j.bands * 2048 * sizeof(vx_uint32));
+        total = off_keep + align64(maxc);
         mem = ovx_node_scratch(node, total);
         if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u Harris scores", w, h);
         j.band_mem = mem;
@@ -726,6 +907,7 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
         bits = (vx_uint64 *)(mem + off_bits);
         span = (vx_int32 *)(mem + off_span);
         j.hist = (vx_uint32(*)[2048])(mem + off_hist);
+        j.keep = mem + off_keep;
         harris_run(&j, harris_band);
         for (y = j.ys0; y < j.ys1; y++) nc += j.row_count[y];
         if (nc > 0) {
@@ -753,6 +935,20 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
                     span[dy] = dx;
                     R = dy + 1;
                 }
+                j.bits = bits, j.rw = rw, j.R = R, j.span = span;
+                /* the edge lists in the slots (free after the sort); each part's candidates,
+                 * then the edge lists' merge, in B */
+                j.edges = (vx_uint32 *)(void *)j.slots;
+                j.parts = threads; /* one part a thread: each part reads every candidate */
+                j.edge_cap = (vx_size)h * j.half * 2 / (2 * j.parts);
+                j.part_idx = (vx_uint32 *)(void *)B;
+                if (j.parts > 1 && j.parts <= OVX_MAX_BANDS_HARRIS && nc >= 4096 &&
+                    harris_select_parallel(&j, (vx_uint32 *)(void *)B)) {
+                    for (i = 0; i < nc; i++) { /* the kept ones, in order, to the front (na <= i) */
+                        A[na] = A[i];
+                        na += j.keep[i];
+                    }
+                } else {
                 memset(bits, 0, (vx_size)h * rw * sizeof(*bits));
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
                 if (R > 0 && span[0] <= 28) {
@@ -832,6 +1028,7 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
                             row[wb] |= mb;
                         }
                     }
+                }
                 }
             } else {
                 na = nc;

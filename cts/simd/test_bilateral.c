@@ -3,8 +3,9 @@
  * reference, U8 and S16, diameters 5, 7 and 9, small and large sigmas (few
  * or all colour weights non-zero), random, low-contrast and extreme data
  * (S16 differences beyond the 1023 clamp), widths below, at and above the
- * 8-pixel step and the variants' strips, dense and strided outputs, bands of
- * rows, 1 to 5 channels (5: the variants' scalar path).  The padded source
+ * 8- and 32-pixel steps and the variants' strips (544 columns at radius
+ * 2), dense and strided outputs, bands of rows, 1 to 5 channels (5: the
+ * variants' scalar path).  The padded source
  * is filled at random: the routines do not care what the margins hold.
  */
 #include "../../csrc/compute/bilateral.h"
@@ -42,7 +43,7 @@ static vx_int16 sample(int s16, int mode)
 
 int main(void)
 {
-    static const vx_int32 widths[] = {1, 2, 3, 7, 8, 9, 16, 17, 31, 64, 100, 129, 200, 300};
+    static const vx_int32 widths[] = {1, 2, 3, 7, 8, 9, 16, 17, 31, 32, 33, 64, 100, 129, 200, 300, 600, 1201};
     static const float sigmas[][2] = {{10.0f, 20.0f}, {1.0f, 1.0f}, {20.0f, 0.3f}, {0.5f, 20.0f}, {3.0f, 7.5f}};
     unsigned passed = 0, failed = 0, not_run = 0;
     const variant *scalar = variants;
@@ -59,7 +60,7 @@ int main(void)
                 void *pad = malloc(n * elem);
                 vx_uint8 *ref = malloc(obytes), *out = malloc(obytes);
                 ptrdiff_t taps[81];
-                vx_float32 space_w[81], acc[8], *color_w = malloc(83202 * sizeof(vx_float32));
+                vx_float32 space_w[81], *acc, *color_w = malloc(83202 * sizeof(vx_float32));
                 vx_uint32 cap = (vx_uint32)(208.0 * (double)sigmas[sg][1] * sigmas[sg][1]) + 2u;
                 ovxc_bilateral p;
                 if (cap > 83202) cap = 83202;
@@ -81,6 +82,17 @@ int main(void)
                 p.dst_sc = (ptrdiff_t)elem;
                 p.dst_sx = (ptrdiff_t)osx;
                 p.dst_sy = (ptrdiff_t)osy;
+                /* the scratch: room for strips of the whole width (the kernel's
+                 * slots), or 8 floats, or room for 32 to 96 columns (both: the
+                 * variants' stack strips, several of them from width 545 at
+                 * diameter 5, 65 at diameter 9) */
+                switch (rep % 3) {
+                case 0: p.scratch_floats = ovxc_bilateral_strip_floats(p.ntaps, r, c, w); break;
+                case 1: p.scratch_floats = 8; break;
+                default: p.scratch_floats = ovxc_bilateral_strip_floats(p.ntaps, r, c, 40 + (vx_int32)(rnd() % 60));
+                }
+                if (p.scratch_floats < 8) p.scratch_floats = 8;
+                acc = malloc(p.scratch_floats * sizeof(vx_float32));
                 {
                     const void *origin = (const vx_uint8 *)pad + ((size_t)r * pw + (size_t)r) * (size_t)c * elem;
                     memset(ref, 0xA5, obytes);
@@ -112,6 +124,7 @@ int main(void)
                 free(ref);
                 free(out);
                 free(color_w);
+                free(acc);
             }
     /* the reference on a hand-computed case: a flat image stays flat */
     {
@@ -124,7 +137,7 @@ int main(void)
         p.ntaps = ovxc_bilateral_taps(2, 3.0f, 9, 1, taps, space_w);
         p.tap_off = taps, p.space_w = space_w;
         p.color_n = ovxc_bilateral_colors(5.0f, color_w, 16);
-        p.color_w = color_w, p.dst_sc = 1, p.dst_sx = 1, p.dst_sy = 5;
+        p.color_w = color_w, p.dst_sc = 1, p.dst_sx = 1, p.dst_sy = 5, p.scratch_floats = 1;
         ovxc_bilateral_u8(&p, flat + 2 * 9 + 2, o, 0, 1, acc);
         if (p.ntaps == 13 && o[0] == 77 && o[4] == 77)
             passed++;
