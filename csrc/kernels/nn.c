@@ -101,14 +101,6 @@ static vx_status check_not_float(vx_node node, vx_tensor t)
     return VX_SUCCESS;
 }
 
-/* The layer's tensors as compute/nn.h sees them, for the float32 paths. */
-static ovx_nn_tensor view_or_empty(vx_reference r)
-{
-    ovx_nn_tensor v;
-    if (r) return ovx_nn_view((vx_tensor)r);
-    memset(&v, 0, sizeof(v));
-    return v;
-}
 
 /* Another tensor of the layer: the input's data type and fixed point. */
 static vx_status check_same_type(vx_node node, vx_uint32 idx, vx_tensor t, vx_tensor in)
@@ -314,19 +306,14 @@ static vx_status VX_CALLBACK conv_function(vx_node node, const vx_reference *p, 
     } c;
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = conv_geometry(node, p, odims, &g, &cp)) != VX_SUCCESS) return s;
-    if (nn_type(((vx_tensor)p[0])->data_type, ((vx_tensor)p[0])->fixed_point_position) == OVX_NN_F32) {
-        ovx_nn_tensor in = view_or_empty(p[0]), w = view_or_empty(p[1]), b = view_or_empty(p[2]),
-                      out = view_or_empty(p[4]);
-        if (!in.ptr || !w.ptr || !out.ptr || (p[2] && !b.ptr)) return VX_ERROR_NO_MEMORY;
-        ovx_nnf_vx_convolution(&in, &w, p[2] ? &b : NULL, &out, cp->padding_x, cp->padding_y, g.skip_x, g.skip_y,
-                               cp->dilation_x, cp->dilation_y);
-        return VX_SUCCESS;
-    }
     memset(&c, 0, sizeof(c));
     c.g.deconv = 0;
     c.g.pad[0] = cp->padding_x, c.g.pad[1] = cp->padding_y;
     c.g.skip[0] = g.skip_x, c.g.skip[1] = g.skip_y;
     c.g.dil[0] = cp->dilation_x, c.g.dil[1] = cp->dilation_y;
+    /* float32: the float core (compute/nn_float_gemm.h) */
+    if (nn_type(((vx_tensor)p[0])->data_type, ((vx_tensor)p[0])->fixed_point_position) == OVX_NN_F32)
+        return ovx_nnf_conv_run(node, p, &c.g);
     c.f = fixed_of((vx_tensor)p[0], cp->overflow_policy, cp->rounding_policy);
     return ovx_nn_conv_run(node, p, &c.g, &c.f);
 }
@@ -429,18 +416,13 @@ static vx_status VX_CALLBACK deconv_function(vx_node node, const vx_reference *p
     } c;
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = deconv_geometry(node, p, odims, up, &dp)) != VX_SUCCESS) return s;
-    if (nn_type(((vx_tensor)p[0])->data_type, ((vx_tensor)p[0])->fixed_point_position) == OVX_NN_F32) {
-        ovx_nn_tensor in = view_or_empty(p[0]), w = view_or_empty(p[1]), b = view_or_empty(p[2]),
-                      out = view_or_empty(p[4]);
-        if (!in.ptr || !w.ptr || !out.ptr || (p[2] && !b.ptr)) return VX_ERROR_NO_MEMORY;
-        ovx_nnf_vx_deconvolution(&in, &w, p[2] ? &b : NULL, &out, dp->padding_x, dp->padding_y, up[0], up[1]);
-        return VX_SUCCESS;
-    }
     memset(&c, 0, sizeof(c));
     c.g.deconv = 1;
     c.g.pad[0] = dp->padding_x, c.g.pad[1] = dp->padding_y;
     c.g.skip[0] = c.g.skip[1] = 1;
     c.g.up[0] = up[0], c.g.up[1] = up[1];
+    if (nn_type(((vx_tensor)p[0])->data_type, ((vx_tensor)p[0])->fixed_point_position) == OVX_NN_F32)
+        return ovx_nnf_conv_run(node, p, &c.g);
     c.f = fixed_of((vx_tensor)p[0], dp->overflow_policy, dp->rounding_policy);
     /* Up-scaled samples are read below column in_w / row in_h of the
      * up-scaled input only: the placement the Khronos CTS model checks (the
@@ -531,13 +513,7 @@ static vx_status VX_CALLBACK fc_function(vx_node node, const vx_reference *p, vx
     vx_status s;
     if (num != 6) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = fc_check(node, p, odims, &nd, &core, &f)) != VX_SUCCESS) return s;
-    if (f.type == OVX_NN_F32) {
-        ovx_nn_tensor in = view_or_empty(p[0]), w = view_or_empty(p[1]), b = view_or_empty(p[2]),
-                      out = view_or_empty(p[5]);
-        if (!in.ptr || !w.ptr || !out.ptr || (p[2] && !b.ptr)) return VX_ERROR_NO_MEMORY;
-        ovx_nnf_vx_fully_connected(&in, core, &w, p[2] ? &b : NULL, &out);
-        return VX_SUCCESS;
-    }
+    if (f.type == OVX_NN_F32) return ovx_nnf_fc_run(node, p, core);
     return ovx_nn_fc_run(node, p, core, &f);
 }
 
@@ -1068,16 +1044,22 @@ static const ovx_kernel_desc roi_desc = {
 
 /* The packed convolution core's variant (convolution, deconvolution) and the
  * fully connected dot products' (compute/nn_gemm.h). */
+static vx_bool is_f32(const vx_reference r)
+{
+    const vx_tensor t = (vx_tensor)r;
+    return t && nn_type(t->data_type, t->fixed_point_position) == OVX_NN_F32;
+}
+
 static const ovx_variant *select_conv(vx_node node, const vx_reference p[])
 {
-    (void)node, (void)p;
-    return ovx_variant_pick(ovx_nn_conv_variants());
+    (void)node;
+    return ovx_variant_pick(is_f32(p[0]) ? ovx_nnf_conv_variants() : ovx_nn_conv_variants());
 }
 
 static const ovx_variant *select_fc(vx_node node, const vx_reference p[])
 {
-    (void)node, (void)p;
-    return ovx_variant_pick(ovx_nn_fc_variants());
+    (void)node;
+    return ovx_variant_pick(is_f32(p[0]) ? ovx_nnf_fc_variants() : ovx_nn_fc_variants());
 }
 
 /* Max pooling's row variant (average pooling has none: NULL, "scalar"). */

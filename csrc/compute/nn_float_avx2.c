@@ -1,0 +1,146 @@
+/* The float32 convolution core and fully connected dot products
+ * (compute/nn_float_gemm.h), AVX2 + FMA.
+ *
+ * Convolution: register tiles of OVX_NNF_MR (6) output channels x 2
+ * vectors of 8 output columns (12 accumulators, 2 input vectors, a
+ * broadcast weight: 15 registers), or x 1 vector for a row's last <= 8
+ * columns; a step loads the two input vectors of one (channel, tap) and
+ * adds 12 vfmadd231ps: per lane, the scalar reference's fmaf sequence.
+ * Full vectors inside the output row of a unit-stride output with a
+ * per-map bias (or none) are finished here (one vaddps, store), the rest
+ * by the shared scalar store.
+ *
+ * Fully connected: 4 weight rows at a time, 2 vectors of 8 partial sums
+ * each (lanes j and j + 8 of the header's p[16]), the reduction in the
+ * header's tree order, the tail by fmaf (vfmadd231ss). */
+#include "nn_float_gemm.h"
+
+#include <immintrin.h>
+#include <math.h>
+#include <string.h>
+
+#if defined(__GNUC__)
+#define NN_INLINE static inline __attribute__((always_inline))
+#else
+#define NN_INLINE static inline
+#endif
+
+/* acc[m][j] = the sums of the tile whose column 0 is at base. */
+NN_INLINE void conv_tile(const ovx_nnf_conv_plan *p, const float *base, const float *wq, const size_t *tl, size_t nt,
+                         int nv, __m256 acc[OVX_NNF_MR][2])
+{
+    const size_t ifm = p->w->ifm, taps = p->w->taps, plane = p->pl->plane;
+    const size_t *toff = p->tap_off;
+    size_t c, k;
+    int m, j;
+    for (m = 0; m < OVX_NNF_MR; m++)
+        for (j = 0; j < nv; j++) acc[m][j] = _mm256_setzero_ps();
+    for (c = 0; c < ifm; c++) {
+        const float *pc = base + c * plane;
+        const float *wc = wq + c * taps * OVX_NNF_MR;
+        for (k = 0; k < nt; k++) {
+            const size_t t = tl[k];
+            const float *pp = pc + toff[t], *wt = wc + t * OVX_NNF_MR;
+            __m256 v[2];
+            for (j = 0; j < nv; j++) v[j] = _mm256_loadu_ps(pp + 8 * j);
+            for (m = 0; m < OVX_NNF_MR; m++) {
+                const __m256 wb = _mm256_broadcast_ss(wt + m);
+                for (j = 0; j < nv; j++) acc[m][j] = _mm256_fmadd_ps(wb, v[j], acc[m][j]);
+            }
+        }
+    }
+}
+
+NN_INLINE void conv_finish(const ovx_nnf_conv_plan *p, __m256 acc[OVX_NNF_MR][2], int nv, size_t b, size_t y,
+                           size_t x0)
+{
+    const size_t ofm = p->w->ofm;
+    const size_t n = p->ow - x0 < (size_t)(8 * nv) ? p->ow - x0 : (size_t)(8 * nv);
+    const int direct = p->out.strides[0] == sizeof(float) && !p->bias_loc;
+    int m, j;
+    for (m = 0; m < OVX_NNF_MR; m++) {
+        const size_t o = b * OVX_NNF_MR + m;
+        float tmp[16];
+        size_t done = 0;
+        if (o >= ofm) break;
+        if (direct) {
+            float *row = (float *)(void *)(p->out.ptr + o * p->out.strides[2] + y * p->out.strides[1]) + x0;
+            const __m256 bv = p->bias ? _mm256_set1_ps(p->bias[o]) : _mm256_setzero_ps();
+            for (j = 0; j < nv && done + 8 <= n; j++, done += 8)
+                _mm256_storeu_ps(row + 8 * j, p->bias ? _mm256_add_ps(acc[m][j], bv) : acc[m][j]);
+        }
+        if (done < n) {
+            for (j = 0; j < nv; j++) _mm256_storeu_ps(tmp + 8 * j, acc[m][j]);
+            ovx_nnf_conv_store(p, tmp + done, n - done, o, y, x0 + done);
+        }
+    }
+}
+
+void ovx_nnf_conv_rows_avx2(const ovx_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1)
+{
+    const ovx_nnf_packw *w = p->w;
+    const size_t taps = w->taps, bstride = w->ifm * taps * OVX_NNF_MR;
+    size_t y, b, x0;
+    for (y = y0; y < y1; y++) {
+        const float *base = p->ip + y * p->skip_y * p->pl->row_stride;
+        const size_t nt = p->row_ntaps[y], *tl = p->row_taps + y * taps;
+        for (b = b0; b < b1; b++) {
+            const float *wq = w->wp + b * bstride;
+            for (x0 = 0; x0 < p->ow; x0 += OVX_NNF_NR) {
+                __m256 acc[OVX_NNF_MR][2];
+                if (p->ow - x0 <= 8) {
+                    conv_tile(p, base + x0, wq, tl, nt, 1, acc);
+                    conv_finish(p, acc, 1, b, y, x0);
+                } else {
+                    conv_tile(p, base + x0, wq, tl, nt, 2, acc);
+                    conv_finish(p, acc, 2, b, y, x0);
+                }
+            }
+        }
+    }
+}
+
+/* ---- fully connected ------------------------------------------------------------ */
+
+NN_INLINE float hsum_tree(__m256 a0, __m256 a1)
+{
+    const __m256 v = _mm256_add_ps(a0, a1);                                          /* j + (j + 8) */
+    const __m128 q = _mm_add_ps(_mm256_castps256_ps128(v), _mm256_extractf128_ps(v, 1)); /* j + (j + 4) */
+    const __m128 r = _mm_add_ps(q, _mm_movehl_ps(q, q));                              /* j + (j + 2) */
+    return _mm_cvtss_f32(_mm_add_ss(r, _mm_shuffle_ps(r, r, 1)));                    /* 0 + 1 */
+}
+
+void ovx_nnf_fc_rows_avx2(const ovx_nnf_fc_plan *p, size_t o0, size_t o1)
+{
+    const size_t k = p->k, k16 = k / 16 * 16, wrow = p->wrow;
+    const float *x = p->x;
+    size_t o = o0, i, r;
+    for (; o + 4 <= o1; o += 4) {
+        const float *w = p->w + o * wrow;
+        __m256 a[4][2];
+        for (r = 0; r < 4; r++) a[r][0] = a[r][1] = _mm256_setzero_ps();
+        for (i = 0; i < k16; i += 16) {
+            const __m256 x0 = _mm256_loadu_ps(x + i), x1 = _mm256_loadu_ps(x + i + 8);
+            for (r = 0; r < 4; r++) {
+                a[r][0] = _mm256_fmadd_ps(_mm256_loadu_ps(w + r * wrow + i), x0, a[r][0]);
+                a[r][1] = _mm256_fmadd_ps(_mm256_loadu_ps(w + r * wrow + i + 8), x1, a[r][1]);
+            }
+        }
+        for (r = 0; r < 4; r++) {
+            float t = 0.0f;
+            for (i = k16; i < k; i++) t = fmaf(w[r * wrow + i], x[i], t);
+            ovx_nnf_fc_store(p, o + r, hsum_tree(a[r][0], a[r][1]), t);
+        }
+    }
+    for (; o < o1; o++) {
+        const float *w = p->w + o * wrow;
+        __m256 a0 = _mm256_setzero_ps(), a1 = _mm256_setzero_ps();
+        float t = 0.0f;
+        for (i = 0; i < k16; i += 16) {
+            a0 = _mm256_fmadd_ps(_mm256_loadu_ps(w + i), _mm256_loadu_ps(x + i), a0);
+            a1 = _mm256_fmadd_ps(_mm256_loadu_ps(w + i + 8), _mm256_loadu_ps(x + i + 8), a1);
+        }
+        for (i = k16; i < k; i++) t = fmaf(w[i], x[i], t);
+        ovx_nnf_fc_store(p, o, hsum_tree(a0, a1), t);
+    }
+}

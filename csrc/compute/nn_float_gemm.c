@@ -1,0 +1,193 @@
+/* The float32 convolution core and fully connected dot products
+ * (compute/nn_float_gemm.h): packing, the float planes, the scalar
+ * reference variants (the summation order the header defines) and the
+ * stores every variant shares. */
+#include "nn_float_gemm.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "../runtime/dispatch.h"
+
+static inline float ldf(const vx_uint8 *p)
+{
+    float v;
+    memcpy(&v, p, sizeof(v));
+    return v;
+}
+
+size_t ovx_nnf_packw_size(const ovx_nn_tensor *w)
+{
+    size_t blocks = (w->dims[3] + OVX_NNF_MR - 1) / OVX_NNF_MR;
+    return blocks * w->dims[2] * w->dims[0] * w->dims[1] * OVX_NNF_MR * sizeof(float);
+}
+
+void ovx_nnf_packw_fill(const ovx_nn_tensor *w, void *mem, ovx_nnf_packw *pw)
+{
+    const size_t kw = w->dims[0], kh = w->dims[1], ifm = w->dims[2], ofm = w->dims[3];
+    size_t b, c, ky, kx, m;
+    float *d = mem;
+    pw->ofm = ofm, pw->ifm = ifm, pw->taps = kw * kh;
+    pw->blocks = (ofm + OVX_NNF_MR - 1) / OVX_NNF_MR;
+    pw->wp = mem;
+    for (b = 0; b < pw->blocks; b++)
+        for (c = 0; c < ifm; c++)
+            for (ky = 0; ky < kh; ky++)
+                for (kx = 0; kx < kw; kx++)
+                    for (m = 0; m < OVX_NNF_MR; m++) {
+                        const size_t o = b * OVX_NNF_MR + m;
+                        *d++ = o < ofm ? ldf(w->ptr + kx * w->strides[0] + ky * w->strides[1] + c * w->strides[2] +
+                                             o * w->strides[3])
+                                       : 0.0f;
+                    }
+}
+
+void ovx_nnf_conv_layout(const ovx_nn_conv_geom *g, const ovx_nn_tensor *w, const ovx_nn_tensor *out,
+                         ovx_nn_planes *pl)
+{
+    /* the integer layout has (IFM + 1) / 2 pair planes of 8-column tiles:
+     * ask for 2 IFM channels (IFM "pairs", one float each) and widen the
+     * rows to whole OVX_NNF_NR-column tiles */
+    ovx_nn_tensor w2 = *w, o2 = *out;
+    w2.dims[2] = 2 * w->dims[2];
+    o2.dims[0] = (out->dims[0] + OVX_NNF_NR - 1) / OVX_NNF_NR * OVX_NNF_NR;
+    ovx_nn_conv_layout(g, &w2, &o2, pl);
+}
+
+void ovx_nnf_planes_fill(const ovx_nn_planes *pl, const ovx_nn_srcmap *map, const ovx_nn_tensor *in,
+                         const vx_uint8 *ib, float *ip, size_t c0, size_t c1)
+{
+    const size_t cs = in->strides[2], rs = in->strides[1], es = in->strides[0];
+    const size_t ncol = pl->phases * pl->pw;
+    size_t c, r, j, ph;
+    /* the padded columns that are one run of consecutive input columns
+     * (convolution at skip 1): [a, e) reading input column pc - a + src(a) */
+    size_t a = 0, e = 0;
+    if (pl->phases == 1) {
+        while (a < ncol && map->col[a] < 0) a++;
+        e = a;
+        while (e < ncol && map->col[e] == map->col[a] + (ptrdiff_t)(e - a)) e++;
+        for (j = e; j < ncol; j++)
+            if (map->col[j] >= 0) a = e = 0; /* not one run: the general loop */
+    }
+    for (c = c0; c < c1; c++)
+        for (r = 0; r < pl->rows; r++) {
+            float *d = ip + c * pl->plane + r * pl->row_stride;
+            const ptrdiff_t sr = map->row[r];
+            const vx_uint8 *src;
+            if (sr < 0) {
+                memset(d, 0, ncol * sizeof(float));
+                continue;
+            }
+            src = ib + c * cs + (size_t)sr * rs;
+            if (e > a && es == sizeof(float)) {
+                memset(d, 0, a * sizeof(float));
+                memcpy(d + a, src + (size_t)map->col[a] * es, (e - a) * sizeof(float));
+                memset(d + e, 0, (ncol - e) * sizeof(float));
+                continue;
+            }
+            for (ph = 0; ph < pl->phases; ph++)
+                for (j = 0; j < pl->pw; j++) {
+                    const ptrdiff_t sc = map->col[j * pl->phases + ph];
+                    d[ph * pl->pw + j] = sc < 0 ? 0.0f : ldf(src + (size_t)sc * es);
+                }
+        }
+}
+
+void ovx_nnf_conv_row_taps(size_t oh, size_t skip_y, size_t taps, const ptrdiff_t *row_src, const size_t *tap_row,
+                           size_t *ntaps, size_t *list)
+{
+    size_t y, t;
+    for (y = 0; y < oh; y++) {
+        size_t n = 0;
+        for (t = 0; t < taps; t++)
+            if (row_src[y * skip_y + tap_row[t]] >= 0) list[y * taps + n++] = t;
+        ntaps[y] = n;
+    }
+}
+
+void ovx_nnf_conv_store(const ovx_nnf_conv_plan *p, const float *sums, size_t n, size_t o, size_t y, size_t x0)
+{
+    vx_uint8 *row = p->out.ptr + o * p->out.strides[2] + y * p->out.strides[1] + x0 * p->out.strides[0];
+    size_t i;
+    for (i = 0; i < n; i++) {
+        float v = sums[i];
+        if (p->bias) v = v + p->bias[o];
+        if (p->bias_loc) {
+            const ovx_nn_tensor *b = p->bias_loc;
+            v = v + ldf(b->ptr + (x0 + i) * b->strides[0] + y * b->strides[1] + o * b->strides[2]);
+        }
+        memcpy(row + i * p->out.strides[0], &v, sizeof(v));
+    }
+}
+
+void ovx_nnf_conv_rows(const ovx_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1)
+{
+    const ovx_nnf_packw *w = p->w;
+    const size_t taps = w->taps, ifm = w->ifm, plane = p->pl->plane;
+    size_t y, b, x0, m, c, i;
+    float sums[OVX_NNF_NR];
+    for (y = y0; y < y1; y++) {
+        const float *base = p->ip + y * p->skip_y * p->pl->row_stride;
+        const size_t nt = p->row_ntaps[y], *tl = p->row_taps + y * taps;
+        for (b = b0; b < b1; b++)
+            for (m = 0; m < OVX_NNF_MR && b * OVX_NNF_MR + m < w->ofm; m++)
+                for (x0 = 0; x0 < p->ow; x0 += OVX_NNF_NR) {
+                    const size_t n = p->ow - x0 < OVX_NNF_NR ? p->ow - x0 : OVX_NNF_NR;
+                    for (i = 0; i < n; i++) {
+                        const float *wq = w->wp + b * ifm * taps * OVX_NNF_MR + m;
+                        float acc = 0.0f;
+                        for (c = 0; c < ifm; c++) {
+                            const float *pc = base + c * plane + x0 + i;
+                            const float *wc = wq + c * taps * OVX_NNF_MR;
+                            size_t k;
+                            for (k = 0; k < nt; k++)
+                                acc = fmaf(wc[tl[k] * OVX_NNF_MR], pc[p->tap_off[tl[k]]], acc);
+                        }
+                        sums[i] = acc;
+                    }
+                    ovx_nnf_conv_store(p, sums, n, b * OVX_NNF_MR + m, y, x0);
+                }
+    }
+}
+
+const ovx_variant *ovx_nnf_conv_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovx_nnf_conv_rows){"scalar", OVX_SIMD_NONE,
+                                                                           (ovx_fn)ovx_nnf_conv_rows}};
+    return table;
+}
+
+/* ---- fully connected ------------------------------------------------------------ */
+
+void ovx_nnf_fc_store(const ovx_nnf_fc_plan *p, size_t o, float s, float t)
+{
+    float v = s + t;
+    if (p->bias) v = v + ldf(p->bias->ptr + o * p->bias->strides[0]);
+    memcpy(p->out + o * p->out_stride, &v, sizeof(v));
+}
+
+void ovx_nnf_fc_rows(const ovx_nnf_fc_plan *p, size_t o0, size_t o1)
+{
+    const size_t k = p->k, k16 = k / 16 * 16;
+    size_t o, i, j;
+    for (o = o0; o < o1; o++) {
+        const float *w = p->w + o * p->wrow, *x = p->x;
+        float s[16], t = 0.0f;
+        for (j = 0; j < 16; j++) s[j] = 0.0f;
+        for (i = 0; i < k16; i += 16)
+            for (j = 0; j < 16; j++) s[j] = fmaf(w[i + j], x[i + j], s[j]);
+        for (j = 0; j < 8; j++) s[j] = s[j] + s[j + 8];
+        for (j = 0; j < 4; j++) s[j] = s[j] + s[j + 4];
+        for (j = 0; j < 2; j++) s[j] = s[j] + s[j + 2];
+        for (i = k16; i < k; i++) t = fmaf(w[i], x[i], t);
+        ovx_nnf_fc_store(p, o, s[0] + s[1], t);
+    }
+}
+
+const ovx_variant *ovx_nnf_fc_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovx_nnf_fc_rows){"scalar", OVX_SIMD_NONE,
+                                                                         (ovx_fn)ovx_nnf_fc_rows}};
+    return table;
+}
