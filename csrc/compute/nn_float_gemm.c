@@ -9,7 +9,7 @@
 
 #include "../runtime/dispatch.h"
 
-static inline float ldf(const vx_uint8 *p)
+static inline float nnf_ld(const vx_uint8 *p)
 {
     float v;
     memcpy(&v, p, sizeof(v));
@@ -36,7 +36,7 @@ void ovx_nnf_packw_fill(const ovx_nn_tensor *w, void *mem, ovx_nnf_packw *pw)
                 for (kx = 0; kx < kw; kx++)
                     for (m = 0; m < OVX_NNF_MR; m++) {
                         const size_t o = b * OVX_NNF_MR + m;
-                        *d++ = o < ofm ? ldf(w->ptr + kx * w->strides[0] + ky * w->strides[1] + c * w->strides[2] +
+                        *d++ = o < ofm ? nnf_ld(w->ptr + kx * w->strides[0] + ky * w->strides[1] + c * w->strides[2] +
                                              o * w->strides[3])
                                        : 0.0f;
                     }
@@ -89,7 +89,7 @@ void ovx_nnf_planes_fill(const ovx_nn_planes *pl, const ovx_nn_srcmap *map, cons
             for (ph = 0; ph < pl->phases; ph++)
                 for (j = 0; j < pl->pw; j++) {
                     const ptrdiff_t sc = map->col[j * pl->phases + ph];
-                    d[ph * pl->pw + j] = sc < 0 ? 0.0f : ldf(src + (size_t)sc * es);
+                    d[ph * pl->pw + j] = sc < 0 ? 0.0f : nnf_ld(src + (size_t)sc * es);
                 }
         }
 }
@@ -115,7 +115,7 @@ void ovx_nnf_conv_store(const ovx_nnf_conv_plan *p, const float *sums, size_t n,
         if (p->bias) v = v + p->bias[o];
         if (p->bias_loc) {
             const ovx_nn_tensor *b = p->bias_loc;
-            v = v + ldf(b->ptr + (x0 + i) * b->strides[0] + y * b->strides[1] + o * b->strides[2]);
+            v = v + nnf_ld(b->ptr + (x0 + i) * b->strides[0] + y * b->strides[1] + o * b->strides[2]);
         }
         memcpy(row + i * p->out.strides[0], &v, sizeof(v));
     }
@@ -163,7 +163,7 @@ const ovx_variant *ovx_nnf_conv_variants(void)
 void ovx_nnf_fc_store(const ovx_nnf_fc_plan *p, size_t o, float s, float t)
 {
     float v = s + t;
-    if (p->bias) v = v + ldf(p->bias->ptr + o * p->bias->strides[0]);
+    if (p->bias) v = v + nnf_ld(p->bias->ptr + o * p->bias->strides[0]);
     memcpy(p->out + o * p->out_stride, &v, sizeof(v));
 }
 

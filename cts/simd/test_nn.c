@@ -17,6 +17,10 @@
  */
 #include "../../csrc/compute/nn_gemm.c"
 #include "../../csrc/compute/nn_layers.c"
+#include "../../csrc/compute/nn_float_gemm.c"
+#include "../../csrc/compute/nn_float_vx.c"
+
+#include <math.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -336,6 +340,251 @@ static void act_check(int type, int q, vx_enum func, double a, double b, int tab
     free(lut), free(in.ptr), free(ref.ptr), free(out.ptr);
 }
 
+/* ---- float32 (compute/nn_float_gemm.h) ----------------------------------------------- */
+
+static float frnd(void)
+{
+    return (float)((int)(rnd() % 2001u) - 1000) / 1000.0f;
+}
+
+static void ffill(ovx_nn_tensor *t, int absval)
+{
+    size_t n = ovx_nn_count_from(t, 0), i, k;
+    for (i = 0; i < n; i++) {
+        size_t off = 0, rem = i;
+        float v = frnd();
+        for (k = 0; k < t->num_dims; k++) {
+            off += (rem % t->dims[k]) * t->strides[k];
+            rem /= t->dims[k];
+        }
+        if (absval) memcpy(&v, t->ptr + off, sizeof(v)), v = fabsf(v);
+        memcpy(t->ptr + off, &v, sizeof(v));
+    }
+}
+
+static float fat(const ovx_nn_tensor *t, size_t x, size_t y, size_t o, size_t n)
+{
+    float v;
+    memcpy(&v, t->ptr + x * t->strides[0] + y * t->strides[1] + o * t->strides[2] + n * t->strides[3], sizeof(v));
+    return v;
+}
+
+/* Run variant fn of the float core on one case the way the driver and its
+ * threads do: planes in two channel ranges, rows and blocks in four
+ * rectangles; results into out (filled with a marker first). */
+static void fconv_run(ovx_nnf_conv_rows_f fn, const ovx_nn_conv_geom *g, const ovx_nn_tensor *in,
+                      const ovx_nn_tensor *w, const ovx_nn_tensor *b, int bias, ovx_nn_tensor *out)
+{
+    ovx_nnf_packw pw;
+    ovx_nn_planes pl;
+    ovx_nn_srcmap map;
+    ovx_nnf_conv_plan p;
+    const size_t taps = w->dims[0] * w->dims[1], ofm = w->dims[3], ifm = w->dims[2];
+    const size_t ow = out->dims[0], oh = out->dims[1], nb = ovx_nn_count_from(out, 3);
+    size_t *toff = malloc(taps * sizeof(size_t)), *trows = malloc(taps * sizeof(size_t));
+    size_t *ntaps = malloc(oh * sizeof(size_t)), *list = malloc(oh * taps * sizeof(size_t)), i, bi;
+    void *wmem = malloc(ovx_nnf_packw_size(w));
+    float *biasd = malloc(ofm * sizeof(float)), *ip;
+    ovx_nnf_packw_fill(w, wmem, &pw);
+    ovx_nnf_conv_layout(g, w, out, &pl);
+    ip = malloc(pl.total * sizeof(float));
+    map.col = malloc(pl.phases * pl.pw * sizeof(ptrdiff_t));
+    map.row = malloc(pl.rows * sizeof(ptrdiff_t));
+    ovx_nn_conv_maps(g, in, w, &pl, &map, toff, trows);
+    ovx_nnf_conv_row_taps(oh, g->deconv ? 1 : g->skip[1], taps, map.row, trows, ntaps, list);
+    for (i = 0; i < ofm; i++) memcpy(biasd + i, b->ptr + i * b->strides[0], 4);
+    memset(&p, 0, sizeof(p));
+    p.w = &pw, p.pl = &pl, p.ip = ip, p.tap_off = toff, p.row_ntaps = ntaps, p.row_taps = list;
+    p.skip_y = g->deconv ? 1 : g->skip[1], p.ow = ow, p.oh = oh;
+    p.bias = bias == 1 ? biasd : NULL;
+    p.bias_loc = bias == 2 ? b : NULL;
+    memset(out->ptr, 0x5A, nbytes(out));
+    for (bi = 0; bi < nb; bi++) {
+        const uint8_t *ib = in->ptr + ovx_nn_batch_offset(in, 3, bi);
+        size_t ym = oh / 2, bm = (pw.blocks + 1) / 2;
+        ovx_nnf_planes_fill(&pl, &map, in, ib, ip, 0, ifm / 2);
+        ovx_nnf_planes_fill(&pl, &map, in, ib, ip, ifm / 2, ifm);
+        p.out = *out;
+        p.out.ptr = out->ptr + ovx_nn_batch_offset(out, 3, bi);
+        fn(&p, 0, ym, 0, bm);
+        fn(&p, 0, ym, bm, pw.blocks);
+        fn(&p, ym, oh, 0, bm);
+        fn(&p, ym, oh, bm, pw.blocks);
+    }
+    free(ip), free(map.col), free(map.row), free(toff), free(trows), free(ntaps), free(list), free(wmem), free(biasd);
+}
+
+/* One float case: the scalar variant against the double reference
+ * (ovx_nnf_vx_convolution / deconvolution) within the float error bound
+ * (k + 2) 2^-24 sum |w x| (+ |b|), the sums of magnitudes from the same
+ * reference on |in|, |w|, |b|; every variant bit-identical to the scalar
+ * one, run in the threads' split (planes in two channel ranges, rows and
+ * blocks in four rectangles). */
+static void fconv_check(const conv_case *cc)
+{
+    const size_t es = 4;
+    const int deconv = cc->up > 0;
+    ovx_nn_conv_geom g;
+    size_t idims[4] = {cc->iw, cc->ih, cc->ifm, cc->batch}, wdims[4] = {cc->kw, cc->kh, cc->ifm, cc->ofm};
+    size_t odims[4], bdims[3], ow, oh, i, nd = cc->batch > 1 ? 4 : 3;
+    const size_t k = cc->ifm * cc->kw * cc->kh;
+    ovx_nn_tensor in, w, b, ref, mag, out, first;
+    const ovx_variant *v;
+    memset(&g, 0, sizeof(g));
+    g.deconv = deconv;
+    g.pad[0] = g.pad[1] = cc->pad;
+    g.skip[0] = g.skip[1] = deconv ? 1 : cc->skip;
+    g.dil[0] = g.dil[1] = deconv ? 0 : cc->dil;
+    g.up[0] = g.up[1] = cc->up;
+    if (deconv) {
+        ow = (cc->iw - 1) * cc->up + cc->kw + cc->a - 2 * cc->pad;
+        oh = (cc->ih - 1) * cc->up + cc->kh + cc->a - 2 * cc->pad;
+    } else {
+        ow = (cc->iw + 2 * cc->pad - (cc->kw + (cc->kw - 1) * cc->dil)) / cc->skip + 1;
+        oh = (cc->ih + 2 * cc->pad - (cc->kh + (cc->kh - 1) * cc->dil)) / cc->skip + 1;
+    }
+    odims[0] = ow, odims[1] = oh, odims[2] = cc->ofm, odims[3] = cc->batch;
+    bdims[0] = cc->bias == 2 ? ow : cc->ofm, bdims[1] = oh, bdims[2] = cc->ofm;
+    /* strided cases read a strided input too */
+    in = make(nd, idims, es, cc->strided_out ? 2 : 1);
+    w = make(4, wdims, es, 1);
+    b = make(cc->bias == 2 ? 3 : 1, bdims, es, 1);
+    ref = make(nd, odims, es, 1);
+    mag = make(nd, odims, es, 1);
+    out = make(nd, odims, es, cc->strided_out ? 3 : 1);
+    first = make(nd, odims, es, 1);
+    ffill(&in, 0), ffill(&w, 0), ffill(&b, 0);
+    if (deconv)
+        ovx_nnf_vx_deconvolution(&in, &w, cc->bias ? &b : NULL, &ref, cc->pad, cc->pad, cc->up, cc->up);
+    else
+        ovx_nnf_vx_convolution(&in, &w, cc->bias ? &b : NULL, &ref, cc->pad, cc->pad, cc->skip, cc->skip, cc->dil,
+                               cc->dil);
+    {
+        ovx_nn_tensor ai = make(nd, idims, es, 1), aw = make(4, wdims, es, 1), ab = make(b.num_dims, bdims, es, 1);
+        size_t ii;
+        for (ii = 0; ii < ovx_nn_count_from(&ai, 0); ii++) {
+            size_t off = 0, rem = ii, d;
+            float vv;
+            for (d = 0; d < nd; d++) off += (rem % in.dims[d]) * in.strides[d], rem /= in.dims[d];
+            memcpy(&vv, in.ptr + off, 4), vv = fabsf(vv);
+            memcpy(ai.ptr + ii * 4, &vv, 4);
+        }
+        memcpy(aw.ptr, w.ptr, nbytes(&w)), memcpy(ab.ptr, b.ptr, nbytes(&b));
+        ffill(&aw, 1), ffill(&ab, 1);
+        if (deconv)
+            ovx_nnf_vx_deconvolution(&ai, &aw, cc->bias ? &ab : NULL, &mag, cc->pad, cc->pad, cc->up, cc->up);
+        else
+            ovx_nnf_vx_convolution(&ai, &aw, cc->bias ? &ab : NULL, &mag, cc->pad, cc->pad, cc->skip, cc->skip,
+                                   cc->dil, cc->dil);
+        free(ai.ptr), free(aw.ptr), free(ab.ptr);
+    }
+    for (v = ovx_nnf_conv_variants(); v->level != OVX_SIMD_NONE; v++) {}
+    /* the scalar reference against the double sums */
+    fconv_run((ovx_nnf_conv_rows_f)v->fn, &g, &in, &w, &b, cc->bias, &out);
+    {
+        int bad = 0;
+        for (i = 0; i < ow * oh * cc->ofm * cc->batch && !bad; i++) {
+            size_t x = i % ow, y = i / ow % oh, o = i / ow / oh % cc->ofm, n = i / ow / oh / cc->ofm;
+            const float r = fat(&ref, x, y, o, n), m = fat(&mag, x, y, o, n), got = fat(&out, x, y, o, n);
+            const double tol = (double)(k + 2) * (1.0 / 16777216.0) * m;
+            memcpy(first.ptr + 4 * i, &got, 4);
+            if (!(fabs((double)got - r) <= tol)) {
+                fprintf(stderr,
+                        "test_nn: fconv scalar in %zux%zux%zu k %zux%zu ofm %zu pad %zu skip %zu dil %zu up %zu bias "
+                        "%d: (%zu,%zu,%zu,%zu) %.9g, double reference %.9g (tol %.3g)\n",
+                        cc->iw, cc->ih, cc->ifm, cc->kw, cc->kh, cc->ofm, cc->pad, cc->skip, cc->dil, cc->up,
+                        cc->bias, x, y, o, n, got, r, tol);
+                bad = 1;
+            }
+        }
+        if (bad) failed++; else passed++;
+    }
+    /* every other variant bit-identical to it */
+    for (v = ovx_nnf_conv_variants(); v->level != OVX_SIMD_NONE; v++) {
+        int bad = 0;
+        if (!cpu_has(v->level)) {
+            not_run++;
+            continue;
+        }
+        fconv_run((ovx_nnf_conv_rows_f)v->fn, &g, &in, &w, &b, cc->bias, &out);
+        for (i = 0; i < ow * oh * cc->ofm * cc->batch && !bad; i++) {
+            size_t x = i % ow, y = i / ow % oh, o = i / ow / oh % cc->ofm, n = i / ow / oh / cc->ofm;
+            const float got = fat(&out, x, y, o, n);
+            if (memcmp(&got, first.ptr + 4 * i, 4) != 0) {
+                float want;
+                memcpy(&want, first.ptr + 4 * i, 4);
+                fprintf(stderr,
+                        "test_nn: fconv %s in %zux%zux%zu k %zux%zu ofm %zu pad %zu skip %zu dil %zu up %zu bias %d: "
+                        "(%zu,%zu,%zu,%zu) %.9g, scalar %.9g\n",
+                        v->name, cc->iw, cc->ih, cc->ifm, cc->kw, cc->kh, cc->ofm, cc->pad, cc->skip, cc->dil,
+                        cc->up, cc->bias, x, y, o, n, got, want);
+                bad = 1;
+            }
+        }
+        if (bad) failed++; else passed++;
+    }
+    free(in.ptr), free(w.ptr), free(b.ptr), free(ref.ptr), free(mag.ptr), free(out.ptr), free(first.ptr);
+}
+
+/* Fully connected: the scalar variant against the double reference within
+ * (k + 2) 2^-24 sum |w x| (+ |b|); every variant bit-identical to it, the
+ * outputs split in two ranges (threads). */
+static void ffc_check(size_t k, size_t ofm, size_t batch, int bias)
+{
+    size_t idims[2] = {k, batch}, wdims[2] = {k, ofm}, odims[2] = {ofm, batch}, bdims[1] = {ofm}, bi, i;
+    ovx_nn_tensor in = make(2, idims, 4, 1), w = make(2, wdims, 4, 1), b = make(1, bdims, 4, 1);
+    ovx_nn_tensor ref = make(2, odims, 4, 1), mag = make(2, odims, 4, 1), out = make(2, odims, 4, 1);
+    ovx_nn_tensor ai = make(2, idims, 4, 1), aw = make(2, wdims, 4, 1), ab = make(1, bdims, 4, 1);
+    float *first = malloc(ofm * batch * sizeof(float));
+    const ovx_variant *v, *scalar, *order[8];
+    size_t nv = 0, vi;
+    ffill(&in, 0), ffill(&w, 0), ffill(&b, 0);
+    memcpy(ai.ptr, in.ptr, nbytes(&in)), memcpy(aw.ptr, w.ptr, nbytes(&w)), memcpy(ab.ptr, b.ptr, nbytes(&b));
+    ffill(&ai, 1), ffill(&aw, 1), ffill(&ab, 1);
+    ovx_nnf_vx_fully_connected(&in, 1, &w, bias ? &b : NULL, &ref);
+    ovx_nnf_vx_fully_connected(&ai, 1, &aw, bias ? &ab : NULL, &mag);
+    for (scalar = ovx_nnf_fc_variants(); scalar->level != OVX_SIMD_NONE; scalar++) {}
+    /* the scalar variant first (its results are the others' reference),
+     * then the SIMD ones listed before it */
+    order[nv++] = scalar;
+    for (v = ovx_nnf_fc_variants(); v != scalar && nv < 8; v++) order[nv++] = v;
+    for (vi = 0; vi < nv; vi++) {
+        ovx_nnf_fc_plan p;
+        int bad = 0;
+        v = order[vi];
+        if (!cpu_has(v->level)) {
+            not_run++;
+            continue;
+        }
+        memset(out.ptr, 0x5A, nbytes(&out));
+        memset(&p, 0, sizeof(p));
+        p.w = (const float *)(const void *)w.ptr, p.wrow = k, p.k = k, p.bias = bias ? &b : NULL;
+        p.out_stride = out.strides[0];
+        for (bi = 0; bi < batch; bi++) {
+            p.x = (const float *)(const void *)(in.ptr + bi * in.strides[1]);
+            p.out = out.ptr + bi * out.strides[1];
+            ((ovx_nnf_fc_rows_f)v->fn)(&p, 0, ofm / 3);
+            ((ovx_nnf_fc_rows_f)v->fn)(&p, ofm / 3, ofm);
+        }
+        for (i = 0; i < ofm * batch && !bad; i++) {
+            float got, r, m;
+            memcpy(&got, out.ptr + 4 * i, 4), memcpy(&r, ref.ptr + 4 * i, 4), memcpy(&m, mag.ptr + 4 * i, 4);
+            if (v == scalar) {
+                first[i] = got;
+                bad = !(fabs((double)got - r) <= (double)(k + 2) * (1.0 / 16777216.0) * m);
+            } else {
+                bad = memcmp(&got, first + i, 4) != 0;
+            }
+            if (bad)
+                fprintf(stderr, "test_nn: ffc %s k %zu ofm %zu batch %zu: output %zu %.9g, reference %.9g%s\n",
+                        v->name, k, ofm, batch, i, got, v == scalar ? r : first[i], v == scalar ? "" : " (scalar)");
+        }
+        if (bad) failed++; else passed++;
+    }
+    free(first), free(in.ptr), free(w.ptr), free(b.ptr), free(ref.ptr), free(mag.ptr), free(out.ptr);
+    free(ai.ptr), free(aw.ptr), free(ab.ptr);
+}
+
 int main(void)
 {
     static const conv_case cases[] = {
@@ -390,6 +639,29 @@ int main(void)
     }
     fc_check(70003, 5, 1, OVX_NN_U8, 0, 0, 1, 255, 255, 255, 255, 1);  /* past the int32 chunk */
     fc_check(70003, 5, 1, OVX_NN_S8, 0, 1, 0, -128, -128, -128, -128, 0);
+    /* float32: every convolution case (and an edge tile of 1..31 columns,
+     * channels 1..13 that no block size divides), fully connected lengths
+     * around the 16-element groups */
+    for (ci = 0; ci < sizeof(cases) / sizeof(cases[0]); ci++) fconv_check(&cases[ci]);
+    {
+        static const conv_case fcases[] = {
+            /* iw ih ifm ofm kw kh pad skip dil up a batch bias strided */
+            {31, 3, 13, 7, 3, 3, 1, 1, 0, 0, 0, 1, 1, 0},
+            {24, 5, 1, 13, 5, 5, 2, 1, 0, 0, 0, 1, 2, 0},
+            {9, 9, 8, 12, 1, 1, 0, 1, 0, 0, 0, 2, 1, 1},
+            {17, 2, 3, 6, 1, 3, 0, 1, 0, 0, 0, 1, 0, 0},
+            {58, 4, 5, 11, 3, 3, 1, 2, 1, 0, 0, 1, 1, 0},
+            {40, 6, 9, 6, 3, 3, 0, 1, 0, 0, 0, 1, 1, 0},
+            {8, 8, 3, 5, 2, 2, 0, 1, 0, 2, 1, 1, 2, 1},
+        };
+        for (ci = 0; ci < sizeof(fcases) / sizeof(fcases[0]); ci++) fconv_check(&fcases[ci]);
+    }
+    ffc_check(1, 1, 1, 1);
+    ffc_check(15, 5, 2, 0);
+    ffc_check(16, 9, 1, 1);
+    ffc_check(37, 4, 3, 1);
+    ffc_check(1000, 13, 1, 1);
+    ffc_check(4099, 7, 2, 0);
     /* the other layers */
     {
         static const int types[3] = {OVX_NN_U8, OVX_NN_S8, OVX_NN_S16};
