@@ -25,30 +25,50 @@
 #define NN_INLINE static inline
 #endif
 
-/* acc[m][j] = the sums of the tile whose column 0 is at base. */
+/* acc[m][j] = the sums of the tile whose column 0 is at base: named
+ * accumulators (an array would live on the stack, stored every step). */
 NN_INLINE void conv_tile(const ovx_nnf_conv_plan *p, const float *base, const float *wq, const size_t *tl, size_t nt,
                          int nv, __m256 acc[OVX_NNF_MR][2])
 {
     const size_t ifm = p->w->ifm, taps = p->w->taps, plane = p->pl->plane;
     const size_t *toff = p->tap_off;
+    __m256 a00 = _mm256_setzero_ps(), a10 = a00, a20 = a00, a30 = a00, a40 = a00, a50 = a00;
+    __m256 a01 = a00, a11 = a00, a21 = a00, a31 = a00, a41 = a00, a51 = a00;
     size_t c, k;
-    int m, j;
-    for (m = 0; m < OVX_NNF_MR; m++)
-        for (j = 0; j < nv; j++) acc[m][j] = _mm256_setzero_ps();
     for (c = 0; c < ifm; c++) {
         const float *pc = base + c * plane;
         const float *wc = wq + c * taps * OVX_NNF_MR;
         for (k = 0; k < nt; k++) {
             const size_t t = tl[k];
             const float *pp = pc + toff[t], *wt = wc + t * OVX_NNF_MR;
-            __m256 v[2];
-            for (j = 0; j < nv; j++) v[j] = _mm256_loadu_ps(pp + 8 * j);
-            for (m = 0; m < OVX_NNF_MR; m++) {
-                const __m256 wb = _mm256_broadcast_ss(wt + m);
-                for (j = 0; j < nv; j++) acc[m][j] = _mm256_fmadd_ps(wb, v[j], acc[m][j]);
+            const __m256 v0 = _mm256_loadu_ps(pp);
+            __m256 wb;
+            if (nv == 2) {
+                const __m256 v1 = _mm256_loadu_ps(pp + 8);
+                wb = _mm256_broadcast_ss(wt + 0);
+                a00 = _mm256_fmadd_ps(wb, v0, a00), a01 = _mm256_fmadd_ps(wb, v1, a01);
+                wb = _mm256_broadcast_ss(wt + 1);
+                a10 = _mm256_fmadd_ps(wb, v0, a10), a11 = _mm256_fmadd_ps(wb, v1, a11);
+                wb = _mm256_broadcast_ss(wt + 2);
+                a20 = _mm256_fmadd_ps(wb, v0, a20), a21 = _mm256_fmadd_ps(wb, v1, a21);
+                wb = _mm256_broadcast_ss(wt + 3);
+                a30 = _mm256_fmadd_ps(wb, v0, a30), a31 = _mm256_fmadd_ps(wb, v1, a31);
+                wb = _mm256_broadcast_ss(wt + 4);
+                a40 = _mm256_fmadd_ps(wb, v0, a40), a41 = _mm256_fmadd_ps(wb, v1, a41);
+                wb = _mm256_broadcast_ss(wt + 5);
+                a50 = _mm256_fmadd_ps(wb, v0, a50), a51 = _mm256_fmadd_ps(wb, v1, a51);
+            } else {
+                a00 = _mm256_fmadd_ps(_mm256_broadcast_ss(wt + 0), v0, a00);
+                a10 = _mm256_fmadd_ps(_mm256_broadcast_ss(wt + 1), v0, a10);
+                a20 = _mm256_fmadd_ps(_mm256_broadcast_ss(wt + 2), v0, a20);
+                a30 = _mm256_fmadd_ps(_mm256_broadcast_ss(wt + 3), v0, a30);
+                a40 = _mm256_fmadd_ps(_mm256_broadcast_ss(wt + 4), v0, a40);
+                a50 = _mm256_fmadd_ps(_mm256_broadcast_ss(wt + 5), v0, a50);
             }
         }
     }
+    acc[0][0] = a00, acc[1][0] = a10, acc[2][0] = a20, acc[3][0] = a30, acc[4][0] = a40, acc[5][0] = a50;
+    acc[0][1] = a01, acc[1][1] = a11, acc[2][1] = a21, acc[3][1] = a31, acc[4][1] = a41, acc[5][1] = a51;
 }
 
 NN_INLINE void conv_finish(const ovx_nnf_conv_plan *p, __m256 acc[OVX_NNF_MR][2], int nv, size_t b, size_t y,
