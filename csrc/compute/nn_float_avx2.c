@@ -104,9 +104,11 @@ void ovx_nnf_conv_rows_avx2(const ovx_nnf_conv_plan *p, size_t y0, size_t y1, si
     for (y = y0; y < y1; y++) {
         const float *base = p->ip + y * p->skip_y * p->pl->row_stride;
         const size_t nt = p->row_ntaps[y], *tl = p->row_taps + y * taps;
-        for (b = b0; b < b1; b++) {
-            const float *wq = w->wp + b * bstride;
-            for (x0 = 0; x0 < p->ow; x0 += OVX_NNF_NR) {
+        /* column tiles outer, channel blocks inner: the tile's input
+         * columns stay in L1 over the blocks, the packed weights stream */
+        for (x0 = 0; x0 < p->ow; x0 += OVX_NNF_NR)
+            for (b = b0; b < b1; b++) {
+                const float *wq = w->wp + b * bstride;
                 __m256 acc[OVX_NNF_MR][2];
                 if (p->ow - x0 <= 8) {
                     conv_tile(p, base + x0, wq, tl, nt, 1, acc);
@@ -116,7 +118,6 @@ void ovx_nnf_conv_rows_avx2(const ovx_nnf_conv_plan *p, size_t y0, size_t y1, si
                     conv_finish(p, acc, 2, b, y, x0);
                 }
             }
-        }
     }
 }
 
