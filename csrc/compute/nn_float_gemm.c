@@ -191,3 +191,75 @@ const ovx_variant *ovx_nnf_fc_variants(void)
                                                                          (ovx_fn)ovx_nnf_fc_rows}};
     return table;
 }
+
+/* ---- pooling -------------------------------------------------------------------- */
+
+size_t ovx_nnf_pool_tmp_floats(const ovx_nn_tensor *out, const vx_size size[2], const vx_size skip[2])
+{
+    return (out->dims[0] - 1) * skip[0] + size[0];
+}
+
+void ovx_nnf_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int is_max, const vx_size size[2],
+                       const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, float *tmp)
+{
+    const size_t iw = in->dims[0], ih = in->dims[1], ow = out->dims[0], oh = out->dims[1];
+    const size_t len = (ow - 1) * skip[0] + size[0], es = in->strides[0];
+    size_t u, x, kx, ky, pc;
+    for (u = u0; u < u1; u++) {
+        const size_t pl = u / oh, y = u % oh;
+        const vx_uint8 *ip = in->ptr + ovx_nn_batch_offset(in, 2, pl);
+        vx_uint8 *op = out->ptr + ovx_nn_batch_offset(out, 2, pl) + y * out->strides[1];
+        if (!is_max) {
+            /* the reference's double sums (nn_float_vx.c), in its order */
+            for (x = 0; x < ow; x++) {
+                double acc = 0.0;
+                float v;
+                for (ky = 0; ky < size[1]; ky++)
+                    for (kx = 0; kx < size[0]; kx++) {
+                        const size_t px = x * skip[0] + kx, py = y * skip[1] + ky;
+                        if (px >= pad[0] && px < iw + pad[0] && py >= pad[1] && py < ih + pad[1])
+                            acc += nnf_ld(ip + (px - pad[0]) * es + (py - pad[1]) * in->strides[1]);
+                    }
+                v = (float)(acc / (double)(size[0] * size[1]));
+                memcpy(op + x * out->strides[0], &v, sizeof(v));
+            }
+            continue;
+        }
+        {
+            /* maxima of the window's rows per padded column (0 for columns
+             * outside the input, and a 0 in when a row is outside), then of
+             * size_x neighbouring columns: the largest value of the window
+             * (NaN never wins; ties of -0 and +0 may pick either zero) */
+            const size_t py0 = y * skip[1];
+            const size_t ys = py0 > pad[1] ? py0 - pad[1] : 0;
+            const size_t ye0 = py0 + size[1] > pad[1] ? py0 + size[1] - pad[1] : 0, ye = ye0 < ih ? ye0 : ih;
+            const int cut = py0 < pad[1] || py0 + size[1] > ih + pad[1] || ys >= ye;
+            const size_t c0 = pad[0] < len ? pad[0] : len, c1 = iw + pad[0] < len ? iw + pad[0] : len;
+            float m0;
+            size_t r;
+            for (pc = 0; pc < c0; pc++) tmp[pc] = 0.0f;
+            for (pc = c1; pc < len; pc++) tmp[pc] = 0.0f;
+            for (pc = c0; pc < c1; pc++) tmp[pc] = cut ? 0.0f : -INFINITY;
+            for (r = ys; r < ye && c1 > c0; r++) {
+                const vx_uint8 *row = ip + r * in->strides[1] + (c0 - pad[0]) * es;
+                float *t = tmp + c0;
+                const size_t n = c1 - c0;
+                if (es == sizeof(float)) {
+                    const float *f = (const float *)(const void *)row;
+                    for (pc = 0; pc < n; pc++) t[pc] = f[pc] > t[pc] ? f[pc] : t[pc];
+                } else {
+                    for (pc = 0; pc < n; pc++) {
+                        const float v = nnf_ld(row + pc * es);
+                        t[pc] = v > t[pc] ? v : t[pc];
+                    }
+                }
+            }
+            for (x = 0; x < ow; x++) {
+                const float *t = tmp + x * skip[0];
+                m0 = t[0];
+                for (kx = 1; kx < size[0]; kx++) m0 = t[kx] > m0 ? t[kx] : m0;
+                memcpy(op + x * out->strides[0], &m0, sizeof(m0));
+            }
+        }
+    }
+}

@@ -112,4 +112,13 @@ const struct ovx_variant *ovx_nnf_fc_variants(void);
 /* The last step of output o: (s + t) + bias, stored. */
 void ovx_nnf_fc_store(const ovx_nnf_fc_plan *p, size_t o, float s, float t);
 
+/* Float32 pooling of units [u0, u1) (unit = plane * OH + output row) with
+ * the reference's geometry (ovx_nnf_vx_pooling: outside positions are
+ * zeros); max: maxima of columns then of neighbours (the same value as the
+ * reference; NaN never wins, ties of -0/+0 may pick either); average: the
+ * reference's double sums.  tmp: ovx_nnf_pool_tmp_floats floats. */
+size_t ovx_nnf_pool_tmp_floats(const ovx_nn_tensor *out, const vx_size size[2], const vx_size skip[2]);
+void ovx_nnf_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int is_max, const vx_size size[2],
+                       const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, float *tmp);
+
 #endif

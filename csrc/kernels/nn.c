@@ -604,6 +604,11 @@ typedef struct {
 static void pool_range(void *arg, vx_size u0, vx_size u1, vx_uint32 task)
 {
     pool_job *j = arg;
+    if (j->type == OVX_NN_F32) {
+        ovx_nnf_pool_rows(&j->in, &j->out, j->is_max, j->g.size, j->g.pad, j->g.skip, u0, u1,
+                          (float *)(void *)(j->tmp + task * j->tmp_size));
+        return;
+    }
     ovx_nn_pool_rows(&j->in, &j->out, j->type, j->is_max, j->g.size, j->g.pad, j->g.skip, u0, u1,
                      j->tmp + task * j->tmp_size, j->row);
 }
@@ -621,15 +626,13 @@ static vx_status VX_CALLBACK pool_function(vx_node node, const vx_reference *p, 
     if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
     j.type = nn_type(t->data_type, t->fixed_point_position);
     j.is_max = j.g.type == VX_NN_POOLING_MAX;
-    if (j.type == OVX_NN_F32) {
-        ovx_nnf_vx_pooling(&j.in, &j.out, j.is_max, j.g.size[0], j.g.size[1], j.g.pad[0], j.g.pad[1], j.g.skip[0],
-                           j.g.skip[1]);
-        return VX_SUCCESS;
-    }
     j.row = ovx_node_variant(node) ? (ovx_nn_pool_max_row_f)ovx_node_variant(node)->fn : NULL;
     units = ovx_nn_count_from(&j.out, 2) * j.out.dims[1];
     tasks = ovx_nn_tasks(node, units, (vx_uint64)ovx_nn_count_from(&j.out, 0) * j.g.size[0] * j.g.size[1]);
-    j.tmp_size = ALIGN64(ovx_nn_pool_tmp_size(&j.in, &j.out, j.g.size, j.g.pad, j.g.skip));
+    if (j.type == OVX_NN_F32)
+        j.tmp_size = ALIGN64(ovx_nnf_pool_tmp_floats(&j.out, j.g.size, j.g.skip) * sizeof(float));
+    else
+        j.tmp_size = ALIGN64(ovx_nn_pool_tmp_size(&j.in, &j.out, j.g.size, j.g.pad, j.g.skip));
     j.tmp = ovx_node_scratch(node, j.tmp_size * tasks);
     if (!j.tmp) return VX_ERROR_NO_MEMORY;
     ovx_nn_parallel(tasks, units, pool_range, &j);
@@ -680,6 +683,13 @@ static void softmax_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
     ovx_nn_softmax_range(&j->in, &j->out, j->type, j->q, j->axis, i0, i1, j->e + task * j->in.dims[j->axis], j->et);
 }
 
+static void softmaxf_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
+{
+    softmax_job *j = arg;
+    (void)task;
+    ovx_nnf_vx_softmax_range(&j->in, &j->out, j->axis, i0, i1);
+}
+
 static vx_status VX_CALLBACK softmax_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_tensor t = (vx_tensor)p[0];
@@ -692,13 +702,13 @@ static vx_status VX_CALLBACK softmax_function(vx_node node, const vx_reference *
     j.type = nn_type(t->data_type, t->fixed_point_position), j.q = t->fixed_point_position;
     /* 1 or 2 dims: the first dimension; 3 or more: the third ([W, H, classes, batch]) */
     j.axis = t->num_dims > 2 ? 2 : 0;
-    if (j.type == OVX_NN_F32) {
-        ovx_nnf_vx_softmax(&j.in, &j.out, j.axis);
-        return VX_SUCCESS;
-    }
     n = j.in.dims[j.axis];
     items = ovx_nn_count_from(&j.in, 0) / (n ? n : 1);
     tasks = ovx_nn_tasks(node, items, (vx_uint64)items * n * 16);
+    if (j.type == OVX_NN_F32) {
+        ovx_nn_parallel(tasks, items, softmaxf_range, &j);
+        return VX_SUCCESS;
+    }
     {
         /* the node keeps the table of exponentials (8-bit always, 16-bit
          * when the elements outnumber a sixteenth of its entries) */
@@ -784,6 +794,13 @@ static void act_range(void *arg, vx_size r0, vx_size r1, vx_uint32 task)
     ovx_nn_activation_range(&j->in, &j->out, j->type, j->q, j->func, j->a, j->b, j->lut, r0, r1);
 }
 
+static void actf_range(void *arg, vx_size r0, vx_size r1, vx_uint32 task)
+{
+    act_job *j = arg;
+    (void)task;
+    ovx_nnf_vx_activation_range(&j->in, &j->out, j->func, j->a, j->b, r0, r1);
+}
+
 static vx_status VX_CALLBACK act_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_tensor t = (vx_tensor)p[0];
@@ -795,11 +812,11 @@ static vx_status VX_CALLBACK act_function(vx_node node, const vx_reference *p, v
     j.in = ovx_nn_view(t), j.out = ovx_nn_view((vx_tensor)p[4]);
     if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
     j.type = nn_type(t->data_type, t->fixed_point_position), j.q = t->fixed_point_position;
+    rows = ovx_nn_count_from(&j.in, 1), count = rows * j.in.dims[0];
     if (j.type == OVX_NN_F32) {
-        ovx_nnf_vx_activation(&j.in, &j.out, j.func, j.a, j.b);
+        ovx_nn_parallel(ovx_nn_tasks(node, rows, (vx_uint64)count * 8), rows, actf_range, &j);
         return VX_SUCCESS;
     }
-    rows = ovx_nn_count_from(&j.in, 1), count = rows * j.in.dims[0];
     j.lut = NULL;
     /* a table when it costs less than the elements: 8-bit always, 16-bit
      * from 4 x 65536 elements on (ReLU is exact without one) */
@@ -1067,8 +1084,9 @@ static const ovx_variant *select_pool(vx_node node, const vx_reference p[])
 {
     vx_enum type = 0;
     (void)node;
-    if (!p[1] || ovx_scalar_get((vx_scalar)p[1], VX_TYPE_ENUM, &type) != VX_SUCCESS || type != VX_NN_POOLING_MAX)
-        return NULL;
+    if (!p[1] || ovx_scalar_get((vx_scalar)p[1], VX_TYPE_ENUM, &type) != VX_SUCCESS || type != VX_NN_POOLING_MAX ||
+        is_f32(p[0]))
+        return NULL; /* float32: compute/nn_float_gemm.c's rows, no variants */
     return ovx_variant_pick(ovx_nn_pool_variants());
 }
 

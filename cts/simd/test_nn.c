@@ -585,6 +585,38 @@ static void ffc_check(size_t k, size_t ofm, size_t batch, int bias)
     free(ai.ptr), free(aw.ptr), free(ab.ptr);
 }
 
+/* Float pooling rows (ovx_nnf_pool_rows) against ovx_nnf_vx_pooling:
+ * equal values (max: the same maximum; average: the same double sums),
+ * units in three ranges (the threads' split). */
+static void fpool_check(int is_max, size_t iw, size_t ih, size_t c, size_t size, size_t pad, size_t skip, int ceil_,
+                        size_t xs)
+{
+    const size_t span = iw + 2 * pad - size, spanh = ih + 2 * pad - size;
+    const size_t ow = (span + (ceil_ ? skip - 1 : 0)) / skip + 1, oh = (spanh + (ceil_ ? skip - 1 : 0)) / skip + 1;
+    size_t idims[3] = {iw, ih, c}, odims[3] = {ow, oh, c}, sz[2] = {size, size}, pd[2] = {pad, pad};
+    size_t sk[2] = {skip, skip}, i, units = oh * c;
+    ovx_nn_tensor in = make(3, idims, 4, xs), ref = make(3, odims, 4, 1), out = make(3, odims, 4, 1);
+    float *tmp = malloc(ovx_nnf_pool_tmp_floats(&out, sz, sk) * sizeof(float));
+    int bad = 0;
+    ffill(&in, 0);
+    ovx_nnf_vx_pooling(&in, &ref, is_max, size, size, pad, pad, skip, skip);
+    memset(out.ptr, 0x5A, nbytes(&out));
+    ovx_nnf_pool_rows(&in, &out, is_max, sz, pd, sk, 0, units / 3, tmp);
+    ovx_nnf_pool_rows(&in, &out, is_max, sz, pd, sk, units / 3, units / 2, tmp);
+    ovx_nnf_pool_rows(&in, &out, is_max, sz, pd, sk, units / 2, units, tmp);
+    for (i = 0; i < ow * oh * c && !bad; i++) {
+        float r, g2;
+        memcpy(&r, ref.ptr + 4 * i, 4), memcpy(&g2, out.ptr + 4 * i, 4);
+        if (r != g2) {
+            fprintf(stderr, "test_nn: fpool max %d %zux%zux%zu size %zu pad %zu skip %zu ceil %d: output %zu %.9g, "
+                            "reference %.9g\n", is_max, iw, ih, c, size, pad, skip, ceil_, i, g2, r);
+            bad = 1;
+        }
+    }
+    if (bad) failed++; else passed++;
+    free(tmp), free(in.ptr), free(ref.ptr), free(out.ptr);
+}
+
 int main(void)
 {
     static const conv_case cases[] = {
@@ -662,6 +694,19 @@ int main(void)
     ffc_check(37, 4, 3, 1);
     ffc_check(1000, 13, 1, 1);
     ffc_check(4099, 7, 2, 0);
+    {
+        static const size_t fp[][7] = {
+            /* iw ih c size pad skip, element stride */
+            {7, 5, 2, 2, 0, 2, 1},  {9, 9, 3, 3, 1, 2, 2}, {13, 6, 1, 3, 2, 3, 1}, {5, 5, 2, 5, 4, 1, 2},
+            {1, 1, 1, 1, 0, 1, 1},  {112, 9, 2, 3, 0, 2, 1}, {71, 3, 1, 3, 1, 2, 3}, {20, 11, 2, 4, 3, 3, 1},
+        };
+        size_t pi;
+        int mx, cr;
+        for (pi = 0; pi < sizeof(fp) / sizeof(fp[0]); pi++)
+            for (mx = 0; mx < 2; mx++)
+                for (cr = 0; cr < 2; cr++) fpool_check(mx, fp[pi][0], fp[pi][1], fp[pi][2], fp[pi][3], fp[pi][4],
+                                                       fp[pi][5], cr, fp[pi][6]);
+    }
     /* the other layers */
     {
         static const int types[3] = {OVX_NN_U8, OVX_NN_S8, OVX_NN_S16};
