@@ -3,23 +3,24 @@
     python bench/bench_nn.py [--runs 10] [--filter NAME] [--threads 1,2]
 
 Each layer runs as a verified one-node graph (vxProcessGraph, best of
---runs, two rounds alternating with ONNX Runtime's) in Q7.8 (VX_TYPE_INT16,
-fixed_point_position 8) and U8 (VX_TYPE_UINT8); ONNX Runtime runs the same
+--runs, two rounds alternating with ONNX Runtime's) in float32
+(VX_TYPE_FLOAT32), Q7.8 (VX_TYPE_INT16, fixed_point_position 8) and U8
+(VX_TYPE_UINT8); ONNX Runtime runs the same
 shapes as an fp32 model (Conv / Gemm / MaxPool / Softmax) and as an int8
 model (QLinearConv with uint8 data and int8 weights, MatMulInteger, uint8
 MaxPool), both built here with the ``onnx`` package.  Our thread count is
 set with VX_CONTEXT_OVX_THREADS, ONNX Runtime's with intra_op_num_threads,
 to the same value for each column pair.  The ratios are ours / ONNX Runtime
-(below 1: we are faster): Q7.8 against fp32, U8 against int8.  "variant" is
-the compute variant the node chose (VX_NODE_OVX_VARIANT; OPENVX_SIMD=none
+(below 1: we are faster): F32 and Q7.8 against fp32, U8 against int8.
+"variant" is the float32 node's compute variant (VX_NODE_OVX_VARIANT; OPENVX_SIMD=none
 forces "scalar").  The "net" row is a small whole network (conv 3x3 16->32,
 relu, max pool 2x2, conv 3x3 32->64, relu, max pool 2x2, fully connected
 -> 10, softmax on a 16x56x56 input) with virtual tensors between the layers.
 Softmax has no int8 model in ONNX Runtime: its U8 row is timed against fp32
-too.  Our results are exact (bit-identical to the scalar references of
+too.  Our integer results are exact (bit-identical to the scalar references of
 compute/nn.c, the 64-bit sums rounded and converted by the layer's
-policies); ONNX Runtime's are not comparable bit for bit and are not
-checked here.  On a machine others use, wall-clock 2T/1T says little:
+policies); float32 ones are float sums of fused multiply-adds (conv, fc;
+compute/nn_float_gemm.h); ONNX Runtime's are not checked here.  On a machine others use, wall-clock 2T/1T says little:
 compare the process CPU time of 1 and 2 threads to see what splitting a
 layer costs.  Needs: pip install onnxruntime onnx.
 """
