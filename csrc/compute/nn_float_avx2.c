@@ -165,3 +165,80 @@ void ovx_nnf_fc_rows_avx2(const ovx_nnf_fc_plan *p, size_t o0, size_t o1)
         ovx_nnf_fc_store(p, o, hsum_tree(a0, a1), t);
     }
 }
+
+/* ---- softmax (compute/nn_float_gemm.h: ovx_nnf_exp's operations per lane) ----------- */
+
+NN_INLINE __m256 exp8(__m256 x)
+{
+    const __m256 small = _mm256_cmp_ps(x, _mm256_set1_ps(OVX_NNF_EXP_LO), _CMP_LT_OQ);
+    const __m256 nan = _mm256_cmp_ps(x, x, _CMP_UNORD_Q);
+    __m256 xc = _mm256_min_ps(x, _mm256_setzero_ps()); /* x > 0 ? 0 : x (NaN lanes: replaced below) */
+    __m256 t, n, r, p, y, s;
+    xc = _mm256_blendv_ps(xc, _mm256_set1_ps(-1.0f), _mm256_or_ps(small, nan)); /* keep n in range */
+    t = _mm256_mul_ps(xc, _mm256_set1_ps(1.44269504088896341f));
+    n = _mm256_round_ps(t, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    r = _mm256_fmadd_ps(n, _mm256_set1_ps(-0.693359375f), xc);
+    r = _mm256_fmadd_ps(n, _mm256_set1_ps(2.12194440e-4f), r);
+    p = _mm256_set1_ps(1.9875691500e-4f);
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.3981999507e-3f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(8.3334519073e-3f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(4.1665795894e-2f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(1.6666665459e-1f));
+    p = _mm256_fmadd_ps(p, r, _mm256_set1_ps(5.0000001201e-1f));
+    y = _mm256_fmadd_ps(p, _mm256_mul_ps(r, r), r);
+    y = _mm256_add_ps(y, _mm256_set1_ps(1.0f));
+    s = _mm256_castsi256_ps(
+        _mm256_slli_epi32(_mm256_add_epi32(_mm256_cvtps_epi32(n), _mm256_set1_epi32(127)), 23));
+    y = _mm256_mul_ps(y, s);
+    y = _mm256_andnot_ps(small, y);
+    return _mm256_blendv_ps(y, x, nan);
+}
+
+void ovx_nnf_softmax_rows_avx2(const ovx_nn_tensor *in, const ovx_nn_tensor *out, size_t axis, size_t i0, size_t i1)
+{
+    const size_t n = in->dims[axis], n8 = n / 8 * 8;
+    size_t it, i, d;
+    if (in->strides[axis] != sizeof(float) || out->strides[axis] != sizeof(float)) {
+        ovx_nnf_softmax_rows(in, out, axis, i0, i1);
+        return;
+    }
+    for (it = i0; it < i1; it++) {
+        size_t rem = it, ioff = 0, ooff = 0;
+        const float *x;
+        float *o, m, t = 0.0f, sum, mv[8];
+        __m256 vm = _mm256_set1_ps(-INFINITY), vs = _mm256_setzero_ps(), vsum;
+        __m128 q;
+        for (d = 0; d < in->num_dims; d++) {
+            size_t idx;
+            if (d == axis) continue;
+            idx = rem % in->dims[d];
+            rem /= in->dims[d];
+            ioff += idx * in->strides[d];
+            ooff += idx * out->strides[d];
+        }
+        x = (const float *)(const void *)(in->ptr + ioff);
+        o = (float *)(void *)(out->ptr + ooff);
+        for (i = 0; i < n8; i += 8) vm = _mm256_max_ps(_mm256_loadu_ps(x + i), vm);
+        _mm256_storeu_ps(mv, vm);
+        m = -INFINITY;
+        for (i = 0; i < 8; i++) m = mv[i] > m ? mv[i] : m;
+        for (i = n8; i < n; i++) m = x[i] > m ? x[i] : m;
+        vm = _mm256_set1_ps(m);
+        for (i = 0; i < n8; i += 8) {
+            const __m256 e = exp8(_mm256_sub_ps(_mm256_loadu_ps(x + i), vm));
+            _mm256_storeu_ps(o + i, e);
+            vs = _mm256_add_ps(vs, e);
+        }
+        for (i = n8; i < n; i++) {
+            const float e = ovx_nnf_exp(x[i] - m);
+            o[i] = e;
+            t = t + e;
+        }
+        q = _mm_add_ps(_mm256_castps256_ps128(vs), _mm256_extractf128_ps(vs, 1)); /* j + (j + 4) */
+        q = _mm_add_ps(q, _mm_movehl_ps(q, q));                                  /* j + (j + 2) */
+        sum = _mm_cvtss_f32(_mm_add_ss(q, _mm_shuffle_ps(q, q, 1))) + t;
+        vsum = _mm256_set1_ps(sum);
+        for (i = 0; i < n8; i += 8) _mm256_storeu_ps(o + i, _mm256_div_ps(_mm256_loadu_ps(o + i), vsum));
+        for (i = n8; i < n; i++) o[i] = o[i] / sum;
+    }
+}

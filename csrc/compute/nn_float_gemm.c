@@ -263,3 +263,83 @@ void ovx_nnf_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int is
         }
     }
 }
+
+/* ---- softmax -------------------------------------------------------------------- */
+
+float ovx_nnf_exp(float x)
+{
+    float t, n, r, p, y, s;
+    int32_t bits;
+    if (x < OVX_NNF_EXP_LO) return 0.0f;
+    if (!(x == x)) return x;
+    if (x > 0.0f) x = 0.0f; /* not reached by softmax (x - max); keeps 2^n normal */
+    t = x * 1.44269504088896341f;
+    n = nearbyintf(t);
+    r = fmaf(n, -0.693359375f, x);
+    r = fmaf(n, 2.12194440e-4f, r);
+    p = 1.9875691500e-4f;
+    p = fmaf(p, r, 1.3981999507e-3f);
+    p = fmaf(p, r, 8.3334519073e-3f);
+    p = fmaf(p, r, 4.1665795894e-2f);
+    p = fmaf(p, r, 1.6666665459e-1f);
+    p = fmaf(p, r, 5.0000001201e-1f);
+    y = fmaf(p, r * r, r);
+    y = y + 1.0f;
+    bits = ((int32_t)n + 127) << 23;
+    memcpy(&s, &bits, sizeof(s));
+    return y * s;
+}
+
+/* The byte offsets of softmax item it in in and out. */
+static void softmax_item(const ovx_nn_tensor *in, const ovx_nn_tensor *out, size_t axis, size_t it, size_t *ioff,
+                         size_t *ooff)
+{
+    size_t rem = it, d;
+    *ioff = *ooff = 0;
+    for (d = 0; d < in->num_dims; d++) {
+        size_t idx;
+        if (d == axis) continue;
+        idx = rem % in->dims[d];
+        rem /= in->dims[d];
+        *ioff += idx * in->strides[d];
+        *ooff += idx * out->strides[d];
+    }
+}
+
+void ovx_nnf_softmax_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, size_t axis, size_t i0, size_t i1)
+{
+    const size_t n = in->dims[axis], n8 = n / 8 * 8, is = in->strides[axis], os = out->strides[axis];
+    size_t it, i, j;
+    for (it = i0; it < i1; it++) {
+        size_t ioff, ooff;
+        float m = -INFINITY, s[8], t = 0.0f, sum;
+        softmax_item(in, out, axis, it, &ioff, &ooff);
+        for (i = 0; i < n; i++) {
+            const float v = nnf_ld(in->ptr + ioff + i * is);
+            m = v > m ? v : m;
+        }
+        for (j = 0; j < 8; j++) s[j] = 0.0f;
+        for (i = 0; i < n; i++) {
+            const float e = ovx_nnf_exp(nnf_ld(in->ptr + ioff + i * is) - m);
+            memcpy(out->ptr + ooff + i * os, &e, sizeof(e));
+            if (i < n8)
+                s[i % 8] = s[i % 8] + e;
+            else
+                t = t + e;
+        }
+        for (j = 0; j < 4; j++) s[j] = s[j] + s[j + 4];
+        for (j = 0; j < 2; j++) s[j] = s[j] + s[j + 2];
+        sum = (s[0] + s[1]) + t;
+        for (i = 0; i < n; i++) {
+            const float e = nnf_ld(out->ptr + ooff + i * os) / sum;
+            memcpy(out->ptr + ooff + i * os, &e, sizeof(e));
+        }
+    }
+}
+
+const ovx_variant *ovx_nnf_softmax_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovx_nnf_softmax_rows){"scalar", OVX_SIMD_NONE,
+                                                                              (ovx_fn)ovx_nnf_softmax_rows}};
+    return table;
+}

@@ -121,4 +121,20 @@ size_t ovx_nnf_pool_tmp_floats(const ovx_nn_tensor *out, const vx_size size[2], 
 void ovx_nnf_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int is_max, const vx_size size[2],
                        const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, float *tmp);
 
+/* Softmax of batch items [i0, i1) (ovx_nnf_vx_softmax's item order) in
+ * float: m = the largest value (NaN never wins), e_i = ovx_nnf_exp(x_i - m)
+ * (written to the output), their sum in 8 lanes (lane j: i = j mod 8 for i
+ * below the last multiple of 8, ascending) reduced j + (j + 4), j + (j + 2),
+ * 0 + 1, then + the tail's sequential sum; out_i = e_i / sum. */
+#define OVX_NNF_EXP_LO (-87.33654f) /* below: exp gives 0 (n = -126 keeps 2^n normal) */
+/* exp(x) for x <= 0 (x > 0 is taken as 0): Cody-Waite reduction by ln 2,
+ * a degree-6 polynomial in fmaf, scaled by 2^n; NaN stays NaN; within 2
+ * ulp of exp except near the underflow (flushed to 0 below OVX_NNF_EXP_LO). */
+float ovx_nnf_exp(float x);
+typedef void (*ovx_nnf_softmax_rows_f)(const ovx_nn_tensor *in, const ovx_nn_tensor *out, size_t axis, size_t i0,
+                                       size_t i1);
+void ovx_nnf_softmax_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, size_t axis, size_t i0, size_t i1);
+void ovx_nnf_softmax_rows_avx2(const ovx_nn_tensor *in, const ovx_nn_tensor *out, size_t axis, size_t i0, size_t i1);
+const struct ovx_variant *ovx_nnf_softmax_variants(void);
+
 #endif

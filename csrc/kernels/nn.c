@@ -675,6 +675,7 @@ typedef struct {
     vx_size axis;
     double *e;
     const double *et;
+    ovx_nnf_softmax_rows_f frows; /* float32: the variant */
 } softmax_job;
 
 static void softmax_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
@@ -687,7 +688,7 @@ static void softmaxf_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
 {
     softmax_job *j = arg;
     (void)task;
-    ovx_nnf_vx_softmax_range(&j->in, &j->out, j->axis, i0, i1);
+    j->frows(&j->in, &j->out, j->axis, i0, i1);
 }
 
 static vx_status VX_CALLBACK softmax_function(vx_node node, const vx_reference *p, vx_uint32 num)
@@ -706,6 +707,7 @@ static vx_status VX_CALLBACK softmax_function(vx_node node, const vx_reference *
     items = ovx_nn_count_from(&j.in, 0) / (n ? n : 1);
     tasks = ovx_nn_tasks(node, items, (vx_uint64)items * n * 16);
     if (j.type == OVX_NN_F32) {
+        j.frows = ovx_node_variant(node) ? (ovx_nnf_softmax_rows_f)ovx_node_variant(node)->fn : ovx_nnf_softmax_rows;
         ovx_nn_parallel(tasks, items, softmaxf_range, &j);
         return VX_SUCCESS;
     }
@@ -1090,7 +1092,15 @@ static const ovx_variant *select_pool(vx_node node, const vx_reference p[])
     return ovx_variant_pick(ovx_nn_pool_variants());
 }
 
+/* Float32 softmax's variant (the integer softmax has none). */
+static const ovx_variant *select_softmax(vx_node node, const vx_reference p[])
+{
+    (void)node;
+    return is_f32(p[0]) ? ovx_variant_pick(ovx_nnf_softmax_variants()) : NULL;
+}
+
 const ovx_select_entry ovx_select_nn[] = {{VX_KERNEL_POOLING_LAYER, select_pool},
+                                          {VX_KERNEL_SOFTMAX_LAYER, select_softmax},
                                           {VX_KERNEL_CONVOLUTION_LAYER, select_conv},
                                           {VX_KERNEL_DECONVOLUTION_LAYER, select_conv},
                                           {VX_KERNEL_FULLY_CONNECTED_LAYER, select_fc},

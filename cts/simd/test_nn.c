@@ -617,6 +617,65 @@ static void fpool_check(int is_max, size_t iw, size_t ih, size_t c, size_t size,
     free(tmp), free(in.ptr), free(ref.ptr), free(out.ptr);
 }
 
+/* Float softmax: the scalar variant within 1e-6 relative (+ 1e-30) of the
+ * double reference (ovx_nnf_vx_softmax), every variant bit-identical to
+ * it; values spread wide enough to reach exp's underflow, item ranges split
+ * in two. */
+static void fsoftmax_check(size_t nd, size_t d0, size_t d1, size_t d2, float spread, size_t xs)
+{
+    size_t dims[3] = {d0, d1, d2}, axis = nd > 2 ? 2 : 0, i, cnt, items;
+    ovx_nn_tensor in = make(nd, dims, 4, xs), ref = make(nd, dims, 4, 1), out = make(nd, dims, 4, 1);
+    ovx_nn_tensor first = make(nd, dims, 4, 1);
+    const ovx_variant *v, *scalar, *order[8];
+    size_t nv = 0, vi;
+    ffill(&in, 0);
+    cnt = ovx_nn_count_from(&in, 0);
+    items = cnt / dims[axis];
+    for (i = 0; i < cnt; i++) { /* scale by spread (strided input: by flat index) */
+        size_t off = 0, rem = i, k;
+        float f;
+        for (k = 0; k < nd; k++) off += (rem % in.dims[k]) * in.strides[k], rem /= in.dims[k];
+        memcpy(&f, in.ptr + off, 4), f *= spread;
+        if (i == 3) f = -INFINITY;
+        memcpy(in.ptr + off, &f, 4);
+    }
+    ovx_nnf_vx_softmax(&in, &ref, axis);
+    for (scalar = ovx_nnf_softmax_variants(); scalar->level != OVX_SIMD_NONE; scalar++) {}
+    order[nv++] = scalar;
+    for (v = ovx_nnf_softmax_variants(); v != scalar && nv < 8; v++) order[nv++] = v;
+    for (vi = 0; vi < nv; vi++) {
+        int bad = 0;
+        v = order[vi];
+        if (!cpu_has(v->level)) {
+            not_run++;
+            continue;
+        }
+        memset(out.ptr, 0x5A, nbytes(&out));
+        ((ovx_nnf_softmax_rows_f)v->fn)(&in, &out, axis, 0, items / 2);
+        ((ovx_nnf_softmax_rows_f)v->fn)(&in, &out, axis, items / 2, items);
+        for (i = 0; i < cnt; i++) {
+            float got, r;
+            int b1;
+            memcpy(&got, out.ptr + 4 * i, 4), memcpy(&r, ref.ptr + 4 * i, 4);
+            if (v == scalar) {
+                /* float x - max carries |x - max| 2^-24: exp's relative
+                 * error grows with -ln r ~ max - x */
+                memcpy(first.ptr + 4 * i, &got, 4);
+                b1 = !(fabs((double)got - r) <= (1e-6 + 1.2e-7 * fabs(log((double)r + 1e-45))) * fabs(r) + 1e-37);
+            } else {
+                b1 = memcmp(&got, first.ptr + 4 * i, 4) != 0;
+                if (b1) memcpy(&r, first.ptr + 4 * i, 4);
+            }
+            if (b1 && !bad)
+                fprintf(stderr, "test_nn: fsoftmax %s %zux%zux%zu spread %g: element %zu %.9g, %s %.9g\n", v->name, d0,
+                        d1, d2, spread, i, got, v == scalar ? "reference" : "scalar", r);
+            bad |= b1;
+        }
+        if (bad) failed++; else passed++;
+    }
+    free(in.ptr), free(ref.ptr), free(out.ptr), free(first.ptr);
+}
+
 int main(void)
 {
     static const conv_case cases[] = {
@@ -694,6 +753,11 @@ int main(void)
     ffc_check(37, 4, 3, 1);
     ffc_check(1000, 13, 1, 1);
     ffc_check(4099, 7, 2, 0);
+    fsoftmax_check(1, 1, 1, 1, 1.0f, 1);
+    fsoftmax_check(2, 1000, 5, 1, 4.0f, 1);
+    fsoftmax_check(2, 13, 7, 1, 60.0f, 1);
+    fsoftmax_check(2, 37, 3, 1, 1.0f, 2);
+    fsoftmax_check(3, 3, 4, 17, 30.0f, 1);
     {
         static const size_t fp[][7] = {
             /* iw ih c size pad skip, element stride */
