@@ -35,38 +35,47 @@ NN_INLINE void conv_tile(const ovx_nnf_conv_plan *p, const float *base, const fl
     __m256 a00 = _mm256_setzero_ps(), a10 = a00, a20 = a00, a30 = a00, a40 = a00, a50 = a00;
     __m256 a01 = a00, a11 = a00, a21 = a00, a31 = a00, a41 = a00, a51 = a00;
     size_t c, k;
-    for (c = 0; c < ifm; c++) {
-        const float *pc = base + c * plane;
-        const float *wc = wq + c * taps * OVX_NNF_MR;
-        for (k = 0; k < nt; k++) {
-            const size_t t = tl[k];
-            const float *pp = pc + toff[t], *wt = wc + t * OVX_NNF_MR;
-            const __m256 v0 = _mm256_loadu_ps(pp);
-            __m256 wb;
-            if (nv == 2) {
-                const __m256 v1 = _mm256_loadu_ps(pp + 8);
-                wb = _mm256_broadcast_ss(wt + 0);
-                a00 = _mm256_fmadd_ps(wb, v0, a00), a01 = _mm256_fmadd_ps(wb, v1, a01);
-                wb = _mm256_broadcast_ss(wt + 1);
-                a10 = _mm256_fmadd_ps(wb, v0, a10), a11 = _mm256_fmadd_ps(wb, v1, a11);
-                wb = _mm256_broadcast_ss(wt + 2);
-                a20 = _mm256_fmadd_ps(wb, v0, a20), a21 = _mm256_fmadd_ps(wb, v1, a21);
-                wb = _mm256_broadcast_ss(wt + 3);
-                a30 = _mm256_fmadd_ps(wb, v0, a30), a31 = _mm256_fmadd_ps(wb, v1, a31);
-                wb = _mm256_broadcast_ss(wt + 4);
-                a40 = _mm256_fmadd_ps(wb, v0, a40), a41 = _mm256_fmadd_ps(wb, v1, a41);
-                wb = _mm256_broadcast_ss(wt + 5);
-                a50 = _mm256_fmadd_ps(wb, v0, a50), a51 = _mm256_fmadd_ps(wb, v1, a51);
-            } else {
-                a00 = _mm256_fmadd_ps(_mm256_broadcast_ss(wt + 0), v0, a00);
-                a10 = _mm256_fmadd_ps(_mm256_broadcast_ss(wt + 1), v0, a10);
-                a20 = _mm256_fmadd_ps(_mm256_broadcast_ss(wt + 2), v0, a20);
-                a30 = _mm256_fmadd_ps(_mm256_broadcast_ss(wt + 3), v0, a30);
-                a40 = _mm256_fmadd_ps(_mm256_broadcast_ss(wt + 4), v0, a40);
-                a50 = _mm256_fmadd_ps(_mm256_broadcast_ss(wt + 5), v0, a50);
-            }
+#define NNF_STEP(PP, WT)                                                                                          \
+    do {                                                                                                          \
+        const float *pp_ = (PP), *wt_ = (WT);                                                                     \
+        const __m256 v0 = _mm256_loadu_ps(pp_);                                                                   \
+        __m256 wb;                                                                                                \
+        if (nv == 2) {                                                                                            \
+            const __m256 v1 = _mm256_loadu_ps(pp_ + 8);                                                           \
+            wb = _mm256_broadcast_ss(wt_ + 0);                                                                    \
+            a00 = _mm256_fmadd_ps(wb, v0, a00), a01 = _mm256_fmadd_ps(wb, v1, a01);                               \
+            wb = _mm256_broadcast_ss(wt_ + 1);                                                                    \
+            a10 = _mm256_fmadd_ps(wb, v0, a10), a11 = _mm256_fmadd_ps(wb, v1, a11);                               \
+            wb = _mm256_broadcast_ss(wt_ + 2);                                                                    \
+            a20 = _mm256_fmadd_ps(wb, v0, a20), a21 = _mm256_fmadd_ps(wb, v1, a21);                               \
+            wb = _mm256_broadcast_ss(wt_ + 3);                                                                    \
+            a30 = _mm256_fmadd_ps(wb, v0, a30), a31 = _mm256_fmadd_ps(wb, v1, a31);                               \
+            wb = _mm256_broadcast_ss(wt_ + 4);                                                                    \
+            a40 = _mm256_fmadd_ps(wb, v0, a40), a41 = _mm256_fmadd_ps(wb, v1, a41);                               \
+            wb = _mm256_broadcast_ss(wt_ + 5);                                                                    \
+            a50 = _mm256_fmadd_ps(wb, v0, a50), a51 = _mm256_fmadd_ps(wb, v1, a51);                               \
+        } else {                                                                                                  \
+            a00 = _mm256_fmadd_ps(_mm256_broadcast_ss(wt_ + 0), v0, a00);                                         \
+            a10 = _mm256_fmadd_ps(_mm256_broadcast_ss(wt_ + 1), v0, a10);                                         \
+            a20 = _mm256_fmadd_ps(_mm256_broadcast_ss(wt_ + 2), v0, a20);                                         \
+            a30 = _mm256_fmadd_ps(_mm256_broadcast_ss(wt_ + 3), v0, a30);                                         \
+            a40 = _mm256_fmadd_ps(_mm256_broadcast_ss(wt_ + 4), v0, a40);                                         \
+            a50 = _mm256_fmadd_ps(_mm256_broadcast_ss(wt_ + 5), v0, a50);                                         \
+        }                                                                                                         \
+    } while (0)
+    if (nt == taps && p->koff) {
+        /* every tap on a nonzero row: one flat run over (channel, tap),
+         * the same order, weights read sequentially */
+        const size_t kk = ifm * taps, *ko = p->koff;
+        for (k = 0; k < kk; k++) NNF_STEP(base + ko[k], wq + k * OVX_NNF_MR);
+    } else {
+        for (c = 0; c < ifm; c++) {
+            const float *pc = base + c * plane;
+            const float *wc = wq + c * taps * OVX_NNF_MR;
+            for (k = 0; k < nt; k++) NNF_STEP(pc + toff[tl[k]], wc + tl[k] * OVX_NNF_MR);
         }
     }
+#undef NNF_STEP
     acc[0][0] = a00, acc[1][0] = a10, acc[2][0] = a20, acc[3][0] = a30, acc[4][0] = a40, acc[5][0] = a50;
     acc[0][1] = a01, acc[1][1] = a11, acc[2][1] = a21, acc[3][1] = a31, acc[4][1] = a41, acc[5][1] = a51;
 }

@@ -74,6 +74,7 @@ typedef struct {
     const size_t *tap_off;    /* [taps] float offset of each tap from the output's (x, y * skip_y) */
     const size_t *row_ntaps;  /* [oh] taps of output row y that read a nonzero row */
     const size_t *row_taps;   /* [oh][taps] those taps, ascending (first row_ntaps[y]) */
+    const size_t *koff;       /* [ifm * taps] c * plane + tap_off[tap], or NULL (rows of every tap) */
     size_t skip_y;
     size_t ow, oh;
     const float *bias;             /* [ofm] per-map bias (dense copy), or NULL */

@@ -433,7 +433,8 @@ vx_status ovx_nnf_conv_run(vx_node node, const vx_reference *p, const ovx_nn_con
     const vx_size ow = out.dims[0], oh = out.dims[1], nb = ovx_nn_count_from(&out, 3);
     const vx_size taps = kw * kh;
     const vx_size raw_size = kw * kh * ifm * ofm * es, packed_size = ovx_nnf_packw_size(&w);
-    vx_size i, bi, L_raw, L_packed, L_dense, L_ip, L_col, L_row, L_taps, L_tap_rows, L_ntaps, L_list, L_bias, total;
+    vx_size i, bi, L_raw, L_packed, L_dense, L_ip, L_col, L_row, L_taps, L_tap_rows, L_ntaps, L_list, L_bias, L_koff;
+    vx_size total;
     convf_cache *cache;
     vx_uint8 *mem;
     ovx_nn_planes pl;
@@ -455,7 +456,8 @@ vx_status ovx_nnf_conv_run(vx_node node, const vx_reference *p, const ovx_nn_con
     L_ntaps = L_tap_rows + ALIGN64(taps * sizeof(vx_size));
     L_list = L_ntaps + ALIGN64(oh * sizeof(vx_size));
     L_bias = L_list + ALIGN64(oh * taps * sizeof(vx_size));
-    total = L_bias + ALIGN64(ofm * sizeof(float));
+    L_koff = L_bias + ALIGN64(ofm * sizeof(float));
+    total = L_koff + ALIGN64(ifm * taps * sizeof(vx_size));
     mem = ovx_nn_keyed_scratch(node, total);
     if (!mem) return VX_ERROR_NO_MEMORY;
     cache = (convf_cache *)(void *)mem;
@@ -489,6 +491,13 @@ vx_status ovx_nnf_conv_run(vx_node node, const vx_reference *p, const ovx_nn_con
     j.plan.tap_off = (const vx_size *)(const void *)(mem + L_taps);
     j.plan.row_ntaps = (const vx_size *)(const void *)(mem + L_ntaps);
     j.plan.row_taps = (const vx_size *)(const void *)(mem + L_list);
+    {
+        vx_size *ko = (vx_size *)(void *)(mem + L_koff), c, t;
+        const vx_size *to = (const vx_size *)(const void *)(mem + L_taps);
+        for (c = 0; c < ifm; c++)
+            for (t = 0; t < taps; t++) ko[c * taps + t] = c * pl.plane + to[t];
+        j.plan.koff = ko;
+    }
     j.plan.skip_y = g->deconv ? 1 : g->skip[1];
     j.plan.ow = ow, j.plan.oh = oh;
     j.rows = ovx_node_variant(node) ? (ovx_nnf_conv_rows_f)ovx_node_variant(node)->fn : ovx_nnf_conv_rows;

@@ -385,6 +385,7 @@ static void fconv_run(ovx_nnf_conv_rows_f fn, const ovx_nn_conv_geom *g, const o
     size_t *ntaps = malloc(oh * sizeof(size_t)), *list = malloc(oh * taps * sizeof(size_t)), i, bi;
     void *wmem = malloc(ovx_nnf_packw_size(w));
     float *biasd = malloc(ofm * sizeof(float)), *ip;
+    size_t *koff = malloc(ifm * taps * sizeof(size_t) + 1);
     ovx_nnf_packw_fill(w, wmem, &pw);
     ovx_nnf_conv_layout(g, w, out, &pl);
     ip = malloc(pl.total * sizeof(float));
@@ -396,6 +397,12 @@ static void fconv_run(ovx_nnf_conv_rows_f fn, const ovx_nn_conv_geom *g, const o
     memset(&p, 0, sizeof(p));
     p.w = &pw, p.pl = &pl, p.ip = ip, p.tap_off = toff, p.row_ntaps = ntaps, p.row_taps = list;
     p.skip_y = g->deconv ? 1 : g->skip[1], p.ow = ow, p.oh = oh;
+    /* the flat (channel, tap) offsets on odd output-map counts only: both
+     * paths of the SIMD variants run */
+    if (ofm % 2) {
+        for (i = 0; i < ifm * taps; i++) koff[i] = i / taps * pl.plane + toff[i % taps];
+        p.koff = koff;
+    }
     p.bias = bias == 1 ? biasd : NULL;
     p.bias_loc = bias == 2 ? b : NULL;
     memset(out->ptr, 0x5A, nbytes(out));
@@ -412,6 +419,7 @@ static void fconv_run(ovx_nnf_conv_rows_f fn, const ovx_nn_conv_geom *g, const o
         fn(&p, ym, oh, bm, pw.blocks);
     }
     free(ip), free(map.col), free(map.row), free(toff), free(trows), free(ntaps), free(list), free(wmem), free(biasd);
+    free(koff);
 }
 
 /* One float case: the scalar variant against the double reference
