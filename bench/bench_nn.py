@@ -3,23 +3,24 @@
     python bench/bench_nn.py [--runs 10] [--filter NAME] [--threads 1,2]
 
 Each layer runs as a verified one-node graph (vxProcessGraph, best of
---runs, two rounds alternating with ONNX Runtime's) in Q7.8 (VX_TYPE_INT16,
-fixed_point_position 8) and U8 (VX_TYPE_UINT8); ONNX Runtime runs the same
+--runs, two rounds alternating with ONNX Runtime's) in float32
+(VX_TYPE_FLOAT32), Q7.8 (VX_TYPE_INT16, fixed_point_position 8) and U8
+(VX_TYPE_UINT8); ONNX Runtime runs the same
 shapes as an fp32 model (Conv / Gemm / MaxPool / Softmax) and as an int8
 model (QLinearConv with uint8 data and int8 weights, MatMulInteger, uint8
 MaxPool), both built here with the ``onnx`` package.  Our thread count is
 set with VX_CONTEXT_OVX_THREADS, ONNX Runtime's with intra_op_num_threads,
 to the same value for each column pair.  The ratios are ours / ONNX Runtime
-(below 1: we are faster): Q7.8 against fp32, U8 against int8.  "variant" is
-the compute variant the node chose (VX_NODE_OVX_VARIANT; OPENVX_SIMD=none
+(below 1: we are faster): F32 and Q7.8 against fp32, U8 against int8.
+"variant" is the float32 node's compute variant (VX_NODE_OVX_VARIANT; OPENVX_SIMD=none
 forces "scalar").  The "net" row is a small whole network (conv 3x3 16->32,
 relu, max pool 2x2, conv 3x3 32->64, relu, max pool 2x2, fully connected
 -> 10, softmax on a 16x56x56 input) with virtual tensors between the layers.
 Softmax has no int8 model in ONNX Runtime: its U8 row is timed against fp32
-too.  Our results are exact (bit-identical to the scalar references of
+too.  Our integer results are exact (bit-identical to the scalar references of
 compute/nn.c, the 64-bit sums rounded and converted by the layer's
-policies); ONNX Runtime's are not comparable bit for bit and are not
-checked here.  On a machine others use, wall-clock 2T/1T says little:
+policies); float32 ones are float sums of fused multiply-adds (conv, fc;
+compute/nn_float_gemm.h); ONNX Runtime's are not checked here.  On a machine others use, wall-clock 2T/1T says little:
 compare the process CPU time of 1 and 2 threads to see what splitting a
 layer costs.  Needs: pip install onnxruntime onnx.
 """
@@ -164,9 +165,12 @@ class Ours:
         self.keep = []
 
     def tensor(self, dims, q16, data=None, virtual_graph=None):
-        """dims in OpenVX order; Q7.8 int16 when q16 else uint8; data (an
-        ndarray of numpy shape dims[::-1]) copied in."""
-        vt, q = (lib.VX_TYPE_INT16, 8) if q16 else (lib.VX_TYPE_UINT8, 0)
+        """dims in OpenVX order; q16: "f32" (float32), True (Q7.8 int16) or
+        False (uint8); data (an ndarray of numpy shape dims[::-1]) copied in."""
+        if q16 == "f32":
+            vt, q, npt = lib.VX_TYPE_FLOAT32, 0, np.float32
+        else:
+            vt, q, npt = (lib.VX_TYPE_INT16, 8, np.int16) if q16 else (lib.VX_TYPE_UINT8, 0, np.uint8)
         d = ffi.new("vx_size[]", list(dims))
         if virtual_graph is not None:
             t = lib.vxCreateVirtualTensor(virtual_graph, len(dims), d, vt, q)
@@ -175,7 +179,7 @@ class Ours:
         assert lib.vxGetStatus(ffi.cast("vx_reference", t)) == lib.VX_SUCCESS
         self.keep.append(t)
         if data is not None:
-            a = np.ascontiguousarray(data.astype(np.int16 if q16 else np.uint8))
+            a = np.ascontiguousarray(data.astype(npt))
             assert a.shape == tuple(dims[::-1])
             start = ffi.new("vx_size[]", [0] * len(dims))
             end = ffi.new("vx_size[]", list(dims))
@@ -189,6 +193,8 @@ class Ours:
         return t
 
     def data(self, shape, q16, rng, lo=None, hi=None):
+        if q16 == "f32":  # weights (lo given) scaled as the ONNX Runtime models' are
+            return rng.standard_normal(shape).astype(np.float32) * (0.05 if lo is not None else 1.0)
         if q16:
             return rng.integers(-512 if lo is None else lo, 512 if hi is None else hi, shape)
         return rng.integers(0 if lo is None else lo, 256 if hi is None else hi, shape)
@@ -322,9 +328,9 @@ def main():
     del simd
     head = "%-30s %-8s" % ("layer", "variant")
     for t in threads:
-        head += " | %dT Q7.8 ms  fp32 ms  ratio | U8 ms  int8 ms  ratio" % t
+        head += " | %dT F32 ms  fp32 ms  ratio | Q7.8 ms  ratio | U8 ms  int8 ms  ratio" % t
     if len(threads) > 1:
-        head += " | %dT/%dT Q7.8  U8" % (threads[0], threads[-1])
+        head += " | %dT/%dT F32 Q7.8  U8" % (threads[0], threads[-1])
     print(head)
     for name, mk_ours, mk_ort in LAYERS:
         if filters and not any(f in name for f in filters):
@@ -332,8 +338,8 @@ def main():
         line = "%-30s" % name
         times = {}
         variant = "?"
-        for q16 in (True, False):
-            if name.startswith("net") and not q16:
+        for q16 in ("f32", True, False):
+            if name.startswith("net") and q16 is False:
                 for t in threads:
                     times[(t, False)] = (None, None)
                 continue
@@ -342,10 +348,10 @@ def main():
             except RuntimeError as e:
                 variant_q = str(e)
                 g, run = None, None
-            if q16:
+            if q16 == "f32":
                 variant = variant_q
             for t in threads:
-                ort_fn = mk_ort(not q16 and not name.startswith("softmax"), t, rng)
+                ort_fn = mk_ort(q16 is False and not name.startswith("softmax"), t, rng)
                 ours.set_threads(t)
                 t_o, t_r = float("inf"), float("inf")
                 for _ in range(2):
@@ -363,12 +369,14 @@ def main():
         def r(a, b):
             return "%6.2f" % (a / b) if a is not None and b is not None else "%6s" % "-"
         for t in threads:
-            (oq, rq), (ou, ru) = times[(t, True)], times[(t, False)]
-            line += " | %9s %8s %6s | %6s %8s %6s" % (f(oq), f(rq), r(oq, rq), f(ou), f(ru), r(ou, ru))
+            (of, rf), (oq, rq), (ou, ru) = times[(t, "f32")], times[(t, True)], times[(t, False)]
+            line += " | %8s %8s %6s | %7s %6s | %6s %8s %6s" % (f(of), f(rf), r(of, rf), f(oq), r(oq, rq), f(ou),
+                                                                 f(ru), r(ou, ru))
         if len(threads) > 1:
             a, b = threads[0], threads[-1]
-            line += " | %9s %5s" % (r(times[(a, True)][0], times[(b, True)][0]),
-                                    r(times[(a, False)][0], times[(b, False)][0]))
+            line += " | %9s %5s %5s" % (r(times[(a, "f32")][0], times[(b, "f32")][0]),
+                                        r(times[(a, True)][0], times[(b, True)][0]),
+                                        r(times[(a, False)][0], times[(b, False)][0]))
         print(line, flush=True)
         ours.set_threads(0)
 

@@ -753,7 +753,7 @@ KERNELS = [
        [_obj("tensor", "inputs"), _obj("tensor", "outputs", "out")],
        """Softmax layer: outputs = exp(inputs) / sum(exp(inputs)) over the classes dimension.""",
        c=_c("org.khronos.nn_extension.softmax_layer", "nn", "softmax_validate", function="softmax_function",
-            valid="full")),
+            valid="full", select="select_softmax")),
     _k("normalization_layer", "vxNormalizationLayer", None, "VX_KERNEL_NORMALIZATION_LAYER", "nn",
        [_obj("tensor", "inputs"), _enum("type", "nn_norm", "across_maps"),
         _atom("size", "vx_size", 5, c="normalization_size"), _atom("alpha", "vx_float32", 1e-4),

@@ -1,11 +1,15 @@
 """float32 vx_khr_nn layers (convolution, fully connected, pooling, softmax,
 activation) against NumPy references; odd sizes, padding, strides, batches.
-Tolerance: the layers sum products in double and round once, NumPy in
-float64 here: a relative error of 1e-5 is ample."""
+Tolerance: convolution, deconvolution and fully connected sum float32
+products with fused multiply-adds (compute/nn_float_gemm.h: error below
+(k + 2) 2^-24 sum |w x|), the other layers in double; NumPy in float64
+here: 1e-5 (relative and absolute) is ample for these sizes, the larger
+threaded cases state their own."""
 import numpy as np
 import pytest
 
 import pyopenvx as vx
+from pyopenvx import ffi, lib
 
 RNG = np.random.default_rng(1234)
 
@@ -69,6 +73,38 @@ def test_fully_connected_float32(n, ifm, ofm):
     np.testing.assert_allclose(got, x.astype(np.float64) @ w.T.astype(np.float64) + b, rtol=1e-5, atol=1e-5)
     got = vx.fully_connected_layer(x, w)
     np.testing.assert_allclose(got, x.astype(np.float64) @ w.T.astype(np.float64), rtol=1e-5, atol=1e-5)
+
+
+def _ctx_threads(n):
+    ctx = vx.Context()
+    v = ffi.new("vx_uint32 *", n)
+    assert lib.vxSetContextAttribute(ctx.handle, lib.VX_CONTEXT_OVX_THREADS, v, ffi.sizeof("vx_uint32")) == 0
+    return ctx
+
+
+@pytest.mark.parametrize("pad,stride,dil", [((1, 1), (1, 1), (0, 0)), ((2, 1), (2, 2), (0, 0)),
+                                            ((1, 2), (1, 1), (1, 1))])
+def test_convolution_float32_threads_bit_identical(pad, stride, dil):
+    # big enough for the float core to split rows x channel blocks over 2
+    # threads; 70 maps: 12 blocks of 6, the last one partial; 29 columns:
+    # one 16-column tile and a 13-column edge
+    x = rnd(1, 37, 30, 29)
+    w = rnd(70, 37, 3, 3)
+    b = rnd(70)
+    got = [vx.convolution_layer(x, w, b, pad=pad, stride=stride, dilation=dil, ctx=_ctx_threads(t)) for t in (1, 2)]
+    ref = ref_conv(x, w, b, pad, stride, dil)
+    assert got[0].tobytes() == got[1].tobytes()
+    # k = 333 products of N(0,1) values: sum |w x| ~ 210, bound ~ 4e-6 * 210
+    np.testing.assert_allclose(got[0], ref, rtol=1e-5, atol=1e-3)
+
+
+def test_fully_connected_float32_threads_bit_identical():
+    x = rnd(2, 701)
+    w = rnd(150, 701)
+    b = rnd(150)
+    got = [vx.fully_connected_layer(x, w, b, ctx=_ctx_threads(t)) for t in (1, 2)]
+    assert got[0].tobytes() == got[1].tobytes()
+    np.testing.assert_allclose(got[0], x.astype(np.float64) @ w.T.astype(np.float64) + b, rtol=1e-5, atol=1e-3)
 
 
 def ref_pool(x, kind, size, pad, stride):

@@ -131,6 +131,12 @@ void ovx_nnf_vx_pooling(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int i
                         vx_size size_y, vx_size pad_x, vx_size pad_y, vx_size skip_x, vx_size skip_y);
 void ovx_nnf_vx_softmax(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx_size axis);
 void ovx_nnf_vx_activation(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx_enum func, double a, double b);
+/* The same on batch items [i0, i1) (softmax: ovx_nnf_vx_softmax's item
+ * order) / rows [r0, r1) (dims 1.. flattened): the threads' ranges. */
+void ovx_nnf_vx_softmax_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx_size axis, vx_size i0,
+                              vx_size i1);
+void ovx_nnf_vx_activation_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx_enum func, double a, double b,
+                                 vx_size r0, vx_size r1);
 /* Deconvolution with the integer layer's up-scaled placement (samples
  * below column in_w / row in_h); (local response) normalization. */
 void ovx_nnf_vx_deconvolution(const ovx_nn_tensor *in, const ovx_nn_tensor *w, const ovx_nn_tensor *bias,

@@ -124,9 +124,15 @@ void ovx_nnf_vx_pooling(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int i
 void ovx_nnf_vx_softmax(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx_size axis)
 {
     const vx_size n = in->dims[axis];
-    const vx_size items = n ? ovx_nn_count_from(in, 0) / n : 0;
+    ovx_nnf_vx_softmax_range(in, out, axis, 0, n ? ovx_nn_count_from(in, 0) / n : 0);
+}
+
+void ovx_nnf_vx_softmax_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx_size axis, vx_size i0,
+                              vx_size i1)
+{
+    const vx_size n = in->dims[axis];
     vx_size it, i, d;
-    for (it = 0; it < items; it++) {
+    for (it = i0; it < i1; it++) {
         /* item index over every dimension but axis */
         vx_size rem = it, ioff = 0, ooff = 0;
         double mx = -DBL_MAX, sum = 0.0;
@@ -151,11 +157,24 @@ void ovx_nnf_vx_softmax(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx_si
 
 void ovx_nnf_vx_activation(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx_enum func, double a, double b)
 {
-    const vx_size rows = ovx_nn_count_from(in, 1);
+    ovx_nnf_vx_activation_range(in, out, func, a, b, 0, ovx_nn_count_from(in, 1));
+}
+
+void ovx_nnf_vx_activation_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx_enum func, double a, double b,
+                                 vx_size r0, vx_size r1)
+{
     vx_size r, x;
-    for (r = 0; r < rows; r++) {
+    for (r = r0; r < r1; r++) {
         const vx_uint8 *ip = in->ptr + ovx_nn_batch_offset(in, 1, r);
         vx_uint8 *op = out->ptr + ovx_nn_batch_offset(out, 1, r);
+        if (func == VX_NN_ACTIVATION_RELU && in->strides[0] == sizeof(float) && out->strides[0] == sizeof(float)) {
+            /* x > 0 ? x : 0 in float: the double expression's value (NaN
+             * and -0 give +0), a loop the compiler vectorizes */
+            const float *fi = (const float *)(const void *)ip;
+            float *fo = (float *)(void *)op;
+            for (x = 0; x < in->dims[0]; x++) fo[x] = fi[x] > 0.0f ? fi[x] : 0.0f;
+            continue;
+        }
         for (x = 0; x < in->dims[0]; x++)
             stf(op + x * out->strides[0], ovx_nn_activation_value(func, ldf(ip + x * in->strides[0]), a, b));
     }

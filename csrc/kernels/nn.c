@@ -82,14 +82,6 @@ static vx_status check_input(vx_node node, vx_uint32 idx, vx_tensor t, vx_size m
     return VX_SUCCESS;
 }
 
-/* The layer's tensors as compute/nn.h sees them, for the float32 paths. */
-static ovx_nn_tensor view_or_empty(vx_reference r)
-{
-    ovx_nn_tensor v;
-    if (r) return ovx_nn_view((vx_tensor)r);
-    memset(&v, 0, sizeof(v));
-    return v;
-}
 
 /* Another tensor of the layer: the input's data type and fixed point. */
 static vx_status check_same_type(vx_node node, vx_uint32 idx, vx_tensor t, vx_tensor in)
@@ -295,19 +287,14 @@ static vx_status VX_CALLBACK conv_function(vx_node node, const vx_reference *p, 
     } c;
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = conv_geometry(node, p, odims, &g, &cp)) != VX_SUCCESS) return s;
-    if (nn_type(((vx_tensor)p[0])->data_type, ((vx_tensor)p[0])->fixed_point_position) == OVX_NN_F32) {
-        ovx_nn_tensor in = view_or_empty(p[0]), w = view_or_empty(p[1]), b = view_or_empty(p[2]),
-                      out = view_or_empty(p[4]);
-        if (!in.ptr || !w.ptr || !out.ptr || (p[2] && !b.ptr)) return VX_ERROR_NO_MEMORY;
-        ovx_nnf_vx_convolution(&in, &w, p[2] ? &b : NULL, &out, cp->padding_x, cp->padding_y, g.skip_x, g.skip_y,
-                               cp->dilation_x, cp->dilation_y);
-        return VX_SUCCESS;
-    }
     memset(&c, 0, sizeof(c));
     c.g.deconv = 0;
     c.g.pad[0] = cp->padding_x, c.g.pad[1] = cp->padding_y;
     c.g.skip[0] = g.skip_x, c.g.skip[1] = g.skip_y;
     c.g.dil[0] = cp->dilation_x, c.g.dil[1] = cp->dilation_y;
+    /* float32: the float core (compute/nn_float_gemm.h) */
+    if (nn_type(((vx_tensor)p[0])->data_type, ((vx_tensor)p[0])->fixed_point_position) == OVX_NN_F32)
+        return ovx_nnf_conv_run(node, p, &c.g);
     c.f = fixed_of((vx_tensor)p[0], cp->overflow_policy, cp->rounding_policy);
     return ovx_nn_conv_run(node, p, &c.g, &c.f);
 }
@@ -400,18 +387,13 @@ static vx_status VX_CALLBACK deconv_function(vx_node node, const vx_reference *p
     } c;
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = deconv_geometry(node, p, odims, up, &dp)) != VX_SUCCESS) return s;
-    if (nn_type(((vx_tensor)p[0])->data_type, ((vx_tensor)p[0])->fixed_point_position) == OVX_NN_F32) {
-        ovx_nn_tensor in = view_or_empty(p[0]), w = view_or_empty(p[1]), b = view_or_empty(p[2]),
-                      out = view_or_empty(p[4]);
-        if (!in.ptr || !w.ptr || !out.ptr || (p[2] && !b.ptr)) return VX_ERROR_NO_MEMORY;
-        ovx_nnf_vx_deconvolution(&in, &w, p[2] ? &b : NULL, &out, dp->padding_x, dp->padding_y, up[0], up[1]);
-        return VX_SUCCESS;
-    }
     memset(&c, 0, sizeof(c));
     c.g.deconv = 1;
     c.g.pad[0] = dp->padding_x, c.g.pad[1] = dp->padding_y;
     c.g.skip[0] = c.g.skip[1] = 1;
     c.g.up[0] = up[0], c.g.up[1] = up[1];
+    if (nn_type(((vx_tensor)p[0])->data_type, ((vx_tensor)p[0])->fixed_point_position) == OVX_NN_F32)
+        return ovx_nnf_conv_run(node, p, &c.g);
     c.f = fixed_of((vx_tensor)p[0], dp->overflow_policy, dp->rounding_policy);
     /* Up-scaled samples are read below column in_w / row in_h of the
      * up-scaled input only: the placement the Khronos CTS model checks (the
@@ -492,13 +474,7 @@ static vx_status VX_CALLBACK fc_function(vx_node node, const vx_reference *p, vx
     vx_status s;
     if (num != 6) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = fc_check(node, p, odims, &nd, &core, &f)) != VX_SUCCESS) return s;
-    if (f.type == OVX_NN_F32) {
-        ovx_nn_tensor in = view_or_empty(p[0]), w = view_or_empty(p[1]), b = view_or_empty(p[2]),
-                      out = view_or_empty(p[5]);
-        if (!in.ptr || !w.ptr || !out.ptr || (p[2] && !b.ptr)) return VX_ERROR_NO_MEMORY;
-        ovx_nnf_vx_fully_connected(&in, core, &w, p[2] ? &b : NULL, &out);
-        return VX_SUCCESS;
-    }
+    if (f.type == OVX_NN_F32) return ovx_nnf_fc_run(node, p, core);
     return ovx_nn_fc_run(node, p, core, &f);
 }
 
@@ -579,6 +555,11 @@ typedef struct {
 static void pool_range(void *arg, vx_size u0, vx_size u1, vx_uint32 task)
 {
     pool_job *j = arg;
+    if (j->type == OVX_NN_F32) {
+        ovx_nnf_pool_rows(&j->in, &j->out, j->is_max, j->g.size, j->g.pad, j->g.skip, u0, u1,
+                          (float *)(void *)(j->tmp + task * j->tmp_size));
+        return;
+    }
     ovx_nn_pool_rows(&j->in, &j->out, j->type, j->is_max, j->g.size, j->g.pad, j->g.skip, u0, u1,
                      j->tmp + task * j->tmp_size, j->row);
 }
@@ -596,15 +577,13 @@ static vx_status VX_CALLBACK pool_function(vx_node node, const vx_reference *p, 
     if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
     j.type = nn_type(t->data_type, t->fixed_point_position);
     j.is_max = j.g.type == VX_NN_POOLING_MAX;
-    if (j.type == OVX_NN_F32) {
-        ovx_nnf_vx_pooling(&j.in, &j.out, j.is_max, j.g.size[0], j.g.size[1], j.g.pad[0], j.g.pad[1], j.g.skip[0],
-                           j.g.skip[1]);
-        return VX_SUCCESS;
-    }
     j.row = ovx_node_variant(node) ? (ovx_nn_pool_max_row_f)ovx_node_variant(node)->fn : NULL;
     units = ovx_nn_count_from(&j.out, 2) * j.out.dims[1];
     tasks = ovx_nn_tasks(node, units, (vx_uint64)ovx_nn_count_from(&j.out, 0) * j.g.size[0] * j.g.size[1]);
-    j.tmp_size = ALIGN64(ovx_nn_pool_tmp_size(&j.in, &j.out, j.g.size, j.g.pad, j.g.skip));
+    if (j.type == OVX_NN_F32)
+        j.tmp_size = ALIGN64(ovx_nnf_pool_tmp_floats(&j.out, j.g.size, j.g.skip) * sizeof(float));
+    else
+        j.tmp_size = ALIGN64(ovx_nn_pool_tmp_size(&j.in, &j.out, j.g.size, j.g.pad, j.g.skip));
     j.tmp = ovx_node_scratch(node, j.tmp_size * tasks);
     if (!j.tmp) return VX_ERROR_NO_MEMORY;
     ovx_nn_parallel(tasks, units, pool_range, &j);
@@ -637,12 +616,20 @@ typedef struct {
     vx_size axis;
     double *e;
     const double *et;
+    ovx_nnf_softmax_rows_f frows; /* float32: the variant */
 } softmax_job;
 
 static void softmax_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
 {
     softmax_job *j = arg;
     ovx_nn_softmax_range(&j->in, &j->out, j->type, j->q, j->axis, i0, i1, j->e + task * j->in.dims[j->axis], j->et);
+}
+
+static void softmaxf_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
+{
+    softmax_job *j = arg;
+    (void)task;
+    j->frows(&j->in, &j->out, j->axis, i0, i1);
 }
 
 static vx_status VX_CALLBACK softmax_function(vx_node node, const vx_reference *p, vx_uint32 num)
@@ -657,13 +644,14 @@ static vx_status VX_CALLBACK softmax_function(vx_node node, const vx_reference *
     j.type = nn_type(t->data_type, t->fixed_point_position), j.q = t->fixed_point_position;
     /* 1 or 2 dims: the first dimension; 3 or more: the third ([W, H, classes, batch]) */
     j.axis = t->num_dims > 2 ? 2 : 0;
-    if (j.type == OVX_NN_F32) {
-        ovx_nnf_vx_softmax(&j.in, &j.out, j.axis);
-        return VX_SUCCESS;
-    }
     n = j.in.dims[j.axis];
     items = ovx_nn_count_from(&j.in, 0) / (n ? n : 1);
     tasks = ovx_nn_tasks(node, items, (vx_uint64)items * n * 16);
+    if (j.type == OVX_NN_F32) {
+        j.frows = ovx_node_variant(node) ? (ovx_nnf_softmax_rows_f)ovx_node_variant(node)->fn : ovx_nnf_softmax_rows;
+        ovx_nn_parallel(tasks, items, softmaxf_range, &j);
+        return VX_SUCCESS;
+    }
     {
         /* the node keeps the table of exponentials (8-bit always, 16-bit
          * when the elements outnumber a sixteenth of its entries) */
@@ -739,6 +727,13 @@ static void act_range(void *arg, vx_size r0, vx_size r1, vx_uint32 task)
     ovx_nn_activation_range(&j->in, &j->out, j->type, j->q, j->func, j->a, j->b, j->lut, r0, r1);
 }
 
+static void actf_range(void *arg, vx_size r0, vx_size r1, vx_uint32 task)
+{
+    act_job *j = arg;
+    (void)task;
+    ovx_nnf_vx_activation_range(&j->in, &j->out, j->func, j->a, j->b, r0, r1);
+}
+
 static vx_status VX_CALLBACK act_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_tensor t = (vx_tensor)p[0];
@@ -750,11 +745,11 @@ static vx_status VX_CALLBACK act_function(vx_node node, const vx_reference *p, v
     j.in = ovx_nn_view(t), j.out = ovx_nn_view((vx_tensor)p[4]);
     if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
     j.type = nn_type(t->data_type, t->fixed_point_position), j.q = t->fixed_point_position;
+    rows = ovx_nn_count_from(&j.in, 1), count = rows * j.in.dims[0];
     if (j.type == OVX_NN_F32) {
-        ovx_nnf_vx_activation(&j.in, &j.out, j.func, j.a, j.b);
+        ovx_nn_parallel(ovx_nn_tasks(node, rows, (vx_uint64)count * 8), rows, actf_range, &j);
         return VX_SUCCESS;
     }
-    rows = ovx_nn_count_from(&j.in, 1), count = rows * j.in.dims[0];
     j.lut = NULL;
     /* a table when it costs less than the elements: 8-bit always, 16-bit
      * from 4 x 65536 elements on (ReLU is exact without one) */
@@ -958,16 +953,22 @@ static vx_status VX_CALLBACK roi_function(vx_node node, const vx_reference *p, v
 
 /* The packed convolution core's variant (convolution, deconvolution) and the
  * fully connected dot products' (compute/nn_gemm.h). */
+static vx_bool is_f32(const vx_reference r)
+{
+    const vx_tensor t = (vx_tensor)r;
+    return t && nn_type(t->data_type, t->fixed_point_position) == OVX_NN_F32;
+}
+
 static const ovx_variant *select_conv(vx_node node, const vx_reference p[])
 {
-    (void)node, (void)p;
-    return ovx_variant_pick(ovx_nn_conv_variants());
+    (void)node;
+    return ovx_variant_pick(is_f32(p[0]) ? ovx_nnf_conv_variants() : ovx_nn_conv_variants());
 }
 
 static const ovx_variant *select_fc(vx_node node, const vx_reference p[])
 {
-    (void)node, (void)p;
-    return ovx_variant_pick(ovx_nn_fc_variants());
+    (void)node;
+    return ovx_variant_pick(is_f32(p[0]) ? ovx_nnf_fc_variants() : ovx_nn_fc_variants());
 }
 
 /* Max pooling's row variant (average pooling has none: NULL, "scalar"). */
@@ -975,9 +976,17 @@ static const ovx_variant *select_pool(vx_node node, const vx_reference p[])
 {
     vx_enum type = 0;
     (void)node;
-    if (!p[1] || ovx_scalar_get((vx_scalar)p[1], VX_TYPE_ENUM, &type) != VX_SUCCESS || type != VX_NN_POOLING_MAX)
-        return NULL;
+    if (!p[1] || ovx_scalar_get((vx_scalar)p[1], VX_TYPE_ENUM, &type) != VX_SUCCESS || type != VX_NN_POOLING_MAX ||
+        is_f32(p[0]))
+        return NULL; /* float32: compute/nn_float_gemm.c's rows, no variants */
     return ovx_variant_pick(ovx_nn_pool_variants());
+}
+
+/* Float32 softmax's variant (the integer softmax has none). */
+static const ovx_variant *select_softmax(vx_node node, const vx_reference p[])
+{
+    (void)node;
+    return is_f32(p[0]) ? ovx_variant_pick(ovx_nnf_softmax_variants()) : NULL;
 }
 
 /* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and

@@ -377,6 +377,236 @@ vx_status ovx_nn_fc_run(vx_node node, const vx_reference *p, vx_size core, const
     return VX_SUCCESS;
 }
 
+/* ---- the float32 core's driver (compute/nn_float_gemm.h) ---------------------------- */
+
+typedef struct {
+    vx_uint32 magic;
+    vx_size wdims[4], raw_size, packed_size;
+    ovx_nnf_packw pw;
+} convf_cache;
+
+#define CONVF_CACHE_MAGIC 0x4E4E4657u /* "NNFW" */
+
+typedef struct {
+    ovx_nnf_conv_plan plan;
+    ovx_nnf_conv_rows_f rows;
+    const ovx_nn_srcmap *map;
+    const ovx_nn_tensor *in;
+    const vx_uint8 *ib;
+    float *ip;
+    vx_uint32 ptasks, rtasks;
+    vx_size nsplit, units;
+} convf_job;
+
+static void convf_planes_task(void *arg, vx_uint32 i)
+{
+    convf_job *j = arg;
+    const vx_size ifm = j->plan.w->ifm;
+    ovx_nnf_planes_fill(j->plan.pl, j->map, j->in, j->ib, j->ip, ifm * i / j->ptasks, ifm * (i + 1) / j->ptasks);
+}
+
+static void convf_rows_task(void *arg, vx_uint32 i)
+{
+    convf_job *j = arg;
+    const vx_size u0 = j->units * i / j->rtasks, u1 = j->units * (i + 1) / j->rtasks, blocks = j->plan.w->blocks;
+    vx_size u;
+    for (u = u0; u < u1; u++) {
+        vx_size y = u / j->nsplit, sp = u % j->nsplit;
+        j->rows(&j->plan, y, y + 1, blocks * sp / j->nsplit, blocks * (sp + 1) / j->nsplit);
+    }
+}
+
+static void convf_run_tasks(convf_job *j, vx_uint32 count, ovx_task_f fn)
+{
+    if (count <= 1)
+        fn(j, 0);
+    else
+        ovx_parallel_for(count, fn, j);
+}
+
+vx_status ovx_nnf_conv_run(vx_node node, const vx_reference *p, const ovx_nn_conv_geom *g)
+{
+    const vx_tensor tin = (vx_tensor)p[0], tw = (vx_tensor)p[1], tb = (vx_tensor)p[2], tout = (vx_tensor)p[4];
+    ovx_nn_tensor in = ovx_nn_view(tin), w = ovx_nn_view(tw), b = ovx_nn_view(tb), out = ovx_nn_view(tout);
+    const vx_size es = sizeof(float);
+    const vx_size kw = w.dims[0], kh = w.dims[1], ifm = w.dims[2], ofm = w.dims[3];
+    const vx_size ow = out.dims[0], oh = out.dims[1], nb = ovx_nn_count_from(&out, 3);
+    const vx_size taps = kw * kh;
+    const vx_size raw_size = kw * kh * ifm * ofm * es, packed_size = ovx_nnf_packw_size(&w);
+    vx_size i, bi, L_raw, L_packed, L_dense, L_ip, L_col, L_row, L_taps, L_tap_rows, L_ntaps, L_list, L_bias, L_koff;
+    vx_size total;
+    convf_cache *cache;
+    vx_uint8 *mem;
+    ovx_nn_planes pl;
+    ovx_nn_srcmap map;
+    const vx_uint8 *wraw;
+    const vx_bool dense = nn_dense(&w, es);
+    convf_job j;
+    vx_uint32 threads = ovx_node_threads(node);
+    if (!in.ptr || !w.ptr || !out.ptr || (tb && !b.ptr)) return VX_ERROR_NO_MEMORY;
+    ovx_nnf_conv_layout(g, &w, &out, &pl);
+    L_raw = ALIGN64(sizeof(convf_cache));
+    L_packed = L_raw + ALIGN64(raw_size);
+    L_dense = L_packed + ALIGN64(packed_size);
+    L_ip = L_dense + (dense ? 0 : ALIGN64(raw_size));
+    L_col = L_ip + ALIGN64(pl.total * sizeof(float));
+    L_row = L_col + ALIGN64(pl.phases * pl.pw * sizeof(ptrdiff_t));
+    L_taps = L_row + ALIGN64(pl.rows * sizeof(ptrdiff_t));
+    L_tap_rows = L_taps + ALIGN64(taps * sizeof(vx_size));
+    L_ntaps = L_tap_rows + ALIGN64(taps * sizeof(vx_size));
+    L_list = L_ntaps + ALIGN64(oh * sizeof(vx_size));
+    L_bias = L_list + ALIGN64(oh * taps * sizeof(vx_size));
+    L_koff = L_bias + ALIGN64(ofm * sizeof(float));
+    total = L_koff + ALIGN64(ifm * taps * sizeof(vx_size));
+    mem = ovx_nn_keyed_scratch(node, total);
+    if (!mem) return VX_ERROR_NO_MEMORY;
+    cache = (convf_cache *)(void *)mem;
+    /* the weights, and the packed ones when they are new */
+    if (!dense) nn_gather4(&w, es, mem + L_dense);
+    wraw = dense ? w.ptr : mem + L_dense;
+    if (cache->magic != CONVF_CACHE_MAGIC || cache->raw_size != raw_size || cache->packed_size != packed_size ||
+        memcmp(cache->wdims, w.dims, sizeof(cache->wdims)) != 0 || memcmp(mem + L_raw, wraw, raw_size) != 0) {
+        ovx_nnf_packw_fill(&w, mem + L_packed, &cache->pw);
+        memcpy(mem + L_raw, wraw, raw_size);
+        cache->magic = CONVF_CACHE_MAGIC, cache->raw_size = raw_size, cache->packed_size = packed_size;
+        memcpy(cache->wdims, w.dims, sizeof(cache->wdims));
+    }
+    cache->pw.wp = (float *)(void *)(mem + L_packed); /* the scratch may have moved */
+    memset(&j, 0, sizeof(j));
+    map.col = (ptrdiff_t *)(void *)(mem + L_col);
+    map.row = (ptrdiff_t *)(void *)(mem + L_row);
+    ovx_nn_conv_maps(g, &in, &w, &pl, &map, (vx_size *)(void *)(mem + L_taps), (vx_size *)(void *)(mem + L_tap_rows));
+    ovx_nnf_conv_row_taps(oh, g->deconv ? 1 : g->skip[1], taps, map.row, (const vx_size *)(const void *)(mem + L_tap_rows),
+                          (vx_size *)(void *)(mem + L_ntaps), (vx_size *)(void *)(mem + L_list));
+    if (tb && b.num_dims == 1) {
+        float *bd = (float *)(void *)(mem + L_bias);
+        for (i = 0; i < ofm; i++) memcpy(bd + i, b.ptr + i * b.strides[0], sizeof(float));
+        j.plan.bias = bd;
+    }
+    j.plan.bias_loc = tb && b.num_dims == 3 ? &b : NULL;
+    j.ip = (float *)(void *)(mem + L_ip);
+    j.plan.w = &cache->pw;
+    j.plan.pl = &pl;
+    j.plan.ip = j.ip;
+    j.plan.tap_off = (const vx_size *)(const void *)(mem + L_taps);
+    j.plan.row_ntaps = (const vx_size *)(const void *)(mem + L_ntaps);
+    j.plan.row_taps = (const vx_size *)(const void *)(mem + L_list);
+    {
+        vx_size *ko = (vx_size *)(void *)(mem + L_koff), c, t;
+        const vx_size *to = (const vx_size *)(const void *)(mem + L_taps);
+        for (c = 0; c < ifm; c++)
+            for (t = 0; t < taps; t++) ko[c * taps + t] = c * pl.plane + to[t];
+        j.plan.koff = ko;
+    }
+    j.plan.skip_y = g->deconv ? 1 : g->skip[1];
+    j.plan.ow = ow, j.plan.oh = oh;
+    j.rows = ovx_node_variant(node) ? (ovx_nnf_conv_rows_f)ovx_node_variant(node)->fn : ovx_nnf_conv_rows;
+    j.map = &map;
+    j.in = &in;
+    /* one task for small layers; else rows, and output-map blocks too when
+     * the rows are few; a few pieces per thread, taken as threads come free */
+    {
+        vx_uint32 tasks = (vx_uint64)ow * oh * ofm * ifm * taps < 200000 ? 1 : threads;
+        if (tasks < 1) tasks = 1;
+        j.nsplit = oh >= 4 * (vx_size)tasks ? 1 : (4 * (vx_size)tasks + oh - 1) / oh;
+        if (j.nsplit > cache->pw.blocks) j.nsplit = cache->pw.blocks;
+        if (j.nsplit < 1) j.nsplit = 1;
+        j.units = oh * j.nsplit;
+        j.ptasks = tasks > 1 ? (vx_uint32)(ifm < 4 * (vx_size)tasks ? ifm : 4 * (vx_size)tasks) : 1;
+        j.rtasks = tasks > 1 ? (vx_uint32)(j.units < 4 * (vx_size)tasks ? j.units : 4 * (vx_size)tasks) : 1;
+        if (j.ptasks < 1) j.ptasks = 1;
+        if (j.rtasks < 1) j.rtasks = 1;
+    }
+    for (bi = 0; bi < nb; bi++) {
+        j.ib = in.ptr + ovx_nn_batch_offset(&in, 3, bi);
+        j.plan.out = out;
+        j.plan.out.ptr = out.ptr + ovx_nn_batch_offset(&out, 3, bi);
+        convf_run_tasks(&j, j.ptasks, convf_planes_task);
+        convf_run_tasks(&j, j.rtasks, convf_rows_task);
+    }
+    return VX_SUCCESS;
+}
+
+typedef struct {
+    ovx_nnf_fc_plan plan;
+    ovx_nnf_fc_rows_f rows;
+    vx_uint32 tasks;
+    vx_size ofm;
+} fcf_job;
+
+static void fcf_task(void *arg, vx_uint32 i)
+{
+    fcf_job *j = arg;
+    const vx_size blocks = (j->ofm + 3) / 4, b0 = blocks * i / j->tasks, b1 = blocks * (i + 1) / j->tasks;
+    vx_size o1 = b1 * 4 < j->ofm ? b1 * 4 : j->ofm;
+    if (b0 * 4 < o1) j->rows(&j->plan, b0 * 4, o1);
+}
+
+vx_status ovx_nnf_fc_run(vx_node node, const vx_reference *p, vx_size core)
+{
+    const vx_size es = sizeof(float);
+    vx_size k, ofm, nb, bi, need;
+    ovx_nn_tensor in, w, b, out, core_view;
+    vx_uint8 *mem, *wdense = NULL, *xdense;
+    fcf_job j;
+    vx_uint32 threads = ovx_node_threads(node);
+    in = ovx_nn_view((vx_tensor)p[0]), w = ovx_nn_view((vx_tensor)p[1]), b = ovx_nn_view((vx_tensor)p[2]);
+    out = ovx_nn_view((vx_tensor)p[5]);
+    if (!in.ptr || !w.ptr || !out.ptr || (p[2] && !b.ptr)) return VX_ERROR_NO_MEMORY;
+    ofm = out.dims[0], nb = ovx_nn_count_from(&out, 1);
+    k = ovx_nn_count_from(&w, 0) / ofm;
+    core_view = in;
+    core_view.num_dims = core;
+    /* weight rows and the input as contiguous runs of k floats: the
+     * tensors' own memory when dense, else a copy in the node scratch */
+    need = (nn_dense(&w, es) ? 0 : k * ofm * es) + ALIGN64(k * es) + 64;
+    mem = ovx_node_scratch(node, need);
+    if (!mem) return VX_ERROR_NO_MEMORY;
+    if (!nn_dense(&w, es)) {
+        ovx_nn_tensor w4 = w;
+        wdense = mem + ALIGN64(k * es) + 64;
+        if (w4.num_dims == 2) { /* [k, ofm] as [k, 1, 1, ofm] */
+            w4.dims[3] = w.dims[1], w4.strides[3] = w.strides[1];
+            w4.dims[1] = w4.dims[2] = 1, w4.strides[1] = w4.strides[2] = 0;
+        }
+        nn_gather4(&w4, es, wdense);
+    }
+    xdense = mem;
+    memset(&j, 0, sizeof(j));
+    j.plan.w = (const float *)(const void *)(wdense ? wdense : w.ptr);
+    j.plan.wrow = wdense ? k : w.strides[w.num_dims - 1] / es;
+    j.plan.k = k;
+    j.ofm = ofm;
+    j.plan.bias = p[2] ? &b : NULL;
+    j.plan.out_stride = out.strides[0];
+    j.rows = ovx_node_variant(node) ? (ovx_nnf_fc_rows_f)ovx_node_variant(node)->fn : ovx_nnf_fc_rows;
+    j.tasks = (vx_uint64)k * ofm < 65536 ? 1 : threads;
+    if (j.tasks < 1) j.tasks = 1;
+    for (bi = 0; bi < nb; bi++) {
+        const vx_uint8 *ib = in.ptr + ovx_nn_batch_offset(&in, core, bi);
+        if (nn_dense(&core_view, es)) {
+            j.plan.x = (const float *)(const void *)ib;
+        } else {
+            vx_size e;
+            for (e = 0; e < k; e++) {
+                vx_size rem = e, off = 0, d;
+                for (d = 0; d < core; d++) {
+                    off += (rem % in.dims[d]) * in.strides[d];
+                    rem /= in.dims[d];
+                }
+                memcpy(xdense + e * es, ib + off, es);
+            }
+            j.plan.x = (const float *)(const void *)xdense;
+        }
+        j.plan.out = out.ptr + ovx_nn_batch_offset(&out, 1, bi);
+        if (j.tasks <= 1)
+            fcf_task(&j, 0);
+        else
+            ovx_parallel_for(j.tasks, fcf_task, &j);
+    }
+    return VX_SUCCESS;
+}
+
 /* ---- the other layers over the node's threads (compute/nn_layers.c) ------------ */
 
 typedef struct {

@@ -13,6 +13,7 @@
 
 #include "../compute/nn.h"
 #include "../compute/nn_gemm.h"
+#include "../compute/nn_float_gemm.h"
 
 #define ALIGN64(n) (((n) + 63) & ~(vx_size)63)
 
@@ -28,6 +29,13 @@ vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovx_nn_conv
 /* Fully connected of p = {inputs, weights, biases or NULL, -, -, outputs}
  * with `core` input dimensions (1 or 3), already validated. */
 vx_status ovx_nn_fc_run(vx_node node, const vx_reference *p, vx_size core, const ovx_nn_fixed *f);
+
+/* The float32 core (compute/nn_float_gemm.h): convolution (g->deconv 0)
+ * or deconvolution of p = {inputs, weights, biases or NULL, params,
+ * outputs}; fully connected of p = {inputs, weights, biases or NULL, -, -,
+ * outputs}; already validated. */
+vx_status ovx_nnf_conv_run(vx_node node, const vx_reference *p, const ovx_nn_conv_geom *g);
+vx_status ovx_nnf_fc_run(vx_node node, const vx_reference *p, vx_size core);
 
 /* fn over [0, n) in `tasks` contiguous ranges (task: the scratch slot). */
 typedef void (*ovx_nn_range_f)(void *arg, vx_size i0, vx_size i1, vx_uint32 task);

@@ -17,6 +17,10 @@
  */
 #include "../../csrc/compute/nn_gemm.c"
 #include "../../csrc/compute/nn_layers.c"
+#include "../../csrc/compute/nn_float_gemm.c"
+#include "../../csrc/compute/nn_float_vx.c"
+
+#include <math.h>
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -336,6 +340,350 @@ static void act_check(int type, int q, vx_enum func, double a, double b, int tab
     free(lut), free(in.ptr), free(ref.ptr), free(out.ptr);
 }
 
+/* ---- float32 (compute/nn_float_gemm.h) ----------------------------------------------- */
+
+static float frnd(void)
+{
+    return (float)((int)(rnd() % 2001u) - 1000) / 1000.0f;
+}
+
+static void ffill(ovx_nn_tensor *t, int absval)
+{
+    size_t n = ovx_nn_count_from(t, 0), i, k;
+    for (i = 0; i < n; i++) {
+        size_t off = 0, rem = i;
+        float v = frnd();
+        for (k = 0; k < t->num_dims; k++) {
+            off += (rem % t->dims[k]) * t->strides[k];
+            rem /= t->dims[k];
+        }
+        if (absval) memcpy(&v, t->ptr + off, sizeof(v)), v = fabsf(v);
+        memcpy(t->ptr + off, &v, sizeof(v));
+    }
+}
+
+static float fat(const ovx_nn_tensor *t, size_t x, size_t y, size_t o, size_t n)
+{
+    float v;
+    memcpy(&v, t->ptr + x * t->strides[0] + y * t->strides[1] + o * t->strides[2] + n * t->strides[3], sizeof(v));
+    return v;
+}
+
+/* Run variant fn of the float core on one case the way the driver and its
+ * threads do: planes in two channel ranges, rows and blocks in four
+ * rectangles; results into out (filled with a marker first). */
+static void fconv_run(ovx_nnf_conv_rows_f fn, const ovx_nn_conv_geom *g, const ovx_nn_tensor *in,
+                      const ovx_nn_tensor *w, const ovx_nn_tensor *b, int bias, ovx_nn_tensor *out)
+{
+    ovx_nnf_packw pw;
+    ovx_nn_planes pl;
+    ovx_nn_srcmap map;
+    ovx_nnf_conv_plan p;
+    const size_t taps = w->dims[0] * w->dims[1], ofm = w->dims[3], ifm = w->dims[2];
+    const size_t ow = out->dims[0], oh = out->dims[1], nb = ovx_nn_count_from(out, 3);
+    size_t *toff = malloc(taps * sizeof(size_t)), *trows = malloc(taps * sizeof(size_t));
+    size_t *ntaps = malloc(oh * sizeof(size_t)), *list = malloc(oh * taps * sizeof(size_t)), i, bi;
+    void *wmem = malloc(ovx_nnf_packw_size(w));
+    float *biasd = malloc(ofm * sizeof(float)), *ip;
+    size_t *koff = malloc(ifm * taps * sizeof(size_t) + 1);
+    ovx_nnf_packw_fill(w, wmem, &pw);
+    ovx_nnf_conv_layout(g, w, out, &pl);
+    ip = malloc(pl.total * sizeof(float));
+    map.col = malloc(pl.phases * pl.pw * sizeof(ptrdiff_t));
+    map.row = malloc(pl.rows * sizeof(ptrdiff_t));
+    ovx_nn_conv_maps(g, in, w, &pl, &map, toff, trows);
+    ovx_nnf_conv_row_taps(oh, g->deconv ? 1 : g->skip[1], taps, map.row, trows, ntaps, list);
+    for (i = 0; i < ofm; i++) memcpy(biasd + i, b->ptr + i * b->strides[0], 4);
+    memset(&p, 0, sizeof(p));
+    p.w = &pw, p.pl = &pl, p.ip = ip, p.tap_off = toff, p.row_ntaps = ntaps, p.row_taps = list;
+    p.skip_y = g->deconv ? 1 : g->skip[1], p.ow = ow, p.oh = oh;
+    /* the flat (channel, tap) offsets on odd output-map counts only: both
+     * paths of the SIMD variants run */
+    if (ofm % 2) {
+        for (i = 0; i < ifm * taps; i++) koff[i] = i / taps * pl.plane + toff[i % taps];
+        p.koff = koff;
+    }
+    p.bias = bias == 1 ? biasd : NULL;
+    p.bias_loc = bias == 2 ? b : NULL;
+    memset(out->ptr, 0x5A, nbytes(out));
+    for (bi = 0; bi < nb; bi++) {
+        const uint8_t *ib = in->ptr + ovx_nn_batch_offset(in, 3, bi);
+        size_t ym = oh / 2, bm = (pw.blocks + 1) / 2;
+        ovx_nnf_planes_fill(&pl, &map, in, ib, ip, 0, ifm / 2);
+        ovx_nnf_planes_fill(&pl, &map, in, ib, ip, ifm / 2, ifm);
+        p.out = *out;
+        p.out.ptr = out->ptr + ovx_nn_batch_offset(out, 3, bi);
+        fn(&p, 0, ym, 0, bm);
+        fn(&p, 0, ym, bm, pw.blocks);
+        fn(&p, ym, oh, 0, bm);
+        fn(&p, ym, oh, bm, pw.blocks);
+    }
+    free(ip), free(map.col), free(map.row), free(toff), free(trows), free(ntaps), free(list), free(wmem), free(biasd);
+    free(koff);
+}
+
+/* One float case: the scalar variant against the double reference
+ * (ovx_nnf_vx_convolution / deconvolution) within the float error bound
+ * (k + 2) 2^-24 sum |w x| (+ |b|), the sums of magnitudes from the same
+ * reference on |in|, |w|, |b|; every variant bit-identical to the scalar
+ * one, run in the threads' split (planes in two channel ranges, rows and
+ * blocks in four rectangles). */
+static void fconv_check(const conv_case *cc)
+{
+    const size_t es = 4;
+    const int deconv = cc->up > 0;
+    ovx_nn_conv_geom g;
+    size_t idims[4] = {cc->iw, cc->ih, cc->ifm, cc->batch}, wdims[4] = {cc->kw, cc->kh, cc->ifm, cc->ofm};
+    size_t odims[4], bdims[3], ow, oh, i, nd = cc->batch > 1 ? 4 : 3;
+    const size_t k = cc->ifm * cc->kw * cc->kh;
+    ovx_nn_tensor in, w, b, ref, mag, out, first;
+    const ovx_variant *v;
+    memset(&g, 0, sizeof(g));
+    g.deconv = deconv;
+    g.pad[0] = g.pad[1] = cc->pad;
+    g.skip[0] = g.skip[1] = deconv ? 1 : cc->skip;
+    g.dil[0] = g.dil[1] = deconv ? 0 : cc->dil;
+    g.up[0] = g.up[1] = cc->up;
+    if (deconv) {
+        ow = (cc->iw - 1) * cc->up + cc->kw + cc->a - 2 * cc->pad;
+        oh = (cc->ih - 1) * cc->up + cc->kh + cc->a - 2 * cc->pad;
+    } else {
+        ow = (cc->iw + 2 * cc->pad - (cc->kw + (cc->kw - 1) * cc->dil)) / cc->skip + 1;
+        oh = (cc->ih + 2 * cc->pad - (cc->kh + (cc->kh - 1) * cc->dil)) / cc->skip + 1;
+    }
+    odims[0] = ow, odims[1] = oh, odims[2] = cc->ofm, odims[3] = cc->batch;
+    bdims[0] = cc->bias == 2 ? ow : cc->ofm, bdims[1] = oh, bdims[2] = cc->ofm;
+    /* strided cases read a strided input too */
+    in = make(nd, idims, es, cc->strided_out ? 2 : 1);
+    w = make(4, wdims, es, 1);
+    b = make(cc->bias == 2 ? 3 : 1, bdims, es, 1);
+    ref = make(nd, odims, es, 1);
+    mag = make(nd, odims, es, 1);
+    out = make(nd, odims, es, cc->strided_out ? 3 : 1);
+    first = make(nd, odims, es, 1);
+    ffill(&in, 0), ffill(&w, 0), ffill(&b, 0);
+    if (deconv)
+        ovx_nnf_vx_deconvolution(&in, &w, cc->bias ? &b : NULL, &ref, cc->pad, cc->pad, cc->up, cc->up);
+    else
+        ovx_nnf_vx_convolution(&in, &w, cc->bias ? &b : NULL, &ref, cc->pad, cc->pad, cc->skip, cc->skip, cc->dil,
+                               cc->dil);
+    {
+        ovx_nn_tensor ai = make(nd, idims, es, 1), aw = make(4, wdims, es, 1), ab = make(b.num_dims, bdims, es, 1);
+        size_t ii;
+        for (ii = 0; ii < ovx_nn_count_from(&ai, 0); ii++) {
+            size_t off = 0, rem = ii, d;
+            float vv;
+            for (d = 0; d < nd; d++) off += (rem % in.dims[d]) * in.strides[d], rem /= in.dims[d];
+            memcpy(&vv, in.ptr + off, 4), vv = fabsf(vv);
+            memcpy(ai.ptr + ii * 4, &vv, 4);
+        }
+        memcpy(aw.ptr, w.ptr, nbytes(&w)), memcpy(ab.ptr, b.ptr, nbytes(&b));
+        ffill(&aw, 1), ffill(&ab, 1);
+        if (deconv)
+            ovx_nnf_vx_deconvolution(&ai, &aw, cc->bias ? &ab : NULL, &mag, cc->pad, cc->pad, cc->up, cc->up);
+        else
+            ovx_nnf_vx_convolution(&ai, &aw, cc->bias ? &ab : NULL, &mag, cc->pad, cc->pad, cc->skip, cc->skip,
+                                   cc->dil, cc->dil);
+        free(ai.ptr), free(aw.ptr), free(ab.ptr);
+    }
+    for (v = ovx_nnf_conv_variants(); v->level != OVX_SIMD_NONE; v++) {}
+    /* the scalar reference against the double sums */
+    fconv_run((ovx_nnf_conv_rows_f)v->fn, &g, &in, &w, &b, cc->bias, &out);
+    {
+        int bad = 0;
+        for (i = 0; i < ow * oh * cc->ofm * cc->batch && !bad; i++) {
+            size_t x = i % ow, y = i / ow % oh, o = i / ow / oh % cc->ofm, n = i / ow / oh / cc->ofm;
+            const float r = fat(&ref, x, y, o, n), m = fat(&mag, x, y, o, n), got = fat(&out, x, y, o, n);
+            const double tol = (double)(k + 2) * (1.0 / 16777216.0) * m;
+            memcpy(first.ptr + 4 * i, &got, 4);
+            if (!(fabs((double)got - r) <= tol)) {
+                fprintf(stderr,
+                        "test_nn: fconv scalar in %zux%zux%zu k %zux%zu ofm %zu pad %zu skip %zu dil %zu up %zu bias "
+                        "%d: (%zu,%zu,%zu,%zu) %.9g, double reference %.9g (tol %.3g)\n",
+                        cc->iw, cc->ih, cc->ifm, cc->kw, cc->kh, cc->ofm, cc->pad, cc->skip, cc->dil, cc->up,
+                        cc->bias, x, y, o, n, got, r, tol);
+                bad = 1;
+            }
+        }
+        if (bad) failed++; else passed++;
+    }
+    /* every other variant bit-identical to it */
+    for (v = ovx_nnf_conv_variants(); v->level != OVX_SIMD_NONE; v++) {
+        int bad = 0;
+        if (!cpu_has(v->level)) {
+            not_run++;
+            continue;
+        }
+        fconv_run((ovx_nnf_conv_rows_f)v->fn, &g, &in, &w, &b, cc->bias, &out);
+        for (i = 0; i < ow * oh * cc->ofm * cc->batch && !bad; i++) {
+            size_t x = i % ow, y = i / ow % oh, o = i / ow / oh % cc->ofm, n = i / ow / oh / cc->ofm;
+            const float got = fat(&out, x, y, o, n);
+            if (memcmp(&got, first.ptr + 4 * i, 4) != 0) {
+                float want;
+                memcpy(&want, first.ptr + 4 * i, 4);
+                fprintf(stderr,
+                        "test_nn: fconv %s in %zux%zux%zu k %zux%zu ofm %zu pad %zu skip %zu dil %zu up %zu bias %d: "
+                        "(%zu,%zu,%zu,%zu) %.9g, scalar %.9g\n",
+                        v->name, cc->iw, cc->ih, cc->ifm, cc->kw, cc->kh, cc->ofm, cc->pad, cc->skip, cc->dil,
+                        cc->up, cc->bias, x, y, o, n, got, want);
+                bad = 1;
+            }
+        }
+        if (bad) failed++; else passed++;
+    }
+    free(in.ptr), free(w.ptr), free(b.ptr), free(ref.ptr), free(mag.ptr), free(out.ptr), free(first.ptr);
+}
+
+/* Fully connected: the scalar variant against the double reference within
+ * (k + 2) 2^-24 sum |w x| (+ |b|); every variant bit-identical to it, the
+ * outputs split in two ranges (threads). */
+static void ffc_check(size_t k, size_t ofm, size_t batch, int bias)
+{
+    size_t idims[2] = {k, batch}, wdims[2] = {k, ofm}, odims[2] = {ofm, batch}, bdims[1] = {ofm}, bi, i;
+    ovx_nn_tensor in = make(2, idims, 4, 1), w = make(2, wdims, 4, 1), b = make(1, bdims, 4, 1);
+    ovx_nn_tensor ref = make(2, odims, 4, 1), mag = make(2, odims, 4, 1), out = make(2, odims, 4, 1);
+    ovx_nn_tensor ai = make(2, idims, 4, 1), aw = make(2, wdims, 4, 1), ab = make(1, bdims, 4, 1);
+    float *first = malloc(ofm * batch * sizeof(float));
+    const ovx_variant *v, *scalar, *order[8];
+    size_t nv = 0, vi;
+    ffill(&in, 0), ffill(&w, 0), ffill(&b, 0);
+    memcpy(ai.ptr, in.ptr, nbytes(&in)), memcpy(aw.ptr, w.ptr, nbytes(&w)), memcpy(ab.ptr, b.ptr, nbytes(&b));
+    ffill(&ai, 1), ffill(&aw, 1), ffill(&ab, 1);
+    ovx_nnf_vx_fully_connected(&in, 1, &w, bias ? &b : NULL, &ref);
+    ovx_nnf_vx_fully_connected(&ai, 1, &aw, bias ? &ab : NULL, &mag);
+    for (scalar = ovx_nnf_fc_variants(); scalar->level != OVX_SIMD_NONE; scalar++) {}
+    /* the scalar variant first (its results are the others' reference),
+     * then the SIMD ones listed before it */
+    order[nv++] = scalar;
+    for (v = ovx_nnf_fc_variants(); v != scalar && nv < 8; v++) order[nv++] = v;
+    for (vi = 0; vi < nv; vi++) {
+        ovx_nnf_fc_plan p;
+        int bad = 0;
+        v = order[vi];
+        if (!cpu_has(v->level)) {
+            not_run++;
+            continue;
+        }
+        memset(out.ptr, 0x5A, nbytes(&out));
+        memset(&p, 0, sizeof(p));
+        p.w = (const float *)(const void *)w.ptr, p.wrow = k, p.k = k, p.bias = bias ? &b : NULL;
+        p.out_stride = out.strides[0];
+        for (bi = 0; bi < batch; bi++) {
+            p.x = (const float *)(const void *)(in.ptr + bi * in.strides[1]);
+            p.out = out.ptr + bi * out.strides[1];
+            ((ovx_nnf_fc_rows_f)v->fn)(&p, 0, ofm / 3);
+            ((ovx_nnf_fc_rows_f)v->fn)(&p, ofm / 3, ofm);
+        }
+        for (i = 0; i < ofm * batch && !bad; i++) {
+            float got, r, m;
+            memcpy(&got, out.ptr + 4 * i, 4), memcpy(&r, ref.ptr + 4 * i, 4), memcpy(&m, mag.ptr + 4 * i, 4);
+            if (v == scalar) {
+                first[i] = got;
+                bad = !(fabs((double)got - r) <= (double)(k + 2) * (1.0 / 16777216.0) * m);
+            } else {
+                bad = memcmp(&got, first + i, 4) != 0;
+            }
+            if (bad)
+                fprintf(stderr, "test_nn: ffc %s k %zu ofm %zu batch %zu: output %zu %.9g, reference %.9g%s\n",
+                        v->name, k, ofm, batch, i, got, v == scalar ? r : first[i], v == scalar ? "" : " (scalar)");
+        }
+        if (bad) failed++; else passed++;
+    }
+    free(first), free(in.ptr), free(w.ptr), free(b.ptr), free(ref.ptr), free(mag.ptr), free(out.ptr);
+    free(ai.ptr), free(aw.ptr), free(ab.ptr);
+}
+
+/* Float pooling rows (ovx_nnf_pool_rows) against ovx_nnf_vx_pooling:
+ * equal values (max: the same maximum; average: the same double sums),
+ * units in three ranges (the threads' split). */
+static void fpool_check(int is_max, size_t iw, size_t ih, size_t c, size_t size, size_t pad, size_t skip, int ceil_,
+                        size_t xs)
+{
+    const size_t span = iw + 2 * pad - size, spanh = ih + 2 * pad - size;
+    const size_t ow = (span + (ceil_ ? skip - 1 : 0)) / skip + 1, oh = (spanh + (ceil_ ? skip - 1 : 0)) / skip + 1;
+    size_t idims[3] = {iw, ih, c}, odims[3] = {ow, oh, c}, sz[2] = {size, size}, pd[2] = {pad, pad};
+    size_t sk[2] = {skip, skip}, i, units = oh * c;
+    ovx_nn_tensor in = make(3, idims, 4, xs), ref = make(3, odims, 4, 1), out = make(3, odims, 4, 1);
+    float *tmp = malloc(ovx_nnf_pool_tmp_floats(&out, sz, sk) * sizeof(float));
+    int bad = 0;
+    ffill(&in, 0);
+    ovx_nnf_vx_pooling(&in, &ref, is_max, size, size, pad, pad, skip, skip);
+    memset(out.ptr, 0x5A, nbytes(&out));
+    ovx_nnf_pool_rows(&in, &out, is_max, sz, pd, sk, 0, units / 3, tmp);
+    ovx_nnf_pool_rows(&in, &out, is_max, sz, pd, sk, units / 3, units / 2, tmp);
+    ovx_nnf_pool_rows(&in, &out, is_max, sz, pd, sk, units / 2, units, tmp);
+    for (i = 0; i < ow * oh * c && !bad; i++) {
+        float r, g2;
+        memcpy(&r, ref.ptr + 4 * i, 4), memcpy(&g2, out.ptr + 4 * i, 4);
+        if (r != g2) {
+            fprintf(stderr, "test_nn: fpool max %d %zux%zux%zu size %zu pad %zu skip %zu ceil %d: output %zu %.9g, "
+                            "reference %.9g\n", is_max, iw, ih, c, size, pad, skip, ceil_, i, g2, r);
+            bad = 1;
+        }
+    }
+    if (bad) failed++; else passed++;
+    free(tmp), free(in.ptr), free(ref.ptr), free(out.ptr);
+}
+
+/* Float softmax: the scalar variant within 1e-6 relative (+ 1e-30) of the
+ * double reference (ovx_nnf_vx_softmax), every variant bit-identical to
+ * it; values spread wide enough to reach exp's underflow, item ranges split
+ * in two. */
+static void fsoftmax_check(size_t nd, size_t d0, size_t d1, size_t d2, float spread, size_t xs)
+{
+    size_t dims[3] = {d0, d1, d2}, axis = nd > 2 ? 2 : 0, i, cnt, items;
+    ovx_nn_tensor in = make(nd, dims, 4, xs), ref = make(nd, dims, 4, 1), out = make(nd, dims, 4, 1);
+    ovx_nn_tensor first = make(nd, dims, 4, 1);
+    const ovx_variant *v, *scalar, *order[8];
+    size_t nv = 0, vi;
+    ffill(&in, 0);
+    cnt = ovx_nn_count_from(&in, 0);
+    items = cnt / dims[axis];
+    for (i = 0; i < cnt; i++) { /* scale by spread (strided input: by flat index) */
+        size_t off = 0, rem = i, k;
+        float f;
+        for (k = 0; k < nd; k++) off += (rem % in.dims[k]) * in.strides[k], rem /= in.dims[k];
+        memcpy(&f, in.ptr + off, 4), f *= spread;
+        if (i == 3) f = -INFINITY;
+        memcpy(in.ptr + off, &f, 4);
+    }
+    ovx_nnf_vx_softmax(&in, &ref, axis);
+    for (scalar = ovx_nnf_softmax_variants(); scalar->level != OVX_SIMD_NONE; scalar++) {}
+    order[nv++] = scalar;
+    for (v = ovx_nnf_softmax_variants(); v != scalar && nv < 8; v++) order[nv++] = v;
+    for (vi = 0; vi < nv; vi++) {
+        int bad = 0;
+        v = order[vi];
+        if (!cpu_has(v->level)) {
+            not_run++;
+            continue;
+        }
+        memset(out.ptr, 0x5A, nbytes(&out));
+        ((ovx_nnf_softmax_rows_f)v->fn)(&in, &out, axis, 0, items / 2);
+        ((ovx_nnf_softmax_rows_f)v->fn)(&in, &out, axis, items / 2, items);
+        for (i = 0; i < cnt; i++) {
+            float got, r;
+            int b1;
+            memcpy(&got, out.ptr + 4 * i, 4), memcpy(&r, ref.ptr + 4 * i, 4);
+            if (v == scalar) {
+                /* float x - max carries |x - max| 2^-24: exp's relative
+                 * error grows with -ln r ~ max - x */
+                memcpy(first.ptr + 4 * i, &got, 4);
+                b1 = !(fabs((double)got - r) <= (1e-6 + 1.2e-7 * fabs(log((double)r + 1e-45))) * fabs(r) + 1e-37);
+            } else {
+                b1 = memcmp(&got, first.ptr + 4 * i, 4) != 0;
+                if (b1) memcpy(&r, first.ptr + 4 * i, 4);
+            }
+            if (b1 && !bad)
+                fprintf(stderr, "test_nn: fsoftmax %s %zux%zux%zu spread %g: element %zu %.9g, %s %.9g\n", v->name, d0,
+                        d1, d2, spread, i, got, v == scalar ? "reference" : "scalar", r);
+            bad |= b1;
+        }
+        if (bad) failed++; else passed++;
+    }
+    free(in.ptr), free(ref.ptr), free(out.ptr), free(first.ptr);
+}
+
 int main(void)
 {
     static const conv_case cases[] = {
@@ -390,6 +738,47 @@ int main(void)
     }
     fc_check(70003, 5, 1, OVX_NN_U8, 0, 0, 1, 255, 255, 255, 255, 1);  /* past the int32 chunk */
     fc_check(70003, 5, 1, OVX_NN_S8, 0, 1, 0, -128, -128, -128, -128, 0);
+    /* float32: every convolution case (and an edge tile of 1..31 columns,
+     * channels 1..13 that no block size divides), fully connected lengths
+     * around the 16-element groups */
+    for (ci = 0; ci < sizeof(cases) / sizeof(cases[0]); ci++) fconv_check(&cases[ci]);
+    {
+        static const conv_case fcases[] = {
+            /* iw ih ifm ofm kw kh pad skip dil up a batch bias strided */
+            {31, 3, 13, 7, 3, 3, 1, 1, 0, 0, 0, 1, 1, 0},
+            {24, 5, 1, 13, 5, 5, 2, 1, 0, 0, 0, 1, 2, 0},
+            {9, 9, 8, 12, 1, 1, 0, 1, 0, 0, 0, 2, 1, 1},
+            {17, 2, 3, 6, 1, 3, 0, 1, 0, 0, 0, 1, 0, 0},
+            {58, 4, 5, 11, 3, 3, 1, 2, 1, 0, 0, 1, 1, 0},
+            {40, 6, 9, 6, 3, 3, 0, 1, 0, 0, 0, 1, 1, 0},
+            {8, 8, 3, 5, 2, 2, 0, 1, 0, 2, 1, 1, 2, 1},
+        };
+        for (ci = 0; ci < sizeof(fcases) / sizeof(fcases[0]); ci++) fconv_check(&fcases[ci]);
+    }
+    ffc_check(1, 1, 1, 1);
+    ffc_check(15, 5, 2, 0);
+    ffc_check(16, 9, 1, 1);
+    ffc_check(37, 4, 3, 1);
+    ffc_check(1000, 13, 1, 1);
+    ffc_check(4099, 7, 2, 0);
+    fsoftmax_check(1, 1, 1, 1, 1.0f, 1);
+    fsoftmax_check(2, 1000, 5, 1, 4.0f, 1);
+    fsoftmax_check(2, 13, 7, 1, 60.0f, 1);
+    fsoftmax_check(2, 37, 3, 1, 1.0f, 2);
+    fsoftmax_check(3, 3, 4, 17, 30.0f, 1);
+    {
+        static const size_t fp[][7] = {
+            /* iw ih c size pad skip, element stride */
+            {7, 5, 2, 2, 0, 2, 1},  {9, 9, 3, 3, 1, 2, 2}, {13, 6, 1, 3, 2, 3, 1}, {5, 5, 2, 5, 4, 1, 2},
+            {1, 1, 1, 1, 0, 1, 1},  {112, 9, 2, 3, 0, 2, 1}, {71, 3, 1, 3, 1, 2, 3}, {20, 11, 2, 4, 3, 3, 1},
+        };
+        size_t pi;
+        int mx, cr;
+        for (pi = 0; pi < sizeof(fp) / sizeof(fp[0]); pi++)
+            for (mx = 0; mx < 2; mx++)
+                for (cr = 0; cr < 2; cr++) fpool_check(mx, fp[pi][0], fp[pi][1], fp[pi][2], fp[pi][3], fp[pi][4],
+                                                       fp[pi][5], cr, fp[pi][6]);
+    }
     /* the other layers */
     {
         static const int types[3] = {OVX_NN_U8, OVX_NN_S8, OVX_NN_S16};
