@@ -10,24 +10,15 @@
  * bits of a U1 output outside [x0, x1) are left as they are.  No allocation,
  * no threads, no vx_ objects.
  */
-#ifndef OVX_COMPUTE_ARITH_H
-#define OVX_COMPUTE_ARITH_H
+#ifndef OVXC_COMPUTE_ARITH_H
+#define OVXC_COMPUTE_ARITH_H
 
 #include <stdint.h>
 
+#include "ovxc.h"
+
 #include "../runtime/dispatch.h"
 
-typedef enum { OVXC_U1, OVXC_U8, OVXC_S16 } ovxc_fmt;
-
-typedef struct {
-    uint8_t *ptr;
-    int32_t stride;
-    ovxc_fmt fmt;
-} ovxc_buf;
-
-typedef struct {
-    uint32_t x0, y0, x1, y1;
-} ovxc_rect;
 
 typedef enum { OVXC_AND, OVXC_OR, OVXC_XOR, OVXC_NOT } ovxc_bitop;
 

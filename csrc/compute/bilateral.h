@@ -10,8 +10,8 @@
  * radiometric distance to the centre pixel (color_w[d2] = 0 when
  * d2 >= color_n), rounded half away from zero.
  */
-#ifndef OVX_COMPUTE_BILATERAL_H
-#define OVX_COMPUTE_BILATERAL_H
+#ifndef OVXC_COMPUTE_BILATERAL_H
+#define OVXC_COMPUTE_BILATERAL_H
 
 #include <VX/vx_types.h>
 #include <stddef.h>

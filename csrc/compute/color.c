@@ -7,17 +7,17 @@
 #include <immintrin.h>
 #endif
 
-int ovx_cc_channels(vx_df_image format, ovx_cc_chan ch[4])
+int ovxc_cc_channels(vx_df_image format, ovxc_cc_chan ch[4])
 {
-    static const ovx_cc_chan rgb[3] = {{0, 0, 3, 1, 1}, {0, 1, 3, 1, 1}, {0, 2, 3, 1, 1}};
-    static const ovx_cc_chan rgbx[4] = {{0, 0, 4, 1, 1}, {0, 1, 4, 1, 1}, {0, 2, 4, 1, 1}, {0, 3, 4, 1, 1}};
-    static const ovx_cc_chan nv12[3] = {{0, 0, 1, 1, 1}, {1, 0, 2, 2, 2}, {1, 1, 2, 2, 2}};
-    static const ovx_cc_chan nv21[3] = {{0, 0, 1, 1, 1}, {1, 1, 2, 2, 2}, {1, 0, 2, 2, 2}};
-    static const ovx_cc_chan uyvy[3] = {{0, 1, 2, 1, 1}, {0, 0, 4, 2, 1}, {0, 2, 4, 2, 1}};
-    static const ovx_cc_chan yuyv[3] = {{0, 0, 2, 1, 1}, {0, 1, 4, 2, 1}, {0, 3, 4, 2, 1}};
-    static const ovx_cc_chan iyuv[3] = {{0, 0, 1, 1, 1}, {1, 0, 1, 2, 2}, {2, 0, 1, 2, 2}};
-    static const ovx_cc_chan yuv4[3] = {{0, 0, 1, 1, 1}, {1, 0, 1, 1, 1}, {2, 0, 1, 1, 1}};
-    const ovx_cc_chan *t;
+    static const ovxc_cc_chan rgb[3] = {{0, 0, 3, 1, 1}, {0, 1, 3, 1, 1}, {0, 2, 3, 1, 1}};
+    static const ovxc_cc_chan rgbx[4] = {{0, 0, 4, 1, 1}, {0, 1, 4, 1, 1}, {0, 2, 4, 1, 1}, {0, 3, 4, 1, 1}};
+    static const ovxc_cc_chan nv12[3] = {{0, 0, 1, 1, 1}, {1, 0, 2, 2, 2}, {1, 1, 2, 2, 2}};
+    static const ovxc_cc_chan nv21[3] = {{0, 0, 1, 1, 1}, {1, 1, 2, 2, 2}, {1, 0, 2, 2, 2}};
+    static const ovxc_cc_chan uyvy[3] = {{0, 1, 2, 1, 1}, {0, 0, 4, 2, 1}, {0, 2, 4, 2, 1}};
+    static const ovxc_cc_chan yuyv[3] = {{0, 0, 2, 1, 1}, {0, 1, 4, 2, 1}, {0, 3, 4, 2, 1}};
+    static const ovxc_cc_chan iyuv[3] = {{0, 0, 1, 1, 1}, {1, 0, 1, 2, 2}, {2, 0, 1, 2, 2}};
+    static const ovxc_cc_chan yuv4[3] = {{0, 0, 1, 1, 1}, {1, 0, 1, 1, 1}, {2, 0, 1, 1, 1}};
+    const ovxc_cc_chan *t;
     int n = 3, i;
     switch (format) {
     case VX_DF_IMAGE_RGB: t = rgb; break;
@@ -34,7 +34,7 @@ int ovx_cc_channels(vx_df_image format, ovx_cc_chan ch[4])
     return n;
 }
 
-int ovx_cc_is_yuv(vx_df_image format)
+int ovxc_cc_is_yuv(vx_df_image format)
 {
     return format == VX_DF_IMAGE_NV12 || format == VX_DF_IMAGE_NV21 || format == VX_DF_IMAGE_UYVY ||
            format == VX_DF_IMAGE_YUYV || format == VX_DF_IMAGE_IYUV || format == VX_DF_IMAGE_YUV4;
@@ -44,7 +44,7 @@ int ovx_cc_is_yuv(vx_df_image format)
 
 static void kr_kb(int space, double *kr, double *kb)
 {
-    if (space == OVX_CC_BT601_525 || space == OVX_CC_BT601_625) {
+    if (space == OVXC_CC_BT601_525 || space == OVXC_CC_BT601_625) {
         *kr = 0.299;
         *kb = 0.114;
     } else {
@@ -94,7 +94,7 @@ static void compose(double a[3][4], const double b[3][4], const double c[3][4])
     }
 }
 
-void ovx_cc_xform_init(ovx_cc_xform *t, int in_yuv, int in_space, int in_restricted, int out_yuv, int out_space,
+void ovxc_cc_xform_init(ovxc_cc_xform *t, int in_yuv, int in_space, int in_restricted, int out_yuv, int out_space,
                        int out_restricted)
 {
     double d[3][4] = {{0}}, e[3][4] = {{0}};
@@ -102,10 +102,10 @@ void ovx_cc_xform_init(ovx_cc_xform *t, int in_yuv, int in_space, int in_restric
     /* primaries: a YUV image without a space is BT.709; an RGB image without
      * one takes the other side's */
     pin = in_space, pout = out_space;
-    if (in_yuv && pin == OVX_CC_SPACE_NONE) pin = OVX_CC_BT709;
-    if (out_yuv && pout == OVX_CC_SPACE_NONE) pout = OVX_CC_BT709;
-    if (pin == OVX_CC_SPACE_NONE) pin = pout;
-    if (pout == OVX_CC_SPACE_NONE) pout = pin;
+    if (in_yuv && pin == OVXC_CC_SPACE_NONE) pin = OVXC_CC_BT709;
+    if (out_yuv && pout == OVXC_CC_SPACE_NONE) pout = OVXC_CC_BT709;
+    if (pin == OVXC_CC_SPACE_NONE) pin = pout;
+    if (pout == OVXC_CC_SPACE_NONE) pout = pin;
     t->gamma = pin != pout;
 
     /* decode: input samples -> nonlinear R'G'B' */
@@ -178,7 +178,7 @@ static double to_nonlinear(double v)
     return v >= 0.018 ? 1.099 * pow(v, 0.45) - 0.099 : 4.5 * v;
 }
 
-static void xform(const ovx_cc_xform *t, const double in[3], double out[3])
+static void xform(const ovxc_cc_xform *t, const double in[3], double out[3])
 {
     int i;
     for (i = 0; i < 3; i++) out[i] = t->m[i][0] * in[0] + t->m[i][1] * in[1] + t->m[i][2] * in[2] + t->m[i][3];
@@ -198,12 +198,12 @@ static uint8_t quantize(double v)
     return (uint8_t)(f < 0 ? 0 : f > 255 ? 255 : f);
 }
 
-static inline uint8_t *sample_at(const ovx_cc_planes *p, const ovx_cc_chan *c, uint32_t cx, uint32_t cy)
+static inline uint8_t *sample_at(const ovxc_cc_planes *p, const ovxc_cc_chan *c, uint32_t cx, uint32_t cy)
 {
     return p->ptr[c->plane] + (intptr_t)cy * p->stride[c->plane] + (intptr_t)cx * c->step + c->off;
 }
 
-static void fetch(const ovx_cc_planes *in, const ovx_cc_chan ic[3], uint32_t x, uint32_t y, double v[3])
+static void fetch(const ovxc_cc_planes *in, const ovxc_cc_chan ic[3], uint32_t x, uint32_t y, double v[3])
 {
     int c;
     for (c = 0; c < 3; c++) v[c] = *sample_at(in, &ic[c], x / ic[c].sx, y / ic[c].sy);
@@ -215,15 +215,15 @@ static uint32_t first_sample(uint32_t x, uint32_t s)
     return (x + s - 1) / s;
 }
 
-void ovx_color_convert(vx_df_image in_format, const ovx_cc_planes *in, vx_df_image out_format,
-                       const ovx_cc_planes *out, const ovx_cc_xform *t, uint32_t width, uint32_t height, uint32_t x0,
+void ovxc_color_convert(vx_df_image in_format, const ovxc_cc_planes *in, vx_df_image out_format,
+                       const ovxc_cc_planes *out, const ovxc_cc_xform *t, uint32_t width, uint32_t height, uint32_t x0,
                        uint32_t y0, uint32_t x1, uint32_t y1)
 {
-    ovx_cc_chan ic[4], oc[4];
+    ovxc_cc_chan ic[4], oc[4];
     int no, c;
     uint32_t x, y, sx, sy, cx, cy;
-    if (!ovx_cc_channels(in_format, ic)) return;
-    no = ovx_cc_channels(out_format, oc);
+    if (!ovxc_cc_channels(in_format, ic)) return;
+    no = ovxc_cc_channels(out_format, oc);
     if (!no) return;
 
     /* full-resolution channels */
@@ -266,7 +266,7 @@ void ovx_color_convert(vx_df_image in_format, const ovx_cc_planes *in, vx_df_ima
     }
 }
 
-void ovx_channel_extract(const uint8_t *base, int32_t stride, const ovx_cc_chan *ch, uint8_t *dst,
+void ovxc_channel_extract(const uint8_t *base, int32_t stride, const ovxc_cc_chan *ch, uint8_t *dst,
                          int32_t dst_stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1)
 {
     uint32_t x, y;
@@ -281,7 +281,7 @@ void ovx_channel_extract(const uint8_t *base, int32_t stride, const ovx_cc_chan 
     }
 }
 
-void ovx_channel_insert(const uint8_t *src, int32_t src_stride, const ovx_cc_chan *ch, uint8_t *base,
+void ovxc_channel_insert(const uint8_t *src, int32_t src_stride, const ovxc_cc_chan *ch, uint8_t *base,
                         int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1)
 {
     uint32_t cx, cy, cx0 = first_sample(x0, ch->sx), cx1 = first_sample(x1, ch->sx);
@@ -296,7 +296,7 @@ void ovx_channel_insert(const uint8_t *src, int32_t src_stride, const ovx_cc_cha
     }
 }
 
-void ovx_channel_fill(uint8_t value, const ovx_cc_chan *ch, uint8_t *base, int32_t stride, uint32_t x0,
+void ovxc_channel_fill(uint8_t value, const ovxc_cc_chan *ch, uint8_t *base, int32_t stride, uint32_t x0,
                       uint32_t y0, uint32_t x1, uint32_t y1)
 {
     uint32_t cx, cy, cx0 = first_sample(x0, ch->sx), cx1 = first_sample(x1, ch->sx);
@@ -330,7 +330,7 @@ const ovx_variant *ovxc_channel_variants(ovxc_channel_op op)
     return (unsigned)op < OVXC_CH_COUNT ? tables[op] : NULL;
 }
 
-int ovx_cc_xform_is_identity(const ovx_cc_xform *t)
+int ovxc_cc_xform_is_identity(const ovxc_cc_xform *t)
 {
     int i, j;
     if (t->gamma) return 0;
@@ -582,9 +582,9 @@ const ovx_variant *ovxc_cc_kit_variants(void)
     return table;
 }
 
-int ovx_cc_rows_pair(vx_df_image fi, vx_df_image fo)
+int ovxc_cc_rows_pair(vx_df_image fi, vx_df_image fo)
 {
-    if (ovx_cc_is_yuv(fi)) return fo == VX_DF_IMAGE_RGB || fo == VX_DF_IMAGE_RGBX;
+    if (ovxc_cc_is_yuv(fi)) return fo == VX_DF_IMAGE_RGB || fo == VX_DF_IMAGE_RGBX;
     if (fi == VX_DF_IMAGE_RGB || fi == VX_DF_IMAGE_RGBX)
         return fo == VX_DF_IMAGE_IYUV || fo == VX_DF_IMAGE_NV12 || fo == VX_DF_IMAGE_YUV4;
     return 0;
@@ -593,7 +593,7 @@ int ovx_cc_rows_pair(vx_df_image fi, vx_df_image fo)
 #define CC_CHUNK 1024
 
 /* n samples of channel c for pixels x0.. of row y (chroma repeated) */
-static void gather(const ovxc_cc_kit *k, const ovx_cc_planes *p, const ovx_cc_chan *c, uint32_t x0, uint32_t n,
+static void gather(const ovxc_cc_kit *k, const ovxc_cc_planes *p, const ovxc_cc_chan *c, uint32_t x0, uint32_t n,
                    uint32_t y, uint8_t *dst)
 {
     const uint8_t *row = p->ptr[c->plane] + (intptr_t)(y / c->sy) * p->stride[c->plane] + c->off;
@@ -625,15 +625,15 @@ static void split(const ovxc_cc_kit *k, size_t bpp, const uint8_t *s, uint8_t *r
         k->split4(s, r, g, b, n);
 }
 
-int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_planes *in, vx_df_image fo,
-                           const ovx_cc_planes *out, const ovx_cc_xform *t, uint32_t width, uint32_t height,
+int ovxc_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovxc_cc_planes *in, vx_df_image fo,
+                           const ovxc_cc_planes *out, const ovxc_cc_xform *t, uint32_t width, uint32_t height,
                            uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1)
 {
     uint8_t opaque[CC_CHUNK], a[CC_CHUNK], b[CC_CHUNK], c[CC_CHUNK], o0[CC_CHUNK], o1[CC_CHUNK], o2[CC_CHUNK];
-    ovx_cc_chan ic[4], oc[4];
+    ovxc_cc_chan ic[4], oc[4];
     uint32_t x, y, n;
-    if (t->gamma || !ovx_cc_rows_pair(fi, fo) || !ovx_cc_channels(fi, ic) || !ovx_cc_channels(fo, oc)) return 0;
-    if (ovx_cc_is_yuv(fi) && ic[1].sx == 2 && x0 % 2 == 0) { /* chroma shared by pixel pairs -> RGB / RGBX */
+    if (t->gamma || !ovxc_cc_rows_pair(fi, fo) || !ovxc_cc_channels(fi, ic) || !ovxc_cc_channels(fo, oc)) return 0;
+    if (ovxc_cc_is_yuv(fi) && ic[1].sx == 2 && x0 % 2 == 0) { /* chroma shared by pixel pairs -> RGB / RGBX */
         int four = fo == VX_DF_IMAGE_RGBX;
         uint8_t ya[CC_CHUNK], yb[CC_CHUNK], cu[CC_CHUNK / 2], cv[CC_CHUNK / 2], pb[3][CC_CHUNK];
         uint8_t *const oa[3] = {o0, o1, o2}, *const ob[3] = {pb[0], pb[1], pb[2]};
@@ -693,7 +693,7 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
         }
         return 1;
     }
-    if (ovx_cc_is_yuv(fi)) { /* YUV -> RGB / RGBX */
+    if (ovxc_cc_is_yuv(fi)) { /* YUV -> RGB / RGBX */
         int four = fo == VX_DF_IMAGE_RGBX;
         memset(opaque, 255, sizeof(opaque));
         for (y = y0; y < y1; y++) {
@@ -783,7 +783,7 @@ int ovx_color_convert_rows(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pl
 
 /* ---- ColorConvert between YUV formats of one space and range --------------- */
 
-int ovx_cc_xform_near_identity(const ovx_cc_xform *t, int half[3])
+int ovxc_cc_xform_near_identity(const ovxc_cc_xform *t, int half[3])
 {
     int i, j;
     if (t->gamma) return 0;
@@ -800,15 +800,15 @@ int ovx_cc_xform_near_identity(const ovx_cc_xform *t, int half[3])
     return 1;
 }
 
-int ovx_color_convert_yuv(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_planes *in, vx_df_image fo,
-                          const ovx_cc_planes *out, const ovx_cc_xform *t, uint32_t width, uint32_t height,
+int ovxc_color_convert_yuv(const ovxc_cc_kit *k, vx_df_image fi, const ovxc_cc_planes *in, vx_df_image fo,
+                          const ovxc_cc_planes *out, const ovxc_cc_xform *t, uint32_t width, uint32_t height,
                           uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1)
 {
-    ovx_cc_chan ic[4], oc[4];
+    ovxc_cc_chan ic[4], oc[4];
     uint32_t c, y, cx, cy;
     int half[3];
-    if (!ovx_cc_is_yuv(fi) || !ovx_cc_is_yuv(fo) || !ovx_cc_xform_near_identity(t, half)) return 0;
-    if (!ovx_cc_channels(fi, ic) || !ovx_cc_channels(fo, oc)) return 0;
+    if (!ovxc_cc_is_yuv(fi) || !ovxc_cc_is_yuv(fo) || !ovxc_cc_xform_near_identity(t, half)) return 0;
+    if (!ovxc_cc_channels(fi, ic) || !ovxc_cc_channels(fo, oc)) return 0;
     /* Y: the samples themselves (v is Y, or Y + 0.5, within 1e-6: floor(v +
      * 1e-4) = Y) */
     for (y = y0; y < y1; y++) {
@@ -831,7 +831,7 @@ int ovx_color_convert_yuv(const ovxc_cc_kit *k, vx_df_image fi, const ovx_cc_pla
      * of those gives (the means are multiples of 1/8); a block is written by
      * the window holding its first pixel */
     for (c = 1; c < 3; c++) {
-        const ovx_cc_chan *o = &oc[c], *i = &ic[c];
+        const ovxc_cc_chan *o = &oc[c], *i = &ic[c];
         for (cy = first_sample(y0, o->sy); cy * o->sy < y1; cy++) {
             uint32_t ys = cy * o->sy, ye = ys + o->sy < height ? ys + o->sy : height;
             if (i->sx == o->sx && i->sy == o->sy) { /* the same grid: the samples, a row at a time */

@@ -11,8 +11,8 @@
  * by the window that holds the first pixel of its block, so windows never
  * write the same byte.
  */
-#ifndef OVX_COMPUTE_COLOR_H
-#define OVX_COMPUTE_COLOR_H
+#ifndef OVXC_COMPUTE_COLOR_H
+#define OVXC_COMPUTE_COLOR_H
 
 #include <VX/vx_types.h>
 #include <stddef.h>
@@ -22,52 +22,52 @@
 
 typedef struct {
     uint8_t plane, off, step, sx, sy;
-} ovx_cc_chan;
+} ovxc_cc_chan;
 
 /* Channels of a color format: RGB (R,G,B), RGBX (R,G,B,X), NV12, NV21, UYVY,
  * YUYV, IYUV, YUV4 (Y,U,V).  Returns the number of channels (3 or 4), 0 for
  * other formats. */
-int ovx_cc_channels(vx_df_image format, ovx_cc_chan ch[4]);
+int ovxc_cc_channels(vx_df_image format, ovxc_cc_chan ch[4]);
 /* Is the format one of the YUV formats above? */
-int ovx_cc_is_yuv(vx_df_image format);
+int ovxc_cc_is_yuv(vx_df_image format);
 
 /* Up to three planes of an image. */
 typedef struct {
     uint8_t *ptr[3];
     int32_t stride[3];
-} ovx_cc_planes;
+} ovxc_cc_planes;
 
 /* The pixel transform of a conversion, in real numbers: input samples ->
  * output samples before quantization (floor, then clamp to [0, 255]). */
-enum { OVX_CC_SPACE_NONE = -1, OVX_CC_BT601_525 = 0, OVX_CC_BT601_625 = 1, OVX_CC_BT709 = 2 };
+enum { OVXC_CC_SPACE_NONE = -1, OVXC_CC_BT601_525 = 0, OVXC_CC_BT601_625 = 1, OVXC_CC_BT709 = 2 };
 typedef struct {
     double m[3][4]; /* affine; when gamma: input samples -> nonlinear R'G'B' */
     int gamma;      /* the color spaces' primaries differ */
     double prim[3][3];
     double e[3][4]; /* gamma: nonlinear R'G'B' -> output samples */
-} ovx_cc_xform;
-/* space: OVX_CC_*; for RGB images OVX_CC_SPACE_NONE means "the space of the
+} ovxc_cc_xform;
+/* space: OVXC_CC_*; for RGB images OVXC_CC_SPACE_NONE means "the space of the
  * other side" (no change of primaries); for YUV images it means BT.709. */
-void ovx_cc_xform_init(ovx_cc_xform *t, int in_yuv, int in_space, int in_restricted, int out_yuv, int out_space,
+void ovxc_cc_xform_init(ovxc_cc_xform *t, int in_yuv, int in_space, int in_restricted, int out_yuv, int out_space,
                        int out_restricted);
 
 /* Color convert the window [x0, x1) x [y0, y1) of the output image (width x
  * height pixels). */
-void ovx_color_convert(vx_df_image in_format, const ovx_cc_planes *in, vx_df_image out_format,
-                       const ovx_cc_planes *out, const ovx_cc_xform *t, uint32_t width, uint32_t height, uint32_t x0,
+void ovxc_color_convert(vx_df_image in_format, const ovxc_cc_planes *in, vx_df_image out_format,
+                       const ovxc_cc_planes *out, const ovxc_cc_xform *t, uint32_t width, uint32_t height, uint32_t x0,
                        uint32_t y0, uint32_t x1, uint32_t y1);
 
 /* Copy channel ch of an image into a U8 plane: rows [y0, y1), columns
  * [x0, x1) of the channel's own sample grid. */
-void ovx_channel_extract(const uint8_t *base, int32_t stride, const ovx_cc_chan *ch, uint8_t *dst,
+void ovxc_channel_extract(const uint8_t *base, int32_t stride, const ovxc_cc_chan *ch, uint8_t *dst,
                          int32_t dst_stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1);
 
 /* Write channel ch of an image from a U8 plane (sample grid of the channel),
  * for the window [x0, x1) x [y0, y1) of image pixels. */
-void ovx_channel_insert(const uint8_t *src, int32_t src_stride, const ovx_cc_chan *ch, uint8_t *base,
+void ovxc_channel_insert(const uint8_t *src, int32_t src_stride, const ovxc_cc_chan *ch, uint8_t *base,
                         int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1);
 /* Fill channel ch with value over the window (alpha of RGBX). */
-void ovx_channel_fill(uint8_t value, const ovx_cc_chan *ch, uint8_t *base, int32_t stride, uint32_t x0,
+void ovxc_channel_fill(uint8_t value, const ovxc_cc_chan *ch, uint8_t *base, int32_t stride, uint32_t x0,
                       uint32_t y0, uint32_t x1, uint32_t y1);
 
 /* ---- rows with SIMD variants (runtime/dispatch.h; color_rows.inc) --------- */
@@ -78,7 +78,7 @@ typedef void (*ovxc_interleave_f)(const uint8_t *a, const uint8_t *b, const uint
                                   size_t n);
 typedef void (*ovxc_pick_f)(const uint8_t *s, uint8_t *o, size_t n);
 /* ColorConvert RGB <-> RGBX when the transform is the identity
- * (ovx_cc_xform_is_identity): o = the bytes, X = 255 (the pick signature). */
+ * (ovxc_cc_xform_is_identity): o = the bytes, X = 255 (the pick signature). */
 typedef enum {
     OVXC_CH_interleave3,
     OVXC_CH_interleave4,
@@ -110,10 +110,10 @@ OVXC_CH_DECLARE(_avx512)
 const ovx_variant *ovxc_channel_variants(ovxc_channel_op op);
 /* Does the transform give every output sample its input sample (a unit
  * diagonal, no offset, no change of primaries)? */
-int ovx_cc_xform_is_identity(const ovx_cc_xform *t);
+int ovxc_cc_xform_is_identity(const ovxc_cc_xform *t);
 
 /* ---- ColorConvert between YUV and RGB formats, row by row (variants) ------- */
-/* The arithmetic of ovx_color_convert for a transform without a change of
+/* The arithmetic of ovxc_color_convert for a transform without a change of
  * primaries, on rows of bytes; the reference (the scalar kit) does it in the
  * generic routine's order of operations:
  *   v_c = ((m[c][0] * a + m[c][1] * b) + m[c][2] * cc) + m[c][3]  (double)
@@ -239,25 +239,25 @@ const ovxc_cc_kit *ovxc_cc_kit_avx2(void);
 const ovxc_cc_kit *ovxc_cc_kit_avx512(void);
 /* The kits, best first (entries' fn are ovxc_cc_kit_f). */
 const ovx_variant *ovxc_cc_kit_variants(void);
-/* Is the pair one ovx_color_convert_rows handles (a YUV format to RGB or
+/* Is the pair one ovxc_color_convert_rows handles (a YUV format to RGB or
  * RGBX, or RGB or RGBX to IYUV, NV12 or YUV4)? */
-int ovx_cc_rows_pair(vx_df_image in_format, vx_df_image out_format);
-/* ovx_color_convert for such a pair and a transform without gamma, by rows
+int ovxc_cc_rows_pair(vx_df_image in_format, vx_df_image out_format);
+/* ovxc_color_convert for such a pair and a transform without gamma, by rows
  * with the kit; returns 0 (and does nothing) otherwise. */
-int ovx_color_convert_rows(const ovxc_cc_kit *kit, vx_df_image in_format, const ovx_cc_planes *in,
-                           vx_df_image out_format, const ovx_cc_planes *out, const ovx_cc_xform *t, uint32_t width,
+int ovxc_color_convert_rows(const ovxc_cc_kit *kit, vx_df_image in_format, const ovxc_cc_planes *in,
+                           vx_df_image out_format, const ovxc_cc_planes *out, const ovxc_cc_xform *t, uint32_t width,
                            uint32_t height, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1);
 
 /* Is the transform the identity up to rounding (|m - I| <= 1e-9 but for
  * offsets of 0 or 0.5, half[c] = 1 for the latter; no gamma)?  Then every
  * converted value lies within 1e-6 of its input sample (plus the half). */
-int ovx_cc_xform_near_identity(const ovx_cc_xform *t, int half[3]);
-/* ovx_color_convert between two YUV formats when the transform is near the
+int ovxc_cc_xform_near_identity(const ovxc_cc_xform *t, int half[3]);
+/* ovxc_color_convert between two YUV formats when the transform is near the
  * identity: samples copied, repacked or averaged over the output's blocks
  * (floor of the integer mean: what the reference's arithmetic gives); returns
  * 0 (and does nothing) otherwise. */
-int ovx_color_convert_yuv(const ovxc_cc_kit *kit, vx_df_image in_format, const ovx_cc_planes *in,
-                          vx_df_image out_format, const ovx_cc_planes *out, const ovx_cc_xform *t, uint32_t width,
+int ovxc_color_convert_yuv(const ovxc_cc_kit *kit, vx_df_image in_format, const ovxc_cc_planes *in,
+                          vx_df_image out_format, const ovxc_cc_planes *out, const ovxc_cc_xform *t, uint32_t width,
                           uint32_t height, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1);
 
 #endif

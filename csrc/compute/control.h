@@ -1,8 +1,8 @@
 /* Compute routines of family control (enhanced vision: Min, Max, Copy,
  * Select, ScalarOperation): raw rows, strided blocks and scalar values; no
  * vx_ objects, no allocation, no threads. */
-#ifndef OVX_COMPUTE_CONTROL_H
-#define OVX_COMPUTE_CONTROL_H
+#ifndef OVXC_COMPUTE_CONTROL_H
+#define OVXC_COMPUTE_CONTROL_H
 
 #include <VX/vx_types.h>
 

@@ -45,8 +45,8 @@
  * [xa, xb) from the rows above (r0), at (r1) and below (r2), reading
  * r*[x - 1 .. x + 1], in 16-bit lanes (|g| <= 4 * 255: exact).
  */
-#ifndef OVX_COMPUTE_CONV_H
-#define OVX_COMPUTE_CONV_H
+#ifndef OVXC_COMPUTE_CONV_H
+#define OVXC_COMPUTE_CONV_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -10,7 +10,7 @@
 static const vx_int32 sobel_smooth[3][7] = {{1, 2, 1}, {1, 4, 6, 4, 1}, {1, 6, 15, 20, 15, 6, 1}};
 static const vx_int32 sobel_deriv[3][7] = {{-1, 0, 1}, {-1, -2, 0, 2, 1}, {-1, -4, -5, 0, 5, 4, 1}};
 
-void ovx_sobel_grad_rows(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int32 gsize, vx_uint32 y0,
+void ovxc_sobel_grad_rows(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int32 gsize, vx_uint32 y0,
                          vx_uint32 y1, vx_int32 *gx, vx_int32 *gy, vx_size gstride)
 {
     vx_int32 r = gsize / 2;
@@ -37,7 +37,7 @@ void ovx_sobel_grad_rows(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, 
     }
 }
 
-void ovx_canny_magnitude(const vx_int32 *gx, const vx_int32 *gy, vx_size n, int l2, vx_uint64 *mag)
+void ovxc_canny_magnitude(const vx_int32 *gx, const vx_int32 *gy, vx_size n, int l2, vx_uint64 *mag)
 {
     vx_size i;
     if (l2) {
@@ -52,7 +52,7 @@ void ovx_canny_magnitude(const vx_int32 *gx, const vx_int32 *gy, vx_size n, int 
     }
 }
 
-void ovx_canny_nms_rows(const vx_int32 *gx, const vx_int32 *gy, const vx_uint64 *mag, vx_size gstride,
+void ovxc_canny_nms_rows(const vx_int32 *gx, const vx_int32 *gy, const vx_uint64 *mag, vx_size gstride,
                         vx_uint32 x0, vx_uint32 x1, vx_uint32 y0, vx_uint32 y1, vx_uint64 lo, vx_uint64 hi,
                         vx_uint8 *map, vx_size mstride)
 {
@@ -87,7 +87,7 @@ void ovx_canny_nms_rows(const vx_int32 *gx, const vx_int32 *gy, const vx_uint64 
     }
 }
 
-void ovx_canny_hysteresis(vx_uint8 *map, vx_size mstride, vx_uint32 width, vx_uint32 height, vx_uint32 *stack)
+void ovxc_canny_hysteresis(vx_uint8 *map, vx_size mstride, vx_uint32 width, vx_uint32 height, vx_uint32 *stack)
 {
     vx_size top = 0;
     vx_uint32 x, y;
@@ -120,7 +120,7 @@ static const vx_int32 fast_circle[16][2] = {{3, 0},  {3, 1},   {2, 2},   {1, 3},
                                             {-2, 2}, {-3, 1},  {-3, 0},  {-3, -1}, {-2, -2}, {-1, -3},
                                             {0, -3}, {1, -3},  {2, -2},  {3, -1}};
 
-vx_int32 ovx_fast9_strength(const vx_uint8 *src, vx_int32 stride, vx_uint32 x, vx_uint32 y)
+vx_int32 ovxc_fast9_strength(const vx_uint8 *src, vx_int32 stride, vx_uint32 x, vx_uint32 y)
 {
     const vx_uint8 *p = src + (vx_size)y * (vx_size)stride + x;
     vx_int32 d[24], m2[24], m4[24], best = 0, i;
@@ -145,7 +145,7 @@ vx_int32 ovx_fast9_strength(const vx_uint8 *src, vx_int32 stride, vx_uint32 x, v
 
 /* ---- fast rows (gradient size 3) ---------------------------------------------- */
 
-void ovx_canny_grad3_row_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, int l2, vx_int16 *gx,
+void ovxc_canny_grad3_row_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, int l2, vx_int16 *gx,
                                 vx_int16 *gy, vx_int32 *mag)
 {
     vx_uint32 x;
@@ -156,7 +156,7 @@ void ovx_canny_grad3_row_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 
     }
 }
 
-void ovx_canny_nms_row_scalar(const vx_int16 *gx, const vx_int16 *gy, const vx_int32 *m0, const vx_int32 *m1,
+void ovxc_canny_nms_row_scalar(const vx_int16 *gx, const vx_int16 *gy, const vx_int32 *m0, const vx_int32 *m1,
                               const vx_int32 *m2, vx_uint32 x0, vx_uint32 x1, vx_int32 lo, vx_int32 hi,
                               vx_uint8 *map)
 {
@@ -200,7 +200,7 @@ static vx_float32 harris_mc(vx_float64 sxx, vx_float64 syy, vx_float64 sxy, vx_f
     return mc > thresh ? (vx_float32)mc : 0.0f;
 }
 
-void ovx_sobel3_prod_row_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 x0, vx_uint32 x1, vx_int32 *xx,
+void ovxc_sobel3_prod_row_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 x0, vx_uint32 x1, vx_int32 *xx,
                                 vx_int32 *yy, vx_int32 *xy)
 {
     const vx_uint8 *a = src - stride, *b = src, *c = src + stride;
@@ -212,7 +212,7 @@ void ovx_sobel3_prod_row_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 
     }
 }
 
-void ovx_harris_row_p32_scalar(const vx_int32 *const *xx, const vx_int32 *const *yy, const vx_int32 *const *xy,
+void ovxc_harris_row_p32_scalar(const vx_int32 *const *xx, const vx_int32 *const *yy, const vx_int32 *const *xy,
                                vx_int32 bsize, vx_uint32 x0, vx_uint32 x1, vx_float64 scale, vx_float64 k,
                                vx_float64 thresh, vx_int32 *tmp, vx_float32 *out)
 {
@@ -235,7 +235,7 @@ void ovx_harris_row_p32_scalar(const vx_int32 *const *xx, const vx_int32 *const 
     }
 }
 
-void ovx_harris_row_s32(const vx_int32 *const *gx, const vx_int32 *const *gy, vx_int32 bsize, vx_uint32 x0,
+void ovxc_harris_row_s32(const vx_int32 *const *gx, const vx_int32 *const *gy, vx_int32 bsize, vx_uint32 x0,
                         vx_uint32 x1, vx_float64 scale, vx_float64 k, vx_float64 thresh, vx_float64 *tmp,
                         vx_float32 *out)
 {
@@ -261,7 +261,7 @@ void ovx_harris_row_s32(const vx_int32 *const *gx, const vx_int32 *const *gy, vx
     }
 }
 
-void ovx_sobel_row(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int32 gsize, vx_int32 *gx,
+void ovxc_sobel_row_s32(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int32 gsize, vx_int32 *gx,
                    vx_int32 *gy)
 {
     vx_int32 r = gsize / 2;
@@ -297,7 +297,7 @@ static int arc9(vx_uint32 m)
     return (r & 0xFFFFu) != 0;
 }
 
-void ovx_fast9_row_u8_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int32 t, vx_uint8 *s)
+void ovxc_fast9_row_u8_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_int32 t, vx_uint8 *s)
 {
     vx_uint32 x;
     if (width < 7) return;
@@ -316,7 +316,7 @@ void ovx_fast9_row_u8_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 wid
                 bb |= (vx_uint32)(dv > t) << k;
                 db |= (vx_uint32)(-dv > t) << k;
             }
-            if (arc9(bb) || arc9(db)) v = ovx_fast9_strength(src, stride, x, 0); /* the row as row 0 */
+            if (arc9(bb) || arc9(db)) v = ovxc_fast9_strength(src, stride, x, 0); /* the row as row 0 */
             if (v >= t) {
                 s[x] = (vx_uint8)(v + 1);
                 continue;
@@ -326,7 +326,7 @@ void ovx_fast9_row_u8_scalar(const vx_uint8 *src, vx_int32 stride, vx_uint32 wid
     }
 }
 
-vx_uint32 ovx_nms_row_f32_scalar(const vx_float32 *s0, const vx_float32 *s1, const vx_float32 *s2, vx_uint32 x0,
+vx_uint32 ovxc_nms_row_f32_scalar(const vx_float32 *s0, const vx_float32 *s1, const vx_float32 *s2, vx_uint32 x0,
                                  vx_uint32 x1, vx_float32 thr, vx_uint32 *xs)
 {
     vx_uint32 x, n = 0;
@@ -339,7 +339,7 @@ vx_uint32 ovx_nms_row_f32_scalar(const vx_float32 *s0, const vx_float32 *s1, con
     return n;
 }
 
-vx_uint32 ovx_fast_nms_row_scalar(const vx_uint8 *s0, const vx_uint8 *s1, const vx_uint8 *s2, vx_uint32 x0,
+vx_uint32 ovxc_fast_nms_row_scalar(const vx_uint8 *s0, const vx_uint8 *s1, const vx_uint8 *s2, vx_uint32 x0,
                                   vx_uint32 x1, int nms, vx_uint32 *xs)
 {
     vx_uint32 x, n = 0;
@@ -358,9 +358,9 @@ vx_uint32 ovx_fast_nms_row_scalar(const vx_uint8 *s0, const vx_uint8 *s1, const 
     return n;
 }
 
-static const ovxc_feat_kit feat_kit_scalar = {ovx_fast_nms_row_scalar, ovx_nms_row_f32_scalar, ovx_canny_grad3_row_scalar,
-                                              ovx_canny_nms_row_scalar, ovx_sobel3_prod_row_scalar, ovx_harris_row_p32_scalar,
-                                              ovx_fast9_row_u8_scalar};
+static const ovxc_feat_kit feat_kit_scalar = {ovxc_fast_nms_row_scalar, ovxc_nms_row_f32_scalar, ovxc_canny_grad3_row_scalar,
+                                              ovxc_canny_nms_row_scalar, ovxc_sobel3_prod_row_scalar, ovxc_harris_row_p32_scalar,
+                                              ovxc_fast9_row_u8_scalar};
 
 const ovxc_feat_kit *ovxc_feat_kit_scalar(void)
 {

@@ -49,7 +49,7 @@ static void canny_grad3_row_avx2(const vx_uint8 *src, vx_int32 stride, vx_uint32
         _mm256_storeu_si256((__m256i *)(mag + x + 8), m1);
     }
     if (x + 1 < width)
-        ovx_canny_grad3_row_scalar(src + (x - 1), stride, width - (x - 1), l2, gx + (x - 1), gy + (x - 1),
+        ovxc_canny_grad3_row_scalar(src + (x - 1), stride, width - (x - 1), l2, gx + (x - 1), gy + (x - 1),
                                    mag + (x - 1));
 }
 
@@ -90,7 +90,7 @@ static void canny_nms_row_avx2(const vx_int16 *gx, const vx_int16 *gy, const vx_
         p16 = _mm_packs_epi32(_mm256_castsi256_si128(e), _mm256_extracti128_si256(e, 1));
         _mm_storel_epi64((__m128i *)(map + x), _mm_packus_epi16(p16, p16));
     }
-    if (x < x1) ovx_canny_nms_row_scalar(gx, gy, m0, m1, m2, x, x1, lo, hi, map);
+    if (x < x1) ovxc_canny_nms_row_scalar(gx, gy, m0, m1, m2, x, x1, lo, hi, map);
 }
 
 /* 16 products a*b of int16 lanes as int32, in order: lo/hi halves of the
@@ -115,7 +115,7 @@ static void sobel3_prod_row_avx2(const vx_uint8 *src, vx_int32 stride, vx_uint32
         mul16x16_32(vy, vy, yy + x);
         mul16x16_32(vx, vy, xy + x);
     }
-    if (x < x1) ovx_sobel3_prod_row_scalar(src, stride, x, x1, xx, yy, xy);
+    if (x < x1) ovxc_sobel3_prod_row_scalar(src, stride, x, x1, xx, yy, xy);
 }
 
 /* Mc of 8 pixels from their int32 block sums (the scalar's operations in
@@ -287,7 +287,7 @@ static vx_uint32 nms_row_f32_avx2(const vx_float32 *s0, const vx_float32 *s1, co
         _mm256_storeu_si256((__m256i *)(xs + n), _mm256_add_epi32(idx, _mm256_set1_epi32((int)x)));
         n += (vx_uint32)__builtin_popcount(m);
     }
-    if (x < x1) n += ovx_nms_row_f32_scalar(s0, s1, s2, x, x1, thr, xs + n);
+    if (x < x1) n += ovxc_nms_row_f32_scalar(s0, s1, s2, x, x1, thr, xs + n);
     return n;
 }
 

@@ -47,7 +47,7 @@ static void canny_grad3_row_sse41(const vx_uint8 *src, vx_int32 stride, vx_uint3
         _mm_storeu_si128((__m128i *)(mag + x + 4), m1);
     }
     if (x + 1 < width)
-        ovx_canny_grad3_row_scalar(src + (x - 1), stride, width - (x - 1), l2, gx + (x - 1), gy + (x - 1),
+        ovxc_canny_grad3_row_scalar(src + (x - 1), stride, width - (x - 1), l2, gx + (x - 1), gy + (x - 1),
                                    mag + (x - 1));
 }
 
@@ -84,7 +84,7 @@ static void canny_nms_row_sse41(const vx_int16 *gx, const vx_int16 *gy, const vx
         v = _mm_cvtsi128_si32(_mm_packus_epi16(p16, p16));
         memcpy(map + x, &v, 4);
     }
-    if (x < x1) ovx_canny_nms_row_scalar(gx, gy, m0, m1, m2, x, x1, lo, hi, map);
+    if (x < x1) ovxc_canny_nms_row_scalar(gx, gy, m0, m1, m2, x, x1, lo, hi, map);
 }
 
 /* 8 products a*b of int16 lanes as int32, in order. */
@@ -107,7 +107,7 @@ static void sobel3_prod_row_sse41(const vx_uint8 *src, vx_int32 stride, vx_uint3
         mul8x8_32(vy, vy, yy + x);
         mul8x8_32(vx, vy, xy + x);
     }
-    if (x < x1) ovx_sobel3_prod_row_scalar(src, stride, x, x1, xx, yy, xy);
+    if (x < x1) ovxc_sobel3_prod_row_scalar(src, stride, x, x1, xx, yy, xy);
 }
 
 /* Mc of 2 pixels (int32 block sums in the low 64 bits) as 2 floats (low half). */
@@ -198,7 +198,7 @@ static vx_uint32 nms_row_f32_sse41(const vx_float32 *s0, const vx_float32 *s1, c
                          _mm_add_epi32(_mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)compress4[m])), _mm_set1_epi32((int)x)));
         n += (vx_uint32)__builtin_popcount(m);
     }
-    if (x < x1) n += ovx_nms_row_f32_scalar(s0, s1, s2, x, x1, thr, xs + n);
+    if (x < x1) n += ovxc_nms_row_f32_scalar(s0, s1, s2, x, x1, thr, xs + n);
     return n;
 }
 

@@ -13,14 +13,14 @@
  * row is bit x % 8 of byte x / 8; U1 routines only touch the bits of their
  * window.  No allocation, no threads, no vx_ objects.
  */
-#ifndef OVX_COMPUTE_FILTER_H
-#define OVX_COMPUTE_FILTER_H
+#ifndef OVXC_COMPUTE_FILTER_H
+#define OVXC_COMPUTE_FILTER_H
 
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
 
-#include "border.h"
+#include "ovxc.h"
 
 typedef struct {
     uint32_t width, height;  /* image size */

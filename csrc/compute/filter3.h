@@ -14,8 +14,8 @@
  * Erode have SSE4.1 and AVX2 variants (AVX-512 rows measured slower); Box and
  * Gaussian have all three.
  */
-#ifndef OVX_COMPUTE_FILTER3_H
-#define OVX_COMPUTE_FILTER3_H
+#ifndef OVXC_COMPUTE_FILTER3_H
+#define OVXC_COMPUTE_FILTER3_H
 
 #include <stddef.h>
 #include <stdint.h>

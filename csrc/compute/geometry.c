@@ -10,7 +10,7 @@
 
 /* ---- pixel access ------------------------------------------------------- */
 
-static inline int geo_in(const ovx_geo_src *s, int32_t x, int32_t y)
+static inline int geo_in(const ovxc_geo_src *s, int32_t x, int32_t y)
 {
     const uint8_t *row = s->ptr + (intptr_t)y * s->stride;
     if (s->u1) {
@@ -21,7 +21,7 @@ static inline int geo_in(const ovx_geo_src *s, int32_t x, int32_t y)
 }
 
 /* Source pixel (x, y) with the border rule for outside pixels. */
-static inline int geo_px(const ovx_geo_src *s, int32_t x, int32_t y)
+static inline int geo_px(const ovxc_geo_src *s, int32_t x, int32_t y)
 {
     if (x < 0 || y < 0 || x >= s->width || y >= s->height) {
         if (s->mode == OVXC_BORDER_CONSTANT) return s->cval;
@@ -31,7 +31,7 @@ static inline int geo_px(const ovx_geo_src *s, int32_t x, int32_t y)
     return geo_in(s, x, y);
 }
 
-static inline void geo_out(const ovx_geo_dst *d, int32_t x, uint8_t *row, int v)
+static inline void geo_out(const ovxc_geo_dst *d, int32_t x, uint8_t *row, int v)
 {
     if (d->u1) {
         uint8_t bit = (uint8_t)(1u << (x & 7));
@@ -63,7 +63,7 @@ static inline int32_t geo_nearest(float p, int32_t size)
     return i < 0 ? 0 : (i >= size ? size - 1 : i);
 }
 
-static int geo_area(const ovx_geo_src *s, float x0, float x1, float y0, float y1)
+static int geo_area(const ovxc_geo_src *s, float x0, float x1, float y0, float y1)
 {
     int32_t ia = (int32_t)floorf(x0), ib = (int32_t)ceilf(x1);
     int32_t ja = (int32_t)floorf(y0), jb = (int32_t)ceilf(y1);
@@ -86,19 +86,19 @@ static int geo_area(const ovx_geo_src *s, float x0, float x1, float y0, float y1
     return (int)(acc / wsum + 0.5f);
 }
 
-void ovx_half2_u8(const uint8_t *r0, const uint8_t *r1, uint8_t *out, int32_t n)
+void ovxc_half2_u8(const uint8_t *r0, const uint8_t *r1, uint8_t *out, int32_t n)
 {
     for (int32_t x = 0; x < n; x++)
         out[x] = (uint8_t)((r0[2 * x] + r0[2 * x + 1] + r1[2 * x] + r1[2 * x + 1] + 2) >> 2);
 }
 
 static const ovx_variant half2_u8_variants[] = {
-    OVX_VARIANT_AVX2(ovx_half2_u8)
-    OVX_VARIANT_SSE41(ovx_half2_u8)
-    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_half2_u8},
+    OVX_VARIANT_AVX2(ovxc_half2_u8)
+    OVX_VARIANT_SSE41(ovxc_half2_u8)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_half2_u8},
 };
 
-const struct ovx_variant *ovx_half2_u8_variants(void)
+const struct ovx_variant *ovxc_half2_u8_variants(void)
 {
     return half2_u8_variants;
 }
@@ -108,31 +108,31 @@ const struct ovx_variant *ovx_half2_u8_variants(void)
  * - 0.5 = 2i + 0.5 needs the product (2i + 1) n exact in a float, true for
  * n <= 2896 ((2 * 2896 - 1) * 2896 < 2^24; at n = 2897 the position of i =
  * 2896 rounds to 5792.4995, not 5792.5). */
-int ovx_scale_is_half2(const ovx_geo_src *src, const ovx_geo_dst *dst, int interp)
+int ovxc_scale_is_half2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp)
 {
-    const int32_t lim = interp == OVX_GEO_BILINEAR ? 2896 : (1 << 21);
-    return !src->u1 && !dst->u1 && (interp == OVX_GEO_BILINEAR || interp == OVX_GEO_AREA) &&
+    const int32_t lim = interp == OVXC_GEO_BILINEAR ? 2896 : (1 << 21);
+    return !src->u1 && !dst->u1 && (interp == OVXC_GEO_BILINEAR || interp == OVXC_GEO_AREA) &&
            src->width == 2 * dst->width && src->height == 2 * dst->height && dst->width <= lim && dst->height <= lim;
 }
 
-void ovx_scale_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, int interp, uint32_t y0, uint32_t y1)
+void ovxc_scale_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, uint32_t y0, uint32_t y1)
 {
-    ovx_scale_rows_with(src, dst, interp, NULL, y0, y1);
+    ovxc_scale_rows_with(src, dst, interp, NULL, y0, y1);
 }
 
-void ovx_scale_rows_with(const ovx_geo_src *src, const ovx_geo_dst *dst, int interp, ovx_half2_u8_f half2,
+void ovxc_scale_rows_with(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, ovxc_half2_u8_f half2,
                          uint32_t y0, uint32_t y1)
 {
     const int maxv = src->u1 ? 1 : 255;
     const float rx = (float)src->width / (float)dst->width;
     const float ry = (float)src->height / (float)dst->height;
-    if (ovx_scale_is_half2(src, dst, interp)) {
+    if (ovxc_scale_is_half2(src, dst, interp)) {
         /* exactly half in both directions, U8: the area of output pixel (x, y)
          * is input block (2x, 2y)-(2x+1, 2y+1), weights 1 each, and bilinear
          * samples sit at (2x + 0.5, 2y + 0.5), weights 1/4 each; in both the
          * float sums are exact, so the rounded value is (block sum + 2) / 4,
-         * floored (ovx_half2_u8) */
-        if (!half2) half2 = ovx_half2_u8;
+         * floored (ovxc_half2_u8) */
+        if (!half2) half2 = ovxc_half2_u8;
         for (uint32_t y = y0; y < y1; y++) {
             const uint8_t *r0 = src->ptr + (intptr_t)(2 * y) * src->stride;
             half2(r0, r0 + src->stride, dst->ptr + (intptr_t)y * dst->stride, dst->width);
@@ -142,13 +142,13 @@ void ovx_scale_rows_with(const ovx_geo_src *src, const ovx_geo_dst *dst, int int
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
         float fy = geo_scale_pos((int32_t)y, src->height, dst->height);
-        if (interp == OVX_GEO_NEAREST) {
+        if (interp == OVXC_GEO_NEAREST) {
             int32_t sy = geo_nearest(fy, src->height);
             for (int32_t x = 0; x < dst->width; x++) {
                 int32_t sx = geo_nearest(geo_scale_pos(x, src->width, dst->width), src->width);
                 geo_out(dst, x, row, geo_in(src, sx, sy));
             }
-        } else if (interp == OVX_GEO_BILINEAR) {
+        } else if (interp == OVXC_GEO_BILINEAR) {
             float fyl = floorf(fy);
             float t = fy - fyl;
             int32_t sy = (int32_t)fyl;
@@ -174,7 +174,7 @@ void ovx_scale_rows_with(const ovx_geo_src *src, const ovx_geo_dst *dst, int int
 
 /* ---- Half-scale Gaussian ------------------------------------------------ */
 
-static inline int hsg_px(const ovx_geo_src *src, const int *g, int r, int32_t cx, int32_t cy)
+static inline int hsg_px(const ovxc_geo_src *src, const int *g, int r, int32_t cx, int32_t cy)
 {
     int sum = 0;
     for (int j = -r; j <= r; j++) {
@@ -185,13 +185,13 @@ static inline int hsg_px(const ovx_geo_src *src, const int *g, int r, int32_t cx
     return sum;
 }
 
-void ovx_halfscale_gaussian_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, int ksize, uint32_t y0,
+void ovxc_halfscale_gaussian_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int ksize, uint32_t y0,
                                  uint32_t y1)
 {
-    ovx_halfscale_gaussian_rows_with(src, dst, ksize, NULL, y0, y1);
+    ovxc_halfscale_gaussian_rows_with(src, dst, ksize, NULL, y0, y1);
 }
 
-void ovx_halfscale_gaussian_rows_with(const ovx_geo_src *src, const ovx_geo_dst *dst, int ksize, ovx_row5_u8_f row5,
+void ovxc_halfscale_gaussian_rows_with(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int ksize, ovxc_row5_u8_f row5,
                                       uint32_t y0, uint32_t y1)
 {
     static const int g1[1] = {1}, g3[3] = {1, 2, 1}, g5[5] = {1, 4, 6, 4, 1};
@@ -203,7 +203,7 @@ void ovx_halfscale_gaussian_rows_with(const ovx_geo_src *src, const ovx_geo_dst 
     const int32_t xa = (r + 1) / 2, xb = src->width - 1 - r >= 0 ? (src->width - 1 - r) / 2 + 1 : 0;
     if (row5 && r == 2 && !src->u1 && !dst->u1) { /* every row by row5, edges through padding */
         if (y1 > y0)
-            ovx_rows5_u8_border(src->ptr, src->stride, src->width, src->height, 0, 2 * (int32_t)y0, (int32_t)(y1 - y0),
+            ovxc_rows5_u8_border(src->ptr, src->stride, src->width, src->height, 0, 2 * (int32_t)y0, (int32_t)(y1 - y0),
                                 dst->width, src->mode == OVXC_BORDER_CONSTANT, src->cval, row5,
                                 dst->ptr + (intptr_t)y0 * dst->stride, dst->stride);
         return;
@@ -265,16 +265,16 @@ void ovx_halfscale_gaussian_rows_with(const ovx_geo_src *src, const ovx_geo_dst 
  * low end) and floored. */
 static inline int32_t geo_fix(float v)
 {
-    v = v > -OVX_GEO_FIX_LIM ? v : -OVX_GEO_FIX_LIM;
-    v = v < OVX_GEO_FIX_LIM ? v : OVX_GEO_FIX_LIM;
+    v = v > -OVXC_GEO_FIX_LIM ? v : -OVXC_GEO_FIX_LIM;
+    v = v < OVXC_GEO_FIX_LIM ? v : OVXC_GEO_FIX_LIM;
     return (int32_t)floorf(v);
 }
 
 /* Sample src at fixed-point position (X, Y) (geometry.h). */
-static inline int geo_sample_fix(const ovx_geo_src *src, int32_t X, int32_t Y, int interp)
+static inline int geo_sample_fix(const ovxc_geo_src *src, int32_t X, int32_t Y, int interp)
 {
-    enum { B = OVX_GEO_FIX_BITS, ONE = 1 << OVX_GEO_FIX_BITS };
-    if (interp == OVX_GEO_NEAREST) return geo_px(src, (X + ONE / 2) >> B, (Y + ONE / 2) >> B);
+    enum { B = OVXC_GEO_FIX_BITS, ONE = 1 << OVXC_GEO_FIX_BITS };
+    if (interp == OVXC_GEO_NEAREST) return geo_px(src, (X + ONE / 2) >> B, (Y + ONE / 2) >> B);
     {
         const int32_t xi = X >> B, yi = Y >> B, s = X & (ONE - 1), t = Y & (ONE - 1);
         const int32_t r0 = geo_px(src, xi, yi) * (ONE - s) + geo_px(src, xi + 1, yi) * s;
@@ -283,42 +283,42 @@ static inline int geo_sample_fix(const ovx_geo_src *src, int32_t X, int32_t Y, i
     }
 }
 
-int ovx_geo_sample_fix(const ovx_geo_src *src, int32_t X, int32_t Y, int interp)
+int ovxc_geo_sample_fix(const ovxc_geo_src *src, int32_t X, int32_t Y, int interp)
 {
     return geo_sample_fix(src, X, Y, interp);
 }
 
-void ovx_geo_affine_row(const ovx_geo_src *src, const float m[6], uint32_t y, ovx_geo_row *r)
+void ovxc_geo_affine_row(const ovxc_geo_src *src, const float m[6], uint32_t y, ovxc_geo_row *r)
 {
     const double yd = (double)y;
-    r->ax = (float)((double)m[0] * OVX_GEO_FIX_SCALE);
-    r->ay = (float)((double)m[1] * OVX_GEO_FIX_SCALE);
-    r->bx = (float)(((double)m[2] * yd + (double)m[4] - (double)src->ox) * OVX_GEO_FIX_SCALE + 0.5);
-    r->by = (float)(((double)m[3] * yd + (double)m[5] - (double)src->oy) * OVX_GEO_FIX_SCALE + 0.5);
+    r->ax = (float)((double)m[0] * OVXC_GEO_FIX_SCALE);
+    r->ay = (float)((double)m[1] * OVXC_GEO_FIX_SCALE);
+    r->bx = (float)(((double)m[2] * yd + (double)m[4] - (double)src->ox) * OVXC_GEO_FIX_SCALE + 0.5);
+    r->by = (float)(((double)m[3] * yd + (double)m[5] - (double)src->oy) * OVXC_GEO_FIX_SCALE + 0.5);
     r->az = 0.0f;
     r->bz = 1.0f;
 }
 
-void ovx_geo_perspective_row(const ovx_geo_src *src, const float m[9], uint32_t y, ovx_geo_row *r)
+void ovxc_geo_perspective_row(const ovxc_geo_src *src, const float m[9], uint32_t y, ovxc_geo_row *r)
 {
     /* x - ox = (X - ox Z) / Z: the origin folded into the numerators */
     const double yd = (double)y, ox = (double)src->ox, oy = (double)src->oy;
     const double m0 = m[0], m1 = m[1], m2 = m[2], m3 = m[3], m4 = m[4], m5 = m[5], m6 = m[6], m7 = m[7], m8 = m[8];
-    r->ax = (float)((m0 - ox * m2) * OVX_GEO_FIX_SCALE);
-    r->ay = (float)((m1 - oy * m2) * OVX_GEO_FIX_SCALE);
-    r->bx = (float)(((m3 - ox * m5) * yd + (m6 - ox * m8)) * OVX_GEO_FIX_SCALE);
-    r->by = (float)(((m4 - oy * m5) * yd + (m7 - oy * m8)) * OVX_GEO_FIX_SCALE);
+    r->ax = (float)((m0 - ox * m2) * OVXC_GEO_FIX_SCALE);
+    r->ay = (float)((m1 - oy * m2) * OVXC_GEO_FIX_SCALE);
+    r->bx = (float)(((m3 - ox * m5) * yd + (m6 - ox * m8)) * OVXC_GEO_FIX_SCALE);
+    r->by = (float)(((m4 - oy * m5) * yd + (m7 - oy * m8)) * OVXC_GEO_FIX_SCALE);
     r->az = (float)m2;
     r->bz = (float)(m5 * yd + m8);
 }
 
-void ovx_warp_affine_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float m[6], int interp,
+void ovxc_warp_affine_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float m[6], int interp,
                           uint32_t y0, uint32_t y1)
 {
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
-        ovx_geo_row r;
-        ovx_geo_affine_row(src, m, y, &r);
+        ovxc_geo_row r;
+        ovxc_geo_affine_row(src, m, y, &r);
         for (int32_t x = 0; x < dst->width; x++) {
             const float xf = (float)x;
             geo_out(dst, x, row, geo_sample_fix(src, geo_fix(r.ax * xf + r.bx), geo_fix(r.ay * xf + r.by), interp));
@@ -326,13 +326,13 @@ void ovx_warp_affine_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const 
     }
 }
 
-void ovx_warp_perspective_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float m[9], int interp,
+void ovxc_warp_perspective_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float m[9], int interp,
                                uint32_t y0, uint32_t y1)
 {
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
-        ovx_geo_row r;
-        ovx_geo_perspective_row(src, m, y, &r);
+        ovxc_geo_row r;
+        ovxc_geo_perspective_row(src, m, y, &r);
         for (int32_t x = 0; x < dst->width; x++) {
             const float xf = (float)x, q = 1.0f / (r.az * xf + r.bz);
             const float vx = (r.ax * xf + r.bx) * q + 0.5f, vy = (r.ay * xf + r.by) * q + 0.5f;
@@ -341,39 +341,39 @@ void ovx_warp_perspective_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, c
     }
 }
 
-void ovx_remap_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *map_xy, int interp,
+void ovxc_remap_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, int interp,
                     uint32_t y0, uint32_t y1)
 {
-    const float cx = (float)(0.5 - OVX_GEO_FIX_SCALE * (double)src->ox);
-    const float cy = (float)(0.5 - OVX_GEO_FIX_SCALE * (double)src->oy);
+    const float cx = (float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->ox);
+    const float cy = (float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->oy);
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
         const float *p = map_xy + (size_t)y * (size_t)dst->width * 2;
         for (int32_t x = 0; x < dst->width; x++) {
-            const float vx = p[2 * x] * (float)OVX_GEO_FIX_SCALE + cx, vy = p[2 * x + 1] * (float)OVX_GEO_FIX_SCALE + cy;
+            const float vx = p[2 * x] * (float)OVXC_GEO_FIX_SCALE + cx, vy = p[2 * x + 1] * (float)OVXC_GEO_FIX_SCALE + cy;
             geo_out(dst, x, row, geo_sample_fix(src, geo_fix(vx), geo_fix(vy), interp));
         }
     }
 }
 
 static const ovx_variant warp_affine_variants[] = {
-    OVX_VARIANT_AVX2(ovx_warp_affine_rows)
-    OVX_VARIANT_SSE41(ovx_warp_affine_rows)
-    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_warp_affine_rows},
+    OVX_VARIANT_AVX2(ovxc_warp_affine_rows)
+    OVX_VARIANT_SSE41(ovxc_warp_affine_rows)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_warp_affine_rows},
 };
 static const ovx_variant warp_perspective_variants[] = {
-    OVX_VARIANT_AVX2(ovx_warp_perspective_rows)
-    OVX_VARIANT_SSE41(ovx_warp_perspective_rows)
-    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_warp_perspective_rows},
+    OVX_VARIANT_AVX2(ovxc_warp_perspective_rows)
+    OVX_VARIANT_SSE41(ovxc_warp_perspective_rows)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_warp_perspective_rows},
 };
 static const ovx_variant remap_variants[] = {
-    OVX_VARIANT_AVX2(ovx_remap_rows)
-    OVX_VARIANT_SSE41(ovx_remap_rows)
-    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_remap_rows},
+    OVX_VARIANT_AVX2(ovxc_remap_rows)
+    OVX_VARIANT_SSE41(ovxc_remap_rows)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_remap_rows},
 };
 
-const ovx_variant *ovx_geo_warp_variants(int kind)
+const ovx_variant *ovxc_geo_warp_variants(int kind)
 {
-    return kind == OVX_GEO_WARP_AFFINE ? warp_affine_variants
-                                       : (kind == OVX_GEO_WARP_PERSPECTIVE ? warp_perspective_variants : remap_variants);
+    return kind == OVXC_GEO_WARP_AFFINE ? warp_affine_variants
+                                       : (kind == OVXC_GEO_WARP_PERSPECTIVE ? warp_perspective_variants : remap_variants);
 }

@@ -8,15 +8,15 @@
  * OVXC_BORDER_CONSTANT gives `cval`, anything else replicates the nearest edge
  * pixel (also used for VX_BORDER_UNDEFINED, where any value is allowed).
  */
-#ifndef OVX_COMPUTE_GEOMETRY_H
-#define OVX_COMPUTE_GEOMETRY_H
+#ifndef OVXC_COMPUTE_GEOMETRY_H
+#define OVXC_COMPUTE_GEOMETRY_H
 
 #include <stdint.h>
 
 struct ovx_variant;
 
-#include "border.h" /* OVXC_BORDER_REPLICATE, OVXC_BORDER_CONSTANT: the plane's mode */
-enum { OVX_GEO_NEAREST = 0, OVX_GEO_BILINEAR = 1, OVX_GEO_AREA = 2 };
+#include "ovxc.h" /* OVXC_BORDER_REPLICATE, OVXC_BORDER_CONSTANT: the plane's mode */
+enum { OVXC_GEO_NEAREST = 0, OVXC_GEO_BILINEAR = 1, OVXC_GEO_AREA = 2 };
 
 /* A source plane (read-only) with its border rule. */
 typedef struct {
@@ -29,7 +29,7 @@ typedef struct {
     int32_t bit0;   /* U1: bit of ptr[0] holding pixel 0 of a row (0 for U8) */
     int32_t ox, oy; /* image coordinates of pixel (0, 0) of this plane (warps and remap
                      * sample the input's valid rectangle; 0 for scaling) */
-} ovx_geo_src;
+} ovxc_geo_src;
 
 /* A destination plane. */
 typedef struct {
@@ -37,39 +37,39 @@ typedef struct {
     int32_t stride;
     int32_t width, height;
     int u1;
-} ovx_geo_dst;
+} ovxc_geo_dst;
 
 /* Scale Image rows [y0, y1) of dst with the spec's pixel-centre rule. */
-void ovx_scale_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, int interp, uint32_t y0, uint32_t y1);
+void ovxc_scale_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, uint32_t y0, uint32_t y1);
 
-/* Exactly half size, U8, BILINEAR or AREA (ovx_scale_is_half2): both give
+/* Exactly half size, U8, BILINEAR or AREA (ovxc_scale_is_half2): both give
  * out(x, y) = (the 2x2 block sum at (2x, 2y) + 2) >> 2 (the float sums of
  * the general rules are exact there: sample (2x + 0.5, 2y + 0.5) with
  * weights 1/4, or the block's area with weights 1).  half2 computes a row:
  * out[k] from columns 2k, 2k + 1 of rows r0 and r1, k < n; the scalar
  * reference and its SIMD variants (bit-exact integer sums). */
-typedef void (*ovx_half2_u8_f)(const uint8_t *r0, const uint8_t *r1, uint8_t *out, int32_t n);
-void ovx_half2_u8(const uint8_t *r0, const uint8_t *r1, uint8_t *out, int32_t n);
-void ovx_half2_u8_sse41(const uint8_t *r0, const uint8_t *r1, uint8_t *out, int32_t n);
-void ovx_half2_u8_avx2(const uint8_t *r0, const uint8_t *r1, uint8_t *out, int32_t n);
-const struct ovx_variant *ovx_half2_u8_variants(void);
-int ovx_scale_is_half2(const ovx_geo_src *src, const ovx_geo_dst *dst, int interp);
-/* ovx_scale_rows with the half-size rows by half2 (NULL: the reference). */
-void ovx_scale_rows_with(const ovx_geo_src *src, const ovx_geo_dst *dst, int interp, ovx_half2_u8_f half2,
+typedef void (*ovxc_half2_u8_f)(const uint8_t *r0, const uint8_t *r1, uint8_t *out, int32_t n);
+void ovxc_half2_u8(const uint8_t *r0, const uint8_t *r1, uint8_t *out, int32_t n);
+void ovxc_half2_u8_sse41(const uint8_t *r0, const uint8_t *r1, uint8_t *out, int32_t n);
+void ovxc_half2_u8_avx2(const uint8_t *r0, const uint8_t *r1, uint8_t *out, int32_t n);
+const struct ovx_variant *ovxc_half2_u8_variants(void);
+int ovxc_scale_is_half2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp);
+/* ovxc_scale_rows with the half-size rows by half2 (NULL: the reference). */
+void ovxc_scale_rows_with(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, ovxc_half2_u8_f half2,
                          uint32_t y0, uint32_t y1);
 
 /* Half-scale Gaussian: dst(x, y) = gaussian_k(src)(2x, 2y), k = 1, 3 or 5. */
-void ovx_halfscale_gaussian_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, int ksize, uint32_t y0,
+void ovxc_halfscale_gaussian_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int ksize, uint32_t y0,
                                  uint32_t y1);
 /* The same with k = 5's interior rows by row5 (compute/multiscale.h's
  * primitive, a row of a half-size Gaussian level; NULL: the reference's
  * loops). */
-#ifndef OVX_ROW5_U8_F
-#define OVX_ROW5_U8_F
-typedef void (*ovx_row5_u8_f)(const uint8_t *s, int32_t stride, uint8_t *out, int32_t ostride, int32_t n,
+#ifndef OVXC_ROW5_U8_F
+#define OVXC_ROW5_U8_F
+typedef void (*ovxc_row5_u8_f)(const uint8_t *s, int32_t stride, uint8_t *out, int32_t ostride, int32_t n,
                               int32_t nrows);
 #endif
-void ovx_halfscale_gaussian_rows_with(const ovx_geo_src *src, const ovx_geo_dst *dst, int ksize, ovx_row5_u8_f row5,
+void ovxc_halfscale_gaussian_rows_with(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int ksize, ovxc_row5_u8_f row5,
                                       uint32_t y0, uint32_t y1);
 
 /* ---- Warp Affine, Warp Perspective, Remap ------------------------------
@@ -86,7 +86,7 @@ void ovx_halfscale_gaussian_rows_with(const ovx_geo_src *src, const ovx_geo_dst 
  *
  *  - The position in the source plane (the input's valid rectangle, origin
  *    (ox, oy) subtracted) is carried as v = 1024 x + 0.5 in float32, from
- *    per-row constants r (ovx_geo_affine_row / ovx_geo_perspective_row, in
+ *    per-row constants r (ovxc_geo_affine_row / ovxc_geo_perspective_row, in
  *    double rounded once to float) and float products and sums in this
  *    order (no FMA: -ffp-contract=off):
  *      affine:      vx = r.ax * x + r.bx                  (0.5 is in r.bx)
@@ -111,23 +111,23 @@ void ovx_halfscale_gaussian_rows_with(const ovx_geo_src *src, const ovx_geo_dst 
  * m is the spec's row-major float matrix, 3 rows of 2 columns (affine) or
  * 3 rows of 3 columns (perspective); map holds dst->width points (x, y) per
  * row, row-major. */
-#define OVX_GEO_FIX_BITS 10
-#define OVX_GEO_FIX_SCALE 1024.0      /* 2^OVX_GEO_FIX_BITS */
-#define OVX_GEO_FIX_LIM 1073741824.0f /* 2^30: v is clamped to +-this (+-2^20 pixels) */
+#define OVXC_GEO_FIX_BITS 10
+#define OVXC_GEO_FIX_SCALE 1024.0      /* 2^OVXC_GEO_FIX_BITS */
+#define OVXC_GEO_FIX_LIM 1073741824.0f /* 2^30: v is clamped to +-this (+-2^20 pixels) */
 
 /* Per-row constants of a warp: vx = ax * x + bx (affine), or the numerators
  * ax * x + bx, ay * x + by over the denominator az * x + bz (perspective). */
 typedef struct {
     float ax, bx, ay, by, az, bz;
-} ovx_geo_row;
-void ovx_geo_affine_row(const ovx_geo_src *src, const float m[6], uint32_t y, ovx_geo_row *r);
-void ovx_geo_perspective_row(const ovx_geo_src *src, const float m[9], uint32_t y, ovx_geo_row *r);
+} ovxc_geo_row;
+void ovxc_geo_affine_row(const ovxc_geo_src *src, const float m[6], uint32_t y, ovxc_geo_row *r);
+void ovxc_geo_perspective_row(const ovxc_geo_src *src, const float m[9], uint32_t y, ovxc_geo_row *r);
 
-void ovx_warp_affine_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float m[6], int interp,
+void ovxc_warp_affine_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float m[6], int interp,
                           uint32_t y0, uint32_t y1);
-void ovx_warp_perspective_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float m[9], int interp,
+void ovxc_warp_perspective_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float m[9], int interp,
                                uint32_t y0, uint32_t y1);
-void ovx_remap_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *map_xy, int interp,
+void ovxc_remap_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, int interp,
                     uint32_t y0, uint32_t y1);
 
 /* ---- Warp and Remap variants (runtime/dispatch.h) ----------------------
@@ -136,30 +136,30 @@ void ovx_remap_rows(const ovx_geo_src *src, const ovx_geo_dst *dst, const float 
  * the same signature (coef: the warp matrix or the remap table) and give
  * bit-identical outputs (the float operations above in the same order, the
  * same integer sums).  U1 images take the scalar reference. */
-typedef void (*ovx_warp_rows_f)(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *coef, int interp,
+typedef void (*ovxc_warp_rows_f)(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *coef, int interp,
                                 uint32_t y0, uint32_t y1);
 
-enum { OVX_GEO_WARP_AFFINE = 0, OVX_GEO_WARP_PERSPECTIVE = 1, OVX_GEO_REMAP = 2 };
+enum { OVXC_GEO_WARP_AFFINE = 0, OVXC_GEO_WARP_PERSPECTIVE = 1, OVXC_GEO_REMAP = 2 };
 
-/* The variants of kind (OVX_GEO_WARP_*, OVX_GEO_REMAP), best first, the
+/* The variants of kind (OVXC_GEO_WARP_*, OVXC_GEO_REMAP), best first, the
  * scalar reference last. */
-const struct ovx_variant *ovx_geo_warp_variants(int kind);
+const struct ovx_variant *ovxc_geo_warp_variants(int kind);
 
 /* The reference's value at fixed-point position (X, Y) (X, Y in
  * [-2^30, 2^30]), for lanes a variant leaves to it. */
-int ovx_geo_sample_fix(const ovx_geo_src *src, int32_t X, int32_t Y, int interp);
+int ovxc_geo_sample_fix(const ovxc_geo_src *src, int32_t X, int32_t Y, int interp);
 
-void ovx_warp_affine_rows_sse41(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *m, int interp,
+void ovxc_warp_affine_rows_sse41(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m, int interp,
                                 uint32_t y0, uint32_t y1);
-void ovx_warp_perspective_rows_sse41(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *m, int interp,
+void ovxc_warp_perspective_rows_sse41(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m, int interp,
                                      uint32_t y0, uint32_t y1);
-void ovx_remap_rows_sse41(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *map_xy, int interp,
+void ovxc_remap_rows_sse41(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, int interp,
                           uint32_t y0, uint32_t y1);
-void ovx_warp_affine_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *m, int interp,
+void ovxc_warp_affine_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m, int interp,
                                uint32_t y0, uint32_t y1);
-void ovx_warp_perspective_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *m, int interp,
+void ovxc_warp_perspective_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m, int interp,
                                     uint32_t y0, uint32_t y1);
-void ovx_remap_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *map_xy, int interp,
+void ovxc_remap_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, int interp,
                          uint32_t y0, uint32_t y1);
 
 #endif

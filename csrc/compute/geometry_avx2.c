@@ -3,7 +3,7 @@
  *
  * Bit-exact with the fixed-point references: 8 destination pixels per step,
  * the positions v in 8 float lanes with the reference's operations in its
- * order (the per-row constants are the reference's own, ovx_geo_*_row), the
+ * order (the per-row constants are the reference's own, ovxc_geo_*_row), the
  * clamp to +-2^30 (max/min with the reference's NaN rule: maxps returns its
  * second operand for NaN), floor and conversion to int32 fixed point; then
  * the integer bilinear sum (pmaddwd of the tap pairs with the weight pairs
@@ -54,7 +54,7 @@ typedef struct {
     __m256i lastm3;  /* offset of the plane's last byte - 3 */
 } warp_ctx;
 
-static int warp_ctx_init(warp_ctx *c, const ovx_geo_src *src, const ovx_geo_dst *dst, int interp)
+static int warp_ctx_init(warp_ctx *c, const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp)
 {
     int64_t last;
     if (src->u1 || dst->u1 || src->width < 1 || src->height < 1 || src->stride < src->width || !src->ptr)
@@ -68,7 +68,7 @@ static int warp_ctx_init(warp_ctx *c, const ovx_geo_src *src, const ovx_geo_dst 
     if (last < 6 || (int64_t)(src->height + 1) * src->stride >= ((int64_t)1 << 31)) return 0;
     c->ptr = src->ptr;
     c->stride = src->stride;
-    c->bilinear = interp != OVX_GEO_NEAREST;
+    c->bilinear = interp != OVXC_GEO_NEAREST;
     c->constant = src->mode == OVXC_BORDER_CONSTANT;
     c->can_fast = src->width >= 4 && src->height - 1 - c->bilinear >= 0;
     c->can_local = src->width >= 16 && src->height - 2 - c->bilinear >= 0;
@@ -85,13 +85,13 @@ static int warp_ctx_init(warp_ctx *c, const ovx_geo_src *src, const ovx_geo_dst 
     c->pf = 0;
     /* nearest: (X + 512) >> 10 > w - 1 iff X >= (w - 1) 1024 + 512; bilinear:
      * X >> 10 > w - 1 iff X >= w 1024 */
-    c->flo = _mm256_set1_ps(c->constant ? -OVX_GEO_FIX_LIM : 0.0f);
-    c->fxhi = _mm256_set1_ps(c->constant ? OVX_GEO_FIX_LIM : (float)((src->width - 1) << OVX_GEO_FIX_BITS));
-    c->fyhi = _mm256_set1_ps(c->constant ? OVX_GEO_FIX_LIM : (float)((src->height - 1) << OVX_GEO_FIX_BITS));
-    c->xoutfix = _mm256_set1_epi32(c->bilinear ? (src->width << OVX_GEO_FIX_BITS) - 1
-                                               : ((src->width - 1) << OVX_GEO_FIX_BITS) + 511);
-    c->youtfix = _mm256_set1_epi32(c->bilinear ? (src->height << OVX_GEO_FIX_BITS) - 1
-                                               : ((src->height - 1) << OVX_GEO_FIX_BITS) + 511);
+    c->flo = _mm256_set1_ps(c->constant ? -OVXC_GEO_FIX_LIM : 0.0f);
+    c->fxhi = _mm256_set1_ps(c->constant ? OVXC_GEO_FIX_LIM : (float)((src->width - 1) << OVXC_GEO_FIX_BITS));
+    c->fyhi = _mm256_set1_ps(c->constant ? OVXC_GEO_FIX_LIM : (float)((src->height - 1) << OVXC_GEO_FIX_BITS));
+    c->xoutfix = _mm256_set1_epi32(c->bilinear ? (src->width << OVXC_GEO_FIX_BITS) - 1
+                                               : ((src->width - 1) << OVXC_GEO_FIX_BITS) + 511);
+    c->youtfix = _mm256_set1_epi32(c->bilinear ? (src->height << OVXC_GEO_FIX_BITS) - 1
+                                               : ((src->height - 1) << OVXC_GEO_FIX_BITS) + 511);
     return 1;
 }
 
@@ -186,7 +186,7 @@ static inline __m256i warp_row16(const uint8_t *p)
  * (left, right); the weights from X, Y. */
 static inline __m256i warp_bil_sum(__m256i a0, __m256i a1, __m256i X, __m256i Y)
 {
-    enum { B = OVX_GEO_FIX_BITS };
+    enum { B = OVXC_GEO_FIX_BITS };
     const __m256i fm = _mm256_set1_epi32((1 << B) - 1);
     __m256i s = _mm256_and_si256(X, fm), t = _mm256_and_si256(Y, fm);
     /* words (1024 - s, s) */
@@ -220,7 +220,7 @@ static inline __m256i warp_local_bil(const warp_ctx *c, const uint8_t *p, __m256
 /* 8 outputs (int32 lanes, 0..255) at fixed-point positions X, Y. */
 static inline __m256i warp_px8(const warp_ctx *c, __m256i X, __m256i Y)
 {
-    enum { B = OVX_GEO_FIX_BITS };
+    enum { B = OVXC_GEO_FIX_BITS };
     const uint8_t *p;
     __m256i dx, dy;
     /* replicate: X, Y come clamped into the plane (warp_fix_c), which gives
@@ -289,7 +289,7 @@ static inline void warp_store16(uint8_t *out, __m256i a, __m256i b, int n)
 static inline void warp_nn16(const warp_ctx *c, __m256i X0, __m256i Y0, __m256i X1, __m256i Y1, const int32_t *perm,
                              uint8_t *out, int32_t n)
 {
-    enum { B = OVX_GEO_FIX_BITS };
+    enum { B = OVXC_GEO_FIX_BITS };
     const __m256i h = _mm256_set1_epi32(1 << (B - 1));
     __m256i xi0 = _mm256_srai_epi32(_mm256_add_epi32(X0, h), B), yi0 = _mm256_srai_epi32(_mm256_add_epi32(Y0, h), B);
     __m256i xi1 = _mm256_srai_epi32(_mm256_add_epi32(X1, h), B), yi1 = _mm256_srai_epi32(_mm256_add_epi32(Y1, h), B);
@@ -342,7 +342,7 @@ static inline void warp_nn16(const warp_ctx *c, __m256i X0, __m256i Y0, __m256i 
 
 static inline int warp_fits(float v)
 {
-    return v > -OVX_GEO_FIX_LIM && v < OVX_GEO_FIX_LIM;
+    return v > -OVXC_GEO_FIX_LIM && v < OVXC_GEO_FIX_LIM;
 }
 
 /* ---- Warp Affine -------------------------------------------------------- */
@@ -353,7 +353,7 @@ static inline int warp_fits(float v)
 static inline int32_t warp_aff_tap(float a, float b, int32_t x, int bilinear)
 {
     int32_t v = (int32_t)floorf(a * (float)x + b);
-    return bilinear ? v >> OVX_GEO_FIX_BITS : (v + (1 << (OVX_GEO_FIX_BITS - 1))) >> OVX_GEO_FIX_BITS;
+    return bilinear ? v >> OVXC_GEO_FIX_BITS : (v + (1 << (OVXC_GEO_FIX_BITS - 1))) >> OVXC_GEO_FIX_BITS;
 }
 
 /* The base of 8-pixel block k along one axis: the smaller tap of its end
@@ -396,7 +396,7 @@ static void warp_aff_span(float a, float b, int bilinear, int32_t nb, int32_t lo
 static inline __m256i warp_aff_local8(const warp_ctx *c, __m256i X, __m256i Y, const int xl, const int yl,
                                       const int bil)
 {
-    enum { B = OVX_GEO_FIX_BITS };
+    enum { B = OVXC_GEO_FIX_BITS };
     if (!bil) {
         const __m256i h = _mm256_set1_epi32(1 << (B - 1));
         X = _mm256_add_epi32(X, h);
@@ -414,7 +414,7 @@ static inline __m256i warp_aff_local8(const warp_ctx *c, __m256i X, __m256i Y, c
 
 /* Pixels [x0, x1) of an affine row (x0 a multiple of 16), 16 at a time:
  * local: every block row-local with bases at lanes xl, yl; else warp_px8. */
-static inline void warp_aff_run(const warp_ctx *c, const ovx_geo_row *r, uint8_t *row, int32_t x0, int32_t x1,
+static inline void warp_aff_run(const warp_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t x0, int32_t x1,
                                 int n, int clamp, int local, const int xl, const int yl, const int bil)
 {
     const __m256 eight = _mm256_set1_ps(8.0f);
@@ -441,12 +441,12 @@ static inline void warp_aff_run(const warp_ctx *c, const ovx_geo_row *r, uint8_t
     }
 }
 
-void ovx_warp_affine_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *m, int interp,
+void ovxc_warp_affine_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m, int interp,
                                uint32_t y0, uint32_t y1)
 {
     warp_ctx c;
     if (!warp_ctx_init(&c, src, dst, interp)) {
-        ovx_warp_affine_rows(src, dst, m, interp, y0, y1);
+        ovxc_warp_affine_rows(src, dst, m, interp, y0, y1);
         return;
     }
     const int32_t n = dst->width, nlast = ((n + 15) & ~15) - 1, ng = (n + 15) / 16;
@@ -457,8 +457,8 @@ void ovx_warp_affine_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, c
     c.pf = (intptr_t)floor(8.0 * (double)m[3] + 0.5) * src->stride + (intptr_t)floor(8.0 * (double)m[2] + 0.5);
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
-        ovx_geo_row r;
-        ovx_geo_affine_row(src, m, y, &r);
+        ovxc_geo_row r;
+        ovxc_geo_affine_row(src, m, y, &r);
         /* the positions are monotonic in x (a rounded product of a fixed
          * factor, plus a constant): inside +-2^30 at both ends of the row
          * (its last 16-lane block included), the clamp is the identity */
@@ -473,8 +473,8 @@ void ovx_warp_affine_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, c
          * base is monotonic), found with the lanes' own operations. */
         int32_t ga = 0, gb = 0;
         if (!clamp && c.can_local && src->width < (1 << 17) && src->height < (1 << 17) &&
-            fabsf(r.ax) * 7.0f <= (13.9f - (float)bil) * (float)OVX_GEO_FIX_SCALE &&
-            fabsf(r.ay) * 7.0f <= 0.9f * (float)OVX_GEO_FIX_SCALE) {
+            fabsf(r.ax) * 7.0f <= (13.9f - (float)bil) * (float)OVXC_GEO_FIX_SCALE &&
+            fabsf(r.ay) * 7.0f <= 0.9f * (float)OVXC_GEO_FIX_SCALE) {
             int32_t xa, xb, ya, yb;
             warp_aff_span(r.ax, r.bx, bil, 2 * ng, 0, (int32_t)c.xloc, &xa, &xb);
             warp_aff_span(r.ay, r.by, bil, 2 * ng, 0, (int32_t)c.yloc, &ya, &yb);
@@ -504,12 +504,12 @@ void ovx_warp_affine_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, c
     }
 }
 
-void ovx_warp_perspective_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *m, int interp,
+void ovxc_warp_perspective_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m, int interp,
                                     uint32_t y0, uint32_t y1)
 {
     warp_ctx c;
     if (!warp_ctx_init(&c, src, dst, interp)) {
-        ovx_warp_perspective_rows(src, dst, m, interp, y0, y1);
+        ovxc_warp_perspective_rows(src, dst, m, interp, y0, y1);
         return;
     }
     const __m256 eight = _mm256_set1_ps(8.0f), lane = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
@@ -517,8 +517,8 @@ void ovx_warp_perspective_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *d
     const int32_t n = dst->width;
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
-        ovx_geo_row r;
-        ovx_geo_perspective_row(src, m, y, &r);
+        ovxc_geo_row r;
+        ovxc_geo_perspective_row(src, m, y, &r);
         const __m256 ax = _mm256_set1_ps(r.ax), bx = _mm256_set1_ps(r.bx);
         const __m256 ay = _mm256_set1_ps(r.ay), by = _mm256_set1_ps(r.by);
         const __m256 az = _mm256_set1_ps(r.az), bz = _mm256_set1_ps(r.bz);
@@ -540,17 +540,17 @@ void ovx_warp_perspective_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *d
     }
 }
 
-void ovx_remap_rows_avx2(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *map_xy, int interp,
+void ovxc_remap_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, int interp,
                          uint32_t y0, uint32_t y1)
 {
     warp_ctx c;
     if (!warp_ctx_init(&c, src, dst, interp)) {
-        ovx_remap_rows(src, dst, map_xy, interp, y0, y1);
+        ovxc_remap_rows(src, dst, map_xy, interp, y0, y1);
         return;
     }
-    const __m256 kfix = _mm256_set1_ps((float)OVX_GEO_FIX_SCALE);
-    const __m256 cx = _mm256_set1_ps((float)(0.5 - OVX_GEO_FIX_SCALE * (double)src->ox));
-    const __m256 cy = _mm256_set1_ps((float)(0.5 - OVX_GEO_FIX_SCALE * (double)src->oy));
+    const __m256 kfix = _mm256_set1_ps((float)OVXC_GEO_FIX_SCALE);
+    const __m256 cx = _mm256_set1_ps((float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->ox));
+    const __m256 cy = _mm256_set1_ps((float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->oy));
     const int32_t n = dst->width;
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;

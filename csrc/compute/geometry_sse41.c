@@ -3,12 +3,12 @@
  *
  * Bit-exact with the fixed-point references: 4 destination pixels at a
  * time, the positions v in float lanes with the reference's operations in
- * its order (per-row constants from ovx_geo_*_row), the clamp to +-2^30
+ * its order (per-row constants from ovxc_geo_*_row), the clamp to +-2^30
  * (maxps returns its second operand for NaN, as the reference's rule), floor
  * and int32 conversion; the taps are read one by one with integer code (no
  * gathers before AVX2), the bilinear sum in integer lanes (pmaddwd of the
  * tap pairs with (1024 - s, s), then r0 * 1024 + (r1 - r0) * t).  Lanes with a
- * tap outside the plane take the reference's rule (ovx_geo_sample_fix).
+ * tap outside the plane take the reference's rule (ovxc_geo_sample_fix).
  */
 #include "geometry.h"
 
@@ -16,13 +16,13 @@
 #include <string.h>
 
 typedef struct {
-    const ovx_geo_src *src;
+    const ovxc_geo_src *src;
     const uint8_t *ptr;
     int32_t stride, w, h;
     int bilinear, interp;
 } warp4_ctx;
 
-static int warp4_init(warp4_ctx *c, const ovx_geo_src *src, const ovx_geo_dst *dst, int interp)
+static int warp4_init(warp4_ctx *c, const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp)
 {
     if (src->u1 || dst->u1 || src->width < 1 || src->height < 1 || !src->ptr) return 0;
     c->src = src;
@@ -30,22 +30,22 @@ static int warp4_init(warp4_ctx *c, const ovx_geo_src *src, const ovx_geo_dst *d
     c->stride = src->stride;
     c->w = src->width;
     c->h = src->height;
-    c->bilinear = interp != OVX_GEO_NEAREST;
+    c->bilinear = interp != OVXC_GEO_NEAREST;
     c->interp = interp;
     return 1;
 }
 
 static inline __m128i warp4_fix(__m128 v)
 {
-    v = _mm_max_ps(v, _mm_set1_ps(-OVX_GEO_FIX_LIM));
-    v = _mm_min_ps(v, _mm_set1_ps(OVX_GEO_FIX_LIM));
+    v = _mm_max_ps(v, _mm_set1_ps(-OVXC_GEO_FIX_LIM));
+    v = _mm_min_ps(v, _mm_set1_ps(OVXC_GEO_FIX_LIM));
     return _mm_cvttps_epi32(_mm_floor_ps(v));
 }
 
 /* 4 outputs at fixed-point positions X, Y into out[0 .. n-1]. */
 static inline void warp4_px(const warp4_ctx *c, __m128i X, __m128i Y, uint8_t *out, int n)
 {
-    enum { B = OVX_GEO_FIX_BITS };
+    enum { B = OVXC_GEO_FIX_BITS };
     int32_t xs[4], ys[4], j;
     if (!c->bilinear) {
         const __m128i h = _mm_set1_epi32(1 << (B - 1));
@@ -58,7 +58,7 @@ static inline void warp4_px(const warp4_ctx *c, __m128i X, __m128i Y, uint8_t *o
             if ((uint32_t)xs[j] < (uint32_t)c->w && (uint32_t)ys[j] < (uint32_t)c->h)
                 out[j] = c->ptr[(intptr_t)ys[j] * c->stride + xs[j]];
             else
-                out[j] = (uint8_t)ovx_geo_sample_fix(c->src, Xs[j], Ys[j], OVX_GEO_NEAREST);
+                out[j] = (uint8_t)ovxc_geo_sample_fix(c->src, Xs[j], Ys[j], OVXC_GEO_NEAREST);
         }
         return;
     }
@@ -88,23 +88,23 @@ static inline void warp4_px(const warp4_ctx *c, __m128i X, __m128i Y, uint8_t *o
         _mm_storeu_si128((__m128i *)Xs, X);
         _mm_storeu_si128((__m128i *)Ys, Y);
         for (j = 0; j < n; j++)
-            out[j] = (uint8_t)((inside >> j) & 1 ? res[j] : ovx_geo_sample_fix(c->src, Xs[j], Ys[j], OVX_GEO_BILINEAR));
+            out[j] = (uint8_t)((inside >> j) & 1 ? res[j] : ovxc_geo_sample_fix(c->src, Xs[j], Ys[j], OVXC_GEO_BILINEAR));
     }
 }
 
-void ovx_warp_affine_rows_sse41(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *m, int interp,
+void ovxc_warp_affine_rows_sse41(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m, int interp,
                                 uint32_t y0, uint32_t y1)
 {
     warp4_ctx c;
     if (!warp4_init(&c, src, dst, interp)) {
-        ovx_warp_affine_rows(src, dst, m, interp, y0, y1);
+        ovxc_warp_affine_rows(src, dst, m, interp, y0, y1);
         return;
     }
     const __m128 four = _mm_set1_ps(4.0f), lane = _mm_setr_ps(0, 1, 2, 3);
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
-        ovx_geo_row r;
-        ovx_geo_affine_row(src, m, y, &r);
+        ovxc_geo_row r;
+        ovxc_geo_affine_row(src, m, y, &r);
         const __m128 ax = _mm_set1_ps(r.ax), bx = _mm_set1_ps(r.bx), ay = _mm_set1_ps(r.ay), by = _mm_set1_ps(r.by);
         __m128 xf = lane;
         for (int32_t x = 0; x < dst->width; x += 4) {
@@ -115,20 +115,20 @@ void ovx_warp_affine_rows_sse41(const ovx_geo_src *src, const ovx_geo_dst *dst, 
     }
 }
 
-void ovx_warp_perspective_rows_sse41(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *m, int interp,
+void ovxc_warp_perspective_rows_sse41(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m, int interp,
                                      uint32_t y0, uint32_t y1)
 {
     warp4_ctx c;
     if (!warp4_init(&c, src, dst, interp)) {
-        ovx_warp_perspective_rows(src, dst, m, interp, y0, y1);
+        ovxc_warp_perspective_rows(src, dst, m, interp, y0, y1);
         return;
     }
     const __m128 four = _mm_set1_ps(4.0f), lane = _mm_setr_ps(0, 1, 2, 3), one = _mm_set1_ps(1.0f);
     const __m128 half = _mm_set1_ps(0.5f);
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
-        ovx_geo_row r;
-        ovx_geo_perspective_row(src, m, y, &r);
+        ovxc_geo_row r;
+        ovxc_geo_perspective_row(src, m, y, &r);
         const __m128 ax = _mm_set1_ps(r.ax), bx = _mm_set1_ps(r.bx), ay = _mm_set1_ps(r.ay), by = _mm_set1_ps(r.by);
         const __m128 az = _mm_set1_ps(r.az), bz = _mm_set1_ps(r.bz);
         __m128 xf = lane;
@@ -142,17 +142,17 @@ void ovx_warp_perspective_rows_sse41(const ovx_geo_src *src, const ovx_geo_dst *
     }
 }
 
-void ovx_remap_rows_sse41(const ovx_geo_src *src, const ovx_geo_dst *dst, const float *map_xy, int interp,
+void ovxc_remap_rows_sse41(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, int interp,
                           uint32_t y0, uint32_t y1)
 {
     warp4_ctx c;
     if (!warp4_init(&c, src, dst, interp)) {
-        ovx_remap_rows(src, dst, map_xy, interp, y0, y1);
+        ovxc_remap_rows(src, dst, map_xy, interp, y0, y1);
         return;
     }
-    const __m128 kfix = _mm_set1_ps((float)OVX_GEO_FIX_SCALE);
-    const __m128 cx = _mm_set1_ps((float)(0.5 - OVX_GEO_FIX_SCALE * (double)src->ox));
-    const __m128 cy = _mm_set1_ps((float)(0.5 - OVX_GEO_FIX_SCALE * (double)src->oy));
+    const __m128 kfix = _mm_set1_ps((float)OVXC_GEO_FIX_SCALE);
+    const __m128 cx = _mm_set1_ps((float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->ox));
+    const __m128 cy = _mm_set1_ps((float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->oy));
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
         const float *p = map_xy + (size_t)y * (size_t)dst->width * 2;

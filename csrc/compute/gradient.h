@@ -17,8 +17,8 @@
  *     (the CTS allows one).  The library builds with -ffp-contract=off, so no
  *     variant fuses a multiply and an add the others round twice.
  */
-#ifndef OVX_COMPUTE_GRADIENT_H
-#define OVX_COMPUTE_GRADIENT_H
+#ifndef OVXC_COMPUTE_GRADIENT_H
+#define OVXC_COMPUTE_GRADIENT_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -5,7 +5,7 @@
 
 /* ---- HOGCells --------------------------------------------------------------- */
 
-vx_uint32 ovx_hog_bin(vx_int32 gh, vx_int32 gv, vx_uint32 num_bins)
+vx_uint32 ovxc_hog_bin(vx_int32 gh, vx_int32 gv, vx_uint32 num_bins)
 {
     /* Degrees from the float arctangent.  The constant is the conformance
      * tests' pi (3.14159265), so that orientations falling within a float
@@ -21,7 +21,7 @@ vx_uint32 ovx_hog_bin(vx_int32 gh, vx_int32 gv, vx_uint32 num_bins)
     return (vx_uint32)b;
 }
 
-void ovx_hog_cell_row(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_uint32 height, vx_uint32 cell_w,
+void ovxc_hog_cell_row(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_uint32 height, vx_uint32 cell_w,
                       vx_uint32 cell_h, vx_uint32 num_bins, vx_uint32 cy, vx_uint32 cells_x, vx_int32 *mag,
                       vx_int32 *bins)
 {
@@ -38,7 +38,7 @@ void ovx_hog_cell_row(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_
                 vx_int32 gh = (vx_int32)row[x + 1 < width ? x + 1 : width - 1] - (vx_int32)row[x > 0 ? x - 1 : 0];
                 vx_int32 gv = (vx_int32)down[x] - (vx_int32)up[x];
                 vx_float32 vote = sqrtf((vx_float32)(gh * gh + gv * gv)) / area;
-                vx_uint32 bin = ovx_hog_bin(gh, gv, num_bins);
+                vx_uint32 bin = ovxc_hog_bin(gh, gv, num_bins);
                 m = (vx_int32)((vx_float32)m + vote);
                 hist[bin] = (vx_int32)((vx_float32)hist[bin] + vote);
             }
@@ -56,7 +56,7 @@ static vx_int16 sat16(vx_float32 v)
     return (vx_int16)v;
 }
 
-vx_float32 ovx_hog_l2(const vx_int32 *v, vx_uint32 n)
+vx_float32 ovxc_hog_l2(const vx_int32 *v, vx_uint32 n)
 {
     vx_float32 s = 0;
     vx_uint32 i;
@@ -64,7 +64,7 @@ vx_float32 ovx_hog_l2(const vx_int32 *v, vx_uint32 n)
     return sqrtf(s + 0.00000000000001f);
 }
 
-void ovx_hog_block_normalize(const vx_int32 *v, vx_uint32 n, vx_float32 norm, vx_float32 threshold,
+void ovxc_hog_block_normalize(const vx_int32 *v, vx_uint32 n, vx_float32 norm, vx_float32 threshold,
                              vx_float32 scale, vx_int16 *out)
 {
     vx_uint32 i;
@@ -96,7 +96,7 @@ static vx_uint32 mwc_next(vx_uint64 *state)
 /* The accumulator cells' rho indices of pixel (x, y), for every angle, into
  * rr (a loop that vectorizes: with magic, lrintf's round-to-nearest-even by
  * adding and taking away 1.5 * 2^23, exact while |value| < 2^22). */
-static void rho_cells(const ovx_hough_p *h, vx_int32 x, vx_int32 y, vx_int32 *rr, int magic)
+static void rho_cells(const ovxc_hough_p *h, vx_int32 x, vx_int32 y, vx_int32 *rr, int magic)
 {
     const vx_float32 *tc = h->tab, *ts = h->tab + h->num_angle;
     vx_int32 half = (vx_int32)((h->num_rho - 1) / 2);
@@ -114,7 +114,7 @@ static void rho_cells(const ovx_hough_p *h, vx_int32 x, vx_int32 y, vx_int32 *rr
 
 /* Add d to the cells rr (one per angle, rho_cells); returns the highest of
  * the cells touched, its angle in *best (the first in angle order). */
-static vx_int32 vote_cells(ovx_hough_p *h, const vx_int32 *rr, vx_int32 d, vx_uint32 *best)
+static vx_int32 vote_cells(ovxc_hough_p *h, const vx_int32 *rr, vx_int32 d, vx_uint32 *best)
 {
     vx_int32 top = -1;
     vx_uint32 n, na = h->num_angle, nr = h->num_rho;
@@ -133,13 +133,13 @@ static vx_int32 vote_cells(ovx_hough_p *h, const vx_int32 *rr, vx_int32 d, vx_ui
 
 /* Add d to the accumulator cells of every angle for pixel (x, y); returns the
  * highest of the cells touched, its angle in *best. */
-static vx_int32 vote(ovx_hough_p *h, vx_int32 x, vx_int32 y, vx_int32 d, vx_uint32 *best, int magic)
+static vx_int32 vote(ovxc_hough_p *h, vx_int32 x, vx_int32 y, vx_int32 d, vx_uint32 *best, int magic)
 {
     rho_cells(h, x, y, h->rbuf, magic);
     return vote_cells(h, h->rbuf, d, best);
 }
 
-static int inside(const ovx_hough_p *h, vx_int32 x, vx_int32 y)
+static int inside(const ovxc_hough_p *h, vx_int32 x, vx_int32 y)
 {
     return x >= (vx_int32)h->rx0 && y >= (vx_int32)h->ry0 && x < (vx_int32)h->rx1 && y < (vx_int32)h->ry1;
 }
@@ -149,7 +149,7 @@ static int inside(const ovx_hough_p *h, vx_int32 x, vx_int32 y)
  * find the last edge pixel before a gap longer than line_gap, into (*ex,
  * *ey).  clear != 0: remove every edge pixel up to (*ex, *ey) from the image,
  * and (clear == 1) take its votes out of the accumulator. */
-static void walk(ovx_hough_p *h, vx_int32 x0, vx_int32 y0, vx_uint32 n, int dir, int clear, vx_int32 *ex,
+static void walk(ovxc_hough_p *h, vx_int32 x0, vx_int32 y0, vx_uint32 n, int dir, int clear, vx_int32 *ex,
                  vx_int32 *ey, int magic)
 {
     vx_float32 c = h->tab[n], s = h->tab[h->num_angle + n];
@@ -190,9 +190,9 @@ static void walk(ovx_hough_p *h, vx_int32 x0, vx_int32 y0, vx_uint32 n, int dir,
 /* The next pixel of the random order into *pt (the list's entry j taken,
  * the last not-drawn entry moved into its place), its cells' rho indices
  * into ring slot `slot` of rbuf, and the prefetches of its mask byte, its
- * accumulator lines, and the list entry of the draw OVX_HOUGH_AHEAD later
+ * accumulator lines, and the list entry of the draw OVXC_HOUGH_AHEAD later
  * (*rng_pf runs that many draws ahead of *rng). */
-static void draw_ahead(ovx_hough_p *h, vx_uint64 *rng, vx_uint64 *rng_pf, vx_size *nd, vx_uint32 *pt, int magic,
+static void draw_ahead(ovxc_hough_p *h, vx_uint64 *rng, vx_uint64 *rng_pf, vx_size *nd, vx_uint32 *pt, int magic,
                        vx_size slot)
 {
     vx_size j = mwc_next(rng) % *nd;
@@ -203,7 +203,7 @@ static void draw_ahead(ovx_hough_p *h, vx_uint64 *rng, vx_uint64 *rng_pf, vx_siz
     *pt = p;
     { /* draw d + AHEAD picks entry r % (entries left after draw d, less AHEAD - 1) */
         vx_uint32 r = mwc_next(rng_pf);
-        if (*nd + 1 > OVX_HOUGH_AHEAD) __builtin_prefetch(&h->points[r % (*nd + 1 - OVX_HOUGH_AHEAD)]);
+        if (*nd + 1 > OVXC_HOUGH_AHEAD) __builtin_prefetch(&h->points[r % (*nd + 1 - OVXC_HOUGH_AHEAD)]);
     }
     __builtin_prefetch(&h->mask[p]);
     rho_cells(h, (vx_int32)(p % h->width), (vx_int32)(p / h->width), rr, magic);
@@ -211,7 +211,7 @@ static void draw_ahead(ovx_hough_p *h, vx_uint64 *rng, vx_uint64 *rng_pf, vx_siz
         if ((vx_uint32)rr[n] < nr) __builtin_prefetch(&h->acc[(vx_size)n * nr + (vx_uint32)rr[n]], 1);
 }
 
-vx_size ovx_hough_lines_p(ovx_hough_p *h, ovx_hough_segment *out, vx_size max_out)
+vx_size ovxc_hough_lines_p(ovxc_hough_p *h, ovxc_hough_segment *out, vx_size max_out)
 {
     vx_size count = 0, np = 0, i;
     vx_uint64 rng = h->seed;
@@ -229,7 +229,7 @@ vx_size ovx_hough_lines_p(ovx_hough_p *h, ovx_hough_segment *out, vx_size max_ou
             if (h->mask[(vx_size)y * h->width + x]) h->points[np++] = y * h->width + x;
     /* draw the edge pixels in a pseudo-random order: each time one of those
      * not drawn yet, the last of the list taking its place.  The order does
-     * not depend on the votes, so it is drawn OVX_HOUGH_AHEAD pixels ahead
+     * not depend on the votes, so it is drawn OVXC_HOUGH_AHEAD pixels ahead
      * of the voting: the ring holds those pixels and their cells' rho
      * indices, whose accumulator lines (and mask byte) are prefetched, and
      * the list entry of the draw after them too (the time goes into cache
@@ -239,12 +239,12 @@ vx_size ovx_hough_lines_p(ovx_hough_p *h, ovx_hough_segment *out, vx_size max_ou
     {
         vx_uint64 rng_pf = rng;
         vx_size nd = np; /* list entries not drawn yet */
-        vx_uint32 ring[OVX_HOUGH_AHEAD];
+        vx_uint32 ring[OVXC_HOUGH_AHEAD];
         vx_size k, total = np;
-        for (k = 0; k < OVX_HOUGH_AHEAD; k++) (void)mwc_next(&rng_pf); /* rng_pf: OVX_HOUGH_AHEAD draws ahead */
-        for (k = 0; k < OVX_HOUGH_AHEAD && k < total; k++) draw_ahead(h, &rng, &rng_pf, &nd, &ring[k], magic, k);
+        for (k = 0; k < OVXC_HOUGH_AHEAD; k++) (void)mwc_next(&rng_pf); /* rng_pf: OVXC_HOUGH_AHEAD draws ahead */
+        for (k = 0; k < OVXC_HOUGH_AHEAD && k < total; k++) draw_ahead(h, &rng, &rng_pf, &nd, &ring[k], magic, k);
         for (k = 0; k < total; k++) {
-            const vx_size slot = k % OVX_HOUGH_AHEAD;
+            const vx_size slot = k % OVXC_HOUGH_AHEAD;
             vx_uint32 pt = ring[slot];
             vx_int32 px = (vx_int32)(pt % h->width), py = (vx_int32)(pt / h->width);
             vx_int32 ex[2], ey[2], ddx, ddy, good;
@@ -252,11 +252,11 @@ vx_size ovx_hough_lines_p(ovx_hough_p *h, ovx_hough_segment *out, vx_size max_ou
             vx_uint8 *m = &h->mask[pt];
             vx_int32 top;
             if (!*m) {
-                if (k + OVX_HOUGH_AHEAD < total) draw_ahead(h, &rng, &rng_pf, &nd, &ring[slot], magic, slot);
+                if (k + OVXC_HOUGH_AHEAD < total) draw_ahead(h, &rng, &rng_pf, &nd, &ring[slot], magic, slot);
                 continue; /* removed with an earlier segment */
             }
             top = vote_cells(h, h->rbuf + (1 + slot) * h->num_angle, 1, &best);
-            if (k + OVX_HOUGH_AHEAD < total) draw_ahead(h, &rng, &rng_pf, &nd, &ring[slot], magic, slot);
+            if (k + OVXC_HOUGH_AHEAD < total) draw_ahead(h, &rng, &rng_pf, &nd, &ring[slot], magic, slot);
             if (top < h->threshold) continue;
             walk(h, px, py, best, 1, 0, &ex[0], &ey[0], magic);
             walk(h, px, py, best, -1, 0, &ex[1], &ey[1], magic);
@@ -274,7 +274,7 @@ vx_size ovx_hough_lines_p(ovx_hough_p *h, ovx_hough_segment *out, vx_size max_ou
             walk(h, px, py, best, -1, good ? 1 : 2, &ex[1], &ey[1], magic);
             if (!good) continue;
             if (count < max_out) {
-                ovx_hough_segment *sgm = &out[count];
+                ovxc_hough_segment *sgm = &out[count];
                 int swap = ex[1] < ex[0] || (ex[1] == ex[0] && ey[1] < ey[0]);
                 sgm->x0 = ex[swap], sgm->y0 = ey[swap], sgm->x1 = ex[!swap], sgm->y1 = ey[!swap];
             }

@@ -17,18 +17,18 @@
  *     and to its cell's bin, the sum being truncated to an integer after each
  *     pixel (pixels of a cell taken in row-major order).
  */
-#ifndef OVX_COMPUTE_HOG_H
-#define OVX_COMPUTE_HOG_H
+#ifndef OVXC_COMPUTE_HOG_H
+#define OVXC_COMPUTE_HOG_H
 
 #include <VX/vx_types.h>
 
 /* ---- HOGCells --------------------------------------------------------------- */
 /* The histogram bin of gradient (gh, gv) among num_bins (see above). */
-vx_uint32 ovx_hog_bin(vx_int32 gh, vx_int32 gv, vx_uint32 num_bins);
+vx_uint32 ovxc_hog_bin(vx_int32 gh, vx_int32 gv, vx_uint32 num_bins);
 
 /* Cells (0 .. cells_x-1, cy) of a width x height U8 plane: mag[cx] (the
  * average magnitude) and bins[cx * num_bins + b] (the votes of bin b). */
-void ovx_hog_cell_row(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_uint32 height, vx_uint32 cell_w,
+void ovxc_hog_cell_row(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_uint32 height, vx_uint32 cell_w,
                       vx_uint32 cell_h, vx_uint32 num_bins, vx_uint32 cy, vx_uint32 cells_x, vx_int32 *mag,
                       vx_int32 *bins);
 
@@ -39,20 +39,20 @@ void ovx_hog_cell_row(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_
  * (L2-Hys), the clipped vector is renormalised by its own L2 norm (computed
  * from the stored values): out[i] = trunc(out[i] / |out|) (in units of
  * 1/scale).  Results are saturated to int16. */
-void ovx_hog_block_normalize(const vx_int32 *v, vx_uint32 n, vx_float32 norm, vx_float32 threshold,
+void ovxc_hog_block_normalize(const vx_int32 *v, vx_uint32 n, vx_float32 norm, vx_float32 threshold,
                              vx_float32 scale, vx_int16 *out);
 
 /* sqrtf(sum of squares + 1e-14): the block norm from n values. */
-vx_float32 ovx_hog_l2(const vx_int32 *v, vx_uint32 n);
+vx_float32 ovxc_hog_l2(const vx_int32 *v, vx_uint32 n);
 
 /* ---- HoughLinesP ---------------------------------------------------------------- */
 typedef struct {
     vx_int32 x0, y0, x1, y1;
-} ovx_hough_segment;
+} ovxc_hough_segment;
 
 /* Pixels of the random order drawn ahead of the voting (their accumulator
  * lines prefetched meanwhile). */
-#define OVX_HOUGH_AHEAD 2
+#define OVXC_HOUGH_AHEAD 2
 
 /* Scratch and geometry of a progressive probabilistic Hough transform. */
 typedef struct {
@@ -61,16 +61,16 @@ typedef struct {
     vx_uint32 rx0, ry0, rx1, ry1; /* the rectangle pixels are taken from */
     vx_int32 *acc;        /* num_angle * num_rho, zeroed by the routine */
     vx_float32 *tab;      /* 2 * num_angle: cos/rho of every angle, then sin/rho of every angle */
-    vx_int32 *rbuf;       /* (1 + OVX_HOUGH_AHEAD) * num_angle: scratch of the votes, then the
+    vx_int32 *rbuf;       /* (1 + OVXC_HOUGH_AHEAD) * num_angle: scratch of the votes, then the
                            * rho indices of the pixels drawn ahead */
     vx_uint32 num_angle, num_rho;
     vx_uint32 *points;    /* room for every edge pixel of the rectangle */
     vx_int32 threshold, line_length, line_gap;
     vx_uint64 seed;       /* state of the generator of the pixels' random order */
-} ovx_hough_p;
+} ovxc_hough_p;
 
 /* Run the transform; segments found (at most max_out of them) go to out;
  * returns how many were found in all. tab must be filled by the caller. */
-vx_size ovx_hough_lines_p(ovx_hough_p *h, ovx_hough_segment *out, vx_size max_out);
+vx_size ovxc_hough_lines_p(ovxc_hough_p *h, ovxc_hough_segment *out, vx_size max_out);
 
 #endif

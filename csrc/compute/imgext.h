@@ -10,8 +10,8 @@
  * VX_BORDER_UNDEFINED; OVXC_BORDER_CONSTANT: a->constant).  No allocation,
  * no threads, no vx_ objects.
  */
-#ifndef OVX_COMPUTE_IMGEXT_H
-#define OVX_COMPUTE_IMGEXT_H
+#ifndef OVXC_COMPUTE_IMGEXT_H
+#define OVXC_COMPUTE_IMGEXT_H
 
 #include <VX/vx_types.h>
 #include <stdint.h>

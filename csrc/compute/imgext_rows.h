@@ -7,8 +7,8 @@
  * (compute/imgext.c does that, and the per-pixel reference defines the
  * results).  The scalar entries do none.
  */
-#ifndef OVX_COMPUTE_IMGEXT_ROWS_H
-#define OVX_COMPUTE_IMGEXT_ROWS_H
+#ifndef OVXC_COMPUTE_IMGEXT_ROWS_H
+#define OVXC_COMPUTE_IMGEXT_ROWS_H
 
 #include <stddef.h>
 #include <stdint.h>

@@ -2,8 +2,8 @@
  * Template matching variants (spec "Match Template"); the scalar reference
  * is ovxc_match_template_u8 (compute/imgext.h), same signature and results.
  */
-#ifndef OVX_COMPUTE_MATCH_H
-#define OVX_COMPUTE_MATCH_H
+#ifndef OVXC_COMPUTE_MATCH_H
+#define OVXC_COMPUTE_MATCH_H
 
 #include <stdint.h>
 

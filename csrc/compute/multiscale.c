@@ -42,7 +42,7 @@ static uint8_t ms_pixel(const uint8_t *src, int32_t sstride, int32_t sw, int32_t
 }
 
 /* The 5x5 Gaussian of an S16 plane at (cx, cy) with the border rule, >> 8. */
-static int16_t ms_pixel_s16(const ovx_s16_plane *src, int32_t cx, int32_t cy, int constant, int cval)
+static int16_t ms_pixel_s16(const ovxc_s16_plane *src, int32_t cx, int32_t cy, int constant, int cval)
 {
     int32_t sum = 0;
     for (int j = -2; j <= 2; j++) {
@@ -107,7 +107,7 @@ static int16_t ms_pixel_s16(const ovx_s16_plane *src, int32_t cx, int32_t cy, in
         }                                                                                                         \
     }
 
-void ovx_row5_u8(const uint8_t *s0, int32_t stride, uint8_t *out0, int32_t ostride, int32_t n0, int32_t nrows)
+void ovxc_row5_u8(const uint8_t *s0, int32_t stride, uint8_t *out0, int32_t ostride, int32_t n0, int32_t nrows)
 {
     enum { CH = 512 };
     uint16_t vs[2 * CH + 4];
@@ -129,17 +129,17 @@ void ovx_row5_u8(const uint8_t *s0, int32_t stride, uint8_t *out0, int32_t ostri
 }
 
 static const ovx_variant row5_u8_variants[] = {
-    OVX_VARIANT_AVX2(ovx_row5_u8)
-    OVX_VARIANT_SSE41(ovx_row5_u8)
-    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_row5_u8},
+    OVX_VARIANT_AVX2(ovxc_row5_u8)
+    OVX_VARIANT_SSE41(ovxc_row5_u8)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_row5_u8},
 };
 
-const struct ovx_variant *ovx_row5_u8_variants(void)
+const struct ovx_variant *ovxc_row5_u8_variants(void)
 {
     return row5_u8_variants;
 }
 
-int32_t ovx_gaussian_level_cx0(int32_t sw, int32_t dw)
+int32_t ovxc_gaussian_level_cx0(int32_t sw, int32_t dw)
 {
     int32_t cx0, x = 1;
     if (dw < 1 || sw < 1) return -1;
@@ -148,8 +148,8 @@ int32_t ovx_gaussian_level_cx0(int32_t sw, int32_t dw)
     return x == dw ? cx0 : -1;
 }
 
-void ovx_gaussian_level_u8_rows(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
-                                int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, ovx_row5_u8_f row5,
+void ovxc_gaussian_level_u8_rows(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
+                                int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, ovxc_row5_u8_f row5,
                                 int32_t cx0, uint32_t y0_, uint32_t y1_)
 {
     const int32_t y0 = (int32_t)y0_, y1 = (int32_t)y1_;
@@ -161,7 +161,7 @@ void ovx_gaussian_level_u8_rows(const uint8_t *src, int32_t sstride, int32_t sw,
             const int32_t cy0 = ms_nearest(y, sh, dh);
             int32_t e = y + 1;
             while (e < y1 && ms_nearest(e, sh, dh) == cy0 + 2 * (e - y)) e++;
-            ovx_rows5_u8_border(src, sstride, sw, sh, cx0, cy0, e - y, dw, constant, cval, row5,
+            ovxc_rows5_u8_border(src, sstride, sw, sh, cx0, cy0, e - y, dw, constant, cval, row5,
                                 dst + (intptr_t)y * dstride, dstride);
             y = e;
         }
@@ -172,13 +172,13 @@ void ovx_gaussian_level_u8_rows(const uint8_t *src, int32_t sstride, int32_t sw,
 #undef MS_PIX_U8
 }
 
-void ovx_gaussian_level_u8(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
+void ovxc_gaussian_level_u8(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
                            int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, uint32_t y0, uint32_t y1)
 {
-    ovx_gaussian_level_u8_rows(src, sstride, sw, sh, dst, dstride, dw, dh, constant, cval, NULL, -1, y0, y1);
+    ovxc_gaussian_level_u8_rows(src, sstride, sw, sh, dst, dstride, dw, dh, constant, cval, NULL, -1, y0, y1);
 }
 
-void ovx_gaussian_level_s16(const ovx_s16_plane *s16, const ovx_s16_plane *d16, int constant, int cval, int32_t y0,
+void ovxc_gaussian_level_s16(const ovxc_s16_plane *s16, const ovxc_s16_plane *d16, int constant, int cval, int32_t y0,
                             int32_t y1)
 {
     const int16_t *src = s16->ptr;
@@ -204,7 +204,7 @@ static inline int32_t ms_half(int32_t v)
 }
 
 /* dst(x, y) by the definition: every tap with its clamps */
-static int16_t upsample_pixel(const ovx_s16_plane *small, const ovx_s16_plane *a, int32_t x, int32_t y, int sign)
+static int16_t upsample_pixel(const ovxc_s16_plane *small, const ovxc_s16_plane *a, int32_t x, int32_t y, int sign)
 {
     int32_t sum = 0;
     /* only even (x + k, y + l) carry samples of small */
@@ -224,7 +224,7 @@ static int16_t upsample_pixel(const ovx_s16_plane *small, const ovx_s16_plane *a
     return ms_sat16(sign < 0 ? av - up : av + up);
 }
 
-void ovx_upsample_combine_s16(const ovx_s16_plane *small, const ovx_s16_plane *a, const ovx_s16_plane *dst, int sign,
+void ovxc_upsample_combine_s16(const ovxc_s16_plane *small, const ovxc_s16_plane *a, const ovxc_s16_plane *dst, int sign,
                               int32_t y0, int32_t y1)
 {
     enum { CHUNK = 1024 };
@@ -307,7 +307,7 @@ void ovx_upsample_combine_s16(const ovx_s16_plane *small, const ovx_s16_plane *a
     }
 }
 
-void ovx_up_sub_u8(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw, const uint8_t *a,
+void ovxc_up_sub_u8(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw, const uint8_t *a,
                    int16_t *out, int32_t dw)
 {
     enum { CH = 1024 };
@@ -329,21 +329,21 @@ void ovx_up_sub_u8(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int 
 }
 
 static const ovx_variant up_sub_u8_variants[] = {
-    OVX_VARIANT_AVX2(ovx_up_sub_u8)
-    OVX_VARIANT_SSE41(ovx_up_sub_u8)
-    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_up_sub_u8},
+    OVX_VARIANT_AVX2(ovxc_up_sub_u8)
+    OVX_VARIANT_SSE41(ovxc_up_sub_u8)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_up_sub_u8},
 };
 
-const struct ovx_variant *ovx_up_sub_u8_variants(void)
+const struct ovx_variant *ovxc_up_sub_u8_variants(void)
 {
     return up_sub_u8_variants;
 }
 
-void ovx_laplacian_level_u8_rows(const uint8_t *small, int32_t sstride, int32_t sw, int32_t sh, const uint8_t *a,
-                                 int32_t astride, int16_t *dst, int32_t dstride, int32_t dw, ovx_up_sub_u8_f up,
+void ovxc_laplacian_level_u8_rows(const uint8_t *small, int32_t sstride, int32_t sw, int32_t sh, const uint8_t *a,
+                                 int32_t astride, int16_t *dst, int32_t dstride, int32_t dw, ovxc_up_sub_u8_f up,
                                  int32_t y0, int32_t y1)
 {
-    if (!up) up = ovx_up_sub_u8;
+    if (!up) up = ovxc_up_sub_u8;
     for (int32_t y = y0; y < y1; y++) {
         const int32_t m = y >> 1;
         const uint8_t *a_row = a + (intptr_t)y * astride;

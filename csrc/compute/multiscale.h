@@ -4,8 +4,8 @@
  * samples (the pyramid kernels widen U8 to S16 in scratch memory) or U8.
  * No vx_ objects, no allocation.
  */
-#ifndef OVX_COMPUTE_MULTISCALE_H
-#define OVX_COMPUTE_MULTISCALE_H
+#ifndef OVXC_COMPUTE_MULTISCALE_H
+#define OVXC_COMPUTE_MULTISCALE_H
 
 #include <stdint.h>
 
@@ -16,13 +16,13 @@ typedef struct {
     int16_t *ptr;
     int32_t stride;
     int32_t width, height;
-} ovx_s16_plane;
+} ovxc_s16_plane;
 
 /* The next level of a Gaussian pyramid: dst(x, y) is the spec's 5x5 Gaussian
  * of src at the nearest-neighbour sample position of (x, y) (pixel-centre
  * rule of Scale Image).  Outside pixels: cval when constant is nonzero, else
  * the nearest edge pixel.  Rows [y0, y1) of dst. */
-void ovx_gaussian_level_u8(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
+void ovxc_gaussian_level_u8(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
                            int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, uint32_t y0,
                            uint32_t y1);
 /* The interior of half-size level rows: out[r * ostride + k] = the 5x5
@@ -32,24 +32,24 @@ void ovx_gaussian_level_u8(const uint8_t *src, int32_t sstride, int32_t sw, int3
  * and its SIMD variants (bit-exact: the same integers, 16-bit lanes hold them
  * exactly, at most 16 * 16 * 255 = 65280; the variants sum each source row
  * across first, once for the rows that share it). */
-#ifndef OVX_ROW5_U8_F
-#define OVX_ROW5_U8_F
-typedef void (*ovx_row5_u8_f)(const uint8_t *s, int32_t stride, uint8_t *out, int32_t ostride, int32_t n,
+#ifndef OVXC_ROW5_U8_F
+#define OVXC_ROW5_U8_F
+typedef void (*ovxc_row5_u8_f)(const uint8_t *s, int32_t stride, uint8_t *out, int32_t ostride, int32_t n,
                               int32_t nrows);
 #endif
-void ovx_row5_u8(const uint8_t *s, int32_t stride, uint8_t *out, int32_t ostride, int32_t n, int32_t nrows);
-void ovx_row5_u8_sse41(const uint8_t *s, int32_t stride, uint8_t *out, int32_t ostride, int32_t n, int32_t nrows);
-void ovx_row5_u8_avx2(const uint8_t *s, int32_t stride, uint8_t *out, int32_t ostride, int32_t n, int32_t nrows);
+void ovxc_row5_u8(const uint8_t *s, int32_t stride, uint8_t *out, int32_t ostride, int32_t n, int32_t nrows);
+void ovxc_row5_u8_sse41(const uint8_t *s, int32_t stride, uint8_t *out, int32_t ostride, int32_t n, int32_t nrows);
+void ovxc_row5_u8_avx2(const uint8_t *s, int32_t stride, uint8_t *out, int32_t ostride, int32_t n, int32_t nrows);
 /* Its variants, best first, the scalar reference last (runtime/dispatch.h). */
-const struct ovx_variant *ovx_row5_u8_variants(void);
+const struct ovx_variant *ovxc_row5_u8_variants(void);
 
 /* Outputs [ka, kb) of a row of 5x5 Gaussians (1 4 6 4 1)^2 >> 8 of a U8
  * plane at centres (cx0 + 2k, cy), any of them near or past the edges:
  * outside pixels are cval (constant) or the nearest edge pixel.  By row5 on
  * five rows gathered with the border rule in a small buffer (PCH outputs at
  * a time): the same integers as the per-pixel rule. */
-static inline void ovx_row5_u8_border1(const uint8_t *src, int32_t stride, int32_t sw, int32_t sh, int32_t cx0,
-                                       int32_t cy, int32_t ka, int32_t kb, int constant, int cval, ovx_row5_u8_f row5,
+static inline void ovxc_row5_u8_border1(const uint8_t *src, int32_t stride, int32_t sw, int32_t sh, int32_t cx0,
+                                       int32_t cy, int32_t ka, int32_t kb, int constant, int cval, ovxc_row5_u8_f row5,
                                        uint8_t *out)
 {
     enum { PCH = 256, PW = 2 * PCH + 3 };
@@ -86,10 +86,10 @@ static inline void ovx_row5_u8_border1(const uint8_t *src, int32_t stride, int32
 /* Rows r < nrows of those Gaussians at centres (cx0 + 2k, cy0 + 2r), k < n,
  * into dst + r * dstride: the interior (all taps inside) by row5 on the plane
  * itself, rows at a time; the edge rows and the few edge columns of the
- * others by ovx_row5_u8_border1. */
-static inline void ovx_rows5_u8_border(const uint8_t *src, int32_t stride, int32_t sw, int32_t sh, int32_t cx0,
+ * others by ovxc_row5_u8_border1. */
+static inline void ovxc_rows5_u8_border(const uint8_t *src, int32_t stride, int32_t sw, int32_t sh, int32_t cx0,
                                        int32_t cy0, int32_t nrows, int32_t n, int constant, int cval,
-                                       ovx_row5_u8_f row5, uint8_t *dst, int32_t dstride)
+                                       ovxc_row5_u8_f row5, uint8_t *dst, int32_t dstride)
 {
     /* columns [kl, kr) and rows [ra, rb) have every tap inside */
     int32_t kl = 2 - cx0 <= 0 ? 0 : (3 - cx0) / 2, kr = sw - 3 - cx0 < 0 ? 0 : (sw - 3 - cx0) / 2 + 1;
@@ -106,26 +106,26 @@ static inline void ovx_rows5_u8_border(const uint8_t *src, int32_t stride, int32
     for (r = 0; r < nrows; r++) {
         uint8_t *out = dst + (intptr_t)r * dstride;
         if (r < ra || r >= rb || kr == kl) {
-            ovx_row5_u8_border1(src, stride, sw, sh, cx0, cy0 + 2 * r, 0, n, constant, cval, row5, out);
+            ovxc_row5_u8_border1(src, stride, sw, sh, cx0, cy0 + 2 * r, 0, n, constant, cval, row5, out);
         } else {
-            ovx_row5_u8_border1(src, stride, sw, sh, cx0, cy0 + 2 * r, 0, kl, constant, cval, row5, out);
-            ovx_row5_u8_border1(src, stride, sw, sh, cx0, cy0 + 2 * r, kr, n, constant, cval, row5, out);
+            ovxc_row5_u8_border1(src, stride, sw, sh, cx0, cy0 + 2 * r, 0, kl, constant, cval, row5, out);
+            ovxc_row5_u8_border1(src, stride, sw, sh, cx0, cy0 + 2 * r, kr, n, constant, cval, row5, out);
         }
     }
 }
 
 /* The first sample column of a level of width dw from width sw when all its
  * sample columns are 2 apart (half-size levels), else -1. */
-int32_t ovx_gaussian_level_cx0(int32_t sw, int32_t dw);
-/* ovx_gaussian_level_u8 with half-size rows by row5 (NULL: the reference's
- * own loops): with cx0 = ovx_gaussian_level_cx0(sw, dw) >= 0 every row by
- * ovx_rows5_u8_border; else the interior of rows whose sample columns are 2
+int32_t ovxc_gaussian_level_cx0(int32_t sw, int32_t dw);
+/* ovxc_gaussian_level_u8 with half-size rows by row5 (NULL: the reference's
+ * own loops): with cx0 = ovxc_gaussian_level_cx0(sw, dw) >= 0 every row by
+ * ovxc_rows5_u8_border; else the interior of rows whose sample columns are 2
  * apart. */
-void ovx_gaussian_level_u8_rows(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
-                                int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, ovx_row5_u8_f row5,
+void ovxc_gaussian_level_u8_rows(const uint8_t *src, int32_t sstride, int32_t sw, int32_t sh, uint8_t *dst,
+                                int32_t dstride, int32_t dw, int32_t dh, int constant, int cval, ovxc_row5_u8_f row5,
                                 int32_t cx0, uint32_t y0, uint32_t y1);
 
-void ovx_gaussian_level_s16(const ovx_s16_plane *src, const ovx_s16_plane *dst, int constant, int cval, int32_t y0,
+void ovxc_gaussian_level_s16(const ovxc_s16_plane *src, const ovxc_s16_plane *dst, int constant, int cval, int32_t y0,
                             int32_t y1);
 
 /* dst = saturate_s16(a - UpSample(small)) (sign = -1) or
@@ -136,29 +136,29 @@ void ovx_gaussian_level_s16(const ovx_s16_plane *src, const ovx_s16_plane *dst, 
  * of dst; a half-size small (dst at most twice its size each way) sums
  * separably through the column sums of the two or three rows a row reaches,
  * the same integers as the definition. */
-void ovx_upsample_combine_s16(const ovx_s16_plane *small, const ovx_s16_plane *a, const ovx_s16_plane *dst, int sign,
+void ovxc_upsample_combine_s16(const ovxc_s16_plane *small, const ovxc_s16_plane *a, const ovxc_s16_plane *dst, int sign,
                               int32_t y0, int32_t y1);
 
 /* The Laplacian level of U8 Gaussian levels (a U8 input: every Gaussian
- * level holds 0..255): dst = a - UpSample(small) as ovx_upsample_combine_s16
+ * level holds 0..255): dst = a - UpSample(small) as ovxc_upsample_combine_s16
  * with sign -1 computes it (no saturation needed: -252 .. 255), for dst at
  * most twice small's size each way (dw <= 2 sw, dh <= 2 sh).  A row: r0, r1,
  * r2 the clamped rows m - 1, m, m + 1 of small for an even row 2m (weights 1,
  * 6, 1), or r0, r1 the rows m, m + 1 for an odd row 2m + 1 (weights 4, 4; r2
  * unused); a and out rows of dw pixels.  Column sums in 16 bits (at most
  * 2040), up to 16320 before >> 8: the variants use 16-bit lanes. */
-typedef void (*ovx_up_sub_u8_f)(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw,
+typedef void (*ovxc_up_sub_u8_f)(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw,
                                 const uint8_t *a, int16_t *out, int32_t dw);
-void ovx_up_sub_u8(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw, const uint8_t *a,
+void ovxc_up_sub_u8(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw, const uint8_t *a,
                    int16_t *out, int32_t dw);
-void ovx_up_sub_u8_sse41(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw,
+void ovxc_up_sub_u8_sse41(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw,
                          const uint8_t *a, int16_t *out, int32_t dw);
-void ovx_up_sub_u8_avx2(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw,
+void ovxc_up_sub_u8_avx2(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw,
                         const uint8_t *a, int16_t *out, int32_t dw);
-const struct ovx_variant *ovx_up_sub_u8_variants(void);
+const struct ovx_variant *ovxc_up_sub_u8_variants(void);
 /* Rows [y0, y1) of that Laplacian level, each by up (NULL: the reference). */
-void ovx_laplacian_level_u8_rows(const uint8_t *small, int32_t sstride, int32_t sw, int32_t sh, const uint8_t *a,
-                                 int32_t astride, int16_t *dst, int32_t dstride, int32_t dw, ovx_up_sub_u8_f up,
+void ovxc_laplacian_level_u8_rows(const uint8_t *small, int32_t sstride, int32_t sw, int32_t sh, const uint8_t *a,
+                                 int32_t astride, int16_t *dst, int32_t dstride, int32_t dw, ovxc_up_sub_u8_f up,
                                  int32_t y0, int32_t y1);
 
 #endif

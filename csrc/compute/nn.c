@@ -5,14 +5,14 @@
 #include <string.h>
 #include <VX/vx_khr_nn.h>
 
-vx_size ovx_nn_count_from(const ovx_nn_tensor *t, vx_size first)
+vx_size ovxc_nn_count_from(const ovxc_tensor *t, vx_size first)
 {
     vx_size n = 1, d;
     for (d = first; d < t->num_dims; d++) n *= t->dims[d];
     return n;
 }
 
-vx_size ovx_nn_batch_offset(const ovx_nn_tensor *t, vx_size first, vx_size index)
+vx_size ovxc_nn_batch_offset(const ovxc_tensor *t, vx_size first, vx_size index)
 {
     vx_size off = 0, d;
     for (d = first; d < t->num_dims; d++) {
@@ -25,20 +25,20 @@ vx_size ovx_nn_batch_offset(const ovx_nn_tensor *t, vx_size first, vx_size index
 static void type_range(int type, vx_int64 *lo, vx_int64 *hi)
 {
     switch (type) {
-    case OVX_NN_U8: *lo = 0, *hi = 255; break;
-    case OVX_NN_S8: *lo = -128, *hi = 127; break;
+    case OVXC_T_U8: *lo = 0, *hi = 255; break;
+    case OVXC_T_S8: *lo = -128, *hi = 127; break;
     default: *lo = -32768, *hi = 32767; break;
     }
 }
 
-vx_int64 ovx_nn_convert(vx_int64 v, int type, int wrap)
+vx_int64 ovxc_nn_convert(vx_int64 v, int type, int wrap)
 {
     vx_int64 lo, hi;
     if (wrap) {
         vx_uint64 u = (vx_uint64)v;
         switch (type) {
-        case OVX_NN_U8: return (vx_int64)(u & 0xFFu);
-        case OVX_NN_S8: return (vx_int64)(vx_int8)(vx_uint8)(u & 0xFFu);
+        case OVXC_T_U8: return (vx_int64)(u & 0xFFu);
+        case OVXC_T_S8: return (vx_int64)(vx_int8)(vx_uint8)(u & 0xFFu);
         default: return (vx_int64)(vx_int16)(vx_uint16)(u & 0xFFFFu);
         }
     }
@@ -46,7 +46,7 @@ vx_int64 ovx_nn_convert(vx_int64 v, int type, int wrap)
     return v < lo ? lo : v > hi ? hi : v;
 }
 
-vx_int64 ovx_nn_round_shift(vx_int64 acc, int shift, int to_ne)
+vx_int64 ovxc_nn_round_shift(vx_int64 acc, int shift, int to_ne)
 {
     vx_int64 one, fl, rem, half;
     if (shift <= 0) return acc;
@@ -59,7 +59,7 @@ vx_int64 ovx_nn_round_shift(vx_int64 acc, int shift, int to_ne)
     return fl;
 }
 
-vx_int64 ovx_nn_quantize(double v, int type, int q)
+vx_int64 ovxc_nn_quantize(double v, int type, int q)
 {
     vx_int64 lo, hi;
     double r;
@@ -72,7 +72,7 @@ vx_int64 ovx_nn_quantize(double v, int type, int q)
 }
 
 /* The bias of output element (x, y, o), aligned to 2q fraction bits. */
-static vx_int64 bias_of(const ovx_nn_tensor *bias, int type, int q, vx_size x, vx_size y, vx_size o)
+static vx_int64 bias_of(const ovxc_tensor *bias, int type, int q, vx_size x, vx_size y, vx_size o)
 {
     const vx_uint8 *p;
     if (!bias || !bias->ptr) return 0;
@@ -80,23 +80,23 @@ static vx_int64 bias_of(const ovx_nn_tensor *bias, int type, int q, vx_size x, v
         p = bias->ptr + o * bias->strides[0];
     else
         p = bias->ptr + x * bias->strides[0] + y * bias->strides[1] + o * bias->strides[2];
-    return (vx_int64)ovx_nn_load(p, type) * ((vx_int64)1 << q);
+    return (vx_int64)ovxc_nn_load(p, type) * ((vx_int64)1 << q);
 }
 
-static void finish_plane(const ovx_nn_tensor *out, vx_uint8 *obase, const vx_int64 *acc, const ovx_nn_fixed *f)
+static void finish_plane(const ovxc_tensor *out, vx_uint8 *obase, const vx_int64 *acc, const ovxc_nn_fixed *f)
 {
     vx_size x, y, ow = out->dims[0], oh = out->dims[1];
     for (y = 0; y < oh; y++) {
         vx_uint8 *orow = obase + y * out->strides[1];
         const vx_int64 *arow = acc + y * ow;
         for (x = 0; x < ow; x++) {
-            vx_int64 v = ovx_nn_round_shift(arow[x], f->q, f->to_ne);
-            ovx_nn_store(orow + x * out->strides[0], f->type, ovx_nn_convert(v, f->type, f->wrap));
+            vx_int64 v = ovxc_nn_round_shift(arow[x], f->q, f->to_ne);
+            ovxc_nn_store(orow + x * out->strides[0], f->type, ovxc_nn_convert(v, f->type, f->wrap));
         }
     }
 }
 
-static void init_bias_plane(vx_int64 *acc, const ovx_nn_tensor *bias, const ovx_nn_fixed *f, vx_size ow, vx_size oh,
+static void init_bias_plane(vx_int64 *acc, const ovxc_tensor *bias, const ovxc_nn_fixed *f, vx_size ow, vx_size oh,
                             vx_size o)
 {
     vx_size x, y;
@@ -104,25 +104,25 @@ static void init_bias_plane(vx_int64 *acc, const ovx_nn_tensor *bias, const ovx_
         for (x = 0; x < ow; x++) acc[y * ow + x] = bias_of(bias, f->type, f->q, x, y, o);
 }
 
-void ovx_nn_convolution(const ovx_nn_tensor *in, const ovx_nn_tensor *w, const ovx_nn_tensor *bias,
-                        const ovx_nn_tensor *out, const ovx_nn_fixed *f, vx_size pad_x, vx_size pad_y,
+void ovxc_nn_convolution(const ovxc_tensor *in, const ovxc_tensor *w, const ovxc_tensor *bias,
+                        const ovxc_tensor *out, const ovxc_nn_fixed *f, vx_size pad_x, vx_size pad_y,
                         vx_size skip_x, vx_size skip_y, vx_size dil_x, vx_size dil_y, vx_int64 *acc)
 {
     const vx_size iw = in->dims[0], ih = in->dims[1], ifm = in->dims[2];
     const vx_size ow = out->dims[0], oh = out->dims[1], ofm = out->dims[2];
     const vx_size kw = w->dims[0], kh = w->dims[1];
-    const vx_size nb = ovx_nn_count_from(out, 3);
+    const vx_size nb = ovxc_nn_count_from(out, 3);
     vx_size b, o, c, ky, kx, x, y;
     for (b = 0; b < nb; b++) {
-        const vx_uint8 *ib = in->ptr + ovx_nn_batch_offset(in, 3, b);
-        vx_uint8 *ob = out->ptr + ovx_nn_batch_offset(out, 3, b);
+        const vx_uint8 *ib = in->ptr + ovxc_nn_batch_offset(in, 3, b);
+        vx_uint8 *ob = out->ptr + ovxc_nn_batch_offset(out, 3, b);
         for (o = 0; o < ofm; o++) {
             init_bias_plane(acc, bias, f, ow, oh, o);
             for (c = 0; c < ifm; c++) {
                 const vx_uint8 *ic = ib + c * in->strides[2];
                 for (ky = 0; ky < kh; ky++) {
                     for (kx = 0; kx < kw; kx++) {
-                        const vx_int64 wv = ovx_nn_load(
+                        const vx_int64 wv = ovxc_nn_load(
                             w->ptr + kx * w->strides[0] + ky * w->strides[1] + c * w->strides[2] + o * w->strides[3],
                             f->type);
                         /* padded coordinate of output (0,0)'s tap */
@@ -139,11 +139,11 @@ void ovx_nn_convolution(const ovx_nn_tensor *in, const ovx_nn_tensor *w, const o
                             vx_int64 *arow = acc + y * ow;
                             if (py < pad_y || py >= ih + pad_y) continue;
                             irow = ic + (py - pad_y) * in->strides[1];
-                            if (f->type == OVX_NN_U8 && in->strides[0] == 1) {
+                            if (f->type == OVXC_T_U8 && in->strides[0] == 1) {
                                 for (x = x0; x < x1; x++) arow[x] += wv * irow[x * skip_x + tx - pad_x];
                             } else {
                                 for (x = x0; x < x1; x++)
-                                    arow[x] += wv * ovx_nn_load(irow + (x * skip_x + tx - pad_x) * in->strides[0],
+                                    arow[x] += wv * ovxc_nn_load(irow + (x * skip_x + tx - pad_x) * in->strides[0],
                                                                 f->type);
                             }
                         }
@@ -155,26 +155,26 @@ void ovx_nn_convolution(const ovx_nn_tensor *in, const ovx_nn_tensor *w, const o
     }
 }
 
-void ovx_nn_deconvolution(const ovx_nn_tensor *in, const ovx_nn_tensor *w, const ovx_nn_tensor *bias,
-                          const ovx_nn_tensor *out, const ovx_nn_fixed *f, vx_size pad_x, vx_size pad_y,
+void ovxc_nn_deconvolution(const ovxc_tensor *in, const ovxc_tensor *w, const ovxc_tensor *bias,
+                          const ovxc_tensor *out, const ovxc_nn_fixed *f, vx_size pad_x, vx_size pad_y,
                           vx_size up_x, vx_size up_y, vx_size ext_x, vx_size ext_y, vx_int64 *acc)
 {
     const vx_size iw = in->dims[0], ih = in->dims[1], ifm = in->dims[2];
     const vx_size ow = out->dims[0], oh = out->dims[1], ofm = out->dims[2];
     const vx_size kw = w->dims[0], kh = w->dims[1];
     const vx_size sx = kw - pad_x - 1, sy = kh - pad_y - 1; /* padding of the up-scaled input */
-    const vx_size nb = ovx_nn_count_from(out, 3);
+    const vx_size nb = ovxc_nn_count_from(out, 3);
     vx_size b, o, c, ky, kx, x, y;
     for (b = 0; b < nb; b++) {
-        const vx_uint8 *ib = in->ptr + ovx_nn_batch_offset(in, 3, b);
-        vx_uint8 *ob = out->ptr + ovx_nn_batch_offset(out, 3, b);
+        const vx_uint8 *ib = in->ptr + ovxc_nn_batch_offset(in, 3, b);
+        vx_uint8 *ob = out->ptr + ovxc_nn_batch_offset(out, 3, b);
         for (o = 0; o < ofm; o++) {
             init_bias_plane(acc, bias, f, ow, oh, o);
             for (c = 0; c < ifm; c++) {
                 const vx_uint8 *ic = ib + c * in->strides[2];
                 for (ky = 0; ky < kh; ky++) {
                     for (kx = 0; kx < kw; kx++) {
-                        const vx_int64 wv = ovx_nn_load(
+                        const vx_int64 wv = ovxc_nn_load(
                             w->ptr + kx * w->strides[0] + ky * w->strides[1] + c * w->strides[2] + o * w->strides[3],
                             f->type);
                         if (wv == 0) continue;
@@ -195,7 +195,7 @@ void ovx_nn_deconvolution(const ovx_nn_tensor *in, const ovx_nn_tensor *w, const
                                 if (ux >= ext_x || ux % up_x) continue;
                                 ix = ux / up_x;
                                 if (ix >= iw) continue;
-                                arow[x] += wv * ovx_nn_load(irow + ix * in->strides[0], f->type);
+                                arow[x] += wv * ovxc_nn_load(irow + ix * in->strides[0], f->type);
                             }
                         }
                     }
@@ -206,21 +206,21 @@ void ovx_nn_deconvolution(const ovx_nn_tensor *in, const ovx_nn_tensor *w, const
     }
 }
 
-void ovx_nn_fully_connected(const ovx_nn_tensor *in, vx_size core, const ovx_nn_tensor *w,
-                            const ovx_nn_tensor *bias, const ovx_nn_tensor *out, const ovx_nn_fixed *f)
+void ovxc_nn_fully_connected(const ovxc_tensor *in, vx_size core, const ovxc_tensor *w,
+                            const ovxc_tensor *bias, const ovxc_tensor *out, const ovxc_nn_fixed *f)
 {
     const vx_size d0 = core == 3 ? in->dims[0] : 1, d1 = core == 3 ? in->dims[1] : 1, d2 = in->dims[core - 1];
     const vx_size s0 = core == 3 ? in->strides[0] : 0, s1 = core == 3 ? in->strides[1] : 0;
     const vx_size s2 = in->strides[core - 1];
-    const vx_size ofm = out->dims[0], nb = ovx_nn_count_from(out, 1);
+    const vx_size ofm = out->dims[0], nb = ovxc_nn_count_from(out, 1);
     const vx_size wlast = w->num_dims - 1;
     vx_size b, o, x, y, c;
     for (b = 0; b < nb; b++) {
-        const vx_uint8 *ib = in->ptr + ovx_nn_batch_offset(in, core, b);
-        vx_uint8 *ob = out->ptr + ovx_nn_batch_offset(out, 1, b);
+        const vx_uint8 *ib = in->ptr + ovxc_nn_batch_offset(in, core, b);
+        vx_uint8 *ob = out->ptr + ovxc_nn_batch_offset(out, 1, b);
         for (o = 0; o < ofm; o++) {
             const vx_uint8 *wo = w->ptr + o * w->strides[wlast];
-            vx_int64 acc = bias && bias->ptr ? (vx_int64)ovx_nn_load(bias->ptr + o * bias->strides[0], f->type)
+            vx_int64 acc = bias && bias->ptr ? (vx_int64)ovxc_nn_load(bias->ptr + o * bias->strides[0], f->type)
                                                    * ((vx_int64)1 << f->q)
                                              : 0;
             vx_size j = 0;
@@ -230,26 +230,26 @@ void ovx_nn_fully_connected(const ovx_nn_tensor *in, vx_size core, const ovx_nn_
                         const vx_uint8 *wp = w->num_dims == 2 ? wo + j * w->strides[0]
                                                               : wo + x * w->strides[0] + y * w->strides[1] +
                                                                     c * w->strides[2];
-                        acc += (vx_int64)ovx_nn_load(ib + x * s0 + y * s1 + c * s2, f->type) *
-                               ovx_nn_load(wp, f->type);
+                        acc += (vx_int64)ovxc_nn_load(ib + x * s0 + y * s1 + c * s2, f->type) *
+                               ovxc_nn_load(wp, f->type);
                     }
-            acc = ovx_nn_round_shift(acc, f->q, f->to_ne);
-            ovx_nn_store(ob + o * out->strides[0], f->type, ovx_nn_convert(acc, f->type, f->wrap));
+            acc = ovxc_nn_round_shift(acc, f->q, f->to_ne);
+            ovxc_nn_store(ob + o * out->strides[0], f->type, ovxc_nn_convert(acc, f->type, f->wrap));
         }
     }
 }
 
-void ovx_nn_pooling(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int is_max, vx_size size_x,
+void ovxc_nn_pooling(const ovxc_tensor *in, const ovxc_tensor *out, int type, int is_max, vx_size size_x,
                     vx_size size_y, vx_size pad_x, vx_size pad_y, vx_size skip_x, vx_size skip_y)
 {
     const vx_size iw = in->dims[0], ih = in->dims[1];
     const vx_size ow = out->dims[0], oh = out->dims[1];
-    const vx_size np = ovx_nn_count_from(out, 2); /* maps x batches */
+    const vx_size np = ovxc_nn_count_from(out, 2); /* maps x batches */
     const vx_int64 area = (vx_int64)(size_x * size_y);
     vx_size p, x, y, xx, yy;
     for (p = 0; p < np; p++) {
-        const vx_uint8 *ip = in->ptr + ovx_nn_batch_offset(in, 2, p);
-        vx_uint8 *op = out->ptr + ovx_nn_batch_offset(out, 2, p);
+        const vx_uint8 *ip = in->ptr + ovxc_nn_batch_offset(in, 2, p);
+        vx_uint8 *op = out->ptr + ovxc_nn_batch_offset(out, 2, p);
         for (y = 0; y < oh; y++) {
             /* padded rows [y*skip, y*skip + size) -> input rows [ys, ye) */
             vx_size py0 = y * skip_y, py1 = py0 + size_y;
@@ -268,7 +268,7 @@ void ovx_nn_pooling(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type,
                 for (yy = ys; yy < ye; yy++) {
                     const vx_uint8 *row = ip + yy * in->strides[1];
                     for (xx = xs; xx < xe; xx++) {
-                        v = ovx_nn_load(row + xx * in->strides[0], type);
+                        v = ovxc_nn_load(row + xx * in->strides[0], type);
                         if (is_max)
                             acc = v > acc ? v : acc;
                         else
@@ -276,15 +276,15 @@ void ovx_nn_pooling(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type,
                     }
                 }
                 if (!is_max) acc /= area;
-                ovx_nn_store(op + y * out->strides[1] + x * out->strides[0], type, acc);
+                ovxc_nn_store(op + y * out->strides[1] + x * out->strides[0], type, acc);
             }
         }
     }
 }
 
-void ovx_nn_softmax(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int q, vx_size axis)
+void ovxc_nn_softmax(const ovxc_tensor *in, const ovxc_tensor *out, int type, int q, vx_size axis)
 {
-    const vx_size n = in->dims[axis], total = ovx_nn_count_from(in, 0) / (n ? n : 1);
+    const vx_size n = in->dims[axis], total = ovxc_nn_count_from(in, 0) / (n ? n : 1);
     vx_size i, k;
     for (i = 0; i < total; i++) {
         /* batch index i over every dimension but axis */
@@ -297,7 +297,7 @@ void ovx_nn_softmax(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type,
             rem /= in->dims[d];
         }
         for (k = 0; k < n; k++) {
-            double v = ldexp((double)ovx_nn_load(in->ptr + ioff + k * in->strides[axis], type), -q);
+            double v = ldexp((double)ovxc_nn_load(in->ptr + ioff + k * in->strides[axis], type), -q);
             if (v > mx) mx = v;
         }
         {
@@ -305,17 +305,17 @@ void ovx_nn_softmax(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type,
              * order the fast path (nn_layers.c) keeps */
             double part[4] = {0.0, 0.0, 0.0, 0.0};
             for (k = 0; k < n; k++)
-                part[k % 4] += exp(ldexp((double)ovx_nn_load(in->ptr + ioff + k * in->strides[axis], type), -q) - mx);
+                part[k % 4] += exp(ldexp((double)ovxc_nn_load(in->ptr + ioff + k * in->strides[axis], type), -q) - mx);
             sum = (part[0] + part[1]) + (part[2] + part[3]);
         }
         for (k = 0; k < n; k++) {
-            double v = ldexp((double)ovx_nn_load(in->ptr + ioff + k * in->strides[axis], type), -q);
-            ovx_nn_store(out->ptr + ooff + k * out->strides[axis], type, ovx_nn_quantize(exp(v - mx) / sum, type, q));
+            double v = ldexp((double)ovxc_nn_load(in->ptr + ioff + k * in->strides[axis], type), -q);
+            ovxc_nn_store(out->ptr + ooff + k * out->strides[axis], type, ovxc_nn_quantize(exp(v - mx) / sum, type, q));
         }
     }
 }
 
-double ovx_nn_activation_value(vx_enum func, double x, double a, double b)
+double ovxc_nn_activation_value(vx_enum func, double x, double a, double b)
 {
     switch (func) {
     case VX_NN_ACTIVATION_LOGISTIC: return 1.0 / (1.0 + exp(-x));
@@ -331,32 +331,32 @@ double ovx_nn_activation_value(vx_enum func, double x, double a, double b)
     }
 }
 
-void ovx_nn_activation(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int q, vx_enum func,
+void ovxc_nn_activation(const ovxc_tensor *in, const ovxc_tensor *out, int type, int q, vx_enum func,
                        double a, double b)
 {
-    const vx_size w = in->dims[0], rows = ovx_nn_count_from(in, 1);
+    const vx_size w = in->dims[0], rows = ovxc_nn_count_from(in, 1);
     vx_size r, x;
     for (r = 0; r < rows; r++) {
-        const vx_uint8 *ip = in->ptr + ovx_nn_batch_offset(in, 1, r);
-        vx_uint8 *op = out->ptr + ovx_nn_batch_offset(out, 1, r);
+        const vx_uint8 *ip = in->ptr + ovxc_nn_batch_offset(in, 1, r);
+        vx_uint8 *op = out->ptr + ovxc_nn_batch_offset(out, 1, r);
         for (x = 0; x < w; x++) {
-            double v = ldexp((double)ovx_nn_load(ip + x * in->strides[0], type), -q);
-            ovx_nn_store(op + x * out->strides[0], type, ovx_nn_quantize(ovx_nn_activation_value(func, v, a, b), type, q));
+            double v = ldexp((double)ovxc_nn_load(ip + x * in->strides[0], type), -q);
+            ovxc_nn_store(op + x * out->strides[0], type, ovxc_nn_quantize(ovxc_nn_activation_value(func, v, a, b), type, q));
         }
     }
 }
 
-void ovx_nn_lrn(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int q, int across, vx_size size,
+void ovxc_nn_lrn(const ovxc_tensor *in, const ovxc_tensor *out, int type, int q, int across, vx_size size,
                 double alpha, double beta, double bias)
 {
     const vx_size w = in->dims[0], h = in->num_dims > 1 ? in->dims[1] : 1, c = in->num_dims > 2 ? in->dims[2] : 1;
-    const vx_size nb = ovx_nn_count_from(in, 3), half = size / 2;
+    const vx_size nb = ovxc_nn_count_from(in, 3), half = size / 2;
     const double n = across ? (double)size : (double)(size * size);
     vx_size b, k, x, y, i, j;
 #define LRN_AT(t, base, xx, yy, kk) ((t)->ptr + (base) + (xx) * (t)->strides[0] + (yy) * (t)->strides[1] + \
                                      (kk) * (t)->strides[2])
     for (b = 0; b < nb; b++) {
-        const vx_size ib = ovx_nn_batch_offset(in, 3, b), ob = ovx_nn_batch_offset(out, 3, b);
+        const vx_size ib = ovxc_nn_batch_offset(in, 3, b), ob = ovxc_nn_batch_offset(out, 3, b);
         for (k = 0; k < c; k++)
             for (y = 0; y < h; y++)
                 for (x = 0; x < w; x++) {
@@ -364,7 +364,7 @@ void ovx_nn_lrn(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int
                     if (across) {
                         vx_size k0 = k > half ? k - half : 0, k1 = k + half + 1 < c ? k + half + 1 : c;
                         for (i = k0; i < k1; i++) {
-                            s = ldexp((double)ovx_nn_load(LRN_AT(in, ib, x, y, i), type), -q);
+                            s = ldexp((double)ovxc_nn_load(LRN_AT(in, ib, x, y, i), type), -q);
                             sum += s * s;
                         }
                     } else {
@@ -372,13 +372,13 @@ void ovx_nn_lrn(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int
                         vx_size x0 = x > half ? x - half : 0, x1 = x + half + 1 < w ? x + half + 1 : w;
                         for (j = y0; j < y1; j++)
                             for (i = x0; i < x1; i++) {
-                                s = ldexp((double)ovx_nn_load(LRN_AT(in, ib, i, j, k), type), -q);
+                                s = ldexp((double)ovxc_nn_load(LRN_AT(in, ib, i, j, k), type), -q);
                                 sum += s * s;
                             }
                     }
-                    v = ldexp((double)ovx_nn_load(LRN_AT(in, ib, x, y, k), type), -q);
+                    v = ldexp((double)ovxc_nn_load(LRN_AT(in, ib, x, y, k), type), -q);
                     v /= pow(bias + alpha / n * sum, beta);
-                    ovx_nn_store(LRN_AT(out, ob, x, y, k), type, ovx_nn_quantize(v, type, q));
+                    ovxc_nn_store(LRN_AT(out, ob, x, y, k), type, ovxc_nn_quantize(v, type, q));
                 }
     }
 #undef LRN_AT
@@ -399,18 +399,18 @@ static vx_size roi_edge(long v, vx_size extent)
 static long roi_coord(const vx_uint8 *p, int type)
 {
     float f;
-    if (type != OVX_NN_F32) return (long)ovx_nn_load(p, type);
+    if (type != OVXC_T_F32) return (long)ovxc_nn_load(p, type);
     memcpy(&f, p, sizeof(f));
     return f > -1e9f && f < 1e9f ? lrintf(f) : -1;
 }
 
 /* The maximum over a bin [xs, xe) x [ys, ye) of one map, written to op (an
  * empty bin gives 0). */
-static void roi_bin_max(const vx_uint8 *dp, const ovx_nn_tensor *data, vx_size xs, vx_size xe, vx_size ys, vx_size ye,
+static void roi_bin_max(const vx_uint8 *dp, const ovxc_tensor *data, vx_size xs, vx_size xe, vx_size ys, vx_size ye,
                         vx_uint8 *op, int type)
 {
     vx_size xx, yy;
-    if (type == OVX_NN_F32) {
+    if (type == OVXC_T_F32) {
         float m = 0.0f, v;
         vx_bool any = vx_false_e;
         for (yy = ys; yy < ye; yy++)
@@ -420,26 +420,26 @@ static void roi_bin_max(const vx_uint8 *dp, const ovx_nn_tensor *data, vx_size x
             }
         memcpy(op, &m, sizeof(m));
     } else {
-        vx_int64 m = (xs < xe && ys < ye) ? (type == OVX_NN_U8 ? 0 : type == OVX_NN_S8 ? -128 : -32768) : 0, v;
+        vx_int64 m = (xs < xe && ys < ye) ? (type == OVXC_T_U8 ? 0 : type == OVXC_T_S8 ? -128 : -32768) : 0, v;
         for (yy = ys; yy < ye; yy++)
             for (xx = xs; xx < xe; xx++) {
-                v = ovx_nn_load(dp + yy * data->strides[1] + xx * data->strides[0], type);
+                v = ovxc_nn_load(dp + yy * data->strides[1] + xx * data->strides[0], type);
                 if (v > m) m = v;
             }
-        ovx_nn_store(op, type, m);
+        ovxc_nn_store(op, type, m);
     }
 }
 
-void ovx_nn_roi_pooling(const ovx_nn_tensor *data, const ovx_nn_tensor *rois, const ovx_nn_tensor *out, int type)
+void ovxc_nn_roi_pooling(const ovxc_tensor *data, const ovxc_tensor *rois, const ovxc_tensor *out, int type)
 {
     const vx_size dw = data->dims[0], dh = data->dims[1], dc = data->dims[2];
     const vx_size ow = out->dims[0], oh = out->dims[1], nr = out->dims[3];
-    const vx_size nb = ovx_nn_count_from(out, 4);
+    const vx_size nb = ovxc_nn_count_from(out, 4);
     vx_size b, r, c, x, y;
     for (b = 0; b < nb; b++) {
-        const vx_uint8 *db = data->ptr + ovx_nn_batch_offset(data, 3, b);
-        const vx_uint8 *rb = rois->ptr + ovx_nn_batch_offset(rois, 2, b);
-        vx_uint8 *obb = out->ptr + ovx_nn_batch_offset(out, 4, b);
+        const vx_uint8 *db = data->ptr + ovxc_nn_batch_offset(data, 3, b);
+        const vx_uint8 *rb = rois->ptr + ovxc_nn_batch_offset(rois, 2, b);
+        vx_uint8 *obb = out->ptr + ovxc_nn_batch_offset(out, 4, b);
         for (r = 0; r < nr; r++) {
             const vx_uint8 *rp = rb + r * rois->strides[1];
             const long x0 = roi_coord(rp, type), y0 = roi_coord(rp + rois->strides[0], type);

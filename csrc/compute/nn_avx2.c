@@ -1,8 +1,8 @@
 /* The packed convolution core and the fully connected dot products
  * (compute/nn_gemm.h), AVX2.
  *
- * Convolution: register tiles of OVX_NN_MR (6) output channels x up to
- * OVX_NN_NV (2) vectors of 8 output columns: 12 int32 accumulators, 2 pair
+ * Convolution: register tiles of OVXC_NN_MR (6) output channels x up to
+ * OVXC_NN_NV (2) vectors of 8 output columns: 12 int32 accumulators, 2 pair
  * vectors, a broadcast and a product (16 registers, no spill); a step
  * loads the tile's pair vectors of one (channel pair, tap) and adds one
  * vpmaddwd per channel with the broadcast weight pair: the scalar variant's
@@ -34,24 +34,24 @@ NN_INLINE __m256i bcast_pair(const int16_t *p)
 }
 
 /* acc[m][j] = the sums of the tile at pair column base (row base + x0). */
-NN_INLINE void conv_tile(const ovx_nn_conv_plan *p, const int16_t *base, const ptrdiff_t *rsrc, size_t b, int nv,
-                         __m256i acc[OVX_NN_MR][OVX_NN_NV])
+NN_INLINE void conv_tile(const ovxc_nn_conv_plan *p, const int16_t *base, const ptrdiff_t *rsrc, size_t b, int nv,
+                         __m256i acc[OVXC_NN_MR][OVXC_NN_NV])
 {
-    const ovx_nn_packw *w = p->w;
+    const ovxc_nn_packw *w = p->w;
     const size_t taps = w->taps, plane2 = p->pl->plane * 2;
-    const int16_t *wq = w->wp + b * w->cp * taps * OVX_NN_MR * 2;
+    const int16_t *wq = w->wp + b * w->cp * taps * OVXC_NN_MR * 2;
     size_t c2, t;
     int m, j;
-    for (m = 0; m < OVX_NN_MR; m++)
+    for (m = 0; m < OVXC_NN_MR; m++)
         for (j = 0; j < nv; j++) acc[m][j] = _mm256_setzero_si256();
     for (c2 = 0; c2 < w->cp; c2++) {
         const int16_t *pc = base + c2 * plane2;
-        for (t = 0; t < taps; t++, wq += OVX_NN_MR * 2) {
+        for (t = 0; t < taps; t++, wq += OVXC_NN_MR * 2) {
             const int16_t *pp = pc + p->tap_off[t] * 2;
-            __m256i v[OVX_NN_NV];
+            __m256i v[OVXC_NN_NV];
             if (rsrc && rsrc[p->tap_row[t]] < 0) continue; /* a zero row (padding, up-scaling holes) */
             for (j = 0; j < nv; j++) v[j] = _mm256_loadu_si256((const __m256i *)(const void *)(pp + 16 * j));
-            for (m = 0; m < OVX_NN_MR; m++) {
+            for (m = 0; m < OVXC_NN_MR; m++) {
                 const __m256i wb = bcast_pair(wq + 2 * m);
                 for (j = 0; j < nv; j++) acc[m][j] = _mm256_add_epi32(acc[m][j], _mm256_madd_epi16(v[j], wb));
             }
@@ -82,33 +82,33 @@ static void store8(__m256i v, int type, int wrap, vx_uint8 *dst)
 {
     __m128i lo = _mm256_castsi256_si128(v), hi = _mm256_extracti128_si256(v, 1), r;
     if (wrap) {
-        const __m128i m = type == OVX_NN_S16 ? _mm_set1_epi32(0xFFFF) : _mm_set1_epi32(0xFF);
+        const __m128i m = type == OVXC_T_S16 ? _mm_set1_epi32(0xFFFF) : _mm_set1_epi32(0xFF);
         r = _mm_packus_epi32(_mm_and_si128(lo, m), _mm_and_si128(hi, m));
-        if (type == OVX_NN_S16)
+        if (type == OVXC_T_S16)
             _mm_storeu_si128((__m128i *)(void *)dst, r);
         else
             _mm_storel_epi64((__m128i *)(void *)dst, _mm_packus_epi16(r, r));
         return;
     }
     r = _mm_packs_epi32(lo, hi);
-    if (type == OVX_NN_S16)
+    if (type == OVXC_T_S16)
         _mm_storeu_si128((__m128i *)(void *)dst, r);
-    else if (type == OVX_NN_U8)
+    else if (type == OVXC_T_U8)
         _mm_storel_epi64((__m128i *)(void *)dst, _mm_packus_epi16(r, r));
     else
         _mm_storel_epi64((__m128i *)(void *)dst, _mm_packs_epi16(r, r));
 }
 
-NN_INLINE void conv_tile_rows(const ovx_nn_conv_plan *p, const int16_t *rowbase, const ptrdiff_t *rsrc, size_t y,
+NN_INLINE void conv_tile_rows(const ovxc_nn_conv_plan *p, const int16_t *rowbase, const ptrdiff_t *rsrc, size_t y,
                               size_t x0, size_t b, int nv)
 {
-    __m256i acc[OVX_NN_MR][OVX_NN_NV];
-    const size_t es = p->f.type == OVX_NN_S16 ? 2 : 1;
+    __m256i acc[OVXC_NN_MR][OVXC_NN_NV];
+    const size_t es = p->f.type == OVXC_T_S16 ? 2 : 1;
     const int fast = !p->bias_loc && p->out.strides[0] == es;
     int m, j;
     conv_tile(p, rowbase + x0 * 2, rsrc, b, nv, acc);
-    for (m = 0; m < OVX_NN_MR; m++) {
-        const size_t o = b * OVX_NN_MR + (size_t)m;
+    for (m = 0; m < OVXC_NN_MR; m++) {
+        const size_t o = b * OVXC_NN_MR + (size_t)m;
         vx_uint8 *orow;
         __m256i bias;
         if (o >= p->ofm) break;
@@ -122,16 +122,16 @@ NN_INLINE void conv_tile_rows(const ovx_nn_conv_plan *p, const int16_t *rowbase,
             } else {
                 int32_t s[8];
                 _mm256_storeu_si256((__m256i *)(void *)s, acc[m][j]);
-                ovx_nn_conv_finish(p, s, p->ow - x < 8 ? p->ow - x : 8, o, y, x);
+                ovxc_nn_conv_finish(p, s, p->ow - x < 8 ? p->ow - x : 8, o, y, x);
             }
         }
     }
 }
 
-void ovx_nn_conv_rows_avx2(const ovx_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1)
+void ovxc_nn_conv_rows_avx2(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1)
 {
-    const ovx_nn_planes *pl = p->pl;
-    const size_t tile = 8 * OVX_NN_NV;
+    const ovxc_nn_planes *pl = p->pl;
+    const size_t tile = 8 * OVXC_NN_NV;
     size_t y, x0, b;
     for (y = y0; y < y1; y++) {
         const int16_t *rowbase = pl->ip + y * p->skip_y * pl->row_stride * 2;
@@ -153,8 +153,8 @@ void ovx_nn_conv_rows_avx2(const ovx_nn_conv_plan *p, size_t y0, size_t y1, size
 
 NN_INLINE __m256i load16(const vx_uint8 *p, int type)
 {
-    if (type == OVX_NN_U8) return _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)p));
-    if (type == OVX_NN_S8) return _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)(const void *)p));
+    if (type == OVXC_T_U8) return _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)p));
+    if (type == OVXC_T_S8) return _mm256_cvtepi8_epi16(_mm_loadu_si128((const __m128i *)(const void *)p));
     return _mm256_loadu_si256((const __m256i *)(const void *)p);
 }
 
@@ -172,20 +172,20 @@ NN_INLINE __m256i widen_add(__m256i acc, __m256i v)
     return _mm256_add_epi64(acc, _mm256_cvtepi32_epi64(_mm256_extracti128_si256(v, 1)));
 }
 
-static int64_t dot_tail(const ovx_nn_fc_plan *p, const vx_uint8 *wr, size_t k0)
+static int64_t dot_tail(const ovxc_nn_fc_plan *p, const vx_uint8 *wr, size_t k0)
 {
-    const size_t es = p->f.type == OVX_NN_S16 ? 2 : 1;
+    const size_t es = p->f.type == OVXC_T_S16 ? 2 : 1;
     int64_t s = 0;
     size_t k;
     for (k = k0; k < p->k; k++)
-        s += (int64_t)ovx_nn_load(wr + k * es, p->f.type) * ovx_nn_load(p->x + k * es, p->f.type);
+        s += (int64_t)ovxc_nn_load(wr + k * es, p->f.type) * ovxc_nn_load(p->x + k * es, p->f.type);
     return s;
 }
 
-void ovx_nn_fc_rows_avx2(const ovx_nn_fc_plan *p, size_t o0, size_t o1)
+void ovxc_nn_fc_rows_avx2(const ovxc_nn_fc_plan *p, size_t o0, size_t o1)
 {
     const int type = p->f.type;
-    const size_t es = type == OVX_NN_S16 ? 2 : 1, kv = p->k / 16 * 16;
+    const size_t es = type == OVXC_T_S16 ? 2 : 1, kv = p->k / 16 * 16;
     size_t o = o0, k, r;
     for (; o < o1; o += 4) {
         const size_t nr = o1 - o < 4 ? o1 - o : 4;
@@ -195,7 +195,7 @@ void ovx_nn_fc_rows_avx2(const ovx_nn_fc_plan *p, size_t o0, size_t o1)
             wr[r] = p->w + (o + (r < nr ? r : 0)) * p->wrow;
             s64[r] = _mm256_setzero_si256();
         }
-        if (type == OVX_NN_S16) {
+        if (type == OVXC_T_S16) {
             const __m256i one = _mm256_set1_epi32(1);
             for (k = 0; k < kv; k += 16) {
                 const __m256i x = load16(p->x + k * es, type);
@@ -219,8 +219,8 @@ void ovx_nn_fc_rows_avx2(const ovx_nn_fc_plan *p, size_t o0, size_t o1)
         }
         for (r = 0; r < nr; r++) {
             /* 16-bit: each of the kv / 16 steps took 1 from each of its 8 lanes */
-            int64_t acc = hsum64(s64[r]) + (type == OVX_NN_S16 ? (int64_t)(kv / 2) : 0);
-            ovx_nn_fc_store(p, o + r, acc + dot_tail(p, wr[r], kv));
+            int64_t acc = hsum64(s64[r]) + (type == OVXC_T_S16 ? (int64_t)(kv / 2) : 0);
+            ovxc_nn_fc_store(p, o + r, acc + dot_tail(p, wr[r], kv));
         }
     }
 }
@@ -235,17 +235,17 @@ void ovx_nn_fc_rows_avx2(const ovx_nn_fc_plan *p, size_t o0, size_t o1)
  * 64x112x112 Q7.8 3x3/2: 0.41 ms scalar, 0.26 ms. */
 NN_INLINE __m256i vmax(__m256i a, __m256i b, int type)
 {
-    return type == OVX_NN_U8 ? _mm256_max_epu8(a, b) : type == OVX_NN_S8 ? _mm256_max_epi8(a, b) : _mm256_max_epi16(a, b);
+    return type == OVXC_T_U8 ? _mm256_max_epu8(a, b) : type == OVXC_T_S8 ? _mm256_max_epi8(a, b) : _mm256_max_epi16(a, b);
 }
 
-NN_INLINE void pool_max_row_t(const ovx_nn_pool_row *r, int type, vx_uint8 *t)
+NN_INLINE void pool_max_row_t(const ovxc_nn_pool_row *r, int type, vx_uint8 *t)
 {
-    const size_t es = type == OVX_NN_S16 ? 2 : 1, nb = r->inside * es, lenb = r->len * es;
+    const size_t es = type == OVXC_T_S16 ? 2 : 1, nb = r->inside * es, lenb = r->len * es;
     const size_t nrunb = (r->len - r->size_x + 1) * es;
     vx_uint8 *c = t + r->pad * es, *m = t + lenb;
     const int16_t lo16 = r->cut ? 0 : -32768;
-    const vx_int8 lo8 = r->cut ? 0 : (type == OVX_NN_S8 ? -128 : 0);
-    const __m256i init = type == OVX_NN_S16 ? _mm256_set1_epi16(lo16) : _mm256_set1_epi8(lo8);
+    const vx_int8 lo8 = r->cut ? 0 : (type == OVXC_T_S8 ? -128 : 0);
+    const __m256i init = type == OVXC_T_S16 ? _mm256_set1_epi16(lo16) : _mm256_set1_epi8(lo8);
     size_t x, yy, i;
     memset(t, 0, r->pad * es);
     memset(c + nb, 0, lenb > r->pad * es + nb ? lenb - r->pad * es - nb : 0);
@@ -257,14 +257,14 @@ NN_INLINE void pool_max_row_t(const ovx_nn_pool_row *r, int type, vx_uint8 *t)
         _mm256_storeu_si256((__m256i *)(void *)(c + x), v);
     }
     for (; x < nb; x += es) {
-        if (type == OVX_NN_S16) {
+        if (type == OVXC_T_S16) {
             int16_t v = lo16, a;
             for (yy = r->ys; yy < r->ye; yy++) {
                 memcpy(&a, r->ip + yy * r->rs + x, 2);
                 v = a > v ? a : v;
             }
             memcpy(c + x, &v, 2);
-        } else if (type == OVX_NN_S8) {
+        } else if (type == OVXC_T_S8) {
             vx_int8 v = lo8;
             for (yy = r->ys; yy < r->ye; yy++) v = (vx_int8)r->ip[yy * r->rs + x] > v ? (vx_int8)r->ip[yy * r->rs + x] : v;
             c[x] = (vx_uint8)v;
@@ -290,7 +290,7 @@ NN_INLINE void pool_max_row_t(const ovx_nn_pool_row *r, int type, vx_uint8 *t)
         for (x = 0; x + 32 / es <= r->ow; x += 32 / es) {
             __m256i a = _mm256_loadu_si256((const __m256i *)(const void *)(m + 2 * x * es));
             __m256i b = _mm256_loadu_si256((const __m256i *)(const void *)(m + 2 * x * es + 32)), v;
-            if (type == OVX_NN_S16)
+            if (type == OVXC_T_S16)
                 v = _mm256_packs_epi32(_mm256_srai_epi32(_mm256_slli_epi32(a, 16), 16),
                                        _mm256_srai_epi32(_mm256_slli_epi32(b, 16), 16));
             else
@@ -303,13 +303,13 @@ NN_INLINE void pool_max_row_t(const ovx_nn_pool_row *r, int type, vx_uint8 *t)
     }
 }
 
-void ovx_nn_pool_max_row_avx2(const ovx_nn_pool_row *r, int type, void *tmp)
+void ovxc_nn_pool_max_row_avx2(const ovxc_nn_pool_row *r, int type, void *tmp)
 {
     /* one copy per type: no type test in the loops */
-    if (type == OVX_NN_U8)
-        pool_max_row_t(r, OVX_NN_U8, tmp);
-    else if (type == OVX_NN_S8)
-        pool_max_row_t(r, OVX_NN_S8, tmp);
+    if (type == OVXC_T_U8)
+        pool_max_row_t(r, OVXC_T_U8, tmp);
+    else if (type == OVXC_T_S8)
+        pool_max_row_t(r, OVXC_T_S8, tmp);
     else
-        pool_max_row_t(r, OVX_NN_S16, tmp);
+        pool_max_row_t(r, OVXC_T_S16, tmp);
 }

@@ -8,7 +8,7 @@
 #include <math.h>
 #include <string.h>
 
-void ovx_nnf_conv(const ovx_nnf_conv_geom *g, const float *in, const float *filt, const float *bias, float *out)
+void ovxc_nnf_conv(const ovxc_nnf_conv_geom *g, const float *in, const float *filt, const float *bias, float *out)
 {
     /* Per output map: the plane starts at the bias, then every weight adds
      * its tap's shifted input rows (the inner loop runs along an output
@@ -57,7 +57,7 @@ void ovx_nnf_conv(const ovx_nnf_conv_geom *g, const float *in, const float *filt
     }
 }
 
-void ovx_nnf_deconv(const ovx_nnf_conv_geom *g, const float *in, const float *filt, const float *bias, float *out)
+void ovxc_nnf_deconv(const ovxc_nnf_conv_geom *g, const float *in, const float *filt, const float *bias, float *out)
 {
     /* out[o][y][x] = sum over (ci, ky, kx) with y = iy*sh + ky*dh - pt of
      * in[ci][iy][ix] * filt[ci][o % og][ky][kx]: gathered per output so
@@ -97,7 +97,7 @@ void ovx_nnf_deconv(const ovx_nnf_conv_geom *g, const float *in, const float *fi
     }
 }
 
-void ovx_nnf_pool(const ovx_nnf_pool_geom *g, int max, int ignore_border, const float *in, float *out)
+void ovxc_nnf_pool(const ovxc_nnf_pool_geom *g, int max, int ignore_border, const float *in, float *out)
 {
     size_t r, total = 1, wtotal = 1, i, k;
     size_t istr[8];
@@ -138,7 +138,7 @@ void ovx_nnf_pool(const ovx_nnf_pool_geom *g, int max, int ignore_border, const 
     }
 }
 
-void ovx_nnf_linear(size_t n, size_t c, size_t o, const float *in, const float *filt, const float *bias, float *out)
+void ovxc_nnf_linear(size_t n, size_t c, size_t o, const float *in, const float *filt, const float *bias, float *out)
 {
     size_t b, j, k;
     for (b = 0; b < n; b++) {
@@ -155,16 +155,16 @@ void ovx_nnf_linear(size_t n, size_t c, size_t o, const float *in, const float *
 static float binop(int op, float a, float b)
 {
     switch (op) {
-    case OVX_NNF_ADD: return a + b;
-    case OVX_NNF_SUB: return a - b;
-    case OVX_NNF_MUL: return a * b;
-    case OVX_NNF_DIV: return a / b;
-    case OVX_NNF_MIN: return a < b ? a : b;
+    case OVXC_NNF_ADD: return a + b;
+    case OVXC_NNF_SUB: return a - b;
+    case OVXC_NNF_MUL: return a * b;
+    case OVXC_NNF_DIV: return a / b;
+    case OVXC_NNF_MIN: return a < b ? a : b;
     default: return a > b ? a : b;
     }
 }
 
-void ovx_nnf_binary(int op, size_t rank, const size_t *da, const float *a, const size_t *db, const float *b,
+void ovxc_nnf_binary(int op, size_t rank, const size_t *da, const float *a, const size_t *db, const float *b,
                     const size_t *dout, float *out)
 {
     size_t sa[8], sb[8], total = 1, i, r, ra = 1, rb = 1;
@@ -187,27 +187,27 @@ void ovx_nnf_binary(int op, size_t rank, const size_t *da, const float *a, const
     }
 }
 
-void ovx_nnf_unary(int op, size_t count, const float *in, float *out)
+void ovxc_nnf_unary(int op, size_t count, const float *in, float *out)
 {
     size_t i;
     for (i = 0; i < count; i++) {
         float v = in[i];
         switch (op) {
-        case OVX_NNF_RELU: v = v > 0.0f ? v : 0.0f; break;
-        case OVX_NNF_SIGMOID: v = 1.0f / (1.0f + expf(-v)); break;
-        case OVX_NNF_TANH: v = tanhf(v); break;
-        case OVX_NNF_NEG: v = -v; break;
-        case OVX_NNF_ABS: v = fabsf(v); break;
-        case OVX_NNF_EXP: v = expf(v); break;
-        case OVX_NNF_ELU: v = v > 0.0f ? v : expf(v) - 1.0f; break;
-        case OVX_NNF_SOFTPLUS: v = logf(1.0f + expf(v)); break;
+        case OVXC_NNF_RELU: v = v > 0.0f ? v : 0.0f; break;
+        case OVXC_NNF_SIGMOID: v = 1.0f / (1.0f + expf(-v)); break;
+        case OVXC_NNF_TANH: v = tanhf(v); break;
+        case OVXC_NNF_NEG: v = -v; break;
+        case OVXC_NNF_ABS: v = fabsf(v); break;
+        case OVXC_NNF_EXP: v = expf(v); break;
+        case OVXC_NNF_ELU: v = v > 0.0f ? v : expf(v) - 1.0f; break;
+        case OVXC_NNF_SOFTPLUS: v = logf(1.0f + expf(v)); break;
         default: break;
         }
         out[i] = v;
     }
 }
 
-void ovx_nnf_softmax(size_t outer, size_t mid, size_t inner, const float *in, float *out)
+void ovxc_nnf_softmax(size_t outer, size_t mid, size_t inner, const float *in, float *out)
 {
     size_t a, m, i;
     for (a = 0; a < outer; a++) {
@@ -222,26 +222,26 @@ void ovx_nnf_softmax(size_t outer, size_t mid, size_t inner, const float *in, fl
     }
 }
 
-void ovx_nnf_reduce(int op, size_t outer, size_t mid, size_t inner, const float *in, float *out)
+void ovxc_nnf_reduce(int op, size_t outer, size_t mid, size_t inner, const float *in, float *out)
 {
     size_t a, m, i;
     for (a = 0; a < outer; a++) {
         for (i = 0; i < inner; i++) {
             const float *p = in + a * mid * inner + i;
-            float acc = op == OVX_NNF_RMAX ? -FLT_MAX : op == OVX_NNF_RMIN ? FLT_MAX : 0.0f;
+            float acc = op == OVXC_NNF_RMAX ? -FLT_MAX : op == OVXC_NNF_RMIN ? FLT_MAX : 0.0f;
             for (m = 0; m < mid; m++) {
                 float v = p[m * inner];
-                if (op == OVX_NNF_RMAX) acc = v > acc ? v : acc;
-                else if (op == OVX_NNF_RMIN) acc = v < acc ? v : acc;
+                if (op == OVXC_NNF_RMAX) acc = v > acc ? v : acc;
+                else if (op == OVXC_NNF_RMIN) acc = v < acc ? v : acc;
                 else acc += v;
             }
-            if (op == OVX_NNF_RMEAN && mid) acc /= (float)mid;
+            if (op == OVXC_NNF_RMEAN && mid) acc /= (float)mid;
             out[a * inner + i] = acc;
         }
     }
 }
 
-void ovx_nnf_argmax(size_t outer, size_t mid, size_t inner, const float *in, int *out)
+void ovxc_nnf_argmax(size_t outer, size_t mid, size_t inner, const float *in, int *out)
 {
     size_t a, m, i;
     for (a = 0; a < outer; a++) {
@@ -275,7 +275,7 @@ static float sample(const float *row, long i, size_t n, int replicate)
     return row[i];
 }
 
-void ovx_nnf_upsample_linear(size_t planes, size_t h, size_t w, size_t fy, size_t fx, int method, int replicate,
+void ovxc_nnf_upsample_linear(size_t planes, size_t h, size_t w, size_t fy, size_t fx, int method, int replicate,
                              const float *in, float *out)
 {
     size_t p, y, x, oh = h * fy, ow = w * fx;
@@ -305,7 +305,7 @@ void ovx_nnf_upsample_linear(size_t planes, size_t h, size_t w, size_t fy, size_
     }
 }
 
-void ovx_nnf_upsample_nearest(size_t planes, size_t h, size_t w, size_t fy, size_t fx, const float *in, float *out)
+void ovxc_nnf_upsample_nearest(size_t planes, size_t h, size_t w, size_t fy, size_t fx, const float *in, float *out)
 {
     size_t p, y, x, oh = h * fy, ow = w * fx;
     for (p = 0; p < planes; p++)

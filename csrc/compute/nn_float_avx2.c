@@ -1,7 +1,7 @@
 /* The float32 convolution core and fully connected dot products
  * (compute/nn_float_gemm.h), AVX2 + FMA.
  *
- * Convolution: register tiles of OVX_NNF_MR (6) output channels x 2
+ * Convolution: register tiles of OVXC_NNF_MR (6) output channels x 2
  * vectors of 8 output columns (12 accumulators, 2 input vectors, a
  * broadcast weight: 15 registers), or x 1 vector for a row's last <= 8
  * columns; a step loads the two input vectors of one (channel, tap) and
@@ -27,8 +27,8 @@
 
 /* acc[m][j] = the sums of the tile whose column 0 is at base: named
  * accumulators (an array would live on the stack, stored every step). */
-NN_INLINE void conv_tile(const ovx_nnf_conv_plan *p, const float *base, const float *wq, const size_t *tl, size_t nt,
-                         int nv, __m256 acc[OVX_NNF_MR][2])
+NN_INLINE void conv_tile(const ovxc_nnf_conv_plan *p, const float *base, const float *wq, const size_t *tl, size_t nt,
+                         int nv, __m256 acc[OVXC_NNF_MR][2])
 {
     const size_t ifm = p->w->ifm, taps = p->w->taps, plane = p->pl->plane;
     const size_t *toff = p->tap_off;
@@ -67,12 +67,12 @@ NN_INLINE void conv_tile(const ovx_nnf_conv_plan *p, const float *base, const fl
         /* every tap on a nonzero row: one flat run over (channel, tap),
          * the same order, weights read sequentially */
         const size_t kk = ifm * taps, *ko = p->koff;
-        for (k = 0; k < kk; k++) NNF_STEP(base + ko[k], wq + k * OVX_NNF_MR);
+        for (k = 0; k < kk; k++) NNF_STEP(base + ko[k], wq + k * OVXC_NNF_MR);
     } else {
         for (c = 0; c < ifm; c++) {
             const float *pc = base + c * plane;
-            const float *wc = wq + c * taps * OVX_NNF_MR;
-            for (k = 0; k < nt; k++) NNF_STEP(pc + toff[tl[k]], wc + tl[k] * OVX_NNF_MR);
+            const float *wc = wq + c * taps * OVXC_NNF_MR;
+            for (k = 0; k < nt; k++) NNF_STEP(pc + toff[tl[k]], wc + tl[k] * OVXC_NNF_MR);
         }
     }
 #undef NNF_STEP
@@ -80,15 +80,15 @@ NN_INLINE void conv_tile(const ovx_nnf_conv_plan *p, const float *base, const fl
     acc[0][1] = a01, acc[1][1] = a11, acc[2][1] = a21, acc[3][1] = a31, acc[4][1] = a41, acc[5][1] = a51;
 }
 
-NN_INLINE void conv_finish(const ovx_nnf_conv_plan *p, __m256 acc[OVX_NNF_MR][2], int nv, size_t b, size_t y,
+NN_INLINE void conv_finish(const ovxc_nnf_conv_plan *p, __m256 acc[OVXC_NNF_MR][2], int nv, size_t b, size_t y,
                            size_t x0)
 {
     const size_t ofm = p->w->ofm;
     const size_t n = p->ow - x0 < (size_t)(8 * nv) ? p->ow - x0 : (size_t)(8 * nv);
     const int direct = p->out.strides[0] == sizeof(float) && !p->bias_loc;
     int m, j;
-    for (m = 0; m < OVX_NNF_MR; m++) {
-        const size_t o = b * OVX_NNF_MR + m;
+    for (m = 0; m < OVXC_NNF_MR; m++) {
+        const size_t o = b * OVXC_NNF_MR + m;
         float tmp[16];
         size_t done = 0;
         if (o >= ofm) break;
@@ -100,25 +100,25 @@ NN_INLINE void conv_finish(const ovx_nnf_conv_plan *p, __m256 acc[OVX_NNF_MR][2]
         }
         if (done < n) {
             for (j = 0; j < nv; j++) _mm256_storeu_ps(tmp + 8 * j, acc[m][j]);
-            ovx_nnf_conv_store(p, tmp + done, n - done, o, y, x0 + done);
+            ovxc_nnf_conv_store(p, tmp + done, n - done, o, y, x0 + done);
         }
     }
 }
 
-void ovx_nnf_conv_rows_avx2(const ovx_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1)
+void ovxc_nnf_conv_rows_avx2(const ovxc_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1)
 {
-    const ovx_nnf_packw *w = p->w;
-    const size_t taps = w->taps, bstride = w->ifm * taps * OVX_NNF_MR;
+    const ovxc_nnf_packw *w = p->w;
+    const size_t taps = w->taps, bstride = w->ifm * taps * OVXC_NNF_MR;
     size_t y, b, x0;
     for (y = y0; y < y1; y++) {
         const float *base = p->ip + y * p->skip_y * p->pl->row_stride;
         const size_t nt = p->row_ntaps[y], *tl = p->row_taps + y * taps;
         /* column tiles outer, channel blocks inner: the tile's input
          * columns stay in L1 over the blocks, the packed weights stream */
-        for (x0 = 0; x0 < p->ow; x0 += OVX_NNF_NR)
+        for (x0 = 0; x0 < p->ow; x0 += OVXC_NNF_NR)
             for (b = b0; b < b1; b++) {
                 const float *wq = w->wp + b * bstride;
-                __m256 acc[OVX_NNF_MR][2];
+                __m256 acc[OVXC_NNF_MR][2];
                 if (p->ow - x0 <= 8) {
                     conv_tile(p, base + x0, wq, tl, nt, 1, acc);
                     conv_finish(p, acc, 1, b, y, x0);
@@ -140,7 +140,7 @@ NN_INLINE float hsum_tree(__m256 a0, __m256 a1)
     return _mm_cvtss_f32(_mm_add_ss(r, _mm_shuffle_ps(r, r, 1)));                    /* 0 + 1 */
 }
 
-void ovx_nnf_fc_rows_avx2(const ovx_nnf_fc_plan *p, size_t o0, size_t o1)
+void ovxc_nnf_fc_rows_avx2(const ovxc_nnf_fc_plan *p, size_t o0, size_t o1)
 {
     const size_t k = p->k, k16 = k / 16 * 16, wrow = p->wrow;
     const float *x = p->x;
@@ -159,7 +159,7 @@ void ovx_nnf_fc_rows_avx2(const ovx_nnf_fc_plan *p, size_t o0, size_t o1)
         for (r = 0; r < 4; r++) {
             float t = 0.0f;
             for (i = k16; i < k; i++) t = fmaf(w[r * wrow + i], x[i], t);
-            ovx_nnf_fc_store(p, o + r, hsum_tree(a[r][0], a[r][1]), t);
+            ovxc_nnf_fc_store(p, o + r, hsum_tree(a[r][0], a[r][1]), t);
         }
     }
     for (; o < o1; o++) {
@@ -171,15 +171,15 @@ void ovx_nnf_fc_rows_avx2(const ovx_nnf_fc_plan *p, size_t o0, size_t o1)
             a1 = _mm256_fmadd_ps(_mm256_loadu_ps(w + i + 8), _mm256_loadu_ps(x + i + 8), a1);
         }
         for (i = k16; i < k; i++) t = fmaf(w[i], x[i], t);
-        ovx_nnf_fc_store(p, o, hsum_tree(a0, a1), t);
+        ovxc_nnf_fc_store(p, o, hsum_tree(a0, a1), t);
     }
 }
 
-/* ---- softmax (compute/nn_float_gemm.h: ovx_nnf_exp's operations per lane) ----------- */
+/* ---- softmax (compute/nn_float_gemm.h: ovxc_nnf_exp's operations per lane) ----------- */
 
 NN_INLINE __m256 exp8(__m256 x)
 {
-    const __m256 small = _mm256_cmp_ps(x, _mm256_set1_ps(OVX_NNF_EXP_LO), _CMP_LT_OQ);
+    const __m256 small = _mm256_cmp_ps(x, _mm256_set1_ps(OVXC_NNF_EXP_LO), _CMP_LT_OQ);
     const __m256 nan = _mm256_cmp_ps(x, x, _CMP_UNORD_Q);
     __m256 xc = _mm256_min_ps(x, _mm256_setzero_ps()); /* x > 0 ? 0 : x (NaN lanes: replaced below) */
     __m256 t, n, r, p, y, s;
@@ -203,12 +203,12 @@ NN_INLINE __m256 exp8(__m256 x)
     return _mm256_blendv_ps(y, x, nan);
 }
 
-void ovx_nnf_softmax_rows_avx2(const ovx_nn_tensor *in, const ovx_nn_tensor *out, size_t axis, size_t i0, size_t i1)
+void ovxc_nnf_softmax_rows_avx2(const ovxc_tensor *in, const ovxc_tensor *out, size_t axis, size_t i0, size_t i1)
 {
     const size_t n = in->dims[axis], n8 = n / 8 * 8;
     size_t it, i, d;
     if (in->strides[axis] != sizeof(float) || out->strides[axis] != sizeof(float)) {
-        ovx_nnf_softmax_rows(in, out, axis, i0, i1);
+        ovxc_nnf_softmax_rows(in, out, axis, i0, i1);
         return;
     }
     for (it = i0; it < i1; it++) {
@@ -239,7 +239,7 @@ void ovx_nnf_softmax_rows_avx2(const ovx_nn_tensor *in, const ovx_nn_tensor *out
             vs = _mm256_add_ps(vs, e);
         }
         for (i = n8; i < n; i++) {
-            const float e = ovx_nnf_exp(x[i] - m);
+            const float e = ovxc_nnf_exp(x[i] - m);
             o[i] = e;
             t = t + e;
         }

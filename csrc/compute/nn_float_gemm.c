@@ -16,45 +16,45 @@ static inline float nnf_ld(const vx_uint8 *p)
     return v;
 }
 
-size_t ovx_nnf_packw_size(const ovx_nn_tensor *w)
+size_t ovxc_nnf_packw_size(const ovxc_tensor *w)
 {
-    size_t blocks = (w->dims[3] + OVX_NNF_MR - 1) / OVX_NNF_MR;
-    return blocks * w->dims[2] * w->dims[0] * w->dims[1] * OVX_NNF_MR * sizeof(float);
+    size_t blocks = (w->dims[3] + OVXC_NNF_MR - 1) / OVXC_NNF_MR;
+    return blocks * w->dims[2] * w->dims[0] * w->dims[1] * OVXC_NNF_MR * sizeof(float);
 }
 
-void ovx_nnf_packw_fill(const ovx_nn_tensor *w, void *mem, ovx_nnf_packw *pw)
+void ovxc_nnf_packw_fill(const ovxc_tensor *w, void *mem, ovxc_nnf_packw *pw)
 {
     const size_t kw = w->dims[0], kh = w->dims[1], ifm = w->dims[2], ofm = w->dims[3];
     size_t b, c, ky, kx, m;
     float *d = mem;
     pw->ofm = ofm, pw->ifm = ifm, pw->taps = kw * kh;
-    pw->blocks = (ofm + OVX_NNF_MR - 1) / OVX_NNF_MR;
+    pw->blocks = (ofm + OVXC_NNF_MR - 1) / OVXC_NNF_MR;
     pw->wp = mem;
     for (b = 0; b < pw->blocks; b++)
         for (c = 0; c < ifm; c++)
             for (ky = 0; ky < kh; ky++)
                 for (kx = 0; kx < kw; kx++)
-                    for (m = 0; m < OVX_NNF_MR; m++) {
-                        const size_t o = b * OVX_NNF_MR + m;
+                    for (m = 0; m < OVXC_NNF_MR; m++) {
+                        const size_t o = b * OVXC_NNF_MR + m;
                         *d++ = o < ofm ? nnf_ld(w->ptr + kx * w->strides[0] + ky * w->strides[1] + c * w->strides[2] +
                                              o * w->strides[3])
                                        : 0.0f;
                     }
 }
 
-void ovx_nnf_conv_layout(const ovx_nn_conv_geom *g, const ovx_nn_tensor *w, const ovx_nn_tensor *out,
-                         ovx_nn_planes *pl)
+void ovxc_nnf_conv_layout(const ovxc_nn_conv_geom *g, const ovxc_tensor *w, const ovxc_tensor *out,
+                         ovxc_nn_planes *pl)
 {
     /* the integer layout has (IFM + 1) / 2 pair planes of 8-column tiles:
      * ask for 2 IFM channels (IFM "pairs", one float each) and widen the
-     * rows to whole OVX_NNF_NR-column tiles */
-    ovx_nn_tensor w2 = *w, o2 = *out;
+     * rows to whole OVXC_NNF_NR-column tiles */
+    ovxc_tensor w2 = *w, o2 = *out;
     w2.dims[2] = 2 * w->dims[2];
-    o2.dims[0] = (out->dims[0] + OVX_NNF_NR - 1) / OVX_NNF_NR * OVX_NNF_NR;
-    ovx_nn_conv_layout(g, &w2, &o2, pl);
+    o2.dims[0] = (out->dims[0] + OVXC_NNF_NR - 1) / OVXC_NNF_NR * OVXC_NNF_NR;
+    ovxc_nn_conv_layout(g, &w2, &o2, pl);
 }
 
-void ovx_nnf_planes_fill(const ovx_nn_planes *pl, const ovx_nn_srcmap *map, const ovx_nn_tensor *in,
+void ovxc_nnf_planes_fill(const ovxc_nn_planes *pl, const ovxc_nn_srcmap *map, const ovxc_tensor *in,
                          const vx_uint8 *ib, float *ip, size_t c0, size_t c1)
 {
     const size_t cs = in->strides[2], rs = in->strides[1], es = in->strides[0];
@@ -94,7 +94,7 @@ void ovx_nnf_planes_fill(const ovx_nn_planes *pl, const ovx_nn_srcmap *map, cons
         }
 }
 
-void ovx_nnf_conv_row_taps(size_t oh, size_t skip_y, size_t taps, const ptrdiff_t *row_src, const size_t *tap_row,
+void ovxc_nnf_conv_row_taps(size_t oh, size_t skip_y, size_t taps, const ptrdiff_t *row_src, const size_t *tap_row,
                            size_t *ntaps, size_t *list)
 {
     size_t y, t;
@@ -106,7 +106,7 @@ void ovx_nnf_conv_row_taps(size_t oh, size_t skip_y, size_t taps, const ptrdiff_
     }
 }
 
-void ovx_nnf_conv_store(const ovx_nnf_conv_plan *p, const float *sums, size_t n, size_t o, size_t y, size_t x0)
+void ovxc_nnf_conv_store(const ovxc_nnf_conv_plan *p, const float *sums, size_t n, size_t o, size_t y, size_t x0)
 {
     vx_uint8 *row = p->out.ptr + o * p->out.strides[2] + y * p->out.strides[1] + x0 * p->out.strides[0];
     size_t i;
@@ -114,60 +114,60 @@ void ovx_nnf_conv_store(const ovx_nnf_conv_plan *p, const float *sums, size_t n,
         float v = sums[i];
         if (p->bias) v = v + p->bias[o];
         if (p->bias_loc) {
-            const ovx_nn_tensor *b = p->bias_loc;
+            const ovxc_tensor *b = p->bias_loc;
             v = v + nnf_ld(b->ptr + (x0 + i) * b->strides[0] + y * b->strides[1] + o * b->strides[2]);
         }
         memcpy(row + i * p->out.strides[0], &v, sizeof(v));
     }
 }
 
-void ovx_nnf_conv_rows(const ovx_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1)
+void ovxc_nnf_conv_rows(const ovxc_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1)
 {
-    const ovx_nnf_packw *w = p->w;
+    const ovxc_nnf_packw *w = p->w;
     const size_t taps = w->taps, ifm = w->ifm, plane = p->pl->plane;
     size_t y, b, x0, m, c, i;
-    float sums[OVX_NNF_NR];
+    float sums[OVXC_NNF_NR];
     for (y = y0; y < y1; y++) {
         const float *base = p->ip + y * p->skip_y * p->pl->row_stride;
         const size_t nt = p->row_ntaps[y], *tl = p->row_taps + y * taps;
         for (b = b0; b < b1; b++)
-            for (m = 0; m < OVX_NNF_MR && b * OVX_NNF_MR + m < w->ofm; m++)
-                for (x0 = 0; x0 < p->ow; x0 += OVX_NNF_NR) {
-                    const size_t n = p->ow - x0 < OVX_NNF_NR ? p->ow - x0 : OVX_NNF_NR;
+            for (m = 0; m < OVXC_NNF_MR && b * OVXC_NNF_MR + m < w->ofm; m++)
+                for (x0 = 0; x0 < p->ow; x0 += OVXC_NNF_NR) {
+                    const size_t n = p->ow - x0 < OVXC_NNF_NR ? p->ow - x0 : OVXC_NNF_NR;
                     for (i = 0; i < n; i++) {
-                        const float *wq = w->wp + b * ifm * taps * OVX_NNF_MR + m;
+                        const float *wq = w->wp + b * ifm * taps * OVXC_NNF_MR + m;
                         float acc = 0.0f;
                         for (c = 0; c < ifm; c++) {
                             const float *pc = base + c * plane + x0 + i;
-                            const float *wc = wq + c * taps * OVX_NNF_MR;
+                            const float *wc = wq + c * taps * OVXC_NNF_MR;
                             size_t k;
                             for (k = 0; k < nt; k++)
-                                acc = fmaf(wc[tl[k] * OVX_NNF_MR], pc[p->tap_off[tl[k]]], acc);
+                                acc = fmaf(wc[tl[k] * OVXC_NNF_MR], pc[p->tap_off[tl[k]]], acc);
                         }
                         sums[i] = acc;
                     }
-                    ovx_nnf_conv_store(p, sums, n, b * OVX_NNF_MR + m, y, x0);
+                    ovxc_nnf_conv_store(p, sums, n, b * OVXC_NNF_MR + m, y, x0);
                 }
     }
 }
 
-const ovx_variant *ovx_nnf_conv_variants(void)
+const ovx_variant *ovxc_nnf_conv_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovx_nnf_conv_rows){"scalar", OVX_SIMD_NONE,
-                                                                           (ovx_fn)ovx_nnf_conv_rows}};
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nnf_conv_rows){"scalar", OVX_SIMD_NONE,
+                                                                           (ovx_fn)ovxc_nnf_conv_rows}};
     return table;
 }
 
 /* ---- fully connected ------------------------------------------------------------ */
 
-void ovx_nnf_fc_store(const ovx_nnf_fc_plan *p, size_t o, float s, float t)
+void ovxc_nnf_fc_store(const ovxc_nnf_fc_plan *p, size_t o, float s, float t)
 {
     float v = s + t;
     if (p->bias) v = v + nnf_ld(p->bias->ptr + o * p->bias->strides[0]);
     memcpy(p->out + o * p->out_stride, &v, sizeof(v));
 }
 
-void ovx_nnf_fc_rows(const ovx_nnf_fc_plan *p, size_t o0, size_t o1)
+void ovxc_nnf_fc_rows(const ovxc_nnf_fc_plan *p, size_t o0, size_t o1)
 {
     const size_t k = p->k, k16 = k / 16 * 16;
     size_t o, i, j;
@@ -181,25 +181,25 @@ void ovx_nnf_fc_rows(const ovx_nnf_fc_plan *p, size_t o0, size_t o1)
         for (j = 0; j < 4; j++) s[j] = s[j] + s[j + 4];
         for (j = 0; j < 2; j++) s[j] = s[j] + s[j + 2];
         for (i = k16; i < k; i++) t = fmaf(w[i], x[i], t);
-        ovx_nnf_fc_store(p, o, s[0] + s[1], t);
+        ovxc_nnf_fc_store(p, o, s[0] + s[1], t);
     }
 }
 
-const ovx_variant *ovx_nnf_fc_variants(void)
+const ovx_variant *ovxc_nnf_fc_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovx_nnf_fc_rows){"scalar", OVX_SIMD_NONE,
-                                                                         (ovx_fn)ovx_nnf_fc_rows}};
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nnf_fc_rows){"scalar", OVX_SIMD_NONE,
+                                                                         (ovx_fn)ovxc_nnf_fc_rows}};
     return table;
 }
 
 /* ---- pooling -------------------------------------------------------------------- */
 
-size_t ovx_nnf_pool_tmp_floats(const ovx_nn_tensor *out, const vx_size size[2], const vx_size skip[2])
+size_t ovxc_nnf_pool_tmp_floats(const ovxc_tensor *out, const vx_size size[2], const vx_size skip[2])
 {
     return (out->dims[0] - 1) * skip[0] + size[0];
 }
 
-void ovx_nnf_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int is_max, const vx_size size[2],
+void ovxc_nnf_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int is_max, const vx_size size[2],
                        const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, float *tmp)
 {
     const size_t iw = in->dims[0], ih = in->dims[1], ow = out->dims[0], oh = out->dims[1];
@@ -207,8 +207,8 @@ void ovx_nnf_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int is
     size_t u, x, kx, ky, pc;
     for (u = u0; u < u1; u++) {
         const size_t pl = u / oh, y = u % oh;
-        const vx_uint8 *ip = in->ptr + ovx_nn_batch_offset(in, 2, pl);
-        vx_uint8 *op = out->ptr + ovx_nn_batch_offset(out, 2, pl) + y * out->strides[1];
+        const vx_uint8 *ip = in->ptr + ovxc_nn_batch_offset(in, 2, pl);
+        vx_uint8 *op = out->ptr + ovxc_nn_batch_offset(out, 2, pl) + y * out->strides[1];
         if (!is_max) {
             /* the reference's double sums (nn_float_vx.c), in its order */
             for (x = 0; x < ow; x++) {
@@ -266,11 +266,11 @@ void ovx_nnf_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int is
 
 /* ---- softmax -------------------------------------------------------------------- */
 
-float ovx_nnf_exp(float x)
+float ovxc_nnf_exp(float x)
 {
     float t, n, r, p, y, s;
     int32_t bits;
-    if (x < OVX_NNF_EXP_LO) return 0.0f;
+    if (x < OVXC_NNF_EXP_LO) return 0.0f;
     if (!(x == x)) return x;
     if (x > 0.0f) x = 0.0f; /* not reached by softmax (x - max); keeps 2^n normal */
     t = x * 1.44269504088896341f;
@@ -291,7 +291,7 @@ float ovx_nnf_exp(float x)
 }
 
 /* The byte offsets of softmax item it in in and out. */
-static void softmax_item(const ovx_nn_tensor *in, const ovx_nn_tensor *out, size_t axis, size_t it, size_t *ioff,
+static void softmax_item(const ovxc_tensor *in, const ovxc_tensor *out, size_t axis, size_t it, size_t *ioff,
                          size_t *ooff)
 {
     size_t rem = it, d;
@@ -306,7 +306,7 @@ static void softmax_item(const ovx_nn_tensor *in, const ovx_nn_tensor *out, size
     }
 }
 
-void ovx_nnf_softmax_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, size_t axis, size_t i0, size_t i1)
+void ovxc_nnf_softmax_rows(const ovxc_tensor *in, const ovxc_tensor *out, size_t axis, size_t i0, size_t i1)
 {
     const size_t n = in->dims[axis], n8 = n / 8 * 8, is = in->strides[axis], os = out->strides[axis];
     size_t it, i, j;
@@ -320,7 +320,7 @@ void ovx_nnf_softmax_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, siz
         }
         for (j = 0; j < 8; j++) s[j] = 0.0f;
         for (i = 0; i < n; i++) {
-            const float e = ovx_nnf_exp(nnf_ld(in->ptr + ioff + i * is) - m);
+            const float e = ovxc_nnf_exp(nnf_ld(in->ptr + ioff + i * is) - m);
             memcpy(out->ptr + ooff + i * os, &e, sizeof(e));
             if (i < n8)
                 s[i % 8] = s[i % 8] + e;
@@ -337,9 +337,9 @@ void ovx_nnf_softmax_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, siz
     }
 }
 
-const ovx_variant *ovx_nnf_softmax_variants(void)
+const ovx_variant *ovxc_nnf_softmax_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovx_nnf_softmax_rows){"scalar", OVX_SIMD_NONE,
-                                                                              (ovx_fn)ovx_nnf_softmax_rows}};
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nnf_softmax_rows){"scalar", OVX_SIMD_NONE,
+                                                                              (ovx_fn)ovxc_nnf_softmax_rows}};
     return table;
 }

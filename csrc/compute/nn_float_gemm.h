@@ -6,12 +6,12 @@
  *
  * Convolution.  The input of one batch item is copied once per run into
  * zero-padded float planes with the integer core's geometry
- * (compute/nn_gemm.h, ovx_nn_conv_layout / ovx_nn_conv_maps: rows
+ * (compute/nn_gemm.h, ovxc_nn_conv_layout / ovxc_nn_conv_maps: rows
  * outermost, then channels, skip_x phases, columns), one float per element
  * where the integer core keeps an int16 pair: output (x, y) of tap (kx, ky)
  * of channel c reads element y * skip_y * row_stride + c * plane +
- * tap_off[tap] + x, so OVX_NNF_NR consecutive x are consecutive floats.
- * Weights are packed once ([block of OVX_NNF_MR output channels][channel]
+ * tap_off[tap] + x, so OVXC_NNF_NR consecutive x are consecutive floats.
+ * Weights are packed once ([block of OVXC_NNF_MR output channels][channel]
  * [tap][channel in block]) and kept with a copy of the raw ones (the
  * driver, kernels/nn_run.c, repacks only when the application wrote new
  * weights).
@@ -25,7 +25,7 @@
  * location).  The AVX2 variant does exactly these operations per lane
  * (vfmadd231ps, vaddps); the scalar reference calls fmaf.  So results are
  * float sums of float products (ONNX Runtime's precision class), not the
- * double sums of ovx_nnf_vx_convolution (nn_float_vx.c).
+ * double sums of ovxc_nnf_vx_convolution (nn_float_vx.c).
  *
  * Fully connected, per output o over k inputs: 16 partial sums p[j] start
  * at +0.0f and take fmaf(w[16 i + j], x[16 i + j], p[j]) for i ascending
@@ -34,8 +34,8 @@
  * the tail t starts at +0.0f and takes fmaf over the remaining k in order;
  * out = (s + t) + bias.
  */
-#ifndef OVX_COMPUTE_NN_FLOAT_GEMM_H
-#define OVX_COMPUTE_NN_FLOAT_GEMM_H
+#ifndef OVXC_COMPUTE_NN_FLOAT_GEMM_H
+#define OVXC_COMPUTE_NN_FLOAT_GEMM_H
 
 #include <stddef.h>
 #include <stdint.h>
@@ -43,33 +43,33 @@
 #include "nn.h"
 #include "nn_gemm.h"
 
-#define OVX_NNF_MR 6  /* output channels per packed weight block */
-#define OVX_NNF_NR 16 /* output columns per register tile (2 AVX2 vectors) */
+#define OVXC_NNF_MR 6  /* output channels per packed weight block */
+#define OVXC_NNF_NR 16 /* output columns per register tile (2 AVX2 vectors) */
 
 /* The packed weights. */
 typedef struct {
     size_t ofm, ifm, taps, blocks;
-    float *wp; /* [blocks][ifm][taps][OVX_NNF_MR] */
-} ovx_nnf_packw;
+    float *wp; /* [blocks][ifm][taps][OVXC_NNF_MR] */
+} ovxc_nnf_packw;
 
 /* Bytes of the packed weights of w ([KW, KH, IFM, OFM]). */
-size_t ovx_nnf_packw_size(const ovx_nn_tensor *w);
-/* Pack float32 w into mem (ovx_nnf_packw_size bytes, 4-aligned). */
-void ovx_nnf_packw_fill(const ovx_nn_tensor *w, void *mem, ovx_nnf_packw *pw);
+size_t ovxc_nnf_packw_size(const ovxc_tensor *w);
+/* Pack float32 w into mem (ovxc_nnf_packw_size bytes, 4-aligned). */
+void ovxc_nnf_packw_fill(const ovxc_tensor *w, void *mem, ovxc_nnf_packw *pw);
 
 /* The float planes' shape (ip unused: planes hold floats, pl->total of
- * them): ovx_nn_conv_layout with one channel per "pair" and rows of
- * OVX_NNF_NR-column tiles. */
-void ovx_nnf_conv_layout(const ovx_nn_conv_geom *g, const ovx_nn_tensor *w, const ovx_nn_tensor *out,
-                         ovx_nn_planes *pl);
+ * them): ovxc_nn_conv_layout with one channel per "pair" and rows of
+ * OVXC_NNF_NR-column tiles. */
+void ovxc_nnf_conv_layout(const ovxc_nn_conv_geom *g, const ovxc_tensor *w, const ovxc_tensor *out,
+                         ovxc_nn_planes *pl);
 /* Fill channels [c0, c1) of the planes ip from batch item base ib. */
-void ovx_nnf_planes_fill(const ovx_nn_planes *pl, const ovx_nn_srcmap *map, const ovx_nn_tensor *in,
+void ovxc_nnf_planes_fill(const ovxc_nn_planes *pl, const ovxc_nn_srcmap *map, const ovxc_tensor *in,
                          const vx_uint8 *ib, float *ip, size_t c0, size_t c1);
 
 /* One convolution run's constants (shared by every variant). */
 typedef struct {
-    const ovx_nnf_packw *w;
-    const ovx_nn_planes *pl;
+    const ovxc_nnf_packw *w;
+    const ovxc_nn_planes *pl;
     const float *ip;          /* the planes of this batch item */
     const size_t *tap_off;    /* [taps] float offset of each tap from the output's (x, y * skip_y) */
     const size_t *row_ntaps;  /* [oh] taps of output row y that read a nonzero row */
@@ -78,23 +78,23 @@ typedef struct {
     size_t skip_y;
     size_t ow, oh;
     const float *bias;             /* [ofm] per-map bias (dense copy), or NULL */
-    const ovx_nn_tensor *bias_loc; /* [OW, OH, OFM] bias, or NULL */
-    ovx_nn_tensor out;             /* the output; ptr = this batch item's */
-} ovx_nnf_conv_plan;
+    const ovxc_tensor *bias_loc; /* [OW, OH, OFM] bias, or NULL */
+    ovxc_tensor out;             /* the output; ptr = this batch item's */
+} ovxc_nnf_conv_plan;
 
 /* Output rows [y0, y1) of blocks [b0, b1) of output channels. */
-typedef void (*ovx_nnf_conv_rows_f)(const ovx_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
-void ovx_nnf_conv_rows(const ovx_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
-void ovx_nnf_conv_rows_avx2(const ovx_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
-const struct ovx_variant *ovx_nnf_conv_variants(void);
+typedef void (*ovxc_nnf_conv_rows_f)(const ovxc_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
+void ovxc_nnf_conv_rows(const ovxc_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
+void ovxc_nnf_conv_rows_avx2(const ovxc_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
+const struct ovx_variant *ovxc_nnf_conv_variants(void);
 
 /* The taps of every output row that read a nonzero row (row_src: the
  * planes' source rows, -1 for zero rows; tap_row: the taps' padded row
  * offsets), ascending: ntaps[oh], list[oh * taps]. */
-void ovx_nnf_conv_row_taps(size_t oh, size_t skip_y, size_t taps, const ptrdiff_t *row_src, const size_t *tap_row,
+void ovxc_nnf_conv_row_taps(size_t oh, size_t skip_y, size_t taps, const ptrdiff_t *row_src, const size_t *tap_row,
                            size_t *ntaps, size_t *list);
 /* Store n sums of output channel o, row y, columns x0.. (+ bias). */
-void ovx_nnf_conv_store(const ovx_nnf_conv_plan *p, const float *sums, size_t n, size_t o, size_t y, size_t x0);
+void ovxc_nnf_conv_store(const ovxc_nnf_conv_plan *p, const float *sums, size_t n, size_t o, size_t y, size_t x0);
 
 /* Fully connected: out[o] for o in [o0, o1) of one batch item; weight row o
  * at w + o * wrow (k contiguous floats), x k contiguous floats. */
@@ -102,40 +102,40 @@ typedef struct {
     const float *w;
     size_t wrow, k;
     const float *x;
-    const ovx_nn_tensor *bias; /* [OFM] or NULL */
+    const ovxc_tensor *bias; /* [OFM] or NULL */
     vx_uint8 *out;
     size_t out_stride;
-} ovx_nnf_fc_plan;
-typedef void (*ovx_nnf_fc_rows_f)(const ovx_nnf_fc_plan *p, size_t o0, size_t o1);
-void ovx_nnf_fc_rows(const ovx_nnf_fc_plan *p, size_t o0, size_t o1);
-void ovx_nnf_fc_rows_avx2(const ovx_nnf_fc_plan *p, size_t o0, size_t o1);
-const struct ovx_variant *ovx_nnf_fc_variants(void);
+} ovxc_nnf_fc_plan;
+typedef void (*ovxc_nnf_fc_rows_f)(const ovxc_nnf_fc_plan *p, size_t o0, size_t o1);
+void ovxc_nnf_fc_rows(const ovxc_nnf_fc_plan *p, size_t o0, size_t o1);
+void ovxc_nnf_fc_rows_avx2(const ovxc_nnf_fc_plan *p, size_t o0, size_t o1);
+const struct ovx_variant *ovxc_nnf_fc_variants(void);
 /* The last step of output o: (s + t) + bias, stored. */
-void ovx_nnf_fc_store(const ovx_nnf_fc_plan *p, size_t o, float s, float t);
+void ovxc_nnf_fc_store(const ovxc_nnf_fc_plan *p, size_t o, float s, float t);
 
 /* Float32 pooling of units [u0, u1) (unit = plane * OH + output row) with
- * the reference's geometry (ovx_nnf_vx_pooling: outside positions are
+ * the reference's geometry (ovxc_nnf_vx_pooling: outside positions are
  * zeros); max: maxima of columns then of neighbours (the same value as the
  * reference; NaN never wins, ties of -0/+0 may pick either); average: the
- * reference's double sums.  tmp: ovx_nnf_pool_tmp_floats floats. */
-size_t ovx_nnf_pool_tmp_floats(const ovx_nn_tensor *out, const vx_size size[2], const vx_size skip[2]);
-void ovx_nnf_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int is_max, const vx_size size[2],
+ * reference's double sums.  tmp: ovxc_nnf_pool_tmp_floats floats. */
+size_t ovxc_nnf_pool_tmp_floats(const ovxc_tensor *out, const vx_size size[2], const vx_size skip[2]);
+void ovxc_nnf_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int is_max, const vx_size size[2],
                        const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, float *tmp);
 
-/* Softmax of batch items [i0, i1) (ovx_nnf_vx_softmax's item order) in
- * float: m = the largest value (NaN never wins), e_i = ovx_nnf_exp(x_i - m)
+/* Softmax of batch items [i0, i1) (ovxc_nnf_vx_softmax's item order) in
+ * float: m = the largest value (NaN never wins), e_i = ovxc_nnf_exp(x_i - m)
  * (written to the output), their sum in 8 lanes (lane j: i = j mod 8 for i
  * below the last multiple of 8, ascending) reduced j + (j + 4), j + (j + 2),
  * 0 + 1, then + the tail's sequential sum; out_i = e_i / sum. */
-#define OVX_NNF_EXP_LO (-87.33654f) /* below: exp gives 0 (n = -126 keeps 2^n normal) */
+#define OVXC_NNF_EXP_LO (-87.33654f) /* below: exp gives 0 (n = -126 keeps 2^n normal) */
 /* exp(x) for x <= 0 (x > 0 is taken as 0): Cody-Waite reduction by ln 2,
  * a degree-6 polynomial in fmaf, scaled by 2^n; NaN stays NaN; within 2
- * ulp of exp except near the underflow (flushed to 0 below OVX_NNF_EXP_LO). */
-float ovx_nnf_exp(float x);
-typedef void (*ovx_nnf_softmax_rows_f)(const ovx_nn_tensor *in, const ovx_nn_tensor *out, size_t axis, size_t i0,
+ * ulp of exp except near the underflow (flushed to 0 below OVXC_NNF_EXP_LO). */
+float ovxc_nnf_exp(float x);
+typedef void (*ovxc_nnf_softmax_rows_f)(const ovxc_tensor *in, const ovxc_tensor *out, size_t axis, size_t i0,
                                        size_t i1);
-void ovx_nnf_softmax_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, size_t axis, size_t i0, size_t i1);
-void ovx_nnf_softmax_rows_avx2(const ovx_nn_tensor *in, const ovx_nn_tensor *out, size_t axis, size_t i0, size_t i1);
-const struct ovx_variant *ovx_nnf_softmax_variants(void);
+void ovxc_nnf_softmax_rows(const ovxc_tensor *in, const ovxc_tensor *out, size_t axis, size_t i0, size_t i1);
+void ovxc_nnf_softmax_rows_avx2(const ovxc_tensor *in, const ovxc_tensor *out, size_t axis, size_t i0, size_t i1);
+const struct ovx_variant *ovxc_nnf_softmax_variants(void);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * Float32 (OVX_NN_F32) variants of the vx_khr_nn layers on OpenVX tensor
+ * Float32 (OVXC_T_F32) variants of the vx_khr_nn layers on OpenVX tensor
  * views (compute/nn.h: any strides, [W, H, C, batch...] order), scalar C
  * reference: the integer layers' geometry with float arithmetic, sums of
  * products accumulated in double and rounded to float once per output.
@@ -22,25 +22,25 @@ static inline void stf(vx_uint8 *p, double v)
 }
 
 /* The bias of output (x, y, o): biases are [OFM] or [OW, OH, OFM]; none: 0. */
-static double bias_at(const ovx_nn_tensor *bias, vx_size x, vx_size y, vx_size o)
+static double bias_at(const ovxc_tensor *bias, vx_size x, vx_size y, vx_size o)
 {
     if (!bias || !bias->ptr) return 0.0;
     return bias->num_dims == 1 ? ldf(bias->ptr + o * bias->strides[0])
                                : ldf(bias->ptr + x * bias->strides[0] + y * bias->strides[1] + o * bias->strides[2]);
 }
 
-void ovx_nnf_vx_convolution(const ovx_nn_tensor *in, const ovx_nn_tensor *w, const ovx_nn_tensor *bias,
-                            const ovx_nn_tensor *out, vx_size pad_x, vx_size pad_y, vx_size skip_x, vx_size skip_y,
+void ovxc_nnf_vx_convolution(const ovxc_tensor *in, const ovxc_tensor *w, const ovxc_tensor *bias,
+                            const ovxc_tensor *out, vx_size pad_x, vx_size pad_y, vx_size skip_x, vx_size skip_y,
                             vx_size dil_x, vx_size dil_y)
 {
     const vx_size iw = in->dims[0], ih = in->dims[1], ifm = in->dims[2];
     const vx_size ow = out->dims[0], oh = out->dims[1], ofm = out->dims[2];
     const vx_size kw = w->dims[0], kh = w->dims[1];
-    const vx_size nb = ovx_nn_count_from(out, 3);
+    const vx_size nb = ovxc_nn_count_from(out, 3);
     vx_size b, o, c, ky, kx, x, y;
     for (b = 0; b < nb; b++) {
-        const vx_uint8 *ib = in->ptr + ovx_nn_batch_offset(in, 3, b);
-        vx_uint8 *ob = out->ptr + ovx_nn_batch_offset(out, 3, b);
+        const vx_uint8 *ib = in->ptr + ovxc_nn_batch_offset(in, 3, b);
+        vx_uint8 *ob = out->ptr + ovxc_nn_batch_offset(out, 3, b);
         for (o = 0; o < ofm; o++)
             for (y = 0; y < oh; y++)
                 for (x = 0; x < ow; x++) {
@@ -64,16 +64,16 @@ void ovx_nnf_vx_convolution(const ovx_nn_tensor *in, const ovx_nn_tensor *w, con
     }
 }
 
-void ovx_nnf_vx_fully_connected(const ovx_nn_tensor *in, vx_size core, const ovx_nn_tensor *w,
-                                const ovx_nn_tensor *bias, const ovx_nn_tensor *out)
+void ovxc_nnf_vx_fully_connected(const ovxc_tensor *in, vx_size core, const ovxc_tensor *w,
+                                const ovxc_tensor *bias, const ovxc_tensor *out)
 {
     const vx_size ofm = out->dims[0];
-    const vx_size nb = ovx_nn_count_from(out, 1);
+    const vx_size nb = ovxc_nn_count_from(out, 1);
     const vx_size n = core == 1 ? in->dims[0] : in->dims[0] * in->dims[1] * in->dims[2];
     vx_size b, o, k;
     for (b = 0; b < nb; b++) {
-        const vx_uint8 *ib = in->ptr + ovx_nn_batch_offset(in, core, b);
-        vx_uint8 *ob = out->ptr + ovx_nn_batch_offset(out, 1, b);
+        const vx_uint8 *ib = in->ptr + ovxc_nn_batch_offset(in, core, b);
+        vx_uint8 *ob = out->ptr + ovxc_nn_batch_offset(out, 1, b);
         for (o = 0; o < ofm; o++) {
             double acc = bias && bias->ptr ? ldf(bias->ptr + o * bias->strides[0]) : 0.0;
             for (k = 0; k < n; k++) {
@@ -93,16 +93,16 @@ void ovx_nnf_vx_fully_connected(const ovx_nn_tensor *in, vx_size core, const ovx
     }
 }
 
-void ovx_nnf_vx_pooling(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int is_max, vx_size size_x,
+void ovxc_nnf_vx_pooling(const ovxc_tensor *in, const ovxc_tensor *out, int is_max, vx_size size_x,
                         vx_size size_y, vx_size pad_x, vx_size pad_y, vx_size skip_x, vx_size skip_y)
 {
     const vx_size iw = in->dims[0], ih = in->dims[1];
     const vx_size ow = out->dims[0], oh = out->dims[1];
-    const vx_size planes = ovx_nn_count_from(out, 2);
+    const vx_size planes = ovxc_nn_count_from(out, 2);
     vx_size pl, x, y, kx, ky;
     for (pl = 0; pl < planes; pl++) {
-        const vx_uint8 *ip = in->ptr + ovx_nn_batch_offset(in, 2, pl);
-        vx_uint8 *op = out->ptr + ovx_nn_batch_offset(out, 2, pl);
+        const vx_uint8 *ip = in->ptr + ovxc_nn_batch_offset(in, 2, pl);
+        vx_uint8 *op = out->ptr + ovxc_nn_batch_offset(out, 2, pl);
         for (y = 0; y < oh; y++)
             for (x = 0; x < ow; x++) {
                 double acc = is_max ? -DBL_MAX : 0.0;
@@ -121,13 +121,13 @@ void ovx_nnf_vx_pooling(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int i
     }
 }
 
-void ovx_nnf_vx_softmax(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx_size axis)
+void ovxc_nnf_vx_softmax(const ovxc_tensor *in, const ovxc_tensor *out, vx_size axis)
 {
     const vx_size n = in->dims[axis];
-    ovx_nnf_vx_softmax_range(in, out, axis, 0, n ? ovx_nn_count_from(in, 0) / n : 0);
+    ovxc_nnf_vx_softmax_range(in, out, axis, 0, n ? ovxc_nn_count_from(in, 0) / n : 0);
 }
 
-void ovx_nnf_vx_softmax_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx_size axis, vx_size i0,
+void ovxc_nnf_vx_softmax_range(const ovxc_tensor *in, const ovxc_tensor *out, vx_size axis, vx_size i0,
                               vx_size i1)
 {
     const vx_size n = in->dims[axis];
@@ -155,18 +155,18 @@ void ovx_nnf_vx_softmax_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out,
     }
 }
 
-void ovx_nnf_vx_activation(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx_enum func, double a, double b)
+void ovxc_nnf_vx_activation(const ovxc_tensor *in, const ovxc_tensor *out, vx_enum func, double a, double b)
 {
-    ovx_nnf_vx_activation_range(in, out, func, a, b, 0, ovx_nn_count_from(in, 1));
+    ovxc_nnf_vx_activation_range(in, out, func, a, b, 0, ovxc_nn_count_from(in, 1));
 }
 
-void ovx_nnf_vx_activation_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, vx_enum func, double a, double b,
+void ovxc_nnf_vx_activation_range(const ovxc_tensor *in, const ovxc_tensor *out, vx_enum func, double a, double b,
                                  vx_size r0, vx_size r1)
 {
     vx_size r, x;
     for (r = r0; r < r1; r++) {
-        const vx_uint8 *ip = in->ptr + ovx_nn_batch_offset(in, 1, r);
-        vx_uint8 *op = out->ptr + ovx_nn_batch_offset(out, 1, r);
+        const vx_uint8 *ip = in->ptr + ovxc_nn_batch_offset(in, 1, r);
+        vx_uint8 *op = out->ptr + ovxc_nn_batch_offset(out, 1, r);
         if (func == VX_NN_ACTIVATION_RELU && in->strides[0] == sizeof(float) && out->strides[0] == sizeof(float)) {
             /* x > 0 ? x : 0 in float: the double expression's value (NaN
              * and -0 give +0), a loop the compiler vectorizes */
@@ -176,22 +176,22 @@ void ovx_nnf_vx_activation_range(const ovx_nn_tensor *in, const ovx_nn_tensor *o
             continue;
         }
         for (x = 0; x < in->dims[0]; x++)
-            stf(op + x * out->strides[0], ovx_nn_activation_value(func, ldf(ip + x * in->strides[0]), a, b));
+            stf(op + x * out->strides[0], ovxc_nn_activation_value(func, ldf(ip + x * in->strides[0]), a, b));
     }
 }
 
-void ovx_nnf_vx_deconvolution(const ovx_nn_tensor *in, const ovx_nn_tensor *w, const ovx_nn_tensor *bias,
-                              const ovx_nn_tensor *out, vx_size pad_x, vx_size pad_y, vx_size up_x, vx_size up_y)
+void ovxc_nnf_vx_deconvolution(const ovxc_tensor *in, const ovxc_tensor *w, const ovxc_tensor *bias,
+                              const ovxc_tensor *out, vx_size pad_x, vx_size pad_y, vx_size up_x, vx_size up_y)
 {
     const vx_size iw = in->dims[0], ih = in->dims[1], ifm = in->dims[2];
     const vx_size ow = out->dims[0], oh = out->dims[1], ofm = out->dims[2];
     const vx_size kw = w->dims[0], kh = w->dims[1];
     const vx_size sx = kw - pad_x - 1, sy = kh - pad_y - 1; /* padding of the up-scaled input */
-    const vx_size nb = ovx_nn_count_from(out, 3);
+    const vx_size nb = ovxc_nn_count_from(out, 3);
     vx_size b, o, c, ky, kx, x, y;
     for (b = 0; b < nb; b++) {
-        const vx_uint8 *ib = in->ptr + ovx_nn_batch_offset(in, 3, b);
-        vx_uint8 *ob = out->ptr + ovx_nn_batch_offset(out, 3, b);
+        const vx_uint8 *ib = in->ptr + ovxc_nn_batch_offset(in, 3, b);
+        vx_uint8 *ob = out->ptr + ovxc_nn_batch_offset(out, 3, b);
         for (o = 0; o < ofm; o++)
             for (y = 0; y < oh; y++)
                 for (x = 0; x < ow; x++) {
@@ -219,17 +219,17 @@ void ovx_nnf_vx_deconvolution(const ovx_nn_tensor *in, const ovx_nn_tensor *w, c
     }
 }
 
-void ovx_nnf_vx_lrn(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int across, vx_size size, double alpha,
+void ovxc_nnf_vx_lrn(const ovxc_tensor *in, const ovxc_tensor *out, int across, vx_size size, double alpha,
                     double beta, double bias)
 {
     const vx_size w = in->dims[0], h = in->num_dims > 1 ? in->dims[1] : 1, c = in->num_dims > 2 ? in->dims[2] : 1;
-    const vx_size nb = ovx_nn_count_from(in, 3), half = size / 2;
+    const vx_size nb = ovxc_nn_count_from(in, 3), half = size / 2;
     const double n = across ? (double)size : (double)(size * size);
     vx_size b, k, x, y, i, j;
 #define LRNF_AT(t, base, xx, yy, kk) \
     ((t)->ptr + (base) + (xx) * (t)->strides[0] + (yy) * (t)->strides[1] + (kk) * (t)->strides[2])
     for (b = 0; b < nb; b++) {
-        const vx_size ib = ovx_nn_batch_offset(in, 3, b), obo = ovx_nn_batch_offset(out, 3, b);
+        const vx_size ib = ovxc_nn_batch_offset(in, 3, b), obo = ovxc_nn_batch_offset(out, 3, b);
         for (k = 0; k < c; k++)
             for (y = 0; y < h; y++)
                 for (x = 0; x < w; x++) {

@@ -7,41 +7,41 @@
 
 #include "../runtime/dispatch.h"
 
-size_t ovx_nn_packw_size(const ovx_nn_tensor *w)
+size_t ovxc_nn_packw_size(const ovxc_tensor *w)
 {
-    size_t cp = (w->dims[2] + 1) / 2, blocks = (w->dims[3] + OVX_NN_MR - 1) / OVX_NN_MR;
-    return blocks * cp * w->dims[0] * w->dims[1] * OVX_NN_MR * 2 * sizeof(int16_t);
+    size_t cp = (w->dims[2] + 1) / 2, blocks = (w->dims[3] + OVXC_NN_MR - 1) / OVXC_NN_MR;
+    return blocks * cp * w->dims[0] * w->dims[1] * OVXC_NN_MR * 2 * sizeof(int16_t);
 }
 
-void ovx_nn_packw_fill(const ovx_nn_tensor *w, int type, void *mem, ovx_nn_packw *pw)
+void ovxc_nn_packw_fill(const ovxc_tensor *w, int type, void *mem, ovxc_nn_packw *pw)
 {
     const size_t kw = w->dims[0], kh = w->dims[1], ifm = w->dims[2], ofm = w->dims[3];
     size_t b, c2, ky, kx, m, h;
     pw->ofm = ofm;
     pw->cp = (ifm + 1) / 2;
     pw->taps = kw * kh;
-    pw->blocks = (ofm + OVX_NN_MR - 1) / OVX_NN_MR;
+    pw->blocks = (ofm + OVXC_NN_MR - 1) / OVXC_NN_MR;
     pw->wp = mem;
     pw->abs_max = 0;
     for (b = 0; b < pw->blocks; b++) {
-        int64_t abs_sum[OVX_NN_MR] = {0};
+        int64_t abs_sum[OVXC_NN_MR] = {0};
         for (c2 = 0; c2 < pw->cp; c2++)
             for (ky = 0; ky < kh; ky++)
                 for (kx = 0; kx < kw; kx++) {
-                    int16_t *d = pw->wp + (((b * pw->cp + c2) * pw->taps + ky * kw + kx) * OVX_NN_MR) * 2;
-                    for (m = 0; m < OVX_NN_MR; m++)
+                    int16_t *d = pw->wp + (((b * pw->cp + c2) * pw->taps + ky * kw + kx) * OVXC_NN_MR) * 2;
+                    for (m = 0; m < OVXC_NN_MR; m++)
                         for (h = 0; h < 2; h++) {
-                            size_t o = b * OVX_NN_MR + m, c = 2 * c2 + h;
+                            size_t o = b * OVXC_NN_MR + m, c = 2 * c2 + h;
                             int32_t v = 0;
                             if (o < ofm && c < ifm)
-                                v = ovx_nn_load(w->ptr + kx * w->strides[0] + ky * w->strides[1] +
+                                v = ovxc_nn_load(w->ptr + kx * w->strides[0] + ky * w->strides[1] +
                                                     c * w->strides[2] + o * w->strides[3],
                                                 type);
                             d[2 * m + h] = (int16_t)v;
                             abs_sum[m] += v < 0 ? -(int64_t)v : v;
                         }
                 }
-        for (m = 0; m < OVX_NN_MR; m++)
+        for (m = 0; m < OVXC_NN_MR; m++)
             if (abs_sum[m] > pw->abs_max) pw->abs_max = abs_sum[m];
     }
 }
@@ -61,7 +61,7 @@ NN_INTERLEAVE(interleave_u8, vx_uint8)
 NN_INTERLEAVE(interleave_s8, vx_int8)
 NN_INTERLEAVE(interleave_s16, int16_t)
 
-void ovx_nn_planes_fill(const ovx_nn_planes *pl, const ovx_nn_srcmap *map, const ovx_nn_tensor *in,
+void ovxc_nn_planes_fill(const ovxc_nn_planes *pl, const ovxc_nn_srcmap *map, const ovxc_tensor *in,
                         const vx_uint8 *ib, int type, size_t c0, size_t c1)
 {
     const size_t ifm = in->dims[2], cs = in->strides[2], rs = in->strides[1], es = in->strides[0];
@@ -89,14 +89,14 @@ void ovx_nn_planes_fill(const ovx_nn_planes *pl, const ovx_nn_srcmap *map, const
             }
             r0 = p0 + (size_t)sr * rs;
             r1 = p1 ? p1 + (size_t)sr * rs : NULL;
-            if (e > a && es == (type == OVX_NN_S16 ? 2u : 1u)) {
+            if (e > a && es == (type == OVXC_T_S16 ? 2u : 1u)) {
                 const size_t s0 = (size_t)map->col[a];
                 memset(d, 0, a * 2 * sizeof(int16_t));
                 memset(d + 2 * e, 0, (ncol - e) * 2 * sizeof(int16_t));
                 d += 2 * a;
-                if (type == OVX_NN_U8)
+                if (type == OVXC_T_U8)
                     interleave_u8(d, r0 + s0, r1 ? r1 + s0 : NULL, e - a);
-                else if (type == OVX_NN_S8)
+                else if (type == OVXC_T_S8)
                     interleave_s8(d, (const vx_int8 *)r0 + s0, r1 ? (const vx_int8 *)r1 + s0 : NULL, e - a);
                 else
                     interleave_s16(d, (const int16_t *)(const void *)r0 + s0,
@@ -111,14 +111,14 @@ void ovx_nn_planes_fill(const ovx_nn_planes *pl, const ovx_nn_srcmap *map, const
                         dp[0] = dp[1] = 0;
                         continue;
                     }
-                    dp[0] = (int16_t)ovx_nn_load(r0 + (size_t)sc * es, type);
-                    dp[1] = r1 ? (int16_t)ovx_nn_load(r1 + (size_t)sc * es, type) : 0;
+                    dp[0] = (int16_t)ovxc_nn_load(r0 + (size_t)sc * es, type);
+                    dp[1] = r1 ? (int16_t)ovxc_nn_load(r1 + (size_t)sc * es, type) : 0;
                 }
         }
     }
 }
 
-static void conv_taps(const ovx_nn_conv_geom *g, const ovx_nn_tensor *w, size_t *tx_max, size_t *ty_max)
+static void conv_taps(const ovxc_nn_conv_geom *g, const ovxc_tensor *w, size_t *tx_max, size_t *ty_max)
 {
     const size_t kw = w->dims[0], kh = w->dims[1];
     if (g->deconv) {
@@ -129,8 +129,8 @@ static void conv_taps(const ovx_nn_conv_geom *g, const ovx_nn_tensor *w, size_t 
     }
 }
 
-void ovx_nn_conv_layout(const ovx_nn_conv_geom *g, const ovx_nn_tensor *w, const ovx_nn_tensor *out,
-                        ovx_nn_planes *pl)
+void ovxc_nn_conv_layout(const ovxc_nn_conv_geom *g, const ovxc_tensor *w, const ovxc_tensor *out,
+                        ovxc_nn_planes *pl)
 {
     const size_t sx = g->deconv ? 1 : g->skip[0], sy = g->deconv ? 1 : g->skip[1];
     size_t tx_max, ty_max;
@@ -149,13 +149,13 @@ void ovx_nn_conv_layout(const ovx_nn_conv_geom *g, const ovx_nn_tensor *w, const
 }
 
 /* The input index of padded coordinate pc of dimension d, or -1. */
-static ptrdiff_t conv_src(const ovx_nn_conv_geom *g, const ovx_nn_tensor *in, const ovx_nn_tensor *w, size_t pc,
+static ptrdiff_t conv_src(const ovxc_nn_conv_geom *g, const ovxc_tensor *in, const ovxc_tensor *w, size_t pc,
                           int d)
 {
     const size_t n = in->dims[d];
     if (g->deconv) {
         /* the up-scaled input padded with kernel - pad - 1; samples at
-         * multiples of up below n (see ovx_nn_deconvolution's ext) */
+         * multiples of up below n (see ovxc_nn_deconvolution's ext) */
         const size_t sp = w->dims[d] - g->pad[d] - 1;
         size_t u;
         if (pc < sp) return -1;
@@ -165,8 +165,8 @@ static ptrdiff_t conv_src(const ovx_nn_conv_geom *g, const ovx_nn_tensor *in, co
     return pc >= g->pad[d] && pc - g->pad[d] < n ? (ptrdiff_t)(pc - g->pad[d]) : -1;
 }
 
-void ovx_nn_conv_maps(const ovx_nn_conv_geom *g, const ovx_nn_tensor *in, const ovx_nn_tensor *w,
-                      const ovx_nn_planes *pl, ovx_nn_srcmap *map, size_t *tap_off, size_t *tap_row)
+void ovxc_nn_conv_maps(const ovxc_nn_conv_geom *g, const ovxc_tensor *in, const ovxc_tensor *w,
+                      const ovxc_nn_planes *pl, ovxc_nn_srcmap *map, size_t *tap_off, size_t *tap_row)
 {
     const size_t kw = w->dims[0], kh = w->dims[1], ncol = pl->phases * pl->pw;
     size_t i;
@@ -181,14 +181,14 @@ void ovx_nn_conv_maps(const ovx_nn_conv_geom *g, const ovx_nn_tensor *in, const 
     }
 }
 
-int ovx_nn_conv_exact32(int64_t abs_max, int64_t xmax, int64_t bmax, int q)
+int ovxc_nn_conv_exact32(int64_t abs_max, int64_t xmax, int64_t bmax, int q)
 {
     /* abs_max <= 2^15 * kw * kh * ifm stays far from int64 overflow for any
      * tensor that fits in memory */
     return abs_max * xmax + bmax * ((int64_t)1 << q) < ((int64_t)1 << 31);
 }
 
-void ovx_nn_conv_finish(const ovx_nn_conv_plan *p, const int32_t *sums, size_t n, size_t o, size_t y, size_t x0)
+void ovxc_nn_conv_finish(const ovxc_nn_conv_plan *p, const int32_t *sums, size_t n, size_t o, size_t y, size_t x0)
 {
     vx_uint8 *row = p->out.ptr + o * p->out.strides[2] + y * p->out.strides[1];
     size_t i;
@@ -196,21 +196,21 @@ void ovx_nn_conv_finish(const ovx_nn_conv_plan *p, const int32_t *sums, size_t n
         vx_int64 v = sums[i];
         if (p->bias) v += p->bias[o];
         if (p->bias_loc) {
-            const ovx_nn_tensor *b = p->bias_loc;
-            v += (vx_int64)ovx_nn_load(b->ptr + (x0 + i) * b->strides[0] + y * b->strides[1] + o * b->strides[2],
+            const ovxc_tensor *b = p->bias_loc;
+            v += (vx_int64)ovxc_nn_load(b->ptr + (x0 + i) * b->strides[0] + y * b->strides[1] + o * b->strides[2],
                                        p->f.type) *
                  ((vx_int64)1 << p->f.q);
         }
-        v = ovx_nn_round_shift(v, p->f.q, p->f.to_ne);
-        ovx_nn_store(row + (x0 + i) * p->out.strides[0], p->f.type, ovx_nn_convert(v, p->f.type, p->f.wrap));
+        v = ovxc_nn_round_shift(v, p->f.q, p->f.to_ne);
+        ovxc_nn_store(row + (x0 + i) * p->out.strides[0], p->f.type, ovxc_nn_convert(v, p->f.type, p->f.wrap));
     }
 }
 
-void ovx_nn_conv_rows(const ovx_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1)
+void ovxc_nn_conv_rows(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1)
 {
-    const ovx_nn_packw *w = p->w;
-    const ovx_nn_planes *pl = p->pl;
-    const size_t tile = 8 * OVX_NN_NV;
+    const ovxc_nn_packw *w = p->w;
+    const ovxc_nn_planes *pl = p->pl;
+    const size_t tile = 8 * OVXC_NN_NV;
     size_t y, x0, b, c2, t, m, i;
     for (y = y0; y < y1; y++) {
         const int16_t *rowbase = pl->ip + y * p->skip_y * pl->row_stride * 2;
@@ -218,67 +218,67 @@ void ovx_nn_conv_rows(const ovx_nn_conv_plan *p, size_t y0, size_t y1, size_t b0
         for (x0 = 0; x0 < p->ow; x0 += tile) {
             const size_t n = p->ow - x0 < tile ? p->ow - x0 : tile;
             for (b = b0; b < b1; b++) {
-                int32_t acc[OVX_NN_MR][8 * OVX_NN_NV];
+                int32_t acc[OVXC_NN_MR][8 * OVXC_NN_NV];
                 memset(acc, 0, sizeof(acc));
                 for (c2 = 0; c2 < w->cp; c2++) {
-                    const int16_t *wq = w->wp + ((b * w->cp + c2) * w->taps) * OVX_NN_MR * 2;
+                    const int16_t *wq = w->wp + ((b * w->cp + c2) * w->taps) * OVXC_NN_MR * 2;
                     const int16_t *pc = rowbase + (c2 * pl->plane + x0) * 2;
-                    for (t = 0; t < w->taps; t++, wq += OVX_NN_MR * 2) {
+                    for (t = 0; t < w->taps; t++, wq += OVXC_NN_MR * 2) {
                         const int16_t *pp = pc + p->tap_off[t] * 2;
                         if (rsrc && rsrc[p->tap_row[t]] < 0) continue; /* a zero row */
-                        for (m = 0; m < OVX_NN_MR; m++) {
+                        for (m = 0; m < OVXC_NN_MR; m++) {
                             const int32_t w0 = wq[2 * m], w1 = wq[2 * m + 1];
                             if (w0 == 0 && w1 == 0) continue;
                             for (i = 0; i < n; i++) acc[m][i] += w0 * pp[2 * i] + w1 * pp[2 * i + 1];
                         }
                     }
                 }
-                for (m = 0; m < OVX_NN_MR && b * OVX_NN_MR + m < p->ofm; m++)
-                    ovx_nn_conv_finish(p, acc[m], n, b * OVX_NN_MR + m, y, x0);
+                for (m = 0; m < OVXC_NN_MR && b * OVXC_NN_MR + m < p->ofm; m++)
+                    ovxc_nn_conv_finish(p, acc[m], n, b * OVXC_NN_MR + m, y, x0);
             }
         }
     }
 }
 
-const ovx_variant *ovx_nn_conv_variants(void)
+const ovx_variant *ovxc_nn_conv_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovx_nn_conv_rows){"scalar", OVX_SIMD_NONE,
-                                                                          (ovx_fn)ovx_nn_conv_rows}};
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nn_conv_rows){"scalar", OVX_SIMD_NONE,
+                                                                          (ovx_fn)ovxc_nn_conv_rows}};
     return table;
 }
 
 /* ---- fully connected ------------------------------------------------------------ */
 
-void ovx_nn_fc_store(const ovx_nn_fc_plan *p, size_t o, int64_t acc)
+void ovxc_nn_fc_store(const ovxc_nn_fc_plan *p, size_t o, int64_t acc)
 {
     if (p->bias && p->bias->ptr)
-        acc += (int64_t)ovx_nn_load(p->bias->ptr + o * p->bias->strides[0], p->f.type) * ((int64_t)1 << p->f.q);
-    acc = ovx_nn_round_shift(acc, p->f.q, p->f.to_ne);
-    ovx_nn_store(p->out + o * p->out_stride, p->f.type, ovx_nn_convert(acc, p->f.type, p->f.wrap));
+        acc += (int64_t)ovxc_nn_load(p->bias->ptr + o * p->bias->strides[0], p->f.type) * ((int64_t)1 << p->f.q);
+    acc = ovxc_nn_round_shift(acc, p->f.q, p->f.to_ne);
+    ovxc_nn_store(p->out + o * p->out_stride, p->f.type, ovxc_nn_convert(acc, p->f.type, p->f.wrap));
 }
 
-void ovx_nn_fc_rows(const ovx_nn_fc_plan *p, size_t o0, size_t o1)
+void ovxc_nn_fc_rows(const ovxc_nn_fc_plan *p, size_t o0, size_t o1)
 {
     size_t o, k;
     for (o = o0; o < o1; o++) {
         const vx_uint8 *wr = p->w + o * p->wrow;
         int64_t acc = 0;
-        if (p->f.type == OVX_NN_U8) {
+        if (p->f.type == OVXC_T_U8) {
             for (k = 0; k < p->k; k++) acc += (int32_t)wr[k] * p->x[k];
-        } else if (p->f.type == OVX_NN_S8) {
+        } else if (p->f.type == OVXC_T_S8) {
             const vx_int8 *a = (const vx_int8 *)wr, *x = (const vx_int8 *)p->x;
             for (k = 0; k < p->k; k++) acc += (int32_t)a[k] * x[k];
         } else {
             const int16_t *a = (const int16_t *)(const void *)wr, *x = (const int16_t *)(const void *)p->x;
             for (k = 0; k < p->k; k++) acc += (int32_t)a[k] * x[k];
         }
-        ovx_nn_fc_store(p, o, acc);
+        ovxc_nn_fc_store(p, o, acc);
     }
 }
 
-const ovx_variant *ovx_nn_fc_variants(void)
+const ovx_variant *ovxc_nn_fc_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovx_nn_fc_rows){"scalar", OVX_SIMD_NONE,
-                                                                        (ovx_fn)ovx_nn_fc_rows}};
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nn_fc_rows){"scalar", OVX_SIMD_NONE,
+                                                                        (ovx_fn)ovxc_nn_fc_rows}};
     return table;
 }

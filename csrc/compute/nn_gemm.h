@@ -12,7 +12,7 @@
  * x + tx / skip_x of phase tx % skip_x in row y * skip_y + ty: for 8
  * consecutive x, 8 consecutive pairs, so one vpmaddwd with a broadcast
  * weight pair (w[o][2 c2][ky][kx], w[o][2 c2 + 1][ky][kx]) adds two taps of
- * 8 outputs.  Weights are packed once ([block of OVX_NN_MR output channels]
+ * 8 outputs.  Weights are packed once ([block of OVXC_NN_MR output channels]
  * [pair c2][tap][channel in block], int16 pairs) and kept with a copy of the
  * raw weights that says when the application wrote new ones.
  *
@@ -29,29 +29,29 @@
  * of two (-32768)^2 products wraps to INT32_MIN, the only int32 result that
  * stands for +2^31: v - 1 then sign extension, + 1 per pair added back).
  */
-#ifndef OVX_COMPUTE_NN_GEMM_H
-#define OVX_COMPUTE_NN_GEMM_H
+#ifndef OVXC_COMPUTE_NN_GEMM_H
+#define OVXC_COMPUTE_NN_GEMM_H
 
 #include <stddef.h>
 #include <stdint.h>
 
 #include "nn.h"
 
-#define OVX_NN_MR 6   /* output channels per packed weight block */
-#define OVX_NN_NV 2   /* 8-column vectors per register tile (AVX2) */
+#define OVXC_NN_MR 6   /* output channels per packed weight block */
+#define OVXC_NN_NV 2   /* 8-column vectors per register tile (AVX2) */
 
 /* The packed weights. */
 typedef struct {
     size_t ofm, cp, taps; /* output channels, input channel pairs, kw * kh */
-    size_t blocks;        /* ceil(ofm / OVX_NN_MR) */
-    int16_t *wp;          /* [blocks][cp][taps][OVX_NN_MR] pairs */
+    size_t blocks;        /* ceil(ofm / OVXC_NN_MR) */
+    int16_t *wp;          /* [blocks][cp][taps][OVXC_NN_MR] pairs */
     int64_t abs_max;      /* max over o of sum |w[o][k]| */
-} ovx_nn_packw;
+} ovxc_nn_packw;
 
 /* Bytes of the packed weights of w ([KW, KH, IFM, OFM]). */
-size_t ovx_nn_packw_size(const ovx_nn_tensor *w);
-/* Pack w (type f->type) into mem (ovx_nn_packw_size bytes, 4-aligned). */
-void ovx_nn_packw_fill(const ovx_nn_tensor *w, int type, void *mem, ovx_nn_packw *pw);
+size_t ovxc_nn_packw_size(const ovxc_tensor *w);
+/* Pack w (type f->type) into mem (ovxc_nn_packw_size bytes, 4-aligned). */
+void ovxc_nn_packw_fill(const ovxc_tensor *w, int type, void *mem, ovxc_nn_packw *pw);
 
 /* The padded pair planes of one batch item. */
 typedef struct {
@@ -59,16 +59,16 @@ typedef struct {
     size_t rows, phases, pw;  /* padded rows, skip_x phases, pairs per phase row */
     size_t row_stride, plane; /* in pairs: between rows, between channel pairs */
     size_t total;             /* pairs of the whole set */
-} ovx_nn_planes;
+} ovxc_nn_planes;
 
 /* Source of every padded column / row: an input index or -1 (zero). */
 typedef struct {
     ptrdiff_t *col;   /* [phases * pw] by padded column pc = j * skip + ph */
     ptrdiff_t *row;   /* [rows] */
-} ovx_nn_srcmap;
+} ovxc_nn_srcmap;
 
 /* Fill pair planes [c0, c1) of ip from batch item base `ib` of `in`. */
-void ovx_nn_planes_fill(const ovx_nn_planes *pl, const ovx_nn_srcmap *map, const ovx_nn_tensor *in,
+void ovxc_nn_planes_fill(const ovxc_nn_planes *pl, const ovxc_nn_srcmap *map, const ovxc_tensor *in,
                         const vx_uint8 *ib, int type, size_t c0, size_t c1);
 
 /* The placement of a convolution-like layer. */
@@ -76,44 +76,44 @@ typedef struct {
     int deconv;                   /* 0: convolution, 1: deconvolution */
     size_t pad[2], skip[2], dil[2]; /* convolution: padding, skip (stride), dilation */
     size_t up[2];                 /* deconvolution: padding in pad, upscale */
-} ovx_nn_conv_geom;
+} ovxc_nn_conv_geom;
 
 /* The planes' shape (not ip) for input in, weights w, output out. */
-void ovx_nn_conv_layout(const ovx_nn_conv_geom *g, const ovx_nn_tensor *w, const ovx_nn_tensor *out,
-                        ovx_nn_planes *pl);
+void ovxc_nn_conv_layout(const ovxc_nn_conv_geom *g, const ovxc_tensor *w, const ovxc_tensor *out,
+                        ovxc_nn_planes *pl);
 /* The source maps (map->col: phases * pw entries, map->row: rows), the
  * taps' pair offsets and padded row offsets (tap_off, tap_row: kw * kh
  * entries each; tap_row may be NULL). */
-void ovx_nn_conv_maps(const ovx_nn_conv_geom *g, const ovx_nn_tensor *in, const ovx_nn_tensor *w,
-                      const ovx_nn_planes *pl, ovx_nn_srcmap *map, size_t *tap_off, size_t *tap_row);
+void ovxc_nn_conv_maps(const ovxc_nn_conv_geom *g, const ovxc_tensor *in, const ovxc_tensor *w,
+                      const ovxc_nn_planes *pl, ovxc_nn_srcmap *map, size_t *tap_off, size_t *tap_row);
 /* Are int32 sums exact: max_o sum |w| * xmax + bmax * 2^q < 2^31? */
-int ovx_nn_conv_exact32(int64_t abs_max, int64_t xmax, int64_t bmax, int q);
+int ovxc_nn_conv_exact32(int64_t abs_max, int64_t xmax, int64_t bmax, int q);
 
 /* One convolution run's constants (shared by every variant). */
 typedef struct {
-    const ovx_nn_packw *w;
-    const ovx_nn_planes *pl;
+    const ovxc_nn_packw *w;
+    const ovxc_nn_planes *pl;
     const size_t *tap_off;  /* [taps] pair offset of each tap from the output's (x * 1, y * skip_y) */
     const size_t *tap_row;  /* [taps] padded row offset ty of each tap, or NULL */
     const ptrdiff_t *row_src; /* the source map of the rows (srcmap.row): taps on zero rows are skipped */
     size_t skip_y;
     size_t ow, oh, ofm;
-    ovx_nn_fixed f;
+    ovxc_nn_fixed f;
     const int32_t *bias;           /* [ofm] bias << q (per-map bias), or NULL */
-    const ovx_nn_tensor *bias_loc; /* [OW, OH, OFM] bias, or NULL */
-    ovx_nn_tensor out;             /* the output; ptr = this batch item's */
-} ovx_nn_conv_plan;
+    const ovxc_tensor *bias_loc; /* [OW, OH, OFM] bias, or NULL */
+    ovxc_tensor out;             /* the output; ptr = this batch item's */
+} ovxc_nn_conv_plan;
 
 /* Output rows [y0, y1) of blocks [b0, b1) of output channels. */
-typedef void (*ovx_nn_conv_rows_f)(const ovx_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
-void ovx_nn_conv_rows(const ovx_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
-void ovx_nn_conv_rows_avx2(const ovx_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
+typedef void (*ovxc_nn_conv_rows_f)(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
+void ovxc_nn_conv_rows(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
+void ovxc_nn_conv_rows_avx2(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
 /* The variants (runtime/dispatch.h), scalar last. */
-const struct ovx_variant *ovx_nn_conv_variants(void);
+const struct ovx_variant *ovxc_nn_conv_variants(void);
 
 /* Finish n <= 8 sums of output channel o, row y, columns x0.. into the
  * output (the scalar code of every variant's odd cases). */
-void ovx_nn_conv_finish(const ovx_nn_conv_plan *p, const int32_t *sums, size_t n, size_t o, size_t y, size_t x0);
+void ovxc_nn_conv_finish(const ovxc_nn_conv_plan *p, const int32_t *sums, size_t n, size_t o, size_t y, size_t x0);
 
 /* Fully connected: out[o] for o in [o0, o1) of one batch item: the dot
  * product of weight row o (k elements at w + o * wrow, contiguous) and x
@@ -122,16 +122,16 @@ typedef struct {
     const vx_uint8 *w;
     size_t wrow, k;
     const vx_uint8 *x;
-    const ovx_nn_tensor *bias; /* [OFM] or NULL */
+    const ovxc_tensor *bias; /* [OFM] or NULL */
     vx_uint8 *out;
     size_t out_stride;
-    ovx_nn_fixed f;
-} ovx_nn_fc_plan;
-typedef void (*ovx_nn_fc_rows_f)(const ovx_nn_fc_plan *p, size_t o0, size_t o1);
-void ovx_nn_fc_rows(const ovx_nn_fc_plan *p, size_t o0, size_t o1);
-void ovx_nn_fc_rows_avx2(const ovx_nn_fc_plan *p, size_t o0, size_t o1);
-const struct ovx_variant *ovx_nn_fc_variants(void);
+    ovxc_nn_fixed f;
+} ovxc_nn_fc_plan;
+typedef void (*ovxc_nn_fc_rows_f)(const ovxc_nn_fc_plan *p, size_t o0, size_t o1);
+void ovxc_nn_fc_rows(const ovxc_nn_fc_plan *p, size_t o0, size_t o1);
+void ovxc_nn_fc_rows_avx2(const ovxc_nn_fc_plan *p, size_t o0, size_t o1);
+const struct ovx_variant *ovxc_nn_fc_variants(void);
 /* The final step of one fully connected output (shared by the variants). */
-void ovx_nn_fc_store(const ovx_nn_fc_plan *p, size_t o, int64_t acc);
+void ovxc_nn_fc_store(const ovxc_nn_fc_plan *p, size_t o, int64_t acc);
 
 #endif

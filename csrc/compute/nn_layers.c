@@ -14,7 +14,7 @@
 
 /* ---- pooling ------------------------------------------------------------------ */
 
-size_t ovx_nn_pool_tmp_size(const ovx_nn_tensor *in, const ovx_nn_tensor *out, const vx_size size[2],
+size_t ovxc_nn_pool_tmp_size(const ovxc_tensor *in, const ovxc_tensor *out, const vx_size size[2],
                             const vx_size pad[2], const vx_size skip[2])
 {
     size_t len = (out->dims[0] - 1) * skip[0] + size[0];
@@ -40,14 +40,14 @@ static void pool_max_cols(const vx_uint8 *ip, size_t rs, size_t es, int type, si
     for (x = 0; x < w; x++) t[x] = init;
     for (yy = ys; yy < ye; yy++) {
         const vx_uint8 *row = ip + yy * rs;
-        if (type == OVX_NN_U8 && es == 1) {
+        if (type == OVXC_T_U8 && es == 1) {
             for (x = 0; x < w; x++) t[x] = row[x] > t[x] ? row[x] : t[x];
-        } else if (type == OVX_NN_S16 && es == 2) {
+        } else if (type == OVXC_T_S16 && es == 2) {
             const int16_t *r = (const int16_t *)(const void *)row;
             for (x = 0; x < w; x++) t[x] = r[x] > t[x] ? r[x] : t[x];
         } else {
             for (x = 0; x < w; x++) {
-                int32_t v = ovx_nn_load(row + x * es, type);
+                int32_t v = ovxc_nn_load(row + x * es, type);
                 t[x] = v > t[x] ? v : t[x];
             }
         }
@@ -61,7 +61,7 @@ static void pool_sum_cols(const vx_uint8 *ip, size_t rs, size_t es, int type, si
     for (x = 0; x < w; x++) t[x] = 0;
     for (yy = ys; yy < ye; yy++) {
         const vx_uint8 *row = ip + yy * rs;
-        for (x = 0; x < w; x++) t[x] += ovx_nn_load(row + x * es, type);
+        for (x = 0; x < w; x++) t[x] += ovxc_nn_load(row + x * es, type);
     }
 }
 
@@ -114,12 +114,12 @@ POOL_MAX_ROW(pool_max_u8, vx_uint8)
 POOL_MAX_ROW(pool_max_s8, vx_int8)
 POOL_MAX_ROW(pool_max_s16, vx_int16)
 
-void ovx_nn_pool_max_row(const ovx_nn_pool_row *r, int type, void *tmp)
+void ovxc_nn_pool_max_row(const ovxc_nn_pool_row *r, int type, void *tmp)
 {
-    if (type == OVX_NN_U8)
+    if (type == OVXC_T_U8)
         pool_max_u8(r->ip, r->rs, r->inside, r->ys, r->ye, r->cut, 0, r->len, r->pad, r->size_x, r->skip, r->ow,
                     r->orow, r->os, tmp);
-    else if (type == OVX_NN_S8)
+    else if (type == OVXC_T_S8)
         pool_max_s8(r->ip, r->rs, r->inside, r->ys, r->ye, r->cut, -128, r->len, r->pad, r->size_x, r->skip, r->ow,
                     r->orow, r->os, tmp);
     else
@@ -127,40 +127,40 @@ void ovx_nn_pool_max_row(const ovx_nn_pool_row *r, int type, void *tmp)
                      r->ow, r->orow, r->os, tmp);
 }
 
-const ovx_variant *ovx_nn_pool_variants(void)
+const ovx_variant *ovxc_nn_pool_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovx_nn_pool_max_row){"scalar", OVX_SIMD_NONE,
-                                                                             (ovx_fn)ovx_nn_pool_max_row}};
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nn_pool_max_row){"scalar", OVX_SIMD_NONE,
+                                                                             (ovx_fn)ovxc_nn_pool_max_row}};
     return table;
 }
 
-void ovx_nn_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int is_max, const vx_size size[2],
+void ovxc_nn_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int type, int is_max, const vx_size size[2],
                       const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, void *tmp,
-                      ovx_nn_pool_max_row_f row)
+                      ovxc_nn_pool_max_row_f row)
 {
     const size_t iw = in->dims[0], ih = in->dims[1], ow = out->dims[0], oh = out->dims[1];
     const size_t len = (ow - 1) * skip[0] + size[0], area = size[0] * size[1];
     const size_t inside = pad[0] + iw < len ? iw : (len > pad[0] ? len - pad[0] : 0);
-    const int32_t lowest = type == OVX_NN_U8 ? 0 : type == OVX_NN_S8 ? -128 : -32768;
+    const int32_t lowest = type == OVXC_T_U8 ? 0 : type == OVXC_T_S8 ? -128 : -32768;
     size_t u, x, i;
     for (u = u0; u < u1; u++) {
         const size_t pl = u / oh, y = u % oh;
-        const vx_uint8 *ip = in->ptr + ovx_nn_batch_offset(in, 2, pl);
-        vx_uint8 *orow = out->ptr + ovx_nn_batch_offset(out, 2, pl) + y * out->strides[1];
+        const vx_uint8 *ip = in->ptr + ovxc_nn_batch_offset(in, 2, pl);
+        vx_uint8 *orow = out->ptr + ovxc_nn_batch_offset(out, 2, pl) + y * out->strides[1];
         size_t ys, ye;
         pool_span(y * skip[1], size[1], pad[1], ih, &ys, &ye);
-        if (is_max && in->strides[0] == (type == OVX_NN_S16 ? 2u : 1u)) {
-            ovx_nn_pool_row r;
+        if (is_max && in->strides[0] == (type == OVXC_T_S16 ? 2u : 1u)) {
+            ovxc_nn_pool_row r;
             r.ip = ip, r.rs = in->strides[1], r.inside = inside, r.ys = ys, r.ye = ye, r.cut = ye - ys < size[1];
             r.len = len, r.pad = pad[0], r.size_x = size[0], r.skip = skip[0], r.ow = ow;
             r.orow = orow, r.os = out->strides[0];
-            (row ? row : ovx_nn_pool_max_row)(&r, type, tmp);
-        } else if (!is_max && in->strides[0] == (type == OVX_NN_S16 ? 2u : 1u) && area <= 16384) {
+            (row ? row : ovxc_nn_pool_max_row)(&r, type, tmp);
+        } else if (!is_max && in->strides[0] == (type == OVXC_T_S16 ? 2u : 1u) && area <= 16384) {
             /* |window sum| <= 16384 * 32768 = 2^29 */
-            if (type == OVX_NN_U8)
+            if (type == OVXC_T_U8)
                 pool_avg_u8(ip, in->strides[1], inside, ys, ye, len, pad[0], size[0], skip[0], ow, (int32_t)area,
                             orow, out->strides[0], tmp);
-            else if (type == OVX_NN_S8)
+            else if (type == OVXC_T_S8)
                 pool_avg_s8(ip, in->strides[1], inside, ys, ye, len, pad[0], size[0], skip[0], ow, (int32_t)area,
                             orow, out->strides[0], tmp);
             else
@@ -178,7 +178,7 @@ void ovx_nn_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int typ
                 const int32_t *w = t + x * skip[0];
                 int32_t m = w[0];
                 for (i = 1; i < size[0]; i++) m = w[i] > m ? w[i] : m;
-                ovx_nn_store(orow + x * out->strides[0], type, m);
+                ovxc_nn_store(orow + x * out->strides[0], type, m);
             }
         } else {
             int64_t *t = tmp;
@@ -188,7 +188,7 @@ void ovx_nn_pool_rows(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int typ
                 const int64_t *w = t + x * skip[0];
                 int64_t s = 0;
                 for (i = 0; i < size[0]; i++) s += w[i];
-                ovx_nn_store(orow + x * out->strides[0], type, s / (int64_t)area);
+                ovxc_nn_store(orow + x * out->strides[0], type, s / (int64_t)area);
             }
         }
     }
@@ -234,20 +234,20 @@ SOFTMAX_ROW(softmax_row_u8, vx_uint8)
 SOFTMAX_ROW(softmax_row_s8, vx_int8)
 SOFTMAX_ROW(softmax_row_s16, vx_int16)
 
-void ovx_nn_softmax_table(int type, int q, double *et)
+void ovxc_nn_softmax_table(int type, int q, double *et)
 {
-    const size_t n = type == OVX_NN_S16 ? 65536 : 256;
+    const size_t n = type == OVXC_T_S16 ? 65536 : 256;
     size_t d;
     /* exp(x - max) of the reference: x - max = -d 2^-q exactly */
     for (d = 0; d < n; d++) et[d] = exp(ldexp(-(double)d, -q));
 }
 
-void ovx_nn_softmax_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int q, vx_size axis,
+void ovxc_nn_softmax_range(const ovxc_tensor *in, const ovxc_tensor *out, int type, int q, vx_size axis,
                           size_t i0, size_t i1, double *e, const double *et)
 {
     const vx_size n = in->dims[axis], is = in->strides[axis], os = out->strides[axis];
-    const vx_size es = type == OVX_NN_S16 ? 2 : 1;
-    const double up = ldexp(1.0, q), hi = type == OVX_NN_U8 ? 255.0 : type == OVX_NN_S8 ? 127.0 : 32767.0;
+    const vx_size es = type == OVXC_T_S16 ? 2 : 1;
+    const double up = ldexp(1.0, q), hi = type == OVXC_T_U8 ? 255.0 : type == OVXC_T_S8 ? 127.0 : 32767.0;
     vx_size i, k;
     for (i = i0; i < i1; i++) {
         vx_size rem = i, ioff = 0, ooff = 0, d;
@@ -262,89 +262,89 @@ void ovx_nn_softmax_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int
         }
         ip = in->ptr + ioff, op = out->ptr + ooff;
         if (et && is == es && os == es) {
-            if (type == OVX_NN_U8)
+            if (type == OVXC_T_U8)
                 softmax_row_u8(ip, op, n, et, up, hi, e);
-            else if (type == OVX_NN_S8)
+            else if (type == OVXC_T_S8)
                 softmax_row_s8(ip, op, n, et, up, hi, e);
             else
                 softmax_row_s16(ip, op, n, et, up, hi, e);
             continue;
         }
         if (et) {
-            int32_t mx = ovx_nn_load(ip, type);
+            int32_t mx = ovxc_nn_load(ip, type);
             for (k = 1; k < n; k++) {
-                int32_t v = ovx_nn_load(ip + k * is, type);
+                int32_t v = ovxc_nn_load(ip + k * is, type);
                 mx = v > mx ? v : mx;
             }
-            for (k = 0; k < n; k++) e[k] = et[mx - ovx_nn_load(ip + k * is, type)];
+            for (k = 0; k < n; k++) e[k] = et[mx - ovxc_nn_load(ip + k * is, type)];
             sum = sum4(e, n);
         } else {
             double mx = -HUGE_VAL;
             for (k = 0; k < n; k++) {
-                e[k] = ldexp((double)ovx_nn_load(ip + k * is, type), -q);
+                e[k] = ldexp((double)ovxc_nn_load(ip + k * is, type), -q);
                 if (e[k] > mx) mx = e[k];
             }
             for (k = 0; k < n; k++) e[k] = exp(e[k] - mx);
             sum = sum4(e, n);
         }
-        /* ovx_nn_quantize of a value in [0, 1]: scaling by 2^q is exact,
+        /* ovxc_nn_quantize of a value in [0, 1]: scaling by 2^q is exact,
          * rint rounds to nearest even as nearbyint does */
         for (k = 0; k < n; k++) {
             double r = (e[k] / sum * up + NN_RINT_MAGIC) - NN_RINT_MAGIC;
-            ovx_nn_store(op + k * os, type, (vx_int64)(r > hi ? hi : r));
+            ovxc_nn_store(op + k * os, type, (vx_int64)(r > hi ? hi : r));
         }
     }
 }
 
 /* ---- activation ---------------------------------------------------------------------- */
 
-void ovx_nn_activation_lut(int type, int q, vx_enum func, double a, double b, int16_t *lut)
+void ovxc_nn_activation_lut(int type, int q, vx_enum func, double a, double b, int16_t *lut)
 {
-    const int32_t lo = type == OVX_NN_U8 ? 0 : type == OVX_NN_S8 ? -128 : -32768;
-    const int32_t hi = type == OVX_NN_U8 ? 255 : type == OVX_NN_S8 ? 127 : 32767;
+    const int32_t lo = type == OVXC_T_U8 ? 0 : type == OVXC_T_S8 ? -128 : -32768;
+    const int32_t hi = type == OVXC_T_U8 ? 255 : type == OVXC_T_S8 ? 127 : 32767;
     int32_t v;
     /* one element tensor through the reference per value */
     for (v = lo; v <= hi; v++) {
         vx_uint8 src[2], dst[2];
         size_t d;
-        ovx_nn_tensor ti, to;
+        ovxc_tensor ti, to;
         memset(&ti, 0, sizeof(ti));
         ti.num_dims = 1;
         ti.dims[0] = 1;
-        for (d = 1; d < OVX_NN_MAX_DIMS; d++) ti.dims[d] = 1;
-        ti.strides[0] = type == OVX_NN_S16 ? 2 : 1;
+        for (d = 1; d < OVXC_TENSOR_MAX_DIMS; d++) ti.dims[d] = 1;
+        ti.strides[0] = type == OVXC_T_S16 ? 2 : 1;
         to = ti;
         ti.ptr = src, to.ptr = dst;
-        ovx_nn_store(src, type, v);
-        ovx_nn_activation(&ti, &to, type, q, func, a, b);
-        lut[v - lo] = (int16_t)ovx_nn_load(dst, type);
+        ovxc_nn_store(src, type, v);
+        ovxc_nn_activation(&ti, &to, type, q, func, a, b);
+        lut[v - lo] = (int16_t)ovxc_nn_load(dst, type);
     }
 }
 
-void ovx_nn_activation_range(const ovx_nn_tensor *in, const ovx_nn_tensor *out, int type, int q, vx_enum func,
+void ovxc_nn_activation_range(const ovxc_tensor *in, const ovxc_tensor *out, int type, int q, vx_enum func,
                              double a, double b, const int16_t *lut, size_t r0, size_t r1)
 {
     const vx_size w = in->dims[0];
-    const int32_t lo = type == OVX_NN_U8 ? 0 : type == OVX_NN_S8 ? -128 : -32768;
+    const int32_t lo = type == OVXC_T_U8 ? 0 : type == OVXC_T_S8 ? -128 : -32768;
     vx_size r, x;
     for (r = r0; r < r1; r++) {
-        const vx_uint8 *ip = in->ptr + ovx_nn_batch_offset(in, 1, r);
-        vx_uint8 *op = out->ptr + ovx_nn_batch_offset(out, 1, r);
-        if (func == VX_NN_ACTIVATION_RELU && type == OVX_NN_S16 && in->strides[0] == 2 && out->strides[0] == 2) {
+        const vx_uint8 *ip = in->ptr + ovxc_nn_batch_offset(in, 1, r);
+        vx_uint8 *op = out->ptr + ovxc_nn_batch_offset(out, 1, r);
+        if (func == VX_NN_ACTIVATION_RELU && type == OVXC_T_S16 && in->strides[0] == 2 && out->strides[0] == 2) {
             /* max(x, 0) of a representable x is x itself: exact */
             const int16_t *s = (const int16_t *)(const void *)ip;
             int16_t *d = (int16_t *)(void *)op;
             for (x = 0; x < w; x++) d[x] = s[x] > 0 ? s[x] : 0;
-        } else if (lut && type == OVX_NN_U8 && in->strides[0] == 1 && out->strides[0] == 1) {
+        } else if (lut && type == OVXC_T_U8 && in->strides[0] == 1 && out->strides[0] == 1) {
             for (x = 0; x < w; x++) op[x] = (vx_uint8)lut[ip[x]];
         } else if (lut) {
             for (x = 0; x < w; x++)
-                ovx_nn_store(op + x * out->strides[0], type, lut[ovx_nn_load(ip + x * in->strides[0], type) - lo]);
+                ovxc_nn_store(op + x * out->strides[0], type, lut[ovxc_nn_load(ip + x * in->strides[0], type) - lo]);
         } else {
-            ovx_nn_tensor ti = *in, to = *out;
+            ovxc_tensor ti = *in, to = *out;
             ti.ptr = (vx_uint8 *)ip, to.ptr = op;
             ti.num_dims = to.num_dims = 1;
-            ovx_nn_activation(&ti, &to, type, q, func, a, b);
+            ovxc_nn_activation(&ti, &to, type, q, func, a, b);
         }
     }
 }

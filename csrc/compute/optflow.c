@@ -6,8 +6,8 @@
 #define LK_FN(name) name
 #include "optflow_body.inc"
 
-const ovx_variant *ovx_lk_variants(void)
+const ovx_variant *ovxc_lk_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovx_lk_track){"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_lk_track}};
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_lk_track){"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_lk_track}};
     return table;
 }

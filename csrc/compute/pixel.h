@@ -8,8 +8,8 @@
  * S16 saturates to 32767).  The variant tables (best first) are
  * ovxc_pixel_variants(op).
  */
-#ifndef OVX_COMPUTE_PIXEL_H
-#define OVX_COMPUTE_PIXEL_H
+#ifndef OVXC_COMPUTE_PIXEL_H
+#define OVXC_COMPUTE_PIXEL_H
 
 #include <stddef.h>
 #include <stdint.h>

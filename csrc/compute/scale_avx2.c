@@ -6,7 +6,7 @@
 /* 32 outputs a step: the byte pairs of each row summed by maddubs (unsigned
  * bytes times signed ones, exact 16-bit sums), the two rows, + 2, >> 2;
  * a last overlapping step for the tail (n >= 32), else the scalar rule. */
-void ovx_half2_u8_avx2(const uint8_t *r0, const uint8_t *r1, uint8_t *out, int32_t n)
+void ovxc_half2_u8_avx2(const uint8_t *r0, const uint8_t *r1, uint8_t *out, int32_t n)
 {
     const __m256i one = _mm256_set1_epi8(1), two = _mm256_set1_epi16(2);
     int32_t x = 0;

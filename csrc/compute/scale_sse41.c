@@ -4,7 +4,7 @@
 #include <smmintrin.h>
 
 /* 16 outputs a step (as the AVX2 variant, 128-bit lanes). */
-void ovx_half2_u8_sse41(const uint8_t *r0, const uint8_t *r1, uint8_t *out, int32_t n)
+void ovxc_half2_u8_sse41(const uint8_t *r0, const uint8_t *r1, uint8_t *out, int32_t n)
 {
     const __m128i one = _mm_set1_epi8(1), two = _mm_set1_epi16(2);
     int32_t x = 0;

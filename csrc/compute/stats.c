@@ -3,7 +3,7 @@
 
 #include <string.h>
 
-void ovx_count_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+void ovxc_count_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
                   uint32_t counts[256])
 {
     /* four tables, one per pixel of a group of four: a run of one value does
@@ -23,7 +23,7 @@ void ovx_count_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, 
     for (v = 0; v < 256; v++) counts[v] = c4[0][v] + c4[1][v] + c4[2][v] + c4[3][v];
 }
 
-void ovx_histogram_from_counts(const uint32_t counts[256], int32_t offset, uint32_t range, size_t bins,
+void ovxc_histogram_from_counts(const uint32_t counts[256], int32_t offset, uint32_t range, size_t bins,
                                uint32_t *hist)
 {
     int64_t v;
@@ -36,7 +36,7 @@ void ovx_histogram_from_counts(const uint32_t counts[256], int32_t offset, uint3
     }
 }
 
-void ovx_equalize_lut(const uint32_t counts[256], uint8_t lut[256])
+void ovxc_equalize_lut(const uint32_t counts[256], uint8_t lut[256])
 {
     uint64_t total = 0, cdf = 0, cmin = 0, scale;
     int v, first = -1;
@@ -56,7 +56,7 @@ void ovx_equalize_lut(const uint32_t counts[256], uint8_t lut[256])
     }
 }
 
-void ovx_sums_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+void ovxc_sums_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
                  uint64_t *sum, uint64_t *sqsum)
 {
     uint64_t s = 0, s2 = 0;
@@ -79,7 +79,7 @@ void ovx_sums_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, u
     *sqsum = s2;
 }
 
-void ovx_sums_u1(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+void ovxc_sums_u1(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
                  uint64_t *sum, uint64_t *sqsum)
 {
     uint64_t s = 0;
@@ -94,7 +94,7 @@ void ovx_sums_u1(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, u
 
 /* Branch-free row reductions (the compiler vectorizes them): the extremes,
  * then, only when asked, how many pixels hold a value. */
-#define OVX_MINMAX(name, cname, type)                                                                      \
+#define OVXC_MINMAX(name, cname, type)                                                                      \
     void name(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,      \
               int32_t *minv, int32_t *maxv)                                                                \
     {                                                                                                      \
@@ -131,10 +131,10 @@ void ovx_sums_u1(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, u
         return n;                                                                                          \
     }
 
-OVX_MINMAX(ovx_minmax_u8, ovx_count_value_u8, uint8_t)
-OVX_MINMAX(ovx_minmax_s16, ovx_count_value_s16, int16_t)
+OVXC_MINMAX(ovxc_minmax_u8, ovxc_count_value_u8, uint8_t)
+OVXC_MINMAX(ovxc_minmax_s16, ovxc_count_value_s16, int16_t)
 
-#define OVX_LOCATE(name, type)                                                                             \
+#define OVXC_LOCATE(name, type)                                                                             \
     size_t name(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,    \
                 int32_t v, uint32_t *xy, size_t cap)                                                       \
     {                                                                                                      \
@@ -153,10 +153,10 @@ OVX_MINMAX(ovx_minmax_s16, ovx_count_value_s16, int16_t)
         return n;                                                                                          \
     }
 
-OVX_LOCATE(ovx_locate_u8, uint8_t)
-OVX_LOCATE(ovx_locate_s16, int16_t)
+OVXC_LOCATE(ovxc_locate_u8, uint8_t)
+OVXC_LOCATE(ovxc_locate_s16, int16_t)
 
-void ovx_integral_rows_scalar(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride, uint32_t width,
+void ovxc_integral_rows_scalar(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride, uint32_t width,
                               uint32_t y0, uint32_t y1, const uint32_t *top)
 {
     uint32_t x, y;
@@ -172,32 +172,32 @@ void ovx_integral_rows_scalar(const uint8_t *src, int32_t src_stride, uint8_t *d
     }
 }
 
-void ovx_integral_u8(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride, uint32_t width,
+void ovxc_integral_u8(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride, uint32_t width,
                      uint32_t height)
 {
-    ovx_integral_rows_scalar(src, src_stride, dst, dst_stride, width, 0, height, NULL);
+    ovxc_integral_rows_scalar(src, src_stride, dst, dst_stride, width, 0, height, NULL);
 }
 
-const ovx_variant *ovx_minmax_variants(void)
+const ovx_variant *ovxc_minmax_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovx_minmax_u8){"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_minmax_u8}};
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_minmax_u8){"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_minmax_u8}};
     return table;
 }
 
-const ovx_variant *ovx_sums_variants(void)
+const ovx_variant *ovxc_sums_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovx_sums_u8){"scalar", OVX_SIMD_NONE, (ovx_fn)ovx_sums_u8}};
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_sums_u8){"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_sums_u8}};
     return table;
 }
 
-const ovx_variant *ovx_integral_variants(void)
+const ovx_variant *ovxc_integral_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovx_integral_rows){"scalar", OVX_SIMD_NONE,
-                                                                            (ovx_fn)ovx_integral_rows_scalar}};
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_integral_rows){"scalar", OVX_SIMD_NONE,
+                                                                            (ovx_fn)ovxc_integral_rows_scalar}};
     return table;
 }
 
-void ovx_colsum_u8(const uint8_t *src, int32_t src_stride, uint32_t width, uint32_t y0, uint32_t y1, uint32_t *acc)
+void ovxc_colsum_u8(const uint8_t *src, int32_t src_stride, uint32_t width, uint32_t y0, uint32_t y1, uint32_t *acc)
 {
     uint32_t x, y;
     for (y = y0; y < y1; y++) {

@@ -8,7 +8,7 @@
  * 8's total, both plus the row's running total (one dependent add and
  * broadcast per 16 pixels), plus the row above.  Wrapping 32-bit adds: the
  * same values as the scalar row. */
-void ovx_integral_rows_avx2(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride, uint32_t width,
+void ovxc_integral_rows_avx2(const uint8_t *src, int32_t src_stride, uint8_t *dst, int32_t dst_stride, uint32_t width,
                             uint32_t y0, uint32_t y1, const uint32_t *top)
 {
     const __m256i last = _mm256_set1_epi32(7);
@@ -51,7 +51,7 @@ void ovx_integral_rows_avx2(const uint8_t *src, int32_t src_stride, uint8_t *dst
  * absolute differences from zero (64-bit lanes), the squares by pmaddwd of
  * the widened pixels with themselves (32-bit lanes of at most 2 * 255^2 a
  * step, flushed to 64 bits every 4096 pixels); exact integers. */
-void ovx_sums_u8_avx2(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+void ovxc_sums_u8_avx2(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
                       uint64_t *sum, uint64_t *sqsum)
 {
     __m256i s64 = _mm256_setzero_si256(), q64 = _mm256_setzero_si256();
@@ -88,7 +88,7 @@ void ovx_sums_u8_avx2(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t 
 /* Minimum and maximum of a U8 rectangle: 32 pixels a step in byte lanes, the
  * rest (and the lanes' reduction) by scalar compares; the reference's
  * values (0 and 0 for an empty rectangle). */
-void ovx_minmax_u8_avx2(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
+void ovxc_minmax_u8_avx2(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1,
                         int32_t *minv, int32_t *maxv)
 {
     __m256i vmn = _mm256_set1_epi8((char)0xFF), vmx = _mm256_setzero_si256();

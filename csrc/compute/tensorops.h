@@ -11,24 +11,14 @@
  * Views with gaps work the same way.  No allocation, no threads, no vx_
  * objects.
  */
-#ifndef OVX_COMPUTE_TENSOROPS_H
-#define OVX_COMPUTE_TENSOROPS_H
+#ifndef OVXC_COMPUTE_TENSOROPS_H
+#define OVXC_COMPUTE_TENSOROPS_H
 
 #include <stddef.h>
 #include <stdint.h>
 
-#define OVXC_TENSOR_MAX_DIMS 8
+#include "ovxc.h"
 
-/* Element types of the tensor routines. */
-typedef enum { OVXC_T_U8, OVXC_T_S8, OVXC_T_S16, OVXC_T_F32 } ovxc_ttype;
-
-typedef struct {
-    uint8_t *ptr;                          /* element 0 */
-    size_t num_dims;                       /* 1..OVXC_TENSOR_MAX_DIMS */
-    size_t dims[OVXC_TENSOR_MAX_DIMS];
-    size_t strides[OVXC_TENSOR_MAX_DIMS];  /* bytes; 0 = broadcast */
-    ovxc_ttype type;
-} ovxc_tensor;
 
 /* o = a + b (or a - b when subtract) on the raw values (same fixed point
  * everywhere); saturate: clamp to o's range, else keep the low bits.  a, b, o

@@ -9,10 +9,10 @@
 #include "../compute/color.h"
 
 /* The planes of an image as the compute routines see them. */
-static void image_planes(vx_image img, vx_df_image format, ovx_cc_planes *p)
+static void image_planes(vx_image img, vx_df_image format, ovxc_cc_planes *p)
 {
-    ovx_cc_chan ch[4];
-    int n = ovx_cc_channels(format, ch), i;
+    ovxc_cc_chan ch[4];
+    int n = ovxc_cc_channels(format, ch), i;
     vx_uint32 planes = 1;
     for (i = 0; i < n; i++)
         if ((vx_uint32)ch[i].plane + 1 > planes) planes = ch[i].plane + 1u;
@@ -30,8 +30,8 @@ static void image_planes(vx_image img, vx_df_image format, ovx_cc_planes *p)
 /* Do images of this format need even widths / heights? */
 static void format_align(vx_df_image f, vx_uint32 *ax, vx_uint32 *ay)
 {
-    ovx_cc_chan ch[4];
-    int n = ovx_cc_channels(f, ch), i;
+    ovxc_cc_chan ch[4];
+    int n = ovxc_cc_channels(f, ch), i;
     *ax = *ay = 1;
     for (i = 0; i < n; i++) {
         if (ch[i].sx > *ax) *ax = ch[i].sx;
@@ -70,7 +70,7 @@ static vx_status VX_CALLBACK color_convert_validate(vx_node node, const vx_refer
     if (num != 2) return VX_ERROR_INVALID_PARAMETERS;
     in = ovx_image_format_of(p[0]);
     out = ovx_image_format_of(p[1]);
-    if (!ovx_cc_channels(in, (ovx_cc_chan[4]){{0}}))
+    if (!ovxc_cc_channels(in, (ovxc_cc_chan[4]){{0}}))
         return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "input format %s is not a color format",
                               ovx_fmt_name(in, b1));
     if (out == VX_DF_IMAGE_VIRT)
@@ -92,10 +92,10 @@ static int space_code(vx_image img)
     vx_enum s = VX_COLOR_SPACE_NONE;
     (void)vxQueryImage(img, VX_IMAGE_SPACE, &s, sizeof(s));
     switch (s) {
-    case VX_COLOR_SPACE_BT601_525: return OVX_CC_BT601_525;
-    case VX_COLOR_SPACE_BT601_625: return OVX_CC_BT601_625;
-    case VX_COLOR_SPACE_BT709: return OVX_CC_BT709;
-    default: return OVX_CC_SPACE_NONE;
+    case VX_COLOR_SPACE_BT601_525: return OVXC_CC_BT601_525;
+    case VX_COLOR_SPACE_BT601_625: return OVXC_CC_BT601_625;
+    case VX_COLOR_SPACE_BT709: return OVXC_CC_BT709;
+    default: return OVXC_CC_SPACE_NONE;
     }
 }
 
@@ -110,24 +110,24 @@ static vx_status color_convert_window(vx_node node, const vx_reference p[], vx_u
 {
     vx_image in = (vx_image)p[0], out = (vx_image)p[1];
     vx_df_image fi = ovx_image_format_of(p[0]), fo = ovx_image_format_of(p[1]);
-    ovx_cc_planes pi, po;
-    ovx_cc_xform t;
+    ovxc_cc_planes pi, po;
+    ovxc_cc_xform t;
     vx_uint32 w, h;
     (void)num;
     ovx_image_size_of(p[1], &w, &h);
     image_planes(in, fi, &pi);
     image_planes(out, fo, &po);
-    ovx_cc_xform_init(&t, ovx_cc_is_yuv(fi), space_code(in), restricted(in), ovx_cc_is_yuv(fo), space_code(out),
+    ovxc_cc_xform_init(&t, ovxc_cc_is_yuv(fi), space_code(in), restricted(in), ovxc_cc_is_yuv(fo), space_code(out),
                       restricted(out));
-    if (ovx_node_variant(node) && ovx_cc_rows_pair(fi, fo)) { /* YUV <-> RGB: by rows with the node's kit */
+    if (ovx_node_variant(node) && ovxc_cc_rows_pair(fi, fo)) { /* YUV <-> RGB: by rows with the node's kit */
         const ovxc_cc_kit *kit = ((ovxc_cc_kit_f)ovx_node_variant(node)->fn)();
-        if (ovx_color_convert_rows(kit, fi, &pi, fo, &po, &t, w, h, win->x0, win->y0, win->x1, win->y1))
+        if (ovxc_color_convert_rows(kit, fi, &pi, fo, &po, &t, w, h, win->x0, win->y0, win->x1, win->y1))
             return VX_SUCCESS;
-    } else if (ovx_node_variant(node) && ovx_cc_is_yuv(fi) && ovx_cc_is_yuv(fo)) { /* YUV -> YUV */
+    } else if (ovx_node_variant(node) && ovxc_cc_is_yuv(fi) && ovxc_cc_is_yuv(fo)) { /* YUV -> YUV */
         const ovxc_cc_kit *kit = ((ovxc_cc_kit_f)ovx_node_variant(node)->fn)();
-        if (ovx_color_convert_yuv(kit, fi, &pi, fo, &po, &t, w, h, win->x0, win->y0, win->x1, win->y1))
+        if (ovxc_color_convert_yuv(kit, fi, &pi, fo, &po, &t, w, h, win->x0, win->y0, win->x1, win->y1))
             return VX_SUCCESS;
-    } else if (ovx_node_variant(node) && ovx_cc_xform_is_identity(&t)) { /* RGB <-> RGBX: the bytes */
+    } else if (ovx_node_variant(node) && ovxc_cc_xform_is_identity(&t)) { /* RGB <-> RGBX: the bytes */
         ovxc_pick_f row = (ovxc_pick_f)ovx_node_variant(node)->fn;
         size_t bi = fi == VX_DF_IMAGE_RGB ? 3 : 4, bo = fo == VX_DF_IMAGE_RGB ? 3 : 4;
         vx_uint32 y;
@@ -136,7 +136,7 @@ static vx_status color_convert_window(vx_node node, const vx_reference p[], vx_u
                 win->x1 - win->x0);
         return VX_SUCCESS;
     }
-    ovx_color_convert(fi, &pi, fo, &po, &t, w, h, win->x0, win->y0, win->x1, win->y1);
+    ovxc_color_convert(fi, &pi, fo, &po, &t, w, h, win->x0, win->y0, win->x1, win->y1);
     return VX_SUCCESS;
 }
 
@@ -177,12 +177,12 @@ static vx_status VX_CALLBACK channel_extract_validate(vx_node node, const vx_ref
     vx_df_image in;
     vx_enum type = VX_TYPE_INVALID, channel = 0;
     vx_uint32 w, h;
-    ovx_cc_chan ch[4];
+    ovxc_cc_chan ch[4];
     int idx;
     char b[5];
     if (num != 3) return VX_ERROR_INVALID_PARAMETERS;
     in = ovx_image_format_of(p[0]);
-    if (!ovx_cc_channels(in, ch))
+    if (!ovxc_cc_channels(in, ch))
         return ovx_kernel_log(node, 0, VX_ERROR_INVALID_FORMAT, "input format %s is not a multi-channel format",
                               ovx_fmt_name(in, b));
     if (vxQueryScalar((vx_scalar)p[1], VX_SCALAR_TYPE, &type, sizeof(type)) != VX_SUCCESS || type != VX_TYPE_ENUM)
@@ -201,14 +201,14 @@ static vx_status channel_extract_window(vx_node node, const vx_reference p[], vx
 {
     vx_df_image in = ovx_image_format_of(p[0]);
     vx_enum channel = 0;
-    ovx_cc_chan ch[4];
+    ovxc_cc_chan ch[4];
     ovx_plane src, dst;
     int idx;
     (void)node;
     (void)num;
     if (ovx_scalar_get((vx_scalar)p[1], VX_TYPE_ENUM, &channel) != VX_SUCCESS) return VX_ERROR_INVALID_PARAMETERS;
     idx = channel_index(in, channel);
-    if (idx < 0 || !ovx_cc_channels(in, ch)) return VX_ERROR_INVALID_PARAMETERS;
+    if (idx < 0 || !ovxc_cc_channels(in, ch)) return VX_ERROR_INVALID_PARAMETERS;
     src = ovx_image_plane((vx_image)p[0], ch[idx].plane);
     dst = ovx_image_plane((vx_image)p[2], 0);
     if (ovx_node_variant(node) && (in == VX_DF_IMAGE_RGB || in == VX_DF_IMAGE_RGBX)) {
@@ -219,7 +219,7 @@ static vx_status channel_extract_window(vx_node node, const vx_reference p[], vx
                  dst.ptr + (size_t)y * dst.stride + win->x0, win->x1 - win->x0);
         return VX_SUCCESS;
     }
-    ovx_channel_extract(src.ptr, src.stride, &ch[idx], dst.ptr, dst.stride, win->x0, win->y0, win->x1, win->y1);
+    ovxc_channel_extract(src.ptr, src.stride, &ch[idx], dst.ptr, dst.stride, win->x0, win->y0, win->x1, win->y1);
     return VX_SUCCESS;
 }
 
@@ -230,7 +230,7 @@ static vx_status VX_CALLBACK channel_combine_validate(vx_node node, const vx_ref
 {
     vx_df_image out;
     vx_uint32 w = 0, h = 0, i;
-    ovx_cc_chan ch[4];
+    ovxc_cc_chan ch[4];
     int n;
     char b[5];
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
@@ -238,7 +238,7 @@ static vx_status VX_CALLBACK channel_combine_validate(vx_node node, const vx_ref
     if (out == VX_DF_IMAGE_VIRT)
         return ovx_kernel_log(node, 4, VX_ERROR_INVALID_FORMAT,
                               "the output format must be defined (also for a virtual image)");
-    n = ovx_cc_channels(out, ch);
+    n = ovxc_cc_channels(out, ch);
     if (!n)
         return ovx_kernel_log(node, 4, VX_ERROR_INVALID_FORMAT, "output format %s is not a multi-channel format",
                               ovx_fmt_name(out, b));
@@ -267,8 +267,8 @@ static vx_status VX_CALLBACK channel_combine_validate(vx_node node, const vx_ref
 static vx_status channel_combine_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
 {
     vx_df_image out = ovx_image_format_of(p[4]);
-    ovx_cc_chan ch[4];
-    int n = ovx_cc_channels(out, ch), i;
+    ovxc_cc_chan ch[4];
+    int n = ovxc_cc_channels(out, ch), i;
     (void)num;
     if (ovx_node_variant(node) && (out == VX_DF_IMAGE_RGB || out == VX_DF_IMAGE_RGBX)) {
         ovxc_interleave_f row = (ovxc_interleave_f)ovx_node_variant(node)->fn;
@@ -285,7 +285,7 @@ static vx_status channel_combine_window(vx_node node, const vx_reference p[], vx
     for (i = 0; i < n; i++) {
         ovx_plane src = ovx_image_plane((vx_image)p[i], 0);
         ovx_plane dst = ovx_image_plane((vx_image)p[4], ch[i].plane);
-        ovx_channel_insert(src.ptr, src.stride, &ch[i], dst.ptr, dst.stride, win->x0, win->y0, win->x1, win->y1);
+        ovxc_channel_insert(src.ptr, src.stride, &ch[i], dst.ptr, dst.stride, win->x0, win->y0, win->x1, win->y1);
     }
     return VX_SUCCESS;
 }
@@ -321,7 +321,7 @@ static const ovx_variant *color_convert_select(vx_node node, const vx_reference 
     (void)node;
     if (fi == VX_DF_IMAGE_RGB && fo == VX_DF_IMAGE_RGBX) return ovx_variant_pick(ovxc_channel_variants(OVXC_CH_rgb_to_rgbx));
     if (fi == VX_DF_IMAGE_RGBX && fo == VX_DF_IMAGE_RGB) return ovx_variant_pick(ovxc_channel_variants(OVXC_CH_rgbx_to_rgb));
-    if (ovx_cc_rows_pair(fi, fo) || (ovx_cc_is_yuv(fi) && ovx_cc_is_yuv(fo)))
+    if (ovxc_cc_rows_pair(fi, fo) || (ovxc_cc_is_yuv(fi) && ovxc_cc_is_yuv(fo)))
         return ovx_variant_pick(ovxc_cc_kit_variants());
     return NULL;
 }

@@ -180,14 +180,14 @@ static void canny_grad_task(void *arg, vx_uint32 y0, vx_uint32 y1)
 {
     canny_job *j = arg;
     vx_size at = (vx_size)y0 * j->w;
-    ovx_sobel_grad_rows(j->src, j->stride, j->w, j->gs, y0, y1, j->gx, j->gy, j->w);
-    ovx_canny_magnitude(j->gx + at, j->gy + at, (vx_size)(y1 - y0) * j->w, j->l2, j->mag + at);
+    ovxc_sobel_grad_rows(j->src, j->stride, j->w, j->gs, y0, y1, j->gx, j->gy, j->w);
+    ovxc_canny_magnitude(j->gx + at, j->gy + at, (vx_size)(y1 - y0) * j->w, j->l2, j->mag + at);
 }
 
 static void canny_nms_task(void *arg, vx_uint32 y0, vx_uint32 y1)
 {
     canny_job *j = arg;
-    ovx_canny_nms_rows(j->gx, j->gy, j->mag, j->w, (vx_uint32)j->r + 1, j->w - (vx_uint32)j->r - 1, y0, y1, j->lo,
+    ovxc_canny_nms_rows(j->gx, j->gy, j->mag, j->w, (vx_uint32)j->r + 1, j->w - (vx_uint32)j->r - 1, y0, y1, j->lo,
                        j->hi, j->map, j->w);
 }
 
@@ -406,7 +406,7 @@ static vx_status VX_CALLBACK canny_function(vx_node node, const vx_reference *pa
                            gx, gy, mag, map};
             ovx_node_parallel_rows(node, (vx_uint32)r, h - (vx_uint32)r, n * 8, canny_grad_task, &j);
             ovx_node_parallel_rows(node, (vx_uint32)r + 1, h - (vx_uint32)r - 1, n * 4, canny_nms_task, &j);
-            ovx_canny_hysteresis(map, w, w, h, stack);
+            ovxc_canny_hysteresis(map, w, w, h, stack);
         }
     }
     /* every output pixel: 255 / 1 on edges of the valid rectangle's interior, 0 elsewhere */
@@ -564,7 +564,7 @@ static void harris_band(void *arg, vx_uint32 band)
                 if (j->gs == 3)
                     j->kit->sobel3_prod_row(row, j->stride, 1, w - 1, g, g + w, g + 2 * (vx_size)w);
                 else
-                    ovx_sobel_row(row, j->stride, w, j->gs, g, g + w);
+                    ovxc_sobel_row_s32(row, j->stride, w, j->gs, g, g + w);
             }
             for (i = 0; i < bs; i++) {
                 vx_int32 *g = gmem + (vx_size)((ns - rb + i) % bs) * 3 * w;
@@ -574,7 +574,7 @@ static void harris_band(void *arg, vx_uint32 band)
                 j->kit->harris_row_p32(r0, r1, r2, j->bs, j->xs0, j->xs1, j->scale, j->k, j->thr, (vx_int32 *)tmp,
                                        smem + (vx_size)(ns % 3) * w);
             else
-                ovx_harris_row_s32(r0, r1, j->bs, j->xs0, j->xs1, j->scale, j->k, j->thr, (vx_float64 *)tmp,
+                ovxc_harris_row_s32(r0, r1, j->bs, j->xs0, j->xs1, j->scale, j->k, j->thr, (vx_float64 *)tmp,
                                    smem + (vx_size)(ns % 3) * w);
         }
         for (i = 0; i < 3; i++) {

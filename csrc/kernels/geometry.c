@@ -100,15 +100,15 @@ static int geo_interp(vx_reference ref)
 {
     vx_enum v = VX_INTERPOLATION_NEAREST_NEIGHBOR;
     (void)ovx_scalar_get((vx_scalar)ref, VX_TYPE_ENUM, &v);
-    return v == VX_INTERPOLATION_BILINEAR ? OVX_GEO_BILINEAR
-                                          : (v == VX_INTERPOLATION_AREA ? OVX_GEO_AREA : OVX_GEO_NEAREST);
+    return v == VX_INTERPOLATION_BILINEAR ? OVXC_GEO_BILINEAR
+                                          : (v == VX_INTERPOLATION_AREA ? OVXC_GEO_AREA : OVXC_GEO_NEAREST);
 }
 
-static ovx_geo_src geo_src_of(vx_node node, vx_image img)
+static ovxc_geo_src geo_src_of(vx_node node, vx_image img)
 {
     ovx_plane p = ovx_image_plane(img, 0);
     vx_border_t b = ovx_node_border(node);
-    ovx_geo_src s;
+    ovxc_geo_src s;
     s.ptr = p.ptr;
     s.stride = p.stride;
     s.width = (int32_t)img->width;
@@ -123,9 +123,9 @@ static ovx_geo_src geo_src_of(vx_node node, vx_image img)
 
 /* The source of a warp or remap: the input's valid rectangle, pixels outside
  * it are border pixels. */
-static ovx_geo_src geo_valid_src_of(vx_node node, vx_image img)
+static ovxc_geo_src geo_valid_src_of(vx_node node, vx_image img)
 {
-    ovx_geo_src s = geo_src_of(node, img);
+    ovxc_geo_src s = geo_src_of(node, img);
     vx_rectangle_t r;
     if (vxGetValidRegionImage(img, &r) != VX_SUCCESS || r.end_x <= r.start_x || r.end_y <= r.start_y ||
         r.end_x > img->width || r.end_y > img->height)
@@ -139,10 +139,10 @@ static ovx_geo_src geo_valid_src_of(vx_node node, vx_image img)
     return s;
 }
 
-static ovx_geo_dst geo_dst_of(vx_image img)
+static ovxc_geo_dst geo_dst_of(vx_image img)
 {
     ovx_plane p = ovx_image_plane(img, 0);
-    ovx_geo_dst d;
+    ovxc_geo_dst d;
     d.ptr = p.ptr;
     d.stride = p.stride;
     d.width = (int32_t)img->width;
@@ -166,11 +166,11 @@ static vx_status VX_CALLBACK scale_validate(vx_node node, const vx_reference p[]
 
 static vx_status scale_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
 {
-    ovx_geo_src src = geo_src_of(node, (vx_image)p[0]);
-    ovx_geo_dst dst = geo_dst_of((vx_image)p[1]);
+    ovxc_geo_src src = geo_src_of(node, (vx_image)p[0]);
+    ovxc_geo_dst dst = geo_dst_of((vx_image)p[1]);
     const ovx_variant *v = ovx_node_variant(node);
     (void)num;
-    ovx_scale_rows_with(&src, &dst, geo_interp(p[2]), v ? (ovx_half2_u8_f)v->fn : NULL, win->y0, win->y1);
+    ovxc_scale_rows_with(&src, &dst, geo_interp(p[2]), v ? (ovxc_half2_u8_f)v->fn : NULL, win->y0, win->y1);
     return VX_SUCCESS;
 }
 
@@ -180,10 +180,10 @@ static const ovx_variant *select_scale(vx_node node, const vx_reference p[])
 {
     /* the sizes and formats only (no image memory at verify) */
     vx_image in = (vx_image)p[0], out = (vx_image)p[1];
-    ovx_geo_src src = {NULL, 0, (int32_t)in->width, (int32_t)in->height, in->format == VX_DF_IMAGE_U1, 0, 0, 0, 0, 0};
-    ovx_geo_dst dst = {NULL, 0, (int32_t)out->width, (int32_t)out->height, out->format == VX_DF_IMAGE_U1};
+    ovxc_geo_src src = {NULL, 0, (int32_t)in->width, (int32_t)in->height, in->format == VX_DF_IMAGE_U1, 0, 0, 0, 0, 0};
+    ovxc_geo_dst dst = {NULL, 0, (int32_t)out->width, (int32_t)out->height, out->format == VX_DF_IMAGE_U1};
     (void)node;
-    return ovx_scale_is_half2(&src, &dst, geo_interp(p[2])) ? ovx_variant_pick(ovx_half2_u8_variants()) : NULL;
+    return ovxc_scale_is_half2(&src, &dst, geo_interp(p[2])) ? ovx_variant_pick(ovxc_half2_u8_variants()) : NULL;
 }
 
 /* ---- Half-scale Gaussian: (input, output, kernel_size) ----------------- */
@@ -205,13 +205,13 @@ static vx_status VX_CALLBACK halfscale_validate(vx_node node, const vx_reference
 
 static vx_status halfscale_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
 {
-    ovx_geo_src src = geo_src_of(node, (vx_image)p[0]);
-    ovx_geo_dst dst = geo_dst_of((vx_image)p[1]);
+    ovxc_geo_src src = geo_src_of(node, (vx_image)p[0]);
+    ovxc_geo_dst dst = geo_dst_of((vx_image)p[1]);
     vx_int32 k = 3;
     const ovx_variant *v = ovx_node_variant(node);
     (void)num;
     (void)ovx_scalar_get((vx_scalar)p[2], VX_TYPE_INT32, &k);
-    ovx_halfscale_gaussian_rows_with(&src, &dst, (int)k, v ? (ovx_row5_u8_f)v->fn : NULL, win->y0, win->y1);
+    ovxc_halfscale_gaussian_rows_with(&src, &dst, (int)k, v ? (ovxc_row5_u8_f)v->fn : NULL, win->y0, win->y1);
     return VX_SUCCESS;
 }
 
@@ -223,19 +223,19 @@ static const ovx_variant *select_halfscale(vx_node node, const vx_reference p[])
     vx_int32 k = 0;
     (void)node;
     (void)ovx_scalar_get((vx_scalar)p[2], VX_TYPE_INT32, &k);
-    return k == 5 && ovx_images_fmt(p, idx, 2, VX_DF_IMAGE_U8) ? ovx_variant_pick(ovx_row5_u8_variants()) : NULL;
+    return k == 5 && ovx_images_fmt(p, idx, 2, VX_DF_IMAGE_U8) ? ovx_variant_pick(ovxc_row5_u8_variants()) : NULL;
 }
 
 /* ---- Warps: (input, matrix, type, output) ------------------------------ */
 
 /* The node's warp/remap routine: the variant chosen at verify (U8 images,
  * see the select hooks below), else the scalar reference. */
-static ovx_warp_rows_f geo_warp_fn(vx_node node, int kind)
+static ovxc_warp_rows_f geo_warp_fn(vx_node node, int kind)
 {
     const ovx_variant *v = ovx_node_variant(node);
-    if (v) return (ovx_warp_rows_f)v->fn;
-    return kind == OVX_GEO_WARP_AFFINE ? ovx_warp_affine_rows
-                                       : (kind == OVX_GEO_WARP_PERSPECTIVE ? ovx_warp_perspective_rows : ovx_remap_rows);
+    if (v) return (ovxc_warp_rows_f)v->fn;
+    return kind == OVXC_GEO_WARP_AFFINE ? ovxc_warp_affine_rows
+                                       : (kind == OVXC_GEO_WARP_PERSPECTIVE ? ovxc_warp_perspective_rows : ovxc_remap_rows);
 }
 
 /* NaN or infinity in a warp matrix or remap table: the spec defines no
@@ -292,25 +292,25 @@ static vx_status VX_CALLBACK warp_perspective_validate(vx_node node, const vx_re
 
 static vx_status warp_affine_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
 {
-    ovx_geo_src src = geo_valid_src_of(node, (vx_image)p[0]);
-    ovx_geo_dst dst = geo_dst_of((vx_image)p[3]);
+    ovxc_geo_src src = geo_valid_src_of(node, (vx_image)p[0]);
+    ovxc_geo_dst dst = geo_dst_of((vx_image)p[3]);
     const struct _vx_matrix *mat = (const struct _vx_matrix *)p[1];
     (void)num;
     if (!mat->data) return VX_ERROR_INVALID_PARAMETERS;
     if (geo_finite(node, 1, (const float *)mat->data, 6, "the matrix's") != VX_SUCCESS) return VX_ERROR_INVALID_VALUE;
-    geo_warp_fn(node, OVX_GEO_WARP_AFFINE)(&src, &dst, (const float *)mat->data, geo_interp(p[2]), win->y0, win->y1);
+    geo_warp_fn(node, OVXC_GEO_WARP_AFFINE)(&src, &dst, (const float *)mat->data, geo_interp(p[2]), win->y0, win->y1);
     return VX_SUCCESS;
 }
 
 static vx_status warp_perspective_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
 {
-    ovx_geo_src src = geo_valid_src_of(node, (vx_image)p[0]);
-    ovx_geo_dst dst = geo_dst_of((vx_image)p[3]);
+    ovxc_geo_src src = geo_valid_src_of(node, (vx_image)p[0]);
+    ovxc_geo_dst dst = geo_dst_of((vx_image)p[3]);
     const struct _vx_matrix *mat = (const struct _vx_matrix *)p[1];
     (void)num;
     if (!mat->data) return VX_ERROR_INVALID_PARAMETERS;
     if (geo_finite(node, 1, (const float *)mat->data, 9, "the matrix's") != VX_SUCCESS) return VX_ERROR_INVALID_VALUE;
-    geo_warp_fn(node, OVX_GEO_WARP_PERSPECTIVE)(&src, &dst, (const float *)mat->data, geo_interp(p[2]), win->y0,
+    geo_warp_fn(node, OVXC_GEO_WARP_PERSPECTIVE)(&src, &dst, (const float *)mat->data, geo_interp(p[2]), win->y0,
                                                win->y1);
     return VX_SUCCESS;
 }
@@ -342,13 +342,13 @@ static vx_status VX_CALLBACK remap_validate(vx_node node, const vx_reference p[]
 
 static vx_status remap_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
 {
-    ovx_geo_src src = geo_valid_src_of(node, (vx_image)p[0]);
-    ovx_geo_dst dst = geo_dst_of((vx_image)p[3]);
+    ovxc_geo_src src = geo_valid_src_of(node, (vx_image)p[0]);
+    ovxc_geo_dst dst = geo_dst_of((vx_image)p[3]);
     const struct _vx_remap *r = (const struct _vx_remap *)p[1];
     (void)num;
     if (!r->data || (int32_t)r->dst_width != dst.width || (int32_t)r->dst_height != dst.height)
         return VX_ERROR_INVALID_PARAMETERS;
-    geo_warp_fn(node, OVX_GEO_REMAP)(&src, &dst, (const float *)r->data, geo_interp(p[2]), win->y0, win->y1);
+    geo_warp_fn(node, OVXC_GEO_REMAP)(&src, &dst, (const float *)r->data, geo_interp(p[2]), win->y0, win->y1);
     return VX_SUCCESS;
 }
 
@@ -359,25 +359,25 @@ static vx_status remap_window(vx_node node, const vx_reference p[], vx_uint32 nu
 static const ovx_variant *geo_select(const vx_reference p[], int kind)
 {
     static const int idx[] = {0, 3};
-    return ovx_images_fmt(p, idx, 2, VX_DF_IMAGE_U8) ? ovx_variant_pick(ovx_geo_warp_variants(kind)) : NULL;
+    return ovx_images_fmt(p, idx, 2, VX_DF_IMAGE_U8) ? ovx_variant_pick(ovxc_geo_warp_variants(kind)) : NULL;
 }
 
 static const ovx_variant *select_warp_affine(vx_node node, const vx_reference p[])
 {
     (void)node;
-    return geo_select(p, OVX_GEO_WARP_AFFINE);
+    return geo_select(p, OVXC_GEO_WARP_AFFINE);
 }
 
 static const ovx_variant *select_warp_perspective(vx_node node, const vx_reference p[])
 {
     (void)node;
-    return geo_select(p, OVX_GEO_WARP_PERSPECTIVE);
+    return geo_select(p, OVXC_GEO_WARP_PERSPECTIVE);
 }
 
 static const ovx_variant *select_remap(vx_node node, const vx_reference p[])
 {
     (void)node;
-    return geo_select(p, OVX_GEO_REMAP);
+    return geo_select(p, OVXC_GEO_REMAP);
 }
 
 /* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and

@@ -241,7 +241,7 @@ static vx_status VX_CALLBACK hog_cells_function(vx_node node, const vx_reference
     mc = mag ? contiguous16(mag) : vx_false_e;
     bc = contiguous16(bins);
     for (cy = 0; cy < cells_y; cy++) {
-        ovx_hog_cell_row(src.ptr, src.stride, src.width, src.height, (vx_uint32)cw, (vx_uint32)ch, (vx_uint32)nb,
+        ovxc_hog_cell_row(src.ptr, src.stride, src.width, src.height, (vx_uint32)cw, (vx_uint32)ch, (vx_uint32)nb,
                          cy, cells_x, m, hist);
         for (cx = 0; cx < cells_x; cx++) {
             vx_size cell = (vx_size)cy * cells_x + cx;
@@ -376,8 +376,8 @@ static vx_status VX_CALLBACK hog_features_function(vx_node node, const vx_refere
                             mv[j] = in_image && mag ? get16(mag, mc, cell) : 0;
                             for (k = 0; k < nb; k++, i++) v[i] = in_image ? get16(bins, bc, cell * nb + k) : 0;
                         }
-                    norm = mag ? ovx_hog_l2(mv, g.cpb_x * g.cpb_y) : ovx_hog_l2(v, per_block);
-                    ovx_hog_block_normalize(v, per_block, norm, p.threshold, scale, out);
+                    norm = mag ? ovxc_hog_l2(mv, g.cpb_x * g.cpb_y) : ovxc_hog_l2(v, per_block);
+                    ovxc_hog_block_normalize(v, per_block, norm, p.threshold, scale, out);
                     for (i = 0; i < per_block; i++) put16(feat, fc, base + i, out[i]);
                     base += per_block;
                 }
@@ -454,8 +454,8 @@ static vx_status VX_CALLBACK hough_function(vx_node node, const vx_reference *pa
     ovx_plane src = ovx_image_plane(in, 0);
     vx_df_image f = ovx_image_format_of((vx_reference)in);
     vx_rectangle_t r = {0, 0, src.width, src.height};
-    ovx_hough_p hp;
-    ovx_hough_segment *seg = NULL;
+    ovxc_hough_p hp;
+    ovxc_hough_segment *seg = NULL;
     vx_size room, found, i, area;
     vx_uint32 x, y, n;
     (void)num;
@@ -487,7 +487,7 @@ static vx_status VX_CALLBACK hough_function(vx_node node, const vx_reference *pa
         vx_size o_acc = o_pts + (((area + 1) * sizeof(*hp.points) + 63) & ~(vx_size)63);
         vx_size o_tab = o_acc + ((((vx_size)hp.num_angle * hp.num_rho) * sizeof(*hp.acc) + 63) & ~(vx_size)63);
         vx_size o_r = o_tab + (((vx_size)hp.num_angle * 2 * sizeof(*hp.tab) + 63) & ~(vx_size)63);
-        vx_size o_seg = o_r + (((vx_size)hp.num_angle * (1 + OVX_HOUGH_AHEAD) * sizeof(*hp.rbuf) + 63) & ~(vx_size)63);
+        vx_size o_seg = o_r + (((vx_size)hp.num_angle * (1 + OVXC_HOUGH_AHEAD) * sizeof(*hp.rbuf) + 63) & ~(vx_size)63);
         vx_uint8 *mem = ovx_node_scratch(node, o_seg + (room + 1) * sizeof(*seg));
         if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for the Hough accumulator");
         hp.mask = mem + o_mask;
@@ -495,7 +495,7 @@ static vx_status VX_CALLBACK hough_function(vx_node node, const vx_reference *pa
         hp.acc = (vx_int32 *)(void *)(mem + o_acc);
         hp.tab = (vx_float32 *)(void *)(mem + o_tab);
         hp.rbuf = (vx_int32 *)(void *)(mem + o_r);
-        seg = (ovx_hough_segment *)(void *)(mem + o_seg);
+        seg = (ovxc_hough_segment *)(void *)(mem + o_seg);
         memset(hp.mask, 0, (vx_size)src.width * src.height + 1);
     }
     for (n = 0; n < hp.num_angle; n++) {
@@ -509,7 +509,7 @@ static vx_status VX_CALLBACK hough_function(vx_node node, const vx_reference *pa
         for (x = r.start_x; x < r.end_x; x++)
             m[x] = f == VX_DF_IMAGE_U1 ? (vx_uint8)((row[x / 8] >> (x % 8)) & 1) : (vx_uint8)(row[x] != 0);
     }
-    found = ovx_hough_lines_p(&hp, seg, room);
+    found = ovxc_hough_lines_p(&hp, seg, room);
     for (i = 0; i < found && i < room; i++) {
         vx_line2d_t l;
         l.start_x = (vx_float32)seg[i].x0;

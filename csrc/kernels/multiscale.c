@@ -79,7 +79,7 @@ static vx_status ms_check_out_pyramid(vx_node node, vx_uint32 index, vx_referenc
     return VX_SUCCESS;
 }
 
-static vx_status ms_plane_s16(vx_image img, ovx_s16_plane *out)
+static vx_status ms_plane_s16(vx_image img, ovxc_s16_plane *out)
 {
     vx_status s = ovx_image_alloc(img);
     if (s != VX_SUCCESS) return s;
@@ -92,7 +92,7 @@ static vx_status ms_plane_s16(vx_image img, ovx_s16_plane *out)
 }
 
 /* Widen a U8 or S16 image into an int16 plane of its size. */
-static void ms_load(vx_image img, const ovx_s16_plane *dst)
+static void ms_load(vx_image img, const ovxc_s16_plane *dst)
 {
     ovx_plane p = ovx_image_plane(img, 0);
     for (int32_t y = 0; y < dst->height; y++) {
@@ -106,7 +106,7 @@ static void ms_load(vx_image img, const ovx_s16_plane *dst)
 }
 
 /* Store an int16 plane into a U8 (saturating) or S16 image of its size. */
-static void ms_store(const ovx_s16_plane *src, vx_image img)
+static void ms_store(const ovxc_s16_plane *src, vx_image img)
 {
     ovx_plane p = ovx_image_plane(img, 0);
     for (int32_t y = 0; y < src->height; y++) {
@@ -148,7 +148,7 @@ typedef struct {
     ovx_plane pa, pc, copy;
     vx_int32 aw, ah, cw, ch;
     int constant, cval;
-    ovx_row5_u8_f row5;
+    ovxc_row5_u8_f row5;
     int32_t cx0;
 } gpyr_level_job;
 
@@ -162,7 +162,7 @@ static void gpyr_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
             memcpy(j->copy.ptr + (intptr_t)y * j->copy.stride, j->pa.ptr + (intptr_t)y * j->pa.stride,
                    (size_t)j->aw);
     }
-    ovx_gaussian_level_u8_rows(j->pa.ptr, j->pa.stride, j->aw, j->ah, j->pc.ptr, j->pc.stride, j->cw, j->ch,
+    ovxc_gaussian_level_u8_rows(j->pa.ptr, j->pa.stride, j->aw, j->ah, j->pc.ptr, j->pc.stride, j->cw, j->ch,
                                j->constant, j->cval, j->row5, j->cx0, y0, y1);
 }
 
@@ -194,8 +194,8 @@ static vx_status VX_CALLBACK gpyr_function(vx_node node, const vx_reference *p, 
         if (l > 1) j.copy.ptr = NULL;
         j.aw = (vx_int32)a->width, j.ah = (vx_int32)a->height, j.cw = (vx_int32)c->width, j.ch = (vx_int32)c->height;
         j.constant = constant, j.cval = b.constant_value.U8;
-        j.row5 = v ? (ovx_row5_u8_f)v->fn : NULL;
-        j.cx0 = ovx_gaussian_level_cx0(j.aw, j.cw);
+        j.row5 = v ? (ovxc_row5_u8_f)v->fn : NULL;
+        j.cx0 = ovxc_gaussian_level_cx0(j.aw, j.cw);
         /* each level's rows in bands (a level reads only the one before it;
          * the first one the input, while its bands copy it to level 0) */
         ovx_node_parallel_rows(node, 0, c->height, (vx_uint64)c->width * c->height * 25, gpyr_rows, &j);
@@ -211,7 +211,7 @@ static const ovx_variant *select_gpyr(vx_node node, const vx_reference p[])
 {
     (void)node;
     (void)p;
-    return ovx_variant_pick(ovx_row5_u8_variants());
+    return ovx_variant_pick(ovxc_row5_u8_variants());
 }
 
 /* The Laplacian pyramid of a U8 image: the best variant of its U8 level row
@@ -220,7 +220,7 @@ static const ovx_variant *select_lpyr(vx_node node, const vx_reference p[])
 {
     static const int idx[] = {0, 2};
     (void)node;
-    return ovx_images_fmt(p, idx, 2, VX_DF_IMAGE_U8) ? ovx_variant_pick(ovx_up_sub_u8_variants()) : NULL;
+    return ovx_images_fmt(p, idx, 2, VX_DF_IMAGE_U8) ? ovx_variant_pick(ovxc_up_sub_u8_variants()) : NULL;
 }
 
 /* ---- Laplacian pyramid: (input, laplacian, output) ---------------------- */
@@ -270,30 +270,30 @@ static vx_status VX_CALLBACK lpyr_validate(vx_node node, const vx_reference p[],
 
 /* The S16 levels' rows in bands on the pool. */
 typedef struct {
-    const ovx_s16_plane *src, *a, *dst;
+    const ovxc_s16_plane *src, *a, *dst;
     int sign;
 } ms_s16_job;
 
 static void gauss_s16_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
 {
     const ms_s16_job *j = arg;
-    ovx_gaussian_level_s16(j->src, j->dst, 0, 0, (int32_t)y0, (int32_t)y1);
+    ovxc_gaussian_level_s16(j->src, j->dst, 0, 0, (int32_t)y0, (int32_t)y1);
 }
 
 static void upsample_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
 {
     const ms_s16_job *j = arg;
-    ovx_upsample_combine_s16(j->src, j->a, j->dst, j->sign, (int32_t)y0, (int32_t)y1);
+    ovxc_upsample_combine_s16(j->src, j->a, j->dst, j->sign, (int32_t)y0, (int32_t)y1);
 }
 
-static void ms_gauss_s16(vx_node node, const ovx_s16_plane *src, const ovx_s16_plane *dst)
+static void ms_gauss_s16(vx_node node, const ovxc_s16_plane *src, const ovxc_s16_plane *dst)
 {
     ms_s16_job j = {src, NULL, dst, 0};
     ovx_node_parallel_rows(node, 0, (vx_uint32)dst->height, (vx_uint64)dst->width * dst->height * 12, gauss_s16_rows,
                            &j);
 }
 
-static void ms_upsample(vx_node node, const ovx_s16_plane *small, const ovx_s16_plane *a, const ovx_s16_plane *dst,
+static void ms_upsample(vx_node node, const ovxc_s16_plane *small, const ovxc_s16_plane *a, const ovxc_s16_plane *dst,
                         int sign)
 {
     ms_s16_job j = {small, a, dst, sign};
@@ -304,13 +304,13 @@ static void ms_upsample(vx_node node, const ovx_s16_plane *small, const ovx_s16_
 typedef struct {
     ovx_plane small, a, dst;
     vx_int32 sw, sh, dw;
-    ovx_up_sub_u8_f up;
+    ovxc_up_sub_u8_f up;
 } lap_u8_job;
 
 static void lap_u8_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
 {
     const lap_u8_job *j = arg;
-    ovx_laplacian_level_u8_rows(j->small.ptr, j->small.stride, j->sw, j->sh, j->a.ptr, j->a.stride,
+    ovxc_laplacian_level_u8_rows(j->small.ptr, j->small.stride, j->sw, j->sh, j->a.ptr, j->a.stride,
                                 (int16_t *)(void *)j->dst.ptr, j->dst.stride / (vx_int32)sizeof(int16_t), j->dw, j->up,
                                 (int32_t)y0, (int32_t)y1);
 }
@@ -325,7 +325,7 @@ static void lap_u8_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
 static vx_status lpyr_u8(vx_node node, vx_image in, struct _vx_pyramid *pyr, vx_image out)
 {
     const vx_size n = pyr->levels;
-    const ovx_variant *v = ovx_node_variant(node), *r5 = ovx_row5_u8_variants();
+    const ovx_variant *v = ovx_node_variant(node), *r5 = ovxc_row5_u8_variants();
     ovx_plane *P;
     vx_int32 W[64], H[64];
     size_t total = 0, head;
@@ -359,15 +359,15 @@ static vx_status lpyr_u8(vx_node node, vx_image in, struct _vx_pyramid *pyr, vx_
         j.copy.ptr = NULL;
         j.aw = W[l - 1], j.ah = H[l - 1], j.cw = W[l], j.ch = H[l];
         j.constant = 0, j.cval = 0;
-        j.row5 = (ovx_row5_u8_f)r5->fn;
-        j.cx0 = ovx_gaussian_level_cx0(j.aw, j.cw);
+        j.row5 = (ovxc_row5_u8_f)r5->fn;
+        j.cx0 = ovxc_gaussian_level_cx0(j.aw, j.cw);
         ovx_node_parallel_rows(node, 0, (vx_uint32)H[l], (vx_uint64)W[l] * (vx_uint64)H[l] * 25, gpyr_rows, &j);
     }
     for (vx_size l = 0; l < n; l++) {
         lap_u8_job j;
         j.small = P[l + 1], j.a = P[l], j.dst = ovx_image_plane(pyr->images[l], 0);
         j.sw = W[l + 1], j.sh = H[l + 1], j.dw = W[l];
-        j.up = v ? (ovx_up_sub_u8_f)v->fn : NULL;
+        j.up = v ? (ovxc_up_sub_u8_f)v->fn : NULL;
         ovx_node_parallel_rows(node, 0, (vx_uint32)H[l], (vx_uint64)W[l] * (vx_uint64)H[l] * 8, lap_u8_rows, &j);
     }
     return VX_SUCCESS;
@@ -382,7 +382,7 @@ static vx_status VX_CALLBACK lpyr_function(vx_node node, const vx_reference *p, 
         vx_status su = lpyr_u8(node, in, pyr, out);
         if (su != VX_FAILURE) return su;
     }
-    ovx_s16_plane *g;
+    ovxc_s16_plane *g;
     size_t total = 0, head = ((n + 1) * sizeof(*g) + 63) & ~(size_t)63;
     vx_status s = VX_SUCCESS;
     int16_t *buf;
@@ -407,7 +407,7 @@ static vx_status VX_CALLBACK lpyr_function(vx_node node, const vx_reference *p, 
     ms_load(in, &g[0]);
     for (vx_size l = 1; l <= n; l++) ms_gauss_s16(node, &g[l - 1], &g[l]);
     for (vx_size l = 0; l < n && s == VX_SUCCESS; l++) {
-        ovx_s16_plane lap;
+        ovxc_s16_plane lap;
         s = ms_plane_s16(pyr->images[l], &lap);
         if (s == VX_SUCCESS) ms_upsample(node, &g[l + 1], &g[l], &lap, -1);
     }
@@ -454,7 +454,7 @@ static vx_status VX_CALLBACK lrec_function(vx_node node, const vx_reference *p, 
     struct _vx_pyramid *pyr = (struct _vx_pyramid *)p[0];
     vx_image in = (vx_image)p[1], out = (vx_image)p[2];
     vx_size n = pyr->levels;
-    ovx_s16_plane cur, next;
+    ovxc_s16_plane cur, next;
     size_t big = (size_t)pyr->images[0]->width * pyr->images[0]->height;
     size_t small = (size_t)in->width * in->height;
     int16_t *a, *b;
@@ -470,7 +470,7 @@ static vx_status VX_CALLBACK lrec_function(vx_node node, const vx_reference *p, 
     cur.stride = cur.width;
     ms_load(in, &cur);
     for (vx_size i = n; i-- > 0 && s == VX_SUCCESS;) {
-        ovx_s16_plane lap;
+        ovxc_s16_plane lap;
         s = ms_plane_s16(pyr->images[i], &lap);
         if (s != VX_SUCCESS) break;
         next.ptr = cur.ptr == a ? b : a;

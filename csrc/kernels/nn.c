@@ -39,10 +39,10 @@
 
 static int nn_type(vx_enum dt, vx_int8 fpp)
 {
-    if (dt == VX_TYPE_UINT8 && fpp == 0) return OVX_NN_U8;
-    if (dt == VX_TYPE_INT8 && fpp == 0) return OVX_NN_S8;
-    if (dt == VX_TYPE_INT16 && fpp >= 0 && fpp <= 15) return OVX_NN_S16;
-    if (dt == VX_TYPE_FLOAT32 && fpp == 0) return OVX_NN_F32;
+    if (dt == VX_TYPE_UINT8 && fpp == 0) return OVXC_T_U8;
+    if (dt == VX_TYPE_INT8 && fpp == 0) return OVXC_T_S8;
+    if (dt == VX_TYPE_INT16 && fpp >= 0 && fpp <= 15) return OVXC_T_S16;
+    if (dt == VX_TYPE_FLOAT32 && fpp == 0) return OVXC_T_F32;
     return -1;
 }
 
@@ -177,9 +177,9 @@ static const void *struct_of(vx_node node, vx_uint32 idx, vx_reference ref, vx_e
     return s->data;
 }
 
-static ovx_nn_fixed fixed_of(vx_tensor in, vx_enum overflow, vx_enum rounding)
+static ovxc_nn_fixed fixed_of(vx_tensor in, vx_enum overflow, vx_enum rounding)
 {
-    ovx_nn_fixed f;
+    ovxc_nn_fixed f;
     f.type = nn_type(in->data_type, in->fixed_point_position);
     f.q = in->fixed_point_position;
     f.wrap = overflow == VX_CONVERT_POLICY_WRAP;
@@ -282,8 +282,8 @@ static vx_status VX_CALLBACK conv_function(vx_node node, const vx_reference *p, 
     const vx_nn_convolution_params_t *cp;
     vx_status s;
     struct {
-        ovx_nn_conv_geom g;
-        ovx_nn_fixed f;
+        ovxc_nn_conv_geom g;
+        ovxc_nn_fixed f;
     } c;
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = conv_geometry(node, p, odims, &g, &cp)) != VX_SUCCESS) return s;
@@ -293,7 +293,7 @@ static vx_status VX_CALLBACK conv_function(vx_node node, const vx_reference *p, 
     c.g.skip[0] = g.skip_x, c.g.skip[1] = g.skip_y;
     c.g.dil[0] = cp->dilation_x, c.g.dil[1] = cp->dilation_y;
     /* float32: the float core (compute/nn_float_gemm.h) */
-    if (nn_type(((vx_tensor)p[0])->data_type, ((vx_tensor)p[0])->fixed_point_position) == OVX_NN_F32)
+    if (nn_type(((vx_tensor)p[0])->data_type, ((vx_tensor)p[0])->fixed_point_position) == OVXC_T_F32)
         return ovx_nnf_conv_run(node, p, &c.g);
     c.f = fixed_of((vx_tensor)p[0], cp->overflow_policy, cp->rounding_policy);
     return ovx_nn_conv_run(node, p, &c.g, &c.f);
@@ -382,8 +382,8 @@ static vx_status VX_CALLBACK deconv_function(vx_node node, const vx_reference *p
     const vx_nn_deconvolution_params_t *dp;
     vx_status s;
     struct {
-        ovx_nn_conv_geom g;
-        ovx_nn_fixed f;
+        ovxc_nn_conv_geom g;
+        ovxc_nn_fixed f;
     } c;
     if (num != 5) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = deconv_geometry(node, p, odims, up, &dp)) != VX_SUCCESS) return s;
@@ -392,7 +392,7 @@ static vx_status VX_CALLBACK deconv_function(vx_node node, const vx_reference *p
     c.g.pad[0] = dp->padding_x, c.g.pad[1] = dp->padding_y;
     c.g.skip[0] = c.g.skip[1] = 1;
     c.g.up[0] = up[0], c.g.up[1] = up[1];
-    if (nn_type(((vx_tensor)p[0])->data_type, ((vx_tensor)p[0])->fixed_point_position) == OVX_NN_F32)
+    if (nn_type(((vx_tensor)p[0])->data_type, ((vx_tensor)p[0])->fixed_point_position) == OVXC_T_F32)
         return ovx_nnf_conv_run(node, p, &c.g);
     c.f = fixed_of((vx_tensor)p[0], dp->overflow_policy, dp->rounding_policy);
     /* Up-scaled samples are read below column in_w / row in_h of the
@@ -424,7 +424,7 @@ static vx_size fc_core(vx_tensor in, vx_tensor w, vx_tensor out)
 }
 
 static vx_status fc_check(vx_node node, const vx_reference p[], vx_size odims[OVX_MAX_TENSOR_DIMS], vx_size *nd,
-                          vx_size *core_out, ovx_nn_fixed *f)
+                          vx_size *core_out, ovxc_nn_fixed *f)
 {
     vx_tensor in = (vx_tensor)p[0], w = (vx_tensor)p[1], b = (vx_tensor)p[2], out = (vx_tensor)p[5];
     vx_enum overflow, rounding;
@@ -460,7 +460,7 @@ static vx_status fc_check(vx_node node, const vx_reference p[], vx_size odims[OV
 static vx_status VX_CALLBACK fc_validate(vx_node node, const vx_reference p[], vx_uint32 num, vx_meta_format metas[])
 {
     vx_size odims[OVX_MAX_TENSOR_DIMS], nd = 0, core = 0;
-    ovx_nn_fixed f;
+    ovxc_nn_fixed f;
     vx_status s;
     if (num != 6) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = fc_check(node, p, odims, &nd, &core, &f)) != VX_SUCCESS) return s;
@@ -470,11 +470,11 @@ static vx_status VX_CALLBACK fc_validate(vx_node node, const vx_reference p[], v
 static vx_status VX_CALLBACK fc_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_size odims[OVX_MAX_TENSOR_DIMS], nd = 0, core = 0;
-    ovx_nn_fixed f;
+    ovxc_nn_fixed f;
     vx_status s;
     if (num != 6) return VX_ERROR_INVALID_PARAMETERS;
     if ((s = fc_check(node, p, odims, &nd, &core, &f)) != VX_SUCCESS) return s;
-    if (f.type == OVX_NN_F32) return ovx_nnf_fc_run(node, p, core);
+    if (f.type == OVXC_T_F32) return ovx_nnf_fc_run(node, p, core);
     return ovx_nn_fc_run(node, p, core, &f);
 }
 
@@ -544,23 +544,23 @@ static vx_status VX_CALLBACK pool_validate(vx_node node, const vx_reference p[],
 }
 
 typedef struct {
-    ovx_nn_tensor in, out;
+    ovxc_tensor in, out;
     int type, is_max;
     pool_geom g;
     vx_uint8 *tmp;
     vx_size tmp_size;
-    ovx_nn_pool_max_row_f row;
+    ovxc_nn_pool_max_row_f row;
 } pool_job;
 
 static void pool_range(void *arg, vx_size u0, vx_size u1, vx_uint32 task)
 {
     pool_job *j = arg;
-    if (j->type == OVX_NN_F32) {
-        ovx_nnf_pool_rows(&j->in, &j->out, j->is_max, j->g.size, j->g.pad, j->g.skip, u0, u1,
+    if (j->type == OVXC_T_F32) {
+        ovxc_nnf_pool_rows(&j->in, &j->out, j->is_max, j->g.size, j->g.pad, j->g.skip, u0, u1,
                           (float *)(void *)(j->tmp + task * j->tmp_size));
         return;
     }
-    ovx_nn_pool_rows(&j->in, &j->out, j->type, j->is_max, j->g.size, j->g.pad, j->g.skip, u0, u1,
+    ovxc_nn_pool_rows(&j->in, &j->out, j->type, j->is_max, j->g.size, j->g.pad, j->g.skip, u0, u1,
                      j->tmp + task * j->tmp_size, j->row);
 }
 
@@ -577,13 +577,13 @@ static vx_status VX_CALLBACK pool_function(vx_node node, const vx_reference *p, 
     if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
     j.type = nn_type(t->data_type, t->fixed_point_position);
     j.is_max = j.g.type == VX_NN_POOLING_MAX;
-    j.row = ovx_node_variant(node) ? (ovx_nn_pool_max_row_f)ovx_node_variant(node)->fn : NULL;
-    units = ovx_nn_count_from(&j.out, 2) * j.out.dims[1];
-    tasks = ovx_nn_tasks(node, units, (vx_uint64)ovx_nn_count_from(&j.out, 0) * j.g.size[0] * j.g.size[1]);
-    if (j.type == OVX_NN_F32)
-        j.tmp_size = ALIGN64(ovx_nnf_pool_tmp_floats(&j.out, j.g.size, j.g.skip) * sizeof(float));
+    j.row = ovx_node_variant(node) ? (ovxc_nn_pool_max_row_f)ovx_node_variant(node)->fn : NULL;
+    units = ovxc_nn_count_from(&j.out, 2) * j.out.dims[1];
+    tasks = ovx_nn_tasks(node, units, (vx_uint64)ovxc_nn_count_from(&j.out, 0) * j.g.size[0] * j.g.size[1]);
+    if (j.type == OVXC_T_F32)
+        j.tmp_size = ALIGN64(ovxc_nnf_pool_tmp_floats(&j.out, j.g.size, j.g.skip) * sizeof(float));
     else
-        j.tmp_size = ALIGN64(ovx_nn_pool_tmp_size(&j.in, &j.out, j.g.size, j.g.pad, j.g.skip));
+        j.tmp_size = ALIGN64(ovxc_nn_pool_tmp_size(&j.in, &j.out, j.g.size, j.g.pad, j.g.skip));
     j.tmp = ovx_node_scratch(node, j.tmp_size * tasks);
     if (!j.tmp) return VX_ERROR_NO_MEMORY;
     ovx_nn_parallel(tasks, units, pool_range, &j);
@@ -611,18 +611,18 @@ static vx_status VX_CALLBACK softmax_validate(vx_node node, const vx_reference p
 }
 
 typedef struct {
-    ovx_nn_tensor in, out;
+    ovxc_tensor in, out;
     int type, q;
     vx_size axis;
     double *e;
     const double *et;
-    ovx_nnf_softmax_rows_f frows; /* float32: the variant */
+    ovxc_nnf_softmax_rows_f frows; /* float32: the variant */
 } softmax_job;
 
 static void softmax_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
 {
     softmax_job *j = arg;
-    ovx_nn_softmax_range(&j->in, &j->out, j->type, j->q, j->axis, i0, i1, j->e + task * j->in.dims[j->axis], j->et);
+    ovxc_nn_softmax_range(&j->in, &j->out, j->type, j->q, j->axis, i0, i1, j->e + task * j->in.dims[j->axis], j->et);
 }
 
 static void softmaxf_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
@@ -645,18 +645,18 @@ static vx_status VX_CALLBACK softmax_function(vx_node node, const vx_reference *
     /* 1 or 2 dims: the first dimension; 3 or more: the third ([W, H, classes, batch]) */
     j.axis = t->num_dims > 2 ? 2 : 0;
     n = j.in.dims[j.axis];
-    items = ovx_nn_count_from(&j.in, 0) / (n ? n : 1);
+    items = ovxc_nn_count_from(&j.in, 0) / (n ? n : 1);
     tasks = ovx_nn_tasks(node, items, (vx_uint64)items * n * 16);
-    if (j.type == OVX_NN_F32) {
-        j.frows = ovx_node_variant(node) ? (ovx_nnf_softmax_rows_f)ovx_node_variant(node)->fn : ovx_nnf_softmax_rows;
+    if (j.type == OVXC_T_F32) {
+        j.frows = ovx_node_variant(node) ? (ovxc_nnf_softmax_rows_f)ovx_node_variant(node)->fn : ovxc_nnf_softmax_rows;
         ovx_nn_parallel(tasks, items, softmaxf_range, &j);
         return VX_SUCCESS;
     }
     {
         /* the node keeps the table of exponentials (8-bit always, 16-bit
          * when the elements outnumber a sixteenth of its entries) */
-        const int table = j.type != OVX_NN_S16 || items * n >= 4096;
-        const vx_size entries = j.type == OVX_NN_S16 ? 65536 : 256;
+        const int table = j.type != OVXC_T_S16 || items * n >= 4096;
+        const vx_size entries = j.type == OVXC_T_S16 ? 65536 : 256;
         const vx_size head = ALIGN64(sizeof(vx_uint32) * 3), tsize = table ? entries * sizeof(double) : 0;
         vx_uint8 *mem = ovx_nn_keyed_scratch(node, head + tsize + (n ? n : 1) * sizeof(double) * tasks);
         vx_uint32 key[3];
@@ -664,7 +664,7 @@ static vx_status VX_CALLBACK softmax_function(vx_node node, const vx_reference *
         key[0] = 0x4E4E534Du, key[1] = (vx_uint32)j.type, key[2] = (vx_uint32)j.q;
         j.et = table ? (const double *)(const void *)(mem + head) : NULL;
         if (table && memcmp(mem, key, sizeof(key)) != 0) {
-            ovx_nn_softmax_table(j.type, j.q, (double *)(void *)(mem + head));
+            ovxc_nn_softmax_table(j.type, j.q, (double *)(void *)(mem + head));
             memcpy(mem, key, sizeof(key));
         }
         j.e = (double *)(void *)(mem + head + tsize);
@@ -713,7 +713,7 @@ typedef struct {
 } act_cache;
 
 typedef struct {
-    ovx_nn_tensor in, out;
+    ovxc_tensor in, out;
     int type, q;
     vx_enum func;
     vx_float32 a, b;
@@ -724,14 +724,14 @@ static void act_range(void *arg, vx_size r0, vx_size r1, vx_uint32 task)
 {
     act_job *j = arg;
     (void)task;
-    ovx_nn_activation_range(&j->in, &j->out, j->type, j->q, j->func, j->a, j->b, j->lut, r0, r1);
+    ovxc_nn_activation_range(&j->in, &j->out, j->type, j->q, j->func, j->a, j->b, j->lut, r0, r1);
 }
 
 static void actf_range(void *arg, vx_size r0, vx_size r1, vx_uint32 task)
 {
     act_job *j = arg;
     (void)task;
-    ovx_nnf_vx_activation_range(&j->in, &j->out, j->func, j->a, j->b, r0, r1);
+    ovxc_nnf_vx_activation_range(&j->in, &j->out, j->func, j->a, j->b, r0, r1);
 }
 
 static vx_status VX_CALLBACK act_function(vx_node node, const vx_reference *p, vx_uint32 num)
@@ -745,16 +745,16 @@ static vx_status VX_CALLBACK act_function(vx_node node, const vx_reference *p, v
     j.in = ovx_nn_view(t), j.out = ovx_nn_view((vx_tensor)p[4]);
     if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
     j.type = nn_type(t->data_type, t->fixed_point_position), j.q = t->fixed_point_position;
-    rows = ovx_nn_count_from(&j.in, 1), count = rows * j.in.dims[0];
-    if (j.type == OVX_NN_F32) {
+    rows = ovxc_nn_count_from(&j.in, 1), count = rows * j.in.dims[0];
+    if (j.type == OVXC_T_F32) {
         ovx_nn_parallel(ovx_nn_tasks(node, rows, (vx_uint64)count * 8), rows, actf_range, &j);
         return VX_SUCCESS;
     }
     j.lut = NULL;
     /* a table when it costs less than the elements: 8-bit always, 16-bit
      * from 4 x 65536 elements on (ReLU is exact without one) */
-    if (j.func != VX_NN_ACTIVATION_RELU && (j.type != OVX_NN_S16 || count >= 4 * 65536)) {
-        const vx_size entries = j.type == OVX_NN_S16 ? 65536 : 256;
+    if (j.func != VX_NN_ACTIVATION_RELU && (j.type != OVXC_T_S16 || count >= 4 * 65536)) {
+        const vx_size entries = j.type == OVXC_T_S16 ? 65536 : 256;
         vx_uint8 *mem = ovx_nn_keyed_scratch(node, ALIGN64(sizeof(act_cache)) + entries * sizeof(int16_t));
         act_cache *c = (act_cache *)(void *)mem, want;
         if (mem) {
@@ -763,7 +763,7 @@ static vx_status VX_CALLBACK act_function(vx_node node, const vx_reference *p, v
             want.q = j.q;
             j.lut = (const int16_t *)(const void *)(mem + ALIGN64(sizeof(act_cache)));
             if (memcmp(c, &want, sizeof(want)) != 0) {
-                ovx_nn_activation_lut(j.type, j.q, j.func, j.a, j.b, (int16_t *)(void *)(mem + ALIGN64(sizeof(act_cache))));
+                ovxc_nn_activation_lut(j.type, j.q, j.func, j.a, j.b, (int16_t *)(void *)(mem + ALIGN64(sizeof(act_cache))));
                 memcpy(c, &want, sizeof(want));
             }
         }
@@ -811,7 +811,7 @@ static vx_status norm_validate_common(vx_node node, const vx_reference p[], vx_b
 }
 
 typedef struct {
-    ovx_nn_tensor in, out;
+    ovxc_tensor in, out;
     int type, q, across;
     vx_size size;
     vx_float32 v[3];
@@ -822,12 +822,12 @@ typedef struct {
 static void norm_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
 {
     norm_job *j = arg;
-    ovx_nn_tensor in = j->in, out = j->out;
+    ovxc_tensor in = j->in, out = j->out;
     const vx_size d = j->across ? 1 : 2;
     (void)task;
     in.ptr += i0 * in.strides[d], out.ptr += i0 * out.strides[d];
     in.dims[d] = out.dims[d] = i1 - i0;
-    ovx_nn_lrn(&in, &out, j->type, j->q, j->across, j->size, j->v[0], j->v[1], j->v[2]);
+    ovxc_nn_lrn(&in, &out, j->type, j->q, j->across, j->size, j->v[0], j->v[1], j->v[2]);
 }
 
 static vx_status norm_function_common(vx_node node, const vx_reference *p, vx_bool has_bias, vx_uint32 out_index)
@@ -842,12 +842,12 @@ static vx_status norm_function_common(vx_node node, const vx_reference *p, vx_bo
     if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
     j.type = nn_type(t->data_type, t->fixed_point_position), j.q = t->fixed_point_position;
     j.across = type == VX_NN_NORMALIZATION_ACROSS_MAPS;
-    if (j.type == OVX_NN_F32) {
-        ovx_nnf_vx_lrn(&j.in, &j.out, j.across, j.size, j.v[0], j.v[1], j.v[2]);
+    if (j.type == OVXC_T_F32) {
+        ovxc_nnf_vx_lrn(&j.in, &j.out, j.across, j.size, j.v[0], j.v[1], j.v[2]);
         return VX_SUCCESS;
     }
     n = j.in.dims[j.across ? 1 : 2];
-    ovx_nn_parallel(ovx_nn_tasks(node, n, (vx_uint64)ovx_nn_count_from(&j.in, 0) * j.size * 8), n, norm_range, &j);
+    ovx_nn_parallel(ovx_nn_tasks(node, n, (vx_uint64)ovxc_nn_count_from(&j.in, 0) * j.size * 8), n, norm_range, &j);
     return VX_SUCCESS;
 }
 
@@ -920,7 +920,7 @@ static vx_status VX_CALLBACK roi_validate(vx_node node, const vx_reference p[], 
 }
 
 typedef struct {
-    ovx_nn_tensor in, rois, out;
+    ovxc_tensor in, rois, out;
     int type;
 } roi_job;
 
@@ -928,11 +928,11 @@ typedef struct {
 static void roi_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
 {
     roi_job *j = arg;
-    ovx_nn_tensor rois = j->rois, out = j->out;
+    ovxc_tensor rois = j->rois, out = j->out;
     (void)task;
     rois.ptr += i0 * rois.strides[1], out.ptr += i0 * out.strides[3];
     rois.dims[1] = out.dims[3] = i1 - i0;
-    ovx_nn_roi_pooling(&j->in, &rois, &out, j->type);
+    ovxc_nn_roi_pooling(&j->in, &rois, &out, j->type);
 }
 
 static vx_status VX_CALLBACK roi_function(vx_node node, const vx_reference *p, vx_uint32 num)
@@ -947,7 +947,7 @@ static vx_status VX_CALLBACK roi_function(vx_node node, const vx_reference *p, v
     if (!j.in.ptr || !j.rois.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
     j.type = nn_type(t->data_type, t->fixed_point_position);
     nr = j.out.dims[3];
-    ovx_nn_parallel(ovx_nn_tasks(node, nr, (vx_uint64)ovx_nn_count_from(&j.in, 0) * nr), nr, roi_range, &j);
+    ovx_nn_parallel(ovx_nn_tasks(node, nr, (vx_uint64)ovxc_nn_count_from(&j.in, 0) * nr), nr, roi_range, &j);
     return VX_SUCCESS;
 }
 
@@ -956,19 +956,19 @@ static vx_status VX_CALLBACK roi_function(vx_node node, const vx_reference *p, v
 static vx_bool is_f32(const vx_reference r)
 {
     const vx_tensor t = (vx_tensor)r;
-    return t && nn_type(t->data_type, t->fixed_point_position) == OVX_NN_F32;
+    return t && nn_type(t->data_type, t->fixed_point_position) == OVXC_T_F32;
 }
 
 static const ovx_variant *select_conv(vx_node node, const vx_reference p[])
 {
     (void)node;
-    return ovx_variant_pick(is_f32(p[0]) ? ovx_nnf_conv_variants() : ovx_nn_conv_variants());
+    return ovx_variant_pick(is_f32(p[0]) ? ovxc_nnf_conv_variants() : ovxc_nn_conv_variants());
 }
 
 static const ovx_variant *select_fc(vx_node node, const vx_reference p[])
 {
     (void)node;
-    return ovx_variant_pick(is_f32(p[0]) ? ovx_nnf_fc_variants() : ovx_nn_fc_variants());
+    return ovx_variant_pick(is_f32(p[0]) ? ovxc_nnf_fc_variants() : ovxc_nn_fc_variants());
 }
 
 /* Max pooling's row variant (average pooling has none: NULL, "scalar"). */
@@ -979,14 +979,14 @@ static const ovx_variant *select_pool(vx_node node, const vx_reference p[])
     if (!p[1] || ovx_scalar_get((vx_scalar)p[1], VX_TYPE_ENUM, &type) != VX_SUCCESS || type != VX_NN_POOLING_MAX ||
         is_f32(p[0]))
         return NULL; /* float32: compute/nn_float_gemm.c's rows, no variants */
-    return ovx_variant_pick(ovx_nn_pool_variants());
+    return ovx_variant_pick(ovxc_nn_pool_variants());
 }
 
 /* Float32 softmax's variant (the integer softmax has none). */
 static const ovx_variant *select_softmax(vx_node node, const vx_reference p[])
 {
     (void)node;
-    return is_f32(p[0]) ? ovx_variant_pick(ovx_nnf_softmax_variants()) : NULL;
+    return is_f32(p[0]) ? ovx_variant_pick(ovxc_nnf_softmax_variants()) : NULL;
 }
 
 /* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and

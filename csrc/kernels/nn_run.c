@@ -8,15 +8,15 @@
 #include "../objects/tensor.h"
 #include "../runtime/dispatch.h"
 
-ovx_nn_tensor ovx_nn_view(vx_tensor t)
+ovxc_tensor ovx_nn_view(vx_tensor t)
 {
-    ovx_nn_tensor v;
+    ovxc_tensor v;
     vx_size i;
     memset(&v, 0, sizeof(v));
     if (!t) return v;
     v.ptr = ovx_tensor_data(t);
     v.num_dims = t->num_dims;
-    for (i = 0; i < OVX_NN_MAX_DIMS; i++) {
+    for (i = 0; i < OVXC_TENSOR_MAX_DIMS; i++) {
         v.dims[i] = i < t->num_dims ? t->dims[i] : 1;
         v.strides[i] = i < t->num_dims ? t->strides[i] : 0;
     }
@@ -40,7 +40,7 @@ typedef struct {
     vx_uint32 magic;
     int type;
     vx_size wdims[4], raw_size, packed_size;
-    ovx_nn_packw pw;
+    ovxc_nn_packw pw;
 } conv_cache;
 
 #define CONV_CACHE_MAGIC 0x4E4E5057u /* "NNPW" */
@@ -52,18 +52,18 @@ typedef struct {
 
 typedef struct {
     vx_node node;
-    ovx_nn_conv_plan plan;
-    ovx_nn_conv_rows_f rows;
-    const ovx_nn_srcmap *map;
-    const ovx_nn_tensor *in;
+    ovxc_nn_conv_plan plan;
+    ovxc_nn_conv_rows_f rows;
+    const ovxc_nn_srcmap *map;
+    const ovxc_tensor *in;
     const vx_uint8 *ib;
     vx_uint32 tasks, ptasks, rtasks; /* fallback (one acc each), planes, rows */
     vx_size nsplit, units;
     /* the exact fallback */
-    const ovx_nn_tensor *w, *bias;
-    ovx_nn_tensor out_all;
-    const ovx_nn_conv_geom *g;
-    const ovx_nn_fixed *f;
+    const ovxc_tensor *w, *bias;
+    ovxc_tensor out_all;
+    const ovxc_nn_conv_geom *g;
+    const ovxc_nn_fixed *f;
     vx_int64 *acc;
 } conv_job;
 
@@ -71,7 +71,7 @@ static void planes_task(void *arg, vx_uint32 i)
 {
     conv_job *j = arg;
     const vx_size cp = j->plan.w->cp;
-    ovx_nn_planes_fill(j->plan.pl, j->map, j->in, j->ib, j->plan.f.type, cp * i / j->ptasks,
+    ovxc_nn_planes_fill(j->plan.pl, j->map, j->in, j->ib, j->plan.f.type, cp * i / j->ptasks,
                        cp * (i + 1) / j->ptasks);
 }
 
@@ -92,8 +92,8 @@ static void fallback_task(void *arg, vx_uint32 i)
 {
     conv_job *j = arg;
     const vx_size ofm = j->out_all.dims[2], o0 = ofm * i / j->tasks, o1 = ofm * (i + 1) / j->tasks;
-    const ovx_nn_conv_geom *g = j->g;
-    ovx_nn_tensor w = *j->w, out = j->out_all, b;
+    const ovxc_nn_conv_geom *g = j->g;
+    ovxc_tensor w = *j->w, out = j->out_all, b;
     vx_int64 *acc = j->acc + (vx_size)i * out.dims[0] * out.dims[1];
     if (o1 <= o0) return;
     w.ptr += o0 * w.strides[3], w.dims[3] = o1 - o0;
@@ -106,10 +106,10 @@ static void fallback_task(void *arg, vx_uint32 i)
             b.ptr += o0 * b.strides[2], b.dims[2] = o1 - o0;
     }
     if (g->deconv)
-        ovx_nn_deconvolution(j->in, &w, j->bias ? &b : NULL, &out, j->f, g->pad[0], g->pad[1], g->up[0], g->up[1],
+        ovxc_nn_deconvolution(j->in, &w, j->bias ? &b : NULL, &out, j->f, g->pad[0], g->pad[1], g->up[0], g->up[1],
                              j->in->dims[0], j->in->dims[1], acc);
     else
-        ovx_nn_convolution(j->in, &w, j->bias ? &b : NULL, &out, j->f, g->pad[0], g->pad[1], g->skip[0], g->skip[1],
+        ovxc_nn_convolution(j->in, &w, j->bias ? &b : NULL, &out, j->f, g->pad[0], g->pad[1], g->skip[0], g->skip[1],
                            g->dil[0], g->dil[1], acc);
 }
 
@@ -122,7 +122,7 @@ static void run_tasks(conv_job *j, vx_uint32 count, ovx_task_f fn)
 }
 
 /* Is t dense in the canonical order (strides the products of the dims)? */
-static vx_bool nn_dense(const ovx_nn_tensor *t, vx_size es)
+static vx_bool nn_dense(const ovxc_tensor *t, vx_size es)
 {
     vx_size d, s = es;
     for (d = 0; d < t->num_dims; d++) {
@@ -133,7 +133,7 @@ static vx_bool nn_dense(const ovx_nn_tensor *t, vx_size es)
 }
 
 /* Copy a 4-d tensor into dense canonical order. */
-static void nn_gather4(const ovx_nn_tensor *t, vx_size es, vx_uint8 *dst)
+static void nn_gather4(const ovxc_tensor *t, vx_size es, vx_uint8 *dst)
 {
     vx_size a, b, c, d;
     for (d = 0; d < t->dims[3]; d++)
@@ -146,15 +146,15 @@ static void nn_gather4(const ovx_nn_tensor *t, vx_size es, vx_uint8 *dst)
 
 /* Largest |x| of the input (16-bit data, when the type's bound is too
  * coarse to prove int32 sums exact). */
-static vx_int64 input_abs_max(const ovx_nn_tensor *in, int type)
+static vx_int64 input_abs_max(const ovxc_tensor *in, int type)
 {
-    const vx_size w = in->dims[0], rows = ovx_nn_count_from(in, 1);
+    const vx_size w = in->dims[0], rows = ovxc_nn_count_from(in, 1);
     vx_int64 m = 0;
     vx_size r, x;
     for (r = 0; r < rows; r++) {
-        const vx_uint8 *p = in->ptr + ovx_nn_batch_offset(in, 1, r);
+        const vx_uint8 *p = in->ptr + ovxc_nn_batch_offset(in, 1, r);
         vx_int32 lo = 0, hi = 0;
-        if (type == OVX_NN_S16 && in->strides[0] == 2) {
+        if (type == OVXC_T_S16 && in->strides[0] == 2) {
             const vx_int16 *q = (const vx_int16 *)(const void *)p;
             for (x = 0; x < w; x++) {
                 lo = q[x] < lo ? q[x] : lo;
@@ -162,7 +162,7 @@ static vx_int64 input_abs_max(const ovx_nn_tensor *in, int type)
             }
         } else {
             for (x = 0; x < w; x++) {
-                vx_int32 v = ovx_nn_load(p + x * in->strides[0], type);
+                vx_int32 v = ovxc_nn_load(p + x * in->strides[0], type);
                 lo = v < lo ? v : lo;
                 hi = v > hi ? v : hi;
             }
@@ -173,22 +173,22 @@ static vx_int64 input_abs_max(const ovx_nn_tensor *in, int type)
     return m;
 }
 
-vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovx_nn_conv_geom *g, const ovx_nn_fixed *f)
+vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovxc_nn_conv_geom *g, const ovxc_nn_fixed *f)
 {
     const vx_tensor tin = (vx_tensor)p[0], tw = (vx_tensor)p[1], tb = (vx_tensor)p[2], tout = (vx_tensor)p[4];
-    ovx_nn_tensor in = ovx_nn_view(tin), w = ovx_nn_view(tw), b = ovx_nn_view(tb), out = ovx_nn_view(tout);
+    ovxc_tensor in = ovx_nn_view(tin), w = ovx_nn_view(tw), b = ovx_nn_view(tb), out = ovx_nn_view(tout);
     const int type = f->type, q = f->q;
-    const vx_size es = type == OVX_NN_S16 ? 2 : 1;
+    const vx_size es = type == OVXC_T_S16 ? 2 : 1;
     const vx_size kw = w.dims[0], kh = w.dims[1], ifm = w.dims[2], ofm = w.dims[3];
-    const vx_size ow = out.dims[0], oh = out.dims[1], nb = ovx_nn_count_from(&out, 3);
+    const vx_size ow = out.dims[0], oh = out.dims[1], nb = ovxc_nn_count_from(&out, 3);
     const vx_size cp = (ifm + 1) / 2, taps = kw * kh;
     vx_size i, bi;
-    vx_size raw_size = kw * kh * ifm * ofm * es, packed_size = ovx_nn_packw_size(&w);
+    vx_size raw_size = kw * kh * ifm * ofm * es, packed_size = ovxc_nn_packw_size(&w);
     conv_layout L;
     conv_cache *cache;
     vx_uint8 *mem;
-    ovx_nn_planes pl;
-    ovx_nn_srcmap map;
+    ovxc_nn_planes pl;
+    ovxc_nn_srcmap map;
     vx_size *tap_off;
     vx_int32 *bias32 = NULL;
     vx_int64 bmax = 0, xmax;
@@ -197,7 +197,7 @@ vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovx_nn_conv
     conv_job j;
     vx_uint32 threads = ovx_node_threads(node);
     if (!in.ptr || !w.ptr || !out.ptr || (tb && !b.ptr)) return VX_ERROR_NO_MEMORY;
-    ovx_nn_conv_layout(g, &w, &out, &pl);
+    ovxc_nn_conv_layout(g, &w, &out, &pl);
     /* the scratch */
     memset(&L, 0, sizeof(L));
     L.raw = ALIGN64(sizeof(conv_cache));
@@ -220,7 +220,7 @@ vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovx_nn_conv
     if (cache->magic != CONV_CACHE_MAGIC || cache->type != type || cache->raw_size != raw_size ||
         cache->packed_size != packed_size || memcmp(cache->wdims, w.dims, sizeof(cache->wdims)) != 0 ||
         memcmp(mem + L.raw, wraw, raw_size) != 0) {
-        ovx_nn_packw_fill(&w, type, mem + L.packed, &cache->pw);
+        ovxc_nn_packw_fill(&w, type, mem + L.packed, &cache->pw);
         memcpy(mem + L.raw, wraw, raw_size);
         cache->magic = CONV_CACHE_MAGIC, cache->type = type, cache->raw_size = raw_size;
         cache->packed_size = packed_size;
@@ -231,22 +231,22 @@ vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovx_nn_conv
     if (tb && b.num_dims == 1) {
         bias32 = (vx_int32 *)(void *)(mem + L.bias);
         for (i = 0; i < ofm; i++) {
-            vx_int64 v = ovx_nn_load(b.ptr + i * b.strides[0], type);
+            vx_int64 v = ovxc_nn_load(b.ptr + i * b.strides[0], type);
             bias32[i] = (vx_int32)(v * ((vx_int64)1 << q));
             if ((v < 0 ? -v : v) > bmax) bmax = v < 0 ? -v : v;
         }
     } else if (tb) {
-        bmax = type == OVX_NN_U8 ? 255 : type == OVX_NN_S8 ? 128 : 32768;
+        bmax = type == OVXC_T_U8 ? 255 : type == OVXC_T_S8 ? 128 : 32768;
     }
     /* int32 sums where the bound shows them exact: the type's range, else
      * (16-bit data) the input's actual one */
-    xmax = type == OVX_NN_U8 ? 255 : type == OVX_NN_S8 ? 128 : 32768;
-    if (!ovx_nn_conv_exact32(cache->pw.abs_max, xmax, bmax, q) && type == OVX_NN_S16)
+    xmax = type == OVXC_T_U8 ? 255 : type == OVXC_T_S8 ? 128 : 32768;
+    if (!ovxc_nn_conv_exact32(cache->pw.abs_max, xmax, bmax, q) && type == OVXC_T_S16)
         xmax = input_abs_max(&in, type);
     memset(&j, 0, sizeof(j));
     j.node = node;
     j.in = &in;
-    if (!ovx_nn_conv_exact32(cache->pw.abs_max, xmax, bmax, q)) {
+    if (!ovxc_nn_conv_exact32(cache->pw.abs_max, xmax, bmax, q)) {
         /* the exact 64-bit reference, output maps over the threads */
         j.w = &w, j.bias = tb ? &b : NULL, j.out_all = out, j.g = g, j.f = f;
         j.acc = (vx_int64 *)(void *)(mem + L.acc);
@@ -258,7 +258,7 @@ vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovx_nn_conv
     map.col = (ptrdiff_t *)(void *)(mem + L.col);
     map.row = (ptrdiff_t *)(void *)(mem + L.row);
     tap_off = (vx_size *)(void *)(mem + L.taps);
-    ovx_nn_conv_maps(g, &in, &w, &pl, &map, tap_off, (vx_size *)(void *)(mem + L.tap_rows));
+    ovxc_nn_conv_maps(g, &in, &w, &pl, &map, tap_off, (vx_size *)(void *)(mem + L.tap_rows));
     pl.ip = (int16_t *)(void *)(mem + L.ip);
     j.plan.w = &cache->pw;
     j.plan.pl = &pl;
@@ -270,7 +270,7 @@ vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovx_nn_conv
     j.plan.f = *f;
     j.plan.bias = bias32;
     j.plan.bias_loc = tb && b.num_dims == 3 ? &b : NULL;
-    j.rows = ovx_node_variant(node) ? (ovx_nn_conv_rows_f)ovx_node_variant(node)->fn : ovx_nn_conv_rows;
+    j.rows = ovx_node_variant(node) ? (ovxc_nn_conv_rows_f)ovx_node_variant(node)->fn : ovxc_nn_conv_rows;
     j.map = &map;
     /* one thread for small layers; else rows, and output-map blocks too
      * when the rows are few */
@@ -284,9 +284,9 @@ vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovx_nn_conv
     j.ptasks = j.tasks > 1 ? (vx_uint32)(cp < 4 * (vx_size)j.tasks ? cp : 4 * (vx_size)j.tasks) : 1;
     j.rtasks = j.tasks > 1 ? (vx_uint32)(j.units < 4 * (vx_size)j.tasks ? j.units : 4 * (vx_size)j.tasks) : 1;
     for (bi = 0; bi < nb; bi++) {
-        j.ib = in.ptr + ovx_nn_batch_offset(&in, 3, bi);
+        j.ib = in.ptr + ovxc_nn_batch_offset(&in, 3, bi);
         j.plan.out = out;
-        j.plan.out.ptr = out.ptr + ovx_nn_batch_offset(&out, 3, bi);
+        j.plan.out.ptr = out.ptr + ovxc_nn_batch_offset(&out, 3, bi);
         run_tasks(&j, j.ptasks, planes_task);
         run_tasks(&j, j.rtasks, rows_task);
     }
@@ -296,8 +296,8 @@ vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovx_nn_conv
 /* ---- fully connected -------------------------------------------------------------- */
 
 typedef struct {
-    ovx_nn_fc_plan plan;
-    ovx_nn_fc_rows_f rows;
+    ovxc_nn_fc_plan plan;
+    ovxc_nn_fc_rows_f rows;
     vx_uint32 tasks;
     vx_size ofm;
 } fc_job;
@@ -310,20 +310,20 @@ static void fc_task(void *arg, vx_uint32 i)
     if (b0 * 4 < o1) j->rows(&j->plan, b0 * 4, o1);
 }
 
-vx_status ovx_nn_fc_run(vx_node node, const vx_reference *p, vx_size core, const ovx_nn_fixed *fp)
+vx_status ovx_nn_fc_run(vx_node node, const vx_reference *p, vx_size core, const ovxc_nn_fixed *fp)
 {
     vx_size k, ofm, nb, es, bi, need;
-    const ovx_nn_fixed f = *fp;
-    ovx_nn_tensor in, w, b, out, core_view;
+    const ovxc_nn_fixed f = *fp;
+    ovxc_tensor in, w, b, out, core_view;
     vx_uint8 *mem, *wdense = NULL, *xdense;
     fc_job j;
     vx_uint32 threads = ovx_node_threads(node);
     in = ovx_nn_view((vx_tensor)p[0]), w = ovx_nn_view((vx_tensor)p[1]), b = ovx_nn_view((vx_tensor)p[2]);
     out = ovx_nn_view((vx_tensor)p[5]);
     if (!in.ptr || !w.ptr || !out.ptr || (p[2] && !b.ptr)) return VX_ERROR_NO_MEMORY;
-    es = f.type == OVX_NN_S16 ? 2 : 1;
-    ofm = out.dims[0], nb = ovx_nn_count_from(&out, 1);
-    k = ovx_nn_count_from(&w, 0) / ofm;
+    es = f.type == OVXC_T_S16 ? 2 : 1;
+    ofm = out.dims[0], nb = ovxc_nn_count_from(&out, 1);
+    k = ovxc_nn_count_from(&w, 0) / ofm;
     core_view = in;
     core_view.num_dims = core;
     /* weight rows and the input as contiguous runs of k elements: the
@@ -332,7 +332,7 @@ vx_status ovx_nn_fc_run(vx_node node, const vx_reference *p, vx_size core, const
     mem = ovx_node_scratch(node, need);
     if (!mem) return VX_ERROR_NO_MEMORY;
     if (!nn_dense(&w, es)) {
-        ovx_nn_tensor w4 = w;
+        ovxc_tensor w4 = w;
         wdense = mem + k * es + 64;
         if (w4.num_dims == 2) { /* [k, ofm] as [k, 1, 1, ofm] */
             w4.dims[3] = w.dims[1], w4.strides[3] = w.strides[1];
@@ -349,11 +349,11 @@ vx_status ovx_nn_fc_run(vx_node node, const vx_reference *p, vx_size core, const
     j.plan.bias = p[2] ? &b : NULL;
     j.plan.out_stride = out.strides[0];
     j.plan.f = f;
-    j.rows = ovx_node_variant(node) ? (ovx_nn_fc_rows_f)ovx_node_variant(node)->fn : ovx_nn_fc_rows;
+    j.rows = ovx_node_variant(node) ? (ovxc_nn_fc_rows_f)ovx_node_variant(node)->fn : ovxc_nn_fc_rows;
     j.tasks = (vx_uint64)k * ofm < 65536 ? 1 : threads;
     if (j.tasks < 1) j.tasks = 1;
     for (bi = 0; bi < nb; bi++) {
-        const vx_uint8 *ib = in.ptr + ovx_nn_batch_offset(&in, core, bi);
+        const vx_uint8 *ib = in.ptr + ovxc_nn_batch_offset(&in, core, bi);
         if (nn_dense(&core_view, es)) {
             j.plan.x = ib;
         } else {
@@ -368,7 +368,7 @@ vx_status ovx_nn_fc_run(vx_node node, const vx_reference *p, vx_size core, const
             }
             j.plan.x = xdense;
         }
-        j.plan.out = out.ptr + ovx_nn_batch_offset(&out, 1, bi);
+        j.plan.out = out.ptr + ovxc_nn_batch_offset(&out, 1, bi);
         if (j.tasks <= 1)
             fc_task(&j, 0);
         else
@@ -382,16 +382,16 @@ vx_status ovx_nn_fc_run(vx_node node, const vx_reference *p, vx_size core, const
 typedef struct {
     vx_uint32 magic;
     vx_size wdims[4], raw_size, packed_size;
-    ovx_nnf_packw pw;
+    ovxc_nnf_packw pw;
 } convf_cache;
 
 #define CONVF_CACHE_MAGIC 0x4E4E4657u /* "NNFW" */
 
 typedef struct {
-    ovx_nnf_conv_plan plan;
-    ovx_nnf_conv_rows_f rows;
-    const ovx_nn_srcmap *map;
-    const ovx_nn_tensor *in;
+    ovxc_nnf_conv_plan plan;
+    ovxc_nnf_conv_rows_f rows;
+    const ovxc_nn_srcmap *map;
+    const ovxc_tensor *in;
     const vx_uint8 *ib;
     float *ip;
     vx_uint32 ptasks, rtasks;
@@ -402,7 +402,7 @@ static void convf_planes_task(void *arg, vx_uint32 i)
 {
     convf_job *j = arg;
     const vx_size ifm = j->plan.w->ifm;
-    ovx_nnf_planes_fill(j->plan.pl, j->map, j->in, j->ib, j->ip, ifm * i / j->ptasks, ifm * (i + 1) / j->ptasks);
+    ovxc_nnf_planes_fill(j->plan.pl, j->map, j->in, j->ib, j->ip, ifm * i / j->ptasks, ifm * (i + 1) / j->ptasks);
 }
 
 static void convf_rows_task(void *arg, vx_uint32 i)
@@ -424,27 +424,27 @@ static void convf_run_tasks(convf_job *j, vx_uint32 count, ovx_task_f fn)
         ovx_parallel_for(count, fn, j);
 }
 
-vx_status ovx_nnf_conv_run(vx_node node, const vx_reference *p, const ovx_nn_conv_geom *g)
+vx_status ovx_nnf_conv_run(vx_node node, const vx_reference *p, const ovxc_nn_conv_geom *g)
 {
     const vx_tensor tin = (vx_tensor)p[0], tw = (vx_tensor)p[1], tb = (vx_tensor)p[2], tout = (vx_tensor)p[4];
-    ovx_nn_tensor in = ovx_nn_view(tin), w = ovx_nn_view(tw), b = ovx_nn_view(tb), out = ovx_nn_view(tout);
+    ovxc_tensor in = ovx_nn_view(tin), w = ovx_nn_view(tw), b = ovx_nn_view(tb), out = ovx_nn_view(tout);
     const vx_size es = sizeof(float);
     const vx_size kw = w.dims[0], kh = w.dims[1], ifm = w.dims[2], ofm = w.dims[3];
-    const vx_size ow = out.dims[0], oh = out.dims[1], nb = ovx_nn_count_from(&out, 3);
+    const vx_size ow = out.dims[0], oh = out.dims[1], nb = ovxc_nn_count_from(&out, 3);
     const vx_size taps = kw * kh;
-    const vx_size raw_size = kw * kh * ifm * ofm * es, packed_size = ovx_nnf_packw_size(&w);
+    const vx_size raw_size = kw * kh * ifm * ofm * es, packed_size = ovxc_nnf_packw_size(&w);
     vx_size i, bi, L_raw, L_packed, L_dense, L_ip, L_col, L_row, L_taps, L_tap_rows, L_ntaps, L_list, L_bias, L_koff;
     vx_size total;
     convf_cache *cache;
     vx_uint8 *mem;
-    ovx_nn_planes pl;
-    ovx_nn_srcmap map;
+    ovxc_nn_planes pl;
+    ovxc_nn_srcmap map;
     const vx_uint8 *wraw;
     const vx_bool dense = nn_dense(&w, es);
     convf_job j;
     vx_uint32 threads = ovx_node_threads(node);
     if (!in.ptr || !w.ptr || !out.ptr || (tb && !b.ptr)) return VX_ERROR_NO_MEMORY;
-    ovx_nnf_conv_layout(g, &w, &out, &pl);
+    ovxc_nnf_conv_layout(g, &w, &out, &pl);
     L_raw = ALIGN64(sizeof(convf_cache));
     L_packed = L_raw + ALIGN64(raw_size);
     L_dense = L_packed + ALIGN64(packed_size);
@@ -466,7 +466,7 @@ vx_status ovx_nnf_conv_run(vx_node node, const vx_reference *p, const ovx_nn_con
     wraw = dense ? w.ptr : mem + L_dense;
     if (cache->magic != CONVF_CACHE_MAGIC || cache->raw_size != raw_size || cache->packed_size != packed_size ||
         memcmp(cache->wdims, w.dims, sizeof(cache->wdims)) != 0 || memcmp(mem + L_raw, wraw, raw_size) != 0) {
-        ovx_nnf_packw_fill(&w, mem + L_packed, &cache->pw);
+        ovxc_nnf_packw_fill(&w, mem + L_packed, &cache->pw);
         memcpy(mem + L_raw, wraw, raw_size);
         cache->magic = CONVF_CACHE_MAGIC, cache->raw_size = raw_size, cache->packed_size = packed_size;
         memcpy(cache->wdims, w.dims, sizeof(cache->wdims));
@@ -475,8 +475,8 @@ vx_status ovx_nnf_conv_run(vx_node node, const vx_reference *p, const ovx_nn_con
     memset(&j, 0, sizeof(j));
     map.col = (ptrdiff_t *)(void *)(mem + L_col);
     map.row = (ptrdiff_t *)(void *)(mem + L_row);
-    ovx_nn_conv_maps(g, &in, &w, &pl, &map, (vx_size *)(void *)(mem + L_taps), (vx_size *)(void *)(mem + L_tap_rows));
-    ovx_nnf_conv_row_taps(oh, g->deconv ? 1 : g->skip[1], taps, map.row, (const vx_size *)(const void *)(mem + L_tap_rows),
+    ovxc_nn_conv_maps(g, &in, &w, &pl, &map, (vx_size *)(void *)(mem + L_taps), (vx_size *)(void *)(mem + L_tap_rows));
+    ovxc_nnf_conv_row_taps(oh, g->deconv ? 1 : g->skip[1], taps, map.row, (const vx_size *)(const void *)(mem + L_tap_rows),
                           (vx_size *)(void *)(mem + L_ntaps), (vx_size *)(void *)(mem + L_list));
     if (tb && b.num_dims == 1) {
         float *bd = (float *)(void *)(mem + L_bias);
@@ -500,7 +500,7 @@ vx_status ovx_nnf_conv_run(vx_node node, const vx_reference *p, const ovx_nn_con
     }
     j.plan.skip_y = g->deconv ? 1 : g->skip[1];
     j.plan.ow = ow, j.plan.oh = oh;
-    j.rows = ovx_node_variant(node) ? (ovx_nnf_conv_rows_f)ovx_node_variant(node)->fn : ovx_nnf_conv_rows;
+    j.rows = ovx_node_variant(node) ? (ovxc_nnf_conv_rows_f)ovx_node_variant(node)->fn : ovxc_nnf_conv_rows;
     j.map = &map;
     j.in = &in;
     /* one task for small layers; else rows, and output-map blocks too when
@@ -518,9 +518,9 @@ vx_status ovx_nnf_conv_run(vx_node node, const vx_reference *p, const ovx_nn_con
         if (j.rtasks < 1) j.rtasks = 1;
     }
     for (bi = 0; bi < nb; bi++) {
-        j.ib = in.ptr + ovx_nn_batch_offset(&in, 3, bi);
+        j.ib = in.ptr + ovxc_nn_batch_offset(&in, 3, bi);
         j.plan.out = out;
-        j.plan.out.ptr = out.ptr + ovx_nn_batch_offset(&out, 3, bi);
+        j.plan.out.ptr = out.ptr + ovxc_nn_batch_offset(&out, 3, bi);
         convf_run_tasks(&j, j.ptasks, convf_planes_task);
         convf_run_tasks(&j, j.rtasks, convf_rows_task);
     }
@@ -528,8 +528,8 @@ vx_status ovx_nnf_conv_run(vx_node node, const vx_reference *p, const ovx_nn_con
 }
 
 typedef struct {
-    ovx_nnf_fc_plan plan;
-    ovx_nnf_fc_rows_f rows;
+    ovxc_nnf_fc_plan plan;
+    ovxc_nnf_fc_rows_f rows;
     vx_uint32 tasks;
     vx_size ofm;
 } fcf_job;
@@ -546,15 +546,15 @@ vx_status ovx_nnf_fc_run(vx_node node, const vx_reference *p, vx_size core)
 {
     const vx_size es = sizeof(float);
     vx_size k, ofm, nb, bi, need;
-    ovx_nn_tensor in, w, b, out, core_view;
+    ovxc_tensor in, w, b, out, core_view;
     vx_uint8 *mem, *wdense = NULL, *xdense;
     fcf_job j;
     vx_uint32 threads = ovx_node_threads(node);
     in = ovx_nn_view((vx_tensor)p[0]), w = ovx_nn_view((vx_tensor)p[1]), b = ovx_nn_view((vx_tensor)p[2]);
     out = ovx_nn_view((vx_tensor)p[5]);
     if (!in.ptr || !w.ptr || !out.ptr || (p[2] && !b.ptr)) return VX_ERROR_NO_MEMORY;
-    ofm = out.dims[0], nb = ovx_nn_count_from(&out, 1);
-    k = ovx_nn_count_from(&w, 0) / ofm;
+    ofm = out.dims[0], nb = ovxc_nn_count_from(&out, 1);
+    k = ovxc_nn_count_from(&w, 0) / ofm;
     core_view = in;
     core_view.num_dims = core;
     /* weight rows and the input as contiguous runs of k floats: the
@@ -563,7 +563,7 @@ vx_status ovx_nnf_fc_run(vx_node node, const vx_reference *p, vx_size core)
     mem = ovx_node_scratch(node, need);
     if (!mem) return VX_ERROR_NO_MEMORY;
     if (!nn_dense(&w, es)) {
-        ovx_nn_tensor w4 = w;
+        ovxc_tensor w4 = w;
         wdense = mem + ALIGN64(k * es) + 64;
         if (w4.num_dims == 2) { /* [k, ofm] as [k, 1, 1, ofm] */
             w4.dims[3] = w.dims[1], w4.strides[3] = w.strides[1];
@@ -579,11 +579,11 @@ vx_status ovx_nnf_fc_run(vx_node node, const vx_reference *p, vx_size core)
     j.ofm = ofm;
     j.plan.bias = p[2] ? &b : NULL;
     j.plan.out_stride = out.strides[0];
-    j.rows = ovx_node_variant(node) ? (ovx_nnf_fc_rows_f)ovx_node_variant(node)->fn : ovx_nnf_fc_rows;
+    j.rows = ovx_node_variant(node) ? (ovxc_nnf_fc_rows_f)ovx_node_variant(node)->fn : ovxc_nnf_fc_rows;
     j.tasks = (vx_uint64)k * ofm < 65536 ? 1 : threads;
     if (j.tasks < 1) j.tasks = 1;
     for (bi = 0; bi < nb; bi++) {
-        const vx_uint8 *ib = in.ptr + ovx_nn_batch_offset(&in, core, bi);
+        const vx_uint8 *ib = in.ptr + ovxc_nn_batch_offset(&in, core, bi);
         if (nn_dense(&core_view, es)) {
             j.plan.x = (const float *)(const void *)ib;
         } else {
@@ -598,7 +598,7 @@ vx_status ovx_nnf_fc_run(vx_node node, const vx_reference *p, vx_size core)
             }
             j.plan.x = (const float *)(const void *)xdense;
         }
-        j.plan.out = out.ptr + ovx_nn_batch_offset(&out, 1, bi);
+        j.plan.out = out.ptr + ovxc_nn_batch_offset(&out, 1, bi);
         if (j.tasks <= 1)
             fcf_task(&j, 0);
         else

@@ -18,23 +18,23 @@
 #define ALIGN64(n) (((n) + 63) & ~(vx_size)63)
 
 /* A tensor as compute/nn.h sees it (element 0's address, dims, strides). */
-ovx_nn_tensor ovx_nn_view(vx_tensor t);
+ovxc_tensor ovx_nn_view(vx_tensor t);
 /* The node scratch (ovx_node_scratch) whose first 64 bytes hold a cache
  * key: zeroed when the scratch is new, so a stale key never matches. */
 vx_uint8 *ovx_nn_keyed_scratch(vx_node node, vx_size size);
 
 /* Convolution (g->deconv 0) or deconvolution of parameters p = {inputs,
  * weights, biases or NULL, params, outputs}, already validated. */
-vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovx_nn_conv_geom *g, const ovx_nn_fixed *f);
+vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovxc_nn_conv_geom *g, const ovxc_nn_fixed *f);
 /* Fully connected of p = {inputs, weights, biases or NULL, -, -, outputs}
  * with `core` input dimensions (1 or 3), already validated. */
-vx_status ovx_nn_fc_run(vx_node node, const vx_reference *p, vx_size core, const ovx_nn_fixed *f);
+vx_status ovx_nn_fc_run(vx_node node, const vx_reference *p, vx_size core, const ovxc_nn_fixed *f);
 
 /* The float32 core (compute/nn_float_gemm.h): convolution (g->deconv 0)
  * or deconvolution of p = {inputs, weights, biases or NULL, params,
  * outputs}; fully connected of p = {inputs, weights, biases or NULL, -, -,
  * outputs}; already validated. */
-vx_status ovx_nnf_conv_run(vx_node node, const vx_reference *p, const ovx_nn_conv_geom *g);
+vx_status ovx_nnf_conv_run(vx_node node, const vx_reference *p, const ovxc_nn_conv_geom *g);
 vx_status ovx_nnf_fc_run(vx_node node, const vx_reference *p, vx_size core);
 
 /* fn over [0, n) in `tasks` contiguous ranges (task: the scratch slot). */

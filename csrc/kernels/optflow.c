@@ -72,7 +72,7 @@ static vx_status VX_CALLBACK lk_validate(vx_node node, const vx_reference params
     if ((s = of_scalar(node, params[9], 9, VX_TYPE_SIZE, &winsz)) != VX_SUCCESS) return s;
     /* an even window is centred like the next odd one (the spec does not
      * ask for odd sizes; the CTS uses 10) */
-    if (winsz < 3 || winsz > OVX_OPTICAL_FLOW_MAX_WINDOW || winsz > OVX_LK_MAX_WINDOW)
+    if (winsz < 3 || winsz > OVX_OPTICAL_FLOW_MAX_WINDOW || winsz > OVXC_LK_MAX_WINDOW)
         return ovx_kernel_log(node, 9, VX_ERROR_INVALID_VALUE, "window dimension %zu: must be 3 .. %d", winsz,
                               OVX_OPTICAL_FLOW_MAX_WINDOW);
     if (vxQueryNode(node, VX_NODE_BORDER, &b, sizeof(b)) == VX_SUCCESS && b.mode != VX_BORDER_UNDEFINED)
@@ -85,14 +85,14 @@ static vx_status VX_CALLBACK lk_validate(vx_node node, const vx_reference params
 }
 
 typedef struct {
-    const ovx_lk_level *lo, *ln;
+    const ovxc_lk_level *lo, *ln;
     vx_uint32 levels;
     vx_float32 scale;
-    const ovx_lk_params *prm;
+    const ovxc_lk_params *prm;
     vx_array old_pts, est;
     vx_bool use;
     vx_keypoint_t *res;
-    ovx_lk_track_f track;
+    ovxc_lk_track_f track;
 } lk_job;
 
 static void lk_points(void *arg, vx_uint32 i0, vx_uint32 i1)
@@ -126,8 +126,8 @@ static vx_status VX_CALLBACK lk_function(vx_node node, const vx_reference *param
     vx_enum term = VX_TERM_CRITERIA_BOTH;
     vx_bool use = vx_false_e;
     vx_size winsz = 0, count, room;
-    ovx_lk_params prm;
-    ovx_lk_level *lo = NULL, *ln = NULL;
+    ovxc_lk_params prm;
+    ovxc_lk_level *lo = NULL, *ln = NULL;
     vx_keypoint_t *res = NULL;
     vx_uint32 l, levels;
     (void)num;
@@ -136,10 +136,10 @@ static vx_status VX_CALLBACK lk_function(vx_node node, const vx_reference *param
         ovx_scalar_get((vx_scalar)params[7], VX_TYPE_UINT32, &prm.max_iter) != VX_SUCCESS ||
         ovx_scalar_get((vx_scalar)params[8], VX_TYPE_BOOL, &use) != VX_SUCCESS ||
         ovx_scalar_get((vx_scalar)params[9], VX_TYPE_SIZE, &winsz) != VX_SUCCESS || winsz < 1 ||
-        winsz > OVX_LK_MAX_WINDOW)
+        winsz > OVXC_LK_MAX_WINDOW)
         return ovx_kernel_log(node, 5, VX_ERROR_INVALID_PARAMETERS, "bad scalar arguments");
     prm.window = (vx_uint32)(winsz | 1u);
-    if (prm.window > OVX_LK_MAX_WINDOW) prm.window = OVX_LK_MAX_WINDOW;
+    if (prm.window > OVXC_LK_MAX_WINDOW) prm.window = OVXC_LK_MAX_WINDOW;
     prm.use_iter = term != VX_TERM_CRITERIA_EPSILON;
     prm.use_eps = term != VX_TERM_CRITERIA_ITERATIONS;
     if (po->levels != pn->levels || po->levels == 0)
@@ -151,8 +151,8 @@ static vx_status VX_CALLBACK lk_function(vx_node node, const vx_reference *param
         vx_size lvl_bytes = (levels * sizeof(*lo) + 63) & ~(vx_size)63;
         vx_uint8 *mem = ovx_node_scratch(node, 2 * lvl_bytes + (count ? count : 1) * sizeof(*res));
         if (!mem) return ovx_kernel_log(node, 4, VX_ERROR_NO_MEMORY, "no memory for %zu points", count);
-        lo = (ovx_lk_level *)(void *)mem;
-        ln = (ovx_lk_level *)(void *)(mem + lvl_bytes);
+        lo = (ovxc_lk_level *)(void *)mem;
+        ln = (ovxc_lk_level *)(void *)(mem + lvl_bytes);
         res = (vx_keypoint_t *)(void *)(mem + 2 * lvl_bytes);
     }
     for (l = 0; l < levels; l++) {
@@ -170,7 +170,7 @@ static vx_status VX_CALLBACK lk_function(vx_node node, const vx_reference *param
         /* the points are independent: ranges of them side by side on the node's threads */
         const ovx_variant *v = ovx_node_variant(node);
         lk_job j = {lo, ln, levels, po->scale, &prm, old_pts, est, use, res,
-                    v ? (ovx_lk_track_f)v->fn : ovx_lk_track};
+                    v ? (ovxc_lk_track_f)v->fn : ovxc_lk_track};
         ovx_node_parallel_rows(node, 0, (vx_uint32)count, (vx_uint64)count * 4096, lk_points, &j);
     }
     ovx_array_clear(out);
@@ -183,7 +183,7 @@ static vx_status VX_CALLBACK lk_function(vx_node node, const vx_reference *param
 static const ovx_variant *lk_select(vx_node node, const vx_reference p[])
 {
     (void)node, (void)p;
-    return ovx_variant_pick(ovx_lk_variants());
+    return ovx_variant_pick(ovxc_lk_variants());
 }
 
 /* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and

@@ -95,7 +95,7 @@ static void count_rows(void *arg, vx_uint32 ya, vx_uint32 yb)
 {
     count_job *j = arg;
     vx_uint32 c[256], v;
-    ovx_count_u8(j->pl.ptr, j->pl.stride, j->x0, ya, j->x1, yb, c);
+    ovxc_count_u8(j->pl.ptr, j->pl.stride, j->x0, ya, j->x1, yb, c);
     pthread_mutex_lock(&j->lock);
     for (v = 0; v < 256; v++) j->counts[v] += c[v];
     pthread_mutex_unlock(&j->lock);
@@ -122,7 +122,7 @@ static vx_status VX_CALLBACK histogram_function(vx_node node, const vx_reference
     valid_rect(img, &x0, &y0, &x1, &y1);
     pl = ovx_image_plane(img, 0);
     parallel_counts(node, pl, x0, y0, x1, y1, counts);
-    ovx_histogram_from_counts(counts, d->offset, d->range, d->bins, d->data);
+    ovxc_histogram_from_counts(counts, d->offset, d->range, d->bins, d->data);
     return VX_SUCCESS;
 }
 
@@ -175,7 +175,7 @@ static vx_status VX_CALLBACK equalize_function(vx_node node, const vx_reference 
     (void)num;
     ovx_image_size_of(p[0], &w, &h);
     parallel_counts(node, src, 0, 0, w, h, counts);
-    ovx_equalize_lut(counts, lut);
+    ovxc_equalize_lut(counts, lut);
     j.src = src, j.dst = dst, j.w = w, j.lut = lut;
     j.fn = v ? (ovxc_table_lookup_f)v->fn : ovxc_table_lookup;
     ovx_node_parallel_rows(node, 0, h, (vx_uint64)w * h, lut_rows, &j);
@@ -192,12 +192,12 @@ static const ovx_variant *select_integral(vx_node node, const vx_reference p[]);
 static const ovx_variant *select_minmax(vx_node node, const vx_reference p[])
 {
     (void)node;
-    return ovx_image_format_of(p[0]) == VX_DF_IMAGE_U8 ? ovx_variant_pick(ovx_minmax_variants()) : NULL;
+    return ovx_image_format_of(p[0]) == VX_DF_IMAGE_U8 ? ovx_variant_pick(ovxc_minmax_variants()) : NULL;
 }
 static const ovx_variant *select_sums(vx_node node, const vx_reference p[])
 {
     (void)node, (void)p;
-    return ovx_variant_pick(ovx_sums_variants());
+    return ovx_variant_pick(ovxc_sums_variants());
 }
 
 /* ---- Mean and Standard Deviation ------------------------------------------- */
@@ -216,7 +216,7 @@ static vx_status VX_CALLBACK meanstddev_validate(vx_node node, const vx_referenc
 typedef struct {
     ovx_plane pl;
     int u1;
-    ovx_sums_f sums; /* the node's U8 variant */
+    ovxc_sums_f sums; /* the node's U8 variant */
     vx_uint32 x0, x1;
     uint64_t sum, sq;
     pthread_mutex_t lock;
@@ -226,7 +226,7 @@ static void sums_band(void *arg, vx_uint32 ya, vx_uint32 yb)
 {
     sums_job *j = arg;
     uint64_t s, q;
-    (j->u1 ? ovx_sums_u1 : j->sums)(j->pl.ptr, j->pl.stride, j->x0, ya, j->x1, yb, &s, &q);
+    (j->u1 ? ovxc_sums_u1 : j->sums)(j->pl.ptr, j->pl.stride, j->x0, ya, j->x1, yb, &s, &q);
     pthread_mutex_lock(&j->lock);
     j->sum += s;
     j->sq += q;
@@ -248,7 +248,7 @@ static vx_status VX_CALLBACK meanstddev_function(vx_node node, const vx_referenc
         sums_job j;
         memset(&j, 0, sizeof(j));
         j.pl = pl, j.u1 = ovx_image_format_of(p[0]) == VX_DF_IMAGE_U1, j.x0 = x0, j.x1 = x1;
-        j.sums = ovx_node_variant(node) ? (ovx_sums_f)ovx_node_variant(node)->fn : ovx_sums_u8;
+        j.sums = ovx_node_variant(node) ? (ovxc_sums_f)ovx_node_variant(node)->fn : ovxc_sums_u8;
         run_bands(node, &j.lock, x0, y0, x1, y1, sums_band, &j);
         sum = j.sum, sq = j.sq;
     }
@@ -329,8 +329,8 @@ static void fill_locations(vx_array arr, ovx_plane pl, int s16, vx_uint32 x0, vx
     ovx_array_clear(arr);
     if (ovx_array_alloc(arr) != VX_SUCCESS) return;
     /* vx_coordinates2d_t is {x, y} of vx_uint32 */
-    n = s16 ? ovx_locate_s16(pl.ptr, pl.stride, x0, y0, x1, y1, v, (vx_uint32 *)(void *)arr->data, arr->capacity)
-            : ovx_locate_u8(pl.ptr, pl.stride, x0, y0, x1, y1, v, (vx_uint32 *)(void *)arr->data, arr->capacity);
+    n = s16 ? ovxc_locate_s16(pl.ptr, pl.stride, x0, y0, x1, y1, v, (vx_uint32 *)(void *)arr->data, arr->capacity)
+            : ovxc_locate_u8(pl.ptr, pl.stride, x0, y0, x1, y1, v, (vx_uint32 *)(void *)arr->data, arr->capacity);
     arr->num_items = n;
 }
 
@@ -339,7 +339,7 @@ static void fill_locations(vx_array arr, ovx_plane pl, int s16, vx_uint32 x0, vx
 typedef struct {
     ovx_plane pl;
     int s16;
-    ovx_minmax_f minmax; /* the node's U8 variant */
+    ovxc_minmax_f minmax; /* the node's U8 variant */
     vx_uint32 x0, x1;
     vx_int32 mn, mx;
     vx_size nmin, nmax;
@@ -351,7 +351,7 @@ static void minmax_band(void *arg, vx_uint32 ya, vx_uint32 yb)
 {
     minmax_job *j = arg;
     vx_int32 mn, mx;
-    (j->s16 ? ovx_minmax_s16 : j->minmax)(j->pl.ptr, j->pl.stride, j->x0, ya, j->x1, yb, &mn, &mx);
+    (j->s16 ? ovxc_minmax_s16 : j->minmax)(j->pl.ptr, j->pl.stride, j->x0, ya, j->x1, yb, &mn, &mx);
     pthread_mutex_lock(&j->lock);
     if (!j->any || mn < j->mn) j->mn = mn;
     if (!j->any || mx > j->mx) j->mx = mx;
@@ -363,7 +363,7 @@ static void count_band(void *arg, vx_uint32 ya, vx_uint32 yb)
 {
     minmax_job *j = arg;
     size_t (*count)(const uint8_t *, int32_t, uint32_t, uint32_t, uint32_t, uint32_t, int32_t) =
-        j->s16 ? ovx_count_value_s16 : ovx_count_value_u8;
+        j->s16 ? ovxc_count_value_s16 : ovxc_count_value_u8;
     size_t a = count(j->pl.ptr, j->pl.stride, j->x0, ya, j->x1, yb, j->mn);
     size_t b = count(j->pl.ptr, j->pl.stride, j->x0, ya, j->x1, yb, j->mx);
     pthread_mutex_lock(&j->lock);
@@ -386,7 +386,7 @@ static vx_status VX_CALLBACK minmaxloc_function(vx_node node, const vx_reference
     if (x1 > x0 && y1 > y0) {
         memset(&j, 0, sizeof(j));
         j.pl = pl, j.s16 = s16, j.x0 = x0, j.x1 = x1;
-        j.minmax = ovx_node_variant(node) ? (ovx_minmax_f)ovx_node_variant(node)->fn : ovx_minmax_u8;
+        j.minmax = ovx_node_variant(node) ? (ovxc_minmax_f)ovx_node_variant(node)->fn : ovxc_minmax_u8;
         run_bands(node, &j.lock, x0, y0, x1, y1, minmax_band, &j);
         if (p[5] != NULL || p[6] != NULL) run_bands(node, &j.lock, x0, y0, x1, y1, count_band, &j);
         mn = j.mn, mx = j.mx, nmin = j.nmin, nmax = j.nmax;
@@ -416,14 +416,14 @@ typedef struct {
     ovx_plane src, dst;
     vx_uint32 w, nb, yb[INTEGRAL_BANDS + 1];
     uint32_t *sums; /* nb rows of w: band k's column sums, then its top */
-    ovx_integral_rows_f rows;
+    ovxc_integral_rows_f rows;
 } integral_job;
 
 static void integral_colsums(void *arg, vx_uint32 k)
 {
     integral_job *j = arg;
     memset(j->sums + (size_t)k * j->w, 0, (size_t)j->w * sizeof(uint32_t));
-    ovx_colsum_u8(j->src.ptr, j->src.stride, j->w, j->yb[k], j->yb[k + 1], j->sums + (size_t)k * j->w);
+    ovxc_colsum_u8(j->src.ptr, j->src.stride, j->w, j->yb[k], j->yb[k + 1], j->sums + (size_t)k * j->w);
 }
 
 static void integral_band(void *arg, vx_uint32 k)
@@ -442,7 +442,7 @@ static vx_status VX_CALLBACK integral_function(vx_node node, const vx_reference 
     ovx_image_size_of(p[0], &w, &h);
     j.src = ovx_image_plane((vx_image)p[0], 0), j.dst = ovx_image_plane((vx_image)p[1], 0);
     j.w = w;
-    j.rows = v ? (ovx_integral_rows_f)v->fn : ovx_integral_rows_scalar;
+    j.rows = v ? (ovxc_integral_rows_f)v->fn : ovxc_integral_rows_scalar;
     j.nb = ovx_node_threads(node);
     if (j.nb > INTEGRAL_BANDS) j.nb = INTEGRAL_BANDS;
     if ((vx_uint64)w * h < 65536 || h < 2 * j.nb) j.nb = 1;
@@ -470,7 +470,7 @@ static vx_status VX_CALLBACK integral_function(vx_node node, const vx_reference 
 static const ovx_variant *select_integral(vx_node node, const vx_reference p[])
 {
     (void)node, (void)p;
-    return ovx_variant_pick(ovx_integral_variants());
+    return ovx_variant_pick(ovxc_integral_variants());
 }
 
 /* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and

@@ -23,8 +23,8 @@ struct nnef_step {
     int kind, op, flag, flag2;
     size_t nin, nout;
     size_t *ins, *outs;
-    ovx_nnf_conv_geom conv;
-    ovx_nnf_pool_geom pool;
+    ovxc_nnf_conv_geom conv;
+    ovxc_nnf_pool_geom pool;
     float *bias_buf;          /* a scalar bias expanded per channel */
     int has_bias;
     size_t rank, da[NNEF_MAX_RANK], db[NNEF_MAX_RANK], dout[NNEF_MAX_RANK];
@@ -336,7 +336,7 @@ static int op_conv(ctx *c, const nnef_invocation *inv, int deconv)
     const char *border;
     nnef_tensor *ti, *tf;
     nnef_step *s;
-    ovx_nnf_conv_geom g;
+    ovxc_nnf_conv_geom g;
     size_t od[4], i;
     long t;
     if (in < 0) return -1;
@@ -461,7 +461,7 @@ static int op_pool(ctx *c, const nnef_invocation *inv, int max)
     int nz, np, ns, nd, ignore;
     const char *border;
     nnef_tensor *ti;
-    ovx_nnf_pool_geom g;
+    ovxc_nnf_pool_geom g;
     size_t r;
     long t;
     nnef_step *s;
@@ -868,27 +868,27 @@ static int build(ctx *c)
         else if (!strcmp(op, "max_pool")) rc = op_pool(c, inv, 1);
         else if (!strcmp(op, "avg_pool")) rc = op_pool(c, inv, 0);
         else if (!strcmp(op, "linear")) rc = op_linear(c, inv);
-        else if (!strcmp(op, "add")) rc = op_binary(c, inv, OVX_NNF_ADD);
-        else if (!strcmp(op, "sub")) rc = op_binary(c, inv, OVX_NNF_SUB);
-        else if (!strcmp(op, "mul")) rc = op_binary(c, inv, OVX_NNF_MUL);
-        else if (!strcmp(op, "div")) rc = op_binary(c, inv, OVX_NNF_DIV);
-        else if (!strcmp(op, "min")) rc = op_binary(c, inv, OVX_NNF_MIN);
-        else if (!strcmp(op, "max")) rc = op_binary(c, inv, OVX_NNF_MAX);
-        else if (!strcmp(op, "relu")) rc = op_unary(c, inv, OVX_NNF_RELU);
-        else if (!strcmp(op, "sigmoid")) rc = op_unary(c, inv, OVX_NNF_SIGMOID);
-        else if (!strcmp(op, "tanh")) rc = op_unary(c, inv, OVX_NNF_TANH);
-        else if (!strcmp(op, "copy")) rc = op_unary(c, inv, OVX_NNF_COPY);
-        else if (!strcmp(op, "neg")) rc = op_unary(c, inv, OVX_NNF_NEG);
-        else if (!strcmp(op, "abs")) rc = op_unary(c, inv, OVX_NNF_ABS);
-        else if (!strcmp(op, "exp")) rc = op_unary(c, inv, OVX_NNF_EXP);
-        else if (!strcmp(op, "elu")) rc = op_unary(c, inv, OVX_NNF_ELU);
-        else if (!strcmp(op, "softplus")) rc = op_unary(c, inv, OVX_NNF_SOFTPLUS);
+        else if (!strcmp(op, "add")) rc = op_binary(c, inv, OVXC_NNF_ADD);
+        else if (!strcmp(op, "sub")) rc = op_binary(c, inv, OVXC_NNF_SUB);
+        else if (!strcmp(op, "mul")) rc = op_binary(c, inv, OVXC_NNF_MUL);
+        else if (!strcmp(op, "div")) rc = op_binary(c, inv, OVXC_NNF_DIV);
+        else if (!strcmp(op, "min")) rc = op_binary(c, inv, OVXC_NNF_MIN);
+        else if (!strcmp(op, "max")) rc = op_binary(c, inv, OVXC_NNF_MAX);
+        else if (!strcmp(op, "relu")) rc = op_unary(c, inv, OVXC_NNF_RELU);
+        else if (!strcmp(op, "sigmoid")) rc = op_unary(c, inv, OVXC_NNF_SIGMOID);
+        else if (!strcmp(op, "tanh")) rc = op_unary(c, inv, OVXC_NNF_TANH);
+        else if (!strcmp(op, "copy")) rc = op_unary(c, inv, OVXC_NNF_COPY);
+        else if (!strcmp(op, "neg")) rc = op_unary(c, inv, OVXC_NNF_NEG);
+        else if (!strcmp(op, "abs")) rc = op_unary(c, inv, OVXC_NNF_ABS);
+        else if (!strcmp(op, "exp")) rc = op_unary(c, inv, OVXC_NNF_EXP);
+        else if (!strcmp(op, "elu")) rc = op_unary(c, inv, OVXC_NNF_ELU);
+        else if (!strcmp(op, "softplus")) rc = op_unary(c, inv, OVXC_NNF_SOFTPLUS);
         else if (!strcmp(op, "softmax")) rc = op_reduce(c, inv, S_SOFTMAX, 0);
         else if (!strcmp(op, "argmax_reduce")) rc = op_reduce(c, inv, S_ARGMAX, 0);
-        else if (!strcmp(op, "max_reduce")) rc = op_reduce(c, inv, S_REDUCE, OVX_NNF_RMAX);
-        else if (!strcmp(op, "min_reduce")) rc = op_reduce(c, inv, S_REDUCE, OVX_NNF_RMIN);
-        else if (!strcmp(op, "mean_reduce")) rc = op_reduce(c, inv, S_REDUCE, OVX_NNF_RMEAN);
-        else if (!strcmp(op, "sum_reduce")) rc = op_reduce(c, inv, S_REDUCE, OVX_NNF_RSUM);
+        else if (!strcmp(op, "max_reduce")) rc = op_reduce(c, inv, S_REDUCE, OVXC_NNF_RMAX);
+        else if (!strcmp(op, "min_reduce")) rc = op_reduce(c, inv, S_REDUCE, OVXC_NNF_RMIN);
+        else if (!strcmp(op, "mean_reduce")) rc = op_reduce(c, inv, S_REDUCE, OVXC_NNF_RMEAN);
+        else if (!strcmp(op, "sum_reduce")) rc = op_reduce(c, inv, S_REDUCE, OVXC_NNF_RSUM);
         else if (!strcmp(op, "reshape")) rc = op_reshape(c, inv, 0);
         else if (!strcmp(op, "squeeze")) rc = op_reshape(c, inv, 1);
         else if (!strcmp(op, "unsqueeze")) rc = op_reshape(c, inv, 2);
@@ -1035,25 +1035,25 @@ void nnef_model_run(const nnef_model *m, void *arena)
         case S_CONV:
         case S_DECONV: {
             const float *bias = s->has_bias ? tp(m, s->ins[2], arena) : s->bias_buf;
-            if (s->kind == S_CONV) ovx_nnf_conv(&s->conv, in, tp(m, s->ins[1], arena), bias, out);
-            else ovx_nnf_deconv(&s->conv, in, tp(m, s->ins[1], arena), bias, out);
+            if (s->kind == S_CONV) ovxc_nnf_conv(&s->conv, in, tp(m, s->ins[1], arena), bias, out);
+            else ovxc_nnf_deconv(&s->conv, in, tp(m, s->ins[1], arena), bias, out);
             break;
         }
-        case S_POOL: ovx_nnf_pool(&s->pool, s->flag, s->flag2, in, out); break;
+        case S_POOL: ovxc_nnf_pool(&s->pool, s->flag, s->flag2, in, out); break;
         case S_LINEAR: {
             const nnef_tensor *ti = &m->tensors[s->ins[0]];
             const float *bias = s->has_bias ? tp(m, s->ins[2], arena) : s->bias_buf;
-            ovx_nnf_linear(ti->dims[0], ti->dims[1], m->tensors[s->outs[0]].dims[1], in, tp(m, s->ins[1], arena),
+            ovxc_nnf_linear(ti->dims[0], ti->dims[1], m->tensors[s->outs[0]].dims[1], in, tp(m, s->ins[1], arena),
                            bias, out);
             break;
         }
         case S_BINARY:
-            ovx_nnf_binary(s->op, s->rank, s->da, in, s->db, tp(m, s->ins[1], arena), s->dout, out);
+            ovxc_nnf_binary(s->op, s->rank, s->da, in, s->db, tp(m, s->ins[1], arena), s->dout, out);
             break;
-        case S_UNARY: ovx_nnf_unary(s->op, m->tensors[s->outs[0]].count, in, out); break;
-        case S_SOFTMAX: ovx_nnf_softmax(s->outer, s->mid, s->inner, in, out); break;
-        case S_REDUCE: ovx_nnf_reduce(s->op, s->outer, s->mid, s->inner, in, out); break;
-        case S_ARGMAX: ovx_nnf_argmax(s->outer, s->mid, s->inner, in, (int *)(void *)out); break;
+        case S_UNARY: ovxc_nnf_unary(s->op, m->tensors[s->outs[0]].count, in, out); break;
+        case S_SOFTMAX: ovxc_nnf_softmax(s->outer, s->mid, s->inner, in, out); break;
+        case S_REDUCE: ovxc_nnf_reduce(s->op, s->outer, s->mid, s->inner, in, out); break;
+        case S_ARGMAX: ovxc_nnf_argmax(s->outer, s->mid, s->inner, in, (int *)(void *)out); break;
         case S_COPY: memcpy(out, in, m->tensors[s->outs[0]].count * 4); break;
         case S_SPLIT: {
             size_t a, off = 0, total = m->tensors[s->ins[0]].count / (s->outer * s->inner);
@@ -1080,9 +1080,9 @@ void nnef_model_run(const nnef_model *m, void *arena)
             break;
         }
         case S_UPLIN:
-            ovx_nnf_upsample_linear(s->planes, s->h, s->w, s->fy, s->fx, s->flag, s->flag2, in, out);
+            ovxc_nnf_upsample_linear(s->planes, s->h, s->w, s->fy, s->fx, s->flag, s->flag2, in, out);
             break;
-        case S_UPNEAR: ovx_nnf_upsample_nearest(s->planes, s->h, s->w, s->fy, s->fx, in, out); break;
+        case S_UPNEAR: ovxc_nnf_upsample_nearest(s->planes, s->h, s->w, s->fy, s->fx, in, out); break;
         default: break;
         }
     }

@@ -46,11 +46,11 @@ int main(void)
         for (int c = 0; c < 3; c++) bad += ref[3 * x + c] != packed[4 * x + c];
     /* the RGB <-> RGBX transform of images without a space or range is the identity */
     {
-        ovx_cc_xform t;
-        ovx_cc_xform_init(&t, 0, OVX_CC_SPACE_NONE, 0, 0, OVX_CC_SPACE_NONE, 0);
-        bad += !ovx_cc_xform_is_identity(&t);
-        ovx_cc_xform_init(&t, 0, OVX_CC_SPACE_NONE, 0, 0, OVX_CC_SPACE_NONE, 1); /* to restricted range: not */
-        bad += ovx_cc_xform_is_identity(&t);
+        ovxc_cc_xform t;
+        ovxc_cc_xform_init(&t, 0, OVXC_CC_SPACE_NONE, 0, 0, OVXC_CC_SPACE_NONE, 0);
+        bad += !ovxc_cc_xform_is_identity(&t);
+        ovxc_cc_xform_init(&t, 0, OVXC_CC_SPACE_NONE, 0, 0, OVXC_CC_SPACE_NONE, 1); /* to restricted range: not */
+        bad += ovxc_cc_xform_is_identity(&t);
     }
     if (bad) {
         printf("FAIL the reference rows differ from the definition in %u bytes\n", bad);
@@ -100,7 +100,7 @@ int main(void)
         static const vx_df_image rgb[] = {VX_DF_IMAGE_RGB, VX_DF_IMAGE_RGBX};
         static const vx_df_image yuvout[] = {VX_DF_IMAGE_IYUV, VX_DF_IMAGE_NV12, VX_DF_IMAGE_YUV4};
         static const uint32_t sizes[][2] = {{37, 11}, {64, 8}, {2, 2}, {1, 1}, {301, 5}};
-        static const int spaces[] = {OVX_CC_BT601_525, OVX_CC_BT601_625, OVX_CC_BT709};
+        static const int spaces[] = {OVXC_CC_BT601_525, OVXC_CC_BT601_625, OVXC_CC_BT709};
         static uint8_t in_mem[3][320 * 4 * 12], ref_mem[3][320 * 4 * 12], out_mem[3][320 * 4 * 12];
         const ovx_variant *kits = ovxc_cc_kit_variants(), *kv;
         int dir, fi_i, fo_i, sz, sp, rg, cut;
@@ -123,8 +123,8 @@ int main(void)
                                     vx_df_image fi = dir == 1 ? rgb[fi_i] : yuv[fi_i];
                                     vx_df_image fo = dir == 0 ? rgb[fo_i] : yuvout[fo_i];
                                     uint32_t w = sizes[sz][0], h = sizes[sz][1], y0, x0;
-                                    ovx_cc_planes pi, pr, pv;
-                                    ovx_cc_xform t;
+                                    ovxc_cc_planes pi, pr, pv;
+                                    ovxc_cc_xform t;
                                     int pl_i;
                                     for (pl_i = 0; pl_i < 3; pl_i++) {
                                         pi.ptr[pl_i] = in_mem[pl_i];
@@ -134,8 +134,8 @@ int main(void)
                                         for (i = 0; i < sizeof(in_mem[0]); i++) in_mem[pl_i][i] = (uint8_t)rnd();
                                     }
                                     if (fi == fo) continue;
-                                    ovx_cc_xform_init(&t, dir != 1, dir == 1 ? OVX_CC_SPACE_NONE : spaces[sp], rg,
-                                                      dir != 0, dir == 0 ? OVX_CC_SPACE_NONE : spaces[sp], rg);
+                                    ovxc_cc_xform_init(&t, dir != 1, dir == 1 ? OVXC_CC_SPACE_NONE : spaces[sp], rg,
+                                                      dir != 0, dir == 0 ? OVXC_CC_SPACE_NONE : spaces[sp], rg);
                                     for (y0 = 0; y0 < 2 && y0 < h; y0++)
                                         for (x0 = 0; x0 < 2 && x0 < w; x0++)
                                             for (cut = 0; cut < 2; cut++) {
@@ -145,10 +145,10 @@ int main(void)
                                                     memset(ref_mem[pl_i], 0x3C, sizeof(ref_mem[0]));
                                                     memset(out_mem[pl_i], 0x3C, sizeof(out_mem[0]));
                                                 }
-                                                ovx_color_convert(fi, &pi, fo, &pr, &t, w, h, x0, y0, x1, y1);
-                                                if (!(dir == 2 ? ovx_color_convert_yuv(kit, fi, &pi, fo, &pv, &t, w, h, x0,
+                                                ovxc_color_convert(fi, &pi, fo, &pr, &t, w, h, x0, y0, x1, y1);
+                                                if (!(dir == 2 ? ovxc_color_convert_yuv(kit, fi, &pi, fo, &pv, &t, w, h, x0,
                                                                                        y0, x1, y1)
-                                                               : ovx_color_convert_rows(kit, fi, &pi, fo, &pv, &t, w, h,
+                                                               : ovxc_color_convert_rows(kit, fi, &pi, fo, &pv, &t, w, h,
                                                                                         x0, y0, x1, y1)) ||
                                                     memcmp(ref_mem, out_mem, sizeof(ref_mem)) != 0) {
                                                     if (bad_pairs++ < 5)
@@ -249,7 +249,7 @@ int main(void)
      * 2^24), for each space and range both ways: the float estimate with its
      * exactness check must never pick another byte */
     {
-        static const int spaces[] = {OVX_CC_BT601_525, OVX_CC_BT601_625, OVX_CC_BT709};
+        static const int spaces[] = {OVXC_CC_BT601_525, OVXC_CC_BT601_625, OVXC_CC_BT709};
         static uint8_t ta[256], tb[256], tc[256], r0[3][256], r1[3][256];
         const ovx_variant *kits = ovxc_cc_kit_variants(), *kv;
         const ovxc_cc_kit *ref = ovxc_cc_kit_scalar();
@@ -264,10 +264,10 @@ int main(void)
             for (dir = 0; dir < 2; dir++)
                 for (sp = 0; sp < 3; sp++)
                     for (rg = 0; rg < 2; rg++) {
-                        ovx_cc_xform t;
+                        ovxc_cc_xform t;
                         unsigned bad = 0;
-                        ovx_cc_xform_init(&t, !dir, dir ? OVX_CC_SPACE_NONE : spaces[sp], rg, dir,
-                                          dir ? spaces[sp] : OVX_CC_SPACE_NONE, rg);
+                        ovxc_cc_xform_init(&t, !dir, dir ? OVXC_CC_SPACE_NONE : spaces[sp], rg, dir,
+                                          dir ? spaces[sp] : OVXC_CC_SPACE_NONE, rg);
                         for (ai = 0; ai < 256; ai++)
                             for (bi = 0; bi < 256; bi++) {
                                 memset(ta, (int)ai, sizeof(ta));
@@ -293,7 +293,7 @@ int main(void)
      * quarter lattice), each space and range, block rows of two rows and of
      * one, odd pixel counts */
     {
-        static const int spaces[] = {OVX_CC_BT601_525, OVX_CC_BT601_625, OVX_CC_BT709};
+        static const int spaces[] = {OVXC_CC_BT601_525, OVXC_CC_BT601_625, OVXC_CC_BT709};
         static uint8_t in[6][256], yr[2][256], yk[2][256], ur[128], uk[128], vr[128], vk[128];
         const ovx_variant *kv;
         const ovxc_cc_kit *ref = ovxc_cc_kit_scalar();
@@ -304,8 +304,8 @@ int main(void)
             kit = ((ovxc_cc_kit_f)kv->fn)();
             for (sp = 0; sp < 3; sp++)
                 for (rg = 0; rg < 2; rg++) {
-                    ovx_cc_xform t;
-                    ovx_cc_xform_init(&t, 0, OVX_CC_SPACE_NONE, (int)rg, 1, spaces[sp], (int)rg);
+                    ovxc_cc_xform t;
+                    ovxc_cc_xform_init(&t, 0, OVXC_CC_SPACE_NONE, (int)rg, 1, spaces[sp], (int)rg);
 #define ENC420_CHECK(rows, px)                                                                                 \
     do {                                                                                                       \
         ref->enc420(in[0], in[1], in[2], (rows) == 2 ? in[3] : NULL, in[4], in[5], yr[0], yr[1], ur, vr, px, t.m); \
@@ -346,15 +346,15 @@ int main(void)
      * bytes), and on 4:2:0 block rows of uniform blocks of every RGB triple
      * and of random blocks */
     {
-        static const int spaces[] = {OVX_CC_BT601_525, OVX_CC_BT601_625, OVX_CC_BT709};
+        static const int spaces[] = {OVXC_CC_BT601_525, OVXC_CC_BT601_625, OVXC_CC_BT709};
         static uint8_t pl[6][288], px3[2][288 * 4], yr[2][288], yk[2][288], ur[288], uk[288], vr[288], vk[288];
         const ovxc_cc_kit *ref = ovxc_cc_kit_scalar();
         const ovx_variant *kv;
         unsigned sp, rg, bad = 0, missing = 0, exact = 0;
         for (sp = 0; sp < 3; sp++) {
-            ovx_cc_xform t;
+            ovxc_cc_xform t;
             ovxc_cc_rat rat;
-            ovx_cc_xform_init(&t, 0, OVX_CC_SPACE_NONE, 0, 1, spaces[sp], 0);
+            ovxc_cc_xform_init(&t, 0, OVXC_CC_SPACE_NONE, 0, 1, spaces[sp], 0);
             if (!ovxc_cc_rat_init(t.m, &rat)) missing++;
         }
         if (missing) {
@@ -370,10 +370,10 @@ int main(void)
             if (!kit->enc444_rat) continue;
             for (sp = 0; sp < 3; sp++)
                 for (rg = 0; rg < 2; rg++) {
-                    ovx_cc_xform t;
+                    ovxc_cc_xform t;
                     ovxc_cc_rat rat;
                     unsigned r, g, k, bpp, iter;
-                    ovx_cc_xform_init(&t, 0, OVX_CC_SPACE_NONE, (int)rg, 1, spaces[sp], (int)rg);
+                    ovxc_cc_xform_init(&t, 0, OVXC_CC_SPACE_NONE, (int)rg, 1, spaces[sp], (int)rg);
                     if (!ovxc_cc_rat_init(t.m, &rat)) continue;
                     exact++;
                     for (bpp = 3; bpp <= 4; bpp++)
@@ -437,7 +437,7 @@ int main(void)
      * same samples: every (U, V) pair with Y spread over all values, each
      * space and range, both layouts, rows of odd length */
     {
-        static const int spaces[] = {OVX_CC_BT601_525, OVX_CC_BT601_625, OVX_CC_BT709};
+        static const int spaces[] = {OVXC_CC_BT601_525, OVXC_CC_BT601_625, OVXC_CC_BT709};
         static uint8_t row[2 * 520], ys[520], us[260], vs[260], r0[3][520], r1[3][520], pk[4 * 520 + 4];
         const ovx_variant *kv;
         const ovxc_cc_kit *ref = ovxc_cc_kit_scalar();
@@ -450,8 +450,8 @@ int main(void)
             for (sp = 0; sp < 3; sp++)
                 for (rg = 0; rg < 2; rg++)
                     for (yuyv = 0; yuyv < 2; yuyv++) {
-                        ovx_cc_xform t;
-                        ovx_cc_xform_init(&t, 1, spaces[sp], (int)rg, 0, OVX_CC_SPACE_NONE, (int)rg);
+                        ovxc_cc_xform t;
+                        ovxc_cc_xform_init(&t, 1, spaces[sp], (int)rg, 0, OVXC_CC_SPACE_NONE, (int)rg);
                         for (uu = 0; uu < 256; uu++) {
                             size_t n = uu % 5 == 4 ? 2 * (uu + 3) : 512, done;
                             uint8_t *const o1[3] = {r1[0], r1[1], r1[2]};
@@ -497,7 +497,7 @@ int main(void)
      * and each pair of ranges (one range: the luma coefficient is 1; two: it
      * is not), then random rows, one row and two, odd pixel counts */
     {
-        static const int spaces[] = {OVX_CC_BT601_525, OVX_CC_BT601_625, OVX_CC_BT709};
+        static const int spaces[] = {OVXC_CC_BT601_525, OVXC_CC_BT601_625, OVXC_CC_BT709};
         static uint8_t ya[256], yb[256], cu[128], cv[128], ra[3][256], rb[3][256], ka[3][256], kb[3][256];
         uint8_t *const pra[3] = {ra[0], ra[1], ra[2]}, *const prb[3] = {rb[0], rb[1], rb[2]};
         uint8_t *const pka[3] = {ka[0], ka[1], ka[2]}, *const pkb[3] = {kb[0], kb[1], kb[2]};
@@ -512,8 +512,8 @@ int main(void)
             for (sp = 0; sp < 3; sp++)
                 for (ri = 0; ri < 2; ri++)
                     for (ro = 0; ro < 2; ro++) {
-                        ovx_cc_xform t;
-                        ovx_cc_xform_init(&t, 1, spaces[sp], (int)ri, 0, OVX_CC_SPACE_NONE, (int)ro);
+                        ovxc_cc_xform t;
+                        ovxc_cc_xform_init(&t, 1, spaces[sp], (int)ri, 0, OVXC_CC_SPACE_NONE, (int)ro);
 #define DEC2_CHECK(two, px)                                                                                    \
     do {                                                                                                       \
         ref->dec2(ya, (two) ? yb : NULL, cu, cv, pra, prb, px, t.m);                                           \

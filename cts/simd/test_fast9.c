@@ -59,7 +59,7 @@ int main(void)
             vx_int32 t = ts[ti];
             unsigned bad = 0, x, y;
             for (i = 0; i < W * H; i++) got[i] = 77;
-            for (y = 3; y < H - 3; y++) ovx_fast9_row_u8_scalar(img + y * W, W, W, t, got + y * W);
+            for (y = 3; y < H - 3; y++) ovxc_fast9_row_u8_scalar(img + y * W, W, W, t, got + y * W);
             for (y = 3; y < H - 3; y++)
                 for (x = 3; x < W - 3; x++) {
                     vx_int32 s = model_strength(img, W, (int)x, (int)y), want = s >= t ? s : -1;

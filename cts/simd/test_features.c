@@ -153,7 +153,7 @@ static void test_harris(const ovxc_feat_kit *ref, const ovxc_feat_kit *kit, cons
             memset(a, 0x5a, sizeof(a)), memset(b, 0x5a, sizeof(b)), memset(c, 0x5a, sizeof(c));
             ref->harris_row_p32(pxx, pyy, pxy, bs, x0, x1, scale, ks[ki], ths[ki], tmp, a + PAD);
             kit->harris_row_p32(pxx, pyy, pxy, bs, x0, x1, scale, ks[ki], ths[ki], tmp, b + PAD);
-            ovx_harris_row_s32(qx, qy, bs, x0, x1, scale, ks[ki], ths[ki], tmpd, c + PAD);
+            ovxc_harris_row_s32(qx, qy, bs, x0, x1, scale, ks[ki], ths[ki], tmpd, c + PAD);
             check(!memcmp(a, b, sizeof(a)), "harris_row_p32", name, w, mode, bs * 10 + ki);
             check(!memcmp(a, c, sizeof(a)), "harris_row_p32 vs s32", name, w, mode, bs * 10 + ki);
             for (x = (int)x0; x < (int)x1; x++) nonzero += a[PAD + x] != 0.0f;

@@ -1,5 +1,5 @@
 /*
- * HoughLinesP (compute/hog.h): ovx_hough_lines_p, which draws the random
+ * HoughLinesP (compute/hog.h): ovxc_hough_lines_p, which draws the random
  * order ahead of the voting and prefetches, against a plain model written
  * here: the same progressive probabilistic transform one pixel at a time
  * (draw, skip if removed, vote all angles, walk both ways, remove, take the
@@ -89,7 +89,7 @@ static void m_walk(model *m, vx_int32 x0, vx_int32 y0, vx_uint32 n, int dir, int
     }
 }
 
-static size_t m_run(model *m, uint64_t seed, ovx_hough_segment *out, size_t max_out)
+static size_t m_run(model *m, uint64_t seed, ovxc_hough_segment *out, size_t max_out)
 {
     size_t np = 0, count = 0;
     uint32_t *pts = malloc(((size_t)m->w * m->h + 1) * sizeof(*pts));
@@ -146,9 +146,9 @@ int main(void)
         vx_float32 *tab;
         vx_int32 *acc1, *acc2, *rbuf;
         vx_uint32 *points;
-        ovx_hough_segment *want, *got;
+        ovxc_hough_segment *want, *got;
         size_t cap, nw, ng;
-        ovx_hough_p hp;
+        ovxc_hough_p hp;
         model md;
         if (big) rho = 1e-6;
         na = (vx_uint32)floor((tmax - tmin) / theta + 0.5);
@@ -179,7 +179,7 @@ int main(void)
         acc1 = calloc((size_t)na * nr, sizeof(*acc1));
         acc2 = malloc((size_t)na * nr * sizeof(*acc2));
         for (i = 0; i < (vx_uint32)((size_t)na * nr); i++) acc2[i] = 12345; /* the routine zeroes it */
-        rbuf = malloc((size_t)(OVX_HOUGH_AHEAD + 1) * na * sizeof(*rbuf));
+        rbuf = malloc((size_t)(OVXC_HOUGH_AHEAD + 1) * na * sizeof(*rbuf));
         points = malloc(((size_t)w * h + 1) * sizeof(*points));
         cap = ci % 4 == 3 ? 2 : (size_t)w * h + 1;
         want = malloc(((size_t)w * h + 1) * sizeof(*want));
@@ -207,7 +207,7 @@ int main(void)
         hp.acc = acc2, hp.tab = tab, hp.rbuf = rbuf, hp.num_angle = na, hp.num_rho = nr, hp.points = points;
         hp.threshold = md.threshold, hp.line_length = md.line_length, hp.line_gap = md.line_gap;
         hp.seed = ~(vx_uint64)0;
-        ng = ovx_hough_lines_p(&hp, got, cap);
+        ng = ovxc_hough_lines_p(&hp, got, cap);
         if (ng != nw || memcmp(want, got, (nw < cap ? nw : cap) * sizeof(*got)) != 0 ||
             memcmp(map, mask1, (size_t)w * h) != 0 || memcmp(acc1, acc2, (size_t)na * nr * sizeof(*acc1)) != 0) {
             printf("FAIL hough case %u (%ux%u, density %d, %u angles, %u distances, magic %d): %zu lines, want %zu\n",

@@ -64,13 +64,13 @@ int main(void)
         dw = (w + 1) / 2, dh = (h + 1) / 2;
         int16_t *s = malloc(sizeof(int16_t) * (size_t)w * h), *d = malloc(sizeof(int16_t) * (size_t)dw * dh);
         int16_t *o = malloc(sizeof(int16_t) * (size_t)w * h);
-        ovx_s16_plane ps = {s, w, w, h}, pd = {d, dw, dw, dh}, po = {o, w, w, h};
+        ovxc_s16_plane ps = {s, w, w, h}, pd = {d, dw, dw, dh}, po = {o, w, w, h};
         for (int i = 0; i < w * h; i++) s[i] = (int16_t)(it % 2 ? (int)(rnd() & 255) : (int)(int16_t)rnd());
         /* the level in bands of random heights */
         for (y0 = 0; y0 < dh;) {
             int y1 = y0 + 1 + (int)(rnd() % 4);
             if (y1 > dh) y1 = dh;
-            ovx_gaussian_level_s16(&ps, &pd, 0, 0, y0, y1);
+            ovxc_gaussian_level_s16(&ps, &pd, 0, 0, y0, y1);
             y0 = y1;
         }
         for (y = 0; y < dh; y++)
@@ -80,7 +80,7 @@ int main(void)
             for (y0 = 0; y0 < h;) {
                 int y1 = y0 + 1 + (int)(rnd() % 5);
                 if (y1 > h) y1 = h;
-                ovx_upsample_combine_s16(&pd, &ps, &po, sign, y0, y1);
+                ovxc_upsample_combine_s16(&pd, &ps, &po, sign, y0, y1);
                 y0 = y1;
             }
             for (y = 0; y < h; y++)
@@ -95,12 +95,12 @@ int main(void)
         free(s), free(d), free(o);
     }
     /* U8 levels: the reference against the model (REPLICATE) and each
-     * variant of the half-size row through ovx_gaussian_level_u8_rows against
+     * variant of the half-size row through ovxc_gaussian_level_u8_rows against
      * the reference, both borders, in bands (ORB-like 0.84 sizes too) */
     for (it = 0; it < 200; it++) {
         int w = 1 + (int)(rnd() % 150), h = 1 + (int)(rnd() % 24), dw, dh, x, y, y0, bad = 0;
         int constant = it % 3 == 1, cval = (int)(rnd() & 255);
-        const ovx_variant *t = ovx_row5_u8_variants(), *v;
+        const ovx_variant *t = ovxc_row5_u8_variants(), *v;
         if (it % 10 == 0) w = 1920 + (int)(it % 3), h = 9;
         if (it % 4 == 3) {
             dw = (int)ceil(w * 0.8408964), dh = (int)ceil(h * 0.8408964);
@@ -109,7 +109,7 @@ int main(void)
         }
         uint8_t *s = malloc((size_t)w * h), *ref = malloc((size_t)dw * dh), *o = malloc((size_t)dw * dh);
         for (x = 0; x < w * h; x++) s[x] = (uint8_t)(it % 5 == 2 ? 255 : rnd());
-        ovx_gaussian_level_u8(s, w, w, h, ref, dw, dw, dh, constant, cval, 0, (uint32_t)dh);
+        ovxc_gaussian_level_u8(s, w, w, h, ref, dw, dw, dh, constant, cval, 0, (uint32_t)dh);
         if (!constant) {
             int16_t *s16 = malloc(sizeof(int16_t) * (size_t)w * h);
             for (x = 0; x < w * h; x++) s16[x] = s[x];
@@ -124,8 +124,8 @@ int main(void)
             for (y0 = 0; y0 < dh;) {
                 int y1 = y0 + 1 + (int)(rnd() % 4);
                 if (y1 > dh) y1 = dh;
-                ovx_gaussian_level_u8_rows(s, w, w, h, o, dw, dw, dh, constant, cval, (ovx_row5_u8_f)v->fn,
-                                           it & 1 ? ovx_gaussian_level_cx0(w, dw) : -1, (uint32_t)y0, (uint32_t)y1);
+                ovxc_gaussian_level_u8_rows(s, w, w, h, o, dw, dw, dh, constant, cval, (ovxc_row5_u8_f)v->fn,
+                                           it & 1 ? ovxc_gaussian_level_cx0(w, dw) : -1, (uint32_t)y0, (uint32_t)y1);
                 y0 = y1;
             }
             if (memcmp(o, ref, (size_t)dw * dh) != 0) {
@@ -147,7 +147,7 @@ int main(void)
      * rows past the variants' chunk, in bands */
     for (it = 0; it < 200; it++) {
         int sw = 1 + (int)(rnd() % 90), sh = 1 + (int)(rnd() % 12), w, h, x, y, y0, bad = 0;
-        const ovx_variant *t = ovx_up_sub_u8_variants(), *v;
+        const ovx_variant *t = ovxc_up_sub_u8_variants(), *v;
         if (it % 10 == 0) sw = 1100 + (int)(it % 7), sh = 4;
         w = 2 * sw - (int)(rnd() % 2), h = 2 * sh - (int)(rnd() % 2);
         if (it % 9 == 4) w = sw, h = sh; /* smaller than twice */
@@ -165,7 +165,7 @@ int main(void)
             for (y0 = 0; y0 < h;) {
                 int y1 = y0 + 1 + (int)(rnd() % 4);
                 if (y1 > h) y1 = h;
-                ovx_laplacian_level_u8_rows(sm, sw, sw, sh, a, w, o, w, w, (ovx_up_sub_u8_f)v->fn, y0, y1);
+                ovxc_laplacian_level_u8_rows(sm, sw, sw, sh, a, w, o, w, w, (ovxc_up_sub_u8_f)v->fn, y0, y1);
                 y0 = y1;
             }
             for (y = 0; y < h; y++)

@@ -1,14 +1,14 @@
 /*
  * The packed convolution core and the fully connected dot products
  * (compute/nn_gemm.h): every variant (the scalar one included) against the
- * scalar references of compute/nn.c (ovx_nn_convolution,
- * ovx_nn_deconvolution, ovx_nn_fully_connected), bit-exact, on random U8,
+ * scalar references of compute/nn.c (ovxc_nn_convolution,
+ * ovxc_nn_deconvolution, ovxc_nn_fully_connected), bit-exact, on random U8,
  * S8 and Q7.8 / Q0 / Q15 data: odd and tiny sizes, 1x1 to 5x3 kernels,
  * paddings, skips (strides) 1 to 3, dilations, deconvolution upscales,
  * both rounding and both overflow policies, no bias / per-map / per-location
  * biases, batches, strided outputs, row and output-map ranges split the way
  * the threads split them, values at the int32 bound; the bound itself
- * (ovx_nn_conv_exact32); fully connected lengths that end mid-vector and
+ * (ovxc_nn_conv_exact32); fully connected lengths that end mid-vector and
  * that cross the 8-bit int32 chunk, and 16-bit sums of (-32768)^2 pairs.
  * The other layers' range functions (compute/nn_layers.c) against their
  * references too: pooling (max, avg; windows cut by paddings and by
@@ -34,20 +34,20 @@ static unsigned passed, failed, not_run;
 static int32_t value(int type, int32_t lo, int32_t hi)
 {
     int32_t v = lo + (int32_t)(rnd() % (unsigned)(hi - lo + 1));
-    if (type == OVX_NN_U8 && v < 0) v = -v;
-    if (type == OVX_NN_U8 && v > 255) v = 255;
-    if (type == OVX_NN_S8) v = v < -128 ? -128 : v > 127 ? 127 : v;
+    if (type == OVXC_T_U8 && v < 0) v = -v;
+    if (type == OVXC_T_U8 && v > 255) v = 255;
+    if (type == OVXC_T_S8) v = v < -128 ? -128 : v > 127 ? 127 : v;
     return v;
 }
 
 /* A dense tensor of dims (x fastest) with element stride es * xs. */
-static ovx_nn_tensor make(size_t nd, const size_t *dims, size_t es, size_t xs)
+static ovxc_tensor make(size_t nd, const size_t *dims, size_t es, size_t xs)
 {
-    ovx_nn_tensor t;
+    ovxc_tensor t;
     size_t d, s = es * xs, total;
     memset(&t, 0, sizeof(t));
     t.num_dims = nd;
-    for (d = 0; d < OVX_NN_MAX_DIMS; d++) t.dims[d] = d < nd ? dims[d] : 1;
+    for (d = 0; d < OVXC_TENSOR_MAX_DIMS; d++) t.dims[d] = d < nd ? dims[d] : 1;
     for (d = 0; d < nd; d++) {
         t.strides[d] = s;
         s *= dims[d];
@@ -57,21 +57,21 @@ static ovx_nn_tensor make(size_t nd, const size_t *dims, size_t es, size_t xs)
     return t;
 }
 
-static size_t nbytes(const ovx_nn_tensor *t)
+static size_t nbytes(const ovxc_tensor *t)
 {
     return t->strides[t->num_dims - 1] * t->dims[t->num_dims - 1];
 }
 
-static void fill(ovx_nn_tensor *t, int type, int32_t lo, int32_t hi)
+static void fill(ovxc_tensor *t, int type, int32_t lo, int32_t hi)
 {
-    size_t n = ovx_nn_count_from(t, 0), i, k;
+    size_t n = ovxc_nn_count_from(t, 0), i, k;
     for (i = 0; i < n; i++) {
         size_t off = 0, rem = i;
         for (k = 0; k < t->num_dims; k++) {
             off += (rem % t->dims[k]) * t->strides[k];
             rem /= t->dims[k];
         }
-        ovx_nn_store(t->ptr + off, type, value(type, lo, hi));
+        ovxc_nn_store(t->ptr + off, type, value(type, lo, hi));
     }
 }
 
@@ -84,13 +84,13 @@ typedef struct {
 /* One case of one type and policy set: the reference, then each variant. */
 static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne, int32_t xlim, int32_t wlim)
 {
-    const size_t es = type == OVX_NN_S16 ? 2 : 1;
+    const size_t es = type == OVXC_T_S16 ? 2 : 1;
     const int deconv = cc->up > 0;
-    ovx_nn_conv_geom g;
-    ovx_nn_fixed f = {type, q, wrap, to_ne};
+    ovxc_nn_conv_geom g;
+    ovxc_nn_fixed f = {type, q, wrap, to_ne};
     size_t idims[4] = {cc->iw, cc->ih, cc->ifm, cc->batch}, wdims[4] = {cc->kw, cc->kh, cc->ifm, cc->ofm};
     size_t odims[4], bdims[3], ow, oh, i, bi;
-    ovx_nn_tensor in, w, b, ref, out;
+    ovxc_tensor in, w, b, ref, out;
     const ovx_variant *v;
     int64_t *acc;
     memset(&g, 0, sizeof(g));
@@ -123,19 +123,19 @@ static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne
     fill(&b, type, -xlim, xlim);
     acc = malloc(ow * oh * sizeof(*acc));
     if (deconv)
-        ovx_nn_deconvolution(&in, &w, cc->bias ? &b : NULL, &ref, &f, cc->pad, cc->pad, cc->up, cc->up, cc->iw, cc->ih,
+        ovxc_nn_deconvolution(&in, &w, cc->bias ? &b : NULL, &ref, &f, cc->pad, cc->pad, cc->up, cc->up, cc->iw, cc->ih,
                              acc);
     else
-        ovx_nn_convolution(&in, &w, cc->bias ? &b : NULL, &ref, &f, cc->pad, cc->pad, cc->skip, cc->skip, cc->dil,
+        ovxc_nn_convolution(&in, &w, cc->bias ? &b : NULL, &ref, &f, cc->pad, cc->pad, cc->skip, cc->skip, cc->dil,
                            cc->dil, acc);
-    for (v = ovx_nn_conv_variants();; v++) {
-        ovx_nn_packw pw;
-        ovx_nn_planes pl;
-        ovx_nn_srcmap map;
-        ovx_nn_conv_plan p;
+    for (v = ovxc_nn_conv_variants();; v++) {
+        ovxc_nn_packw pw;
+        ovxc_nn_planes pl;
+        ovxc_nn_srcmap map;
+        ovxc_nn_conv_plan p;
         size_t *taps = malloc(cc->kw * cc->kh * sizeof(size_t));
         size_t *trows = malloc(cc->kw * cc->kh * sizeof(size_t));
-        void *wmem = malloc(ovx_nn_packw_size(&w));
+        void *wmem = malloc(ovxc_nn_packw_size(&w));
         int32_t *bias32 = malloc(cc->ofm * sizeof(int32_t));
         int64_t bmax = 0;
         int bad = 0;
@@ -145,19 +145,19 @@ static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne
             if (v->level == OVX_SIMD_NONE) break;
             continue;
         }
-        ovx_nn_packw_fill(&w, type, wmem, &pw);
-        ovx_nn_conv_layout(&g, &w, &out, &pl);
+        ovxc_nn_packw_fill(&w, type, wmem, &pw);
+        ovxc_nn_conv_layout(&g, &w, &out, &pl);
         pl.ip = malloc(pl.total * 4);
         map.col = malloc(pl.phases * pl.pw * sizeof(ptrdiff_t));
         map.row = malloc(pl.rows * sizeof(ptrdiff_t));
-        ovx_nn_conv_maps(&g, &in, &w, &pl, &map, taps, trows);
+        ovxc_nn_conv_maps(&g, &in, &w, &pl, &map, taps, trows);
         for (i = 0; i < cc->ofm && cc->bias == 1; i++) {
-            int64_t bv = ovx_nn_load(b.ptr + i * b.strides[0], type);
+            int64_t bv = ovxc_nn_load(b.ptr + i * b.strides[0], type);
             bias32[i] = (int32_t)(bv * ((int64_t)1 << q));
             if ((bv < 0 ? -bv : bv) > bmax) bmax = bv < 0 ? -bv : bv;
         }
         if (cc->bias == 2) bmax = 32768;
-        if (!ovx_nn_conv_exact32(pw.abs_max, xlim, bmax, q)) {
+        if (!ovxc_nn_conv_exact32(pw.abs_max, xlim, bmax, q)) {
             fprintf(stderr, "test_nn: case %zux%zu k%zu: values beyond the bound\n", cc->iw, cc->ih, cc->kw);
             failed++;
         }
@@ -170,25 +170,25 @@ static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne
         p.bias_loc = cc->bias == 2 ? &b : NULL;
         memset(out.ptr, 0x5A, nbytes(&out));
         for (bi = 0; bi < cc->batch; bi++) {
-            const uint8_t *ib = in.ptr + ovx_nn_batch_offset(&in, 3, bi);
+            const uint8_t *ib = in.ptr + ovxc_nn_batch_offset(&in, 3, bi);
             size_t ym = oh / 2, bm = (pw.blocks + 1) / 2;
             /* the planes in two pair ranges, the rows and blocks in four
              * rectangles (the threads' split) */
-            ovx_nn_planes_fill(&pl, &map, &in, ib, type, 0, pw.cp / 2);
-            ovx_nn_planes_fill(&pl, &map, &in, ib, type, pw.cp / 2, pw.cp);
+            ovxc_nn_planes_fill(&pl, &map, &in, ib, type, 0, pw.cp / 2);
+            ovxc_nn_planes_fill(&pl, &map, &in, ib, type, pw.cp / 2, pw.cp);
             p.out = out;
-            p.out.ptr = out.ptr + ovx_nn_batch_offset(&out, 3, bi);
-            ((ovx_nn_conv_rows_f)v->fn)(&p, 0, ym, 0, bm);
-            ((ovx_nn_conv_rows_f)v->fn)(&p, 0, ym, bm, pw.blocks);
-            ((ovx_nn_conv_rows_f)v->fn)(&p, ym, oh, 0, bm);
-            ((ovx_nn_conv_rows_f)v->fn)(&p, ym, oh, bm, pw.blocks);
+            p.out.ptr = out.ptr + ovxc_nn_batch_offset(&out, 3, bi);
+            ((ovxc_nn_conv_rows_f)v->fn)(&p, 0, ym, 0, bm);
+            ((ovxc_nn_conv_rows_f)v->fn)(&p, 0, ym, bm, pw.blocks);
+            ((ovxc_nn_conv_rows_f)v->fn)(&p, ym, oh, 0, bm);
+            ((ovxc_nn_conv_rows_f)v->fn)(&p, ym, oh, bm, pw.blocks);
         }
         for (i = 0; i < ow * oh * cc->ofm * cc->batch && !bad; i++) {
             size_t x = i % ow, y = i / ow % oh, o = i / ow / oh % cc->ofm, n = i / ow / oh / cc->ofm;
-            int32_t r = ovx_nn_load(ref.ptr + x * ref.strides[0] + y * ref.strides[1] + o * ref.strides[2] +
+            int32_t r = ovxc_nn_load(ref.ptr + x * ref.strides[0] + y * ref.strides[1] + o * ref.strides[2] +
                                         n * ref.strides[3],
                                     type);
-            int32_t g2 = ovx_nn_load(out.ptr + x * out.strides[0] + y * out.strides[1] + o * out.strides[2] +
+            int32_t g2 = ovxc_nn_load(out.ptr + x * out.strides[0] + y * out.strides[1] + o * out.strides[2] +
                                          n * out.strides[3],
                                      type);
             if (r != g2) {
@@ -213,21 +213,21 @@ static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne
 static void fc_check(size_t k, size_t ofm, size_t batch, int type, int q, int wrap, int to_ne, int32_t xlo,
                      int32_t xhi, int32_t wlo, int32_t whi, int bias)
 {
-    const size_t es = type == OVX_NN_S16 ? 2 : 1;
+    const size_t es = type == OVXC_T_S16 ? 2 : 1;
     size_t idims[2] = {k, batch}, wdims[2] = {k, ofm}, odims[2] = {ofm, batch}, bdims[1] = {ofm}, bi;
-    ovx_nn_tensor in = make(2, idims, es, 1), w = make(2, wdims, es, 1), b = make(1, bdims, es, 1);
-    ovx_nn_tensor ref = make(2, odims, es, 1), out = make(2, odims, es, 1);
-    ovx_nn_fixed f = {type, q, wrap, to_ne};
+    ovxc_tensor in = make(2, idims, es, 1), w = make(2, wdims, es, 1), b = make(1, bdims, es, 1);
+    ovxc_tensor ref = make(2, odims, es, 1), out = make(2, odims, es, 1);
+    ovxc_nn_fixed f = {type, q, wrap, to_ne};
     const ovx_variant *v;
     fill(&in, type, xlo, xhi);
     fill(&w, type, wlo, whi);
     fill(&b, type, -300, 300);
-    ovx_nn_fully_connected(&in, 1, &w, bias ? &b : NULL, &ref, &f);
-    for (v = ovx_nn_fc_variants();; v++) {
+    ovxc_nn_fully_connected(&in, 1, &w, bias ? &b : NULL, &ref, &f);
+    for (v = ovxc_nn_fc_variants();; v++) {
         if (!cpu_has(v->level)) {
             not_run++;
         } else {
-            ovx_nn_fc_plan p;
+            ovxc_nn_fc_plan p;
             memset(out.ptr, 0x5A, nbytes(&out));
             memset(&p, 0, sizeof(p));
             p.w = w.ptr, p.wrow = w.strides[1], p.k = k, p.bias = bias ? &b : NULL;
@@ -235,8 +235,8 @@ static void fc_check(size_t k, size_t ofm, size_t batch, int type, int q, int wr
             for (bi = 0; bi < batch; bi++) {
                 p.x = in.ptr + bi * in.strides[1];
                 p.out = out.ptr + bi * out.strides[1];
-                ((ovx_nn_fc_rows_f)v->fn)(&p, 0, ofm / 3);
-                ((ovx_nn_fc_rows_f)v->fn)(&p, ofm / 3, ofm);
+                ((ovxc_nn_fc_rows_f)v->fn)(&p, 0, ofm / 3);
+                ((ovxc_nn_fc_rows_f)v->fn)(&p, ofm / 3, ofm);
             }
             if (memcmp(out.ptr, ref.ptr, nbytes(&out)) != 0) {
                 fprintf(stderr, "test_nn: fc %s type %d q %d k %zu ofm %zu batch %zu differs\n", v->name, type, q, k,
@@ -251,9 +251,9 @@ static void fc_check(size_t k, size_t ofm, size_t batch, int type, int q, int wr
     free(in.ptr), free(w.ptr), free(b.ptr), free(ref.ptr), free(out.ptr);
 }
 
-static int same(const ovx_nn_tensor *a, const ovx_nn_tensor *b, int type)
+static int same(const ovxc_tensor *a, const ovxc_tensor *b, int type)
 {
-    size_t n = ovx_nn_count_from(a, 0), i, k;
+    size_t n = ovxc_nn_count_from(a, 0), i, k;
     for (i = 0; i < n; i++) {
         size_t oa = 0, ob = 0, rem = i;
         for (k = 0; k < a->num_dims; k++) {
@@ -261,7 +261,7 @@ static int same(const ovx_nn_tensor *a, const ovx_nn_tensor *b, int type)
             ob += (rem % a->dims[k]) * b->strides[k];
             rem /= a->dims[k];
         }
-        if (ovx_nn_load(a->ptr + oa, type) != ovx_nn_load(b->ptr + ob, type)) return 0;
+        if (ovxc_nn_load(a->ptr + oa, type) != ovxc_nn_load(b->ptr + ob, type)) return 0;
     }
     return 1;
 }
@@ -281,10 +281,10 @@ static void count(int ok, const char *what, int type, size_t a, size_t b)
 static void pool_check(int type, int is_max, size_t iw, size_t ih, size_t c, size_t sz, size_t pad, size_t skip,
                        int ceil_round, size_t xs)
 {
-    const size_t es = type == OVX_NN_S16 ? 2 : 1;
+    const size_t es = type == OVXC_T_S16 ? 2 : 1;
     const size_t span = iw + 2 * pad - sz, spany = ih + 2 * pad - sz;
     size_t idims[3] = {iw, ih, c}, odims[3], size[2] = {sz, sz}, pads[2] = {pad, pad}, skips[2] = {skip, skip};
-    ovx_nn_tensor in, ref, out;
+    ovxc_tensor in, ref, out;
     const ovx_variant *v;
     void *tmp;
     odims[0] = (ceil_round ? (span + skip - 1) / skip : span / skip) + 1;
@@ -292,16 +292,16 @@ static void pool_check(int type, int is_max, size_t iw, size_t ih, size_t c, siz
     odims[2] = c;
     in = make(3, idims, es, xs), ref = make(3, odims, es, 1), out = make(3, odims, es, 1);
     fill(&in, type, -32768, 32767);
-    ovx_nn_pooling(&in, &ref, type, is_max, sz, sz, pad, pad, skip, skip);
-    tmp = malloc(ovx_nn_pool_tmp_size(&in, &out, size, pads, skips));
-    for (v = ovx_nn_pool_variants();; v++) {
+    ovxc_nn_pooling(&in, &ref, type, is_max, sz, sz, pad, pad, skip, skip);
+    tmp = malloc(ovxc_nn_pool_tmp_size(&in, &out, size, pads, skips));
+    for (v = ovxc_nn_pool_variants();; v++) {
         if (!cpu_has(v->level)) {
             not_run++;
         } else {
             memset(out.ptr, 0x5A, nbytes(&out));
-            ovx_nn_pool_rows(&in, &out, type, is_max, size, pads, skips, 0, 3, tmp, (ovx_nn_pool_max_row_f)v->fn);
-            ovx_nn_pool_rows(&in, &out, type, is_max, size, pads, skips, 3, odims[1] * c, tmp,
-                             (ovx_nn_pool_max_row_f)v->fn);
+            ovxc_nn_pool_rows(&in, &out, type, is_max, size, pads, skips, 0, 3, tmp, (ovxc_nn_pool_max_row_f)v->fn);
+            ovxc_nn_pool_rows(&in, &out, type, is_max, size, pads, skips, 3, odims[1] * c, tmp,
+                             (ovxc_nn_pool_max_row_f)v->fn);
             count(same(&ref, &out, type), is_max ? "max pooling" : "avg pooling", type, iw, sz * 10 + pad);
         }
         if (v->level == OVX_SIMD_NONE) break;
@@ -311,31 +311,31 @@ static void pool_check(int type, int is_max, size_t iw, size_t ih, size_t c, siz
 
 static void softmax_check(int type, int q, size_t nd, size_t d0, size_t d1, size_t d2, int table)
 {
-    const size_t es = type == OVX_NN_S16 ? 2 : 1;
+    const size_t es = type == OVXC_T_S16 ? 2 : 1;
     size_t dims[3] = {d0, d1, d2}, axis = nd > 2 ? 2 : 0, items;
-    ovx_nn_tensor in = make(nd, dims, es, 1), ref = make(nd, dims, es, 1), out = make(nd, dims, es, 1);
+    ovxc_tensor in = make(nd, dims, es, 1), ref = make(nd, dims, es, 1), out = make(nd, dims, es, 1);
     double *e = malloc(dims[axis] * sizeof(double)), *et = table ? malloc(65536 * sizeof(double)) : NULL;
-    fill(&in, type, type == OVX_NN_S16 ? -3000 : -128, type == OVX_NN_S16 ? 3000 : 255);
-    ovx_nn_softmax(&in, &ref, type, q, axis);
-    if (et) ovx_nn_softmax_table(type, q, et);
-    items = ovx_nn_count_from(&in, 0) / dims[axis];
-    ovx_nn_softmax_range(&in, &out, type, q, axis, 0, items / 2, e, et);
-    ovx_nn_softmax_range(&in, &out, type, q, axis, items / 2, items, e, et);
+    fill(&in, type, type == OVXC_T_S16 ? -3000 : -128, type == OVXC_T_S16 ? 3000 : 255);
+    ovxc_nn_softmax(&in, &ref, type, q, axis);
+    if (et) ovxc_nn_softmax_table(type, q, et);
+    items = ovxc_nn_count_from(&in, 0) / dims[axis];
+    ovxc_nn_softmax_range(&in, &out, type, q, axis, 0, items / 2, e, et);
+    ovxc_nn_softmax_range(&in, &out, type, q, axis, items / 2, items, e, et);
     count(same(&ref, &out, type), table ? "softmax (table)" : "softmax", type, d0, q);
     free(e), free(et), free(in.ptr), free(ref.ptr), free(out.ptr);
 }
 
 static void act_check(int type, int q, vx_enum func, double a, double b, int table)
 {
-    const size_t es = type == OVX_NN_S16 ? 2 : 1;
+    const size_t es = type == OVXC_T_S16 ? 2 : 1;
     size_t dims[2] = {37, 5};
-    ovx_nn_tensor in = make(2, dims, es, 1), ref = make(2, dims, es, 1), out = make(2, dims, es, 1);
+    ovxc_tensor in = make(2, dims, es, 1), ref = make(2, dims, es, 1), out = make(2, dims, es, 1);
     int16_t *lut = table ? malloc(65536 * sizeof(int16_t)) : NULL;
     fill(&in, type, -32768, 32767);
-    ovx_nn_activation(&in, &ref, type, q, func, a, b);
-    if (lut) ovx_nn_activation_lut(type, q, func, a, b, lut);
-    ovx_nn_activation_range(&in, &out, type, q, func, a, b, lut, 0, 2);
-    ovx_nn_activation_range(&in, &out, type, q, func, a, b, lut, 2, 5);
+    ovxc_nn_activation(&in, &ref, type, q, func, a, b);
+    if (lut) ovxc_nn_activation_lut(type, q, func, a, b, lut);
+    ovxc_nn_activation_range(&in, &out, type, q, func, a, b, lut, 0, 2);
+    ovxc_nn_activation_range(&in, &out, type, q, func, a, b, lut, 2, 5);
     count(same(&ref, &out, type), table ? "activation (table)" : "activation", type, (size_t)func, q);
     free(lut), free(in.ptr), free(ref.ptr), free(out.ptr);
 }
@@ -347,9 +347,9 @@ static float frnd(void)
     return (float)((int)(rnd() % 2001u) - 1000) / 1000.0f;
 }
 
-static void ffill(ovx_nn_tensor *t, int absval)
+static void ffill(ovxc_tensor *t, int absval)
 {
-    size_t n = ovx_nn_count_from(t, 0), i, k;
+    size_t n = ovxc_nn_count_from(t, 0), i, k;
     for (i = 0; i < n; i++) {
         size_t off = 0, rem = i;
         float v = frnd();
@@ -362,7 +362,7 @@ static void ffill(ovx_nn_tensor *t, int absval)
     }
 }
 
-static float fat(const ovx_nn_tensor *t, size_t x, size_t y, size_t o, size_t n)
+static float fat(const ovxc_tensor *t, size_t x, size_t y, size_t o, size_t n)
 {
     float v;
     memcpy(&v, t->ptr + x * t->strides[0] + y * t->strides[1] + o * t->strides[2] + n * t->strides[3], sizeof(v));
@@ -372,27 +372,27 @@ static float fat(const ovx_nn_tensor *t, size_t x, size_t y, size_t o, size_t n)
 /* Run variant fn of the float core on one case the way the driver and its
  * threads do: planes in two channel ranges, rows and blocks in four
  * rectangles; results into out (filled with a marker first). */
-static void fconv_run(ovx_nnf_conv_rows_f fn, const ovx_nn_conv_geom *g, const ovx_nn_tensor *in,
-                      const ovx_nn_tensor *w, const ovx_nn_tensor *b, int bias, ovx_nn_tensor *out)
+static void fconv_run(ovxc_nnf_conv_rows_f fn, const ovxc_nn_conv_geom *g, const ovxc_tensor *in,
+                      const ovxc_tensor *w, const ovxc_tensor *b, int bias, ovxc_tensor *out)
 {
-    ovx_nnf_packw pw;
-    ovx_nn_planes pl;
-    ovx_nn_srcmap map;
-    ovx_nnf_conv_plan p;
+    ovxc_nnf_packw pw;
+    ovxc_nn_planes pl;
+    ovxc_nn_srcmap map;
+    ovxc_nnf_conv_plan p;
     const size_t taps = w->dims[0] * w->dims[1], ofm = w->dims[3], ifm = w->dims[2];
-    const size_t ow = out->dims[0], oh = out->dims[1], nb = ovx_nn_count_from(out, 3);
+    const size_t ow = out->dims[0], oh = out->dims[1], nb = ovxc_nn_count_from(out, 3);
     size_t *toff = malloc(taps * sizeof(size_t)), *trows = malloc(taps * sizeof(size_t));
     size_t *ntaps = malloc(oh * sizeof(size_t)), *list = malloc(oh * taps * sizeof(size_t)), i, bi;
-    void *wmem = malloc(ovx_nnf_packw_size(w));
+    void *wmem = malloc(ovxc_nnf_packw_size(w));
     float *biasd = malloc(ofm * sizeof(float)), *ip;
     size_t *koff = malloc(ifm * taps * sizeof(size_t) + 1);
-    ovx_nnf_packw_fill(w, wmem, &pw);
-    ovx_nnf_conv_layout(g, w, out, &pl);
+    ovxc_nnf_packw_fill(w, wmem, &pw);
+    ovxc_nnf_conv_layout(g, w, out, &pl);
     ip = malloc(pl.total * sizeof(float));
     map.col = malloc(pl.phases * pl.pw * sizeof(ptrdiff_t));
     map.row = malloc(pl.rows * sizeof(ptrdiff_t));
-    ovx_nn_conv_maps(g, in, w, &pl, &map, toff, trows);
-    ovx_nnf_conv_row_taps(oh, g->deconv ? 1 : g->skip[1], taps, map.row, trows, ntaps, list);
+    ovxc_nn_conv_maps(g, in, w, &pl, &map, toff, trows);
+    ovxc_nnf_conv_row_taps(oh, g->deconv ? 1 : g->skip[1], taps, map.row, trows, ntaps, list);
     for (i = 0; i < ofm; i++) memcpy(biasd + i, b->ptr + i * b->strides[0], 4);
     memset(&p, 0, sizeof(p));
     p.w = &pw, p.pl = &pl, p.ip = ip, p.tap_off = toff, p.row_ntaps = ntaps, p.row_taps = list;
@@ -407,12 +407,12 @@ static void fconv_run(ovx_nnf_conv_rows_f fn, const ovx_nn_conv_geom *g, const o
     p.bias_loc = bias == 2 ? b : NULL;
     memset(out->ptr, 0x5A, nbytes(out));
     for (bi = 0; bi < nb; bi++) {
-        const uint8_t *ib = in->ptr + ovx_nn_batch_offset(in, 3, bi);
+        const uint8_t *ib = in->ptr + ovxc_nn_batch_offset(in, 3, bi);
         size_t ym = oh / 2, bm = (pw.blocks + 1) / 2;
-        ovx_nnf_planes_fill(&pl, &map, in, ib, ip, 0, ifm / 2);
-        ovx_nnf_planes_fill(&pl, &map, in, ib, ip, ifm / 2, ifm);
+        ovxc_nnf_planes_fill(&pl, &map, in, ib, ip, 0, ifm / 2);
+        ovxc_nnf_planes_fill(&pl, &map, in, ib, ip, ifm / 2, ifm);
         p.out = *out;
-        p.out.ptr = out->ptr + ovx_nn_batch_offset(out, 3, bi);
+        p.out.ptr = out->ptr + ovxc_nn_batch_offset(out, 3, bi);
         fn(&p, 0, ym, 0, bm);
         fn(&p, 0, ym, bm, pw.blocks);
         fn(&p, ym, oh, 0, bm);
@@ -423,7 +423,7 @@ static void fconv_run(ovx_nnf_conv_rows_f fn, const ovx_nn_conv_geom *g, const o
 }
 
 /* One float case: the scalar variant against the double reference
- * (ovx_nnf_vx_convolution / deconvolution) within the float error bound
+ * (ovxc_nnf_vx_convolution / deconvolution) within the float error bound
  * (k + 2) 2^-24 sum |w x| (+ |b|), the sums of magnitudes from the same
  * reference on |in|, |w|, |b|; every variant bit-identical to the scalar
  * one, run in the threads' split (planes in two channel ranges, rows and
@@ -432,11 +432,11 @@ static void fconv_check(const conv_case *cc)
 {
     const size_t es = 4;
     const int deconv = cc->up > 0;
-    ovx_nn_conv_geom g;
+    ovxc_nn_conv_geom g;
     size_t idims[4] = {cc->iw, cc->ih, cc->ifm, cc->batch}, wdims[4] = {cc->kw, cc->kh, cc->ifm, cc->ofm};
     size_t odims[4], bdims[3], ow, oh, i, nd = cc->batch > 1 ? 4 : 3;
     const size_t k = cc->ifm * cc->kw * cc->kh;
-    ovx_nn_tensor in, w, b, ref, mag, out, first;
+    ovxc_tensor in, w, b, ref, mag, out, first;
     const ovx_variant *v;
     memset(&g, 0, sizeof(g));
     g.deconv = deconv;
@@ -463,14 +463,14 @@ static void fconv_check(const conv_case *cc)
     first = make(nd, odims, es, 1);
     ffill(&in, 0), ffill(&w, 0), ffill(&b, 0);
     if (deconv)
-        ovx_nnf_vx_deconvolution(&in, &w, cc->bias ? &b : NULL, &ref, cc->pad, cc->pad, cc->up, cc->up);
+        ovxc_nnf_vx_deconvolution(&in, &w, cc->bias ? &b : NULL, &ref, cc->pad, cc->pad, cc->up, cc->up);
     else
-        ovx_nnf_vx_convolution(&in, &w, cc->bias ? &b : NULL, &ref, cc->pad, cc->pad, cc->skip, cc->skip, cc->dil,
+        ovxc_nnf_vx_convolution(&in, &w, cc->bias ? &b : NULL, &ref, cc->pad, cc->pad, cc->skip, cc->skip, cc->dil,
                                cc->dil);
     {
-        ovx_nn_tensor ai = make(nd, idims, es, 1), aw = make(4, wdims, es, 1), ab = make(b.num_dims, bdims, es, 1);
+        ovxc_tensor ai = make(nd, idims, es, 1), aw = make(4, wdims, es, 1), ab = make(b.num_dims, bdims, es, 1);
         size_t ii;
-        for (ii = 0; ii < ovx_nn_count_from(&ai, 0); ii++) {
+        for (ii = 0; ii < ovxc_nn_count_from(&ai, 0); ii++) {
             size_t off = 0, rem = ii, d;
             float vv;
             for (d = 0; d < nd; d++) off += (rem % in.dims[d]) * in.strides[d], rem /= in.dims[d];
@@ -480,15 +480,15 @@ static void fconv_check(const conv_case *cc)
         memcpy(aw.ptr, w.ptr, nbytes(&w)), memcpy(ab.ptr, b.ptr, nbytes(&b));
         ffill(&aw, 1), ffill(&ab, 1);
         if (deconv)
-            ovx_nnf_vx_deconvolution(&ai, &aw, cc->bias ? &ab : NULL, &mag, cc->pad, cc->pad, cc->up, cc->up);
+            ovxc_nnf_vx_deconvolution(&ai, &aw, cc->bias ? &ab : NULL, &mag, cc->pad, cc->pad, cc->up, cc->up);
         else
-            ovx_nnf_vx_convolution(&ai, &aw, cc->bias ? &ab : NULL, &mag, cc->pad, cc->pad, cc->skip, cc->skip,
+            ovxc_nnf_vx_convolution(&ai, &aw, cc->bias ? &ab : NULL, &mag, cc->pad, cc->pad, cc->skip, cc->skip,
                                    cc->dil, cc->dil);
         free(ai.ptr), free(aw.ptr), free(ab.ptr);
     }
-    for (v = ovx_nnf_conv_variants(); v->level != OVX_SIMD_NONE; v++) {}
+    for (v = ovxc_nnf_conv_variants(); v->level != OVX_SIMD_NONE; v++) {}
     /* the scalar reference against the double sums */
-    fconv_run((ovx_nnf_conv_rows_f)v->fn, &g, &in, &w, &b, cc->bias, &out);
+    fconv_run((ovxc_nnf_conv_rows_f)v->fn, &g, &in, &w, &b, cc->bias, &out);
     {
         int bad = 0;
         for (i = 0; i < ow * oh * cc->ofm * cc->batch && !bad; i++) {
@@ -508,13 +508,13 @@ static void fconv_check(const conv_case *cc)
         if (bad) failed++; else passed++;
     }
     /* every other variant bit-identical to it */
-    for (v = ovx_nnf_conv_variants(); v->level != OVX_SIMD_NONE; v++) {
+    for (v = ovxc_nnf_conv_variants(); v->level != OVX_SIMD_NONE; v++) {
         int bad = 0;
         if (!cpu_has(v->level)) {
             not_run++;
             continue;
         }
-        fconv_run((ovx_nnf_conv_rows_f)v->fn, &g, &in, &w, &b, cc->bias, &out);
+        fconv_run((ovxc_nnf_conv_rows_f)v->fn, &g, &in, &w, &b, cc->bias, &out);
         for (i = 0; i < ow * oh * cc->ofm * cc->batch && !bad; i++) {
             size_t x = i % ow, y = i / ow % oh, o = i / ow / oh % cc->ofm, n = i / ow / oh / cc->ofm;
             const float got = fat(&out, x, y, o, n);
@@ -540,24 +540,24 @@ static void fconv_check(const conv_case *cc)
 static void ffc_check(size_t k, size_t ofm, size_t batch, int bias)
 {
     size_t idims[2] = {k, batch}, wdims[2] = {k, ofm}, odims[2] = {ofm, batch}, bdims[1] = {ofm}, bi, i;
-    ovx_nn_tensor in = make(2, idims, 4, 1), w = make(2, wdims, 4, 1), b = make(1, bdims, 4, 1);
-    ovx_nn_tensor ref = make(2, odims, 4, 1), mag = make(2, odims, 4, 1), out = make(2, odims, 4, 1);
-    ovx_nn_tensor ai = make(2, idims, 4, 1), aw = make(2, wdims, 4, 1), ab = make(1, bdims, 4, 1);
+    ovxc_tensor in = make(2, idims, 4, 1), w = make(2, wdims, 4, 1), b = make(1, bdims, 4, 1);
+    ovxc_tensor ref = make(2, odims, 4, 1), mag = make(2, odims, 4, 1), out = make(2, odims, 4, 1);
+    ovxc_tensor ai = make(2, idims, 4, 1), aw = make(2, wdims, 4, 1), ab = make(1, bdims, 4, 1);
     float *first = malloc(ofm * batch * sizeof(float));
     const ovx_variant *v, *scalar, *order[8];
     size_t nv = 0, vi;
     ffill(&in, 0), ffill(&w, 0), ffill(&b, 0);
     memcpy(ai.ptr, in.ptr, nbytes(&in)), memcpy(aw.ptr, w.ptr, nbytes(&w)), memcpy(ab.ptr, b.ptr, nbytes(&b));
     ffill(&ai, 1), ffill(&aw, 1), ffill(&ab, 1);
-    ovx_nnf_vx_fully_connected(&in, 1, &w, bias ? &b : NULL, &ref);
-    ovx_nnf_vx_fully_connected(&ai, 1, &aw, bias ? &ab : NULL, &mag);
-    for (scalar = ovx_nnf_fc_variants(); scalar->level != OVX_SIMD_NONE; scalar++) {}
+    ovxc_nnf_vx_fully_connected(&in, 1, &w, bias ? &b : NULL, &ref);
+    ovxc_nnf_vx_fully_connected(&ai, 1, &aw, bias ? &ab : NULL, &mag);
+    for (scalar = ovxc_nnf_fc_variants(); scalar->level != OVX_SIMD_NONE; scalar++) {}
     /* the scalar variant first (its results are the others' reference),
      * then the SIMD ones listed before it */
     order[nv++] = scalar;
-    for (v = ovx_nnf_fc_variants(); v != scalar && nv < 8; v++) order[nv++] = v;
+    for (v = ovxc_nnf_fc_variants(); v != scalar && nv < 8; v++) order[nv++] = v;
     for (vi = 0; vi < nv; vi++) {
-        ovx_nnf_fc_plan p;
+        ovxc_nnf_fc_plan p;
         int bad = 0;
         v = order[vi];
         if (!cpu_has(v->level)) {
@@ -571,8 +571,8 @@ static void ffc_check(size_t k, size_t ofm, size_t batch, int bias)
         for (bi = 0; bi < batch; bi++) {
             p.x = (const float *)(const void *)(in.ptr + bi * in.strides[1]);
             p.out = out.ptr + bi * out.strides[1];
-            ((ovx_nnf_fc_rows_f)v->fn)(&p, 0, ofm / 3);
-            ((ovx_nnf_fc_rows_f)v->fn)(&p, ofm / 3, ofm);
+            ((ovxc_nnf_fc_rows_f)v->fn)(&p, 0, ofm / 3);
+            ((ovxc_nnf_fc_rows_f)v->fn)(&p, ofm / 3, ofm);
         }
         for (i = 0; i < ofm * batch && !bad; i++) {
             float got, r, m;
@@ -593,7 +593,7 @@ static void ffc_check(size_t k, size_t ofm, size_t batch, int bias)
     free(ai.ptr), free(aw.ptr), free(ab.ptr);
 }
 
-/* Float pooling rows (ovx_nnf_pool_rows) against ovx_nnf_vx_pooling:
+/* Float pooling rows (ovxc_nnf_pool_rows) against ovxc_nnf_vx_pooling:
  * equal values (max: the same maximum; average: the same double sums),
  * units in three ranges (the threads' split). */
 static void fpool_check(int is_max, size_t iw, size_t ih, size_t c, size_t size, size_t pad, size_t skip, int ceil_,
@@ -603,15 +603,15 @@ static void fpool_check(int is_max, size_t iw, size_t ih, size_t c, size_t size,
     const size_t ow = (span + (ceil_ ? skip - 1 : 0)) / skip + 1, oh = (spanh + (ceil_ ? skip - 1 : 0)) / skip + 1;
     size_t idims[3] = {iw, ih, c}, odims[3] = {ow, oh, c}, sz[2] = {size, size}, pd[2] = {pad, pad};
     size_t sk[2] = {skip, skip}, i, units = oh * c;
-    ovx_nn_tensor in = make(3, idims, 4, xs), ref = make(3, odims, 4, 1), out = make(3, odims, 4, 1);
-    float *tmp = malloc(ovx_nnf_pool_tmp_floats(&out, sz, sk) * sizeof(float));
+    ovxc_tensor in = make(3, idims, 4, xs), ref = make(3, odims, 4, 1), out = make(3, odims, 4, 1);
+    float *tmp = malloc(ovxc_nnf_pool_tmp_floats(&out, sz, sk) * sizeof(float));
     int bad = 0;
     ffill(&in, 0);
-    ovx_nnf_vx_pooling(&in, &ref, is_max, size, size, pad, pad, skip, skip);
+    ovxc_nnf_vx_pooling(&in, &ref, is_max, size, size, pad, pad, skip, skip);
     memset(out.ptr, 0x5A, nbytes(&out));
-    ovx_nnf_pool_rows(&in, &out, is_max, sz, pd, sk, 0, units / 3, tmp);
-    ovx_nnf_pool_rows(&in, &out, is_max, sz, pd, sk, units / 3, units / 2, tmp);
-    ovx_nnf_pool_rows(&in, &out, is_max, sz, pd, sk, units / 2, units, tmp);
+    ovxc_nnf_pool_rows(&in, &out, is_max, sz, pd, sk, 0, units / 3, tmp);
+    ovxc_nnf_pool_rows(&in, &out, is_max, sz, pd, sk, units / 3, units / 2, tmp);
+    ovxc_nnf_pool_rows(&in, &out, is_max, sz, pd, sk, units / 2, units, tmp);
     for (i = 0; i < ow * oh * c && !bad; i++) {
         float r, g2;
         memcpy(&r, ref.ptr + 4 * i, 4), memcpy(&g2, out.ptr + 4 * i, 4);
@@ -626,18 +626,18 @@ static void fpool_check(int is_max, size_t iw, size_t ih, size_t c, size_t size,
 }
 
 /* Float softmax: the scalar variant within 1e-6 relative (+ 1e-30) of the
- * double reference (ovx_nnf_vx_softmax), every variant bit-identical to
+ * double reference (ovxc_nnf_vx_softmax), every variant bit-identical to
  * it; values spread wide enough to reach exp's underflow, item ranges split
  * in two. */
 static void fsoftmax_check(size_t nd, size_t d0, size_t d1, size_t d2, float spread, size_t xs)
 {
     size_t dims[3] = {d0, d1, d2}, axis = nd > 2 ? 2 : 0, i, cnt, items;
-    ovx_nn_tensor in = make(nd, dims, 4, xs), ref = make(nd, dims, 4, 1), out = make(nd, dims, 4, 1);
-    ovx_nn_tensor first = make(nd, dims, 4, 1);
+    ovxc_tensor in = make(nd, dims, 4, xs), ref = make(nd, dims, 4, 1), out = make(nd, dims, 4, 1);
+    ovxc_tensor first = make(nd, dims, 4, 1);
     const ovx_variant *v, *scalar, *order[8];
     size_t nv = 0, vi;
     ffill(&in, 0);
-    cnt = ovx_nn_count_from(&in, 0);
+    cnt = ovxc_nn_count_from(&in, 0);
     items = cnt / dims[axis];
     for (i = 0; i < cnt; i++) { /* scale by spread (strided input: by flat index) */
         size_t off = 0, rem = i, k;
@@ -647,10 +647,10 @@ static void fsoftmax_check(size_t nd, size_t d0, size_t d1, size_t d2, float spr
         if (i == 3) f = -INFINITY;
         memcpy(in.ptr + off, &f, 4);
     }
-    ovx_nnf_vx_softmax(&in, &ref, axis);
-    for (scalar = ovx_nnf_softmax_variants(); scalar->level != OVX_SIMD_NONE; scalar++) {}
+    ovxc_nnf_vx_softmax(&in, &ref, axis);
+    for (scalar = ovxc_nnf_softmax_variants(); scalar->level != OVX_SIMD_NONE; scalar++) {}
     order[nv++] = scalar;
-    for (v = ovx_nnf_softmax_variants(); v != scalar && nv < 8; v++) order[nv++] = v;
+    for (v = ovxc_nnf_softmax_variants(); v != scalar && nv < 8; v++) order[nv++] = v;
     for (vi = 0; vi < nv; vi++) {
         int bad = 0;
         v = order[vi];
@@ -659,8 +659,8 @@ static void fsoftmax_check(size_t nd, size_t d0, size_t d1, size_t d2, float spr
             continue;
         }
         memset(out.ptr, 0x5A, nbytes(&out));
-        ((ovx_nnf_softmax_rows_f)v->fn)(&in, &out, axis, 0, items / 2);
-        ((ovx_nnf_softmax_rows_f)v->fn)(&in, &out, axis, items / 2, items);
+        ((ovxc_nnf_softmax_rows_f)v->fn)(&in, &out, axis, 0, items / 2);
+        ((ovxc_nnf_softmax_rows_f)v->fn)(&in, &out, axis, items / 2, items);
         for (i = 0; i < cnt; i++) {
             float got, r;
             int b1;
@@ -712,32 +712,32 @@ int main(void)
              * of the type's whole range (bias below 2^30) */
             int32_t w16 = (int32_t)((((int64_t)1 << 30) / 32768) / (int64_t)((k + 1) / 2 * 2));
             conv_case big = *c;
-            conv_check(c, OVX_NN_U8, 0, pol & 1, pol >> 1, 255, 255);
-            conv_check(c, OVX_NN_S8, 0, pol & 1, pol >> 1, 128, 128);
-            conv_check(c, OVX_NN_S16, 8, pol & 1, pol >> 1, 32767, w16 > 32767 ? 32767 : w16);
-            conv_check(c, OVX_NN_S16, pol == 3 ? 15 : 0, pol & 1, pol >> 1, 600, 40);
+            conv_check(c, OVXC_T_U8, 0, pol & 1, pol >> 1, 255, 255);
+            conv_check(c, OVXC_T_S8, 0, pol & 1, pol >> 1, 128, 128);
+            conv_check(c, OVXC_T_S16, 8, pol & 1, pol >> 1, 32767, w16 > 32767 ? 32767 : w16);
+            conv_check(c, OVXC_T_S16, pol == 3 ? 15 : 0, pol & 1, pol >> 1, 600, 40);
             big.bias = 0;
             if (ci == 0) /* at the bound: 2 * 32768 * 32767 < 2^31 */
-                big.ifm = 2, conv_check(&big, OVX_NN_S16, 0, pol & 1, pol >> 1, 32767, 32768);
+                big.ifm = 2, conv_check(&big, OVXC_T_S16, 0, pol & 1, pol >> 1, 32767, 32768);
         }
     /* the bound */
-    if (!ovx_nn_conv_exact32(65536, 32767, 0, 0) || ovx_nn_conv_exact32(65536, 32768, 0, 0) ||
-        ovx_nn_conv_exact32(65536, 32767, 1, 16) || !ovx_nn_conv_exact32(0, 0, 32768, 15)) {
-        fprintf(stderr, "test_nn: ovx_nn_conv_exact32 is wrong at 2^31\n");
+    if (!ovxc_nn_conv_exact32(65536, 32767, 0, 0) || ovxc_nn_conv_exact32(65536, 32768, 0, 0) ||
+        ovxc_nn_conv_exact32(65536, 32767, 1, 16) || !ovxc_nn_conv_exact32(0, 0, 32768, 15)) {
+        fprintf(stderr, "test_nn: ovxc_nn_conv_exact32 is wrong at 2^31\n");
         failed++;
     } else {
         passed++;
     }
     /* fully connected */
     for (pol = 0; pol < 4; pol++) {
-        fc_check(1, 1, 1, OVX_NN_U8, 0, pol & 1, pol >> 1, 0, 255, 0, 255, 1);
-        fc_check(37, 9, 2, OVX_NN_S8, 0, pol & 1, pol >> 1, -128, 127, -128, 127, pol & 1);
-        fc_check(100, 13, 1, OVX_NN_S16, 8, pol & 1, pol >> 1, -32768, 32767, -32768, 32767, 1);
-        fc_check(64, 5, 3, OVX_NN_S16, 0, pol & 1, pol >> 1, -32768, -32768, -32768, -32768, 0);
-        fc_check(256, 7, 1, OVX_NN_S16, 15, pol & 1, pol >> 1, -300, 300, -300, 300, 1);
+        fc_check(1, 1, 1, OVXC_T_U8, 0, pol & 1, pol >> 1, 0, 255, 0, 255, 1);
+        fc_check(37, 9, 2, OVXC_T_S8, 0, pol & 1, pol >> 1, -128, 127, -128, 127, pol & 1);
+        fc_check(100, 13, 1, OVXC_T_S16, 8, pol & 1, pol >> 1, -32768, 32767, -32768, 32767, 1);
+        fc_check(64, 5, 3, OVXC_T_S16, 0, pol & 1, pol >> 1, -32768, -32768, -32768, -32768, 0);
+        fc_check(256, 7, 1, OVXC_T_S16, 15, pol & 1, pol >> 1, -300, 300, -300, 300, 1);
     }
-    fc_check(70003, 5, 1, OVX_NN_U8, 0, 0, 1, 255, 255, 255, 255, 1);  /* past the int32 chunk */
-    fc_check(70003, 5, 1, OVX_NN_S8, 0, 1, 0, -128, -128, -128, -128, 0);
+    fc_check(70003, 5, 1, OVXC_T_U8, 0, 0, 1, 255, 255, 255, 255, 1);  /* past the int32 chunk */
+    fc_check(70003, 5, 1, OVXC_T_S8, 0, 1, 0, -128, -128, -128, -128, 0);
     /* float32: every convolution case (and an edge tile of 1..31 columns,
      * channels 1..13 that no block size divides), fully connected lengths
      * around the 16-element groups */
@@ -781,7 +781,7 @@ int main(void)
     }
     /* the other layers */
     {
-        static const int types[3] = {OVX_NN_U8, OVX_NN_S8, OVX_NN_S16};
+        static const int types[3] = {OVXC_T_U8, OVXC_T_S8, OVXC_T_S16};
         static const size_t pool_cases[][7] = {
             /* iw ih c size pad skip, element stride */
             {7, 5, 2, 2, 0, 2, 1},   {9, 9, 3, 3, 1, 2, 2},  {13, 6, 1, 3, 2, 3, 1}, {5, 5, 2, 5, 4, 1, 2},
@@ -798,13 +798,13 @@ int main(void)
                     for (cr = 0; cr < 2; cr++)
                         pool_check(types[ti], mx, pc[0], pc[1], pc[2], pc[3], pc[4], pc[5], cr, pc[6]);
             }
-            softmax_check(types[ti], types[ti] == OVX_NN_S16 ? 8 : 0, 1, 1000, 1, 1, 1);
-            softmax_check(types[ti], types[ti] == OVX_NN_S16 ? 8 : 0, 2, 10, 7, 1, 0);
-            softmax_check(types[ti], types[ti] == OVX_NN_S16 ? 5 : 0, 3, 3, 4, 9, 1);
-            softmax_check(types[ti], types[ti] == OVX_NN_S16 ? 12 : 0, 2, 33, 3, 1, 1);
+            softmax_check(types[ti], types[ti] == OVXC_T_S16 ? 8 : 0, 1, 1000, 1, 1, 1);
+            softmax_check(types[ti], types[ti] == OVXC_T_S16 ? 8 : 0, 2, 10, 7, 1, 0);
+            softmax_check(types[ti], types[ti] == OVXC_T_S16 ? 5 : 0, 3, 3, 4, 9, 1);
+            softmax_check(types[ti], types[ti] == OVXC_T_S16 ? 12 : 0, 2, 33, 3, 1, 1);
             for (fn = VX_NN_ACTIVATION_LOGISTIC; fn <= VX_NN_ACTIVATION_LINEAR; fn++) {
-                act_check(types[ti], types[ti] == OVX_NN_S16 ? 8 : 0, fn, 1.5, 0.5, 1);
-                act_check(types[ti], types[ti] == OVX_NN_S16 ? 8 : 0, fn, 1.5, 0.5, 0);
+                act_check(types[ti], types[ti] == OVXC_T_S16 ? 8 : 0, fn, 1.5, 0.5, 1);
+                act_check(types[ti], types[ti] == OVXC_T_S16 ? 8 : 0, fn, 1.5, 0.5, 0);
             }
         }
     }

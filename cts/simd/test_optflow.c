@@ -18,7 +18,7 @@
 
 enum { W = 97, H = 71, LEVELS = 3 };
 
-static void pyramid(uint8_t *mem, ovx_lk_level *lv, int noise, float dx, float dy)
+static void pyramid(uint8_t *mem, ovxc_lk_level *lv, int noise, float dx, float dy)
 {
     uint32_t w = W, h = H, l, x, y;
     uint8_t *p = mem;
@@ -47,9 +47,9 @@ static void pyramid(uint8_t *mem, ovx_lk_level *lv, int noise, float dx, float d
 int main(void)
 {
     static uint8_t old_mem[W * H * LEVELS], new_mem[W * H * LEVELS];
-    ovx_lk_level lo[LEVELS], ln[LEVELS];
+    ovxc_lk_level lo[LEVELS], ln[LEVELS];
     unsigned passed = 0, failed = 0, not_run = 0, tracked = 0;
-    const ovx_variant *t = ovx_lk_variants(), *v;
+    const ovx_variant *t = ovxc_lk_variants(), *v;
     int img, k;
     for (img = 0; img < 4; img++) {
         int noise = img == 3;
@@ -57,7 +57,7 @@ int main(void)
         pyramid(old_mem, lo, noise, 0.0f, 0.0f);
         pyramid(new_mem, ln, noise, mdx, mdy);
         for (k = 0; k < 400; k++) {
-            ovx_lk_params prm;
+            ovxc_lk_params prm;
             float px, py, gx, gy, rx = 0, ry = 0, ox, oy;
             int ref_ok;
             prm.window = 3 + 2 * (unsigned)(k % 7);
@@ -72,7 +72,7 @@ int main(void)
                 px = (float)(rnd() % W), py = (float)(rnd() % H);
             }
             gx = px + (k & 1 ? mdx : 0.0f), gy = py + (k & 1 ? mdy : 0.0f);
-            ref_ok = ovx_lk_track(lo, ln, LEVELS, 0.5f, px, py, gx, gy, &prm, &rx, &ry);
+            ref_ok = ovxc_lk_track(lo, ln, LEVELS, 0.5f, px, py, gx, gy, &prm, &rx, &ry);
             tracked += ref_ok != 0;
             for (v = t; v->level != OVX_SIMD_NONE; v++) {
                 int ok;
@@ -81,7 +81,7 @@ int main(void)
                     continue;
                 }
                 ox = oy = -1.0f;
-                ok = ((ovx_lk_track_f)v->fn)(lo, ln, LEVELS, 0.5f, px, py, gx, gy, &prm, &ox, &oy);
+                ok = ((ovxc_lk_track_f)v->fn)(lo, ln, LEVELS, 0.5f, px, py, gx, gy, &prm, &ox, &oy);
                 if (ok != ref_ok || (ok && (memcmp(&ox, &rx, 4) != 0 || memcmp(&oy, &ry, 4) != 0))) {
                     printf("FAIL lk %s image %d point %d (%g, %g) window %u: %d (%.9g, %.9g), want %d (%.9g, %.9g)\n",
                            v->name, img, k, (double)px, (double)py, prm.window, ok, (double)ox, (double)oy, ref_ok,

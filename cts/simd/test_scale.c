@@ -9,7 +9,7 @@
  *    Gaussian row against the scalar reference: rows of every length 0..260
  *    and a few long ones, read and written right up to a PROT_NONE page (an
  *    overread or overwrite faults), and whole images through
- *    ovx_scale_rows_with / ovx_halfscale_gaussian_rows_with in random bands,
+ *    ovxc_scale_rows_with / ovxc_halfscale_gaussian_rows_with in random bands,
  *    both border modes and odd and tiny sizes.
  */
 #include "../../csrc/compute/geometry.h"
@@ -52,13 +52,13 @@ static void guard_free(guarded g)
 }
 
 static const ovx_variant half2_variants[] = {
-    OVX_VARIANT_AVX2(ovx_half2_u8)
-    OVX_VARIANT_SSE41(ovx_half2_u8)
+    OVX_VARIANT_AVX2(ovxc_half2_u8)
+    OVX_VARIANT_SSE41(ovxc_half2_u8)
     {"scalar", OVX_SIMD_NONE, NULL},
 };
 static const ovx_variant row5_variants[] = {
-    OVX_VARIANT_AVX2(ovx_row5_u8)
-    OVX_VARIANT_SSE41(ovx_row5_u8)
+    OVX_VARIANT_AVX2(ovxc_row5_u8)
+    OVX_VARIANT_SSE41(ovxc_row5_u8)
     {"scalar", OVX_SIMD_NONE, NULL},
 };
 
@@ -103,8 +103,8 @@ static void test_positions(void)
         float r = (float)(2 * n) / (float)n;
         int exact = 1;
         uint8_t px = 0;
-        ovx_geo_src src = {&px, 2 * n, 2 * n, 2, 0, OVXC_BORDER_REPLICATE, 0, 0, 0, 0};
-        ovx_geo_dst dst = {&px, n, n, 1, 0};
+        ovxc_geo_src src = {&px, 2 * n, 2 * n, 2, 0, OVXC_BORDER_REPLICATE, 0, 0, 0, 0};
+        ovxc_geo_dst dst = {&px, n, n, 1, 0};
         bad += r != 2.0f;
         for (int i = 0; i < n; i++) {
             float p = (((float)i + 0.5f) * (float)(2 * n) / (float)n) - 0.5f;
@@ -112,8 +112,8 @@ static void test_positions(void)
             bad += (float)i * r != (float)(2 * i);
         }
         inexact += !exact;
-        bad += ovx_scale_is_half2(&src, &dst, OVX_GEO_BILINEAR) && !exact;
-        bad += !ovx_scale_is_half2(&src, &dst, OVX_GEO_AREA) || ovx_scale_is_half2(&src, &dst, OVX_GEO_NEAREST);
+        bad += ovxc_scale_is_half2(&src, &dst, OVXC_GEO_BILINEAR) && !exact;
+        bad += !ovxc_scale_is_half2(&src, &dst, OVXC_GEO_AREA) || ovxc_scale_is_half2(&src, &dst, OVXC_GEO_NEAREST);
     }
     check(bad == 0 && inexact > 0, "half-size positions", "float", bad, inexact);
 }
@@ -134,8 +134,8 @@ static void test_half2_rows(void)
             guarded o = guard_alloc((size_t)len + 1), e = guard_alloc((size_t)len + 1);
             for (int i = 0; i < 2 * len + 1; i++) r0.p[i] = (uint8_t)rnd(), r1.p[i] = (uint8_t)(n % 3 ? rnd() : 255);
             o.p[0] = e.p[0] = 77;
-            ovx_half2_u8(r0.p + 1, r1.p + 1, e.p + 1, len);
-            ((ovx_half2_u8_f)v->fn)(r0.p + 1, r1.p + 1, o.p + 1, len);
+            ovxc_half2_u8(r0.p + 1, r1.p + 1, e.p + 1, len);
+            ((ovxc_half2_u8_f)v->fn)(r0.p + 1, r1.p + 1, o.p + 1, len);
             bad += memcmp(o.p, e.p, (size_t)len + 1) != 0;
             guard_free(r0), guard_free(r1), guard_free(o), guard_free(e);
         }
@@ -169,7 +169,7 @@ static void test_row5(void)
                         for (int i = 0; i < 5; i++) sum += g[j] * g[i] * s.p[(size_t)(2 * r + j) * st + 2 * k + i];
                     e.p[(size_t)r * ost + k] = (uint8_t)(sum >> 8);
                 }
-            ((ovx_row5_u8_f)v->fn)(s.p, st, o.p, ost, len, nrows);
+            ((ovxc_row5_u8_f)v->fn)(s.p, st, o.p, ost, len, nrows);
             bad += otot && memcmp(o.p, e.p, otot) != 0;
             guard_free(s), guard_free(o), guard_free(e);
         }
@@ -193,26 +193,26 @@ static void test_images(void)
     for (int it = 0; it < 160; it++) {
         int dw = 1 + (int)(rnd() % 70), dh = 1 + (int)(rnd() % 12), bad = 0, cut[200];
         if (it % 16 == 0) dw = 960 + it % 3, dh = 5;
-        int sw = 2 * dw, sh = 2 * dh, interp = it % 2 ? OVX_GEO_BILINEAR : OVX_GEO_AREA;
+        int sw = 2 * dw, sh = 2 * dh, interp = it % 2 ? OVXC_GEO_BILINEAR : OVXC_GEO_AREA;
         uint8_t *s = malloc((size_t)sw * sh + 64), *ref = malloc((size_t)dw * dh), *out = malloc((size_t)dw * dh);
         for (int i = 0; i < sw * sh; i++) s[i] = (uint8_t)rnd();
-        ovx_geo_src src = {s, sw, sw, sh, 0, it % 3 == 0 ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE, 9, 0, 0, 0};
-        ovx_geo_dst dst = {ref, dw, dw, dh, 0};
-        check(ovx_scale_is_half2(&src, &dst, interp), "half-size rule applies", "", dw, dh);
-        ovx_scale_rows(&src, &dst, interp, 0, (uint32_t)dh);
+        ovxc_geo_src src = {s, sw, sw, sh, 0, it % 3 == 0 ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE, 9, 0, 0, 0};
+        ovxc_geo_dst dst = {ref, dw, dw, dh, 0};
+        check(ovxc_scale_is_half2(&src, &dst, interp), "half-size rule applies", "", dw, dh);
+        ovxc_scale_rows(&src, &dst, interp, 0, (uint32_t)dh);
         for (int y = 0; y < dh; y++)
             for (int x = 0; x < dw; x++)
                 bad += ref[y * dw + x] !=
-                       (interp == OVX_GEO_BILINEAR ? model_bilinear(s, sw, sh, dw, dh, x, y) : model_area(s, sw, x, y));
-        check(bad == 0, "scale half reference vs the spec's formula", interp == OVX_GEO_BILINEAR ? "bilinear" : "area",
+                       (interp == OVXC_GEO_BILINEAR ? model_bilinear(s, sw, sh, dw, dh, x, y) : model_area(s, sw, x, y));
+        check(bad == 0, "scale half reference vs the spec's formula", interp == OVXC_GEO_BILINEAR ? "bilinear" : "area",
               dw, dh);
         for (const ovx_variant *v = half2_variants; v->level != OVX_SIMD_NONE; v++) {
             if (!cpu_has(v->level)) continue;
-            ovx_geo_dst d2 = {out, dw, dw, dh, 0};
+            ovxc_geo_dst d2 = {out, dw, dw, dh, 0};
             memset(out, 0xA5, (size_t)dw * dh);
             bands(dh, cut);
             for (int k = 0; cut[k + 1] >= 0; k++)
-                ovx_scale_rows_with(&src, &d2, interp, (ovx_half2_u8_f)v->fn, (uint32_t)cut[k], (uint32_t)cut[k + 1]);
+                ovxc_scale_rows_with(&src, &d2, interp, (ovxc_half2_u8_f)v->fn, (uint32_t)cut[k], (uint32_t)cut[k + 1]);
             check(memcmp(out, ref, (size_t)dw * dh) == 0, "scale half image", v->name, dw, dh);
         }
         free(s), free(ref), free(out);
@@ -224,16 +224,16 @@ static void test_images(void)
         int dw = (sw + 1) / 2, dh = (sh + 1) / 2;
         uint8_t *s = malloc((size_t)sw * sh), *ref = malloc((size_t)dw * dh), *out = malloc((size_t)dw * dh);
         for (int i = 0; i < sw * sh; i++) s[i] = (uint8_t)(it % 5 == 4 ? 255 : rnd());
-        ovx_geo_src src = {s, sw, sw, sh, 0, it % 2 ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE, (int)(rnd() & 255), 0, 0, 0};
-        ovx_geo_dst dst = {ref, dw, dw, dh, 0};
-        ovx_halfscale_gaussian_rows(&src, &dst, k, 0, (uint32_t)dh);
+        ovxc_geo_src src = {s, sw, sw, sh, 0, it % 2 ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE, (int)(rnd() & 255), 0, 0, 0};
+        ovxc_geo_dst dst = {ref, dw, dw, dh, 0};
+        ovxc_halfscale_gaussian_rows(&src, &dst, k, 0, (uint32_t)dh);
         for (const ovx_variant *v = row5_variants; v->level != OVX_SIMD_NONE; v++) {
             if (!cpu_has(v->level)) continue;
-            ovx_geo_dst d2 = {out, dw, dw, dh, 0};
+            ovxc_geo_dst d2 = {out, dw, dw, dh, 0};
             memset(out, 0xA5, (size_t)dw * dh);
             bands(dh, cut);
             for (int b = 0; cut[b + 1] >= 0; b++)
-                ovx_halfscale_gaussian_rows_with(&src, &d2, k, (ovx_row5_u8_f)v->fn, (uint32_t)cut[b],
+                ovxc_halfscale_gaussian_rows_with(&src, &d2, k, (ovxc_row5_u8_f)v->fn, (uint32_t)cut[b],
                                                  (uint32_t)cut[b + 1]);
             check(memcmp(out, ref, (size_t)dw * dh) == 0, "halfscale gaussian image", v->name, sw, sh);
         }

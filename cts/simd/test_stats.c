@@ -18,7 +18,7 @@ int main(void)
 {
     static const uint32_t widths[] = {1, 2, 7, 15, 16, 17, 31, 32, 33, 100, 255, 1920, 1921};
     unsigned passed = 0, failed = 0, not_run = 0;
-    const ovx_variant *t = ovx_integral_variants(), *v, *scalar = t;
+    const ovx_variant *t = ovxc_integral_variants(), *v, *scalar = t;
     size_t wi;
     while (scalar->level != OVX_SIMD_NONE) scalar++;
     for (wi = 0; wi < sizeof(widths) / sizeof(widths[0]); wi++) {
@@ -30,7 +30,7 @@ int main(void)
         for (x = 0; x < w * h; x++) src[x] = (uint8_t)(wi % 3 == 2 ? 255 : rnd());
         for (x = 0; x < w; x++) top[x] = rnd(); /* wrapping included */
         /* the model: top + the sum over the rectangle, modulo 2^32 */
-        ovx_integral_rows_scalar(src, (int32_t)w, (uint8_t *)ref, (int32_t)(4 * w), w, 0, h, top);
+        ovxc_integral_rows_scalar(src, (int32_t)w, (uint8_t *)ref, (int32_t)(4 * w), w, 0, h, top);
         for (y = 0; y < h; y++)
             for (x = 0; x < w; x++) {
                 uint32_t m = top[x], yy, xx;
@@ -43,11 +43,11 @@ int main(void)
             uint32_t y0 = k * h / 3, y1 = (k + 1) * h / 3, run = 0;
             uint32_t *tk = malloc(sizeof(uint32_t) * w);
             for (x = 0; x < w; x++) tk[x] = (run += cum[x]);
-            ovx_integral_rows_scalar(src, (int32_t)w, (uint8_t *)out, (int32_t)(4 * w), w, y0, y1, k ? tk : NULL);
-            ovx_colsum_u8(src, (int32_t)w, w, y0, y1, cum);
+            ovxc_integral_rows_scalar(src, (int32_t)w, (uint8_t *)out, (int32_t)(4 * w), w, y0, y1, k ? tk : NULL);
+            ovxc_colsum_u8(src, (int32_t)w, w, y0, y1, cum);
             free(tk);
         }
-        ovx_integral_rows_scalar(src, (int32_t)w, (uint8_t *)ref, (int32_t)(4 * w), w, 0, h, NULL);
+        ovxc_integral_rows_scalar(src, (int32_t)w, (uint8_t *)ref, (int32_t)(4 * w), w, 0, h, NULL);
         bad += memcmp(ref, out, sizeof(uint32_t) * w * h) != 0;
         if (bad) {
             printf("FAIL integral scalar rows width %u: %u values differ from the model\n", w, bad);
@@ -65,8 +65,8 @@ int main(void)
             for (y0 = 0; y0 < h; y0 += 4) {
                 uint32_t y1 = y0 + 4 < h ? y0 + 4 : h;
                 const uint32_t *tp = y0 ? ref + (y0 - 1) * w : (wi & 1 ? top : NULL);
-                if (y0 == 0) ovx_integral_rows_scalar(src, (int32_t)w, (uint8_t *)ref, (int32_t)(4 * w), w, 0, h, tp);
-                ((ovx_integral_rows_f)v->fn)(src, (int32_t)w, (uint8_t *)out, (int32_t)(4 * w), w, y0, y1, tp);
+                if (y0 == 0) ovxc_integral_rows_scalar(src, (int32_t)w, (uint8_t *)ref, (int32_t)(4 * w), w, 0, h, tp);
+                ((ovxc_integral_rows_f)v->fn)(src, (int32_t)w, (uint8_t *)out, (int32_t)(4 * w), w, y0, y1, tp);
             }
             if (memcmp(ref, out, sizeof(uint32_t) * w * h) != 0) {
                 printf("FAIL integral %s width %u\n", v->name, w);
@@ -80,7 +80,7 @@ int main(void)
     /* sums of U8 rectangles: every variant against the reference, random and
      * all-255 pixels, rows past the variants' 4096-pixel flush, odd corners */
     {
-        const ovx_variant *st = ovx_sums_variants(), *sv, *sref = st;
+        const ovx_variant *st = ovxc_sums_variants(), *sv, *sref = st;
         static const uint32_t sw[] = {1, 31, 32, 33, 1000, 4095, 4096, 4097, 10001, 600001}; /* 600001: past 2^32 in 32-bit lanes */
         while (sref->level != OVX_SIMD_NONE) sref++;
         for (sv = st; sv != sref; sv++) {
@@ -96,8 +96,8 @@ int main(void)
                     uint8_t *img = malloc((size_t)w * h);
                     uint64_t s0, q0, s1, q1;
                     for (x = 0; x < w * h; x++) img[x] = full ? 255 : (uint8_t)rnd();
-                    ovx_sums_u8(img, (int32_t)w, 1, 1, sw[wi] + 1, h, &s0, &q0);
-                    ((ovx_sums_f)sv->fn)(img, (int32_t)w, 1, 1, sw[wi] + 1, h, &s1, &q1);
+                    ovxc_sums_u8(img, (int32_t)w, 1, 1, sw[wi] + 1, h, &s0, &q0);
+                    ((ovxc_sums_f)sv->fn)(img, (int32_t)w, 1, 1, sw[wi] + 1, h, &s1, &q1);
                     bad += s0 != s1 || q0 != q1;
                     free(img);
                 }
@@ -112,7 +112,7 @@ int main(void)
     /* min and max of U8 rectangles: every variant against the reference
      * (random, one value, the extremes at the last pixel, empty, odd corners) */
     {
-        const ovx_variant *mt = ovx_minmax_variants(), *mv, *mref = mt;
+        const ovx_variant *mt = ovxc_minmax_variants(), *mv, *mref = mt;
         static const uint32_t mw[] = {0, 1, 31, 32, 33, 100, 1921};
         while (mref->level != OVX_SIMD_NONE) mref++;
         for (mv = mt; mv != mref; mv++) {
@@ -133,8 +133,8 @@ int main(void)
                             for (x = 0; x < w * h; x++) img[x] = (uint8_t)(100 + x % 50);
                             img[2 * w + 1 + pos] = 250, img[3 * w + 1 + (mw[wi] - 1 - pos)] = 3;
                         }
-                        ovx_minmax_u8(img, (int32_t)w, 1, 1, mw[wi] + 1, h - 1, &a0, &b0);
-                        ((ovx_minmax_f)mv->fn)(img, (int32_t)w, 1, 1, mw[wi] + 1, h - 1, &a1, &b1);
+                        ovxc_minmax_u8(img, (int32_t)w, 1, 1, mw[wi] + 1, h - 1, &a0, &b0);
+                        ((ovxc_minmax_f)mv->fn)(img, (int32_t)w, 1, 1, mw[wi] + 1, h - 1, &a1, &b1);
                         bad += a0 != a1 || b0 != b1;
                     }
                     free(img);

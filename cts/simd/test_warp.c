@@ -73,18 +73,18 @@ enum { GUARD = 16 };
 static unsigned passed, failed, not_run;
 
 /* Run kind with every variant on (src, dst size) and compare with the scalar. */
-static void check(int kind, const ovx_geo_src *src, int32_t dw, int32_t dh, const float *coef, int interp,
+static void check(int kind, const ovxc_geo_src *src, int32_t dw, int32_t dh, const float *coef, int interp,
                   const char *what)
 {
-    const ovx_variant *tab = ovx_geo_warp_variants(kind), *v;
+    const ovx_variant *tab = ovxc_geo_warp_variants(kind), *v;
     int32_t ds = dw + GUARD;
     size_t n = (size_t)ds * (size_t)dh;
     uint8_t *ref = malloc(n), *out = malloc(n);
-    ovx_geo_dst dst = {ref, ds, dw, dh, 0};
-    ovx_warp_rows_f scalar = NULL;
+    ovxc_geo_dst dst = {ref, ds, dw, dh, 0};
+    ovxc_warp_rows_f scalar = NULL;
     for (v = tab;; v++)
         if (v->level == OVX_SIMD_NONE) break;
-    scalar = (ovx_warp_rows_f)v->fn;
+    scalar = (ovxc_warp_rows_f)v->fn;
     memset(ref, 0xA5, n);
     scalar(src, &dst, coef, interp, 0, (uint32_t)dh);
     for (v = tab; v->level != OVX_SIMD_NONE; v++) {
@@ -96,8 +96,8 @@ static void check(int kind, const ovx_geo_src *src, int32_t dw, int32_t dh, cons
         memset(out, 0xA5, n);
         dst.ptr = out;
         /* two bands, as the thread pool cuts them */
-        ((ovx_warp_rows_f)v->fn)(src, &dst, coef, interp, 0, (uint32_t)dh / 2);
-        ((ovx_warp_rows_f)v->fn)(src, &dst, coef, interp, (uint32_t)dh / 2, (uint32_t)dh);
+        ((ovxc_warp_rows_f)v->fn)(src, &dst, coef, interp, 0, (uint32_t)dh / 2);
+        ((ovxc_warp_rows_f)v->fn)(src, &dst, coef, interp, (uint32_t)dh / 2, (uint32_t)dh);
         for (y = 0; y < dh && !bad; y++)
             for (x = 0; x < ds; x++)
                 if (out[(size_t)y * ds + x] != ref[(size_t)y * ds + x]) {
@@ -241,7 +241,7 @@ int main(void)
         int32_t ih = oy + sh + ((round & 8) ? (int32_t)(rnd() % 3) : 0);
         int32_t istride = iw + ((round & 16) ? (int32_t)(rnd() % 9) : 0);
         src_image si;
-        ovx_geo_src src;
+        ovxc_geo_src src;
         float m[9], *map;
         int interp, mode, k;
         src_alloc(&si, iw, ih, istride, (round / 32) & 1);
@@ -262,12 +262,12 @@ int main(void)
                 random_affine(m, sw, sh, dw, dh, (int)(rnd() % 9));
                 /* the matrices are in image coordinates: shift by the origin */
                 m[4] += (float)ox, m[5] += (float)oy;
-                check(OVX_GEO_WARP_AFFINE, &src, dw, dh, m, interp, "affine");
+                check(OVXC_GEO_WARP_AFFINE, &src, dw, dh, m, interp, "affine");
                 random_perspective(m, sw, sh, dw, dh, (int)(rnd() % 12));
-                check(OVX_GEO_WARP_PERSPECTIVE, &src, dw, dh, m, interp, "perspective");
+                check(OVXC_GEO_WARP_PERSPECTIVE, &src, dw, dh, m, interp, "perspective");
                 random_map(map, sw, sh, dw, dh, (int)(rnd() % 4));
                 for (k = 0; k < dw * dh; k++) map[2 * k] += (float)ox, map[2 * k + 1] += (float)oy;
-                check(OVX_GEO_REMAP, &src, dw, dh, map, interp, "remap");
+                check(OVXC_GEO_REMAP, &src, dw, dh, map, interp, "remap");
             }
         free(map);
         src_free(&si);
@@ -275,7 +275,7 @@ int main(void)
     /* a 1080p-like wide case: long rows, rotation */
     {
         src_image si;
-        ovx_geo_src src;
+        ovxc_geo_src src;
         float m[9], *map;
         int32_t w = 1923, h = 37;
         src_alloc(&si, w, h, w, 0);
@@ -288,11 +288,11 @@ int main(void)
                 src.mode = t & 1 ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE;
                 src.cval = 77;
                 random_affine(m, w, h, w, h, t);
-                check(OVX_GEO_WARP_AFFINE, &src, w, h, m, interp, "affine wide");
+                check(OVXC_GEO_WARP_AFFINE, &src, w, h, m, interp, "affine wide");
                 random_perspective(m, w, h, w, h, t + 4);
-                check(OVX_GEO_WARP_PERSPECTIVE, &src, w, h, m, interp, "perspective wide");
+                check(OVXC_GEO_WARP_PERSPECTIVE, &src, w, h, m, interp, "perspective wide");
                 random_map(map, w, h, w, h, t % 4);
-                check(OVX_GEO_REMAP, &src, w, h, map, interp, "remap wide");
+                check(OVXC_GEO_REMAP, &src, w, h, map, interp, "remap wide");
             }
         free(map);
         src_free(&si);
@@ -300,13 +300,13 @@ int main(void)
     /* U1 images: the variants keep the scalar rule */
     {
         static uint8_t u1src[8 * 20], ref[4 * 16], out[4 * 16];
-        ovx_geo_src src = {u1src, 8, 61, 20, 1, OVXC_BORDER_CONSTANT, 1, 3, 0, 0};
-        ovx_geo_dst dst = {ref, 4, 29, 16, 1};
-        const ovx_variant *v, *tab = ovx_geo_warp_variants(OVX_GEO_WARP_AFFINE);
+        ovxc_geo_src src = {u1src, 8, 61, 20, 1, OVXC_BORDER_CONSTANT, 1, 3, 0, 0};
+        ovxc_geo_dst dst = {ref, 4, 29, 16, 1};
+        const ovx_variant *v, *tab = ovxc_geo_warp_variants(OVXC_GEO_WARP_AFFINE);
         float m[6] = {0.9f, 0.2f, -0.3f, 1.1f, 4.5f, -2.0f};
         for (size_t i = 0; i < sizeof(u1src); i++) u1src[i] = (uint8_t)rnd();
         memset(ref, 0, sizeof(ref));
-        ovx_warp_affine_rows(&src, &dst, m, OVX_GEO_BILINEAR, 0, 16);
+        ovxc_warp_affine_rows(&src, &dst, m, OVXC_GEO_BILINEAR, 0, 16);
         for (v = tab; v->level != OVX_SIMD_NONE; v++) {
             if (!cpu_has(v->level)) {
                 not_run++;
@@ -314,7 +314,7 @@ int main(void)
             }
             memset(out, 0, sizeof(out));
             dst.ptr = out;
-            ((ovx_warp_rows_f)v->fn)(&src, &dst, m, OVX_GEO_BILINEAR, 0, 16);
+            ((ovxc_warp_rows_f)v->fn)(&src, &dst, m, OVXC_GEO_BILINEAR, 0, 16);
             if (memcmp(out, ref, sizeof(out))) {
                 printf("FAIL %s U1 affine\n", v->name);
                 failed++;
