@@ -50,6 +50,50 @@ typedef struct {
     vx_size raw, packed, dense, ip, col, row, taps, tap_rows, bias, acc, total;
 } conv_layout;
 
+/* How a convolution (integer or float) is cut for the pool: input planes
+ * filled in ptasks pieces, then `units` pieces of output (a row, and a block
+ * range of output maps when rows are few: nsplit ranges a row) taken by
+ * rtasks tasks; one task for small layers, a few pieces per thread otherwise
+ * (taken as threads come free: a busy core does not hold back the others). */
+typedef struct {
+    vx_uint32 tasks, ptasks, rtasks;
+    vx_size nsplit, units;
+} conv_split;
+
+static conv_split conv_split_of(vx_uint64 work, vx_uint32 threads, vx_size oh, vx_size blocks, vx_size planes)
+{
+    conv_split c;
+    c.tasks = work < 200000 ? 1 : threads;
+    if (c.tasks < 1) c.tasks = 1;
+    c.nsplit = oh >= 4 * (vx_size)c.tasks ? 1 : (4 * (vx_size)c.tasks + oh - 1) / oh;
+    if (c.nsplit > blocks) c.nsplit = blocks;
+    if (c.nsplit < 1) c.nsplit = 1;
+    c.units = oh * c.nsplit;
+    c.ptasks = c.tasks > 1 ? (vx_uint32)(planes < 4 * (vx_size)c.tasks ? planes : 4 * (vx_size)c.tasks) : 1;
+    c.rtasks = c.tasks > 1 ? (vx_uint32)(c.units < 4 * (vx_size)c.tasks ? c.units : 4 * (vx_size)c.tasks) : 1;
+    if (c.ptasks < 1) c.ptasks = 1;
+    if (c.rtasks < 1) c.rtasks = 1;
+    return c;
+}
+
+/* Unit u of the split: output row *y, output-map blocks [*b0, *b1). */
+static void conv_unit(const conv_split *c, vx_size u, vx_size blocks, vx_size *y, vx_size *b0, vx_size *b1)
+{
+    vx_size sp = u % c->nsplit;
+    *y = u / c->nsplit;
+    *b0 = blocks * sp / c->nsplit;
+    *b1 = blocks * (sp + 1) / c->nsplit;
+}
+
+/* Task i of `tasks` of a fully connected layer: output blocks of 4 maps,
+ * [*o0, *o1) (empty when o0 >= o1). */
+static void fc_range(vx_size ofm, vx_uint32 i, vx_uint32 tasks, vx_size *o0, vx_size *o1)
+{
+    const vx_size blocks = (ofm + 3) / 4, b0 = blocks * i / tasks, b1 = blocks * (i + 1) / tasks;
+    *o0 = b0 * 4;
+    *o1 = b1 * 4 < ofm ? b1 * 4 : ofm;
+}
+
 typedef struct {
     vx_node node;
     ovxc_nn_conv_plan plan;
@@ -57,8 +101,8 @@ typedef struct {
     const ovxc_nn_srcmap *map;
     const ovxc_tensor *in;
     const vx_uint8 *ib;
-    vx_uint32 tasks, ptasks, rtasks; /* fallback (one acc each), planes, rows */
-    vx_size nsplit, units;
+    vx_uint32 tasks; /* the fallback's (one acc each) */
+    conv_split sp;
     /* the exact fallback */
     const ovxc_tensor *w, *bias;
     ovxc_tensor out_all;
@@ -71,18 +115,18 @@ static void planes_task(void *arg, vx_uint32 i)
 {
     conv_job *j = arg;
     const vx_size cp = j->plan.w->cp;
-    ovxc_nn_planes_fill(j->plan.pl, j->map, j->in, j->ib, j->plan.f.type, cp * i / j->ptasks,
-                       cp * (i + 1) / j->ptasks);
+    ovxc_nn_planes_fill(j->plan.pl, j->map, j->in, j->ib, j->plan.f.type, cp * i / j->sp.ptasks,
+                       cp * (i + 1) / j->sp.ptasks);
 }
 
 static void rows_task(void *arg, vx_uint32 i)
 {
     conv_job *j = arg;
-    const vx_size u0 = j->units * i / j->rtasks, u1 = j->units * (i + 1) / j->rtasks, blocks = j->plan.w->blocks;
-    vx_size u;
+    const vx_size u0 = j->sp.units * i / j->sp.rtasks, u1 = j->sp.units * (i + 1) / j->sp.rtasks;
+    vx_size u, y, b0, b1;
     for (u = u0; u < u1; u++) {
-        vx_size y = u / j->nsplit, sp = u % j->nsplit;
-        j->rows(&j->plan, y, y + 1, blocks * sp / j->nsplit, blocks * (sp + 1) / j->nsplit);
+        conv_unit(&j->sp, u, j->plan.w->blocks, &y, &b0, &b1);
+        j->rows(&j->plan, y, y + 1, b0, b1);
     }
 }
 
@@ -272,23 +316,13 @@ vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovxc_nn_con
     j.plan.bias_loc = tb && b.num_dims == 3 ? &b : NULL;
     j.rows = ovx_node_variant(node) ? (ovxc_nn_conv_rows_f)ovx_node_variant(node)->fn : ovxc_nn_conv_rows;
     j.map = &map;
-    /* one thread for small layers; else rows, and output-map blocks too
-     * when the rows are few */
-    j.tasks = (vx_uint64)ow * oh * ofm * ifm * taps < 200000 ? 1 : threads;
-    if (j.tasks < 1) j.tasks = 1;
-    j.nsplit = oh >= 4 * (vx_size)j.tasks ? 1 : (4 * (vx_size)j.tasks + oh - 1) / oh;
-    if (j.nsplit > cache->pw.blocks) j.nsplit = cache->pw.blocks;
-    j.units = oh * j.nsplit;
-    /* a few pieces per thread, taken as threads come free (a busy core
-     * does not hold back the others) */
-    j.ptasks = j.tasks > 1 ? (vx_uint32)(cp < 4 * (vx_size)j.tasks ? cp : 4 * (vx_size)j.tasks) : 1;
-    j.rtasks = j.tasks > 1 ? (vx_uint32)(j.units < 4 * (vx_size)j.tasks ? j.units : 4 * (vx_size)j.tasks) : 1;
+    j.sp = conv_split_of((vx_uint64)ow * oh * ofm * ifm * taps, threads, oh, cache->pw.blocks, cp);
     for (bi = 0; bi < nb; bi++) {
         j.ib = in.ptr + ovxc_nn_batch_offset(&in, 3, bi);
         j.plan.out = out;
         j.plan.out.ptr = out.ptr + ovxc_nn_batch_offset(&out, 3, bi);
-        run_tasks(&j, j.ptasks, planes_task);
-        run_tasks(&j, j.rtasks, rows_task);
+        run_tasks(&j, j.sp.ptasks, planes_task);
+        run_tasks(&j, j.sp.rtasks, rows_task);
     }
     return VX_SUCCESS;
 }
@@ -305,9 +339,9 @@ typedef struct {
 static void fc_task(void *arg, vx_uint32 i)
 {
     fc_job *j = arg;
-    const vx_size blocks = (j->ofm + 3) / 4, b0 = blocks * i / j->tasks, b1 = blocks * (i + 1) / j->tasks;
-    vx_size o1 = b1 * 4 < j->ofm ? b1 * 4 : j->ofm;
-    if (b0 * 4 < o1) j->rows(&j->plan, b0 * 4, o1);
+    vx_size o0, o1;
+    fc_range(j->ofm, i, j->tasks, &o0, &o1);
+    if (o0 < o1) j->rows(&j->plan, o0, o1);
 }
 
 vx_status ovx_nn_fc_run(vx_node node, const vx_reference *p, vx_size core, const ovxc_nn_fixed *fp)
@@ -394,25 +428,25 @@ typedef struct {
     const ovxc_tensor *in;
     const vx_uint8 *ib;
     float *ip;
-    vx_uint32 ptasks, rtasks;
-    vx_size nsplit, units;
+    conv_split sp;
 } convf_job;
 
 static void convf_planes_task(void *arg, vx_uint32 i)
 {
     convf_job *j = arg;
     const vx_size ifm = j->plan.w->ifm;
-    ovxc_nnf_planes_fill(j->plan.pl, j->map, j->in, j->ib, j->ip, ifm * i / j->ptasks, ifm * (i + 1) / j->ptasks);
+    ovxc_nnf_planes_fill(j->plan.pl, j->map, j->in, j->ib, j->ip, ifm * i / j->sp.ptasks,
+                         ifm * (i + 1) / j->sp.ptasks);
 }
 
 static void convf_rows_task(void *arg, vx_uint32 i)
 {
     convf_job *j = arg;
-    const vx_size u0 = j->units * i / j->rtasks, u1 = j->units * (i + 1) / j->rtasks, blocks = j->plan.w->blocks;
-    vx_size u;
+    const vx_size u0 = j->sp.units * i / j->sp.rtasks, u1 = j->sp.units * (i + 1) / j->sp.rtasks;
+    vx_size u, y, b0, b1;
     for (u = u0; u < u1; u++) {
-        vx_size y = u / j->nsplit, sp = u % j->nsplit;
-        j->rows(&j->plan, y, y + 1, blocks * sp / j->nsplit, blocks * (sp + 1) / j->nsplit);
+        conv_unit(&j->sp, u, j->plan.w->blocks, &y, &b0, &b1);
+        j->rows(&j->plan, y, y + 1, b0, b1);
     }
 }
 
@@ -503,26 +537,13 @@ vx_status ovx_nnf_conv_run(vx_node node, const vx_reference *p, const ovxc_nn_co
     j.rows = ovx_node_variant(node) ? (ovxc_nnf_conv_rows_f)ovx_node_variant(node)->fn : ovxc_nnf_conv_rows;
     j.map = &map;
     j.in = &in;
-    /* one task for small layers; else rows, and output-map blocks too when
-     * the rows are few; a few pieces per thread, taken as threads come free */
-    {
-        vx_uint32 tasks = (vx_uint64)ow * oh * ofm * ifm * taps < 200000 ? 1 : threads;
-        if (tasks < 1) tasks = 1;
-        j.nsplit = oh >= 4 * (vx_size)tasks ? 1 : (4 * (vx_size)tasks + oh - 1) / oh;
-        if (j.nsplit > cache->pw.blocks) j.nsplit = cache->pw.blocks;
-        if (j.nsplit < 1) j.nsplit = 1;
-        j.units = oh * j.nsplit;
-        j.ptasks = tasks > 1 ? (vx_uint32)(ifm < 4 * (vx_size)tasks ? ifm : 4 * (vx_size)tasks) : 1;
-        j.rtasks = tasks > 1 ? (vx_uint32)(j.units < 4 * (vx_size)tasks ? j.units : 4 * (vx_size)tasks) : 1;
-        if (j.ptasks < 1) j.ptasks = 1;
-        if (j.rtasks < 1) j.rtasks = 1;
-    }
+    j.sp = conv_split_of((vx_uint64)ow * oh * ofm * ifm * taps, threads, oh, cache->pw.blocks, ifm);
     for (bi = 0; bi < nb; bi++) {
         j.ib = in.ptr + ovxc_nn_batch_offset(&in, 3, bi);
         j.plan.out = out;
         j.plan.out.ptr = out.ptr + ovxc_nn_batch_offset(&out, 3, bi);
-        convf_run_tasks(&j, j.ptasks, convf_planes_task);
-        convf_run_tasks(&j, j.rtasks, convf_rows_task);
+        convf_run_tasks(&j, j.sp.ptasks, convf_planes_task);
+        convf_run_tasks(&j, j.sp.rtasks, convf_rows_task);
     }
     return VX_SUCCESS;
 }
@@ -537,9 +558,9 @@ typedef struct {
 static void fcf_task(void *arg, vx_uint32 i)
 {
     fcf_job *j = arg;
-    const vx_size blocks = (j->ofm + 3) / 4, b0 = blocks * i / j->tasks, b1 = blocks * (i + 1) / j->tasks;
-    vx_size o1 = b1 * 4 < j->ofm ? b1 * 4 : j->ofm;
-    if (b0 * 4 < o1) j->rows(&j->plan, b0 * 4, o1);
+    vx_size o0, o1;
+    fc_range(j->ofm, i, j->tasks, &o0, &o1);
+    if (o0 < o1) j->rows(&j->plan, o0, o1);
 }
 
 vx_status ovx_nnf_fc_run(vx_node node, const vx_reference *p, vx_size core)
