@@ -110,29 +110,12 @@ void ovxc_nn_lrn(const ovxc_tensor *in, const ovxc_tensor *out, int type, int q,
  * out [OW, OH, C, R, (B)]; any type including OVXC_T_F32. */
 void ovxc_nn_roi_pooling(const ovxc_tensor *data, const ovxc_tensor *rois, const ovxc_tensor *out, int type);
 
-/* ---- float32 (OVXC_T_F32) layers (nn_float_vx.c), scalar reference ------ */
-/* The integer layers' geometry (placement, padding, skips, batches) in float:
- * products summed in double, rounded to float once per output; average
- * pooling divides by size_x*size_y without truncation; no policies. */
-void ovxc_nnf_vx_convolution(const ovxc_tensor *in, const ovxc_tensor *w, const ovxc_tensor *bias,
-                            const ovxc_tensor *out, vx_size pad_x, vx_size pad_y, vx_size skip_x, vx_size skip_y,
-                            vx_size dil_x, vx_size dil_y);
-void ovxc_nnf_vx_fully_connected(const ovxc_tensor *in, vx_size core, const ovxc_tensor *w,
-                                const ovxc_tensor *bias, const ovxc_tensor *out);
-void ovxc_nnf_vx_pooling(const ovxc_tensor *in, const ovxc_tensor *out, int is_max, vx_size size_x,
-                        vx_size size_y, vx_size pad_x, vx_size pad_y, vx_size skip_x, vx_size skip_y);
-void ovxc_nnf_vx_softmax(const ovxc_tensor *in, const ovxc_tensor *out, vx_size axis);
-void ovxc_nnf_vx_activation(const ovxc_tensor *in, const ovxc_tensor *out, vx_enum func, double a, double b);
-/* The same on batch items [i0, i1) (softmax: ovxc_nnf_vx_softmax's item
- * order) / rows [r0, r1) (dims 1.. flattened): the threads' ranges. */
-void ovxc_nnf_vx_softmax_range(const ovxc_tensor *in, const ovxc_tensor *out, vx_size axis, vx_size i0,
-                              vx_size i1);
+/* ---- float32 (OVXC_T_F32) layers (nn_float_vx.c), scalar ---------------- */
+/* Activation on rows [r0, r1) (dims 1.. flattened: the threads' ranges) and
+ * (local response) normalization, in the integer layers' geometry; the other
+ * float layers are compute/nn_float_gemm.h's. */
 void ovxc_nnf_vx_activation_range(const ovxc_tensor *in, const ovxc_tensor *out, vx_enum func, double a, double b,
                                  vx_size r0, vx_size r1);
-/* Deconvolution with the integer layer's up-scaled placement (samples
- * below column in_w / row in_h); (local response) normalization. */
-void ovxc_nnf_vx_deconvolution(const ovxc_tensor *in, const ovxc_tensor *w, const ovxc_tensor *bias,
-                              const ovxc_tensor *out, vx_size pad_x, vx_size pad_y, vx_size up_x, vx_size up_y);
 void ovxc_nnf_vx_lrn(const ovxc_tensor *in, const ovxc_tensor *out, int across, vx_size size, double alpha,
                     double beta, double bias);
 

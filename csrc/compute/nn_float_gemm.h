@@ -25,7 +25,7 @@
  * location).  The AVX2 variant does exactly these operations per lane
  * (vfmadd231ps, vaddps); the scalar reference calls fmaf.  So results are
  * float sums of float products (ONNX Runtime's precision class), not the
- * double sums of ovxc_nnf_vx_convolution (nn_float_vx.c).
+ * double sums of the tests' reference (cts/simd/nn_float_ref.inc).
  *
  * Fully connected, per output o over k inputs: 16 partial sums p[j] start
  * at +0.0f and take fmaf(w[16 i + j], x[16 i + j], p[j]) for i ascending
@@ -114,15 +114,15 @@ const struct ovx_variant *ovxc_nnf_fc_variants(void);
 void ovxc_nnf_fc_store(const ovxc_nnf_fc_plan *p, size_t o, float s, float t);
 
 /* Float32 pooling of units [u0, u1) (unit = plane * OH + output row) with
- * the reference's geometry (ovxc_nnf_vx_pooling: outside positions are
+ * the integer layer's geometry (outside positions are
  * zeros); max: maxima of columns then of neighbours (the same value as the
- * reference; NaN never wins, ties of -0/+0 may pick either); average: the
- * reference's double sums.  tmp: ovxc_nnf_pool_tmp_floats floats. */
+ * reference of cts/simd/nn_float_ref.inc; NaN never wins, ties of -0/+0 may
+ * pick either); average: double sums.  tmp: ovxc_nnf_pool_tmp_floats floats. */
 size_t ovxc_nnf_pool_tmp_floats(const ovxc_tensor *out, const vx_size size[2], const vx_size skip[2]);
 void ovxc_nnf_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int is_max, const vx_size size[2],
                        const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, float *tmp);
 
-/* Softmax of batch items [i0, i1) (ovxc_nnf_vx_softmax's item order) in
+/* Softmax of batch items [i0, i1) (every dimension but the axis, the first fastest) in
  * float: m = the largest value (NaN never wins), e_i = ovxc_nnf_exp(x_i - m)
  * (written to the output), their sum in 8 lanes (lane j: i = j mod 8 for i
  * below the last multiple of 8, ascending) reduced j + (j + 4), j + (j + 2),

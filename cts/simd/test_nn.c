@@ -19,6 +19,7 @@
 #include "../../csrc/compute/nn_layers.c"
 #include "../../csrc/compute/nn_float_gemm.c"
 #include "../../csrc/compute/nn_float_vx.c"
+#include "nn_float_ref.inc"
 
 #include <math.h>
 

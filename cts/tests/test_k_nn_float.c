@@ -1,5 +1,5 @@
 /*
- * vx_khr_nn layers on VX_TYPE_FLOAT32 tensors (compute/nn_float_vx.c)
+ * vx_khr_nn layers on VX_TYPE_FLOAT32 tensors (compute/nn_float_gemm.h, nn_float_vx.c)
  * against naive references written here: convolution (padding, skip 2,
  * batch 2, odd sizes), fully connected, average pooling with padding,
  * softmax; ROI pooling (float ROI corners rounded to the nearest pixel).
