@@ -97,13 +97,21 @@ static void band_task(void *arg, vx_uint32 index)
 
 /* Threads a node may use: the pool, or fewer if the context says so (read
  * under the lock vxSetContextAttribute and vxDirective write it under). */
+static __thread vx_uint32 lane_cap; /* ovx_lane_threads */
+
+void ovx_lane_threads(vx_uint32 cap)
+{
+    lane_cap = cap;
+}
+
 vx_uint32 ovx_node_threads(vx_node n)
 {
     vx_uint32 pool = ovx_pool_threads(), want;
     ovx_context_lock(n->base.context);
     want = n->base.context->threads;
     ovx_context_unlock(n->base.context);
-    return want && want < pool ? want : pool;
+    if (want == 0 || want > pool) want = pool;
+    return lane_cap && lane_cap < want ? lane_cap : want;
 }
 
 typedef struct {

@@ -275,8 +275,12 @@ typedef void (*ovx_task_f)(void *arg, vx_uint32 index);
  * returns when all are done. */
 void ovx_parallel_for(vx_uint32 count, ovx_task_f fn, void *arg);
 void ovx_pool_set_threads(vx_uint32 n);
-/* Threads a node may use (the pool, or fewer as its context says). */
+/* Threads a node may use (the pool, or fewer as its context says, or as
+ * the calling thread's cap says). */
 vx_uint32 ovx_node_threads(vx_node n);
+/* Cap the threads of the nodes the calling thread runs (0: no cap): a lane
+ * of a pipelined graph sharing the cores with other lanes' nodes. */
+void ovx_lane_threads(vx_uint32 cap);
 /* For a node whose kernel runs as one function: run fn(arg, y0, y1) over
  * row bands covering [y0, y1) on the node's threads (one band when the work
  * is small: `cost` is the work in pixel-equivalents). */
