@@ -199,7 +199,7 @@ size_t ovxc_nnf_pool_tmp_floats(const ovxc_tensor *out, const vx_size size[2], c
     return (out->dims[0] - 1) * skip[0] + size[0];
 }
 
-void ovxc_nnf_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int is_max, const vx_size size[2],
+void ovxc_nnf_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int is_max, int ignore, const vx_size size[2],
                        const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, float *tmp)
 {
     const size_t iw = in->dims[0], ih = in->dims[1], ow = out->dims[0], oh = out->dims[1];
@@ -213,14 +213,20 @@ void ovxc_nnf_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int is_ma
             /* the reference's double sums (nn_float_vx.c), in its order */
             for (x = 0; x < ow; x++) {
                 double acc = 0.0;
+                size_t count = 0;
                 float v;
                 for (ky = 0; ky < size[1]; ky++)
                     for (kx = 0; kx < size[0]; kx++) {
                         const size_t px = x * skip[0] + kx, py = y * skip[1] + ky;
-                        if (px >= pad[0] && px < iw + pad[0] && py >= pad[1] && py < ih + pad[1])
+                        if (px >= pad[0] && px < iw + pad[0] && py >= pad[1] && py < ih + pad[1]) {
                             acc += nnf_ld(ip + (px - pad[0]) * es + (py - pad[1]) * in->strides[1]);
+                            count++;
+                        }
                     }
-                v = (float)(acc / (double)(size[0] * size[1]));
+                if (ignore)
+                    v = count ? (float)(acc / (double)count) : 0.0f;
+                else
+                    v = (float)(acc / (double)(size[0] * size[1]));
                 memcpy(op + x * out->strides[0], &v, sizeof(v));
             }
             continue;
@@ -237,9 +243,12 @@ void ovxc_nnf_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int is_ma
             const size_t c0 = pad[0] < len ? pad[0] : len, c1 = iw + pad[0] < len ? iw + pad[0] : len;
             float m0;
             size_t r;
-            for (pc = 0; pc < c0; pc++) tmp[pc] = 0.0f;
-            for (pc = c1; pc < len; pc++) tmp[pc] = 0.0f;
-            for (pc = c0; pc < c1; pc++) tmp[pc] = cut ? 0.0f : -INFINITY;
+            /* ignore: outside samples take no part (-inf, and 0 for a
+             * window wholly outside) */
+            const float outside = ignore ? -INFINITY : 0.0f;
+            for (pc = 0; pc < c0; pc++) tmp[pc] = outside;
+            for (pc = c1; pc < len; pc++) tmp[pc] = outside;
+            for (pc = c0; pc < c1; pc++) tmp[pc] = cut && !ignore ? 0.0f : -INFINITY;
             for (r = ys; r < ye && c1 > c0; r++) {
                 const vx_uint8 *row = ip + r * in->strides[1] + (c0 - pad[0]) * es;
                 float *t = tmp + c0;
@@ -258,6 +267,7 @@ void ovxc_nnf_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int is_ma
                 const float *t = tmp + x * skip[0];
                 m0 = t[0];
                 for (kx = 1; kx < size[0]; kx++) m0 = t[kx] > m0 ? t[kx] : m0;
+                if (ignore && (ys >= ye || x * skip[0] + size[0] <= c0 || x * skip[0] >= c1)) m0 = 0.0f;
                 memcpy(op + x * out->strides[0], &m0, sizeof(m0));
             }
         }

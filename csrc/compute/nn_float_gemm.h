@@ -114,12 +114,14 @@ const struct ovx_variant *ovxc_nnf_fc_variants(void);
 void ovxc_nnf_fc_store(const ovxc_nnf_fc_plan *p, size_t o, float s, float t);
 
 /* Float32 pooling of units [u0, u1) (unit = plane * OH + output row) with
- * the integer layer's geometry (outside positions are
- * zeros); max: maxima of columns then of neighbours (the same value as the
+ * the integer layer's geometry (ignore 0: outside positions are zeros, the
+ * average divides by the whole window; ignore 1, NNEF's border 'ignore':
+ * outside positions take no part, the average divides by the count inside,
+ * a window wholly outside gives 0); max: maxima of columns then of neighbours (the same value as the
  * reference of cts/simd/nn_float_ref.inc; NaN never wins, ties of -0/+0 may
  * pick either); average: double sums.  tmp: ovxc_nnf_pool_tmp_floats floats. */
 size_t ovxc_nnf_pool_tmp_floats(const ovxc_tensor *out, const vx_size size[2], const vx_size skip[2]);
-void ovxc_nnf_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int is_max, const vx_size size[2],
+void ovxc_nnf_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int is_max, int ignore, const vx_size size[2],
                        const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, float *tmp);
 
 /* Softmax of batch items [i0, i1) (every dimension but the axis, the first fastest) in

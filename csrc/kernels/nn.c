@@ -556,7 +556,7 @@ static void pool_range(void *arg, vx_size u0, vx_size u1, vx_uint32 task)
 {
     pool_job *j = arg;
     if (j->type == OVXC_T_F32) {
-        ovxc_nnf_pool_rows(&j->in, &j->out, j->is_max, j->g.size, j->g.pad, j->g.skip, u0, u1,
+        ovxc_nnf_pool_rows(&j->in, &j->out, j->is_max, 0, j->g.size, j->g.pad, j->g.skip, u0, u1,
                           (float *)(void *)(j->tmp + task * j->tmp_size));
         return;
     }

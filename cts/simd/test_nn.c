@@ -610,9 +610,9 @@ static void fpool_check(int is_max, size_t iw, size_t ih, size_t c, size_t size,
     ffill(&in, 0);
     ovxc_nnf_vx_pooling(&in, &ref, is_max, size, size, pad, pad, skip, skip);
     memset(out.ptr, 0x5A, nbytes(&out));
-    ovxc_nnf_pool_rows(&in, &out, is_max, sz, pd, sk, 0, units / 3, tmp);
-    ovxc_nnf_pool_rows(&in, &out, is_max, sz, pd, sk, units / 3, units / 2, tmp);
-    ovxc_nnf_pool_rows(&in, &out, is_max, sz, pd, sk, units / 2, units, tmp);
+    ovxc_nnf_pool_rows(&in, &out, is_max, 0, sz, pd, sk, 0, units / 3, tmp);
+    ovxc_nnf_pool_rows(&in, &out, is_max, 0, sz, pd, sk, units / 3, units / 2, tmp);
+    ovxc_nnf_pool_rows(&in, &out, is_max, 0, sz, pd, sk, units / 2, units, tmp);
     for (i = 0; i < ow * oh * c && !bad; i++) {
         float r, g2;
         memcpy(&r, ref.ptr + 4 * i, 4), memcpy(&g2, out.ptr + 4 * i, 4);
