@@ -251,3 +251,64 @@ void ovxc_nnf_softmax_rows_avx2(const ovxc_tensor *in, const ovxc_tensor *out, s
         for (i = n8; i < n; i++) o[i] = o[i] / sum;
     }
 }
+
+/* ---- max pooling rows ------------------------------------------------------------ */
+
+/* The scalar row's steps 8 floats at a time: column maxima kept in a
+ * register over the window's rows (vmaxps(row, v) = row > v ? row : v),
+ * one store; then per 8 outputs the neighbours' maxima in kx order, at skip
+ * 2 from the even elements of 16 (vshufps + vpermpd; reads one float past
+ * len: tmp has 16 of slack). */
+NN_INLINE __m256 even8(const float *p)
+{
+    const __m256 a = _mm256_loadu_ps(p), b = _mm256_loadu_ps(p + 8);
+    return _mm256_castpd_ps(
+        _mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0))), 0xD8));
+}
+
+void ovxc_nnf_pool_max_row_avx2(const ovxc_nnf_pool_row *r, float *tmp)
+{
+    const size_t n = r->inside, ow = r->ow, sx = r->size_x;
+    float *t = tmp + r->pad;
+    const __m256 init = _mm256_set1_ps(r->init);
+    size_t pc, x, kx, yy;
+    for (pc = 0; pc < r->pad; pc++) tmp[pc] = r->outside;
+    for (pc = r->pad + n; pc < r->len; pc++) tmp[pc] = r->outside;
+    for (pc = 0; pc + 8 <= n; pc += 8) {
+        __m256 v = init;
+        for (yy = 0; yy < r->nrows; yy++)
+            v = _mm256_max_ps(_mm256_loadu_ps((const float *)(const void *)(r->ip + yy * r->rs) + pc), v);
+        _mm256_storeu_ps(t + pc, v);
+    }
+    for (; pc < n; pc++) {
+        float v = r->init;
+        for (yy = 0; yy < r->nrows; yy++) {
+            const float f = ((const float *)(const void *)(r->ip + yy * r->rs))[pc];
+            v = f > v ? f : v;
+        }
+        t[pc] = v;
+    }
+    x = 0;
+    if (r->os == sizeof(float) && r->skip <= 2) {
+        float *o = (float *)(void *)r->orow;
+        if (r->skip == 1) {
+            for (; x + 8 <= ow; x += 8) {
+                __m256 v = _mm256_loadu_ps(tmp + x);
+                for (kx = 1; kx < sx; kx++) v = _mm256_max_ps(_mm256_loadu_ps(tmp + x + kx), v);
+                _mm256_storeu_ps(o + x, v);
+            }
+        } else {
+            for (; x + 8 <= ow; x += 8) {
+                __m256 v = even8(tmp + 2 * x);
+                for (kx = 1; kx < sx; kx++) v = _mm256_max_ps(even8(tmp + 2 * x + kx), v);
+                _mm256_storeu_ps(o + x, v);
+            }
+        }
+    }
+    for (; x < ow; x++) {
+        const float *c = tmp + x * r->skip;
+        float m0 = c[0];
+        for (kx = 1; kx < sx; kx++) m0 = c[kx] > m0 ? c[kx] : m0;
+        memcpy(r->orow + x * r->os, &m0, sizeof(m0));
+    }
+}

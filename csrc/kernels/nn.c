@@ -550,6 +550,7 @@ typedef struct {
     vx_uint8 *tmp;
     vx_size tmp_size;
     ovxc_nn_pool_max_row_f row;
+    ovxc_nnf_pool_max_row_f frow;
 } pool_job;
 
 static void pool_range(void *arg, vx_size u0, vx_size u1, vx_uint32 task)
@@ -557,7 +558,7 @@ static void pool_range(void *arg, vx_size u0, vx_size u1, vx_uint32 task)
     pool_job *j = arg;
     if (j->type == OVXC_T_F32) {
         ovxc_nnf_pool_rows(&j->in, &j->out, j->is_max, 0, j->g.size, j->g.pad, j->g.skip, u0, u1,
-                          (float *)(void *)(j->tmp + task * j->tmp_size));
+                          (float *)(void *)(j->tmp + task * j->tmp_size), j->frow);
         return;
     }
     ovxc_nn_pool_rows(&j->in, &j->out, j->type, j->is_max, j->g.size, j->g.pad, j->g.skip, u0, u1,
@@ -577,7 +578,11 @@ static vx_status VX_CALLBACK pool_function(vx_node node, const vx_reference *p, 
     if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
     j.type = nn_type(t->data_type, t->fixed_point_position);
     j.is_max = j.g.type == VX_NN_POOLING_MAX;
-    j.row = ovx_node_variant(node) ? (ovxc_nn_pool_max_row_f)ovx_node_variant(node)->fn : NULL;
+    j.row = NULL, j.frow = NULL;
+    if (ovx_node_variant(node) && j.type == OVXC_T_F32)
+        j.frow = (ovxc_nnf_pool_max_row_f)ovx_node_variant(node)->fn;
+    else if (ovx_node_variant(node))
+        j.row = (ovxc_nn_pool_max_row_f)ovx_node_variant(node)->fn;
     units = ovxc_nn_count_from(&j.out, 2) * j.out.dims[1];
     tasks = ovx_nn_tasks(node, units, (vx_uint64)ovxc_nn_count_from(&j.out, 0) * j.g.size[0] * j.g.size[1]);
     if (j.type == OVXC_T_F32)
@@ -971,15 +976,15 @@ static const ovx_variant *select_fc(vx_node node, const vx_reference p[])
     return ovx_variant_pick(is_f32(p[0]) ? ovxc_nnf_fc_variants() : ovxc_nn_fc_variants());
 }
 
-/* Max pooling's row variant (average pooling has none: NULL, "scalar"). */
+/* Max pooling's row variant, integer or float32 (average pooling has none:
+ * NULL, "scalar"). */
 static const ovx_variant *select_pool(vx_node node, const vx_reference p[])
 {
     vx_enum type = 0;
     (void)node;
-    if (!p[1] || ovx_scalar_get((vx_scalar)p[1], VX_TYPE_ENUM, &type) != VX_SUCCESS || type != VX_NN_POOLING_MAX ||
-        is_f32(p[0]))
-        return NULL; /* float32: compute/nn_float_gemm.c's rows, no variants */
-    return ovx_variant_pick(ovxc_nn_pool_variants());
+    if (!p[1] || ovx_scalar_get((vx_scalar)p[1], VX_TYPE_ENUM, &type) != VX_SUCCESS || type != VX_NN_POOLING_MAX)
+        return NULL;
+    return ovx_variant_pick(is_f32(p[0]) ? ovxc_nnf_pool_variants() : ovxc_nn_pool_variants());
 }
 
 /* Float32 softmax's variant (the integer softmax has none). */
