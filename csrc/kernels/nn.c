@@ -622,12 +622,14 @@ typedef struct {
     double *e;
     const double *et;
     ovxc_nnf_softmax_rows_f frows; /* float32: the variant */
+    ovxc_nn_softmax_row_f row;     /* integer: the table rows' variant */
 } softmax_job;
 
 static void softmax_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
 {
     softmax_job *j = arg;
-    ovxc_nn_softmax_range(&j->in, &j->out, j->type, j->q, j->axis, i0, i1, j->e + task * j->in.dims[j->axis], j->et);
+    ovxc_nn_softmax_range(&j->in, &j->out, j->type, j->q, j->axis, i0, i1, j->e + task * j->in.dims[j->axis], j->et,
+                          j->row);
 }
 
 static void softmaxf_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
@@ -657,6 +659,7 @@ static vx_status VX_CALLBACK softmax_function(vx_node node, const vx_reference *
         ovx_nn_parallel(tasks, items, softmaxf_range, &j);
         return VX_SUCCESS;
     }
+    j.row = ovx_node_variant(node) ? (ovxc_nn_softmax_row_f)ovx_node_variant(node)->fn : NULL;
     {
         /* the node keeps the table of exponentials (8-bit always, 16-bit
          * when the elements outnumber a sixteenth of its entries) */
@@ -987,11 +990,11 @@ static const ovx_variant *select_pool(vx_node node, const vx_reference p[])
     return ovx_variant_pick(is_f32(p[0]) ? ovxc_nnf_pool_variants() : ovxc_nn_pool_variants());
 }
 
-/* Float32 softmax's variant (the integer softmax has none). */
+/* Softmax's variant: float32 rows, or the integer table rows. */
 static const ovx_variant *select_softmax(vx_node node, const vx_reference p[])
 {
     (void)node;
-    return is_f32(p[0]) ? ovx_variant_pick(ovxc_nnf_softmax_variants()) : NULL;
+    return ovx_variant_pick(is_f32(p[0]) ? ovxc_nnf_softmax_variants() : ovxc_nn_softmax_variants());
 }
 
 /* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and
