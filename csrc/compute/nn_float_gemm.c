@@ -196,7 +196,7 @@ const ovx_variant *ovxc_nnf_fc_variants(void)
 
 size_t ovxc_nnf_pool_tmp_floats(const ovxc_tensor *out, const vx_size size[2], const vx_size skip[2])
 {
-    return (out->dims[0] - 1) * skip[0] + size[0] + 16;
+    return ((out->dims[0] - 1) * skip[0] + size[0] + 16) * size[1];
 }
 
 void ovxc_nnf_pool_max_row(const ovxc_nnf_pool_row *r, float *tmp)
@@ -225,9 +225,16 @@ const ovx_variant *ovxc_nnf_pool_variants(void)
     return table;
 }
 
+const ovx_variant *ovxc_nnf_pool_avg_variants(void)
+{
+    /* the scalar entry: NULL, ovxc_nnf_pool_rows' own loops */
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nnf_pool_avg_row){"scalar", OVX_SIMD_NONE, NULL}};
+    return table;
+}
+
 void ovxc_nnf_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int is_max, int ignore, const vx_size size[2],
                        const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, float *tmp,
-                       ovxc_nnf_pool_max_row_f row)
+                       ovxc_nnf_row_fn row)
 {
     const size_t iw = in->dims[0], ih = in->dims[1], ow = out->dims[0], oh = out->dims[1];
     const size_t len = (ow - 1) * skip[0] + size[0], es = in->strides[0];
@@ -236,6 +243,22 @@ void ovxc_nnf_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int is_ma
         const size_t pl = u / oh, y = u % oh;
         const vx_uint8 *ip = in->ptr + ovxc_nn_batch_offset(in, 2, pl);
         vx_uint8 *op = out->ptr + ovxc_nn_batch_offset(out, 2, pl) + y * out->strides[1];
+        if (!is_max && row && es == sizeof(float)) {
+            const size_t py0 = y * skip[1];
+            const size_t ys = py0 > pad[1] ? py0 - pad[1] : 0;
+            const size_t ye0 = py0 + size[1] > pad[1] ? py0 + size[1] - pad[1] : 0, ye = ye0 < ih ? ye0 : ih;
+            const size_t c0 = pad[0] < len ? pad[0] : len, c1 = iw + pad[0] < len ? iw + pad[0] : len;
+            ovxc_nnf_pool_row r;
+            memset(&r, 0, sizeof(r));
+            r.rs = in->strides[1];
+            r.ip = ip + ys * r.rs + (c0 - pad[0]) * es;
+            r.nrows = ys < ye ? ye - ys : 0;
+            r.inside = c1 - c0;
+            r.len = len, r.pad = c0, r.size_x = size[0], r.skip = skip[0], r.ow = ow;
+            r.orow = op, r.os = out->strides[0];
+            ((ovxc_nnf_pool_avg_row_f)row)(&r, size[0] * size[1], ignore, tmp);
+            continue;
+        }
         if (!is_max) {
             /* the reference's double sums (nn_float_vx.c), in its order */
             for (x = 0; x < ow; x++) {
@@ -278,7 +301,7 @@ void ovxc_nnf_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int is_ma
             r.len = len, r.pad = c0, r.size_x = size[0], r.skip = skip[0], r.ow = ow;
             r.orow = op, r.os = out->strides[0];
             if (es == sizeof(float)) {
-                (row ? row : ovxc_nnf_pool_max_row)(&r, tmp);
+                (row ? (ovxc_nnf_pool_max_row_f)row : ovxc_nnf_pool_max_row)(&r, tmp);
             } else {
                 /* strided input columns: the scalar steps on loads */
                 size_t yy;

@@ -132,6 +132,17 @@ typedef void (*ovxc_nnf_pool_max_row_f)(const ovxc_nnf_pool_row *r, float *tmp);
 void ovxc_nnf_pool_max_row(const ovxc_nnf_pool_row *r, float *tmp);
 void ovxc_nnf_pool_max_row_avx2(const ovxc_nnf_pool_row *r, float *tmp);
 const struct ovx_variant *ovxc_nnf_pool_variants(void);
+/* One float32 average-pooling output row of dense input columns (the
+ * fields as above; init, outside unused; area: size_x * size_y, ignore:
+ * divide by the count inside, 0 when none): out[x] = (float)(acc / div)
+ * with acc the double sum, from +0, of the window's inside samples, rows
+ * then columns ascending.  The variant adds the padded zeros too (+0
+ * never changes a sum that starts at +0), bit-identical.  tmp: nrows *
+ * (len + 16) floats. */
+typedef void (*ovxc_nnf_pool_avg_row_f)(const ovxc_nnf_pool_row *r, size_t area, int ignore, float *tmp);
+void ovxc_nnf_pool_avg_row_avx2(const ovxc_nnf_pool_row *r, size_t area, int ignore, float *tmp);
+/* The average row's variants (NULL when only the scalar loops exist). */
+const struct ovx_variant *ovxc_nnf_pool_avg_variants(void);
 
 /* Float32 pooling of units [u0, u1) (unit = plane * OH + output row) with
  * the integer layer's geometry (ignore 0: outside positions are zeros, the
@@ -143,9 +154,13 @@ const struct ovx_variant *ovxc_nnf_pool_variants(void);
  * -0/+0 may pick either); average: double sums.  tmp:
  * ovxc_nnf_pool_tmp_floats floats. */
 size_t ovxc_nnf_pool_tmp_floats(const ovxc_tensor *out, const vx_size size[2], const vx_size skip[2]);
+/* row: the max rows' variant (is_max), else the average rows' one
+ * (ovxc_nnf_pool_avg_row_f), as the variant tables hold it (the type of
+ * runtime/dispatch.h's ovx_fn); NULL: the scalar loops. */
+typedef void (*ovxc_nnf_row_fn)(void);
 void ovxc_nnf_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int is_max, int ignore, const vx_size size[2],
                        const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, float *tmp,
-                       ovxc_nnf_pool_max_row_f row);
+                       ovxc_nnf_row_fn row);
 
 /* Softmax of batch items [i0, i1) (every dimension but the axis, the first fastest) in
  * float: m = the largest value (NaN never wins), e_i = ovxc_nnf_exp(x_i - m)

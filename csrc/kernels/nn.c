@@ -550,7 +550,7 @@ typedef struct {
     vx_uint8 *tmp;
     vx_size tmp_size;
     ovxc_nn_pool_max_row_f row;
-    ovxc_nnf_pool_max_row_f frow;
+    ovx_fn frow; /* float32: the max or average row variant */
 } pool_job;
 
 static void pool_range(void *arg, vx_size u0, vx_size u1, vx_uint32 task)
@@ -580,7 +580,7 @@ static vx_status VX_CALLBACK pool_function(vx_node node, const vx_reference *p, 
     j.is_max = j.g.type == VX_NN_POOLING_MAX;
     j.row = NULL, j.frow = NULL;
     if (ovx_node_variant(node) && j.type == OVXC_T_F32)
-        j.frow = (ovxc_nnf_pool_max_row_f)ovx_node_variant(node)->fn;
+        j.frow = ovx_node_variant(node)->fn;
     else if (ovx_node_variant(node))
         j.row = (ovxc_nn_pool_max_row_f)ovx_node_variant(node)->fn;
     units = ovxc_nn_count_from(&j.out, 2) * j.out.dims[1];
@@ -979,14 +979,16 @@ static const ovx_variant *select_fc(vx_node node, const vx_reference p[])
     return ovx_variant_pick(is_f32(p[0]) ? ovxc_nnf_fc_variants() : ovxc_nn_fc_variants());
 }
 
-/* Max pooling's row variant, integer or float32 (average pooling has none:
- * NULL, "scalar"). */
+/* Pooling's row variant: max (integer or float32) or float32 average (the
+ * integer average has none: NULL, "scalar"). */
 static const ovx_variant *select_pool(vx_node node, const vx_reference p[])
 {
     vx_enum type = 0;
     (void)node;
-    if (!p[1] || ovx_scalar_get((vx_scalar)p[1], VX_TYPE_ENUM, &type) != VX_SUCCESS || type != VX_NN_POOLING_MAX)
+    if (!p[1] || ovx_scalar_get((vx_scalar)p[1], VX_TYPE_ENUM, &type) != VX_SUCCESS)
         return NULL;
+    if (type != VX_NN_POOLING_MAX)
+        return is_f32(p[0]) ? ovx_variant_pick(ovxc_nnf_pool_avg_variants()) : NULL;
     return ovx_variant_pick(is_f32(p[0]) ? ovxc_nnf_pool_variants() : ovxc_nn_pool_variants());
 }
 

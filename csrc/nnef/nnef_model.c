@@ -642,7 +642,8 @@ static int op_pool(ctx *c, const nnef_invocation *inv, int max)
     s->pool2d = g.rank == 4 && g.size[0] == 1 && g.size[1] == 1 && g.stride[0] == 1 && g.stride[1] == 1 &&
                 g.pad[0] == 0 && g.pad[1] == 0 && g.dil[2] == 1 && g.dil[3] == 1;
     if (s->pool2d)
-        s->scratch = NNEF_MAX_TASKS * ((((g.out[3] - 1) * g.stride[3] + g.size[3] + 16) * sizeof(float) + 63) & ~(size_t)63);
+        s->scratch = NNEF_MAX_TASKS * ((((g.out[3] - 1) * g.stride[3] + g.size[3] + 16) * g.size[2] * sizeof(float) + 63) &
+                                       ~(size_t)63);
     return 0;
 }
 
@@ -1176,7 +1177,7 @@ typedef struct {
     vx_uint32 tasks;
     uint8_t *scratch;
     ovxc_nnf_softmax_rows_f softmax;
-    ovxc_nnf_pool_max_row_f pool_row;
+    ovx_fn pool_row;
 } nnef_job;
 
 static void pool_task(void *arg, vx_uint32 i)
@@ -1249,7 +1250,8 @@ void nnef_model_run(const nnef_model *m, void *arena, unsigned threads)
     const ovxc_nnf_fc_rows_f fc_rows = (ovxc_nnf_fc_rows_f)ovx_variant_pick(ovxc_nnf_fc_variants())->fn;
     const ovxc_nnf_softmax_rows_f softmax_rows =
         (ovxc_nnf_softmax_rows_f)ovx_variant_pick(ovxc_nnf_softmax_variants())->fn;
-    const ovxc_nnf_pool_max_row_f pool_row = (ovxc_nnf_pool_max_row_f)ovx_variant_pick(ovxc_nnf_pool_variants())->fn;
+    const ovx_fn max_row = ovx_variant_pick(ovxc_nnf_pool_variants())->fn;
+    const ovx_fn avg_row = ovx_variant_pick(ovxc_nnf_pool_avg_variants())->fn;
     size_t i, k;
     for (i = 0; i < m->nsteps; i++) {
         const nnef_step *s = &m->steps[i];
@@ -1275,7 +1277,7 @@ void nnef_model_run(const nnef_model *m, void *arena, unsigned threads)
             j.skip[0] = g->stride[3], j.skip[1] = g->stride[2];
             j.units = g->out[0] * g->out[1] * g->out[2];
             j.tmp_bytes = s->scratch / NNEF_MAX_TASKS;
-            j.pool_row = pool_row;
+            j.pool_row = s->flag ? max_row : avg_row;
             j.scratch = (uint8_t *)arena + m->scratch_offset;
             j.tasks = job_tasks(threads, j.units, (uint64_t)m->tensors[s->outs[0]].count * g->size[2] * g->size[3]);
             run_job(&j, pool_task);

@@ -635,6 +635,38 @@ static void fpool_check(int is_max, size_t iw, size_t ih, size_t c, size_t size,
             bad = 1;
         }
     }
+    if (!is_max) {
+        /* the average rows' variants against the scalar loops, both
+         * borders, -0 and NaN among the values */
+        const size_t n = iw * ih * c;
+        for (i = 0; i < n; i += 2) { /* +-2^60 among the values: the order of the double sums shows */
+            float f;
+            const size_t x = i % iw, y = (i / iw) % ih, ch = i / (iw * ih);
+            memcpy(&f, in.ptr + x * in.strides[0] + y * in.strides[1] + ch * in.strides[2], 4);
+            f = (i / 2) % 3 == 0 ? 0x1p60f : (i / 2) % 3 == 1 ? -0x1p60f : f; /* (2^60 - 2^60) + f != (f - 2^60) + 2^60 */
+            memcpy(in.ptr + x * in.strides[0] + y * in.strides[1] + ch * in.strides[2], &f, 4);
+        }
+        for (i = 0; i < n; i += 7) {
+            const float z = (i / 7) % 4 == 0 ? NAN : -0.0f;
+            const size_t x = i % iw, y = (i / iw) % ih, ch = i / (iw * ih);
+            memcpy(in.ptr + x * in.strides[0] + y * in.strides[1] + ch * in.strides[2], &z, 4);
+        }
+        for (ignore = 0; ignore < 2; ignore++) {
+            memset(out.ptr, 0x5A, nbytes(&out));
+            ovxc_nnf_pool_rows(&in, &out, 0, ignore, sz, pd, sk, 0, units, tmp, NULL);
+            for (v = ovxc_nnf_pool_avg_variants(); v->level != OVX_SIMD_NONE && !bad; v++) {
+                if (!cpu_has(v->level)) continue;
+                memset(out2.ptr, 0x33, nbytes(&out2));
+                ovxc_nnf_pool_rows(&in, &out2, 0, ignore, sz, pd, sk, 0, units / 3, tmp, v->fn);
+                ovxc_nnf_pool_rows(&in, &out2, 0, ignore, sz, pd, sk, units / 3, units, tmp, v->fn);
+                if (memcmp(out.ptr, out2.ptr, nbytes(&out)) != 0) {
+                    fprintf(stderr, "test_nn: fpool avg row %s %zux%zux%zu size %zu pad %zu skip %zu ignore %d differs "
+                                    "from the scalar loops\n", v->name, iw, ih, c, size, pad, skip, ignore);
+                    bad = 1;
+                }
+            }
+        }
+    }
     if (is_max) {
         /* -0 and NaN in the input: the variants' order of steps shows */
         const size_t n = iw * ih * c;
@@ -649,10 +681,8 @@ static void fpool_check(int is_max, size_t iw, size_t ih, size_t c, size_t size,
             for (v = ovxc_nnf_pool_variants(); v->level != OVX_SIMD_NONE && !bad; v++) {
                 if (!cpu_has(v->level)) continue;
                 memset(out2.ptr, 0x33, nbytes(&out2));
-                ovxc_nnf_pool_rows(&in, &out2, 1, ignore, sz, pd, sk, 0, units / 2, tmp,
-                                   (ovxc_nnf_pool_max_row_f)v->fn);
-                ovxc_nnf_pool_rows(&in, &out2, 1, ignore, sz, pd, sk, units / 2, units, tmp,
-                                   (ovxc_nnf_pool_max_row_f)v->fn);
+                ovxc_nnf_pool_rows(&in, &out2, 1, ignore, sz, pd, sk, 0, units / 2, tmp, v->fn);
+                ovxc_nnf_pool_rows(&in, &out2, 1, ignore, sz, pd, sk, units / 2, units, tmp, v->fn);
                 if (memcmp(out.ptr, out2.ptr, nbytes(&out)) != 0) {
                     fprintf(stderr, "test_nn: fpool max row %s %zux%zux%zu size %zu pad %zu skip %zu ignore %d differs "
                                     "from the scalar row\n", v->name, iw, ih, c, size, pad, skip, ignore);
