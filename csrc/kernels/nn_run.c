@@ -506,8 +506,16 @@ void ovx_nnf_conv_exec(vx_uint32 threads, ovxc_nnf_conv_rows_f rows, const ovxc_
     ovxc_nn_planes pl;
     ovxc_nn_srcmap map;
     convf_job j;
+    /* a 1x1 convolution at skip 1 without padding of a dense input reads
+     * the input in place (a plain GEMM: no planes to fill); whole 8-column
+     * vectors per row, so no tile reads past the tensor's last row */
+    const int direct = !g->deconv && !remap && kw == 1 && kh == 1 && g->skip[0] == 1 && g->skip[1] == 1 &&
+                       g->pad[0] == 0 && g->pad[1] == 0 && g->dil[0] == 0 && g->dil[1] == 0 && in->dims[0] == ow &&
+                       in->dims[1] == oh && ow % 8 == 0 && in->strides[0] == sizeof(float) &&
+                       in->strides[1] == ow * sizeof(float) && in->strides[2] == ow * oh * sizeof(float);
     ovxc_nnf_conv_layout(g, w, out, &pl);
     convf_layout_of(&pl, ifm, taps, oh, &L);
+    if (direct) pl.plane = ow * oh, pl.row_stride = ow;
     memset(&j, 0, sizeof(j));
     map.col = (ptrdiff_t *)(void *)(mem + L.col);
     map.row = (ptrdiff_t *)(void *)(mem + L.row);
@@ -546,7 +554,10 @@ void ovx_nnf_conv_exec(vx_uint32 threads, ovxc_nnf_conv_rows_f rows, const ovxc_
         j.ib = in->ptr + ovxc_nn_batch_offset(in, 3, bi);
         j.plan.out = *out;
         j.plan.out.ptr = out->ptr + ovxc_nn_batch_offset(out, 3, bi);
-        convf_run_tasks(&j, j.sp.ptasks, convf_planes_task);
+        if (direct)
+            j.plan.ip = (const float *)(const void *)j.ib;
+        else
+            convf_run_tasks(&j, j.sp.ptasks, convf_planes_task);
         convf_run_tasks(&j, j.sp.rtasks, convf_rows_task);
     }
 }
