@@ -718,7 +718,11 @@ static void nn_range_task(void *arg, vx_uint32 i)
 
 vx_uint32 ovx_nn_tasks(vx_node node, vx_size n, vx_uint64 cost)
 {
+    /* a few pieces per thread, taken as threads come free (the pool's
+     * queue): the caller starts at once and a thread that wakes late or
+     * shares its core takes fewer, instead of one half the caller waits for */
     vx_uint32 t = cost < 65536 ? 1 : ovx_node_threads(node);
+    if (t > 1) t *= 4;
     if (t > n) t = (vx_uint32)n;
     return t < 1 ? 1 : t;
 }

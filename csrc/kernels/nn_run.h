@@ -61,7 +61,8 @@ void ovx_nnf_fc_exec(vx_uint32 threads, ovxc_nnf_fc_rows_f rows, const ovxc_nnf_
 
 /* fn over [0, n) in `tasks` contiguous ranges (task: the scratch slot). */
 typedef void (*ovx_nn_range_f)(void *arg, vx_size i0, vx_size i1, vx_uint32 task);
-/* Tasks for n items of `cost` element operations (one for small work). */
+/* Tasks for n items of `cost` element operations: one for small work, else
+ * up to 4 per thread (each its own scratch slot). */
 vx_uint32 ovx_nn_tasks(vx_node node, vx_size n, vx_uint64 cost);
 void ovx_nn_parallel(vx_uint32 tasks, vx_size n, ovx_nn_range_f fn, void *arg);
 

@@ -1208,6 +1208,7 @@ static void run_job(nnef_job *j, ovx_task_f fn)
 static vx_uint32 job_tasks(unsigned threads, size_t n, uint64_t cost)
 {
     vx_uint32 t = cost < 65536 ? 1 : threads;
+    if (t > 1) t *= 4; /* pieces taken as threads come free (kernels/nn_run.c's ovx_nn_tasks) */
     if (t > n) t = (vx_uint32)n;
     if (t > NNEF_MAX_TASKS) t = NNEF_MAX_TASKS;
     return t < 1 ? 1 : t;
