@@ -44,7 +44,9 @@ def ref_conv(x, w, b, pad, stride, dil=(0, 0)):
 
 
 @pytest.mark.parametrize("shape,k,pad,stride", [((1, 3, 7, 9), 3, (1, 1), (1, 1)), ((2, 4, 11, 6), 5, (2, 1), (2, 2)),
-                                                ((1, 1, 1, 1), 1, (0, 0), (1, 1)), ((3, 2, 6, 5), 2, (0, 1), (2, 1))])
+                                                ((1, 1, 1, 1), 1, (0, 0), (1, 1)), ((3, 2, 6, 5), 2, (0, 1), (2, 1)),
+                                                # 1x1 on rows of whole vectors: the input read in place
+                                                ((2, 7, 3, 16), 1, (0, 0), (1, 1)), ((1, 1, 5, 8), 1, (0, 0), (1, 1))])
 def test_convolution_float32(shape, k, pad, stride):
     x = rnd(*shape)
     w = rnd(5, shape[1], k, k)

@@ -145,10 +145,22 @@ const struct ovx_variant *ovxc_nn_pool_variants(void);
 void ovxc_nn_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int type, int is_max, const vx_size size[2],
                       const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, void *tmp,
                       ovxc_nn_pool_max_row_f row);
+/* One softmax item of n contiguous elements by the table et: the
+ * reference's exponentials et[max - x], their sum4 order (4 partial sums
+ * k mod 4, then (s0 + s1) + (s2 + s3)), out = min(rint(e / sum * up), hi)
+ * (every variant bit-identical); e: n doubles of scratch. */
+typedef void (*ovxc_nn_softmax_row_f)(const vx_uint8 *ip, vx_uint8 *op, size_t n, int type, const double *et,
+                                      double up, double hi, double *e);
+void ovxc_nn_softmax_row(const vx_uint8 *ip, vx_uint8 *op, size_t n, int type, const double *et, double up,
+                         double hi, double *e);
+void ovxc_nn_softmax_row_avx2(const vx_uint8 *ip, vx_uint8 *op, size_t n, int type, const double *et, double up,
+                              double hi, double *e);
+const struct ovx_variant *ovxc_nn_softmax_variants(void);
 /* Softmax of batch items [i0, i1) (ovxc_nn_softmax's order); e: dims[axis]
- * doubles; et: NULL or the table of ovxc_nn_softmax_table. */
+ * doubles; et: NULL or the table of ovxc_nn_softmax_table; row: the
+ * contiguous rows' variant (NULL: the scalar one). */
 void ovxc_nn_softmax_range(const ovxc_tensor *in, const ovxc_tensor *out, int type, int q, vx_size axis,
-                          size_t i0, size_t i1, double *e, const double *et);
+                          size_t i0, size_t i1, double *e, const double *et, ovxc_nn_softmax_row_f row);
 /* exp(-d 2^-q) for d in [0, 256) (8-bit) or [0, 65536) (16-bit): the
  * reference's exponentials of x - max. */
 void ovxc_nn_softmax_table(int type, int q, double *et);

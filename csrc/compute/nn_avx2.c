@@ -313,3 +313,139 @@ void ovxc_nn_pool_max_row_avx2(const ovxc_nn_pool_row *r, int type, void *tmp)
     else
         pool_max_row_t(r, OVXC_T_S16, tmp);
 }
+
+/* ---- softmax rows ------------------------------------------------------------------ */
+
+/* The scalar row's steps (nn_layers.c) 4 doubles at a time: the maximum
+ * (vpmax), the table's exponentials (vgatherdpd), the 4 partial sums as
+ * the 4 lanes of one vaddpd chain (lane j: k = j mod 4, the scalar's
+ * s0..s3), then per element the same vdivpd, vmulpd, round to nearest even
+ * (vroundpd), min with hi and conversion. */
+NN_INLINE __m128i softmax_idx4(const vx_uint8 *ip, size_t k, int type, __m128i mx)
+{
+    __m128i x;
+    if (type == OVXC_T_S16)
+        x = _mm_cvtepi16_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(ip + 2 * k)));
+    else {
+        int32_t w;
+        memcpy(&w, ip + k, 4);
+        x = type == OVXC_T_U8 ? _mm_cvtepu8_epi32(_mm_cvtsi32_si128(w)) : _mm_cvtepi8_epi32(_mm_cvtsi32_si128(w));
+    }
+    return _mm_sub_epi32(mx, x);
+}
+
+NN_INLINE int32_t softmax_ld(const vx_uint8 *ip, size_t k, int type)
+{
+    return type == OVXC_T_U8 ? ip[k] : type == OVXC_T_S8 ? (int32_t)(vx_int8)ip[k] : ovxc_nn_load(ip + 2 * k, type);
+}
+
+NN_INLINE void softmax_row_t(const vx_uint8 *ip, vx_uint8 *op, size_t n, int type, const double *et, double up,
+                             double hi, double *e)
+{
+    int32_t mx = softmax_ld(ip, 0, type);
+    size_t k = 0;
+    double sum;
+    /* the maximum */
+    if (type == OVXC_T_S16) {
+        __m256i m = _mm256_set1_epi16((int16_t)mx);
+        __m128i h;
+        for (; k + 16 <= n; k += 16)
+            m = _mm256_max_epi16(m, _mm256_loadu_si256((const __m256i *)(const void *)(ip + 2 * k)));
+        h = _mm_max_epi16(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
+        h = _mm_max_epi16(h, _mm_srli_si128(h, 8));
+        h = _mm_max_epi16(h, _mm_srli_si128(h, 4));
+        h = _mm_max_epi16(h, _mm_srli_si128(h, 2));
+        mx = (int16_t)_mm_extract_epi16(h, 0);
+    } else {
+        __m256i m = _mm256_set1_epi8((char)mx);
+        __m128i h;
+        for (; k + 32 <= n; k += 32) {
+            const __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)(ip + k));
+            m = type == OVXC_T_U8 ? _mm256_max_epu8(m, v) : _mm256_max_epi8(m, v);
+        }
+        h = type == OVXC_T_U8 ? _mm_max_epu8(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1))
+                              : _mm_max_epi8(_mm256_castsi256_si128(m), _mm256_extracti128_si256(m, 1));
+        {
+            int j;
+            vx_uint8 b[16];
+            _mm_storeu_si128((__m128i *)(void *)b, h);
+            for (j = 0; j < 16; j++) {
+                const int32_t v = type == OVXC_T_U8 ? b[j] : (int32_t)(vx_int8)b[j];
+                mx = v > mx ? v : mx;
+            }
+        }
+    }
+    for (; k < n; k++) {
+        const int32_t v = softmax_ld(ip, k, type);
+        mx = v > mx ? v : mx;
+    }
+    /* the exponentials and their sum4 */
+    {
+        const __m128i vmx = _mm_set1_epi32(mx);
+        __m256d s = _mm256_setzero_pd();
+        double l[4];
+        for (k = 0; k + 4 <= n; k += 4) {
+            const __m256d v = _mm256_i32gather_pd(et, softmax_idx4(ip, k, type, vmx), 8);
+            _mm256_storeu_pd(e + k, v);
+            s = _mm256_add_pd(s, v);
+        }
+        _mm256_storeu_pd(l, s);
+        for (; k < n; k++) {
+            e[k] = et[mx - softmax_ld(ip, k, type)];
+            l[k % 4] += e[k];
+        }
+        sum = (l[0] + l[1]) + (l[2] + l[3]);
+    }
+    /* out = min(rint(e / sum * up), hi).  up is a power of 2: the scalar's
+     * r = fl(e / sum) * up is within r 2^-53 of e / sum * up, and
+     * fl(e * fl(up / sum)) within r 2^-51.9: farther than r 2^-49 from
+     * every half-integer both round to the same integer, so the product
+     * stands for the quotient there; nearer (rare), the vector divides. */
+    {
+        const __m256d vs = _mm256_set1_pd(sum), vu = _mm256_set1_pd(up), vh = _mm256_set1_pd(hi);
+        const __m256d vinv = _mm256_set1_pd(up / sum), half = _mm256_set1_pd(0.5), eps = _mm256_set1_pd(0x1p-49);
+        const __m256d absm = _mm256_castsi256_pd(_mm256_set1_epi64x(0x7FFFFFFFFFFFFFFFLL));
+        for (k = 0; k + 4 <= n; k += 4) {
+            const __m256d ev = _mm256_loadu_pd(e + k);
+            __m256d r = _mm256_mul_pd(ev, vinv), rr;
+            __m128i i;
+            rr = _mm256_round_pd(r, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+            /* near: 0.5 - |r - rint(r)| <= r 2^-49 */
+            if (_mm256_movemask_pd(_mm256_cmp_pd(_mm256_sub_pd(half, _mm256_and_pd(_mm256_sub_pd(r, rr), absm)),
+                                                 _mm256_mul_pd(r, eps), _CMP_LE_OQ))) {
+                r = _mm256_mul_pd(_mm256_div_pd(ev, vs), vu);
+                rr = _mm256_round_pd(r, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+            }
+            r = rr;
+            r = _mm256_min_pd(vh, r); /* r > hi ? hi : r */
+            i = _mm256_cvttpd_epi32(r);
+            if (type == OVXC_T_S16)
+                _mm_storel_epi64((__m128i *)(void *)(op + 2 * k), _mm_packs_epi32(i, i));
+            else {
+                const __m128i w = _mm_packs_epi32(i, i);
+                const int32_t b = _mm_cvtsi128_si32(type == OVXC_T_U8 ? _mm_packus_epi16(w, w) : _mm_packs_epi16(w, w));
+                memcpy(op + k, &b, 4);
+            }
+        }
+        for (; k < n; k++) {
+            double r = (e[k] / sum * up + 6755399441055744.0) - 6755399441055744.0;
+            r = r > hi ? hi : r;
+            if (type == OVXC_T_S16)
+                ovxc_nn_store(op + 2 * k, type, (vx_int64)r);
+            else
+                op[k] = (vx_uint8)(type == OVXC_T_U8 ? (vx_uint8)(vx_int64)r : (vx_uint8)(vx_int8)(vx_int64)r);
+        }
+    }
+}
+
+void ovxc_nn_softmax_row_avx2(const vx_uint8 *ip, vx_uint8 *op, size_t n, int type, const double *et, double up,
+                              double hi, double *e)
+{
+    /* one copy per type: no type test in the loops */
+    if (type == OVXC_T_U8)
+        softmax_row_t(ip, op, n, OVXC_T_U8, et, up, hi, e);
+    else if (type == OVXC_T_S8)
+        softmax_row_t(ip, op, n, OVXC_T_S8, et, up, hi, e);
+    else
+        softmax_row_t(ip, op, n, OVXC_T_S16, et, up, hi, e);
+}

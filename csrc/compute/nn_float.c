@@ -1,101 +1,12 @@
 /*
- * Float32 neural-network routines (compute/nn_float.h): scalar reference
- * loops on dense NCHW tensors.
+ * Float32 neural-network routines (compute/nn_float.h): scalar loops on
+ * dense NCHW tensors.
  */
 #include "nn_float.h"
 
 #include <float.h>
 #include <math.h>
 #include <string.h>
-
-void ovxc_nnf_conv(const ovxc_nnf_conv_geom *g, const float *in, const float *filt, const float *bias, float *out)
-{
-    /* Per output map: the plane starts at the bias, then every weight adds
-     * its tap's shifted input rows (the inner loop runs along an output
-     * row, contiguous for stride 1, so the compiler vectorizes it). */
-    size_t cg = g->c / g->groups, og = g->o / g->groups;
-    size_t b, o, y, x, ci, ky, kx;
-    for (b = 0; b < g->n; b++) {
-        for (o = 0; o < g->o; o++) {
-            size_t grp = o / og;
-            const float *fo = filt + o * cg * g->kh * g->kw;
-            float *po = out + (b * g->o + o) * g->oh * g->ow;
-            float bv = bias ? bias[o] : 0.0f;
-            for (x = 0; x < g->oh * g->ow; x++) po[x] = bv;
-            for (ci = 0; ci < cg; ci++) {
-                const float *pi = in + (b * g->c + grp * cg + ci) * g->h * g->w;
-                const float *fk = fo + ci * g->kh * g->kw;
-                for (ky = 0; ky < g->kh; ky++) {
-                    for (kx = 0; kx < g->kw; kx++) {
-                        const float wv = fk[ky * g->kw + kx];
-                        /* input column of output x: x*sw + tx, tx = kx*dw - pl */
-                        const long tx = (long)(kx * g->dw) - g->pl;
-                        size_t x0, x1;
-                        if (wv == 0.0f) continue;
-                        x0 = tx >= 0 ? 0 : (size_t)((-tx + (long)g->sw - 1) / (long)g->sw);
-                        x1 = (long)g->w > tx ? (size_t)(((long)g->w - tx + (long)g->sw - 1) / (long)g->sw) : 0;
-                        if (x1 > g->ow) x1 = g->ow;
-                        for (y = 0; y < g->oh; y++) {
-                            long iy = (long)(y * g->sh) - g->pt + (long)(ky * g->dh);
-                            const float *irow;
-                            float *orow = po + y * g->ow;
-                            if (iy < 0 || iy >= (long)g->h) continue;
-                            irow = pi + (size_t)iy * g->w;
-                            if (x1 <= x0) continue;
-                            if (g->sw == 1) {
-                                const float *src = irow + ((long)x0 + tx); /* in bounds: x0 + tx >= 0 */
-                                float *dst = orow + x0;
-                                for (x = 0; x < x1 - x0; x++) dst[x] += wv * src[x];
-                            } else {
-                                for (x = x0; x < x1; x++) orow[x] += wv * irow[(long)(x * g->sw) + tx];
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
-
-void ovxc_nnf_deconv(const ovxc_nnf_conv_geom *g, const float *in, const float *filt, const float *bias, float *out)
-{
-    /* out[o][y][x] = sum over (ci, ky, kx) with y = iy*sh + ky*dh - pt of
-     * in[ci][iy][ix] * filt[ci][o % og][ky][kx]: gathered per output so
-     * every output is written once. */
-    size_t cg = g->c / g->groups, og = g->o / g->groups;
-    size_t b, o, y, x, ci, ky, kx;
-    for (b = 0; b < g->n; b++) {
-        for (o = 0; o < g->o; o++) {
-            size_t grp = o / og, oo = o % og;
-            float *po = out + (b * g->o + o) * g->oh * g->ow;
-            float bv = bias ? bias[o] : 0.0f;
-            for (y = 0; y < g->oh; y++) {
-                for (x = 0; x < g->ow; x++) {
-                    float acc = 0.0f;
-                    for (ci = 0; ci < cg; ci++) {
-                        size_t c = grp * cg + ci;
-                        const float *pi = in + (b * g->c + c) * g->h * g->w;
-                        const float *fk = filt + (c * og + oo) * g->kh * g->kw;
-                        for (ky = 0; ky < g->kh; ky++) {
-                            long ty = (long)y + g->pt - (long)(ky * g->dh), iy;
-                            if (ty < 0 || ty % (long)g->sh) continue;
-                            iy = ty / (long)g->sh;
-                            if (iy >= (long)g->h) continue;
-                            for (kx = 0; kx < g->kw; kx++) {
-                                long tx = (long)x + g->pl - (long)(kx * g->dw), ix;
-                                if (tx < 0 || tx % (long)g->sw) continue;
-                                ix = tx / (long)g->sw;
-                                if (ix >= (long)g->w) continue;
-                                acc += pi[(size_t)iy * g->w + (size_t)ix] * fk[ky * g->kw + kx];
-                            }
-                        }
-                    }
-                    po[y * g->ow + x] = acc + bv;
-                }
-            }
-        }
-    }
-}
 
 void ovxc_nnf_pool(const ovxc_nnf_pool_geom *g, int max, int ignore_border, const float *in, float *out)
 {
@@ -134,20 +45,6 @@ void ovxc_nnf_pool(const ovxc_nnf_pool_geom *g, int max, int ignore_border, cons
         } else {
             size_t div = ignore_border ? count : wtotal;
             out[i] = div ? acc / (float)div : 0.0f;
-        }
-    }
-}
-
-void ovxc_nnf_linear(size_t n, size_t c, size_t o, const float *in, const float *filt, const float *bias, float *out)
-{
-    size_t b, j, k;
-    for (b = 0; b < n; b++) {
-        const float *pi = in + b * c;
-        for (j = 0; j < o; j++) {
-            const float *pf = filt + j * c;
-            float acc = 0.0f;
-            for (k = 0; k < c; k++) acc += pi[k] * pf[k];
-            out[b * o + j] = acc + (bias ? bias[j] : 0.0f);
         }
     }
 }
@@ -204,21 +101,6 @@ void ovxc_nnf_unary(int op, size_t count, const float *in, float *out)
         default: break;
         }
         out[i] = v;
-    }
-}
-
-void ovxc_nnf_softmax(size_t outer, size_t mid, size_t inner, const float *in, float *out)
-{
-    size_t a, m, i;
-    for (a = 0; a < outer; a++) {
-        for (i = 0; i < inner; i++) {
-            const float *p = in + a * mid * inner + i;
-            float *q = out + a * mid * inner + i;
-            float mx = -FLT_MAX, sum = 0.0f;
-            for (m = 0; m < mid; m++) if (p[m * inner] > mx) mx = p[m * inner];
-            for (m = 0; m < mid; m++) { q[m * inner] = expf(p[m * inner] - mx); sum += q[m * inner]; }
-            for (m = 0; m < mid; m++) q[m * inner] /= sum;
-        }
     }
 }
 

@@ -251,3 +251,148 @@ void ovxc_nnf_softmax_rows_avx2(const ovxc_tensor *in, const ovxc_tensor *out, s
         for (i = n8; i < n; i++) o[i] = o[i] / sum;
     }
 }
+
+/* ---- max pooling rows ------------------------------------------------------------ */
+
+/* The scalar row's steps 8 floats at a time: column maxima kept in a
+ * register over the window's rows (vmaxps(row, v) = row > v ? row : v),
+ * one store; then per 8 outputs the neighbours' maxima in kx order, at skip
+ * 2 from the even elements of 16 (vshufps + vpermpd; reads one float past
+ * len: tmp has 16 of slack). */
+NN_INLINE __m256 even8(const float *p)
+{
+    const __m256 a = _mm256_loadu_ps(p), b = _mm256_loadu_ps(p + 8);
+    return _mm256_castpd_ps(
+        _mm256_permute4x64_pd(_mm256_castps_pd(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0))), 0xD8));
+}
+
+void ovxc_nnf_pool_max_row_avx2(const ovxc_nnf_pool_row *r, float *tmp)
+{
+    const size_t n = r->inside, ow = r->ow, sx = r->size_x;
+    float *t = tmp + r->pad;
+    const __m256 init = _mm256_set1_ps(r->init);
+    size_t pc, x, kx, yy;
+    for (pc = 0; pc < r->pad; pc++) tmp[pc] = r->outside;
+    for (pc = r->pad + n; pc < r->len; pc++) tmp[pc] = r->outside;
+    for (pc = 0; pc + 8 <= n; pc += 8) {
+        __m256 v = init;
+        for (yy = 0; yy < r->nrows; yy++)
+            v = _mm256_max_ps(_mm256_loadu_ps((const float *)(const void *)(r->ip + yy * r->rs) + pc), v);
+        _mm256_storeu_ps(t + pc, v);
+    }
+    for (; pc < n; pc++) {
+        float v = r->init;
+        for (yy = 0; yy < r->nrows; yy++) {
+            const float f = ((const float *)(const void *)(r->ip + yy * r->rs))[pc];
+            v = f > v ? f : v;
+        }
+        t[pc] = v;
+    }
+    x = 0;
+    if (r->os == sizeof(float) && r->skip <= 2) {
+        float *o = (float *)(void *)r->orow;
+        if (r->skip == 1) {
+            for (; x + 8 <= ow; x += 8) {
+                __m256 v = _mm256_loadu_ps(tmp + x);
+                for (kx = 1; kx < sx; kx++) v = _mm256_max_ps(_mm256_loadu_ps(tmp + x + kx), v);
+                _mm256_storeu_ps(o + x, v);
+            }
+        } else {
+            for (; x + 8 <= ow; x += 8) {
+                __m256 v = even8(tmp + 2 * x);
+                for (kx = 1; kx < sx; kx++) v = _mm256_max_ps(even8(tmp + 2 * x + kx), v);
+                _mm256_storeu_ps(o + x, v);
+            }
+        }
+    }
+    for (; x < ow; x++) {
+        const float *c = tmp + x * r->skip;
+        float m0 = c[0];
+        for (kx = 1; kx < sx; kx++) m0 = c[kx] > m0 ? c[kx] : m0;
+        memcpy(r->orow + x * r->os, &m0, sizeof(m0));
+    }
+}
+
+/* ---- average pooling rows ---------------------------------------------------------- */
+
+/* The window's inside rows copied into zero-padded rows of tmp, then per
+ * 4 outputs one vaddpd per (row, kx) in the scalar's order (the padded
+ * zeros add +0: no change to a sum that starts at +0 and so is never -0),
+ * the same double division and conversion. */
+NN_INLINE __m128 avg_load4(const float *p, size_t skip)
+{
+    if (skip == 1) return _mm_loadu_ps(p);
+    return _mm_shuffle_ps(_mm_loadu_ps(p), _mm_loadu_ps(p + 4), _MM_SHUFFLE(2, 0, 2, 0));
+}
+
+/* Columns of [c, c + size_x) inside [c0, c1). */
+static size_t avg_cols(size_t c, size_t size_x, size_t c0, size_t c1)
+{
+    const size_t a = c > c0 ? c : c0, b = c + size_x < c1 ? c + size_x : c1;
+    return b > a ? b - a : 0;
+}
+
+void ovxc_nnf_pool_avg_row_avx2(const ovxc_nnf_pool_row *r, size_t area, int ignore, float *tmp)
+{
+    const size_t stride = r->len + 16, ow = r->ow, sx = r->size_x, skip = r->skip, nr = r->nrows;
+    const size_t c0 = r->pad, c1 = r->pad + r->inside;
+    size_t yy, x = 0, kx;
+    for (yy = 0; yy < nr; yy++) {
+        float *t = tmp + yy * stride;
+        memset(t, 0, c0 * sizeof(float));
+        memcpy(t + c0, r->ip + yy * r->rs, r->inside * sizeof(float));
+        memset(t + c1, 0, (stride - c1) * sizeof(float));
+    }
+    if (skip <= 2 && r->os == sizeof(float)) {
+        const __m256d va = _mm256_set1_pd((double)area);
+        /* 16 outputs: 4 independent chains of vaddpd (one is latency-bound) */
+        for (; !ignore && x + 16 <= ow; x += 16) {
+            __m256d a0 = _mm256_setzero_pd(), a1 = a0, a2 = a0, a3 = a0;
+            float *o = (float *)(void *)(r->orow + x * sizeof(float));
+            for (yy = 0; yy < nr; yy++) {
+                const float *t = tmp + yy * stride + x * skip;
+                for (kx = 0; kx < sx; kx++) {
+                    a0 = _mm256_add_pd(a0, _mm256_cvtps_pd(avg_load4(t + kx, skip)));
+                    a1 = _mm256_add_pd(a1, _mm256_cvtps_pd(avg_load4(t + 4 * skip + kx, skip)));
+                    a2 = _mm256_add_pd(a2, _mm256_cvtps_pd(avg_load4(t + 8 * skip + kx, skip)));
+                    a3 = _mm256_add_pd(a3, _mm256_cvtps_pd(avg_load4(t + 12 * skip + kx, skip)));
+                }
+            }
+            _mm_storeu_ps(o, _mm256_cvtpd_ps(_mm256_div_pd(a0, va)));
+            _mm_storeu_ps(o + 4, _mm256_cvtpd_ps(_mm256_div_pd(a1, va)));
+            _mm_storeu_ps(o + 8, _mm256_cvtpd_ps(_mm256_div_pd(a2, va)));
+            _mm_storeu_ps(o + 12, _mm256_cvtpd_ps(_mm256_div_pd(a3, va)));
+        }
+        for (; x + 4 <= ow; x += 4) {
+            __m256d acc = _mm256_setzero_pd(), div = va, q;
+            for (yy = 0; yy < nr; yy++) {
+                const float *t = tmp + yy * stride + x * skip;
+                for (kx = 0; kx < sx; kx++) acc = _mm256_add_pd(acc, _mm256_cvtps_pd(avg_load4(t + kx, skip)));
+            }
+            if (ignore) {
+                size_t cnt[4], j;
+                for (j = 0; j < 4; j++) cnt[j] = nr * avg_cols((x + j) * skip, sx, c0, c1);
+                div = _mm256_set_pd((double)cnt[3], (double)cnt[2], (double)cnt[1], (double)cnt[0]);
+                q = _mm256_div_pd(acc, div);
+                /* no sample inside: 0 */
+                q = _mm256_and_pd(q, _mm256_cmp_pd(div, _mm256_setzero_pd(), _CMP_NEQ_OQ));
+            } else {
+                q = _mm256_div_pd(acc, div);
+            }
+            _mm_storeu_ps((float *)(void *)(r->orow + x * sizeof(float)), _mm256_cvtpd_ps(q));
+        }
+    }
+    for (; x < ow; x++) {
+        double acc = 0.0;
+        size_t cnt;
+        float v;
+        for (yy = 0; yy < nr; yy++)
+            for (kx = 0; kx < sx; kx++) acc += tmp[yy * stride + x * skip + kx];
+        cnt = nr * avg_cols(x * skip, sx, c0, c1);
+        if (ignore)
+            v = cnt ? (float)(acc / (double)cnt) : 0.0f;
+        else
+            v = (float)(acc / (double)area);
+        memcpy(r->orow + x * r->os, &v, sizeof(v));
+    }
+}

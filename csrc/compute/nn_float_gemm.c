@@ -196,11 +196,45 @@ const ovx_variant *ovxc_nnf_fc_variants(void)
 
 size_t ovxc_nnf_pool_tmp_floats(const ovxc_tensor *out, const vx_size size[2], const vx_size skip[2])
 {
-    return (out->dims[0] - 1) * skip[0] + size[0];
+    return ((out->dims[0] - 1) * skip[0] + size[0] + 16) * size[1];
 }
 
-void ovxc_nnf_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int is_max, const vx_size size[2],
-                       const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, float *tmp)
+void ovxc_nnf_pool_max_row(const ovxc_nnf_pool_row *r, float *tmp)
+{
+    size_t pc, x, kx, yy;
+    float *t = tmp + r->pad;
+    for (pc = 0; pc < r->pad; pc++) tmp[pc] = r->outside;
+    for (pc = r->pad + r->inside; pc < r->len; pc++) tmp[pc] = r->outside;
+    for (pc = 0; pc < r->inside; pc++) t[pc] = r->init;
+    for (yy = 0; yy < r->nrows; yy++) {
+        const float *f = (const float *)(const void *)(r->ip + yy * r->rs);
+        for (pc = 0; pc < r->inside; pc++) t[pc] = f[pc] > t[pc] ? f[pc] : t[pc];
+    }
+    for (x = 0; x < r->ow; x++) {
+        const float *c = tmp + x * r->skip;
+        float m0 = c[0];
+        for (kx = 1; kx < r->size_x; kx++) m0 = c[kx] > m0 ? c[kx] : m0;
+        memcpy(r->orow + x * r->os, &m0, sizeof(m0));
+    }
+}
+
+const ovx_variant *ovxc_nnf_pool_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nnf_pool_max_row){"scalar", OVX_SIMD_NONE,
+                                                                              (ovx_fn)ovxc_nnf_pool_max_row}};
+    return table;
+}
+
+const ovx_variant *ovxc_nnf_pool_avg_variants(void)
+{
+    /* the scalar entry: NULL, ovxc_nnf_pool_rows' own loops */
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nnf_pool_avg_row){"scalar", OVX_SIMD_NONE, NULL}};
+    return table;
+}
+
+void ovxc_nnf_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int is_max, int ignore, const vx_size size[2],
+                       const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, float *tmp,
+                       ovxc_nnf_row_fn row)
 {
     const size_t iw = in->dims[0], ih = in->dims[1], ow = out->dims[0], oh = out->dims[1];
     const size_t len = (ow - 1) * skip[0] + size[0], es = in->strides[0];
@@ -209,57 +243,89 @@ void ovxc_nnf_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int is_ma
         const size_t pl = u / oh, y = u % oh;
         const vx_uint8 *ip = in->ptr + ovxc_nn_batch_offset(in, 2, pl);
         vx_uint8 *op = out->ptr + ovxc_nn_batch_offset(out, 2, pl) + y * out->strides[1];
+        if (!is_max && row && es == sizeof(float)) {
+            const size_t py0 = y * skip[1];
+            const size_t ys = py0 > pad[1] ? py0 - pad[1] : 0;
+            const size_t ye0 = py0 + size[1] > pad[1] ? py0 + size[1] - pad[1] : 0, ye = ye0 < ih ? ye0 : ih;
+            const size_t c0 = pad[0] < len ? pad[0] : len, c1 = iw + pad[0] < len ? iw + pad[0] : len;
+            ovxc_nnf_pool_row r;
+            memset(&r, 0, sizeof(r));
+            r.rs = in->strides[1];
+            r.ip = ip + ys * r.rs + (c0 - pad[0]) * es;
+            r.nrows = ys < ye ? ye - ys : 0;
+            r.inside = c1 - c0;
+            r.len = len, r.pad = c0, r.size_x = size[0], r.skip = skip[0], r.ow = ow;
+            r.orow = op, r.os = out->strides[0];
+            ((ovxc_nnf_pool_avg_row_f)row)(&r, size[0] * size[1], ignore, tmp);
+            continue;
+        }
         if (!is_max) {
             /* the reference's double sums (nn_float_vx.c), in its order */
             for (x = 0; x < ow; x++) {
                 double acc = 0.0;
+                size_t count = 0;
                 float v;
                 for (ky = 0; ky < size[1]; ky++)
                     for (kx = 0; kx < size[0]; kx++) {
                         const size_t px = x * skip[0] + kx, py = y * skip[1] + ky;
-                        if (px >= pad[0] && px < iw + pad[0] && py >= pad[1] && py < ih + pad[1])
+                        if (px >= pad[0] && px < iw + pad[0] && py >= pad[1] && py < ih + pad[1]) {
                             acc += nnf_ld(ip + (px - pad[0]) * es + (py - pad[1]) * in->strides[1]);
+                            count++;
+                        }
                     }
-                v = (float)(acc / (double)(size[0] * size[1]));
+                if (ignore)
+                    v = count ? (float)(acc / (double)count) : 0.0f;
+                else
+                    v = (float)(acc / (double)(size[0] * size[1]));
                 memcpy(op + x * out->strides[0], &v, sizeof(v));
             }
             continue;
         }
         {
             /* maxima of the window's rows per padded column (0 for columns
-             * outside the input, and a 0 in when a row is outside), then of
-             * size_x neighbouring columns: the largest value of the window
-             * (NaN never wins; ties of -0 and +0 may pick either zero) */
+             * outside the input, and a 0 in when a row is outside; ignore:
+             * -inf, and 0 for a window wholly outside), then of size_x
+             * neighbouring columns */
             const size_t py0 = y * skip[1];
             const size_t ys = py0 > pad[1] ? py0 - pad[1] : 0;
             const size_t ye0 = py0 + size[1] > pad[1] ? py0 + size[1] - pad[1] : 0, ye = ye0 < ih ? ye0 : ih;
             const int cut = py0 < pad[1] || py0 + size[1] > ih + pad[1] || ys >= ye;
             const size_t c0 = pad[0] < len ? pad[0] : len, c1 = iw + pad[0] < len ? iw + pad[0] : len;
-            float m0;
-            size_t r;
-            for (pc = 0; pc < c0; pc++) tmp[pc] = 0.0f;
-            for (pc = c1; pc < len; pc++) tmp[pc] = 0.0f;
-            for (pc = c0; pc < c1; pc++) tmp[pc] = cut ? 0.0f : -INFINITY;
-            for (r = ys; r < ye && c1 > c0; r++) {
-                const vx_uint8 *row = ip + r * in->strides[1] + (c0 - pad[0]) * es;
-                float *t = tmp + c0;
-                const size_t n = c1 - c0;
-                if (es == sizeof(float)) {
-                    const float *f = (const float *)(const void *)row;
-                    for (pc = 0; pc < n; pc++) t[pc] = f[pc] > t[pc] ? f[pc] : t[pc];
-                } else {
-                    for (pc = 0; pc < n; pc++) {
-                        const float v = nnf_ld(row + pc * es);
-                        t[pc] = v > t[pc] ? v : t[pc];
+            ovxc_nnf_pool_row r;
+            r.rs = in->strides[1];
+            r.ip = ip + ys * r.rs + (c0 - pad[0]) * es;
+            r.nrows = ys < ye && c1 > c0 ? ye - ys : 0;
+            r.inside = c1 - c0;
+            r.init = cut && !ignore ? 0.0f : -INFINITY;
+            r.outside = ignore ? -INFINITY : 0.0f;
+            r.len = len, r.pad = c0, r.size_x = size[0], r.skip = skip[0], r.ow = ow;
+            r.orow = op, r.os = out->strides[0];
+            if (es == sizeof(float)) {
+                (row ? (ovxc_nnf_pool_max_row_f)row : ovxc_nnf_pool_max_row)(&r, tmp);
+            } else {
+                /* strided input columns: the scalar steps on loads */
+                size_t yy;
+                for (pc = 0; pc < c0; pc++) tmp[pc] = r.outside;
+                for (pc = c1; pc < len; pc++) tmp[pc] = r.outside;
+                for (pc = c0; pc < c1; pc++) tmp[pc] = r.init;
+                for (yy = 0; yy < r.nrows; yy++)
+                    for (pc = c0; pc < c1; pc++) {
+                        const float v = nnf_ld(r.ip + yy * r.rs + (pc - c0) * es);
+                        tmp[pc] = v > tmp[pc] ? v : tmp[pc];
                     }
+                for (x = 0; x < ow; x++) {
+                    const float *t = tmp + x * skip[0];
+                    float m0 = t[0];
+                    for (kx = 1; kx < size[0]; kx++) m0 = t[kx] > m0 ? t[kx] : m0;
+                    memcpy(op + x * out->strides[0], &m0, sizeof(m0));
                 }
             }
-            for (x = 0; x < ow; x++) {
-                const float *t = tmp + x * skip[0];
-                m0 = t[0];
-                for (kx = 1; kx < size[0]; kx++) m0 = t[kx] > m0 ? t[kx] : m0;
-                memcpy(op + x * out->strides[0], &m0, sizeof(m0));
-            }
+            if (ignore)
+                for (x = 0; x < ow; x++)
+                    if (r.nrows == 0 || x * skip[0] + size[0] <= c0 || x * skip[0] >= c1) {
+                        const float z = 0.0f;
+                        memcpy(op + x * out->strides[0], &z, sizeof(z));
+                    }
         }
     }
 }

@@ -113,14 +113,54 @@ const struct ovx_variant *ovxc_nnf_fc_variants(void);
 /* The last step of output o: (s + t) + bias, stored. */
 void ovxc_nnf_fc_store(const ovxc_nnf_fc_plan *p, size_t o, float s, float t);
 
+/* One float32 max-pooling output row of dense input columns: column
+ * maxima of nrows input rows (ip + r * rs, `inside` floats each) starting
+ * from init, into tmp[pad, pad + inside) (`outside` elsewhere in [0, len)),
+ * then out[x] = the largest of tmp[x * skip + kx] for kx < size_x, stored
+ * at orow + x * os.  Every maximum is the step v = a > v ? a : v in
+ * ascending row / kx order (vmaxps(a, v) per lane: the variants are
+ * bit-identical; NaN never wins).  tmp: len + 16 floats. */
+typedef struct {
+    const vx_uint8 *ip;
+    size_t rs, nrows, inside;
+    float init, outside;
+    size_t len, pad, size_x, skip, ow;
+    vx_uint8 *orow;
+    size_t os;
+} ovxc_nnf_pool_row;
+typedef void (*ovxc_nnf_pool_max_row_f)(const ovxc_nnf_pool_row *r, float *tmp);
+void ovxc_nnf_pool_max_row(const ovxc_nnf_pool_row *r, float *tmp);
+void ovxc_nnf_pool_max_row_avx2(const ovxc_nnf_pool_row *r, float *tmp);
+const struct ovx_variant *ovxc_nnf_pool_variants(void);
+/* One float32 average-pooling output row of dense input columns (the
+ * fields as above; init, outside unused; area: size_x * size_y, ignore:
+ * divide by the count inside, 0 when none): out[x] = (float)(acc / div)
+ * with acc the double sum, from +0, of the window's inside samples, rows
+ * then columns ascending.  The variant adds the padded zeros too (+0
+ * never changes a sum that starts at +0), bit-identical.  tmp: nrows *
+ * (len + 16) floats. */
+typedef void (*ovxc_nnf_pool_avg_row_f)(const ovxc_nnf_pool_row *r, size_t area, int ignore, float *tmp);
+void ovxc_nnf_pool_avg_row_avx2(const ovxc_nnf_pool_row *r, size_t area, int ignore, float *tmp);
+/* The average row's variants (NULL when only the scalar loops exist). */
+const struct ovx_variant *ovxc_nnf_pool_avg_variants(void);
+
 /* Float32 pooling of units [u0, u1) (unit = plane * OH + output row) with
- * the integer layer's geometry (outside positions are
- * zeros); max: maxima of columns then of neighbours (the same value as the
- * reference of cts/simd/nn_float_ref.inc; NaN never wins, ties of -0/+0 may
- * pick either); average: double sums.  tmp: ovxc_nnf_pool_tmp_floats floats. */
+ * the integer layer's geometry (ignore 0: outside positions are zeros, the
+ * average divides by the whole window; ignore 1, NNEF's border 'ignore':
+ * outside positions take no part, the average divides by the count inside,
+ * a window wholly outside gives 0); max: maxima of columns then of
+ * neighbours (ovxc_nnf_pool_max_row, or the variant `row`; the same value
+ * as the reference of cts/simd/nn_float_ref.inc; NaN never wins, ties of
+ * -0/+0 may pick either); average: double sums.  tmp:
+ * ovxc_nnf_pool_tmp_floats floats. */
 size_t ovxc_nnf_pool_tmp_floats(const ovxc_tensor *out, const vx_size size[2], const vx_size skip[2]);
-void ovxc_nnf_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int is_max, const vx_size size[2],
-                       const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, float *tmp);
+/* row: the max rows' variant (is_max), else the average rows' one
+ * (ovxc_nnf_pool_avg_row_f), as the variant tables hold it (the type of
+ * runtime/dispatch.h's ovx_fn); NULL: the scalar loops. */
+typedef void (*ovxc_nnf_row_fn)(void);
+void ovxc_nnf_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int is_max, int ignore, const vx_size size[2],
+                       const vx_size pad[2], const vx_size skip[2], size_t u0, size_t u1, float *tmp,
+                       ovxc_nnf_row_fn row);
 
 /* Softmax of batch items [i0, i1) (every dimension but the axis, the first fastest) in
  * float: m = the largest value (NaN never wins), e_i = ovxc_nnf_exp(x_i - m)

@@ -234,6 +234,24 @@ SOFTMAX_ROW(softmax_row_u8, vx_uint8)
 SOFTMAX_ROW(softmax_row_s8, vx_int8)
 SOFTMAX_ROW(softmax_row_s16, vx_int16)
 
+void ovxc_nn_softmax_row(const vx_uint8 *ip, vx_uint8 *op, size_t n, int type, const double *et, double up,
+                         double hi, double *e)
+{
+    if (type == OVXC_T_U8)
+        softmax_row_u8(ip, op, n, et, up, hi, e);
+    else if (type == OVXC_T_S8)
+        softmax_row_s8(ip, op, n, et, up, hi, e);
+    else
+        softmax_row_s16(ip, op, n, et, up, hi, e);
+}
+
+const ovx_variant *ovxc_nn_softmax_variants(void)
+{
+    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nn_softmax_row){"scalar", OVX_SIMD_NONE,
+                                                                            (ovx_fn)ovxc_nn_softmax_row}};
+    return table;
+}
+
 void ovxc_nn_softmax_table(int type, int q, double *et)
 {
     const size_t n = type == OVXC_T_S16 ? 65536 : 256;
@@ -243,7 +261,7 @@ void ovxc_nn_softmax_table(int type, int q, double *et)
 }
 
 void ovxc_nn_softmax_range(const ovxc_tensor *in, const ovxc_tensor *out, int type, int q, vx_size axis,
-                          size_t i0, size_t i1, double *e, const double *et)
+                          size_t i0, size_t i1, double *e, const double *et, ovxc_nn_softmax_row_f row)
 {
     const vx_size n = in->dims[axis], is = in->strides[axis], os = out->strides[axis];
     const vx_size es = type == OVXC_T_S16 ? 2 : 1;
@@ -262,12 +280,7 @@ void ovxc_nn_softmax_range(const ovxc_tensor *in, const ovxc_tensor *out, int ty
         }
         ip = in->ptr + ioff, op = out->ptr + ooff;
         if (et && is == es && os == es) {
-            if (type == OVXC_T_U8)
-                softmax_row_u8(ip, op, n, et, up, hi, e);
-            else if (type == OVXC_T_S8)
-                softmax_row_s8(ip, op, n, et, up, hi, e);
-            else
-                softmax_row_s16(ip, op, n, et, up, hi, e);
+            (row ? row : ovxc_nn_softmax_row)(ip, op, n, type, et, up, hi, e);
             continue;
         }
         if (et) {

@@ -550,14 +550,15 @@ typedef struct {
     vx_uint8 *tmp;
     vx_size tmp_size;
     ovxc_nn_pool_max_row_f row;
+    ovx_fn frow; /* float32: the max or average row variant */
 } pool_job;
 
 static void pool_range(void *arg, vx_size u0, vx_size u1, vx_uint32 task)
 {
     pool_job *j = arg;
     if (j->type == OVXC_T_F32) {
-        ovxc_nnf_pool_rows(&j->in, &j->out, j->is_max, j->g.size, j->g.pad, j->g.skip, u0, u1,
-                          (float *)(void *)(j->tmp + task * j->tmp_size));
+        ovxc_nnf_pool_rows(&j->in, &j->out, j->is_max, 0, j->g.size, j->g.pad, j->g.skip, u0, u1,
+                          (float *)(void *)(j->tmp + task * j->tmp_size), j->frow);
         return;
     }
     ovxc_nn_pool_rows(&j->in, &j->out, j->type, j->is_max, j->g.size, j->g.pad, j->g.skip, u0, u1,
@@ -577,7 +578,11 @@ static vx_status VX_CALLBACK pool_function(vx_node node, const vx_reference *p, 
     if (!j.in.ptr || !j.out.ptr) return VX_ERROR_NO_MEMORY;
     j.type = nn_type(t->data_type, t->fixed_point_position);
     j.is_max = j.g.type == VX_NN_POOLING_MAX;
-    j.row = ovx_node_variant(node) ? (ovxc_nn_pool_max_row_f)ovx_node_variant(node)->fn : NULL;
+    j.row = NULL, j.frow = NULL;
+    if (ovx_node_variant(node) && j.type == OVXC_T_F32)
+        j.frow = ovx_node_variant(node)->fn;
+    else if (ovx_node_variant(node))
+        j.row = (ovxc_nn_pool_max_row_f)ovx_node_variant(node)->fn;
     units = ovxc_nn_count_from(&j.out, 2) * j.out.dims[1];
     tasks = ovx_nn_tasks(node, units, (vx_uint64)ovxc_nn_count_from(&j.out, 0) * j.g.size[0] * j.g.size[1]);
     if (j.type == OVXC_T_F32)
@@ -617,12 +622,14 @@ typedef struct {
     double *e;
     const double *et;
     ovxc_nnf_softmax_rows_f frows; /* float32: the variant */
+    ovxc_nn_softmax_row_f row;     /* integer: the table rows' variant */
 } softmax_job;
 
 static void softmax_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
 {
     softmax_job *j = arg;
-    ovxc_nn_softmax_range(&j->in, &j->out, j->type, j->q, j->axis, i0, i1, j->e + task * j->in.dims[j->axis], j->et);
+    ovxc_nn_softmax_range(&j->in, &j->out, j->type, j->q, j->axis, i0, i1, j->e + task * j->in.dims[j->axis], j->et,
+                          j->row);
 }
 
 static void softmaxf_range(void *arg, vx_size i0, vx_size i1, vx_uint32 task)
@@ -652,6 +659,7 @@ static vx_status VX_CALLBACK softmax_function(vx_node node, const vx_reference *
         ovx_nn_parallel(tasks, items, softmaxf_range, &j);
         return VX_SUCCESS;
     }
+    j.row = ovx_node_variant(node) ? (ovxc_nn_softmax_row_f)ovx_node_variant(node)->fn : NULL;
     {
         /* the node keeps the table of exponentials (8-bit always, 16-bit
          * when the elements outnumber a sixteenth of its entries) */
@@ -971,22 +979,24 @@ static const ovx_variant *select_fc(vx_node node, const vx_reference p[])
     return ovx_variant_pick(is_f32(p[0]) ? ovxc_nnf_fc_variants() : ovxc_nn_fc_variants());
 }
 
-/* Max pooling's row variant (average pooling has none: NULL, "scalar"). */
+/* Pooling's row variant: max (integer or float32) or float32 average (the
+ * integer average has none: NULL, "scalar"). */
 static const ovx_variant *select_pool(vx_node node, const vx_reference p[])
 {
     vx_enum type = 0;
     (void)node;
-    if (!p[1] || ovx_scalar_get((vx_scalar)p[1], VX_TYPE_ENUM, &type) != VX_SUCCESS || type != VX_NN_POOLING_MAX ||
-        is_f32(p[0]))
-        return NULL; /* float32: compute/nn_float_gemm.c's rows, no variants */
-    return ovx_variant_pick(ovxc_nn_pool_variants());
+    if (!p[1] || ovx_scalar_get((vx_scalar)p[1], VX_TYPE_ENUM, &type) != VX_SUCCESS)
+        return NULL;
+    if (type != VX_NN_POOLING_MAX)
+        return is_f32(p[0]) ? ovx_variant_pick(ovxc_nnf_pool_avg_variants()) : NULL;
+    return ovx_variant_pick(is_f32(p[0]) ? ovxc_nnf_pool_variants() : ovxc_nn_pool_variants());
 }
 
-/* Float32 softmax's variant (the integer softmax has none). */
+/* Softmax's variant: float32 rows, or the integer table rows. */
 static const ovx_variant *select_softmax(vx_node node, const vx_reference p[])
 {
     (void)node;
-    return is_f32(p[0]) ? ovx_variant_pick(ovxc_nnf_softmax_variants()) : NULL;
+    return ovx_variant_pick(is_f32(p[0]) ? ovxc_nnf_softmax_variants() : ovxc_nn_softmax_variants());
 }
 
 /* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and

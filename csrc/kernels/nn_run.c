@@ -458,40 +458,130 @@ static void convf_run_tasks(convf_job *j, vx_uint32 count, ovx_task_f fn)
         ovx_parallel_for(count, fn, j);
 }
 
+/* The layout of the float core's run scratch (byte offsets from its start). */
+typedef struct {
+    vx_size ip, col, row, taps, tap_rows, ntaps, list, koff, total;
+} convf_layout;
+
+static void convf_layout_of(const ovxc_nn_planes *pl, vx_size ifm, vx_size taps, vx_size oh, convf_layout *L)
+{
+    L->ip = 0;
+    L->col = L->ip + ALIGN64(pl->total * sizeof(float));
+    L->row = L->col + ALIGN64(pl->phases * pl->pw * sizeof(ptrdiff_t));
+    L->taps = L->row + ALIGN64(pl->rows * sizeof(ptrdiff_t));
+    L->tap_rows = L->taps + ALIGN64(taps * sizeof(vx_size));
+    L->ntaps = L->tap_rows + ALIGN64(taps * sizeof(vx_size));
+    L->list = L->ntaps + ALIGN64(oh * sizeof(vx_size));
+    L->koff = L->list + ALIGN64(oh * taps * sizeof(vx_size));
+    L->total = L->koff + ALIGN64(ifm * taps * sizeof(vx_size));
+}
+
+vx_size ovx_nnf_conv_scratch(const ovxc_nn_conv_geom *g, const ovxc_tensor *w, const ovxc_tensor *out)
+{
+    ovxc_nn_planes pl;
+    convf_layout L;
+    ovxc_nnf_conv_layout(g, w, out, &pl);
+    convf_layout_of(&pl, w->dims[2], w->dims[0] * w->dims[1], out->dims[1], &L);
+    return L.total;
+}
+
+/* The source of padded coordinate pc of a remapped dimension (-1: zero). */
+static ptrdiff_t remap_src(long pc, long off, vx_size step, vx_size n)
+{
+    const long t = pc + off;
+    if (t < 0 || t % (long)step) return -1;
+    return (vx_size)(t / (long)step) < n ? (ptrdiff_t)(t / (long)step) : -1;
+}
+
+void ovx_nnf_conv_exec(vx_uint32 threads, ovxc_nnf_conv_rows_f rows, const ovxc_nn_conv_geom *g,
+                       const ovxc_tensor *in, const ovxc_tensor *w, const ovxc_nnf_packw *pw, const float *bias,
+                       const ovxc_tensor *bias_loc, const ovxc_tensor *out, const ovx_nnf_remap *remap,
+                       vx_uint8 *mem)
+{
+    const vx_size kw = w->dims[0], kh = w->dims[1], ifm = w->dims[2], ofm = w->dims[3];
+    const vx_size ow = out->dims[0], oh = out->dims[1], nb = ovxc_nn_count_from(out, 3);
+    const vx_size taps = kw * kh;
+    vx_size i, bi;
+    convf_layout L;
+    ovxc_nn_planes pl;
+    ovxc_nn_srcmap map;
+    convf_job j;
+    /* a 1x1 convolution at skip 1 without padding of a dense input reads
+     * the input in place (a plain GEMM: no planes to fill); whole 8-column
+     * vectors per row, so no tile reads past the tensor's last row */
+    const int direct = !g->deconv && !remap && kw == 1 && kh == 1 && g->skip[0] == 1 && g->skip[1] == 1 &&
+                       g->pad[0] == 0 && g->pad[1] == 0 && g->dil[0] == 0 && g->dil[1] == 0 && in->dims[0] == ow &&
+                       in->dims[1] == oh && ow % 8 == 0 && in->strides[0] == sizeof(float) &&
+                       in->strides[1] == ow * sizeof(float) && in->strides[2] == ow * oh * sizeof(float);
+    ovxc_nnf_conv_layout(g, w, out, &pl);
+    convf_layout_of(&pl, ifm, taps, oh, &L);
+    if (direct) pl.plane = ow * oh, pl.row_stride = ow;
+    memset(&j, 0, sizeof(j));
+    map.col = (ptrdiff_t *)(void *)(mem + L.col);
+    map.row = (ptrdiff_t *)(void *)(mem + L.row);
+    ovxc_nn_conv_maps(g, in, w, &pl, &map, (vx_size *)(void *)(mem + L.taps), (vx_size *)(void *)(mem + L.tap_rows));
+    if (remap) {
+        const vx_size ncol = pl.phases * pl.pw;
+        for (i = 0; i < ncol; i++) map.col[i] = remap_src((long)i, remap->off[0], remap->step[0], in->dims[0]);
+        for (i = 0; i < pl.rows; i++) map.row[i] = remap_src((long)i, remap->off[1], remap->step[1], in->dims[1]);
+    }
+    ovxc_nnf_conv_row_taps(oh, g->deconv ? 1 : g->skip[1], taps, map.row,
+                          (const vx_size *)(const void *)(mem + L.tap_rows), (vx_size *)(void *)(mem + L.ntaps),
+                          (vx_size *)(void *)(mem + L.list));
+    j.plan.bias = bias;
+    j.plan.bias_loc = bias_loc;
+    j.ip = (float *)(void *)(mem + L.ip);
+    j.plan.w = pw;
+    j.plan.pl = &pl;
+    j.plan.ip = j.ip;
+    j.plan.tap_off = (const vx_size *)(const void *)(mem + L.taps);
+    j.plan.row_ntaps = (const vx_size *)(const void *)(mem + L.ntaps);
+    j.plan.row_taps = (const vx_size *)(const void *)(mem + L.list);
+    {
+        vx_size *ko = (vx_size *)(void *)(mem + L.koff), c, t;
+        const vx_size *to = (const vx_size *)(const void *)(mem + L.taps);
+        for (c = 0; c < ifm; c++)
+            for (t = 0; t < taps; t++) ko[c * taps + t] = c * pl.plane + to[t];
+        j.plan.koff = ko;
+    }
+    j.plan.skip_y = g->deconv ? 1 : g->skip[1];
+    j.plan.ow = ow, j.plan.oh = oh;
+    j.rows = rows ? rows : ovxc_nnf_conv_rows;
+    j.map = &map;
+    j.in = in;
+    j.sp = conv_split_of((vx_uint64)ow * oh * ofm * ifm * taps, threads, oh, pw->blocks, ifm);
+    for (bi = 0; bi < nb; bi++) {
+        j.ib = in->ptr + ovxc_nn_batch_offset(in, 3, bi);
+        j.plan.out = *out;
+        j.plan.out.ptr = out->ptr + ovxc_nn_batch_offset(out, 3, bi);
+        if (direct)
+            j.plan.ip = (const float *)(const void *)j.ib;
+        else
+            convf_run_tasks(&j, j.sp.ptasks, convf_planes_task);
+        convf_run_tasks(&j, j.sp.rtasks, convf_rows_task);
+    }
+}
+
 vx_status ovx_nnf_conv_run(vx_node node, const vx_reference *p, const ovxc_nn_conv_geom *g)
 {
     const vx_tensor tin = (vx_tensor)p[0], tw = (vx_tensor)p[1], tb = (vx_tensor)p[2], tout = (vx_tensor)p[4];
     ovxc_tensor in = ovx_nn_view(tin), w = ovx_nn_view(tw), b = ovx_nn_view(tb), out = ovx_nn_view(tout);
     const vx_size es = sizeof(float);
     const vx_size kw = w.dims[0], kh = w.dims[1], ifm = w.dims[2], ofm = w.dims[3];
-    const vx_size ow = out.dims[0], oh = out.dims[1], nb = ovxc_nn_count_from(&out, 3);
-    const vx_size taps = kw * kh;
     const vx_size raw_size = kw * kh * ifm * ofm * es, packed_size = ovxc_nnf_packw_size(&w);
-    vx_size i, bi, L_raw, L_packed, L_dense, L_ip, L_col, L_row, L_taps, L_tap_rows, L_ntaps, L_list, L_bias, L_koff;
-    vx_size total;
+    vx_size i, L_raw, L_packed, L_dense, L_run, L_bias, total;
     convf_cache *cache;
     vx_uint8 *mem;
-    ovxc_nn_planes pl;
-    ovxc_nn_srcmap map;
     const vx_uint8 *wraw;
     const vx_bool dense = nn_dense(&w, es);
-    convf_job j;
-    vx_uint32 threads = ovx_node_threads(node);
+    float *bd = NULL;
     if (!in.ptr || !w.ptr || !out.ptr || (tb && !b.ptr)) return VX_ERROR_NO_MEMORY;
-    ovxc_nnf_conv_layout(g, &w, &out, &pl);
     L_raw = ALIGN64(sizeof(convf_cache));
     L_packed = L_raw + ALIGN64(raw_size);
     L_dense = L_packed + ALIGN64(packed_size);
-    L_ip = L_dense + (dense ? 0 : ALIGN64(raw_size));
-    L_col = L_ip + ALIGN64(pl.total * sizeof(float));
-    L_row = L_col + ALIGN64(pl.phases * pl.pw * sizeof(ptrdiff_t));
-    L_taps = L_row + ALIGN64(pl.rows * sizeof(ptrdiff_t));
-    L_tap_rows = L_taps + ALIGN64(taps * sizeof(vx_size));
-    L_ntaps = L_tap_rows + ALIGN64(taps * sizeof(vx_size));
-    L_list = L_ntaps + ALIGN64(oh * sizeof(vx_size));
-    L_bias = L_list + ALIGN64(oh * taps * sizeof(vx_size));
-    L_koff = L_bias + ALIGN64(ofm * sizeof(float));
-    total = L_koff + ALIGN64(ifm * taps * sizeof(vx_size));
+    L_bias = L_dense + (dense ? 0 : ALIGN64(raw_size));
+    L_run = L_bias + ALIGN64(ofm * sizeof(float));
+    total = L_run + ovx_nnf_conv_scratch(g, &w, &out);
     mem = ovx_nn_keyed_scratch(node, total);
     if (!mem) return VX_ERROR_NO_MEMORY;
     cache = (convf_cache *)(void *)mem;
@@ -506,45 +596,13 @@ vx_status ovx_nnf_conv_run(vx_node node, const vx_reference *p, const ovxc_nn_co
         memcpy(cache->wdims, w.dims, sizeof(cache->wdims));
     }
     cache->pw.wp = (float *)(void *)(mem + L_packed); /* the scratch may have moved */
-    memset(&j, 0, sizeof(j));
-    map.col = (ptrdiff_t *)(void *)(mem + L_col);
-    map.row = (ptrdiff_t *)(void *)(mem + L_row);
-    ovxc_nn_conv_maps(g, &in, &w, &pl, &map, (vx_size *)(void *)(mem + L_taps), (vx_size *)(void *)(mem + L_tap_rows));
-    ovxc_nnf_conv_row_taps(oh, g->deconv ? 1 : g->skip[1], taps, map.row, (const vx_size *)(const void *)(mem + L_tap_rows),
-                          (vx_size *)(void *)(mem + L_ntaps), (vx_size *)(void *)(mem + L_list));
     if (tb && b.num_dims == 1) {
-        float *bd = (float *)(void *)(mem + L_bias);
+        bd = (float *)(void *)(mem + L_bias);
         for (i = 0; i < ofm; i++) memcpy(bd + i, b.ptr + i * b.strides[0], sizeof(float));
-        j.plan.bias = bd;
     }
-    j.plan.bias_loc = tb && b.num_dims == 3 ? &b : NULL;
-    j.ip = (float *)(void *)(mem + L_ip);
-    j.plan.w = &cache->pw;
-    j.plan.pl = &pl;
-    j.plan.ip = j.ip;
-    j.plan.tap_off = (const vx_size *)(const void *)(mem + L_taps);
-    j.plan.row_ntaps = (const vx_size *)(const void *)(mem + L_ntaps);
-    j.plan.row_taps = (const vx_size *)(const void *)(mem + L_list);
-    {
-        vx_size *ko = (vx_size *)(void *)(mem + L_koff), c, t;
-        const vx_size *to = (const vx_size *)(const void *)(mem + L_taps);
-        for (c = 0; c < ifm; c++)
-            for (t = 0; t < taps; t++) ko[c * taps + t] = c * pl.plane + to[t];
-        j.plan.koff = ko;
-    }
-    j.plan.skip_y = g->deconv ? 1 : g->skip[1];
-    j.plan.ow = ow, j.plan.oh = oh;
-    j.rows = ovx_node_variant(node) ? (ovxc_nnf_conv_rows_f)ovx_node_variant(node)->fn : ovxc_nnf_conv_rows;
-    j.map = &map;
-    j.in = &in;
-    j.sp = conv_split_of((vx_uint64)ow * oh * ofm * ifm * taps, threads, oh, cache->pw.blocks, ifm);
-    for (bi = 0; bi < nb; bi++) {
-        j.ib = in.ptr + ovxc_nn_batch_offset(&in, 3, bi);
-        j.plan.out = out;
-        j.plan.out.ptr = out.ptr + ovxc_nn_batch_offset(&out, 3, bi);
-        convf_run_tasks(&j, j.sp.ptasks, convf_planes_task);
-        convf_run_tasks(&j, j.sp.rtasks, convf_rows_task);
-    }
+    ovx_nnf_conv_exec(ovx_node_threads(node),
+                      ovx_node_variant(node) ? (ovxc_nnf_conv_rows_f)ovx_node_variant(node)->fn : ovxc_nnf_conv_rows,
+                      g, &in, &w, &cache->pw, bd, tb && b.num_dims == 3 ? &b : NULL, &out, NULL, mem + L_run);
     return VX_SUCCESS;
 }
 
@@ -628,6 +686,20 @@ vx_status ovx_nnf_fc_run(vx_node node, const vx_reference *p, vx_size core)
     return VX_SUCCESS;
 }
 
+void ovx_nnf_fc_exec(vx_uint32 threads, ovxc_nnf_fc_rows_f rows, const ovxc_nnf_fc_plan *plan, vx_size ofm)
+{
+    fcf_job j;
+    j.plan = *plan;
+    j.rows = rows ? rows : ovxc_nnf_fc_rows;
+    j.ofm = ofm;
+    j.tasks = (vx_uint64)plan->k * ofm < 65536 ? 1 : threads;
+    if (j.tasks < 1) j.tasks = 1;
+    if (j.tasks <= 1)
+        fcf_task(&j, 0);
+    else
+        ovx_parallel_for(j.tasks, fcf_task, &j);
+}
+
 /* ---- the other layers over the node's threads (compute/nn_layers.c) ------------ */
 
 typedef struct {
@@ -646,7 +718,11 @@ static void nn_range_task(void *arg, vx_uint32 i)
 
 vx_uint32 ovx_nn_tasks(vx_node node, vx_size n, vx_uint64 cost)
 {
+    /* a few pieces per thread, taken as threads come free (the pool's
+     * queue): the caller starts at once and a thread that wakes late or
+     * shares its core takes fewer, instead of one half the caller waits for */
     vx_uint32 t = cost < 65536 ? 1 : ovx_node_threads(node);
+    if (t > 1) t *= 4;
     if (t > n) t = (vx_uint32)n;
     return t < 1 ? 1 : t;
 }

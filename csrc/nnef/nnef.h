@@ -80,14 +80,19 @@ typedef struct {
     size_t ninputs, noutputs;
     size_t *inputs, *outputs; /* tensor indices */
     size_t arena_bytes;
+    size_t scratch_offset;   /* the steps' run scratch in the arena */
     char graph_name[64];
 } nnef_model;
 
 /* Loads folder/graph.nnef (+ .dat files); NULL on failure with err set. */
 nnef_model *nnef_model_load(const char *path, char *err);
 void nnef_model_free(nnef_model *m);
-/* Runs the plan on arena (m->arena_bytes bytes): the inputs are read from
- * and the outputs left in their tensors' arena slots (tensor.offset). */
-void nnef_model_run(const nnef_model *m, void *arena);
+/* Runs the plan on arena (m->arena_bytes bytes, 64-aligned for speed): the
+ * inputs are read from and the outputs left in their tensors' arena slots
+ * (tensor.offset).  Convolution, deconvolution, linear, 2-D pooling and
+ * softmax run on the float32 core of the vx_khr_nn layers (weights packed
+ * at load, SIMD variants picked per run, up to `threads` tasks on the
+ * pool). */
+void nnef_model_run(const nnef_model *m, void *arena, unsigned threads);
 
 #endif

@@ -94,7 +94,7 @@ static vx_status VX_CALLBACK nnef_run(vx_node node, const vx_reference *paramete
                               VX_READ_ONLY, VX_MEMORY_TYPE_HOST);
         if (s != VX_SUCCESS) return s;
     }
-    nnef_model_run(m, arena);
+    nnef_model_run(m, arena, ovx_node_threads(node));
     for (i = m->ninputs; i < num; i++) {
         const nnef_tensor *t = param_tensor(m, i);
         vx_size st[NNEF_MAX_RANK], en[NNEF_MAX_RANK], sd[NNEF_MAX_RANK];

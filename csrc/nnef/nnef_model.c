@@ -10,11 +10,29 @@
 #endif
 #include "nnef.h"
 #include "../compute/nn_float.h"
+#include "../framework/graph.h"
+#include "../kernels/nn_run.h"
+#include "../runtime/dispatch.h"
 
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* 2-D convolution geometry in NNEF terms: in [n,c,h,w], filter
+ * [o, c/groups, kh, kw] (deconv: [c, o/groups, kh, kw]), out [n,o,oh,ow];
+ * pt/pl: padding before (top, left). */
+typedef struct {
+    size_t n, c, h, w;        /* input */
+    size_t o, kh, kw;         /* filter: o maps, kh x kw */
+    size_t oh, ow;            /* output */
+    size_t groups;
+    size_t sh, sw, dh, dw;    /* stride, dilation */
+    long pt, pl;              /* padding before */
+} nnef_conv_geom;
+
+/* Tasks of a pooling step at most (its per-task rows sit in the arena). */
+#define NNEF_MAX_TASKS 64
 
 enum { S_CONV, S_DECONV, S_POOL, S_LINEAR, S_BINARY, S_UNARY, S_SOFTMAX, S_REDUCE, S_ARGMAX, S_COPY, S_SPLIT,
        S_CONCAT, S_UPLIN, S_UPNEAR };
@@ -23,8 +41,20 @@ struct nnef_step {
     int kind, op, flag, flag2;
     size_t nin, nout;
     size_t *ins, *outs;
-    ovxc_nnf_conv_geom conv;
+    nnef_conv_geom conv;
+    /* conv, deconv on the float core (kernels/nn_run.h): its geometry, the
+     * remap of a deconv, the views' shapes of one group, the packed
+     * weights of every group (packed at load from a constant filter, else
+     * per run into the scratch) */
+    ovxc_nn_conv_geom vg;
+    ovx_nnf_remap remap;
+    ovxc_tensor wv, ov;
+    ovxc_nnf_packw *pw;       /* [groups], NULL: pack per run */
+    float *packed;
+    size_t packed_bytes;      /* per group */
     ovxc_nnf_pool_geom pool;
+    int pool2d;               /* the pooling is 2-D (ovxc_nnf_pool_rows) */
+    size_t scratch;           /* run scratch bytes of this step */
     float *bias_buf;          /* a scalar bias expanded per channel */
     int has_bias;
     size_t rank, da[NNEF_MAX_RANK], db[NNEF_MAX_RANK], dout[NNEF_MAX_RANK];
@@ -328,6 +358,100 @@ static int set_bias(ctx *c, nnef_step *s, long b, size_t o)
     FAIL(c, "the bias has %zu values for %zu output channels", t->count, o);
 }
 
+/* A dense float view of an NNEF [n, c, h, w] tensor's group slice of
+ * `ch` channels at channel 0, OpenVX order [w, h, ch, n]. */
+static ovxc_tensor nchw_view(size_t n, size_t c, size_t h, size_t w, size_t ch)
+{
+    ovxc_tensor v;
+    memset(&v, 0, sizeof(v));
+    v.num_dims = 4;
+    v.type = OVXC_T_F32;
+    v.dims[0] = w, v.dims[1] = h, v.dims[2] = ch, v.dims[3] = n;
+    v.strides[0] = 4, v.strides[1] = 4 * w, v.strides[2] = 4 * w * h, v.strides[3] = 4 * w * h * c;
+    return v;
+}
+
+/* Group gi's weights in the core's [KW, KH, IFM, OFM] order (dense in
+ * dst): a convolution's are the NNEF filter's own; a transposed
+ * convolution runs as a convolution of the filter turned by 180 degrees
+ * with input and output maps swapped. */
+static void group_weights(const nnef_step *s, int deconv, const float *filt, size_t gi, float *dst)
+{
+    const nnef_conv_geom *g = &s->conv;
+    const size_t kh = g->kh, kw = g->kw, cg = g->c / g->groups, og = g->o / g->groups, k2 = kh * kw;
+    size_t oo, ci, t;
+    if (!deconv) {
+        memcpy(dst, filt + gi * og * cg * k2, og * cg * k2 * sizeof(float));
+        return;
+    }
+    for (oo = 0; oo < og; oo++)
+        for (ci = 0; ci < cg; ci++)
+            for (t = 0; t < k2; t++) dst[(oo * cg + ci) * k2 + t] = filt[((gi * cg + ci) * og + oo) * k2 + (k2 - 1 - t)];
+}
+
+/* Pack every group's weights into s->packed (s->pw set). tmp: one group's
+ * weights (og * cg * kh * kw floats). */
+static void conv_pack(nnef_step *s, int deconv, const float *filt, float *tmp)
+{
+    size_t gi;
+    for (gi = 0; gi < s->conv.groups; gi++) {
+        ovxc_tensor w = s->wv;
+        group_weights(s, deconv, filt, gi, tmp);
+        w.ptr = (uint8_t *)tmp;
+        ovxc_nnf_packw_fill(&w, (uint8_t *)s->packed + gi * s->packed_bytes, &s->pw[gi]);
+    }
+}
+
+/* The float core's geometry, views and packed weights of a conv / deconv
+ * step (s->conv, s->ins set). */
+static int conv_prep(ctx *c, nnef_step *s, int deconv)
+{
+    const nnef_conv_geom *g = &s->conv;
+    const size_t cg = g->c / g->groups, og = g->o / g->groups;
+    const nnef_tensor *tf = &c->m->tensors[s->ins[1]];
+    size_t wbytes;
+    memset(&s->vg, 0, sizeof(s->vg));
+    /* taps at (dil - 1) + k * dil of the padded planes (the core's dilation
+     * counts the holes) */
+    s->vg.dil[0] = g->dw - 1, s->vg.dil[1] = g->dh - 1;
+    if (!deconv) {
+        s->vg.skip[0] = g->sw, s->vg.skip[1] = g->sh;
+        s->vg.pad[0] = (size_t)g->pl + g->dw - 1, s->vg.pad[1] = (size_t)g->pt + g->dh - 1;
+    } else {
+        /* out y = iy * s + k * d - pt: the flipped tap k' = K - 1 - k at
+         * padded row y + (d - 1) + k' d reads iy = (row + off) / s */
+        s->vg.skip[0] = s->vg.skip[1] = 1;
+        s->remap.off[0] = g->pl - (long)((g->kw - 1) * g->dw) - (long)(g->dw - 1);
+        s->remap.off[1] = g->pt - (long)((g->kh - 1) * g->dh) - (long)(g->dh - 1);
+        s->remap.step[0] = g->sw, s->remap.step[1] = g->sh;
+    }
+    s->wv = nchw_view(og, cg, g->kh, g->kw, cg);
+    s->wv.dims[0] = g->kw, s->wv.dims[1] = g->kh, s->wv.dims[2] = cg, s->wv.dims[3] = og;
+    s->wv.strides[0] = 4, s->wv.strides[1] = 4 * g->kw, s->wv.strides[2] = 4 * g->kw * g->kh;
+    s->wv.strides[3] = 4 * g->kw * g->kh * cg;
+    s->ov = nchw_view(g->n, g->o, g->oh, g->ow, og);
+    s->packed_bytes = (ovxc_nnf_packw_size(&s->wv) + 63) & ~(size_t)63;
+    wbytes = (og * cg * g->kh * g->kw * sizeof(float) + 63) & ~(size_t)63;
+    s->scratch = ovx_nnf_conv_scratch(&s->vg, &s->wv, &s->ov);
+    if (s->packed_bytes > ((size_t)1 << 40) / g->groups) FAIL(c, "%s: the filter is too large", deconv ? "deconv" : "conv");
+    if (tf->data) {
+        float *tmp = malloc(wbytes);
+        s->packed = malloc(s->packed_bytes * g->groups);
+        s->pw = calloc(g->groups, sizeof(*s->pw));
+        if (!tmp || !s->packed || !s->pw) {
+            free(tmp);
+            FAIL(c, "out of memory");
+        }
+        conv_pack(s, deconv, tf->data, tmp);
+        free(tmp);
+    } else {
+        /* a computed filter: packed per run (scratch: the packed groups,
+         * one group's weights, the core's) */
+        s->scratch += s->packed_bytes * g->groups + wbytes + g->groups * ((sizeof(ovxc_nnf_packw) + 63) & ~(size_t)63);
+    }
+    return 0;
+}
+
 static int op_conv(ctx *c, const nnef_invocation *inv, int deconv)
 {
     long in = tensor_arg(c, arg(inv, 0, "input"), "input"), f, b, groups, stride[2] = {1, 1}, dil[2] = {1, 1};
@@ -336,7 +460,7 @@ static int op_conv(ctx *c, const nnef_invocation *inv, int deconv)
     const char *border;
     nnef_tensor *ti, *tf;
     nnef_step *s;
-    ovxc_nnf_conv_geom g;
+    nnef_conv_geom g;
     size_t od[4], i;
     long t;
     if (in < 0) return -1;
@@ -451,7 +575,8 @@ static int op_conv(ctx *c, const nnef_invocation *inv, int deconv)
     s->ins[1] = (size_t)f;
     s->outs[0] = (size_t)t;
     s->conv = g;
-    return set_bias(c, s, b, g.o);
+    if (set_bias(c, s, b, g.o) < 0) return -1;
+    return conv_prep(c, s, deconv);
 }
 
 static int op_pool(ctx *c, const nnef_invocation *inv, int max)
@@ -512,6 +637,13 @@ static int op_pool(ctx *c, const nnef_invocation *inv, int max)
     s->pool = g;
     s->flag = max;
     s->flag2 = ignore;
+    /* a window over the last two dimensions: the float core's rows, a
+     * task's row of column maxima in the scratch */
+    s->pool2d = g.rank == 4 && g.size[0] == 1 && g.size[1] == 1 && g.stride[0] == 1 && g.stride[1] == 1 &&
+                g.pad[0] == 0 && g.pad[1] == 0 && g.dil[2] == 1 && g.dil[3] == 1;
+    if (s->pool2d)
+        s->scratch = NNEF_MAX_TASKS * ((((g.out[3] - 1) * g.stride[3] + g.size[3] + 16) * g.size[2] * sizeof(float) + 63) &
+                                       ~(size_t)63);
     return 0;
 }
 
@@ -900,6 +1032,15 @@ static int build(ctx *c)
         if (rc < 0) return -1;
     }
     c->line = 1;
+    {
+        /* one run scratch after the tensors, for the step that needs most */
+        size_t most = 0;
+        for (i = 0; i < c->m->nsteps; i++)
+            if (c->m->steps[i].scratch > most) most = c->m->steps[i].scratch;
+        if (most > ((size_t)1 << 40)) FAIL(c, "the graph needs too much memory");
+        c->m->scratch_offset = c->m->arena_bytes;
+        c->m->arena_bytes += (most + 63) & ~(size_t)63;
+    }
     c->m->ninputs = d->ninputs;
     c->m->noutputs = d->noutputs;
     c->m->inputs = calloc(d->ninputs + 1, sizeof(size_t));
@@ -1010,6 +1151,8 @@ void nnef_model_free(nnef_model *m)
         free(m->steps[i].ins);
         free(m->steps[i].outs);
         free(m->steps[i].bias_buf);
+        free(m->steps[i].pw);
+        free(m->steps[i].packed);
     }
     free(m->tensors);
     free(m->steps);
@@ -1024,8 +1167,92 @@ static float *tp(const nnef_model *m, size_t i, void *arena)
     return t->data ? t->data : (float *)((unsigned char *)arena + t->offset);
 }
 
-void nnef_model_run(const nnef_model *m, void *arena)
+/* ---- running the plan ---------------------------------------------------- */
+
+typedef struct {
+    const nnef_step *s;
+    ovxc_tensor in, out;
+    vx_size size[2], pad[2], skip[2];
+    size_t units, tmp_bytes;
+    vx_uint32 tasks;
+    uint8_t *scratch;
+    ovxc_nnf_softmax_rows_f softmax;
+    ovx_fn pool_row;
+} nnef_job;
+
+static void pool_task(void *arg, vx_uint32 i)
 {
+    nnef_job *j = arg;
+    const size_t u0 = j->units * i / j->tasks, u1 = j->units * (i + 1) / j->tasks;
+    if (u1 > u0)
+        ovxc_nnf_pool_rows(&j->in, &j->out, j->s->flag, j->s->flag2, j->size, j->pad, j->skip, u0, u1,
+                           (float *)(void *)(j->scratch + i * j->tmp_bytes), j->pool_row);
+}
+
+static void softmax_task(void *arg, vx_uint32 i)
+{
+    nnef_job *j = arg;
+    const size_t u0 = j->units * i / j->tasks, u1 = j->units * (i + 1) / j->tasks;
+    if (u1 > u0) j->softmax(&j->in, &j->out, 1, u0, u1);
+}
+
+static void run_job(nnef_job *j, ovx_task_f fn)
+{
+    if (j->tasks <= 1)
+        fn(j, 0);
+    else
+        ovx_parallel_for(j->tasks, fn, j);
+}
+
+/* Tasks for n items of `cost` element operations in all. */
+static vx_uint32 job_tasks(unsigned threads, size_t n, uint64_t cost)
+{
+    vx_uint32 t = cost < 65536 ? 1 : threads;
+    if (t > 1) t *= 4; /* pieces taken as threads come free (kernels/nn_run.c's ovx_nn_tasks) */
+    if (t > n) t = (vx_uint32)n;
+    if (t > NNEF_MAX_TASKS) t = NNEF_MAX_TASKS;
+    return t < 1 ? 1 : t;
+}
+
+static void run_conv(const nnef_model *m, const nnef_step *s, void *arena, unsigned threads,
+                     ovxc_nnf_conv_rows_f rows)
+{
+    const nnef_conv_geom *g = &s->conv;
+    const size_t cg = g->c / g->groups, og = g->o / g->groups;
+    uint8_t *scratch = (uint8_t *)arena + m->scratch_offset;
+    const ovxc_nnf_packw *pw = s->pw;
+    const float *bias = s->has_bias ? tp(m, s->ins[2], arena) : s->bias_buf;
+    ovxc_tensor in = nchw_view(g->n, g->c, g->h, g->w, cg), out = s->ov;
+    size_t gi;
+    if (!pw) {
+        /* a computed filter: packed now, after the core's scratch (see
+         * conv_prep): the packw array, the packed groups, one group's
+         * weights */
+        const size_t pwa = g->groups * ((sizeof(ovxc_nnf_packw) + 63) & ~(size_t)63);
+        uint8_t *extra = scratch + ovx_nnf_conv_scratch(&s->vg, &s->wv, &s->ov);
+        nnef_step ps = *s;
+        ps.pw = (ovxc_nnf_packw *)(void *)extra;
+        ps.packed = (float *)(void *)(extra + pwa);
+        conv_pack(&ps, s->kind == S_DECONV, tp(m, s->ins[1], arena),
+                  (float *)(void *)(extra + pwa + s->packed_bytes * g->groups));
+        pw = ps.pw;
+    }
+    for (gi = 0; gi < g->groups; gi++) {
+        in.ptr = (uint8_t *)tp(m, s->ins[0], arena) + gi * cg * g->h * g->w * sizeof(float);
+        out.ptr = (uint8_t *)tp(m, s->outs[0], arena) + gi * og * g->oh * g->ow * sizeof(float);
+        ovx_nnf_conv_exec(threads, rows, &s->vg, &in, &s->wv, &pw[gi], bias ? bias + gi * og : NULL, NULL, &out,
+                          s->kind == S_DECONV ? &s->remap : NULL, scratch);
+    }
+}
+
+void nnef_model_run(const nnef_model *m, void *arena, unsigned threads)
+{
+    const ovxc_nnf_conv_rows_f conv_rows = (ovxc_nnf_conv_rows_f)ovx_variant_pick(ovxc_nnf_conv_variants())->fn;
+    const ovxc_nnf_fc_rows_f fc_rows = (ovxc_nnf_fc_rows_f)ovx_variant_pick(ovxc_nnf_fc_variants())->fn;
+    const ovxc_nnf_softmax_rows_f softmax_rows =
+        (ovxc_nnf_softmax_rows_f)ovx_variant_pick(ovxc_nnf_softmax_variants())->fn;
+    const ovx_fn max_row = ovx_variant_pick(ovxc_nnf_pool_variants())->fn;
+    const ovx_fn avg_row = ovx_variant_pick(ovxc_nnf_pool_avg_variants())->fn;
     size_t i, k;
     for (i = 0; i < m->nsteps; i++) {
         const nnef_step *s = &m->steps[i];
@@ -1033,25 +1260,69 @@ void nnef_model_run(const nnef_model *m, void *arena)
         const float *in = tp(m, s->ins[0], arena);
         switch (s->kind) {
         case S_CONV:
-        case S_DECONV: {
-            const float *bias = s->has_bias ? tp(m, s->ins[2], arena) : s->bias_buf;
-            if (s->kind == S_CONV) ovxc_nnf_conv(&s->conv, in, tp(m, s->ins[1], arena), bias, out);
-            else ovxc_nnf_deconv(&s->conv, in, tp(m, s->ins[1], arena), bias, out);
+        case S_DECONV: run_conv(m, s, arena, threads, conv_rows); break;
+        case S_POOL: {
+            const ovxc_nnf_pool_geom *g = &s->pool;
+            nnef_job j;
+            if (!s->pool2d) {
+                ovxc_nnf_pool(g, s->flag, s->flag2, in, out);
+                break;
+            }
+            memset(&j, 0, sizeof(j));
+            j.s = s;
+            j.in = nchw_view(g->in[0], g->in[1], g->in[2], g->in[3], g->in[1]);
+            j.out = nchw_view(g->out[0], g->out[1], g->out[2], g->out[3], g->out[1]);
+            j.in.ptr = (uint8_t *)(void *)in, j.out.ptr = (uint8_t *)(void *)out;
+            j.size[0] = g->size[3], j.size[1] = g->size[2];
+            j.pad[0] = (vx_size)g->pad[3], j.pad[1] = (vx_size)g->pad[2];
+            j.skip[0] = g->stride[3], j.skip[1] = g->stride[2];
+            j.units = g->out[0] * g->out[1] * g->out[2];
+            j.tmp_bytes = s->scratch / NNEF_MAX_TASKS;
+            j.pool_row = s->flag ? max_row : avg_row;
+            j.scratch = (uint8_t *)arena + m->scratch_offset;
+            j.tasks = job_tasks(threads, j.units, (uint64_t)m->tensors[s->outs[0]].count * g->size[2] * g->size[3]);
+            run_job(&j, pool_task);
             break;
         }
-        case S_POOL: ovxc_nnf_pool(&s->pool, s->flag, s->flag2, in, out); break;
         case S_LINEAR: {
             const nnef_tensor *ti = &m->tensors[s->ins[0]];
-            const float *bias = s->has_bias ? tp(m, s->ins[2], arena) : s->bias_buf;
-            ovxc_nnf_linear(ti->dims[0], ti->dims[1], m->tensors[s->outs[0]].dims[1], in, tp(m, s->ins[1], arena),
-                           bias, out);
+            const size_t c = ti->dims[1], o = m->tensors[s->outs[0]].dims[1];
+            ovxc_tensor bv;
+            ovxc_nnf_fc_plan plan;
+            size_t b;
+            memset(&bv, 0, sizeof(bv));
+            memset(&plan, 0, sizeof(plan));
+            bv.num_dims = 1, bv.dims[0] = o, bv.strides[0] = 4, bv.type = OVXC_T_F32;
+            bv.ptr = (uint8_t *)(void *)(s->has_bias ? tp(m, s->ins[2], arena) : s->bias_buf);
+            plan.w = tp(m, s->ins[1], arena);
+            plan.wrow = c, plan.k = c;
+            plan.bias = bv.ptr ? &bv : NULL;
+            plan.out_stride = 4;
+            for (b = 0; b < ti->dims[0]; b++) {
+                plan.x = in + b * c;
+                plan.out = (vx_uint8 *)(void *)(out + b * o);
+                ovx_nnf_fc_exec(threads, fc_rows, &plan, o);
+            }
             break;
         }
         case S_BINARY:
             ovxc_nnf_binary(s->op, s->rank, s->da, in, s->db, tp(m, s->ins[1], arena), s->dout, out);
             break;
         case S_UNARY: ovxc_nnf_unary(s->op, m->tensors[s->outs[0]].count, in, out); break;
-        case S_SOFTMAX: ovxc_nnf_softmax(s->outer, s->mid, s->inner, in, out); break;
+        case S_SOFTMAX: {
+            nnef_job j;
+            memset(&j, 0, sizeof(j));
+            j.in.num_dims = 3, j.in.type = OVXC_T_F32;
+            j.in.dims[0] = s->inner, j.in.dims[1] = s->mid, j.in.dims[2] = s->outer;
+            j.in.strides[0] = 4, j.in.strides[1] = 4 * s->inner, j.in.strides[2] = 4 * s->inner * s->mid;
+            j.out = j.in;
+            j.in.ptr = (uint8_t *)(void *)in, j.out.ptr = (uint8_t *)(void *)out;
+            j.units = s->outer * s->inner;
+            j.softmax = softmax_rows;
+            j.tasks = job_tasks(threads, j.units, (uint64_t)j.units * s->mid * 8);
+            run_job(&j, softmax_task);
+            break;
+        }
         case S_REDUCE: ovxc_nnf_reduce(s->op, s->outer, s->mid, s->inner, in, out); break;
         case S_ARGMAX: ovxc_nnf_argmax(s->outer, s->mid, s->inner, in, (int *)(void *)out); break;
         case S_COPY: memcpy(out, in, m->tensors[s->outs[0]].count * 4); break;

@@ -316,13 +316,22 @@ static void softmax_check(int type, int q, size_t nd, size_t d0, size_t d1, size
     size_t dims[3] = {d0, d1, d2}, axis = nd > 2 ? 2 : 0, items;
     ovxc_tensor in = make(nd, dims, es, 1), ref = make(nd, dims, es, 1), out = make(nd, dims, es, 1);
     double *e = malloc(dims[axis] * sizeof(double)), *et = table ? malloc(65536 * sizeof(double)) : NULL;
+    const ovx_variant *v;
     fill(&in, type, type == OVXC_T_S16 ? -3000 : -128, type == OVXC_T_S16 ? 3000 : 255);
     ovxc_nn_softmax(&in, &ref, type, q, axis);
     if (et) ovxc_nn_softmax_table(type, q, et);
     items = ovxc_nn_count_from(&in, 0) / dims[axis];
-    ovxc_nn_softmax_range(&in, &out, type, q, axis, 0, items / 2, e, et);
-    ovxc_nn_softmax_range(&in, &out, type, q, axis, items / 2, items, e, et);
-    count(same(&ref, &out, type), table ? "softmax (table)" : "softmax", type, d0, q);
+    for (v = ovxc_nn_softmax_variants();; v++) {
+        if (!cpu_has(v->level)) {
+            not_run++;
+        } else {
+            memset(out.ptr, 0x5A, nbytes(&out));
+            ovxc_nn_softmax_range(&in, &out, type, q, axis, 0, items / 2, e, et, (ovxc_nn_softmax_row_f)v->fn);
+            ovxc_nn_softmax_range(&in, &out, type, q, axis, items / 2, items, e, et, (ovxc_nn_softmax_row_f)v->fn);
+            count(same(&ref, &out, type), table ? "softmax (table)" : "softmax", type, d0, q);
+        }
+        if (v->level == OVX_SIMD_NONE) break;
+    }
     free(e), free(et), free(in.ptr), free(ref.ptr), free(out.ptr);
 }
 
@@ -596,7 +605,9 @@ static void ffc_check(size_t k, size_t ofm, size_t batch, int bias)
 
 /* Float pooling rows (ovxc_nnf_pool_rows) against ovxc_nnf_vx_pooling:
  * equal values (max: the same maximum; average: the same double sums),
- * units in three ranges (the threads' split). */
+ * units in three ranges (the threads' split).  Then, on an input with -0
+ * and NaN among its values, every max-row variant bit-identical to the
+ * scalar one, with both borders (0 and NNEF's 'ignore'). */
 static void fpool_check(int is_max, size_t iw, size_t ih, size_t c, size_t size, size_t pad, size_t skip, int ceil_,
                         size_t xs)
 {
@@ -605,14 +616,16 @@ static void fpool_check(int is_max, size_t iw, size_t ih, size_t c, size_t size,
     size_t idims[3] = {iw, ih, c}, odims[3] = {ow, oh, c}, sz[2] = {size, size}, pd[2] = {pad, pad};
     size_t sk[2] = {skip, skip}, i, units = oh * c;
     ovxc_tensor in = make(3, idims, 4, xs), ref = make(3, odims, 4, 1), out = make(3, odims, 4, 1);
+    ovxc_tensor out2 = make(3, odims, 4, 1);
     float *tmp = malloc(ovxc_nnf_pool_tmp_floats(&out, sz, sk) * sizeof(float));
-    int bad = 0;
+    const ovx_variant *v;
+    int bad = 0, ignore;
     ffill(&in, 0);
     ovxc_nnf_vx_pooling(&in, &ref, is_max, size, size, pad, pad, skip, skip);
     memset(out.ptr, 0x5A, nbytes(&out));
-    ovxc_nnf_pool_rows(&in, &out, is_max, sz, pd, sk, 0, units / 3, tmp);
-    ovxc_nnf_pool_rows(&in, &out, is_max, sz, pd, sk, units / 3, units / 2, tmp);
-    ovxc_nnf_pool_rows(&in, &out, is_max, sz, pd, sk, units / 2, units, tmp);
+    ovxc_nnf_pool_rows(&in, &out, is_max, 0, sz, pd, sk, 0, units / 3, tmp, NULL);
+    ovxc_nnf_pool_rows(&in, &out, is_max, 0, sz, pd, sk, units / 3, units / 2, tmp, NULL);
+    ovxc_nnf_pool_rows(&in, &out, is_max, 0, sz, pd, sk, units / 2, units, tmp, NULL);
     for (i = 0; i < ow * oh * c && !bad; i++) {
         float r, g2;
         memcpy(&r, ref.ptr + 4 * i, 4), memcpy(&g2, out.ptr + 4 * i, 4);
@@ -622,8 +635,64 @@ static void fpool_check(int is_max, size_t iw, size_t ih, size_t c, size_t size,
             bad = 1;
         }
     }
+    if (!is_max) {
+        /* the average rows' variants against the scalar loops, both
+         * borders, -0 and NaN among the values */
+        const size_t n = iw * ih * c;
+        for (i = 0; i < n; i += 2) { /* +-2^60 among the values: the order of the double sums shows */
+            float f;
+            const size_t x = i % iw, y = (i / iw) % ih, ch = i / (iw * ih);
+            memcpy(&f, in.ptr + x * in.strides[0] + y * in.strides[1] + ch * in.strides[2], 4);
+            f = (i / 2) % 3 == 0 ? 0x1p60f : (i / 2) % 3 == 1 ? -0x1p60f : f; /* (2^60 - 2^60) + f != (f - 2^60) + 2^60 */
+            memcpy(in.ptr + x * in.strides[0] + y * in.strides[1] + ch * in.strides[2], &f, 4);
+        }
+        for (i = 0; i < n; i += 7) {
+            const float z = (i / 7) % 4 == 0 ? NAN : -0.0f;
+            const size_t x = i % iw, y = (i / iw) % ih, ch = i / (iw * ih);
+            memcpy(in.ptr + x * in.strides[0] + y * in.strides[1] + ch * in.strides[2], &z, 4);
+        }
+        for (ignore = 0; ignore < 2; ignore++) {
+            memset(out.ptr, 0x5A, nbytes(&out));
+            ovxc_nnf_pool_rows(&in, &out, 0, ignore, sz, pd, sk, 0, units, tmp, NULL);
+            for (v = ovxc_nnf_pool_avg_variants(); v->level != OVX_SIMD_NONE && !bad; v++) {
+                if (!cpu_has(v->level)) continue;
+                memset(out2.ptr, 0x33, nbytes(&out2));
+                ovxc_nnf_pool_rows(&in, &out2, 0, ignore, sz, pd, sk, 0, units / 3, tmp, v->fn);
+                ovxc_nnf_pool_rows(&in, &out2, 0, ignore, sz, pd, sk, units / 3, units, tmp, v->fn);
+                if (memcmp(out.ptr, out2.ptr, nbytes(&out)) != 0) {
+                    fprintf(stderr, "test_nn: fpool avg row %s %zux%zux%zu size %zu pad %zu skip %zu ignore %d differs "
+                                    "from the scalar loops\n", v->name, iw, ih, c, size, pad, skip, ignore);
+                    bad = 1;
+                }
+            }
+        }
+    }
+    if (is_max) {
+        /* -0 and NaN in the input: the variants' order of steps shows */
+        const size_t n = iw * ih * c;
+        for (i = 0; i < n; i += 5) {
+            const float z = (i / 5) % 3 == 0 ? NAN : -0.0f;
+            const size_t x = i % iw, y = (i / iw) % ih, ch = i / (iw * ih);
+            memcpy(in.ptr + x * in.strides[0] + y * in.strides[1] + ch * in.strides[2], &z, 4);
+        }
+        for (ignore = 0; ignore < 2; ignore++) {
+            memset(out.ptr, 0x5A, nbytes(&out));
+            ovxc_nnf_pool_rows(&in, &out, 1, ignore, sz, pd, sk, 0, units, tmp, NULL);
+            for (v = ovxc_nnf_pool_variants(); v->level != OVX_SIMD_NONE && !bad; v++) {
+                if (!cpu_has(v->level)) continue;
+                memset(out2.ptr, 0x33, nbytes(&out2));
+                ovxc_nnf_pool_rows(&in, &out2, 1, ignore, sz, pd, sk, 0, units / 2, tmp, v->fn);
+                ovxc_nnf_pool_rows(&in, &out2, 1, ignore, sz, pd, sk, units / 2, units, tmp, v->fn);
+                if (memcmp(out.ptr, out2.ptr, nbytes(&out)) != 0) {
+                    fprintf(stderr, "test_nn: fpool max row %s %zux%zux%zu size %zu pad %zu skip %zu ignore %d differs "
+                                    "from the scalar row\n", v->name, iw, ih, c, size, pad, skip, ignore);
+                    bad = 1;
+                }
+            }
+        }
+    }
     if (bad) failed++; else passed++;
-    free(tmp), free(in.ptr), free(ref.ptr), free(out.ptr);
+    free(tmp), free(in.ptr), free(ref.ptr), free(out.ptr), free(out2.ptr);
 }
 
 /* Float softmax: the scalar variant within 1e-6 relative (+ 1e-30) of the
@@ -772,6 +841,7 @@ int main(void)
             /* iw ih c size pad skip, element stride */
             {7, 5, 2, 2, 0, 2, 1},  {9, 9, 3, 3, 1, 2, 2}, {13, 6, 1, 3, 2, 3, 1}, {5, 5, 2, 5, 4, 1, 2},
             {1, 1, 1, 1, 0, 1, 1},  {112, 9, 2, 3, 0, 2, 1}, {71, 3, 1, 3, 1, 2, 3}, {20, 11, 2, 4, 3, 3, 1},
+            {41, 4, 2, 3, 1, 1, 1}, {58, 3, 1, 2, 1, 2, 1}, {35, 5, 2, 1, 0, 2, 1}, {113, 7, 2, 3, 1, 2, 1},
         };
         size_t pi;
         int mx, cr;
@@ -803,6 +873,10 @@ int main(void)
             softmax_check(types[ti], types[ti] == OVXC_T_S16 ? 8 : 0, 2, 10, 7, 1, 0);
             softmax_check(types[ti], types[ti] == OVXC_T_S16 ? 5 : 0, 3, 3, 4, 9, 1);
             softmax_check(types[ti], types[ti] == OVXC_T_S16 ? 12 : 0, 2, 33, 3, 1, 1);
+            /* the rounding of larger outputs, odd lengths (the variants' tails) */
+            softmax_check(types[ti], types[ti] == OVXC_T_S16 ? 14 : 6, 2, 35, 6, 1, 1);
+            softmax_check(types[ti], types[ti] == OVXC_T_S16 ? 10 : 7, 2, 1001, 3, 1, 1);
+            softmax_check(types[ti], types[ti] == OVXC_T_S16 ? 3 : 5, 2, 3, 9, 1, 1);
             for (fn = VX_NN_ACTIVATION_LOGISTIC; fn <= VX_NN_ACTIVATION_LINEAR; fn++) {
                 act_check(types[ti], types[ti] == OVXC_T_S16 ? 8 : 0, fn, 1.5, 0.5, 1);
                 act_check(types[ti], types[ti] == OVXC_T_S16 ? 8 : 0, fn, 1.5, 0.5, 0);
