@@ -328,6 +328,16 @@ static inline void warp_store16(uint8_t *out, __m256i a, __m256i b, int n)
     }
 }
 
+/* The bytes p[off[0]] .. p[off[7]] in one register (little-endian: byte k
+ * of the result is p[off[k]]), for one 8-byte store: no loop overhead per
+ * pixel, and byte stores do not wait on the store port. */
+static inline uint64_t warp_bytes8(const uint8_t *p, const int32_t *off)
+{
+    return (uint64_t)p[off[0]] | (uint64_t)p[off[1]] << 8 | (uint64_t)p[off[2]] << 16 | (uint64_t)p[off[3]] << 24 |
+           (uint64_t)p[off[4]] << 32 | (uint64_t)p[off[5]] << 40 | (uint64_t)p[off[6]] << 48 |
+           (uint64_t)p[off[7]] << 56;
+}
+
 /* Nearest, 16 outputs from fixed-point positions X0, Y0 (outputs 0-7) and
  * X1, Y1 (8-15), each block's lanes in the order perm gives (output k of a
  * block is lane perm[k]; NULL: in order), as the reference: the pixel
@@ -592,7 +602,12 @@ static inline void warp_nn_off16(const warp_ctx *c, __m256i X0, __m256i Y0, __m2
 static inline void warp_nn_taps(const warp_ctx *c, const int32_t *off, uint8_t *out, int32_t m)
 {
     const uint8_t *p = c->ptr;
-    for (int32_t k = 0; k < m; k++) out[k] = p[off[k]];
+    int32_t k = 0;
+    for (; k + 8 <= m; k += 8) {
+        const uint64_t v = warp_bytes8(p, off + k);
+        memcpy(out + k, &v, 8);
+    }
+    for (; k < m; k++) out[k] = p[off[k]];
 }
 
 /* One perspective row in two passes per chunk, specialised on the
@@ -709,30 +724,50 @@ static inline void warp_remap_pos8(const warp_ctx *c, const float *q, __m256 kfi
     *Y = cst ? warp_fix_c(vy, c->flo, c->fyhi) : warp_fix_rep(vy, c->fyhi);
 }
 
-/* One bilinear remap row (c->can_local) in two passes per chunk, as
- * warp_persp_run: the positions into X[], Y[], then warp_taps_run. */
+/* One remap row in two passes per chunk, as warp_persp_run: bilinear
+ * (c->can_local) the positions into X[], Y[], then warp_taps_run; nearest
+ * (replicate) the byte offsets into X[], then warp_nn_taps. */
 static inline void warp_remap_run(const warp_ctx *c, const float *p, uint8_t *row, int32_t n, __m256 kfix, __m256 cx,
-                                  __m256 cy, const int cst)
+                                  __m256 cy, const int bil, const int cst)
 {
+    enum { B = OVXC_GEO_FIX_BITS };
+    const __m256i h = _mm256_set1_epi32(1 << (B - 1));
     int32_t X[WARP_CHUNK] WARP_ALIGN, Y[WARP_CHUNK] WARP_ALIGN;
     for (int32_t x0 = 0; x0 < n; x0 += WARP_CHUNK) {
         const int32_t m = n - x0 < WARP_CHUNK ? n - x0 : WARP_CHUNK;
         int32_t x = 0;
-        for (; x + 8 <= m; x += 8) {
+        for (; x + 8 <= m + (bil ? 0 : 7); x += 8) {
             __m256i Xv, Yv;
-            warp_remap_pos8(c, p + 2 * (x0 + x), kfix, cx, cy, &Xv, &Yv, cst);
-            _mm256_store_si256((__m256i *)(X + x), Xv);
-            _mm256_store_si256((__m256i *)(Y + x), Yv);
+            if (x + 8 > m) { /* nearest: the row's last points, the rest of the block at 0 (not stored) */
+                float tmp[16];
+                memset(tmp, 0, sizeof(tmp));
+                memcpy(tmp, p + 2 * (x0 + x), (size_t)(m - x) * 2 * sizeof(float));
+                warp_remap_pos8(c, tmp, kfix, cx, cy, &Xv, &Yv, cst);
+            } else {
+                warp_remap_pos8(c, p + 2 * (x0 + x), kfix, cx, cy, &Xv, &Yv, cst);
+            }
+            if (bil) {
+                _mm256_store_si256((__m256i *)(X + x), Xv);
+                _mm256_store_si256((__m256i *)(Y + x), Yv);
+            } else { /* the pixel's byte offset (warp_nn_off16) */
+                __m256i xi = _mm256_srai_epi32(_mm256_add_epi32(Xv, h), B);
+                __m256i yi = _mm256_srai_epi32(_mm256_add_epi32(Yv, h), B);
+                _mm256_store_si256((__m256i *)(X + x), _mm256_add_epi32(_mm256_mullo_epi32(yi, c->vstride), xi));
+            }
+        }
+        if (!bil) {
+            warp_nn_taps(c, X, row + x0, m);
+            continue;
         }
         if (x < m || (x & 8)) { /* the row's tail: the rest of its 16-pixel group at 0 (computed, not stored) */
             float tmp[32];
             __m256i Xv, Yv;
             memset(tmp, 0, sizeof(tmp));
             memcpy(tmp, p + 2 * (x0 + x), (size_t)(m - x) * 2 * sizeof(float));
-            for (int32_t h = 0; h < 2 && x + 8 * h < ((m + 15) & ~15); h++) {
-                warp_remap_pos8(c, tmp + 16 * h, kfix, cx, cy, &Xv, &Yv, cst);
-                _mm256_store_si256((__m256i *)(X + x + 8 * h), Xv);
-                _mm256_store_si256((__m256i *)(Y + x + 8 * h), Yv);
+            for (int32_t k = 0; k < 2 && x + 8 * k < ((m + 15) & ~15); k++) {
+                warp_remap_pos8(c, tmp + 16 * k, kfix, cx, cy, &Xv, &Yv, cst);
+                _mm256_store_si256((__m256i *)(X + x + 8 * k), Xv);
+                _mm256_store_si256((__m256i *)(Y + x + 8 * k), Yv);
             }
         }
         warp_taps_run(c, X, Y, row + x0, m, 1);
@@ -755,8 +790,12 @@ void ovxc_remap_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, cons
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
         const float *p = map_xy + (size_t)y * (size_t)n * 2;
         if (c.bilinear && c.can_local) {
-            if (c.constant) warp_remap_run(&c, p, row, n, kfix, cx, cy, 1);
-            else warp_remap_run(&c, p, row, n, kfix, cx, cy, 0);
+            if (c.constant) warp_remap_run(&c, p, row, n, kfix, cx, cy, 1, 1);
+            else warp_remap_run(&c, p, row, n, kfix, cx, cy, 1, 0);
+            continue;
+        }
+        if (!c.bilinear && !c.constant) { /* nearest under replicate: offsets, then warp_nn_taps */
+            warp_remap_run(&c, p, row, n, kfix, cx, cy, 0, 0);
             continue;
         }
         for (int32_t x = 0; x < n; x += 16) {
