@@ -286,27 +286,31 @@ static __attribute__((noinline)) __m256i warp_px8_call(const warp_ctx *c, __m256
  * warp_local's row-local path inline when it applies (c->can_local known
  * true; its taps lie inside the plane, where both border rules give the
  * reference's value), else warp_px8.  The same value as warp_px8. */
-static inline __m256i warp_blk8(const warp_ctx *c, __m256i X, __m256i Y, const int bil)
+static inline __m256i warp_blk8(const warp_ctx *c, const int32_t *Xp, const int32_t *Yp, const int bil)
 {
     enum { B = OVXC_GEO_FIX_BITS };
-    const __m256i l0 = _mm256_setzero_si256(), l7 = _mm256_set1_epi32(7);
+    const int32_t hs = bil ? 0 : 1 << (B - 1);
+    const __m256i X = _mm256_load_si256((const __m256i *)Xp), Y = _mm256_load_si256((const __m256i *)Yp);
     __m256i xi, yi;
     if (bil) {
         xi = _mm256_srai_epi32(X, B);
         yi = _mm256_srai_epi32(Y, B);
     } else {
-        const __m256i h = _mm256_set1_epi32(1 << (B - 1));
+        const __m256i h = _mm256_set1_epi32(hs);
         xi = _mm256_srai_epi32(_mm256_add_epi32(X, h), B);
         yi = _mm256_srai_epi32(_mm256_add_epi32(Y, h), B);
     }
-    __m256i xb = _mm256_min_epi32(_mm256_permutevar8x32_epi32(xi, l0), _mm256_permutevar8x32_epi32(xi, l7));
-    __m256i yb = _mm256_min_epi32(_mm256_permutevar8x32_epi32(yi, l0), _mm256_permutevar8x32_epi32(yi, l7));
-    __m256i dx = _mm256_sub_epi32(xi, xb), dy = _mm256_sub_epi32(yi, yb);
+    /* the base from lanes 0 and 7 in scalar registers, read from memory:
+     * a short chain to the row loads' addresses (positions are in
+     * [-2^30, 2^30]: no overflow; >> of a negative int32 is arithmetic on
+     * the compilers this file builds with, as in the lanes) */
+    const int32_t x0 = (Xp[0] + hs) >> B, x7 = (Xp[7] + hs) >> B, y0 = (Yp[0] + hs) >> B, y7 = (Yp[7] + hs) >> B;
+    const int32_t x = x0 < x7 ? x0 : x7, y = y0 < y7 ? y0 : y7;
+    __m256i dx = _mm256_sub_epi32(xi, _mm256_set1_epi32(x)), dy = _mm256_sub_epi32(yi, _mm256_set1_epi32(y));
     /* dx <= 15 - bil and dy <= 1 (unsigned: negative fails), in one test:
      * max(dx, 8 dy) <= 15 - bil (|dy| < 2^22: 8 dy does not wrap) */
     __m256i u = _mm256_max_epu32(dx, _mm256_slli_epi32(dy, 3));
     __m256i ok = _mm256_cmpeq_epi32(_mm256_min_epu32(u, _mm256_set1_epi32(15 - bil)), u);
-    int32_t x = _mm256_cvtsi256_si32(xb), y = _mm256_cvtsi256_si32(yb);
     if ((uint32_t)x <= c->xloc && (uint32_t)y <= c->yloc && _mm256_movemask_epi8(ok) == -1) {
         const uint8_t *p = c->ptr + (intptr_t)y * c->stride + x;
         return bil ? warp_local_bil(c, p, dx, dy, X, Y) : warp_local_nn(c, p, dx, dy);
@@ -577,10 +581,8 @@ static inline void warp_taps_run(const warp_ctx *c, const int32_t *X, const int3
                                  const int bil)
 {
     for (int32_t x = 0; x < n; x += 16) {
-        __m256i r0 = warp_blk8(c, _mm256_load_si256((const __m256i *)(X + x)),
-                               _mm256_load_si256((const __m256i *)(Y + x)), bil);
-        __m256i r1 = warp_blk8(c, _mm256_load_si256((const __m256i *)(X + x + 8)),
-                               _mm256_load_si256((const __m256i *)(Y + x + 8)), bil);
+        __m256i r0 = warp_blk8(c, X + x, Y + x, bil);
+        __m256i r1 = warp_blk8(c, X + x + 8, Y + x + 8, bil);
         warp_store16(out + x, r0, r1, n - x);
     }
 }
