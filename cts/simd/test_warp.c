@@ -295,6 +295,19 @@ int main(void)
                 random_map(map, w, h, w, h, t % 4);
                 check(OVXC_GEO_REMAP, &src, w, h, map, interp, "remap wide");
             }
+        /* the bench's mild rotation and scale (row-local taps in every
+         * block but the edges' and the chunks' tails), both border rules */
+        for (int interp = 0; interp < 2; interp++)
+            for (int mode = 0; mode < 2; mode++) {
+                const float pm[9] = {0.9f, -0.1f, 1e-5f, 0.1f, 0.9f, 2e-5f, 5.0f, 7.0f, 1.0f};
+                const float am[6] = {0.9f, -0.1f, 0.1f, 0.9f, 5.0f, 7.0f};
+                src.mode = mode ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE;
+                check(OVXC_GEO_WARP_AFFINE, &src, w, h, am, interp, "affine wide, bench matrix");
+                check(OVXC_GEO_WARP_PERSPECTIVE, &src, w, h, pm, interp, "perspective wide, bench matrix");
+                for (int32_t k = 0; k < w * h; k++)
+                    map[2 * k] = (float)(k % w) * 0.9f + 3.0f, map[2 * k + 1] = (float)(k / w) * 0.9f + 2.0f;
+                check(OVXC_GEO_REMAP, &src, w, h, map, interp, "remap wide, bench table");
+            }
         free(map);
         src_free(&si);
     }
