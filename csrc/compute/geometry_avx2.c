@@ -281,40 +281,29 @@ static __attribute__((noinline)) __m256i warp_px8_call(const warp_ctx *c, __m256
     return warp_px8(c, X, Y);
 }
 
-/* One block of 8 at fixed-point positions X, Y (clamped as warp_px8 wants
- * them), for loops specialised on the interpolation (bil, a constant):
+/* One bilinear block of 8 at the fixed-point positions Xp[0..7],
+ * Yp[0..7] (clamped as warp_px8 wants them), for the two-pass loops:
  * warp_local's row-local path inline when it applies (c->can_local known
  * true; its taps lie inside the plane, where both border rules give the
  * reference's value), else warp_px8.  The same value as warp_px8. */
-static inline __m256i warp_blk8(const warp_ctx *c, const int32_t *Xp, const int32_t *Yp, const int bil)
+static inline __m256i warp_blk8(const warp_ctx *c, const int32_t *Xp, const int32_t *Yp)
 {
     enum { B = OVXC_GEO_FIX_BITS };
-    const int32_t hs = bil ? 0 : 1 << (B - 1);
     const __m256i X = _mm256_load_si256((const __m256i *)Xp), Y = _mm256_load_si256((const __m256i *)Yp);
-    __m256i xi, yi;
-    if (bil) {
-        xi = _mm256_srai_epi32(X, B);
-        yi = _mm256_srai_epi32(Y, B);
-    } else {
-        const __m256i h = _mm256_set1_epi32(hs);
-        xi = _mm256_srai_epi32(_mm256_add_epi32(X, h), B);
-        yi = _mm256_srai_epi32(_mm256_add_epi32(Y, h), B);
-    }
-    /* the base from lanes 0 and 7 in scalar registers, read from memory:
-     * a short chain to the row loads' addresses (positions are in
-     * [-2^30, 2^30]: no overflow; >> of a negative int32 is arithmetic on
-     * the compilers this file builds with, as in the lanes) */
-    const int32_t x0 = (Xp[0] + hs) >> B, x7 = (Xp[7] + hs) >> B, y0 = (Yp[0] + hs) >> B, y7 = (Yp[7] + hs) >> B;
+    const __m256i xi = _mm256_srai_epi32(X, B), yi = _mm256_srai_epi32(Y, B);
+    /* the base (warp_local's: the smaller tap of lanes 0 and 7) in scalar
+     * registers, read from memory: a short chain to the row loads'
+     * addresses (positions are in [-2^30, 2^30]; >> of a negative int32 is
+     * arithmetic on the compilers this file builds with, as in the lanes) */
+    const int32_t x0 = Xp[0] >> B, x7 = Xp[7] >> B, y0 = Yp[0] >> B, y7 = Yp[7] >> B;
     const int32_t x = x0 < x7 ? x0 : x7, y = y0 < y7 ? y0 : y7;
     __m256i dx = _mm256_sub_epi32(xi, _mm256_set1_epi32(x)), dy = _mm256_sub_epi32(yi, _mm256_set1_epi32(y));
-    /* dx <= 15 - bil and dy <= 1 (unsigned: negative fails), in one test:
-     * max(dx, 8 dy) <= 15 - bil (|dy| < 2^22: 8 dy does not wrap) */
+    /* dx <= 14 and dy <= 1 (unsigned: negative fails), in one test:
+     * max(dx, 8 dy) <= 14 (|dy| < 2^22: 8 dy does not wrap) */
     __m256i u = _mm256_max_epu32(dx, _mm256_slli_epi32(dy, 3));
-    __m256i ok = _mm256_cmpeq_epi32(_mm256_min_epu32(u, _mm256_set1_epi32(15 - bil)), u);
-    if ((uint32_t)x <= c->xloc && (uint32_t)y <= c->yloc && _mm256_movemask_epi8(ok) == -1) {
-        const uint8_t *p = c->ptr + (intptr_t)y * c->stride + x;
-        return bil ? warp_local_bil(c, p, dx, dy, X, Y) : warp_local_nn(c, p, dx, dy);
-    }
+    __m256i ok = _mm256_cmpeq_epi32(_mm256_min_epu32(u, _mm256_set1_epi32(14)), u);
+    if ((uint32_t)x <= c->xloc && (uint32_t)y <= c->yloc && _mm256_movemask_epi8(ok) == -1)
+        return warp_local_bil(c, c->ptr + (intptr_t)y * c->stride + x, dx, dy, X, Y);
     return warp_px8_call(c, X, Y);
 }
 
@@ -567,22 +556,18 @@ void ovxc_warp_affine_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst
     }
 }
 
-/* One perspective row in code specialised on the interpolation and the
- * border rule (constants for the compiler): per block of 8 the reference's
- * float operations, then warp_blk8 (row-local when it applies). */
 #define WARP_ALIGN __attribute__((aligned(32)))
 enum { WARP_CHUNK = 256 }; /* pixels per pass of the two-pass loops (a multiple of 16) */
 
-/* The taps of pixels [0, m) of a chunk from its fixed-point positions X[],
- * Y[] (m a multiple of 8 lanes held, n the pixels to store), 16 at a time
- * by warp_blk8.  Apart from the positions' pass, the loads' address chains
+/* The bilinear taps of the n pixels of a chunk from their fixed-point
+ * positions X[], Y[] (held up to n rounded up to 16), 16 at a time by
+ * warp_blk8.  Apart from the positions' pass, the loads' address chains
  * are short and the out-of-order core overlaps many blocks. */
-static inline void warp_taps_run(const warp_ctx *c, const int32_t *X, const int32_t *Y, uint8_t *out, int32_t n,
-                                 const int bil)
+static inline void warp_taps_run(const warp_ctx *c, const int32_t *X, const int32_t *Y, uint8_t *out, int32_t n)
 {
     for (int32_t x = 0; x < n; x += 16) {
-        __m256i r0 = warp_blk8(c, X + x, Y + x, bil);
-        __m256i r1 = warp_blk8(c, X + x + 8, Y + x + 8, bil);
+        __m256i r0 = warp_blk8(c, X + x, Y + x);
+        __m256i r1 = warp_blk8(c, X + x + 8, Y + x + 8);
         warp_store16(out + x, r0, r1, n - x);
     }
 }
@@ -613,9 +598,10 @@ static inline void warp_nn_taps(const warp_ctx *c, const int32_t *off, uint8_t *
 }
 
 /* One perspective row in two passes per chunk, specialised on the
- * interpolation and the border rule (constants for the compiler): the
- * reference's float operations per block of 8 into X[], Y[], then
- * warp_taps_run. */
+ * interpolation and the border rule (constants for the compiler; nearest:
+ * replicate only): the reference's float operations per block of 8 into
+ * X[], Y[], then warp_taps_run (nearest: the byte offsets into X[], then
+ * warp_nn_taps). */
 static inline void warp_persp_run(const warp_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n, const int bil,
                                   const int cst)
 {
@@ -634,8 +620,8 @@ static inline void warp_persp_run(const warp_ctx *c, const ovxc_geo_row *r, uint
                     __m256 q = _mm256_div_ps(one, _mm256_add_ps(_mm256_mul_ps(az, xf), bz));
                     __m256 vx = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ax, xf), bx), q), half);
                     __m256 vy = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ay, xf), by), q), half);
-                    P[2 * h] = cst ? warp_fix_c(vx, c->flo, c->fxhi) : warp_fix_rep(vx, c->fxhi);
-                    P[2 * h + 1] = cst ? warp_fix_c(vy, c->flo, c->fyhi) : warp_fix_rep(vy, c->fyhi);
+                    P[2 * h] = warp_fix_rep(vx, c->fxhi);
+                    P[2 * h + 1] = warp_fix_rep(vy, c->fyhi);
                     xf = _mm256_add_ps(xf, eight);
                 }
                 warp_nn_off16(c, P[0], P[1], P[2], P[3], X + x);
@@ -658,7 +644,7 @@ static inline void warp_persp_run(const warp_ctx *c, const ovxc_geo_row *r, uint
             _mm256_store_si256((__m256i *)(X + ((m + 7) & ~7)), _mm256_setzero_si256());
             _mm256_store_si256((__m256i *)(Y + ((m + 7) & ~7)), _mm256_setzero_si256());
         }
-        warp_taps_run(c, X, Y, row + x0, m, bil);
+        warp_taps_run(c, X, Y, row + x0, m);
     }
 }
 
@@ -772,7 +758,7 @@ static inline void warp_remap_run(const warp_ctx *c, const float *p, uint8_t *ro
                 _mm256_store_si256((__m256i *)(Y + x + 8 * k), Yv);
             }
         }
-        warp_taps_run(c, X, Y, row + x0, m, 1);
+        warp_taps_run(c, X, Y, row + x0, m);
     }
 }
 
