@@ -28,6 +28,14 @@
  * rows whose positions stay inside +-2^30 at both ends skip the clamp.
  * Planes too large for 32-bit offsets (or 2^20 pixels a side), under 7
  * bytes, and U1 images take the scalar reference.
+ *
+ * Warp Perspective (bilinear; nearest under replicate) and bilinear Remap
+ * run each row in two passes per chunk of 256 pixels, in loops specialised
+ * on the interpolation and border rule: the positions (division, clamp,
+ * fix) into arrays, then the taps (warp_blk8: the row-local path tested per
+ * block, else warp_px8 out of line; nearest: scalar byte loads from
+ * offsets).  In one pass the chain from a block's position to its loads
+ * was long enough to leave the core waiting (~30% slower, CPU time).
  */
 #include "geometry.h"
 
@@ -265,6 +273,40 @@ static inline __m256i warp_px8(const warp_ctx *c, __m256i X, __m256i Y)
     return warp_bil_sum(a0, a1, X, Y);
 }
 
+/* warp_px8 out of line: the general path of the specialised loops below
+ * (blocks near the plane's edges or with taps spread wider than the
+ * row-local window), which keeps their registers for the common case. */
+static __attribute__((noinline)) __m256i warp_px8_call(const warp_ctx *c, __m256i X, __m256i Y)
+{
+    return warp_px8(c, X, Y);
+}
+
+/* One bilinear block of 8 at the fixed-point positions Xp[0..7],
+ * Yp[0..7] (clamped as warp_px8 wants them), for the two-pass loops:
+ * warp_local's row-local path inline when it applies (c->can_local known
+ * true; its taps lie inside the plane, where both border rules give the
+ * reference's value), else warp_px8.  The same value as warp_px8. */
+static inline __m256i warp_blk8(const warp_ctx *c, const int32_t *Xp, const int32_t *Yp)
+{
+    enum { B = OVXC_GEO_FIX_BITS };
+    const __m256i X = _mm256_load_si256((const __m256i *)Xp), Y = _mm256_load_si256((const __m256i *)Yp);
+    const __m256i xi = _mm256_srai_epi32(X, B), yi = _mm256_srai_epi32(Y, B);
+    /* the base (warp_local's: the smaller tap of lanes 0 and 7) in scalar
+     * registers, read from memory: a short chain to the row loads'
+     * addresses (positions are in [-2^30, 2^30]; >> of a negative int32 is
+     * arithmetic on the compilers this file builds with, as in the lanes) */
+    const int32_t x0 = Xp[0] >> B, x7 = Xp[7] >> B, y0 = Yp[0] >> B, y7 = Yp[7] >> B;
+    const int32_t x = x0 < x7 ? x0 : x7, y = y0 < y7 ? y0 : y7;
+    __m256i dx = _mm256_sub_epi32(xi, _mm256_set1_epi32(x)), dy = _mm256_sub_epi32(yi, _mm256_set1_epi32(y));
+    /* dx <= 14 and dy <= 1 (unsigned: negative fails), in one test:
+     * max(dx, 8 dy) <= 14 (|dy| < 2^22: 8 dy does not wrap) */
+    __m256i u = _mm256_max_epu32(dx, _mm256_slli_epi32(dy, 3));
+    __m256i ok = _mm256_cmpeq_epi32(_mm256_min_epu32(u, _mm256_set1_epi32(14)), u);
+    if ((uint32_t)x <= c->xloc && (uint32_t)y <= c->yloc && _mm256_movemask_epi8(ok) == -1)
+        return warp_local_bil(c, c->ptr + (intptr_t)y * c->stride + x, dx, dy, X, Y);
+    return warp_px8_call(c, X, Y);
+}
+
 /* Store 16 outputs (two blocks of int32 lanes), or the first n. */
 static inline void warp_store16(uint8_t *out, __m256i a, __m256i b, int n)
 {
@@ -277,6 +319,16 @@ static inline void warp_store16(uint8_t *out, __m256i a, __m256i b, int n)
         _mm_storeu_si128((__m128i *)tmp, q);
         memcpy(out, tmp, (size_t)n);
     }
+}
+
+/* The bytes p[off[0]] .. p[off[7]] in one register (little-endian: byte k
+ * of the result is p[off[k]]), for one 8-byte store: no loop overhead per
+ * pixel, and byte stores do not wait on the store port. */
+static inline uint64_t warp_bytes8(const uint8_t *p, const int32_t *off)
+{
+    return (uint64_t)p[off[0]] | (uint64_t)p[off[1]] << 8 | (uint64_t)p[off[2]] << 16 | (uint64_t)p[off[3]] << 24 |
+           (uint64_t)p[off[4]] << 32 | (uint64_t)p[off[5]] << 40 | (uint64_t)p[off[6]] << 48 |
+           (uint64_t)p[off[7]] << 56;
 }
 
 /* Nearest, 16 outputs from fixed-point positions X0, Y0 (outputs 0-7) and
@@ -504,6 +556,98 @@ void ovxc_warp_affine_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst
     }
 }
 
+#define WARP_ALIGN __attribute__((aligned(32)))
+enum { WARP_CHUNK = 256 }; /* pixels per pass of the two-pass loops (a multiple of 16) */
+
+/* The bilinear taps of the n pixels of a chunk from their fixed-point
+ * positions X[], Y[] (held up to n rounded up to 16), 16 at a time by
+ * warp_blk8.  Apart from the positions' pass, the loads' address chains
+ * are short and the out-of-order core overlaps many blocks. */
+static inline void warp_taps_run(const warp_ctx *c, const int32_t *X, const int32_t *Y, uint8_t *out, int32_t n)
+{
+    for (int32_t x = 0; x < n; x += 16) {
+        __m256i r0 = warp_blk8(c, X + x, Y + x);
+        __m256i r1 = warp_blk8(c, X + x + 8, Y + x + 8);
+        warp_store16(out + x, r0, r1, n - x);
+    }
+}
+
+/* Nearest under replicate (positions clamped into the plane): the byte
+ * offsets of 16 pixels into off[], then the taps of a chunk of m pixels by
+ * scalar byte loads, which the core issues at about one a cycle with no
+ * address chain but the offsets'. */
+static inline void warp_nn_off16(const warp_ctx *c, __m256i X0, __m256i Y0, __m256i X1, __m256i Y1, int32_t *off)
+{
+    enum { B = OVXC_GEO_FIX_BITS };
+    const __m256i h = _mm256_set1_epi32(1 << (B - 1));
+    __m256i xi0 = _mm256_srai_epi32(_mm256_add_epi32(X0, h), B), yi0 = _mm256_srai_epi32(_mm256_add_epi32(Y0, h), B);
+    __m256i xi1 = _mm256_srai_epi32(_mm256_add_epi32(X1, h), B), yi1 = _mm256_srai_epi32(_mm256_add_epi32(Y1, h), B);
+    _mm256_store_si256((__m256i *)off, _mm256_add_epi32(_mm256_mullo_epi32(yi0, c->vstride), xi0));
+    _mm256_store_si256((__m256i *)(off + 8), _mm256_add_epi32(_mm256_mullo_epi32(yi1, c->vstride), xi1));
+}
+
+static inline void warp_nn_taps(const warp_ctx *c, const int32_t *off, uint8_t *out, int32_t m)
+{
+    const uint8_t *p = c->ptr;
+    int32_t k = 0;
+    for (; k + 8 <= m; k += 8) {
+        const uint64_t v = warp_bytes8(p, off + k);
+        memcpy(out + k, &v, 8);
+    }
+    for (; k < m; k++) out[k] = p[off[k]];
+}
+
+/* One perspective row in two passes per chunk, specialised on the
+ * interpolation and the border rule (constants for the compiler; nearest:
+ * replicate only): the reference's float operations per block of 8 into
+ * X[], Y[], then warp_taps_run (nearest: the byte offsets into X[], then
+ * warp_nn_taps). */
+static inline void warp_persp_run(const warp_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n, const int bil,
+                                  const int cst)
+{
+    const __m256 eight = _mm256_set1_ps(8.0f), one = _mm256_set1_ps(1.0f), half = _mm256_set1_ps(0.5f);
+    const __m256 ax = _mm256_set1_ps(r->ax), bx = _mm256_set1_ps(r->bx);
+    const __m256 ay = _mm256_set1_ps(r->ay), by = _mm256_set1_ps(r->by);
+    const __m256 az = _mm256_set1_ps(r->az), bz = _mm256_set1_ps(r->bz);
+    __m256 xf = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
+    int32_t X[WARP_CHUNK] WARP_ALIGN, Y[WARP_CHUNK] WARP_ALIGN;
+    if (!bil) { /* replicate only (see the caller) */
+        for (int32_t x0 = 0; x0 < n; x0 += WARP_CHUNK) {
+            const int32_t m = n - x0 < WARP_CHUNK ? n - x0 : WARP_CHUNK;
+            for (int32_t x = 0; x < m; x += 16) {
+                __m256i P[4];
+                for (int h = 0; h < 2; h++) {
+                    __m256 q = _mm256_div_ps(one, _mm256_add_ps(_mm256_mul_ps(az, xf), bz));
+                    __m256 vx = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ax, xf), bx), q), half);
+                    __m256 vy = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ay, xf), by), q), half);
+                    P[2 * h] = warp_fix_rep(vx, c->fxhi);
+                    P[2 * h + 1] = warp_fix_rep(vy, c->fyhi);
+                    xf = _mm256_add_ps(xf, eight);
+                }
+                warp_nn_off16(c, P[0], P[1], P[2], P[3], X + x);
+            }
+            warp_nn_taps(c, X, row + x0, m);
+        }
+        return;
+    }
+    for (int32_t x0 = 0; x0 < n; x0 += WARP_CHUNK) {
+        const int32_t m = n - x0 < WARP_CHUNK ? n - x0 : WARP_CHUNK;
+        for (int32_t x = 0; x < m; x += 8) {
+            __m256 q = _mm256_div_ps(one, _mm256_add_ps(_mm256_mul_ps(az, xf), bz));
+            __m256 vx = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ax, xf), bx), q), half);
+            __m256 vy = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ay, xf), by), q), half);
+            _mm256_store_si256((__m256i *)(X + x), cst ? warp_fix_c(vx, c->flo, c->fxhi) : warp_fix_rep(vx, c->fxhi));
+            _mm256_store_si256((__m256i *)(Y + x), cst ? warp_fix_c(vy, c->flo, c->fyhi) : warp_fix_rep(vy, c->fyhi));
+            xf = _mm256_add_ps(xf, eight);
+        }
+        if ((m + 7) & 8) { /* the last 16-pixel group's second block: computed, not stored */
+            _mm256_store_si256((__m256i *)(X + ((m + 7) & ~7)), _mm256_setzero_si256());
+            _mm256_store_si256((__m256i *)(Y + ((m + 7) & ~7)), _mm256_setzero_si256());
+        }
+        warp_taps_run(c, X, Y, row + x0, m);
+    }
+}
+
 void ovxc_warp_perspective_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m, int interp,
                                     uint32_t y0, uint32_t y1)
 {
@@ -515,10 +659,21 @@ void ovxc_warp_perspective_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst
     const __m256 eight = _mm256_set1_ps(8.0f), lane = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256 one = _mm256_set1_ps(1.0f), half = _mm256_set1_ps(0.5f);
     const int32_t n = dst->width;
+    /* nearest under constant: warp_nn16 in one pass below measured ~10%
+     * faster than the two passes */
+    const int sel = c.bilinear && c.can_local ? 1 + 2 * c.constant : (!c.bilinear && !c.constant ? 0 : -1);
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
         ovxc_geo_row r;
         ovxc_geo_perspective_row(src, m, y, &r);
+        switch (sel) {
+        case 0: warp_persp_run(&c, &r, row, n, 0, 0); continue;
+        case 1: warp_persp_run(&c, &r, row, n, 1, 0); continue;
+        case 3: warp_persp_run(&c, &r, row, n, 1, 1); continue;
+        default: break;
+        }
+        /* nearest under constant, and bilinear on planes under 16 pixels
+         * wide or 3 rows high (no row-local path): one pass */
         const __m256 ax = _mm256_set1_ps(r.ax), bx = _mm256_set1_ps(r.bx);
         const __m256 ay = _mm256_set1_ps(r.ay), by = _mm256_set1_ps(r.by);
         const __m256 az = _mm256_set1_ps(r.az), bz = _mm256_set1_ps(r.bz);
@@ -540,6 +695,73 @@ void ovxc_warp_perspective_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst
     }
 }
 
+/* The positions of 8 remap points from q (x0 y0 x1 y1 ...), in order:
+ * the reference's float operations (map * 1024 + c). */
+static inline void warp_remap_pos8(const warp_ctx *c, const float *q, __m256 kfix, __m256 cx, __m256 cy, __m256i *X,
+                                   __m256i *Y, const int cst)
+{
+    __m256 a = _mm256_loadu_ps(q), b = _mm256_loadu_ps(q + 8);
+    /* x0 y0 x1 y1 x2 y2 x3 y3 | x4 ... -> x0 x1 x4 x5 x2 x3 x6 x7 -> in order */
+    __m256 mx = _mm256_castpd_ps(_mm256_permute4x64_pd(
+        _mm256_castps_pd(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0))), _MM_SHUFFLE(3, 1, 2, 0)));
+    __m256 my = _mm256_castpd_ps(_mm256_permute4x64_pd(
+        _mm256_castps_pd(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1))), _MM_SHUFFLE(3, 1, 2, 0)));
+    __m256 vx = _mm256_add_ps(_mm256_mul_ps(mx, kfix), cx);
+    __m256 vy = _mm256_add_ps(_mm256_mul_ps(my, kfix), cy);
+    *X = cst ? warp_fix_c(vx, c->flo, c->fxhi) : warp_fix_rep(vx, c->fxhi);
+    *Y = cst ? warp_fix_c(vy, c->flo, c->fyhi) : warp_fix_rep(vy, c->fyhi);
+}
+
+/* One remap row in two passes per chunk, as warp_persp_run: bilinear
+ * (c->can_local) the positions into X[], Y[], then warp_taps_run; nearest
+ * (replicate) the byte offsets into X[], then warp_nn_taps. */
+static inline void warp_remap_run(const warp_ctx *c, const float *p, uint8_t *row, int32_t n, __m256 kfix, __m256 cx,
+                                  __m256 cy, const int bil, const int cst)
+{
+    enum { B = OVXC_GEO_FIX_BITS };
+    const __m256i h = _mm256_set1_epi32(1 << (B - 1));
+    int32_t X[WARP_CHUNK] WARP_ALIGN, Y[WARP_CHUNK] WARP_ALIGN;
+    for (int32_t x0 = 0; x0 < n; x0 += WARP_CHUNK) {
+        const int32_t m = n - x0 < WARP_CHUNK ? n - x0 : WARP_CHUNK;
+        int32_t x = 0;
+        for (; x + 8 <= m + (bil ? 0 : 7); x += 8) {
+            __m256i Xv, Yv;
+            if (x + 8 > m) { /* nearest: the row's last points, the rest of the block at 0 (not stored) */
+                float tmp[16];
+                memset(tmp, 0, sizeof(tmp));
+                memcpy(tmp, p + 2 * (x0 + x), (size_t)(m - x) * 2 * sizeof(float));
+                warp_remap_pos8(c, tmp, kfix, cx, cy, &Xv, &Yv, cst);
+            } else {
+                warp_remap_pos8(c, p + 2 * (x0 + x), kfix, cx, cy, &Xv, &Yv, cst);
+            }
+            if (bil) {
+                _mm256_store_si256((__m256i *)(X + x), Xv);
+                _mm256_store_si256((__m256i *)(Y + x), Yv);
+            } else { /* the pixel's byte offset (warp_nn_off16) */
+                __m256i xi = _mm256_srai_epi32(_mm256_add_epi32(Xv, h), B);
+                __m256i yi = _mm256_srai_epi32(_mm256_add_epi32(Yv, h), B);
+                _mm256_store_si256((__m256i *)(X + x), _mm256_add_epi32(_mm256_mullo_epi32(yi, c->vstride), xi));
+            }
+        }
+        if (!bil) {
+            warp_nn_taps(c, X, row + x0, m);
+            continue;
+        }
+        if (x < m || (x & 8)) { /* the row's tail: the rest of its 16-pixel group at 0 (computed, not stored) */
+            float tmp[32];
+            __m256i Xv, Yv;
+            memset(tmp, 0, sizeof(tmp));
+            memcpy(tmp, p + 2 * (x0 + x), (size_t)(m - x) * 2 * sizeof(float));
+            for (int32_t k = 0; k < 2 && x + 8 * k < ((m + 15) & ~15); k++) {
+                warp_remap_pos8(c, tmp + 16 * k, kfix, cx, cy, &Xv, &Yv, cst);
+                _mm256_store_si256((__m256i *)(X + x + 8 * k), Xv);
+                _mm256_store_si256((__m256i *)(Y + x + 8 * k), Yv);
+            }
+        }
+        warp_taps_run(c, X, Y, row + x0, m);
+    }
+}
+
 void ovxc_remap_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, int interp,
                          uint32_t y0, uint32_t y1)
 {
@@ -555,6 +777,15 @@ void ovxc_remap_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, cons
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
         const float *p = map_xy + (size_t)y * (size_t)n * 2;
+        if (c.bilinear && c.can_local) {
+            if (c.constant) warp_remap_run(&c, p, row, n, kfix, cx, cy, 1, 1);
+            else warp_remap_run(&c, p, row, n, kfix, cx, cy, 1, 0);
+            continue;
+        }
+        if (!c.bilinear && !c.constant) { /* nearest under replicate: offsets, then warp_nn_taps */
+            warp_remap_run(&c, p, row, n, kfix, cx, cy, 0, 0);
+            continue;
+        }
         for (int32_t x = 0; x < n; x += 16) {
             __m256i res[2];
             float tmp[32];

@@ -3,7 +3,7 @@
  * against the scalar reference (random tops, bands of any height, odd and
  * tiny widths), and the scalar rows against a plain model written here (the
  * double sum over the rectangle), including bands composed through the
- * column sums as the kernel does.
+ * column sums as the kernel does; the value counts against a plain count.
  */
 #include "../../csrc/compute/stats.h"
 
@@ -146,6 +146,31 @@ int main(void)
                 passed++;
             }
         }
+    }
+    /* the value counts (Histogram, EqualizeHist) against a plain count:
+     * rectangles of odd and tiny widths at odd offsets (the 8-byte reads'
+     * tails), random, constant and two-valued pixels */
+    {
+        static const uint32_t cw[] = {1, 3, 7, 8, 9, 15, 16, 17, 63, 101, 1921};
+        for (size_t ci = 0; ci < sizeof(cw) / sizeof(cw[0]); ci++)
+            for (int kind = 0; kind < 3; kind++) {
+                const uint32_t w = cw[ci] + 5, h = 7, x0 = 3, y0 = 1, x1 = 3 + cw[ci], y1 = 6;
+                uint8_t *img = malloc((size_t)w * h);
+                uint32_t got[256], want[256], x, y;
+                for (x = 0; x < w * h; x++)
+                    img[x] = (uint8_t)(kind == 0 ? rnd() : (kind == 1 ? 200 : (rnd() & 1 ? 255 : 0)));
+                memset(want, 0, sizeof(want));
+                for (y = y0; y < y1; y++)
+                    for (x = x0; x < x1; x++) want[img[y * w + x]]++;
+                ovxc_count_u8(img, (int32_t)w, x0, y0, x1, y1, got);
+                if (memcmp(got, want, sizeof(got))) {
+                    printf("FAIL counts width %u kind %d\n", cw[ci], kind);
+                    failed++;
+                } else {
+                    passed++;
+                }
+                free(img);
+            }
     }
     printf("%u passed, %u failed, %u not run\n", passed, failed, not_run);
     return failed != 0;

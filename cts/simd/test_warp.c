@@ -6,8 +6,9 @@
  * (inside, outside, integer and half-integer points, huge values, NaN and
  * infinities), both interpolations, both border rules (constant with a
  * random value, replicate = what undefined computes), sizes from 1x1 up with
- * odd widths, sources that are a valid rectangle inside a larger image, and
- * random, all-0, all-255 and 0/255 pixels.  The source plane ends right
+ * odd widths (some across the AVX2 two-pass loops' 256-pixel chunks),
+ * sources that are a valid rectangle inside a larger image, and random,
+ * all-0, all-255 and 0/255 pixels.  The source plane ends right
  * before an inaccessible page, or starts right after one (a read past its
  * last byte or before its first faults), and the destination rows carry
  * guard bytes no variant may touch.  A variant the
@@ -227,12 +228,12 @@ static void fill(src_image *s, int pattern)
 int main(void)
 {
     static const int32_t sizes[][2] = {{1, 1}, {2, 2}, {1, 5}, {5, 1}, {3, 4}, {7, 3}, {4, 4}, {17, 13},
-                                       {33, 9}, {64, 48}, {127, 61}, {200, 3}};
+                                       {33, 9}, {64, 48}, {127, 61}, {200, 3}, {300, 40}};
     static const int32_t dsizes[][2] = {{1, 1}, {3, 2}, {4, 1}, {5, 5}, {7, 9}, {8, 3}, {13, 17}, {31, 7},
-                                        {64, 40}, {129, 37}, {250, 3}};
+                                        {64, 40}, {129, 37}, {250, 3}, {257, 6}, {519, 5}, {271, 4}};
     const int ns = (int)(sizeof(sizes) / sizeof(sizes[0])), nd = (int)(sizeof(dsizes) / sizeof(dsizes[0]));
     int round;
-    for (round = 0; round < 700; round++) {
+    for (round = 0; round < 1000; round++) {
         const int32_t *ss = sizes[round % ns], *dd = dsizes[(round / ns + round) % nd];
         /* the source: a valid rectangle inside a larger image, sometimes the whole */
         int32_t sw = ss[0], sh = ss[1], dw = dd[0], dh = dd[1];
@@ -293,6 +294,19 @@ int main(void)
                 check(OVXC_GEO_WARP_PERSPECTIVE, &src, w, h, m, interp, "perspective wide");
                 random_map(map, w, h, w, h, t % 4);
                 check(OVXC_GEO_REMAP, &src, w, h, map, interp, "remap wide");
+            }
+        /* the bench's mild rotation and scale (row-local taps in every
+         * block but the edges' and the chunks' tails), both border rules */
+        for (int interp = 0; interp < 2; interp++)
+            for (int mode = 0; mode < 2; mode++) {
+                const float pm[9] = {0.9f, -0.1f, 1e-5f, 0.1f, 0.9f, 2e-5f, 5.0f, 7.0f, 1.0f};
+                const float am[6] = {0.9f, -0.1f, 0.1f, 0.9f, 5.0f, 7.0f};
+                src.mode = mode ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE;
+                check(OVXC_GEO_WARP_AFFINE, &src, w, h, am, interp, "affine wide, bench matrix");
+                check(OVXC_GEO_WARP_PERSPECTIVE, &src, w, h, pm, interp, "perspective wide, bench matrix");
+                for (int32_t k = 0; k < w * h; k++)
+                    map[2 * k] = (float)(k % w) * 0.9f + 3.0f, map[2 * k + 1] = (float)(k / w) * 0.9f + 2.0f;
+                check(OVXC_GEO_REMAP, &src, w, h, map, interp, "remap wide, bench table");
             }
         free(map);
         src_free(&si);
