@@ -304,6 +304,8 @@ static const ovx_variant *multiply_select(vx_node node, const vx_reference p[])
     (void)node;
     if (all_u8(p, idx, 3)) v = ovx_variant_pick(ovxc_mul_variants(OVXC_MUL_U8));
     if (all_fmt(p, idx, 3, VX_DF_IMAGE_S16)) v = ovx_variant_pick(ovxc_mul_variants(OVXC_MUL_S16));
+    if (all_u8(p, idx, 2) && ovx_image_format_of(p[5]) == VX_DF_IMAGE_S16)
+        v = ovx_variant_pick(ovxc_mul_variants(OVXC_MUL_U8S16));
     /* without a row variant: the generic routine (every format mix and
      * scale) built for the best ISA */
     return v && v->level != OVX_SIMD_NONE ? v : ovx_variant_pick(ovxc_arith_variants(OVXC_ARITH_multiply));
@@ -333,11 +335,13 @@ static vx_status multiply_window(vx_node node, const vx_reference p[], vx_uint32
         ovxc_mul_row_f row = (ovxc_mul_row_f)ovx_node_variant(node)->fn;
         ovx_plane a = ovx_image_plane((vx_image)p[0], 0), b = ovx_image_plane((vx_image)p[1], 0),
                   o = ovx_image_plane((vx_image)p[5], 0);
-        size_t x0 = (size_t)w->x0 * (((vx_image)p[5])->format == VX_DF_IMAGE_S16 ? 2 : 1);
+        /* byte offsets of the window's first column: inputs and output (U8 x U8 -> S16 mixes them) */
+        size_t xi = (size_t)w->x0 * (((vx_image)p[0])->format == VX_DF_IMAGE_S16 ? 2 : 1);
+        size_t xo = (size_t)w->x0 * (((vx_image)p[5])->format == VX_DF_IMAGE_S16 ? 2 : 1);
         int sat = enum_param(p[3]) == VX_CONVERT_POLICY_SATURATE, ne = enum_param(p[4]) == VX_ROUND_POLICY_TO_NEAREST_EVEN;
         vx_uint32 y;
         for (y = w->y0; y < w->y1; y++)
-            row(a.ptr + (size_t)y * a.stride + x0, b.ptr + (size_t)y * b.stride + x0, o.ptr + (size_t)y * o.stride + x0,
+            row(a.ptr + (size_t)y * a.stride + xi, b.ptr + (size_t)y * b.stride + xi, o.ptr + (size_t)y * o.stride + xo,
                 w->x1 - w->x0, (double)scale, sat, ne);
         return VX_SUCCESS;
     }
