@@ -270,6 +270,11 @@ void ovxc_channel_extract(const uint8_t *base, int32_t stride, const ovxc_cc_cha
                          int32_t dst_stride, uint32_t x0, uint32_t y0, uint32_t x1, uint32_t y1)
 {
     uint32_t x, y;
+    if (ch->step == 1 && x0 == 0 && y1 > y0 + 1 && stride > 0 && stride == dst_stride && (uint32_t)stride == x1) {
+        /* a plane of its own, rows end to end in both: one block */
+        memcpy(dst + (intptr_t)y0 * dst_stride, base + (intptr_t)y0 * stride + ch->off, (size_t)stride * (y1 - y0));
+        return;
+    }
     for (y = y0; y < y1; y++) {
         const uint8_t *s = base + (intptr_t)y * stride + ch->off;
         uint8_t *d = dst + (intptr_t)y * dst_stride;

@@ -18,7 +18,8 @@ void ovxc_max_s16(const vx_uint8 *a, vx_int32 sa, const vx_uint8 *b, vx_int32 sb
                   vx_uint32 x0, vx_uint32 y0, vx_uint32 x1, vx_uint32 y1);
 
 /* ---- Copy ----------------------------------------------------------------- */
-/* rows rows of row_bytes bytes (the blocks may overlap: memmove per row). */
+/* rows rows of row_bytes bytes (the blocks may overlap: memmove per row, or
+ * one memmove of the whole block when both have rows end to end). */
 void ovxc_copy_rows(const vx_uint8 *src, vx_int32 src_stride, vx_uint8 *dst, vx_int32 dst_stride,
                     vx_size row_bytes, vx_uint32 rows);
 /* rows rows of bits bit-packed pixels (pixel x: bit x % 8 of byte x / 8);

@@ -99,11 +99,22 @@ void ovxc_row_mul_s16_scalar(const uint8_t *a8, const uint8_t *b8, uint8_t *o8, 
         o[i] = (int16_t)mul_value((int32_t)a[i] * b[i], scale, saturate, nearest_even, -32768.0, 32767.0);
 }
 
+void ovxc_row_mul_u8s16_scalar(const uint8_t *a, const uint8_t *b, uint8_t *o8, size_t n, double scale, int saturate,
+                               int nearest_even)
+{
+    int16_t *o = (int16_t *)(void *)o8;
+    size_t i;
+    for (i = 0; i < n; i++)
+        o[i] = (int16_t)(uint16_t)mul_value((int32_t)a[i] * b[i], scale, saturate, nearest_even, -32768.0, 32767.0);
+}
+
 const ovx_variant *ovxc_mul_variants(ovxc_mul_op op)
 {
     static const ovx_variant u8[] = {OVX_VARIANT_AVX512(ovxc_row_mul_u8) OVX_VARIANT_AVX2(ovxc_row_mul_u8){
         "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_row_mul_u8_scalar}};
     static const ovx_variant s16[] = {OVX_VARIANT_AVX512(ovxc_row_mul_s16) OVX_VARIANT_AVX2(ovxc_row_mul_s16){
         "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_row_mul_s16_scalar}};
-    return op == OVXC_MUL_U8 ? u8 : op == OVXC_MUL_S16 ? s16 : NULL;
+    static const ovx_variant u8s16[] = {OVX_VARIANT_AVX2(ovxc_row_mul_u8s16){
+        "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_row_mul_u8s16_scalar}};
+    return op == OVXC_MUL_U8 ? u8 : op == OVXC_MUL_S16 ? s16 : op == OVXC_MUL_U8S16 ? u8s16 : NULL;
 }

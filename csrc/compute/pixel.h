@@ -42,13 +42,13 @@ OVXC_PIXEL_OPS(OVXC_DECLARE)
 /* The variants of op, best first, the scalar reference last. */
 const ovx_variant *ovxc_pixel_variants(ovxc_pixel_op op);
 
-/* Pixel-wise Multiplication rows, U8 x U8 -> U8 and S16 x S16 -> S16:
- * o = round(a * b * scale) (double; nearest even or toward zero), then
- * saturated or wrapped to the output, as compute/arith.c's ovxc_multiply,
- * for any scale. */
+/* Pixel-wise Multiplication rows, U8 x U8 -> U8, S16 x S16 -> S16 and
+ * U8 x U8 -> S16 (a, b bytes, o int16_t pixels): o = round(a * b * scale)
+ * (double; nearest even or toward zero), then saturated or wrapped to the
+ * output, as compute/arith.c's ovxc_multiply, for any scale. */
 typedef void (*ovxc_mul_row_f)(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, double scale, int saturate,
                                int nearest_even);
-typedef enum { OVXC_MUL_U8, OVXC_MUL_S16, OVXC_MUL_COUNT } ovxc_mul_op;
+typedef enum { OVXC_MUL_U8, OVXC_MUL_S16, OVXC_MUL_U8S16, OVXC_MUL_COUNT } ovxc_mul_op;
 #define OVXC_DECLARE_MUL(name)                                                                                 \
     void ovxc_row_##name##_scalar(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, double scale,      \
                                   int saturate, int nearest_even);                                             \
@@ -58,6 +58,7 @@ typedef enum { OVXC_MUL_U8, OVXC_MUL_S16, OVXC_MUL_COUNT } ovxc_mul_op;
                                   int saturate, int nearest_even);
 OVXC_DECLARE_MUL(mul_u8)
 OVXC_DECLARE_MUL(mul_s16)
+OVXC_DECLARE_MUL(mul_u8s16)
 #undef OVXC_DECLARE_MUL
 const ovx_variant *ovxc_mul_variants(ovxc_mul_op op);
 

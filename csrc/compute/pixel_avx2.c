@@ -243,3 +243,66 @@ void ovxc_row_mul_s16_avx2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_
     }
     if (i < n) ovxc_row_mul_s16_scalar(a + 2 * i, b + 2 * i, o + 2 * i, n - i, scale, saturate, nearest_even);
 }
+
+/* U8 x U8 -> S16.  At the float 1/255 (DIV255 above: 0..255, no clamp, no
+ * wrap) or 2^e, -15 <= e <= 0 (at most 65025: toward zero or to nearest even
+ * by shr_round16; only 2^0 can pass 32767: clamped, or kept as the low 16
+ * bits, which the unsigned lane already is): 16 pixels a step in 16-bit lanes,
+ * bytes widened in order.  Other scales: the double arithmetic of the
+ * U8 x U8 -> U8 row, packed to 16 bits (saturating: the value is already
+ * clamped; wrapping: the low 16 bits of the int32, those of the reference's
+ * int64 while the value stays below 2^31). */
+static size_t mul_u8s16_fast(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, int e, int saturate,
+                             int nearest_even)
+{
+    size_t i = 0;
+    const __m256i top = _mm256_set1_epi16(32767), one = _mm256_set1_epi16(1), bias = _mm256_set1_epi16(127);
+    for (; i + 16 <= n; i += 16) {
+        __m256i x = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(a + i)));
+        __m256i y = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(b + i)));
+        __m256i p = _mm256_mullo_epi16(x, y), v;
+        if (e == DIV255) {
+            __m256i q = nearest_even ? _mm256_add_epi16(p, bias) : p;
+            v = _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(q, one), _mm256_srli_epi16(q, 8)), 8);
+        } else if (e == 0) {
+            v = saturate ? _mm256_min_epu16(p, top) : p;
+        } else {
+            v = shr_round16(p, -e, nearest_even); /* at most 32513 */
+        }
+        _mm256_storeu_si256((__m256i *)(void *)(o + 2 * i), v);
+    }
+    return i;
+}
+
+void ovxc_row_mul_u8s16_avx2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, double scale, int saturate,
+                             int nearest_even)
+{
+    size_t i = 0;
+    int e = scale == (double)(1.0f / 255.0f) ? DIV255 : pow2_exponent(scale);
+    if ((e >= -15 && e <= 0) || e == DIV255) {
+        /* one loop per case: no test inside */
+        if (e == DIV255)
+            i = nearest_even ? mul_u8s16_fast(a, b, o, n, DIV255, saturate, 1)
+                             : mul_u8s16_fast(a, b, o, n, DIV255, saturate, 0);
+        else if (e == 0)
+            i = saturate ? mul_u8s16_fast(a, b, o, n, 0, 1, nearest_even) : mul_u8s16_fast(a, b, o, n, 0, 0, nearest_even);
+        else
+            i = nearest_even ? mul_u8s16_fast(a, b, o, n, e, saturate, 1) : mul_u8s16_fast(a, b, o, n, e, saturate, 0);
+        if (i < n) ovxc_row_mul_u8s16_scalar(a + i, b + i, o + 2 * i, n - i, scale, saturate, nearest_even);
+        return;
+    }
+    const __m256d s = _mm256_set1_pd(scale), lo = _mm256_set1_pd(-32768.0), hi = _mm256_set1_pd(32767.0);
+    const __m128i low = _mm_set1_epi32(0xFFFF);
+    if (saturate || fabs(scale) * 65025.0 < 2147483520.0) {
+        for (; i + 8 <= n; i += 8) {
+            __m256i x = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(a + i)));
+            __m256i y = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(b + i)));
+            __m256i p = _mm256_mullo_epi16(x, y); /* < 2^16: the 16-bit product is the 32-bit one */
+            __m128i l = mul4(_mm256_castsi256_si128(p), s, nearest_even, saturate, lo, hi);
+            __m128i h = mul4(_mm256_extracti128_si256(p, 1), s, nearest_even, saturate, lo, hi);
+            _mm_storeu_si128((__m128i *)(void *)(o + 2 * i),
+                             saturate ? _mm_packs_epi32(l, h) : _mm_packus_epi32(_mm_and_si128(l, low), _mm_and_si128(h, low)));
+        }
+    }
+    if (i < n) ovxc_row_mul_u8s16_scalar(a + i, b + i, o + 2 * i, n - i, scale, saturate, nearest_even);
+}

@@ -182,7 +182,18 @@ static const ovx_variant *absdiff_select(vx_node node, const vx_reference p[])
     (void)node;
     if (all_u8(p, idx, 3)) return ovx_variant_pick(ovxc_pixel_variants(OVXC_PIX_absdiff_u8));
     if (all_fmt(p, idx, 3, VX_DF_IMAGE_S16)) return ovx_variant_pick(ovxc_pixel_variants(OVXC_PIX_absdiff_s16));
-    return NULL;
+    /* a format mix: the generic routine built for the best ISA */
+    return ovx_variant_pick(ovxc_arith_variants(OVXC_ARITH_absdiff));
+}
+
+/* Is v an entry of the generic routine's table (not a pixel row)? */
+static vx_bool is_generic(const ovx_variant *v, ovxc_arith_routine routine)
+{
+    const ovx_variant *t = ovxc_arith_variants(routine);
+    for (;; t++) {
+        if (t == v) return vx_true_e;
+        if (t->level == OVX_SIMD_NONE) return vx_false_e;
+    }
 }
 
 static const ovx_variant *addsub_select(vx_node node, const vx_reference p[], int subtract)
@@ -197,7 +208,8 @@ static const ovx_variant *addsub_select(vx_node node, const vx_reference p[], in
     if (all_fmt(p, idx, 3, VX_DF_IMAGE_S16))
         return ovx_variant_pick(ovxc_pixel_variants(subtract ? (sat ? OVXC_PIX_sub_s16_sat : OVXC_PIX_sub_s16_wrap)
                                                              : (sat ? OVXC_PIX_add_s16_sat : OVXC_PIX_add_s16_wrap)));
-    return NULL;
+    /* a format mix: the generic routine built for the best ISA */
+    return ovx_variant_pick(ovxc_arith_variants(OVXC_ARITH_addsub));
 }
 
 static const ovx_variant *add_select(vx_node node, const vx_reference p[])
@@ -238,11 +250,14 @@ static vx_status VX_CALLBACK absdiff_validate(vx_node node, const vx_reference p
 
 static vx_status absdiff_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
 {
+    const ovx_variant *v = ovx_node_variant(node);
     (void)num;
-    if (ovx_node_variant(node)) return rows_run(node, p, 0, 1, 2, w);
+    if (v && !is_generic(v, OVXC_ARITH_absdiff)) return rows_run(node, p, 0, 1, 2, w);
     ovxc_buf a = buf_of(p[0]), b = buf_of(p[1]), o = buf_of(p[2]);
     ovxc_rect r = rect_of(w);
-    ovxc_absdiff(&a, &b, &o, &r);
+    ((void (*)(const ovxc_buf *, const ovxc_buf *, const ovxc_buf *, const ovxc_rect *))(v ? v->fn
+                                                                                          : (ovx_fn)ovxc_absdiff))(
+        &a, &b, &o, &r);
     return VX_SUCCESS;
 }
 
@@ -257,26 +272,30 @@ static vx_status VX_CALLBACK addsub_validate(vx_node node, const vx_reference p[
     return validate_u8s16_pair(node, p, 3, metas, vx_false_e);
 }
 
-static vx_status addsub_run(const vx_reference p[], const ovx_window *w, int subtract)
+/* The node's pixel row, or the generic routine (a format mix; the node's
+ * ISA build of it, the reference without a variant). */
+static vx_status addsub_run(vx_node node, const vx_reference p[], const ovx_window *w, int subtract)
 {
+    const ovx_variant *v = ovx_node_variant(node);
+    if (v && !is_generic(v, OVXC_ARITH_addsub)) return rows_run(node, p, 0, 1, 3, w);
     ovxc_buf a = buf_of(p[0]), b = buf_of(p[1]), o = buf_of(p[3]);
     ovxc_rect r = rect_of(w);
-    ovxc_addsub(&a, &b, &o, &r, subtract, enum_param(p[2]) == VX_CONVERT_POLICY_SATURATE);
+    ((void (*)(const ovxc_buf *, const ovxc_buf *, const ovxc_buf *, const ovxc_rect *, int,
+               int))(v ? v->fn : (ovx_fn)ovxc_addsub))(&a, &b, &o, &r, subtract,
+                                                       enum_param(p[2]) == VX_CONVERT_POLICY_SATURATE);
     return VX_SUCCESS;
 }
 
 static vx_status add_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
 {
     (void)num;
-    if (ovx_node_variant(node)) return rows_run(node, p, 0, 1, 3, w);
-    return addsub_run(p, w, 0);
+    return addsub_run(node, p, w, 0);
 }
 
 static vx_status sub_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *w)
 {
     (void)num;
-    if (ovx_node_variant(node)) return rows_run(node, p, 0, 1, 3, w);
-    return addsub_run(p, w, 1);
+    return addsub_run(node, p, w, 1);
 }
 
 /* ---- Multiply -------------------------------------------------------------- */
@@ -304,6 +323,8 @@ static const ovx_variant *multiply_select(vx_node node, const vx_reference p[])
     (void)node;
     if (all_u8(p, idx, 3)) v = ovx_variant_pick(ovxc_mul_variants(OVXC_MUL_U8));
     if (all_fmt(p, idx, 3, VX_DF_IMAGE_S16)) v = ovx_variant_pick(ovxc_mul_variants(OVXC_MUL_S16));
+    if (all_u8(p, idx, 2) && ovx_image_format_of(p[5]) == VX_DF_IMAGE_S16)
+        v = ovx_variant_pick(ovxc_mul_variants(OVXC_MUL_U8S16));
     /* without a row variant: the generic routine (every format mix and
      * scale) built for the best ISA */
     return v && v->level != OVX_SIMD_NONE ? v : ovx_variant_pick(ovxc_arith_variants(OVXC_ARITH_multiply));
@@ -333,11 +354,13 @@ static vx_status multiply_window(vx_node node, const vx_reference p[], vx_uint32
         ovxc_mul_row_f row = (ovxc_mul_row_f)ovx_node_variant(node)->fn;
         ovx_plane a = ovx_image_plane((vx_image)p[0], 0), b = ovx_image_plane((vx_image)p[1], 0),
                   o = ovx_image_plane((vx_image)p[5], 0);
-        size_t x0 = (size_t)w->x0 * (((vx_image)p[5])->format == VX_DF_IMAGE_S16 ? 2 : 1);
+        /* byte offsets of the window's first column: inputs and output (U8 x U8 -> S16 mixes them) */
+        size_t xi = (size_t)w->x0 * (((vx_image)p[0])->format == VX_DF_IMAGE_S16 ? 2 : 1);
+        size_t xo = (size_t)w->x0 * (((vx_image)p[5])->format == VX_DF_IMAGE_S16 ? 2 : 1);
         int sat = enum_param(p[3]) == VX_CONVERT_POLICY_SATURATE, ne = enum_param(p[4]) == VX_ROUND_POLICY_TO_NEAREST_EVEN;
         vx_uint32 y;
         for (y = w->y0; y < w->y1; y++)
-            row(a.ptr + (size_t)y * a.stride + x0, b.ptr + (size_t)y * b.stride + x0, o.ptr + (size_t)y * o.stride + x0,
+            row(a.ptr + (size_t)y * a.stride + xi, b.ptr + (size_t)y * b.stride + xi, o.ptr + (size_t)y * o.stride + xo,
                 w->x1 - w->x0, (double)scale, sat, ne);
         return VX_SUCCESS;
     }

@@ -150,7 +150,7 @@ int main(void)
                                          {OVXC_U8, OVXC_S16, OVXC_S16}, {OVXC_S16, OVXC_U8, OVXC_S16},
                                          {OVXC_S16, OVXC_S16, OVXC_S16}};
     static const double scales[] = {0.0, 1.0, 1.0 / 255, 0.5, 2.0, 3.7, 1.0 / 32768, 255.0};
-    static const float alphas[] = {0.0f, 1.0f, 0.3f, 0.5f, 0.99f, 1.0f / 3};
+    static const float alphas[] = {0.0f, 1.0f, 0.3f, 0.5f, 0.99f, 1.0f / 3, 0.7f, 0.001f, 0.9999999f};
     char what[96];
     args g;
     int m, i, k;

@@ -122,7 +122,8 @@ int main(void)
         int mop;
         for (mop = 0; mop < OVXC_MUL_COUNT; mop++) {
             const ovx_variant *t = ovxc_mul_variants((ovxc_mul_op)mop), *v, *scalar = t;
-            int px = mop == OVXC_MUL_S16 ? 2 : 1;
+            /* bytes per input and per output pixel */
+            int px = mop == OVXC_MUL_S16 ? 2 : 1, pxo = mop == OVXC_MUL_U8 ? 1 : 2;
             while (scalar->level != OVX_SIMD_NONE) scalar++;
             for (v = t; v != scalar; v++) {
                 size_t si, wi, k;
@@ -134,15 +135,15 @@ int main(void)
                 for (si = 0; si < sizeof(scales) / sizeof(scales[0]); si++)
                     for (wi = 0; wi < sizeof(widths) / sizeof(widths[0]); wi += 3)
                         for (k = 0; k < 4; k++) {
-                            size_t n = widths[wi], i, o = (k & 1) * (size_t)px;
+                            size_t n = widths[wi], i, o = (k & 1) * (size_t)px, oo = (k & 1) * (size_t)pxo;
                             int sat = (int)(k >> 1), ne = (int)((k + si) & 1);
                             for (i = 0; i < MAXW + GUARD; i++) {
                                 a[i] = (uint8_t)rnd();
                                 b[i] = (uint8_t)rnd();
                                 ref[i] = out[i] = (uint8_t)(0x5A ^ i);
                             }
-                            ((ovxc_mul_row_f)scalar->fn)(a + o, b + o, ref + o, n, (double)scales[si], sat, ne);
-                            ((ovxc_mul_row_f)v->fn)(a + o, b + o, out + o, n, (double)scales[si], sat, ne);
+                            ((ovxc_mul_row_f)scalar->fn)(a + o, b + o, ref + oo, n, (double)scales[si], sat, ne);
+                            ((ovxc_mul_row_f)v->fn)(a + o, b + o, out + oo, n, (double)scales[si], sat, ne);
                             if (memcmp(ref, out, sizeof(out)) != 0) {
                                 printf("FAIL multiply %d %s scale %g width %zu sat %d nearest %d\n", mop, v->name,
                                        (double)scales[si], n, sat, ne);
@@ -208,6 +209,46 @@ int main(void)
             } else {
                 passed++;
             }
+        }
+    }
+    /* Multiply U8 x U8 -> S16 at the float 1/255 and at 2^-15 .. 2^0 (the
+     * integer paths of the variants): every product, both roundings and
+     * policies, against the scalar reference and against the spec's
+     * arithmetic done here (round(a b s): the value fits S16 but at 2^0) */
+    {
+        const ovx_variant *t = ovxc_mul_variants(OVXC_MUL_U8S16), *v, *scalar = t;
+        static uint8_t xa[256], xb[256];
+        static int16_t r16[256], v16[256];
+        unsigned bad = 0, badref = 0, av, k;
+        int j;
+        while (scalar->level != OVX_SIMD_NONE) scalar++;
+        for (j = -1; j <= 15; j++) {
+            double sc = j < 0 ? (double)(1.0f / 255.0f) : ldexp(1.0, -j);
+            for (av = 0; av < 256; av++)
+                for (k = 0; k < 4; k++) {
+                    size_t q;
+                    int sat = (int)(k >> 1), ne = (int)(k & 1);
+                    for (q = 0; q < 256; q++) xa[q] = (uint8_t)av, xb[q] = (uint8_t)q;
+                    ((ovxc_mul_row_f)scalar->fn)(xa, xb, (uint8_t *)r16, 256, sc, sat, ne);
+                    for (q = 0; q < 256; q++) {
+                        double x = (double)(av * q) * sc, rv = ne ? nearbyint(x) : trunc(x);
+                        long want = (long)rv;
+                        if (want > 32767) want = sat ? 32767 : want - 65536;
+                        badref += r16[q] != want;
+                    }
+                    for (v = t; v != scalar; v++) {
+                        if (!cpu_has(v->level)) continue; /* counted above */
+                        ((ovxc_mul_row_f)v->fn)(xa, xb, (uint8_t *)v16, 256, sc, sat, ne);
+                        bad += memcmp(r16, v16, sizeof(r16)) != 0;
+                    }
+                }
+        }
+        if (bad || badref) {
+            printf("FAIL multiply U8xU8->S16 1/255, 2^-j: %u variant rows differ, %u reference values wrong\n", bad,
+                   badref);
+            failed++;
+        } else {
+            passed++;
         }
     }
     printf("simd variants: %u variant runs not made (CPU)\n", not_run);
