@@ -502,7 +502,7 @@ vx_status ovx_image_alloc(vx_image image)
     vx_image root = image->root;
     vx_status status = VX_SUCCESS;
     vx_uint32 p;
-    size_t total = 0, off[OVX_IMAGE_MAX_PLANES];
+    size_t total = 0, off[OVX_IMAGE_MAX_PLANES], shift = 0;
     if (!root->info) return VX_ERROR_INVALID_FORMAT;
     ovx_context_lock(root->base.context);
     if (root->from_handle) {
@@ -519,13 +519,23 @@ vx_status ovx_image_alloc(vx_image image)
         off[p] = total;
         total += ((size_t)root->mem[p].stride_y * root->mem[p].dim_y + 63) & ~(size_t)63;
     }
-    root->alloc = ovx_big_alloc(total);
+    /* Large blocks are 2 MiB aligned (bigmem.c): the images a pixelwise
+     * kernel reads and writes would all start at the same offset in a 4 KiB
+     * page, so a store and the next loads of the other images share their
+     * low 12 address bits (4K aliasing: the loads wait for the store).  Each
+     * large image starts at one of 64 cache-line offsets instead, in turn. */
+    if (total >= ((size_t)1 << 20)) {
+        static unsigned colour;
+        unsigned k = __atomic_fetch_add(&colour, 1u, __ATOMIC_RELAXED);
+        shift = (size_t)((k * 17u) % 64u) * 64u;
+    }
+    root->alloc = ovx_big_alloc(total + shift);
     if (!root->alloc) {
         ovx_context_unlock(root->base.context);
-        ovx_log((vx_reference)image, VX_ERROR_NO_MEMORY, "image: cannot allocate %zu bytes", total);
+        ovx_log((vx_reference)image, VX_ERROR_NO_MEMORY, "image: cannot allocate %zu bytes", total + shift);
         return VX_ERROR_NO_MEMORY;
     }
-    for (p = 0; p < root->planes; p++) root->mem[p].ptr = (vx_uint8 *)root->alloc + off[p];
+    for (p = 0; p < root->planes; p++) root->mem[p].ptr = (vx_uint8 *)root->alloc + shift + off[p];
     if (root->is_uniform)
         for (p = 0; p < root->planes; p++) fill_plane(root, p, &root->uniform_value);
     ovx_context_unlock(root->base.context);
