@@ -39,6 +39,7 @@ struct _vx_node {
     vx_border_t border;
     vx_nodecomplete_f callback;
     vx_perf_t perf;
+    vx_uint64 fastest_ns;       /* its fastest run since verification (0: none yet) */
     vx_status status;
     vx_enum state;
     vx_size local_data_size;

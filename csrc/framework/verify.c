@@ -438,6 +438,7 @@ static vx_status init_nodes(vx_graph g)
     for (i = 0; i < g->num_nodes; i++) {
         vx_node n = g->nodes[g->order[i]];
         vx_status s;
+        n->fastest_ns = 0; /* images may have changed size */
         if (n->kernel->local_data_size > 0 && n->local_data_ptr == NULL) {
             n->local_data_ptr = calloc(1, n->kernel->local_data_size);
             if (!n->local_data_ptr) return VX_ERROR_NO_MEMORY;
