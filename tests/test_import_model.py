@@ -1,25 +1,14 @@
 """pyopenvx.import_model: an NNEF folder written here, and an ONNX model
 built with the onnx package and converted by nnef_tools (the optional
 ``[onnx]`` extra), both compared with NumPy (and onnxruntime when present)."""
-import struct
 
 import numpy as np
 import pytest
 
 import pyopenvx as vx
+from nnef_dat import write_dat
 
 RNG = np.random.default_rng(7)
-
-
-def write_dat(path, a):
-    a = np.ascontiguousarray(a, np.float32)
-    head = bytearray(128)
-    head[0:4] = bytes([0x4E, 0xEF, 1, 0])
-    struct.pack_into("<II", head, 4, a.nbytes, a.ndim)
-    for i, d in enumerate(a.shape):
-        struct.pack_into("<I", head, 12 + 4 * i, d)
-    struct.pack_into("<II", head, 44, 32, 0)
-    path.write_bytes(bytes(head) + a.tobytes())
 
 
 def np_conv(x, w, b, pad):

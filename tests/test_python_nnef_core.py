@@ -2,25 +2,14 @@
 dilation, groups and uneven padding; linear; 2-D max/avg pooling with both
 borders; softmax over an inner axis; a filter computed in the graph, packed
 per run) against float64 NumPy models of the NNEF definitions."""
-import struct
 
 import numpy as np
 import pytest
 
 import pyopenvx as vx
+from nnef_dat import write_dat
 
 RNG = np.random.default_rng(18)
-
-
-def write_dat(path, a):
-    a = np.ascontiguousarray(a, np.float32)
-    head = bytearray(128)
-    head[0:4] = bytes([0x4E, 0xEF, 1, 0])
-    struct.pack_into("<II", head, 4, a.nbytes, a.ndim)
-    for i, d in enumerate(a.shape):
-        struct.pack_into("<I", head, 12 + 4 * i, d)
-    struct.pack_into("<II", head, 44, 32, 0)
-    path.write_bytes(bytes(head) + a.tobytes())
 
 
 def auto_pad(n, k, s, d):
