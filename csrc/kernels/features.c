@@ -510,6 +510,7 @@ typedef struct {
     vx_uint32 *part_idx; /* part b's candidates at y0 * half (its first row's) */
     vx_size edge_cap;
     vx_size edge_n[2 * 2 * OVX_MAX_BANDS_HARRIS];
+    vx_size part_n[OVX_MAX_BANDS_HARRIS]; /* part b's candidates */
 } harris_job;
 
 static vx_size harris_band_bytes(vx_uint32 w, vx_int32 bs)
@@ -758,15 +759,49 @@ static void harris_select_part(void *arg, vx_uint32 b)
     for (q = 0; q < n; q++) {
         vx_uint32 pos, cy;
         vx_int32 cx;
+        int kept;
         i = mine[q];
         pos = j->A[i].pos, cy = pos >> j->xsh, cx = (vx_int32)(pos & j->xmask);
-        j->keep[i] = (vx_uint8)!harris_suppressed(j, cx, (vx_int32)cy);
-        if (j->keep[i]) harris_mark(j, cx, (vx_int32)cy, y0, y1);
+        kept = !harris_suppressed(j, cx, (vx_int32)cy);
+        /* the decision beside the index (bit 31), not in keep[]: the parts'
+         * candidates interleave in the global order, so the threads would
+         * write the same cache lines of keep[] at every step (harris_keep
+         * moves them over) */
+        mine[q] = (vx_uint32)i | (vx_uint32)kept << 31;
+        if (kept) harris_mark(j, cx, (vx_int32)cy, y0, y1);
         if (cy < y0 + j->edge) top[nt++] = (vx_uint32)i;
         if (cy + j->edge >= y1) bot[nb++] = (vx_uint32)i;
     }
+    j->part_n[b] = n;
     j->edge_n[2 * b] = nt;
     j->edge_n[2 * b + 1] = nb;
+}
+
+/* keep[i] for the candidates i of range b of `parts` equal ranges of the
+ * global order, from every part's decisions (each part's list is in the
+ * global order: a binary search finds where the range starts in it). */
+static void harris_keep(void *arg, vx_uint32 b)
+{
+    harris_job *j = arg;
+    vx_uint32 i0 = (vx_uint32)((vx_uint64)j->nc * b / j->parts), i1 = (vx_uint32)((vx_uint64)j->nc * (b + 1) / j->parts);
+    vx_uint32 p;
+    for (p = 0; p < j->parts; p++) {
+        vx_uint32 y0, y1;
+        const vx_uint32 *mine;
+        vx_size lo = 0, hi, q;
+        harris_part_rows(j, p, &y0, &y1);
+        mine = j->part_idx + (vx_size)y0 * j->half;
+        hi = j->part_n[p];
+        while (lo < hi) { /* the first entry of index >= i0 */
+            vx_size mid = lo + (hi - lo) / 2;
+            if ((mine[mid] & 0x7FFFFFFFu) < i0)
+                lo = mid + 1;
+            else
+                hi = mid;
+        }
+        for (q = lo; q < j->part_n[p] && (mine[q] & 0x7FFFFFFFu) < i1; q++)
+            j->keep[mine[q] & 0x7FFFFFFFu] = (vx_uint8)(mine[q] >> 31);
+    }
 }
 
 /* Decide again, in the global order, the candidates of rows [m - k, m + k)
@@ -828,6 +863,7 @@ static int harris_select_parallel(harris_job *j, vx_uint32 *merged)
     if (R == 0 || 4 * (R - 1) + 4 > minpart / 2) return 0;
     j->edge = 10 * R < minpart / 2 ? 10 * R : minpart / 2; /* zones up to k = 8R (k + R - 1 <= edge) */
     ovx_parallel_for(j->parts, harris_select_part, j);
+    ovx_parallel_for(j->parts, harris_keep, j); /* before `merged` (part_idx's memory) is written */
     for (b = 1; b < j->parts; b++) {
         vx_uint32 m, y1, k = 2 * R;
         const vx_uint32 *ea = j->edges + (vx_size)(2 * b - 1) * j->edge_cap, *eb = j->edges + (vx_size)2 * b * j->edge_cap;
