@@ -468,8 +468,12 @@ typedef struct {
  * score rows just above and below its own again), then the 3x3 non-maximum
  * suppression of the FAST chapter and the candidates of each row in a slot of
  * its own (kept pixels are never neighbours: at most (w + 1) / 2 per row).
- * Then they are sorted (strongest first, raster order among equals: a stable
- * radix sort of the raster-ordered candidates, in parts on the threads) and a
+ * Then they are sorted (strongest first, raster order among equals: each
+ * band sorts its own candidates (a stable radix sort of the raster-ordered
+ * list, in a region of A of its own), then the bands' lists are merged in
+ * parts of the output on the threads (harris_merge); no cache line is
+ * written by two threads, as a radix sort of all candidates on the threads
+ * at once would: its parts' runs of a digit interleave) and a
  * corner is kept unless an accepted one lies closer than min_distance (in
  * parts of rows on the threads, then the zones around the parts' edges
  * again: harris_select_parallel; or on one thread). */
@@ -488,12 +492,11 @@ typedef struct {
     harris_cand *slots;           /* row y's candidates at y * half */
     vx_uint32 half;
     vx_uint32 *row_count;
-    /* the stable LSD radix sort (3 digits of 11 bits) in `bands` parts: part
-     * b of pass 0 is band b's rows, of passes 1 and 2 a range of A / B */
-    vx_uint32 (*hist)[2048];      /* bands x 2048 */
-    harris_cand *A, *B;
+    /* band b's candidates: sorted at A + band_off[b] (B + band_off[b] the
+     * radix sort's other buffer), band_n[b] of them; merged into M */
+    vx_size *band_off, *band_n;
+    harris_cand *A, *B, *M;
     vx_size nc;
-    int pass;
     vx_keypoint_t *kp;            /* the output: A's first nc */
     vx_int32 ox, oy;
     vx_uint32 xsh, xmask;         /* pos = y << xsh | x */
@@ -503,14 +506,10 @@ typedef struct {
     vx_uint64 *bits;
     vx_uint32 rw, R;
     const vx_int32 *span;
-    vx_uint8 *keep;
-    vx_uint32 parts;    /* of rows, of the threaded selection */
-    vx_uint32 edge;     /* rows of a part's edge lists */
-    vx_uint32 *edges;   /* part b's top list at 2b * edge_cap, bottom at (2b + 1) * edge_cap */
-    vx_uint32 *part_idx; /* part b's candidates at y0 * half (its first row's) */
-    vx_size edge_cap;
-    vx_size edge_n[2 * 2 * OVX_MAX_BANDS_HARRIS];
-    vx_size part_n[OVX_MAX_BANDS_HARRIS]; /* part b's candidates */
+    vx_uint8 *keep;     /* by place in A */
+    int fused;          /* the bands select among their own candidates (harris_band_select) */
+    vx_uint32 edge;     /* rows of a band's edge lists */
+    vx_size edge_n[2 * OVX_MAX_BANDS_HARRIS]; /* band b's top and bottom edge lists' lengths */
 } harris_job;
 
 static vx_size harris_band_bytes(vx_uint32 w, vx_int32 bs)
@@ -538,6 +537,8 @@ static vx_float32 harris_unkey(vx_uint32 key)
     memcpy(&v, &u, sizeof(v));
     return v;
 }
+
+static void harris_band_select(harris_job *j, vx_uint32 b, vx_uint32 yb0, const harris_cand *a, vx_size n);
 
 static void harris_band(void *arg, vx_uint32 band)
 {
@@ -589,14 +590,124 @@ static void harris_band(void *arg, vx_uint32 band)
         }
         j->row_count[y] = count;
     }
-    /* the first digit's histogram of the band's candidates */
+    /* the band's candidates sorted by key, stable (raster order among equal
+     * keys): an LSD radix sort, 4 digits of 8 bits, slots -> B -> A -> B -> A,
+     * the 4 digits' histograms in one read */
     {
-        vx_uint32 *hist = j->hist[band];
-        memset(hist, 0, 2048 * sizeof(*hist));
+        vx_uint32 hist[4][256], d, k, sum;
+        harris_cand *a = j->A + j->band_off[band], *b = j->B + j->band_off[band];
+        vx_size n = 0, q;
+        memset(hist, 0, sizeof(hist));
         for (y = yb0; y < yb1; y++) {
             const harris_cand *c = j->slots + (vx_size)y * j->half;
-            for (i = 0; i < j->row_count[y]; i++) hist[c[i].key & 2047]++;
+            for (i = 0; i < j->row_count[y]; i++) {
+                vx_uint32 key = c[i].key;
+                hist[0][key & 255]++, hist[1][(key >> 8) & 255]++, hist[2][(key >> 16) & 255]++,
+                    hist[3][key >> 24]++;
+            }
+            n += j->row_count[y];
         }
+        j->band_n[band] = n;
+        for (d = 0; d < 4; d++)
+            for (k = 0, sum = 0; k < 256; k++) {
+                vx_uint32 c = hist[d][k];
+                hist[d][k] = sum;
+                sum += c;
+            }
+        for (y = yb0; y < yb1; y++) {
+            const harris_cand *c = j->slots + (vx_size)y * j->half;
+            for (i = 0; i < j->row_count[y]; i++) b[hist[0][c[i].key & 255]++] = c[i];
+        }
+        for (q = 0; q < n; q++) a[hist[1][(b[q].key >> 8) & 255]++] = b[q];
+        for (q = 0; q < n; q++) b[hist[2][(a[q].key >> 16) & 255]++] = a[q];
+        for (q = 0; q < n; q++) a[hist[3][b[q].key >> 24]++] = b[q];
+        if (j->fused) harris_band_select(j, band, yb0, a, n);
+    }
+}
+
+/* The order of the sort as one 64-bit value (unique: pos is). */
+static vx_uint64 harris_rank(const harris_cand *c)
+{
+    return (vx_uint64)c->key << 32 | c->pos;
+}
+
+/* Where the first r candidates of the merged order end in each band's list
+ * (at[p]): the largest value v with r candidates or fewer before it has
+ * exactly r before it (the values are unique).  Bisection of the values;
+ * each list's bounds on where v's place in it can be narrow as it goes, so
+ * a step costs a few reads a list. */
+static void harris_split(const harris_job *j, vx_size r, vx_size *at)
+{
+    vx_uint64 lo = 0, hi = ~(vx_uint64)0; /* v in [lo, hi]; list p's place of it in [at[p], top[p]] */
+    vx_size top[OVX_MAX_BANDS_HARRIS], pos[OVX_MAX_BANDS_HARRIS];
+    vx_uint32 p, np = j->bands;
+    for (p = 0; p < np; p++) at[p] = 0, top[p] = j->band_n[p];
+    while (lo < hi) {
+        vx_uint64 mid = lo + (hi - lo) / 2 + 1;
+        vx_size below = 0;
+        for (p = 0; p < np; p++) { /* list p's candidates before mid, in [at[p], top[p]] */
+            const harris_cand *a = j->A + j->band_off[p];
+            vx_size l = at[p], h = top[p];
+            if (l < h && harris_rank(a + h - 1) < mid) {
+                l = h;
+            } else {
+                while (l < h) {
+                    vx_size m = l + (h - l) / 2;
+                    if (harris_rank(a + m) < mid)
+                        l = m + 1;
+                    else
+                        h = m;
+                }
+            }
+            pos[p] = l;
+            below += l;
+        }
+        if (below <= r) {
+            lo = mid;
+            for (p = 0; p < np; p++) at[p] = pos[p];
+        } else {
+            hi = mid - 1;
+            for (p = 0; p < np; p++) top[p] = pos[p];
+        }
+    }
+}
+
+/* Part b of the merged order (M[nc * b / bands .. nc * (b + 1) / bands)),
+ * merged from the bands' sorted lists: the least head value each step,
+ * without a branch (which list it is comes at random); an exhausted list's
+ * head reads as ~0, which no candidate has (its key would be that of the
+ * NaN 0xFFFFFFFF: no score passes the threshold as NaN). */
+static void harris_merge(void *arg, vx_uint32 b)
+{
+    harris_job *j = arg;
+    vx_size i0 = (vx_size)((vx_uint64)j->nc * b / j->bands), i1 = (vx_size)((vx_uint64)j->nc * (b + 1) / j->bands);
+    vx_size from[OVX_MAX_BANDS_HARRIS], to[OVX_MAX_BANDS_HARRIS], i;
+    vx_uint64 head[OVX_MAX_BANDS_HARRIS];
+    const harris_cand *list[OVX_MAX_BANDS_HARRIS];
+    harris_cand *restrict out = j->M;
+    vx_uint32 p, np = j->bands;
+    if (i1 <= i0) return;
+    harris_split(j, i0, from);
+    if (b + 1 < np)
+        harris_split(j, i1, to);
+    else
+        for (p = 0; p < np; p++) to[p] = j->band_n[p];
+    for (p = 0; p < np; p++) {
+        list[p] = j->A + j->band_off[p];
+        head[p] = from[p] < to[p] ? harris_rank(list[p] + from[p]) : ~(vx_uint64)0;
+    }
+    for (i = i0; i < i1; i++) {
+        vx_uint32 best = 0;
+        vx_uint64 bv = head[0];
+        vx_size f;
+        for (p = 1; p < np; p++) {
+            int lt = head[p] < bv;
+            bv = lt ? head[p] : bv;
+            best = lt ? p : best;
+        }
+        f = from[best]++;
+        out[i] = list[best][f];
+        head[best] = f + 1 < to[best] ? harris_rank(list[best] + f + 1) : ~(vx_uint64)0;
     }
 }
 
@@ -604,43 +715,6 @@ static void harris_part(const harris_job *j, vx_uint32 b, vx_size *i0, vx_size *
 {
     *i0 = (vx_size)((vx_uint64)j->nc * b / j->bands);
     *i1 = (vx_size)((vx_uint64)j->nc * (b + 1) / j->bands);
-}
-
-/* Passes 1 and 2: the histogram of part b of the pass's source. */
-static void harris_sort_hist(void *arg, vx_uint32 b)
-{
-    harris_job *j = arg;
-    const harris_cand *src = j->pass == 1 ? j->A : j->B;
-    vx_uint32 *hist = j->hist[b], sh = j->pass == 1 ? 11 : 22;
-    vx_size i, i0, i1;
-    memset(hist, 0, 2048 * sizeof(*hist));
-    harris_part(j, b, &i0, &i1);
-    for (i = i0; i < i1; i++) hist[(src[i].key >> sh) & 2047]++;
-}
-
-/* Scatter part b of the pass's source to its digit's place (the histograms
- * turned into each part's first index per digit). */
-static void harris_sort_scatter(void *arg, vx_uint32 b)
-{
-    harris_job *j = arg;
-    vx_uint32 *at = j->hist[b];
-    vx_size i, i0, i1;
-    if (j->pass == 0) {
-        vx_uint32 n = j->ys1 - j->ys0, y;
-        vx_uint32 yb0 = j->ys0 + (vx_uint32)((vx_uint64)n * b / j->bands);
-        vx_uint32 yb1 = j->ys0 + (vx_uint32)((vx_uint64)n * (b + 1) / j->bands);
-        for (y = yb0; y < yb1; y++) {
-            const harris_cand *c = j->slots + (vx_size)y * j->half;
-            for (i = 0; i < j->row_count[y]; i++) j->A[at[c[i].key & 2047]++] = c[i];
-        }
-        return;
-    }
-    harris_part(j, b, &i0, &i1);
-    if (j->pass == 1) {
-        for (i = i0; i < i1; i++) j->B[at[(j->A[i].key >> 11) & 2047]++] = j->A[i];
-    } else {
-        for (i = i0; i < i1; i++) j->A[at[j->B[i].key >> 22]++] = j->B[i];
-    }
 }
 
 /* Part b of the keypoints, from A. */
@@ -659,18 +733,6 @@ static void harris_write(void *arg, vx_uint32 b)
         k->tracking_status = 1;
         k->error = 0.0f;
     }
-}
-
-/* Histograms -> first indices: digit by digit, part by part (stable). */
-static void harris_sort_offsets(harris_job *j)
-{
-    vx_uint32 d, b, sum = 0;
-    for (d = 0; d < 2048; d++)
-        for (b = 0; b < j->bands; b++) {
-            vx_uint32 c = j->hist[b][d];
-            j->hist[b][d] = sum;
-            sum += c;
-        }
 }
 
 static void harris_run(harris_job *j, ovx_task_f fn)
@@ -728,80 +790,64 @@ static inline void harris_mark(const harris_job *j, vx_int32 cx, vx_int32 cy, vx
     }
 }
 
-/* The rows of part b of the min_distance selection: [0, h) in `parts` parts. */
+/* The score rows of band b, [y0, y1). */
+static void harris_band_rows(const harris_job *j, vx_uint32 b, vx_uint32 *y0, vx_uint32 *y1)
+{
+    vx_uint32 n = j->ys1 - j->ys0;
+    *y0 = j->ys0 + (vx_uint32)((vx_uint64)n * b / j->bands);
+    *y1 = j->ys0 + (vx_uint32)((vx_uint64)n * (b + 1) / j->bands);
+}
+
+/* The bitmap rows of band b's selection, [y0, y1): its score rows, the first
+ * band's from row 0, the last's to row h. */
 static void harris_part_rows(const harris_job *j, vx_uint32 b, vx_uint32 *y0, vx_uint32 *y1)
 {
-    *y0 = (vx_uint32)((vx_uint64)j->h * b / j->parts);
-    *y1 = (vx_uint32)((vx_uint64)j->h * (b + 1) / j->parts);
+    harris_band_rows(j, b, y0, y1);
+    if (b == 0) *y0 = 0;
+    if (b + 1 == j->bands) *y1 = j->h;
 }
 
 /* The greedy selection (strongest first, a corner kept unless a kept one lies
- * closer than min_distance) among the candidates of part b's rows alone, on
- * its own bitmap rows: exact for every candidate whose decision does not hang
- * on another part's (those near a part edge are decided again by
- * harris_select_fix).  The indices of its candidates within `edge` rows of
- * its top and bottom go to its edge lists (in the global order). */
-static void harris_select_part(void *arg, vx_uint32 b)
+ * closer than min_distance) among band b's own candidates (its sorted list,
+ * a[0 .. n) = A + band_off[b]), on its own bitmap rows: exact for every
+ * candidate whose decision does not hang on another band's (those near a
+ * band edge are decided again by harris_select_fix).  The places in A of
+ * its candidates within `edge` rows of its top and bottom go to its edge
+ * lists (sorted), in its slots (read by its sort already: room for 2n). */
+static void harris_band_select(harris_job *j, vx_uint32 b, vx_uint32 yb0, const harris_cand *a, vx_size n)
 {
-    harris_job *j = arg;
-    vx_uint32 y0, y1, *top = j->edges + (vx_size)2 * b * j->edge_cap, *bot = top + j->edge_cap, nt = 0, nb = 0;
-    vx_uint32 *mine;
-    vx_size i, q, n = 0;
+    vx_uint32 y0, y1, *top = (vx_uint32 *)(void *)(j->slots + (vx_size)yb0 * j->half), *bot = top + n;
+    vx_uint32 id0 = (vx_uint32)j->band_off[b];
+    vx_size q, nt = 0, nb = 0;
+    vx_uint8 *keep = j->keep + id0;
     harris_part_rows(j, b, &y0, &y1);
     memset(j->bits + (vx_size)y0 * j->rw, 0, (vx_size)(y1 - y0) * j->rw * sizeof(*j->bits));
-    /* the part's candidates, without a branch per candidate (1 in `parts` is
-     * the part's, at random) */
-    mine = j->part_idx + (vx_size)y0 * j->half;
-    for (i = 0; i < j->nc; i++) {
-        mine[n] = (vx_uint32)i;
-        n += (j->A[i].pos >> j->xsh) - y0 < y1 - y0;
-    }
     for (q = 0; q < n; q++) {
-        vx_uint32 pos, cy;
-        vx_int32 cx;
-        int kept;
-        i = mine[q];
-        pos = j->A[i].pos, cy = pos >> j->xsh, cx = (vx_int32)(pos & j->xmask);
-        kept = !harris_suppressed(j, cx, (vx_int32)cy);
-        /* the decision beside the index (bit 31), not in keep[]: the parts'
-         * candidates interleave in the global order, so the threads would
-         * write the same cache lines of keep[] at every step (harris_keep
-         * moves them over) */
-        mine[q] = (vx_uint32)i | (vx_uint32)kept << 31;
+        vx_uint32 pos = a[q].pos, cy = pos >> j->xsh;
+        vx_int32 cx = (vx_int32)(pos & j->xmask);
+        int kept = !harris_suppressed(j, cx, (vx_int32)cy);
+        keep[q] = (vx_uint8)kept;
         if (kept) harris_mark(j, cx, (vx_int32)cy, y0, y1);
-        if (cy < y0 + j->edge) top[nt++] = (vx_uint32)i;
-        if (cy + j->edge >= y1) bot[nb++] = (vx_uint32)i;
+        if (cy < y0 + j->edge) top[nt++] = id0 + (vx_uint32)q;
+        if (cy + j->edge >= y1) bot[nb++] = id0 + (vx_uint32)q;
     }
-    j->part_n[b] = n;
     j->edge_n[2 * b] = nt;
     j->edge_n[2 * b + 1] = nb;
 }
 
-/* keep[i] for the candidates i of range b of `parts` equal ranges of the
- * global order, from every part's decisions (each part's list is in the
- * global order: a binary search finds where the range starts in it). */
-static void harris_keep(void *arg, vx_uint32 b)
+/* Band b's kept candidates to the front of its list (in order); band_n[b]
+ * becomes their number. */
+static void harris_compact(void *arg, vx_uint32 b)
 {
     harris_job *j = arg;
-    vx_uint32 i0 = (vx_uint32)((vx_uint64)j->nc * b / j->parts), i1 = (vx_uint32)((vx_uint64)j->nc * (b + 1) / j->parts);
-    vx_uint32 p;
-    for (p = 0; p < j->parts; p++) {
-        vx_uint32 y0, y1;
-        const vx_uint32 *mine;
-        vx_size lo = 0, hi, q;
-        harris_part_rows(j, p, &y0, &y1);
-        mine = j->part_idx + (vx_size)y0 * j->half;
-        hi = j->part_n[p];
-        while (lo < hi) { /* the first entry of index >= i0 */
-            vx_size mid = lo + (hi - lo) / 2;
-            if ((mine[mid] & 0x7FFFFFFFu) < i0)
-                lo = mid + 1;
-            else
-                hi = mid;
-        }
-        for (q = lo; q < j->part_n[p] && (mine[q] & 0x7FFFFFFFu) < i1; q++)
-            j->keep[mine[q] & 0x7FFFFFFFu] = (vx_uint8)(mine[q] >> 31);
+    harris_cand *a = j->A + j->band_off[b];
+    const vx_uint8 *keep = j->keep + j->band_off[b];
+    vx_size q, m = 0, n = j->band_n[b];
+    for (q = 0; q < n; q++) {
+        a[m] = a[q];
+        m += keep[q];
     }
+    j->band_n[b] = m;
 }
 
 /* Decide again, in the global order, the candidates of rows [m - k, m + k)
@@ -818,18 +864,17 @@ static int harris_select_fix(harris_job *j, vx_uint32 m, vx_uint32 k, const vx_u
 {
     vx_uint32 R = j->R, za = m - k - (R - 1), zb = m + k + (R - 1), sa = m - k, sb = m + k;
     vx_size q, i;
-    if (!list) n = j->nc;
     memset(j->bits + (vx_size)za * j->rw, 0, (vx_size)(zb - za) * j->rw * sizeof(*j->bits));
     for (q = 0; q < n; q++) { /* pass 1: the new decisions, keep = old | new << 1 | 4 */
         vx_uint32 pos, cy;
         vx_int32 cx;
-        i = list ? list[q] : q;
+        i = list[q];
         pos = j->A[i].pos, cy = pos >> j->xsh, cx = (vx_int32)(pos & j->xmask);
         if (cy < za || cy >= zb) continue;
         if (cy >= sa && cy < sb) {
             int kept = !harris_suppressed(j, cx, (vx_int32)cy);
             if (kept != (j->keep[i] & 1) && (cy < sa + (R - 1) || cy + (R - 1) >= sb)) {
-                for (; q > 0; q--) j->keep[list ? list[q - 1] : q - 1] &= 1; /* the old decisions back */
+                for (; q > 0; q--) j->keep[list[q - 1]] &= 1; /* the old decisions back */
                 return 0;
             }
             j->keep[i] = (vx_uint8)((j->keep[i] & 1) | kept << 1 | 4);
@@ -839,41 +884,62 @@ static int harris_select_fix(harris_job *j, vx_uint32 m, vx_uint32 k, const vx_u
         }
     }
     for (q = 0; q < n; q++) { /* pass 2: the new decisions stand */
-        i = list ? list[q] : q;
+        i = list[q];
         if (j->keep[i] & 4) j->keep[i] = (j->keep[i] >> 1) & 1;
     }
     return 1;
 }
 
-/* The min_distance selection on the node's threads: each part of rows on its
- * own (harris_select_part), then the zones around the parts' edges decided
- * again (harris_select_fix, over the merged edge lists of the two parts),
- * widened until no change reaches a zone's edge; the result is the serial
- * greedy's.  Returns 0 (nothing decided) when a zone would grow beyond half a
- * part: the caller runs the serial selection.  merged: room for the two
- * parts' edge lists. */
-static int harris_select_parallel(harris_job *j, vx_uint32 *merged)
+/* Merge two sorted lists of places in A (by the sort's order) into out,
+ * only those of rows [ya, yb); returns their number. */
+static vx_size harris_merge_ids(const harris_job *j, const vx_uint32 *ea, vx_size na, const vx_uint32 *eb, vx_size nb,
+                                vx_uint32 ya, vx_uint32 yb, vx_uint32 *out)
+{
+    vx_size ia = 0, ib = 0, n = 0;
+    while (ia < na || ib < nb) {
+        vx_uint32 id = ib >= nb || (ia < na && harris_rank(j->A + ea[ia]) < harris_rank(j->A + eb[ib])) ? ea[ia++]
+                                                                                                      : eb[ib++];
+        out[n] = id;
+        n += (j->A[id].pos >> j->xsh) - ya < yb - ya;
+    }
+    return n;
+}
+
+/* After harris_band_select: the zones around the bands' edges decided again
+ * (harris_select_fix, over the merge of the two bands' edge lists or, for a
+ * zone wider than those, of the two bands' candidates), widened until no
+ * change reaches a zone's edge; the result is the serial greedy's.  Returns
+ * 0 (the decisions unfinished) when a zone would grow beyond half a band's
+ * rows: the caller runs the serial selection.  merged: room for the
+ * candidates of two bands. */
+static int harris_fix_edges(harris_job *j, vx_uint32 *merged)
 {
     vx_uint32 b, R = j->R, minpart = j->h;
-    for (b = 0; b < j->parts; b++) {
+    for (b = 0; b < j->bands; b++) {
         vx_uint32 y0, y1;
         harris_part_rows(j, b, &y0, &y1);
         if (y1 - y0 < minpart) minpart = y1 - y0;
     }
-    if (R == 0 || 4 * (R - 1) + 4 > minpart / 2) return 0;
-    j->edge = 10 * R < minpart / 2 ? 10 * R : minpart / 2; /* zones up to k = 8R (k + R - 1 <= edge) */
-    ovx_parallel_for(j->parts, harris_select_part, j);
-    ovx_parallel_for(j->parts, harris_keep, j); /* before `merged` (part_idx's memory) is written */
-    for (b = 1; b < j->parts; b++) {
-        vx_uint32 m, y1, k = 2 * R;
-        const vx_uint32 *ea = j->edges + (vx_size)(2 * b - 1) * j->edge_cap, *eb = j->edges + (vx_size)2 * b * j->edge_cap;
-        vx_size na = j->edge_n[2 * b - 1], nb = j->edge_n[2 * b], ia = 0, ib = 0, n = 0;
-        while (ia < na || ib < nb) /* part b - 1's bottom and part b's top, in the global order */
-            merged[n++] = ib >= nb || (ia < na && ea[ia] < eb[ib]) ? ea[ia++] : eb[ib++];
+    for (b = 1; b < j->bands; b++) {
+        vx_uint32 m, y1, ya0, k = 2 * R, *ea, *eb;
         harris_part_rows(j, b, &m, &y1);
+        harris_band_rows(j, b - 1, &ya0, &y1);
+        ea = (vx_uint32 *)(void *)(j->slots + (vx_size)ya0 * j->half) + j->band_n[b - 1]; /* band b - 1's bottom */
+        eb = (vx_uint32 *)(void *)(j->slots + (vx_size)m * j->half);                     /* band b's top */
         for (;;) {
+            vx_uint32 za = m - k - (R - 1), zb = m + k + (R - 1);
+            vx_size n;
             if (k + R - 1 > minpart / 2) return 0;
-            if (harris_select_fix(j, m, k, k + R - 1 <= j->edge ? merged : NULL, n)) break;
+            if (k + R - 1 <= j->edge) {
+                n = harris_merge_ids(j, ea, j->edge_n[2 * (b - 1) + 1], eb, j->edge_n[2 * b], za, zb, merged);
+            } else { /* the two bands' whole lists */
+                vx_size q, na = j->band_n[b - 1], nb = j->band_n[b];
+                vx_uint32 *la = merged + na + nb, *lb = la + na; /* B holds 2 x (na + nb) places */
+                for (q = 0; q < na; q++) la[q] = (vx_uint32)(j->band_off[b - 1] + q);
+                for (q = 0; q < nb; q++) lb[q] = (vx_uint32)(j->band_off[b] + q);
+                n = harris_merge_ids(j, la, na, lb, nb, za, zb, merged);
+            }
+            if (harris_select_fix(j, m, k, merged, n)) break;
             k *= 2;
         }
     }
@@ -888,7 +954,7 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
     vx_int32 gs = 3, bs = 3, r, rb;
     ovx_plane src = valid_plane(in);
     vx_int32 ox = (vx_int32)valid_start(in, 0), oy = (vx_int32)valid_start(in, 1);
-    vx_uint32 w = src.width, h = src.height, y;
+    vx_uint32 w = src.width, h = src.height;
     vx_size n = (vx_size)w * h, nc = 0, na = 0, i;
     (void)num;
     if (ovx_scalar_get((vx_scalar)params[1], VX_TYPE_FLOAT32, &thr) != VX_SUCCESS ||
@@ -903,9 +969,9 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
     ovx_array_clear(arr);
     if (n > 0 && w > (vx_uint32)(2 * (r + rb)) && h > (vx_uint32)(2 * (r + rb))) {
         harris_job j;
-        vx_size maxc, off_slots, off_rc, off_a, off_b, off_bits, off_span, off_hist, off_keep, total;
+        vx_size maxc, capc, off_slots, off_rc, off_a, off_b, off_bits, off_span, off_hist, off_keep, total;
         vx_float64 norm = (vx_float64)(1 << (gs - 1)) * 255.0 * bs;
-        vx_uint32 threads = ovx_node_threads(node);
+        vx_uint32 threads = ovx_node_threads(node), b, R = 0, rw = (w + 63) / 64 + 1; /* a word of padding a row */
         harris_cand *A, *B;
         vx_uint64 *bits;
         vx_int32 *span;
@@ -924,15 +990,23 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
         j.half = (w + 1) / 2;
         j.band_bytes = harris_band_bytes(w, bs);
         maxc = (vx_size)((h + 1) / 2) * j.half; /* kept pixels are never neighbours */
+        /* band b's region of A and B: room for ((its rows + 1) / 2) * half (of
+         * two neighbouring rows at most half the columns hold a kept pixel) */
+        for (b = 0, capc = 0; b < j.bands; b++) {
+            vx_uint32 nr = j.ys1 - j.ys0;
+            vx_uint32 rows = (vx_uint32)((vx_uint64)nr * (b + 1) / j.bands) - (vx_uint32)((vx_uint64)nr * b / j.bands);
+            capc += (vx_size)((rows + 1) / 2) * j.half;
+        }
+        if (capc < maxc) capc = maxc;
         off_slots = align64(j.bands * j.band_bytes);
         off_rc = off_slots + align64((vx_size)h * j.half * sizeof(harris_cand));
         off_a = off_rc + align64((vx_size)h * sizeof(vx_uint32));
-        off_b = off_a + align64(maxc * sizeof(harris_cand));
-        off_bits = off_b + align64(maxc * sizeof(harris_cand));
+        off_b = off_a + align64(capc * sizeof(harris_cand));
+        off_bits = off_b + align64(capc * sizeof(harris_cand));
         off_span = off_bits + align64((vx_size)h * ((w + 63) / 64 + 1) * sizeof(vx_uint64));
         off_hist = off_span + align64((vx_size)h * sizeof(vx_int32));
-        off_keep = off_hist + align64((vx_size)j.bands * 2048 * sizeof(vx_uint32));
-        total = off_keep + align64(maxc);
+        off_keep = off_hist + align64((vx_size)2 * j.bands * sizeof(vx_size));
+        total = off_keep + align64(capc);
         mem = ovx_node_scratch(node, total);
         if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u Harris scores", w, h);
         j.band_mem = mem;
@@ -942,49 +1016,63 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
         B = (harris_cand *)(mem + off_b);
         bits = (vx_uint64 *)(mem + off_bits);
         span = (vx_int32 *)(mem + off_span);
-        j.hist = (vx_uint32(*)[2048])(mem + off_hist);
+        j.band_off = (vx_size *)(void *)(mem + off_hist);
+        j.band_n = j.band_off + j.bands;
         j.keep = mem + off_keep;
-        harris_run(&j, harris_band);
-        for (y = j.ys0; y < j.ys1; y++) nc += j.row_count[y];
-        if (nc > 0) {
-            /* LSD radix sort, 3 digits of 11 bits, stable: A <- slots, B <- A, A <- B */
-            j.A = A, j.B = B, j.nc = nc;
-            for (j.pass = 0; j.pass < 3; j.pass++) {
-                if (j.pass > 0) harris_run(&j, harris_sort_hist);
-                harris_sort_offsets(&j);
-                harris_run(&j, harris_sort_scatter);
+        for (b = 0, j.band_off[0] = 0; b + 1 < j.bands; b++) {
+            vx_uint32 nr = j.ys1 - j.ys0;
+            vx_uint32 rows = (vx_uint32)((vx_uint64)nr * (b + 1) / j.bands) - (vx_uint32)((vx_uint64)nr * b / j.bands);
+            j.band_off[b + 1] = j.band_off[b] + (vx_size)((rows + 1) / 2) * j.half;
+        }
+        j.A = A, j.B = B;
+        if (dist > 0.0f) {
+            /* a bitmap of the pixels closer than dist to an accepted corner (the same
+             * float test as between two corners: ddx*ddx + ddy*ddy < dist*dist, which
+             * for each ddy holds for |ddx| up to span[|ddy|]) */
+            vx_uint32 dy, minpart = h;
+            for (dy = 0; dy < h; dy++) {
+                vx_float32 fy = (vx_float32)dy;
+                vx_int32 dx = -1;
+                while (dx + 1 < (vx_int32)w && (vx_float32)(dx + 1) * (vx_float32)(dx + 1) + fy * fy < dist * dist)
+                    dx++;
+                if (dx < 0) break;
+                span[dy] = dx;
+                R = dy + 1;
             }
+            j.bits = bits, j.rw = rw, j.R = R, j.span = span;
+            /* each band selects among its own candidates, the zones around the
+             * bands' edges decided again after (harris_fix_edges), when a zone
+             * of a few R fits in half a band */
+            for (b = 0; b < j.bands; b++) {
+                vx_uint32 y0, y1;
+                harris_part_rows(&j, b, &y0, &y1);
+                if (y1 - y0 < minpart) minpart = y1 - y0;
+            }
+            j.fused = j.bands > 1 && R > 0 && 4 * (R - 1) + 4 <= minpart / 2;
+            j.edge = 10 * R < minpart / 2 ? 10 * R : minpart / 2; /* zones up to k = 8R (k + R - 1 <= edge) */
+        }
+        harris_run(&j, harris_band); /* each band's candidates sorted in its region of A (and selected) */
+        for (b = 0; b < j.bands; b++) nc += j.band_n[b];
+        if (nc > 0 && j.fused && harris_fix_edges(&j, (vx_uint32 *)(void *)B)) {
+            /* each band's kept candidates, then their merge into B */
+            harris_run(&j, harris_compact);
+            for (b = 0; b < j.bands; b++) na += j.band_n[b];
+            j.nc = na, j.M = B;
+            if (na > 0) harris_run(&j, harris_merge);
+            A = B;
+        } else if (nc > 0) {
+            /* the bands' lists merged into B (then named A), or band 0's list */
+            j.nc = nc;
+            if (j.bands > 1) {
+                j.M = B;
+                harris_run(&j, harris_merge);
+                B = A, A = j.M;
+            }
+            j.A = A, j.B = B;
             /* strongest first; keep a corner unless an accepted one lies closer than dist
              * (accepted ones compacted to the front of A) */
             if (dist > 0.0f) {
-                /* a bitmap of the pixels closer than dist to an accepted corner (the same
-                 * float test as between two corners: ddx*ddx + ddy*ddy < dist*dist, which
-                 * for each ddy holds for |ddx| up to span[|ddy|]) */
-                vx_uint32 dy, rw = (w + 63) / 64 + 1, R = 0; /* a word of padding per row */
-                for (dy = 0; dy < h; dy++) {
-                    vx_float32 fy = (vx_float32)dy;
-                    vx_int32 dx = -1;
-                    while (dx + 1 < (vx_int32)w &&
-                           (vx_float32)(dx + 1) * (vx_float32)(dx + 1) + fy * fy < dist * dist)
-                        dx++;
-                    if (dx < 0) break;
-                    span[dy] = dx;
-                    R = dy + 1;
-                }
-                j.bits = bits, j.rw = rw, j.R = R, j.span = span;
-                /* the edge lists in the slots (free after the sort); each part's candidates,
-                 * then the edge lists' merge, in B */
-                j.edges = (vx_uint32 *)(void *)j.slots;
-                j.parts = threads; /* one part a thread: each part reads every candidate */
-                j.edge_cap = (vx_size)h * j.half * 2 / (2 * j.parts);
-                j.part_idx = (vx_uint32 *)(void *)B;
-                if (j.parts > 1 && j.parts <= OVX_MAX_BANDS_HARRIS && nc >= 4096 &&
-                    harris_select_parallel(&j, (vx_uint32 *)(void *)B)) {
-                    for (i = 0; i < nc; i++) { /* the kept ones, in order, to the front (na <= i) */
-                        A[na] = A[i];
-                        na += j.keep[i];
-                    }
-                } else {
+                {
                 memset(bits, 0, (vx_size)h * rw * sizeof(*bits));
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
                 if (R > 0 && span[0] <= 28) {
@@ -1069,13 +1157,13 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
             } else {
                 na = nc;
             }
-            {
-                vx_size room = arr->capacity, m = na < room ? na : room;
-                if (m > 0 && (arr->data || ovx_array_alloc(arr) == VX_SUCCESS)) {
-                    j.kp = (vx_keypoint_t *)arr->data, j.nc = m, j.ox = ox, j.oy = oy;
-                    harris_run(&j, harris_write);
-                    arr->num_items = m;
-                }
+        }
+        if (na > 0) { /* the first na of A */
+            vx_size room = arr->capacity, m = na < room ? na : room;
+            if (m > 0 && (arr->data || ovx_array_alloc(arr) == VX_SUCCESS)) {
+                j.A = A, j.kp = (vx_keypoint_t *)arr->data, j.nc = m, j.ox = ox, j.oy = oy;
+                harris_run(&j, harris_write);
+                arr->num_items = m;
             }
         }
     }
