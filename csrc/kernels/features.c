@@ -496,7 +496,7 @@ typedef struct {
      * radix sort's other buffer), band_n[b] of them; merged into M */
     vx_size *band_off, *band_n;
     harris_cand *A, *B, *M;
-    vx_size nc;
+    vx_size nc, total;          /* merged: the first nc of the total in the lists */
     vx_keypoint_t *kp;            /* the output: A's first nc */
     vx_int32 ox, oy;
     vx_uint32 xsh, xmask;         /* pos = y << xsh | x */
@@ -507,9 +507,13 @@ typedef struct {
     vx_uint32 rw, R;
     const vx_int32 *span;
     vx_uint8 *keep;     /* by place in A */
-    int fused;          /* the bands select among their own candidates (harris_band_select) */
+    int fused;          /* the bands select among their own candidates (harris_band_select); 2 once done */
     vx_uint32 edge;     /* rows of a band's edge lists */
+    vx_uint32 minpart;  /* the fewest bitmap rows of a band */
     vx_size edge_n[2 * OVX_MAX_BANDS_HARRIS]; /* band b's top and bottom edge lists' lengths */
+    vx_uint32 edge_k[OVX_MAX_BANDS_HARRIS];   /* harris_fix_edge's outcome at edge b (above band b) */
+    vx_uint32 *edge_buf;                      /* edge e's merged lists at e * edge_room */
+    vx_size edge_room;
 } harris_job;
 
 static vx_size harris_band_bytes(vx_uint32 w, vx_int32 bs)
@@ -625,6 +629,18 @@ static void harris_band(void *arg, vx_uint32 band)
     }
 }
 
+/* The keypoint of a candidate. */
+static inline void harris_kp(const harris_job *j, vx_keypoint_t *k, const harris_cand *c)
+{
+    k->x = (vx_int32)(c->pos & j->xmask) + j->ox;
+    k->y = (vx_int32)(c->pos >> j->xsh) + j->oy;
+    k->strength = harris_unkey(c->key);
+    k->scale = 0.0f;
+    k->orientation = 0.0f;
+    k->tracking_status = 1;
+    k->error = 0.0f;
+}
+
 /* The order of the sort as one 64-bit value (unique: pos is). */
 static vx_uint64 harris_rank(const harris_cand *c)
 {
@@ -685,10 +701,11 @@ static void harris_merge(void *arg, vx_uint32 b)
     vx_uint64 head[OVX_MAX_BANDS_HARRIS];
     const harris_cand *list[OVX_MAX_BANDS_HARRIS];
     harris_cand *restrict out = j->M;
+    vx_keypoint_t *restrict kp = j->kp;
     vx_uint32 p, np = j->bands;
     if (i1 <= i0) return;
     harris_split(j, i0, from);
-    if (b + 1 < np)
+    if (i1 < j->total)
         harris_split(j, i1, to);
     else
         for (p = 0; p < np; p++) to[p] = j->band_n[p];
@@ -706,7 +723,10 @@ static void harris_merge(void *arg, vx_uint32 b)
             best = lt ? p : best;
         }
         f = from[best]++;
-        out[i] = list[best][f];
+        if (kp)
+            harris_kp(j, kp + i, list[best] + f);
+        else
+            out[i] = list[best][f];
         head[best] = f + 1 < to[best] ? harris_rank(list[best] + f + 1) : ~(vx_uint64)0;
     }
 }
@@ -723,16 +743,7 @@ static void harris_write(void *arg, vx_uint32 b)
     harris_job *j = arg;
     vx_size i, i0, i1;
     harris_part(j, b, &i0, &i1);
-    for (i = i0; i < i1; i++) {
-        vx_keypoint_t *k = j->kp + i;
-        k->x = (vx_int32)(j->A[i].pos & j->xmask) + j->ox;
-        k->y = (vx_int32)(j->A[i].pos >> j->xsh) + j->oy;
-        k->strength = harris_unkey(j->A[i].key);
-        k->scale = 0.0f;
-        k->orientation = 0.0f;
-        k->tracking_status = 1;
-        k->error = 0.0f;
-    }
+    for (i = i0; i < i1; i++) harris_kp(j, j->kp + i, j->A + i);
 }
 
 static void harris_run(harris_job *j, ovx_task_f fn)
@@ -905,40 +916,60 @@ static vx_size harris_merge_ids(const harris_job *j, const vx_uint32 *ea, vx_siz
     return n;
 }
 
-/* After harris_band_select: the zones around the bands' edges decided again
- * (harris_select_fix, over the merge of the two bands' edge lists or, for a
- * zone wider than those, of the two bands' candidates), widened until no
- * change reaches a zone's edge; the result is the serial greedy's.  Returns
- * 0 (the decisions unfinished) when a zone would grow beyond half a band's
- * rows: the caller runs the serial selection.  merged: room for the
- * candidates of two bands. */
+/* Band b - 1's bottom and band b's top edge lists (in its slots). */
+static void harris_edge_lists(const harris_job *j, vx_uint32 b, vx_uint32 **ea, vx_uint32 **eb)
+{
+    vx_uint32 ya0, yb0, y1;
+    harris_band_rows(j, b - 1, &ya0, &y1);
+    harris_band_rows(j, b, &yb0, &y1);
+    *ea = (vx_uint32 *)(void *)(j->slots + (vx_size)ya0 * j->half) + j->band_n[b - 1];
+    *eb = (vx_uint32 *)(void *)(j->slots + (vx_size)yb0 * j->half);
+}
+
+/* After harris_band_select, the zone around the edge between bands e and
+ * e + 1 decided again (harris_select_fix over the merge of the two bands'
+ * edge lists, in a buffer of the edge's own), widened until no change
+ * reaches the zone's edge; edge_k[e + 1] tells how it ended: 0 done, else
+ * the zone's k when it outgrows the edge lists (harris_fix_edges goes on).
+ * The zones of different edges are disjoint (each stays within half a band
+ * of its edge), and a zone's decisions read only its own rows: the edges
+ * can be decided in any order, on the threads. */
+static void harris_fix_edge(void *arg, vx_uint32 e)
+{
+    harris_job *j = arg;
+    vx_uint32 b = e + 1, R = j->R, m = j->ys0 + (vx_uint32)((vx_uint64)(j->ys1 - j->ys0) * b / j->bands), k = 2 * R;
+    vx_uint32 *ea, *eb, *merged = j->edge_buf + (vx_size)e * j->edge_room;
+    harris_edge_lists(j, b, &ea, &eb);
+    while (k + R - 1 <= j->edge) {
+        vx_size n = harris_merge_ids(j, ea, j->edge_n[2 * (b - 1) + 1], eb, j->edge_n[2 * b], m - k - (R - 1),
+                                     m + k + (R - 1), merged);
+        if (harris_select_fix(j, m, k, merged, n)) {
+            j->edge_k[b] = 0;
+            return;
+        }
+        k *= 2;
+    }
+    j->edge_k[b] = k;
+}
+
+/* The edges harris_fix_edge left: zones wider than the edge lists, over the
+ * merge of the two bands' whole lists (merged: room for twice the
+ * candidates of two bands), one at a time.  Returns 0 (the decisions
+ * unfinished) when a zone would grow beyond half a band's rows: the caller
+ * runs the serial selection. */
 static int harris_fix_edges(harris_job *j, vx_uint32 *merged)
 {
-    vx_uint32 b, R = j->R, minpart = j->h;
-    for (b = 0; b < j->bands; b++) {
-        vx_uint32 y0, y1;
-        harris_part_rows(j, b, &y0, &y1);
-        if (y1 - y0 < minpart) minpart = y1 - y0;
-    }
+    vx_uint32 b, R = j->R;
     for (b = 1; b < j->bands; b++) {
-        vx_uint32 m, y1, ya0, k = 2 * R, *ea, *eb;
-        harris_part_rows(j, b, &m, &y1);
-        harris_band_rows(j, b - 1, &ya0, &y1);
-        ea = (vx_uint32 *)(void *)(j->slots + (vx_size)ya0 * j->half) + j->band_n[b - 1]; /* band b - 1's bottom */
-        eb = (vx_uint32 *)(void *)(j->slots + (vx_size)m * j->half);                     /* band b's top */
+        vx_uint32 m = j->ys0 + (vx_uint32)((vx_uint64)(j->ys1 - j->ys0) * b / j->bands), k = j->edge_k[b];
+        vx_size q, na = j->band_n[b - 1], nb = j->band_n[b], n;
+        vx_uint32 *la = merged + na + nb, *lb = la + na;
+        if (k == 0) continue;
+        for (q = 0; q < na; q++) la[q] = (vx_uint32)(j->band_off[b - 1] + q);
+        for (q = 0; q < nb; q++) lb[q] = (vx_uint32)(j->band_off[b] + q);
         for (;;) {
-            vx_uint32 za = m - k - (R - 1), zb = m + k + (R - 1);
-            vx_size n;
-            if (k + R - 1 > minpart / 2) return 0;
-            if (k + R - 1 <= j->edge) {
-                n = harris_merge_ids(j, ea, j->edge_n[2 * (b - 1) + 1], eb, j->edge_n[2 * b], za, zb, merged);
-            } else { /* the two bands' whole lists */
-                vx_size q, na = j->band_n[b - 1], nb = j->band_n[b];
-                vx_uint32 *la = merged + na + nb, *lb = la + na; /* B holds 2 x (na + nb) places */
-                for (q = 0; q < na; q++) la[q] = (vx_uint32)(j->band_off[b - 1] + q);
-                for (q = 0; q < nb; q++) lb[q] = (vx_uint32)(j->band_off[b] + q);
-                n = harris_merge_ids(j, la, na, lb, nb, za, zb, merged);
-            }
+            if (k + R - 1 > j->minpart / 2) return 0;
+            n = harris_merge_ids(j, la, na, lb, nb, m - k - (R - 1), m + k + (R - 1), merged);
             if (harris_select_fix(j, m, k, merged, n)) break;
             k *= 2;
         }
@@ -969,7 +1000,7 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
     ovx_array_clear(arr);
     if (n > 0 && w > (vx_uint32)(2 * (r + rb)) && h > (vx_uint32)(2 * (r + rb))) {
         harris_job j;
-        vx_size maxc, capc, off_slots, off_rc, off_a, off_b, off_bits, off_span, off_hist, off_keep, total;
+        vx_size maxc, capc, off_edge, off_slots, off_rc, off_a, off_b, off_bits, off_span, off_hist, off_keep, total;
         vx_float64 norm = (vx_float64)(1 << (gs - 1)) * 255.0 * bs;
         vx_uint32 threads = ovx_node_threads(node), b, R = 0, rw = (w + 63) / 64 + 1; /* a word of padding a row */
         harris_cand *A, *B;
@@ -998,6 +1029,26 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
             capc += (vx_size)((rows + 1) / 2) * j.half;
         }
         if (capc < maxc) capc = maxc;
+        if (dist > 0.0f) {
+            /* the disk's rows (span below), and whether each band selects among
+             * its own candidates, the zones around the bands' edges decided
+             * again after (harris_fix_edge), when a zone of a few R fits in half
+             * a band */
+            vx_uint32 dy;
+            for (dy = 0; dy < h && (vx_float32)dy * (vx_float32)dy < dist * dist; dy++) R = dy + 1;
+            j.minpart = h;
+            for (b = 0; b < j.bands; b++) {
+                vx_uint32 y0, y1;
+                harris_part_rows(&j, b, &y0, &y1);
+                if (y1 - y0 < j.minpart) j.minpart = y1 - y0;
+            }
+            j.R = R;
+            j.fused = j.bands > 1 && R > 0 && 4 * (R - 1) + 4 <= j.minpart / 2;
+            /* the edge lists: zones up to k = 8R (k + R - 1 <= edge); an edge's merge of
+             * two lists of `edge` rows: at most (edge + 1) * half */
+            j.edge = 10 * R < j.minpart / 2 ? 10 * R : j.minpart / 2;
+            j.edge_room = j.fused ? (vx_size)(j.edge + 3) * j.half : 0;
+        }
         off_slots = align64(j.bands * j.band_bytes);
         off_rc = off_slots + align64((vx_size)h * j.half * sizeof(harris_cand));
         off_a = off_rc + align64((vx_size)h * sizeof(vx_uint32));
@@ -1006,7 +1057,8 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
         off_span = off_bits + align64((vx_size)h * ((w + 63) / 64 + 1) * sizeof(vx_uint64));
         off_hist = off_span + align64((vx_size)h * sizeof(vx_int32));
         off_keep = off_hist + align64((vx_size)2 * j.bands * sizeof(vx_size));
-        total = off_keep + align64(capc);
+        off_edge = off_keep + align64(capc);
+        total = off_edge + align64((vx_size)(j.bands - 1) * j.edge_room * sizeof(vx_uint32));
         mem = ovx_node_scratch(node, total);
         if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u Harris scores", w, h);
         j.band_mem = mem;
@@ -1019,6 +1071,7 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
         j.band_off = (vx_size *)(void *)(mem + off_hist);
         j.band_n = j.band_off + j.bands;
         j.keep = mem + off_keep;
+        j.edge_buf = (vx_uint32 *)(void *)(mem + off_edge);
         for (b = 0, j.band_off[0] = 0; b + 1 < j.bands; b++) {
             vx_uint32 nr = j.ys1 - j.ys0;
             vx_uint32 rows = (vx_uint32)((vx_uint64)nr * (b + 1) / j.bands) - (vx_uint32)((vx_uint64)nr * b / j.bands);
@@ -1029,40 +1082,40 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
             /* a bitmap of the pixels closer than dist to an accepted corner (the same
              * float test as between two corners: ddx*ddx + ddy*ddy < dist*dist, which
              * for each ddy holds for |ddx| up to span[|ddy|]) */
-            vx_uint32 dy, minpart = h;
-            for (dy = 0; dy < h; dy++) {
+            vx_uint32 dy;
+            for (dy = 0; dy < R; dy++) {
                 vx_float32 fy = (vx_float32)dy;
                 vx_int32 dx = -1;
                 while (dx + 1 < (vx_int32)w && (vx_float32)(dx + 1) * (vx_float32)(dx + 1) + fy * fy < dist * dist)
                     dx++;
-                if (dx < 0) break;
-                span[dy] = dx;
-                R = dy + 1;
+                span[dy] = dx; /* >= 0: dx + 1 = 0 passes for dy < R */
             }
-            j.bits = bits, j.rw = rw, j.R = R, j.span = span;
-            /* each band selects among its own candidates, the zones around the
-             * bands' edges decided again after (harris_fix_edges), when a zone
-             * of a few R fits in half a band */
-            for (b = 0; b < j.bands; b++) {
-                vx_uint32 y0, y1;
-                harris_part_rows(&j, b, &y0, &y1);
-                if (y1 - y0 < minpart) minpart = y1 - y0;
-            }
-            j.fused = j.bands > 1 && R > 0 && 4 * (R - 1) + 4 <= minpart / 2;
-            j.edge = 10 * R < minpart / 2 ? 10 * R : minpart / 2; /* zones up to k = 8R (k + R - 1 <= edge) */
+            j.bits = bits, j.rw = rw, j.span = span;
         }
         harris_run(&j, harris_band); /* each band's candidates sorted in its region of A (and selected) */
         for (b = 0; b < j.bands; b++) nc += j.band_n[b];
+        if (nc > 0 && j.fused) {
+            if (j.bands > 2)
+                ovx_parallel_for(j.bands - 1, harris_fix_edge, &j);
+            else
+                harris_fix_edge(&j, 0);
+        }
         if (nc > 0 && j.fused && harris_fix_edges(&j, (vx_uint32 *)(void *)B)) {
+            j.fused = 2; /* the keypoints written by the merge */
             /* each band's kept candidates, then their merge into B */
             harris_run(&j, harris_compact);
             for (b = 0; b < j.bands; b++) na += j.band_n[b];
-            j.nc = na, j.M = B;
-            if (na > 0) harris_run(&j, harris_merge);
-            A = B;
+            if (na > 0) { /* merged into the keypoints, the first of them as many as fit */
+                vx_size room = arr->capacity, m = na < room ? na : room;
+                if (m > 0 && (arr->data || ovx_array_alloc(arr) == VX_SUCCESS)) {
+                    j.kp = (vx_keypoint_t *)arr->data, j.nc = m, j.total = na, j.ox = ox, j.oy = oy;
+                    harris_run(&j, harris_merge);
+                    arr->num_items = m;
+                }
+            }
         } else if (nc > 0) {
             /* the bands' lists merged into B (then named A), or band 0's list */
-            j.nc = nc;
+            j.nc = j.total = nc;
             if (j.bands > 1) {
                 j.M = B;
                 harris_run(&j, harris_merge);
@@ -1158,7 +1211,7 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
                 na = nc;
             }
         }
-        if (na > 0) { /* the first na of A */
+        if (na > 0 && j.fused != 2) { /* the first na of A */
             vx_size room = arr->capacity, m = na < room ? na : room;
             if (m > 0 && (arr->data || ovx_array_alloc(arr) == VX_SUCCESS)) {
                 j.A = A, j.kp = (vx_keypoint_t *)arr->data, j.nc = m, j.ox = ox, j.oy = oy;
