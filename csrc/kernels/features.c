@@ -508,11 +508,12 @@ typedef struct {
     const vx_int32 *span;
     vx_uint8 *keep;     /* by place in A */
     int fused;          /* the bands select among their own candidates (harris_band_select); 2 once done */
-    vx_uint32 edge;     /* rows of a band's edge lists */
+    vx_uint32 edge;     /* rows each side of an edge harris_fix_edge's zones may reach */
     vx_uint32 minpart;  /* the fewest bitmap rows of a band */
-    vx_size edge_n[2 * OVX_MAX_BANDS_HARRIS]; /* band b's top and bottom edge lists' lengths */
     vx_uint32 edge_k[OVX_MAX_BANDS_HARRIS];   /* harris_fix_edge's outcome at edge b (above band b) */
-    vx_uint32 *edge_buf;                      /* edge e's merged lists at e * edge_room */
+    vx_uint32 *edge_buf;                      /* edge e's zone lists at e * edge_room */
+    vx_uint32 *edge_lists;                    /* band b's top edge list at 2 * band_off[b], bottom after band_n[b] */
+    vx_size edge_n[2 * OVX_MAX_BANDS_HARRIS]; /* their lengths */
     vx_size edge_room;
 } harris_job;
 
@@ -542,7 +543,7 @@ static vx_float32 harris_unkey(vx_uint32 key)
     return v;
 }
 
-static void harris_band_select(harris_job *j, vx_uint32 b, vx_uint32 yb0, const harris_cand *a, vx_size n);
+static void harris_band_select(harris_job *j, vx_uint32 b, const harris_cand *a, vx_size n);
 
 static void harris_band(void *arg, vx_uint32 band)
 {
@@ -625,7 +626,7 @@ static void harris_band(void *arg, vx_uint32 band)
         for (q = 0; q < n; q++) a[hist[1][(b[q].key >> 8) & 255]++] = b[q];
         for (q = 0; q < n; q++) b[hist[2][(a[q].key >> 16) & 255]++] = a[q];
         for (q = 0; q < n; q++) a[hist[3][b[q].key >> 24]++] = b[q];
-        if (j->fused) harris_band_select(j, band, yb0, a, n);
+        if (j->fused) harris_band_select(j, band, a, n);
     }
 }
 
@@ -822,13 +823,13 @@ static void harris_part_rows(const harris_job *j, vx_uint32 b, vx_uint32 *y0, vx
  * closer than min_distance) among band b's own candidates (its sorted list,
  * a[0 .. n) = A + band_off[b]), on its own bitmap rows: exact for every
  * candidate whose decision does not hang on another band's (those near a
- * band edge are decided again by harris_select_fix).  The places in A of
- * its candidates within `edge` rows of its top and bottom go to its edge
- * lists (sorted), in its slots (read by its sort already: room for 2n). */
-static void harris_band_select(harris_job *j, vx_uint32 b, vx_uint32 yb0, const harris_cand *a, vx_size n)
+ * band edge are decided again by harris_select_fix).  Its candidates within
+ * `edge` rows of its top and bottom (places in A, sorted) go to its edge
+ * lists. */
+static void harris_band_select(harris_job *j, vx_uint32 b, const harris_cand *a, vx_size n)
 {
-    vx_uint32 y0, y1, *top = (vx_uint32 *)(void *)(j->slots + (vx_size)yb0 * j->half), *bot = top + n;
-    vx_uint32 id0 = (vx_uint32)j->band_off[b];
+    vx_uint32 y0, y1, id0 = (vx_uint32)j->band_off[b];
+    vx_uint32 *top = j->edge_lists + 2 * (vx_size)id0, *bot = top + n;
     vx_size q, nt = 0, nb = 0;
     vx_uint8 *keep = j->keep + id0;
     harris_part_rows(j, b, &y0, &y1);
@@ -839,8 +840,11 @@ static void harris_band_select(harris_job *j, vx_uint32 b, vx_uint32 yb0, const 
         int kept = !harris_suppressed(j, cx, (vx_int32)cy);
         keep[q] = (vx_uint8)kept;
         if (kept) harris_mark(j, cx, (vx_int32)cy, y0, y1);
-        if (cy < y0 + j->edge) top[nt++] = id0 + (vx_uint32)q;
-        if (cy + j->edge >= y1) bot[nb++] = id0 + (vx_uint32)q;
+        /* the candidates within `edge` rows of the band's top and bottom (for
+         * harris_zone), without a branch */
+        top[nt] = bot[nb] = id0 + (vx_uint32)q;
+        nt += cy < y0 + j->edge;
+        nb += cy + j->edge >= y1;
     }
     j->edge_n[2 * b] = nt;
     j->edge_n[2 * b + 1] = nb;
@@ -862,9 +866,9 @@ static void harris_compact(void *arg, vx_uint32 b)
 }
 
 /* Decide again, in the global order, the candidates of rows [m - k, m + k)
- * around the edge m between two parts, with the decisions of the rows just
- * outside (R - 1 rows each side) as the parts took them; the candidates to
- * visit are list[0 .. n) (global order), or all when list is NULL.  Returns
+ * around the edge m between two bands, with the decisions of the rows just
+ * outside (R - 1 rows each side) as the bands took them; the candidates to
+ * visit are list[0 .. n) (places in A, in the global order).  Returns
  * 0 when a decision changed within R - 1 rows of the zone's edge (it may
  * change decisions outside: the caller widens the zone), else keeps the new
  * decisions and returns 1.  (Every decision depends only on stronger
@@ -901,48 +905,68 @@ static int harris_select_fix(harris_job *j, vx_uint32 m, vx_uint32 k, const vx_u
     return 1;
 }
 
-/* Merge two sorted lists of places in A (by the sort's order) into out,
- * only those of rows [ya, yb); returns their number. */
-static vx_size harris_merge_ids(const harris_job *j, const vx_uint32 *ea, vx_size na, const vx_uint32 *eb, vx_size nb,
-                                vx_uint32 ya, vx_uint32 yb, vx_uint32 *out)
+/* The first row of band b (its edge with band b - 1). */
+static vx_uint32 m_edge_rows(const harris_job *j, vx_uint32 b)
 {
-    vx_size ia = 0, ib = 0, n = 0;
-    while (ia < na || ib < nb) {
-        vx_uint32 id = ib >= nb || (ia < na && harris_rank(j->A + ea[ia]) < harris_rank(j->A + eb[ib])) ? ea[ia++]
-                                                                                                      : eb[ib++];
-        out[n] = id;
-        n += (j->A[id].pos >> j->xsh) - ya < yb - ya;
-    }
-    return n;
+    return j->ys0 + (vx_uint32)((vx_uint64)(j->ys1 - j->ys0) * b / j->bands);
 }
 
-/* Band b - 1's bottom and band b's top edge lists (in its slots). */
-static void harris_edge_lists(const harris_job *j, vx_uint32 b, vx_uint32 **ea, vx_uint32 **eb)
+/* The candidates of rows [za, zb) around the edge between bands b - 1 and
+ * b, as places in A, in the sort's order, into out; returns their number.
+ * The zone's rows of each band's list (of its edge list while the zone is
+ * within `edge` rows of the edge) are picked into tmp, then the two merged.  tmp and out: room for the zone's
+ * candidates and one. */
+static vx_size harris_zone(const harris_job *j, vx_uint32 b, vx_uint32 za, vx_uint32 zb, vx_uint32 *tmp,
+                           vx_uint32 *out)
 {
-    vx_uint32 ya0, yb0, y1;
-    harris_band_rows(j, b - 1, &ya0, &y1);
-    harris_band_rows(j, b, &yb0, &y1);
-    *ea = (vx_uint32 *)(void *)(j->slots + (vx_size)ya0 * j->half) + j->band_n[b - 1];
-    *eb = (vx_uint32 *)(void *)(j->slots + (vx_size)yb0 * j->half);
+    vx_size n[2], q, ia = 0, ib = 0, k = 0;
+    vx_uint32 *l[2], s;
+    l[0] = tmp;
+    for (s = 0; s < 2; s++) {
+        vx_uint32 p = b - 1 + s, off = (vx_uint32)j->band_off[p];
+        vx_size m = 0, cnt;
+        const vx_uint32 *from;
+        if (s) l[1] = tmp + n[0];
+        if (zb - m_edge_rows(j, b) <= j->edge && m_edge_rows(j, b) - za <= j->edge) {
+            /* within the edge lists: band b - 1's bottom, band b's top */
+            from = j->edge_lists + 2 * (vx_size)off + (s ? 0 : j->band_n[p]);
+            cnt = j->edge_n[2 * p + (s ? 0 : 1)];
+            for (q = 0; q < cnt; q++) {
+                l[s][m] = from[q];
+                m += (j->A[from[q]].pos >> j->xsh) - za < zb - za;
+            }
+        } else {
+            const harris_cand *a = j->A + off;
+            cnt = j->band_n[p];
+            for (q = 0; q < cnt; q++) {
+                l[s][m] = off + (vx_uint32)q;
+                m += (a[q].pos >> j->xsh) - za < zb - za;
+            }
+        }
+        n[s] = m;
+    }
+    while (ia < n[0] || ib < n[1])
+        out[k++] = ib >= n[1] || (ia < n[0] && harris_rank(j->A + l[0][ia]) < harris_rank(j->A + l[1][ib]))
+                       ? l[0][ia++]
+                       : l[1][ib++];
+    return k;
 }
 
 /* After harris_band_select, the zone around the edge between bands e and
- * e + 1 decided again (harris_select_fix over the merge of the two bands'
- * edge lists, in a buffer of the edge's own), widened until no change
- * reaches the zone's edge; edge_k[e + 1] tells how it ended: 0 done, else
- * the zone's k when it outgrows the edge lists (harris_fix_edges goes on).
- * The zones of different edges are disjoint (each stays within half a band
- * of its edge), and a zone's decisions read only its own rows: the edges
- * can be decided in any order, on the threads. */
+ * e + 1 decided again (harris_select_fix), widened until no change reaches
+ * the zone's edge, in buffers of the edge's own while the zone has at most
+ * `edge` rows each side; edge_k[e + 1] tells how it ended: 0 done, else the
+ * zone's k when it outgrew them (harris_fix_edges goes on).  The zones of
+ * different edges are disjoint (each stays within half a band of its edge),
+ * and a zone's decisions read only its own rows: the edges can be decided in
+ * any order, on the threads. */
 static void harris_fix_edge(void *arg, vx_uint32 e)
 {
     harris_job *j = arg;
-    vx_uint32 b = e + 1, R = j->R, m = j->ys0 + (vx_uint32)((vx_uint64)(j->ys1 - j->ys0) * b / j->bands), k = 2 * R;
-    vx_uint32 *ea, *eb, *merged = j->edge_buf + (vx_size)e * j->edge_room;
-    harris_edge_lists(j, b, &ea, &eb);
+    vx_uint32 b = e + 1, R = j->R, m = j->ys0 + (vx_uint32)((vx_uint64)(j->ys1 - j->ys0) * b / j->bands), k = 4 * R;
+    vx_uint32 *merged = j->edge_buf + (vx_size)e * j->edge_room, *tmp = merged + j->edge_room / 2;
     while (k + R - 1 <= j->edge) {
-        vx_size n = harris_merge_ids(j, ea, j->edge_n[2 * (b - 1) + 1], eb, j->edge_n[2 * b], m - k - (R - 1),
-                                     m + k + (R - 1), merged);
+        vx_size n = harris_zone(j, b, m - k - (R - 1), m + k + (R - 1), tmp, merged);
         if (harris_select_fix(j, m, k, merged, n)) {
             j->edge_k[b] = 0;
             return;
@@ -952,24 +976,21 @@ static void harris_fix_edge(void *arg, vx_uint32 e)
     j->edge_k[b] = k;
 }
 
-/* The edges harris_fix_edge left: zones wider than the edge lists, over the
- * merge of the two bands' whole lists (merged: room for twice the
- * candidates of two bands), one at a time.  Returns 0 (the decisions
- * unfinished) when a zone would grow beyond half a band's rows: the caller
- * runs the serial selection. */
+/* The edges harris_fix_edge left, one at a time (merged: room for twice the
+ * candidates of two bands).  Returns 0 (the decisions unfinished) when a
+ * zone would grow beyond half a band's rows: the caller runs the serial
+ * selection. */
 static int harris_fix_edges(harris_job *j, vx_uint32 *merged)
 {
     vx_uint32 b, R = j->R;
     for (b = 1; b < j->bands; b++) {
         vx_uint32 m = j->ys0 + (vx_uint32)((vx_uint64)(j->ys1 - j->ys0) * b / j->bands), k = j->edge_k[b];
-        vx_size q, na = j->band_n[b - 1], nb = j->band_n[b], n;
-        vx_uint32 *la = merged + na + nb, *lb = la + na;
+        vx_uint32 *tmp = merged + j->band_n[b - 1] + j->band_n[b] + 1;
         if (k == 0) continue;
-        for (q = 0; q < na; q++) la[q] = (vx_uint32)(j->band_off[b - 1] + q);
-        for (q = 0; q < nb; q++) lb[q] = (vx_uint32)(j->band_off[b] + q);
         for (;;) {
+            vx_size n;
             if (k + R - 1 > j->minpart / 2) return 0;
-            n = harris_merge_ids(j, la, na, lb, nb, m - k - (R - 1), m + k + (R - 1), merged);
+            n = harris_zone(j, b, m - k - (R - 1), m + k + (R - 1), tmp, merged);
             if (harris_select_fix(j, m, k, merged, n)) break;
             k *= 2;
         }
@@ -1044,16 +1065,16 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
             }
             j.R = R;
             j.fused = j.bands > 1 && R > 0 && 4 * (R - 1) + 4 <= j.minpart / 2;
-            /* the edge lists: zones up to k = 8R (k + R - 1 <= edge); an edge's merge of
-             * two lists of `edge` rows: at most (edge + 1) * half */
+            /* zones up to k = 8R (k + R - 1 <= edge) on the threads; the candidates of
+             * 2 x edge rows: at most (edge + 1) * half (two lists: the picked, the merged) */
             j.edge = 10 * R < j.minpart / 2 ? 10 * R : j.minpart / 2;
-            j.edge_room = j.fused ? (vx_size)(j.edge + 3) * j.half : 0;
+            j.edge_room = j.fused ? (vx_size)2 * ((vx_size)(j.edge + 2) * j.half) : 0;
         }
         off_slots = align64(j.bands * j.band_bytes);
         off_rc = off_slots + align64((vx_size)h * j.half * sizeof(harris_cand));
         off_a = off_rc + align64((vx_size)h * sizeof(vx_uint32));
         off_b = off_a + align64(capc * sizeof(harris_cand));
-        off_bits = off_b + align64(capc * sizeof(harris_cand));
+        off_bits = off_b + align64((capc + 1) * sizeof(harris_cand)); /* + 1: harris_fix_edges' room */
         off_span = off_bits + align64((vx_size)h * ((w + 63) / 64 + 1) * sizeof(vx_uint64));
         off_hist = off_span + align64((vx_size)h * sizeof(vx_int32));
         off_keep = off_hist + align64((vx_size)2 * j.bands * sizeof(vx_size));
@@ -1072,6 +1093,7 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
         j.band_n = j.band_off + j.bands;
         j.keep = mem + off_keep;
         j.edge_buf = (vx_uint32 *)(void *)(mem + off_edge);
+        j.edge_lists = (vx_uint32 *)(void *)B; /* band b's in its region of B, free after its sort */
         for (b = 0, j.band_off[0] = 0; b + 1 < j.bands; b++) {
             vx_uint32 nr = j.ys1 - j.ys0;
             vx_uint32 rows = (vx_uint32)((vx_uint64)nr * (b + 1) / j.bands) - (vx_uint32)((vx_uint64)nr * b / j.bands);
