@@ -512,6 +512,12 @@ typedef struct {
     vx_uint32 minpart;  /* the fewest bitmap rows of a band */
     vx_uint32 edge_k[OVX_MAX_BANDS_HARRIS];   /* harris_fix_edge's outcome at edge b (above band b) */
     vx_uint32 *edge_buf;                      /* edge e's zone lists at e * edge_room */
+    /* the disk's rows for harris_band_select (nr = 2R - 1 rows, 0: unused):
+     * byte offsets from the centre's row, spans, masks */
+    vx_uint32 nr;
+    ptrdiff_t roff[2 * 64];
+    vx_int32 rsp[2 * 64];
+    vx_uint64 rmask[2 * 64];
     vx_uint32 *edge_lists;                    /* band b's top edge list at 2 * band_off[b], bottom after band_n[b] */
     vx_size edge_n[2 * OVX_MAX_BANDS_HARRIS]; /* their lengths */
     vx_size edge_room;
@@ -839,6 +845,24 @@ static void harris_band_select(harris_job *j, vx_uint32 b, const harris_cand *a,
         vx_int32 cx = (vx_int32)(pos & j->xmask);
         int kept = !harris_suppressed(j, cx, (vx_int32)cy);
         keep[q] = (vx_uint8)kept;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        if (kept && j->nr && cy >= y0 + j->R - 1 && cy + j->R - 1 < y1 && cx >= j->rsp[j->R - 1] &&
+            cx + j->rsp[j->R - 1] < (vx_int32)j->w) {
+            /* the disk inside the band's rows and the image's columns: one
+             * unaligned 64-bit OR a row, offsets and masks made once (as
+             * harris_mark's) */
+            vx_uint8 *crow = (vx_uint8 *)j->bits + (vx_size)cy * j->rw * 8;
+            vx_uint32 r;
+            for (r = 0; r < j->nr; r++) {
+                vx_int32 lo = cx - j->rsp[r];
+                vx_uint8 *at = crow + j->roff[r] + ((vx_uint32)lo >> 3);
+                vx_uint64 m;
+                memcpy(&m, at, 8);
+                m |= j->rmask[r] << (lo & 7);
+                memcpy(at, &m, 8);
+            }
+        } else
+#endif
         if (kept) harris_mark(j, cx, (vx_int32)cy, y0, y1);
         /* the candidates within `edge` rows of the band's top and bottom (for
          * harris_zone), without a branch */
@@ -1113,6 +1137,16 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
                 span[dy] = dx; /* >= 0: dx + 1 = 0 passes for dy < R */
             }
             j.bits = bits, j.rw = rw, j.span = span;
+            if (R > 0 && R <= 64 && span[0] <= 28) {
+                vx_uint32 q;
+                j.nr = 2 * R - 1;
+                for (q = 0; q < j.nr; q++) {
+                    vx_int32 dd = (vx_int32)q - (vx_int32)(R - 1);
+                    j.roff[q] = (ptrdiff_t)dd * (ptrdiff_t)rw * 8;
+                    j.rsp[q] = span[dd < 0 ? -dd : dd];
+                    j.rmask[q] = (((vx_uint64)1) << (2 * j.rsp[q] + 1)) - 1;
+                }
+            }
         }
         harris_run(&j, harris_band); /* each band's candidates sorted in its region of A (and selected) */
         for (b = 0; b < j.bands; b++) nc += j.band_n[b];
