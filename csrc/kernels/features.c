@@ -193,10 +193,10 @@ static void canny_nms_task(void *arg, vx_uint32 y0, vx_uint32 y1)
 
 /* Canny with gradient size 3: row bands on the node's threads, each fused
  * (gradient and magnitude rows in a ring of 3, NMS rows into the map), then
- * hysteresis inside the band; then one thread carries edges across the band
- * boundaries (a 1 next to a 2 there, flooded over the whole map: the result is
- * the same closure as one flood of the whole map), and the output rows in
- * bands again. */
+ * hysteresis inside the band and the band's output rows; then one thread
+ * carries edges across the band boundaries (a 1 next to a 2 there, flooded
+ * over the whole map: the result is the same closure as one flood of the
+ * whole map), writing each pixel it turns into an edge to the output too. */
 typedef struct {
     const vx_uint8 *src;
     vx_int32 stride;
@@ -240,6 +240,8 @@ static void canny_flood(vx_uint8 *map, vx_uint32 w, vx_uint32 *stack, vx_size to
         }
     }
 }
+
+static void canny3_out_rows(void *arg, vx_uint32 y0, vx_uint32 y1);
 
 static void canny3_band(void *arg, vx_uint32 band)
 {
@@ -285,6 +287,48 @@ static void canny3_band(void *arg, vx_uint32 band)
             }
         }
     }
+    /* the band's output rows (the first band's from row 0, the last's to the
+     * end: the rows outside the map's NMS rows) */
+    {
+        vx_uint32 ys = band == 0 ? 0 : j->oy + yb0, ye = band + 1 == j->bands ? j->dh : j->oy + yb1;
+        if (ye > j->dh) ye = j->dh;
+        if (ys < ye) canny3_out_rows(j, ys, ye);
+    }
+}
+
+/* A map pixel turned into an edge after the output was written: its output
+ * pixel too. */
+static void canny3_out_pixel(const canny3_job *j, vx_size q)
+{
+    vx_uint32 x = j->ox + (vx_uint32)(q % j->w), y = j->oy + (vx_uint32)(q / j->w);
+    vx_uint8 *row = j->dst + (vx_size)y * (vx_size)j->dstride;
+    if (x >= j->dw || y >= j->dh) return;
+    if (j->u1)
+        row[x / 8] |= (vx_uint8)(1u << (x % 8));
+    else
+        row[x] = 255;
+}
+
+/* canny_flood over the whole map after the output was written: every pixel
+ * it turns into an edge to the output too. */
+static void canny3_flood_out(const canny3_job *j, vx_size top)
+{
+    vx_uint32 w = j->w;
+    vx_size n = (vx_size)w * j->h;
+    const vx_int64 off[8] = {-(vx_int64)w - 1, -(vx_int64)w, -(vx_int64)w + 1, -1, 1, (vx_int64)w - 1, (vx_int64)w,
+                             (vx_int64)w + 1};
+    while (top > 0) {
+        vx_size p = j->stack[--top];
+        int d;
+        for (d = 0; d < 8; d++) {
+            vx_size q = (vx_size)((vx_int64)p + off[d]);
+            if (q < n && j->map[q] == 1) {
+                j->map[q] = 2;
+                canny3_out_pixel(j, q);
+                j->stack[top++] = (vx_uint32)q;
+            }
+        }
+    }
 }
 
 static void canny3_out_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
@@ -325,8 +369,10 @@ static vx_status canny3_run(vx_node node, ovx_plane src, ovx_plane dst, vx_uint3
     j.lo = lo > 0x7fffffff ? 0x7fffffff : (vx_int32)lo;
     j.hi = hi > 0x7fffffff ? 0x7fffffff : (vx_int32)hi;
     j.kit = feat_kit(node);
-    j.bands = threads > 1 && n >= 65536 ? threads * 2 : 1;
-    if (j.bands > (h - 4) / 4 + 1) j.bands = (h - 4) / 4 + 1;
+    /* a few bands a thread (a band's output rows follow its hysteresis, so the
+     * last bands decide the end: small ones balance the threads) */
+    j.bands = threads > 1 && n >= 65536 ? threads * 4 : 1;
+    if (j.bands > (h - 4) / 16 + 1) j.bands = (h - 4) / 16 + 1;
     j.band_bytes = align64((vx_size)6 * w * sizeof(vx_int16)) + align64((vx_size)3 * w * sizeof(vx_int32));
     off_map = align64(j.bands * j.band_bytes);
     off_stack = off_map + align64(n);
@@ -336,6 +382,7 @@ static vx_status canny3_run(vx_node node, ovx_plane src, ovx_plane dst, vx_uint3
     j.band_mem = mem, j.map = mem + off_map, j.stack = (vx_uint32 *)(mem + off_stack);
     memset(j.map, 0, 2 * (vx_size)w);
     memset(j.map + (vx_size)(h - 2) * w, 0, 2 * (vx_size)w);
+    j.dst = dst.ptr, j.dstride = dst.stride, j.dw = dst.width, j.dh = dst.height, j.ox = ox, j.oy = oy, j.u1 = u1;
     if (j.bands > 1)
         ovx_parallel_for(j.bands, canny3_band, &j);
     else
@@ -350,13 +397,12 @@ static vx_status canny3_run(vx_node node, ovx_plane src, ovx_plane dst, vx_uint3
             for (x = 2; x < w - 2; x++)
                 if (m[x] == 1 && (o[x - 1] == 2 || o[x] == 2 || o[x + 1] == 2)) {
                     m[x] = 2;
+                    canny3_out_pixel(&j, (vx_size)y * w + x);
                     j.stack[0] = (vx_uint32)((vx_size)y * w + x);
-                    canny_flood(j.map, w, j.stack, 1, 0, n);
+                    canny3_flood_out(&j, 1);
                 }
         }
     }
-    j.dst = dst.ptr, j.dstride = dst.stride, j.dw = dst.width, j.dh = dst.height, j.ox = ox, j.oy = oy, j.u1 = u1;
-    ovx_node_parallel_rows(node, 0, dst.height, (vx_uint64)dst.width * dst.height, canny3_out_rows, &j);
     return VX_SUCCESS;
 }
 
