@@ -513,16 +513,19 @@ typedef struct {
  * in a ring of bsize rows, score rows in a ring of 3 (a band computes the
  * score rows just above and below its own again), then the 3x3 non-maximum
  * suppression of the FAST chapter and the candidates of each row in a slot of
- * its own (kept pixels are never neighbours: at most (w + 1) / 2 per row).
- * Then they are sorted (strongest first, raster order among equals: each
- * band sorts its own candidates (a stable radix sort of the raster-ordered
- * list, in a region of A of its own), then the bands' lists are merged in
- * parts of the output on the threads (harris_merge); no cache line is
- * written by two threads, as a radix sort of all candidates on the threads
- * at once would: its parts' runs of a digit interleave) and a
- * corner is kept unless an accepted one lies closer than min_distance (in
- * parts of rows on the threads, then the zones around the parts' edges
- * again: harris_select_parallel; or on one thread). */
+ * its own (kept pixels are never neighbours: at most (w + 1) / 2 per row);
+ * then the band sorts its own candidates (strongest first, raster order
+ * among equals: a stable radix sort of its raster-ordered list, in a region
+ * of A of its own) and, with min_distance, runs the greedy selection (a
+ * corner kept unless an accepted one lies closer) among them on its own
+ * bitmap rows (harris_band_select).  The zones around the bands' edges are
+ * decided again on the threads (harris_fix_edge, harris_fix_edges), each
+ * band compacts its kept corners, and the bands' lists are merged into the
+ * keypoints in parts of the output on the threads (harris_merge).  No cache
+ * line is written by two threads at once, as a radix sort of all candidates
+ * on the threads would (its parts' runs of a digit interleave).  When a zone
+ * would outgrow half a band (min_distance large for the bands), or on one
+ * thread, the merged list goes through the greedy on one thread. */
 typedef struct {
     const vx_uint8 *src;
     vx_int32 stride;
