@@ -131,3 +131,32 @@ def test_fast_corners(vx, ctxs, w, h, nms):
 def test_bilateral_filter(vx, ctxs, w, h, diameter):
     a = np.random.default_rng(w * 11 + h).integers(0, 256, (h, w), dtype=np.uint8)
     _same(lambda c: vx.bilateral_filter(a, diameter, 10.0, 20.0, border="replicate", ctx=c), ctxs)
+
+
+@pytest.mark.parametrize("w,h,capacity", [(1922, 301, 500), (1922, 301, 10 ** 6), (333, 257, 77), (131, 67, 10 ** 5)])
+def test_harris_bands_capacity(vx, ctxs, w, h, capacity):
+    """Each band sorts and selects its own corners, the bands' lists merged into the keypoints:
+    the serial greedy's first `capacity` corners, in its order."""
+    a = _harris_image(0, w, h)
+    got = _same(lambda c: vx.harris_corners(a, 1e-6, min_distance=3.0, capacity=capacity, ctx=c), ctxs)
+    cands = _same(lambda c: vx.harris_corners(a, 1e-6, min_distance=0.0, capacity=w * h, ctx=c), ctxs)
+    want = _greedy(cands, w, h, 3.0)
+    assert len(want) > 0
+    np.testing.assert_array_equal(got, want[:capacity])
+
+
+@pytest.mark.parametrize("w,h", [(5, 5), (17, 9), (131, 67), (333, 257), (1922, 301)])
+@pytest.mark.parametrize("norm", ["l1", "l2"])
+@pytest.mark.parametrize("kind", [0, 1])
+def test_canny_bands(vx, ctxs, w, h, norm, kind):
+    """Canny 3 in bands (each band's hysteresis and output rows, then the edges carried across
+    the bands' edges on one thread): the one-thread edges."""
+    rng = np.random.default_rng(w * 13 + h + kind)
+    if kind == 0:
+        a = rng.integers(0, 256, (h, w), dtype=np.uint8)
+    else:  # long weak edges crossing many bands: the flood across the bands' edges
+        yy, xx = np.mgrid[0:h, 0:w]
+        a = np.clip(128 + 60 * np.sin(xx * 0.05 + yy * 0.11) + rng.normal(0, 4, (h, w)), 0, 255).astype(np.uint8)
+    lo, hi = (80, 100) if norm == "l1" else (40, 60)
+    got = _same(lambda c: vx.canny(a, lo, hi, 3, norm, ctx=c), ctxs)
+    assert set(np.unique(got)) <= {0, 255}

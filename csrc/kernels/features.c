@@ -193,10 +193,10 @@ static void canny_nms_task(void *arg, vx_uint32 y0, vx_uint32 y1)
 
 /* Canny with gradient size 3: row bands on the node's threads, each fused
  * (gradient and magnitude rows in a ring of 3, NMS rows into the map), then
- * hysteresis inside the band; then one thread carries edges across the band
- * boundaries (a 1 next to a 2 there, flooded over the whole map: the result is
- * the same closure as one flood of the whole map), and the output rows in
- * bands again. */
+ * hysteresis inside the band and the band's output rows; then one thread
+ * carries edges across the band boundaries (a 1 next to a 2 there, flooded
+ * over the whole map: the result is the same closure as one flood of the
+ * whole map), writing each pixel it turns into an edge to the output too. */
 typedef struct {
     const vx_uint8 *src;
     vx_int32 stride;
@@ -240,6 +240,8 @@ static void canny_flood(vx_uint8 *map, vx_uint32 w, vx_uint32 *stack, vx_size to
         }
     }
 }
+
+static void canny3_out_rows(void *arg, vx_uint32 y0, vx_uint32 y1);
 
 static void canny3_band(void *arg, vx_uint32 band)
 {
@@ -285,6 +287,48 @@ static void canny3_band(void *arg, vx_uint32 band)
             }
         }
     }
+    /* the band's output rows (the first band's from row 0, the last's to the
+     * end: the rows outside the map's NMS rows) */
+    {
+        vx_uint32 ys = band == 0 ? 0 : j->oy + yb0, ye = band + 1 == j->bands ? j->dh : j->oy + yb1;
+        if (ye > j->dh) ye = j->dh;
+        if (ys < ye) canny3_out_rows(j, ys, ye);
+    }
+}
+
+/* A map pixel turned into an edge after the output was written: its output
+ * pixel too. */
+static void canny3_out_pixel(const canny3_job *j, vx_size q)
+{
+    vx_uint32 x = j->ox + (vx_uint32)(q % j->w), y = j->oy + (vx_uint32)(q / j->w);
+    vx_uint8 *row = j->dst + (vx_size)y * (vx_size)j->dstride;
+    if (x >= j->dw || y >= j->dh) return;
+    if (j->u1)
+        row[x / 8] |= (vx_uint8)(1u << (x % 8));
+    else
+        row[x] = 255;
+}
+
+/* canny_flood over the whole map after the output was written: every pixel
+ * it turns into an edge to the output too. */
+static void canny3_flood_out(const canny3_job *j, vx_size top)
+{
+    vx_uint32 w = j->w;
+    vx_size n = (vx_size)w * j->h;
+    const vx_int64 off[8] = {-(vx_int64)w - 1, -(vx_int64)w, -(vx_int64)w + 1, -1, 1, (vx_int64)w - 1, (vx_int64)w,
+                             (vx_int64)w + 1};
+    while (top > 0) {
+        vx_size p = j->stack[--top];
+        int d;
+        for (d = 0; d < 8; d++) {
+            vx_size q = (vx_size)((vx_int64)p + off[d]);
+            if (q < n && j->map[q] == 1) {
+                j->map[q] = 2;
+                canny3_out_pixel(j, q);
+                j->stack[top++] = (vx_uint32)q;
+            }
+        }
+    }
 }
 
 static void canny3_out_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
@@ -325,8 +369,10 @@ static vx_status canny3_run(vx_node node, ovx_plane src, ovx_plane dst, vx_uint3
     j.lo = lo > 0x7fffffff ? 0x7fffffff : (vx_int32)lo;
     j.hi = hi > 0x7fffffff ? 0x7fffffff : (vx_int32)hi;
     j.kit = feat_kit(node);
-    j.bands = threads > 1 && n >= 65536 ? threads * 2 : 1;
-    if (j.bands > (h - 4) / 4 + 1) j.bands = (h - 4) / 4 + 1;
+    /* a few bands a thread (a band's output rows follow its hysteresis, so the
+     * last bands decide the end: small ones balance the threads) */
+    j.bands = threads > 1 && n >= 65536 ? threads * 4 : 1;
+    if (j.bands > (h - 4) / 16 + 1) j.bands = (h - 4) / 16 + 1;
     j.band_bytes = align64((vx_size)6 * w * sizeof(vx_int16)) + align64((vx_size)3 * w * sizeof(vx_int32));
     off_map = align64(j.bands * j.band_bytes);
     off_stack = off_map + align64(n);
@@ -336,6 +382,7 @@ static vx_status canny3_run(vx_node node, ovx_plane src, ovx_plane dst, vx_uint3
     j.band_mem = mem, j.map = mem + off_map, j.stack = (vx_uint32 *)(mem + off_stack);
     memset(j.map, 0, 2 * (vx_size)w);
     memset(j.map + (vx_size)(h - 2) * w, 0, 2 * (vx_size)w);
+    j.dst = dst.ptr, j.dstride = dst.stride, j.dw = dst.width, j.dh = dst.height, j.ox = ox, j.oy = oy, j.u1 = u1;
     if (j.bands > 1)
         ovx_parallel_for(j.bands, canny3_band, &j);
     else
@@ -350,13 +397,12 @@ static vx_status canny3_run(vx_node node, ovx_plane src, ovx_plane dst, vx_uint3
             for (x = 2; x < w - 2; x++)
                 if (m[x] == 1 && (o[x - 1] == 2 || o[x] == 2 || o[x + 1] == 2)) {
                     m[x] = 2;
+                    canny3_out_pixel(&j, (vx_size)y * w + x);
                     j.stack[0] = (vx_uint32)((vx_size)y * w + x);
-                    canny_flood(j.map, w, j.stack, 1, 0, n);
+                    canny3_flood_out(&j, 1);
                 }
         }
     }
-    j.dst = dst.ptr, j.dstride = dst.stride, j.dw = dst.width, j.dh = dst.height, j.ox = ox, j.oy = oy, j.u1 = u1;
-    ovx_node_parallel_rows(node, 0, dst.height, (vx_uint64)dst.width * dst.height, canny3_out_rows, &j);
     return VX_SUCCESS;
 }
 
@@ -467,12 +513,19 @@ typedef struct {
  * in a ring of bsize rows, score rows in a ring of 3 (a band computes the
  * score rows just above and below its own again), then the 3x3 non-maximum
  * suppression of the FAST chapter and the candidates of each row in a slot of
- * its own (kept pixels are never neighbours: at most (w + 1) / 2 per row).
- * Then they are sorted (strongest first, raster order among equals: a stable
- * radix sort of the raster-ordered candidates, in parts on the threads) and a
- * corner is kept unless an accepted one lies closer than min_distance (in
- * parts of rows on the threads, then the zones around the parts' edges
- * again: harris_select_parallel; or on one thread). */
+ * its own (kept pixels are never neighbours: at most (w + 1) / 2 per row);
+ * then the band sorts its own candidates (strongest first, raster order
+ * among equals: a stable radix sort of its raster-ordered list, in a region
+ * of A of its own) and, with min_distance, runs the greedy selection (a
+ * corner kept unless an accepted one lies closer) among them on its own
+ * bitmap rows (harris_band_select).  The zones around the bands' edges are
+ * decided again on the threads (harris_fix_edge, harris_fix_edges), each
+ * band compacts its kept corners, and the bands' lists are merged into the
+ * keypoints in parts of the output on the threads (harris_merge).  No cache
+ * line is written by two threads at once, as a radix sort of all candidates
+ * on the threads would (its parts' runs of a digit interleave).  When a zone
+ * would outgrow half a band (min_distance large for the bands), or on one
+ * thread, the merged list goes through the greedy on one thread. */
 typedef struct {
     const vx_uint8 *src;
     vx_int32 stride;
@@ -488,12 +541,11 @@ typedef struct {
     harris_cand *slots;           /* row y's candidates at y * half */
     vx_uint32 half;
     vx_uint32 *row_count;
-    /* the stable LSD radix sort (3 digits of 11 bits) in `bands` parts: part
-     * b of pass 0 is band b's rows, of passes 1 and 2 a range of A / B */
-    vx_uint32 (*hist)[2048];      /* bands x 2048 */
-    harris_cand *A, *B;
-    vx_size nc;
-    int pass;
+    /* band b's candidates: sorted at A + band_off[b] (B + band_off[b] the
+     * radix sort's other buffer), band_n[b] of them; merged into M */
+    vx_size *band_off, *band_n;
+    harris_cand *A, *B, *M;
+    vx_size nc, total;          /* merged: the first nc of the total in the lists */
     vx_keypoint_t *kp;            /* the output: A's first nc */
     vx_int32 ox, oy;
     vx_uint32 xsh, xmask;         /* pos = y << xsh | x */
@@ -503,13 +555,21 @@ typedef struct {
     vx_uint64 *bits;
     vx_uint32 rw, R;
     const vx_int32 *span;
-    vx_uint8 *keep;
-    vx_uint32 parts;    /* of rows, of the threaded selection */
-    vx_uint32 edge;     /* rows of a part's edge lists */
-    vx_uint32 *edges;   /* part b's top list at 2b * edge_cap, bottom at (2b + 1) * edge_cap */
-    vx_uint32 *part_idx; /* part b's candidates at y0 * half (its first row's) */
-    vx_size edge_cap;
-    vx_size edge_n[2 * 2 * OVX_MAX_BANDS_HARRIS];
+    vx_uint8 *keep;     /* by place in A */
+    int fused;          /* the bands select among their own candidates (harris_band_select); 2 once done */
+    vx_uint32 edge;     /* rows each side of an edge harris_fix_edge's zones may reach */
+    vx_uint32 minpart;  /* the fewest bitmap rows of a band */
+    vx_uint32 edge_k[OVX_MAX_BANDS_HARRIS];   /* harris_fix_edge's outcome at edge b (above band b) */
+    vx_uint32 *edge_buf;                      /* edge e's zone lists at e * edge_room */
+    /* the disk's rows for harris_band_select (nr = 2R - 1 rows, 0: unused):
+     * byte offsets from the centre's row, spans, masks */
+    vx_uint32 nr;
+    ptrdiff_t roff[2 * 64];
+    vx_int32 rsp[2 * 64];
+    vx_uint64 rmask[2 * 64];
+    vx_uint32 *edge_lists;                    /* band b's top edge list at 2 * band_off[b], bottom after band_n[b] */
+    vx_size edge_n[2 * OVX_MAX_BANDS_HARRIS]; /* their lengths */
+    vx_size edge_room;
 } harris_job;
 
 static vx_size harris_band_bytes(vx_uint32 w, vx_int32 bs)
@@ -537,6 +597,8 @@ static vx_float32 harris_unkey(vx_uint32 key)
     memcpy(&v, &u, sizeof(v));
     return v;
 }
+
+static void harris_band_select(harris_job *j, vx_uint32 b, const harris_cand *a, vx_size n);
 
 static void harris_band(void *arg, vx_uint32 band)
 {
@@ -588,14 +650,140 @@ static void harris_band(void *arg, vx_uint32 band)
         }
         j->row_count[y] = count;
     }
-    /* the first digit's histogram of the band's candidates */
+    /* the band's candidates sorted by key, stable (raster order among equal
+     * keys): an LSD radix sort, 4 digits of 8 bits, slots -> B -> A -> B -> A,
+     * the 4 digits' histograms in one read */
     {
-        vx_uint32 *hist = j->hist[band];
-        memset(hist, 0, 2048 * sizeof(*hist));
+        vx_uint32 hist[4][256], d, k, sum;
+        harris_cand *a = j->A + j->band_off[band], *b = j->B + j->band_off[band];
+        vx_size n = 0, q;
+        memset(hist, 0, sizeof(hist));
         for (y = yb0; y < yb1; y++) {
             const harris_cand *c = j->slots + (vx_size)y * j->half;
-            for (i = 0; i < j->row_count[y]; i++) hist[c[i].key & 2047]++;
+            for (i = 0; i < j->row_count[y]; i++) {
+                vx_uint32 key = c[i].key;
+                hist[0][key & 255]++, hist[1][(key >> 8) & 255]++, hist[2][(key >> 16) & 255]++,
+                    hist[3][key >> 24]++;
+            }
+            n += j->row_count[y];
         }
+        j->band_n[band] = n;
+        for (d = 0; d < 4; d++)
+            for (k = 0, sum = 0; k < 256; k++) {
+                vx_uint32 c = hist[d][k];
+                hist[d][k] = sum;
+                sum += c;
+            }
+        for (y = yb0; y < yb1; y++) {
+            const harris_cand *c = j->slots + (vx_size)y * j->half;
+            for (i = 0; i < j->row_count[y]; i++) b[hist[0][c[i].key & 255]++] = c[i];
+        }
+        for (q = 0; q < n; q++) a[hist[1][(b[q].key >> 8) & 255]++] = b[q];
+        for (q = 0; q < n; q++) b[hist[2][(a[q].key >> 16) & 255]++] = a[q];
+        for (q = 0; q < n; q++) a[hist[3][b[q].key >> 24]++] = b[q];
+        if (j->fused) harris_band_select(j, band, a, n);
+    }
+}
+
+/* The keypoint of a candidate. */
+static inline void harris_kp(const harris_job *j, vx_keypoint_t *k, const harris_cand *c)
+{
+    k->x = (vx_int32)(c->pos & j->xmask) + j->ox;
+    k->y = (vx_int32)(c->pos >> j->xsh) + j->oy;
+    k->strength = harris_unkey(c->key);
+    k->scale = 0.0f;
+    k->orientation = 0.0f;
+    k->tracking_status = 1;
+    k->error = 0.0f;
+}
+
+/* The order of the sort as one 64-bit value (unique: pos is). */
+static vx_uint64 harris_rank(const harris_cand *c)
+{
+    return (vx_uint64)c->key << 32 | c->pos;
+}
+
+/* Where the first r candidates of the merged order end in each band's list
+ * (at[p]): the largest value v with r candidates or fewer before it has
+ * exactly r before it (the values are unique).  Bisection of the values;
+ * each list's bounds on where v's place in it can be narrow as it goes, so
+ * a step costs a few reads a list. */
+static void harris_split(const harris_job *j, vx_size r, vx_size *at)
+{
+    vx_uint64 lo = 0, hi = ~(vx_uint64)0; /* v in [lo, hi]; list p's place of it in [at[p], top[p]] */
+    vx_size top[OVX_MAX_BANDS_HARRIS], pos[OVX_MAX_BANDS_HARRIS];
+    vx_uint32 p, np = j->bands;
+    for (p = 0; p < np; p++) at[p] = 0, top[p] = j->band_n[p];
+    while (lo < hi) {
+        vx_uint64 mid = lo + (hi - lo) / 2 + 1;
+        vx_size below = 0;
+        for (p = 0; p < np; p++) { /* list p's candidates before mid, in [at[p], top[p]] */
+            const harris_cand *a = j->A + j->band_off[p];
+            vx_size l = at[p], h = top[p];
+            if (l < h && harris_rank(a + h - 1) < mid) {
+                l = h;
+            } else {
+                while (l < h) {
+                    vx_size m = l + (h - l) / 2;
+                    if (harris_rank(a + m) < mid)
+                        l = m + 1;
+                    else
+                        h = m;
+                }
+            }
+            pos[p] = l;
+            below += l;
+        }
+        if (below <= r) {
+            lo = mid;
+            for (p = 0; p < np; p++) at[p] = pos[p];
+        } else {
+            hi = mid - 1;
+            for (p = 0; p < np; p++) top[p] = pos[p];
+        }
+    }
+}
+
+/* Part b of the merged order (M[nc * b / bands .. nc * (b + 1) / bands)),
+ * merged from the bands' sorted lists: the least head value each step,
+ * without a branch (which list it is comes at random); an exhausted list's
+ * head reads as ~0, which no candidate has (its key would be that of the
+ * NaN 0xFFFFFFFF: no score passes the threshold as NaN). */
+static void harris_merge(void *arg, vx_uint32 b)
+{
+    harris_job *j = arg;
+    vx_size i0 = (vx_size)((vx_uint64)j->nc * b / j->bands), i1 = (vx_size)((vx_uint64)j->nc * (b + 1) / j->bands);
+    vx_size from[OVX_MAX_BANDS_HARRIS], to[OVX_MAX_BANDS_HARRIS], i;
+    vx_uint64 head[OVX_MAX_BANDS_HARRIS];
+    const harris_cand *list[OVX_MAX_BANDS_HARRIS];
+    harris_cand *restrict out = j->M;
+    vx_keypoint_t *restrict kp = j->kp;
+    vx_uint32 p, np = j->bands;
+    if (i1 <= i0) return;
+    harris_split(j, i0, from);
+    if (i1 < j->total)
+        harris_split(j, i1, to);
+    else
+        for (p = 0; p < np; p++) to[p] = j->band_n[p];
+    for (p = 0; p < np; p++) {
+        list[p] = j->A + j->band_off[p];
+        head[p] = from[p] < to[p] ? harris_rank(list[p] + from[p]) : ~(vx_uint64)0;
+    }
+    for (i = i0; i < i1; i++) {
+        vx_uint32 best = 0;
+        vx_uint64 bv = head[0];
+        vx_size f;
+        for (p = 1; p < np; p++) {
+            int lt = head[p] < bv;
+            bv = lt ? head[p] : bv;
+            best = lt ? p : best;
+        }
+        f = from[best]++;
+        if (kp)
+            harris_kp(j, kp + i, list[best] + f);
+        else
+            out[i] = list[best][f];
+        head[best] = f + 1 < to[best] ? harris_rank(list[best] + f + 1) : ~(vx_uint64)0;
     }
 }
 
@@ -605,71 +793,13 @@ static void harris_part(const harris_job *j, vx_uint32 b, vx_size *i0, vx_size *
     *i1 = (vx_size)((vx_uint64)j->nc * (b + 1) / j->bands);
 }
 
-/* Passes 1 and 2: the histogram of part b of the pass's source. */
-static void harris_sort_hist(void *arg, vx_uint32 b)
-{
-    harris_job *j = arg;
-    const harris_cand *src = j->pass == 1 ? j->A : j->B;
-    vx_uint32 *hist = j->hist[b], sh = j->pass == 1 ? 11 : 22;
-    vx_size i, i0, i1;
-    memset(hist, 0, 2048 * sizeof(*hist));
-    harris_part(j, b, &i0, &i1);
-    for (i = i0; i < i1; i++) hist[(src[i].key >> sh) & 2047]++;
-}
-
-/* Scatter part b of the pass's source to its digit's place (the histograms
- * turned into each part's first index per digit). */
-static void harris_sort_scatter(void *arg, vx_uint32 b)
-{
-    harris_job *j = arg;
-    vx_uint32 *at = j->hist[b];
-    vx_size i, i0, i1;
-    if (j->pass == 0) {
-        vx_uint32 n = j->ys1 - j->ys0, y;
-        vx_uint32 yb0 = j->ys0 + (vx_uint32)((vx_uint64)n * b / j->bands);
-        vx_uint32 yb1 = j->ys0 + (vx_uint32)((vx_uint64)n * (b + 1) / j->bands);
-        for (y = yb0; y < yb1; y++) {
-            const harris_cand *c = j->slots + (vx_size)y * j->half;
-            for (i = 0; i < j->row_count[y]; i++) j->A[at[c[i].key & 2047]++] = c[i];
-        }
-        return;
-    }
-    harris_part(j, b, &i0, &i1);
-    if (j->pass == 1) {
-        for (i = i0; i < i1; i++) j->B[at[(j->A[i].key >> 11) & 2047]++] = j->A[i];
-    } else {
-        for (i = i0; i < i1; i++) j->A[at[j->B[i].key >> 22]++] = j->B[i];
-    }
-}
-
 /* Part b of the keypoints, from A. */
 static void harris_write(void *arg, vx_uint32 b)
 {
     harris_job *j = arg;
     vx_size i, i0, i1;
     harris_part(j, b, &i0, &i1);
-    for (i = i0; i < i1; i++) {
-        vx_keypoint_t *k = j->kp + i;
-        k->x = (vx_int32)(j->A[i].pos & j->xmask) + j->ox;
-        k->y = (vx_int32)(j->A[i].pos >> j->xsh) + j->oy;
-        k->strength = harris_unkey(j->A[i].key);
-        k->scale = 0.0f;
-        k->orientation = 0.0f;
-        k->tracking_status = 1;
-        k->error = 0.0f;
-    }
-}
-
-/* Histograms -> first indices: digit by digit, part by part (stable). */
-static void harris_sort_offsets(harris_job *j)
-{
-    vx_uint32 d, b, sum = 0;
-    for (d = 0; d < 2048; d++)
-        for (b = 0; b < j->bands; b++) {
-            vx_uint32 c = j->hist[b][d];
-            j->hist[b][d] = sum;
-            sum += c;
-        }
+    for (i = i0; i < i1; i++) harris_kp(j, j->kp + i, j->A + i);
 }
 
 static void harris_run(harris_job *j, ovx_task_f fn)
@@ -727,52 +857,91 @@ static inline void harris_mark(const harris_job *j, vx_int32 cx, vx_int32 cy, vx
     }
 }
 
-/* The rows of part b of the min_distance selection: [0, h) in `parts` parts. */
+/* The score rows of band b, [y0, y1). */
+static void harris_band_rows(const harris_job *j, vx_uint32 b, vx_uint32 *y0, vx_uint32 *y1)
+{
+    vx_uint32 n = j->ys1 - j->ys0;
+    *y0 = j->ys0 + (vx_uint32)((vx_uint64)n * b / j->bands);
+    *y1 = j->ys0 + (vx_uint32)((vx_uint64)n * (b + 1) / j->bands);
+}
+
+/* The bitmap rows of band b's selection, [y0, y1): its score rows, the first
+ * band's from row 0, the last's to row h. */
 static void harris_part_rows(const harris_job *j, vx_uint32 b, vx_uint32 *y0, vx_uint32 *y1)
 {
-    *y0 = (vx_uint32)((vx_uint64)j->h * b / j->parts);
-    *y1 = (vx_uint32)((vx_uint64)j->h * (b + 1) / j->parts);
+    harris_band_rows(j, b, y0, y1);
+    if (b == 0) *y0 = 0;
+    if (b + 1 == j->bands) *y1 = j->h;
 }
 
 /* The greedy selection (strongest first, a corner kept unless a kept one lies
- * closer than min_distance) among the candidates of part b's rows alone, on
- * its own bitmap rows: exact for every candidate whose decision does not hang
- * on another part's (those near a part edge are decided again by
- * harris_select_fix).  The indices of its candidates within `edge` rows of
- * its top and bottom go to its edge lists (in the global order). */
-static void harris_select_part(void *arg, vx_uint32 b)
+ * closer than min_distance) among band b's own candidates (its sorted list,
+ * a[0 .. n) = A + band_off[b]), on its own bitmap rows: exact for every
+ * candidate whose decision does not hang on another band's (those near a
+ * band edge are decided again by harris_select_fix).  Its candidates within
+ * `edge` rows of its top and bottom (places in A, sorted) go to its edge
+ * lists. */
+static void harris_band_select(harris_job *j, vx_uint32 b, const harris_cand *a, vx_size n)
 {
-    harris_job *j = arg;
-    vx_uint32 y0, y1, *top = j->edges + (vx_size)2 * b * j->edge_cap, *bot = top + j->edge_cap, nt = 0, nb = 0;
-    vx_uint32 *mine;
-    vx_size i, q, n = 0;
+    vx_uint32 y0, y1, id0 = (vx_uint32)j->band_off[b];
+    vx_uint32 *top = j->edge_lists + 2 * (vx_size)id0, *bot = top + n;
+    vx_size q, nt = 0, nb = 0;
+    vx_uint8 *keep = j->keep + id0;
     harris_part_rows(j, b, &y0, &y1);
     memset(j->bits + (vx_size)y0 * j->rw, 0, (vx_size)(y1 - y0) * j->rw * sizeof(*j->bits));
-    /* the part's candidates, without a branch per candidate (1 in `parts` is
-     * the part's, at random) */
-    mine = j->part_idx + (vx_size)y0 * j->half;
-    for (i = 0; i < j->nc; i++) {
-        mine[n] = (vx_uint32)i;
-        n += (j->A[i].pos >> j->xsh) - y0 < y1 - y0;
-    }
     for (q = 0; q < n; q++) {
-        vx_uint32 pos, cy;
-        vx_int32 cx;
-        i = mine[q];
-        pos = j->A[i].pos, cy = pos >> j->xsh, cx = (vx_int32)(pos & j->xmask);
-        j->keep[i] = (vx_uint8)!harris_suppressed(j, cx, (vx_int32)cy);
-        if (j->keep[i]) harris_mark(j, cx, (vx_int32)cy, y0, y1);
-        if (cy < y0 + j->edge) top[nt++] = (vx_uint32)i;
-        if (cy + j->edge >= y1) bot[nb++] = (vx_uint32)i;
+        vx_uint32 pos = a[q].pos, cy = pos >> j->xsh;
+        vx_int32 cx = (vx_int32)(pos & j->xmask);
+        int kept = !harris_suppressed(j, cx, (vx_int32)cy);
+        keep[q] = (vx_uint8)kept;
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+        if (kept && j->nr && cy >= y0 + j->R - 1 && cy + j->R - 1 < y1 && cx >= j->rsp[j->R - 1] &&
+            cx + j->rsp[j->R - 1] < (vx_int32)j->w) {
+            /* the disk inside the band's rows and the image's columns: one
+             * unaligned 64-bit OR a row, offsets and masks made once (as
+             * harris_mark's) */
+            vx_uint8 *crow = (vx_uint8 *)j->bits + (vx_size)cy * j->rw * 8;
+            vx_uint32 r;
+            for (r = 0; r < j->nr; r++) {
+                vx_int32 lo = cx - j->rsp[r];
+                vx_uint8 *at = crow + j->roff[r] + ((vx_uint32)lo >> 3);
+                vx_uint64 m;
+                memcpy(&m, at, 8);
+                m |= j->rmask[r] << (lo & 7);
+                memcpy(at, &m, 8);
+            }
+        } else
+#endif
+        if (kept) harris_mark(j, cx, (vx_int32)cy, y0, y1);
+        /* the candidates within `edge` rows of the band's top and bottom (for
+         * harris_zone), without a branch */
+        top[nt] = bot[nb] = id0 + (vx_uint32)q;
+        nt += cy < y0 + j->edge;
+        nb += cy + j->edge >= y1;
     }
     j->edge_n[2 * b] = nt;
     j->edge_n[2 * b + 1] = nb;
 }
 
+/* Band b's kept candidates to the front of its list (in order); band_n[b]
+ * becomes their number. */
+static void harris_compact(void *arg, vx_uint32 b)
+{
+    harris_job *j = arg;
+    harris_cand *a = j->A + j->band_off[b];
+    const vx_uint8 *keep = j->keep + j->band_off[b];
+    vx_size q, m = 0, n = j->band_n[b];
+    for (q = 0; q < n; q++) {
+        a[m] = a[q];
+        m += keep[q];
+    }
+    j->band_n[b] = m;
+}
+
 /* Decide again, in the global order, the candidates of rows [m - k, m + k)
- * around the edge m between two parts, with the decisions of the rows just
- * outside (R - 1 rows each side) as the parts took them; the candidates to
- * visit are list[0 .. n) (global order), or all when list is NULL.  Returns
+ * around the edge m between two bands, with the decisions of the rows just
+ * outside (R - 1 rows each side) as the bands took them; the candidates to
+ * visit are list[0 .. n) (places in A, in the global order).  Returns
  * 0 when a decision changed within R - 1 rows of the zone's edge (it may
  * change decisions outside: the caller widens the zone), else keeps the new
  * decisions and returns 1.  (Every decision depends only on stronger
@@ -783,18 +952,17 @@ static int harris_select_fix(harris_job *j, vx_uint32 m, vx_uint32 k, const vx_u
 {
     vx_uint32 R = j->R, za = m - k - (R - 1), zb = m + k + (R - 1), sa = m - k, sb = m + k;
     vx_size q, i;
-    if (!list) n = j->nc;
     memset(j->bits + (vx_size)za * j->rw, 0, (vx_size)(zb - za) * j->rw * sizeof(*j->bits));
     for (q = 0; q < n; q++) { /* pass 1: the new decisions, keep = old | new << 1 | 4 */
         vx_uint32 pos, cy;
         vx_int32 cx;
-        i = list ? list[q] : q;
+        i = list[q];
         pos = j->A[i].pos, cy = pos >> j->xsh, cx = (vx_int32)(pos & j->xmask);
         if (cy < za || cy >= zb) continue;
         if (cy >= sa && cy < sb) {
             int kept = !harris_suppressed(j, cx, (vx_int32)cy);
             if (kept != (j->keep[i] & 1) && (cy < sa + (R - 1) || cy + (R - 1) >= sb)) {
-                for (; q > 0; q--) j->keep[list ? list[q - 1] : q - 1] &= 1; /* the old decisions back */
+                for (; q > 0; q--) j->keep[list[q - 1]] &= 1; /* the old decisions back */
                 return 0;
             }
             j->keep[i] = (vx_uint8)((j->keep[i] & 1) | kept << 1 | 4);
@@ -804,40 +972,99 @@ static int harris_select_fix(harris_job *j, vx_uint32 m, vx_uint32 k, const vx_u
         }
     }
     for (q = 0; q < n; q++) { /* pass 2: the new decisions stand */
-        i = list ? list[q] : q;
+        i = list[q];
         if (j->keep[i] & 4) j->keep[i] = (j->keep[i] >> 1) & 1;
     }
     return 1;
 }
 
-/* The min_distance selection on the node's threads: each part of rows on its
- * own (harris_select_part), then the zones around the parts' edges decided
- * again (harris_select_fix, over the merged edge lists of the two parts),
- * widened until no change reaches a zone's edge; the result is the serial
- * greedy's.  Returns 0 (nothing decided) when a zone would grow beyond half a
- * part: the caller runs the serial selection.  merged: room for the two
- * parts' edge lists. */
-static int harris_select_parallel(harris_job *j, vx_uint32 *merged)
+/* The first row of band b (its edge with band b - 1). */
+static vx_uint32 m_edge_rows(const harris_job *j, vx_uint32 b)
 {
-    vx_uint32 b, R = j->R, minpart = j->h;
-    for (b = 0; b < j->parts; b++) {
-        vx_uint32 y0, y1;
-        harris_part_rows(j, b, &y0, &y1);
-        if (y1 - y0 < minpart) minpart = y1 - y0;
+    return j->ys0 + (vx_uint32)((vx_uint64)(j->ys1 - j->ys0) * b / j->bands);
+}
+
+/* The candidates of rows [za, zb) around the edge between bands b - 1 and
+ * b, as places in A, in the sort's order, into out; returns their number.
+ * The zone's rows of each band's list (of its edge list while the zone is
+ * within `edge` rows of the edge) are picked into tmp, then the two merged.  tmp and out: room for the zone's
+ * candidates and one. */
+static vx_size harris_zone(const harris_job *j, vx_uint32 b, vx_uint32 za, vx_uint32 zb, vx_uint32 *tmp,
+                           vx_uint32 *out)
+{
+    vx_size n[2], q, ia = 0, ib = 0, k = 0;
+    vx_uint32 *l[2], s;
+    l[0] = tmp;
+    for (s = 0; s < 2; s++) {
+        vx_uint32 p = b - 1 + s, off = (vx_uint32)j->band_off[p];
+        vx_size m = 0, cnt;
+        const vx_uint32 *from;
+        if (s) l[1] = tmp + n[0];
+        if (zb - m_edge_rows(j, b) <= j->edge && m_edge_rows(j, b) - za <= j->edge) {
+            /* within the edge lists: band b - 1's bottom, band b's top */
+            from = j->edge_lists + 2 * (vx_size)off + (s ? 0 : j->band_n[p]);
+            cnt = j->edge_n[2 * p + (s ? 0 : 1)];
+            for (q = 0; q < cnt; q++) {
+                l[s][m] = from[q];
+                m += (j->A[from[q]].pos >> j->xsh) - za < zb - za;
+            }
+        } else {
+            const harris_cand *a = j->A + off;
+            cnt = j->band_n[p];
+            for (q = 0; q < cnt; q++) {
+                l[s][m] = off + (vx_uint32)q;
+                m += (a[q].pos >> j->xsh) - za < zb - za;
+            }
+        }
+        n[s] = m;
     }
-    if (R == 0 || 4 * (R - 1) + 4 > minpart / 2) return 0;
-    j->edge = 10 * R < minpart / 2 ? 10 * R : minpart / 2; /* zones up to k = 8R (k + R - 1 <= edge) */
-    ovx_parallel_for(j->parts, harris_select_part, j);
-    for (b = 1; b < j->parts; b++) {
-        vx_uint32 m, y1, k = 2 * R;
-        const vx_uint32 *ea = j->edges + (vx_size)(2 * b - 1) * j->edge_cap, *eb = j->edges + (vx_size)2 * b * j->edge_cap;
-        vx_size na = j->edge_n[2 * b - 1], nb = j->edge_n[2 * b], ia = 0, ib = 0, n = 0;
-        while (ia < na || ib < nb) /* part b - 1's bottom and part b's top, in the global order */
-            merged[n++] = ib >= nb || (ia < na && ea[ia] < eb[ib]) ? ea[ia++] : eb[ib++];
-        harris_part_rows(j, b, &m, &y1);
+    while (ia < n[0] || ib < n[1])
+        out[k++] = ib >= n[1] || (ia < n[0] && harris_rank(j->A + l[0][ia]) < harris_rank(j->A + l[1][ib]))
+                       ? l[0][ia++]
+                       : l[1][ib++];
+    return k;
+}
+
+/* After harris_band_select, the zone around the edge between bands e and
+ * e + 1 decided again (harris_select_fix), widened until no change reaches
+ * the zone's edge, in buffers of the edge's own while the zone has at most
+ * `edge` rows each side; edge_k[e + 1] tells how it ended: 0 done, else the
+ * zone's k when it outgrew them (harris_fix_edges goes on).  The zones of
+ * different edges are disjoint (each stays within half a band of its edge),
+ * and a zone's decisions read only its own rows: the edges can be decided in
+ * any order, on the threads. */
+static void harris_fix_edge(void *arg, vx_uint32 e)
+{
+    harris_job *j = arg;
+    vx_uint32 b = e + 1, R = j->R, m = j->ys0 + (vx_uint32)((vx_uint64)(j->ys1 - j->ys0) * b / j->bands), k = 4 * R;
+    vx_uint32 *merged = j->edge_buf + (vx_size)e * j->edge_room, *tmp = merged + j->edge_room / 2;
+    while (k + R - 1 <= j->edge) {
+        vx_size n = harris_zone(j, b, m - k - (R - 1), m + k + (R - 1), tmp, merged);
+        if (harris_select_fix(j, m, k, merged, n)) {
+            j->edge_k[b] = 0;
+            return;
+        }
+        k *= 2;
+    }
+    j->edge_k[b] = k;
+}
+
+/* The edges harris_fix_edge left, one at a time (merged: room for twice the
+ * candidates of two bands).  Returns 0 (the decisions unfinished) when a
+ * zone would grow beyond half a band's rows: the caller runs the serial
+ * selection. */
+static int harris_fix_edges(harris_job *j, vx_uint32 *merged)
+{
+    vx_uint32 b, R = j->R;
+    for (b = 1; b < j->bands; b++) {
+        vx_uint32 m = j->ys0 + (vx_uint32)((vx_uint64)(j->ys1 - j->ys0) * b / j->bands), k = j->edge_k[b];
+        vx_uint32 *tmp = merged + j->band_n[b - 1] + j->band_n[b] + 1;
+        if (k == 0) continue;
         for (;;) {
-            if (k + R - 1 > minpart / 2) return 0;
-            if (harris_select_fix(j, m, k, k + R - 1 <= j->edge ? merged : NULL, n)) break;
+            vx_size n;
+            if (k + R - 1 > j->minpart / 2) return 0;
+            n = harris_zone(j, b, m - k - (R - 1), m + k + (R - 1), tmp, merged);
+            if (harris_select_fix(j, m, k, merged, n)) break;
             k *= 2;
         }
     }
@@ -852,7 +1079,7 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
     vx_int32 gs = 3, bs = 3, r, rb;
     ovx_plane src = valid_plane(in);
     vx_int32 ox = (vx_int32)valid_start(in, 0), oy = (vx_int32)valid_start(in, 1);
-    vx_uint32 w = src.width, h = src.height, y;
+    vx_uint32 w = src.width, h = src.height;
     vx_size n = (vx_size)w * h, nc = 0, na = 0, i;
     (void)num;
     if (ovx_scalar_get((vx_scalar)params[1], VX_TYPE_FLOAT32, &thr) != VX_SUCCESS ||
@@ -867,9 +1094,9 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
     ovx_array_clear(arr);
     if (n > 0 && w > (vx_uint32)(2 * (r + rb)) && h > (vx_uint32)(2 * (r + rb))) {
         harris_job j;
-        vx_size maxc, off_slots, off_rc, off_a, off_b, off_bits, off_span, off_hist, off_keep, total;
+        vx_size maxc, capc, off_edge, off_slots, off_rc, off_a, off_b, off_bits, off_span, off_hist, off_keep, total;
         vx_float64 norm = (vx_float64)(1 << (gs - 1)) * 255.0 * bs;
-        vx_uint32 threads = ovx_node_threads(node);
+        vx_uint32 threads = ovx_node_threads(node), b, R = 0, rw = (w + 63) / 64 + 1; /* a word of padding a row */
         harris_cand *A, *B;
         vx_uint64 *bits;
         vx_int32 *span;
@@ -888,15 +1115,44 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
         j.half = (w + 1) / 2;
         j.band_bytes = harris_band_bytes(w, bs);
         maxc = (vx_size)((h + 1) / 2) * j.half; /* kept pixels are never neighbours */
+        /* band b's region of A and B: room for ((its rows + 1) / 2) * half (of
+         * two neighbouring rows at most half the columns hold a kept pixel) */
+        for (b = 0, capc = 0; b < j.bands; b++) {
+            vx_uint32 nr = j.ys1 - j.ys0;
+            vx_uint32 rows = (vx_uint32)((vx_uint64)nr * (b + 1) / j.bands) - (vx_uint32)((vx_uint64)nr * b / j.bands);
+            capc += (vx_size)((rows + 1) / 2) * j.half;
+        }
+        if (capc < maxc) capc = maxc;
+        if (dist > 0.0f) {
+            /* the disk's rows (span below), and whether each band selects among
+             * its own candidates, the zones around the bands' edges decided
+             * again after (harris_fix_edge), when a zone of a few R fits in half
+             * a band */
+            vx_uint32 dy;
+            for (dy = 0; dy < h && (vx_float32)dy * (vx_float32)dy < dist * dist; dy++) R = dy + 1;
+            j.minpart = h;
+            for (b = 0; b < j.bands; b++) {
+                vx_uint32 y0, y1;
+                harris_part_rows(&j, b, &y0, &y1);
+                if (y1 - y0 < j.minpart) j.minpart = y1 - y0;
+            }
+            j.R = R;
+            j.fused = j.bands > 1 && R > 0 && 4 * (R - 1) + 4 <= j.minpart / 2;
+            /* zones up to k = 8R (k + R - 1 <= edge) on the threads; the candidates of
+             * 2 x edge rows: at most (edge + 1) * half (two lists: the picked, the merged) */
+            j.edge = 10 * R < j.minpart / 2 ? 10 * R : j.minpart / 2;
+            j.edge_room = j.fused ? (vx_size)2 * ((vx_size)(j.edge + 2) * j.half) : 0;
+        }
         off_slots = align64(j.bands * j.band_bytes);
         off_rc = off_slots + align64((vx_size)h * j.half * sizeof(harris_cand));
         off_a = off_rc + align64((vx_size)h * sizeof(vx_uint32));
-        off_b = off_a + align64(maxc * sizeof(harris_cand));
-        off_bits = off_b + align64(maxc * sizeof(harris_cand));
+        off_b = off_a + align64(capc * sizeof(harris_cand));
+        off_bits = off_b + align64((capc + 1) * sizeof(harris_cand)); /* + 1: harris_fix_edges' room */
         off_span = off_bits + align64((vx_size)h * ((w + 63) / 64 + 1) * sizeof(vx_uint64));
         off_hist = off_span + align64((vx_size)h * sizeof(vx_int32));
-        off_keep = off_hist + align64((vx_size)j.bands * 2048 * sizeof(vx_uint32));
-        total = off_keep + align64(maxc);
+        off_keep = off_hist + align64((vx_size)2 * j.bands * sizeof(vx_size));
+        off_edge = off_keep + align64(capc);
+        total = off_edge + align64((vx_size)(j.bands - 1) * j.edge_room * sizeof(vx_uint32));
         mem = ovx_node_scratch(node, total);
         if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u Harris scores", w, h);
         j.band_mem = mem;
@@ -906,49 +1162,75 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
         B = (harris_cand *)(mem + off_b);
         bits = (vx_uint64 *)(mem + off_bits);
         span = (vx_int32 *)(mem + off_span);
-        j.hist = (vx_uint32(*)[2048])(mem + off_hist);
+        j.band_off = (vx_size *)(void *)(mem + off_hist);
+        j.band_n = j.band_off + j.bands;
         j.keep = mem + off_keep;
-        harris_run(&j, harris_band);
-        for (y = j.ys0; y < j.ys1; y++) nc += j.row_count[y];
-        if (nc > 0) {
-            /* LSD radix sort, 3 digits of 11 bits, stable: A <- slots, B <- A, A <- B */
-            j.A = A, j.B = B, j.nc = nc;
-            for (j.pass = 0; j.pass < 3; j.pass++) {
-                if (j.pass > 0) harris_run(&j, harris_sort_hist);
-                harris_sort_offsets(&j);
-                harris_run(&j, harris_sort_scatter);
+        j.edge_buf = (vx_uint32 *)(void *)(mem + off_edge);
+        j.edge_lists = (vx_uint32 *)(void *)B; /* band b's in its region of B, free after its sort */
+        for (b = 0, j.band_off[0] = 0; b + 1 < j.bands; b++) {
+            vx_uint32 nr = j.ys1 - j.ys0;
+            vx_uint32 rows = (vx_uint32)((vx_uint64)nr * (b + 1) / j.bands) - (vx_uint32)((vx_uint64)nr * b / j.bands);
+            j.band_off[b + 1] = j.band_off[b] + (vx_size)((rows + 1) / 2) * j.half;
+        }
+        j.A = A, j.B = B;
+        if (dist > 0.0f) {
+            /* a bitmap of the pixels closer than dist to an accepted corner (the same
+             * float test as between two corners: ddx*ddx + ddy*ddy < dist*dist, which
+             * for each ddy holds for |ddx| up to span[|ddy|]) */
+            vx_uint32 dy;
+            for (dy = 0; dy < R; dy++) {
+                vx_float32 fy = (vx_float32)dy;
+                vx_int32 dx = -1;
+                while (dx + 1 < (vx_int32)w && (vx_float32)(dx + 1) * (vx_float32)(dx + 1) + fy * fy < dist * dist)
+                    dx++;
+                span[dy] = dx; /* >= 0: dx + 1 = 0 passes for dy < R */
             }
+            j.bits = bits, j.rw = rw, j.span = span;
+            if (R > 0 && R <= 64 && span[0] <= 28) {
+                vx_uint32 q;
+                j.nr = 2 * R - 1;
+                for (q = 0; q < j.nr; q++) {
+                    vx_int32 dd = (vx_int32)q - (vx_int32)(R - 1);
+                    j.roff[q] = (ptrdiff_t)dd * (ptrdiff_t)rw * 8;
+                    j.rsp[q] = span[dd < 0 ? -dd : dd];
+                    j.rmask[q] = (((vx_uint64)1) << (2 * j.rsp[q] + 1)) - 1;
+                }
+            }
+        }
+        harris_run(&j, harris_band); /* each band's candidates sorted in its region of A (and selected) */
+        for (b = 0; b < j.bands; b++) nc += j.band_n[b];
+        if (nc > 0 && j.fused) {
+            if (j.bands > 2)
+                ovx_parallel_for(j.bands - 1, harris_fix_edge, &j);
+            else
+                harris_fix_edge(&j, 0);
+        }
+        if (nc > 0 && j.fused && harris_fix_edges(&j, (vx_uint32 *)(void *)B)) {
+            j.fused = 2; /* the keypoints written by the merge */
+            /* each band's kept candidates, then their merge into B */
+            harris_run(&j, harris_compact);
+            for (b = 0; b < j.bands; b++) na += j.band_n[b];
+            if (na > 0) { /* merged into the keypoints, the first of them as many as fit */
+                vx_size room = arr->capacity, m = na < room ? na : room;
+                if (m > 0 && (arr->data || ovx_array_alloc(arr) == VX_SUCCESS)) {
+                    j.kp = (vx_keypoint_t *)arr->data, j.nc = m, j.total = na, j.ox = ox, j.oy = oy;
+                    harris_run(&j, harris_merge);
+                    arr->num_items = m;
+                }
+            }
+        } else if (nc > 0) {
+            /* the bands' lists merged into B (then named A), or band 0's list */
+            j.nc = j.total = nc;
+            if (j.bands > 1) {
+                j.M = B;
+                harris_run(&j, harris_merge);
+                B = A, A = j.M;
+            }
+            j.A = A, j.B = B;
             /* strongest first; keep a corner unless an accepted one lies closer than dist
              * (accepted ones compacted to the front of A) */
             if (dist > 0.0f) {
-                /* a bitmap of the pixels closer than dist to an accepted corner (the same
-                 * float test as between two corners: ddx*ddx + ddy*ddy < dist*dist, which
-                 * for each ddy holds for |ddx| up to span[|ddy|]) */
-                vx_uint32 dy, rw = (w + 63) / 64 + 1, R = 0; /* a word of padding per row */
-                for (dy = 0; dy < h; dy++) {
-                    vx_float32 fy = (vx_float32)dy;
-                    vx_int32 dx = -1;
-                    while (dx + 1 < (vx_int32)w &&
-                           (vx_float32)(dx + 1) * (vx_float32)(dx + 1) + fy * fy < dist * dist)
-                        dx++;
-                    if (dx < 0) break;
-                    span[dy] = dx;
-                    R = dy + 1;
-                }
-                j.bits = bits, j.rw = rw, j.R = R, j.span = span;
-                /* the edge lists in the slots (free after the sort); each part's candidates,
-                 * then the edge lists' merge, in B */
-                j.edges = (vx_uint32 *)(void *)j.slots;
-                j.parts = threads; /* one part a thread: each part reads every candidate */
-                j.edge_cap = (vx_size)h * j.half * 2 / (2 * j.parts);
-                j.part_idx = (vx_uint32 *)(void *)B;
-                if (j.parts > 1 && j.parts <= OVX_MAX_BANDS_HARRIS && nc >= 4096 &&
-                    harris_select_parallel(&j, (vx_uint32 *)(void *)B)) {
-                    for (i = 0; i < nc; i++) { /* the kept ones, in order, to the front (na <= i) */
-                        A[na] = A[i];
-                        na += j.keep[i];
-                    }
-                } else {
+                {
                 memset(bits, 0, (vx_size)h * rw * sizeof(*bits));
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
                 if (R > 0 && span[0] <= 28) {
@@ -1033,13 +1315,13 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
             } else {
                 na = nc;
             }
-            {
-                vx_size room = arr->capacity, m = na < room ? na : room;
-                if (m > 0 && (arr->data || ovx_array_alloc(arr) == VX_SUCCESS)) {
-                    j.kp = (vx_keypoint_t *)arr->data, j.nc = m, j.ox = ox, j.oy = oy;
-                    harris_run(&j, harris_write);
-                    arr->num_items = m;
-                }
+        }
+        if (na > 0 && j.fused != 2) { /* the first na of A */
+            vx_size room = arr->capacity, m = na < room ? na : room;
+            if (m > 0 && (arr->data || ovx_array_alloc(arr) == VX_SUCCESS)) {
+                j.A = A, j.kp = (vx_keypoint_t *)arr->data, j.nc = m, j.ox = ox, j.oy = oy;
+                harris_run(&j, harris_write);
+                arr->num_items = m;
             }
         }
     }
