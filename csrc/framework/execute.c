@@ -436,8 +436,11 @@ static vx_status run_wave(vx_graph g, vx_uint32 first, vx_uint32 end)
 {
     vx_uint32 i;
     vx_status s = VX_SUCCESS;
-    /* (a pipe's per-frame copies never replace a fused image: pipeline.c) */
-    if (g->fuse) {
+    /* a pipe set up after verification (vxSetGraphScheduleConfig) may have
+     * re-bound the nodes' parameters to per-lane copies: the fusion plan no
+     * longer applies, the nodes run one by one (fused-away images get their
+     * memory on the way) */
+    if (g->fuse && !g->pipe) {
         /* fused groups run at their first member's wave, the rest of the wave
          * one node after another (each group and node uses the whole pool) */
         vx_bool any = vx_false_e;
@@ -512,27 +515,6 @@ vx_status ovx_graph_execute_frame(vx_graph g, const ovx_frame_hooks *hooks)
     if (hooks) {
         for (i = 0; i < g->num_nodes; i++) {
             vx_node n = g->nodes[g->order[i]];
-            ovx_fuse_group *G = ovx_fuse_group_of(g, g->order[i]);
-            if (G && group_ready(g, G)) {
-                /* a fused group runs at its first member: every member's
-                 * before hook (its waits and per-frame bindings), the group,
-                 * every member's after hook */
-                const vx_uint32 *members;
-                vx_uint32 num = ovx_fuse_members(G, &members), m;
-                if (members[0] != g->order[i]) continue; /* ran with its group */
-                for (m = 0; m < num; m++) hooks->before(hooks->arg, g->nodes[members[m]]);
-                if (s == VX_SUCCESS) {
-                    for (m = 0; m < num; m++) set_accessible_all(g->nodes[members[m]], vx_true_e);
-                    s = run_group(g, G);
-                    for (m = 0; m < num && s == VX_SUCCESS; m++) s = node_done(g, g->nodes[members[m]], VX_SUCCESS);
-                    if (s != VX_SUCCESS && m == 0)
-                        ovx_log((vx_reference)g, s, "pipelined frame: fused node %u (%s) failed (%d)", members[0],
-                                g->nodes[members[0]]->kernel->name, s);
-                    for (m = 0; m < num; m++) set_accessible_all(g->nodes[members[m]], vx_false_e);
-                }
-                for (m = 0; m < num; m++) hooks->after(hooks->arg, g->nodes[members[m]]);
-                continue;
-            }
             hooks->before(hooks->arg, n);
             if (s == VX_SUCCESS) {
                 set_accessible_all(n, vx_true_e);

@@ -32,9 +32,7 @@
  * as soon as its readers are done with frame f.  Virtual images (whole,
  * outside containers) get one copy per lane (frame f uses copy f % lanes; at
  * most `lanes` frames are in flight, and frames finish in order, so frame
- * f + lanes never meets frame f), so they order nothing.  A fused group
- * (runtime/fuse.c) runs as one unit at its first member, after every
- * member's wait; its fused images get no copies and order its members.  Graphs
+ * f + lanes never meets frame f), so they order nothing.  Graphs
  * with delays (auto-aged or bound to nodes) run frames one after another
  * (`serial`), so a loop-carried delay gives what vxProcessGraph gives.
  *
@@ -324,15 +322,14 @@ static void drop_copies(struct ovx_pipe *p, vx_bool release)
 }
 
 /* May virtual image v have a copy per frame: a root of known format, not in
- * a container, not fused away, written by a node, every use a whole-image
- * node parameter? */
+ * a container, written by a node, every use a whole-image node parameter? */
 static vx_bool copyable(vx_graph g, struct ovx_pipe *p, vx_image v)
 {
     vx_uint32 a, i;
     vx_bool written = vx_false_e;
     if (!v->base.is_virtual || v->root != v || v->parent || v->base.parent || v->format == VX_DF_IMAGE_VIRT ||
-        v->width == 0 || v->height == 0 || ovx_fuse_image(g, v))
-        return vx_false_e; /* a fused image lives in its group's buffers: never shared by two frames */
+        v->width == 0 || v->height == 0)
+        return vx_false_e;
     for (a = 0; a < g->num_nodes; a++) {
         vx_node n = g->nodes[a];
         for (i = 0; i < n->kernel->num_params; i++) {

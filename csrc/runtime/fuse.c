@@ -22,13 +22,8 @@
  * handling against the whole image size, the result is bit-identical to the
  * unfused run, borders included.
  *
- * Pipelined and streaming graphs fuse too: a frame runs a group as one unit
- * (its members' waits and per-frame bindings before it, pipeline.c), fused
- * images get no per-frame copies (their rows live in the group's buffers)
- * and a group runs one frame at a time (each member waits for its own
- * previous frame), so the buffers are never shared by two frames.
- *
- * Not fused (they run as before): replicated nodes, nodes with delay-bound parameters or callbacks,
+ * Not fused (they run as before): graphs with a pipelining schedule config
+ * or streaming enabled, replicated nodes, nodes with delay-bound parameters or callbacks,
  * user kernels, kernels outside the table, images bound to graph parameters,
  * images with ROIs/sub-images used in the graph, images in delays or
  * containers, images of subsampled formats (in any member), and groups a
@@ -390,7 +385,9 @@ vx_status ovx_fuse_build(vx_graph g)
     ovx_fuse_plan *p = NULL;
     vx_status s = VX_ERROR_NO_MEMORY;
     ovx_fuse_release(g);
-    if (g->fusion_off || env_off() || n < 2)
+    /* pipelined or streaming graphs (a pipe: schedule config or vxEnableGraphStreaming)
+     * run frame by frame with hooks around each node: not fused */
+    if (g->fusion_off || env_off() || g->pipe || ovx_pipe_mode(g) != VX_GRAPH_SCHEDULE_MODE_NORMAL || n < 2)
         return VX_SUCCESS;
     ok = calloc(n, sizeof(vx_bool));
     up = malloc(n * sizeof(vx_uint32));
