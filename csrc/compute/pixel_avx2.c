@@ -186,6 +186,18 @@ static size_t mul_s16_pow2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_
     return nearest_even ? mul_s16_pow2_loop(a, b, o, n, j, 0, 1) : mul_s16_pow2_loop(a, b, o, n, j, 0, 0);
 }
 
+/* 8 products of U8 pixels a[0..7] * b[0..7] times scale s, rounded and
+ * clamped to [lo, hi] as mul4 does: lanes 0-3 in *l, 4-7 in *h (int32) */
+static inline void mul8_u8(const uint8_t *a, const uint8_t *b, __m256d s, int nearest_even, int saturate, __m256d lo,
+                           __m256d hi, __m128i *l, __m128i *h)
+{
+    __m256i x = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)a));
+    __m256i y = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)b));
+    __m256i p = _mm256_mullo_epi16(x, y); /* < 2^16: the 16-bit product is the 32-bit one */
+    *l = mul4(_mm256_castsi256_si128(p), s, nearest_even, saturate, lo, hi);
+    *h = mul4(_mm256_extracti128_si256(p, 1), s, nearest_even, saturate, lo, hi);
+}
+
 void ovxc_row_mul_u8_avx2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, double scale, int saturate,
                           int nearest_even)
 {
@@ -200,11 +212,8 @@ void ovxc_row_mul_u8_avx2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t
     const __m128i low = _mm_set1_epi32(0xFF);
     if (saturate || fabs(scale) * 65025.0 < 2147483520.0) {
         for (; i + 8 <= n; i += 8) {
-            __m256i x = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(a + i)));
-            __m256i y = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(b + i)));
-            __m256i p = _mm256_mullo_epi16(x, y); /* < 2^16: the 16-bit product is the 32-bit one */
-            __m128i l = mul4(_mm256_castsi256_si128(p), s, nearest_even, saturate, lo, hi);
-            __m128i h = mul4(_mm256_extracti128_si256(p, 1), s, nearest_even, saturate, lo, hi);
+            __m128i l, h;
+            mul8_u8(a + i, b + i, s, nearest_even, saturate, lo, hi, &l, &h);
             __m128i w;
             if (!saturate) l = _mm_and_si128(l, low), h = _mm_and_si128(h, low);
             w = _mm_packus_epi32(l, h); /* 0..255 either way: exact */
@@ -295,11 +304,8 @@ void ovxc_row_mul_u8s16_avx2(const uint8_t *a, const uint8_t *b, uint8_t *o, siz
     const __m128i low = _mm_set1_epi32(0xFFFF);
     if (saturate || fabs(scale) * 65025.0 < 2147483520.0) {
         for (; i + 8 <= n; i += 8) {
-            __m256i x = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(a + i)));
-            __m256i y = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)(b + i)));
-            __m256i p = _mm256_mullo_epi16(x, y); /* < 2^16: the 16-bit product is the 32-bit one */
-            __m128i l = mul4(_mm256_castsi256_si128(p), s, nearest_even, saturate, lo, hi);
-            __m128i h = mul4(_mm256_extracti128_si256(p, 1), s, nearest_even, saturate, lo, hi);
+            __m128i l, h;
+            mul8_u8(a + i, b + i, s, nearest_even, saturate, lo, hi, &l, &h);
             _mm_storeu_si128((__m128i *)(void *)(o + 2 * i),
                              saturate ? _mm_packs_epi32(l, h) : _mm_packus_epi32(_mm_and_si128(l, low), _mm_and_si128(h, low)));
         }
