@@ -813,16 +813,9 @@ void ovxc_remap_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, cons
                 continue;
             }
             for (int h = 0; h < 2; h++) {
-                __m256 a = _mm256_loadu_ps(q + 16 * h), b = _mm256_loadu_ps(q + 16 * h + 8);
-                /* x0 y0 x1 y1 x2 y2 x3 y3 | x4 ... -> x0 x1 x4 x5 x2 x3 x6 x7 -> in order */
-                __m256 mx = _mm256_castpd_ps(_mm256_permute4x64_pd(
-                    _mm256_castps_pd(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(2, 0, 2, 0))), _MM_SHUFFLE(3, 1, 2, 0)));
-                __m256 my = _mm256_castpd_ps(_mm256_permute4x64_pd(
-                    _mm256_castps_pd(_mm256_shuffle_ps(a, b, _MM_SHUFFLE(3, 1, 3, 1))), _MM_SHUFFLE(3, 1, 2, 0)));
-                __m256 vx = _mm256_add_ps(_mm256_mul_ps(mx, kfix), cx);
-                __m256 vy = _mm256_add_ps(_mm256_mul_ps(my, kfix), cy);
-                res[h] = c.constant ? warp_px8(&c, warp_fix_c(vx, c.flo, c.fxhi), warp_fix_c(vy, c.flo, c.fyhi))
-                                    : warp_px8(&c, warp_fix_rep(vx, c.fxhi), warp_fix_rep(vy, c.fyhi));
+                __m256i X8, Y8;
+                warp_remap_pos8(&c, q + 16 * h, kfix, cx, cy, &X8, &Y8, c.constant);
+                res[h] = warp_px8(&c, X8, Y8);
             }
             warp_store16(row + x, res[0], res[1], n - x);
         }

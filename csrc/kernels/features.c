@@ -817,6 +817,23 @@ static int harris_suppressed(const harris_job *j, vx_int32 cx, vx_int32 cy)
     return (int)((j->bits[(vx_size)cy * j->rw + ((vx_uint32)cx >> 6)] >> (cx & 63)) & 1);
 }
 
+/* Set bits [cx - sp, cx + sp] (clipped to [0, w)) of one row of a bit map:
+ * a row of the disk around an accepted corner. */
+static inline void disk_row(vx_uint64 *row, vx_int32 cx, vx_int32 sp, vx_uint32 w)
+{
+    vx_uint32 xa = cx >= sp ? (vx_uint32)(cx - sp) : 0;
+    vx_uint32 xb = (vx_uint32)cx + (vx_uint32)sp < w ? (vx_uint32)cx + (vx_uint32)sp : w - 1;
+    vx_uint32 wa = xa >> 6, wb = xb >> 6, q;
+    vx_uint64 ma = ~(vx_uint64)0 << (xa & 63), mb = ~(vx_uint64)0 >> (63 - (xb & 63));
+    if (wa == wb) {
+        row[wa] |= ma & mb;
+    } else {
+        row[wa] |= ma;
+        for (q = wa + 1; q < wb; q++) row[q] = ~(vx_uint64)0;
+        row[wb] |= mb;
+    }
+}
+
 /* Mark the disk of an accepted corner at (cx, cy), rows [ya, yb) of it only. */
 static inline void harris_mark(const harris_job *j, vx_int32 cx, vx_int32 cy, vx_uint32 ya, vx_uint32 yb)
 {
@@ -841,19 +858,7 @@ static inline void harris_mark(const harris_job *j, vx_int32 cx, vx_int32 cy, vx
     }
 #endif
     for (yy = ya; yy < yb; yy++) {
-        vx_int32 sp = j->span[yy > (vx_uint32)cy ? yy - (vx_uint32)cy : (vx_uint32)cy - yy];
-        vx_uint32 xa = cx >= sp ? (vx_uint32)(cx - sp) : 0;
-        vx_uint32 xb = (vx_uint32)cx + (vx_uint32)sp < w ? (vx_uint32)cx + (vx_uint32)sp : w - 1;
-        vx_uint64 *row = j->bits + (vx_size)yy * j->rw;
-        vx_uint32 wa = xa >> 6, wb = xb >> 6, q;
-        vx_uint64 ma = ~(vx_uint64)0 << (xa & 63), mb = ~(vx_uint64)0 >> (63 - (xb & 63));
-        if (wa == wb) {
-            row[wa] |= ma & mb;
-        } else {
-            row[wa] |= ma;
-            for (q = wa + 1; q < wb; q++) row[q] = ~(vx_uint64)0;
-            row[wb] |= mb;
-        }
+        disk_row(j->bits + (vx_size)yy * j->rw, cx, j->span[yy > (vx_uint32)cy ? yy - (vx_uint32)cy : (vx_uint32)cy - yy], w);
     }
 }
 
@@ -1296,19 +1301,8 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
                     ya = (vx_uint32)cy >= R - 1 ? (vx_uint32)cy - (R - 1) : 0;
                     yb = (vx_uint32)cy + R - 1 < h ? (vx_uint32)cy + R - 1 : h - 1;
                     for (yy = ya; yy <= yb; yy++) {
-                        vx_int32 sp = span[yy > (vx_uint32)cy ? yy - (vx_uint32)cy : (vx_uint32)cy - yy];
-                        vx_uint32 xa = cx >= sp ? (vx_uint32)(cx - sp) : 0;
-                        vx_uint32 xb = (vx_uint32)cx + (vx_uint32)sp < w ? (vx_uint32)cx + (vx_uint32)sp : w - 1;
-                        vx_uint64 *row = bits + (vx_size)yy * rw;
-                        vx_uint32 wa = xa >> 6, wb = xb >> 6, q;
-                        vx_uint64 ma = ~(vx_uint64)0 << (xa & 63), mb = ~(vx_uint64)0 >> (63 - (xb & 63));
-                        if (wa == wb) {
-                            row[wa] |= ma & mb;
-                        } else {
-                            row[wa] |= ma;
-                            for (q = wa + 1; q < wb; q++) row[q] = ~(vx_uint64)0;
-                            row[wb] |= mb;
-                        }
+                        disk_row(bits + (vx_size)yy * rw, cx,
+                                 span[yy > (vx_uint32)cy ? yy - (vx_uint32)cy : (vx_uint32)cy - yy], w);
                     }
                 }
                 }
