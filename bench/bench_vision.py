@@ -1,16 +1,18 @@
 """Every vision function of libopenvx against OpenCV, in the same run.
 
-    python bench/bench_vision.py [--size 1920x1080] [--runs 10] [--filter NAME] [--cpu]
+    python bench/bench_vision.py [--size 1920x1080] [--runs 6] [--rounds 4] [--filter NAME] [--cpu]
 
 Each function runs as a verified one-node graph (vxProcessGraph, best of
---runs, in two rounds alternating with OpenCV's) on the same random data
+--runs, in --rounds rounds alternating with OpenCV's) on the same random data
 OpenCV gets; the table shows both times and
 ours / OpenCV (below 1: we are faster), then the geometric mean of the
 ratios.  OpenCV runs with its own threads (cv2.getNumThreads()); we run with
 the thread pool (OPENVX_THREADS to change it), and again on one thread
 (VX_CONTEXT_OVX_THREADS = 1): the "2T/1T" column is the speed-up.  "x copy"
 is our time over a plain copy (numpy, one thread) of the bytes the function
-writes: the physical limit of a memory-bound function.  "variant" is the
+writes (or of its largest input image, when larger: a U8 -> U1 function
+cannot beat reading its input): the physical limit of a memory-bound
+function.  "variant" is the
 compute variant the node chose (VX_NODE_OVX_VARIANT; OPENVX_SIMD=none forces
 "scalar").  Where OpenCV has no exact equivalent the closest call is used and
 named in the table.  --filter takes comma-separated name fragments.  The
@@ -96,6 +98,7 @@ def best_of(fn, runs, cpu_key=None):
 class Bench:
     def __init__(self, width, height, runs):
         self.w, self.h, self.runs = width, height, runs
+        self.rounds = 4
         self.ctx = vx.Context()
         self.c = self.ctx.handle
         rng = np.random.default_rng(1)
@@ -127,9 +130,12 @@ class Bench:
         self.keep.append(s)
         return s
 
-    def out_bytes(self, node):
-        """Bytes of the node's output images (0 when it writes no image)."""
-        total = 0
+    def copy_bytes(self, node):
+        """The bytes a plain copy must move to match the node's streaming:
+        the bytes of its output images, or of its largest input image when
+        that is larger (a U8 -> U1 threshold cannot beat reading its input);
+        0 when it writes no image."""
+        written, largest_in = 0, 0
         n = ffi.new("vx_uint32*")
         lib.vxQueryNode(node, lib.VX_NODE_PARAMETERS, n, 4)
         for i in range(n[0]):
@@ -137,7 +143,7 @@ class Bench:
             d, ref = ffi.new("vx_enum*"), ffi.new("vx_reference*")
             lib.vxQueryParameter(prm, lib.VX_PARAMETER_DIRECTION, d, ffi.sizeof("vx_enum"))
             lib.vxQueryParameter(prm, lib.VX_PARAMETER_REF, ref, ffi.sizeof("vx_reference"))
-            if d[0] != lib.VX_INPUT and ref[0] != ffi.NULL:
+            if ref[0] != ffi.NULL:
                 t = ffi.new("vx_enum*")
                 lib.vxQueryReference(ref[0], lib.VX_REFERENCE_TYPE, t, ffi.sizeof("vx_enum"))
                 if t[0] == lib.VX_TYPE_IMAGE:
@@ -146,10 +152,14 @@ class Bench:
                     lib.vxQueryImage(im, lib.VX_IMAGE_WIDTH, wv, 4)
                     lib.vxQueryImage(im, lib.VX_IMAGE_HEIGHT, hv, 4)
                     lib.vxQueryImage(im, lib.VX_IMAGE_FORMAT, fv, 4)
-                    total += int(wv[0] * hv[0] * BYTES_PER_PIXEL.get(fv[0], 1))
+                    nbytes = int(wv[0] * hv[0] * BYTES_PER_PIXEL.get(fv[0], 1))
+                    if d[0] == lib.VX_INPUT:
+                        largest_in = max(largest_in, nbytes)
+                    else:
+                        written += nbytes
                 lib.vxReleaseReference(ref)
             lib.vxReleaseParameter(ffi.new("vx_parameter*", prm))
-        return total
+        return max(written, largest_in) if written else 0
 
     def pool_threads(self):
         n = ffi.new("vx_uint32*")
@@ -182,12 +192,13 @@ class Bench:
             if s != lib.VX_SUCCESS:
                 raise RuntimeError("%s: vxProcessGraph %d" % (name, s))
 
-        # two rounds, each library's best over both: a run whose second core
-        # was still busy (the other library's pool winding down, the host)
-        # does not decide a row
+        # rounds alternating with OpenCV's, each library's best over all: a
+        # run whose second core was busy (the other library's pool winding
+        # down, or the host: a VM here loses 10-30% of a core to steal in
+        # bursts of a second or so) does not decide a row
         t_ours, t_cv, t_one = (float("inf"),) * 3
         one = ffi.new("vx_uint32*", 1)
-        for _ in range(2):
+        for _ in range(self.rounds):
             t_ours = min(t_ours, best_of(ours, self.runs, (name, "ours")))
             t_cv = min(t_cv, best_of(cv_fn, self.runs, (name, "cv")))
             one[0] = 1
@@ -199,12 +210,12 @@ class Bench:
         variant = "?"
         if lib.vxQueryNode(node, lib.VX_NODE_OVX_VARIANT, buf, lib.VX_OVX_MAX_STRING) == lib.VX_SUCCESS:
             variant = ffi.string(buf).decode()
-        self.rows.append((name, t_ours, t_cv, cv_name, "", variant, t_one, self.copy_time(self.out_bytes(node))))
+        self.rows.append((name, t_ours, t_cv, cv_name, "", variant, t_one, self.copy_time(self.copy_bytes(node))))
         lib.vxReleaseGraph(ffi.new("vx_graph*", g))
 
     def report(self):
-        print("libopenvx vs OpenCV %s, %dx%d, best of 2 x %d runs, OpenCV threads %d, our pool %d threads"
-              % (cv2.__version__, self.w, self.h, self.runs, cv2.getNumThreads(), self.pool_threads()))
+        print("libopenvx vs OpenCV %s, %dx%d, best of %d rounds x %d runs, OpenCV threads %d, our pool %d threads"
+              % (cv2.__version__, self.w, self.h, self.rounds, self.runs, cv2.getNumThreads(), self.pool_threads()))
         a = np.empty_like(self.u8a)
         t_copy = best_of(lambda: np.copyto(a, self.u8a), self.runs)
         try:
@@ -217,7 +228,7 @@ class Bench:
                                                         "2T/1T", "x copy", "variant", "OpenCV call"))
         logs, logs12, logs14, logs15 = [], [], [], []
         if self.cpu:
-            print("CPU ms per call (all threads, mean over the runs, better of 2 rounds): ours 2T / ours 1T / "
+            print("CPU ms per call (all threads, mean over the runs, best round): ours 2T / ours 1T / "
                   "OpenCV, ratio ours 1T / OpenCV, and 'split': our 2T CPU time over the busiest thread's")
             for name, to, *_ in self.rows:
                 if to is None:
@@ -803,12 +814,14 @@ def optflow_node(b, g, a, bb, pts, vx_pyr):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--size", default="1920x1080")
-    ap.add_argument("--runs", type=int, default=10)
+    ap.add_argument("--runs", type=int, default=6)
+    ap.add_argument("--rounds", type=int, default=4)
     ap.add_argument("--filter", default="")
     ap.add_argument("--cpu", action="store_true", help="also print process CPU times (all threads)")
     args = ap.parse_args()
     w, h = (int(v) for v in args.size.lower().split("x"))
     b = Bench(w, h, args.runs)
+    b.rounds = max(1, args.rounds)
     b.cpu = args.cpu
     frags = [f.strip().lower() for f in args.filter.split(",")]
     for name, build, cv_fn, cv_name in functions(b) + speed1_functions(b) + enhanced_functions(b):
