@@ -6,8 +6,8 @@
  *       node A on frame i+1 while node B is on frame i),
  * for a chain of 7 vision nodes (Gaussian3x3, Median3x3, Sobel3x3, Magnitude,
  * ConvertDepth, Dilate3x3, Erode3x3) joined by virtual images, and for the
- * same chain with a single-threaded user kernel (a 5x5 box mean written
- * plainly in C) as its slowest node; each with the nodes on one thread
+ * same chain with a single-threaded user kernel (a 5x5 box mean with
+ * running sums, plainly in C) as its slowest node; each with the nodes on one thread
  * (VX_DIRECTIVE_OVX_SERIAL) and on every thread of the pool.
  *
  * Usage: bench_pipeline [width height [frames]]   (default 640 480 200)
@@ -37,7 +37,11 @@ static void check(vx_status s, const char *what)
     }
 }
 
-/* The user kernel: out = 5x5 box mean of in (borders copied), one thread. */
+/* The user kernel: out = 5x5 box mean of in (borders copied), one thread,
+ * written as a user would: column sums of 5 rows kept from row to row (add
+ * the row entering, subtract the row leaving), then a running sum along the
+ * row.  About 0.5 ms at 640x480 here: the graph's slowest node (each vision
+ * node takes about 0.1 ms on one thread) without being the whole frame. */
 static vx_status VX_CALLBACK box_kernel(vx_node node, const vx_reference *p, vx_uint32 num)
 {
     vx_image in = (vx_image)p[0], out = (vx_image)p[1];
@@ -46,6 +50,7 @@ static vx_status VX_CALLBACK box_kernel(vx_node node, const vx_reference *p, vx_
     vx_map_id mi, mo;
     vx_imagepatch_addressing_t ai, ao;
     vx_uint8 *pi, *po;
+    vx_uint16 *col;
     (void)node;
     (void)num;
     vxQueryImage(in, VX_IMAGE_WIDTH, &w, sizeof(w));
@@ -53,26 +58,41 @@ static vx_status VX_CALLBACK box_kernel(vx_node node, const vx_reference *p, vx_
     r.start_x = r.start_y = 0;
     r.end_x = w;
     r.end_y = h;
-    if (vxMapImagePatch(in, &r, 0, &mi, &ai, (void **)&pi, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0) != VX_SUCCESS)
-        return VX_FAILURE;
-    if (vxMapImagePatch(out, &r, 0, &mo, &ao, (void **)&po, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST, 0) != VX_SUCCESS) {
-        vxUnmapImagePatch(in, mi);
+    col = calloc(w ? w : 1, sizeof(*col));
+    if (!col) return VX_ERROR_NO_MEMORY;
+    if (vxMapImagePatch(in, &r, 0, &mi, &ai, (void **)&pi, VX_READ_ONLY, VX_MEMORY_TYPE_HOST, 0) != VX_SUCCESS) {
+        free(col);
         return VX_FAILURE;
     }
-    for (y = 0; y < h; y++)
-        for (x = 0; x < w; x++) {
-            vx_uint32 s = 0;
-            int dy, dx;
-            if (x < 2 || y < 2 || x + 2 >= w || y + 2 >= h) {
-                po[y * ao.stride_y + x] = pi[y * ai.stride_y + x];
-                continue;
-            }
-            for (dy = -2; dy <= 2; dy++)
-                for (dx = -2; dx <= 2; dx++) s += pi[(y + dy) * ai.stride_y + (x + dx)];
-            po[y * ao.stride_y + x] = (vx_uint8)(s / 25);
+    if (vxMapImagePatch(out, &r, 0, &mo, &ao, (void **)&po, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST, 0) != VX_SUCCESS) {
+        vxUnmapImagePatch(in, mi);
+        free(col);
+        return VX_FAILURE;
+    }
+    for (y = 0; y < h && y < 4; y++)
+        for (x = 0; x < w; x++) col[x] += pi[y * ai.stride_y + x];
+    for (y = 0; y < h; y++) {
+        const vx_uint8 *src = pi + y * ai.stride_y;
+        vx_uint8 *dst = po + y * ao.stride_y;
+        if (y < 2 || y + 2 >= h || w < 5) {
+            for (x = 0; x < w; x++) dst[x] = src[x];
+            continue;
         }
+        for (x = 0; x < w; x++) col[x] += pi[(y + 2) * ai.stride_y + x]; /* rows y-2 .. y+2 */
+        {
+            vx_uint32 s = col[0] + col[1] + col[2] + col[3] + col[4];
+            dst[0] = src[0], dst[1] = src[1];
+            for (x = 2; x + 2 < w; x++) {
+                dst[x] = (vx_uint8)(s / 25);
+                if (x + 3 < w) s += (vx_uint32)col[x + 3] - col[x - 2];
+            }
+            dst[w - 2] = src[w - 2], dst[w - 1] = src[w - 1];
+        }
+        for (x = 0; x < w; x++) col[x] -= pi[(y - 2) * ai.stride_y + x];
+    }
     vxUnmapImagePatch(out, mo);
     vxUnmapImagePatch(in, mi);
+    free(col);
     return VX_SUCCESS;
 }
 
