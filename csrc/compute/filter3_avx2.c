@@ -68,7 +68,10 @@ void ovxc_row3_box_avx2(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2,
             c1 = vsum(r0, r1, r2, x + 16);
         }
     }
-    if (x < xb) box_row_direct(r0, r1, r2, d, x, xb);
+    /* the rest (15 to 46 pixels): a step ending at xb when the row holds
+     * one, overlapping the values already stored (the same values again),
+     * never the scalar loop (31 pixels of it cost as much as a whole row) */
+    if (x < xb) box_row_direct(r0, r1, r2, d, xb - x < 32 && xb - xa >= 32 ? xb - 32 : x, xb);
 }
 
 /* Box, each block's 9 rows of sums from memory (the row's rest) */
