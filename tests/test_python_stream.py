@@ -49,6 +49,63 @@ def test_stream_map_equals_per_frame_runs(depth):
             assert np.array_equal(a, b), "frame %d differs" % i
 
 
+def _color_graph(ctx, w, h):
+    """RGB in (parameter 0); out: the Sobel x of its Y plane (S16, 1), RGBX
+    (2), the U plane (U8 at half size, 3) and NV12 (two planes, 4), all from
+    one virtual IYUV image.  (A graph parameter is one node's parameter: a
+    node reading the object a queued parameter held at the start would keep
+    reading that object, not the frame's.)"""
+    g = ctx.graph()
+    src = ctx.image(w, h, vx.Format.RGB)
+    gx, rgbx = ctx.image(w, h, vx.Format.S16), ctx.image(w, h, vx.Format.RGBX)
+    u, nv12 = ctx.image(w // 2, h // 2, vx.Format.U8), ctx.image(w, h, vx.Format.NV12)
+    yuv, y = g.virtual_image(w, h, vx.Format.IYUV), g.virtual_image(w, h, vx.Format.U8)
+    cc = g.color_convert(src, yuv)
+    g.channel_extract(yuv, "Y", y)
+    sob = g.sobel3x3(y, gx, None)
+    sob.border = vx.Border("replicate")
+    to_rgbx = g.color_convert(yuv, rgbx)
+    ext_u = g.channel_extract(yuv, "U", u)
+    to_nv12 = g.color_convert(yuv, nv12)
+    g.add_parameter(cc, 0)
+    g.add_parameter(sob, 1)
+    g.add_parameter(to_rgbx, 1)
+    g.add_parameter(ext_u, 2)
+    g.add_parameter(to_nv12, 1)
+    return g
+
+
+@pytest.mark.parametrize("depth", [2, 3])
+def test_stream_of_several_formats_equals_per_frame_runs(depth):
+    # one-plane buffers (RGB in; S16, RGBX and U8 out) are copied by the
+    # stream's own plan, the two-plane NV12 output by Image.to_numpy: both
+    # give what vxProcessGraph gives frame by frame
+    rng = np.random.default_rng(7 + depth)
+    w, h = 38, 26
+    frames = rng.integers(0, 256, (7, h, w, 3), dtype=np.uint8)
+    with vx.Context() as ctx:
+        ref = _color_graph(ctx, w, h)
+        want = []
+        for f in frames:
+            ref.get_parameter(0).copy_from(f)
+            ref.process()
+            want.append(tuple(ref.get_parameter(k).to_numpy() for k in range(1, 5)))
+        g = _color_graph(ctx, w, h)
+        with g.stream(inputs=[0], outputs=[1, 2, 3, 4], depth=depth) as s:
+            got = list(s.map(iter(frames)))
+            with pytest.raises(ValueError, match="graph parameter 0"):
+                s.put(frames[0][:, :-1])  # a frame of the wrong shape: named, nothing enqueued
+            with pytest.raises(TypeError, match="graph parameter 0"):
+                s.put(frames[0].astype(np.int16))
+            assert s.in_flight == 0
+    assert len(got) == len(want)
+    for i, (a, b) in enumerate(zip(got, want)):
+        assert a[0].dtype == np.int16 and a[1].shape == (h, w, 4) and a[2].shape == (h // 2, w // 2)
+        assert np.abs(a[0]).max() > 0 and a[2].max() > 0  # the frames' results, not empty buffers
+        for k in range(4):
+            assert np.array_equal(a[k], b[k]), "frame %d, output %d differs" % (i, k)
+
+
 def test_stream_put_get_and_limits():
     rng = np.random.default_rng(7)
     frames = rng.integers(0, 256, (5, 24, 32), dtype=np.uint8)
