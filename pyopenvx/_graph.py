@@ -208,13 +208,22 @@ class UserKernel(Kernel):
         def _ctx():
             return ctx_ref()
 
+        from ._image import Image
+
         @ffi.callback("vx_status(vx_node, const vx_reference *, vx_uint32)", error=lib.VX_FAILURE)
         def c_run(node, refs, num):
             try:
                 c = _ctx()
                 pnode = Node._borrowed(node, c)
                 objs = [_borrow(refs[i], c) for i in range(num)]
-                return _status_of(run(pnode, objs))
+                lent = [o for o in objs if isinstance(o, Image)]
+                for o in lent:  # sizes and formats stay while the callback runs
+                    o._geom_fixed = True
+                try:
+                    return _status_of(run(pnode, objs))
+                finally:
+                    for o in lent:  # a wrapper kept past the call reads them again
+                        o._geom_fixed, o._geom = False, None
             except BaseException:
                 _log_exception(node, "user kernel %s: run" % kname)
                 return lib.VX_FAILURE

@@ -199,11 +199,19 @@ class Image(_DataObject):
     _vx_release = "vxReleaseImage"
     _pinned = None  # the ndarrays of a handle image (one per plane), kept alive
     _strides = None  # their strides at creation: swapped-in arrays must match
+    # (format, width, height), kept once read when they cannot change: for
+    # the images made here that are not virtual (no call changes a real
+    # image's size or format), and for an image lent to a kernel callback
+    # while the callback runs (the graph is not verified again meanwhile).
+    # Saves three vxQueryImage per to_numpy / copy_from.
+    _geom_fixed = False
+    _geom = None
 
     def __init__(self, context, width, height, format):  # noqa: A002 (the spec's name)
         width, height, format = int(width), int(height), int(format)
         self._create(context, lib.vxCreateImage,
                      "vxCreateImage(%d, %d, %s)" % (width, height, format_name(format)), width, height, format)
+        self._geom_fixed = True
 
     @classmethod
     def _from_handle(cls, handle, parent, what, mark):
@@ -218,8 +226,10 @@ class Image(_DataObject):
         _set_pixel(pv[0], int(format), value)
         mark = context._log_mark()
         h = lib.vxCreateUniformImage(context.handle, int(width), int(height), int(format), pv)
-        return cls._from_handle(h, context, "vxCreateUniformImage(%d, %d, %s)"
-                                % (int(width), int(height), format_name(format)), mark)
+        img = cls._from_handle(h, context, "vxCreateUniformImage(%d, %d, %s)"
+                               % (int(width), int(height), format_name(format)), mark)
+        img._geom_fixed = True
+        return img
 
     @classmethod
     def from_numpy(cls, context, a, format=None):  # noqa: A002
@@ -260,24 +270,37 @@ class Image(_DataObject):
         img = cls._from_handle(handle, context, "vxCreateImageFromHandle(%s)" % format_name(fmt), mark)
         img._pinned = pinned
         img._strides = [p.strides for p in pinned]
+        img._geom_fixed = True
         return img
 
     # -- attributes -----------------------------------------------------------
     def _q(self, attr, ctype):
         return self._query(lib.vxQueryImage, attr, ctype)
 
+    def _geometry(self):
+        """(format as a Format, width, height), read once where they cannot change."""
+        g = self._geom
+        if g is not None:
+            self.handle  # noqa: B018 - a closed image raises, as a query would
+        else:
+            g = (_enums.as_enum(self._q(lib.VX_IMAGE_FORMAT, "vx_df_image"), "df_image"),
+                 self._q(lib.VX_IMAGE_WIDTH, "vx_uint32"), self._q(lib.VX_IMAGE_HEIGHT, "vx_uint32"))
+            if self._geom_fixed:
+                self._geom = g
+        return g
+
     @property
     def width(self):
-        return self._q(lib.VX_IMAGE_WIDTH, "vx_uint32")
+        return self._geometry()[1]
 
     @property
     def height(self):
-        return self._q(lib.VX_IMAGE_HEIGHT, "vx_uint32")
+        return self._geometry()[2]
 
     @property
     def format(self):  # noqa: A003
         """``VX_IMAGE_FORMAT`` as a :class:`pyopenvx.Format` (``Format.U8``...)."""
-        return _enums.as_enum(self._q(lib.VX_IMAGE_FORMAT, "vx_df_image"), "df_image")
+        return self._geometry()[0]
 
     @property
     def format_name(self):
@@ -340,7 +363,7 @@ class Image(_DataObject):
         return self._plane_info(plane)[1]
 
     def _plane_info(self, plane, rect=None):
-        fmt = self.format
+        fmt, width, height = self._geometry()
         lay = _LAYOUT.get(fmt)
         if lay is None:
             raise ValueError("image format %s has no NumPy layout" % format_name(fmt))
@@ -349,7 +372,7 @@ class Image(_DataObject):
             raise ValueError("plane %d: format %s has %d plane(s)" % (plane, format_name(fmt), len(planes)))
         lp = planes[int(plane)]
         if rect is None:
-            rect = (0, 0, self.width, self.height)
+            rect = (0, 0, width, height)
         sx, sy, ex, ey = _check_rect(rect)
         pw = (ex + lp.sub_x - 1) // lp.sub_x - sx // lp.sub_x
         ph = (ey + lp.sub_y - 1) // lp.sub_y - sy // lp.sub_y
@@ -468,14 +491,18 @@ class Image(_DataObject):
         r = _rect_c(_check_rect(rect))
         mark = self.context._log_mark()
         h = lib.vxCreateImageFromROI(self.handle, r)
-        return Image._from_handle(h, self, "vxCreateImageFromROI(%r)" % (tuple(rect),), mark)
+        img = Image._from_handle(h, self, "vxCreateImageFromROI(%r)" % (tuple(rect),), mark)
+        img._geom_fixed = self._geom_fixed
+        return img
 
     def channel(self, channel):
         """``vxCreateImageFromChannel`` (``VX_CHANNEL_Y/U/V`` of YUV4/IYUV/NV12/NV21):
         a U8 image on that plane's memory (keeps this image alive)."""
         mark = self.context._log_mark()
         h = lib.vxCreateImageFromChannel(self.handle, int(channel))
-        return Image._from_handle(h, self, "vxCreateImageFromChannel(%#x)" % int(channel), mark)
+        img = Image._from_handle(h, self, "vxCreateImageFromChannel(%#x)" % int(channel), mark)
+        img._geom_fixed = self._geom_fixed
+        return img
 
     def swap_handle(self, new=None):
         """``vxSwapImageHandle`` of an image made by :meth:`Context.image_from_numpy`.

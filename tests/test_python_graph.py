@@ -105,6 +105,34 @@ def test_virtual_image_between_two_python_nodes(vx, ctx, plus_one):
     np.testing.assert_array_equal(dst.to_numpy(), np.full((4, 8), 42, np.uint8))
 
 
+def test_image_lent_to_a_callback_and_kept_reads_its_size_again(vx, ctx, plus_one):
+    # a kernel's images keep their size and format while it runs (the
+    # wrapper reads them once); a wrapper kept past the call reads them again
+    kept, seen = [], []
+
+    def run(node, params):
+        src, dst = params
+        seen.append((dst.width, dst.height, dst.format))
+        kept.append(dst)
+        dst.copy_from(src.to_numpy())
+    k = ctx.user_kernel(_name("keep"), _params(vx, IMG), run=run, validate=0)
+    g = ctx.graph()
+    tmp = g.virtual_image()
+    n1 = g.node(k, _u8(ctx, vx, 4, 8, 5), tmp)
+    n2 = g.node(plus_one, tmp, ctx.image(8, 4, vx.DF_IMAGE_U8))
+    g.add_parameter(n1, 0)
+    g.add_parameter(n2, 1)
+    g.process()
+    assert seen == [(8, 4, vx.DF_IMAGE_U8)] and (kept[0].width, kept[0].height) == (8, 4)
+    dst = ctx.image(10, 6, vx.DF_IMAGE_U8)
+    g.set_parameter(0, _u8(ctx, vx, 6, 10, 9))
+    g.set_parameter(1, dst)
+    g.process()  # verified again: the virtual image is 10 x 6 now
+    assert seen[1] == (10, 6, vx.DF_IMAGE_U8)
+    assert (kept[0].width, kept[0].height) == (10, 6)
+    np.testing.assert_array_equal(dst.to_numpy(), np.full((6, 10), 10, np.uint8))
+
+
 def test_virtual_object_creators(vx, ctx):
     g = ctx.graph()
     assert isinstance(g.virtual_array(vx.TYPE_KEYPOINT, 10), vx.Array)
