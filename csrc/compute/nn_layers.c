@@ -142,12 +142,22 @@ void ovxc_nn_pool_rows(const ovxc_tensor *in, const ovxc_tensor *out, int type, 
     const size_t len = (ow - 1) * skip[0] + size[0], area = size[0] * size[1];
     const size_t inside = pad[0] + iw < len ? iw : (len > pad[0] ? len - pad[0] : 0);
     const int32_t lowest = type == OVXC_T_U8 ? 0 : type == OVXC_T_S8 ? -128 : -32768;
-    size_t u, x, i;
-    for (u = u0; u < u1; u++) {
-        const size_t pl = u / oh, y = u % oh;
-        const vx_uint8 *ip = in->ptr + ovxc_nn_batch_offset(in, 2, pl);
-        vx_uint8 *orow = out->ptr + ovxc_nn_batch_offset(out, 2, pl) + y * out->strides[1];
+    size_t u, x, i, pl, y;
+    const vx_uint8 *ip = NULL;
+    vx_uint8 *op = NULL;
+    if (u0 >= u1 || oh == 0) return;
+    /* (plane, row) of item u carried from item to item: the planes'
+     * offsets (a division per dimension) once per plane, not per row */
+    pl = u0 / oh, y = u0 % oh;
+    for (u = u0; u < u1; u++, y++) {
+        vx_uint8 *orow;
         size_t ys, ye;
+        if (y == oh) y = 0, pl++;
+        if (u == u0 || y == 0) {
+            ip = in->ptr + ovxc_nn_batch_offset(in, 2, pl);
+            op = out->ptr + ovxc_nn_batch_offset(out, 2, pl);
+        }
+        orow = op + y * out->strides[1];
         pool_span(y * skip[1], size[1], pad[1], ih, &ys, &ye);
         if (is_max && in->strides[0] == (type == OVXC_T_S16 ? 2u : 1u)) {
             ovxc_nn_pool_row r;
