@@ -54,6 +54,8 @@ OVX_EMU_CVT(mm512_cvtepu8_epi32, m128i, , u8, m512i, , i32, 16, OVX_EMU_ID)
 OVX_EMU_CVT(mm512_cvtepi32_epi8, m512i, , i32, m128i, , i8, 16, (int8_t))
 OVX_EMU_CVT(mm512_cvtepi64_epi16, m512i, , i64, m128i, , i16, 8, (int16_t))
 OVX_EMU_CVT(mm512_cvtepi64_epi8, m512i, , i64, m128i, , i8, 8, (int8_t))
+OVX_EMU_CVT(mm512_cvtepi32_epi16, m512i, , i32, m256i, , i16, 16, (int16_t))
+OVX_EMU_CVT(mm512_cvtepi32_epi64, m256i, , i32, m512i, , i64, 8, OVX_EMU_ID)
 OVX_EMU_CVT(mm512_cvtepi32_pd, m256i, , i32, m512d, , f64, 8, (double))
 OVX_EMU_CVT(mm512_cvtepi32_ps, m512i, , i32, m512, , f32, 16, (float))
 OVX_EMU_CVT(mm512_cvttps_epi32, m512, , f32, m512i, , i32, 16, ovx_emu_f32_i32t)
@@ -76,6 +78,12 @@ OVX_EMU_CVT(mm512_cvttpd_epi64, m512d, , f64, m512i, , i64, 8, ovx_emu_f64_i64t)
 #endif
 #if !defined(_mm512_cvtepi64_epi8)
 #define _mm512_cvtepi64_epi8(a) ovx_emu_mm512_cvtepi64_epi8(a)
+#endif
+#if !defined(_mm512_cvtepi32_epi16)
+#define _mm512_cvtepi32_epi16(a) ovx_emu_mm512_cvtepi32_epi16(a)
+#endif
+#if !defined(_mm512_cvtepi32_epi64)
+#define _mm512_cvtepi32_epi64(a) ovx_emu_mm512_cvtepi32_epi64(a)
 #endif
 #if !defined(_mm512_cvtepi32_pd)
 #define _mm512_cvtepi32_pd(a) ovx_emu_mm512_cvtepi32_pd(a)
@@ -117,6 +125,20 @@ static inline simde__m512i ovx_emu_mm512_madd_epi16(simde__m512i a, simde__m512i
 #undef _mm512_madd_epi16
 #define _mm512_madd_epi16(a, b) ovx_emu_mm512_madd_epi16(a, b)
 
+/* vpsrad by the low 64 bits of count (>= 32: the sign) */
+static inline simde__m512i ovx_emu_mm512_sra_epi32(simde__m512i a, simde__m128i count)
+{
+    simde__m512i_private a_ = simde__m512i_to_private(a), r_;
+    simde__m128i_private c_ = simde__m128i_to_private(count);
+    const uint64_t c = c_.u64[0] > 31 ? 31 : c_.u64[0];
+    int i;
+    for (i = 0; i < 16; i++) r_.i32[i] = a_.i32[i] < 0 ? ~(~a_.i32[i] >> c) : a_.i32[i] >> c;
+    return simde__m512i_from_private(r_);
+}
+#if !defined(_mm512_sra_epi32)
+#define _mm512_sra_epi32(a, c) ovx_emu_mm512_sra_epi32(a, c)
+#endif
+
 /* masked loads and stores: lanes whose mask bit is clear are neither read
  * (loads give 0 there) nor written, as the instructions' fault suppression */
 static inline simde__m512i ovx_emu_mm512_maskz_loadu_epi8(simde__mmask64 k, const void *p)
@@ -155,6 +177,21 @@ static inline void ovx_emu_mm512_mask_storeu_epi16(void *p, simde__mmask32 k, si
     for (i = 0; i < 32; i++)
         if ((k >> i) & 1) memcpy(d + 2 * i, &a_.u16[i], 2);
 }
+static inline simde__m512i ovx_emu_mm512_maskz_loadu_epi32(simde__mmask16 k, const void *p)
+{
+    simde__m512i_private r_;
+    const uint8_t *s = (const uint8_t *)p;
+    int i;
+    for (i = 0; i < 16; i++) {
+        uint32_t v = 0;
+        if ((k >> i) & 1) memcpy(&v, s + 4 * i, 4);
+        r_.u32[i] = v;
+    }
+    return simde__m512i_from_private(r_);
+}
+#if !defined(_mm512_maskz_loadu_epi32)
+#define _mm512_maskz_loadu_epi32(k, p) ovx_emu_mm512_maskz_loadu_epi32(k, p)
+#endif
 #if !defined(_mm512_maskz_loadu_epi8)
 #define _mm512_maskz_loadu_epi8(k, p) ovx_emu_mm512_maskz_loadu_epi8(k, p)
 #endif
