@@ -10,6 +10,9 @@
  * the threads split them, values at the int32 bound; the bound itself
  * (ovxc_nn_conv_exact32); fully connected lengths that end mid-vector and
  * that cross the 8-bit int32 chunk, and 16-bit sums of (-32768)^2 pairs.
+ * The avx512 (VNNI) entries run where the CPU has AVX512_VNNI, and always in
+ * the simd-emu512-nn build (SIMDe emulation, cts/meson.build): wide tiles,
+ * lengths around 32 and 64, worst-case vpdpbusd operands over long k.
  * The other layers' range functions (compute/nn_layers.c) against their
  * references too: pooling (max, avg; windows cut by paddings and by
  * ceiling-rounded output sizes; strided inputs), softmax with and without
