@@ -242,8 +242,11 @@ void ovxc_nn_conv_rows(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t 
 
 const ovx_variant *ovxc_nn_conv_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nn_conv_rows){"scalar", OVX_SIMD_NONE,
-                                                                          (ovx_fn)ovxc_nn_conv_rows}};
+    static const ovx_variant table[] = {OVX_VARIANT_AVX512(ovxc_nn_conv_rows) OVX_VARIANT_AVX2(ovxc_nn_conv_rows){
+        "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_nn_conv_rows}};
+#if defined(OVX_HAVE_AVX512)
+    if (!ovx_cpu_avx512vnni()) return table + 1; /* the avx512 entry needs VNNI too */
+#endif
     return table;
 }
 
@@ -278,7 +281,10 @@ void ovxc_nn_fc_rows(const ovxc_nn_fc_plan *p, size_t o0, size_t o1)
 
 const ovx_variant *ovxc_nn_fc_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nn_fc_rows){"scalar", OVX_SIMD_NONE,
-                                                                        (ovx_fn)ovxc_nn_fc_rows}};
+    static const ovx_variant table[] = {OVX_VARIANT_AVX512(ovxc_nn_fc_rows) OVX_VARIANT_AVX2(ovxc_nn_fc_rows){
+        "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_nn_fc_rows}};
+#if defined(OVX_HAVE_AVX512)
+    if (!ovx_cpu_avx512vnni()) return table + 1; /* the avx512 entry needs VNNI too */
+#endif
     return table;
 }

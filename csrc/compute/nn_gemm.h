@@ -108,7 +108,9 @@ typedef struct {
 typedef void (*ovxc_nn_conv_rows_f)(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
 void ovxc_nn_conv_rows(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
 void ovxc_nn_conv_rows_avx2(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
-/* The variants (runtime/dispatch.h), scalar last. */
+void ovxc_nn_conv_rows_avx512(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
+/* The variants (runtime/dispatch.h), scalar last; the avx512 ones (nn_avx512.c)
+ * need AVX512_VNNI too: listed only when ovx_cpu_avx512vnni() says so. */
 const struct ovx_variant *ovxc_nn_conv_variants(void);
 
 /* Finish n <= 8 sums of output channel o, row y, columns x0.. into the
@@ -130,6 +132,7 @@ typedef struct {
 typedef void (*ovxc_nn_fc_rows_f)(const ovxc_nn_fc_plan *p, size_t o0, size_t o1);
 void ovxc_nn_fc_rows(const ovxc_nn_fc_plan *p, size_t o0, size_t o1);
 void ovxc_nn_fc_rows_avx2(const ovxc_nn_fc_plan *p, size_t o0, size_t o1);
+void ovxc_nn_fc_rows_avx512(const ovxc_nn_fc_plan *p, size_t o0, size_t o1); /* AVX-512 + VNNI */
 const struct ovx_variant *ovxc_nn_fc_variants(void);
 /* The final step of one fully connected output (shared by the variants). */
 void ovxc_nn_fc_store(const ovxc_nn_fc_plan *p, size_t o, int64_t acc);

@@ -16,6 +16,7 @@ static char cpu_string[VX_OVX_MAX_STRING];
 static const char *simd_name = "none";
 static vx_enum simd_level;
 static int log_variants;
+static int cpu_vnni; /* AVX512_VNNI: not a level of its own (runtime/dispatch.h) */
 
 enum { LEVEL_NONE = 0, LEVEL_SSE4 = 1, LEVEL_AVX2 = 2, LEVEL_AVX512 = 3 };
 static const char *const level_names[] = {"none", "sse4", "avx2", "avx512"};
@@ -44,6 +45,7 @@ static void detect(void)
     if (__builtin_cpu_supports("avx512bw")) cpu_bits |= OVX_CPU_AVX512BW;
     if (__builtin_cpu_supports("avx512vl")) cpu_bits |= OVX_CPU_AVX512VL;
     if (__builtin_cpu_supports("avx512dq")) cpu_bits |= OVX_CPU_AVX512DQ;
+    cpu_vnni = __builtin_cpu_supports("avx512vnni") != 0;
 #elif defined(__aarch64__)
     cpu_bits |= OVX_CPU_NEON;
 #endif
@@ -57,6 +59,7 @@ static void detect(void)
     if (cpu_bits & OVX_CPU_AVX512BW) append("avx512bw");
     if (cpu_bits & OVX_CPU_AVX512VL) append("avx512vl");
     if (cpu_bits & OVX_CPU_AVX512DQ) append("avx512dq");
+    if (cpu_vnni) append("avx512vnni");
     if (cpu_bits & OVX_CPU_NEON) append("neon");
 #ifndef OVX_BUILD_SCALAR_ONLY
     if ((cpu_bits & OVX_CPU_SSE41) && (cpu_bits & OVX_CPU_SSE42)) best = LEVEL_SSE4;
@@ -81,6 +84,12 @@ static void detect(void)
     simd_name = level_names[best];
     env = getenv("OPENVX_LOG_VARIANTS");
     log_variants = env && env[0] && strcmp(env, "0") != 0;
+}
+
+int ovx_cpu_avx512vnni(void)
+{
+    pthread_once(&cpu_once, detect);
+    return cpu_vnni;
 }
 
 int ovx_log_variants(void)

@@ -37,6 +37,9 @@ typedef struct ovx_variant {
 
 /* The level variants may use: what the CPU has, capped by OPENVX_SIMD. */
 int ovx_simd_level_num(void);
+/* Has the CPU AVX512_VNNI (runtime/cpu.c; the VNNI variants, compute/nn_avx512.c,
+ * are listed in their tables only then, on top of the avx512 level)? */
+int ovx_cpu_avx512vnni(void);
 /* The best variant of `table` (the last entry, level OVX_SIMD_NONE, ends it). */
 const ovx_variant *ovx_variant_pick(const ovx_variant *table);
 

@@ -10,6 +10,9 @@
  * the threads split them, values at the int32 bound; the bound itself
  * (ovxc_nn_conv_exact32); fully connected lengths that end mid-vector and
  * that cross the 8-bit int32 chunk, and 16-bit sums of (-32768)^2 pairs.
+ * The avx512 (VNNI) entries run where the CPU has AVX512_VNNI, and always in
+ * the simd-emu512-nn build (SIMDe emulation, cts/meson.build): wide tiles,
+ * lengths around 32 and 64, worst-case vpdpbusd operands over long k.
  * The other layers' range functions (compute/nn_layers.c) against their
  * references too: pooling (max, avg; windows cut by paddings and by
  * ceiling-rounded output sizes; strided inputs), softmax with and without
@@ -29,6 +32,21 @@
 
 #define SIMD_TEST_SEED 424242u
 #include "simd_test.h"
+
+/* runtime/cpu.c's predicate of the VNNI variants (the tables of nn_gemm.c
+ * list the avx512 entries only when it holds): the CPU's, or always under
+ * the SIMDe emulation (simd-emu512-nn), whose build has no real VNNI. */
+int ovx_cpu_avx512vnni(void)
+{
+#if defined(OVX_SIMD_TEST_EMU512)
+    return 1;
+#elif (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512vnni") != 0;
+#else
+    return 0;
+#endif
+}
 
 static unsigned passed, failed, not_run;
 
@@ -790,6 +808,30 @@ int main(void)
             if (ci == 0) /* at the bound: 2 * 32768 * 32767 < 2^31 */
                 big.ifm = 2, conv_check(&big, OVXC_T_S16, 0, pol & 1, pol >> 1, 32767, 32768);
         }
+    /* wide outputs: tiles of 64 columns (the avx512 variant's 4 vectors of
+     * 16), a last tile of 1, 2 or 3 vectors whose last vector ends past
+     * ceil8(ow) (masked loads), 65 = 64 + 1 */
+    {
+        static const conv_case wide[] = {
+            /* iw ih ifm ofm kw kh pad skip dil up a batch bias strided */
+            {100, 3, 3, 7, 3, 3, 0, 1, 0, 0, 0, 1, 1, 0},
+            {67, 2, 2, 5, 3, 1, 0, 1, 0, 0, 0, 1, 0, 1},
+            {50, 4, 5, 6, 3, 3, 1, 1, 0, 0, 0, 1, 2, 0},
+            {48, 2, 3, 6, 1, 1, 0, 1, 0, 0, 0, 2, 1, 0},
+            {140, 3, 2, 4, 3, 3, 1, 2, 1, 0, 0, 1, 1, 0},
+            {40, 3, 3, 4, 3, 3, 1, 1, 0, 2, 0, 1, 1, 1},
+        };
+        for (ci = 0; ci < sizeof(wide) / sizeof(wide[0]); ci++)
+            for (pol = 0; pol < 4; pol++) {
+                const conv_case *c = &wide[ci];
+                const size_t k = c->ifm * c->kw * c->kh;
+                int32_t w16 = (int32_t)((((int64_t)1 << 30) / 32768) / (int64_t)((k + 1) / 2 * 2));
+                conv_check(c, OVXC_T_U8, 0, pol & 1, pol >> 1, 255, 255);
+                conv_check(c, OVXC_T_S8, 0, pol & 1, pol >> 1, 128, 128);
+                conv_check(c, OVXC_T_S16, 8, pol & 1, pol >> 1, 32767, w16 > 32767 ? 32767 : w16);
+                conv_check(c, OVXC_T_S16, pol == 3 ? 15 : 0, pol & 1, pol >> 1, 600, 40);
+            }
+    }
     /* the bound */
     if (!ovxc_nn_conv_exact32(65536, 32767, 0, 0) || ovxc_nn_conv_exact32(65536, 32768, 0, 0) ||
         ovxc_nn_conv_exact32(65536, 32767, 1, 16) || !ovxc_nn_conv_exact32(0, 0, 32768, 15)) {
@@ -808,6 +850,32 @@ int main(void)
     }
     fc_check(70003, 5, 1, OVXC_T_U8, 0, 0, 1, 255, 255, 255, 255, 1);  /* past the int32 chunk */
     fc_check(70003, 5, 1, OVXC_T_S8, 0, 1, 0, -128, -128, -128, -128, 0);
+    /* lengths around the avx512 variant's 64-byte (8-bit) and 32-element
+     * (16-bit) steps */
+    {
+        static const size_t ks[] = {31, 32, 33, 63, 64, 65, 127, 128, 129, 192, 200};
+        size_t i;
+        for (i = 0; i < sizeof(ks) / sizeof(ks[0]); i++) {
+            fc_check(ks[i], 6, 1, OVXC_T_U8, 0, (int)(i & 1), 1, 0, 255, 0, 255, 1);
+            fc_check(ks[i], 5, 2, OVXC_T_S8, 0, 0, (int)(i & 1), -128, 127, -128, 127, 1);
+            fc_check(ks[i], 5, 1, OVXC_T_S16, 8, (int)(i & 1), 1, -32768, 32767, -32768, 32767, 1);
+        }
+    }
+    /* the worst magnitudes of each vpdpbusd operand form (U8: x 255, w 0 or
+     * 255; S8: x 127 or -128, w -128) over more than one 4096-step int32
+     * chunk of 64 bytes (4096 * 64 = 262144), and 16-bit (-32768)^2 pairs
+     * over a long k (the int64 sum passes 2^31 many times) */
+    fc_check(262144 + 229, 3, 1, OVXC_T_U8, 0, 0, 1, 255, 255, 0, 0, 0);
+    fc_check(262144 + 229, 3, 1, OVXC_T_U8, 0, 1, 1, 255, 255, 255, 255, 1);
+    fc_check(262144 + 229, 3, 1, OVXC_T_S8, 0, 0, 1, 127, 127, -128, -128, 0);
+    fc_check(262144 + 229, 3, 1, OVXC_T_S8, 0, 1, 0, -128, -128, -128, -128, 1);
+    fc_check(2 * 262144 + 64, 2, 1, OVXC_T_S8, 0, 1, 1, -128, 127, -128, 127, 0);
+    /* 17000 steps of 64 bytes at -130560 per int32 lane each: past 2^31
+     * (-2.2e9) unless the lanes are spilled */
+    fc_check(17000 * 64 + 5, 2, 1, OVXC_T_U8, 0, 0, 1, 255, 255, 0, 0, 0);
+    fc_check(17000 * 64 + 5, 2, 1, OVXC_T_S8, 0, 0, 1, 127, 127, -128, -128, 0);
+    fc_check(70003, 3, 1, OVXC_T_S16, 0, 0, 1, -32768, -32768, -32768, -32768, 0);
+    fc_check(70003, 3, 1, OVXC_T_S16, 0, 1, 0, -32768, -32768, -32768, -32768, 0);
     /* float32: every convolution case (and an edge tile of 1..31 columns,
      * channels 1..13 that no block size divides), fully connected lengths
      * around the 16-element groups */

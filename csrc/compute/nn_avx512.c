@@ -1,0 +1,264 @@
+/* The packed convolution core and the fully connected dot products
+ * (compute/nn_gemm.h), AVX-512 F+BW+VL+DQ with VNNI (issue 18).  Registered
+ * at the avx512 level and only when the CPU also has AVX512_VNNI
+ * (ovx_cpu_avx512vnni(), runtime/cpu.c).  Never run natively on the
+ * project's machines (no AVX-512): tested bit for bit against the scalar
+ * reference through the SIMDe emulation of cts/meson.build
+ * (simd-emu512-nn); no speed is claimed.
+ *
+ * Convolution: the AVX2 variant's scheme with 16 output columns a vector:
+ * tiles of OVXC_NN_MR (6) output channels x up to 4 vectors (64 columns),
+ * 24 accumulators; one vpdpwssd per (channel, vector) adds a broadcast
+ * weight pair's two taps of 16 columns.  vpdpwssd is acc + p0 + p1 modulo
+ * 2^32: the same integers as the scalar sums whenever the caller's int32
+ * bound (ovxc_nn_conv_exact32) holds, which is the only case this core
+ * runs.  The pair planes hold columns up to ceil8(ow) - 1 (plus the taps'
+ * reach): a vector past them is loaded masked (fault-free zeros), its
+ * extra columns are never stored.
+ *
+ * Fully connected, 8-bit: vpdpbusd multiplies unsigned by signed bytes.
+ * U8 (both unsigned): x . w = x . (w - 128) + 128 sum(x), w - 128 = w ^ 0x80
+ * as a signed byte, sum(x) by vpsadbw (64-bit lanes).  S8 (both signed):
+ * x . w = (x + 128) . w - 128 sum(w), x + 128 = x ^ 0x80 unsigned, sum(w) =
+ * vpsadbw(w ^ 0x80) - 128 per byte.  A vpdpbusd adds at most 4 * 255 * 128
+ * < 2^17 per lane: int32 lanes are spilled to int64 every 4096 steps
+ * (< 2^29).  16-bit: vpdpwssd's int32 lane cannot hold even two steps of
+ * (-32768)^2 pairs, so this is vpmaddwd spilled to int64 every step as the
+ * AVX2 variant (a pair sum of 2^31 wraps to INT32_MIN: v - 1, sign
+ * extension, + 1 per pair added back), 32 elements a step.  The last k % 64
+ * (8-bit) or k % 32 (16-bit) elements are the scalar loop's. */
+#include "nn_gemm.h"
+
+#include <immintrin.h>
+#include <string.h>
+
+#if defined(__GNUC__)
+#define NN_INLINE static inline __attribute__((always_inline))
+#else
+#define NN_INLINE static inline
+#endif
+
+#define NV512 4 /* 16-column vectors per tile */
+
+NN_INLINE __m512i bcast_pair(const int16_t *p)
+{
+    int32_t v;
+    memcpy(&v, p, 4);
+    return _mm512_set1_epi32(v);
+}
+
+NN_INLINE void conv_tile(const ovxc_nn_conv_plan *p, const int16_t *base, const ptrdiff_t *rsrc, size_t b, int nv,
+                         const __mmask16 *lm, __m512i acc[OVXC_NN_MR][NV512])
+{
+    const ovxc_nn_packw *w = p->w;
+    const size_t taps = w->taps, plane2 = p->pl->plane * 2;
+    const int16_t *wq = w->wp + b * w->cp * taps * OVXC_NN_MR * 2;
+    size_t c2, t;
+    int m, j;
+    for (m = 0; m < OVXC_NN_MR; m++)
+        for (j = 0; j < nv; j++) acc[m][j] = _mm512_setzero_si512();
+    for (c2 = 0; c2 < w->cp; c2++) {
+        const int16_t *pc = base + c2 * plane2;
+        for (t = 0; t < taps; t++, wq += OVXC_NN_MR * 2) {
+            const int16_t *pp = pc + p->tap_off[t] * 2;
+            __m512i v[NV512];
+            if (rsrc && rsrc[p->tap_row[t]] < 0) continue; /* a zero row (padding, up-scaling holes) */
+            for (j = 0; j < nv; j++) v[j] = _mm512_maskz_loadu_epi32(lm[j], (const void *)(pp + 32 * j));
+            for (m = 0; m < OVXC_NN_MR; m++) {
+                const __m512i wb = bcast_pair(wq + 2 * m);
+                for (j = 0; j < nv; j++) acc[m][j] = _mm512_dpwssd_epi32(acc[m][j], v[j], wb);
+            }
+        }
+    }
+}
+
+/* The exact sums shifted right by q, rounded by policy (as nn_avx2.c). */
+static __m512i round_q(__m512i v, int q, int to_ne)
+{
+    const __m128i sh = _mm_cvtsi32_si128(q);
+    const __m512i mask = _mm512_set1_epi32((int32_t)((1u << q) - 1u));
+    if (q == 0) return v;
+    if (!to_ne) /* toward zero: negative values get 2^q - 1 added before the floor shift */
+        return _mm512_sra_epi32(
+            _mm512_add_epi32(v, _mm512_and_si512(_mm512_sra_epi32(v, _mm_cvtsi32_si128(31)), mask)), sh);
+    {
+        const __m512i fl = _mm512_sra_epi32(v, sh), rem = _mm512_and_si512(v, mask);
+        const __m512i one = _mm512_set1_epi32(1);
+        const __m512i odd = _mm512_and_si512(fl, one);
+        /* up: rem > half, or rem == half and fl odd, i.e. rem + (fl & 1) > half */
+        const __mmask16 up = _mm512_cmpgt_epi32_mask(_mm512_add_epi32(rem, odd), _mm512_set1_epi32(1 << (q - 1)));
+        return _mm512_mask_add_epi32(fl, up, fl, one);
+    }
+}
+
+/* Convert and store 16 values (contiguous elements): saturate clamps to the
+ * type's range, wrap keeps the low bits (the truncating conversions). */
+static void store16(__m512i v, int type, int wrap, vx_uint8 *dst)
+{
+    if (!wrap) {
+        const int32_t lo = type == OVXC_T_S16 ? -32768 : type == OVXC_T_U8 ? 0 : -128;
+        const int32_t hi = type == OVXC_T_S16 ? 32767 : type == OVXC_T_U8 ? 255 : 127;
+        v = _mm512_min_epi32(_mm512_max_epi32(v, _mm512_set1_epi32(lo)), _mm512_set1_epi32(hi));
+    }
+    if (type == OVXC_T_S16)
+        _mm256_storeu_si256((__m256i *)(void *)dst, _mm512_cvtepi32_epi16(v));
+    else
+        _mm_storeu_si128((__m128i *)(void *)dst, _mm512_cvtepi32_epi8(v));
+}
+
+NN_INLINE void conv_tile_rows(const ovxc_nn_conv_plan *p, const int16_t *rowbase, const ptrdiff_t *rsrc, size_t y,
+                              size_t x0, size_t b, int nv)
+{
+    __m512i acc[OVXC_NN_MR][NV512];
+    __mmask16 lm[NV512];
+    const size_t es = p->f.type == OVXC_T_S16 ? 2 : 1;
+    const size_t cap = (p->ow + 7) / 8 * 8; /* the columns the planes hold (ovxc_nn_conv_layout) */
+    const int fast = !p->bias_loc && p->out.strides[0] == es;
+    int m, j;
+    for (j = 0; j < nv; j++) {
+        const size_t x = x0 + 16 * (size_t)j, n = cap - x < 16 ? cap - x : 16; /* x < cap: nv is ceil(left / 16) */
+        lm[j] = (__mmask16)(0xFFFFu >> (16 - n));
+    }
+    conv_tile(p, rowbase + x0 * 2, rsrc, b, nv, lm, acc);
+    for (m = 0; m < OVXC_NN_MR; m++) {
+        const size_t o = b * OVXC_NN_MR + (size_t)m;
+        vx_uint8 *orow;
+        __m512i bias;
+        if (o >= p->ofm) break;
+        orow = p->out.ptr + o * p->out.strides[2] + y * p->out.strides[1];
+        bias = _mm512_set1_epi32(p->bias ? p->bias[o] : 0);
+        for (j = 0; j < nv; j++) {
+            const size_t x = x0 + 16 * (size_t)j;
+            if (fast && x + 16 <= p->ow) {
+                store16(round_q(_mm512_add_epi32(acc[m][j], bias), p->f.q, p->f.to_ne), p->f.type, p->f.wrap,
+                        orow + x * es);
+            } else {
+                int32_t s[16];
+                _mm512_storeu_si512((void *)s, acc[m][j]);
+                ovxc_nn_conv_finish(p, s, p->ow - x < 16 ? p->ow - x : 16, o, y, x);
+            }
+        }
+    }
+}
+
+void ovxc_nn_conv_rows_avx512(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1)
+{
+    const ovxc_nn_planes *pl = p->pl;
+    const size_t tile = 16 * NV512;
+    size_t y, x0, b;
+    for (y = y0; y < y1; y++) {
+        const int16_t *rowbase = pl->ip + y * p->skip_y * pl->row_stride * 2;
+        const ptrdiff_t *rsrc = p->tap_row && p->row_src ? p->row_src + y * p->skip_y : NULL;
+        for (x0 = 0; x0 < p->ow; x0 += tile) {
+            const size_t left = p->ow - x0;
+            const int nv = left >= tile ? NV512 : (int)((left + 15) / 16);
+            for (b = b0; b < b1; b++) {
+                /* one copy per tile width: constant loop bounds */
+                if (nv == 4)
+                    conv_tile_rows(p, rowbase, rsrc, y, x0, b, 4);
+                else if (nv == 3)
+                    conv_tile_rows(p, rowbase, rsrc, y, x0, b, 3);
+                else if (nv == 2)
+                    conv_tile_rows(p, rowbase, rsrc, y, x0, b, 2);
+                else
+                    conv_tile_rows(p, rowbase, rsrc, y, x0, b, 1);
+            }
+        }
+    }
+}
+
+/* ---- fully connected -------------------------------------------------------------- */
+
+static int64_t hsum64(__m512i v)
+{
+    int64_t s[8];
+    _mm512_storeu_si512((void *)s, v);
+    return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]));
+}
+
+/* int32 lanes -> two int64 halves added to acc */
+NN_INLINE __m512i widen_add(__m512i acc, __m512i v)
+{
+    acc = _mm512_add_epi64(acc, _mm512_cvtepi32_epi64(_mm512_castsi512_si256(v)));
+    return _mm512_add_epi64(acc, _mm512_cvtepi32_epi64(_mm512_extracti64x4_epi64(v, 1)));
+}
+
+static int64_t dot_tail(const ovxc_nn_fc_plan *p, const vx_uint8 *wr, size_t k0)
+{
+    const size_t es = p->f.type == OVXC_T_S16 ? 2 : 1;
+    int64_t s = 0;
+    size_t k;
+    for (k = k0; k < p->k; k++)
+        s += (int64_t)ovxc_nn_load(wr + k * es, p->f.type) * ovxc_nn_load(p->x + k * es, p->f.type);
+    return s;
+}
+
+#define LD(p) _mm512_loadu_si512((const void *)(p))
+
+/* 8-bit rows: s64[r] gets the int64 lane sums of x . w' (w' = w ^ 0x80
+ * for U8, x' = x ^ 0x80 for S8), corr[r] the vpsadbw sums (of x for U8,
+ * once; of w ^ 0x80 per row for S8). */
+NN_INLINE void fc8(const ovxc_nn_fc_plan *p, const vx_uint8 *const wr[4], size_t kv, int s8, __m512i s64[4],
+                   __m512i corr[4])
+{
+    const __m512i flip = _mm512_set1_epi8((char)0x80), zero = _mm512_setzero_si512();
+    size_t k = 0, r;
+    while (k < kv) {
+        const size_t end = kv - k > 4096 * 64 ? k + 4096 * 64 : kv;
+        __m512i s32[4];
+        for (r = 0; r < 4; r++) s32[r] = _mm512_setzero_si512();
+        for (; k < end; k += 64) {
+            const __m512i x = LD(p->x + k);
+            if (s8) {
+                const __m512i xu = _mm512_xor_si512(x, flip);
+                for (r = 0; r < 4; r++) {
+                    const __m512i w = LD(wr[r] + k);
+                    s32[r] = _mm512_dpbusd_epi32(s32[r], xu, w);
+                    corr[r] = _mm512_add_epi64(corr[r], _mm512_sad_epu8(_mm512_xor_si512(w, flip), zero));
+                }
+            } else {
+                corr[0] = _mm512_add_epi64(corr[0], _mm512_sad_epu8(x, zero));
+                for (r = 0; r < 4; r++) s32[r] = _mm512_dpbusd_epi32(s32[r], x, _mm512_xor_si512(LD(wr[r] + k), flip));
+            }
+        }
+        for (r = 0; r < 4; r++) s64[r] = widen_add(s64[r], s32[r]);
+    }
+}
+
+void ovxc_nn_fc_rows_avx512(const ovxc_nn_fc_plan *p, size_t o0, size_t o1)
+{
+    const int type = p->f.type;
+    const size_t es = type == OVXC_T_S16 ? 2 : 1, kv = type == OVXC_T_S16 ? p->k / 32 * 32 : p->k / 64 * 64;
+    size_t o = o0, k, r;
+    for (; o < o1; o += 4) {
+        const size_t nr = o1 - o < 4 ? o1 - o : 4;
+        const vx_uint8 *wr[4];
+        __m512i s64[4], corr[4];
+        for (r = 0; r < 4; r++) {
+            wr[r] = p->w + (o + (r < nr ? r : 0)) * p->wrow;
+            s64[r] = corr[r] = _mm512_setzero_si512();
+        }
+        if (type == OVXC_T_S16) {
+            const __m512i one = _mm512_set1_epi32(1);
+            for (k = 0; k < kv; k += 32) {
+                const __m512i x = LD(p->x + k * es);
+                for (r = 0; r < 4; r++)
+                    s64[r] = widen_add(s64[r], _mm512_sub_epi32(_mm512_madd_epi16(LD(wr[r] + k * es), x), one));
+            }
+        } else if (type == OVXC_T_S8) {
+            fc8(p, wr, kv, 1, s64, corr);
+        } else {
+            fc8(p, wr, kv, 0, s64, corr);
+        }
+        for (r = 0; r < nr; r++) {
+            int64_t acc = hsum64(s64[r]);
+            if (type == OVXC_T_S16)
+                acc += (int64_t)(kv / 2); /* each step took 1 from each of its 16 lanes */
+            else if (type == OVXC_T_S8)
+                acc -= 128 * (hsum64(corr[r]) - 128 * (int64_t)kv); /* 128 sum(w) */
+            else
+                acc += 128 * hsum64(corr[0]); /* 128 sum(x) */
+            ovxc_nn_fc_store(p, o + r, acc + dot_tail(p, wr[r], kv));
+        }
+    }
+}
