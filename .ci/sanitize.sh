@@ -15,7 +15,9 @@ build=$(mktemp -d /tmp/ovx-sanitize.XXXXXX)
 trap 'rm -rf "$build"' EXIT
 
 start=$(date +%s)
-meson setup "$build" -Dpython=false -Db_sanitize=address,undefined -Db_lundef=false >/dev/null
+# the emulated AVX-512 tests run in .ci/emu512.sh (emulated masked loads read
+# lane by lane, so ASan could not tell their reads from the hardware's anyway)
+meson setup "$build" -Dpython=false -Db_sanitize=address,undefined -Db_lundef=false -Dsimd_emu512=disabled >/dev/null
 ninja -C "$build" -j"${JOBS:-2}"
 
 # allocator_may_return_null: the fuzzer asks for absurd sizes on purpose; the

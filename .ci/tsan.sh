@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=$(mktemp -d)/tsan
 trap 'rm -rf "$(dirname "$build")"' EXIT
-meson setup "$build" -Dpython=false -Db_sanitize=thread -Db_lundef=false -Dbuildtype=debugoptimized >/dev/null
+meson setup "$build" -Dpython=false -Db_sanitize=thread -Db_lundef=false -Dbuildtype=debugoptimized -Dsimd_emu512=disabled >/dev/null
 ninja -C "$build" >/dev/null
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
 LD_LIBRARY_PATH="$build/csrc" "$build/cts/openvx-stress" 3
