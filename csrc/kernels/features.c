@@ -116,6 +116,31 @@ static vx_size align64(vx_size n)
     return (n + 63) & ~(vx_size)63;
 }
 
+/* Row bands for a node's threads: band b is rows [start[b], start[b + 1]) of
+ * [y0, y1); returns the band count (1 on one thread).  Each band takes
+ * 1 / (2 threads) of the rows still left (at least min_rows), so the first
+ * bands are large and the last ones small: a thread that ran slower (its core
+ * shared, woken late) leaves little for the others to wait on at the end,
+ * with fewer bands (each costs a few rows again at its edges) than equal
+ * bands that small. */
+#define GUIDED_MAX_BANDS 64
+static vx_uint32 guided_bands(vx_uint32 y0, vx_uint32 y1, vx_uint32 threads, vx_uint32 min_rows, vx_uint32 *start)
+{
+    vx_uint32 b = 0, y = y0;
+    if (min_rows < 1) min_rows = 1;
+    if (threads > 1)
+        while (y1 - y > min_rows && b + 2 < GUIDED_MAX_BANDS) {
+            vx_uint32 take = (y1 - y) / (2 * threads);
+            if (take < min_rows) take = min_rows;
+            if (y1 - y - take < min_rows / 2 + 1) break; /* no sliver at the end */
+            start[b++] = y;
+            y += take;
+        }
+    start[b++] = y;
+    start[b] = y1;
+    return b;
+}
+
 /* ---- Canny edge detector ------------------------------------------------------ */
 
 static vx_status VX_CALLBACK canny_validate(vx_node node, const vx_reference params[], vx_uint32 num,
@@ -213,13 +238,38 @@ typedef struct {
     vx_int32 dstride;
     vx_uint32 dw, dh, ox, oy;
     int u1;
+    vx_uint32 start[GUIDED_MAX_BANDS + 1]; /* band b: NMS rows [start[b], start[b + 1]) */
+    /* band b's first and last rows: which runs of 32 columns (from column 0)
+     * still hold a 1 after its hysteresis, nchunk bytes each, at
+     * ones + 2 b nchunk (the pass across the band edges reads only those:
+     * reading the whole rows, last written on another core, costs more) */
+    vx_uint8 *ones;
+    vx_uint32 nchunk;
 } canny3_job;
 
 static void canny3_band_rows(const canny3_job *j, vx_uint32 band, vx_uint32 *y0, vx_uint32 *y1)
 {
-    vx_uint32 n = j->h - 4;
-    *y0 = 2 + (vx_uint32)((vx_uint64)n * band / j->bands);
-    *y1 = 2 + (vx_uint32)((vx_uint64)n * (band + 1) / j->bands);
+    *y0 = j->start[band];
+    *y1 = j->start[band + 1];
+}
+
+/* Columns [x0, xe) of run c of a map row (columns 2 .. w - 3 hold NMS). */
+static void canny3_chunk(vx_uint32 w, vx_uint32 c, vx_uint32 *x0, vx_uint32 *xe)
+{
+    *x0 = c * 32 > 2 ? c * 32 : 2;
+    *xe = c * 32 + 32 < w - 2 ? c * 32 + 32 : w - 2;
+}
+
+/* f[c]: whether run c of a map row holds a 1. */
+static void canny3_ones(const vx_uint8 *m, vx_uint32 w, vx_uint32 nchunk, vx_uint8 *f)
+{
+    vx_uint32 c, x, x0, xe;
+    for (c = 0; c < nchunk; c++) {
+        unsigned any = 0;
+        canny3_chunk(w, c, &x0, &xe);
+        for (x = x0; x < xe; x++) any |= m[x] == 1;
+        f[c] = (vx_uint8)any;
+    }
 }
 
 /* Flood from the stack: every 1 8-connected to a pushed pixel becomes 2,
@@ -287,6 +337,8 @@ static void canny3_band(void *arg, vx_uint32 band)
             }
         }
     }
+    canny3_ones(j->map + (vx_size)yb0 * w, w, j->nchunk, j->ones + (vx_size)band * 2 * j->nchunk);
+    canny3_ones(j->map + (vx_size)(yb1 - 1) * w, w, j->nchunk, j->ones + ((vx_size)band * 2 + 1) * j->nchunk);
     /* the band's output rows (the first band's from row 0, the last's to the
      * end: the rows outside the map's NMS rows) */
     {
@@ -362,24 +414,26 @@ static vx_status canny3_run(vx_node node, ovx_plane src, ovx_plane dst, vx_uint3
 {
     canny3_job j;
     vx_uint32 w = src.width, h = src.height, threads = ovx_node_threads(node), b, y, x;
-    vx_size n = (vx_size)w * h, off_map, off_stack, total;
+    vx_size n = (vx_size)w * h, off_map, off_stack, off_ones, total;
     vx_uint8 *mem;
     memset(&j, 0, sizeof(j));
     j.src = src.ptr, j.stride = src.stride, j.w = w, j.h = h, j.l2 = l2;
     j.lo = lo > 0x7fffffff ? 0x7fffffff : (vx_int32)lo;
     j.hi = hi > 0x7fffffff ? 0x7fffffff : (vx_int32)hi;
     j.kit = feat_kit(node);
-    /* a few bands a thread (a band's output rows follow its hysteresis, so the
-     * last bands decide the end: small ones balance the threads) */
-    j.bands = threads > 1 && n >= 65536 ? threads * 4 : 1;
-    if (j.bands > (h - 4) / 16 + 1) j.bands = (h - 4) / 16 + 1;
+    /* bands of shrinking size (guided_bands: a band's output rows follow its
+     * hysteresis, so the last bands decide the end), of 16 rows at least (a
+     * band computes 2 gradient rows again) */
+    j.bands = guided_bands(2, h - 2, n >= 65536 ? threads : 1, 16, j.start);
+    j.nchunk = (w + 31) / 32;
     j.band_bytes = align64((vx_size)6 * w * sizeof(vx_int16)) + align64((vx_size)3 * w * sizeof(vx_int32));
     off_map = align64(j.bands * j.band_bytes);
     off_stack = off_map + align64(n);
-    total = off_stack + align64(n * sizeof(vx_uint32));
+    off_ones = off_stack + align64(n * sizeof(vx_uint32));
+    total = off_ones + align64((vx_size)j.bands * 2 * j.nchunk);
     mem = ovx_node_scratch(node, total);
     if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u Canny maps", w, h);
-    j.band_mem = mem, j.map = mem + off_map, j.stack = (vx_uint32 *)(mem + off_stack);
+    j.band_mem = mem, j.map = mem + off_map, j.stack = (vx_uint32 *)(mem + off_stack), j.ones = mem + off_ones;
     memset(j.map, 0, 2 * (vx_size)w);
     memset(j.map + (vx_size)(h - 2) * w, 0, 2 * (vx_size)w);
     j.dst = dst.ptr, j.dstride = dst.stride, j.dw = dst.width, j.dh = dst.height, j.ox = ox, j.oy = oy, j.u1 = u1;
@@ -387,20 +441,27 @@ static vx_status canny3_run(vx_node node, ovx_plane src, ovx_plane dst, vx_uint3
         ovx_parallel_for(j.bands, canny3_band, &j);
     else
         canny3_band(&j, 0);
-    /* across the band boundaries */
+    /* across the band boundaries: the runs of the edge rows that held a 1
+     * after the bands' hysteresis (floods only turn 1s into 2s) */
     for (b = 0; b + 1 < j.bands; b++) {
         vx_uint32 y0, y1;
         canny3_band_rows(&j, b, &y0, &y1);
         for (y = y1 - 1; y <= y1; y++) {
             vx_uint8 *m = j.map + (vx_size)y * w;
             const vx_uint8 *o = y == y1 ? m - w : m + w; /* the other band's row */
-            for (x = 2; x < w - 2; x++)
-                if (m[x] == 1 && (o[x - 1] == 2 || o[x] == 2 || o[x + 1] == 2)) {
-                    m[x] = 2;
-                    canny3_out_pixel(&j, (vx_size)y * w + x);
-                    j.stack[0] = (vx_uint32)((vx_size)y * w + x);
-                    canny3_flood_out(&j, 1);
-                }
+            const vx_uint8 *f = j.ones + ((vx_size)2 * b + (y == y1 ? 2 : 1)) * j.nchunk;
+            vx_uint32 c, x0, xe;
+            for (c = 0; c < j.nchunk; c++) {
+                if (!f[c]) continue;
+                canny3_chunk(w, c, &x0, &xe);
+                for (x = x0; x < xe; x++)
+                    if (m[x] == 1 && (o[x - 1] == 2 || o[x] == 2 || o[x + 1] == 2)) {
+                        m[x] = 2;
+                        canny3_out_pixel(&j, (vx_size)y * w + x);
+                        j.stack[0] = (vx_uint32)((vx_size)y * w + x);
+                        canny3_flood_out(&j, 1);
+                    }
+            }
         }
     }
     return VX_SUCCESS;
