@@ -1420,16 +1420,17 @@ typedef struct {
     vx_size band_bytes;
     vx_uint32 *slot_x;    /* row y's corners at y * w */
     vx_uint8 *slot_s;     /* their strength + 1 */
-    vx_uint32 *row_count; /* corners of row y; then the index of its first */
+    vx_uint32 *row_count; /* corners of row y */
     vx_keypoint_t *kp;
     vx_size room;         /* keypoints the array holds */
+    vx_uint32 start[GUIDED_MAX_BANDS + 1]; /* band b: rows [start[b], start[b + 1]) */
+    vx_size band_n[GUIDED_MAX_BANDS];      /* band b's corners; then the index of its first */
 } fast_job;
 
 static void fast_band_rows(const fast_job *j, vx_uint32 band, vx_uint32 *y0, vx_uint32 *y1)
 {
-    vx_uint32 n = j->h - 6;
-    *y0 = 3 + (vx_uint32)((vx_uint64)n * band / j->bands);
-    *y1 = 3 + (vx_uint32)((vx_uint64)n * (band + 1) / j->bands);
+    *y0 = j->start[band];
+    *y1 = j->start[band + 1];
 }
 
 static void fast_band(void *arg, vx_uint32 band)
@@ -1438,6 +1439,7 @@ static void fast_band(void *arg, vx_uint32 band)
     vx_uint32 w = j->w, yb0, yb1, y, ns, i;
     vx_uint8 *ring = j->band_mem + band * j->band_bytes, *zero = ring + 3 * (vx_size)w;
     const vx_uint8 *r[3];
+    vx_size total = 0;
     fast_band_rows(j, band, &yb0, &yb1);
     if (yb1 <= yb0) return;
     memset(ring, 0, 4 * (vx_size)w);
@@ -1455,19 +1457,22 @@ static void fast_band(void *arg, vx_uint32 band)
         n = j->kit->fast_nms_row(r[0], r[1], r[2], 3, w - 3, j->nms, xs);
         for (i = 0; i < n; i++) ss[i] = r[1][xs[i]];
         j->row_count[y] = n;
+        total += n;
     }
+    j->band_n[band] = total;
 }
 
 static void fast_write_band(void *arg, vx_uint32 band)
 {
     fast_job *j = arg;
     vx_uint32 yb0, yb1, y, i;
+    vx_size at = j->band_n[band], n;
     fast_band_rows(j, band, &yb0, &yb1);
-    for (y = yb0; y < yb1; y++) {
-        vx_size at = j->row_count[y], n = j->row_count[y + 1] - at; /* row h - 3: the total */
+    for (y = yb0; y < yb1; y++, at += n) {
         const vx_uint32 *xs = j->slot_x + (vx_size)y * j->w;
         const vx_uint8 *ss = j->slot_s + (vx_size)y * j->w;
         vx_keypoint_t *k = j->kp + at;
+        n = j->row_count[y];
         if (at >= j->room) return;
         if (n > j->room - at) n = j->room - at;
         for (i = 0; i < n; i++) {
@@ -1490,7 +1495,7 @@ static vx_status VX_CALLBACK fast_function(vx_node node, const vx_reference *par
     vx_bool nms = vx_false_e;
     ovx_plane src = valid_plane(in);
     fast_job j;
-    vx_uint32 y;
+    vx_uint32 b;
     vx_size n, nc = 0;
     (void)num;
     memset(&j, 0, sizeof(j));
@@ -1508,8 +1513,9 @@ static vx_status VX_CALLBACK fast_function(vx_node node, const vx_reference *par
         vx_size off_sx, off_ss, off_rc, total;
         vx_uint8 *mem;
         j.kit = feat_kit(node);
-        j.bands = threads > 1 && n >= 65536 ? threads * 2 : 1;
-        if (j.bands > j.h - 6) j.bands = j.h - 6;
+        /* bands of shrinking size (guided_bands), 16 rows at least (a band
+         * computes 2 score rows again) */
+        j.bands = guided_bands(3, j.h - 3, n >= 65536 ? threads : 1, 16, j.start);
         j.band_bytes = align64(4 * (vx_size)j.w);
         off_sx = align64(j.bands * j.band_bytes);
         off_ss = off_sx + align64(n * sizeof(vx_uint32));
@@ -1523,12 +1529,11 @@ static vx_status VX_CALLBACK fast_function(vx_node node, const vx_reference *par
             ovx_parallel_for(j.bands, fast_band, &j);
         else
             fast_band(&j, 0);
-        for (y = 3; y < j.h - 3; y++) {
-            vx_uint32 c = j.row_count[y];
-            j.row_count[y] = (vx_uint32)nc;
+        for (b = 0; b < j.bands; b++) { /* each band's first corner */
+            vx_size c = j.band_n[b];
+            j.band_n[b] = nc;
             nc += c;
         }
-        j.row_count[j.h - 3] = (vx_uint32)nc;
         j.room = arr->capacity;
         if (nc > 0 && j.room > 0 && (arr->data || ovx_array_alloc(arr) == VX_SUCCESS)) {
             j.kp = (vx_keypoint_t *)arr->data;
