@@ -9,6 +9,7 @@
  */
 #include "kernels.h"
 
+#include "guided.h"
 #include "../compute/detect.h"
 #include "../runtime/dispatch.h"
 #include "../framework/graph.h"
@@ -114,31 +115,6 @@ static const ovxc_feat_kit *feat_kit(vx_node node)
 static vx_size align64(vx_size n)
 {
     return (n + 63) & ~(vx_size)63;
-}
-
-/* Row bands for a node's threads: band b is rows [start[b], start[b + 1]) of
- * [y0, y1); returns the band count (1 on one thread).  Each band takes
- * 1 / (2 threads) of the rows still left (at least min_rows), so the first
- * bands are large and the last ones small: a thread that ran slower (its core
- * shared, woken late) leaves little for the others to wait on at the end,
- * with fewer bands (each costs a few rows again at its edges) than equal
- * bands that small. */
-#define GUIDED_MAX_BANDS 64
-static vx_uint32 guided_bands(vx_uint32 y0, vx_uint32 y1, vx_uint32 threads, vx_uint32 min_rows, vx_uint32 *start)
-{
-    vx_uint32 b = 0, y = y0;
-    if (min_rows < 1) min_rows = 1;
-    if (threads > 1)
-        while (y1 - y > min_rows && b + 2 < GUIDED_MAX_BANDS) {
-            vx_uint32 take = (y1 - y) / (2 * threads);
-            if (take < min_rows) take = min_rows;
-            if (y1 - y - take < min_rows / 2 + 1) break; /* no sliver at the end */
-            start[b++] = y;
-            y += take;
-        }
-    start[b++] = y;
-    start[b] = y1;
-    return b;
 }
 
 /* ---- Canny edge detector ------------------------------------------------------ */
