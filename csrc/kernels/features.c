@@ -597,6 +597,7 @@ typedef struct {
     vx_uint32 edge;     /* rows each side of an edge harris_fix_edge's zones may reach */
     vx_uint32 minpart;  /* the fewest bitmap rows of a band */
     vx_uint32 edge_k[OVX_MAX_BANDS_HARRIS];   /* harris_fix_edge's outcome at edge b (above band b) */
+    vx_uint32 edge_done[OVX_MAX_BANDS_HARRIS]; /* bands done (of 2) next to edge e (below band e) */
     vx_uint32 *edge_buf;                      /* edge e's zone lists at e * edge_room */
     /* the disk's rows for harris_band_select (nr = 2R - 1 rows, 0: unused):
      * byte offsets from the centre's row, spans, masks */
@@ -636,6 +637,7 @@ static vx_float32 harris_unkey(vx_uint32 key)
 }
 
 static void harris_band_select(harris_job *j, vx_uint32 b, const harris_cand *a, vx_size n);
+static void harris_fix_edge(void *arg, vx_uint32 e);
 
 static void harris_band(void *arg, vx_uint32 band)
 {
@@ -718,7 +720,17 @@ static void harris_band(void *arg, vx_uint32 band)
         for (q = 0; q < n; q++) a[hist[1][(b[q].key >> 8) & 255]++] = b[q];
         for (q = 0; q < n; q++) b[hist[2][(a[q].key >> 16) & 255]++] = a[q];
         for (q = 0; q < n; q++) a[hist[3][b[q].key >> 24]++] = b[q];
-        if (j->fused) harris_band_select(j, band, a, n);
+    }
+    if (j->fused) {
+        harris_band_select(j, band, j->A + j->band_off[band], j->band_n[band]);
+        /* the zone around an edge decided again by the second of its two
+         * bands to finish (harris_fix_edge: the zones of different edges
+         * are disjoint, the bands' other rows are not read), here on the
+         * threads while the other bands run, not in a pass of its own */
+        if (band > 0 && __atomic_add_fetch(&j->edge_done[band - 1], 1, __ATOMIC_ACQ_REL) == 2)
+            harris_fix_edge(j, band - 1);
+        if (band + 1 < j->bands && __atomic_add_fetch(&j->edge_done[band], 1, __ATOMIC_ACQ_REL) == 2)
+            harris_fix_edge(j, band);
     }
 }
 
@@ -1239,14 +1251,10 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
                 }
             }
         }
-        harris_run(&j, harris_band); /* each band's candidates sorted in its region of A (and selected) */
+        /* each band's candidates sorted in its region of A (and selected, the
+         * zones around the edges decided again) */
+        harris_run(&j, harris_band);
         for (b = 0; b < j.bands; b++) nc += j.band_n[b];
-        if (nc > 0 && j.fused) {
-            if (j.bands > 2)
-                ovx_parallel_for(j.bands - 1, harris_fix_edge, &j);
-            else
-                harris_fix_edge(&j, 0);
-        }
         if (nc > 0 && j.fused && harris_fix_edges(&j, (vx_uint32 *)(void *)B)) {
             j.fused = 2; /* the keypoints written by the merge */
             /* each band's kept candidates, then their merge into B */
