@@ -575,7 +575,8 @@ typedef struct {
     const ovxc_feat_kit *kit;
     vx_uint8 *band_mem;           /* bands x band_bytes */
     vx_size band_bytes;
-    harris_cand *slots;           /* row y's candidates at y * half */
+    harris_cand *slots;           /* row y's candidates at y * half; then harris_merge's buffers */
+    vx_size merge_room;           /* harris_merge's second buffer at slots + merge_room */
     vx_uint32 half;
     vx_uint32 *row_count;
     /* band b's candidates: sorted at A + band_off[b] (B + band_off[b] the
@@ -793,47 +794,66 @@ static void harris_split(const harris_job *j, vx_size r, vx_size *at)
     }
 }
 
+/* Merge two sorted runs a[0 .. na) and b[0 .. nb) into out: the lesser
+ * head each step, picked without a branch (which run it is comes at
+ * random). */
+static void harris_merge2(const harris_cand *a, vx_size na, const harris_cand *b, vx_size nb, harris_cand *restrict out)
+{
+    vx_size ia = 0, ib = 0;
+    while (ia < na && ib < nb) {
+        harris_cand x = a[ia], y = b[ib];
+        int t = harris_rank(&y) < harris_rank(&x);
+        *out++ = t ? y : x;
+        ib += (vx_size)t;
+        ia += (vx_size)!t;
+    }
+    memcpy(out, a + ia, (na - ia) * sizeof(*out));
+    memcpy(out + (na - ia), b + ib, (nb - ib) * sizeof(*out));
+}
+
 /* Part b of the merged order (M[nc * b / bands .. nc * (b + 1) / bands)),
- * merged from the bands' sorted lists: the least head value each step,
- * without a branch (which list it is comes at random); an exhausted list's
- * head reads as ~0, which no candidate has (its key would be that of the
- * NaN 0xFFFFFFFF: no score passes the threshold as NaN). */
+ * merged from the bands' sorted lists (where harris_split puts the part's
+ * ends in each): the lists merged two by two in rounds (log2 bands passes
+ * over the part, in two buffers of the slots, part-sized regions of their
+ * own), the last round into M, or into a buffer then the keypoints. */
 static void harris_merge(void *arg, vx_uint32 b)
 {
     harris_job *j = arg;
     vx_size i0 = (vx_size)((vx_uint64)j->nc * b / j->bands), i1 = (vx_size)((vx_uint64)j->nc * (b + 1) / j->bands);
-    vx_size from[OVX_MAX_BANDS_HARRIS], to[OVX_MAX_BANDS_HARRIS], i;
-    vx_uint64 head[OVX_MAX_BANDS_HARRIS];
-    const harris_cand *list[OVX_MAX_BANDS_HARRIS];
-    harris_cand *restrict out = j->M;
-    vx_keypoint_t *restrict kp = j->kp;
-    vx_uint32 p, np = j->bands;
+    vx_size from[OVX_MAX_BANDS_HARRIS], to[OVX_MAX_BANDS_HARRIS], len[OVX_MAX_BANDS_HARRIS], i;
+    const harris_cand *src[OVX_MAX_BANDS_HARRIS];
+    harris_cand *tmp[2], *fin;
+    vx_uint32 p, k = j->bands, round = 0;
     if (i1 <= i0) return;
     harris_split(j, i0, from);
     if (i1 < j->total)
         harris_split(j, i1, to);
     else
-        for (p = 0; p < np; p++) to[p] = j->band_n[p];
-    for (p = 0; p < np; p++) {
-        list[p] = j->A + j->band_off[p];
-        head[p] = from[p] < to[p] ? harris_rank(list[p] + from[p]) : ~(vx_uint64)0;
-    }
-    for (i = i0; i < i1; i++) {
-        vx_uint32 best = 0;
-        vx_uint64 bv = head[0];
-        vx_size f;
-        for (p = 1; p < np; p++) {
-            int lt = head[p] < bv;
-            bv = lt ? head[p] : bv;
-            best = lt ? p : best;
+        for (p = 0; p < k; p++) to[p] = j->band_n[p];
+    for (p = 0; p < k; p++) src[p] = j->A + j->band_off[p] + from[p], len[p] = to[p] - from[p];
+    tmp[0] = j->slots + i0, tmp[1] = j->slots + j->merge_room + i0;
+    while (k > 2) { /* a round: lists 2q and 2q + 1 merged (an odd last one copied) */
+        harris_cand *o = tmp[round & 1];
+        vx_uint32 q, m = 0;
+        for (q = 0; q < k; q += 2, m++) {
+            vx_size n = len[q] + (q + 1 < k ? len[q + 1] : 0);
+            if (q + 1 < k)
+                harris_merge2(src[q], len[q], src[q + 1], len[q + 1], o);
+            else
+                memcpy(o, src[q], len[q] * sizeof(*o));
+            src[m] = o, len[m] = n;
+            o += n;
         }
-        f = from[best]++;
-        if (kp)
-            harris_kp(j, kp + i, list[best] + f);
-        else
-            out[i] = list[best][f];
-        head[best] = f + 1 < to[best] ? harris_rank(list[best] + f + 1) : ~(vx_uint64)0;
+        k = m;
+        round++;
     }
+    fin = j->kp ? tmp[round & 1] : j->M + i0;
+    if (k == 2)
+        harris_merge2(src[0], len[0], src[1], len[1], fin);
+    else
+        memcpy(fin, src[0], len[0] * sizeof(*fin));
+    if (j->kp)
+        for (i = i0; i < i1; i++) harris_kp(j, j->kp + i, fin + (i - i0));
 }
 
 static void harris_part(const harris_job *j, vx_uint32 b, vx_size *i0, vx_size *i1)
@@ -1198,7 +1218,10 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
             j.edge_room = j.fused ? (vx_size)2 * ((vx_size)(j.edge + 2) * j.half) : 0;
         }
         off_slots = align64(j.bands * j.band_bytes);
-        off_rc = off_slots + align64((vx_size)h * j.half * sizeof(harris_cand));
+        /* the slots, then room for harris_merge's two buffers of capc */
+        j.merge_room = capc;
+        off_rc = off_slots + align64(((vx_size)h * j.half > 2 * capc ? (vx_size)h * j.half : 2 * capc) *
+                                     sizeof(harris_cand));
         off_a = off_rc + align64((vx_size)h * sizeof(vx_uint32));
         off_b = off_a + align64(capc * sizeof(harris_cand));
         off_bits = off_b + align64((capc + 1) * sizeof(harris_cand)); /* + 1: harris_fix_edges' room */
