@@ -357,9 +357,10 @@ static vx_status VX_CALLBACK run_bilateral(vx_node node, const vx_reference para
         job.u8 = v ? (ovxc_bilateral_u8_f)v->fn : ovxc_bilateral_u8;
     else
         job.s16 = v ? (ovxc_bilateral_s16_f)v->fn : ovxc_bilateral_s16;
-    /* guided bands (guided.h) of 4 rows at least: a band's start costs
-     * little */
-    guided_parallel_rows(node, 0, (vx_uint32)l.h, 4, (vx_uint64)l.w * l.h * l.c * p.ntaps >= 32768, bilateral_rows,
+    /* guided bands (guided.h) of 8 rows at least (a band computes the
+     * weights of r rows above it again: 15 bands at 1080p, 1.5% more work
+     * than one) */
+    guided_parallel_rows(node, 0, (vx_uint32)l.h, 8, (vx_uint64)l.w * l.h * l.c * p.ntaps >= 32768, bilateral_rows,
                          &job);
     return VX_SUCCESS;
 }
