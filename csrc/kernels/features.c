@@ -572,8 +572,12 @@ typedef struct {
     vx_float32 thrf;
     vx_uint32 ys0, ys1, xs0, xs1; /* where scores exist */
     vx_uint32 bands;
+    /* the candidates come from row bands of their own (harris_rows), guided
+     * (guided.h): the score rows, the most of the work, balance on the
+     * threads, the bands above (their sort and selection) stay few */
+    vx_uint32 nfine, fstart[GUIDED_MAX_BANDS + 1];
     const ovxc_feat_kit *kit;
-    vx_uint8 *band_mem;           /* bands x band_bytes */
+    vx_uint8 *band_mem;           /* nfine x band_bytes (harris_rows' rings) */
     vx_size band_bytes;
     harris_cand *slots;           /* row y's candidates at y * half; then harris_merge's buffers */
     vx_size merge_room;           /* harris_merge's second buffer at slots + merge_room */
@@ -640,13 +644,14 @@ static vx_float32 harris_unkey(vx_uint32 key)
 static void harris_band_select(harris_job *j, vx_uint32 b, const harris_cand *a, vx_size n);
 static void harris_fix_edge(void *arg, vx_uint32 e);
 
-static void harris_band(void *arg, vx_uint32 band)
+/* The candidates of the score rows of row band fb, [fstart[fb],
+ * fstart[fb + 1]), into their slots (row_count: how many a row). */
+static void harris_rows(void *arg, vx_uint32 fb)
 {
     harris_job *j = arg;
-    vx_uint32 w = j->w, nrows = j->ys1 - j->ys0, bs = (vx_uint32)j->bs, rb = (vx_uint32)j->rb;
-    vx_uint32 yb0 = j->ys0 + (vx_uint32)((vx_uint64)nrows * band / j->bands);
-    vx_uint32 yb1 = j->ys0 + (vx_uint32)((vx_uint64)nrows * (band + 1) / j->bands);
-    vx_uint8 *mem = j->band_mem + band * j->band_bytes;
+    vx_uint32 w = j->w, bs = (vx_uint32)j->bs, rb = (vx_uint32)j->rb;
+    vx_uint32 yb0 = j->fstart[fb], yb1 = j->fstart[fb + 1];
+    vx_uint8 *mem = j->band_mem + fb * j->band_bytes;
     vx_int32 *gmem = (vx_int32 *)mem;
     void *tmp = mem + align64((vx_size)3 * bs * w * sizeof(vx_int32));
     vx_float32 *smem = (vx_float32 *)((vx_uint8 *)tmp + align64((vx_size)3 * (w + 8) * sizeof(vx_float64)));
@@ -690,9 +695,18 @@ static void harris_band(void *arg, vx_uint32 band)
         }
         j->row_count[y] = count;
     }
-    /* the band's candidates sorted by key, stable (raster order among equal
-     * keys): an LSD radix sort, 4 digits of 8 bits, slots -> B -> A -> B -> A,
-     * the 4 digits' histograms in one read */
+}
+
+/* Band b's candidates (its rows' slots, harris_rows) sorted by key, stable
+ * (raster order among equal keys): an LSD radix sort, 4 digits of 8 bits,
+ * slots -> B -> A -> B -> A, the 4 digits' histograms in one read; then,
+ * fused, its selection and the zones around its edges. */
+static void harris_band(void *arg, vx_uint32 band)
+{
+    harris_job *j = arg;
+    vx_uint32 nrows = j->ys1 - j->ys0, y, i;
+    vx_uint32 yb0 = j->ys0 + (vx_uint32)((vx_uint64)nrows * band / j->bands);
+    vx_uint32 yb1 = j->ys0 + (vx_uint32)((vx_uint64)nrows * (band + 1) / j->bands);
     {
         vx_uint32 hist[4][256], d, k, sum;
         harris_cand *a = j->A + j->band_off[band], *b = j->B + j->band_off[band];
@@ -1217,7 +1231,8 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
             j.edge = 10 * R < j.minpart / 2 ? 10 * R : j.minpart / 2;
             j.edge_room = j.fused ? (vx_size)2 * ((vx_size)(j.edge + 2) * j.half) : 0;
         }
-        off_slots = align64(j.bands * j.band_bytes);
+        j.nfine = guided_bands(j.ys0, j.ys1, j.bands > 1 ? threads : 1, 16, j.fstart);
+        off_slots = align64(j.nfine * j.band_bytes);
         /* the slots, then room for harris_merge's two buffers of capc */
         j.merge_room = capc;
         off_rc = off_slots + align64(((vx_size)h * j.half > 2 * capc ? (vx_size)h * j.half : 2 * capc) *
@@ -1274,8 +1289,12 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
                 }
             }
         }
-        /* each band's candidates sorted in its region of A (and selected, the
-         * zones around the edges decided again) */
+        /* the candidates of each row, then each band's sorted in its region of
+         * A (and selected, the zones around the edges decided again) */
+        if (j.nfine > 1)
+            ovx_parallel_for(j.nfine, harris_rows, &j);
+        else
+            harris_rows(&j, 0);
         harris_run(&j, harris_band);
         for (b = 0; b < j.bands; b++) nc += j.band_n[b];
         if (nc > 0 && j.fused && harris_fix_edges(&j, (vx_uint32 *)(void *)B)) {
