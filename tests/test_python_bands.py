@@ -1,8 +1,9 @@
-"""Pools of 3, 5 and 8 threads (OPENVX_THREADS, in a child process: the pool's size is read once)
-give the one-thread results, bit for bit, for the kernels that cut their own bands: Canny 3
+"""Pools of 2, 3, 5 and 8 threads (OPENVX_THREADS, in a child process: the pool's size is read
+once) give the one-thread results, bit for bit, for the kernels that cut their own bands: Canny 3
 (guided bands, the pass across the band edges), FastCorners (guided bands, keypoint offsets per
-band), the bilateral filter (guided bands) and Harris (6, 10 and 16 bands: the merge rounds of
-an odd list count, the edges decided by whichever band finishes second)."""
+band), the bilateral filter, MatchTemplate and NonLinearFilter (guided bands of the window routine),
+and Harris (4, 6, 10 and 16 bands: the merge rounds of an odd list count, the edges decided by
+whichever band finishes second)."""
 
 import os
 import subprocess
@@ -57,11 +58,17 @@ for a, dist in ((noise, 3.0), (blobs, 5.5), (noise, 0.0)):
     assert len(k) > 1000
     few = same(lambda c: vx.harris_corners(a, 1e-6, min_distance=dist, capacity=777, ctx=c))
     np.testing.assert_array_equal(few, k[:777])
+for metric in ("ccorr_norm", "l2", "hamming"):
+    m = same(lambda c: vx.match_template(noise, noise[40:51, 70:83], metric, ctx=c))
+    assert m.shape == (h - 10, w - 12)
+for fn, size in (("median", 5), ("min", 3), ("max", 9)):
+    for border in ("undefined", "replicate", ("constant", 9)):
+        same(lambda c: vx.nonlinear_filter(fn, noise, "box", size=size, border=border, ctx=c))
 print("ok")
 """
 
 
-@pytest.mark.parametrize("pool", [3, 5, 8])
+@pytest.mark.parametrize("pool", [2, 3, 5, 8])
 def test_bands_of_larger_pools(pool):
     env = dict(os.environ, OPENVX_THREADS=str(pool))
     p = subprocess.run([sys.executable, "-c", CHILD.replace("POOL", str(pool))], env=env, capture_output=True,
