@@ -2,7 +2,7 @@
 once) give the one-thread results, bit for bit, for the kernels that cut their own bands: Canny 3
 (guided bands, the pass across the band edges), FastCorners (guided bands, keypoint offsets per
 band), the bilateral filter, MatchTemplate and NonLinearFilter (guided bands of the window routine),
-and Harris (4, 6, 10 and 16 bands: the merge rounds of an odd list count, the edges decided by
+and Harris (2, 3, 5 and 8 sort bands: the merge rounds of an odd list count, the edges decided by
 whichever band finishes second)."""
 
 import os
