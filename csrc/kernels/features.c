@@ -546,19 +546,22 @@ typedef struct {
     vx_uint32 key, pos;
 } harris_cand;
 
-/* Harris in row bands on the node's threads, each band fused: gradient rows
- * in a ring of bsize rows, score rows in a ring of 3 (a band computes the
- * score rows just above and below its own again), then the 3x3 non-maximum
- * suppression of the FAST chapter and the candidates of each row in a slot of
- * its own (kept pixels are never neighbours: at most (w + 1) / 2 per row);
- * then the band sorts its own candidates (strongest first, raster order
- * among equals: a stable radix sort of its raster-ordered list, in a region
- * of A of its own) and, with min_distance, runs the greedy selection (a
- * corner kept unless an accepted one lies closer) among them on its own
- * bitmap rows (harris_band_select).  The zones around the bands' edges are
- * decided again on the threads (harris_fix_edge, harris_fix_edges), each
- * band compacts its kept corners, and the bands' lists are merged into the
- * keypoints in parts of the output on the threads (harris_merge).  No cache
+/* Harris on the node's threads.  First in guided row bands (harris_rows),
+ * each fused: gradient rows in a ring of bsize rows, score rows in a ring of
+ * 3 (a band computes the score rows just above and below its own again),
+ * then the 3x3 non-maximum suppression of the FAST chapter and the
+ * candidates of each row in a slot of its own (kept pixels are never
+ * neighbours: at most (w + 1) / 2 per row).  Then in a band of rows a thread
+ * (harris_band): the band sorts its rows' candidates (strongest first,
+ * raster order among equals: a stable radix sort of its raster-ordered
+ * list, in a region of A of its own) and, with min_distance, runs the greedy
+ * selection (a corner kept unless an accepted one lies closer) among them on
+ * its own bitmap rows (harris_band_select); the zone around an edge between
+ * two bands is decided again by the second of them to finish
+ * (harris_fix_edge; harris_fix_edges after them for a zone that grew too
+ * wide), each band compacts its kept corners, and the bands' lists are
+ * merged into the keypoints in parts of the output on the threads
+ * (harris_merge).  No cache
  * line is written by two threads at once, as a radix sort of all candidates
  * on the threads would (its parts' runs of a digit interleave).  When a zone
  * would outgrow half a band (min_distance large for the bands), or on one
