@@ -314,7 +314,7 @@ KERNELS = [
        the mask, a VX_TYPE_UINT8 (or VX_TYPE_BOOL) matrix whose non-zero entries are in the window, at most
        9x9, from vxCreateMatrixFromPattern (box, cross, disk) or arbitrary. The default border is
        VX_BORDER_UNDEFINED.""",
-       c=_c("non_linear_filter", "filter", "validate_nonlinear", window="win_nonlinear", split=3, shrink=1,
+       c=_c("non_linear_filter", "filter", "validate_nonlinear", function="run_nonlinear", split=3, shrink=1,
             select="select_nonlinear")),
     _k("convolve", "vxConvolveNode", "vxuConvolve", "VX_KERNEL_CUSTOM_CONVOLUTION", "vision",
        [_img("input", formats=_U8_U1), _obj("convolution", "convolution", c="conv"), _img("output", "out", "U8 S16")],
@@ -549,7 +549,7 @@ KERNELS = [
        """Compares an image template against overlapped image regions: output(x,y) is the metric (hamming,
        L1, L2, CCORR, L2_NORM, CCORR_NORM) of the template placed with its top-left corner at (x,y); the
        output is (W - w + 1) x (H - h + 1), VX_DF_IMAGE_S16.""",
-       c=_c("match_template", "imgext", "validate_match", window="win_match", split=3, select="select_match")),
+       c=_c("match_template", "imgext", "validate_match", function="run_match", split=3, select="select_match")),
     _k("lbp", "vxLBPNode", "vxuLBP", "VX_KERNEL_LBP", "enhanced_vision",
        [_img("src", formats="U8"), _enum("format", "lbp_format", "lbp"), _atom("kernel_size", "vx_int8", 3),
         _img("output", "out", "U8")],

@@ -123,7 +123,11 @@ def test_harris_min_distance(vx, ctxs, kind, dist):
 @pytest.mark.parametrize("nms", [True, False])
 def test_fast_corners(vx, ctxs, w, h, nms):
     a = np.random.default_rng(w * 5 + h).integers(0, 256, (h, w), dtype=np.uint8)
-    _same(lambda c: vx.fast_corners(a, 30, nonmax_suppression=nms, capacity=w * h, ctx=c), ctxs)
+    full = _same(lambda c: vx.fast_corners(a, 30, nonmax_suppression=nms, capacity=w * h, ctx=c), ctxs)
+    if len(full) > 2:  # an array too small: the first corners in raster order, in whichever band they fall
+        cap = len(full) * 2 // 3
+        got = _same(lambda c: vx.fast_corners(a, 30, nonmax_suppression=nms, capacity=cap, ctx=c), ctxs)
+        np.testing.assert_array_equal(got, full[:cap])
 
 
 @pytest.mark.parametrize("w,h", [(5, 3), (131, 67), (1922, 101)])

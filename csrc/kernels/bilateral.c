@@ -25,6 +25,7 @@
  * only when sigmaValues changes.
  */
 #include "kernels.h"
+#include "guided.h"
 
 #include "../compute/bilateral.h"
 #include "../objects/tensor.h"
@@ -356,7 +357,11 @@ static vx_status VX_CALLBACK run_bilateral(vx_node node, const vx_reference para
         job.u8 = v ? (ovxc_bilateral_u8_f)v->fn : ovxc_bilateral_u8;
     else
         job.s16 = v ? (ovxc_bilateral_s16_f)v->fn : ovxc_bilateral_s16;
-    ovx_node_parallel_rows(node, 0, (vx_uint32)l.h, (vx_uint64)l.w * l.h * l.c * p.ntaps, bilateral_rows, &job);
+    /* guided bands (guided.h) of 8 rows at least (a band computes the
+     * weights of r rows above it again: 15 bands at 1080p, 1.5% more work
+     * than one) */
+    guided_parallel_rows(node, 0, (vx_uint32)l.h, 8, (vx_uint64)l.w * l.h * l.c * p.ntaps >= 32768, bilateral_rows,
+                         &job);
     return VX_SUCCESS;
 }
 

@@ -10,6 +10,7 @@
  * shrinks by the filter's radius.
  */
 #include "kernels.h"
+#include "guided.h"
 
 #include "../compute/filter.h"
 #include "../compute/filter3.h"
@@ -387,6 +388,12 @@ static vx_status win_nonlinear(vx_node node, const vx_reference params[], vx_uin
                           v ? (ovxc_nl_row_f)v->fn : NULL);
     }
     return VX_SUCCESS;
+}
+
+/* win_nonlinear over guided row bands (guided.h) of the output. */
+static vx_status VX_CALLBACK run_nonlinear(vx_node node, const vx_reference params[], vx_uint32 num)
+{
+    return guided_run_window(node, params, num, 3, win_nonlinear);
 }
 
 static const ovx_variant *select_nonlinear(vx_node node, const vx_reference p[])

@@ -11,6 +11,7 @@
  * matter to it.
  */
 #include "kernels.h"
+#include "guided.h"
 
 #include "../compute/imgext.h"
 #include "../compute/imgext_rows.h"
@@ -326,6 +327,14 @@ static vx_status win_match(vx_node node, const vx_reference params[], vx_uint32 
     match((int)(metric - VX_COMPARE_HAMMING), ps.ptr, ps.stride, pt.ptr, pt.stride, pt.width, pt.height,
           (int16_t *)po.ptr, po.stride, win->x0, win->y0, win->x1, win->y1);
     return VX_SUCCESS;
+}
+
+/* win_match over guided row bands (guided.h) of the output: 15 ms at 1080p
+ * on one thread, in 8 equal bands a core that ran slower kept the other
+ * waiting up to a band (2 ms). */
+static vx_status VX_CALLBACK run_match(vx_node node, const vx_reference params[], vx_uint32 num)
+{
+    return guided_run_window(node, params, num, 3, win_match);
 }
 
 /* The AVX2 variant (compute/match.h) or the scalar reference. */

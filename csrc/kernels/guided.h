@@ -1,0 +1,104 @@
+/*
+ * Guided row bands for the feature detectors and the bilateral filter: band
+ * b is rows [start[b], start[b + 1]) and takes 1 / (2 threads) of the rows
+ * still left (at least min_rows), so the first bands are large and the last
+ * ones small.  A thread that ran slower (its core shared, woken late) then
+ * leaves little for the others to wait on at the end, with fewer bands than
+ * equal ones that small (a band costs a few rows again at its edges, and its
+ * start).  The pool takes the items in order, the large ones first.
+ */
+#ifndef OVX_KERNELS_GUIDED_H
+#define OVX_KERNELS_GUIDED_H
+
+#include "kernels.h"
+#include "../framework/graph.h"
+
+#define GUIDED_MAX_BANDS 64
+
+/* The bands of [y0, y1) for `threads` threads into start (room for
+ * GUIDED_MAX_BANDS + 1); returns their count (1 on one thread). */
+static inline vx_uint32 guided_bands(vx_uint32 y0, vx_uint32 y1, vx_uint32 threads, vx_uint32 min_rows,
+                                     vx_uint32 *start)
+{
+    vx_uint32 b = 0, y = y0;
+    if (min_rows < 1) min_rows = 1;
+    if (threads > 1)
+        while (y1 - y > min_rows && b + 2 < GUIDED_MAX_BANDS) {
+            vx_uint32 take = (y1 - y) / (2 * threads);
+            if (take < min_rows) take = min_rows;
+            if (y1 - y - take < min_rows / 2 + 1) break; /* no sliver at the end */
+            start[b++] = y;
+            y += take;
+        }
+    start[b++] = y;
+    start[b] = y1;
+    return b;
+}
+
+typedef struct {
+    ovx_rows_f fn;
+    void *arg;
+    vx_uint32 start[GUIDED_MAX_BANDS + 1];
+} guided_job;
+
+static inline void guided_task(void *arg, vx_uint32 band)
+{
+    guided_job *g = arg;
+    g->fn(g->arg, g->start[band], g->start[band + 1]);
+}
+
+/* fn over rows [y0, y1) in guided bands on the node's threads (one call on
+ * one thread, or when `big` is false: too little work to share). */
+static inline void guided_parallel_rows(vx_node node, vx_uint32 y0, vx_uint32 y1, vx_uint32 min_rows, int big,
+                                        ovx_rows_f fn, void *arg)
+{
+    guided_job g;
+    vx_uint32 bands;
+    if (y1 <= y0) return;
+    g.fn = fn, g.arg = arg;
+    bands = guided_bands(y0, y1, big ? ovx_node_threads(node) : 1, min_rows, g.start);
+    if (bands > 1)
+        ovx_parallel_for(bands, guided_task, &g);
+    else
+        fn(arg, y0, y1);
+}
+
+/* A window routine (ovx_window_f) run over guided row bands of the whole
+ * image parameter `split`, as the executor would run it over equal ones
+ * (bands of 16K pixels at least, one band under 32K pixels); returns the
+ * first failing band's status, or VX_SUCCESS. */
+typedef struct {
+    vx_node node;
+    const vx_reference *params;
+    vx_uint32 num, width;
+    ovx_window_f fn;
+    vx_status status;
+} guided_window_job;
+
+static inline void guided_window_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
+{
+    guided_window_job *g = arg;
+    ovx_window w;
+    vx_status s, ok = VX_SUCCESS;
+    w.x0 = 0, w.x1 = g->width, w.y0 = y0, w.y1 = y1;
+    s = g->fn(g->node, g->params, g->num, &w);
+    if (s != VX_SUCCESS) __atomic_compare_exchange_n(&g->status, &ok, s, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+}
+
+static inline vx_status guided_run_window(vx_node node, const vx_reference *params, vx_uint32 num, vx_uint32 split,
+                                          ovx_window_f fn)
+{
+    guided_window_job g;
+    vx_uint32 h = 0, min_rows;
+    vx_uint64 pixels;
+    if (split >= num || !params[split] || params[split]->type != VX_TYPE_IMAGE) return VX_ERROR_INVALID_PARAMETERS;
+    g.node = node, g.params = params, g.num = num, g.fn = fn, g.status = VX_SUCCESS, g.width = 0;
+    ovx_image_size_of(params[split], &g.width, &h);
+    if (g.width == 0 || h == 0) return VX_SUCCESS;
+    pixels = (vx_uint64)g.width * h;
+    min_rows = (vx_uint32)((16384 + g.width - 1) / g.width);
+    guided_parallel_rows(node, 0, h, min_rows, pixels >= 32768, guided_window_rows, &g);
+    return g.status;
+}
+
+#endif
