@@ -10,6 +10,8 @@
  * running sums, plainly in C) as its slowest node; each with the nodes on one thread
  * (VX_DIRECTIVE_OVX_SERIAL) and on every thread of the pool.
  *
+ * Each number is the best of three rounds (the three ways alternating).
+ *
  * Usage: bench_pipeline [width height [frames]]   (default 640 480 200)
  */
 #define _POSIX_C_SOURCE 199309L
@@ -250,7 +252,7 @@ static double fps_queued(vx_context c, vx_uint32 w, vx_uint32 h, int frames, vx_
 int main(int argc, char **argv)
 {
     vx_uint32 w = argc > 2 ? (vx_uint32)atoi(argv[1]) : 640, h = argc > 2 ? (vx_uint32)atoi(argv[2]) : 480;
-    int frames = argc > 3 ? atoi(argv[3]) : 200, mode, withbox;
+    int frames = argc > 3 ? atoi(argv[3]) : 200, mode, withbox, round;
     vx_context c = vxCreateContext();
     vx_kernel box = box_register(c);
     vx_uint32 threads = 0;
@@ -264,9 +266,18 @@ int main(int argc, char **argv)
             double a, b2, b4;
             check(vxDirective((vx_reference)c, mode == 0 ? VX_DIRECTIVE_OVX_SERIAL : VX_DIRECTIVE_OVX_PARALLEL),
                   "vxDirective");
-            a = fps_process(c, w, h, frames, withbox ? box : NULL);
-            b2 = fps_queued(c, w, h, frames, withbox ? box : NULL, 2);
-            b4 = fps_queued(c, w, h, frames, withbox ? box : NULL, 4);
+            /* three rounds alternating the three ways, each way's best: a
+             * burst of host steal (this VM loses 10-30% of a core for a
+             * second or so at times) does not decide a row */
+            a = b2 = b4 = 0;
+            for (round = 0; round < 3; round++) {
+                double x = fps_process(c, w, h, frames, withbox ? box : NULL);
+                double y = fps_queued(c, w, h, frames, withbox ? box : NULL, 2);
+                double z = fps_queued(c, w, h, frames, withbox ? box : NULL, 4);
+                if (x > a) a = x;
+                if (y > b2) b2 = y;
+                if (z > b4) b4 = z;
+            }
             printf("%-28s %-8s %12.1f %12.1f %12.1f %8.2f %8.2f\n",
                    withbox ? "7 nodes + C user box5x5" : "7 vision nodes", mode == 0 ? "1" : "all", a, b2, b4,
                    b2 / a, b4 / a);

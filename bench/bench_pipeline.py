@@ -14,6 +14,8 @@ overlap it with the rest), each with the nodes on one thread
 (``VX_DIRECTIVE_OVX_SERIAL``) and on every thread of the pool.  The C
 version of this bench (bench/bench_pipeline.c) has a C user kernel instead.
 
+Each number is the best of three rounds (the three ways alternating).
+
 Usage: python bench/bench_pipeline.py [--width W --height H --frames N]
 Run it from outside the source tree (so the installed package is imported).
 """
@@ -129,9 +131,14 @@ def main():
                                                      "stream4 f/s", "s2/proc", "s4/proc"))
         for serial in (True, False):
             ctx.directive(vx.lib.VX_DIRECTIVE_OVX_SERIAL if serial else vx.lib.VX_DIRECTIVE_OVX_PARALLEL)
-            a = fps_process(ctx, w, h, args.frames, kernel, data)
-            b2 = fps_stream(ctx, w, h, args.frames, kernel, data, 2)
-            b4 = fps_stream(ctx, w, h, args.frames, kernel, data, 4)
+            # three rounds alternating the three ways, each way's best: a burst
+            # of host steal (10-30% of a core for a second or so on this VM)
+            # does not decide a row
+            a = b2 = b4 = 0.0
+            for _ in range(3):
+                a = max(a, fps_process(ctx, w, h, args.frames, kernel, data))
+                b2 = max(b2, fps_stream(ctx, w, h, args.frames, kernel, data, 2))
+                b4 = max(b4, fps_stream(ctx, w, h, args.frames, kernel, data, 4))
             print("%-30s %-8s %12.1f %12.1f %12.1f %8.2f %8.2f" % (
                 "7 nodes + Python user box3x3", "1" if serial else "all", a, b2, b4, b2 / a, b4 / a))
 

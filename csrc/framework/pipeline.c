@@ -36,8 +36,8 @@
  * with delays (auto-aged or bound to nodes) run frames one after another
  * (`serial`), so a loop-carried delay gives what vxProcessGraph gives.
  *
- * Cores.  A node takes the pool's threads divided by the lanes running a
- * node at its start (frame_before): two frames' nodes on two cores run one
+ * Cores.  A node takes the pool's threads divided by the frames in flight
+ * at its start (frame_before): two frames' nodes on two cores run one
  * thread each instead of four threads fighting for two cores.
  *
  * Threads.  QUEUE_AUTO: the lanes start at the first enqueue and run frames
@@ -124,7 +124,6 @@ struct ovx_pipe {
     ovx_node_site *sites;    /* sites[a * OVX_MAX_KERNEL_PARAMS + k], k < nsites[a] */
     vx_uint32 *nsites;
     vx_uint64 *node_done;
-    vx_uint32 busy_lanes;    /* lanes running a node now (past its wait) */
     /* virtual images with a copy per frame in flight: copies[v * lanes + f % lanes]
      * (internal references), for the num_virt images virt[v] */
     vx_image *virt, *copies;
@@ -757,7 +756,6 @@ typedef struct {
     vx_uint64 f;                               /* the frame's number */
     vx_reference refs[OVX_MAX_GRAPH_PARAMS];   /* its queued references */
     vx_uint32 slot[OVX_MAX_GRAPH_PARAMS];
-    vx_bool busy;                              /* counted in busy_lanes */
 } lane_frame;
 
 /* Before node n of frame f: wait until the nodes it depends on finished
@@ -768,18 +766,19 @@ static void frame_before(void *arg, vx_node n)
     struct ovx_pipe *p = fr->p;
     vx_uint32 a = n->index, k;
     if (!p->serial) {
-        vx_uint32 pool = ovx_pool_threads(), busy;
+        vx_uint32 pool = ovx_pool_threads(), frames;
         pthread_mutex_lock(&p->lock);
         for (k = 0; k < p->ndeps[a]; k++)
             while (p->node_done[p->deps[a * p->num_nodes + k]] < fr->f) pthread_cond_wait(&p->ncond, &p->lock);
-        if (!fr->busy) p->busy_lanes++;
-        fr->busy = vx_true_e;
-        busy = p->busy_lanes;
+        frames = p->inflight;
         pthread_mutex_unlock(&p->lock);
-        /* the cores are shared by the lanes running a node now: this node
-         * takes its share of the pool (threads woken for more only fight the
-         * other lanes' nodes for the cores) */
-        ovx_lane_threads(busy > 1 ? (pool / busy ? pool / busy : 1) : 0);
+        /* the cores are shared by the frames in flight: this node takes
+         * its share of the pool.  (Counting only the lanes running a node
+         * at this instant, as before, gave a node the whole pool whenever
+         * the other lane waited a moment for a dependency; its pool worker
+         * then fought that lane's next node for the core: 2 frames in
+         * flight on all threads ran at 0.75x of vxProcessGraph.) */
+        ovx_lane_threads(frames > 1 ? (pool / frames ? pool / frames : 1) : 0);
     }
     for (k = 0; k < p->nsites[a]; k++) {
         const ovx_node_site *st = &p->sites[a * OVX_MAX_KERNEL_PARAMS + k];
@@ -797,8 +796,6 @@ static void frame_after(void *arg, vx_node n)
     lane_frame *fr = arg;
     struct ovx_pipe *p = fr->p;
     pthread_mutex_lock(&p->lock);
-    if (fr->busy) p->busy_lanes--;
-    fr->busy = vx_false_e;
     if (p->node_done[n->index] < fr->f + 1) p->node_done[n->index] = fr->f + 1;
     if (p->lanes > 1) pthread_cond_broadcast(&p->ncond);
     pthread_mutex_unlock(&p->lock);
@@ -861,7 +858,6 @@ static void *lane_thread(void *arg)
     lane_frame fr;
     fr.g = g;
     fr.p = p;
-    fr.busy = vx_false_e;
     pthread_mutex_lock(&p->lock);
     for (;;) {
         vx_status s;
