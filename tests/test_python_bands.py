@@ -69,9 +69,11 @@ print("ok")
 
 
 @pytest.mark.parametrize("pool", [2, 3, 5, 8])
-def test_bands_of_larger_pools(pool):
+def test_bands_of_larger_pools(pool, tmp_path):
     env = dict(os.environ, OPENVX_THREADS=str(pool))
+    # run outside the source tree: `python -c` puts the working directory
+    # first on sys.path, and the repository's pyopenvx/ has no built _ffi
     p = subprocess.run([sys.executable, "-c", CHILD.replace("POOL", str(pool))], env=env, capture_output=True,
-                       text=True, timeout=600)
+                       text=True, timeout=600, cwd=str(tmp_path))
     assert p.returncode == 0, p.stderr[-3000:]
     assert p.stdout.strip().endswith("ok")
