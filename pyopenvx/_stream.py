@@ -51,8 +51,6 @@ import collections
 import itertools
 import threading
 
-import numpy as np
-
 from ._ffi import ffi, lib
 from ._errors import check
 from . import _enums
@@ -133,12 +131,6 @@ class Stream:
             self._buffers[index] = bufs
             for b in bufs:
                 self._by_handle[(index, int(ffi.cast("uintptr_t", b.handle)))] = b
-        # each queue's copy plan, made once: the buffers are ours and never
-        # change size or format, so a frame's copy in or out is one
-        # vxCopyImagePatch (no queries: each C call is a moment the GIL
-        # changes hands, and the loop's turnaround between two frames is on
-        # the path of the frames in flight)
-        self._copy = {index: self._copy_plan(self._buffers[index][0]) for index in self.inputs + self.outputs}
         self._keep = []
         params = ffi.new("vx_graph_parameter_queue_params_t[]", len(self.inputs) + len(self.outputs))
         for k, index in enumerate(self.inputs + self.outputs):
@@ -158,40 +150,6 @@ class Stream:
             self._free_in[index] = list(self._buffers[index])
         for index in self.outputs:  # every output buffer waits for a frame
             self._enqueue(index, self._buffers[index])
-
-    @staticmethod
-    def _copy_plan(img):
-        """(dtype, shape, rect, addressing) of a one-plane image's whole
-        plane, or None (several planes, U1: Image.copy_from / to_numpy)."""
-        from ._image import _addressing, _rect_c
-        if img.planes != 1:
-            return None
-        lp, shape, rect = img._plane_info(0)
-        if lp.dtype == np.bool_:
-            return None
-        return lp.dtype, tuple(shape), _rect_c(rect), _addressing(shape[1], shape[0], lp.pixel_bytes,
-                                                                  shape[1] * lp.pixel_bytes)
-
-    def _write(self, index, img, frame):
-        plan = self._copy[index]
-        if plan is None:
-            img.copy_from(frame)
-            return
-        from ._image import _coerce
-        dtype, shape, rect, ad = plan
-        a = _coerce(frame, dtype, shape, "Stream.put (graph parameter %d)" % index)
-        img._call(lib.vxCopyImagePatch, img.handle, rect, 0, ad, ffi.from_buffer(a, require_writable=False),
-                  lib.VX_WRITE_ONLY, lib.VX_MEMORY_TYPE_HOST)
-
-    def _read(self, index, img):
-        plan = self._copy[index]
-        if plan is None:
-            return img.to_numpy()
-        dtype, shape, rect, ad = plan
-        out = np.empty(shape, dtype)
-        img._call(lib.vxCopyImagePatch, img.handle, rect, 0, ad, ffi.from_buffer(out), lib.VX_READ_ONLY,
-                  lib.VX_MEMORY_TYPE_HOST)
-        return out
 
     # ---- queue primitives ------------------------------------------------
     def _enqueue(self, index, images):
@@ -231,7 +189,10 @@ class Stream:
             if not free:  # a frame in flight has finished with its input: take it back
                 free.append(self._dequeue(index))
             img = free.pop()
-            self._write(index, img, frame)
+            try:  # (the stream's own images keep their size and format: one C call)
+                img.copy_from(frame)
+            except (TypeError, ValueError) as e:  # name the queue the frame was for
+                raise type(e)("Stream.put (graph parameter %d): %s" % (index, e)) from None
             self._enqueue(index, [img])
         self._in_flight += 1
 
@@ -244,7 +205,7 @@ class Stream:
         out = []
         for index in self.outputs:
             img = self._dequeue(index)
-            out.append(self._read(index, img))
+            out.append(img.to_numpy())
             self._enqueue(index, [img])  # ready for a later frame
         self._in_flight -= 1
         return out[0] if len(out) == 1 else tuple(out)
