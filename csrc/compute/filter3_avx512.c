@@ -1,6 +1,6 @@
 /* 3x3 U8 filter rows, AVX-512 (F+BW) variants of Box and Gaussian (see
  * filter3.h; the byte min/max filters run their AVX2 rows at this level):
- * 32 pixels a step in 16-bit lanes, the rest by the scalar reference.  Box divides by 9 as
+ * 32 pixels a step in 16-bit lanes (Box: 64, below), the rest by the scalar reference.  Box divides by 9 as
  * (s * 7282) >> 16 (equal to s / 9 for s <= 2295). */
 #include "filter3.h"
 
@@ -20,11 +20,42 @@ static inline void store32(uint8_t *d, __m512i v)
     _mm256_storeu_si256((__m256i *)(void *)d, _mm512_cvtepi16_epi8(v)); /* lanes are <= 255 */
 }
 
+/* Box, 64 pixels a step with no byte shuffles (the widening loads above are
+ * port-5 shuffles; they bound the 32-pixel step): the even and odd pixels
+ * apart in 16-bit lanes.  With L = the 64 bytes at x, Lm at x - 1 and Lp at
+ * x + 1, lane k of maddubs(L, 1) is p[x+2k] + p[x+2k+1], the low byte of Lm's
+ * lane is p[x+2k-1] and the high byte of Lp's is p[x+2k+2]: even pixel
+ * x+2k sums the first two, odd pixel x+2k+1 the first and third, over the
+ * three rows.  The quotients (<= 255) go back as even | odd << 8. */
+static inline __m512i box64(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint32_t x)
+{
+    const __m512i one = _mm512_set1_epi8(1), lowb = _mm512_set1_epi16(0xFF), m9 = _mm512_set1_epi16(7282);
+#define LD(r, o) _mm512_loadu_si512((const void *)((r) + x + (o)))
+    __m512i pair = _mm512_add_epi16(_mm512_add_epi16(_mm512_maddubs_epi16(LD(r0, 0), one), _mm512_maddubs_epi16(LD(r1, 0), one)),
+                                    _mm512_maddubs_epi16(LD(r2, 0), one));
+    __m512i left = _mm512_add_epi16(_mm512_add_epi16(_mm512_and_si512(LD(r0, -1), lowb), _mm512_and_si512(LD(r1, -1), lowb)),
+                                    _mm512_and_si512(LD(r2, -1), lowb));
+    __m512i right = _mm512_add_epi16(_mm512_add_epi16(_mm512_srli_epi16(LD(r0, 1), 8), _mm512_srli_epi16(LD(r1, 1), 8)),
+                                     _mm512_srli_epi16(LD(r2, 1), 8));
+#undef LD
+    __m512i even = _mm512_mulhi_epu16(_mm512_add_epi16(pair, left), m9);
+    __m512i odd = _mm512_mulhi_epu16(_mm512_add_epi16(pair, right), m9);
+    return _mm512_or_si512(even, _mm512_slli_epi16(odd, 8));
+}
+
 void ovxc_row3_box_avx512(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa,
                           uint32_t xb)
 {
     uint32_t x = xa;
     const __m512i m9 = _mm512_set1_epi16(7282);
+    if (xb - xa >= 64) {
+        /* the last step ends at xb, overlapping the one before */
+        for (;; x += 64) {
+            if (x + 64 > xb) x = xb - 64;
+            _mm512_storeu_si512((void *)(d + x), box64(r0, r1, r2, x));
+            if (x + 64 >= xb) return;
+        }
+    }
     /* the last step ends at xb, overlapping the one before (the same
      * values again): no scalar tail when the row holds a step */
     if (xb - xa >= 32)

@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include <math.h>
 #include "../runtime/dispatch.h"
 
 typedef void (*ovxc_row2_f)(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n);
@@ -61,5 +62,18 @@ OVXC_DECLARE_MUL(mul_s16)
 OVXC_DECLARE_MUL(mul_u8s16)
 #undef OVXC_DECLARE_MUL
 const ovx_variant *ovxc_mul_variants(ovxc_mul_op op);
+
+/* The integer paths of the Multiply variants: e when scale is exactly 2^e
+ * (the product times the scale is then exact and the rounding is integer
+ * arithmetic), OVXC_MUL_DIV255 for the float 1/255 the API passes, else a
+ * value out of every range the variants use. */
+#define OVXC_MUL_DIV255 2000
+static inline int ovxc_mul_pow2_exponent(double scale)
+{
+    int e;
+    if (scale == (double)(1.0f / 255.0f)) return OVXC_MUL_DIV255;
+    if (!(scale > 0.0) || frexp(scale, &e) != 0.5) return 1000;
+    return e - 1;
+}
 
 #endif

@@ -75,14 +75,6 @@ static inline __m128i mul4(__m128i p, __m256d s, int nearest_even, int saturate,
     return _mm256_cvttpd_epi32(v);
 }
 
-/* e when scale is exactly 2^e (then the product times the scale is exact and
- * the rounding is integer arithmetic), else a value out of every range used */
-static int pow2_exponent(double scale)
-{
-    int e;
-    if (!(scale > 0.0) || frexp(scale, &e) != 0.5) return 1000;
-    return e - 1;
-}
 
 /* p (0..65535 in 16-bit lanes) times 2^-j, 1 <= j <= 15, rounded: toward zero
  * the shift; to nearest even up when the dropped bits pass a half, or are a
@@ -100,14 +92,13 @@ static inline __m256i shr_round16(__m256i p, int j, int nearest_even)
     return _mm256_sub_epi16(q, up);
 }
 
-/* U8 x U8 at a power-of-two scale 2^e, -15 <= e <= 7, or (e = DIV255) at the
+/* U8 x U8 at a power-of-two scale 2^e, -15 <= e <= 7, or (e = OVXC_MUL_DIV255) at the
  * float 1/255 the API passes: 32 pixels a step in 16-bit lanes (the product
  * is below 2^16).  For the float 1/255 = 1/255 (1 + 1.5e-8), p times it (exact
  * in double) is never a half-integer and lies 1.5e-5 at most above p / 255:
  * to nearest, round(p / 255) = floor((p + 127) / 255); toward zero, floor(p /
  * 255); and floor(x / 255) = (x + 1 + (x >> 8)) >> 8 for x < 65280 (every p
  * checked against the double arithmetic by the variant tests). */
-#define DIV255 2000 /* not an exponent pow2_exponent gives */
 static size_t mul_u8_pow2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t n, int e, int saturate,
                           int nearest_even)
 {
@@ -121,7 +112,7 @@ static size_t mul_u8_pow2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t
         for (h = 0; h < 2; h++) {
             __m256i p = _mm256_mullo_epi16(h ? _mm256_unpackhi_epi8(x, z) : _mm256_unpacklo_epi8(x, z),
                                            h ? _mm256_unpackhi_epi8(y, z) : _mm256_unpacklo_epi8(y, z));
-            if (e == DIV255) { /* below 256: no clamp, and wrapping keeps it */
+            if (e == OVXC_MUL_DIV255) { /* below 256: no clamp, and wrapping keeps it */
                 __m256i x = nearest_even ? _mm256_add_epi16(p, _mm256_set1_epi16(127)) : p;
                 v[h] = _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(x, _mm256_set1_epi16(1)), _mm256_srli_epi16(x, 8)), 8);
             } else if (e > 0) { /* p 2^e: saturated, p capped first so the shift stays in 16 bits */
@@ -202,8 +193,8 @@ void ovxc_row_mul_u8_avx2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_t
                           int nearest_even)
 {
     size_t i = 0;
-    int e = scale == (double)(1.0f / 255.0f) ? DIV255 : pow2_exponent(scale);
-    if ((e >= -15 && e <= 7) || e == DIV255) {
+    int e = ovxc_mul_pow2_exponent(scale);
+    if ((e >= -15 && e <= 7) || e == OVXC_MUL_DIV255) {
         i = mul_u8_pow2(a, b, o, n, e, saturate, nearest_even);
         if (i < n) ovxc_row_mul_u8_scalar(a + i, b + i, o + i, n - i, scale, saturate, nearest_even);
         return;
@@ -227,7 +218,7 @@ void ovxc_row_mul_s16_avx2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_
                            int nearest_even)
 {
     size_t i = 0;
-    int e = pow2_exponent(scale);
+    int e = ovxc_mul_pow2_exponent(scale);
     if (e >= -30 && e <= 0) {
         i = mul_s16_pow2(a, b, o, n, -e, saturate, nearest_even);
         if (i < n) ovxc_row_mul_s16_scalar(a + 2 * i, b + 2 * i, o + 2 * i, n - i, scale, saturate, nearest_even);
@@ -253,7 +244,7 @@ void ovxc_row_mul_s16_avx2(const uint8_t *a, const uint8_t *b, uint8_t *o, size_
     if (i < n) ovxc_row_mul_s16_scalar(a + 2 * i, b + 2 * i, o + 2 * i, n - i, scale, saturate, nearest_even);
 }
 
-/* U8 x U8 -> S16.  At the float 1/255 (DIV255 above: 0..255, no clamp, no
+/* U8 x U8 -> S16.  At the float 1/255 (OVXC_MUL_DIV255 above: 0..255, no clamp, no
  * wrap) or 2^e, -15 <= e <= 0 (at most 65025: toward zero or to nearest even
  * by shr_round16; only 2^0 can pass 32767: clamped, or kept as the low 16
  * bits, which the unsigned lane already is): 16 pixels a step in 16-bit lanes,
@@ -270,7 +261,7 @@ static size_t mul_u8s16_fast(const uint8_t *a, const uint8_t *b, uint8_t *o, siz
         __m256i x = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(a + i)));
         __m256i y = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(b + i)));
         __m256i p = _mm256_mullo_epi16(x, y), v;
-        if (e == DIV255) {
+        if (e == OVXC_MUL_DIV255) {
             __m256i q = nearest_even ? _mm256_add_epi16(p, bias) : p;
             v = _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(q, one), _mm256_srli_epi16(q, 8)), 8);
         } else if (e == 0) {
@@ -287,12 +278,12 @@ void ovxc_row_mul_u8s16_avx2(const uint8_t *a, const uint8_t *b, uint8_t *o, siz
                              int nearest_even)
 {
     size_t i = 0;
-    int e = scale == (double)(1.0f / 255.0f) ? DIV255 : pow2_exponent(scale);
-    if ((e >= -15 && e <= 0) || e == DIV255) {
+    int e = ovxc_mul_pow2_exponent(scale);
+    if ((e >= -15 && e <= 0) || e == OVXC_MUL_DIV255) {
         /* one loop per case: no test inside */
-        if (e == DIV255)
-            i = nearest_even ? mul_u8s16_fast(a, b, o, n, DIV255, saturate, 1)
-                             : mul_u8s16_fast(a, b, o, n, DIV255, saturate, 0);
+        if (e == OVXC_MUL_DIV255)
+            i = nearest_even ? mul_u8s16_fast(a, b, o, n, OVXC_MUL_DIV255, saturate, 1)
+                             : mul_u8s16_fast(a, b, o, n, OVXC_MUL_DIV255, saturate, 0);
         else if (e == 0)
             i = saturate ? mul_u8s16_fast(a, b, o, n, 0, 1, nearest_even) : mul_u8s16_fast(a, b, o, n, 0, 0, nearest_even);
         else

@@ -73,6 +73,7 @@ typedef struct {
     const vx_reference *params;
     ovx_window_f fn;
     vx_uint32 width, height, bands;
+    vx_uint32 start[OVX_GUIDED_MAX_BANDS + 1]; /* band b: rows [start[b], start[b + 1]) */
     vx_status status;
     pthread_mutex_t lock;
 } band_job;
@@ -84,8 +85,8 @@ static void band_task(void *arg, vx_uint32 index)
     vx_status s;
     w.x0 = 0;
     w.x1 = j->width;
-    w.y0 = (vx_uint32)((vx_uint64)j->height * index / j->bands);
-    w.y1 = (vx_uint32)((vx_uint64)j->height * (index + 1) / j->bands);
+    w.y0 = j->start[index];
+    w.y1 = j->start[index + 1];
     if (w.y0 == w.y1) return;
     s = j->fn(j->node, j->params, j->node->kernel->num_params, &w);
     if (s != VX_SUCCESS) {
@@ -117,30 +118,29 @@ vx_uint32 ovx_node_threads(vx_node n)
 typedef struct {
     ovx_rows_f fn;
     void *arg;
-    vx_uint32 y0, y1, bands;
+    vx_uint32 start[OVX_GUIDED_MAX_BANDS + 1];
 } rows_job;
 
 static void rows_task(void *arg, vx_uint32 index)
 {
     rows_job *j = arg;
-    vx_uint32 n = j->y1 - j->y0;
-    j->fn(j->arg, j->y0 + (vx_uint32)((vx_uint64)n * index / j->bands),
-          j->y0 + (vx_uint32)((vx_uint64)n * (index + 1) / j->bands));
+    j->fn(j->arg, j->start[index], j->start[index + 1]);
 }
 
 void ovx_node_parallel_rows(vx_node n, vx_uint32 y0, vx_uint32 y1, vx_uint64 cost, ovx_rows_f fn, void *arg)
 {
     rows_job j;
-    vx_uint32 threads = ovx_node_threads(n);
-    if (y1 <= y0) return;
-    j.fn = fn, j.arg = arg, j.y0 = y0, j.y1 = y1;
-    j.bands = threads <= 1 || cost < 32768 ? 1 : threads * 4;
-    if (j.bands > y1 - y0) j.bands = y1 - y0;
-    if (j.bands <= 1) {
+    vx_uint32 threads = ovx_node_threads(n), bands, rows = y1 > y0 ? y1 - y0 : 0, min_rows;
+    if (rows == 0) return;
+    j.fn = fn, j.arg = arg;
+    /* guided bands of at least ~16K pixel-equivalents */
+    min_rows = (vx_uint32)(((vx_uint64)16384 * rows + cost - 1) / (cost ? cost : 1));
+    bands = ovx_guided_bands(y0, y1, threads <= 1 || cost < 32768 ? 1 : threads, min_rows, j.start);
+    if (bands <= 1) {
         fn(arg, y0, y1);
         return;
     }
-    ovx_parallel_for(j.bands, rows_task, &j);
+    ovx_parallel_for(bands, rows_task, &j);
 }
 
 static vx_status run_windows(vx_node n, const vx_reference *params)
@@ -162,10 +162,8 @@ static vx_status run_windows(vx_node n, const vx_reference *params)
     j.height = ((vx_image)split)->height;
     j.status = VX_SUCCESS;
     pixels = (vx_uint64)j.width * j.height;
-    /* bands of at least ~16K pixels, a few per thread for balance */
-    j.bands = threads <= 1 || pixels < 32768 ? 1 : threads * 4;
-    if (j.bands > j.height) j.bands = j.height ? j.height : 1;
-    if (j.bands > 1 && pixels / j.bands < 16384) j.bands = (vx_uint32)(pixels / 16384) + 1;
+    /* guided bands (ovx_guided_bands) of at least ~16K pixels */
+    j.bands = threads <= 1 || pixels < 32768 || j.height < 2 ? 1 : threads;
     /* a node whose fastest run took under 20 us (a 1080p U1 image, a small
      * pixelwise one) gains nothing from a second thread and waits for it
      * when its core is busy elsewhere: one band (the result is the same) */
@@ -176,6 +174,8 @@ static vx_status run_windows(vx_node n, const vx_reference *params)
         ovx_graph_state_unlock(n->graph);
         if (fastest && fastest < 20000) j.bands = 1;
     }
+    if (j.bands > 1)
+        j.bands = ovx_guided_bands(0, j.height, j.bands, (vx_uint32)((16384 + j.width - 1) / j.width), j.start);
     if (j.bands == 1) {
         ovx_window w = {0, 0, j.width, j.height};
         return j.fn(n, params, n->kernel->num_params, &w);

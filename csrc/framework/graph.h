@@ -288,6 +288,34 @@ void ovx_lane_threads(vx_uint32 cap);
 typedef void (*ovx_rows_f)(void *arg, vx_uint32 y0, vx_uint32 y1);
 void ovx_node_parallel_rows(vx_node n, vx_uint32 y0, vx_uint32 y1, vx_uint64 cost, ovx_rows_f fn, void *arg);
 
+/* Guided row bands (execute.c and the kernels' own splits): band b is rows
+ * [start[b], start[b + 1]) and takes 1 / (2 threads) of the rows still left
+ * (at least min_rows), so the first bands are large and the last ones
+ * small.  A thread that ran slower (its core shared, woken late) then
+ * leaves little for the others to wait on at the end, with fewer bands than
+ * equal ones that small (a band costs its start, and for a neighbourhood a
+ * few rows again at its edges).  The pool takes the items in order, the
+ * large ones first.  start has room for OVX_GUIDED_MAX_BANDS + 1; returns
+ * the count (1 on one thread). */
+#define OVX_GUIDED_MAX_BANDS 64
+static inline vx_uint32 ovx_guided_bands(vx_uint32 y0, vx_uint32 y1, vx_uint32 threads, vx_uint32 min_rows,
+                                         vx_uint32 *start)
+{
+    vx_uint32 b = 0, y = y0;
+    if (min_rows < 1) min_rows = 1;
+    if (threads > 1)
+        while (y1 - y > min_rows && b + 2 < OVX_GUIDED_MAX_BANDS) {
+            vx_uint32 take = (y1 - y) / (2 * threads);
+            if (take < min_rows) take = min_rows;
+            if (y1 - y - take < min_rows / 2 + 1) break; /* no sliver at the end */
+            start[b++] = y;
+            y += take;
+        }
+    start[b++] = y;
+    start[b] = y1;
+    return b;
+}
+
 /* Do a and b share data (the same object, containment, overlapping ROIs)?  verify.c */
 vx_bool ovx_objects_overlap(vx_reference a, vx_reference b);
 

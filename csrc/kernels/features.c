@@ -214,7 +214,7 @@ typedef struct {
     vx_int32 dstride;
     vx_uint32 dw, dh, ox, oy;
     int u1;
-    vx_uint32 start[GUIDED_MAX_BANDS + 1]; /* band b: NMS rows [start[b], start[b + 1]) */
+    vx_uint32 start[OVX_GUIDED_MAX_BANDS + 1]; /* band b: NMS rows [start[b], start[b + 1]) */
     /* band b's first and last rows: which runs of 32 columns (from column 0)
      * still hold a 1 after its hysteresis, nchunk bytes each, at
      * ones + 2 b nchunk (the pass across the band edges reads only those:
@@ -397,10 +397,10 @@ static vx_status canny3_run(vx_node node, ovx_plane src, ovx_plane dst, vx_uint3
     j.lo = lo > 0x7fffffff ? 0x7fffffff : (vx_int32)lo;
     j.hi = hi > 0x7fffffff ? 0x7fffffff : (vx_int32)hi;
     j.kit = feat_kit(node);
-    /* bands of shrinking size (guided_bands: a band's output rows follow its
+    /* bands of shrinking size (ovx_guided_bands: a band's output rows follow its
      * hysteresis, so the last bands decide the end), of 16 rows at least (a
      * band computes 2 gradient rows again) */
-    j.bands = guided_bands(2, h - 2, n >= 65536 ? threads : 1, 16, j.start);
+    j.bands = ovx_guided_bands(2, h - 2, n >= 65536 ? threads : 1, 16, j.start);
     j.nchunk = (w + 31) / 32;
     j.band_bytes = align64((vx_size)6 * w * sizeof(vx_int16)) + align64((vx_size)3 * w * sizeof(vx_int32));
     off_map = align64(j.bands * j.band_bytes);
@@ -578,7 +578,7 @@ typedef struct {
     /* the candidates come from row bands of their own (harris_rows), guided
      * (guided.h): the score rows, the most of the work, balance on the
      * threads, the bands above (their sort and selection) stay few */
-    vx_uint32 nfine, fstart[GUIDED_MAX_BANDS + 1];
+    vx_uint32 nfine, fstart[OVX_GUIDED_MAX_BANDS + 1];
     const ovxc_feat_kit *kit;
     vx_uint8 *band_mem;           /* nfine x band_bytes (harris_rows' rings) */
     vx_size band_bytes;
@@ -1238,7 +1238,7 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
             j.edge = 10 * R < j.minpart / 2 ? 10 * R : j.minpart / 2;
             j.edge_room = j.fused ? (vx_size)2 * ((vx_size)(j.edge + 2) * j.half) : 0;
         }
-        j.nfine = guided_bands(j.ys0, j.ys1, j.bands > 1 ? threads : 1, 16, j.fstart);
+        j.nfine = ovx_guided_bands(j.ys0, j.ys1, j.bands > 1 ? threads : 1, 16, j.fstart);
         off_slots = align64(j.nfine * j.band_bytes);
         /* the slots, then room for harris_merge's two buffers of capc */
         j.merge_room = capc;
@@ -1456,8 +1456,8 @@ typedef struct {
     vx_uint32 *row_count; /* corners of row y */
     vx_keypoint_t *kp;
     vx_size room;         /* keypoints the array holds */
-    vx_uint32 start[GUIDED_MAX_BANDS + 1]; /* band b: rows [start[b], start[b + 1]) */
-    vx_size band_n[GUIDED_MAX_BANDS];      /* band b's corners; then the index of its first */
+    vx_uint32 start[OVX_GUIDED_MAX_BANDS + 1]; /* band b: rows [start[b], start[b + 1]) */
+    vx_size band_n[OVX_GUIDED_MAX_BANDS];      /* band b's corners; then the index of its first */
 } fast_job;
 
 static void fast_band_rows(const fast_job *j, vx_uint32 band, vx_uint32 *y0, vx_uint32 *y1)
@@ -1546,9 +1546,9 @@ static vx_status VX_CALLBACK fast_function(vx_node node, const vx_reference *par
         vx_size off_sx, off_ss, off_rc, total;
         vx_uint8 *mem;
         j.kit = feat_kit(node);
-        /* bands of shrinking size (guided_bands), 16 rows at least (a band
+        /* bands of shrinking size (ovx_guided_bands), 16 rows at least (a band
          * computes 2 score rows again) */
-        j.bands = guided_bands(3, j.h - 3, n >= 65536 ? threads : 1, 16, j.start);
+        j.bands = ovx_guided_bands(3, j.h - 3, n >= 65536 ? threads : 1, 16, j.start);
         j.band_bytes = align64(4 * (vx_size)j.w);
         off_sx = align64(j.bands * j.band_bytes);
         off_ss = off_sx + align64(n * sizeof(vx_uint32));

@@ -1,11 +1,7 @@
 /*
- * Guided row bands for the feature detectors and the bilateral filter: band
- * b is rows [start[b], start[b + 1]) and takes 1 / (2 threads) of the rows
- * still left (at least min_rows), so the first bands are large and the last
- * ones small.  A thread that ran slower (its core shared, woken late) then
- * leaves little for the others to wait on at the end, with fewer bands than
- * equal ones that small (a band costs a few rows again at its edges, and its
- * start).  The pool takes the items in order, the large ones first.
+ * Guided row bands (ovx_guided_bands, framework/graph.h) for the kernels
+ * that split their own work: the feature detectors, the bilateral filter,
+ * MatchTemplate and the non-linear filter.
  */
 #ifndef OVX_KERNELS_GUIDED_H
 #define OVX_KERNELS_GUIDED_H
@@ -13,32 +9,10 @@
 #include "kernels.h"
 #include "../framework/graph.h"
 
-#define GUIDED_MAX_BANDS 64
-
-/* The bands of [y0, y1) for `threads` threads into start (room for
- * GUIDED_MAX_BANDS + 1); returns their count (1 on one thread). */
-static inline vx_uint32 guided_bands(vx_uint32 y0, vx_uint32 y1, vx_uint32 threads, vx_uint32 min_rows,
-                                     vx_uint32 *start)
-{
-    vx_uint32 b = 0, y = y0;
-    if (min_rows < 1) min_rows = 1;
-    if (threads > 1)
-        while (y1 - y > min_rows && b + 2 < GUIDED_MAX_BANDS) {
-            vx_uint32 take = (y1 - y) / (2 * threads);
-            if (take < min_rows) take = min_rows;
-            if (y1 - y - take < min_rows / 2 + 1) break; /* no sliver at the end */
-            start[b++] = y;
-            y += take;
-        }
-    start[b++] = y;
-    start[b] = y1;
-    return b;
-}
-
 typedef struct {
     ovx_rows_f fn;
     void *arg;
-    vx_uint32 start[GUIDED_MAX_BANDS + 1];
+    vx_uint32 start[OVX_GUIDED_MAX_BANDS + 1];
 } guided_job;
 
 static inline void guided_task(void *arg, vx_uint32 band)
@@ -56,7 +30,7 @@ static inline void guided_parallel_rows(vx_node node, vx_uint32 y0, vx_uint32 y1
     vx_uint32 bands;
     if (y1 <= y0) return;
     g.fn = fn, g.arg = arg;
-    bands = guided_bands(y0, y1, big ? ovx_node_threads(node) : 1, min_rows, g.start);
+    bands = ovx_guided_bands(y0, y1, big ? ovx_node_threads(node) : 1, min_rows, g.start);
     if (bands > 1)
         ovx_parallel_for(bands, guided_task, &g);
     else
