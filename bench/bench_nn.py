@@ -62,6 +62,11 @@ def ort_session(nodes, inputs, outputs, inits, threads):
     so = ort.SessionOptions()
     so.intra_op_num_threads = threads
     so.inter_op_num_threads = 1
+    # ONNX Runtime's pool threads spin after a run by default: in the rounds
+    # alternating with ours they would hold the second core while our
+    # two-thread runs are timed (our 2T read as slow as 1T); they sleep now,
+    # as our pool's workers do after a short spin
+    so.add_session_config_entry("session.intra_op.allow_spinning", "0")
     so.graph_optimization_level = ort.GraphOptimizationLevel.ORT_ENABLE_ALL
     return ort.InferenceSession(model.SerializeToString(), so, providers=["CPUExecutionProvider"])
 
