@@ -125,6 +125,43 @@ static inline simde__m512i ovx_emu_mm512_madd_epi16(simde__m512i a, simde__m512i
 #undef _mm512_madd_epi16
 #define _mm512_madd_epi16(a, b) ovx_emu_mm512_madd_epi16(a, b)
 
+/* vpcmpeqw / vpcmpuw (greater than) into a mask: bit i for 16-bit lane i */
+static inline simde__mmask32 ovx_emu_mm512_cmpeq_epi16_mask(simde__m512i a, simde__m512i b)
+{
+    simde__m512i_private a_ = simde__m512i_to_private(a), b_ = simde__m512i_to_private(b);
+    uint32_t m = 0;
+    int i;
+    for (i = 0; i < 32; i++) m |= (uint32_t)(a_.i16[i] == b_.i16[i]) << i;
+    return (simde__mmask32)m;
+}
+#if !defined(_mm512_cmpeq_epi16_mask)
+#define _mm512_cmpeq_epi16_mask(a, b) ovx_emu_mm512_cmpeq_epi16_mask(a, b)
+#endif
+static inline simde__mmask32 ovx_emu_mm512_cmpgt_epu16_mask(simde__m512i a, simde__m512i b)
+{
+    simde__m512i_private a_ = simde__m512i_to_private(a), b_ = simde__m512i_to_private(b);
+    uint32_t m = 0;
+    int i;
+    for (i = 0; i < 32; i++) m |= (uint32_t)(a_.u16[i] > b_.u16[i]) << i;
+    return (simde__mmask32)m;
+}
+#if !defined(_mm512_cmpgt_epu16_mask)
+#define _mm512_cmpgt_epu16_mask(a, b) ovx_emu_mm512_cmpgt_epu16_mask(a, b)
+#endif
+
+/* vpsrad by an immediate (> 31: the sign) */
+static inline simde__m512i ovx_emu_mm512_srai_epi32(simde__m512i a, unsigned int imm)
+{
+    simde__m512i_private a_ = simde__m512i_to_private(a), r_;
+    const unsigned c = imm > 31 ? 31 : imm;
+    int i;
+    for (i = 0; i < 16; i++) r_.i32[i] = a_.i32[i] < 0 ? ~(~a_.i32[i] >> c) : a_.i32[i] >> c;
+    return simde__m512i_from_private(r_);
+}
+#if !defined(_mm512_srai_epi32)
+#define _mm512_srai_epi32(a, imm) ovx_emu_mm512_srai_epi32(a, imm)
+#endif
+
 /* vpsrad by the low 64 bits of count (>= 32: the sign) */
 static inline simde__m512i ovx_emu_mm512_sra_epi32(simde__m512i a, simde__m128i count)
 {
