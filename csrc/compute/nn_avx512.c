@@ -106,9 +106,46 @@ static void store16(__m512i v, int type, int wrap, vx_uint8 *dst)
         _mm_storeu_si128((__m128i *)(void *)dst, _mm512_cvtepi32_epi8(v));
 }
 
-NN_INLINE void conv_tile_rows(const ovxc_nn_conv_plan *p, const int16_t *rowbase, const ptrdiff_t *rsrc, size_t y,
-                              size_t x0, size_t b, int nv)
+/* The quad planes' tile (8-bit types, ovxc_nn_planes.q8): one vpdpbusd per
+ * (channel, vector) adds 4 channels' products of 16 columns, weights the
+ * broadcast quad.  U8: unsigned weights times x ^ 0x80 = x - 128 as signed
+ * bytes; S8: x ^ 0x80 = x + 128 as unsigned bytes times signed weights; the
+ * sums differ from the exact ones by -corr8[o] (nn_gemm.h), added back by
+ * the caller.  Every lane is modulo 2^32, and so is the corrected sum: the
+ * same integer as the exact one under the caller's int32 bound.  The
+ * padding's rows hold x = 0 as 0x80 and are read (no zero-row skip). */
+NN_INLINE void conv_tile_q8(const ovxc_nn_conv_plan *p, const uint8_t *base, size_t b, int nv, int u8,
+                            const __mmask16 *lm, __m512i acc[OVXC_NN_MR][NV512])
 {
+    const ovxc_nn_packw *w = p->w;
+    const size_t taps = w->taps, plane4 = p->pl->plane * 4;
+    const uint8_t *wq = w->wq8 + b * w->cq * taps * OVXC_NN_MR * 4;
+    size_t c4, t;
+    int m, j;
+    for (m = 0; m < OVXC_NN_MR; m++)
+        for (j = 0; j < nv; j++) acc[m][j] = _mm512_setzero_si512();
+    for (c4 = 0; c4 < w->cq; c4++) {
+        const uint8_t *pc = base + c4 * plane4;
+        for (t = 0; t < taps; t++, wq += OVXC_NN_MR * 4) {
+            const uint8_t *pp = pc + p->tap_off[t] * 4;
+            __m512i v[NV512];
+            for (j = 0; j < nv; j++) v[j] = _mm512_maskz_loadu_epi32(lm[j], (const void *)(pp + 64 * j));
+            for (m = 0; m < OVXC_NN_MR; m++) {
+                int32_t q;
+                __m512i wb;
+                memcpy(&q, wq + 4 * m, 4);
+                wb = _mm512_set1_epi32(q);
+                for (j = 0; j < nv; j++)
+                    acc[m][j] = u8 ? _mm512_dpbusd_epi32(acc[m][j], wb, v[j]) : _mm512_dpbusd_epi32(acc[m][j], v[j], wb);
+            }
+        }
+    }
+}
+
+/* q8: 0 pairs, 1 U8 quads, 2 S8 quads */
+NN_INLINE void conv_tile_rows(const ovxc_nn_conv_plan *p, size_t y, size_t x0, size_t b, int nv, int q8)
+{
+    const ovxc_nn_planes *pl = p->pl;
     __m512i acc[OVXC_NN_MR][NV512];
     __mmask16 lm[NV512];
     const size_t es = p->f.type == OVXC_T_S16 ? 2 : 1;
@@ -119,13 +156,23 @@ NN_INLINE void conv_tile_rows(const ovxc_nn_conv_plan *p, const int16_t *rowbase
         const size_t x = x0 + 16 * (size_t)j, n = cap - x < 16 ? cap - x : 16; /* x < cap: nv is ceil(left / 16) */
         lm[j] = (__mmask16)(0xFFFFu >> (16 - n));
     }
-    conv_tile(p, rowbase + x0 * 2, rsrc, b, nv, lm, acc);
+    if (q8) {
+        conv_tile_q8(p, (const uint8_t *)(const void *)pl->ip + (y * p->skip_y * pl->row_stride + x0) * 4, b, nv,
+                     q8 == 1, lm, acc);
+    } else {
+        const ptrdiff_t *rsrc = p->tap_row && p->row_src ? p->row_src + y * p->skip_y : NULL;
+        conv_tile(p, pl->ip + (y * p->skip_y * pl->row_stride + x0) * 2, rsrc, b, nv, lm, acc);
+    }
     for (m = 0; m < OVXC_NN_MR; m++) {
         const size_t o = b * OVXC_NN_MR + (size_t)m;
         vx_uint8 *orow;
         __m512i bias;
         if (o >= p->ofm) break;
         orow = p->out.ptr + o * p->out.strides[2] + y * p->out.strides[1];
+        if (q8) {
+            const __m512i corr = _mm512_set1_epi32(p->w->corr8[o]);
+            for (j = 0; j < nv; j++) acc[m][j] = _mm512_add_epi32(acc[m][j], corr);
+        }
         bias = _mm512_set1_epi32(p->bias ? p->bias[o] : 0);
         for (j = 0; j < nv; j++) {
             const size_t x = x0 + 16 * (size_t)j;
@@ -141,30 +188,36 @@ NN_INLINE void conv_tile_rows(const ovxc_nn_conv_plan *p, const int16_t *rowbase
     }
 }
 
-void ovxc_nn_conv_rows_avx512(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1)
+NN_INLINE void conv_rows_t(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1, int q8)
 {
-    const ovxc_nn_planes *pl = p->pl;
     const size_t tile = 16 * NV512;
     size_t y, x0, b;
-    for (y = y0; y < y1; y++) {
-        const int16_t *rowbase = pl->ip + y * p->skip_y * pl->row_stride * 2;
-        const ptrdiff_t *rsrc = p->tap_row && p->row_src ? p->row_src + y * p->skip_y : NULL;
+    for (y = y0; y < y1; y++)
         for (x0 = 0; x0 < p->ow; x0 += tile) {
             const size_t left = p->ow - x0;
             const int nv = left >= tile ? NV512 : (int)((left + 15) / 16);
             for (b = b0; b < b1; b++) {
                 /* one copy per tile width: constant loop bounds */
                 if (nv == 4)
-                    conv_tile_rows(p, rowbase, rsrc, y, x0, b, 4);
+                    conv_tile_rows(p, y, x0, b, 4, q8);
                 else if (nv == 3)
-                    conv_tile_rows(p, rowbase, rsrc, y, x0, b, 3);
+                    conv_tile_rows(p, y, x0, b, 3, q8);
                 else if (nv == 2)
-                    conv_tile_rows(p, rowbase, rsrc, y, x0, b, 2);
+                    conv_tile_rows(p, y, x0, b, 2, q8);
                 else
-                    conv_tile_rows(p, rowbase, rsrc, y, x0, b, 1);
+                    conv_tile_rows(p, y, x0, b, 1, q8);
             }
         }
-    }
+}
+
+void ovxc_nn_conv_rows_avx512(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1)
+{
+    if (!p->pl->q8)
+        conv_rows_t(p, y0, y1, b0, b1, 0);
+    else if (p->f.type == OVXC_T_U8)
+        conv_rows_t(p, y0, y1, b0, b1, 1);
+    else
+        conv_rows_t(p, y0, y1, b0, b1, 2);
 }
 
 /* ---- fully connected -------------------------------------------------------------- */

@@ -7,10 +7,57 @@
 
 #include "../runtime/dispatch.h"
 
+/* The byte offsets of the quads and of corr8 in the packed weights. */
+static void packw_parts(size_t blocks, size_t cp, size_t cq, size_t taps, size_t *q8_off, size_t *corr_off,
+                        size_t *total)
+{
+    *q8_off = (blocks * cp * taps * OVXC_NN_MR * 2 * sizeof(int16_t) + 63) / 64 * 64;
+    *corr_off = *q8_off + (blocks * cq * taps * OVXC_NN_MR * 4 + 63) / 64 * 64;
+    *total = *corr_off + blocks * OVXC_NN_MR * sizeof(int32_t);
+}
+
 size_t ovxc_nn_packw_size(const ovxc_tensor *w)
 {
-    size_t cp = (w->dims[2] + 1) / 2, blocks = (w->dims[3] + OVXC_NN_MR - 1) / OVXC_NN_MR;
-    return blocks * cp * w->dims[0] * w->dims[1] * OVXC_NN_MR * 2 * sizeof(int16_t);
+    size_t a, b, total;
+    packw_parts((w->dims[3] + OVXC_NN_MR - 1) / OVXC_NN_MR, (w->dims[2] + 1) / 2, (w->dims[2] + 3) / 4,
+                w->dims[0] * w->dims[1], &a, &b, &total);
+    return total;
+}
+
+void ovxc_nn_packw_rebase(ovxc_nn_packw *pw, void *mem)
+{
+    size_t q8_off, corr_off, total;
+    packw_parts(pw->blocks, pw->cp, pw->cq, pw->taps, &q8_off, &corr_off, &total);
+    pw->wp = mem;
+    if (pw->wq8) pw->wq8 = (uint8_t *)mem + q8_off;
+    if (pw->corr8) pw->corr8 = (int32_t *)(void *)((uint8_t *)mem + corr_off);
+}
+
+/* The quads and corr8 of an 8-bit w. */
+static void packw_fill_q8(const ovxc_tensor *w, int type, ovxc_nn_packw *pw)
+{
+    const size_t kw = w->dims[0], ifm = w->dims[2], ofm = w->dims[3];
+    size_t b, c4, t, m, h;
+    for (b = 0; b < pw->blocks; b++) {
+        uint32_t sum[OVXC_NN_MR] = {0}; /* modulo 2^32 */
+        for (c4 = 0; c4 < pw->cq; c4++)
+            for (t = 0; t < pw->taps; t++) {
+                uint8_t *d = pw->wq8 + (((b * pw->cq + c4) * pw->taps + t) * OVXC_NN_MR) * 4;
+                for (m = 0; m < OVXC_NN_MR; m++)
+                    for (h = 0; h < 4; h++) {
+                        const size_t o = b * OVXC_NN_MR + m, c = 4 * c4 + h;
+                        int32_t v = 0;
+                        if (o < ofm && c < ifm)
+                            v = ovxc_nn_load(w->ptr + (t % kw) * w->strides[0] + (t / kw) * w->strides[1] +
+                                                c * w->strides[2] + o * w->strides[3],
+                                            type);
+                        d[4 * m + h] = (uint8_t)v;
+                        sum[m] += (uint32_t)v;
+                    }
+            }
+        for (m = 0; m < OVXC_NN_MR; m++)
+            pw->corr8[b * OVXC_NN_MR + m] = (int32_t)(type == OVXC_T_U8 ? sum[m] * 128u : 0u - sum[m] * 128u);
+    }
 }
 
 void ovxc_nn_packw_fill(const ovxc_tensor *w, int type, void *mem, ovxc_nn_packw *pw)
@@ -23,6 +70,16 @@ void ovxc_nn_packw_fill(const ovxc_tensor *w, int type, void *mem, ovxc_nn_packw
     pw->blocks = (ofm + OVXC_NN_MR - 1) / OVXC_NN_MR;
     pw->wp = mem;
     pw->abs_max = 0;
+    pw->cq = (ifm + 3) / 4;
+    pw->wq8 = NULL;
+    pw->corr8 = NULL;
+    if (type == OVXC_T_U8 || type == OVXC_T_S8) {
+        size_t q8_off, corr_off, total;
+        packw_parts(pw->blocks, pw->cp, pw->cq, pw->taps, &q8_off, &corr_off, &total);
+        pw->wq8 = (uint8_t *)mem + q8_off;
+        pw->corr8 = (int32_t *)(void *)((uint8_t *)mem + corr_off);
+        packw_fill_q8(w, type, pw);
+    }
     for (b = 0; b < pw->blocks; b++) {
         int64_t abs_sum[OVXC_NN_MR] = {0};
         for (c2 = 0; c2 < pw->cp; c2++)
@@ -61,6 +118,81 @@ NN_INTERLEAVE(interleave_u8, vx_uint8)
 NN_INTERLEAVE(interleave_s8, vx_int8)
 NN_INTERLEAVE(interleave_s16, int16_t)
 
+/* d[4 j + h] = src_h[j] ^ 0x80 (h < n, else 0x80) */
+static void interleave_q8(uint8_t *restrict d, const vx_uint8 *const src[4], size_t n, size_t m)
+{
+    size_t j;
+    if (n == 4) {
+        const vx_uint8 *restrict a = src[0], *restrict b = src[1], *restrict c = src[2], *restrict e = src[3];
+        for (j = 0; j < m; j++) {
+            d[4 * j] = a[j] ^ 0x80, d[4 * j + 1] = b[j] ^ 0x80;
+            d[4 * j + 2] = c[j] ^ 0x80, d[4 * j + 3] = e[j] ^ 0x80;
+        }
+        return;
+    }
+    for (j = 0; j < m; j++) {
+        size_t h;
+        for (h = 0; h < 4; h++) d[4 * j + h] = h < n ? src[h][j] ^ 0x80 : 0x80;
+    }
+}
+
+/* The quad planes (ovxc_nn_planes.q8) of quads [c0, c1). */
+static void planes_fill_q8(const ovxc_nn_planes *pl, const ovxc_nn_srcmap *map, const ovxc_tensor *in,
+                           const vx_uint8 *ib, size_t c0, size_t c1)
+{
+    const size_t ifm = in->dims[2], cs = in->strides[2], rs = in->strides[1], es = in->strides[0];
+    const size_t ncol = pl->phases * pl->pw;
+    size_t c4, r, j, ph, h;
+    size_t a = 0, e = 0; /* one run of consecutive input columns, as ovxc_nn_planes_fill */
+    if (pl->phases == 1 && es == 1) {
+        while (a < ncol && map->col[a] < 0) a++;
+        e = a;
+        while (e < ncol && map->col[e] == map->col[a] + (ptrdiff_t)(e - a)) e++;
+        for (j = e; j < ncol; j++)
+            if (map->col[j] >= 0) a = e = 0;
+    }
+    for (c4 = c0; c4 < c1; c4++) {
+        const size_t n = ifm - 4 * c4 < 4 ? ifm - 4 * c4 : 4;
+        for (r = 0; r < pl->rows; r++) {
+            uint8_t *d = (uint8_t *)(void *)pl->ip + (c4 * pl->plane + r * pl->row_stride) * 4;
+            const ptrdiff_t sr = map->row[r];
+            const vx_uint8 *src[4];
+            if (sr < 0) {
+                memset(d, 0x80, ncol * 4);
+                continue;
+            }
+            for (h = 0; h < 4; h++) src[h] = h < n ? ib + (4 * c4 + h) * cs + (size_t)sr * rs : NULL;
+            if (e > a) {
+                const size_t s0 = (size_t)map->col[a];
+                const vx_uint8 *run[4] = {NULL, NULL, NULL, NULL};
+                memset(d, 0x80, a * 4);
+                memset(d + 4 * e, 0x80, (ncol - e) * 4);
+                for (h = 0; h < n; h++) run[h] = src[h] + s0;
+                interleave_q8(d + 4 * a, run, n, e - a);
+                continue;
+            }
+            for (ph = 0; ph < pl->phases; ph++)
+                for (j = 0; j < pl->pw; j++) {
+                    const ptrdiff_t sc = map->col[j * pl->phases + ph];
+                    uint8_t *dp = d + (ph * pl->pw + j) * 4;
+                    for (h = 0; h < 4; h++) dp[h] = sc >= 0 && h < n ? src[h][(size_t)sc * es] ^ 0x80 : 0x80;
+                }
+        }
+    }
+}
+
+void ovxc_nn_conv_layout_q8(ovxc_nn_planes *pl, size_t ifm)
+{
+    pl->q8 = 1;
+    pl->row_stride = (ifm + 3) / 4 * pl->plane;
+    pl->total = pl->rows * pl->row_stride;
+}
+
+int ovxc_nn_conv_wants_q8(const ovx_variant *v, int type)
+{
+    return v && v->level == OVX_SIMD_AVX512 && (type == OVXC_T_U8 || type == OVXC_T_S8);
+}
+
 void ovxc_nn_planes_fill(const ovxc_nn_planes *pl, const ovxc_nn_srcmap *map, const ovxc_tensor *in,
                         const vx_uint8 *ib, int type, size_t c0, size_t c1)
 {
@@ -70,6 +202,10 @@ void ovxc_nn_planes_fill(const ovxc_nn_planes *pl, const ovxc_nn_srcmap *map, co
     /* the padded columns that are one run of consecutive input columns
      * (convolution at skip 1): [a, e) reading input column pc - a + src(a) */
     size_t a = 0, e = 0;
+    if (pl->q8) {
+        planes_fill_q8(pl, map, in, ib, c0, c1);
+        return;
+    }
     if (pl->phases == 1) {
         while (a < ncol && map->col[a] < 0) a++;
         e = a;
@@ -136,6 +272,7 @@ void ovxc_nn_conv_layout(const ovxc_nn_conv_geom *g, const ovxc_tensor *w, const
     size_t tx_max, ty_max;
     conv_taps(g, w, &tx_max, &ty_max);
     pl->ip = NULL;
+    pl->q8 = 0;
     pl->phases = sx;
     /* the last 8-column vector of a row reads up to column ceil8(ow) - 1 */
     pl->pw = (out->dims[0] + 7) / 8 * 8 + tx_max / sx + 1;

@@ -37,28 +37,47 @@
 
 #include "nn.h"
 
+struct ovx_variant;
+
 #define OVXC_NN_MR 6   /* output channels per packed weight block */
 #define OVXC_NN_NV 2   /* 8-column vectors per register tile (AVX2) */
 
-/* The packed weights. */
+/* The packed weights.  8-bit types also get byte quads (the VNNI variant's
+ * vpdpbusd layout, nn_avx512.c): wq8 [blocks][cq][taps][OVXC_NN_MR] groups
+ * of 4 raw weight bytes (channels 4 c4 .. 4 c4 + 3, 0 past ifm / ofm) and
+ * corr8[o] = +128 sum_k w[o][k] (U8) or -128 sum_k w[o][k] (S8), modulo
+ * 2^32: the term that takes the sums against the quad planes' x ^ 0x80
+ * back to the sums against x (see ovxc_nn_planes). */
 typedef struct {
     size_t ofm, cp, taps; /* output channels, input channel pairs, kw * kh */
     size_t blocks;        /* ceil(ofm / OVXC_NN_MR) */
     int16_t *wp;          /* [blocks][cp][taps][OVXC_NN_MR] pairs */
     int64_t abs_max;      /* max over o of sum |w[o][k]| */
+    size_t cq;            /* input channel quads: ceil(ifm / 4) */
+    uint8_t *wq8;         /* 8-bit types: the quads, else NULL */
+    int32_t *corr8;       /* 8-bit types: [blocks * OVXC_NN_MR], else NULL */
 } ovxc_nn_packw;
 
-/* Bytes of the packed weights of w ([KW, KH, IFM, OFM]). */
+/* Bytes of the packed weights of w ([KW, KH, IFM, OFM]), quads included. */
 size_t ovxc_nn_packw_size(const ovxc_tensor *w);
 /* Pack w (type f->type) into mem (ovxc_nn_packw_size bytes, 4-aligned). */
 void ovxc_nn_packw_fill(const ovxc_tensor *w, int type, void *mem, ovxc_nn_packw *pw);
+/* Point pw's arrays into mem again (the same bytes moved, e.g. a node scratch
+ * that was reallocated). */
+void ovxc_nn_packw_rebase(ovxc_nn_packw *pw, void *mem);
 
-/* The padded pair planes of one batch item. */
+/* The padded pair planes of one batch item.  With q8 set (8-bit types, for
+ * the variants ovxc_nn_conv_wants_q8 names) the elements are byte quads in
+ * place of int16 pairs: element (quad c4, row r, phase ph, column j) holds
+ * x ^ 0x80 of channels 4 c4 .. 4 c4 + 3 (the padding's zeros and missing
+ * channels as 0x80, x = 0), 4 bytes like a pair, so strides and tap offsets
+ * are counted in the same 4-byte elements. */
 typedef struct {
-    int16_t *ip;              /* pairs: element 2 i, 2 i + 1 */
+    int16_t *ip;              /* pairs: element 2 i, 2 i + 1 (q8: bytes 4 i .. 4 i + 3) */
     size_t rows, phases, pw;  /* padded rows, skip_x phases, pairs per phase row */
     size_t row_stride, plane; /* in pairs: between rows, between channel pairs */
     size_t total;             /* pairs of the whole set */
+    int q8;                   /* byte quads of x ^ 0x80 */
 } ovxc_nn_planes;
 
 /* Source of every padded column / row: an input index or -1 (zero). */
@@ -67,7 +86,8 @@ typedef struct {
     ptrdiff_t *row;   /* [rows] */
 } ovxc_nn_srcmap;
 
-/* Fill pair planes [c0, c1) of ip from batch item base `ib` of `in`. */
+/* Fill pair planes [c0, c1) (q8: quad planes) of ip from batch item base
+ * `ib` of `in`. */
 void ovxc_nn_planes_fill(const ovxc_nn_planes *pl, const ovxc_nn_srcmap *map, const ovxc_tensor *in,
                         const vx_uint8 *ib, int type, size_t c0, size_t c1);
 
@@ -81,6 +101,10 @@ typedef struct {
 /* The planes' shape (not ip) for input in, weights w, output out. */
 void ovxc_nn_conv_layout(const ovxc_nn_conv_geom *g, const ovxc_tensor *w, const ovxc_tensor *out,
                         ovxc_nn_planes *pl);
+/* Switch pl (from ovxc_nn_conv_layout) to quad planes of ifm channels. */
+void ovxc_nn_conv_layout_q8(ovxc_nn_planes *pl, size_t ifm);
+/* Does the conv variant v run on quad planes for data of type `type`? */
+int ovxc_nn_conv_wants_q8(const struct ovx_variant *v, int type);
 /* The source maps (map->col: phases * pw entries, map->row: rows), the
  * taps' pair offsets and padded row offsets (tap_off, tap_row: kw * kh
  * entries each; tap_row may be NULL). */

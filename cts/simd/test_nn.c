@@ -100,6 +100,8 @@ typedef struct {
     int strided_out;
 } conv_case;
 
+static int fill_const; /* conv_check: constant data (xlim) and weights (wlim) */
+
 /* One case of one type and policy set: the reference, then each variant. */
 static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne, int32_t xlim, int32_t wlim)
 {
@@ -135,6 +137,9 @@ static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne
     if (wlim == 32768) { /* the bound's extreme: -32768 weights, -32767 data */
         fill(&in, type, -xlim, -xlim);
         fill(&w, type, -wlim, -wlim);
+    } else if (fill_const) { /* every input xlim, every weight wlim (8-bit extremes) */
+        fill(&in, type, xlim, xlim);
+        fill(&w, type, wlim, wlim);
     } else {
         fill(&in, type, -xlim, xlim);
         fill(&w, type, -wlim, wlim);
@@ -166,6 +171,7 @@ static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne
         }
         ovxc_nn_packw_fill(&w, type, wmem, &pw);
         ovxc_nn_conv_layout(&g, &w, &out, &pl);
+        if (ovxc_nn_conv_wants_q8(v, type)) ovxc_nn_conv_layout_q8(&pl, cc->ifm); /* the driver's choice */
         pl.ip = malloc(pl.total * 4);
         map.col = malloc(pl.phases * pl.pw * sizeof(ptrdiff_t));
         map.row = malloc(pl.rows * sizeof(ptrdiff_t));
@@ -176,7 +182,7 @@ static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne
             if ((bv < 0 ? -bv : bv) > bmax) bmax = bv < 0 ? -bv : bv;
         }
         if (cc->bias == 2) bmax = 32768;
-        if (!ovxc_nn_conv_exact32(pw.abs_max, xlim, bmax, q)) {
+        if (!ovxc_nn_conv_exact32(pw.abs_max, xlim < 0 ? -xlim : xlim, bmax, q)) {
             fprintf(stderr, "test_nn: case %zux%zu k%zu: values beyond the bound\n", cc->iw, cc->ih, cc->kw);
             failed++;
         }
@@ -190,11 +196,11 @@ static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne
         memset(out.ptr, 0x5A, nbytes(&out));
         for (bi = 0; bi < cc->batch; bi++) {
             const uint8_t *ib = in.ptr + ovxc_nn_batch_offset(&in, 3, bi);
-            size_t ym = oh / 2, bm = (pw.blocks + 1) / 2;
-            /* the planes in two pair ranges, the rows and blocks in four
-             * rectangles (the threads' split) */
-            ovxc_nn_planes_fill(&pl, &map, &in, ib, type, 0, pw.cp / 2);
-            ovxc_nn_planes_fill(&pl, &map, &in, ib, type, pw.cp / 2, pw.cp);
+            size_t ym = oh / 2, bm = (pw.blocks + 1) / 2, np = pl.q8 ? pw.cq : pw.cp;
+            /* the planes in two pair (quad) ranges, the rows and blocks in
+             * four rectangles (the threads' split) */
+            ovxc_nn_planes_fill(&pl, &map, &in, ib, type, 0, np / 2);
+            ovxc_nn_planes_fill(&pl, &map, &in, ib, type, np / 2, np);
             p.out = out;
             p.out.ptr = out.ptr + ovxc_nn_batch_offset(&out, 3, bi);
             ((ovxc_nn_conv_rows_f)v->fn)(&p, 0, ym, 0, bm);
@@ -840,6 +846,27 @@ int main(void)
     } else {
         passed++;
     }
+    /* 8-bit sums at the int32 bound (the avx512 variant's vpdpbusd quads:
+     * U8 255 * 255 over k = 32400, 2.107e9; S8 (-128)^2 over k = 131067,
+     * 2^31 - 65536; S8 127 * -128; U8 weights 255 against zeros and 128),
+     * channel counts that end mid-quad, a 5x5 kernel with padding (the
+     * padding's 0x80 bytes) */
+    fill_const = 1;
+    for (pol = 0; pol < 4; pol++) {
+        static const conv_case q8c[] = {
+            /* iw ih ifm ofm kw kh pad skip dil up a batch bias strided */
+            {3, 3, 3600, 2, 3, 3, 0, 1, 0, 0, 0, 1, 0, 0},
+            {3, 3, 14563, 1, 3, 3, 0, 1, 0, 0, 0, 1, 0, 0},
+            {20, 3, 7, 5, 5, 3, 2, 1, 0, 0, 0, 1, 0, 1},
+        };
+        conv_check(&q8c[0], OVXC_T_U8, 0, pol & 1, pol >> 1, 255, 255);
+        conv_check(&q8c[1], OVXC_T_S8, 0, pol & 1, pol >> 1, -128, -128);
+        conv_check(&q8c[1], OVXC_T_S8, 0, pol & 1, pol >> 1, 127, -128);
+        conv_check(&q8c[2], OVXC_T_U8, 0, pol & 1, pol >> 1, 0, 255);
+        conv_check(&q8c[2], OVXC_T_U8, 0, pol & 1, pol >> 1, 128, 255);
+        conv_check(&q8c[2], OVXC_T_S8, 0, pol & 1, pol >> 1, -128, 127);
+    }
+    fill_const = 0;
     /* fully connected */
     for (pol = 0; pol < 4; pol++) {
         fc_check(1, 1, 1, OVXC_T_U8, 0, pol & 1, pol >> 1, 0, 255, 0, 255, 1);
