@@ -53,23 +53,33 @@ NN_INLINE void conv_tile(const ovxc_nn_conv_plan *p, const int16_t *base, const 
     const ovxc_nn_packw *w = p->w;
     const size_t taps = w->taps, plane2 = p->pl->plane * 2;
     const int16_t *wq = w->wp + b * w->cp * taps * OVXC_NN_MR * 2;
+    __m512i a[OVXC_NN_MR][NV512]; /* local (registers): acc is written once at the end */
     size_t c2, t;
     int m, j;
+#pragma GCC unroll 8
     for (m = 0; m < OVXC_NN_MR; m++)
-        for (j = 0; j < nv; j++) acc[m][j] = _mm512_setzero_si512();
+#pragma GCC unroll 4
+        for (j = 0; j < nv; j++) a[m][j] = _mm512_setzero_si512();
     for (c2 = 0; c2 < w->cp; c2++) {
         const int16_t *pc = base + c2 * plane2;
         for (t = 0; t < taps; t++, wq += OVXC_NN_MR * 2) {
             const int16_t *pp = pc + p->tap_off[t] * 2;
             __m512i v[NV512];
             if (rsrc && rsrc[p->tap_row[t]] < 0) continue; /* a zero row (padding, up-scaling holes) */
+#pragma GCC unroll 4
             for (j = 0; j < nv; j++) v[j] = _mm512_maskz_loadu_epi32(lm[j], (const void *)(pp + 32 * j));
+#pragma GCC unroll 8
             for (m = 0; m < OVXC_NN_MR; m++) {
                 const __m512i wb = bcast_pair(wq + 2 * m);
-                for (j = 0; j < nv; j++) acc[m][j] = _mm512_dpwssd_epi32(acc[m][j], v[j], wb);
+#pragma GCC unroll 4
+                for (j = 0; j < nv; j++) a[m][j] = _mm512_dpwssd_epi32(a[m][j], v[j], wb);
             }
         }
     }
+#pragma GCC unroll 8
+    for (m = 0; m < OVXC_NN_MR; m++)
+#pragma GCC unroll 4
+        for (j = 0; j < nv; j++) acc[m][j] = a[m][j];
 }
 
 /* The exact sums shifted right by q, rounded by policy (as nn_avx2.c). */
@@ -91,19 +101,28 @@ static __m512i round_q(__m512i v, int q, int to_ne)
     }
 }
 
-/* Convert and store 16 values (contiguous elements): saturate clamps to the
- * type's range, wrap keeps the low bits (the truncating conversions). */
-static void store16(__m512i v, int type, int wrap, vx_uint8 *dst)
+/* Convert and store the first n <= 16 of 16 values (contiguous elements):
+ * saturate clamps to the type's range, wrap keeps the low bits (the
+ * truncating conversions). */
+static void store16(__m512i v, int type, int wrap, vx_uint8 *dst, size_t n)
 {
     if (!wrap) {
         const int32_t lo = type == OVXC_T_S16 ? -32768 : type == OVXC_T_U8 ? 0 : -128;
         const int32_t hi = type == OVXC_T_S16 ? 32767 : type == OVXC_T_U8 ? 255 : 127;
         v = _mm512_min_epi32(_mm512_max_epi32(v, _mm512_set1_epi32(lo)), _mm512_set1_epi32(hi));
     }
-    if (type == OVXC_T_S16)
+    if (n < 16) { /* the first n (the row's last columns): by a copy */
+        uint8_t t[32];
+        if (type == OVXC_T_S16)
+            _mm256_storeu_si256((__m256i *)(void *)t, _mm512_cvtepi32_epi16(v));
+        else
+            _mm_storeu_si128((__m128i *)(void *)t, _mm512_cvtepi32_epi8(v));
+        memcpy(dst, t, n * (type == OVXC_T_S16 ? 2 : 1));
+    } else if (type == OVXC_T_S16) {
         _mm256_storeu_si256((__m256i *)(void *)dst, _mm512_cvtepi32_epi16(v));
-    else
+    } else {
         _mm_storeu_si128((__m128i *)(void *)dst, _mm512_cvtepi32_epi8(v));
+    }
 }
 
 /* The quad planes' tile (8-bit types, ovxc_nn_planes.q8): one vpdpbusd per
@@ -120,26 +139,36 @@ NN_INLINE void conv_tile_q8(const ovxc_nn_conv_plan *p, const uint8_t *base, siz
     const ovxc_nn_packw *w = p->w;
     const size_t taps = w->taps, plane4 = p->pl->plane * 4;
     const uint8_t *wq = w->wq8 + b * w->cq * taps * OVXC_NN_MR * 4;
+    __m512i a[OVXC_NN_MR][NV512]; /* local (registers): acc is written once at the end */
     size_t c4, t;
     int m, j;
+#pragma GCC unroll 8
     for (m = 0; m < OVXC_NN_MR; m++)
-        for (j = 0; j < nv; j++) acc[m][j] = _mm512_setzero_si512();
+#pragma GCC unroll 4
+        for (j = 0; j < nv; j++) a[m][j] = _mm512_setzero_si512();
     for (c4 = 0; c4 < w->cq; c4++) {
         const uint8_t *pc = base + c4 * plane4;
         for (t = 0; t < taps; t++, wq += OVXC_NN_MR * 4) {
             const uint8_t *pp = pc + p->tap_off[t] * 4;
             __m512i v[NV512];
+#pragma GCC unroll 4
             for (j = 0; j < nv; j++) v[j] = _mm512_maskz_loadu_epi32(lm[j], (const void *)(pp + 64 * j));
+#pragma GCC unroll 8
             for (m = 0; m < OVXC_NN_MR; m++) {
                 int32_t q;
                 __m512i wb;
                 memcpy(&q, wq + 4 * m, 4);
                 wb = _mm512_set1_epi32(q);
+#pragma GCC unroll 4
                 for (j = 0; j < nv; j++)
-                    acc[m][j] = u8 ? _mm512_dpbusd_epi32(acc[m][j], wb, v[j]) : _mm512_dpbusd_epi32(acc[m][j], v[j], wb);
+                    a[m][j] = u8 ? _mm512_dpbusd_epi32(a[m][j], wb, v[j]) : _mm512_dpbusd_epi32(a[m][j], v[j], wb);
             }
         }
     }
+#pragma GCC unroll 8
+    for (m = 0; m < OVXC_NN_MR; m++)
+#pragma GCC unroll 4
+        for (j = 0; j < nv; j++) acc[m][j] = a[m][j];
 }
 
 /* q8: 0 pairs, 1 U8 quads, 2 S8 quads */
@@ -176,9 +205,9 @@ NN_INLINE void conv_tile_rows(const ovxc_nn_conv_plan *p, size_t y, size_t x0, s
         bias = _mm512_set1_epi32(p->bias ? p->bias[o] : 0);
         for (j = 0; j < nv; j++) {
             const size_t x = x0 + 16 * (size_t)j;
-            if (fast && x + 16 <= p->ow) {
+            if (fast) { /* the columns below ow (a masked store) */
                 store16(round_q(_mm512_add_epi32(acc[m][j], bias), p->f.q, p->f.to_ne), p->f.type, p->f.wrap,
-                        orow + x * es);
+                        orow + x * es, p->ow - x < 16 ? p->ow - x : 16);
             } else {
                 int32_t s[16];
                 _mm512_storeu_si512((void *)s, acc[m][j]);
