@@ -1,20 +1,34 @@
 /* The packed convolution core and the fully connected dot products
  * (compute/nn_gemm.h), AVX-512 F+BW+VL+DQ with VNNI (issue 18).  Registered
  * at the avx512 level and only when the CPU also has AVX512_VNNI
- * (ovx_cpu_avx512vnni(), runtime/cpu.c).  Never run natively on the
- * project's machines (no AVX-512): tested bit for bit against the scalar
- * reference through the SIMDe emulation of cts/meson.build
- * (simd-emu512-nn); no speed is claimed.
+ * (ovx_cpu_avx512vnni(), runtime/cpu.c).  Tested bit for bit against the
+ * scalar reference natively where the CPU has VNNI and, everywhere, through
+ * the SIMDe emulation of cts/meson.build (simd-emu512-nn).
  *
- * Convolution: the AVX2 variant's scheme with 16 output columns a vector:
- * tiles of OVXC_NN_MR (6) output channels x up to 4 vectors (64 columns),
- * 24 accumulators; one vpdpwssd per (channel, vector) adds a broadcast
- * weight pair's two taps of 16 columns.  vpdpwssd is acc + p0 + p1 modulo
- * 2^32: the same integers as the scalar sums whenever the caller's int32
- * bound (ovxc_nn_conv_exact32) holds, which is the only case this core
- * runs.  The pair planes hold columns up to ceil8(ow) - 1 (plus the taps'
- * reach): a vector past them is loaded masked (fault-free zeros), its
- * extra columns are never stored.
+ * Convolution, 16-bit data: the AVX2 variant's scheme with 16 output
+ * columns a vector: tiles of OVXC_NN_MR (6) output channels x up to 4
+ * vectors (64 columns), 24 accumulators; one vpdpwssd per (channel, vector)
+ * adds a broadcast weight pair's two taps of 16 columns.  vpdpwssd is
+ * acc + p0 + p1 modulo 2^32: the same integers as the scalar sums whenever
+ * the caller's int32 bound (ovxc_nn_conv_exact32) holds, which is the only
+ * case this core runs.  The pair planes hold columns up to ceil8(ow) - 1
+ * (plus the taps' reach): a vector past them is loaded masked (fault-free
+ * zeros), its extra columns are never stored.
+ *
+ * Convolution, 8-bit data (U8, S8): the driver gives this variant byte-quad
+ * planes (ovxc_nn_planes.q8: x ^ 0x80 of 4 channels a 32-bit element) and
+ * the packed weights' quads (ovxc_nn_packw.wq8): one vpdpbusd adds 4
+ * channels' products of 16 columns, twice the vpdpwssd's.  vpdpbusd takes
+ * unsigned bytes times signed ones: U8 weights (unsigned) times x - 128
+ * (signed), S8 x + 128 (unsigned) times weights (signed); the exact sum is
+ * the lanes' sum plus corr8[o] = +-128 sum_k w[o][k], a constant per output
+ * map (the padding holds x = 0 as 0x80, so every tap counts).  All of it is
+ * modulo 2^32, and the exact sum lies in int32 under the same bound: the
+ * same integer.
+ *
+ * The accumulators live in a local array of the tile (registers): kept in
+ * the caller's array, GCC 12 loaded and stored them around every vpdpwssd
+ * (3x slower).
  *
  * Fully connected, 8-bit: vpdpbusd multiplies unsigned by signed bytes.
  * U8 (both unsigned): x . w = x . (w - 128) + 128 sum(x), w - 128 = w ^ 0x80
