@@ -358,3 +358,123 @@ void ovxc_nn_fc_rows_avx512(const ovxc_nn_fc_plan *p, size_t o0, size_t o1)
         }
     }
 }
+
+/* ---- convolution by AMX tiles (8-bit data) ----------------------------------------- */
+
+/* AMX-INT8 (ovx_cpu_amx_int8: the CPU has it and the kernel let the process
+ * use the tiles): the same quad planes and corr8 as the vpdpbusd path, the
+ * weights in A tiles (ovxc_nn_packw.wa8: 16 output channels x 64 input
+ * channels of one tap), the planes in B tiles (16 quad planes x 16 columns,
+ * rows a quad plane apart), C tiles of 16 output channels x 16 columns, the
+ * layout of the outputs: TDPBUSD (U8: unsigned weights, x - 128 signed) or
+ * TDPBSUD (S8: signed weights, x + 128 unsigned) adds 64 channels' products
+ * modulo 2^32, as vpdpbusd does.  A step: 2 A tiles (32 channels) x 2 B
+ * tiles (32 columns), 4 C tiles.  Quad planes past the last and columns
+ * past the row's end are read (the planes' slack, ovxc_nn_planes_bytes) but
+ * meet zero weights or land in columns never stored.  The tile instructions
+ * are written as asm (no -mamx flags for this file: the compiler uses none
+ * of them elsewhere). */
+#if defined(__x86_64__) && defined(__GNUC__)
+#define AMX_LOAD(t, base, stride) \
+    __asm__ volatile("tileloadd (%0,%1,1), %%tmm" #t ::"r"((const void *)(base)), "r"((long)(stride)) : "memory")
+#define AMX_STORE(t, base, stride) \
+    __asm__ volatile("tilestored %%tmm" #t ", (%0,%1,1)" ::"r"((void *)(base)), "r"((long)(stride)) : "memory")
+#define AMX_ZERO(t) __asm__ volatile("tilezero %%tmm" #t ::)
+#define AMX_DPBUSD(c, a, b) __asm__ volatile("tdpbusd %%tmm" #b ", %%tmm" #a ", %%tmm" #c ::)
+#define AMX_DPBSUD(c, a, b) __asm__ volatile("tdpbsud %%tmm" #b ", %%tmm" #a ", %%tmm" #c ::)
+
+/* Finish 16 exact sums of output channel o, row y, columns x.. (the part
+ * below ow) */
+static void amx_finish16(const ovxc_nn_conv_plan *p, __m512i v, size_t o, size_t y, size_t x)
+{
+    const size_t es = p->f.type == OVXC_T_S16 ? 2 : 1, n = p->ow - x < 16 ? p->ow - x : 16;
+    vx_uint8 *orow = p->out.ptr + o * p->out.strides[2] + y * p->out.strides[1];
+    if (!p->bias_loc && p->out.strides[0] == es) {
+        v = _mm512_add_epi32(v, _mm512_set1_epi32(p->bias ? p->bias[o] : 0));
+        store16(round_q(v, p->f.q, p->f.to_ne), p->f.type, p->f.wrap, orow + x * es, n);
+    } else {
+        int32_t s[16];
+        _mm512_storeu_si512((void *)s, v);
+        ovxc_nn_conv_finish(p, s, n, o, y, x);
+    }
+}
+
+static void amx_rows(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t o_lo, size_t o_hi, int u8)
+{
+    const ovxc_nn_planes *pl = p->pl;
+    const ovxc_nn_packw *w = p->w;
+    const size_t taps = w->taps, kb_n = (w->cq + 15) / 16, plane4 = pl->plane * 4;
+    uint8_t cfg[64] __attribute__((aligned(64)));
+    int32_t c[4][16][16] __attribute__((aligned(64)));
+    size_t y, ob, x0, t, kb;
+    int i, h, g, m;
+    memset(cfg, 0, sizeof(cfg));
+    cfg[0] = 1; /* palette 1: tiles 0-3 C, 4-5 A, 6-7 B, all 16 rows x 64 bytes */
+    for (i = 0; i < 8; i++) {
+        cfg[16 + 2 * i] = 64;
+        cfg[48 + i] = 16;
+    }
+    __asm__ volatile("ldtilecfg %0" ::"m"(*(const uint8_t(*)[64])cfg));
+    for (y = y0; y < y1; y++) {
+        const uint8_t *rowb = (const uint8_t *)(const void *)pl->ip + y * p->skip_y * pl->row_stride * 4;
+        for (ob = o_lo / OVXC_NN_AMX_OB; ob * OVXC_NN_AMX_OB < o_hi; ob++) {
+            const uint8_t *wa = w->wa8 + ob * taps * kb_n * 2048;
+            for (x0 = 0; x0 < p->ow; x0 += 32) {
+                AMX_ZERO(0);
+                AMX_ZERO(1);
+                AMX_ZERO(2);
+                AMX_ZERO(3);
+                for (t = 0; t < taps; t++) {
+                    const uint8_t *bb = rowb + (x0 + p->tap_off[t]) * 4, *wt = wa + t * kb_n * 2048;
+                    for (kb = 0; kb < kb_n; kb++, bb += 16 * plane4, wt += 2048) {
+                        AMX_LOAD(4, wt, 64);
+                        AMX_LOAD(5, wt + 1024, 64);
+                        AMX_LOAD(6, bb, plane4);
+                        AMX_LOAD(7, bb + 64, plane4);
+                        if (u8) {
+                            AMX_DPBUSD(0, 4, 6);
+                            AMX_DPBUSD(1, 4, 7);
+                            AMX_DPBUSD(2, 5, 6);
+                            AMX_DPBUSD(3, 5, 7);
+                        } else {
+                            AMX_DPBSUD(0, 4, 6);
+                            AMX_DPBSUD(1, 4, 7);
+                            AMX_DPBSUD(2, 5, 6);
+                            AMX_DPBSUD(3, 5, 7);
+                        }
+                    }
+                }
+                AMX_STORE(0, c[0], 64);
+                AMX_STORE(1, c[1], 64);
+                AMX_STORE(2, c[2], 64);
+                AMX_STORE(3, c[3], 64);
+                for (h = 0; h < 2; h++)
+                    for (m = 0; m < 16; m++) {
+                        const size_t o = ob * OVXC_NN_AMX_OB + 16 * (size_t)h + (size_t)m;
+                        __m512i corr;
+                        if (o < o_lo || o >= o_hi) continue;
+                        corr = _mm512_set1_epi32(w->corr8[o]);
+                        for (g = 0; g < 2; g++) {
+                            const size_t x = x0 + 16 * (size_t)g;
+                            if (x >= p->ow) break;
+                            amx_finish16(p, _mm512_add_epi32(_mm512_load_si512((const void *)c[2 * h + g][m]), corr),
+                                         o, y, x);
+                        }
+                    }
+            }
+        }
+    }
+    __asm__ volatile("tilerelease" ::);
+}
+
+void ovxc_nn_conv_rows_amx(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1)
+{
+    const size_t o_lo = b0 * OVXC_NN_MR, o_hi = b1 * OVXC_NN_MR < p->ofm ? b1 * OVXC_NN_MR : p->ofm;
+    if (!p->pl->q8 || !p->w->wa8) { /* 16-bit data: the avx512 variant's */
+        ovxc_nn_conv_rows_avx512(p, y0, y1, b0, b1);
+        return;
+    }
+    if (o_lo >= o_hi || y0 >= y1) return;
+    amx_rows(p, y0, y1, o_lo, o_hi, p->f.type == OVXC_T_U8);
+}
+#endif

@@ -4,6 +4,9 @@
 #include "nn_gemm.h"
 
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "../runtime/dispatch.h"
 
@@ -11,9 +14,17 @@
 static void packw_parts(size_t blocks, size_t cp, size_t cq, size_t taps, size_t *q8_off, size_t *corr_off,
                         size_t *total)
 {
+    const size_t ofm_amx = (blocks * OVXC_NN_MR + OVXC_NN_AMX_OB - 1) / OVXC_NN_AMX_OB * OVXC_NN_AMX_OB;
     *q8_off = (blocks * cp * taps * OVXC_NN_MR * 2 * sizeof(int16_t) + 63) / 64 * 64;
     *corr_off = *q8_off + (blocks * cq * taps * OVXC_NN_MR * 4 + 63) / 64 * 64;
-    *total = *corr_off + blocks * OVXC_NN_MR * sizeof(int32_t);
+    /* then the AMX weights at the next multiple of 64 */
+    *total = (*corr_off + blocks * OVXC_NN_MR * sizeof(int32_t) + 63) / 64 * 64 +
+             ofm_amx * taps * ((cq + 15) / 16) * 64;
+}
+
+static size_t packw_amx_off(size_t blocks, size_t corr_off)
+{
+    return (corr_off + blocks * OVXC_NN_MR * sizeof(int32_t) + 63) / 64 * 64;
 }
 
 size_t ovxc_nn_packw_size(const ovxc_tensor *w)
@@ -31,6 +42,28 @@ void ovxc_nn_packw_rebase(ovxc_nn_packw *pw, void *mem)
     pw->wp = mem;
     if (pw->wq8) pw->wq8 = (uint8_t *)mem + q8_off;
     if (pw->corr8) pw->corr8 = (int32_t *)(void *)((uint8_t *)mem + corr_off);
+    if (pw->wa8) pw->wa8 = (uint8_t *)mem + packw_amx_off(pw->blocks, corr_off);
+}
+
+/* The AMX weights of an 8-bit w (layout: nn_gemm.h, wa8). */
+static void packw_fill_amx(const ovxc_tensor *w, int type, ovxc_nn_packw *pw)
+{
+    const size_t kw = w->dims[0], ifm = w->dims[2], ofm = w->dims[3], kb_n = (pw->cq + 15) / 16;
+    const size_t obs = (pw->blocks * OVXC_NN_MR + OVXC_NN_AMX_OB - 1) / OVXC_NN_AMX_OB;
+    size_t ob, t, kb, m, i;
+    uint8_t *d = pw->wa8;
+    for (ob = 0; ob < obs; ob++)
+        for (t = 0; t < pw->taps; t++)
+            for (kb = 0; kb < kb_n; kb++)
+                for (m = 0; m < OVXC_NN_AMX_OB; m++)
+                    for (i = 0; i < 64; i++, d++) {
+                        const size_t o = ob * OVXC_NN_AMX_OB + m, c = kb * 64 + i;
+                        *d = o < ofm && c < ifm
+                                 ? (uint8_t)ovxc_nn_load(w->ptr + (t % kw) * w->strides[0] + (t / kw) * w->strides[1] +
+                                                            c * w->strides[2] + o * w->strides[3],
+                                                        type)
+                                 : 0;
+                    }
 }
 
 /* The quads and corr8 of an 8-bit w. */
@@ -73,12 +106,15 @@ void ovxc_nn_packw_fill(const ovxc_tensor *w, int type, void *mem, ovxc_nn_packw
     pw->cq = (ifm + 3) / 4;
     pw->wq8 = NULL;
     pw->corr8 = NULL;
+    pw->wa8 = NULL;
     if (type == OVXC_T_U8 || type == OVXC_T_S8) {
         size_t q8_off, corr_off, total;
         packw_parts(pw->blocks, pw->cp, pw->cq, pw->taps, &q8_off, &corr_off, &total);
         pw->wq8 = (uint8_t *)mem + q8_off;
         pw->corr8 = (int32_t *)(void *)((uint8_t *)mem + corr_off);
+        pw->wa8 = (uint8_t *)mem + packw_amx_off(pw->blocks, corr_off);
         packw_fill_q8(w, type, pw);
+        packw_fill_amx(w, type, pw);
     }
     for (b = 0; b < pw->blocks; b++) {
         int64_t abs_sum[OVXC_NN_MR] = {0};
@@ -121,16 +157,33 @@ NN_INTERLEAVE(interleave_s16, int16_t)
 /* d[4 j + h] = src_h[j] ^ 0x80 (h < n, else 0x80) */
 static void interleave_q8(uint8_t *restrict d, const vx_uint8 *const src[4], size_t n, size_t m)
 {
-    size_t j;
+    size_t j = 0;
     if (n == 4) {
         const vx_uint8 *restrict a = src[0], *restrict b = src[1], *restrict c = src[2], *restrict e = src[3];
-        for (j = 0; j < m; j++) {
+#if defined(__SSE2__)
+        /* 16 columns a step by byte and word unpacks (baseline x86-64) */
+        const __m128i flip = _mm_set1_epi8((char)0x80);
+        for (; j + 16 <= m; j += 16) {
+            const __m128i va = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)(a + j)), flip);
+            const __m128i vb = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)(b + j)), flip);
+            const __m128i vc = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)(c + j)), flip);
+            const __m128i ve = _mm_xor_si128(_mm_loadu_si128((const __m128i *)(const void *)(e + j)), flip);
+            const __m128i ab0 = _mm_unpacklo_epi8(va, vb), ab1 = _mm_unpackhi_epi8(va, vb);
+            const __m128i ce0 = _mm_unpacklo_epi8(vc, ve), ce1 = _mm_unpackhi_epi8(vc, ve);
+            __m128i *o = (__m128i *)(void *)(d + 4 * j);
+            _mm_storeu_si128(o, _mm_unpacklo_epi16(ab0, ce0));
+            _mm_storeu_si128(o + 1, _mm_unpackhi_epi16(ab0, ce0));
+            _mm_storeu_si128(o + 2, _mm_unpacklo_epi16(ab1, ce1));
+            _mm_storeu_si128(o + 3, _mm_unpackhi_epi16(ab1, ce1));
+        }
+#endif
+        for (; j < m; j++) {
             d[4 * j] = a[j] ^ 0x80, d[4 * j + 1] = b[j] ^ 0x80;
             d[4 * j + 2] = c[j] ^ 0x80, d[4 * j + 3] = e[j] ^ 0x80;
         }
         return;
     }
-    for (j = 0; j < m; j++) {
+    for (; j < m; j++) {
         size_t h;
         for (h = 0; h < 4; h++) d[4 * j + h] = h < n ? src[h][j] ^ 0x80 : 0x80;
     }
@@ -186,6 +239,13 @@ void ovxc_nn_conv_layout_q8(ovxc_nn_planes *pl, size_t ifm)
     pl->q8 = 1;
     pl->row_stride = (ifm + 3) / 4 * pl->plane;
     pl->total = pl->rows * pl->row_stride;
+}
+
+size_t ovxc_nn_planes_bytes(const ovxc_nn_planes *pl)
+{
+    /* AMX: 16 quad rows of a tile from any quad plane, 32 columns from any
+     * column below ceil8(ow) (see nn_avx512.c) */
+    return pl->total * 4 + (pl->q8 ? (16 * pl->plane + 64) * 4 : 0);
 }
 
 int ovxc_nn_conv_wants_q8(const ovx_variant *v, int type)
@@ -379,12 +439,21 @@ void ovxc_nn_conv_rows(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t 
 
 const ovx_variant *ovxc_nn_conv_variants(void)
 {
+#if defined(OVX_HAVE_AVX512) && defined(__x86_64__)
+    static const ovx_variant table[] = {{"amx", OVX_SIMD_AVX512, (ovx_fn)ovxc_nn_conv_rows_amx},
+                                        OVX_VARIANT_AVX512(ovxc_nn_conv_rows) OVX_VARIANT_AVX2(ovxc_nn_conv_rows){
+                                            "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_nn_conv_rows}};
+    if (!ovx_cpu_avx512vnni()) return table + 2; /* the avx512 entries need VNNI too */
+    if (!ovx_cpu_amx_int8()) return table + 1;
+    return table;
+#else
     static const ovx_variant table[] = {OVX_VARIANT_AVX512(ovxc_nn_conv_rows) OVX_VARIANT_AVX2(ovxc_nn_conv_rows){
         "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_nn_conv_rows}};
 #if defined(OVX_HAVE_AVX512)
     if (!ovx_cpu_avx512vnni()) return table + 1; /* the avx512 entry needs VNNI too */
 #endif
     return table;
+#endif
 }
 
 /* ---- fully connected ------------------------------------------------------------ */

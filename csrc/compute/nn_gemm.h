@@ -56,7 +56,14 @@ typedef struct {
     size_t cq;            /* input channel quads: ceil(ifm / 4) */
     uint8_t *wq8;         /* 8-bit types: the quads, else NULL */
     int32_t *corr8;       /* 8-bit types: [blocks * OVXC_NN_MR], else NULL */
+    uint8_t *wa8;         /* 8-bit types: the AMX tiles' weights, else NULL */
 } ovxc_nn_packw;
+
+/* The AMX variant's weights (wa8): [ceil(ofm / 32)][taps][kb = ceil(cq / 16)]
+ * [32 output channels][64 bytes], the bytes of row m those of channels
+ * 64 kb .. 64 kb + 63 (0 past ifm / ofm): two A tiles of 16 rows x 64 bytes
+ * a step (nn_avx512.c). */
+#define OVXC_NN_AMX_OB 32
 
 /* Bytes of the packed weights of w ([KW, KH, IFM, OFM]), quads included. */
 size_t ovxc_nn_packw_size(const ovxc_tensor *w);
@@ -103,6 +110,9 @@ void ovxc_nn_conv_layout(const ovxc_nn_conv_geom *g, const ovxc_tensor *w, const
                         ovxc_nn_planes *pl);
 /* Switch pl (from ovxc_nn_conv_layout) to quad planes of ifm channels. */
 void ovxc_nn_conv_layout_q8(ovxc_nn_planes *pl, size_t ifm);
+/* Bytes to allocate for pl's ip: the planes, and for quad planes a slack
+ * the AMX tiles may read past them (into results never stored). */
+size_t ovxc_nn_planes_bytes(const ovxc_nn_planes *pl);
 /* Does the conv variant v run on quad planes for data of type `type`? */
 int ovxc_nn_conv_wants_q8(const struct ovx_variant *v, int type);
 /* The source maps (map->col: phases * pw entries, map->row: rows), the
@@ -133,8 +143,11 @@ typedef void (*ovxc_nn_conv_rows_f)(const ovxc_nn_conv_plan *p, size_t y0, size_
 void ovxc_nn_conv_rows(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
 void ovxc_nn_conv_rows_avx2(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
 void ovxc_nn_conv_rows_avx512(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
+/* AMX-INT8 (nn_avx512.c): 8-bit quad planes by tiles, the rest as avx512 */
+void ovxc_nn_conv_rows_amx(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
 /* The variants (runtime/dispatch.h), scalar last; the avx512 ones (nn_avx512.c)
- * need AVX512_VNNI too: listed only when ovx_cpu_avx512vnni() says so. */
+ * need AVX512_VNNI too: listed only when ovx_cpu_avx512vnni() says so; the
+ * amx one (level avx512) only when ovx_cpu_amx_int8() says so. */
 const struct ovx_variant *ovxc_nn_conv_variants(void);
 
 /* Finish n <= 8 sums of output channel o, row y, columns x0.. into the

@@ -249,7 +249,7 @@ vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovxc_nn_con
     L.packed = L.raw + ALIGN64(raw_size);
     L.dense = L.packed + ALIGN64(packed_size);
     L.ip = L.dense + (dense ? 0 : ALIGN64(raw_size));
-    L.col = L.ip + ALIGN64(pl.total * 4);
+    L.col = L.ip + ALIGN64(ovxc_nn_planes_bytes(&pl));
     L.row = L.col + ALIGN64(pl.phases * pl.pw * sizeof(ptrdiff_t));
     L.taps = L.row + ALIGN64(pl.rows * sizeof(ptrdiff_t));
     L.tap_rows = L.taps + ALIGN64(taps * sizeof(vx_size));

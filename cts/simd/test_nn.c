@@ -25,6 +25,10 @@
 #include "nn_float_ref.inc"
 
 #include <math.h>
+#if defined(__x86_64__) && defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +47,27 @@ int ovx_cpu_avx512vnni(void)
 #elif (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx512vnni") != 0;
+#else
+    return 0;
+#endif
+}
+
+/* runtime/cpu.c's AMX predicate: the CPU's AMX-TILE and AMX-INT8 with the
+ * kernel's permission for the tile data (asked here as cpu.c asks it);
+ * never under the emulation (SIMDe has no AMX). */
+int ovx_cpu_amx_int8(void)
+{
+#if defined(OVX_SIMD_TEST_EMU512)
+    return 0;
+#elif defined(__x86_64__) && defined(__GNUC__) && defined(__linux__)
+    static int done, ok;
+    if (!done) {
+        __builtin_cpu_init();
+        ok = ovx_cpu_avx512vnni() && __builtin_cpu_supports("amx-tile") && __builtin_cpu_supports("amx-int8") &&
+             syscall(SYS_arch_prctl, 0x1023, 18) == 0;
+        done = 1;
+    }
+    return ok;
 #else
     return 0;
 #endif
@@ -172,7 +197,7 @@ static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne
         ovxc_nn_packw_fill(&w, type, wmem, &pw);
         ovxc_nn_conv_layout(&g, &w, &out, &pl);
         if (ovxc_nn_conv_wants_q8(v, type)) ovxc_nn_conv_layout_q8(&pl, cc->ifm); /* the driver's choice */
-        pl.ip = malloc(pl.total * 4);
+        pl.ip = malloc(ovxc_nn_planes_bytes(&pl));
         map.col = malloc(pl.phases * pl.pw * sizeof(ptrdiff_t));
         map.row = malloc(pl.rows * sizeof(ptrdiff_t));
         ovxc_nn_conv_maps(&g, &in, &w, &pl, &map, taps, trows);
@@ -845,6 +870,25 @@ int main(void)
         failed++;
     } else {
         passed++;
+    }
+    /* the amx variant's tiles: 32 output channels (2 A tiles) and 32 columns
+     * (2 B tiles) a step, 64 channels a K step: output maps past 32 and
+     * ending mid-tile, rows of 33..50 columns, channel counts past 64 that
+     * end mid-tile (kb 2), skips and paddings */
+    {
+        static const conv_case amx[] = {
+            /* iw ih ifm ofm kw kh pad skip dil up a batch bias strided */
+            {50, 4, 70, 40, 3, 3, 1, 1, 0, 0, 0, 1, 1, 0},
+            {33, 3, 64, 33, 1, 1, 0, 1, 0, 0, 0, 2, 2, 0},
+            {71, 7, 9, 48, 3, 3, 1, 2, 0, 0, 0, 1, 1, 1},
+            {20, 5, 130, 20, 3, 2, 2, 1, 1, 0, 0, 1, 0, 0},
+            {17, 4, 5, 35, 3, 3, 1, 1, 0, 2, 0, 1, 1, 0},
+        };
+        for (ci = 0; ci < sizeof(amx) / sizeof(amx[0]); ci++)
+            for (pol = 0; pol < 4; pol++) {
+                conv_check(&amx[ci], OVXC_T_U8, 0, pol & 1, pol >> 1, 255, 255);
+                conv_check(&amx[ci], OVXC_T_S8, 0, pol & 1, pol >> 1, 128, 128);
+            }
     }
     /* 8-bit sums at the int32 bound (the avx512 variant's vpdpbusd quads:
      * U8 255 * 255 over k = 32400, 2.107e9; S8 (-128)^2 over k = 131067,
