@@ -23,6 +23,12 @@
  * rounding and overflow policies are applied to the exact sum, as the
  * scalar reference (nn.c) does.
  *
+ * 8-bit data on the avx512 (VNNI) and amx variants: byte-quad planes
+ * (ovxc_nn_planes.q8, ovxc_nn_conv_layout_q8) and the packed weights' quads
+ * (wq8) and AMX tiles (wa8), with the constant per output map (corr8) that
+ * takes the sums against x ^ 0x80 back to the sums against x; the driver
+ * asks ovxc_nn_conv_wants_q8 which planes its variant reads.
+ *
  * Fully connected.  Dot products of int16 (or widened 8-bit) rows; 8-bit
  * data sums in int32 in chunks no sum can overflow (|a b| < 2^16),
  * then in int64; 16-bit data goes to int64 after every vpmaddwd (a pair sum
