@@ -382,6 +382,8 @@ void ovxc_nn_fc_rows_avx512(const ovxc_nn_fc_plan *p, size_t o0, size_t o1)
 #define AMX_ZERO(t) __asm__ volatile("tilezero %%tmm" #t ::)
 #define AMX_DPBUSD(c, a, b) __asm__ volatile("tdpbusd %%tmm" #b ", %%tmm" #a ", %%tmm" #c ::)
 #define AMX_DPBSUD(c, a, b) __asm__ volatile("tdpbsud %%tmm" #b ", %%tmm" #a ", %%tmm" #c ::)
+#define AMX_DPBUUD(c, a, b) __asm__ volatile("tdpbuud %%tmm" #b ", %%tmm" #a ", %%tmm" #c ::)
+#define AMX_DPBSSD(c, a, b) __asm__ volatile("tdpbssd %%tmm" #b ", %%tmm" #a ", %%tmm" #c ::)
 
 /* Finish 16 exact sums of output channel o, row y, columns x.. (the part
  * below ow) */
@@ -467,14 +469,83 @@ static void amx_rows(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t o_
     __asm__ volatile("tilerelease" ::);
 }
 
+/* 16-bit data (ovxc_nn_planes.q8 = 2): x = 256 xh + xl and w = 256 wh + wl
+ * (xl, wl the unsigned low bytes, xh, wh the signed high ones), so
+ * sum x w = 2^16 sum xh wh + 2^8 (sum xh wl + sum xl wh) + sum xl wl, the
+ * four byte products by TDPBSSD, TDPBSUD / TDPBUSD and TDPBUUD into three
+ * C tiles, combined modulo 2^32: the exact sum under the int32 bound.  A
+ * step: the low and high A tiles of 16 output maps, the low and high B
+ * tiles of 16 columns (quad planes 2 c4 and 2 c4 + 1: a row stride of two
+ * planes). */
+static void amx_rows16(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t o_lo, size_t o_hi)
+{
+    const ovxc_nn_planes *pl = p->pl;
+    const ovxc_nn_packw *w = p->w;
+    const size_t taps = w->taps, kb_n = (w->cq + 15) / 16, plane4 = pl->plane * 4;
+    uint8_t cfg[64] __attribute__((aligned(64)));
+    int32_t c[4][16][16] __attribute__((aligned(64)));
+    size_t y, ob, x0, t, kb;
+    int i, m;
+    memset(cfg, 0, sizeof(cfg));
+    cfg[0] = 1; /* palette 1: tiles 0-3 C (low, middle, high, middle), 4-5 A, 6-7 B */
+    for (i = 0; i < 8; i++) {
+        cfg[16 + 2 * i] = 64;
+        cfg[48 + i] = 16;
+    }
+    __asm__ volatile("ldtilecfg %0" ::"m"(*(const uint8_t(*)[64])cfg));
+    for (y = y0; y < y1; y++) {
+        const uint8_t *rowb = (const uint8_t *)(const void *)pl->ip + y * p->skip_y * pl->row_stride * 4;
+        for (ob = o_lo / 16; ob * 16 < o_hi; ob++) {
+            const uint8_t *wa = w->wa8 + ob * taps * kb_n * 2048;
+            for (x0 = 0; x0 < p->ow; x0 += 16) {
+                AMX_ZERO(0);
+                AMX_ZERO(1);
+                AMX_ZERO(2);
+                AMX_ZERO(3);
+                for (t = 0; t < taps; t++) {
+                    const uint8_t *bb = rowb + (x0 + p->tap_off[t]) * 4, *wt = wa + t * kb_n * 2048;
+                    for (kb = 0; kb < kb_n; kb++, bb += 32 * plane4, wt += 2048) {
+                        AMX_LOAD(4, wt, 64);          /* wl */
+                        AMX_LOAD(5, wt + 1024, 64);   /* wh */
+                        AMX_LOAD(6, bb, 2 * plane4);  /* xl */
+                        AMX_LOAD(7, bb + plane4, 2 * plane4); /* xh */
+                        AMX_DPBUUD(0, 4, 6);
+                        AMX_DPBUSD(1, 4, 7);
+                        AMX_DPBSUD(3, 5, 6);
+                        AMX_DPBSSD(2, 5, 7);
+                    }
+                }
+                AMX_STORE(0, c[0], 64);
+                AMX_STORE(1, c[1], 64);
+                AMX_STORE(2, c[2], 64);
+                AMX_STORE(3, c[3], 64);
+                for (m = 0; m < 16; m++) {
+                    const size_t o = ob * 16 + (size_t)m;
+                    __m512i v;
+                    if (o < o_lo || o >= o_hi) continue;
+                    v = _mm512_add_epi32(_mm512_load_si512((const void *)c[1][m]),
+                                         _mm512_load_si512((const void *)c[3][m]));
+                    v = _mm512_add_epi32(_mm512_slli_epi32(_mm512_load_si512((const void *)c[2][m]), 16),
+                                         _mm512_slli_epi32(v, 8));
+                    amx_finish16(p, _mm512_add_epi32(v, _mm512_load_si512((const void *)c[0][m])), o, y, x0);
+                }
+            }
+        }
+    }
+    __asm__ volatile("tilerelease" ::);
+}
+
 void ovxc_nn_conv_rows_amx(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1)
 {
     const size_t o_lo = b0 * OVXC_NN_MR, o_hi = b1 * OVXC_NN_MR < p->ofm ? b1 * OVXC_NN_MR : p->ofm;
-    if (!p->pl->q8 || !p->w->wa8) { /* 16-bit data: the avx512 variant's */
+    if (!p->pl->q8 || !p->w->wa8) { /* pair planes: the avx512 variant's */
         ovxc_nn_conv_rows_avx512(p, y0, y1, b0, b1);
         return;
     }
     if (o_lo >= o_hi || y0 >= y1) return;
-    amx_rows(p, y0, y1, o_lo, o_hi, p->f.type == OVXC_T_U8);
+    if (p->pl->q8 == 2)
+        amx_rows16(p, y0, y1, o_lo, o_hi);
+    else
+        amx_rows(p, y0, y1, o_lo, o_hi, p->f.type == OVXC_T_U8);
 }
 #endif

@@ -62,13 +62,15 @@ typedef struct {
     size_t cq;            /* input channel quads: ceil(ifm / 4) */
     uint8_t *wq8;         /* 8-bit types: the quads, else NULL */
     int32_t *corr8;       /* 8-bit types: [blocks * OVXC_NN_MR], else NULL */
-    uint8_t *wa8;         /* 8-bit types: the AMX tiles' weights, else NULL */
+    uint8_t *wa8;         /* the AMX tiles' weights (all types) */
 } ovxc_nn_packw;
 
-/* The AMX variant's weights (wa8): [ceil(ofm / 32)][taps][kb = ceil(cq / 16)]
- * [32 output channels][64 bytes], the bytes of row m those of channels
- * 64 kb .. 64 kb + 63 (0 past ifm / ofm): two A tiles of 16 rows x 64 bytes
- * a step (nn_avx512.c). */
+/* The AMX variant's weights (wa8).  8-bit types: [ceil(ofm / 32)][taps]
+ * [kb = ceil(cq / 16)][32 output channels][64 bytes], the bytes of row m
+ * those of channels 64 kb .. 64 kb + 63 (0 past ifm / ofm): two A tiles of
+ * 16 rows x 64 bytes a step (nn_avx512.c).  16-bit: [ceil(ofm / 16)][taps]
+ * [kb][2][16 output channels][64 bytes], the low bytes (w & 0xFF) of the
+ * weights then their high bytes (w >> 8, signed). */
 #define OVXC_NN_AMX_OB 32
 
 /* Bytes of the packed weights of w ([KW, KH, IFM, OFM]), quads included. */
@@ -79,18 +81,20 @@ void ovxc_nn_packw_fill(const ovxc_tensor *w, int type, void *mem, ovxc_nn_packw
  * that was reallocated). */
 void ovxc_nn_packw_rebase(ovxc_nn_packw *pw, void *mem);
 
-/* The padded pair planes of one batch item.  With q8 set (8-bit types, for
+/* The padded pair planes of one batch item.  With q8 = 1 (8-bit types, for
  * the variants ovxc_nn_conv_wants_q8 names) the elements are byte quads in
  * place of int16 pairs: element (quad c4, row r, phase ph, column j) holds
  * x ^ 0x80 of channels 4 c4 .. 4 c4 + 3 (the padding's zeros and missing
  * channels as 0x80, x = 0), 4 bytes like a pair, so strides and tap offsets
- * are counted in the same 4-byte elements. */
+ * are counted in the same 4-byte elements.  With q8 = 2 (16-bit data, the
+ * amx variant) quad c4 has two planes, 2 c4: the low bytes x & 0xFF of its 4
+ * channels, 2 c4 + 1: the high bytes x >> 8 (zeros as 0). */
 typedef struct {
     int16_t *ip;              /* pairs: element 2 i, 2 i + 1 (q8: bytes 4 i .. 4 i + 3) */
     size_t rows, phases, pw;  /* padded rows, skip_x phases, pairs per phase row */
     size_t row_stride, plane; /* in pairs: between rows, between channel pairs */
     size_t total;             /* pairs of the whole set */
-    int q8;                   /* byte quads of x ^ 0x80 */
+    int q8;                   /* 1: byte quads of x ^ 0x80; 2: low / high byte quads */
 } ovxc_nn_planes;
 
 /* Source of every padded column / row: an input index or -1 (zero). */
@@ -114,13 +118,15 @@ typedef struct {
 /* The planes' shape (not ip) for input in, weights w, output out. */
 void ovxc_nn_conv_layout(const ovxc_nn_conv_geom *g, const ovxc_tensor *w, const ovxc_tensor *out,
                         ovxc_nn_planes *pl);
-/* Switch pl (from ovxc_nn_conv_layout) to quad planes of ifm channels. */
-void ovxc_nn_conv_layout_q8(ovxc_nn_planes *pl, size_t ifm);
+/* Switch pl (from ovxc_nn_conv_layout) to quad planes (mode 1 or 2, as
+ * ovxc_nn_conv_wants_q8 says) of ifm channels. */
+void ovxc_nn_conv_layout_q8(ovxc_nn_planes *pl, size_t ifm, int mode);
 /* Bytes to allocate for pl's ip: the planes, and for quad planes a slack
  * the AMX tiles may read past them (into results never stored). */
 size_t ovxc_nn_planes_bytes(const ovxc_nn_planes *pl);
-/* Does the conv variant v run on quad planes for data of type `type`? */
-int ovxc_nn_conv_wants_q8(const struct ovx_variant *v, int type);
+/* Does the conv variant v run on quad planes for data of type `type` and
+ * weights w: 0 (pair planes), 1 or 2 (the mode of ovxc_nn_planes.q8)? */
+int ovxc_nn_conv_wants_q8(const struct ovx_variant *v, int type, const ovxc_tensor *w);
 /* The source maps (map->col: phases * pw entries, map->row: rows), the
  * taps' pair offsets and padded row offsets (tap_off, tap_row: kw * kh
  * entries each; tap_row may be NULL). */

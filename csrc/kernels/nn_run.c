@@ -242,7 +242,8 @@ vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovxc_nn_con
     vx_uint32 threads = ovx_node_threads(node);
     if (!in.ptr || !w.ptr || !out.ptr || (tb && !b.ptr)) return VX_ERROR_NO_MEMORY;
     ovxc_nn_conv_layout(g, &w, &out, &pl);
-    if (ovxc_nn_conv_wants_q8(ovx_node_variant(node), type)) ovxc_nn_conv_layout_q8(&pl, ifm); /* byte quads */
+    i = (vx_size)ovxc_nn_conv_wants_q8(ovx_node_variant(node), type, &w);
+    if (i) ovxc_nn_conv_layout_q8(&pl, ifm, (int)i); /* byte quads */
     /* the scratch */
     memset(&L, 0, sizeof(L));
     L.raw = ALIGN64(sizeof(conv_cache));

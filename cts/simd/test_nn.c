@@ -196,7 +196,8 @@ static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne
         }
         ovxc_nn_packw_fill(&w, type, wmem, &pw);
         ovxc_nn_conv_layout(&g, &w, &out, &pl);
-        if (ovxc_nn_conv_wants_q8(v, type)) ovxc_nn_conv_layout_q8(&pl, cc->ifm); /* the driver's choice */
+        if (ovxc_nn_conv_wants_q8(v, type, &w)) /* the driver's choice */
+            ovxc_nn_conv_layout_q8(&pl, cc->ifm, ovxc_nn_conv_wants_q8(v, type, &w));
         pl.ip = malloc(ovxc_nn_planes_bytes(&pl));
         map.col = malloc(pl.phases * pl.pw * sizeof(ptrdiff_t));
         map.row = malloc(pl.rows * sizeof(ptrdiff_t));
@@ -909,6 +910,15 @@ int main(void)
         conv_check(&q8c[2], OVXC_T_U8, 0, pol & 1, pol >> 1, 0, 255);
         conv_check(&q8c[2], OVXC_T_U8, 0, pol & 1, pol >> 1, 128, 255);
         conv_check(&q8c[2], OVXC_T_S8, 0, pol & 1, pol >> 1, -128, 127);
+        /* 16-bit at the bound through 3x3 taps (the amx variant's byte
+         * split: -32768 = high byte -128, low 0): 18 * 32768 * 3640 < 2^31 */
+        {
+            static const conv_case q16c = {5, 4, 2, 3, 3, 3, 0, 1, 0, 0, 0, 1, 0, 0};
+            conv_check(&q16c, OVXC_T_S16, 0, pol & 1, pol >> 1, -3640, -32768);
+            conv_check(&q16c, OVXC_T_S16, 8, pol & 1, pol >> 1, 3640, -32768);
+            conv_check(&q16c, OVXC_T_S16, 0, pol & 1, pol >> 1, -32768, 3640);
+            conv_check(&q16c, OVXC_T_S16, 0, pol & 1, pol >> 1, 32767, 3640);
+        }
     }
     fill_const = 0;
     /* fully connected */
