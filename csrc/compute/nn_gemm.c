@@ -47,6 +47,17 @@ void ovxc_nn_packw_rebase(ovxc_nn_packw *pw, void *mem)
     if (pw->wa8) pw->wa8 = (uint8_t *)mem + packw_amx_off(pw->blocks, corr_off);
 }
 
+/* Are the AMX weights packed: only where the amx variant can run (its
+ * space is kept in the packed size on every CPU). */
+static int packw_amx(void)
+{
+#if defined(OVX_HAVE_AVX512) && defined(__x86_64__)
+    return ovx_cpu_amx_int8();
+#else
+    return 0;
+#endif
+}
+
 /* The AMX weights of a 16-bit w (layout: nn_gemm.h, wa8). */
 static void packw_fill_amx16(const ovxc_tensor *w, ovxc_nn_packw *pw)
 {
@@ -132,7 +143,7 @@ void ovxc_nn_packw_fill(const ovxc_tensor *w, int type, void *mem, ovxc_nn_packw
     pw->wq8 = NULL;
     pw->corr8 = NULL;
     pw->wa8 = NULL;
-    if (type == OVXC_T_S16) {
+    if (type == OVXC_T_S16 && packw_amx()) {
         size_t q8_off, corr_off, total;
         packw_parts(pw->blocks, pw->cp, pw->cq, pw->taps, &q8_off, &corr_off, &total);
         pw->wa8 = (uint8_t *)mem + packw_amx_off(pw->blocks, corr_off);
@@ -143,9 +154,11 @@ void ovxc_nn_packw_fill(const ovxc_tensor *w, int type, void *mem, ovxc_nn_packw
         packw_parts(pw->blocks, pw->cp, pw->cq, pw->taps, &q8_off, &corr_off, &total);
         pw->wq8 = (uint8_t *)mem + q8_off;
         pw->corr8 = (int32_t *)(void *)((uint8_t *)mem + corr_off);
-        pw->wa8 = (uint8_t *)mem + packw_amx_off(pw->blocks, corr_off);
         packw_fill_q8(w, type, pw);
-        packw_fill_amx(w, type, pw);
+        if (packw_amx()) {
+            pw->wa8 = (uint8_t *)mem + packw_amx_off(pw->blocks, corr_off);
+            packw_fill_amx(w, type, pw);
+        }
     }
     for (b = 0; b < pw->blocks; b++) {
         int64_t abs_sum[OVXC_NN_MR] = {0};

@@ -62,7 +62,7 @@ typedef struct {
     size_t cq;            /* input channel quads: ceil(ifm / 4) */
     uint8_t *wq8;         /* 8-bit types: the quads, else NULL */
     int32_t *corr8;       /* 8-bit types: [blocks * OVXC_NN_MR], else NULL */
-    uint8_t *wa8;         /* the AMX tiles' weights (all types) */
+    uint8_t *wa8;         /* the AMX tiles' weights where ovx_cpu_amx_int8(), else NULL */
 } ovxc_nn_packw;
 
 /* The AMX variant's weights (wa8).  8-bit types: [ceil(ofm / 32)][taps]
