@@ -385,20 +385,31 @@ void ovxc_nn_fc_rows_avx512(const ovxc_nn_fc_plan *p, size_t o0, size_t o1)
 #define AMX_DPBUUD(c, a, b) __asm__ volatile("tdpbuud %%tmm" #b ", %%tmm" #a ", %%tmm" #c ::)
 #define AMX_DPBSSD(c, a, b) __asm__ volatile("tdpbssd %%tmm" #b ", %%tmm" #a ", %%tmm" #c ::)
 
-/* Finish 16 exact sums of output channel o, row y, columns x.. (the part
- * below ow) */
-static void amx_finish16(const ovxc_nn_conv_plan *p, __m512i v, size_t o, size_t y, size_t x)
+/* Finish 16 exact sums (less the per-map term add) of output channel o, row
+ * y, columns x.. (the part below ow) */
+NN_INLINE void amx_finish16(const ovxc_nn_conv_plan *p, int fast, __m512i v, int32_t add, size_t o, size_t y,
+                            size_t x)
 {
-    const size_t es = p->f.type == OVXC_T_S16 ? 2 : 1, n = p->ow - x < 16 ? p->ow - x : 16;
+    const int type = p->f.type;
+    const size_t es = type == OVXC_T_S16 ? 2 : 1, n = p->ow - x < 16 ? p->ow - x : 16;
     vx_uint8 *orow = p->out.ptr + o * p->out.strides[2] + y * p->out.strides[1];
-    if (!p->bias_loc && p->out.strides[0] == es) {
-        v = _mm512_add_epi32(v, _mm512_set1_epi32(p->bias ? p->bias[o] : 0));
-        store16(round_q(v, p->f.q, p->f.to_ne), p->f.type, p->f.wrap, orow + x * es, n);
+    if (fast) { /* per-map bias (in add), contiguous output */
+        v = _mm512_add_epi32(v, _mm512_set1_epi32(add));
+        store16(round_q(v, p->f.q, p->f.to_ne), type, p->f.wrap, orow + x * es, n);
     } else {
         int32_t s[16];
-        _mm512_storeu_si512((void *)s, v);
+        _mm512_storeu_si512((void *)s, _mm512_add_epi32(v, _mm512_set1_epi32(add)));
         ovxc_nn_conv_finish(p, s, n, o, y, x);
     }
+}
+
+/* The term added to output map o's sums: corr8[o] (8-bit), and on the
+ * fast path the per-map bias, modulo 2^32 */
+NN_INLINE int32_t amx_add(const ovxc_nn_conv_plan *p, int fast, size_t o)
+{
+    uint32_t a = p->w->corr8 && p->f.type != OVXC_T_S16 ? (uint32_t)p->w->corr8[o] : 0u;
+    if (fast && p->bias) a += (uint32_t)p->bias[o];
+    return (int32_t)a;
 }
 
 static void amx_rows(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t o_lo, size_t o_hi, int u8)
@@ -408,6 +419,7 @@ static void amx_rows(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t o_
     const size_t taps = w->taps, kb_n = (w->cq + 15) / 16, plane4 = pl->plane * 4;
     uint8_t cfg[64] __attribute__((aligned(64)));
     int32_t c[4][16][16] __attribute__((aligned(64)));
+    const int fast = !p->bias_loc && p->out.strides[0] == 1;
     size_t y, ob, x0, t, kb;
     int i, h, g, m;
     memset(cfg, 0, sizeof(cfg));
@@ -453,14 +465,13 @@ static void amx_rows(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t o_
                 for (h = 0; h < 2; h++)
                     for (m = 0; m < 16; m++) {
                         const size_t o = ob * OVXC_NN_AMX_OB + 16 * (size_t)h + (size_t)m;
-                        __m512i corr;
+                        int32_t add;
                         if (o < o_lo || o >= o_hi) continue;
-                        corr = _mm512_set1_epi32(w->corr8[o]);
+                        add = amx_add(p, fast, o);
                         for (g = 0; g < 2; g++) {
                             const size_t x = x0 + 16 * (size_t)g;
                             if (x >= p->ow) break;
-                            amx_finish16(p, _mm512_add_epi32(_mm512_load_si512((const void *)c[2 * h + g][m]), corr),
-                                         o, y, x);
+                            amx_finish16(p, fast, _mm512_load_si512((const void *)c[2 * h + g][m]), add, o, y, x);
                         }
                     }
             }
@@ -484,6 +495,7 @@ static void amx_rows16(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t 
     const size_t taps = w->taps, kb_n = (w->cq + 15) / 16, plane4 = pl->plane * 4;
     uint8_t cfg[64] __attribute__((aligned(64)));
     int32_t c[4][16][16] __attribute__((aligned(64)));
+    const int fast = !p->bias_loc && p->out.strides[0] == 2;
     size_t y, ob, x0, t, kb;
     int i, m;
     memset(cfg, 0, sizeof(cfg));
@@ -527,7 +539,8 @@ static void amx_rows16(const ovxc_nn_conv_plan *p, size_t y0, size_t y1, size_t 
                                          _mm512_load_si512((const void *)c[3][m]));
                     v = _mm512_add_epi32(_mm512_slli_epi32(_mm512_load_si512((const void *)c[2][m]), 16),
                                          _mm512_slli_epi32(v, 8));
-                    amx_finish16(p, _mm512_add_epi32(v, _mm512_load_si512((const void *)c[0][m])), o, y, x0);
+                    amx_finish16(p, fast, _mm512_add_epi32(v, _mm512_load_si512((const void *)c[0][m])),
+                                 amx_add(p, fast, o), o, y, x0);
                 }
             }
         }
