@@ -21,7 +21,9 @@ static const char *simd_name = "none";
 static vx_enum simd_level;
 static int log_variants;
 static int cpu_vnni; /* AVX512_VNNI: not a level of its own (runtime/dispatch.h) */
-static int cpu_amx;  /* AMX-TILE + AMX-INT8 with the kernel's permission (ovx_cpu_amx_int8) */
+static int cpu_amx_hw; /* AMX-TILE + AMX-INT8 (and VNNI) */
+static pthread_once_t amx_once = PTHREAD_ONCE_INIT;
+static int cpu_amx;    /* ... with the kernel's permission (ovx_cpu_amx_int8) */
 
 enum { LEVEL_NONE = 0, LEVEL_SSE4 = 1, LEVEL_AVX2 = 2, LEVEL_AVX512 = 3 };
 static const char *const level_names[] = {"none", "sse4", "avx2", "avx512"};
@@ -52,14 +54,7 @@ static void detect(void)
     if (__builtin_cpu_supports("avx512dq")) cpu_bits |= OVX_CPU_AVX512DQ;
     cpu_vnni = __builtin_cpu_supports("avx512vnni") != 0;
 #if defined(__x86_64__) && defined(__linux__)
-    /* AMX tiles need the process's permission for the tile data state
-     * (Linux: arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA)) before
-     * the first tile instruction; refused (old kernel, seccomp), no AMX.
-     * OPENVX_AMX=0 leaves it off. */
-    if (cpu_vnni && __builtin_cpu_supports("amx-tile") && __builtin_cpu_supports("amx-int8")) {
-        const char *amx_env = getenv("OPENVX_AMX");
-        if (!(amx_env && strcmp(amx_env, "0") == 0)) cpu_amx = syscall(SYS_arch_prctl, 0x1023, 18) == 0;
-    }
+    cpu_amx_hw = cpu_vnni && __builtin_cpu_supports("amx-tile") && __builtin_cpu_supports("amx-int8");
 #endif
 #elif defined(__aarch64__)
     cpu_bits |= OVX_CPU_NEON;
@@ -75,7 +70,7 @@ static void detect(void)
     if (cpu_bits & OVX_CPU_AVX512VL) append("avx512vl");
     if (cpu_bits & OVX_CPU_AVX512DQ) append("avx512dq");
     if (cpu_vnni) append("avx512vnni");
-    if (cpu_amx) append("amx-int8");
+    if (cpu_amx_hw) append("amx-int8");
     if (cpu_bits & OVX_CPU_NEON) append("neon");
 #ifndef OVX_BUILD_SCALAR_ONLY
     if ((cpu_bits & OVX_CPU_SSE41) && (cpu_bits & OVX_CPU_SSE42)) best = LEVEL_SSE4;
@@ -108,9 +103,26 @@ int ovx_cpu_avx512vnni(void)
     return cpu_vnni;
 }
 
-int ovx_cpu_amx_int8(void)
+/* AMX tiles need the process's permission for the tile data state (Linux:
+ * arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA)) before the first
+ * tile instruction; refused (old kernel, seccomp, a sigaltstack too small
+ * for the larger signal frames), no AMX.  Asked on the first call (a
+ * convolution node's variant choice), not at detection: processes that
+ * never run one keep their signal frames.  OPENVX_AMX=0: never asked. */
+static void amx_permit(void)
 {
     pthread_once(&cpu_once, detect);
+#if defined(__x86_64__) && defined(__linux__)
+    if (cpu_amx_hw) {
+        const char *env = getenv("OPENVX_AMX");
+        if (!(env && strcmp(env, "0") == 0)) cpu_amx = syscall(SYS_arch_prctl, 0x1023, 18) == 0;
+    }
+#endif
+}
+
+int ovx_cpu_amx_int8(void)
+{
+    pthread_once(&amx_once, amx_permit);
     return cpu_amx;
 }
 
