@@ -114,7 +114,7 @@ typedef struct {
 static void planes_task(void *arg, vx_uint32 i)
 {
     conv_job *j = arg;
-    const vx_size cp = j->plan.w->cp;
+    const vx_size cp = j->plan.pl->q8 ? j->plan.w->cq : j->plan.w->cp; /* pairs or quads */
     ovxc_nn_planes_fill(j->plan.pl, j->map, j->in, j->ib, j->plan.f.type, cp * i / j->sp.ptasks,
                        cp * (i + 1) / j->sp.ptasks);
 }
@@ -242,13 +242,15 @@ vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovxc_nn_con
     vx_uint32 threads = ovx_node_threads(node);
     if (!in.ptr || !w.ptr || !out.ptr || (tb && !b.ptr)) return VX_ERROR_NO_MEMORY;
     ovxc_nn_conv_layout(g, &w, &out, &pl);
+    i = (vx_size)ovxc_nn_conv_wants_q8(ovx_node_variant(node), type, &w);
+    if (i) ovxc_nn_conv_layout_q8(&pl, ifm, (int)i); /* byte quads */
     /* the scratch */
     memset(&L, 0, sizeof(L));
     L.raw = ALIGN64(sizeof(conv_cache));
     L.packed = L.raw + ALIGN64(raw_size);
     L.dense = L.packed + ALIGN64(packed_size);
     L.ip = L.dense + (dense ? 0 : ALIGN64(raw_size));
-    L.col = L.ip + ALIGN64(pl.total * 4);
+    L.col = L.ip + ALIGN64(ovxc_nn_planes_bytes(&pl));
     L.row = L.col + ALIGN64(pl.phases * pl.pw * sizeof(ptrdiff_t));
     L.taps = L.row + ALIGN64(pl.rows * sizeof(ptrdiff_t));
     L.tap_rows = L.taps + ALIGN64(taps * sizeof(vx_size));
@@ -270,7 +272,7 @@ vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovxc_nn_con
         cache->packed_size = packed_size;
         memcpy(cache->wdims, w.dims, sizeof(cache->wdims));
     }
-    cache->pw.wp = (int16_t *)(void *)(mem + L.packed); /* the scratch may have moved */
+    ovxc_nn_packw_rebase(&cache->pw, mem + L.packed); /* the scratch may have moved */
     /* biases: per map as int32 << q; per location read by the finish */
     if (tb && b.num_dims == 1) {
         bias32 = (vx_int32 *)(void *)(mem + L.bias);
@@ -316,7 +318,8 @@ vx_status ovx_nn_conv_run(vx_node node, const vx_reference *p, const ovxc_nn_con
     j.plan.bias_loc = tb && b.num_dims == 3 ? &b : NULL;
     j.rows = ovx_node_variant(node) ? (ovxc_nn_conv_rows_f)ovx_node_variant(node)->fn : ovxc_nn_conv_rows;
     j.map = &map;
-    j.sp = conv_split_of((vx_uint64)ow * oh * ofm * ifm * taps, threads, oh, cache->pw.blocks, cp);
+    j.sp = conv_split_of((vx_uint64)ow * oh * ofm * ifm * taps, threads, oh, cache->pw.blocks,
+                         pl.q8 ? cache->pw.cq : cp);
     for (bi = 0; bi < nb; bi++) {
         j.ib = in.ptr + ovxc_nn_batch_offset(&in, 3, bi);
         j.plan.out = out;

@@ -9,6 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
+#if defined(__x86_64__) && defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 static pthread_once_t cpu_once = PTHREAD_ONCE_INIT;
 static vx_uint32 cpu_bits;
@@ -17,6 +21,9 @@ static const char *simd_name = "none";
 static vx_enum simd_level;
 static int log_variants;
 static int cpu_vnni; /* AVX512_VNNI: not a level of its own (runtime/dispatch.h) */
+static int cpu_amx_hw; /* AMX-TILE + AMX-INT8 (and VNNI) */
+static pthread_once_t amx_once = PTHREAD_ONCE_INIT;
+static int cpu_amx;    /* ... with the kernel's permission (ovx_cpu_amx_int8) */
 
 enum { LEVEL_NONE = 0, LEVEL_SSE4 = 1, LEVEL_AVX2 = 2, LEVEL_AVX512 = 3 };
 static const char *const level_names[] = {"none", "sse4", "avx2", "avx512"};
@@ -46,6 +53,9 @@ static void detect(void)
     if (__builtin_cpu_supports("avx512vl")) cpu_bits |= OVX_CPU_AVX512VL;
     if (__builtin_cpu_supports("avx512dq")) cpu_bits |= OVX_CPU_AVX512DQ;
     cpu_vnni = __builtin_cpu_supports("avx512vnni") != 0;
+#if defined(__x86_64__) && defined(__linux__)
+    cpu_amx_hw = cpu_vnni && __builtin_cpu_supports("amx-tile") && __builtin_cpu_supports("amx-int8");
+#endif
 #elif defined(__aarch64__)
     cpu_bits |= OVX_CPU_NEON;
 #endif
@@ -60,6 +70,7 @@ static void detect(void)
     if (cpu_bits & OVX_CPU_AVX512VL) append("avx512vl");
     if (cpu_bits & OVX_CPU_AVX512DQ) append("avx512dq");
     if (cpu_vnni) append("avx512vnni");
+    if (cpu_amx_hw) append("amx-int8");
     if (cpu_bits & OVX_CPU_NEON) append("neon");
 #ifndef OVX_BUILD_SCALAR_ONLY
     if ((cpu_bits & OVX_CPU_SSE41) && (cpu_bits & OVX_CPU_SSE42)) best = LEVEL_SSE4;
@@ -90,6 +101,29 @@ int ovx_cpu_avx512vnni(void)
 {
     pthread_once(&cpu_once, detect);
     return cpu_vnni;
+}
+
+/* AMX tiles need the process's permission for the tile data state (Linux:
+ * arch_prctl(ARCH_REQ_XCOMP_PERM, XFEATURE_XTILEDATA)) before the first
+ * tile instruction; refused (old kernel, seccomp, a sigaltstack too small
+ * for the larger signal frames), no AMX.  Asked on the first call (a
+ * convolution node's variant choice), not at detection: processes that
+ * never run one keep their signal frames.  OPENVX_AMX=0: never asked. */
+static void amx_permit(void)
+{
+    pthread_once(&cpu_once, detect);
+#if defined(__x86_64__) && defined(__linux__)
+    if (cpu_amx_hw) {
+        const char *env = getenv("OPENVX_AMX");
+        if (!(env && strcmp(env, "0") == 0)) cpu_amx = syscall(SYS_arch_prctl, 0x1023, 18) == 0;
+    }
+#endif
+}
+
+int ovx_cpu_amx_int8(void)
+{
+    pthread_once(&amx_once, amx_permit);
+    return cpu_amx;
 }
 
 int ovx_log_variants(void)

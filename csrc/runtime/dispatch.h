@@ -40,6 +40,10 @@ int ovx_simd_level_num(void);
 /* Has the CPU AVX512_VNNI (runtime/cpu.c; the VNNI variants, compute/nn_avx512.c,
  * are listed in their tables only then, on top of the avx512 level)? */
 int ovx_cpu_avx512vnni(void);
+/* Has the CPU AMX-TILE and AMX-INT8, VNNI, and has the kernel let this
+ * process use the tiles (runtime/cpu.c asks once; OPENVX_AMX=0: no)?  The
+ * amx variants (compute/nn_avx512.c) are listed only then. */
+int ovx_cpu_amx_int8(void);
 /* The best variant of `table` (the last entry, level OVX_SIMD_NONE, ends it). */
 const ovx_variant *ovx_variant_pick(const ovx_variant *table);
 

@@ -25,6 +25,10 @@
 #include "nn_float_ref.inc"
 
 #include <math.h>
+#if defined(__x86_64__) && defined(__linux__)
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -43,6 +47,27 @@ int ovx_cpu_avx512vnni(void)
 #elif (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx512vnni") != 0;
+#else
+    return 0;
+#endif
+}
+
+/* runtime/cpu.c's AMX predicate: the CPU's AMX-TILE and AMX-INT8 with the
+ * kernel's permission for the tile data (asked here as cpu.c asks it);
+ * never under the emulation (SIMDe has no AMX). */
+int ovx_cpu_amx_int8(void)
+{
+#if defined(OVX_SIMD_TEST_EMU512)
+    return 0;
+#elif defined(__x86_64__) && defined(__GNUC__) && defined(__linux__)
+    static int done, ok;
+    if (!done) {
+        __builtin_cpu_init();
+        ok = ovx_cpu_avx512vnni() && __builtin_cpu_supports("amx-tile") && __builtin_cpu_supports("amx-int8") &&
+             syscall(SYS_arch_prctl, 0x1023, 18) == 0;
+        done = 1;
+    }
+    return ok;
 #else
     return 0;
 #endif
@@ -100,6 +125,8 @@ typedef struct {
     int strided_out;
 } conv_case;
 
+static int fill_const; /* conv_check: constant data (xlim) and weights (wlim) */
+
 /* One case of one type and policy set: the reference, then each variant. */
 static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne, int32_t xlim, int32_t wlim)
 {
@@ -135,6 +162,9 @@ static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne
     if (wlim == 32768) { /* the bound's extreme: -32768 weights, -32767 data */
         fill(&in, type, -xlim, -xlim);
         fill(&w, type, -wlim, -wlim);
+    } else if (fill_const) { /* every input xlim, every weight wlim (8-bit extremes) */
+        fill(&in, type, xlim, xlim);
+        fill(&w, type, wlim, wlim);
     } else {
         fill(&in, type, -xlim, xlim);
         fill(&w, type, -wlim, wlim);
@@ -166,7 +196,9 @@ static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne
         }
         ovxc_nn_packw_fill(&w, type, wmem, &pw);
         ovxc_nn_conv_layout(&g, &w, &out, &pl);
-        pl.ip = malloc(pl.total * 4);
+        if (ovxc_nn_conv_wants_q8(v, type, &w)) /* the driver's choice */
+            ovxc_nn_conv_layout_q8(&pl, cc->ifm, ovxc_nn_conv_wants_q8(v, type, &w));
+        pl.ip = malloc(ovxc_nn_planes_bytes(&pl));
         map.col = malloc(pl.phases * pl.pw * sizeof(ptrdiff_t));
         map.row = malloc(pl.rows * sizeof(ptrdiff_t));
         ovxc_nn_conv_maps(&g, &in, &w, &pl, &map, taps, trows);
@@ -176,7 +208,7 @@ static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne
             if ((bv < 0 ? -bv : bv) > bmax) bmax = bv < 0 ? -bv : bv;
         }
         if (cc->bias == 2) bmax = 32768;
-        if (!ovxc_nn_conv_exact32(pw.abs_max, xlim, bmax, q)) {
+        if (!ovxc_nn_conv_exact32(pw.abs_max, xlim < 0 ? -xlim : xlim, bmax, q)) {
             fprintf(stderr, "test_nn: case %zux%zu k%zu: values beyond the bound\n", cc->iw, cc->ih, cc->kw);
             failed++;
         }
@@ -190,11 +222,11 @@ static void conv_check(const conv_case *cc, int type, int q, int wrap, int to_ne
         memset(out.ptr, 0x5A, nbytes(&out));
         for (bi = 0; bi < cc->batch; bi++) {
             const uint8_t *ib = in.ptr + ovxc_nn_batch_offset(&in, 3, bi);
-            size_t ym = oh / 2, bm = (pw.blocks + 1) / 2;
-            /* the planes in two pair ranges, the rows and blocks in four
-             * rectangles (the threads' split) */
-            ovxc_nn_planes_fill(&pl, &map, &in, ib, type, 0, pw.cp / 2);
-            ovxc_nn_planes_fill(&pl, &map, &in, ib, type, pw.cp / 2, pw.cp);
+            size_t ym = oh / 2, bm = (pw.blocks + 1) / 2, np = pl.q8 ? pw.cq : pw.cp;
+            /* the planes in two pair (quad) ranges, the rows and blocks in
+             * four rectangles (the threads' split) */
+            ovxc_nn_planes_fill(&pl, &map, &in, ib, type, 0, np / 2);
+            ovxc_nn_planes_fill(&pl, &map, &in, ib, type, np / 2, np);
             p.out = out;
             p.out.ptr = out.ptr + ovxc_nn_batch_offset(&out, 3, bi);
             ((ovxc_nn_conv_rows_f)v->fn)(&p, 0, ym, 0, bm);
@@ -840,6 +872,55 @@ int main(void)
     } else {
         passed++;
     }
+    /* the amx variant's tiles: 32 output channels (2 A tiles) and 32 columns
+     * (2 B tiles) a step, 64 channels a K step: output maps past 32 and
+     * ending mid-tile, rows of 33..50 columns, channel counts past 64 that
+     * end mid-tile (kb 2), skips and paddings */
+    {
+        static const conv_case amx[] = {
+            /* iw ih ifm ofm kw kh pad skip dil up a batch bias strided */
+            {50, 4, 70, 40, 3, 3, 1, 1, 0, 0, 0, 1, 1, 0},
+            {33, 3, 64, 33, 1, 1, 0, 1, 0, 0, 0, 2, 2, 0},
+            {71, 7, 9, 48, 3, 3, 1, 2, 0, 0, 0, 1, 1, 1},
+            {20, 5, 130, 20, 3, 2, 2, 1, 1, 0, 0, 1, 0, 0},
+            {17, 4, 5, 35, 3, 3, 1, 1, 0, 2, 0, 1, 1, 0},
+        };
+        for (ci = 0; ci < sizeof(amx) / sizeof(amx[0]); ci++)
+            for (pol = 0; pol < 4; pol++) {
+                conv_check(&amx[ci], OVXC_T_U8, 0, pol & 1, pol >> 1, 255, 255);
+                conv_check(&amx[ci], OVXC_T_S8, 0, pol & 1, pol >> 1, 128, 128);
+            }
+    }
+    /* 8-bit sums at the int32 bound (the avx512 variant's vpdpbusd quads:
+     * U8 255 * 255 over k = 32400, 2.107e9; S8 (-128)^2 over k = 131067,
+     * 2^31 - 65536; S8 127 * -128; U8 weights 255 against zeros and 128),
+     * channel counts that end mid-quad, a 5x5 kernel with padding (the
+     * padding's 0x80 bytes) */
+    fill_const = 1;
+    for (pol = 0; pol < 4; pol++) {
+        static const conv_case q8c[] = {
+            /* iw ih ifm ofm kw kh pad skip dil up a batch bias strided */
+            {3, 3, 3600, 2, 3, 3, 0, 1, 0, 0, 0, 1, 0, 0},
+            {3, 3, 14563, 1, 3, 3, 0, 1, 0, 0, 0, 1, 0, 0},
+            {20, 3, 7, 5, 5, 3, 2, 1, 0, 0, 0, 1, 0, 1},
+        };
+        conv_check(&q8c[0], OVXC_T_U8, 0, pol & 1, pol >> 1, 255, 255);
+        conv_check(&q8c[1], OVXC_T_S8, 0, pol & 1, pol >> 1, -128, -128);
+        conv_check(&q8c[1], OVXC_T_S8, 0, pol & 1, pol >> 1, 127, -128);
+        conv_check(&q8c[2], OVXC_T_U8, 0, pol & 1, pol >> 1, 0, 255);
+        conv_check(&q8c[2], OVXC_T_U8, 0, pol & 1, pol >> 1, 128, 255);
+        conv_check(&q8c[2], OVXC_T_S8, 0, pol & 1, pol >> 1, -128, 127);
+        /* 16-bit at the bound through 3x3 taps (the amx variant's byte
+         * split: -32768 = high byte -128, low 0): 18 * 32768 * 3640 < 2^31 */
+        {
+            static const conv_case q16c = {5, 4, 2, 3, 3, 3, 0, 1, 0, 0, 0, 1, 0, 0};
+            conv_check(&q16c, OVXC_T_S16, 0, pol & 1, pol >> 1, -3640, -32768);
+            conv_check(&q16c, OVXC_T_S16, 8, pol & 1, pol >> 1, 3640, -32768);
+            conv_check(&q16c, OVXC_T_S16, 0, pol & 1, pol >> 1, -32768, 3640);
+            conv_check(&q16c, OVXC_T_S16, 0, pol & 1, pol >> 1, 32767, 3640);
+        }
+    }
+    fill_const = 0;
     /* fully connected */
     for (pol = 0; pol < 4; pol++) {
         fc_check(1, 1, 1, OVXC_T_U8, 0, pol & 1, pol >> 1, 0, 255, 0, 255, 1);
