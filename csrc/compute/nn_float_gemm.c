@@ -153,7 +153,7 @@ void ovxc_nnf_conv_rows(const ovxc_nnf_conv_plan *p, size_t y0, size_t y1, size_
 
 const ovx_variant *ovxc_nnf_conv_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nnf_conv_rows){"scalar", OVX_SIMD_NONE,
+    static const ovx_variant table[] = {OVX_VARIANT_AVX512(ovxc_nnf_conv_rows) OVX_VARIANT_AVX2(ovxc_nnf_conv_rows){"scalar", OVX_SIMD_NONE,
                                                                            (ovx_fn)ovxc_nnf_conv_rows}};
     return table;
 }
@@ -187,7 +187,7 @@ void ovxc_nnf_fc_rows(const ovxc_nnf_fc_plan *p, size_t o0, size_t o1)
 
 const ovx_variant *ovxc_nnf_fc_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nnf_fc_rows){"scalar", OVX_SIMD_NONE,
+    static const ovx_variant table[] = {OVX_VARIANT_AVX512(ovxc_nnf_fc_rows) OVX_VARIANT_AVX2(ovxc_nnf_fc_rows){"scalar", OVX_SIMD_NONE,
                                                                          (ovx_fn)ovxc_nnf_fc_rows}};
     return table;
 }
@@ -405,7 +405,7 @@ void ovxc_nnf_softmax_rows(const ovxc_tensor *in, const ovxc_tensor *out, size_t
 
 const ovx_variant *ovxc_nnf_softmax_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nnf_softmax_rows){"scalar", OVX_SIMD_NONE,
+    static const ovx_variant table[] = {OVX_VARIANT_AVX512(ovxc_nnf_softmax_rows) OVX_VARIANT_AVX2(ovxc_nnf_softmax_rows){"scalar", OVX_SIMD_NONE,
                                                                               (ovx_fn)ovxc_nnf_softmax_rows}};
     return table;
 }

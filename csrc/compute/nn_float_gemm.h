@@ -86,6 +86,7 @@ typedef struct {
 typedef void (*ovxc_nnf_conv_rows_f)(const ovxc_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
 void ovxc_nnf_conv_rows(const ovxc_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
 void ovxc_nnf_conv_rows_avx2(const ovxc_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
+void ovxc_nnf_conv_rows_avx512(const ovxc_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
 const struct ovx_variant *ovxc_nnf_conv_variants(void);
 
 /* The taps of every output row that read a nonzero row (row_src: the
@@ -109,6 +110,7 @@ typedef struct {
 typedef void (*ovxc_nnf_fc_rows_f)(const ovxc_nnf_fc_plan *p, size_t o0, size_t o1);
 void ovxc_nnf_fc_rows(const ovxc_nnf_fc_plan *p, size_t o0, size_t o1);
 void ovxc_nnf_fc_rows_avx2(const ovxc_nnf_fc_plan *p, size_t o0, size_t o1);
+void ovxc_nnf_fc_rows_avx512(const ovxc_nnf_fc_plan *p, size_t o0, size_t o1);
 const struct ovx_variant *ovxc_nnf_fc_variants(void);
 /* The last step of output o: (s + t) + bias, stored. */
 void ovxc_nnf_fc_store(const ovxc_nnf_fc_plan *p, size_t o, float s, float t);
@@ -176,6 +178,7 @@ typedef void (*ovxc_nnf_softmax_rows_f)(const ovxc_tensor *in, const ovxc_tensor
                                        size_t i1);
 void ovxc_nnf_softmax_rows(const ovxc_tensor *in, const ovxc_tensor *out, size_t axis, size_t i0, size_t i1);
 void ovxc_nnf_softmax_rows_avx2(const ovxc_tensor *in, const ovxc_tensor *out, size_t axis, size_t i0, size_t i1);
+void ovxc_nnf_softmax_rows_avx512(const ovxc_tensor *in, const ovxc_tensor *out, size_t axis, size_t i0, size_t i1);
 const struct ovx_variant *ovxc_nnf_softmax_variants(void);
 
 #endif
