@@ -283,6 +283,28 @@ NN_INLINE __m512 exp16(__m512 x)
     return _mm512_mask_blend_ps(nan, y, x);
 }
 
+/* exp16 on lanes known to be in [OVXC_NNF_EXP_LO, 0] or NaN (no clamps, no
+ * masks): the same value for those in range; a NaN lane gives a NaN, which
+ * the caller detects in the sum and recomputes by exp16. */
+NN_INLINE __m512 exp16_inrange(__m512 x)
+{
+    __m512 t, n, r, p, y, s;
+    t = _mm512_mul_ps(x, _mm512_set1_ps(1.44269504088896341f));
+    n = _mm512_roundscale_ps(t, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    r = _mm512_fmadd_ps(n, _mm512_set1_ps(-0.693359375f), x);
+    r = _mm512_fmadd_ps(n, _mm512_set1_ps(2.12194440e-4f), r);
+    p = _mm512_set1_ps(1.9875691500e-4f);
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.3981999507e-3f));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(8.3334519073e-3f));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(4.1665795894e-2f));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.6666665459e-1f));
+    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(5.0000001201e-1f));
+    y = _mm512_fmadd_ps(p, _mm512_mul_ps(r, r), r);
+    y = _mm512_add_ps(y, _mm512_set1_ps(1.0f));
+    s = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_add_epi32(_mm512_cvttps_epi32(n), _mm512_set1_epi32(127)), 23));
+    return _mm512_mul_ps(y, s);
+}
+
 /* e / sum for 16 lanes, y = 1 / sum rounded to nearest (see the file's head). */
 NN_INLINE __m512 quot16(__m512 e, __m512 vsum, __m512 vy)
 {
@@ -307,8 +329,10 @@ void ovxc_nnf_softmax_rows_avx512(const ovxc_tensor *in, const ovxc_tensor *out,
         const float *x;
         float *o, m, t = 0.0f, sum, y, mv[16];
         __m512 vm0 = _mm512_set1_ps(-INFINITY), vm1 = vm0, vm2 = vm0, vm3 = vm0, vsum, vy;
-        __m256 vs = _mm256_setzero_ps();
+        __m512 vn0 = _mm512_set1_ps(INFINITY), vn1 = vn0;
+        __m256 vs;
         __m128 q;
+        int inrange, pass;
         for (d = 0; d < in->num_dims; d++) {
             size_t idx;
             if (d == axis) continue;
@@ -319,27 +343,56 @@ void ovxc_nnf_softmax_rows_avx512(const ovxc_tensor *in, const ovxc_tensor *out,
         }
         x = (const float *)(const void *)(in->ptr + ioff);
         o = (float *)(void *)(out->ptr + ooff);
-        /* the maximum: vmaxps(x, v) = x > v ? x : v, NaN never wins */
+        /* the maximum: vmaxps(x, v) = x > v ? x : v, NaN never wins; the
+         * minimum of the 16-element groups beside it */
         for (i = 0; i + 64 <= n; i += 64) {
-            vm0 = _mm512_max_ps(_mm512_loadu_ps(x + i), vm0);
-            vm1 = _mm512_max_ps(_mm512_loadu_ps(x + i + 16), vm1);
-            vm2 = _mm512_max_ps(_mm512_loadu_ps(x + i + 32), vm2);
-            vm3 = _mm512_max_ps(_mm512_loadu_ps(x + i + 48), vm3);
+            const __m512 x0 = _mm512_loadu_ps(x + i), x1 = _mm512_loadu_ps(x + i + 16);
+            const __m512 x2 = _mm512_loadu_ps(x + i + 32), x3 = _mm512_loadu_ps(x + i + 48);
+            vm0 = _mm512_max_ps(x0, vm0), vm1 = _mm512_max_ps(x1, vm1);
+            vm2 = _mm512_max_ps(x2, vm2), vm3 = _mm512_max_ps(x3, vm3);
+            vn0 = _mm512_min_ps(_mm512_min_ps(x0, x1), vn0), vn1 = _mm512_min_ps(_mm512_min_ps(x2, x3), vn1);
         }
-        for (; i < n16; i += 16) vm0 = _mm512_max_ps(_mm512_loadu_ps(x + i), vm0);
+        for (; i < n16; i += 16) {
+            const __m512 x0 = _mm512_loadu_ps(x + i);
+            vm0 = _mm512_max_ps(x0, vm0), vn0 = _mm512_min_ps(x0, vn0);
+        }
         vm0 = _mm512_max_ps(_mm512_max_ps(vm0, vm1), _mm512_max_ps(vm2, vm3));
         _mm512_storeu_ps(mv, vm0);
         m = -INFINITY;
         for (i = 0; i < 16; i++) m = mv[i] > m ? mv[i] : m;
         for (i = n16; i < n; i++) m = x[i] > m ? x[i] : m;
-        /* the exponentials; lane j of the 8-lane sum takes i = j mod 8 in order */
+        _mm512_storeu_ps(mv, _mm512_min_ps(vn0, vn1));
+        t = INFINITY;
+        for (i = 0; i < 16; i++) t = mv[i] < t ? mv[i] : t;
+        /* every group element's x - m in [OVXC_NNF_EXP_LO, 0] or NaN (x <=
+         * m; fl(x - m) >= fl(min - m) >= LO; false when min - m is NaN or
+         * an infinity is involved): the exponentials without clamps */
+        inrange = t - m >= OVXC_NNF_EXP_LO;
+        /* the exponentials; lane j of the 8-lane sum takes i = j mod 8 in
+         * order.  A NaN sum of the unclamped pass: again with exp16 */
         vm0 = _mm512_set1_ps(m);
-        for (i = 0; i < n16; i += 16) {
-            const __m512 e = exp16(_mm512_sub_ps(_mm512_loadu_ps(x + i), vm0));
-            _mm512_storeu_ps(o + i, e);
-            vs = _mm256_add_ps(vs, _mm512_castps512_ps256(e));
-            vs = _mm256_add_ps(vs, _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(e), 1)));
+        for (pass = inrange ? 0 : 1; pass < 2; pass++) {
+            vs = _mm256_setzero_ps();
+            if (pass == 0) {
+                for (i = 0; i < n16; i += 16) {
+                    const __m512 e = exp16_inrange(_mm512_sub_ps(_mm512_loadu_ps(x + i), vm0));
+                    _mm512_storeu_ps(o + i, e);
+                    vs = _mm256_add_ps(vs, _mm512_castps512_ps256(e));
+                    vs = _mm256_add_ps(vs, _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(e), 1)));
+                }
+                _mm256_storeu_ps(mv, vs);
+                for (i = 0; i < 8 && mv[i] == mv[i]; i++) {}
+                if (i == 8) break;
+            } else {
+                for (i = 0; i < n16; i += 16) {
+                    const __m512 e = exp16(_mm512_sub_ps(_mm512_loadu_ps(x + i), vm0));
+                    _mm512_storeu_ps(o + i, e);
+                    vs = _mm256_add_ps(vs, _mm512_castps512_ps256(e));
+                    vs = _mm256_add_ps(vs, _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(e), 1)));
+                }
+            }
         }
+        t = 0.0f;
         if (n16 < n) {
             /* the last 1..15: a whole 8 into the lanes, the rest into t */
             const __m512 e = exp16(_mm512_sub_ps(load_part(x + n16, (__mmask16)((1u << (n - n16)) - 1)), vm0));
