@@ -32,8 +32,9 @@
  * q1 within one ulp of e / sum, no underflow); the remainders stay
  * representable while the quotient is above 2^-100 (e >= 2^-126 and sum >=
  * 1 bound the rest): a vector with a lane below that, a zero or a NaN is
- * divided by vdivps instead.  cts/simd/test_nn.c checks the quotient
- * against vdivps over every significand of e for a set of sums.
+ * divided by vdivps instead (ovxc_nnf_softmax_div_avx512; cts/simd/test_nn.c
+ * checks it against the division over every significand of e for a set of
+ * sums, and near 2^-100).
  *
  * Integer softmax rows: the AVX2 row's steps (nn_avx2.c) with the maximum
  * of 64 bytes / 32 words a step and the rounding of 8 doubles a step. */
@@ -284,8 +285,9 @@ NN_INLINE __m512 exp16(__m512 x)
 }
 
 /* exp16 on lanes known to be in [OVXC_NNF_EXP_LO, 0] or NaN (no clamps, no
- * masks): the same value for those in range; a NaN lane gives a NaN, which
- * the caller detects in the sum and recomputes by exp16. */
+ * masks): the same value for those in range, and a NaN lane gives that NaN
+ * itself as exp16 does (every operation has it as its only NaN operand,
+ * and vcvttps2dq's integer for it only scales the NaN). */
 NN_INLINE __m512 exp16_inrange(__m512 x)
 {
     __m512 t, n, r, p, y, s;
@@ -316,6 +318,15 @@ NN_INLINE __m512 quot16(__m512 e, __m512 vsum, __m512 vy)
     return q2;
 }
 
+void ovxc_nnf_softmax_div_avx512(float *o, size_t n, float sum)
+{
+    const size_t n16 = n / 16 * 16;
+    const __m512 vsum = _mm512_set1_ps(sum), vy = _mm512_set1_ps(1.0f / sum);
+    size_t i;
+    for (i = 0; i < n16; i += 16) _mm512_storeu_ps(o + i, quot16(_mm512_loadu_ps(o + i), vsum, vy));
+    for (i = n16; i < n; i++) o[i] = o[i] / sum;
+}
+
 void ovxc_nnf_softmax_rows_avx512(const ovxc_tensor *in, const ovxc_tensor *out, size_t axis, size_t i0, size_t i1)
 {
     const size_t n = in->dims[axis], n8 = n / 8 * 8, n16 = n / 16 * 16;
@@ -327,12 +338,12 @@ void ovxc_nnf_softmax_rows_avx512(const ovxc_tensor *in, const ovxc_tensor *out,
     for (it = i0; it < i1; it++) {
         size_t rem = it, ioff = 0, ooff = 0;
         const float *x;
-        float *o, m, t = 0.0f, sum, y, mv[16];
-        __m512 vm0 = _mm512_set1_ps(-INFINITY), vm1 = vm0, vm2 = vm0, vm3 = vm0, vsum, vy;
+        float *o, m, t = 0.0f, sum, mv[16];
+        __m512 vm0 = _mm512_set1_ps(-INFINITY), vm1 = vm0, vm2 = vm0, vm3 = vm0;
         __m512 vn0 = _mm512_set1_ps(INFINITY), vn1 = vn0;
         __m256 vs;
         __m128 q;
-        int inrange, pass;
+        int inrange;
         for (d = 0; d < in->num_dims; d++) {
             size_t idx;
             if (d == axis) continue;
@@ -368,30 +379,22 @@ void ovxc_nnf_softmax_rows_avx512(const ovxc_tensor *in, const ovxc_tensor *out,
          * m; fl(x - m) >= fl(min - m) >= LO; false when min - m is NaN or
          * an infinity is involved): the exponentials without clamps */
         inrange = t - m >= OVXC_NNF_EXP_LO;
-        /* the exponentials; lane j of the 8-lane sum takes i = j mod 8 in
-         * order.  A NaN sum of the unclamped pass: again with exp16 */
+        /* the exponentials; lane j of the 8-lane sum takes i = j mod 8 in order */
         vm0 = _mm512_set1_ps(m);
-        for (pass = inrange ? 0 : 1; pass < 2; pass++) {
-            vs = _mm256_setzero_ps();
-            if (pass == 0) {
-                for (i = 0; i < n16; i += 16) {
-                    const __m512 e = exp16_inrange(_mm512_sub_ps(_mm512_loadu_ps(x + i), vm0));
-                    _mm512_storeu_ps(o + i, e);
-                    vs = _mm256_add_ps(vs, _mm512_castps512_ps256(e));
-                    vs = _mm256_add_ps(vs, _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(e), 1)));
-                }
-                _mm256_storeu_ps(mv, vs);
-                for (i = 0; i < 8 && mv[i] == mv[i]; i++) {}
-                if (i == 8) break;
-            } else {
-                for (i = 0; i < n16; i += 16) {
-                    const __m512 e = exp16(_mm512_sub_ps(_mm512_loadu_ps(x + i), vm0));
-                    _mm512_storeu_ps(o + i, e);
-                    vs = _mm256_add_ps(vs, _mm512_castps512_ps256(e));
-                    vs = _mm256_add_ps(vs, _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(e), 1)));
-                }
-            }
+        vs = _mm256_setzero_ps();
+#define NNF_EXP_LOOP(EXP)                                                                                         \
+    for (i = 0; i < n16; i += 16) {                                                                               \
+        const __m512 e = EXP(_mm512_sub_ps(_mm512_loadu_ps(x + i), vm0));                                         \
+        _mm512_storeu_ps(o + i, e);                                                                               \
+        vs = _mm256_add_ps(vs, _mm512_castps512_ps256(e));                                                        \
+        vs = _mm256_add_ps(vs, _mm256_castpd_ps(_mm512_extractf64x4_pd(_mm512_castps_pd(e), 1)));                 \
+    }
+        if (inrange) {
+            NNF_EXP_LOOP(exp16_inrange)
+        } else {
+            NNF_EXP_LOOP(exp16)
         }
+#undef NNF_EXP_LOOP
         t = 0.0f;
         if (n16 < n) {
             /* the last 1..15: a whole 8 into the lanes, the rest into t */
@@ -406,10 +409,7 @@ void ovxc_nnf_softmax_rows_avx512(const ovxc_tensor *in, const ovxc_tensor *out,
         q = _mm_add_ps(_mm256_castps256_ps128(vs), _mm256_extractf128_ps(vs, 1)); /* j + (j + 4) */
         q = _mm_add_ps(q, _mm_movehl_ps(q, q));                                  /* j + (j + 2) */
         sum = _mm_cvtss_f32(_mm_add_ss(q, _mm_shuffle_ps(q, q, 1))) + t;
-        y = 1.0f / sum;
-        vsum = _mm512_set1_ps(sum), vy = _mm512_set1_ps(y);
-        for (i = 0; i < n16; i += 16) _mm512_storeu_ps(o + i, quot16(_mm512_loadu_ps(o + i), vsum, vy));
-        for (i = n16; i < n; i++) o[i] = o[i] / sum;
+        ovxc_nnf_softmax_div_avx512(o, n, sum);
     }
 }
 

@@ -179,6 +179,9 @@ typedef void (*ovxc_nnf_softmax_rows_f)(const ovxc_tensor *in, const ovxc_tensor
 void ovxc_nnf_softmax_rows(const ovxc_tensor *in, const ovxc_tensor *out, size_t axis, size_t i0, size_t i1);
 void ovxc_nnf_softmax_rows_avx2(const ovxc_tensor *in, const ovxc_tensor *out, size_t axis, size_t i0, size_t i1);
 void ovxc_nnf_softmax_rows_avx512(const ovxc_tensor *in, const ovxc_tensor *out, size_t axis, size_t i0, size_t i1);
+/* o[i] = o[i] / sum for i < n, o[i] >= 0 or NaN, sum >= 1: the avx512 rows'
+ * quotients (correctly rounded by fused multiply-adds, nn_float_avx512.c). */
+void ovxc_nnf_softmax_div_avx512(float *o, size_t n, float sum);
 const struct ovx_variant *ovxc_nnf_softmax_variants(void);
 
 #endif

@@ -717,7 +717,7 @@ static void fpool_check(int is_max, size_t iw, size_t ih, size_t c, size_t size,
  * double reference (ovxc_nnf_vx_softmax), every variant bit-identical to
  * it; values spread wide enough to reach exp's underflow, item ranges split
  * in two. */
-static void fsoftmax_check(size_t nd, size_t d0, size_t d1, size_t d2, float spread, size_t xs)
+static void fsoftmax_check(size_t nd, size_t d0, size_t d1, size_t d2, float spread, size_t xs, size_t at, float special)
 {
     size_t dims[3] = {d0, d1, d2}, axis = nd > 2 ? 2 : 0, i, cnt, items;
     ovxc_tensor in = make(nd, dims, 4, xs), ref = make(nd, dims, 4, 1), out = make(nd, dims, 4, 1);
@@ -733,6 +733,7 @@ static void fsoftmax_check(size_t nd, size_t d0, size_t d1, size_t d2, float spr
         for (k = 0; k < nd; k++) off += (rem % in.dims[k]) * in.strides[k], rem /= in.dims[k];
         memcpy(&f, in.ptr + off, 4), f *= spread;
         if (i == 3) f = -INFINITY;
+        if (i == at) f = special;
         memcpy(in.ptr + off, &f, 4);
     }
     ovxc_nnf_vx_softmax(&in, &ref, axis);
@@ -757,7 +758,8 @@ static void fsoftmax_check(size_t nd, size_t d0, size_t d1, size_t d2, float spr
                 /* float x - max carries |x - max| 2^-24: exp's relative
                  * error grows with -ln r ~ max - x */
                 memcpy(first.ptr + 4 * i, &got, 4);
-                b1 = !(fabs((double)got - r) <= (1e-6 + 1.2e-7 * fabs(log((double)r + 1e-45))) * fabs(r) + 1e-37);
+                b1 = !(fabs((double)got - r) <= (1e-6 + 1.2e-7 * fabs(log((double)r + 1e-45))) * fabs(r) + 1e-37) &&
+                     !(isnan(got) && isnan(r));
             } else {
                 b1 = memcmp(&got, first.ptr + 4 * i, 4) != 0;
                 if (b1) memcpy(&r, first.ptr + 4 * i, 4);
@@ -771,6 +773,58 @@ static void fsoftmax_check(size_t nd, size_t d0, size_t d1, size_t d2, float spr
     }
     free(in.ptr), free(ref.ptr), free(out.ptr), free(first.ptr);
 }
+
+#if defined(OVX_HAVE_AVX512)
+/* The avx512 softmax rows' quotients (ovxc_nnf_softmax_div_avx512, fused
+ * multiply-add corrections of e * (1 / sum)) equal to the float division:
+ * every significand of e (e in [0.5, 1), and 1), sums with special
+ * significands (1, 1 + 2^-23, all ones, 1.5) and random ones up to 2^20; e
+ * around its vdivps fallback (quotients near 2^-100) and below, 0, a NaN;
+ * lengths that end mid-vector. */
+static void fdiv_check(void)
+{
+    const size_t n = (size_t)1 << 23, extra = 2 * 4096 + 19;
+    float *e = malloc((n + extra) * sizeof(float)), *o = malloc((n + extra) * sizeof(float));
+    float sums[40] = {1.0f, 1.00000012f, 1.99999988f, 1.5f, 3.0f, 999.999939f, 1048575.94f, 7.0f};
+    size_t si, i, nsums = 40;
+    int bad = 0;
+    if (!cpu_has(OVX_SIMD_AVX512)) {
+        not_run++;
+        free(e), free(o);
+        return;
+    }
+#if defined(OVX_SIMD_TEST_EMU512)
+    nsums = 3; /* the emulation is slower */
+#endif
+    for (si = 8; si < 40; si++) sums[si] = ldexpf(1.0f + (float)(rnd() % 8388608u) / 8388608.0f, (int)(rnd() % 21));
+    for (si = 0; si < nsums && !bad; si++) {
+        const float sum = sums[si];
+        size_t len;
+        for (i = 0; i < n; i++) {
+            const uint32_t bits = 0x3F000000u + (uint32_t)i;
+            memcpy(e + i, &bits, 4);
+        }
+        for (i = 0; i < 4096; i++) { /* quotients near 2^-100, then 2^-126 .. 2^-100 */
+            e[n + i] = ldexpf(sum, -100) * (1.0f + ((float)i - 2048.0f) * 1.2e-7f);
+            e[n + 4096 + i] = ldexpf(1.0f + (float)(rnd() % 8388608u) / 8388608.0f, -126 + (int)(rnd() % 40));
+        }
+        e[n + 8192] = 1.0f, e[n + 8193] = 0.0f, e[n + 8194] = NAN;
+        for (i = n + 8195; i < n + extra; i++) e[i] = frnd() * frnd() + 0.5f;
+        len = n + extra - si; /* tails of 16 - 3 .. 16 elements */
+        memcpy(o, e, len * sizeof(float));
+        ovxc_nnf_softmax_div_avx512(o, len, sum);
+        for (i = 0; i < len && !bad; i++) {
+            const float want = e[i] / sum;
+            if (memcmp(&want, o + i, 4) != 0) {
+                fprintf(stderr, "test_nn: softmax_div avx512 %.9g / %.9g: %.9g, division %.9g\n", e[i], sum, o[i], want);
+                bad = 1;
+            }
+        }
+    }
+    if (bad) failed++; else passed++;
+    free(e), free(o);
+}
+#endif
 
 int main(void)
 {
@@ -899,11 +953,28 @@ int main(void)
     ffc_check(37, 4, 3, 1);
     ffc_check(1000, 13, 1, 1);
     ffc_check(4099, 7, 2, 0);
-    fsoftmax_check(1, 1, 1, 1, 1.0f, 1);
-    fsoftmax_check(2, 1000, 5, 1, 4.0f, 1);
-    fsoftmax_check(2, 13, 7, 1, 60.0f, 1);
-    fsoftmax_check(2, 37, 3, 1, 1.0f, 2);
-    fsoftmax_check(3, 3, 4, 17, 30.0f, 1);
+#if defined(OVX_HAVE_AVX512)
+    fdiv_check();
+#endif
+    fsoftmax_check(1, 1, 1, 1, 1.0f, 1, 0, -INFINITY);
+    fsoftmax_check(2, 1000, 5, 1, 4.0f, 1, 0, -INFINITY);
+    fsoftmax_check(2, 13, 7, 1, 60.0f, 1, 0, -INFINITY);
+    fsoftmax_check(2, 37, 3, 1, 1.0f, 2, 0, -INFINITY);
+    fsoftmax_check(3, 3, 4, 17, 30.0f, 1, 0, -INFINITY);
+    /* the avx512 rows: lengths around its 16-element groups, rows whose x -
+     * max all lie in exp's range (the unclamped pass) with a NaN (that pass
+     * again with the clamps), a +inf (max +inf), a -0 maximum */
+    {
+        static const size_t lens[] = {8, 15, 16, 17, 24, 31, 32, 33, 47, 64, 65, 200};
+        size_t li;
+        for (li = 0; li < sizeof(lens) / sizeof(lens[0]); li++) {
+            fsoftmax_check(2, lens[li], 3, 1, 2.0f, 1, 0, -INFINITY);
+            fsoftmax_check(2, lens[li], 3, 1, 40.0f, 1, lens[li] + 1, -INFINITY);
+            fsoftmax_check(2, lens[li], 3, 1, 2.0f, 1, lens[li] + 5, NAN);
+            fsoftmax_check(2, lens[li], 2, 1, 2.0f, 1, lens[li] - 1, INFINITY);
+            fsoftmax_check(2, lens[li], 2, 1, 1e-39f, 1, lens[li] + 2, -0.0f);
+        }
+    }
     {
         static const size_t fp[][7] = {
             /* iw ih c size pad skip, element stride */
