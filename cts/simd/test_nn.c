@@ -29,6 +29,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #define SIMD_TEST_SEED 424242u
 #include "simd_test.h"
@@ -562,6 +564,81 @@ static void fconv_check(const conv_case *cc)
     free(in.ptr), free(w.ptr), free(b.ptr), free(ref.ptr), free(mag.ptr), free(out.ptr), free(first.ptr);
 }
 
+/* The driver's direct 1x1 path (kernels/nn_run.c: skip 1, no padding, a
+ * dense input whose rows are whole 8-column vectors, read in place as the
+ * planes: plane ow * oh, row stride ow): every variant bit-identical to the
+ * scalar one on it, with the input's last byte just before an unreadable
+ * page (a load past the tensor faults). */
+static void fconv_direct_check(size_t ow, size_t oh, size_t ifm, size_t ofm, int bias)
+{
+    const long pg = sysconf(_SC_PAGESIZE);
+    const size_t ibytes = ow * oh * ifm * sizeof(float), span = (ibytes + (size_t)pg - 1) / (size_t)pg * (size_t)pg;
+    uint8_t *map = mmap(NULL, span + (size_t)pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    size_t idims[3] = {ow, oh, ifm}, wdims[4] = {1, 1, ifm, ofm}, odims[3] = {ow, oh, ofm}, bdims[1] = {ofm};
+    ovxc_tensor in, w = make(4, wdims, 4, 1), b = make(1, bdims, 4, 1), out = make(3, odims, 4, 1);
+    ovxc_tensor first = make(3, odims, 4, 1);
+    const ovx_variant *v, *scalar;
+    ovx_variant order[8];
+    size_t nv = 0, vi, i, y, x0;
+    ovxc_nn_conv_geom g;
+    if (map == MAP_FAILED) {
+        fprintf(stderr, "test_nn: mmap failed\n");
+        failed++;
+        return;
+    }
+    mprotect(map + span, (size_t)pg, PROT_NONE);
+    in = make(3, idims, 4, 1);
+    free(in.ptr);
+    in.ptr = map + span - ibytes;
+    ffill(&in, 0), ffill(&w, 0), ffill(&b, 0);
+    memset(&g, 0, sizeof(g));
+    g.skip[0] = g.skip[1] = 1;
+    for (scalar = ovxc_nnf_conv_variants(); scalar->level != OVX_SIMD_NONE; scalar++) {}
+    order[nv++] = *scalar;
+    for (v = ovxc_nnf_conv_variants(); v != scalar && nv < 8; v++) order[nv++] = *v;
+    for (vi = 0; vi < nv; vi++) {
+        ovxc_nnf_packw pw;
+        ovxc_nn_planes pl;
+        ovxc_nnf_conv_plan p;
+        size_t toff = 0, ntaps[1024], list[1024], koff[1024];
+        void *wmem = malloc(ovxc_nnf_packw_size(&w));
+        float *biasd = malloc(ofm * sizeof(float));
+        int bad = 0;
+        v = &order[vi];
+        if (!cpu_has(v->level)) {
+            not_run++;
+            free(wmem), free(biasd);
+            continue;
+        }
+        ovxc_nnf_packw_fill(&w, wmem, &pw);
+        ovxc_nnf_conv_layout(&g, &w, &out, &pl);
+        pl.plane = ow * oh, pl.row_stride = ow;
+        for (y = 0; y < oh; y++) ntaps[y] = 1, list[y] = 0;
+        for (i = 0; i < ifm; i++) koff[i] = i * pl.plane;
+        for (i = 0; i < ofm; i++) memcpy(biasd + i, b.ptr + i * 4, 4);
+        memset(&p, 0, sizeof(p));
+        p.w = &pw, p.pl = &pl, p.ip = (const float *)(const void *)in.ptr, p.tap_off = &toff;
+        p.row_ntaps = ntaps, p.row_taps = list, p.koff = koff, p.skip_y = 1, p.ow = ow, p.oh = oh;
+        p.bias = bias ? biasd : NULL;
+        p.out = out;
+        memset(out.ptr, 0x5A, nbytes(&out));
+        /* the last rows alone too (the tile that ends at the tensor's end) */
+        x0 = oh / 2;
+        ((ovxc_nnf_conv_rows_f)v->fn)(&p, 0, x0, 0, pw.blocks);
+        ((ovxc_nnf_conv_rows_f)v->fn)(&p, x0, oh, 0, pw.blocks);
+        if (vi == 0)
+            memcpy(first.ptr, out.ptr, nbytes(&out));
+        else
+            bad = memcmp(first.ptr, out.ptr, nbytes(&out)) != 0;
+        if (bad) fprintf(stderr, "test_nn: fconv direct %s %zux%zu ifm %zu ofm %zu: differs from scalar\n", v->name, ow,
+                         oh, ifm, ofm);
+        if (bad) failed++; else passed++;
+        free(wmem), free(biasd);
+    }
+    munmap(map, span + (size_t)pg);
+    free(w.ptr), free(b.ptr), free(out.ptr), free(first.ptr);
+}
+
 /* Fully connected: the scalar variant against the double reference within
  * (k + 2) 2^-24 sum |w x| (+ |b|); every variant bit-identical to it, the
  * outputs split in two ranges (threads). */
@@ -945,7 +1022,29 @@ int main(void)
             {40, 6, 9, 6, 3, 3, 0, 1, 0, 0, 0, 1, 1, 0},
             {8, 8, 3, 5, 2, 2, 0, 1, 0, 2, 1, 1, 2, 1},
         };
+        /* the avx512 tiles: 12 or 6 channels (blocks in pairs and a last
+         * one) x 32 columns, a last tile of 1..31 columns (masked loads) */
+        static const conv_case f512[] = {
+            /* iw ih ifm ofm kw kh pad skip dil up a batch bias strided */
+            {16, 3, 3, 12, 3, 3, 1, 1, 0, 0, 0, 1, 1, 0},
+            {32, 2, 2, 13, 3, 3, 1, 1, 0, 0, 0, 1, 0, 0},
+            {33, 3, 4, 18, 3, 3, 1, 1, 0, 0, 0, 1, 1, 0},
+            {56, 3, 5, 19, 3, 3, 1, 1, 0, 0, 0, 1, 1, 0},
+            {47, 2, 3, 25, 1, 1, 0, 1, 0, 0, 0, 1, 2, 0},
+            {70, 4, 2, 7, 3, 3, 0, 2, 0, 0, 0, 1, 1, 1},
+            {24, 4, 3, 30, 3, 3, 1, 1, 0, 2, 0, 1, 1, 0},
+        };
+        for (ci = 0; ci < sizeof(f512) / sizeof(f512[0]); ci++) fconv_check(&f512[ci]);
         for (ci = 0; ci < sizeof(fcases) / sizeof(fcases[0]); ci++) fconv_check(&fcases[ci]);
+    }
+    {
+        /* the direct 1x1 path: widths of 8 .. 64 columns (whole vectors
+         * of 8: the last tile's reads past the row end in the next row or
+         * at the tensor's end) */
+        static const size_t dc[][4] = {{8, 3, 5, 7}, {16, 2, 3, 13}, {24, 3, 4, 12}, {40, 2, 3, 6},
+                                       {56, 3, 6, 19}, {64, 2, 2, 25}, {8, 1, 1, 1}};
+        for (ci = 0; ci < sizeof(dc) / sizeof(dc[0]); ci++)
+            fconv_direct_check(dc[ci][0], dc[ci][1], dc[ci][2], dc[ci][3], (int)(ci & 1));
     }
     ffc_check(1, 1, 1, 1);
     ffc_check(15, 5, 2, 0);
