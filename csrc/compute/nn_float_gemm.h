@@ -46,10 +46,14 @@
 #define OVXC_NNF_MR 6  /* output channels per packed weight block */
 #define OVXC_NNF_NR 16 /* output columns per register tile (2 AVX2 vectors) */
 
-/* The packed weights. */
+/* The packed weights: blocks of OVXC_NNF_MR output channels, and after
+ * them (cv_off floats from wp, a multiple of 16) groups of 16 output
+ * channels, [ceil(ofm / 16)][ifm][taps][16] with zeros past ofm: the
+ * avx512 variant's vectors of 16 output channels. */
 typedef struct {
     size_t ofm, ifm, taps, blocks;
     float *wp; /* [blocks][ifm][taps][OVXC_NNF_MR] */
+    size_t cv_off;
 } ovxc_nnf_packw;
 
 /* Bytes of the packed weights of w ([KW, KH, IFM, OFM]). */
