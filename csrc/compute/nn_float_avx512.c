@@ -467,42 +467,21 @@ void ovxc_nnf_fc_rows_avx512(const ovxc_nnf_fc_plan *p, size_t o0, size_t o1)
 
 /* ---- float softmax ------------------------------------------------------------------ */
 
-/* ovxc_nnf_exp per lane (the AVX2 variant's exp8 on 16 lanes). */
-NN_INLINE __m512 exp16(__m512 x)
-{
-    const __mmask16 small = _mm512_cmp_ps_mask(x, _mm512_set1_ps(OVXC_NNF_EXP_LO), _CMP_LT_OQ);
-    const __mmask16 nan = _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q);
-    __m512 xc = _mm512_min_ps(x, _mm512_setzero_ps()); /* x > 0 ? 0 : x (NaN lanes: replaced below) */
-    __m512 t, n, r, p, y, s;
-    xc = _mm512_mask_blend_ps((__mmask16)(small | nan), xc, _mm512_set1_ps(-1.0f)); /* keep n in range */
-    t = _mm512_mul_ps(xc, _mm512_set1_ps(1.44269504088896341f));
-    n = _mm512_roundscale_ps(t, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
-    r = _mm512_fmadd_ps(n, _mm512_set1_ps(-0.693359375f), xc);
-    r = _mm512_fmadd_ps(n, _mm512_set1_ps(2.12194440e-4f), r);
-    p = _mm512_set1_ps(1.9875691500e-4f);
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.3981999507e-3f));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(8.3334519073e-3f));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(4.1665795894e-2f));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(1.6666665459e-1f));
-    p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(5.0000001201e-1f));
-    y = _mm512_fmadd_ps(p, _mm512_mul_ps(r, r), r);
-    y = _mm512_add_ps(y, _mm512_set1_ps(1.0f));
-    /* n is integral: truncation converts it exactly */
-    s = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_add_epi32(_mm512_cvttps_epi32(n), _mm512_set1_epi32(127)), 23));
-    y = _mm512_mul_ps(y, s);
-    y = _mm512_maskz_mov_ps((__mmask16)~small, y);
-    return _mm512_mask_blend_ps(nan, y, x);
-}
-
-/* exp16 on lanes known to be in [OVXC_NNF_EXP_LO, 0] or NaN (no clamps, no
- * masks): the same value for those in range, and a NaN lane gives that NaN
- * itself as exp16 does (every operation has it as its only NaN operand,
- * and vcvttps2dq's integer for it only scales the NaN). */
+/* ovxc_nnf_exp on lanes known to be in [OVXC_NNF_EXP_LO, 0] or NaN (no
+ * clamps, no masks): the same value for those in range, and a NaN lane
+ * gives that NaN itself as exp16 does (every operation has it as its only
+ * NaN operand, and the integer scale made of it only scales the NaN).
+ * nearbyintf(t) as (t + 1.5 2^23) - 1.5 2^23: |t| <= 127, so the sum's ulp
+ * is 1 and its rounding to nearest even is nearbyintf's (1.5 2^23 is even);
+ * the sum's low bits are 2^22 + n, so the scale 2^n is (bits + 127 - bits(1.5
+ * 2^23)) << 23 with no conversion. */
 NN_INLINE __m512 exp16_inrange(__m512 x)
 {
-    __m512 t, n, r, p, y, s;
+    const __m512 magic = _mm512_set1_ps(12582912.0f);
+    __m512 t, tm, n, r, p, y, s;
     t = _mm512_mul_ps(x, _mm512_set1_ps(1.44269504088896341f));
-    n = _mm512_roundscale_ps(t, _MM_FROUND_TO_NEAREST_INT | _MM_FROUND_NO_EXC);
+    tm = _mm512_add_ps(t, magic);
+    n = _mm512_sub_ps(tm, magic);
     r = _mm512_fmadd_ps(n, _mm512_set1_ps(-0.693359375f), x);
     r = _mm512_fmadd_ps(n, _mm512_set1_ps(2.12194440e-4f), r);
     p = _mm512_set1_ps(1.9875691500e-4f);
@@ -513,8 +492,21 @@ NN_INLINE __m512 exp16_inrange(__m512 x)
     p = _mm512_fmadd_ps(p, r, _mm512_set1_ps(5.0000001201e-1f));
     y = _mm512_fmadd_ps(p, _mm512_mul_ps(r, r), r);
     y = _mm512_add_ps(y, _mm512_set1_ps(1.0f));
-    s = _mm512_castsi512_ps(_mm512_slli_epi32(_mm512_add_epi32(_mm512_cvttps_epi32(n), _mm512_set1_epi32(127)), 23));
+    s = _mm512_castsi512_ps(_mm512_slli_epi32(
+        _mm512_add_epi32(_mm512_castps_si512(tm), _mm512_set1_epi32(127 - 0x4B400000)), 23));
     return _mm512_mul_ps(y, s);
+}
+
+/* ovxc_nnf_exp per lane (the AVX2 variant's exp8 on 16 lanes): the lanes
+ * below OVXC_NNF_EXP_LO give 0, NaN lanes themselves, the others (x > 0
+ * taken as 0) exp16_inrange's value. */
+NN_INLINE __m512 exp16(__m512 x)
+{
+    const __mmask16 small = _mm512_cmp_ps_mask(x, _mm512_set1_ps(OVXC_NNF_EXP_LO), _CMP_LT_OQ);
+    const __mmask16 nan = _mm512_cmp_ps_mask(x, x, _CMP_UNORD_Q);
+    __m512 xc = _mm512_min_ps(x, _mm512_setzero_ps()); /* x > 0 ? 0 : x (NaN lanes: replaced below) */
+    xc = _mm512_mask_blend_ps((__mmask16)(small | nan), xc, _mm512_set1_ps(-1.0f)); /* keep n in range */
+    return _mm512_mask_blend_ps(nan, _mm512_maskz_mov_ps((__mmask16)~small, exp16_inrange(xc)), x);
 }
 
 /* e / sum for 16 lanes, y = 1 / sum rounded to nearest (see the file's head). */
