@@ -237,9 +237,9 @@ static void transpose16(__m512 r[16])
 }
 
 /* Store group g's sums (acc[j]: column x0 + j, 16 channels) of channels
- * [o0, o1) and columns [x0, x0 + w). */
-static void cv_finish(const ovxc_nnf_conv_plan *p, __m512 acc[16], size_t g, size_t o0, size_t o1, size_t w,
-                      size_t y, size_t x0)
+ * below ofm and columns [x0, x0 + w). */
+static void cv_finish(const ovxc_nnf_conv_plan *p, __m512 acc[16], size_t g, size_t ofm, size_t w, size_t y,
+                      size_t x0)
 {
     const int direct = p->out.strides[0] == sizeof(float) && !p->bias_loc;
     const __mmask32 k = (__mmask32)((1u << (2 * w)) - 1);
@@ -248,8 +248,7 @@ static void cv_finish(const ovxc_nnf_conv_plan *p, __m512 acc[16], size_t g, siz
     transpose16(acc);
     for (i = 0; i < 16; i++) {
         const size_t o = g * 16 + i;
-        if (o < o0) continue;
-        if (o >= o1) break;
+        if (o >= ofm) break;
         if (direct) {
             float *row = (float *)(void *)(p->out.ptr + o * p->out.strides[2] + y * p->out.strides[1]) + x0;
             const __m512 v = p->bias ? _mm512_add_ps(acc[i], _mm512_set1_ps(p->bias[o])) : acc[i];
@@ -360,13 +359,16 @@ static void cv_tile_any(const ovxc_nnf_conv_plan *p, const float *base, const fl
 #undef NNF_CV_CASE
 }
 
-/* Output rows [y0, y1), channels of blocks [b0, b1), channels in the lanes. */
+/* Output rows [y0, y1), channels in the lanes: the groups of 16 output
+ * channels that start in blocks [b0, b1), each whole (the ranges of the
+ * threads' units partition the blocks, so they partition the groups: no
+ * channel is computed twice, nor stored by two units). */
 static void conv_rows_cv(const ovxc_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1)
 {
     const ovxc_nnf_packw *w = p->w;
     const size_t taps = w->taps, gstride = w->ifm * taps * 16, ofm = w->ofm;
     const size_t o0 = b0 * OVXC_NNF_MR, o1 = b1 * OVXC_NNF_MR < ofm ? b1 * OVXC_NNF_MR : ofm;
-    const size_t g0 = o0 / 16, g1 = (o1 + 15) / 16;
+    const size_t g0 = (o0 + 15) / 16, g1 = (o1 + 15) / 16;
     size_t y, g, x0;
     for (y = y0; y < y1; y++) {
         const float *base = p->ip + y * p->skip_y * p->pl->row_stride;
@@ -377,8 +379,8 @@ static void conv_rows_cv(const ovxc_nnf_conv_plan *p, size_t y0, size_t y1, size
                 const int ng = g + 1 < g1 ? 2 : 1;
                 __m512 acc[2][16];
                 cv_tile_any(p, base + x0, w->wp + w->cv_off + g * gstride, gstride, tl, nt, ng, wd, acc);
-                cv_finish(p, acc[0], g, o0, o1, wd, y, x0);
-                if (ng == 2) cv_finish(p, acc[1], g + 1, o0, o1, wd, y, x0);
+                cv_finish(p, acc[0], g, ofm, wd, y, x0);
+                if (ng == 2) cv_finish(p, acc[1], g + 1, ofm, wd, y, x0);
             }
         }
     }
