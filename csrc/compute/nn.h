@@ -155,6 +155,8 @@ void ovxc_nn_softmax_row(const vx_uint8 *ip, vx_uint8 *op, size_t n, int type, c
                          double hi, double *e);
 void ovxc_nn_softmax_row_avx2(const vx_uint8 *ip, vx_uint8 *op, size_t n, int type, const double *et, double up,
                               double hi, double *e);
+void ovxc_nn_softmax_row_avx512(const vx_uint8 *ip, vx_uint8 *op, size_t n, int type, const double *et, double up,
+                                double hi, double *e); /* nn_float_avx512.c */
 const struct ovx_variant *ovxc_nn_softmax_variants(void);
 /* Softmax of batch items [i0, i1) (ovxc_nn_softmax's order); e: dims[axis]
  * doubles; et: NULL or the table of ovxc_nn_softmax_table; row: the

@@ -67,7 +67,13 @@ NN_INLINE void conv_tile(const ovxc_nnf_conv_plan *p, const float *base, const f
         /* every tap on a nonzero row: one flat run over (channel, tap),
          * the same order, weights read sequentially */
         const size_t kk = ifm * taps, *ko = p->koff;
-        for (k = 0; k < kk; k++) NNF_STEP(base + ko[k], wq + k * OVXC_NNF_MR);
+        for (k = 0; k + 8 < kk; k++) {
+            /* the input lines of the step 8 ahead (a plane apart per channel) */
+            _mm_prefetch((const char *)(base + ko[k + 8]), _MM_HINT_T0);
+            _mm_prefetch((const char *)(base + ko[k + 8] + 8 * nv - 1), _MM_HINT_T0);
+            NNF_STEP(base + ko[k], wq + k * OVXC_NNF_MR);
+        }
+        for (; k < kk; k++) NNF_STEP(base + ko[k], wq + k * OVXC_NNF_MR);
     } else {
         for (c = 0; c < ifm; c++) {
             const float *pc = base + c * plane;

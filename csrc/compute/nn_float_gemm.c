@@ -16,10 +16,17 @@ static inline float nnf_ld(const vx_uint8 *p)
     return v;
 }
 
+/* Floats of the OVXC_NNF_MR blocks, rounded up to 16. */
+static size_t packw_blocks_floats(const ovxc_tensor *w)
+{
+    const size_t blocks = (w->dims[3] + OVXC_NNF_MR - 1) / OVXC_NNF_MR;
+    return (blocks * w->dims[2] * w->dims[0] * w->dims[1] * OVXC_NNF_MR + 15) / 16 * 16;
+}
+
 size_t ovxc_nnf_packw_size(const ovxc_tensor *w)
 {
-    size_t blocks = (w->dims[3] + OVXC_NNF_MR - 1) / OVXC_NNF_MR;
-    return blocks * w->dims[2] * w->dims[0] * w->dims[1] * OVXC_NNF_MR * sizeof(float);
+    const size_t groups = (w->dims[3] + 15) / 16;
+    return (packw_blocks_floats(w) + groups * 16 * w->dims[2] * w->dims[0] * w->dims[1]) * sizeof(float);
 }
 
 void ovxc_nnf_packw_fill(const ovxc_tensor *w, void *mem, ovxc_nnf_packw *pw)
@@ -30,12 +37,24 @@ void ovxc_nnf_packw_fill(const ovxc_tensor *w, void *mem, ovxc_nnf_packw *pw)
     pw->ofm = ofm, pw->ifm = ifm, pw->taps = kw * kh;
     pw->blocks = (ofm + OVXC_NNF_MR - 1) / OVXC_NNF_MR;
     pw->wp = mem;
+    pw->cv_off = packw_blocks_floats(w);
     for (b = 0; b < pw->blocks; b++)
         for (c = 0; c < ifm; c++)
             for (ky = 0; ky < kh; ky++)
                 for (kx = 0; kx < kw; kx++)
                     for (m = 0; m < OVXC_NNF_MR; m++) {
                         const size_t o = b * OVXC_NNF_MR + m;
+                        *d++ = o < ofm ? nnf_ld(w->ptr + kx * w->strides[0] + ky * w->strides[1] + c * w->strides[2] +
+                                             o * w->strides[3])
+                                       : 0.0f;
+                    }
+    d = pw->wp + pw->cv_off;
+    for (b = 0; b < (ofm + 15) / 16; b++)
+        for (c = 0; c < ifm; c++)
+            for (ky = 0; ky < kh; ky++)
+                for (kx = 0; kx < kw; kx++)
+                    for (m = 0; m < 16; m++) {
+                        const size_t o = b * 16 + m;
                         *d++ = o < ofm ? nnf_ld(w->ptr + kx * w->strides[0] + ky * w->strides[1] + c * w->strides[2] +
                                              o * w->strides[3])
                                        : 0.0f;
@@ -153,7 +172,7 @@ void ovxc_nnf_conv_rows(const ovxc_nnf_conv_plan *p, size_t y0, size_t y1, size_
 
 const ovx_variant *ovxc_nnf_conv_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nnf_conv_rows){"scalar", OVX_SIMD_NONE,
+    static const ovx_variant table[] = {OVX_VARIANT_AVX512(ovxc_nnf_conv_rows) OVX_VARIANT_AVX2(ovxc_nnf_conv_rows){"scalar", OVX_SIMD_NONE,
                                                                            (ovx_fn)ovxc_nnf_conv_rows}};
     return table;
 }
@@ -187,7 +206,7 @@ void ovxc_nnf_fc_rows(const ovxc_nnf_fc_plan *p, size_t o0, size_t o1)
 
 const ovx_variant *ovxc_nnf_fc_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nnf_fc_rows){"scalar", OVX_SIMD_NONE,
+    static const ovx_variant table[] = {OVX_VARIANT_AVX512(ovxc_nnf_fc_rows) OVX_VARIANT_AVX2(ovxc_nnf_fc_rows){"scalar", OVX_SIMD_NONE,
                                                                          (ovx_fn)ovxc_nnf_fc_rows}};
     return table;
 }
@@ -405,7 +424,7 @@ void ovxc_nnf_softmax_rows(const ovxc_tensor *in, const ovxc_tensor *out, size_t
 
 const ovx_variant *ovxc_nnf_softmax_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nnf_softmax_rows){"scalar", OVX_SIMD_NONE,
+    static const ovx_variant table[] = {OVX_VARIANT_AVX512(ovxc_nnf_softmax_rows) OVX_VARIANT_AVX2(ovxc_nnf_softmax_rows){"scalar", OVX_SIMD_NONE,
                                                                               (ovx_fn)ovxc_nnf_softmax_rows}};
     return table;
 }

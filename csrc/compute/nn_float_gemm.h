@@ -46,10 +46,14 @@
 #define OVXC_NNF_MR 6  /* output channels per packed weight block */
 #define OVXC_NNF_NR 16 /* output columns per register tile (2 AVX2 vectors) */
 
-/* The packed weights. */
+/* The packed weights: blocks of OVXC_NNF_MR output channels, and after
+ * them (cv_off floats from wp, a multiple of 16) groups of 16 output
+ * channels, [ceil(ofm / 16)][ifm][taps][16] with zeros past ofm: the
+ * avx512 variant's vectors of 16 output channels. */
 typedef struct {
     size_t ofm, ifm, taps, blocks;
     float *wp; /* [blocks][ifm][taps][OVXC_NNF_MR] */
+    size_t cv_off;
 } ovxc_nnf_packw;
 
 /* Bytes of the packed weights of w ([KW, KH, IFM, OFM]). */
@@ -86,6 +90,7 @@ typedef struct {
 typedef void (*ovxc_nnf_conv_rows_f)(const ovxc_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
 void ovxc_nnf_conv_rows(const ovxc_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
 void ovxc_nnf_conv_rows_avx2(const ovxc_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
+void ovxc_nnf_conv_rows_avx512(const ovxc_nnf_conv_plan *p, size_t y0, size_t y1, size_t b0, size_t b1);
 const struct ovx_variant *ovxc_nnf_conv_variants(void);
 
 /* The taps of every output row that read a nonzero row (row_src: the
@@ -109,6 +114,7 @@ typedef struct {
 typedef void (*ovxc_nnf_fc_rows_f)(const ovxc_nnf_fc_plan *p, size_t o0, size_t o1);
 void ovxc_nnf_fc_rows(const ovxc_nnf_fc_plan *p, size_t o0, size_t o1);
 void ovxc_nnf_fc_rows_avx2(const ovxc_nnf_fc_plan *p, size_t o0, size_t o1);
+void ovxc_nnf_fc_rows_avx512(const ovxc_nnf_fc_plan *p, size_t o0, size_t o1);
 const struct ovx_variant *ovxc_nnf_fc_variants(void);
 /* The last step of output o: (s + t) + bias, stored. */
 void ovxc_nnf_fc_store(const ovxc_nnf_fc_plan *p, size_t o, float s, float t);
@@ -176,6 +182,10 @@ typedef void (*ovxc_nnf_softmax_rows_f)(const ovxc_tensor *in, const ovxc_tensor
                                        size_t i1);
 void ovxc_nnf_softmax_rows(const ovxc_tensor *in, const ovxc_tensor *out, size_t axis, size_t i0, size_t i1);
 void ovxc_nnf_softmax_rows_avx2(const ovxc_tensor *in, const ovxc_tensor *out, size_t axis, size_t i0, size_t i1);
+void ovxc_nnf_softmax_rows_avx512(const ovxc_tensor *in, const ovxc_tensor *out, size_t axis, size_t i0, size_t i1);
+/* o[i] = o[i] / sum for i < n, o[i] >= 0 or NaN, sum >= 1: the avx512 rows'
+ * quotients (correctly rounded by fused multiply-adds, nn_float_avx512.c). */
+void ovxc_nnf_softmax_div_avx512(float *o, size_t n, float sum);
 const struct ovx_variant *ovxc_nnf_softmax_variants(void);
 
 #endif

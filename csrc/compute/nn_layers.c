@@ -257,8 +257,8 @@ void ovxc_nn_softmax_row(const vx_uint8 *ip, vx_uint8 *op, size_t n, int type, c
 
 const ovx_variant *ovxc_nn_softmax_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nn_softmax_row){"scalar", OVX_SIMD_NONE,
-                                                                            (ovx_fn)ovxc_nn_softmax_row}};
+    static const ovx_variant table[] = {OVX_VARIANT_AVX512(ovxc_nn_softmax_row) OVX_VARIANT_AVX2(ovxc_nn_softmax_row){
+        "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_nn_softmax_row}};
     return table;
 }
 

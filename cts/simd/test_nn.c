@@ -33,6 +33,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #define SIMD_TEST_SEED 424242u
 #include "simd_test.h"
@@ -594,6 +596,81 @@ static void fconv_check(const conv_case *cc)
     free(in.ptr), free(w.ptr), free(b.ptr), free(ref.ptr), free(mag.ptr), free(out.ptr), free(first.ptr);
 }
 
+/* The driver's direct 1x1 path (kernels/nn_run.c: skip 1, no padding, a
+ * dense input whose rows are whole 8-column vectors, read in place as the
+ * planes: plane ow * oh, row stride ow): every variant bit-identical to the
+ * scalar one on it, with the input's last byte just before an unreadable
+ * page (a load past the tensor faults). */
+static void fconv_direct_check(size_t ow, size_t oh, size_t ifm, size_t ofm, int bias)
+{
+    const long pg = sysconf(_SC_PAGESIZE);
+    const size_t ibytes = ow * oh * ifm * sizeof(float), span = (ibytes + (size_t)pg - 1) / (size_t)pg * (size_t)pg;
+    uint8_t *map = mmap(NULL, span + (size_t)pg, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    size_t idims[3] = {ow, oh, ifm}, wdims[4] = {1, 1, ifm, ofm}, odims[3] = {ow, oh, ofm}, bdims[1] = {ofm};
+    ovxc_tensor in, w = make(4, wdims, 4, 1), b = make(1, bdims, 4, 1), out = make(3, odims, 4, 1);
+    ovxc_tensor first = make(3, odims, 4, 1);
+    const ovx_variant *v, *scalar;
+    ovx_variant order[8];
+    size_t nv = 0, vi, i, y, x0;
+    ovxc_nn_conv_geom g;
+    if (map == MAP_FAILED) {
+        fprintf(stderr, "test_nn: mmap failed\n");
+        failed++;
+        return;
+    }
+    mprotect(map + span, (size_t)pg, PROT_NONE);
+    in = make(3, idims, 4, 1);
+    free(in.ptr);
+    in.ptr = map + span - ibytes;
+    ffill(&in, 0), ffill(&w, 0), ffill(&b, 0);
+    memset(&g, 0, sizeof(g));
+    g.skip[0] = g.skip[1] = 1;
+    for (scalar = ovxc_nnf_conv_variants(); scalar->level != OVX_SIMD_NONE; scalar++) {}
+    order[nv++] = *scalar;
+    for (v = ovxc_nnf_conv_variants(); v != scalar && nv < 8; v++) order[nv++] = *v;
+    for (vi = 0; vi < nv; vi++) {
+        ovxc_nnf_packw pw;
+        ovxc_nn_planes pl;
+        ovxc_nnf_conv_plan p;
+        size_t toff = 0, ntaps[1024], list[1024], koff[1024];
+        void *wmem = malloc(ovxc_nnf_packw_size(&w));
+        float *biasd = malloc(ofm * sizeof(float));
+        int bad = 0;
+        v = &order[vi];
+        if (!cpu_has(v->level)) {
+            not_run++;
+            free(wmem), free(biasd);
+            continue;
+        }
+        ovxc_nnf_packw_fill(&w, wmem, &pw);
+        ovxc_nnf_conv_layout(&g, &w, &out, &pl);
+        pl.plane = ow * oh, pl.row_stride = ow;
+        for (y = 0; y < oh; y++) ntaps[y] = 1, list[y] = 0;
+        for (i = 0; i < ifm; i++) koff[i] = i * pl.plane;
+        for (i = 0; i < ofm; i++) memcpy(biasd + i, b.ptr + i * 4, 4);
+        memset(&p, 0, sizeof(p));
+        p.w = &pw, p.pl = &pl, p.ip = (const float *)(const void *)in.ptr, p.tap_off = &toff;
+        p.row_ntaps = ntaps, p.row_taps = list, p.koff = koff, p.skip_y = 1, p.ow = ow, p.oh = oh;
+        p.bias = bias ? biasd : NULL;
+        p.out = out;
+        memset(out.ptr, 0x5A, nbytes(&out));
+        /* the last rows alone too (the tile that ends at the tensor's end) */
+        x0 = oh / 2;
+        ((ovxc_nnf_conv_rows_f)v->fn)(&p, 0, x0, 0, pw.blocks);
+        ((ovxc_nnf_conv_rows_f)v->fn)(&p, x0, oh, 0, pw.blocks);
+        if (vi == 0)
+            memcpy(first.ptr, out.ptr, nbytes(&out));
+        else
+            bad = memcmp(first.ptr, out.ptr, nbytes(&out)) != 0;
+        if (bad) fprintf(stderr, "test_nn: fconv direct %s %zux%zu ifm %zu ofm %zu: differs from scalar\n", v->name, ow,
+                         oh, ifm, ofm);
+        if (bad) failed++; else passed++;
+        free(wmem), free(biasd);
+    }
+    munmap(map, span + (size_t)pg);
+    free(w.ptr), free(b.ptr), free(out.ptr), free(first.ptr);
+}
+
 /* Fully connected: the scalar variant against the double reference within
  * (k + 2) 2^-24 sum |w x| (+ |b|); every variant bit-identical to it, the
  * outputs split in two ranges (threads). */
@@ -749,7 +826,7 @@ static void fpool_check(int is_max, size_t iw, size_t ih, size_t c, size_t size,
  * double reference (ovxc_nnf_vx_softmax), every variant bit-identical to
  * it; values spread wide enough to reach exp's underflow, item ranges split
  * in two. */
-static void fsoftmax_check(size_t nd, size_t d0, size_t d1, size_t d2, float spread, size_t xs)
+static void fsoftmax_check(size_t nd, size_t d0, size_t d1, size_t d2, float spread, size_t xs, size_t at, float special)
 {
     size_t dims[3] = {d0, d1, d2}, axis = nd > 2 ? 2 : 0, i, cnt, items;
     ovxc_tensor in = make(nd, dims, 4, xs), ref = make(nd, dims, 4, 1), out = make(nd, dims, 4, 1);
@@ -765,6 +842,7 @@ static void fsoftmax_check(size_t nd, size_t d0, size_t d1, size_t d2, float spr
         for (k = 0; k < nd; k++) off += (rem % in.dims[k]) * in.strides[k], rem /= in.dims[k];
         memcpy(&f, in.ptr + off, 4), f *= spread;
         if (i == 3) f = -INFINITY;
+        if (i == at) f = special;
         memcpy(in.ptr + off, &f, 4);
     }
     ovxc_nnf_vx_softmax(&in, &ref, axis);
@@ -789,7 +867,8 @@ static void fsoftmax_check(size_t nd, size_t d0, size_t d1, size_t d2, float spr
                 /* float x - max carries |x - max| 2^-24: exp's relative
                  * error grows with -ln r ~ max - x */
                 memcpy(first.ptr + 4 * i, &got, 4);
-                b1 = !(fabs((double)got - r) <= (1e-6 + 1.2e-7 * fabs(log((double)r + 1e-45))) * fabs(r) + 1e-37);
+                b1 = !(fabs((double)got - r) <= (1e-6 + 1.2e-7 * fabs(log((double)r + 1e-45))) * fabs(r) + 1e-37) &&
+                     !(isnan(got) && isnan(r));
             } else {
                 b1 = memcmp(&got, first.ptr + 4 * i, 4) != 0;
                 if (b1) memcpy(&r, first.ptr + 4 * i, 4);
@@ -803,6 +882,58 @@ static void fsoftmax_check(size_t nd, size_t d0, size_t d1, size_t d2, float spr
     }
     free(in.ptr), free(ref.ptr), free(out.ptr), free(first.ptr);
 }
+
+#if defined(OVX_HAVE_AVX512)
+/* The avx512 softmax rows' quotients (ovxc_nnf_softmax_div_avx512, fused
+ * multiply-add corrections of e * (1 / sum)) equal to the float division:
+ * every significand of e (e in [0.5, 1), and 1), sums with special
+ * significands (1, 1 + 2^-23, all ones, 1.5) and random ones up to 2^20; e
+ * around its vdivps fallback (quotients near 2^-100) and below, 0, a NaN;
+ * lengths that end mid-vector. */
+static void fdiv_check(void)
+{
+    const size_t n = (size_t)1 << 23, extra = 2 * 4096 + 19;
+    float *e = malloc((n + extra) * sizeof(float)), *o = malloc((n + extra) * sizeof(float));
+    float sums[40] = {1.0f, 1.00000012f, 1.99999988f, 1.5f, 3.0f, 999.999939f, 1048575.94f, 7.0f};
+    size_t si, i, nsums = 40;
+    int bad = 0;
+    if (!cpu_has(OVX_SIMD_AVX512)) {
+        not_run++;
+        free(e), free(o);
+        return;
+    }
+#if defined(OVX_SIMD_TEST_EMU512)
+    nsums = 3; /* the emulation is slower */
+#endif
+    for (si = 8; si < 40; si++) sums[si] = ldexpf(1.0f + (float)(rnd() % 8388608u) / 8388608.0f, (int)(rnd() % 21));
+    for (si = 0; si < nsums && !bad; si++) {
+        const float sum = sums[si];
+        size_t len;
+        for (i = 0; i < n; i++) {
+            const uint32_t bits = 0x3F000000u + (uint32_t)i;
+            memcpy(e + i, &bits, 4);
+        }
+        for (i = 0; i < 4096; i++) { /* quotients near 2^-100, then 2^-126 .. 2^-100 */
+            e[n + i] = ldexpf(sum, -100) * (1.0f + ((float)i - 2048.0f) * 1.2e-7f);
+            e[n + 4096 + i] = ldexpf(1.0f + (float)(rnd() % 8388608u) / 8388608.0f, -126 + (int)(rnd() % 40));
+        }
+        e[n + 8192] = 1.0f, e[n + 8193] = 0.0f, e[n + 8194] = NAN;
+        for (i = n + 8195; i < n + extra; i++) e[i] = frnd() * frnd() + 0.5f;
+        len = n + extra - si; /* tails of 16 - 3 .. 16 elements */
+        memcpy(o, e, len * sizeof(float));
+        ovxc_nnf_softmax_div_avx512(o, len, sum);
+        for (i = 0; i < len && !bad; i++) {
+            const float want = e[i] / sum;
+            if (memcmp(&want, o + i, 4) != 0) {
+                fprintf(stderr, "test_nn: softmax_div avx512 %.9g / %.9g: %.9g, division %.9g\n", e[i], sum, o[i], want);
+                bad = 1;
+            }
+        }
+    }
+    if (bad) failed++; else passed++;
+    free(e), free(o);
+}
+#endif
 
 int main(void)
 {
@@ -972,7 +1103,29 @@ int main(void)
             {40, 6, 9, 6, 3, 3, 0, 1, 0, 0, 0, 1, 1, 0},
             {8, 8, 3, 5, 2, 2, 0, 1, 0, 2, 1, 1, 2, 1},
         };
+        /* the avx512 tiles: 12 or 6 channels (blocks in pairs and a last
+         * one) x 32 columns, a last tile of 1..31 columns (masked loads) */
+        static const conv_case f512[] = {
+            /* iw ih ifm ofm kw kh pad skip dil up a batch bias strided */
+            {16, 3, 3, 12, 3, 3, 1, 1, 0, 0, 0, 1, 1, 0},
+            {32, 2, 2, 13, 3, 3, 1, 1, 0, 0, 0, 1, 0, 0},
+            {33, 3, 4, 18, 3, 3, 1, 1, 0, 0, 0, 1, 1, 0},
+            {56, 3, 5, 19, 3, 3, 1, 1, 0, 0, 0, 1, 1, 0},
+            {47, 2, 3, 25, 1, 1, 0, 1, 0, 0, 0, 1, 2, 0},
+            {70, 4, 2, 7, 3, 3, 0, 2, 0, 0, 0, 1, 1, 1},
+            {24, 4, 3, 30, 3, 3, 1, 1, 0, 2, 0, 1, 1, 0},
+        };
+        for (ci = 0; ci < sizeof(f512) / sizeof(f512[0]); ci++) fconv_check(&f512[ci]);
         for (ci = 0; ci < sizeof(fcases) / sizeof(fcases[0]); ci++) fconv_check(&fcases[ci]);
+    }
+    {
+        /* the direct 1x1 path: widths of 8 .. 64 columns (whole vectors
+         * of 8: the last tile's reads past the row end in the next row or
+         * at the tensor's end) */
+        static const size_t dc[][4] = {{8, 3, 5, 7}, {16, 2, 3, 13}, {24, 3, 4, 12}, {40, 2, 3, 6},
+                                       {56, 3, 6, 19}, {64, 2, 2, 25}, {8, 1, 1, 1}};
+        for (ci = 0; ci < sizeof(dc) / sizeof(dc[0]); ci++)
+            fconv_direct_check(dc[ci][0], dc[ci][1], dc[ci][2], dc[ci][3], (int)(ci & 1));
     }
     ffc_check(1, 1, 1, 1);
     ffc_check(15, 5, 2, 0);
@@ -980,11 +1133,28 @@ int main(void)
     ffc_check(37, 4, 3, 1);
     ffc_check(1000, 13, 1, 1);
     ffc_check(4099, 7, 2, 0);
-    fsoftmax_check(1, 1, 1, 1, 1.0f, 1);
-    fsoftmax_check(2, 1000, 5, 1, 4.0f, 1);
-    fsoftmax_check(2, 13, 7, 1, 60.0f, 1);
-    fsoftmax_check(2, 37, 3, 1, 1.0f, 2);
-    fsoftmax_check(3, 3, 4, 17, 30.0f, 1);
+#if defined(OVX_HAVE_AVX512)
+    fdiv_check();
+#endif
+    fsoftmax_check(1, 1, 1, 1, 1.0f, 1, 0, -INFINITY);
+    fsoftmax_check(2, 1000, 5, 1, 4.0f, 1, 0, -INFINITY);
+    fsoftmax_check(2, 13, 7, 1, 60.0f, 1, 0, -INFINITY);
+    fsoftmax_check(2, 37, 3, 1, 1.0f, 2, 0, -INFINITY);
+    fsoftmax_check(3, 3, 4, 17, 30.0f, 1, 0, -INFINITY);
+    /* the avx512 rows: lengths around its 16-element groups, rows whose x -
+     * max all lie in exp's range (the unclamped pass) with a NaN (that pass
+     * again with the clamps), a +inf (max +inf), a -0 maximum */
+    {
+        static const size_t lens[] = {8, 15, 16, 17, 24, 31, 32, 33, 47, 64, 65, 200};
+        size_t li;
+        for (li = 0; li < sizeof(lens) / sizeof(lens[0]); li++) {
+            fsoftmax_check(2, lens[li], 3, 1, 2.0f, 1, 0, -INFINITY);
+            fsoftmax_check(2, lens[li], 3, 1, 40.0f, 1, lens[li] + 1, -INFINITY);
+            fsoftmax_check(2, lens[li], 3, 1, 2.0f, 1, lens[li] + 5, NAN);
+            fsoftmax_check(2, lens[li], 2, 1, 2.0f, 1, lens[li] - 1, INFINITY);
+            fsoftmax_check(2, lens[li], 2, 1, 1e-39f, 1, lens[li] + 2, -0.0f);
+        }
+    }
     {
         static const size_t fp[][7] = {
             /* iw ih c size pad skip, element stride */
