@@ -1,0 +1,331 @@
+/*
+ * Warp Affine, Warp Perspective and Remap: AVX-512 variants (geometry.h).
+ *
+ * Bit-exact with the fixed-point references, in two passes per chunk of up
+ * to 256 destination pixels of a row:
+ *  1. the positions, 16 lanes a step, with the reference's float operations
+ *     in its order (the per-row constants are the reference's own,
+ *     ovxc_geo_*_row), the clamp (replicate: into the plane, [0, (w - 1)
+ *     1024], which gives the reference's value, see geometry_avx2.c's
+ *     warp_px8; constant: +-2^30, NaN to the low end as maxps does) and the
+ *     floor (a conversion rounding down) into int32 arrays: bilinear the
+ *     fixed-point X, Y; nearest the pixel ((X + 512) >> 10, (Y + 512) >> 10);
+ *  2. the taps, 16 pixels a block.  Window path: the block's taps lie in a
+ *     32-column, 4-row window from a base (the smaller tap of lanes 0 and
+ *     15: positions along a row are mostly monotonic), read as 4 rows of 32
+ *     bytes (masked loads where the window leaves the plane, the bytes
+ *     outside the plane the constant; under replicate they only meet weight
+ *     0), and one vpermt2b (AVX512-VBMI) of that 128-byte table selects the
+ *     tap pairs (bilinear: (p00, p10) and (p01, p11) as words, then the
+ *     reference's integer sum: pmaddwd with (1024 - s, s), r0 1024 + (r1 -
+ *     r0) t, the same integer as r0 (1024 - t) + r1 t).  Other blocks: each
+ *     tap by the border rule per lane, gathers.
+ * The pass split keeps the loads' address chains short (as the AVX2 file).
+ * CPUs without VBMI, U1 images and planes the AVX2 variant leaves to the
+ * reference (too large, under 7 bytes) take the AVX2 variant.
+ */
+#include "geometry.h"
+
+#include <immintrin.h>
+#include <string.h>
+
+#if defined(__AVX512F__)
+#define W5_TARGET __attribute__((target("avx512vbmi")))
+#else /* the emulated build (cts/meson.build): SIMDe's portable intrinsics */
+#define W5_TARGET
+#endif
+
+enum { W5_CHUNK = 256, B = OVXC_GEO_FIX_BITS };
+
+typedef struct {
+    const uint8_t *ptr;
+    int32_t stride, w, h;
+    int bilinear, constant;
+    int32_t last3; /* offset of the plane's last byte - 3 */
+    uint8_t cval;
+    __m512 flo, fxhi, fyhi; /* the clamp of the positions */
+} w5_ctx;
+
+static int w5_vbmi(void)
+{
+    static int v = -1;
+    if (v < 0) v = __builtin_cpu_supports("avx512vbmi") ? 1 : 0;
+    return v;
+}
+
+static int w5_init(w5_ctx *c, const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp)
+{
+    int64_t last;
+    if (!w5_vbmi() || src->u1 || dst->u1 || src->width < 1 || src->height < 1 || src->stride < src->width ||
+        !src->ptr)
+        return 0;
+    if (src->width >= (1 << 20) || src->height >= (1 << 20)) return 0;
+    last = (int64_t)(src->height - 1) * src->stride + src->width - 1;
+    if (last < 6 || (int64_t)(src->height + 4) * src->stride >= ((int64_t)1 << 31)) return 0;
+    c->ptr = src->ptr;
+    c->stride = src->stride;
+    c->w = src->width;
+    c->h = src->height;
+    c->bilinear = interp != OVXC_GEO_NEAREST;
+    c->constant = src->mode == OVXC_BORDER_CONSTANT;
+    c->last3 = (int32_t)(last - 3);
+    c->cval = (uint8_t)(src->cval & 255);
+    c->flo = _mm512_set1_ps(c->constant ? -OVXC_GEO_FIX_LIM : 0.0f);
+    c->fxhi = _mm512_set1_ps(c->constant ? OVXC_GEO_FIX_LIM : (float)((src->width - 1) << B));
+    c->fyhi = _mm512_set1_ps(c->constant ? OVXC_GEO_FIX_LIM : (float)((src->height - 1) << B));
+    return 1;
+}
+
+/* The reference's geo_fix after the clamp (w5_ctx): max returns its second
+ * operand (the low bound) for NaN; the conversion rounds down (floor). */
+static inline __m512i w5_fix(__m512 v, __m512 lo, __m512 hi)
+{
+    v = _mm512_min_ps(_mm512_max_ps(v, lo), hi);
+    return _mm512_cvt_roundps_epi32(v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+}
+
+/* Store the positions of 16 pixels: bilinear X, Y; nearest the pixel. */
+static inline void w5_put(const w5_ctx *c, __m512 vx, __m512 vy, int32_t *X, int32_t *Y, const int bil)
+{
+    __m512i xi = w5_fix(vx, c->flo, c->fxhi), yi = w5_fix(vy, c->flo, c->fyhi);
+    if (!bil) {
+        const __m512i h = _mm512_set1_epi32(1 << (B - 1));
+        xi = _mm512_srai_epi32(_mm512_add_epi32(xi, h), B);
+        yi = _mm512_srai_epi32(_mm512_add_epi32(yi, h), B);
+    }
+    _mm512_store_si512((void *)X, xi);
+    _mm512_store_si512((void *)Y, yi);
+}
+
+/* One window row: 32 bytes of plane row y from column x; bytes outside the
+ * plane are the constant. */
+static inline W5_TARGET __m256i w5_row(const w5_ctx *c, int32_t x, int32_t y)
+{
+    const __m256i fill = _mm256_set1_epi8((char)c->cval);
+    int32_t lo, hi;
+    uint32_t m;
+    if ((uint32_t)y >= (uint32_t)c->h) return fill;
+    lo = -x;         /* the first byte inside: lo (if > 0) */
+    hi = c->w - x;   /* the first byte past the row: hi */
+    if (hi <= 0 || lo >= 32) return fill;
+    m = hi >= 32 ? 0xFFFFFFFFu : ((1u << hi) - 1u);
+    if (lo > 0) m &= ~((1u << lo) - 1u);
+    return _mm256_mask_loadu_epi8(fill, (__mmask32)m,
+                                  (const void *)((uintptr_t)c->ptr + (uintptr_t)((intptr_t)y * c->stride + x)));
+}
+
+/* Tap (a, b) of 16 lanes by the border rule, one gather: the 4 bytes from
+ * the tap, or ending at it near the plane's end. */
+static inline __m512i w5_tap(const w5_ctx *c, __m512i a, __m512i b)
+{
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i ac = _mm512_min_epi32(_mm512_max_epi32(a, zero), _mm512_set1_epi32(c->w - 1));
+    __m512i bc = _mm512_min_epi32(_mm512_max_epi32(b, zero), _mm512_set1_epi32(c->h - 1));
+    __m512i off = _mm512_add_epi32(_mm512_mullo_epi32(bc, _mm512_set1_epi32(c->stride)), ac);
+    __m512i o2 = _mm512_min_epi32(off, _mm512_set1_epi32(c->last3));
+    __m512i g = _mm512_i32gather_epi32(o2, (const void *)c->ptr, 1);
+    g = _mm512_and_si512(_mm512_srlv_epi32(g, _mm512_slli_epi32(_mm512_sub_epi32(off, o2), 3)),
+                         _mm512_set1_epi32(255));
+    if (c->constant) {
+        __mmask16 in = _mm512_cmpeq_epi32_mask(a, ac) & _mm512_cmpeq_epi32_mask(b, bc);
+        g = _mm512_mask_blend_epi32(in, _mm512_set1_epi32(c->cval), g);
+    }
+    return g;
+}
+
+/* The reference's bilinear sum of 16 lanes from the tap pairs as words. */
+static inline __m512i w5_bil(__m512i a0, __m512i a1, __m512i X, __m512i Y)
+{
+    const __m512i fm = _mm512_set1_epi32((1 << B) - 1);
+    __m512i s = _mm512_and_si512(X, fm), t = _mm512_and_si512(Y, fm);
+    __m512i ws = _mm512_add_epi32(_mm512_set1_epi32(1 << B), _mm512_sub_epi32(_mm512_slli_epi32(s, 16), s));
+    __m512i r0 = _mm512_madd_epi16(a0, ws), r1 = _mm512_madd_epi16(a1, ws);
+    __m512i v = _mm512_add_epi32(_mm512_slli_epi32(r0, B), _mm512_mullo_epi32(_mm512_sub_epi32(r1, r0), t));
+    return _mm512_srli_epi32(_mm512_add_epi32(v, _mm512_set1_epi32(1 << (2 * B - 1))), 2 * B);
+}
+
+/* The taps of the n pixels of a chunk (positions in X[], Y[], held up to n
+ * rounded up to 16) into out. */
+static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const int32_t *Y, uint8_t *out, int32_t n,
+                                     const int bil)
+{
+    const uint32_t xmax = (uint32_t)(c->w - 32), ymax = (uint32_t)(c->h - 4);
+    const int fits = c->w >= 32 && c->h >= 4;
+    const intptr_t st = c->stride;
+    for (int32_t k = 0; k < n; k += 16) {
+        const __mmask16 om = n - k >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (n - k)) - 1u);
+        const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));
+        const __m512i xi = bil ? _mm512_srai_epi32(Xv, B) : Xv, yi = bil ? _mm512_srai_epi32(Yv, B) : Yv;
+        /* the base: the smaller tap of lanes 0 and 15 (>> of a negative
+         * int32 is arithmetic on the compilers this file builds with) */
+        const int32_t x0 = bil ? X[k] >> B : X[k], x15 = bil ? X[k + 15] >> B : X[k + 15];
+        const int32_t y0 = bil ? Y[k] >> B : Y[k], y15 = bil ? Y[k + 15] >> B : Y[k + 15];
+        const int32_t x = x0 < x15 ? x0 : x15, y = y0 < y15 ? y0 : y15;
+        const __m512i dx = _mm512_sub_epi32(xi, _mm512_set1_epi32(x)), dy = _mm512_sub_epi32(yi, _mm512_set1_epi32(y));
+        /* bilinear: dx <= 30, dy <= 2 (the right and lower taps inside the
+         * window too); nearest: dx <= 31, dy <= 3 */
+        const __mmask16 ok = _mm512_cmple_epu32_mask(dx, _mm512_set1_epi32(31 - bil)) &
+                             _mm512_cmple_epu32_mask(dy, _mm512_set1_epi32(3 - bil));
+        __m512i res;
+        if (ok == 0xFFFF) {
+            __m512i ta, tb;
+            if (fits && (uint32_t)x <= xmax && (uint32_t)y <= ymax) {
+                const uint8_t *p = c->ptr + (intptr_t)y * st + x;
+                ta = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)p)),
+                                        _mm256_loadu_si256((const __m256i *)(p + st)), 1);
+                tb = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(p + 2 * st))),
+                                        _mm256_loadu_si256((const __m256i *)(p + 3 * st)), 1);
+            } else {
+                ta = _mm512_inserti64x4(_mm512_castsi256_si512(w5_row(c, x, y)), w5_row(c, x, y + 1), 1);
+                tb = _mm512_inserti64x4(_mm512_castsi256_si512(w5_row(c, x, y + 2)), w5_row(c, x, y + 3), 1);
+            }
+            const __m512i idx = _mm512_add_epi32(dx, _mm512_slli_epi32(dy, 5));
+            if (!bil) {
+                __m512i idx8 = _mm512_castsi128_si512(_mm512_cvtepi32_epi8(idx));
+                __m512i v = _mm512_permutex2var_epi8(ta, idx8, tb);
+                _mm_mask_storeu_epi8(out + k, om, _mm512_castsi512_si128(v));
+                continue;
+            }
+            /* words (p00, p10) at bytes (i, i + 1); (p01, p11) 32 further */
+            const __mmask64 even = (__mmask64)0x5555555555555555ull;
+            const __m512i i0 = _mm512_add_epi32(_mm512_add_epi32(idx, _mm512_slli_epi32(idx, 16)),
+                                                _mm512_set1_epi32(0x00010000));
+            const __m512i i1 = _mm512_add_epi32(i0, _mm512_set1_epi32(0x00200020));
+            __m512i a0 = _mm512_maskz_permutex2var_epi8(even, ta, i0, tb);
+            __m512i a1 = _mm512_maskz_permutex2var_epi8(even, ta, i1, tb);
+            res = w5_bil(a0, a1, Xv, Yv);
+        } else if (!bil) {
+            res = w5_tap(c, xi, yi);
+        } else {
+            const __m512i one = _mm512_set1_epi32(1);
+            const __m512i xj = _mm512_add_epi32(xi, one), yj = _mm512_add_epi32(yi, one);
+            __m512i a0 = _mm512_or_si512(w5_tap(c, xi, yi), _mm512_slli_epi32(w5_tap(c, xj, yi), 16));
+            __m512i a1 = _mm512_or_si512(w5_tap(c, xi, yj), _mm512_slli_epi32(w5_tap(c, xj, yj), 16));
+            res = w5_bil(a0, a1, Xv, Yv);
+        }
+        _mm512_mask_cvtepi32_storeu_epi8(out + k, om, res);
+    }
+}
+
+#define W5_ALIGN __attribute__((aligned(64)))
+
+static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n,
+                                           const int bil)
+{
+    const __m512 ax = _mm512_set1_ps(r->ax), bx = _mm512_set1_ps(r->bx);
+    const __m512 ay = _mm512_set1_ps(r->ay), by = _mm512_set1_ps(r->by);
+    const __m512 sixteen = _mm512_set1_ps(16.0f);
+    const __m512 lane = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    int32_t X[W5_CHUNK] W5_ALIGN, Y[W5_CHUNK] W5_ALIGN;
+    for (int32_t x0 = 0; x0 < n; x0 += W5_CHUNK) {
+        const int32_t m = n - x0 < W5_CHUNK ? n - x0 : W5_CHUNK;
+        __m512 xf = _mm512_add_ps(lane, _mm512_set1_ps((float)x0));
+        for (int32_t x = 0; x < m; x += 16) {
+            w5_put(c, _mm512_add_ps(_mm512_mul_ps(ax, xf), bx), _mm512_add_ps(_mm512_mul_ps(ay, xf), by), X + x, Y + x,
+                   bil);
+            xf = _mm512_add_ps(xf, sixteen);
+        }
+        w5_taps(c, X, Y, row + x0, m, bil);
+    }
+}
+
+static inline W5_TARGET void w5_persp_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n,
+                                          const int bil)
+{
+    const __m512 ax = _mm512_set1_ps(r->ax), bx = _mm512_set1_ps(r->bx);
+    const __m512 ay = _mm512_set1_ps(r->ay), by = _mm512_set1_ps(r->by);
+    const __m512 az = _mm512_set1_ps(r->az), bz = _mm512_set1_ps(r->bz);
+    const __m512 sixteen = _mm512_set1_ps(16.0f), one = _mm512_set1_ps(1.0f), half = _mm512_set1_ps(0.5f);
+    const __m512 lane = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    int32_t X[W5_CHUNK] W5_ALIGN, Y[W5_CHUNK] W5_ALIGN;
+    for (int32_t x0 = 0; x0 < n; x0 += W5_CHUNK) {
+        const int32_t m = n - x0 < W5_CHUNK ? n - x0 : W5_CHUNK;
+        __m512 xf = _mm512_add_ps(lane, _mm512_set1_ps((float)x0));
+        for (int32_t x = 0; x < m; x += 16) {
+            __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(az, xf), bz));
+            __m512 vx = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(ax, xf), bx), q), half);
+            __m512 vy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(ay, xf), by), q), half);
+            w5_put(c, vx, vy, X + x, Y + x, bil);
+            xf = _mm512_add_ps(xf, sixteen);
+        }
+        w5_taps(c, X, Y, row + x0, m, bil);
+    }
+}
+
+static inline W5_TARGET void w5_remap_row(const w5_ctx *c, const float *p, uint8_t *row, int32_t n, __m512 cx,
+                                          __m512 cy, const int bil)
+{
+    const __m512 kfix = _mm512_set1_ps((float)OVXC_GEO_FIX_SCALE);
+    const __m512i ev = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i od = _mm512_add_epi32(ev, _mm512_set1_epi32(1));
+    int32_t X[W5_CHUNK] W5_ALIGN, Y[W5_CHUNK] W5_ALIGN;
+    for (int32_t x0 = 0; x0 < n; x0 += W5_CHUNK) {
+        const int32_t m = n - x0 < W5_CHUNK ? n - x0 : W5_CHUNK;
+        for (int32_t x = 0; x < m; x += 16) {
+            const float *q = p + 2 * (x0 + x);
+            __m512 a, b;
+            if (m - x >= 16) {
+                a = _mm512_loadu_ps(q);
+                b = _mm512_loadu_ps(q + 16);
+            } else { /* the row's last points; the rest of the block 0 (computed, not stored) */
+                const int32_t k = 2 * (m - x);
+                a = _mm512_maskz_loadu_ps((__mmask16)(k >= 16 ? 0xFFFF : (1u << k) - 1u), q);
+                b = _mm512_maskz_loadu_ps((__mmask16)(k > 16 ? (1u << (k - 16)) - 1u : 0u), q + 16);
+            }
+            __m512 mx = _mm512_permutex2var_ps(a, ev, b), my = _mm512_permutex2var_ps(a, od, b);
+            w5_put(c, _mm512_add_ps(_mm512_mul_ps(mx, kfix), cx), _mm512_add_ps(_mm512_mul_ps(my, kfix), cy), X + x,
+                   Y + x, bil);
+        }
+        w5_taps(c, X, Y, row + x0, m, bil);
+    }
+}
+
+W5_TARGET void ovxc_warp_affine_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m,
+                                            int interp, uint32_t y0, uint32_t y1)
+{
+    w5_ctx c;
+    if (!w5_init(&c, src, dst, interp)) {
+        ovxc_warp_affine_rows_avx2(src, dst, m, interp, y0, y1);
+        return;
+    }
+    for (uint32_t y = y0; y < y1; y++) {
+        ovxc_geo_row r;
+        ovxc_geo_affine_row(src, m, y, &r);
+        if (c.bilinear) w5_affine_row(&c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 1);
+        else w5_affine_row(&c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 0);
+    }
+}
+
+W5_TARGET void ovxc_warp_perspective_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m,
+                                                 int interp, uint32_t y0, uint32_t y1)
+{
+    w5_ctx c;
+    if (!w5_init(&c, src, dst, interp)) {
+        ovxc_warp_perspective_rows_avx2(src, dst, m, interp, y0, y1);
+        return;
+    }
+    for (uint32_t y = y0; y < y1; y++) {
+        ovxc_geo_row r;
+        ovxc_geo_perspective_row(src, m, y, &r);
+        if (c.bilinear) w5_persp_row(&c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 1);
+        else w5_persp_row(&c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 0);
+    }
+}
+
+W5_TARGET void ovxc_remap_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy,
+                                      int interp, uint32_t y0, uint32_t y1)
+{
+    w5_ctx c;
+    if (!w5_init(&c, src, dst, interp)) {
+        ovxc_remap_rows_avx2(src, dst, map_xy, interp, y0, y1);
+        return;
+    }
+    const __m512 cx = _mm512_set1_ps((float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->ox));
+    const __m512 cy = _mm512_set1_ps((float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->oy));
+    for (uint32_t y = y0; y < y1; y++) {
+        const float *p = map_xy + (size_t)y * (size_t)dst->width * 2;
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        if (c.bilinear) w5_remap_row(&c, p, row, dst->width, cx, cy, 1);
+        else w5_remap_row(&c, p, row, dst->width, cx, cy, 0);
+    }
+}
