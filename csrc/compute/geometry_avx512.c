@@ -144,66 +144,144 @@ static inline __m512i w5_bil(__m512i a0, __m512i a1, __m512i X, __m512i Y)
     return _mm512_srli_epi32(_mm512_add_epi32(v, _mm512_set1_epi32(1 << (2 * B - 1))), 2 * B);
 }
 
+/* A 16-column window row: 16 bytes of plane row y from column x, bytes
+ * outside the plane the constant. */
+static inline W5_TARGET __m128i w5_row16(const w5_ctx *c, int32_t x, int32_t y)
+{
+    const __m128i fill = _mm_set1_epi8((char)c->cval);
+    int32_t lo, hi;
+    uint32_t m;
+    if ((uint32_t)y >= (uint32_t)c->h) return fill;
+    lo = -x;
+    hi = c->w - x;
+    if (hi <= 0 || lo >= 16) return fill;
+    m = hi >= 16 ? 0xFFFFu : ((1u << hi) - 1u);
+    if (lo > 0) m &= ~((1u << lo) - 1u);
+    return _mm_mask_loadu_epi8(fill, (__mmask16)m,
+                               (const void *)((uintptr_t)c->ptr + (uintptr_t)((intptr_t)y * c->stride + x)));
+}
+
+/* The 64-byte table of a 16-column window: rows y .. y + 3 from column x,
+ * 16 bytes each (broadcast loads merged by masks: no shuffle port). */
+static inline W5_TARGET __m512i w5_table16(const w5_ctx *c, int32_t x, int32_t y)
+{
+    if ((uint32_t)x <= (uint32_t)(c->w - 16) && (uint32_t)y <= (uint32_t)(c->h - 4) && c->w >= 16 && c->h >= 4) {
+        const intptr_t st = c->stride;
+        const uint8_t *p = c->ptr + (intptr_t)y * st + x;
+        __m512i t = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p));
+        t = _mm512_mask_broadcast_i32x4(t, 0x00F0, _mm_loadu_si128((const __m128i *)(p + st)));
+        t = _mm512_mask_broadcast_i32x4(t, 0x0F00, _mm_loadu_si128((const __m128i *)(p + 2 * st)));
+        return _mm512_mask_broadcast_i32x4(t, 0xF000, _mm_loadu_si128((const __m128i *)(p + 3 * st)));
+    }
+    {
+        __m512i t = _mm512_castsi128_si512(w5_row16(c, x, y));
+        t = _mm512_inserti32x4(t, w5_row16(c, x, y + 1), 1);
+        t = _mm512_inserti32x4(t, w5_row16(c, x, y + 2), 2);
+        return _mm512_inserti32x4(t, w5_row16(c, x, y + 3), 3);
+    }
+}
+
+/* The slow paths of a block of 16 (int32 lanes, 0..255): the 32-column
+ * window (4 rows of 32 bytes, vpermt2b), else gathers. */
+static W5_TARGET __attribute__((noinline)) __m512i w5_blk_slow(const w5_ctx *c, __m512i Xv, __m512i Yv, int32_t x,
+                                                               int32_t y, const int bil)
+{
+    const __m512i xi = bil ? _mm512_srai_epi32(Xv, B) : Xv, yi = bil ? _mm512_srai_epi32(Yv, B) : Yv;
+    const __m512i dx = _mm512_sub_epi32(xi, _mm512_set1_epi32(x)), dy = _mm512_sub_epi32(yi, _mm512_set1_epi32(y));
+    const __mmask16 ok = _mm512_cmple_epu32_mask(dx, _mm512_set1_epi32(31 - bil)) &
+                         _mm512_cmple_epu32_mask(dy, _mm512_set1_epi32(3 - bil));
+    if (ok == 0xFFFF) {
+        __m512i ta = _mm512_inserti64x4(_mm512_castsi256_si512(w5_row(c, x, y)), w5_row(c, x, y + 1), 1);
+        __m512i tb = _mm512_inserti64x4(_mm512_castsi256_si512(w5_row(c, x, y + 2)), w5_row(c, x, y + 3), 1);
+        const __m512i idx = _mm512_add_epi32(dx, _mm512_slli_epi32(dy, 5));
+        if (!bil) return _mm512_and_si512(_mm512_permutex2var_epi8(ta, idx, tb), _mm512_set1_epi32(255));
+        const __mmask64 even = (__mmask64)0x5555555555555555ull;
+        const __m512i i0 =
+            _mm512_add_epi32(_mm512_add_epi32(idx, _mm512_slli_epi32(idx, 16)), _mm512_set1_epi32(0x00010000));
+        const __m512i i1 = _mm512_add_epi32(i0, _mm512_set1_epi32(0x00200020));
+        return w5_bil(_mm512_maskz_permutex2var_epi8(even, ta, i0, tb), _mm512_maskz_permutex2var_epi8(even, ta, i1, tb),
+                      Xv, Yv);
+    }
+    if (!bil) return w5_tap(c, xi, yi);
+    const __m512i one = _mm512_set1_epi32(1);
+    const __m512i xj = _mm512_add_epi32(xi, one), yj = _mm512_add_epi32(yi, one);
+    __m512i a0 = _mm512_or_si512(w5_tap(c, xi, yi), _mm512_slli_epi32(w5_tap(c, xj, yi), 16));
+    __m512i a1 = _mm512_or_si512(w5_tap(c, xi, yj), _mm512_slli_epi32(w5_tap(c, xj, yj), 16));
+    return w5_bil(a0, a1, Xv, Yv);
+}
+
+/* The base of block k: the smaller tap of lanes 0 and 15 (a pointer to it,
+ * for broadcasts from memory). */
+static inline const int32_t *w5_base(const int32_t *A, int32_t k)
+{
+    return A[k] <= A[k + 15] ? A + k : A + k + 15;
+}
+
 /* The taps of the n pixels of a chunk (positions in X[], Y[], held up to n
- * rounded up to 16) into out. */
+ * rounded up to 16) into out.  Fast path: the block's taps in a 16-column,
+ * 4-row window (w5_table16) and one vpermb (bilinear: the four taps of each
+ * lane as bytes p00 p01 p10 p11 of its dword). */
 static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const int32_t *Y, uint8_t *out, int32_t n,
                                      const int bil)
 {
-    const uint32_t xmax = (uint32_t)(c->w - 32), ymax = (uint32_t)(c->h - 4);
-    const int fits = c->w >= 32 && c->h >= 4;
-    const intptr_t st = c->stride;
-    for (int32_t k = 0; k < n; k += 16) {
-        const __mmask16 om = n - k >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (n - k)) - 1u);
-        const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));
-        const __m512i xi = bil ? _mm512_srai_epi32(Xv, B) : Xv, yi = bil ? _mm512_srai_epi32(Yv, B) : Yv;
-        /* the base: the smaller tap of lanes 0 and 15 (>> of a negative
-         * int32 is arithmetic on the compilers this file builds with) */
-        const int32_t x0 = bil ? X[k] >> B : X[k], x15 = bil ? X[k + 15] >> B : X[k + 15];
-        const int32_t y0 = bil ? Y[k] >> B : Y[k], y15 = bil ? Y[k + 15] >> B : Y[k + 15];
-        const int32_t x = x0 < x15 ? x0 : x15, y = y0 < y15 ? y0 : y15;
-        const __m512i dx = _mm512_sub_epi32(xi, _mm512_set1_epi32(x)), dy = _mm512_sub_epi32(yi, _mm512_set1_epi32(y));
-        /* bilinear: dx <= 30, dy <= 2 (the right and lower taps inside the
-         * window too); nearest: dx <= 31, dy <= 3 */
-        const __mmask16 ok = _mm512_cmple_epu32_mask(dx, _mm512_set1_epi32(31 - bil)) &
-                             _mm512_cmple_epu32_mask(dy, _mm512_set1_epi32(3 - bil));
-        __m512i res;
-        if (ok == 0xFFFF) {
-            __m512i ta, tb;
-            if (fits && (uint32_t)x <= xmax && (uint32_t)y <= ymax) {
-                const uint8_t *p = c->ptr + (intptr_t)y * st + x;
-                ta = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)p)),
-                                        _mm256_loadu_si256((const __m256i *)(p + st)), 1);
-                tb = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(p + 2 * st))),
-                                        _mm256_loadu_si256((const __m256i *)(p + 3 * st)), 1);
+    if (bil) {
+        const __m512i k15 = _mm512_set1_epi32(14), bm = _mm512_set1_epi32(0x00FF00FF);
+        const __m512i koff = _mm512_set1_epi32(0x11011000), k0101 = _mm512_set1_epi32(0x0101);
+        for (int32_t k = 0; k < n; k += 16) {
+            const __mmask16 om = n - k >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (n - k)) - 1u);
+            const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));
+            /* the base taps (>> of a negative int32 is arithmetic on the
+             * compilers this file builds with; X >> 10 is monotonic in X) */
+            const int32_t x = *w5_base(X, k) >> B, y = *w5_base(Y, k) >> B;
+            const __m512i dx = _mm512_sub_epi32(_mm512_srai_epi32(Xv, B), _mm512_set1_epi32(x));
+            const __m512i dy = _mm512_sub_epi32(_mm512_srai_epi32(Yv, B), _mm512_set1_epi32(y));
+            /* dx <= 14 and dy <= 2 (unsigned: negatives fail): max(dx, 7 dy) <= 14 */
+            const __m512i u = _mm512_max_epu32(dx, _mm512_sub_epi32(_mm512_slli_epi32(dy, 3), dy));
+            __m512i res;
+            if (_mm512_cmple_epu32_mask(u, k15) == 0xFFFF) {
+                const __m512i T = w5_table16(c, x, y);
+                const __m512i i = _mm512_add_epi32(dx, _mm512_slli_epi32(dy, 4));
+                const __m512i i2 = _mm512_mullo_epi16(i, k0101); /* i | i << 8 (i < 64) */
+                const __m512i idx = _mm512_add_epi32(_mm512_or_si512(i2, _mm512_slli_epi32(i2, 16)), koff);
+                const __m512i v = _mm512_permutexvar_epi8(idx, T);
+                res = w5_bil(_mm512_and_si512(v, bm), _mm512_and_si512(_mm512_srli_epi32(v, 8), bm), Xv, Yv);
             } else {
-                ta = _mm512_inserti64x4(_mm512_castsi256_si512(w5_row(c, x, y)), w5_row(c, x, y + 1), 1);
-                tb = _mm512_inserti64x4(_mm512_castsi256_si512(w5_row(c, x, y + 2)), w5_row(c, x, y + 3), 1);
+                res = w5_blk_slow(c, Xv, Yv, x, y, 1);
             }
-            const __m512i idx = _mm512_add_epi32(dx, _mm512_slli_epi32(dy, 5));
-            if (!bil) {
-                __m512i idx8 = _mm512_castsi128_si512(_mm512_cvtepi32_epi8(idx));
-                __m512i v = _mm512_permutex2var_epi8(ta, idx8, tb);
-                _mm_mask_storeu_epi8(out + k, om, _mm512_castsi512_si128(v));
-                continue;
-            }
-            /* words (p00, p10) at bytes (i, i + 1); (p01, p11) 32 further */
-            const __mmask64 even = (__mmask64)0x5555555555555555ull;
-            const __m512i i0 = _mm512_add_epi32(_mm512_add_epi32(idx, _mm512_slli_epi32(idx, 16)),
-                                                _mm512_set1_epi32(0x00010000));
-            const __m512i i1 = _mm512_add_epi32(i0, _mm512_set1_epi32(0x00200020));
-            __m512i a0 = _mm512_maskz_permutex2var_epi8(even, ta, i0, tb);
-            __m512i a1 = _mm512_maskz_permutex2var_epi8(even, ta, i1, tb);
-            res = w5_bil(a0, a1, Xv, Yv);
-        } else if (!bil) {
-            res = w5_tap(c, xi, yi);
-        } else {
-            const __m512i one = _mm512_set1_epi32(1);
-            const __m512i xj = _mm512_add_epi32(xi, one), yj = _mm512_add_epi32(yi, one);
-            __m512i a0 = _mm512_or_si512(w5_tap(c, xi, yi), _mm512_slli_epi32(w5_tap(c, xj, yi), 16));
-            __m512i a1 = _mm512_or_si512(w5_tap(c, xi, yj), _mm512_slli_epi32(w5_tap(c, xj, yj), 16));
-            res = w5_bil(a0, a1, Xv, Yv);
+            _mm512_mask_cvtepi32_storeu_epi8(out + k, om, res);
         }
-        _mm512_mask_cvtepi32_storeu_epi8(out + k, om, res);
+        return;
+    }
+    /* nearest: 4 blocks of 16 a step, block b's taps into byte b of each
+     * dword of acc (merge-masked vpermb), then one vpermb into order */
+    const __m512i k15 = _mm512_set1_epi32(15);
+    const __m512i order = _mm512_set_epi8(63, 59, 55, 51, 47, 43, 39, 35, 31, 27, 23, 19, 15, 11, 7, 3, 62, 58, 54, 50, 46,
+                                          42, 38, 34, 30, 26, 22, 18, 14, 10, 6, 2, 61, 57, 53, 49, 45, 41, 37, 33, 29,
+                                          25, 21, 17, 13, 9, 5, 1, 60, 56, 52, 48, 44, 40, 36, 32, 28, 24, 20, 16, 12, 8,
+                                          4, 0);
+    for (int32_t k0 = 0; k0 < n; k0 += 64) {
+        __m512i acc = _mm512_setzero_si512();
+        for (int b = 0; b < 4; b++) {
+            const int32_t k = k0 + 16 * b;
+            const __mmask64 mb = (__mmask64)0x1111111111111111ull << b;
+            if (k >= n) break;
+            const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));
+            const int32_t x = *w5_base(X, k), y = *w5_base(Y, k);
+            const __m512i dx = _mm512_sub_epi32(Xv, _mm512_set1_epi32(x));
+            const __m512i dy = _mm512_sub_epi32(Yv, _mm512_set1_epi32(y));
+            /* dx <= 15 and dy <= 3: max(dx, 4 dy) <= 15 */
+            const __m512i u = _mm512_max_epu32(dx, _mm512_slli_epi32(dy, 2));
+            if (_mm512_cmple_epu32_mask(u, k15) == 0xFFFF) {
+                const __m512i T = w5_table16(c, x, y);
+                const __m512i i = _mm512_slli_epi32(_mm512_add_epi32(dx, _mm512_slli_epi32(dy, 4)), 8 * b);
+                acc = _mm512_mask_permutexvar_epi8(acc, mb, i, T);
+            } else {
+                acc = _mm512_mask_mov_epi8(acc, mb, _mm512_slli_epi32(w5_blk_slow(c, Xv, Yv, x, y, 0), 8 * b));
+            }
+        }
+        acc = _mm512_permutexvar_epi8(order, acc);
+        if (n - k0 >= 64) _mm512_storeu_si512((void *)(out + k0), acc);
+        else _mm512_mask_storeu_epi8(out + k0, ((__mmask64)1 << (n - k0)) - 1, acc);
     }
 }
 
