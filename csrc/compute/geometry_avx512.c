@@ -43,6 +43,8 @@ typedef struct {
     int bilinear, constant;
     int32_t last3; /* offset of the plane's last byte - 3 */
     uint8_t cval;
+    __mmask16 m1, m2, m3; /* the 128-bit lanes 1, 2, 3 (w5_table16; kept in mask registers, see w5_pin) */
+    uint32_t xmax16, ymax16; /* the largest base of an in-plane 16-column window: w - 16, h - 4 (or none) */
     __m512 flo, fxhi, fyhi; /* the clamp of the positions */
 } w5_ctx;
 
@@ -70,6 +72,12 @@ static int w5_init(w5_ctx *c, const ovxc_geo_src *src, const ovxc_geo_dst *dst, 
     c->constant = src->mode == OVXC_BORDER_CONSTANT;
     c->last3 = (int32_t)(last - 3);
     c->cval = (uint8_t)(src->cval & 255);
+    c->m1 = 0x00F0;
+    c->m2 = 0x0F00;
+    c->m3 = 0xF000;
+    c->xmax16 = src->width >= 16 && src->height >= 4 ? (uint32_t)(src->width - 16) : 0;
+    c->ymax16 = src->width >= 16 && src->height >= 4 ? (uint32_t)(src->height - 4) : 0;
+    if (src->width < 16 || src->height < 4) c->xmax16 = c->ymax16 = 0xFFFFFFFFu; /* marks none, see w5_table16 */
     c->flo = _mm512_set1_ps(c->constant ? -OVXC_GEO_FIX_LIM : 0.0f);
     c->fxhi = _mm512_set1_ps(c->constant ? OVXC_GEO_FIX_LIM : (float)((src->width - 1) << B));
     c->fyhi = _mm512_set1_ps(c->constant ? OVXC_GEO_FIX_LIM : (float)((src->height - 1) << B));
@@ -165,13 +173,13 @@ static inline W5_TARGET __m128i w5_row16(const w5_ctx *c, int32_t x, int32_t y)
  * 16 bytes each (broadcast loads merged by masks: no shuffle port). */
 static inline W5_TARGET __m512i w5_table16(const w5_ctx *c, int32_t x, int32_t y)
 {
-    if ((uint32_t)x <= (uint32_t)(c->w - 16) && (uint32_t)y <= (uint32_t)(c->h - 4) && c->w >= 16 && c->h >= 4) {
+    if ((uint32_t)x <= c->xmax16 && (uint32_t)y <= c->ymax16 && c->xmax16 != 0xFFFFFFFFu) {
         const intptr_t st = c->stride;
         const uint8_t *p = c->ptr + (intptr_t)y * st + x;
         __m512i t = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p));
-        t = _mm512_mask_broadcast_i32x4(t, 0x00F0, _mm_loadu_si128((const __m128i *)(p + st)));
-        t = _mm512_mask_broadcast_i32x4(t, 0x0F00, _mm_loadu_si128((const __m128i *)(p + 2 * st)));
-        return _mm512_mask_broadcast_i32x4(t, 0xF000, _mm_loadu_si128((const __m128i *)(p + 3 * st)));
+        t = _mm512_mask_broadcast_i32x4(t, c->m1, _mm_loadu_si128((const __m128i *)(p + st)));
+        t = _mm512_mask_broadcast_i32x4(t, c->m2, _mm_loadu_si128((const __m128i *)(p + 2 * st)));
+        return _mm512_mask_broadcast_i32x4(t, c->m3, _mm_loadu_si128((const __m128i *)(p + 3 * st)));
     }
     {
         __m512i t = _mm512_castsi128_si512(w5_row16(c, x, y));
@@ -287,6 +295,60 @@ static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const in
 
 #define W5_ALIGN __attribute__((aligned(64)))
 
+/* Affine rows whose every block's taps lie in a 16-column, 4-row window
+ * from its base (w5_affine_row's test): the taps with no per-block test,
+ * from the lanes' window indices P = xi + 16 yi (xi, yi the taps: |P| <
+ * 2^26) minus the base's. */
+static inline W5_TARGET void w5_taps_aff(const w5_ctx *c, const int32_t *X, const int32_t *Y, const int32_t *P,
+                                         uint8_t *out, int32_t n, const int bil)
+{
+    if (bil) {
+        const __m512i bm = _mm512_set1_epi32(0x00FF00FF);
+        const __m512i koff = _mm512_set1_epi32(0x11011000), k0101 = _mm512_set1_epi32(0x0101);
+        for (int32_t k = 0; k < n; k += 16) {
+            const __mmask16 om = n - k >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (n - k)) - 1u);
+            const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));
+            const int32_t x = *w5_base(X, k) >> B, y = *w5_base(Y, k) >> B;
+            const __m512i T = w5_table16(c, x, y);
+            const __m512i i = _mm512_sub_epi32(_mm512_load_si512((const void *)(P + k)), _mm512_set1_epi32(x + 16 * y));
+            const __m512i i2 = _mm512_mullo_epi16(i, k0101); /* i | i << 8 (0 <= i < 64) */
+            const __m512i idx = _mm512_add_epi32(_mm512_or_si512(i2, _mm512_slli_epi32(i2, 16)), koff);
+            const __m512i v = _mm512_permutexvar_epi8(idx, T);
+            _mm512_mask_cvtepi32_storeu_epi8(
+                out + k, om, w5_bil(_mm512_and_si512(v, bm), _mm512_and_si512(_mm512_srli_epi32(v, 8), bm), Xv, Yv));
+        }
+        return;
+    }
+    const __m512i order = _mm512_set_epi8(63, 59, 55, 51, 47, 43, 39, 35, 31, 27, 23, 19, 15, 11, 7, 3, 62, 58, 54, 50, 46,
+                                          42, 38, 34, 30, 26, 22, 18, 14, 10, 6, 2, 61, 57, 53, 49, 45, 41, 37, 33, 29,
+                                          25, 21, 17, 13, 9, 5, 1, 60, 56, 52, 48, 44, 40, 36, 32, 28, 24, 20, 16, 12, 8,
+                                          4, 0);
+    for (int32_t k0 = 0; k0 < n; k0 += 64) {
+        __m512i acc = _mm512_setzero_si512();
+#define W5_NN_BLK(b)                                                                                                    \
+    if (k0 + 16 * (b) < n) {                                                                                            \
+        const int32_t k = k0 + 16 * (b), x = *w5_base(X, k), y = *w5_base(Y, k);                                        \
+        const __m512i T = w5_table16(c, x, y);                                                                          \
+        const __m512i i = _mm512_sub_epi32(_mm512_load_si512((const void *)(P + k)), _mm512_set1_epi32(x + 16 * y));  \
+        acc = _mm512_mask_permutexvar_epi8(acc, (__mmask64)0x1111111111111111ull << (b), _mm512_slli_epi32(i, 8 * (b)), \
+                                           T);                                                                          \
+    }
+        W5_NN_BLK(0)
+        W5_NN_BLK(1)
+        W5_NN_BLK(2)
+        W5_NN_BLK(3)
+#undef W5_NN_BLK
+        acc = _mm512_permutexvar_epi8(order, acc);
+        if (n - k0 >= 64) _mm512_storeu_si512((void *)(out + k0), acc);
+        else _mm512_mask_storeu_epi8(out + k0, ((__mmask64)1 << (n - k0)) - 1, acc);
+    }
+}
+
+static inline int w5_inside(float v, float lo, float hi)
+{
+    return v >= lo && v <= hi;
+}
+
 static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n,
                                            const int bil)
 {
@@ -294,16 +356,64 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
     const __m512 ay = _mm512_set1_ps(r->ay), by = _mm512_set1_ps(r->by);
     const __m512 sixteen = _mm512_set1_ps(16.0f);
     const __m512 lane = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    int32_t X[W5_CHUNK] W5_ALIGN, Y[W5_CHUNK] W5_ALIGN;
+    const __m512i h = _mm512_set1_epi32(bil ? 0 : 1 << (B - 1));
+    int32_t X[W5_CHUNK] W5_ALIGN, Y[W5_CHUNK] W5_ALIGN, P[W5_CHUNK] W5_ALIGN;
+    /* Every block's taps in a 16-column, 4-row window from its base: the
+     * positions (a rounded product of a fixed factor plus a constant, then
+     * the clamp: each step monotonic) are monotonic in x, so the base (the
+     * smaller tap of lanes 0 and 15) is the smallest tap and the largest is
+     * under base + 1 + 15 |a| + the float error (under 1/64 pixel for planes
+     * under 2^17 pixels, the reference's operations on positions under 2^27):
+     * 15 |ax| < 15 - bilinear and 15 |ay| < 3 - bilinear pixels with 0.1 to
+     * spare keep dx <= 15 - bilinear, dy <= 3 - bilinear. */
+    const int local = c->w < (1 << 17) && c->h < (1 << 17) &&
+                      15.0f * (r->ax < 0 ? -r->ax : r->ax) <= (14.9f - (float)bil) * (float)OVXC_GEO_FIX_SCALE &&
+                      15.0f * (r->ay < 0 ? -r->ay : r->ay) <= (2.9f - (float)bil) * (float)OVXC_GEO_FIX_SCALE;
+    const float fxlo = c->constant ? -OVXC_GEO_FIX_LIM : 0.0f, fylo = fxlo;
+    const float fxhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->w - 1) << B);
+    const float fyhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->h - 1) << B);
     for (int32_t x0 = 0; x0 < n; x0 += W5_CHUNK) {
-        const int32_t m = n - x0 < W5_CHUNK ? n - x0 : W5_CHUNK;
+        const int32_t m = n - x0 < W5_CHUNK ? n - x0 : W5_CHUNK, me = (m + 15) & ~15;
         __m512 xf = _mm512_add_ps(lane, _mm512_set1_ps((float)x0));
+        /* the chunk's positions inside the clamp's bounds at both ends (the
+         * lanes' operations in scalar: the same floats): no clamp */
+        const float xa = (float)x0, xb = (float)(x0 + me - 1);
+        const int inside = w5_inside(r->ax * xa + r->bx, fxlo, fxhi) && w5_inside(r->ax * xb + r->bx, fxlo, fxhi) &&
+                           w5_inside(r->ay * xa + r->by, fylo, fyhi) && w5_inside(r->ay * xb + r->by, fylo, fyhi);
+        if (!local) {
+            for (int32_t x = 0; x < m; x += 16) {
+                w5_put(c, _mm512_add_ps(_mm512_mul_ps(ax, xf), bx), _mm512_add_ps(_mm512_mul_ps(ay, xf), by), X + x,
+                       Y + x, bil);
+                xf = _mm512_add_ps(xf, sixteen);
+            }
+            w5_taps(c, X, Y, row + x0, m, bil);
+            continue;
+        }
         for (int32_t x = 0; x < m; x += 16) {
-            w5_put(c, _mm512_add_ps(_mm512_mul_ps(ax, xf), bx), _mm512_add_ps(_mm512_mul_ps(ay, xf), by), X + x, Y + x,
-                   bil);
+            __m512 vx = _mm512_add_ps(_mm512_mul_ps(ax, xf), bx), vy = _mm512_add_ps(_mm512_mul_ps(ay, xf), by);
+            __m512i Xi, Yi, xi, yi;
+            if (inside) {
+                Xi = _mm512_cvt_roundps_epi32(vx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+                Yi = _mm512_cvt_roundps_epi32(vy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+            } else {
+                Xi = w5_fix(vx, c->flo, c->fxhi);
+                Yi = w5_fix(vy, c->flo, c->fyhi);
+            }
+            if (!bil) {
+                Xi = _mm512_srai_epi32(_mm512_add_epi32(Xi, h), B);
+                Yi = _mm512_srai_epi32(_mm512_add_epi32(Yi, h), B);
+                xi = Xi;
+                yi = Yi;
+            } else {
+                xi = _mm512_srai_epi32(Xi, B);
+                yi = _mm512_srai_epi32(Yi, B);
+            }
+            _mm512_store_si512((void *)(X + x), Xi);
+            _mm512_store_si512((void *)(Y + x), Yi);
+            _mm512_store_si512((void *)(P + x), _mm512_add_epi32(xi, _mm512_slli_epi32(yi, 4)));
             xf = _mm512_add_ps(xf, sixteen);
         }
-        w5_taps(c, X, Y, row + x0, m, bil);
+        w5_taps_aff(c, X, Y, P, row + x0, m, bil);
     }
 }
 
