@@ -35,7 +35,7 @@
 #define W5_TARGET
 #endif
 
-enum { W5_CHUNK = 256, B = OVXC_GEO_FIX_BITS };
+enum { W5_CHUNK = 256, W5_PCHUNK = 256, B = OVXC_GEO_FIX_BITS };
 
 typedef struct {
     const uint8_t *ptr;
@@ -425,9 +425,9 @@ static inline W5_TARGET void w5_persp_row(const w5_ctx *c, const ovxc_geo_row *r
     const __m512 az = _mm512_set1_ps(r->az), bz = _mm512_set1_ps(r->bz);
     const __m512 sixteen = _mm512_set1_ps(16.0f), one = _mm512_set1_ps(1.0f), half = _mm512_set1_ps(0.5f);
     const __m512 lane = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    int32_t X[W5_CHUNK] W5_ALIGN, Y[W5_CHUNK] W5_ALIGN;
-    for (int32_t x0 = 0; x0 < n; x0 += W5_CHUNK) {
-        const int32_t m = n - x0 < W5_CHUNK ? n - x0 : W5_CHUNK;
+    int32_t X[W5_PCHUNK] W5_ALIGN, Y[W5_PCHUNK] W5_ALIGN;
+    for (int32_t x0 = 0; x0 < n; x0 += W5_PCHUNK) {
+        const int32_t m = n - x0 < W5_PCHUNK ? n - x0 : W5_PCHUNK;
         __m512 xf = _mm512_add_ps(lane, _mm512_set1_ps((float)x0));
         for (int32_t x = 0; x < m; x += 16) {
             __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(az, xf), bz));
