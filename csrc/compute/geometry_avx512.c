@@ -35,7 +35,7 @@
 #define W5_TARGET
 #endif
 
-enum { W5_CHUNK = 256, W5_PCHUNK = 256, B = OVXC_GEO_FIX_BITS };
+enum { W5_MAPPF = 2048, W5_CHUNK = 256, W5_PCHUNK = 256, B = OVXC_GEO_FIX_BITS };
 
 typedef struct {
     const uint8_t *ptr;
@@ -274,9 +274,10 @@ static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const in
             const __mmask64 mb = (__mmask64)0x1111111111111111ull << b;
             if (k >= n) break;
             const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));
-            const int32_t x = *w5_base(X, k), y = *w5_base(Y, k);
-            const __m512i dx = _mm512_sub_epi32(Xv, _mm512_set1_epi32(x));
-            const __m512i dy = _mm512_sub_epi32(Yv, _mm512_set1_epi32(y));
+            const int32_t *xp = w5_base(X, k), *yp = w5_base(Y, k), x = *xp, y = *yp;
+            /* broadcasts from memory: load ports, not the shuffle port */
+            const __m512i dx = _mm512_sub_epi32(Xv, _mm512_broadcastd_epi32(_mm_loadu_si32(xp)));
+            const __m512i dy = _mm512_sub_epi32(Yv, _mm512_broadcastd_epi32(_mm_loadu_si32(yp)));
             /* dx <= 15 and dy <= 3: max(dx, 4 dy) <= 15 */
             const __m512i u = _mm512_max_epu32(dx, _mm512_slli_epi32(dy, 2));
             if (_mm512_cmple_epu32_mask(u, k15) == 0xFFFF) {
@@ -453,6 +454,8 @@ static inline W5_TARGET void w5_remap_row(const w5_ctx *c, const float *p, uint8
             const float *q = p + 2 * (x0 + x);
             __m512 a, b;
             if (m - x >= 16) {
+                _mm_prefetch((const char *)((uintptr_t)q + 4 * W5_MAPPF), _MM_HINT_T0);
+                _mm_prefetch((const char *)((uintptr_t)q + 4 * W5_MAPPF + 64), _MM_HINT_T0);
                 a = _mm512_loadu_ps(q);
                 b = _mm512_loadu_ps(q + 16);
             } else { /* the row's last points; the rest of the block 0 (computed, not stored) */
