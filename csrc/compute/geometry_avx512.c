@@ -27,6 +27,7 @@
 #include "geometry.h"
 
 #include <immintrin.h>
+#include <math.h>
 #include <string.h>
 
 #if defined(__AVX512F__)
@@ -44,6 +45,7 @@ typedef struct {
     int32_t last3; /* offset of the plane's last byte - 3 */
     uint8_t cval;
     __mmask16 m1, m2, m3; /* the 128-bit lanes 1, 2, 3 (w5_table16; kept in mask registers, see w5_pin) */
+    intptr_t pf;     /* warps: the byte offset of about the same tap 8 rows further down (prefetch; 0: none) */
     uint32_t xmax16, ymax16; /* the largest base of an in-plane 16-column window: w - 16, h - 4 (or none) */
     __m512 flo, fxhi, fyhi; /* the clamp of the positions */
 } w5_ctx;
@@ -72,6 +74,7 @@ static int w5_init(w5_ctx *c, const ovxc_geo_src *src, const ovxc_geo_dst *dst, 
     c->constant = src->mode == OVXC_BORDER_CONSTANT;
     c->last3 = (int32_t)(last - 3);
     c->cval = (uint8_t)(src->cval & 255);
+    c->pf = 0;
     c->m1 = 0x00F0;
     c->m2 = 0x0F00;
     c->m3 = 0xF000;
@@ -177,6 +180,9 @@ static inline W5_TARGET __m512i w5_table16(const w5_ctx *c, int32_t x, int32_t y
         const intptr_t st = c->stride;
         const uint8_t *p = c->ptr + (intptr_t)y * st + x;
         __m512i t = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p));
+        /* the rows of a rotated warp cross the source diagonally, where the
+         * hardware prefetchers see no stream */
+        _mm_prefetch((const char *)((uintptr_t)p + (uintptr_t)c->pf), _MM_HINT_T0);
         t = _mm512_mask_broadcast_i32x4(t, c->m1, _mm_loadu_si128((const __m128i *)(p + st)));
         t = _mm512_mask_broadcast_i32x4(t, c->m2, _mm_loadu_si128((const __m128i *)(p + 2 * st)));
         return _mm512_mask_broadcast_i32x4(t, c->m3, _mm_loadu_si128((const __m128i *)(p + 3 * st)));
@@ -479,6 +485,7 @@ W5_TARGET void ovxc_warp_affine_rows_avx512(const ovxc_geo_src *src, const ovxc_
         ovxc_warp_affine_rows_avx2(src, dst, m, interp, y0, y1);
         return;
     }
+    c.pf = (intptr_t)floor(8.0 * (double)m[3] + 0.5) * src->stride + (intptr_t)floor(8.0 * (double)m[2] + 0.5);
     for (uint32_t y = y0; y < y1; y++) {
         ovxc_geo_row r;
         ovxc_geo_affine_row(src, m, y, &r);
@@ -495,6 +502,8 @@ W5_TARGET void ovxc_warp_perspective_rows_avx512(const ovxc_geo_src *src, const 
         ovxc_warp_perspective_rows_avx2(src, dst, m, interp, y0, y1);
         return;
     }
+    /* the matrix's own step per row (exact where the denominator is near 1) */
+    c.pf = (intptr_t)floor(8.0 * (double)m[4] + 0.5) * src->stride + (intptr_t)floor(8.0 * (double)m[3] + 0.5);
     for (uint32_t y = y0; y < y1; y++) {
         ovxc_geo_row r;
         ovxc_geo_perspective_row(src, m, y, &r);
