@@ -307,7 +307,7 @@ static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const in
  * from the lanes' window indices P = xi + 16 yi (xi, yi the taps: |P| <
  * 2^26) minus the base's. */
 static inline W5_TARGET void w5_taps_aff(const w5_ctx *c, const int32_t *X, const int32_t *Y, const int32_t *P,
-                                         uint8_t *out, int32_t n, const int bil)
+                                         uint8_t *out, int32_t n, const int32_t lx, const int32_t ly, const int bil)
 {
     if (bil) {
         const __m512i bm = _mm512_set1_epi32(0x00FF00FF);
@@ -315,7 +315,7 @@ static inline W5_TARGET void w5_taps_aff(const w5_ctx *c, const int32_t *X, cons
         for (int32_t k = 0; k < n; k += 16) {
             const __mmask16 om = n - k >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (n - k)) - 1u);
             const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));
-            const int32_t x = *w5_base(X, k) >> B, y = *w5_base(Y, k) >> B;
+            const int32_t x = X[k + lx] >> B, y = Y[k + ly] >> B;
             const __m512i T = w5_table16(c, x, y);
             const __m512i i = _mm512_sub_epi32(_mm512_load_si512((const void *)(P + k)), _mm512_set1_epi32(x + 16 * y));
             const __m512i i2 = _mm512_mullo_epi16(i, k0101); /* i | i << 8 (0 <= i < 64) */
@@ -334,7 +334,7 @@ static inline W5_TARGET void w5_taps_aff(const w5_ctx *c, const int32_t *X, cons
         __m512i acc = _mm512_setzero_si512();
 #define W5_NN_BLK(b)                                                                                                    \
     if (k0 + 16 * (b) < n) {                                                                                            \
-        const int32_t k = k0 + 16 * (b), x = *w5_base(X, k), y = *w5_base(Y, k);                                        \
+        const int32_t k = k0 + 16 * (b), x = X[k + lx], y = Y[k + ly];                                        \
         const __m512i T = w5_table16(c, x, y);                                                                          \
         const __m512i i = _mm512_sub_epi32(_mm512_load_si512((const void *)(P + k)), _mm512_set1_epi32(x + 16 * y));  \
         acc = _mm512_mask_permutexvar_epi8(acc, (__mmask64)0x1111111111111111ull << (b), _mm512_slli_epi32(i, 8 * (b)), \
@@ -376,6 +376,9 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
     const int local = c->w < (1 << 17) && c->h < (1 << 17) &&
                       15.0f * (r->ax < 0 ? -r->ax : r->ax) <= (14.9f - (float)bil) * (float)OVXC_GEO_FIX_SCALE &&
                       15.0f * (r->ay < 0 ? -r->ay : r->ay) <= (2.9f - (float)bil) * (float)OVXC_GEO_FIX_SCALE;
+    /* the base lanes (the positions are monotonic): the smaller tap is lane
+     * 0 where the positions increase along the row, else lane 15 */
+    const int32_t lx = r->ax >= 0.0f ? 0 : 15, ly = r->ay >= 0.0f ? 0 : 15;
     const float fxlo = c->constant ? -OVXC_GEO_FIX_LIM : 0.0f, fylo = fxlo;
     const float fxhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->w - 1) << B);
     const float fyhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->h - 1) << B);
@@ -420,7 +423,7 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
             _mm512_store_si512((void *)(P + x), _mm512_add_epi32(xi, _mm512_slli_epi32(yi, 4)));
             xf = _mm512_add_ps(xf, sixteen);
         }
-        w5_taps_aff(c, X, Y, P, row + x0, m, bil);
+        w5_taps_aff(c, X, Y, P, row + x0, m, lx, ly, bil);
     }
 }
 
