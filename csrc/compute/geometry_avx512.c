@@ -275,25 +275,31 @@ static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const in
                                           4, 0);
     for (int32_t k0 = 0; k0 < n; k0 += 64) {
         __m512i acc = _mm512_setzero_si512();
-        for (int b = 0; b < 4; b++) {
-            const int32_t k = k0 + 16 * b;
-            const __mmask64 mb = (__mmask64)0x1111111111111111ull << b;
-            if (k >= n) break;
-            const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));
-            const int32_t *xp = w5_base(X, k), *yp = w5_base(Y, k), x = *xp, y = *yp;
-            /* broadcasts from memory: load ports, not the shuffle port */
-            const __m512i dx = _mm512_sub_epi32(Xv, _mm512_broadcastd_epi32(_mm_loadu_si32(xp)));
-            const __m512i dy = _mm512_sub_epi32(Yv, _mm512_broadcastd_epi32(_mm_loadu_si32(yp)));
-            /* dx <= 15 and dy <= 3: max(dx, 4 dy) <= 15 */
-            const __m512i u = _mm512_max_epu32(dx, _mm512_slli_epi32(dy, 2));
-            if (_mm512_cmple_epu32_mask(u, k15) == 0xFFFF) {
-                const __m512i T = w5_table16(c, x, y);
-                const __m512i i = _mm512_slli_epi32(_mm512_add_epi32(dx, _mm512_slli_epi32(dy, 4)), 8 * b);
-                acc = _mm512_mask_permutexvar_epi8(acc, mb, i, T);
-            } else {
-                acc = _mm512_mask_mov_epi8(acc, mb, _mm512_slli_epi32(w5_blk_slow(c, Xv, Yv, x, y, 0), 8 * b));
-            }
-        }
+        /* the 4 blocks unrolled: constant shifts and masks */
+#define W5_GEN_BLK(b)                                                                                                   \
+    if (k0 + 16 * (b) < n) {                                                                                            \
+        const int32_t k = k0 + 16 * (b);                                                                                \
+        const __mmask64 mb = (__mmask64)0x1111111111111111ull << (b);                                                  \
+        const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));    \
+        const int32_t *xp = w5_base(X, k), *yp = w5_base(Y, k), x = *xp, y = *yp;                                      \
+        /* broadcasts from memory: load ports, not the shuffle port */                                                  \
+        const __m512i dx = _mm512_sub_epi32(Xv, _mm512_broadcastd_epi32(_mm_loadu_si32(xp)));                          \
+        const __m512i dy = _mm512_sub_epi32(Yv, _mm512_broadcastd_epi32(_mm_loadu_si32(yp)));                          \
+        /* dx <= 15 and dy <= 3: max(dx, 4 dy) <= 15 */                                                                 \
+        const __m512i u = _mm512_max_epu32(dx, _mm512_slli_epi32(dy, 2));                                               \
+        if (_mm512_cmple_epu32_mask(u, k15) == 0xFFFF) {                                                                \
+            const __m512i T = w5_table16(c, x, y);                                                                      \
+            const __m512i i = _mm512_slli_epi32(_mm512_add_epi32(dx, _mm512_slli_epi32(dy, 4)), 8 * (b));              \
+            acc = _mm512_mask_permutexvar_epi8(acc, mb, i, T);                                                          \
+        } else {                                                                                                        \
+            acc = _mm512_mask_mov_epi8(acc, mb, _mm512_slli_epi32(w5_blk_slow(c, Xv, Yv, x, y, 0), 8 * (b)));           \
+        }                                                                                                               \
+    }
+        W5_GEN_BLK(0)
+        W5_GEN_BLK(1)
+        W5_GEN_BLK(2)
+        W5_GEN_BLK(3)
+#undef W5_GEN_BLK
         acc = _mm512_permutexvar_epi8(order, acc);
         if (n - k0 >= 64) _mm512_storeu_si512((void *)(out + k0), acc);
         else _mm512_mask_storeu_epi8(out + k0, ((__mmask64)1 << (n - k0)) - 1, acc);
