@@ -36,6 +36,34 @@
 #define W5_TARGET
 #endif
 
+/* What SIMDe (the emulated build) lacks, by other intrinsics there */
+#if defined(__AVX512F__)
+#define W5_SRAI(v, n) _mm512_srai_epi32(v, n)
+#define W5_FLOOR(v) _mm512_cvt_roundps_epi32(v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
+#define W5_STORE8(p, m, v) _mm512_mask_cvtepi32_storeu_epi8(p, m, v)
+#define W5_LOADZ(m, p) _mm512_maskz_loadu_ps(m, p)
+#else
+static inline __m512i W5_SRAI(__m512i v, int n)
+{
+    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_srai_epi32(_mm512_castsi512_si256(v), n)),
+                              _mm256_srai_epi32(_mm512_extracti64x4_epi64(v, 1), n), 1);
+}
+#define W5_FLOOR(v) _mm512_cvttps_epi32(_mm512_roundscale_ps(v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC))
+static inline void W5_STORE8(uint8_t *p, __mmask16 m, __m512i v)
+{
+    uint8_t b[16];
+    _mm_storeu_si128((__m128i *)b, _mm512_cvtepi32_epi8(v));
+    for (int i = 0; i < 16; i++)
+        if (m >> i & 1) p[i] = b[i];
+}
+static inline __m512 W5_LOADZ(__mmask16 m, const float *p)
+{
+    float b[16];
+    for (int i = 0; i < 16; i++) b[i] = m >> i & 1 ? p[i] : 0.0f;
+    return _mm512_loadu_ps(b);
+}
+#endif
+
 enum { W5_MAPPF = 2048, W5_CHUNK = 256, W5_PCHUNK = 256, B = OVXC_GEO_FIX_BITS };
 
 typedef struct {
@@ -87,12 +115,20 @@ static int w5_init(w5_ctx *c, const ovxc_geo_src *src, const ovxc_geo_dst *dst, 
     return 1;
 }
 
+/* floor to int32 of values inside +-2^30: one conversion rounding down
+ * (the emulated build: a rounding down, then truncation; the same
+ * integers) */
+static inline __m512i w5_floor_epi32(__m512 v)
+{
+    return W5_FLOOR(v);
+}
+
 /* The reference's geo_fix after the clamp (w5_ctx): max returns its second
  * operand (the low bound) for NaN; the conversion rounds down (floor). */
 static inline __m512i w5_fix(__m512 v, __m512 lo, __m512 hi)
 {
     v = _mm512_min_ps(_mm512_max_ps(v, lo), hi);
-    return _mm512_cvt_roundps_epi32(v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+    return w5_floor_epi32(v);
 }
 
 /* Store the positions of 16 pixels: bilinear X, Y; nearest the pixel. */
@@ -101,11 +137,40 @@ static inline void w5_put(const w5_ctx *c, __m512 vx, __m512 vy, int32_t *X, int
     __m512i xi = w5_fix(vx, c->flo, c->fxhi), yi = w5_fix(vy, c->flo, c->fyhi);
     if (!bil) {
         const __m512i h = _mm512_set1_epi32(1 << (B - 1));
-        xi = _mm512_srai_epi32(_mm512_add_epi32(xi, h), B);
-        yi = _mm512_srai_epi32(_mm512_add_epi32(yi, h), B);
+        xi = W5_SRAI(_mm512_add_epi32(xi, h), B);
+        yi = W5_SRAI(_mm512_add_epi32(yi, h), B);
     }
     _mm512_store_si512((void *)X, xi);
     _mm512_store_si512((void *)Y, yi);
+}
+
+/* Masked byte loads (the bytes of m's set bits from p, the rest from
+ * fill); the emulated build, whose SIMDe has no masked byte loads, copies
+ * the bytes one by one (no read outside the mask either way). */
+static inline W5_TARGET __m256i w5_load32(__m256i fill, uint32_t m, const uint8_t *p)
+{
+#if defined(__AVX512F__)
+    return _mm256_mask_loadu_epi8(fill, (__mmask32)m, (const void *)p);
+#else
+    uint8_t b[32];
+    _mm256_storeu_si256((__m256i *)b, fill);
+    for (int i = 0; i < 32; i++)
+        if (m >> i & 1u) b[i] = p[i];
+    return _mm256_loadu_si256((const __m256i *)b);
+#endif
+}
+
+static inline W5_TARGET __m128i w5_load16(__m128i fill, uint32_t m, const uint8_t *p)
+{
+#if defined(__AVX512F__)
+    return _mm_mask_loadu_epi8(fill, (__mmask16)m, (const void *)p);
+#else
+    uint8_t b[16];
+    _mm_storeu_si128((__m128i *)b, fill);
+    for (int i = 0; i < 16; i++)
+        if (m >> i & 1u) b[i] = p[i];
+    return _mm_loadu_si128((const __m128i *)b);
+#endif
 }
 
 /* One window row: 32 bytes of plane row y from column x; bytes outside the
@@ -121,8 +186,20 @@ static inline W5_TARGET __m256i w5_row(const w5_ctx *c, int32_t x, int32_t y)
     if (hi <= 0 || lo >= 32) return fill;
     m = hi >= 32 ? 0xFFFFFFFFu : ((1u << hi) - 1u);
     if (lo > 0) m &= ~((1u << lo) - 1u);
-    return _mm256_mask_loadu_epi8(fill, (__mmask32)m,
-                                  (const void *)((uintptr_t)c->ptr + (uintptr_t)((intptr_t)y * c->stride + x)));
+    return w5_load32(fill, m, (const uint8_t *)((uintptr_t)c->ptr + (uintptr_t)((intptr_t)y * c->stride + x)));
+}
+
+/* The 4 bytes at each lane's byte offset (the emulated build: one by one) */
+static inline __m512i w5_gather(const uint8_t *p, __m512i off)
+{
+#if defined(__AVX512F__)
+    return _mm512_i32gather_epi32(off, (const void *)p, 1);
+#else
+    int32_t o[16], g[16];
+    _mm512_storeu_si512((void *)o, off);
+    for (int i = 0; i < 16; i++) memcpy(&g[i], p + o[i], 4);
+    return _mm512_loadu_si512((const void *)g);
+#endif
 }
 
 /* Tap (a, b) of 16 lanes by the border rule, one gather: the 4 bytes from
@@ -134,7 +211,7 @@ static inline __m512i w5_tap(const w5_ctx *c, __m512i a, __m512i b)
     __m512i bc = _mm512_min_epi32(_mm512_max_epi32(b, zero), _mm512_set1_epi32(c->h - 1));
     __m512i off = _mm512_add_epi32(_mm512_mullo_epi32(bc, _mm512_set1_epi32(c->stride)), ac);
     __m512i o2 = _mm512_min_epi32(off, _mm512_set1_epi32(c->last3));
-    __m512i g = _mm512_i32gather_epi32(o2, (const void *)c->ptr, 1);
+    __m512i g = w5_gather(c->ptr, o2);
     g = _mm512_and_si512(_mm512_srlv_epi32(g, _mm512_slli_epi32(_mm512_sub_epi32(off, o2), 3)),
                          _mm512_set1_epi32(255));
     if (c->constant) {
@@ -168,8 +245,7 @@ static inline W5_TARGET __m128i w5_row16(const w5_ctx *c, int32_t x, int32_t y)
     if (hi <= 0 || lo >= 16) return fill;
     m = hi >= 16 ? 0xFFFFu : ((1u << hi) - 1u);
     if (lo > 0) m &= ~((1u << lo) - 1u);
-    return _mm_mask_loadu_epi8(fill, (__mmask16)m,
-                               (const void *)((uintptr_t)c->ptr + (uintptr_t)((intptr_t)y * c->stride + x)));
+    return w5_load16(fill, m, (const uint8_t *)((uintptr_t)c->ptr + (uintptr_t)((intptr_t)y * c->stride + x)));
 }
 
 /* The 64-byte table of a 16-column window: rows y .. y + 3 from column x,
@@ -200,7 +276,7 @@ static inline W5_TARGET __m512i w5_table16(const w5_ctx *c, int32_t x, int32_t y
 static W5_TARGET __attribute__((noinline)) __m512i w5_blk_slow(const w5_ctx *c, __m512i Xv, __m512i Yv, int32_t x,
                                                                int32_t y, const int bil)
 {
-    const __m512i xi = bil ? _mm512_srai_epi32(Xv, B) : Xv, yi = bil ? _mm512_srai_epi32(Yv, B) : Yv;
+    const __m512i xi = bil ? W5_SRAI(Xv, B) : Xv, yi = bil ? W5_SRAI(Yv, B) : Yv;
     const __m512i dx = _mm512_sub_epi32(xi, _mm512_set1_epi32(x)), dy = _mm512_sub_epi32(yi, _mm512_set1_epi32(y));
     const __mmask16 ok = _mm512_cmple_epu32_mask(dx, _mm512_set1_epi32(31 - bil)) &
                          _mm512_cmple_epu32_mask(dy, _mm512_set1_epi32(3 - bil));
@@ -247,8 +323,8 @@ static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const in
             /* the base taps (>> of a negative int32 is arithmetic on the
              * compilers this file builds with; X >> 10 is monotonic in X) */
             const int32_t x = *w5_base(X, k) >> B, y = *w5_base(Y, k) >> B;
-            const __m512i dx = _mm512_sub_epi32(_mm512_srai_epi32(Xv, B), _mm512_set1_epi32(x));
-            const __m512i dy = _mm512_sub_epi32(_mm512_srai_epi32(Yv, B), _mm512_set1_epi32(y));
+            const __m512i dx = _mm512_sub_epi32(W5_SRAI(Xv, B), _mm512_set1_epi32(x));
+            const __m512i dy = _mm512_sub_epi32(W5_SRAI(Yv, B), _mm512_set1_epi32(y));
             /* dx <= 14 and dy <= 2 (unsigned: negatives fail): max(dx, 7 dy) <= 14 */
             const __m512i u = _mm512_max_epu32(dx, _mm512_sub_epi32(_mm512_slli_epi32(dy, 3), dy));
             __m512i res;
@@ -262,7 +338,7 @@ static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const in
             } else {
                 res = w5_blk_slow(c, Xv, Yv, x, y, 1);
             }
-            _mm512_mask_cvtepi32_storeu_epi8(out + k, om, res);
+            W5_STORE8(out + k, om, res);
         }
         return;
     }
@@ -327,7 +403,7 @@ static inline W5_TARGET void w5_taps_aff(const w5_ctx *c, const int32_t *X, cons
             const __m512i i2 = _mm512_mullo_epi16(i, k0101); /* i | i << 8 (0 <= i < 64) */
             const __m512i idx = _mm512_add_epi32(_mm512_or_si512(i2, _mm512_slli_epi32(i2, 16)), koff);
             const __m512i v = _mm512_permutexvar_epi8(idx, T);
-            _mm512_mask_cvtepi32_storeu_epi8(
+            W5_STORE8(
                 out + k, om, w5_bil(_mm512_and_si512(v, bm), _mm512_and_si512(_mm512_srli_epi32(v, 8), bm), Xv, Yv));
         }
         return;
@@ -409,20 +485,20 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
             __m512 vx = _mm512_add_ps(_mm512_mul_ps(ax, xf), bx), vy = _mm512_add_ps(_mm512_mul_ps(ay, xf), by);
             __m512i Xi, Yi, xi, yi;
             if (inside) {
-                Xi = _mm512_cvt_roundps_epi32(vx, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
-                Yi = _mm512_cvt_roundps_epi32(vy, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC);
+                Xi = w5_floor_epi32(vx);
+                Yi = w5_floor_epi32(vy);
             } else {
                 Xi = w5_fix(vx, c->flo, c->fxhi);
                 Yi = w5_fix(vy, c->flo, c->fyhi);
             }
             if (!bil) {
-                Xi = _mm512_srai_epi32(_mm512_add_epi32(Xi, h), B);
-                Yi = _mm512_srai_epi32(_mm512_add_epi32(Yi, h), B);
+                Xi = W5_SRAI(_mm512_add_epi32(Xi, h), B);
+                Yi = W5_SRAI(_mm512_add_epi32(Yi, h), B);
                 xi = Xi;
                 yi = Yi;
             } else {
-                xi = _mm512_srai_epi32(Xi, B);
-                yi = _mm512_srai_epi32(Yi, B);
+                xi = W5_SRAI(Xi, B);
+                yi = W5_SRAI(Yi, B);
             }
             _mm512_store_si512((void *)(X + x), Xi);
             _mm512_store_si512((void *)(Y + x), Yi);
@@ -475,8 +551,8 @@ static inline W5_TARGET void w5_remap_row(const w5_ctx *c, const float *p, uint8
                 b = _mm512_loadu_ps(q + 16);
             } else { /* the row's last points; the rest of the block 0 (computed, not stored) */
                 const int32_t k = 2 * (m - x);
-                a = _mm512_maskz_loadu_ps((__mmask16)(k >= 16 ? 0xFFFF : (1u << k) - 1u), q);
-                b = _mm512_maskz_loadu_ps((__mmask16)(k > 16 ? (1u << (k - 16)) - 1u : 0u), q + 16);
+                a = W5_LOADZ((__mmask16)(k >= 16 ? 0xFFFF : (1u << k) - 1u), q);
+                b = W5_LOADZ((__mmask16)(k > 16 ? (1u << (k - 16)) - 1u : 0u), q + 16);
             }
             __m512 mx = _mm512_permutex2var_ps(a, ev, b), my = _mm512_permutex2var_ps(a, od, b);
             w5_put(c, _mm512_add_ps(_mm512_mul_ps(mx, kfix), cx), _mm512_add_ps(_mm512_mul_ps(my, kfix), cy), X + x,
