@@ -10,19 +10,30 @@
  *     warp_px8; constant: +-2^30, NaN to the low end as maxps does) and the
  *     floor (a conversion rounding down) into int32 arrays: bilinear the
  *     fixed-point X, Y; nearest the pixel ((X + 512) >> 10, (Y + 512) >> 10);
- *  2. the taps, 16 pixels a block.  Window path: the block's taps lie in a
- *     32-column, 4-row window from a base (the smaller tap of lanes 0 and
- *     15: positions along a row are mostly monotonic), read as 4 rows of 32
- *     bytes (masked loads where the window leaves the plane, the bytes
- *     outside the plane the constant; under replicate they only meet weight
- *     0), and one vpermt2b (AVX512-VBMI) of that 128-byte table selects the
- *     tap pairs (bilinear: (p00, p10) and (p01, p11) as words, then the
- *     reference's integer sum: pmaddwd with (1024 - s, s), r0 1024 + (r1 -
- *     r0) t, the same integer as r0 (1024 - t) + r1 t).  Other blocks: each
- *     tap by the border rule per lane, gathers.
+ *  2. the taps, 16 pixels a block, from a base tap (the smaller tap of lanes
+ *     0 and 15: positions along a row are mostly monotonic):
+ *     - 16-column window: the block's taps lie in columns base .. base + 15
+ *       (bilinear: their right neighbours too) and rows base .. base + 3:
+ *       the 4 rows' 16 bytes as one 64-byte table (broadcast loads merged by
+ *       masks: no shuffle-port work) and one vpermb (AVX512-VBMI) selects
+ *       each lane's tap (nearest: 4 blocks into the 4 bytes of each dword,
+ *       then one vpermb puts 64 outputs in order) or its 4 taps as the bytes
+ *       p00 p01 p10 p11 of its dword (bilinear; then the reference's integer
+ *       sum: pmaddwd of (p00, p10), (p01, p11) with (1024 - s, s), then
+ *       r0 1024 + (r1 - r0) t, the same integer as r0 (1024 - t) + r1 t);
+ *     - else a 32-column, 4-row window (4 rows of 32 bytes, vpermt2b);
+ *     - else each tap by the border rule per lane, gathers.
+ *     Windows that leave the plane read it by masked loads, the bytes
+ *     outside it the constant (under replicate they only meet weight 0).
+ *     Affine rows whose steps provably keep every block in the 16-column
+ *     window (the positions are monotonic: geometry_avx2.c's argument) run
+ *     with no per-block test, chunks whose both ends are inside the clamp's
+ *     bounds with no clamp, and prefetch the source 8 rows down (warps);
+ *     remap prefetches its map 8 KB ahead.
  * The pass split keeps the loads' address chains short (as the AVX2 file).
- * CPUs without VBMI, U1 images and planes the AVX2 variant leaves to the
- * reference (too large, under 7 bytes) take the AVX2 variant.
+ * CPUs without VBMI (checked at run time: AVX-512 F/BW/VL/DQ is this
+ * level), U1 images and planes the AVX2 variant leaves to the reference
+ * (too large, under 7 bytes) take the AVX2 variant.
  */
 #include "geometry.h"
 
