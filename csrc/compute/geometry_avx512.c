@@ -326,30 +326,49 @@ static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const in
                                      const int bil)
 {
     if (bil) {
+        /* 4 blocks a step, as w5_taps_aff's */
         const __m512i k15 = _mm512_set1_epi32(14), bm = _mm512_set1_epi32(0x00FF00FF);
-        const __m512i koff = _mm512_set1_epi32(0x11011000), k0101 = _mm512_set1_epi32(0x0101);
-        for (int32_t k = 0; k < n; k += 16) {
-            const __mmask16 om = n - k >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (n - k)) - 1u);
-            const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));
+        const __m512i koff = _mm512_set1_epi32(0x11011000);
+        const __m512i b0 = _mm512_set_epi8(60, 60, 60, 60, 56, 56, 56, 56, 52, 52, 52, 52, 48, 48, 48, 48, 44, 44, 44, 44,
+                                           40, 40, 40, 40, 36, 36, 36, 36, 32, 32, 32, 32, 28, 28, 28, 28, 24, 24, 24, 24,
+                                           20, 20, 20, 20, 16, 16, 16, 16, 12, 12, 12, 12, 8, 8, 8, 8, 4, 4, 4, 4, 0, 0,
+                                           0, 0);
+        const __m512i order = _mm512_set_epi8(63, 59, 55, 51, 47, 43, 39, 35, 31, 27, 23, 19, 15, 11, 7, 3, 62, 58, 54, 50,
+                                              46, 42, 38, 34, 30, 26, 22, 18, 14, 10, 6, 2, 61, 57, 53, 49, 45, 41, 37, 33,
+                                              29, 25, 21, 17, 13, 9, 5, 1, 60, 56, 52, 48, 44, 40, 36, 32, 28, 24, 20, 16,
+                                              12, 8, 4, 0);
+        for (int32_t k0 = 0; k0 < n; k0 += 64) {
+            __m512i acc = _mm512_setzero_si512();
             /* the base taps (>> of a negative int32 is arithmetic on the
-             * compilers this file builds with; X >> 10 is monotonic in X) */
-            const int32_t x = *w5_base(X, k) >> B, y = *w5_base(Y, k) >> B;
-            const __m512i dx = _mm512_sub_epi32(W5_SRAI(Xv, B), _mm512_set1_epi32(x));
-            const __m512i dy = _mm512_sub_epi32(W5_SRAI(Yv, B), _mm512_set1_epi32(y));
-            /* dx <= 14 and dy <= 2 (unsigned: negatives fail): max(dx, 7 dy) <= 14 */
-            const __m512i u = _mm512_max_epu32(dx, _mm512_sub_epi32(_mm512_slli_epi32(dy, 3), dy));
-            __m512i res;
-            if (_mm512_cmple_epu32_mask(u, k15) == 0xFFFF) {
-                const __m512i T = w5_table16(c, x, y);
-                const __m512i i = _mm512_add_epi32(dx, _mm512_slli_epi32(dy, 4));
-                const __m512i i2 = _mm512_mullo_epi16(i, k0101); /* i | i << 8 (i < 64) */
-                const __m512i idx = _mm512_add_epi32(_mm512_or_si512(i2, _mm512_slli_epi32(i2, 16)), koff);
-                const __m512i v = _mm512_permutexvar_epi8(idx, T);
-                res = w5_bil(_mm512_and_si512(v, bm), _mm512_and_si512(_mm512_srli_epi32(v, 8), bm), Xv, Yv);
-            } else {
-                res = w5_blk_slow(c, Xv, Yv, x, y, 1);
-            }
-            W5_STORE8(out + k, om, res);
+             * compilers this file builds with; X >> 10 is monotonic in X);
+             * dx <= 14 and dy <= 2 (unsigned: negatives fail): max(dx, 7 dy) <= 14 */
+#define W5_GBIL_BLK(b)                                                                                                  \
+    if (k0 + 16 * (b) < n) {                                                                                            \
+        const int32_t k = k0 + 16 * (b);                                                                                \
+        const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));    \
+        const int32_t x = *w5_base(X, k) >> B, y = *w5_base(Y, k) >> B;                                                 \
+        const __m512i dx = _mm512_sub_epi32(W5_SRAI(Xv, B), _mm512_set1_epi32(x));                                      \
+        const __m512i dy = _mm512_sub_epi32(W5_SRAI(Yv, B), _mm512_set1_epi32(y));                                      \
+        const __m512i u = _mm512_max_epu32(dx, _mm512_sub_epi32(_mm512_slli_epi32(dy, 3), dy));                         \
+        __m512i r;                                                                                                      \
+        if (_mm512_cmple_epu32_mask(u, k15) == 0xFFFF) {                                                                \
+            const __m512i T = w5_table16(c, x, y);                                                                      \
+            const __m512i i = _mm512_add_epi32(dx, _mm512_slli_epi32(dy, 4));                                           \
+            const __m512i v = _mm512_permutexvar_epi8(_mm512_add_epi32(_mm512_shuffle_epi8(i, b0), koff), T);           \
+            r = w5_bil(_mm512_and_si512(v, bm), _mm512_and_si512(_mm512_srli_epi32(v, 8), bm), Xv, Yv);                 \
+        } else {                                                                                                        \
+            r = w5_blk_slow(c, Xv, Yv, x, y, 1);                                                                        \
+        }                                                                                                               \
+        acc = (b) ? _mm512_or_si512(acc, _mm512_slli_epi32(r, 8 * (b))) : r;                                            \
+    }
+            W5_GBIL_BLK(0)
+            W5_GBIL_BLK(1)
+            W5_GBIL_BLK(2)
+            W5_GBIL_BLK(3)
+#undef W5_GBIL_BLK
+            acc = _mm512_permutexvar_epi8(order, acc);
+            if (n - k0 >= 64) _mm512_storeu_si512((void *)(out + k0), acc);
+            else _mm512_mask_storeu_epi8(out + k0, ((__mmask64)1 << (n - k0)) - 1, acc);
         }
         return;
     }
