@@ -31,7 +31,8 @@
  *     bounds with no clamp, and prefetch the source 8 rows down (warps);
  *     remap prefetches its map 8 KB ahead.
  * The pass split keeps the loads' address chains short (as the AVX2 file).
- * CPUs without VBMI (checked at run time: AVX-512 F/BW/VL/DQ is this
+ * CPUs without VBMI (checked at run time, before any VBMI code: AVX-512
+ * F/BW/VL/DQ is this
  * level), U1 images and planes the AVX2 variant leaves to the reference
  * (too large, under 7 bytes) take the AVX2 variant.
  */
@@ -614,8 +615,48 @@ static inline W5_TARGET void w5_remap_row(const w5_ctx *c, const float *p, uint8
     }
 }
 
-W5_TARGET void ovxc_warp_affine_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m,
-                                            int interp, uint32_t y0, uint32_t y1)
+/* The rows of each kind, in VBMI code (called only after w5_init's check:
+ * the entry points below are compiled without VBMI). */
+static W5_TARGET __attribute__((noinline)) void w5_affine_rows(const w5_ctx *c, const ovxc_geo_src *src,
+                                                               const ovxc_geo_dst *dst, const float *m, uint32_t y0,
+                                                               uint32_t y1)
+{
+    for (uint32_t y = y0; y < y1; y++) {
+        ovxc_geo_row r;
+        ovxc_geo_affine_row(src, m, y, &r);
+        if (c->bilinear) w5_affine_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 1);
+        else w5_affine_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 0);
+    }
+}
+
+static W5_TARGET __attribute__((noinline)) void w5_persp_rows(const w5_ctx *c, const ovxc_geo_src *src,
+                                                              const ovxc_geo_dst *dst, const float *m, uint32_t y0,
+                                                              uint32_t y1)
+{
+    for (uint32_t y = y0; y < y1; y++) {
+        ovxc_geo_row r;
+        ovxc_geo_perspective_row(src, m, y, &r);
+        if (c->bilinear) w5_persp_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 1);
+        else w5_persp_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 0);
+    }
+}
+
+static W5_TARGET __attribute__((noinline)) void w5_remap_rows(const w5_ctx *c, const ovxc_geo_src *src,
+                                                              const ovxc_geo_dst *dst, const float *map_xy,
+                                                              uint32_t y0, uint32_t y1)
+{
+    const __m512 cx = _mm512_set1_ps((float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->ox));
+    const __m512 cy = _mm512_set1_ps((float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->oy));
+    for (uint32_t y = y0; y < y1; y++) {
+        const float *p = map_xy + (size_t)y * (size_t)dst->width * 2;
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        if (c->bilinear) w5_remap_row(c, p, row, dst->width, cx, cy, 1);
+        else w5_remap_row(c, p, row, dst->width, cx, cy, 0);
+    }
+}
+
+void ovxc_warp_affine_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m, int interp,
+                                 uint32_t y0, uint32_t y1)
 {
     w5_ctx c;
     if (!w5_init(&c, src, dst, interp)) {
@@ -623,16 +664,11 @@ W5_TARGET void ovxc_warp_affine_rows_avx512(const ovxc_geo_src *src, const ovxc_
         return;
     }
     c.pf = (intptr_t)floor(8.0 * (double)m[3] + 0.5) * src->stride + (intptr_t)floor(8.0 * (double)m[2] + 0.5);
-    for (uint32_t y = y0; y < y1; y++) {
-        ovxc_geo_row r;
-        ovxc_geo_affine_row(src, m, y, &r);
-        if (c.bilinear) w5_affine_row(&c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 1);
-        else w5_affine_row(&c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 0);
-    }
+    w5_affine_rows(&c, src, dst, m, y0, y1);
 }
 
-W5_TARGET void ovxc_warp_perspective_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m,
-                                                 int interp, uint32_t y0, uint32_t y1)
+void ovxc_warp_perspective_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m, int interp,
+                                      uint32_t y0, uint32_t y1)
 {
     w5_ctx c;
     if (!w5_init(&c, src, dst, interp)) {
@@ -641,28 +677,16 @@ W5_TARGET void ovxc_warp_perspective_rows_avx512(const ovxc_geo_src *src, const 
     }
     /* the matrix's own step per row (exact where the denominator is near 1) */
     c.pf = (intptr_t)floor(8.0 * (double)m[4] + 0.5) * src->stride + (intptr_t)floor(8.0 * (double)m[3] + 0.5);
-    for (uint32_t y = y0; y < y1; y++) {
-        ovxc_geo_row r;
-        ovxc_geo_perspective_row(src, m, y, &r);
-        if (c.bilinear) w5_persp_row(&c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 1);
-        else w5_persp_row(&c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 0);
-    }
+    w5_persp_rows(&c, src, dst, m, y0, y1);
 }
 
-W5_TARGET void ovxc_remap_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy,
-                                      int interp, uint32_t y0, uint32_t y1)
+void ovxc_remap_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, int interp,
+                           uint32_t y0, uint32_t y1)
 {
     w5_ctx c;
     if (!w5_init(&c, src, dst, interp)) {
         ovxc_remap_rows_avx2(src, dst, map_xy, interp, y0, y1);
         return;
     }
-    const __m512 cx = _mm512_set1_ps((float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->ox));
-    const __m512 cy = _mm512_set1_ps((float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->oy));
-    for (uint32_t y = y0; y < y1; y++) {
-        const float *p = map_xy + (size_t)y * (size_t)dst->width * 2;
-        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
-        if (c.bilinear) w5_remap_row(&c, p, row, dst->width, cx, cy, 1);
-        else w5_remap_row(&c, p, row, dst->width, cx, cy, 0);
-    }
+    w5_remap_rows(&c, src, dst, map_xy, y0, y1);
 }
