@@ -31,10 +31,9 @@
  *     bounds with no clamp, and prefetch the source 8 rows down (warps);
  *     remap prefetches its map 8 KB ahead.
  * The pass split keeps the loads' address chains short (as the AVX2 file).
- * CPUs without VBMI (checked at run time, before any VBMI code: AVX-512
- * F/BW/VL/DQ is this
- * level), U1 images and planes the AVX2 variant leaves to the reference
- * (too large, under 7 bytes) take the AVX2 variant.
+ * CPUs without VBMI (checked at run time, before any VBMI code runs:
+ * AVX-512 F/BW/VL/DQ is this level), U1 images and planes the AVX2 variant
+ * leaves to the reference (too large, under 7 bytes) take the AVX2 variant.
  */
 #include "geometry.h"
 
