@@ -504,10 +504,14 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
      * the clamp: each step monotonic) are monotonic in x, so the base (the
      * smaller tap of lanes 0 and 15) is the smallest tap and the largest is
      * under base + 1 + 15 |a| + the float error (under 1/64 pixel for planes
-     * under 2^17 pixels, the reference's operations on positions under 2^27):
+     * and rows under 2^17 pixels: |a x| < 2^27 and the positions of taps
+     * near the plane under 2^27, so each rounding is under 4/1024 pixel;
+     * lanes far outside a constant border's plane have windows wholly
+     * outside it, the constant, as the reference; replicate's clamp only
+     * narrows the spread):
      * 15 |ax| < 15 - bilinear and 15 |ay| < 3 - bilinear pixels with 0.1 to
      * spare keep dx <= 15 - bilinear, dy <= 3 - bilinear. */
-    const int local = c->w < (1 << 17) && c->h < (1 << 17) &&
+    const int local = c->w < (1 << 17) && c->h < (1 << 17) && n < (1 << 17) &&
                       15.0f * (r->ax < 0 ? -r->ax : r->ax) <= (14.9f - (float)bil) * (float)OVXC_GEO_FIX_SCALE &&
                       15.0f * (r->ay < 0 ? -r->ay : r->ay) <= (2.9f - (float)bil) * (float)OVXC_GEO_FIX_SCALE;
     /* the base lanes (the positions are monotonic): the smaller tap is lane
