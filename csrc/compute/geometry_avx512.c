@@ -21,12 +21,14 @@
  *       p00 p01 p10 p11 of its dword (bilinear; then the reference's integer
  *       sum: pmaddwd of (p00, p10), (p01, p11) with (1024 - s, s), then
  *       r0 1024 + (r1 - r0) t, the same integer as r0 (1024 - t) + r1 t);
- *     - else a 32-column, 4-row window (4 rows of 32 bytes, vpermt2b);
+ *     - else a 32-column, 4-row window (4 rows of 32 bytes as a 128-byte
+ *       table, one vpermt2b; steps up to 2 pixels across, scale-1 rows);
  *     - else each tap by the border rule per lane, gathers.
  *     Windows that leave the plane read it by masked loads, the bytes
  *     outside it the constant (under replicate they only meet weight 0).
  *     Affine rows whose steps provably keep every block in the 16-column
- *     window (the positions are monotonic: geometry_avx2.c's argument) run
+ *     (else the 32-column) window (the positions are monotonic:
+ *     geometry_avx2.c's argument) run
  *     with no per-block test, chunks whose both ends are inside the clamp's
  *     bounds with no clamp, and prefetch the source 8 rows down (warps);
  *     remap prefetches its map 8 KB ahead.
@@ -85,7 +87,7 @@ typedef struct {
     uint8_t cval;
     __mmask16 m1, m2, m3; /* the 128-bit lanes 1, 2, 3 (w5_table16; kept in mask registers, see w5_pin) */
     intptr_t pf;     /* warps: the byte offset of about the same tap 8 rows further down (prefetch; 0: none) */
-    uint32_t xmax16, ymax16; /* the largest base of an in-plane 16-column window: w - 16, h - 4 (or none) */
+    uint32_t xmax16, ymax16, xmax32; /* ... and w - 32 for the 32-column window */ /* the largest base of an in-plane 16-column window: w - 16, h - 4 (or none) */
     __m512 flo, fxhi, fyhi; /* the clamp of the positions */
 } w5_ctx;
 
@@ -120,6 +122,7 @@ static int w5_init(w5_ctx *c, const ovxc_geo_src *src, const ovxc_geo_dst *dst, 
     c->xmax16 = src->width >= 16 && src->height >= 4 ? (uint32_t)(src->width - 16) : 0;
     c->ymax16 = src->width >= 16 && src->height >= 4 ? (uint32_t)(src->height - 4) : 0;
     if (src->width < 16 || src->height < 4) c->xmax16 = c->ymax16 = 0xFFFFFFFFu; /* marks none, see w5_table16 */
+    c->xmax32 = src->width >= 32 && src->height >= 4 ? (uint32_t)(src->width - 32) : 0xFFFFFFFFu;
     c->flo = _mm512_set1_ps(c->constant ? -OVXC_GEO_FIX_LIM : 0.0f);
     c->fxhi = _mm512_set1_ps(c->constant ? OVXC_GEO_FIX_LIM : (float)((src->width - 1) << B));
     c->fyhi = _mm512_set1_ps(c->constant ? OVXC_GEO_FIX_LIM : (float)((src->height - 1) << B));
@@ -282,6 +285,29 @@ static inline W5_TARGET __m512i w5_table16(const w5_ctx *c, int32_t x, int32_t y
     }
 }
 
+/* The 128-byte table of a 32-column window inside the plane: rows y .. y +
+ * 3 from column x, 32 bytes each, as two registers (w5_win32 checks the
+ * bounds). */
+static inline int w5_win32(const w5_ctx *c, int32_t x, int32_t y, __m512i *ta, __m512i *tb)
+{
+    if (!((uint32_t)x <= c->xmax32 && (uint32_t)y <= c->ymax16 && c->xmax32 != 0xFFFFFFFFu)) return 0;
+    const intptr_t st = c->stride;
+    const uint8_t *p = c->ptr + (intptr_t)y * st + x;
+    *ta = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)p)),
+                             _mm256_loadu_si256((const __m256i *)(p + st)), 1);
+    *tb = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(p + 2 * st))),
+                             _mm256_loadu_si256((const __m256i *)(p + 3 * st)), 1);
+    return 1;
+}
+
+/* The 32-column window anywhere (w5_win32, else masked rows). */
+static inline W5_TARGET void w5_table32(const w5_ctx *c, int32_t x, int32_t y, __m512i *ta, __m512i *tb)
+{
+    if (w5_win32(c, x, y, ta, tb)) return;
+    *ta = _mm512_inserti64x4(_mm512_castsi256_si512(w5_row(c, x, y)), w5_row(c, x, y + 1), 1);
+    *tb = _mm512_inserti64x4(_mm512_castsi256_si512(w5_row(c, x, y + 2)), w5_row(c, x, y + 3), 1);
+}
+
 /* The slow paths of a block of 16 (int32 lanes, 0..255): the 32-column
  * window (4 rows of 32 bytes, vpermt2b), else gathers. */
 static W5_TARGET __attribute__((noinline)) __m512i w5_blk_slow(const w5_ctx *c, __m512i Xv, __m512i Yv, int32_t x,
@@ -292,8 +318,18 @@ static W5_TARGET __attribute__((noinline)) __m512i w5_blk_slow(const w5_ctx *c, 
     const __mmask16 ok = _mm512_cmple_epu32_mask(dx, _mm512_set1_epi32(31 - bil)) &
                          _mm512_cmple_epu32_mask(dy, _mm512_set1_epi32(3 - bil));
     if (ok == 0xFFFF) {
-        __m512i ta = _mm512_inserti64x4(_mm512_castsi256_si512(w5_row(c, x, y)), w5_row(c, x, y + 1), 1);
-        __m512i tb = _mm512_inserti64x4(_mm512_castsi256_si512(w5_row(c, x, y + 2)), w5_row(c, x, y + 3), 1);
+        __m512i ta, tb;
+        if ((uint32_t)x <= c->xmax32 && (uint32_t)y <= c->ymax16 && c->xmax32 != 0xFFFFFFFFu) {
+            const intptr_t st = c->stride;
+            const uint8_t *p = c->ptr + (intptr_t)y * st + x;
+            ta = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)p)),
+                                    _mm256_loadu_si256((const __m256i *)(p + st)), 1);
+            tb = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(p + 2 * st))),
+                                    _mm256_loadu_si256((const __m256i *)(p + 3 * st)), 1);
+        } else {
+            ta = _mm512_inserti64x4(_mm512_castsi256_si512(w5_row(c, x, y)), w5_row(c, x, y + 1), 1);
+            tb = _mm512_inserti64x4(_mm512_castsi256_si512(w5_row(c, x, y + 2)), w5_row(c, x, y + 3), 1);
+        }
         const __m512i idx = _mm512_add_epi32(dx, _mm512_slli_epi32(dy, 5));
         if (!bil) return _mm512_and_si512(_mm512_permutex2var_epi8(ta, idx, tb), _mm512_set1_epi32(255));
         const __mmask64 even = (__mmask64)0x5555555555555555ull;
@@ -329,6 +365,7 @@ static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const in
         /* 4 blocks a step, as w5_taps_aff's */
         const __m512i k15 = _mm512_set1_epi32(14), bm = _mm512_set1_epi32(0x00FF00FF);
         const __m512i koff = _mm512_set1_epi32(0x11011000);
+        const __m512i k30 = _mm512_set1_epi32(30), koff32 = _mm512_set1_epi32(0x21012000);
         const __m512i b0 = _mm512_set_epi8(60, 60, 60, 60, 56, 56, 56, 56, 52, 52, 52, 52, 48, 48, 48, 48, 44, 44, 44, 44,
                                            40, 40, 40, 40, 36, 36, 36, 36, 32, 32, 32, 32, 28, 28, 28, 28, 24, 24, 24, 24,
                                            20, 20, 20, 20, 16, 16, 16, 16, 12, 12, 12, 12, 8, 8, 8, 8, 4, 4, 4, 4, 0, 0,
@@ -350,11 +387,18 @@ static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const in
         const __m512i dx = _mm512_sub_epi32(W5_SRAI(Xv, B), _mm512_set1_epi32(x));                                      \
         const __m512i dy = _mm512_sub_epi32(W5_SRAI(Yv, B), _mm512_set1_epi32(y));                                      \
         const __m512i u = _mm512_max_epu32(dx, _mm512_sub_epi32(_mm512_slli_epi32(dy, 3), dy));                         \
-        __m512i r;                                                                                                      \
+        __m512i r, ta, tb;                                                                                              \
         if (_mm512_cmple_epu32_mask(u, k15) == 0xFFFF) {                                                                \
             const __m512i T = w5_table16(c, x, y);                                                                      \
             const __m512i i = _mm512_add_epi32(dx, _mm512_slli_epi32(dy, 4));                                           \
             const __m512i v = _mm512_permutexvar_epi8(_mm512_add_epi32(_mm512_shuffle_epi8(i, b0), koff), T);           \
+            r = w5_bil(_mm512_and_si512(v, bm), _mm512_and_si512(_mm512_srli_epi32(v, 8), bm), Xv, Yv);                 \
+        } else if (_mm512_cmple_epu32_mask(_mm512_max_epu32(dx, _mm512_sub_epi32(_mm512_slli_epi32(dy, 4), dy)), k30) == \
+                       0xFFFF &&                                                                                        \
+                   w5_win32(c, x, y, &ta, &tb)) {                                                                       \
+            /* dx <= 30, dy <= 2: the 32-column window, bytes p00 p01 p10 p11 by one vpermt2b */                        \
+            const __m512i i = _mm512_add_epi32(dx, _mm512_slli_epi32(dy, 5));                                           \
+            const __m512i v = _mm512_permutex2var_epi8(ta, _mm512_add_epi32(_mm512_shuffle_epi8(i, b0), koff32), tb);   \
             r = w5_bil(_mm512_and_si512(v, bm), _mm512_and_si512(_mm512_srli_epi32(v, 8), bm), Xv, Yv);                 \
         } else {                                                                                                        \
             r = w5_blk_slow(c, Xv, Yv, x, y, 1);                                                                        \
@@ -374,7 +418,7 @@ static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const in
     }
     /* nearest: 4 blocks of 16 a step, block b's taps into byte b of each
      * dword of acc (merge-masked vpermb), then one vpermb into order */
-    const __m512i k15 = _mm512_set1_epi32(15);
+    const __m512i k15 = _mm512_set1_epi32(15), k31 = _mm512_set1_epi32(31);
     const __m512i order = _mm512_set_epi8(63, 59, 55, 51, 47, 43, 39, 35, 31, 27, 23, 19, 15, 11, 7, 3, 62, 58, 54, 50, 46,
                                           42, 38, 34, 30, 26, 22, 18, 14, 10, 6, 2, 61, 57, 53, 49, 45, 41, 37, 33, 29,
                                           25, 21, 17, 13, 9, 5, 1, 60, 56, 52, 48, 44, 40, 36, 32, 28, 24, 20, 16, 12, 8,
@@ -393,10 +437,16 @@ static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const in
         const __m512i dy = _mm512_sub_epi32(Yv, _mm512_broadcastd_epi32(_mm_loadu_si32(yp)));                          \
         /* dx <= 15 and dy <= 3: max(dx, 4 dy) <= 15 */                                                                 \
         const __m512i u = _mm512_max_epu32(dx, _mm512_slli_epi32(dy, 2));                                               \
+        __m512i ta, tb;                                                                                                 \
         if (_mm512_cmple_epu32_mask(u, k15) == 0xFFFF) {                                                                \
             const __m512i T = w5_table16(c, x, y);                                                                      \
             const __m512i i = _mm512_slli_epi32(_mm512_add_epi32(dx, _mm512_slli_epi32(dy, 4)), 8 * (b));              \
             acc = _mm512_mask_permutexvar_epi8(acc, mb, i, T);                                                          \
+        } else if (_mm512_cmple_epu32_mask(_mm512_max_epu32(dx, _mm512_slli_epi32(dy, 3)), k31) == 0xFFFF &&            \
+                   w5_win32(c, x, y, &ta, &tb)) {                                                                       \
+            /* dx <= 31, dy <= 3: the 32-column window, one vpermt2b */                                                 \
+            const __m512i i = _mm512_slli_epi32(_mm512_add_epi32(dx, _mm512_slli_epi32(dy, 5)), 8 * (b));              \
+            acc = _mm512_mask_mov_epi8(acc, mb, _mm512_permutex2var_epi8(ta, i, tb));                                   \
         } else {                                                                                                        \
             acc = _mm512_mask_mov_epi8(acc, mb, _mm512_slli_epi32(w5_blk_slow(c, Xv, Yv, x, y, 0), 8 * (b)));           \
         }                                                                                                               \
@@ -419,8 +469,11 @@ static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const in
  * from the lanes' window indices P = xi + 16 yi (xi, yi the taps: |P| <
  * 2^26) minus the base's. */
 static inline W5_TARGET void w5_taps_aff(const w5_ctx *c, const int32_t *X, const int32_t *Y, const int32_t *P,
-                                         uint8_t *out, int32_t n, const int32_t lx, const int32_t ly, const int bil)
+                                         uint8_t *out, int32_t n, const int32_t lx, const int32_t ly, const int bil,
+                                         const int wide)
 {
+    const int32_t ws = wide ? 32 : 16; /* the window's row length (P = xi + ws yi) */
+    const __m512i koff32 = _mm512_set1_epi32(0x21012000);
     if (bil) {
         /* 4 blocks a step: block b's outputs into byte b of each dword,
          * then one vpermb into order (as nearest) */
@@ -441,11 +494,16 @@ static inline W5_TARGET void w5_taps_aff(const w5_ctx *c, const int32_t *X, cons
         const int32_t k = k0 + 16 * (b);                                                                                \
         const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));    \
         const int32_t x = X[k + lx] >> B, y = Y[k + ly] >> B;                                                           \
-        const __m512i T = w5_table16(c, x, y);                                                                          \
-        const __m512i i = _mm512_sub_epi32(_mm512_load_si512((const void *)(P + k)), _mm512_set1_epi32(x + 16 * y));  \
-        /* i (0 <= i < 64) in each byte of its dword, plus the taps' offsets */                                         \
-        const __m512i idx = _mm512_add_epi32(_mm512_shuffle_epi8(i, b0), koff);                                        \
-        const __m512i v = _mm512_permutexvar_epi8(idx, T);                                                              \
+        const __m512i i = _mm512_sub_epi32(_mm512_load_si512((const void *)(P + k)), _mm512_set1_epi32(x + ws * y));  \
+        __m512i v;                                                                                                      \
+        /* i in each byte of its dword, plus the taps' offsets */                                                       \
+        if (!wide) {                                                                                                    \
+            v = _mm512_permutexvar_epi8(_mm512_add_epi32(_mm512_shuffle_epi8(i, b0), koff), w5_table16(c, x, y));       \
+        } else {                                                                                                        \
+            __m512i ta, tb;                                                                                             \
+            w5_table32(c, x, y, &ta, &tb);                                                                              \
+            v = _mm512_permutex2var_epi8(ta, _mm512_add_epi32(_mm512_shuffle_epi8(i, b0), koff32), tb);                 \
+        }                                                                                                               \
         const __m512i r = w5_bil(_mm512_and_si512(v, bm), _mm512_and_si512(_mm512_srli_epi32(v, 8), bm), Xv, Yv);     \
         acc = (b) ? _mm512_or_si512(acc, _mm512_slli_epi32(r, 8 * (b))) : r;                                            \
     }
@@ -468,11 +526,16 @@ static inline W5_TARGET void w5_taps_aff(const w5_ctx *c, const int32_t *X, cons
         __m512i acc = _mm512_setzero_si512();
 #define W5_NN_BLK(b)                                                                                                    \
     if (k0 + 16 * (b) < n) {                                                                                            \
-        const int32_t k = k0 + 16 * (b), x = X[k + lx], y = Y[k + ly];                                        \
-        const __m512i T = w5_table16(c, x, y);                                                                          \
-        const __m512i i = _mm512_sub_epi32(_mm512_load_si512((const void *)(P + k)), _mm512_set1_epi32(x + 16 * y));  \
-        acc = _mm512_mask_permutexvar_epi8(acc, (__mmask64)0x1111111111111111ull << (b), _mm512_slli_epi32(i, 8 * (b)), \
-                                           T);                                                                          \
+        const int32_t k = k0 + 16 * (b), x = X[k + lx], y = Y[k + ly];                                                  \
+        const __m512i i = _mm512_sub_epi32(_mm512_load_si512((const void *)(P + k)), _mm512_set1_epi32(x + ws * y));  \
+        const __mmask64 mb = (__mmask64)0x1111111111111111ull << (b);                                                  \
+        if (!wide) {                                                                                                    \
+            acc = _mm512_mask_permutexvar_epi8(acc, mb, _mm512_slli_epi32(i, 8 * (b)), w5_table16(c, x, y));            \
+        } else {                                                                                                        \
+            __m512i ta, tb;                                                                                             \
+            w5_table32(c, x, y, &ta, &tb);                                                                              \
+            acc = _mm512_mask_mov_epi8(acc, mb, _mm512_permutex2var_epi8(ta, _mm512_slli_epi32(i, 8 * (b)), tb));       \
+        }                                                                                                               \
     }
         W5_NN_BLK(0)
         W5_NN_BLK(1)
@@ -511,9 +574,14 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
      * narrows the spread):
      * 15 |ax| < 15 - bilinear and 15 |ay| < 3 - bilinear pixels with 0.1 to
      * spare keep dx <= 15 - bilinear, dy <= 3 - bilinear. */
-    const int local = c->w < (1 << 17) && c->h < (1 << 17) && n < (1 << 17) &&
-                      15.0f * (r->ax < 0 ? -r->ax : r->ax) <= (14.9f - (float)bil) * (float)OVXC_GEO_FIX_SCALE &&
-                      15.0f * (r->ay < 0 ? -r->ay : r->ay) <= (2.9f - (float)bil) * (float)OVXC_GEO_FIX_SCALE;
+    const float sax = 15.0f * (r->ax < 0 ? -r->ax : r->ax), say = 15.0f * (r->ay < 0 ? -r->ay : r->ay);
+    const int fitsy = c->w < (1 << 17) && c->h < (1 << 17) && n < (1 << 17) &&
+                      say <= (2.9f - (float)bil) * (float)OVXC_GEO_FIX_SCALE;
+    /* the 16-column window, else (steps up to about 2 pixels across) the
+     * 32-column one (w5_table32, the same argument with 31 - bilinear) */
+    const int local = fitsy && sax <= (14.9f - (float)bil) * (float)OVXC_GEO_FIX_SCALE;
+    const int wide = !local && fitsy && sax <= (30.9f - (float)bil) * (float)OVXC_GEO_FIX_SCALE;
+    const int psh = wide ? 5 : 4;
     /* the base lanes (the positions are monotonic): the smaller tap is lane
      * 0 where the positions increase along the row, else lane 15 */
     const int32_t lx = r->ax >= 0.0f ? 0 : 15, ly = r->ay >= 0.0f ? 0 : 15;
@@ -528,7 +596,7 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
         const float xa = (float)x0, xb = (float)(x0 + me - 1);
         const int inside = w5_inside(r->ax * xa + r->bx, fxlo, fxhi) && w5_inside(r->ax * xb + r->bx, fxlo, fxhi) &&
                            w5_inside(r->ay * xa + r->by, fylo, fyhi) && w5_inside(r->ay * xb + r->by, fylo, fyhi);
-        if (!local) {
+        if (!local && !wide) {
             for (int32_t x = 0; x < m; x += 16) {
                 w5_put(c, _mm512_add_ps(_mm512_mul_ps(ax, xf), bx), _mm512_add_ps(_mm512_mul_ps(ay, xf), by), X + x,
                        Y + x, bil);
@@ -558,10 +626,11 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
             }
             _mm512_store_si512((void *)(X + x), Xi);
             _mm512_store_si512((void *)(Y + x), Yi);
-            _mm512_store_si512((void *)(P + x), _mm512_add_epi32(xi, _mm512_slli_epi32(yi, 4)));
+            _mm512_store_si512((void *)(P + x), _mm512_add_epi32(xi, _mm512_slli_epi32(yi, psh)));
             xf = _mm512_add_ps(xf, sixteen);
         }
-        w5_taps_aff(c, X, Y, P, row + x0, m, lx, ly, bil);
+        if (wide) w5_taps_aff(c, X, Y, P, row + x0, m, lx, ly, bil, 1);
+        else w5_taps_aff(c, X, Y, P, row + x0, m, lx, ly, bil, 0);
     }
 }
 
