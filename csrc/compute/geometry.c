@@ -357,16 +357,19 @@ void ovxc_remap_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const flo
 }
 
 static const ovx_variant warp_affine_variants[] = {
+    OVX_VARIANT_AVX512(ovxc_warp_affine_rows)
     OVX_VARIANT_AVX2(ovxc_warp_affine_rows)
     OVX_VARIANT_SSE41(ovxc_warp_affine_rows)
     {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_warp_affine_rows},
 };
 static const ovx_variant warp_perspective_variants[] = {
+    OVX_VARIANT_AVX512(ovxc_warp_perspective_rows)
     OVX_VARIANT_AVX2(ovxc_warp_perspective_rows)
     OVX_VARIANT_SSE41(ovxc_warp_perspective_rows)
     {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_warp_perspective_rows},
 };
 static const ovx_variant remap_variants[] = {
+    OVX_VARIANT_AVX512(ovxc_remap_rows)
     OVX_VARIANT_AVX2(ovxc_remap_rows)
     OVX_VARIANT_SSE41(ovxc_remap_rows)
     {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_remap_rows},

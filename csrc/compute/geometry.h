@@ -161,5 +161,13 @@ void ovxc_warp_perspective_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst
                                     uint32_t y0, uint32_t y1);
 void ovxc_remap_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, int interp,
                          uint32_t y0, uint32_t y1);
+/* AVX-512 (with VBMI, checked at run time: without it they run the AVX2
+ * variants) */
+void ovxc_warp_affine_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m, int interp,
+                                 uint32_t y0, uint32_t y1);
+void ovxc_warp_perspective_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m, int interp,
+                                      uint32_t y0, uint32_t y1);
+void ovxc_remap_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, int interp,
+                           uint32_t y0, uint32_t y1);
 
 #endif

@@ -6,7 +6,8 @@
  * (inside, outside, integer and half-integer points, huge values, NaN and
  * infinities), both interpolations, both border rules (constant with a
  * random value, replicate = what undefined computes), sizes from 1x1 up with
- * odd widths (some across the AVX2 two-pass loops' 256-pixel chunks),
+ * odd widths (some across the AVX2 two-pass loops' 256-pixel chunks), steps
+ * at the edges of the AVX-512 variant's 16-column, 4-row windows,
  * sources that are a valid rectangle inside a larger image, and random,
  * all-0, all-255 and 0/255 pixels.  The source plane ends right
  * before an inaccessible page, or starts right after one (a read past its
@@ -308,6 +309,22 @@ int main(void)
                     map[2 * k] = (float)(k % w) * 0.9f + 3.0f, map[2 * k + 1] = (float)(k / w) * 0.9f + 2.0f;
                 check(OVXC_GEO_REMAP, &src, w, h, map, interp, "remap wide, bench table");
             }
+        /* steps at the edges of the AVX-512 variant's windows (16 columns:
+         * up to 15 steps of about 1 pixel across; 4 rows: of 2/15 and 3/15
+         * down) and of its affine rows' no-test span, both directions */
+        for (int interp = 0; interp < 2; interp++)
+            for (int mode = 0; mode < 2; mode++)
+                for (int t = 0; t < 24; t++) {
+                    static const float ax[6] = {0.92f, 0.933f, 0.95f, 0.99f, 1.0f, 1.06f};
+                    static const float ay[4] = {0.0f, 0.125f, 0.1334f, 0.2f};
+                    const float sx = (t & 1) ? -1.0f : 1.0f;
+                    const float am[6] = {sx * ax[t % 6], ay[(t / 6) % 4] * (t % 5 == 2 ? -1.0f : 1.0f), 0.05f, 0.97f,
+                                         sx < 0 ? (float)w : 3.3f, 2.7f};
+                    const float pm[9] = {am[0], am[1], 3e-6f, am[2], am[3], 1e-5f, am[4], am[5], 1.0f};
+                    src.mode = mode ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE;
+                    check(OVXC_GEO_WARP_AFFINE, &src, w, h, am, interp, "affine wide, window edges");
+                    check(OVXC_GEO_WARP_PERSPECTIVE, &src, w, h, pm, interp, "perspective wide, window edges");
+                }
         free(map);
         src_free(&si);
     }

@@ -1,0 +1,764 @@
+/*
+ * Warp Affine, Warp Perspective and Remap: AVX-512 variants (geometry.h).
+ *
+ * Bit-exact with the fixed-point references, in two passes per chunk of up
+ * to 256 destination pixels of a row:
+ *  1. the positions, 16 lanes a step, with the reference's float operations
+ *     in its order (the per-row constants are the reference's own,
+ *     ovxc_geo_*_row), the clamp (replicate: into the plane, [0, (w - 1)
+ *     1024], which gives the reference's value, see geometry_avx2.c's
+ *     warp_px8; constant: +-2^30, NaN to the low end as maxps does) and the
+ *     floor (a conversion rounding down) into int32 arrays: bilinear the
+ *     fixed-point X, Y; nearest the pixel ((X + 512) >> 10, (Y + 512) >> 10);
+ *  2. the taps, 16 pixels a block, from a base tap (the smaller tap of lanes
+ *     0 and 15: positions along a row are mostly monotonic):
+ *     - 16-column window: the block's taps lie in columns base .. base + 15
+ *       (bilinear: their right neighbours too) and rows base .. base + 3:
+ *       the 4 rows' 16 bytes as one 64-byte table (broadcast loads merged by
+ *       masks: no shuffle-port work) and one vpermb (AVX512-VBMI) selects
+ *       each lane's tap (nearest: 4 blocks into the 4 bytes of each dword,
+ *       then one vpermb puts 64 outputs in order) or its 4 taps as the bytes
+ *       p00 p01 p10 p11 of its dword (bilinear; then the reference's integer
+ *       sum: pmaddwd of (p00, p10), (p01, p11) with (1024 - s, s), then
+ *       r0 1024 + (r1 - r0) t, the same integer as r0 (1024 - t) + r1 t);
+ *     - else a 32-column, 4-row window (4 rows of 32 bytes as a 128-byte
+ *       table, one vpermt2b; steps up to 2 pixels across, scale-1 rows);
+ *     - else each tap by the border rule per lane, gathers.
+ *     Windows that leave the plane read it by masked loads, the bytes
+ *     outside it the constant (under replicate they only meet weight 0).
+ *     Affine rows whose steps provably keep every block in the 16-column
+ *     (else the 32-column) window (the positions are monotonic:
+ *     geometry_avx2.c's argument) run
+ *     with no per-block test, chunks whose both ends are inside the clamp's
+ *     bounds with no clamp, and prefetch the source 8 rows down (warps);
+ *     remap prefetches its map 8 KB ahead.
+ * The pass split keeps the loads' address chains short (as the AVX2 file).
+ * CPUs without VBMI (checked at run time, before any VBMI code runs:
+ * AVX-512 F/BW/VL/DQ is this level), U1 images and planes the AVX2 variant
+ * leaves to the reference (too large, under 7 bytes) take the AVX2 variant.
+ */
+#include "geometry.h"
+
+#include <immintrin.h>
+#include <math.h>
+#include <string.h>
+
+#if defined(__AVX512F__)
+#define W5_TARGET __attribute__((target("avx512vbmi")))
+#else /* the emulated build (cts/meson.build): SIMDe's portable intrinsics */
+#define W5_TARGET
+#endif
+
+/* What SIMDe (the emulated build) lacks, by other intrinsics there */
+#if defined(__AVX512F__)
+#define W5_SRAI(v, n) _mm512_srai_epi32(v, n)
+#define W5_FLOOR(v) _mm512_cvt_roundps_epi32(v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
+#define W5_STORE8(p, m, v) _mm512_mask_cvtepi32_storeu_epi8(p, m, v)
+#define W5_LOADZ(m, p) _mm512_maskz_loadu_ps(m, p)
+#else
+static inline __m512i W5_SRAI(__m512i v, int n)
+{
+    return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_srai_epi32(_mm512_castsi512_si256(v), n)),
+                              _mm256_srai_epi32(_mm512_extracti64x4_epi64(v, 1), n), 1);
+}
+#define W5_FLOOR(v) _mm512_cvttps_epi32(_mm512_roundscale_ps(v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC))
+static inline void W5_STORE8(uint8_t *p, __mmask16 m, __m512i v)
+{
+    uint8_t b[16];
+    _mm_storeu_si128((__m128i *)b, _mm512_cvtepi32_epi8(v));
+    for (int i = 0; i < 16; i++)
+        if (m >> i & 1) p[i] = b[i];
+}
+static inline __m512 W5_LOADZ(__mmask16 m, const float *p)
+{
+    float b[16];
+    for (int i = 0; i < 16; i++) b[i] = m >> i & 1 ? p[i] : 0.0f;
+    return _mm512_loadu_ps(b);
+}
+#endif
+
+enum { W5_MAPPF = 2048, W5_CHUNK = 256, W5_PCHUNK = 256, B = OVXC_GEO_FIX_BITS };
+
+typedef struct {
+    const uint8_t *ptr;
+    int32_t stride, w, h;
+    int bilinear, constant;
+    int32_t last3; /* offset of the plane's last byte - 3 */
+    uint8_t cval;
+    __mmask16 m1, m2, m3; /* the 128-bit lanes 1, 2, 3 (w5_table16; kept in mask registers, see w5_pin) */
+    intptr_t pf;     /* warps: the byte offset of about the same tap 8 rows further down (prefetch; 0: none) */
+    uint32_t xmax16, ymax16, xmax32; /* ... and w - 32 for the 32-column window */ /* the largest base of an in-plane 16-column window: w - 16, h - 4 (or none) */
+    __m512 flo, fxhi, fyhi; /* the clamp of the positions */
+} w5_ctx;
+
+static int w5_vbmi(void)
+{
+    static int v = -1;
+    if (v < 0) v = __builtin_cpu_supports("avx512vbmi") ? 1 : 0;
+    return v;
+}
+
+static int w5_init(w5_ctx *c, const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp)
+{
+    int64_t last;
+    if (!w5_vbmi() || src->u1 || dst->u1 || src->width < 1 || src->height < 1 || src->stride < src->width ||
+        !src->ptr)
+        return 0;
+    if (src->width >= (1 << 20) || src->height >= (1 << 20)) return 0;
+    last = (int64_t)(src->height - 1) * src->stride + src->width - 1;
+    if (last < 6 || (int64_t)(src->height + 4) * src->stride >= ((int64_t)1 << 31)) return 0;
+    c->ptr = src->ptr;
+    c->stride = src->stride;
+    c->w = src->width;
+    c->h = src->height;
+    c->bilinear = interp != OVXC_GEO_NEAREST;
+    c->constant = src->mode == OVXC_BORDER_CONSTANT;
+    c->last3 = (int32_t)(last - 3);
+    c->cval = (uint8_t)(src->cval & 255);
+    c->pf = 0;
+    c->m1 = 0x00F0;
+    c->m2 = 0x0F00;
+    c->m3 = 0xF000;
+    c->xmax16 = src->width >= 16 && src->height >= 4 ? (uint32_t)(src->width - 16) : 0;
+    c->ymax16 = src->width >= 16 && src->height >= 4 ? (uint32_t)(src->height - 4) : 0;
+    if (src->width < 16 || src->height < 4) c->xmax16 = c->ymax16 = 0xFFFFFFFFu; /* marks none, see w5_table16 */
+    c->xmax32 = src->width >= 32 && src->height >= 4 ? (uint32_t)(src->width - 32) : 0xFFFFFFFFu;
+    c->flo = _mm512_set1_ps(c->constant ? -OVXC_GEO_FIX_LIM : 0.0f);
+    c->fxhi = _mm512_set1_ps(c->constant ? OVXC_GEO_FIX_LIM : (float)((src->width - 1) << B));
+    c->fyhi = _mm512_set1_ps(c->constant ? OVXC_GEO_FIX_LIM : (float)((src->height - 1) << B));
+    return 1;
+}
+
+/* floor to int32 of values inside +-2^30: one conversion rounding down
+ * (the emulated build: a rounding down, then truncation; the same
+ * integers) */
+static inline __m512i w5_floor_epi32(__m512 v)
+{
+    return W5_FLOOR(v);
+}
+
+/* The reference's geo_fix after the clamp (w5_ctx): max returns its second
+ * operand (the low bound) for NaN; the conversion rounds down (floor). */
+static inline __m512i w5_fix(__m512 v, __m512 lo, __m512 hi)
+{
+    v = _mm512_min_ps(_mm512_max_ps(v, lo), hi);
+    return w5_floor_epi32(v);
+}
+
+/* Store the positions of 16 pixels: bilinear X, Y; nearest the pixel. */
+static inline void w5_put(const w5_ctx *c, __m512 vx, __m512 vy, int32_t *X, int32_t *Y, const int bil)
+{
+    __m512i xi = w5_fix(vx, c->flo, c->fxhi), yi = w5_fix(vy, c->flo, c->fyhi);
+    if (!bil) {
+        const __m512i h = _mm512_set1_epi32(1 << (B - 1));
+        xi = W5_SRAI(_mm512_add_epi32(xi, h), B);
+        yi = W5_SRAI(_mm512_add_epi32(yi, h), B);
+    }
+    _mm512_store_si512((void *)X, xi);
+    _mm512_store_si512((void *)Y, yi);
+}
+
+/* Masked byte loads (the bytes of m's set bits from p, the rest from
+ * fill); the emulated build, whose SIMDe has no masked byte loads, copies
+ * the bytes one by one (no read outside the mask either way). */
+static inline W5_TARGET __m256i w5_load32(__m256i fill, uint32_t m, const uint8_t *p)
+{
+#if defined(__AVX512F__)
+    return _mm256_mask_loadu_epi8(fill, (__mmask32)m, (const void *)p);
+#else
+    uint8_t b[32];
+    _mm256_storeu_si256((__m256i *)b, fill);
+    for (int i = 0; i < 32; i++)
+        if (m >> i & 1u) b[i] = p[i];
+    return _mm256_loadu_si256((const __m256i *)b);
+#endif
+}
+
+static inline W5_TARGET __m128i w5_load16(__m128i fill, uint32_t m, const uint8_t *p)
+{
+#if defined(__AVX512F__)
+    return _mm_mask_loadu_epi8(fill, (__mmask16)m, (const void *)p);
+#else
+    uint8_t b[16];
+    _mm_storeu_si128((__m128i *)b, fill);
+    for (int i = 0; i < 16; i++)
+        if (m >> i & 1u) b[i] = p[i];
+    return _mm_loadu_si128((const __m128i *)b);
+#endif
+}
+
+/* One window row: 32 bytes of plane row y from column x; bytes outside the
+ * plane are the constant. */
+static inline W5_TARGET __m256i w5_row(const w5_ctx *c, int32_t x, int32_t y)
+{
+    const __m256i fill = _mm256_set1_epi8((char)c->cval);
+    int32_t lo, hi;
+    uint32_t m;
+    if ((uint32_t)y >= (uint32_t)c->h) return fill;
+    lo = -x;         /* the first byte inside: lo (if > 0) */
+    hi = c->w - x;   /* the first byte past the row: hi */
+    if (hi <= 0 || lo >= 32) return fill;
+    m = hi >= 32 ? 0xFFFFFFFFu : ((1u << hi) - 1u);
+    if (lo > 0) m &= ~((1u << lo) - 1u);
+    return w5_load32(fill, m, (const uint8_t *)((uintptr_t)c->ptr + (uintptr_t)((intptr_t)y * c->stride + x)));
+}
+
+/* The 4 bytes at each lane's byte offset (the emulated build: one by one) */
+static inline __m512i w5_gather(const uint8_t *p, __m512i off)
+{
+#if defined(__AVX512F__)
+    return _mm512_i32gather_epi32(off, (const void *)p, 1);
+#else
+    int32_t o[16], g[16];
+    _mm512_storeu_si512((void *)o, off);
+    for (int i = 0; i < 16; i++) memcpy(&g[i], p + o[i], 4);
+    return _mm512_loadu_si512((const void *)g);
+#endif
+}
+
+/* Tap (a, b) of 16 lanes by the border rule, one gather: the 4 bytes from
+ * the tap, or ending at it near the plane's end. */
+static inline __m512i w5_tap(const w5_ctx *c, __m512i a, __m512i b)
+{
+    const __m512i zero = _mm512_setzero_si512();
+    __m512i ac = _mm512_min_epi32(_mm512_max_epi32(a, zero), _mm512_set1_epi32(c->w - 1));
+    __m512i bc = _mm512_min_epi32(_mm512_max_epi32(b, zero), _mm512_set1_epi32(c->h - 1));
+    __m512i off = _mm512_add_epi32(_mm512_mullo_epi32(bc, _mm512_set1_epi32(c->stride)), ac);
+    __m512i o2 = _mm512_min_epi32(off, _mm512_set1_epi32(c->last3));
+    __m512i g = w5_gather(c->ptr, o2);
+    g = _mm512_and_si512(_mm512_srlv_epi32(g, _mm512_slli_epi32(_mm512_sub_epi32(off, o2), 3)),
+                         _mm512_set1_epi32(255));
+    if (c->constant) {
+        __mmask16 in = _mm512_cmpeq_epi32_mask(a, ac) & _mm512_cmpeq_epi32_mask(b, bc);
+        g = _mm512_mask_blend_epi32(in, _mm512_set1_epi32(c->cval), g);
+    }
+    return g;
+}
+
+/* The reference's bilinear sum of 16 lanes from the tap pairs as words. */
+static inline __m512i w5_bil(__m512i a0, __m512i a1, __m512i X, __m512i Y)
+{
+    const __m512i fm = _mm512_set1_epi32((1 << B) - 1);
+    __m512i s = _mm512_and_si512(X, fm), t = _mm512_and_si512(Y, fm);
+    __m512i ws = _mm512_add_epi32(_mm512_set1_epi32(1 << B), _mm512_sub_epi32(_mm512_slli_epi32(s, 16), s));
+    __m512i r0 = _mm512_madd_epi16(a0, ws), r1 = _mm512_madd_epi16(a1, ws);
+    __m512i v = _mm512_add_epi32(_mm512_slli_epi32(r0, B), _mm512_mullo_epi32(_mm512_sub_epi32(r1, r0), t));
+    return _mm512_srli_epi32(_mm512_add_epi32(v, _mm512_set1_epi32(1 << (2 * B - 1))), 2 * B);
+}
+
+/* A 16-column window row: 16 bytes of plane row y from column x, bytes
+ * outside the plane the constant. */
+static inline W5_TARGET __m128i w5_row16(const w5_ctx *c, int32_t x, int32_t y)
+{
+    const __m128i fill = _mm_set1_epi8((char)c->cval);
+    int32_t lo, hi;
+    uint32_t m;
+    if ((uint32_t)y >= (uint32_t)c->h) return fill;
+    lo = -x;
+    hi = c->w - x;
+    if (hi <= 0 || lo >= 16) return fill;
+    m = hi >= 16 ? 0xFFFFu : ((1u << hi) - 1u);
+    if (lo > 0) m &= ~((1u << lo) - 1u);
+    return w5_load16(fill, m, (const uint8_t *)((uintptr_t)c->ptr + (uintptr_t)((intptr_t)y * c->stride + x)));
+}
+
+/* The 64-byte table of a 16-column window: rows y .. y + 3 from column x,
+ * 16 bytes each (broadcast loads merged by masks: no shuffle port). */
+static inline W5_TARGET __m512i w5_table16(const w5_ctx *c, int32_t x, int32_t y)
+{
+    if ((uint32_t)x <= c->xmax16 && (uint32_t)y <= c->ymax16 && c->xmax16 != 0xFFFFFFFFu) {
+        const intptr_t st = c->stride;
+        const uint8_t *p = c->ptr + (intptr_t)y * st + x;
+        __m512i t = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p));
+        /* the rows of a rotated warp cross the source diagonally, where the
+         * hardware prefetchers see no stream */
+        _mm_prefetch((const char *)((uintptr_t)p + (uintptr_t)c->pf), _MM_HINT_T0);
+        t = _mm512_mask_broadcast_i32x4(t, c->m1, _mm_loadu_si128((const __m128i *)(p + st)));
+        t = _mm512_mask_broadcast_i32x4(t, c->m2, _mm_loadu_si128((const __m128i *)(p + 2 * st)));
+        return _mm512_mask_broadcast_i32x4(t, c->m3, _mm_loadu_si128((const __m128i *)(p + 3 * st)));
+    }
+    {
+        __m512i t = _mm512_castsi128_si512(w5_row16(c, x, y));
+        t = _mm512_inserti32x4(t, w5_row16(c, x, y + 1), 1);
+        t = _mm512_inserti32x4(t, w5_row16(c, x, y + 2), 2);
+        return _mm512_inserti32x4(t, w5_row16(c, x, y + 3), 3);
+    }
+}
+
+/* The 128-byte table of a 32-column window inside the plane: rows y .. y +
+ * 3 from column x, 32 bytes each, as two registers (w5_win32 checks the
+ * bounds). */
+static inline int w5_win32(const w5_ctx *c, int32_t x, int32_t y, __m512i *ta, __m512i *tb)
+{
+    if (!((uint32_t)x <= c->xmax32 && (uint32_t)y <= c->ymax16 && c->xmax32 != 0xFFFFFFFFu)) return 0;
+    const intptr_t st = c->stride;
+    const uint8_t *p = c->ptr + (intptr_t)y * st + x;
+    *ta = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)p)),
+                             _mm256_loadu_si256((const __m256i *)(p + st)), 1);
+    *tb = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(p + 2 * st))),
+                             _mm256_loadu_si256((const __m256i *)(p + 3 * st)), 1);
+    return 1;
+}
+
+/* The 32-column window anywhere (w5_win32, else masked rows). */
+static inline W5_TARGET void w5_table32(const w5_ctx *c, int32_t x, int32_t y, __m512i *ta, __m512i *tb)
+{
+    if (w5_win32(c, x, y, ta, tb)) return;
+    *ta = _mm512_inserti64x4(_mm512_castsi256_si512(w5_row(c, x, y)), w5_row(c, x, y + 1), 1);
+    *tb = _mm512_inserti64x4(_mm512_castsi256_si512(w5_row(c, x, y + 2)), w5_row(c, x, y + 3), 1);
+}
+
+/* The slow paths of a block of 16 (int32 lanes, 0..255): the 32-column
+ * window (4 rows of 32 bytes, vpermt2b), else gathers. */
+static W5_TARGET __attribute__((noinline)) __m512i w5_blk_slow(const w5_ctx *c, __m512i Xv, __m512i Yv, int32_t x,
+                                                               int32_t y, const int bil)
+{
+    const __m512i xi = bil ? W5_SRAI(Xv, B) : Xv, yi = bil ? W5_SRAI(Yv, B) : Yv;
+    const __m512i dx = _mm512_sub_epi32(xi, _mm512_set1_epi32(x)), dy = _mm512_sub_epi32(yi, _mm512_set1_epi32(y));
+    const __mmask16 ok = _mm512_cmple_epu32_mask(dx, _mm512_set1_epi32(31 - bil)) &
+                         _mm512_cmple_epu32_mask(dy, _mm512_set1_epi32(3 - bil));
+    if (ok == 0xFFFF) {
+        __m512i ta, tb;
+        if ((uint32_t)x <= c->xmax32 && (uint32_t)y <= c->ymax16 && c->xmax32 != 0xFFFFFFFFu) {
+            const intptr_t st = c->stride;
+            const uint8_t *p = c->ptr + (intptr_t)y * st + x;
+            ta = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)p)),
+                                    _mm256_loadu_si256((const __m256i *)(p + st)), 1);
+            tb = _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(p + 2 * st))),
+                                    _mm256_loadu_si256((const __m256i *)(p + 3 * st)), 1);
+        } else {
+            ta = _mm512_inserti64x4(_mm512_castsi256_si512(w5_row(c, x, y)), w5_row(c, x, y + 1), 1);
+            tb = _mm512_inserti64x4(_mm512_castsi256_si512(w5_row(c, x, y + 2)), w5_row(c, x, y + 3), 1);
+        }
+        const __m512i idx = _mm512_add_epi32(dx, _mm512_slli_epi32(dy, 5));
+        if (!bil) return _mm512_and_si512(_mm512_permutex2var_epi8(ta, idx, tb), _mm512_set1_epi32(255));
+        const __mmask64 even = (__mmask64)0x5555555555555555ull;
+        const __m512i i0 =
+            _mm512_add_epi32(_mm512_add_epi32(idx, _mm512_slli_epi32(idx, 16)), _mm512_set1_epi32(0x00010000));
+        const __m512i i1 = _mm512_add_epi32(i0, _mm512_set1_epi32(0x00200020));
+        return w5_bil(_mm512_maskz_permutex2var_epi8(even, ta, i0, tb), _mm512_maskz_permutex2var_epi8(even, ta, i1, tb),
+                      Xv, Yv);
+    }
+    if (!bil) return w5_tap(c, xi, yi);
+    const __m512i one = _mm512_set1_epi32(1);
+    const __m512i xj = _mm512_add_epi32(xi, one), yj = _mm512_add_epi32(yi, one);
+    __m512i a0 = _mm512_or_si512(w5_tap(c, xi, yi), _mm512_slli_epi32(w5_tap(c, xj, yi), 16));
+    __m512i a1 = _mm512_or_si512(w5_tap(c, xi, yj), _mm512_slli_epi32(w5_tap(c, xj, yj), 16));
+    return w5_bil(a0, a1, Xv, Yv);
+}
+
+/* The base of block k: the smaller tap of lanes 0 and 15 (a pointer to it,
+ * for broadcasts from memory). */
+static inline const int32_t *w5_base(const int32_t *A, int32_t k)
+{
+    return A[k] <= A[k + 15] ? A + k : A + k + 15;
+}
+
+/* The taps of the n pixels of a chunk (positions in X[], Y[], held up to n
+ * rounded up to 16) into out.  Fast path: the block's taps in a 16-column,
+ * 4-row window (w5_table16) and one vpermb (bilinear: the four taps of each
+ * lane as bytes p00 p01 p10 p11 of its dword). */
+static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const int32_t *Y, uint8_t *out, int32_t n,
+                                     const int bil)
+{
+    if (bil) {
+        /* 4 blocks a step, as w5_taps_aff's */
+        const __m512i k15 = _mm512_set1_epi32(14), bm = _mm512_set1_epi32(0x00FF00FF);
+        const __m512i koff = _mm512_set1_epi32(0x11011000);
+        const __m512i k30 = _mm512_set1_epi32(30), koff32 = _mm512_set1_epi32(0x21012000);
+        const __m512i b0 = _mm512_set_epi8(60, 60, 60, 60, 56, 56, 56, 56, 52, 52, 52, 52, 48, 48, 48, 48, 44, 44, 44, 44,
+                                           40, 40, 40, 40, 36, 36, 36, 36, 32, 32, 32, 32, 28, 28, 28, 28, 24, 24, 24, 24,
+                                           20, 20, 20, 20, 16, 16, 16, 16, 12, 12, 12, 12, 8, 8, 8, 8, 4, 4, 4, 4, 0, 0,
+                                           0, 0);
+        const __m512i order = _mm512_set_epi8(63, 59, 55, 51, 47, 43, 39, 35, 31, 27, 23, 19, 15, 11, 7, 3, 62, 58, 54, 50,
+                                              46, 42, 38, 34, 30, 26, 22, 18, 14, 10, 6, 2, 61, 57, 53, 49, 45, 41, 37, 33,
+                                              29, 25, 21, 17, 13, 9, 5, 1, 60, 56, 52, 48, 44, 40, 36, 32, 28, 24, 20, 16,
+                                              12, 8, 4, 0);
+        for (int32_t k0 = 0; k0 < n; k0 += 64) {
+            __m512i acc = _mm512_setzero_si512();
+            /* the base taps (>> of a negative int32 is arithmetic on the
+             * compilers this file builds with; X >> 10 is monotonic in X);
+             * dx <= 14 and dy <= 2 (unsigned: negatives fail): max(dx, 7 dy) <= 14 */
+#define W5_GBIL_BLK(b)                                                                                                  \
+    if (k0 + 16 * (b) < n) {                                                                                            \
+        const int32_t k = k0 + 16 * (b);                                                                                \
+        const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));    \
+        const int32_t x = *w5_base(X, k) >> B, y = *w5_base(Y, k) >> B;                                                 \
+        const __m512i dx = _mm512_sub_epi32(W5_SRAI(Xv, B), _mm512_set1_epi32(x));                                      \
+        const __m512i dy = _mm512_sub_epi32(W5_SRAI(Yv, B), _mm512_set1_epi32(y));                                      \
+        const __m512i u = _mm512_max_epu32(dx, _mm512_sub_epi32(_mm512_slli_epi32(dy, 3), dy));                         \
+        __m512i r, ta, tb;                                                                                              \
+        if (_mm512_cmple_epu32_mask(u, k15) == 0xFFFF) {                                                                \
+            const __m512i T = w5_table16(c, x, y);                                                                      \
+            const __m512i i = _mm512_add_epi32(dx, _mm512_slli_epi32(dy, 4));                                           \
+            const __m512i v = _mm512_permutexvar_epi8(_mm512_add_epi32(_mm512_shuffle_epi8(i, b0), koff), T);           \
+            r = w5_bil(_mm512_and_si512(v, bm), _mm512_and_si512(_mm512_srli_epi32(v, 8), bm), Xv, Yv);                 \
+        } else if (_mm512_cmple_epu32_mask(_mm512_max_epu32(dx, _mm512_sub_epi32(_mm512_slli_epi32(dy, 4), dy)), k30) == \
+                       0xFFFF &&                                                                                        \
+                   w5_win32(c, x, y, &ta, &tb)) {                                                                       \
+            /* dx <= 30, dy <= 2: the 32-column window, bytes p00 p01 p10 p11 by one vpermt2b */                        \
+            const __m512i i = _mm512_add_epi32(dx, _mm512_slli_epi32(dy, 5));                                           \
+            const __m512i v = _mm512_permutex2var_epi8(ta, _mm512_add_epi32(_mm512_shuffle_epi8(i, b0), koff32), tb);   \
+            r = w5_bil(_mm512_and_si512(v, bm), _mm512_and_si512(_mm512_srli_epi32(v, 8), bm), Xv, Yv);                 \
+        } else {                                                                                                        \
+            r = w5_blk_slow(c, Xv, Yv, x, y, 1);                                                                        \
+        }                                                                                                               \
+        acc = (b) ? _mm512_or_si512(acc, _mm512_slli_epi32(r, 8 * (b))) : r;                                            \
+    }
+            W5_GBIL_BLK(0)
+            W5_GBIL_BLK(1)
+            W5_GBIL_BLK(2)
+            W5_GBIL_BLK(3)
+#undef W5_GBIL_BLK
+            acc = _mm512_permutexvar_epi8(order, acc);
+            if (n - k0 >= 64) _mm512_storeu_si512((void *)(out + k0), acc);
+            else _mm512_mask_storeu_epi8(out + k0, ((__mmask64)1 << (n - k0)) - 1, acc);
+        }
+        return;
+    }
+    /* nearest: 4 blocks of 16 a step, block b's taps into byte b of each
+     * dword of acc (merge-masked vpermb), then one vpermb into order */
+    const __m512i k15 = _mm512_set1_epi32(15), k31 = _mm512_set1_epi32(31);
+    const __m512i order = _mm512_set_epi8(63, 59, 55, 51, 47, 43, 39, 35, 31, 27, 23, 19, 15, 11, 7, 3, 62, 58, 54, 50, 46,
+                                          42, 38, 34, 30, 26, 22, 18, 14, 10, 6, 2, 61, 57, 53, 49, 45, 41, 37, 33, 29,
+                                          25, 21, 17, 13, 9, 5, 1, 60, 56, 52, 48, 44, 40, 36, 32, 28, 24, 20, 16, 12, 8,
+                                          4, 0);
+    for (int32_t k0 = 0; k0 < n; k0 += 64) {
+        __m512i acc = _mm512_setzero_si512();
+        /* the 4 blocks unrolled: constant shifts and masks */
+#define W5_GEN_BLK(b)                                                                                                   \
+    if (k0 + 16 * (b) < n) {                                                                                            \
+        const int32_t k = k0 + 16 * (b);                                                                                \
+        const __mmask64 mb = (__mmask64)0x1111111111111111ull << (b);                                                  \
+        const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));    \
+        const int32_t *xp = w5_base(X, k), *yp = w5_base(Y, k), x = *xp, y = *yp;                                      \
+        /* broadcasts from memory: load ports, not the shuffle port */                                                  \
+        const __m512i dx = _mm512_sub_epi32(Xv, _mm512_broadcastd_epi32(_mm_loadu_si32(xp)));                          \
+        const __m512i dy = _mm512_sub_epi32(Yv, _mm512_broadcastd_epi32(_mm_loadu_si32(yp)));                          \
+        /* dx <= 15 and dy <= 3: max(dx, 4 dy) <= 15 */                                                                 \
+        const __m512i u = _mm512_max_epu32(dx, _mm512_slli_epi32(dy, 2));                                               \
+        __m512i ta, tb;                                                                                                 \
+        if (_mm512_cmple_epu32_mask(u, k15) == 0xFFFF) {                                                                \
+            const __m512i T = w5_table16(c, x, y);                                                                      \
+            const __m512i i = _mm512_slli_epi32(_mm512_add_epi32(dx, _mm512_slli_epi32(dy, 4)), 8 * (b));              \
+            acc = _mm512_mask_permutexvar_epi8(acc, mb, i, T);                                                          \
+        } else if (_mm512_cmple_epu32_mask(_mm512_max_epu32(dx, _mm512_slli_epi32(dy, 3)), k31) == 0xFFFF &&            \
+                   w5_win32(c, x, y, &ta, &tb)) {                                                                       \
+            /* dx <= 31, dy <= 3: the 32-column window, one vpermt2b */                                                 \
+            const __m512i i = _mm512_slli_epi32(_mm512_add_epi32(dx, _mm512_slli_epi32(dy, 5)), 8 * (b));              \
+            acc = _mm512_mask_mov_epi8(acc, mb, _mm512_permutex2var_epi8(ta, i, tb));                                   \
+        } else {                                                                                                        \
+            acc = _mm512_mask_mov_epi8(acc, mb, _mm512_slli_epi32(w5_blk_slow(c, Xv, Yv, x, y, 0), 8 * (b)));           \
+        }                                                                                                               \
+    }
+        W5_GEN_BLK(0)
+        W5_GEN_BLK(1)
+        W5_GEN_BLK(2)
+        W5_GEN_BLK(3)
+#undef W5_GEN_BLK
+        acc = _mm512_permutexvar_epi8(order, acc);
+        if (n - k0 >= 64) _mm512_storeu_si512((void *)(out + k0), acc);
+        else _mm512_mask_storeu_epi8(out + k0, ((__mmask64)1 << (n - k0)) - 1, acc);
+    }
+}
+
+#define W5_ALIGN __attribute__((aligned(64)))
+
+/* Affine rows whose every block's taps lie in a 16-column, 4-row window
+ * from its base (w5_affine_row's test): the taps with no per-block test,
+ * from the lanes' window indices P = xi + 16 yi (xi, yi the taps: |P| <
+ * 2^26) minus the base's. */
+static inline W5_TARGET void w5_taps_aff(const w5_ctx *c, const int32_t *X, const int32_t *Y, const int32_t *P,
+                                         uint8_t *out, int32_t n, const int32_t lx, const int32_t ly, const int bil,
+                                         const int wide)
+{
+    const int32_t ws = wide ? 32 : 16; /* the window's row length (P = xi + ws yi) */
+    const __m512i koff32 = _mm512_set1_epi32(0x21012000);
+    if (bil) {
+        /* 4 blocks a step: block b's outputs into byte b of each dword,
+         * then one vpermb into order (as nearest) */
+        const __m512i bm = _mm512_set1_epi32(0x00FF00FF);
+        const __m512i koff = _mm512_set1_epi32(0x11011000);
+        const __m512i b0 = _mm512_set_epi8(60, 60, 60, 60, 56, 56, 56, 56, 52, 52, 52, 52, 48, 48, 48, 48, 44, 44, 44, 44,
+                                           40, 40, 40, 40, 36, 36, 36, 36, 32, 32, 32, 32, 28, 28, 28, 28, 24, 24, 24, 24,
+                                           20, 20, 20, 20, 16, 16, 16, 16, 12, 12, 12, 12, 8, 8, 8, 8, 4, 4, 4, 4, 0, 0,
+                                           0, 0);
+        const __m512i order = _mm512_set_epi8(63, 59, 55, 51, 47, 43, 39, 35, 31, 27, 23, 19, 15, 11, 7, 3, 62, 58, 54, 50,
+                                              46, 42, 38, 34, 30, 26, 22, 18, 14, 10, 6, 2, 61, 57, 53, 49, 45, 41, 37, 33,
+                                              29, 25, 21, 17, 13, 9, 5, 1, 60, 56, 52, 48, 44, 40, 36, 32, 28, 24, 20, 16,
+                                              12, 8, 4, 0);
+        for (int32_t k0 = 0; k0 < n; k0 += 64) {
+            __m512i acc = _mm512_setzero_si512();
+#define W5_BIL_BLK(b)                                                                                                   \
+    if (k0 + 16 * (b) < n) {                                                                                            \
+        const int32_t k = k0 + 16 * (b);                                                                                \
+        const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));    \
+        const int32_t x = X[k + lx] >> B, y = Y[k + ly] >> B;                                                           \
+        const __m512i i = _mm512_sub_epi32(_mm512_load_si512((const void *)(P + k)), _mm512_set1_epi32(x + ws * y));  \
+        __m512i v;                                                                                                      \
+        /* i in each byte of its dword, plus the taps' offsets */                                                       \
+        if (!wide) {                                                                                                    \
+            v = _mm512_permutexvar_epi8(_mm512_add_epi32(_mm512_shuffle_epi8(i, b0), koff), w5_table16(c, x, y));       \
+        } else {                                                                                                        \
+            __m512i ta, tb;                                                                                             \
+            w5_table32(c, x, y, &ta, &tb);                                                                              \
+            v = _mm512_permutex2var_epi8(ta, _mm512_add_epi32(_mm512_shuffle_epi8(i, b0), koff32), tb);                 \
+        }                                                                                                               \
+        const __m512i r = w5_bil(_mm512_and_si512(v, bm), _mm512_and_si512(_mm512_srli_epi32(v, 8), bm), Xv, Yv);     \
+        acc = (b) ? _mm512_or_si512(acc, _mm512_slli_epi32(r, 8 * (b))) : r;                                            \
+    }
+            W5_BIL_BLK(0)
+            W5_BIL_BLK(1)
+            W5_BIL_BLK(2)
+            W5_BIL_BLK(3)
+#undef W5_BIL_BLK
+            acc = _mm512_permutexvar_epi8(order, acc);
+            if (n - k0 >= 64) _mm512_storeu_si512((void *)(out + k0), acc);
+            else _mm512_mask_storeu_epi8(out + k0, ((__mmask64)1 << (n - k0)) - 1, acc);
+        }
+        return;
+    }
+    const __m512i order = _mm512_set_epi8(63, 59, 55, 51, 47, 43, 39, 35, 31, 27, 23, 19, 15, 11, 7, 3, 62, 58, 54, 50, 46,
+                                          42, 38, 34, 30, 26, 22, 18, 14, 10, 6, 2, 61, 57, 53, 49, 45, 41, 37, 33, 29,
+                                          25, 21, 17, 13, 9, 5, 1, 60, 56, 52, 48, 44, 40, 36, 32, 28, 24, 20, 16, 12, 8,
+                                          4, 0);
+    for (int32_t k0 = 0; k0 < n; k0 += 64) {
+        __m512i acc = _mm512_setzero_si512();
+#define W5_NN_BLK(b)                                                                                                    \
+    if (k0 + 16 * (b) < n) {                                                                                            \
+        const int32_t k = k0 + 16 * (b), x = X[k + lx], y = Y[k + ly];                                                  \
+        const __m512i i = _mm512_sub_epi32(_mm512_load_si512((const void *)(P + k)), _mm512_set1_epi32(x + ws * y));  \
+        const __mmask64 mb = (__mmask64)0x1111111111111111ull << (b);                                                  \
+        if (!wide) {                                                                                                    \
+            acc = _mm512_mask_permutexvar_epi8(acc, mb, _mm512_slli_epi32(i, 8 * (b)), w5_table16(c, x, y));            \
+        } else {                                                                                                        \
+            __m512i ta, tb;                                                                                             \
+            w5_table32(c, x, y, &ta, &tb);                                                                              \
+            acc = _mm512_mask_mov_epi8(acc, mb, _mm512_permutex2var_epi8(ta, _mm512_slli_epi32(i, 8 * (b)), tb));       \
+        }                                                                                                               \
+    }
+        W5_NN_BLK(0)
+        W5_NN_BLK(1)
+        W5_NN_BLK(2)
+        W5_NN_BLK(3)
+#undef W5_NN_BLK
+        acc = _mm512_permutexvar_epi8(order, acc);
+        if (n - k0 >= 64) _mm512_storeu_si512((void *)(out + k0), acc);
+        else _mm512_mask_storeu_epi8(out + k0, ((__mmask64)1 << (n - k0)) - 1, acc);
+    }
+}
+
+static inline int w5_inside(float v, float lo, float hi)
+{
+    return v >= lo && v <= hi;
+}
+
+static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n,
+                                           const int bil)
+{
+    const __m512 ax = _mm512_set1_ps(r->ax), bx = _mm512_set1_ps(r->bx);
+    const __m512 ay = _mm512_set1_ps(r->ay), by = _mm512_set1_ps(r->by);
+    const __m512 sixteen = _mm512_set1_ps(16.0f);
+    const __m512 lane = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512i h = _mm512_set1_epi32(bil ? 0 : 1 << (B - 1));
+    int32_t X[W5_CHUNK] W5_ALIGN, Y[W5_CHUNK] W5_ALIGN, P[W5_CHUNK] W5_ALIGN;
+    /* Every block's taps in a 16-column, 4-row window from its base: the
+     * positions (a rounded product of a fixed factor plus a constant, then
+     * the clamp: each step monotonic) are monotonic in x, so the base (the
+     * smaller tap of lanes 0 and 15) is the smallest tap and the largest is
+     * under base + 1 + 15 |a| + the float error (under 1/64 pixel for planes
+     * and rows under 2^17 pixels: |a x| < 2^27 and the positions of taps
+     * near the plane under 2^27, so each rounding is under 4/1024 pixel;
+     * lanes far outside a constant border's plane have windows wholly
+     * outside it, the constant, as the reference; replicate's clamp only
+     * narrows the spread):
+     * 15 |ax| < 15 - bilinear and 15 |ay| < 3 - bilinear pixels with 0.1 to
+     * spare keep dx <= 15 - bilinear, dy <= 3 - bilinear. */
+    const float sax = 15.0f * (r->ax < 0 ? -r->ax : r->ax), say = 15.0f * (r->ay < 0 ? -r->ay : r->ay);
+    const int fitsy = c->w < (1 << 17) && c->h < (1 << 17) && n < (1 << 17) &&
+                      say <= (2.9f - (float)bil) * (float)OVXC_GEO_FIX_SCALE;
+    /* the 16-column window, else (steps up to about 2 pixels across) the
+     * 32-column one (w5_table32, the same argument with 31 - bilinear) */
+    const int local = fitsy && sax <= (14.9f - (float)bil) * (float)OVXC_GEO_FIX_SCALE;
+    const int wide = !local && fitsy && sax <= (30.9f - (float)bil) * (float)OVXC_GEO_FIX_SCALE;
+    const int psh = wide ? 5 : 4;
+    /* the base lanes (the positions are monotonic): the smaller tap is lane
+     * 0 where the positions increase along the row, else lane 15 */
+    const int32_t lx = r->ax >= 0.0f ? 0 : 15, ly = r->ay >= 0.0f ? 0 : 15;
+    const float fxlo = c->constant ? -OVXC_GEO_FIX_LIM : 0.0f, fylo = fxlo;
+    const float fxhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->w - 1) << B);
+    const float fyhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->h - 1) << B);
+    for (int32_t x0 = 0; x0 < n; x0 += W5_CHUNK) {
+        const int32_t m = n - x0 < W5_CHUNK ? n - x0 : W5_CHUNK, me = (m + 15) & ~15;
+        __m512 xf = _mm512_add_ps(lane, _mm512_set1_ps((float)x0));
+        /* the chunk's positions inside the clamp's bounds at both ends (the
+         * lanes' operations in scalar: the same floats): no clamp */
+        const float xa = (float)x0, xb = (float)(x0 + me - 1);
+        const int inside = w5_inside(r->ax * xa + r->bx, fxlo, fxhi) && w5_inside(r->ax * xb + r->bx, fxlo, fxhi) &&
+                           w5_inside(r->ay * xa + r->by, fylo, fyhi) && w5_inside(r->ay * xb + r->by, fylo, fyhi);
+        if (!local && !wide) {
+            for (int32_t x = 0; x < m; x += 16) {
+                w5_put(c, _mm512_add_ps(_mm512_mul_ps(ax, xf), bx), _mm512_add_ps(_mm512_mul_ps(ay, xf), by), X + x,
+                       Y + x, bil);
+                xf = _mm512_add_ps(xf, sixteen);
+            }
+            w5_taps(c, X, Y, row + x0, m, bil);
+            continue;
+        }
+        for (int32_t x = 0; x < m; x += 16) {
+            __m512 vx = _mm512_add_ps(_mm512_mul_ps(ax, xf), bx), vy = _mm512_add_ps(_mm512_mul_ps(ay, xf), by);
+            __m512i Xi, Yi, xi, yi;
+            if (inside) {
+                Xi = w5_floor_epi32(vx);
+                Yi = w5_floor_epi32(vy);
+            } else {
+                Xi = w5_fix(vx, c->flo, c->fxhi);
+                Yi = w5_fix(vy, c->flo, c->fyhi);
+            }
+            if (!bil) {
+                Xi = W5_SRAI(_mm512_add_epi32(Xi, h), B);
+                Yi = W5_SRAI(_mm512_add_epi32(Yi, h), B);
+                xi = Xi;
+                yi = Yi;
+            } else {
+                xi = W5_SRAI(Xi, B);
+                yi = W5_SRAI(Yi, B);
+            }
+            _mm512_store_si512((void *)(X + x), Xi);
+            _mm512_store_si512((void *)(Y + x), Yi);
+            _mm512_store_si512((void *)(P + x), _mm512_add_epi32(xi, _mm512_slli_epi32(yi, psh)));
+            xf = _mm512_add_ps(xf, sixteen);
+        }
+        if (wide) w5_taps_aff(c, X, Y, P, row + x0, m, lx, ly, bil, 1);
+        else w5_taps_aff(c, X, Y, P, row + x0, m, lx, ly, bil, 0);
+    }
+}
+
+static inline W5_TARGET void w5_persp_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n,
+                                          const int bil)
+{
+    const __m512 ax = _mm512_set1_ps(r->ax), bx = _mm512_set1_ps(r->bx);
+    const __m512 ay = _mm512_set1_ps(r->ay), by = _mm512_set1_ps(r->by);
+    const __m512 az = _mm512_set1_ps(r->az), bz = _mm512_set1_ps(r->bz);
+    const __m512 sixteen = _mm512_set1_ps(16.0f), one = _mm512_set1_ps(1.0f), half = _mm512_set1_ps(0.5f);
+    const __m512 lane = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    int32_t X[W5_PCHUNK] W5_ALIGN, Y[W5_PCHUNK] W5_ALIGN;
+    for (int32_t x0 = 0; x0 < n; x0 += W5_PCHUNK) {
+        const int32_t m = n - x0 < W5_PCHUNK ? n - x0 : W5_PCHUNK;
+        __m512 xf = _mm512_add_ps(lane, _mm512_set1_ps((float)x0));
+        for (int32_t x = 0; x < m; x += 16) {
+            __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(az, xf), bz));
+            __m512 vx = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(ax, xf), bx), q), half);
+            __m512 vy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(ay, xf), by), q), half);
+            w5_put(c, vx, vy, X + x, Y + x, bil);
+            xf = _mm512_add_ps(xf, sixteen);
+        }
+        w5_taps(c, X, Y, row + x0, m, bil);
+    }
+}
+
+static inline W5_TARGET void w5_remap_row(const w5_ctx *c, const float *p, uint8_t *row, int32_t n, __m512 cx,
+                                          __m512 cy, const int bil)
+{
+    const __m512 kfix = _mm512_set1_ps((float)OVXC_GEO_FIX_SCALE);
+    const __m512i ev = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i od = _mm512_add_epi32(ev, _mm512_set1_epi32(1));
+    int32_t X[W5_CHUNK] W5_ALIGN, Y[W5_CHUNK] W5_ALIGN;
+    for (int32_t x0 = 0; x0 < n; x0 += W5_CHUNK) {
+        const int32_t m = n - x0 < W5_CHUNK ? n - x0 : W5_CHUNK;
+        for (int32_t x = 0; x < m; x += 16) {
+            const float *q = p + 2 * (x0 + x);
+            __m512 a, b;
+            if (m - x >= 16) {
+                _mm_prefetch((const char *)((uintptr_t)q + 4 * W5_MAPPF), _MM_HINT_T0);
+                _mm_prefetch((const char *)((uintptr_t)q + 4 * W5_MAPPF + 64), _MM_HINT_T0);
+                a = _mm512_loadu_ps(q);
+                b = _mm512_loadu_ps(q + 16);
+            } else { /* the row's last points; the rest of the block 0 (computed, not stored) */
+                const int32_t k = 2 * (m - x);
+                a = W5_LOADZ((__mmask16)(k >= 16 ? 0xFFFF : (1u << k) - 1u), q);
+                b = W5_LOADZ((__mmask16)(k > 16 ? (1u << (k - 16)) - 1u : 0u), q + 16);
+            }
+            __m512 mx = _mm512_permutex2var_ps(a, ev, b), my = _mm512_permutex2var_ps(a, od, b);
+            w5_put(c, _mm512_add_ps(_mm512_mul_ps(mx, kfix), cx), _mm512_add_ps(_mm512_mul_ps(my, kfix), cy), X + x,
+                   Y + x, bil);
+        }
+        w5_taps(c, X, Y, row + x0, m, bil);
+    }
+}
+
+/* The rows of each kind, in VBMI code (called only after w5_init's check:
+ * the entry points below are compiled without VBMI). */
+static W5_TARGET __attribute__((noinline)) void w5_affine_rows(const w5_ctx *c, const ovxc_geo_src *src,
+                                                               const ovxc_geo_dst *dst, const float *m, uint32_t y0,
+                                                               uint32_t y1)
+{
+    for (uint32_t y = y0; y < y1; y++) {
+        ovxc_geo_row r;
+        ovxc_geo_affine_row(src, m, y, &r);
+        if (c->bilinear) w5_affine_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 1);
+        else w5_affine_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 0);
+    }
+}
+
+static W5_TARGET __attribute__((noinline)) void w5_persp_rows(const w5_ctx *c, const ovxc_geo_src *src,
+                                                              const ovxc_geo_dst *dst, const float *m, uint32_t y0,
+                                                              uint32_t y1)
+{
+    for (uint32_t y = y0; y < y1; y++) {
+        ovxc_geo_row r;
+        ovxc_geo_perspective_row(src, m, y, &r);
+        if (c->bilinear) w5_persp_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 1);
+        else w5_persp_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 0);
+    }
+}
+
+static W5_TARGET __attribute__((noinline)) void w5_remap_rows(const w5_ctx *c, const ovxc_geo_src *src,
+                                                              const ovxc_geo_dst *dst, const float *map_xy,
+                                                              uint32_t y0, uint32_t y1)
+{
+    const __m512 cx = _mm512_set1_ps((float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->ox));
+    const __m512 cy = _mm512_set1_ps((float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->oy));
+    for (uint32_t y = y0; y < y1; y++) {
+        const float *p = map_xy + (size_t)y * (size_t)dst->width * 2;
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        if (c->bilinear) w5_remap_row(c, p, row, dst->width, cx, cy, 1);
+        else w5_remap_row(c, p, row, dst->width, cx, cy, 0);
+    }
+}
+
+void ovxc_warp_affine_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m, int interp,
+                                 uint32_t y0, uint32_t y1)
+{
+    w5_ctx c;
+    if (!w5_init(&c, src, dst, interp)) {
+        ovxc_warp_affine_rows_avx2(src, dst, m, interp, y0, y1);
+        return;
+    }
+    c.pf = (intptr_t)floor(8.0 * (double)m[3] + 0.5) * src->stride + (intptr_t)floor(8.0 * (double)m[2] + 0.5);
+    w5_affine_rows(&c, src, dst, m, y0, y1);
+}
+
+void ovxc_warp_perspective_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m, int interp,
+                                      uint32_t y0, uint32_t y1)
+{
+    w5_ctx c;
+    if (!w5_init(&c, src, dst, interp)) {
+        ovxc_warp_perspective_rows_avx2(src, dst, m, interp, y0, y1);
+        return;
+    }
+    /* the matrix's own step per row (exact where the denominator is near 1) */
+    c.pf = (intptr_t)floor(8.0 * (double)m[4] + 0.5) * src->stride + (intptr_t)floor(8.0 * (double)m[3] + 0.5);
+    w5_persp_rows(&c, src, dst, m, y0, y1);
+}
+
+void ovxc_remap_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, int interp,
+                           uint32_t y0, uint32_t y1)
+{
+    w5_ctx c;
+    if (!w5_init(&c, src, dst, interp)) {
+        ovxc_remap_rows_avx2(src, dst, map_xy, interp, y0, y1);
+        return;
+    }
+    w5_remap_rows(&c, src, dst, map_xy, y0, y1);
+}
