@@ -233,6 +233,23 @@ static void interleave_q8(uint8_t *restrict d, const vx_uint8 *const src[4], siz
     }
 }
 
+/* The padded columns that are one run of consecutive input columns
+ * (convolution at skip 1, one phase): [*a, *e) reading input column
+ * pc - a + src(a); [0, 0) when they are not one run (the general loops). */
+static void col_run(const ovxc_nn_planes *pl, const ovxc_nn_srcmap *map, int ok, size_t *pa, size_t *pe)
+{
+    const size_t ncol = pl->phases * pl->pw;
+    size_t a = 0, e = 0, j;
+    if (ok && pl->phases == 1) {
+        while (a < ncol && map->col[a] < 0) a++;
+        e = a;
+        while (e < ncol && map->col[e] == map->col[a] + (ptrdiff_t)(e - a)) e++;
+        for (j = e; j < ncol; j++)
+            if (map->col[j] >= 0) a = e = 0;
+    }
+    *pa = a, *pe = e;
+}
+
 /* The quad planes (ovxc_nn_planes.q8) of quads [c0, c1). */
 static void planes_fill_q8(const ovxc_nn_planes *pl, const ovxc_nn_srcmap *map, const ovxc_tensor *in,
                            const vx_uint8 *ib, size_t c0, size_t c1)
@@ -240,14 +257,8 @@ static void planes_fill_q8(const ovxc_nn_planes *pl, const ovxc_nn_srcmap *map, 
     const size_t ifm = in->dims[2], cs = in->strides[2], rs = in->strides[1], es = in->strides[0];
     const size_t ncol = pl->phases * pl->pw;
     size_t c4, r, j, ph, h;
-    size_t a = 0, e = 0; /* one run of consecutive input columns, as ovxc_nn_planes_fill */
-    if (pl->phases == 1 && es == 1) {
-        while (a < ncol && map->col[a] < 0) a++;
-        e = a;
-        while (e < ncol && map->col[e] == map->col[a] + (ptrdiff_t)(e - a)) e++;
-        for (j = e; j < ncol; j++)
-            if (map->col[j] >= 0) a = e = 0;
-    }
+    size_t a, e; /* one run of consecutive input columns (col_run) */
+    col_run(pl, map, es == 1, &a, &e);
     for (c4 = c0; c4 < c1; c4++) {
         const size_t n = ifm - 4 * c4 < 4 ? ifm - 4 * c4 : 4;
         for (r = 0; r < pl->rows; r++) {
@@ -321,14 +332,8 @@ static void planes_fill_q16(const ovxc_nn_planes *pl, const ovxc_nn_srcmap *map,
     const size_t ifm = in->dims[2], cs = in->strides[2], rs = in->strides[1], es = in->strides[0];
     const size_t ncol = pl->phases * pl->pw;
     size_t c4, r, j, ph, h;
-    size_t a = 0, e = 0; /* one run of consecutive input columns, as ovxc_nn_planes_fill */
-    if (pl->phases == 1 && es == 2) {
-        while (a < ncol && map->col[a] < 0) a++;
-        e = a;
-        while (e < ncol && map->col[e] == map->col[a] + (ptrdiff_t)(e - a)) e++;
-        for (j = e; j < ncol; j++)
-            if (map->col[j] >= 0) a = e = 0;
-    }
+    size_t a, e; /* one run of consecutive input columns (col_run) */
+    col_run(pl, map, es == 2, &a, &e);
     for (c4 = c0; c4 < c1; c4++) {
         const size_t n = ifm - 4 * c4 < 4 ? ifm - 4 * c4 : 4;
         for (r = 0; r < pl->rows; r++) {
@@ -404,9 +409,7 @@ void ovxc_nn_planes_fill(const ovxc_nn_planes *pl, const ovxc_nn_srcmap *map, co
     const size_t ifm = in->dims[2], cs = in->strides[2], rs = in->strides[1], es = in->strides[0];
     const size_t ncol = pl->phases * pl->pw;
     size_t c2, r, j, ph;
-    /* the padded columns that are one run of consecutive input columns
-     * (convolution at skip 1): [a, e) reading input column pc - a + src(a) */
-    size_t a = 0, e = 0;
+    size_t a, e; /* one run of consecutive input columns (col_run) */
     if (pl->q8 == 2) {
         planes_fill_q16(pl, map, in, ib, c0, c1);
         return;
@@ -415,13 +418,7 @@ void ovxc_nn_planes_fill(const ovxc_nn_planes *pl, const ovxc_nn_srcmap *map, co
         planes_fill_q8(pl, map, in, ib, c0, c1);
         return;
     }
-    if (pl->phases == 1) {
-        while (a < ncol && map->col[a] < 0) a++;
-        e = a;
-        while (e < ncol && map->col[e] == map->col[a] + (ptrdiff_t)(e - a)) e++;
-        for (j = e; j < ncol; j++)
-            if (map->col[j] >= 0) a = e = 0; /* not one run: the general loop */
-    }
+    col_run(pl, map, 1, &a, &e);
     for (c2 = c0; c2 < c1; c2++) {
         const vx_uint8 *p0 = ib + 2 * c2 * cs, *p1 = 2 * c2 + 1 < ifm ? p0 + cs : NULL;
         for (r = 0; r < pl->rows; r++) {
