@@ -161,6 +161,24 @@ static inline void w5_put(const w5_ctx *c, __m512 vx, __m512 vy, int32_t *X, int
 /* Masked byte loads (the bytes of m's set bits from p, the rest from
  * fill); the emulated build, whose SIMDe has no masked byte loads, copies
  * the bytes one by one (no read outside the mask either way). */
+/* vpermb indices: bytes 4 i + b (block b's output i, one byte per dword)
+ * back into order b * 16 + i */
+static inline __m512i w5_order(void)
+{
+    return _mm512_set_epi8(63, 59, 55, 51, 47, 43, 39, 35, 31, 27, 23, 19, 15, 11, 7, 3, 62, 58, 54, 50, 46, 42, 38, 34,
+                           30, 26, 22, 18, 14, 10, 6, 2, 61, 57, 53, 49, 45, 41, 37, 33, 29, 25, 21, 17, 13, 9, 5, 1, 60,
+                           56, 52, 48, 44, 40, 36, 32, 28, 24, 20, 16, 12, 8, 4, 0);
+}
+
+/* vpshufb indices (within each 128-bit lane): every byte of a dword takes the
+ * dword's first byte */
+static inline __m512i w5_dword_base(void)
+{
+    return _mm512_set_epi8(60, 60, 60, 60, 56, 56, 56, 56, 52, 52, 52, 52, 48, 48, 48, 48, 44, 44, 44, 44, 40, 40, 40,
+                           40, 36, 36, 36, 36, 32, 32, 32, 32, 28, 28, 28, 28, 24, 24, 24, 24, 20, 20, 20, 20, 16, 16,
+                           16, 16, 12, 12, 12, 12, 8, 8, 8, 8, 4, 4, 4, 4, 0, 0, 0, 0);
+}
+
 static inline W5_TARGET __m256i w5_load32(__m256i fill, uint32_t m, const uint8_t *p)
 {
 #if defined(__AVX512F__)
@@ -366,14 +384,8 @@ static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const in
         const __m512i k15 = _mm512_set1_epi32(14), bm = _mm512_set1_epi32(0x00FF00FF);
         const __m512i koff = _mm512_set1_epi32(0x11011000);
         const __m512i k30 = _mm512_set1_epi32(30), koff32 = _mm512_set1_epi32(0x21012000);
-        const __m512i b0 = _mm512_set_epi8(60, 60, 60, 60, 56, 56, 56, 56, 52, 52, 52, 52, 48, 48, 48, 48, 44, 44, 44, 44,
-                                           40, 40, 40, 40, 36, 36, 36, 36, 32, 32, 32, 32, 28, 28, 28, 28, 24, 24, 24, 24,
-                                           20, 20, 20, 20, 16, 16, 16, 16, 12, 12, 12, 12, 8, 8, 8, 8, 4, 4, 4, 4, 0, 0,
-                                           0, 0);
-        const __m512i order = _mm512_set_epi8(63, 59, 55, 51, 47, 43, 39, 35, 31, 27, 23, 19, 15, 11, 7, 3, 62, 58, 54, 50,
-                                              46, 42, 38, 34, 30, 26, 22, 18, 14, 10, 6, 2, 61, 57, 53, 49, 45, 41, 37, 33,
-                                              29, 25, 21, 17, 13, 9, 5, 1, 60, 56, 52, 48, 44, 40, 36, 32, 28, 24, 20, 16,
-                                              12, 8, 4, 0);
+        const __m512i b0 = w5_dword_base();
+        const __m512i order = w5_order();
         for (int32_t k0 = 0; k0 < n; k0 += 64) {
             __m512i acc = _mm512_setzero_si512();
             /* the base taps (>> of a negative int32 is arithmetic on the
@@ -419,10 +431,7 @@ static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const in
     /* nearest: 4 blocks of 16 a step, block b's taps into byte b of each
      * dword of acc (merge-masked vpermb), then one vpermb into order */
     const __m512i k15 = _mm512_set1_epi32(15), k31 = _mm512_set1_epi32(31);
-    const __m512i order = _mm512_set_epi8(63, 59, 55, 51, 47, 43, 39, 35, 31, 27, 23, 19, 15, 11, 7, 3, 62, 58, 54, 50, 46,
-                                          42, 38, 34, 30, 26, 22, 18, 14, 10, 6, 2, 61, 57, 53, 49, 45, 41, 37, 33, 29,
-                                          25, 21, 17, 13, 9, 5, 1, 60, 56, 52, 48, 44, 40, 36, 32, 28, 24, 20, 16, 12, 8,
-                                          4, 0);
+    const __m512i order = w5_order();
     for (int32_t k0 = 0; k0 < n; k0 += 64) {
         __m512i acc = _mm512_setzero_si512();
         /* the 4 blocks unrolled: constant shifts and masks */
@@ -479,14 +488,8 @@ static inline W5_TARGET void w5_taps_aff(const w5_ctx *c, const int32_t *X, cons
          * then one vpermb into order (as nearest) */
         const __m512i bm = _mm512_set1_epi32(0x00FF00FF);
         const __m512i koff = _mm512_set1_epi32(0x11011000);
-        const __m512i b0 = _mm512_set_epi8(60, 60, 60, 60, 56, 56, 56, 56, 52, 52, 52, 52, 48, 48, 48, 48, 44, 44, 44, 44,
-                                           40, 40, 40, 40, 36, 36, 36, 36, 32, 32, 32, 32, 28, 28, 28, 28, 24, 24, 24, 24,
-                                           20, 20, 20, 20, 16, 16, 16, 16, 12, 12, 12, 12, 8, 8, 8, 8, 4, 4, 4, 4, 0, 0,
-                                           0, 0);
-        const __m512i order = _mm512_set_epi8(63, 59, 55, 51, 47, 43, 39, 35, 31, 27, 23, 19, 15, 11, 7, 3, 62, 58, 54, 50,
-                                              46, 42, 38, 34, 30, 26, 22, 18, 14, 10, 6, 2, 61, 57, 53, 49, 45, 41, 37, 33,
-                                              29, 25, 21, 17, 13, 9, 5, 1, 60, 56, 52, 48, 44, 40, 36, 32, 28, 24, 20, 16,
-                                              12, 8, 4, 0);
+        const __m512i b0 = w5_dword_base();
+        const __m512i order = w5_order();
         for (int32_t k0 = 0; k0 < n; k0 += 64) {
             __m512i acc = _mm512_setzero_si512();
 #define W5_BIL_BLK(b)                                                                                                   \
@@ -518,10 +521,7 @@ static inline W5_TARGET void w5_taps_aff(const w5_ctx *c, const int32_t *X, cons
         }
         return;
     }
-    const __m512i order = _mm512_set_epi8(63, 59, 55, 51, 47, 43, 39, 35, 31, 27, 23, 19, 15, 11, 7, 3, 62, 58, 54, 50, 46,
-                                          42, 38, 34, 30, 26, 22, 18, 14, 10, 6, 2, 61, 57, 53, 49, 45, 41, 37, 33, 29,
-                                          25, 21, 17, 13, 9, 5, 1, 60, 56, 52, 48, 44, 40, 36, 32, 28, 24, 20, 16, 12, 8,
-                                          4, 0);
+    const __m512i order = w5_order();
     for (int32_t k0 = 0; k0 < n; k0 += 64) {
         __m512i acc = _mm512_setzero_si512();
 #define W5_NN_BLK(b)                                                                                                    \
