@@ -127,20 +127,28 @@ static void rows_task(void *arg, vx_uint32 index)
     j->fn(j->arg, j->start[index], j->start[index + 1]);
 }
 
-void ovx_node_parallel_rows(vx_node n, vx_uint32 y0, vx_uint32 y1, vx_uint64 cost, ovx_rows_f fn, void *arg)
+void ovx_node_guided_rows(vx_node n, vx_uint32 y0, vx_uint32 y1, vx_uint32 min_rows, vx_bool big, ovx_rows_f fn,
+                          void *arg)
 {
     rows_job j;
-    vx_uint32 threads = ovx_node_threads(n), bands, rows = y1 > y0 ? y1 - y0 : 0, min_rows;
-    if (rows == 0) return;
+    vx_uint32 bands;
+    if (y1 <= y0) return;
     j.fn = fn, j.arg = arg;
-    /* guided bands of at least ~16K pixel-equivalents */
-    min_rows = (vx_uint32)(((vx_uint64)16384 * rows + cost - 1) / (cost ? cost : 1));
-    bands = ovx_guided_bands(y0, y1, threads <= 1 || cost < 32768 ? 1 : threads, min_rows, j.start);
+    bands = ovx_guided_bands(y0, y1, big ? ovx_node_threads(n) : 1, min_rows, j.start);
     if (bands <= 1) {
         fn(arg, y0, y1);
         return;
     }
     ovx_parallel_for(bands, rows_task, &j);
+}
+
+void ovx_node_parallel_rows(vx_node n, vx_uint32 y0, vx_uint32 y1, vx_uint64 cost, ovx_rows_f fn, void *arg)
+{
+    vx_uint32 rows = y1 > y0 ? y1 - y0 : 0;
+    if (rows == 0) return;
+    /* guided bands of at least ~16K pixel-equivalents */
+    ovx_node_guided_rows(n, y0, y1, (vx_uint32)(((vx_uint64)16384 * rows + cost - 1) / (cost ? cost : 1)),
+                         cost >= 32768 ? vx_true_e : vx_false_e, fn, arg);
 }
 
 static vx_status run_windows(vx_node n, const vx_reference *params)

@@ -287,6 +287,11 @@ void ovx_lane_threads(vx_uint32 cap);
  * is small: `cost` is the work in pixel-equivalents). */
 typedef void (*ovx_rows_f)(void *arg, vx_uint32 y0, vx_uint32 y1);
 void ovx_node_parallel_rows(vx_node n, vx_uint32 y0, vx_uint32 y1, vx_uint64 cost, ovx_rows_f fn, void *arg);
+/* The same with the bands' least height given: guided bands (below) of at
+ * least min_rows rows on the node's threads, or one call when `big` is false
+ * (too little work to share). */
+void ovx_node_guided_rows(vx_node n, vx_uint32 y0, vx_uint32 y1, vx_uint32 min_rows, vx_bool big, ovx_rows_f fn,
+                          void *arg);
 
 /* Guided row bands (execute.c and the kernels' own splits): band b is rows
  * [start[b], start[b + 1]) and takes 1 / (2 threads) of the rows still left

@@ -9,37 +9,17 @@
 #include "kernels.h"
 #include "../framework/graph.h"
 
-typedef struct {
-    ovx_rows_f fn;
-    void *arg;
-    vx_uint32 start[OVX_GUIDED_MAX_BANDS + 1];
-} guided_job;
-
-static inline void guided_task(void *arg, vx_uint32 band)
-{
-    guided_job *g = arg;
-    g->fn(g->arg, g->start[band], g->start[band + 1]);
-}
-
 /* fn over rows [y0, y1) in guided bands on the node's threads (one call on
  * one thread, or when `big` is false: too little work to share). */
 static inline void guided_parallel_rows(vx_node node, vx_uint32 y0, vx_uint32 y1, vx_uint32 min_rows, int big,
                                         ovx_rows_f fn, void *arg)
 {
-    guided_job g;
-    vx_uint32 bands;
-    if (y1 <= y0) return;
-    g.fn = fn, g.arg = arg;
-    bands = ovx_guided_bands(y0, y1, big ? ovx_node_threads(node) : 1, min_rows, g.start);
-    if (bands > 1)
-        ovx_parallel_for(bands, guided_task, &g);
-    else
-        fn(arg, y0, y1);
+    ovx_node_guided_rows(node, y0, y1, min_rows, big ? vx_true_e : vx_false_e, fn, arg);
 }
 
 /* A window routine (ovx_window_f) run over guided row bands of the whole
- * image parameter `split`, as the executor would run it over equal ones
- * (bands of 16K pixels at least, one band under 32K pixels); returns the
+ * image parameter `split`, as the executor runs a window kernel (bands of
+ * 16K pixels at least, one band under 32K pixels); returns the
  * first failing band's status, or VX_SUCCESS. */
 typedef struct {
     vx_node node;
