@@ -50,8 +50,8 @@ typedef struct {
     vx_int32 x0, y0, x1, y1;
 } ovxc_hough_segment;
 
-/* Pixels of the random order drawn ahead of the voting (their accumulator
- * lines prefetched meanwhile). */
+/* Pixels of the random order drawn ahead of the voting (their mask bytes
+ * prefetched meanwhile). */
 #define OVXC_HOUGH_AHEAD 2
 
 /* Scratch and geometry of a progressive probabilistic Hough transform. */
@@ -59,7 +59,9 @@ typedef struct {
     vx_uint8 *mask;       /* width x height, 1 = edge pixel still in the image */
     vx_uint32 width, height;
     vx_uint32 rx0, ry0, rx1, ry1; /* the rectangle pixels are taken from */
-    vx_int32 *acc;        /* num_angle * num_rho, zeroed by the routine */
+    vx_int32 *acc;        /* room for num_angle * num_rho int32 cells, zeroed by the routine */
+    int acc16;            /* set by the routine: 1 when it kept the cells in 16 bits (acc read as
+                           * vx_int16[num_angle * num_rho]: no cell could pass 32767), else 0 */
     vx_float32 *tab;      /* 2 * num_angle: cos/rho of every angle, then sin/rho of every angle */
     vx_int32 *rbuf;       /* (1 + OVXC_HOUGH_AHEAD) * num_angle: scratch of the votes, then the
                            * rho indices of the pixels drawn ahead */
