@@ -44,15 +44,6 @@ static unsigned long posted;
 static vx_uint32 sleepers;
 #define SPIN_ROUNDS 2000
 
-static void cpu_relax(void)
-{
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__) && defined(__GNUC__)
-    __asm__ __volatile__("yield");
-#endif
-}
-
 static long online; /* the CPUs online, read once (pool_lock held) */
 
 static vx_uint32 default_threads(void)
@@ -100,7 +91,7 @@ static void *worker(void *unused)
             unsigned long seen = posted;
             int k;
             pthread_mutex_unlock(&pool_lock);
-            for (k = 0; k < SPIN_ROUNDS && __atomic_load_n(&posted, __ATOMIC_ACQUIRE) == seen; k++) cpu_relax();
+            for (k = 0; k < SPIN_ROUNDS && __atomic_load_n(&posted, __ATOMIC_ACQUIRE) == seen; k++) ovx_cpu_relax();
             pthread_mutex_lock(&pool_lock);
             if (!queue && !stopping) {
                 sleepers++;
@@ -232,7 +223,7 @@ void ovx_parallel_for(vx_uint32 count, ovx_task_f fn, void *arg)
             for (k = 0; k < SPIN_ROUNDS && __atomic_load_n(&j.finished, __ATOMIC_ACQUIRE) < j.count &&
                         __atomic_load_n(&posted, __ATOMIC_ACQUIRE) == seen;
                  k++)
-                cpu_relax();
+                ovx_cpu_relax();
             pthread_mutex_lock(&pool_lock);
             if (__atomic_load_n(&j.finished, __ATOMIC_ACQUIRE) < j.count && !queue)
                 pthread_cond_wait(&done_cond, &pool_lock);
