@@ -320,6 +320,17 @@ def test_integral_image():
     close(vx.integral_image(A8), A8.astype(np.uint64).cumsum(0).cumsum(1).astype(np.uint32))
 
 
+@pytest.mark.parametrize("shape", [(257, 301), (40, 1920), (70, 1001), (600, 127)])
+@needs("integral_image")
+def test_integral_image_bands(shape):
+    """Images of 64K pixels and more run in row bands on the pool, each band's
+    top from the column sums of the bands above (taken in column parts): the
+    same as NumPy's prefix sums, wrapping at 2^32 (all-255 rows)."""
+    a = np.random.default_rng(7).integers(0, 256, shape, dtype=np.uint8)
+    a[shape[0] // 3] = 255
+    close(vx.integral_image(a), a.astype(np.uint64).cumsum(0).cumsum(1).astype(np.uint32))
+
+
 # -- neighbourhood filters with parameters ---------------------------------------------------
 @needs("custom_convolution")
 def test_convolve():

@@ -414,16 +414,25 @@ static vx_status VX_CALLBACK integral_validate(vx_node node, const vx_reference 
 enum { INTEGRAL_BANDS = 8 };
 typedef struct {
     ovx_plane src, dst;
-    vx_uint32 w, nb, yb[INTEGRAL_BANDS + 1];
+    vx_uint32 w, nb, parts, yb[INTEGRAL_BANDS + 1];
     uint32_t *sums; /* nb rows of w: band k's column sums, then its top */
     ovxc_integral_rows_f rows;
 } integral_job;
 
-static void integral_colsums(void *arg, vx_uint32 k)
+/* Task t: column part t % parts (64-column aligned) of band t / parts's
+ * column sums: the nb - 1 bands' sums split in columns too, so every
+ * thread has a part (with two threads, one band's sums were one thread's
+ * while the other waited). */
+static void integral_colsums(void *arg, vx_uint32 t)
 {
     integral_job *j = arg;
-    memset(j->sums + (size_t)k * j->w, 0, (size_t)j->w * sizeof(uint32_t));
-    ovxc_colsum_u8(j->src.ptr, j->src.stride, j->w, j->yb[k], j->yb[k + 1], j->sums + (size_t)k * j->w);
+    vx_uint32 k = t / j->parts, q = t % j->parts;
+    vx_uint32 xa = (vx_uint32)((vx_uint64)j->w * q / j->parts) & ~63u;
+    vx_uint32 xb = q + 1 == j->parts ? j->w : (vx_uint32)((vx_uint64)j->w * (q + 1) / j->parts) & ~63u;
+    uint32_t *acc = j->sums + (size_t)k * j->w + xa;
+    if (xb <= xa) return;
+    memset(acc, 0, (size_t)(xb - xa) * sizeof(uint32_t));
+    ovxc_colsum_u8(j->src.ptr + xa, j->src.stride, xb - xa, j->yb[k], j->yb[k + 1], acc);
 }
 
 static void integral_band(void *arg, vx_uint32 k)
@@ -446,13 +455,16 @@ static vx_status VX_CALLBACK integral_function(vx_node node, const vx_reference 
     j.nb = ovx_node_threads(node);
     if (j.nb > INTEGRAL_BANDS) j.nb = INTEGRAL_BANDS;
     if ((vx_uint64)w * h < 65536 || h < 2 * j.nb) j.nb = 1;
-    /* nb - 1 rows of column sums (then tops) and one of their running sums */
-    j.sums = j.nb > 1 ? calloc((size_t)j.nb * w, sizeof(uint32_t)) : NULL;
+    /* nb - 1 rows of column sums (then tops) and one of their running sums,
+     * in the node's scratch (kept between runs) */
+    j.sums = j.nb > 1 ? ovx_node_scratch(node, (vx_size)j.nb * w * sizeof(uint32_t)) : NULL;
     if (!j.sums) j.nb = 1;
     for (k = 0; k <= j.nb; k++) j.yb[k] = (vx_uint32)((vx_uint64)h * k / j.nb);
     if (j.nb > 1) {
         uint32_t *cum = j.sums + (size_t)(j.nb - 1) * w;
-        ovx_parallel_for(j.nb - 1, integral_colsums, &j);
+        j.parts = 2; /* at least nb tasks for nb threads (nb - 1 bands) */
+        memset(cum, 0, (size_t)w * sizeof(uint32_t));
+        ovx_parallel_for((j.nb - 1) * j.parts, integral_colsums, &j);
         for (k = 0; k + 1 < j.nb; k++) { /* row k becomes band k + 1's top */
             uint32_t *t = j.sums + (size_t)k * w, run = 0;
             for (x = 0; x < w; x++) {
@@ -463,7 +475,6 @@ static vx_status VX_CALLBACK integral_function(vx_node node, const vx_reference 
         }
     }
     ovx_parallel_for(j.nb, integral_band, &j);
-    free(j.sums);
     return VX_SUCCESS;
 }
 
