@@ -475,15 +475,15 @@ static vx_status VX_CALLBACK canny_function(vx_node node, const vx_reference *pa
     if (gs == 3 && w >= 5 && h >= 5)
         return canny3_run(node, src, dst, ox, oy, ofmt == VX_DF_IMAGE_U1, norm == VX_NORM_L2, lo, hi);
     if (n > 0) {
-        gx = calloc(n, sizeof(*gx));
-        gy = calloc(n, sizeof(*gy));
-        mag = calloc(n, sizeof(*mag));
-        map = calloc(n, sizeof(*map));
-        stack = malloc(n * sizeof(*stack));
-        if (!gx || !gy || !mag || !map || !stack) {
-            free(gx), free(gy), free(mag), free(map), free(stack);
-            return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u gradients", w, h);
-        }
+        /* the node's scratch (kept between runs: no page faults every run),
+         * zeroed as the whole-image passes expect */
+        vx_size o_gy = align64(n * sizeof(*gx)), o_mag = o_gy + align64(n * sizeof(*gy));
+        vx_size o_map = o_mag + align64(n * sizeof(*mag)), o_stack = o_map + align64(n);
+        vx_uint8 *mem = ovx_node_scratch(node, o_stack + n * sizeof(*stack));
+        if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for %ux%u gradients", w, h);
+        memset(mem, 0, o_stack);
+        gx = (vx_int32 *)(void *)mem, gy = (vx_int32 *)(void *)(mem + o_gy);
+        mag = (vx_uint64 *)(void *)(mem + o_mag), map = mem + o_map, stack = (vx_uint32 *)(void *)(mem + o_stack);
         if (w >= (vx_uint32)(2 * r + 3) && h >= (vx_uint32)(2 * r + 3)) {
             canny_job j = {src.ptr, src.stride, w, gs, r, norm == VX_NORM_L2, (vx_uint64)lo, (vx_uint64)hi,
                            gx, gy, mag, map};
@@ -508,7 +508,6 @@ static vx_status VX_CALLBACK canny_function(vx_node node, const vx_reference *pa
             }
         }
     }
-    free(gx), free(gy), free(mag), free(map), free(stack);
     return VX_SUCCESS;
 }
 
