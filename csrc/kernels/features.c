@@ -810,21 +810,90 @@ static void harris_split(const harris_job *j, vx_size r, vx_size *at)
     }
 }
 
-/* Merge two sorted runs a[0 .. na) and b[0 .. nb) into out: the lesser
- * head each step, picked without a branch (which run it is comes at
- * random). */
-static void harris_merge2(const harris_cand *a, vx_size na, const harris_cand *b, vx_size nb, harris_cand *restrict out)
+/* A candidate as one 64-bit word (its bytes) and that word's rank (key
+ * above pos, as harris_rank). */
+static inline vx_uint64 cand_word(const harris_cand *c)
 {
-    vx_size ia = 0, ib = 0;
-    while (ia < na && ib < nb) {
-        harris_cand x = a[ia], y = b[ib];
-        int t = harris_rank(&y) < harris_rank(&x);
-        *out++ = t ? y : x;
-        ib += (vx_size)t;
-        ia += (vx_size)!t;
+    vx_uint64 u;
+    memcpy(&u, c, sizeof(u));
+    return u;
+}
+
+static inline vx_uint64 word_rank(vx_uint64 u)
+{
+    harris_cand c;
+    memcpy(&c, &u, sizeof(c));
+    return harris_rank(&c);
+}
+
+/* One step of a merge: the lesser head to *out, its run advanced; no
+ * branch (which run it is comes at random: GCC made `t ? y : x` a jump,
+ * mispredicted half the time, ~25 cycles a candidate). */
+static inline void merge_step(const harris_cand **pa, const harris_cand **pb, harris_cand **out)
+{
+    vx_uint64 x = cand_word(*pa), y = cand_word(*pb), t = word_rank(y) < word_rank(x), m = (vx_uint64)0 - t, u;
+    u = (y & m) | (x & ~m);
+    memcpy((*out)++, &u, sizeof(u));
+    *pb += t;
+    *pa += 1 - t;
+}
+
+/* Merge two sorted runs a[0 .. na) and b[0 .. nb) into out, one step at a time. */
+static void harris_merge2_one(const harris_cand *a, vx_size na, const harris_cand *b, vx_size nb, harris_cand *out)
+{
+    const harris_cand *ea = a + na, *eb = b + nb;
+    while (a < ea && b < eb) merge_step(&a, &b, &out);
+    memcpy(out, a, (vx_size)(ea - a) * sizeof(*out));
+    memcpy(out + (ea - a), b, (vx_size)(eb - b) * sizeof(*out));
+}
+
+/* How many of a's candidates come before place k of the merge of a and b
+ * (ranks are unique). */
+static vx_size merge_corank(const harris_cand *a, vx_size na, const harris_cand *b, vx_size nb, vx_size k)
+{
+    vx_size lo = k > nb ? k - nb : 0, hi = k < na ? k : na;
+    while (lo < hi) {
+        vx_size i = lo + (hi - lo) / 2;
+        if (harris_rank(&a[i]) < harris_rank(&b[k - i - 1]))
+            lo = i + 1;
+        else
+            hi = i;
     }
-    memcpy(out, a + ia, (na - ia) * sizeof(*out));
-    memcpy(out + (na - ia), b + ib, (nb - ib) * sizeof(*out));
+    return lo;
+}
+
+/* Merge two sorted runs into out: the output cut in HARRIS_LANES parts (each
+ * part's start in a and b by bisection), the parts' merges interleaved step
+ * by step, each as far as both its runs surely last: independent chains of
+ * loads and compares instead of one (1080p noise, 2 x 37500 candidates: 7.5
+ * -> 2.5 ns a candidate). */
+#define HARRIS_LANES 4
+static void harris_merge2(const harris_cand *a, vx_size na, const harris_cand *b, vx_size nb, harris_cand *out)
+{
+    const harris_cand *pa[HARRIS_LANES], *pb[HARRIS_LANES], *ea[HARRIS_LANES], *eb[HARRIS_LANES];
+    harris_cand *po[HARRIS_LANES];
+    vx_size n = na + nb, q, i0, i1, k0, k1;
+    if (n < 64 * HARRIS_LANES) {
+        harris_merge2_one(a, na, b, nb, out);
+        return;
+    }
+    for (q = 0, k0 = 0, i0 = 0; q < HARRIS_LANES; q++, k0 = k1, i0 = i1) {
+        k1 = n * (q + 1) / HARRIS_LANES;
+        i1 = q + 1 == HARRIS_LANES ? na : merge_corank(a, na, b, nb, k1);
+        pa[q] = a + i0, ea[q] = a + i1, pb[q] = b + (k0 - i0), eb[q] = b + (k1 - i1), po[q] = out + k0;
+    }
+    for (;;) {
+        vx_size safe = ~(vx_size)0, s;
+        for (q = 0; q < HARRIS_LANES; q++) {
+            vx_size ra = (vx_size)(ea[q] - pa[q]), rb = (vx_size)(eb[q] - pb[q]), m = ra < rb ? ra : rb;
+            if (m < safe) safe = m;
+        }
+        if (safe == 0) break;
+        for (s = 0; s < safe; s++)
+            for (q = 0; q < HARRIS_LANES; q++) merge_step(&pa[q], &pb[q], &po[q]);
+    }
+    for (q = 0; q < HARRIS_LANES; q++)
+        harris_merge2_one(pa[q], (vx_size)(ea[q] - pa[q]), pb[q], (vx_size)(eb[q] - pb[q]), po[q]);
 }
 
 /* Part b of the merged order (M[nc * b / bands .. nc * (b + 1) / bands)),
