@@ -204,9 +204,9 @@ static void fill_pad(void *arg, vx_uint32 ya, vx_uint32 yb)
 static const ovx_variant *select_bilateral(vx_node node, const vx_reference params[])
 {
     static const ovx_variant u8[] = {
-        OVX_VARIANT_AVX2(ovxc_bilateral_u8){"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_bilateral_u8}};
+        OVX_VARIANT_AVX512(ovxc_bilateral_u8) OVX_VARIANT_AVX2(ovxc_bilateral_u8){"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_bilateral_u8}};
     static const ovx_variant s16[] = {
-        OVX_VARIANT_AVX2(ovxc_bilateral_s16){"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_bilateral_s16}};
+        OVX_VARIANT_AVX512(ovxc_bilateral_s16) OVX_VARIANT_AVX2(ovxc_bilateral_s16){"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_bilateral_s16}};
     vx_enum type = VX_TYPE_INVALID;
     (void)node;
     if (vxQueryTensor((vx_tensor)params[P_SRC], VX_TENSOR_DATA_TYPE, &type, sizeof(type)) != VX_SUCCESS) return NULL;

@@ -27,6 +27,9 @@ typedef struct {
 } variant;
 
 static const variant variants[] = {
+#if defined(OVX_HAVE_AVX512)
+    {"avx512", OVX_SIMD_AVX512, (ovx_fn)ovxc_bilateral_u8_avx512, (ovx_fn)ovxc_bilateral_s16_avx512},
+#endif
 #if defined(OVX_HAVE_AVX2)
     {"avx2", OVX_SIMD_AVX2, (ovx_fn)ovxc_bilateral_u8_avx2, (ovx_fn)ovxc_bilateral_s16_avx2},
 #endif
