@@ -28,6 +28,8 @@
 #include "bilateral_plan.h"
 
 #include <immintrin.h>
+#include <stdint.h>
+#include <string.h>
 
 #define BILATERAL_STACK 56000 /* bytes of stack for a strip's rows when acc is small (run) */
 
@@ -82,17 +84,102 @@ static inline __m512i load16(const void *src, int s16, ptrdiff_t q, __mmask16 m)
     return _mm512_cvtepu8_epi32(_mm_maskz_loadu_epi8(m, (const vx_uint8 *)src + q));
 }
 
+/* The sums of pixels x .. x + 63 of a row, the taps' weights at gp[t] + x
+ * and values at fp[t] + x: a function of its own, so that the eight sums
+ * stay in registers (inlined, the compiler kept one on the stack: a store
+ * and a reload in its add chain). */
+static __attribute__((noinline)) void sums64(const float *const *gp, const float *const *fp, vx_int32 nt, vx_int32 x,
+                                             __m512 *acc, __m512 *wsum)
+{
+    const float *gt = gp[0] + x, *ft = fp[0] + x;
+    __m512 s0 = _mm512_loadu_ps(gt), s1 = _mm512_loadu_ps(gt + 16);
+    __m512 s2 = _mm512_loadu_ps(gt + 32), s3 = _mm512_loadu_ps(gt + 48);
+    __m512 a0 = _mm512_mul_ps(_mm512_loadu_ps(ft), s0), a1 = _mm512_mul_ps(_mm512_loadu_ps(ft + 16), s1);
+    __m512 a2 = _mm512_mul_ps(_mm512_loadu_ps(ft + 32), s2), a3 = _mm512_mul_ps(_mm512_loadu_ps(ft + 48), s3);
+    for (vx_int32 t = 1; t < nt; t++) {
+        __m512 w0, w1, w2, w3;
+        gt = gp[t] + x, ft = fp[t] + x;
+        w0 = _mm512_loadu_ps(gt), w1 = _mm512_loadu_ps(gt + 16);
+        w2 = _mm512_loadu_ps(gt + 32), w3 = _mm512_loadu_ps(gt + 48);
+        a0 = _mm512_add_ps(a0, _mm512_mul_ps(_mm512_loadu_ps(ft), w0));
+        a1 = _mm512_add_ps(a1, _mm512_mul_ps(_mm512_loadu_ps(ft + 16), w1));
+        a2 = _mm512_add_ps(a2, _mm512_mul_ps(_mm512_loadu_ps(ft + 32), w2));
+        a3 = _mm512_add_ps(a3, _mm512_mul_ps(_mm512_loadu_ps(ft + 48), w3));
+        s0 = _mm512_add_ps(s0, w0);
+        s1 = _mm512_add_ps(s1, w1);
+        s2 = _mm512_add_ps(s2, w2);
+        s3 = _mm512_add_ps(s3, w3);
+    }
+    acc[0] = a0, acc[1] = a1, acc[2] = a2, acc[3] = a3;
+    wsum[0] = s0, wsum[1] = s1, wsum[2] = s2, wsum[3] = s3;
+}
+
+/* The lanes below n (0 to 64 of them) of a 64-lane mask. */
+static inline __mmask64 lanes64(vx_int32 n)
+{
+    return _cvtu64_mask64(n >= 64 ? ~0ull : n <= 0 ? 0ull : (1ull << n) - 1ull);
+}
+
+/* U8, one channel, with AVX512_VBMI (ovxc_bilateral_u8_avx512vbmi): the G
+ * row of one forward tap (columns [0, gn), the source read for k < kn), G =
+ * fsw * T[|a - b|], T[a] = color_w[a^2] as four planes of bytes (bp[byte]
+ * [a]): each plane looked up 64 lanes at a time by two vpermi2b (entries 0
+ * to 127, 128 to 255) and a blend on the index's top bit, the planes
+ * interleaved into floats by unpacks.  The unpacks take lane l's dwords
+ * 4m .. 4m + 3 from 128-bit lane m (k = 16 l + 4 m + j ends at column 16 m
+ * + 4 l + j), so the differences are put in that order first (a 4 x 4
+ * transpose of their dwords).  Exactly T[a] (the same 4 bytes), as the
+ * gather would load it.  Built for VBMI by this function's own target: the
+ * caller runs it only when the CPU has VBMI (kernels/bilateral.c). */
+#if defined(__AVX512F__) /* the real AVX-512 build (the SIMDe one has no VBMI flag to ask for) */
+__attribute__((target("avx512vbmi")))
+#endif
+static __attribute__((noinline)) void g_row_vbmi(const vx_uint8 *a0, const vx_uint8 *b0, float *gr, vx_int32 gn,
+                                                 vx_int32 kn, vx_float32 fsw, const vx_uint8 (*bp)[256])
+{
+    const __m512i tr = _mm512_set_epi32(15, 11, 7, 3, 14, 10, 6, 2, 13, 9, 5, 1, 12, 8, 4, 0);
+    const __m512 sw = _mm512_set1_ps(fsw);
+    __m512i pl[4][4];
+    for (int b = 0; b < 4; b++)
+        for (int q = 0; q < 4; q++) pl[b][q] = _mm512_loadu_si512((const void *)(bp[b] + 64 * q));
+    for (vx_int32 k = 0; k < gn; k += 64) {
+        const __mmask64 m = lanes64(kn - k);
+        __m512i a = _mm512_maskz_loadu_epi8(m, a0 + k), b = _mm512_maskz_loadu_epi8(m, b0 + k);
+        __m512i d = _mm512_permutexvar_epi32(tr, _mm512_sub_epi8(_mm512_max_epu8(a, b), _mm512_min_epu8(a, b)));
+        __mmask64 hi = _mm512_movepi8_mask(d); /* a >= 128 */
+        __m512i p0 = _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(pl[0][0], d, pl[0][1]),
+                                            _mm512_permutex2var_epi8(pl[0][2], d, pl[0][3]));
+        __m512i p1 = _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(pl[1][0], d, pl[1][1]),
+                                            _mm512_permutex2var_epi8(pl[1][2], d, pl[1][3]));
+        __m512i p2 = _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(pl[2][0], d, pl[2][1]),
+                                            _mm512_permutex2var_epi8(pl[2][2], d, pl[2][3]));
+        __m512i p3 = _mm512_mask_blend_epi8(hi, _mm512_permutex2var_epi8(pl[3][0], d, pl[3][1]),
+                                            _mm512_permutex2var_epi8(pl[3][2], d, pl[3][3]));
+        __m512i u01l = _mm512_unpacklo_epi8(p0, p1), u01h = _mm512_unpackhi_epi8(p0, p1);
+        __m512i u23l = _mm512_unpacklo_epi8(p2, p3), u23h = _mm512_unpackhi_epi8(p2, p3);
+        __m512 f0 = _mm512_mul_ps(sw, _mm512_castsi512_ps(_mm512_unpacklo_epi16(u01l, u23l)));
+        __m512 f1 = _mm512_mul_ps(sw, _mm512_castsi512_ps(_mm512_unpackhi_epi16(u01l, u23l)));
+        __m512 f2 = _mm512_mul_ps(sw, _mm512_castsi512_ps(_mm512_unpacklo_epi16(u01h, u23h)));
+        __m512 f3 = _mm512_mul_ps(sw, _mm512_castsi512_ps(_mm512_unpackhi_epi16(u01h, u23h)));
+        _mm512_storeu_ps(gr + k, f0); /* gn is a multiple of 16: the groups below it */
+        if (k + 16 < gn) _mm512_storeu_ps(gr + k + 16, f1);
+        if (k + 32 < gn) _mm512_storeu_ps(gr + k + 32, f2);
+        if (k + 48 < gn) _mm512_storeu_ps(gr + k + 48, f3);
+    }
+}
+
 /* One strip [xs, xe) x [y0, y1) of a one-channel image: the AVX2 variant's
  * strip_c1 (bilateral_avx2.c).  For each forward tap f, G_f(q) = space_w[f]
  * * color_w[|I(q + f) - I(q)|^2] over the rows y - r .. y (a ring of r + 1
  * rows); pixel p takes G_f(p) for tap f, G_f(p - f) for its mirror and
  * space_w * color_w[0] for the centre.  The source rows are converted to
  * float once (a ring of 2r + 1 rows). */
-static inline void strip_c1(const ovxc_bilateral *p, const plan *pl, const vx_float32 *tab, const void *src,
-                            int s16, vx_uint8 *dst, vx_int32 y0, vx_int32 y1, vx_int32 xs, vx_int32 xe, float *mem)
+static inline void strip_c1(const ovxc_bilateral *p, const plan *pl, const vx_float32 *tab,
+                            const vx_uint8 (*bp)[256], const void *src, int s16, vx_uint8 *dst, vx_int32 y0,
+                            vx_int32 y1, vx_int32 xs, vx_int32 xe, float *mem)
 {
     const vx_int32 r = pl->r, gw = pl->gw, nf = (vx_int32)pl->nf, nt = (vx_int32)p->ntaps;
-    /* the rows in mem (strip_width): G rings, float rows, the centre row */
+    /* the rows in mem (strip16): G rings, float rows, the centre row */
     float(*g)[r + 1][gw] = (float(*)[r + 1][gw])(void *)mem;
     float(*fr)[gw] = (float(*)[gw])(void *)(mem + (size_t)(nf ? nf : 1) * (size_t)(r + 1) * (size_t)gw);
     float *centre = mem + ((size_t)(nf ? nf : 1) * (size_t)(r + 1) + (size_t)(2 * r + 1)) * (size_t)gw;
@@ -121,6 +208,9 @@ static inline void strip_c1(const ovxc_bilateral *p, const plan *pl, const vx_fl
                                                          p->color_w, 4);
                     _mm512_storeu_ps(gr + k, _mm512_mul_ps(sw, cw));
                 }
+            } else if (bp) {
+                const vx_uint8 *a0 = (const vx_uint8 *)src + q0;
+                g_row_vbmi(a0, a0 + pl->foff[f], gr, gn, kn, pl->fsw[f], bp);
             } else {
                 const vx_uint8 *a0 = (const vx_uint8 *)src + q0, *b0 = a0 + pl->foff[f];
                 for (vx_int32 k = 0; k < gn; k += 16) {
@@ -167,29 +257,10 @@ static inline void strip_c1(const ovxc_bilateral *p, const plan *pl, const vx_fl
             vx_uint8 *o = dst + (ptrdiff_t)yy * p->dst_sy + (ptrdiff_t)xs * step;
             vx_int32 x = 0;
             for (; x + 64 <= w; x += 64) { /* 64 pixels a step: 8 independent add chains */
-                const float *gt = gp[0] + x, *ft = fp[0] + x;
-                __m512 s0 = _mm512_loadu_ps(gt), s1 = _mm512_loadu_ps(gt + 16);
-                __m512 s2 = _mm512_loadu_ps(gt + 32), s3 = _mm512_loadu_ps(gt + 48);
-                __m512 a0 = _mm512_mul_ps(_mm512_loadu_ps(ft), s0), a1 = _mm512_mul_ps(_mm512_loadu_ps(ft + 16), s1);
-                __m512 a2 = _mm512_mul_ps(_mm512_loadu_ps(ft + 32), s2), a3 = _mm512_mul_ps(_mm512_loadu_ps(ft + 48), s3);
-                for (vx_int32 t = 1; t < nt; t++) {
-                    __m512 w0, w1, w2, w3;
-                    gt = gp[t] + x, ft = fp[t] + x;
-                    w0 = _mm512_loadu_ps(gt), w1 = _mm512_loadu_ps(gt + 16);
-                    w2 = _mm512_loadu_ps(gt + 32), w3 = _mm512_loadu_ps(gt + 48);
-                    a0 = _mm512_add_ps(a0, _mm512_mul_ps(_mm512_loadu_ps(ft), w0));
-                    a1 = _mm512_add_ps(a1, _mm512_mul_ps(_mm512_loadu_ps(ft + 16), w1));
-                    a2 = _mm512_add_ps(a2, _mm512_mul_ps(_mm512_loadu_ps(ft + 32), w2));
-                    a3 = _mm512_add_ps(a3, _mm512_mul_ps(_mm512_loadu_ps(ft + 48), w3));
-                    s0 = _mm512_add_ps(s0, w0);
-                    s1 = _mm512_add_ps(s1, w1);
-                    s2 = _mm512_add_ps(s2, w2);
-                    s3 = _mm512_add_ps(s3, w3);
-                }
-                put16(s16, o + (ptrdiff_t)x * step, step, 16, result16(s16, a0, s0));
-                put16(s16, o + (ptrdiff_t)(x + 16) * step, step, 16, result16(s16, a1, s1));
-                put16(s16, o + (ptrdiff_t)(x + 32) * step, step, 16, result16(s16, a2, s2));
-                put16(s16, o + (ptrdiff_t)(x + 48) * step, step, 16, result16(s16, a3, s3));
+                __m512 a[4], ws[4];
+                sums64(gp, fp, nt, x, a, ws);
+                for (int i = 0; i < 4; i++)
+                    put16(s16, o + (ptrdiff_t)(x + 16 * i) * step, step, 16, result16(s16, a[i], ws[i]));
             }
             for (; x < w; x += 16) { /* the rest, 16 pixels a step */
                 __m512 ws = _mm512_loadu_ps(gp[0] + x), acc = _mm512_mul_ps(_mm512_loadu_ps(fp[0] + x), ws);
@@ -212,7 +283,7 @@ static inline void strip_cn(const ovxc_bilateral *p, const plan *pl, const void 
                             vx_uint8 *dst, vx_int32 y0, vx_int32 y1, vx_int32 xs, vx_int32 xe, float *mem)
 {
     const vx_int32 r = pl->r, gw = pl->gw, nf = (vx_int32)pl->nf, nr = 2 * r + 1, nt = (vx_int32)p->ntaps;
-    /* the rows in mem (strip_width): G rings, float rows per channel, the centre row */
+    /* the rows in mem (strip16): G rings, float rows per channel, the centre row */
     float(*g)[r + 1][gw] = (float(*)[r + 1][gw])(void *)mem;
     float(*fr)[2 * r + 1][gw] =
         (float(*)[2 * r + 1][gw])(void *)(mem + (size_t)(nf ? nf : 1) * (size_t)(r + 1) * (size_t)gw);
@@ -290,8 +361,21 @@ static inline void strip_cn(const ovxc_bilateral *p, const plan *pl, const void 
     }
 }
 
-static void run(const ovxc_bilateral *p, const void *src, int s16, vx_uint8 *dst, vx_int32 y0, vx_int32 y1,
-                vx_float32 *acc)
+/* The strip width for `floats` floats of rows (G rings, float rows, the
+ * centre row; bs + 32 floats each, and 32 floats to align them): as wide as
+ * they hold, a multiple of 16 (at most the width rounded up; 0 when not even
+ * 16 columns fit). */
+static vx_int32 strip16(const ovxc_bilateral *p, const plan *pl, size_t floats)
+{
+    size_t rows = (size_t)(pl->nf ? pl->nf : 1) * (size_t)(pl->r + 1) + (size_t)p->channels * (size_t)(2 * pl->r + 1) + 1;
+    size_t cols = floats > 32 ? (floats - 32) / rows : 0, most = ((size_t)p->width + 15) & ~(size_t)15;
+    if (cols < 48) return 0;
+    cols = (cols - 32) & ~(size_t)15;
+    return (vx_int32)(cols < most ? cols : most);
+}
+
+static void run(const ovxc_bilateral *p, const void *src, int s16, int vbmi, vx_uint8 *dst, vx_int32 y0,
+                vx_int32 y1, vx_float32 *acc)
 {
     plan pl;
     /* the strips' rows: in acc when it holds strips wider than the stack
@@ -299,25 +383,34 @@ static void run(const ovxc_bilateral *p, const void *src, int s16, vx_uint8 *dst
      * else on the stack */
     float stack_rows[BILATERAL_STACK / sizeof(float)], *mem = stack_rows;
     vx_float32 tab[256]; /* U8, one channel: color_w[a^2] by |difference| a (0 from color_n on) */
+    vx_uint8 bp[4][256]; /* ... and its bytes, by plane (g_row_vbmi) */
     vx_int32 bs, wide;
-    if (!tap_plan(p, &pl) ||
-        ((bs = strip_width(p, &pl, sizeof(stack_rows) / sizeof(float), 16)) == 0 &&
-         strip_width(p, &pl, p->scratch_floats, 16) == 0)) { /* not even one narrow strip fits: the scalar code */
+    if (!tap_plan(p, &pl) || ((bs = strip16(p, &pl, sizeof(stack_rows) / sizeof(float))) == 0 &&
+                              strip16(p, &pl, p->scratch_floats) == 0)) { /* no strip fits: the scalar code */
         if (s16)
             ovxc_bilateral_s16(p, (const vx_int16 *)src, dst, y0, y1, acc);
         else
             ovxc_bilateral_u8(p, (const vx_uint8 *)src, dst, y0, y1, acc);
         return;
     }
-    wide = strip_width(p, &pl, p->scratch_floats, 16);
+    wide = strip16(p, &pl, p->scratch_floats);
     if (wide > bs) {
         bs = wide;
         mem = acc;
     }
+    /* rows of bs + 32 floats (a multiple of 16), each row's column r (the
+     * strip's first pixel) at a 64-byte boundary: the taps with dx = 0 and
+     * the forward taps' G read whole cache lines */
+    mem = (float *)(void *)(((uintptr_t)mem + 63) & ~(uintptr_t)63) + 16 - pl.r;
     pl.bs = bs;
-    pl.gw = bs + 2 * pl.r + 16;
+    pl.gw = bs + 32;
     if (!s16 && p->channels == 1)
-        for (vx_uint32 a = 0; a < 256; a++) tab[a] = a * a < p->color_n ? p->color_w[a * a] : 0.0f;
+        for (vx_uint32 a = 0; a < 256; a++) {
+            vx_uint32 bits;
+            tab[a] = a * a < p->color_n ? p->color_w[a * a] : 0.0f;
+            memcpy(&bits, &tab[a], 4);
+            for (int b = 0; b < 4; b++) bp[b][a] = (vx_uint8)(bits >> (8 * b));
+        }
     for (vx_int32 xs = 0; xs < p->width; xs += pl.bs) {
         vx_int32 xe = p->width - xs > pl.bs ? xs + pl.bs : p->width;
         if (p->channels > 1) /* constant channel counts: the channel loops unrolled */
@@ -330,20 +423,26 @@ static void run(const ovxc_bilateral *p, const void *src, int s16, vx_uint8 *dst
             default: strip_cn(p, &pl, src, 1, 4, dst, y0, y1, xs, xe, mem); break;
             }
         else if (s16)
-            strip_c1(p, &pl, tab, src, 1, dst, y0, y1, xs, xe, mem);
+            strip_c1(p, &pl, tab, NULL, src, 1, dst, y0, y1, xs, xe, mem);
         else
-            strip_c1(p, &pl, tab, src, 0, dst, y0, y1, xs, xe, mem);
+            strip_c1(p, &pl, tab, vbmi ? (const vx_uint8(*)[256])bp : NULL, src, 0, dst, y0, y1, xs, xe, mem);
     }
 }
 
 void ovxc_bilateral_u8_avx512(const ovxc_bilateral *p, const vx_uint8 *src, vx_uint8 *dst, vx_int32 y0, vx_int32 y1,
                               vx_float32 *acc)
 {
-    if (y1 > y0) run(p, src, 0, dst, y0, y1, acc);
+    if (y1 > y0) run(p, src, 0, 0, dst, y0, y1, acc);
+}
+
+void ovxc_bilateral_u8_avx512vbmi(const ovxc_bilateral *p, const vx_uint8 *src, vx_uint8 *dst, vx_int32 y0,
+                                  vx_int32 y1, vx_float32 *acc)
+{
+    if (y1 > y0) run(p, src, 0, 1, dst, y0, y1, acc);
 }
 
 void ovxc_bilateral_s16_avx512(const ovxc_bilateral *p, const vx_int16 *src, vx_uint8 *dst, vx_int32 y0,
                                vx_int32 y1, vx_float32 *acc)
 {
-    if (y1 > y0) run(p, src, 1, dst, y0, y1, acc);
+    if (y1 > y0) run(p, src, 1, 0, dst, y0, y1, acc);
 }

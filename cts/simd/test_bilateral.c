@@ -5,7 +5,8 @@
  * (S16 differences beyond the 1023 clamp), widths below, at and above the
  * 8- and 32-pixel steps and the variants' strips (544 columns at radius
  * 2), dense and strided outputs, bands of rows, 1 to 5 channels (5: the
- * variants' scalar path).  The padded source
+ * variants' scalar path); the AVX-512 U8 one with and without VBMI (its
+ * byte-permute lookups of the colour weights, or gathers).  The padded source
  * is filled at random: the routines do not care what the margins hold.
  */
 #include "../../csrc/compute/bilateral.h"
@@ -24,16 +25,31 @@ typedef struct {
     const char *name;
     int level;
     ovx_fn u8, s16;
+    int vbmi; /* needs AVX512_VBMI too */
 } variant;
 
 static const variant variants[] = {
 #if defined(OVX_HAVE_AVX512)
-    {"avx512", OVX_SIMD_AVX512, (ovx_fn)ovxc_bilateral_u8_avx512, (ovx_fn)ovxc_bilateral_s16_avx512},
+    {"avx512vbmi", OVX_SIMD_AVX512, (ovx_fn)ovxc_bilateral_u8_avx512vbmi, (ovx_fn)ovxc_bilateral_s16_avx512, 1},
+    {"avx512", OVX_SIMD_AVX512, (ovx_fn)ovxc_bilateral_u8_avx512, (ovx_fn)ovxc_bilateral_s16_avx512, 0},
 #endif
 #if defined(OVX_HAVE_AVX2)
-    {"avx2", OVX_SIMD_AVX2, (ovx_fn)ovxc_bilateral_u8_avx2, (ovx_fn)ovxc_bilateral_s16_avx2},
+    {"avx2", OVX_SIMD_AVX2, (ovx_fn)ovxc_bilateral_u8_avx2, (ovx_fn)ovxc_bilateral_s16_avx2, 0},
 #endif
-    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_bilateral_u8, (ovx_fn)ovxc_bilateral_s16}};
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_bilateral_u8, (ovx_fn)ovxc_bilateral_s16, 0}};
+
+/* Has this CPU AVX512_VBMI (the emulated build: its code is portable, it runs anyway)? */
+static int cpu_vbmi(void)
+{
+#if defined(OVX_SIMD_TEST_EMU512)
+    return 1;
+#elif (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512vbmi") != 0;
+#else
+    return 0;
+#endif
+}
 
 static vx_int16 sample(int s16, int mode)
 {
@@ -103,7 +119,7 @@ int main(void)
                     for (const variant *v = variants; v != scalar; v++) {
                         vx_int32 y0 = h > 2 ? 1 + (vx_int32)(rnd() % (unsigned)(h - 1)) : h;
                         unsigned bad = 0;
-                        if (!cpu_has(v->level)) {
+                        if ((v->vbmi && !cpu_vbmi()) || !cpu_has(v->level)) {
                             not_run++;
                             continue;
                         }
