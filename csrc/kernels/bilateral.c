@@ -200,17 +200,19 @@ static void fill_pad(void *arg, vx_uint32 ya, vx_uint32 yb)
     }
 }
 
+#if defined(OVX_HAVE_AVX512)
 /* Has the CPU AVX512_VBMI (the U8 AVX-512 variant's byte-permute colour
  * lookups)?  Not a dispatch level of its own: on top of the avx512 one. */
 static int cpu_vbmi(void)
 {
-#if defined(OVX_HAVE_AVX512) && (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx512vbmi") != 0;
 #else
     return 0;
 #endif
 }
+#endif
 
 /* The node's variant (compute/bilateral.h) for the input's type. */
 static const ovx_variant *select_bilateral(vx_node node, const vx_reference params[])
