@@ -13,14 +13,19 @@
  * (S16: 0 + -0 is +0), which no output shows (it becomes the integer 0).
  *
  * What differs from the AVX2 variant:
- *  - one channel: the colour weights of a row of pairs are gathered, 16 a
- *    gather, from color_w (S16) or from a 256-entry table of color_w[a^2]
- *    by |difference| a (U8), and multiplied by the pair's spatial weight:
- *    the float product space_w * color_w[a^2] of the scalar;
+ *  - one channel: the colour weights of a row of pairs are looked up 16 or
+ *    64 at a time and multiplied by the pair's spatial weight (the float
+ *    product space_w * color_w[a^2] of the scalar): gathered from color_w
+ *    (S16) or from a 256-entry table of color_w[a^2] by |difference| a
+ *    (U8), or, U8 with AVX512_VBMI (ovxc_bilateral_u8_avx512vbmi), that
+ *    table's bytes permuted into place (g_row_vbmi: about twice as fast as
+ *    the gathers on a Sapphire Rapids core);
  *  - the rows' reads stop at the strip's last needed column (masked loads):
  *    no read reaches further than r elements past a padded row's end;
- *  - 64 pixels a step (8 independent add chains), then 16 a step; the
- *    outputs stored by masked narrowing stores.
+ *  - the strip's rows are aligned so that each row's first pixel starts a
+ *    cache line (strip16, run): fewer loads split across two lines;
+ *  - 64 pixels a step (8 independent add chains, sums64), then 16 a step;
+ *    the outputs stored by masked narrowing stores.
  * 1 to 4 radiometric channels (strip_c1, strip_cn); more run the scalar
  * code.
  */
