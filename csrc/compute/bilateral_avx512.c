@@ -15,9 +15,10 @@
  * What differs from the AVX2 variant:
  *  - one channel: the colour weights of a row of pairs are looked up 16 or
  *    64 at a time and multiplied by the pair's spatial weight (the float
- *    product space_w * color_w[a^2] of the scalar): gathered from color_w
- *    (S16) or from a 256-entry table of color_w[a^2] by |difference| a
- *    (U8), or, U8 with AVX512_VBMI (ovxc_bilateral_u8_avx512vbmi), that
+ *    product space_w * color_w[a^2] of the scalar): gathered from a table
+ *    of color_w[a^2] by |difference| a (1024 entries for S16, whose
+ *    differences are clamped to 1023, 256 for U8: in L1, unlike color_w),
+ *    or, U8 with AVX512_VBMI (ovxc_bilateral_u8_avx512vbmi), that
  *    table's bytes permuted into place (g_row_vbmi: about twice as fast as
  *    the gathers on a Sapphire Rapids core);
  *  - the rows' reads stop at the strip's last needed column (masked loads):
@@ -189,7 +190,7 @@ static inline void strip_c1(const ovxc_bilateral *p, const plan *pl, const vx_fl
     float(*fr)[gw] = (float(*)[gw])(void *)(mem + (size_t)(nf ? nf : 1) * (size_t)(r + 1) * (size_t)gw);
     float *centre = mem + ((size_t)(nf ? nf : 1) * (size_t)(r + 1) + (size_t)(2 * r + 1)) * (size_t)gw;
     const float *gp[81], *fp[81];
-    const __m512i lim = _mm512_set1_epi32(1023), cn = _mm512_set1_epi32((int)p->color_n);
+    const __m512i lim = _mm512_set1_epi32(1023);
     /* pixels [0, w) of the strip, computed 16 a step (lanes to w16); G and
      * float columns k = column xs - r + k, needed for k < kn, computed to gn */
     const vx_int32 w = xe - xs, w16 = (w + 15) & ~15, kn = w + 2 * r, gn = (w16 + 2 * r + 15) & ~15;
@@ -208,10 +209,8 @@ static inline void strip_c1(const ovxc_bilateral *p, const plan *pl, const vx_fl
                     __m512i a = _mm512_min_epi32(
                         _mm512_abs_epi32(_mm512_sub_epi32(load16(src, 1, q0 + k + pl->foff[f], m),
                                                           load16(src, 1, q0 + k, m))), lim);
-                    __m512i d2 = _mm512_madd_epi16(a, a); /* a < 2^10 in the low halves */
-                    __m512 cw = _mm512_mask_i32gather_ps(_mm512_setzero_ps(), _mm512_cmpgt_epi32_mask(cn, d2), d2,
-                                                         p->color_w, 4);
-                    _mm512_storeu_ps(gr + k, _mm512_mul_ps(sw, cw));
+                    /* tab[a] = color_w[a^2] (0 from color_n on): 4 KB, not color_w's up to 325 KB */
+                    _mm512_storeu_ps(gr + k, _mm512_mul_ps(sw, _mm512_i32gather_ps(a, tab, 4)));
                 }
             } else if (bp) {
                 const vx_uint8 *a0 = (const vx_uint8 *)src + q0;
@@ -387,8 +386,10 @@ static void run(const ovxc_bilateral *p, const void *src, int s16, int vbmi, vx_
      * budget does (the kernel gives each call room for the whole width),
      * else on the stack */
     float stack_rows[BILATERAL_STACK / sizeof(float)], *mem = stack_rows;
-    vx_float32 tab[256]; /* U8, one channel: color_w[a^2] by |difference| a (0 from color_n on) */
-    vx_uint8 bp[4][256]; /* ... and its bytes, by plane (g_row_vbmi) */
+    /* one channel: color_w[a^2] by |difference| a (0 from color_n on; S16:
+     * a clamped to 1023) and, U8, its bytes by plane (g_row_vbmi) */
+    vx_float32 tab[1024];
+    vx_uint8 bp[4][256];
     vx_int32 bs, wide;
     if (!tap_plan(p, &pl) || ((bs = strip16(p, &pl, sizeof(stack_rows) / sizeof(float))) == 0 &&
                               strip16(p, &pl, p->scratch_floats) == 0)) { /* no strip fits: the scalar code */
@@ -409,7 +410,9 @@ static void run(const ovxc_bilateral *p, const void *src, int s16, int vbmi, vx_
     mem = (float *)(void *)(((uintptr_t)mem + 63) & ~(uintptr_t)63) + 16 - pl.r;
     pl.bs = bs;
     pl.gw = bs + 32;
-    if (!s16 && p->channels == 1)
+    if (s16 && p->channels == 1)
+        for (vx_uint32 a = 0; a < 1024; a++) tab[a] = a * a < p->color_n ? p->color_w[a * a] : 0.0f;
+    else if (p->channels == 1)
         for (vx_uint32 a = 0; a < 256; a++) {
             vx_uint32 bits;
             tab[a] = a * a < p->color_n ? p->color_w[a * a] : 0.0f;
