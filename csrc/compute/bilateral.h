@@ -51,6 +51,17 @@ void ovxc_bilateral_u8_avx2(const ovxc_bilateral *p, const vx_uint8 *src, vx_uin
                             vx_float32 *acc);
 void ovxc_bilateral_s16_avx2(const ovxc_bilateral *p, const vx_int16 *src, vx_uint8 *dst, vx_int32 y0, vx_int32 y1,
                              vx_float32 *acc);
+/* AVX-512 variants (F, BW, VL, DQ), the same results and conditions
+ * (bilateral_avx512.c): 16 pixels a step; they read no further past the
+ * padded source's end than the AVX2 variants. */
+void ovxc_bilateral_u8_avx512(const ovxc_bilateral *p, const vx_uint8 *src, vx_uint8 *dst, vx_int32 y0, vx_int32 y1,
+                              vx_float32 *acc);
+void ovxc_bilateral_s16_avx512(const ovxc_bilateral *p, const vx_int16 *src, vx_uint8 *dst, vx_int32 y0,
+                               vx_int32 y1, vx_float32 *acc);
+/* The U8 one with AVX512_VBMI too (byte permutes in place of the colour
+ * weights' gathers): only when the CPU has VBMI (kernels/bilateral.c asks). */
+void ovxc_bilateral_u8_avx512vbmi(const ovxc_bilateral *p, const vx_uint8 *src, vx_uint8 *dst, vx_int32 y0,
+                                  vx_int32 y1, vx_float32 *acc);
 /* Scratch floats for strips of the whole width: (forward taps x (r + 1) +
  * channels x (2r + 1) + 1) x (width + 2r + 48), ntaps the disc's taps. */
 size_t ovxc_bilateral_strip_floats(vx_uint32 ntaps, vx_int32 radius, vx_int32 channels, vx_int32 width);

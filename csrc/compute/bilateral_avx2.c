@@ -17,6 +17,7 @@
  * beyond it, into lanes whose results are not used.
  */
 #include "bilateral.h"
+#include "bilateral_plan.h"
 
 #include <immintrin.h>
 
@@ -39,19 +40,7 @@ static inline __m256i load8_s16(const vx_int16 *p)
     return _mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)(const void *)p));
 }
 
-#define MAXF 40 /* forward taps of a radius-4 disc: (81 - 1) / 2 at most */
 #define BILATERAL_STACK 56000 /* bytes of stack for a strip's rows when acc is small (run_c1) */
-
-/* How a one-channel tap set is run (tap_plan). */
-typedef struct {
-    vx_int32 r, bs, gw; /* radius, strip width, G row length */
-    vx_uint32 nf;       /* forward taps */
-    ptrdiff_t foff[MAXF];
-    vx_int32 fdx[MAXF], fdy[MAXF];
-    vx_float32 fsw[MAXF];            /* their spatial weights (= their mirrors') */
-    vx_int32 dxs[81], dys[81], fwd[81]; /* each tap's offset and its forward tap */
-    vx_float32 wc;                      /* the centre tap's weight */
-} plan;
 
 /* The n (<= 8) outputs from column x of row o: roundf(acc / ws), clamped. */
 static inline void store8(const ovxc_bilateral *p, int s16, vx_uint8 *o, vx_int32 x, vx_int32 n, __m256 acc,
@@ -323,67 +312,7 @@ static inline void strip_cn(const ovxc_bilateral *p, const plan *pl, const void 
     }
 }
 
-/* The plan of a one-channel tap set: each tap's (dx, dy) and forward tap
- * (fwd[t]: 0 the centre, f + 1 for forward tap f, -(f + 1) for its
- * mirror).  0 when the taps are not a symmetric one-channel set of radius
- * <= 4 with mirrored taps of equal spatial weight (then the scalar code
- * runs). */
-static int tap_plan(const ovxc_bilateral *p, plan *pl)
-{
-    vx_int32 r = 0, centre = -1;
-    vx_uint32 nf = 0;
-    const ptrdiff_t C = p->channels;
-    if (C < 1 || C > 4 || p->ntaps == 0 || p->ntaps > 81 || p->color_n > 0x7FFFFFFFu || p->row < 9 * C) return 0;
-    for (vx_uint32 t = 0; t < p->ntaps; t++) { /* off = dy row + dx C, |dx C| < row / 2 */
-        ptrdiff_t off = p->tap_off[t], dy = (off + p->row / 2 + 8 * p->row) / p->row - 8;
-        ptrdiff_t dxc = off - dy * p->row, dx = dxc / C;
-        if (dx * C != dxc || dx < -4 || dx > 4 || dy < -4 || dy > 4) return 0;
-        pl->dxs[t] = (vx_int32)dx;
-        pl->dys[t] = (vx_int32)dy;
-        if (dx > r) r = (vx_int32)dx;
-        if (dy > r) r = (vx_int32)dy;
-        if (-dx > r) r = (vx_int32)-dx;
-        if (-dy > r) r = (vx_int32)-dy;
-    }
-    for (vx_uint32 t = 0; t < p->ntaps; t++) {
-        if (pl->dxs[t] == 0 && pl->dys[t] == 0) {
-            if (centre >= 0) return 0;
-            centre = (vx_int32)t;
-            pl->fwd[t] = 0;
-        } else if (pl->dys[t] > 0 || (pl->dys[t] == 0 && pl->dxs[t] > 0)) {
-            if (nf == MAXF) return 0;
-            pl->foff[nf] = p->tap_off[t];
-            pl->fdx[nf] = pl->dxs[t];
-            pl->fdy[nf] = pl->dys[t];
-            pl->fsw[nf] = p->space_w[t];
-            pl->fwd[t] = (vx_int32)++nf;
-        } else
-            pl->fwd[t] = 0x7FFFFFFF; /* matched below */
-    }
-    for (vx_uint32 t = 0; t < p->ntaps; t++) {
-        if (pl->fwd[t] != 0x7FFFFFFF) continue;
-        for (vx_uint32 f = 0; f < nf; f++)
-            if (pl->foff[f] == -p->tap_off[t] && pl->fsw[f] == p->space_w[t]) pl->fwd[t] = -(vx_int32)(f + 1);
-        if (pl->fwd[t] == 0x7FFFFFFF) return 0; /* no mirror of the same weight */
-    }
-    if (centre < 0) return 0;
-    pl->wc = p->space_w[centre] * (p->color_n > 0 ? p->color_w[0] : 0.0f);
-    pl->r = r;
-    pl->nf = nf;
-    return 1;
-}
 
-/* The strip width for `floats` floats of rows (G rings, float rows, centre
- * row, each of bs + 2r + 16 floats): as wide as they hold, a multiple of 32
- * (at most the width rounded up; 0 when not even 32 columns fit). */
-static vx_int32 strip_width(const ovxc_bilateral *p, const plan *pl, size_t floats)
-{
-    size_t rows = (size_t)(pl->nf ? pl->nf : 1) * (size_t)(pl->r + 1) + (size_t)p->channels * (size_t)(2 * pl->r + 1) + 1;
-    size_t cols = floats / rows, most = ((size_t)p->width + 31) & ~(size_t)31;
-    if (cols < (size_t)(32 + 2 * pl->r + 16)) return 0;
-    cols = (cols - (size_t)(2 * pl->r + 16)) & ~(size_t)31;
-    return (vx_int32)(cols < most ? cols : most);
-}
 
 static void run_c1(const ovxc_bilateral *p, const void *src, int s16, vx_uint8 *dst, vx_int32 y0, vx_int32 y1,
                    vx_float32 *acc)
@@ -401,8 +330,8 @@ static void run_c1(const ovxc_bilateral *p, const void *src, int s16, vx_uint8 *
          * budget does (the kernel gives each call room for the whole width:
          * fewer strip edges, longer loops), else on the stack */
         float stack_rows[BILATERAL_STACK / sizeof(float)], *mem = stack_rows;
-        vx_int32 bs = strip_width(p, &pl, sizeof(stack_rows) / sizeof(float));
-        vx_int32 wide = strip_width(p, &pl, p->scratch_floats);
+        vx_int32 bs = strip_width(p, &pl, sizeof(stack_rows) / sizeof(float), 32);
+        vx_int32 wide = strip_width(p, &pl, p->scratch_floats, 32);
         /* U8: each forward tap's w by |difference|, space_w * color_w[a^2] (0 from color_n on) */
         float tab[s16 || p->channels > 1 ? 1 : (pl.nf ? pl.nf : 1) * 256];
         if (wide > bs) {

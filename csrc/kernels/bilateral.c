@@ -200,17 +200,40 @@ static void fill_pad(void *arg, vx_uint32 ya, vx_uint32 yb)
     }
 }
 
+#if defined(OVX_HAVE_AVX512)
+/* Has the CPU AVX512_VBMI (the U8 AVX-512 variant's byte-permute colour
+ * lookups)?  Not a dispatch level of its own: on top of the avx512 one. */
+static int cpu_vbmi(void)
+{
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512vbmi") != 0;
+#else
+    return 0;
+#endif
+}
+#endif
+
 /* The node's variant (compute/bilateral.h) for the input's type. */
 static const ovx_variant *select_bilateral(vx_node node, const vx_reference params[])
 {
     static const ovx_variant u8[] = {
-        OVX_VARIANT_AVX2(ovxc_bilateral_u8){"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_bilateral_u8}};
+#if defined(OVX_HAVE_AVX512)
+        {"avx512", OVX_SIMD_AVX512, (ovx_fn)ovxc_bilateral_u8_avx512vbmi}, /* with VBMI only */
+#endif
+        OVX_VARIANT_AVX512(ovxc_bilateral_u8) OVX_VARIANT_AVX2(ovxc_bilateral_u8){"scalar", OVX_SIMD_NONE,
+                                                                                  (ovx_fn)ovxc_bilateral_u8}};
     static const ovx_variant s16[] = {
-        OVX_VARIANT_AVX2(ovxc_bilateral_s16){"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_bilateral_s16}};
+        OVX_VARIANT_AVX512(ovxc_bilateral_s16) OVX_VARIANT_AVX2(ovxc_bilateral_s16){"scalar", OVX_SIMD_NONE,
+                                                                                    (ovx_fn)ovxc_bilateral_s16}};
     vx_enum type = VX_TYPE_INVALID;
     (void)node;
     if (vxQueryTensor((vx_tensor)params[P_SRC], VX_TENSOR_DATA_TYPE, &type, sizeof(type)) != VX_SUCCESS) return NULL;
-    return ovx_variant_pick(type == VX_TYPE_INT16 ? s16 : u8);
+    if (type == VX_TYPE_INT16) return ovx_variant_pick(s16);
+#if defined(OVX_HAVE_AVX512)
+    if (!cpu_vbmi()) return ovx_variant_pick(u8 + 1);
+#endif
+    return ovx_variant_pick(u8);
 }
 
 /* The head of the node scratch: the colour weights that follow it are for

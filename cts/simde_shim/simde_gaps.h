@@ -242,4 +242,76 @@ static inline simde__m512i ovx_emu_mm512_maskz_loadu_epi32(simde__mmask16 k, con
 #define _mm512_mask_storeu_epi16(p, k, a) ovx_emu_mm512_mask_storeu_epi16(p, k, a)
 #endif
 
+/* the bilateral variant's (compute/bilateral_avx512.c): narrow masked
+ * loads (lanes whose mask bit is clear are not read, and are 0), gathers
+ * of 16 floats (lanes whose mask bit is clear are not read, and keep src),
+ * and masked narrowing stores (truncation; lanes whose mask bit is clear
+ * are not written) */
+static inline simde__m128i ovx_emu_mm_maskz_loadu_epi8(simde__mmask16 k, const void *p)
+{
+    simde__m128i_private r_;
+    const uint8_t *s = (const uint8_t *)p;
+    int i;
+    for (i = 0; i < 16; i++) r_.u8[i] = ((k >> i) & 1) ? s[i] : 0;
+    return simde__m128i_from_private(r_);
+}
+static inline simde__m256i ovx_emu_mm256_maskz_loadu_epi16(simde__mmask16 k, const void *p)
+{
+    simde__m256i_private r_;
+    const uint8_t *s = (const uint8_t *)p;
+    int i;
+    for (i = 0; i < 16; i++) {
+        uint16_t v = 0;
+        if ((k >> i) & 1) memcpy(&v, s + 2 * i, 2);
+        r_.u16[i] = v;
+    }
+    return simde__m256i_from_private(r_);
+}
+static inline simde__m512 ovx_emu_mm512_mask_i32gather_ps(simde__m512 src, simde__mmask16 k, simde__m512i idx,
+                                                          const void *base, int scale)
+{
+    simde__m512_private r_ = simde__m512_to_private(src);
+    simde__m512i_private i_ = simde__m512i_to_private(idx);
+    int i;
+    for (i = 0; i < 16; i++)
+        if ((k >> i) & 1) memcpy(&r_.f32[i], (const uint8_t *)base + (ptrdiff_t)i_.i32[i] * scale, 4);
+    return simde__m512_from_private(r_);
+}
+static inline void ovx_emu_mm512_mask_cvtepi32_storeu_epi8(void *p, simde__mmask16 k, simde__m512i a)
+{
+    simde__m512i_private a_ = simde__m512i_to_private(a);
+    int i;
+    for (i = 0; i < 16; i++)
+        if ((k >> i) & 1) ((uint8_t *)p)[i] = (uint8_t)a_.u32[i];
+}
+static inline void ovx_emu_mm512_mask_cvtepi32_storeu_epi16(void *p, simde__mmask16 k, simde__m512i a)
+{
+    simde__m512i_private a_ = simde__m512i_to_private(a);
+    int i;
+    for (i = 0; i < 16; i++)
+        if ((k >> i) & 1) {
+            uint16_t v = (uint16_t)a_.u32[i];
+            memcpy((uint8_t *)p + 2 * i, &v, 2);
+        }
+}
+#if !defined(_mm_maskz_loadu_epi8)
+#define _mm_maskz_loadu_epi8(k, p) ovx_emu_mm_maskz_loadu_epi8(k, p)
+#endif
+#if !defined(_mm256_maskz_loadu_epi16)
+#define _mm256_maskz_loadu_epi16(k, p) ovx_emu_mm256_maskz_loadu_epi16(k, p)
+#endif
+#if !defined(_mm512_mask_i32gather_ps)
+#define _mm512_mask_i32gather_ps(src, k, idx, base, scale) ovx_emu_mm512_mask_i32gather_ps(src, k, idx, base, scale)
+#endif
+#if !defined(_mm512_i32gather_ps)
+#define _mm512_i32gather_ps(idx, base, scale) \
+    ovx_emu_mm512_mask_i32gather_ps(simde_mm512_setzero_ps(), (simde__mmask16)0xFFFF, idx, base, scale)
+#endif
+#if !defined(_mm512_mask_cvtepi32_storeu_epi8)
+#define _mm512_mask_cvtepi32_storeu_epi8(p, k, a) ovx_emu_mm512_mask_cvtepi32_storeu_epi8(p, k, a)
+#endif
+#if !defined(_mm512_mask_cvtepi32_storeu_epi16)
+#define _mm512_mask_cvtepi32_storeu_epi16(p, k, a) ovx_emu_mm512_mask_cvtepi32_storeu_epi16(p, k, a)
+#endif
+
 #endif
