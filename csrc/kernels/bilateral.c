@@ -200,20 +200,6 @@ static void fill_pad(void *arg, vx_uint32 ya, vx_uint32 yb)
     }
 }
 
-#if defined(OVX_HAVE_AVX512)
-/* Has the CPU AVX512_VBMI (the U8 AVX-512 variant's byte-permute colour
- * lookups)?  Not a dispatch level of its own: on top of the avx512 one. */
-static int cpu_vbmi(void)
-{
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-    __builtin_cpu_init();
-    return __builtin_cpu_supports("avx512vbmi") != 0;
-#else
-    return 0;
-#endif
-}
-#endif
-
 /* The node's variant (compute/bilateral.h) for the input's type. */
 static const ovx_variant *select_bilateral(vx_node node, const vx_reference params[])
 {
@@ -231,7 +217,7 @@ static const ovx_variant *select_bilateral(vx_node node, const vx_reference para
     if (vxQueryTensor((vx_tensor)params[P_SRC], VX_TENSOR_DATA_TYPE, &type, sizeof(type)) != VX_SUCCESS) return NULL;
     if (type == VX_TYPE_INT16) return ovx_variant_pick(s16);
 #if defined(OVX_HAVE_AVX512)
-    if (!cpu_vbmi()) return ovx_variant_pick(u8 + 1);
+    if (!ovx_cpu_avx512vbmi()) return ovx_variant_pick(u8 + 1); /* the VBMI row needs it on top of avx512 */
 #endif
     return ovx_variant_pick(u8);
 }

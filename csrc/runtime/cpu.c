@@ -21,6 +21,7 @@ static const char *simd_name = "none";
 static vx_enum simd_level;
 static int log_variants;
 static int cpu_vnni; /* AVX512_VNNI: not a level of its own (runtime/dispatch.h) */
+static int cpu_vbmi; /* AVX512_VBMI: neither */
 static int cpu_amx_hw; /* AMX-TILE + AMX-INT8 (and VNNI) */
 static pthread_once_t amx_once = PTHREAD_ONCE_INIT;
 static int cpu_amx;    /* ... with the kernel's permission (ovx_cpu_amx_int8) */
@@ -53,6 +54,7 @@ static void detect(void)
     if (__builtin_cpu_supports("avx512vl")) cpu_bits |= OVX_CPU_AVX512VL;
     if (__builtin_cpu_supports("avx512dq")) cpu_bits |= OVX_CPU_AVX512DQ;
     cpu_vnni = __builtin_cpu_supports("avx512vnni") != 0;
+    cpu_vbmi = __builtin_cpu_supports("avx512vbmi") != 0;
 #if defined(__x86_64__) && defined(__linux__)
     cpu_amx_hw = cpu_vnni && __builtin_cpu_supports("amx-tile") && __builtin_cpu_supports("amx-int8");
 #endif
@@ -70,6 +72,7 @@ static void detect(void)
     if (cpu_bits & OVX_CPU_AVX512VL) append("avx512vl");
     if (cpu_bits & OVX_CPU_AVX512DQ) append("avx512dq");
     if (cpu_vnni) append("avx512vnni");
+    if (cpu_vbmi) append("avx512vbmi");
     if (cpu_amx_hw) append("amx-int8");
     if (cpu_bits & OVX_CPU_NEON) append("neon");
 #ifndef OVX_BUILD_SCALAR_ONLY
@@ -101,6 +104,12 @@ int ovx_cpu_avx512vnni(void)
 {
     pthread_once(&cpu_once, detect);
     return cpu_vnni;
+}
+
+int ovx_cpu_avx512vbmi(void)
+{
+    pthread_once(&cpu_once, detect);
+    return cpu_vbmi;
 }
 
 /* AMX tiles need the process's permission for the tile data state (Linux:

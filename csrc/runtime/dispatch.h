@@ -40,6 +40,8 @@ int ovx_simd_level_num(void);
 /* Has the CPU AVX512_VNNI (runtime/cpu.c; the VNNI variants, compute/nn_avx512.c,
  * are listed in their tables only then, on top of the avx512 level)? */
 int ovx_cpu_avx512vnni(void);
+/* Has the CPU AVX512_VBMI (the byte-permute rows: bilateral U8)? */
+int ovx_cpu_avx512vbmi(void);
 /* Has the CPU AMX-TILE and AMX-INT8, VNNI, and has the kernel let this
  * process use the tiles (runtime/cpu.c asks once; OPENVX_AMX=0: no)?  The
  * amx variants (compute/nn_avx512.c) are listed only then. */
