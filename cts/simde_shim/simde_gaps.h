@@ -60,7 +60,11 @@ OVX_EMU_CVT(mm512_cvtepi32_pd, m256i, , i32, m512d, , f64, 8, (double))
 OVX_EMU_CVT(mm512_cvtepi32_ps, m512i, , i32, m512, , f32, 16, (float))
 OVX_EMU_CVT(mm512_cvttps_epi32, m512, , f32, m512i, , i32, 16, ovx_emu_f32_i32t)
 OVX_EMU_CVT(mm512_cvttpd_epi64, m512d, , f64, m512i, , i64, 8, ovx_emu_f64_i64t)
+OVX_EMU_CVT(mm512_cvtps_pd, m256, , f32, m512d, , f64, 8, (double))
 
+#if !defined(_mm512_cvtps_pd)
+#define _mm512_cvtps_pd(a) ovx_emu_mm512_cvtps_pd(a)
+#endif
 #if !defined(_mm512_cvtepi16_epi32)
 #define _mm512_cvtepi16_epi32(a) ovx_emu_mm512_cvtepi16_epi32(a)
 #endif
@@ -240,6 +244,19 @@ static inline simde__m512i ovx_emu_mm512_maskz_loadu_epi32(simde__mmask16 k, con
 #endif
 #if !defined(_mm512_mask_storeu_epi16)
 #define _mm512_mask_storeu_epi16(p, k, a) ovx_emu_mm512_mask_storeu_epi16(p, k, a)
+#endif
+
+/* 128-bit masked byte load (AVX512BW + VL): lanes off the mask 0, not read */
+static inline simde__m128i ovx_emu_mm_maskz_loadu_epi8(simde__mmask16 k, const void *p)
+{
+    simde__m128i_private r_;
+    const uint8_t *s = (const uint8_t *)p;
+    int i;
+    for (i = 0; i < 16; i++) r_.u8[i] = ((k >> i) & 1) ? s[i] : 0;
+    return simde__m128i_from_private(r_);
+}
+#if !defined(_mm_maskz_loadu_epi8)
+#define _mm_maskz_loadu_epi8(k, p) ovx_emu_mm_maskz_loadu_epi8(k, p)
 #endif
 
 #endif
