@@ -193,7 +193,10 @@ static vx_status VX_CALLBACK lk_function(vx_node node, const vx_reference *param
         const ovx_variant *v = ovx_node_variant(node);
         lk_job j = {lo, ln, levels, po->scale, &prm, old_pts, est, use, res,
                     v ? (ovxc_lk_points_f)v->fn : ovxc_lk_track_points};
-        ovx_node_parallel_rows(node, 0, (vx_uint32)count, (vx_uint64)count * 4096, lk_points, &j);
+        /* guided bands of at least 8 points (a point is some 10 us here; the
+         * SIMD variants interleave a few points, which a band's last ones
+         * lack) */
+        ovx_node_guided_rows(node, 0, (vx_uint32)count, 8, count >= 16 ? vx_true_e : vx_false_e, lk_points, &j);
     }
     ovx_array_clear(out);
     room = out->capacity;
