@@ -1,7 +1,9 @@
 /*
  * Kernels: optical flow (spec "Optical Flow Pyramid (LK)").  A whole-node
  * kernel: it tracks each keypoint of old_points through both pyramids
- * (compute/optflow.c) and writes as many keypoints to new_points.  Only
+ * (compute/optflow.c: up to 64 points a call, which the SIMD variants
+ * interleave; bands of points on the node's threads) and writes as many
+ * keypoints to new_points.  Only
  * VX_BORDER_UNDEFINED is supported; windows that reach past the image read
  * its nearest pixels.
  */
