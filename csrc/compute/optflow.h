@@ -41,10 +41,28 @@ int ovxc_lk_track(const ovxc_lk_level *old_levels, const ovxc_lk_level *new_leve
 int ovxc_lk_track_avx2(const ovxc_lk_level *old_levels, const ovxc_lk_level *new_levels, vx_uint32 num_levels,
                       vx_float32 scale, vx_float32 px, vx_float32 py, vx_float32 gx, vx_float32 gy,
                       const ovxc_lk_params *params, vx_float32 *ox, vx_float32 *oy);
-typedef int (*ovxc_lk_track_f)(const ovxc_lk_level *old_levels, const ovxc_lk_level *new_levels, vx_uint32 num_levels,
-                              vx_float32 scale, vx_float32 px, vx_float32 py, vx_float32 gx, vx_float32 gy,
-                              const ovxc_lk_params *params, vx_float32 *ox, vx_float32 *oy);
-/* ovxc_lk_track's variants (runtime/dispatch.h), best first, the reference last */
+int ovxc_lk_track_avx512(const ovxc_lk_level *old_levels, const ovxc_lk_level *new_levels, vx_uint32 num_levels,
+                        vx_float32 scale, vx_float32 px, vx_float32 py, vx_float32 gx, vx_float32 gy,
+                        const ovxc_lk_params *params, vx_float32 *ox, vx_float32 *oy);
+
+/* n points at once: point i is (px, py, gx, gy) = pts[4i .. 4i + 3]; ok[i]
+ * and (out[2i], out[2i + 1]) are ovxc_lk_track's return value and point
+ * (out untouched when 0).  The reference tracks one point after the other;
+ * the SIMD variants interleave the iterations of a few points (their
+ * latency chains overlap), each point's operations the reference's. */
+void ovxc_lk_track_points(const ovxc_lk_level *old_levels, const ovxc_lk_level *new_levels, vx_uint32 num_levels,
+                          vx_float32 scale, const ovxc_lk_params *params, vx_uint32 n, const vx_float32 *pts,
+                          vx_float32 *out, vx_uint8 *ok);
+void ovxc_lk_track_points_avx2(const ovxc_lk_level *old_levels, const ovxc_lk_level *new_levels,
+                               vx_uint32 num_levels, vx_float32 scale, const ovxc_lk_params *params, vx_uint32 n,
+                               const vx_float32 *pts, vx_float32 *out, vx_uint8 *ok);
+void ovxc_lk_track_points_avx512(const ovxc_lk_level *old_levels, const ovxc_lk_level *new_levels,
+                                 vx_uint32 num_levels, vx_float32 scale, const ovxc_lk_params *params, vx_uint32 n,
+                                 const vx_float32 *pts, vx_float32 *out, vx_uint8 *ok);
+typedef void (*ovxc_lk_points_f)(const ovxc_lk_level *old_levels, const ovxc_lk_level *new_levels,
+                                 vx_uint32 num_levels, vx_float32 scale, const ovxc_lk_params *params, vx_uint32 n,
+                                 const vx_float32 *pts, vx_float32 *out, vx_uint8 *ok);
+/* ovxc_lk_track_points' variants (runtime/dispatch.h), best first, the reference last */
 const ovx_variant *ovxc_lk_variants(void);
 
 #endif

@@ -1,5 +1,5 @@
 /* The Lucas-Kanade tracker for AVX2 (see optflow_body.inc): 8 bilinear
- * samples a step, bit-exact with the reference. */
+ * samples a step, a few points in turns, bit-exact with the reference. */
 #include "optflow.h"
 
 #include <immintrin.h>

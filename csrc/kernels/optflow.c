@@ -1,7 +1,9 @@
 /*
  * Kernels: optical flow (spec "Optical Flow Pyramid (LK)").  A whole-node
  * kernel: it tracks each keypoint of old_points through both pyramids
- * (compute/optflow.c) and writes as many keypoints to new_points.  Only
+ * (compute/optflow.c: up to 64 points a call, which the SIMD variants
+ * interleave; bands of points on the node's threads) and writes as many
+ * keypoints to new_points.  Only
  * VX_BORDER_UNDEFINED is supported; windows that reach past the image read
  * its nearest pixels.
  */
@@ -92,15 +94,38 @@ typedef struct {
     vx_array old_pts, est;
     vx_bool use;
     vx_keypoint_t *res;
-    ovxc_lk_track_f track;
+    ovxc_lk_points_f track;
 } lk_job;
+
+enum { LK_CHUNK = 64 };
+
+/* The collected points tracked together (the SIMD variants interleave them). */
+static void lk_flush(const lk_job *j, vx_uint32 n, const vx_float32 *pts, const vx_uint32 *at)
+{
+    vx_float32 out[2 * LK_CHUNK];
+    vx_uint8 ok[LK_CHUNK];
+    vx_uint32 k;
+    j->track(j->lo, j->ln, j->levels, j->scale, j->prm, n, pts, out, ok);
+    for (k = 0; k < n; k++) {
+        vx_keypoint_t *r = &j->res[at[k]];
+        if (ok[k]) {
+            r->x = (vx_int32)(out[2 * k] + 0.5f);
+            r->y = (vx_int32)(out[2 * k + 1] + 0.5f);
+            r->tracking_status = 1;
+        } else {
+            r->tracking_status = 0;
+        }
+    }
+}
 
 static void lk_points(void *arg, vx_uint32 i0, vx_uint32 i1)
 {
     const lk_job *j = arg;
-    for (vx_uint32 i = i0; i < i1; i++) {
+    vx_float32 pts[4 * LK_CHUNK];
+    vx_uint32 at[LK_CHUNK], n = 0, i;
+    for (i = i0; i < i1; i++) {
         const vx_keypoint_t *p = (const vx_keypoint_t *)ovx_array_item(j->old_pts, i);
-        vx_float32 gx = (vx_float32)p->x, gy = (vx_float32)p->y, nx = 0, ny = 0;
+        vx_float32 gx = (vx_float32)p->x, gy = (vx_float32)p->y;
         j->res[i] = *p;
         if (p->tracking_status == 0) continue; /* lost points are copied as they are */
         if (j->use && i < j->est->num_items) {
@@ -108,15 +133,14 @@ static void lk_points(void *arg, vx_uint32 i0, vx_uint32 i1)
             gx = (vx_float32)e->x;
             gy = (vx_float32)e->y;
         }
-        if (j->track(j->lo, j->ln, j->levels, j->scale, (vx_float32)p->x, (vx_float32)p->y, gx, gy, j->prm, &nx,
-                         &ny)) {
-            j->res[i].x = (vx_int32)(nx + 0.5f);
-            j->res[i].y = (vx_int32)(ny + 0.5f);
-            j->res[i].tracking_status = 1;
-        } else {
-            j->res[i].tracking_status = 0;
-        }
+        pts[4 * n] = (vx_float32)p->x;
+        pts[4 * n + 1] = (vx_float32)p->y;
+        pts[4 * n + 2] = gx;
+        pts[4 * n + 3] = gy;
+        at[n++] = i;
+        if (n == LK_CHUNK) lk_flush(j, n, pts, at), n = 0;
     }
+    if (n) lk_flush(j, n, pts, at);
 }
 
 static vx_status VX_CALLBACK lk_function(vx_node node, const vx_reference *params, vx_uint32 num)
@@ -170,8 +194,11 @@ static vx_status VX_CALLBACK lk_function(vx_node node, const vx_reference *param
         /* the points are independent: ranges of them side by side on the node's threads */
         const ovx_variant *v = ovx_node_variant(node);
         lk_job j = {lo, ln, levels, po->scale, &prm, old_pts, est, use, res,
-                    v ? (ovxc_lk_track_f)v->fn : ovxc_lk_track};
-        ovx_node_parallel_rows(node, 0, (vx_uint32)count, (vx_uint64)count * 4096, lk_points, &j);
+                    v ? (ovxc_lk_points_f)v->fn : ovxc_lk_track_points};
+        /* guided bands of at least 8 points (a point is some 10 us here; the
+         * SIMD variants interleave a few points, which a band's last ones
+         * lack) */
+        ovx_node_guided_rows(node, 0, (vx_uint32)count, 8, count >= 16 ? vx_true_e : vx_false_e, lk_points, &j);
     }
     ovx_array_clear(out);
     room = out->capacity;

@@ -2,9 +2,11 @@
  * The Lucas-Kanade tracker (compute/optflow.h): every variant against the
  * reference on random pyramids (smooth images shifted by a known motion,
  * and plain noise, where tracking runs every iteration), every window size,
- * iteration and epsilon criteria, points all over the image, at its edges
- * and outside; the status and the exact bits of the tracked point must
- * agree.
+ * iteration and epsilon criteria (and no iteration), batches of points all
+ * over the image, at its edges and outside (ovxc_lk_track_points, whose
+ * SIMD variants interleave points, and its scalar version, each against
+ * ovxc_lk_track point by point); the status and the exact bits of the
+ * tracked point must agree.
  */
 #include "../../csrc/compute/optflow.h"
 
@@ -46,50 +48,65 @@ static void pyramid(uint8_t *mem, ovxc_lk_level *lv, int noise, float dx, float 
 
 int main(void)
 {
+    enum { BATCH = 24 };
     static uint8_t old_mem[W * H * LEVELS], new_mem[W * H * LEVELS];
     ovxc_lk_level lo[LEVELS], ln[LEVELS];
     unsigned passed = 0, failed = 0, not_run = 0, tracked = 0;
     const ovx_variant *t = ovxc_lk_variants(), *v;
-    int img, k;
+    int img, b, k;
     for (img = 0; img < 4; img++) {
         int noise = img == 3;
         float mdx = (float)(rnd() % 7) - 3.0f + 0.37f, mdy = (float)(rnd() % 5) - 2.0f + 0.61f;
         pyramid(old_mem, lo, noise, 0.0f, 0.0f);
         pyramid(new_mem, ln, noise, mdx, mdy);
-        for (k = 0; k < 400; k++) {
+        /* batches of points under one set of parameters: sizes around the
+         * variants' number of interleaved points, and beyond */
+        for (b = 0; b < 48; b++) {
             ovxc_lk_params prm;
-            float px, py, gx, gy, rx = 0, ry = 0, ox, oy;
-            int ref_ok;
-            prm.window = 3 + 2 * (unsigned)(k % 7);
-            prm.max_iter = 1 + rnd() % 30;
-            prm.epsilon = k % 3 == 0 ? 0.0f : 0.01f;
-            prm.use_iter = k % 4 != 1;
-            prm.use_eps = k % 4 != 2;
-            if (k % 10 == 0) { /* at or past the edges */
-                px = (rnd() & 1) ? (float)(W - 1 - rnd() % 3) : (float)(rnd() % 3);
-                py = (float)(rnd() % (H + 4)) - 2.0f;
-            } else {
-                px = (float)(rnd() % W), py = (float)(rnd() % H);
+            float pts[4 * BATCH], rout[2 * BATCH], out[2 * BATCH];
+            uint8_t rok[BATCH], ok[BATCH];
+            int n = b < 8 ? b + 1 : 1 + (int)(rnd() % BATCH);
+            prm.window = 3 + 2 * (unsigned)(b % 7);
+            prm.max_iter = b % 13 == 12 ? 0 : 1 + rnd() % 30;
+            prm.epsilon = b % 3 == 0 ? 0.0f : 0.01f;
+            prm.use_iter = b % 4 != 1;
+            prm.use_eps = b % 4 != 2;
+            for (k = 0; k < n; k++) {
+                float px, py;
+                if (rnd() % 10 == 0) { /* at or past the edges */
+                    px = (rnd() & 1) ? (float)(W - 1 - rnd() % 3) : (float)(rnd() % 3);
+                    py = (float)(rnd() % (H + 4)) - 2.0f;
+                } else {
+                    px = (float)(rnd() % W), py = (float)(rnd() % H);
+                }
+                pts[4 * k] = px, pts[4 * k + 1] = py;
+                pts[4 * k + 2] = px + (k & 1 ? mdx : 0.0f), pts[4 * k + 3] = py + (k & 1 ? mdy : 0.0f);
+                rout[2 * k] = rout[2 * k + 1] = 0.0f;
+                rok[k] = (uint8_t)ovxc_lk_track(lo, ln, LEVELS, 0.5f, px, py, pts[4 * k + 2], pts[4 * k + 3], &prm,
+                                                &rout[2 * k], &rout[2 * k + 1]);
+                tracked += rok[k] != 0;
             }
-            gx = px + (k & 1 ? mdx : 0.0f), gy = py + (k & 1 ? mdy : 0.0f);
-            ref_ok = ovxc_lk_track(lo, ln, LEVELS, 0.5f, px, py, gx, gy, &prm, &rx, &ry);
-            tracked += ref_ok != 0;
-            for (v = t; v->level != OVX_SIMD_NONE; v++) {
-                int ok;
+            for (v = t;; v++) {
                 if (!cpu_has(v->level)) {
                     not_run++;
                     continue;
                 }
-                ox = oy = -1.0f;
-                ok = ((ovxc_lk_track_f)v->fn)(lo, ln, LEVELS, 0.5f, px, py, gx, gy, &prm, &ox, &oy);
-                if (ok != ref_ok || (ok && (memcmp(&ox, &rx, 4) != 0 || memcmp(&oy, &ry, 4) != 0))) {
-                    printf("FAIL lk %s image %d point %d (%g, %g) window %u: %d (%.9g, %.9g), want %d (%.9g, %.9g)\n",
-                           v->name, img, k, (double)px, (double)py, prm.window, ok, (double)ox, (double)oy, ref_ok,
-                           (double)rx, (double)ry);
-                    failed++;
-                } else {
-                    passed++;
+                for (k = 0; k < 2 * n; k++) out[k] = -1.0f;
+                memset(ok, 7, sizeof(ok));
+                ((ovxc_lk_points_f)v->fn)(lo, ln, LEVELS, 0.5f, &prm, (vx_uint32)n, pts, out, ok);
+                for (k = 0; k < n; k++) {
+                    if (ok[k] != rok[k] || (ok[k] && memcmp(&out[2 * k], &rout[2 * k], 8) != 0)) {
+                        printf("FAIL lk %s image %d batch %d point %d of %d (%g, %g) window %u: %d (%.9g, %.9g), "
+                               "want %d (%.9g, %.9g)\n",
+                               v->name, img, b, k, n, (double)pts[4 * k], (double)pts[4 * k + 1], prm.window, ok[k],
+                               (double)out[2 * k], (double)out[2 * k + 1], rok[k], (double)rout[2 * k],
+                               (double)rout[2 * k + 1]);
+                        failed++;
+                    } else {
+                        passed++;
+                    }
                 }
+                if (v->level == OVX_SIMD_NONE) break;
             }
         }
     }

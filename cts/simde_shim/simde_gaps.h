@@ -60,7 +60,11 @@ OVX_EMU_CVT(mm512_cvtepi32_pd, m256i, , i32, m512d, , f64, 8, (double))
 OVX_EMU_CVT(mm512_cvtepi32_ps, m512i, , i32, m512, , f32, 16, (float))
 OVX_EMU_CVT(mm512_cvttps_epi32, m512, , f32, m512i, , i32, 16, ovx_emu_f32_i32t)
 OVX_EMU_CVT(mm512_cvttpd_epi64, m512d, , f64, m512i, , i64, 8, ovx_emu_f64_i64t)
+OVX_EMU_CVT(mm512_cvtps_pd, m256, , f32, m512d, , f64, 8, (double))
 
+#if !defined(_mm512_cvtps_pd)
+#define _mm512_cvtps_pd(a) ovx_emu_mm512_cvtps_pd(a)
+#endif
 #if !defined(_mm512_cvtepi16_epi32)
 #define _mm512_cvtepi16_epi32(a) ovx_emu_mm512_cvtepi16_epi32(a)
 #endif
