@@ -304,16 +304,9 @@ static inline void strip_cn(const ovxc_bilateral *p, const plan *pl, const void 
         const vx_int32 slot = (yy + r) % (r + 1);
         /* the float rows up to yy + r (all of y0 - r .. y0 + r at the start) */
         for (vx_int32 sy = yy == y0 - r ? yy : yy + r; sy <= yy + r; sy++) {
-            const vx_int32 s = (sy + r) % nr, ke = gn + 2 * r;
-            for (vx_int32 k = 0; k < ke; k++) {
-                vx_int32 col = xs - 2 * r + k;
-                ptrdiff_t e = (ptrdiff_t)sy * p->row + (ptrdiff_t)col * C;
-                vx_bool in = col >= -r && col < xs + kn - r ? vx_true_e : vx_false_e;
-                for (int c = 0; c < C; c++)
-                    fr[c][s][k] = !in ? 0.0f
-                                 : s16 ? (float)((const vx_int16 *)src)[e + c]
-                                       : (float)((const vx_uint8 *)src)[e + c];
-            }
+            float *rows[4];
+            for (int c = 0; c < C; c++) rows[c] = fr[c][(sy + r) % nr];
+            float_row(rows, (int)C, src, s16, p, sy, xs - 2 * r, gn + 2 * r, -r, xs + kn - r);
         }
         /* the G rows of row yy: column k of G (xs - r + k) is column k + r of fr */
         for (vx_int32 f = 0; f < nf; f++) {
@@ -422,14 +415,7 @@ static void run(const ovxc_bilateral *p, const void *src, int s16, int vbmi, vx_
     for (vx_int32 xs = 0; xs < p->width; xs += pl.bs) {
         vx_int32 xe = p->width - xs > pl.bs ? xs + pl.bs : p->width;
         if (p->channels > 1) /* constant channel counts: the channel loops unrolled */
-            switch (p->channels * 2 + s16) {
-            case 4: strip_cn(p, &pl, src, 0, 2, dst, y0, y1, xs, xe, mem); break;
-            case 5: strip_cn(p, &pl, src, 1, 2, dst, y0, y1, xs, xe, mem); break;
-            case 6: strip_cn(p, &pl, src, 0, 3, dst, y0, y1, xs, xe, mem); break;
-            case 7: strip_cn(p, &pl, src, 1, 3, dst, y0, y1, xs, xe, mem); break;
-            case 8: strip_cn(p, &pl, src, 0, 4, dst, y0, y1, xs, xe, mem); break;
-            default: strip_cn(p, &pl, src, 1, 4, dst, y0, y1, xs, xe, mem); break;
-            }
+            BILATERAL_STRIP_CN(p, &pl, src, s16, dst, y0, y1, xs, xe, mem)
         else if (s16)
             strip_c1(p, &pl, tab, NULL, src, 1, dst, y0, y1, xs, xe, mem);
         else

@@ -89,4 +89,30 @@ static inline vx_int32 strip_width(const ovxc_bilateral *p, const plan *pl, size
     return (vx_int32)(cols < most ? cols : most);
 }
 
+/* Row sy of the padded source as floats, channel c into rows[c][k] for
+ * columns col = col0 + k, k in [0, n): 0 outside [lo, hi) (lanes not used). */
+static inline void float_row(float *const *rows, int C, const void *src, int s16, const ovxc_bilateral *p, vx_int32 sy,
+                             vx_int32 col0, vx_int32 n, vx_int32 lo, vx_int32 hi)
+{
+    for (vx_int32 k = 0; k < n; k++) {
+        vx_int32 col = col0 + k;
+        ptrdiff_t e = (ptrdiff_t)sy * p->row + (ptrdiff_t)col * C;
+        int in = col >= lo && col < hi;
+        for (int c = 0; c < C; c++)
+            rows[c][k] = !in ? 0.0f : s16 ? (float)((const vx_int16 *)src)[e + c] : (float)((const vx_uint8 *)src)[e + c];
+    }
+}
+
+/* A strip of 2 to 4 channels by the including file's strip_cn, its channel
+ * count and type constants (the channel loops unrolled). */
+#define BILATERAL_STRIP_CN(p, pl, src, s16, dst, y0, y1, xs, xe, mem)                                      \
+    switch ((p)->channels * 2 + (s16)) {                                                                    \
+    case 4: strip_cn(p, pl, src, 0, 2, dst, y0, y1, xs, xe, mem); break;                                   \
+    case 5: strip_cn(p, pl, src, 1, 2, dst, y0, y1, xs, xe, mem); break;                                   \
+    case 6: strip_cn(p, pl, src, 0, 3, dst, y0, y1, xs, xe, mem); break;                                   \
+    case 7: strip_cn(p, pl, src, 1, 3, dst, y0, y1, xs, xe, mem); break;                                   \
+    case 8: strip_cn(p, pl, src, 0, 4, dst, y0, y1, xs, xe, mem); break;                                   \
+    default: strip_cn(p, pl, src, 1, 4, dst, y0, y1, xs, xe, mem); break;                                  \
+    }
+
 #endif
