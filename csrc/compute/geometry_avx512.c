@@ -55,7 +55,23 @@
 #define W5_FLOOR(v) _mm512_cvt_roundps_epi32(v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
 #define W5_STORE8(p, m, v) _mm512_mask_cvtepi32_storeu_epi8(p, m, v)
 #define W5_LOADZ(m, p) _mm512_maskz_loadu_ps(m, p)
+#define W5_ADD_RD(a, b) _mm512_add_round_ps(a, b, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
 #else
+/* a + b rounded down: the nearest sum, one step down where the exact error
+ * (Knuth's TwoSum) is negative */
+static inline __m512 W5_ADD_RD(__m512 a, __m512 b)
+{
+    float x[16], y[16];
+    _mm512_storeu_ps(x, a);
+    _mm512_storeu_ps(y, b);
+    for (int i = 0; i < 16; i++) {
+        const volatile float s = x[i] + y[i];
+        const volatile float bb = s - x[i];
+        const volatile float e = (x[i] - (s - bb)) + (y[i] - bb);
+        x[i] = e < 0.0f ? nextafterf(s, -INFINITY) : s;
+    }
+    return _mm512_loadu_ps(x);
+}
 static inline __m512i W5_SRAI(__m512i v, int n)
 {
     return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_srai_epi32(_mm512_castsi512_si256(v), n)),
@@ -548,6 +564,13 @@ static inline W5_TARGET void w5_taps_aff(const w5_ctx *c, const int32_t *X, cons
     }
 }
 
+/* zero, or a magnitude whose 2^-10 multiples stay normal (w5_affine_row) */
+static inline int w5_normal(float v)
+{
+    const float a = v < 0 ? -v : v;
+    return v == 0.0f || (a >= 0x1p-100f && a <= 0x1p100f);
+}
+
 static inline int w5_inside(float v, float lo, float hi)
 {
     return v >= lo && v <= hi;
@@ -588,6 +611,16 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
     const float fxlo = c->constant ? -OVXC_GEO_FIX_LIM : 0.0f, fylo = fxlo;
     const float fxhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->w - 1) << B);
     const float fyhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->h - 1) << B);
+    /* nearest: u = v / 1024 from the constants scaled by 2^-10, exact (a
+     * power-of-2 scaling commutes with each rounding) while the scaled
+     * constants and products stay normal floats: zero or |c| >= 2^-100
+     * (products by integers x >= 1 only grow) */
+    const float k10 = 1.0f / 1024.0f;
+    const int scaled = w5_normal(r->ax) && w5_normal(r->bx) && w5_normal(r->ay) && w5_normal(r->by);
+    const __m512 sax_ = _mm512_set1_ps(r->ax * k10), sbx = _mm512_set1_ps(r->bx * k10);
+    const __m512 say_ = _mm512_set1_ps(r->ay * k10), sby = _mm512_set1_ps(r->by * k10);
+    const __m512 slo = _mm512_set1_ps(fxlo * k10), sxhi = _mm512_set1_ps(fxhi * k10), syhi = _mm512_set1_ps(fyhi * k10);
+    const __m512 halfv = _mm512_set1_ps(0.5f);
     for (int32_t x0 = 0; x0 < n; x0 += W5_CHUNK) {
         const int32_t m = n - x0 < W5_CHUNK ? n - x0 : W5_CHUNK, me = (m + 15) & ~15;
         __m512 xf = _mm512_add_ps(lane, _mm512_set1_ps((float)x0));
@@ -605,6 +638,25 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
             w5_taps(c, X, Y, row + x0, m, bil);
             continue;
         }
+        if (!bil && scaled) {
+            /* nearest, the constants scaled by 2^-10 (u = v / 1024 exactly,
+             * see scaled): the pixel (floor(v) + 512) >> 10 = floor(u + 1/2)
+             * (floor(floor(v) / n) = floor(v / n)), u + 1/2 rounded down
+             * (|u| <= 2^20 after the clamp: the floor of a sum rounded down
+             * is the floor of the exact sum), the clamp's bounds scaled */
+            for (int32_t x = 0; x < m; x += 16) {
+                __m512 ux = _mm512_add_ps(_mm512_mul_ps(sax_, xf), sbx), uy = _mm512_add_ps(_mm512_mul_ps(say_, xf), sby);
+                if (!inside) {
+                    ux = _mm512_min_ps(_mm512_max_ps(ux, slo), sxhi);
+                    uy = _mm512_min_ps(_mm512_max_ps(uy, slo), syhi);
+                }
+                const __m512i xi = w5_floor_epi32(W5_ADD_RD(ux, halfv)), yi = w5_floor_epi32(W5_ADD_RD(uy, halfv));
+                _mm512_store_si512((void *)(X + x), xi);
+                _mm512_store_si512((void *)(Y + x), yi);
+                _mm512_store_si512((void *)(P + x), _mm512_add_epi32(xi, _mm512_slli_epi32(yi, psh)));
+                xf = _mm512_add_ps(xf, sixteen);
+            }
+        } else
         for (int32_t x = 0; x < m; x += 16) {
             __m512 vx = _mm512_add_ps(_mm512_mul_ps(ax, xf), bx), vy = _mm512_add_ps(_mm512_mul_ps(ay, xf), by);
             __m512i Xi, Yi, xi, yi;
