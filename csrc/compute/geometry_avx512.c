@@ -65,9 +65,8 @@ static inline __m512 W5_ADD_RD(__m512 a, __m512 b)
     _mm512_storeu_ps(x, a);
     _mm512_storeu_ps(y, b);
     for (int i = 0; i < 16; i++) {
-        const volatile float s = x[i] + y[i];
-        const volatile float bb = s - x[i];
-        const volatile float e = (x[i] - (s - bb)) + (y[i] - bb);
+        const float s = x[i] + y[i], bb = s - x[i];
+        const float e = (x[i] - (s - bb)) + (y[i] - bb);
         x[i] = e < 0.0f ? nextafterf(s, -INFINITY) : s;
     }
     return _mm512_loadu_ps(x);
@@ -77,7 +76,15 @@ static inline __m512i W5_SRAI(__m512i v, int n)
     return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_srai_epi32(_mm512_castsi512_si256(v), n)),
                               _mm256_srai_epi32(_mm512_extracti64x4_epi64(v, 1), n), 1);
 }
-#define W5_FLOOR(v) _mm512_cvttps_epi32(_mm512_roundscale_ps(v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC))
+/* lane by lane (the values are inside +-2^30) */
+static inline __m512i W5_FLOOR(__m512 v)
+{
+    float f[16];
+    int32_t r[16];
+    _mm512_storeu_ps(f, v);
+    for (int i = 0; i < 16; i++) r[i] = (int32_t)floorf(f[i]);
+    return _mm512_loadu_si512((const void *)r);
+}
 static inline void W5_STORE8(uint8_t *p, __mmask16 m, __m512i v)
 {
     uint8_t b[16];
@@ -695,9 +702,37 @@ static inline W5_TARGET void w5_persp_row(const w5_ctx *c, const ovxc_geo_row *r
     const __m512 sixteen = _mm512_set1_ps(16.0f), one = _mm512_set1_ps(1.0f), half = _mm512_set1_ps(0.5f);
     const __m512 lane = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     int32_t X[W5_PCHUNK] W5_ALIGN, Y[W5_PCHUNK] W5_ALIGN;
+    const float k10 = 1.0f / 1024.0f;
+    const int scaled = w5_normal(r->ax) && w5_normal(r->bx) && w5_normal(r->ay) && w5_normal(r->by);
+    const __m512 sax_ = _mm512_set1_ps(r->ax * k10), sbx = _mm512_set1_ps(r->bx * k10);
+    const __m512 say_ = _mm512_set1_ps(r->ay * k10), sby = _mm512_set1_ps(r->by * k10);
+    const __m512 h11 = _mm512_set1_ps(0x1p-11f);
+    const float fxlo = c->constant ? -OVXC_GEO_FIX_LIM : 0.0f;
+    const float fxhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->w - 1) << B);
+    const float fyhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->h - 1) << B);
+    const __m512 slo = _mm512_set1_ps(fxlo * k10), sxhi = _mm512_set1_ps(fxhi * k10), syhi = _mm512_set1_ps(fyhi * k10);
     for (int32_t x0 = 0; x0 < n; x0 += W5_PCHUNK) {
         const int32_t m = n - x0 < W5_PCHUNK ? n - x0 : W5_PCHUNK;
         __m512 xf = _mm512_add_ps(lane, _mm512_set1_ps((float)x0));
+        if (!bil && scaled) {
+            /* nearest as w5_affine_row's: the numerators' constants scaled
+             * by 2^-10 give n / 1024 exactly, their products by q (nq) /
+             * 1024 exactly but where |nq| < 2^-26, whose sums with 1/2 and
+             * 2^-11 are 1/2 and 2^-11 anyway, or it overflows to infinity,
+             * which the clamp also takes to its bound: u = v / 1024 */
+            for (int32_t x = 0; x < m; x += 16) {
+                __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(az, xf), bz));
+                __m512 ux = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(sax_, xf), sbx), q), h11);
+                __m512 uy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(say_, xf), sby), q), h11);
+                ux = _mm512_min_ps(_mm512_max_ps(ux, slo), sxhi);
+                uy = _mm512_min_ps(_mm512_max_ps(uy, slo), syhi);
+                _mm512_store_si512((void *)(X + x), w5_floor_epi32(W5_ADD_RD(ux, half)));
+                _mm512_store_si512((void *)(Y + x), w5_floor_epi32(W5_ADD_RD(uy, half)));
+                xf = _mm512_add_ps(xf, sixteen);
+            }
+            w5_taps(c, X, Y, row + x0, m, bil);
+            continue;
+        }
         for (int32_t x = 0; x < m; x += 16) {
             __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(az, xf), bz));
             __m512 vx = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(ax, xf), bx), q), half);
