@@ -55,13 +55,36 @@
 #define W5_FLOOR(v) _mm512_cvt_roundps_epi32(v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
 #define W5_STORE8(p, m, v) _mm512_mask_cvtepi32_storeu_epi8(p, m, v)
 #define W5_LOADZ(m, p) _mm512_maskz_loadu_ps(m, p)
+#define W5_ADD_RD(a, b) _mm512_add_round_ps(a, b, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC)
 #else
+/* a + b rounded down: the nearest sum, one step down where the exact error
+ * (Knuth's TwoSum) is negative */
+static inline __m512 W5_ADD_RD(__m512 a, __m512 b)
+{
+    float x[16], y[16];
+    _mm512_storeu_ps(x, a);
+    _mm512_storeu_ps(y, b);
+    for (int i = 0; i < 16; i++) {
+        const float s = x[i] + y[i], bb = s - x[i];
+        const float e = (x[i] - (s - bb)) + (y[i] - bb);
+        x[i] = e < 0.0f ? nextafterf(s, -INFINITY) : s;
+    }
+    return _mm512_loadu_ps(x);
+}
 static inline __m512i W5_SRAI(__m512i v, int n)
 {
     return _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_srai_epi32(_mm512_castsi512_si256(v), n)),
                               _mm256_srai_epi32(_mm512_extracti64x4_epi64(v, 1), n), 1);
 }
-#define W5_FLOOR(v) _mm512_cvttps_epi32(_mm512_roundscale_ps(v, _MM_FROUND_TO_NEG_INF | _MM_FROUND_NO_EXC))
+/* lane by lane (the values are inside +-2^30) */
+static inline __m512i W5_FLOOR(__m512 v)
+{
+    float f[16];
+    int32_t r[16];
+    _mm512_storeu_ps(f, v);
+    for (int i = 0; i < 16; i++) r[i] = (int32_t)floorf(f[i]);
+    return _mm512_loadu_si512((const void *)r);
+}
 static inline void W5_STORE8(uint8_t *p, __mmask16 m, __m512i v)
 {
     uint8_t b[16];
@@ -548,6 +571,13 @@ static inline W5_TARGET void w5_taps_aff(const w5_ctx *c, const int32_t *X, cons
     }
 }
 
+/* zero, or a magnitude whose 2^-10 multiples stay normal (w5_affine_row) */
+static inline int w5_normal(float v)
+{
+    const float a = v < 0 ? -v : v;
+    return v == 0.0f || (a >= 0x1p-100f && a <= 0x1p100f);
+}
+
 static inline int w5_inside(float v, float lo, float hi)
 {
     return v >= lo && v <= hi;
@@ -588,6 +618,16 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
     const float fxlo = c->constant ? -OVXC_GEO_FIX_LIM : 0.0f, fylo = fxlo;
     const float fxhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->w - 1) << B);
     const float fyhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->h - 1) << B);
+    /* nearest: u = v / 1024 from the constants scaled by 2^-10, exact (a
+     * power-of-2 scaling commutes with each rounding) while the scaled
+     * constants and products stay normal floats: zero or |c| >= 2^-100
+     * (products by integers x >= 1 only grow) */
+    const float k10 = 1.0f / 1024.0f;
+    const int scaled = w5_normal(r->ax) && w5_normal(r->bx) && w5_normal(r->ay) && w5_normal(r->by);
+    const __m512 sax_ = _mm512_set1_ps(r->ax * k10), sbx = _mm512_set1_ps(r->bx * k10);
+    const __m512 say_ = _mm512_set1_ps(r->ay * k10), sby = _mm512_set1_ps(r->by * k10);
+    const __m512 slo = _mm512_set1_ps(fxlo * k10), sxhi = _mm512_set1_ps(fxhi * k10), syhi = _mm512_set1_ps(fyhi * k10);
+    const __m512 halfv = _mm512_set1_ps(0.5f);
     for (int32_t x0 = 0; x0 < n; x0 += W5_CHUNK) {
         const int32_t m = n - x0 < W5_CHUNK ? n - x0 : W5_CHUNK, me = (m + 15) & ~15;
         __m512 xf = _mm512_add_ps(lane, _mm512_set1_ps((float)x0));
@@ -605,6 +645,25 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
             w5_taps(c, X, Y, row + x0, m, bil);
             continue;
         }
+        if (!bil && scaled) {
+            /* nearest, the constants scaled by 2^-10 (u = v / 1024 exactly,
+             * see scaled): the pixel (floor(v) + 512) >> 10 = floor(u + 1/2)
+             * (floor(floor(v) / n) = floor(v / n)), u + 1/2 rounded down
+             * (|u| <= 2^20 after the clamp: the floor of a sum rounded down
+             * is the floor of the exact sum), the clamp's bounds scaled */
+            for (int32_t x = 0; x < m; x += 16) {
+                __m512 ux = _mm512_add_ps(_mm512_mul_ps(sax_, xf), sbx), uy = _mm512_add_ps(_mm512_mul_ps(say_, xf), sby);
+                if (!inside) {
+                    ux = _mm512_min_ps(_mm512_max_ps(ux, slo), sxhi);
+                    uy = _mm512_min_ps(_mm512_max_ps(uy, slo), syhi);
+                }
+                const __m512i xi = w5_floor_epi32(W5_ADD_RD(ux, halfv)), yi = w5_floor_epi32(W5_ADD_RD(uy, halfv));
+                _mm512_store_si512((void *)(X + x), xi);
+                _mm512_store_si512((void *)(Y + x), yi);
+                _mm512_store_si512((void *)(P + x), _mm512_add_epi32(xi, _mm512_slli_epi32(yi, psh)));
+                xf = _mm512_add_ps(xf, sixteen);
+            }
+        } else
         for (int32_t x = 0; x < m; x += 16) {
             __m512 vx = _mm512_add_ps(_mm512_mul_ps(ax, xf), bx), vy = _mm512_add_ps(_mm512_mul_ps(ay, xf), by);
             __m512i Xi, Yi, xi, yi;
@@ -643,9 +702,37 @@ static inline W5_TARGET void w5_persp_row(const w5_ctx *c, const ovxc_geo_row *r
     const __m512 sixteen = _mm512_set1_ps(16.0f), one = _mm512_set1_ps(1.0f), half = _mm512_set1_ps(0.5f);
     const __m512 lane = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
     int32_t X[W5_PCHUNK] W5_ALIGN, Y[W5_PCHUNK] W5_ALIGN;
+    const float k10 = 1.0f / 1024.0f;
+    const int scaled = w5_normal(r->ax) && w5_normal(r->bx) && w5_normal(r->ay) && w5_normal(r->by);
+    const __m512 sax_ = _mm512_set1_ps(r->ax * k10), sbx = _mm512_set1_ps(r->bx * k10);
+    const __m512 say_ = _mm512_set1_ps(r->ay * k10), sby = _mm512_set1_ps(r->by * k10);
+    const __m512 h11 = _mm512_set1_ps(0x1p-11f);
+    const float fxlo = c->constant ? -OVXC_GEO_FIX_LIM : 0.0f;
+    const float fxhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->w - 1) << B);
+    const float fyhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->h - 1) << B);
+    const __m512 slo = _mm512_set1_ps(fxlo * k10), sxhi = _mm512_set1_ps(fxhi * k10), syhi = _mm512_set1_ps(fyhi * k10);
     for (int32_t x0 = 0; x0 < n; x0 += W5_PCHUNK) {
         const int32_t m = n - x0 < W5_PCHUNK ? n - x0 : W5_PCHUNK;
         __m512 xf = _mm512_add_ps(lane, _mm512_set1_ps((float)x0));
+        if (!bil && scaled) {
+            /* nearest as w5_affine_row's: the numerators' constants scaled
+             * by 2^-10 give n / 1024 exactly, their products by q (nq) /
+             * 1024 exactly but where |nq| < 2^-26, whose sums with 1/2 and
+             * 2^-11 are 1/2 and 2^-11 anyway, or it overflows to infinity,
+             * which the clamp also takes to its bound: u = v / 1024 */
+            for (int32_t x = 0; x < m; x += 16) {
+                __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(az, xf), bz));
+                __m512 ux = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(sax_, xf), sbx), q), h11);
+                __m512 uy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(say_, xf), sby), q), h11);
+                ux = _mm512_min_ps(_mm512_max_ps(ux, slo), sxhi);
+                uy = _mm512_min_ps(_mm512_max_ps(uy, slo), syhi);
+                _mm512_store_si512((void *)(X + x), w5_floor_epi32(W5_ADD_RD(ux, half)));
+                _mm512_store_si512((void *)(Y + x), w5_floor_epi32(W5_ADD_RD(uy, half)));
+                xf = _mm512_add_ps(xf, sixteen);
+            }
+            w5_taps(c, X, Y, row + x0, m, bil);
+            continue;
+        }
         for (int32_t x = 0; x < m; x += 16) {
             __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(az, xf), bz));
             __m512 vx = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(ax, xf), bx), q), half);

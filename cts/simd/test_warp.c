@@ -325,6 +325,20 @@ int main(void)
                     check(OVXC_GEO_WARP_AFFINE, &src, w, h, am, interp, "affine wide, window edges");
                     check(OVXC_GEO_WARP_PERSPECTIVE, &src, w, h, pm, interp, "perspective wide, window edges");
                 }
+        /* positions a hair under a half pixel: v = 512 - 2^-15 (pixel 0;
+         * the AVX-512 nearests' u = v / 1024 = 1/2 - 2^-25, whose u + 1/2
+         * rounded to nearest would be 1), in x, y or both, with rows and
+         * columns stepping by whole pixels to other pixels' halves */
+        for (int interp = 0; interp < 2; interp++)
+            for (int t = 0; t < 6; t++) {
+                const float hx = (t & 1) ? 0.5f - 0x1p-11f - 0x1p-25f : 0.0f;
+                const float hy = (t & 2) ? 0.5f - 0x1p-11f - 0x1p-25f : 0.25f;
+                const float am[6] = {t >= 4 ? 1.0f : 0.0f, 0.0f, 0.0f, t >= 4 ? 1.0f : 0.0f, hx + (float)(t / 2), hy};
+                src.mode = t & 1 ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE;
+                const float pm[9] = {am[0], am[1], 0.0f, am[2], am[3], 0.0f, am[4], am[5], 1.0f};
+                check(OVXC_GEO_WARP_AFFINE, &src, w, h, am, interp, "affine wide, half-pixel ties");
+                check(OVXC_GEO_WARP_PERSPECTIVE, &src, w, h, pm, interp, "perspective wide, half-pixel ties");
+            }
         free(map);
         src_free(&si);
     }
