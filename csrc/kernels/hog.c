@@ -232,12 +232,11 @@ static vx_status VX_CALLBACK hog_cells_function(vx_node node, const vx_reference
         return ovx_kernel_log(node, 5, VX_ERROR_NO_MEMORY, "an output tensor has no memory");
     cells_x = src.width / (vx_uint32)cw;
     cells_y = src.height / (vx_uint32)ch;
-    m = malloc(((vx_size)cells_x + 1) * sizeof(*m));
-    hist = malloc(((vx_size)cells_x * (vx_uint32)nb + 1) * sizeof(*hist));
-    if (!m || !hist) {
-        free(m), free(hist);
-        return ovx_kernel_log(node, 5, VX_ERROR_NO_MEMORY, "no memory for a row of %u cells", cells_x);
-    }
+    /* a row of cells' magnitudes and histograms, in the node's scratch
+     * (kept between runs: no allocation per run) */
+    m = ovx_node_scratch(node, ((vx_size)cells_x + 1 + (vx_size)cells_x * (vx_uint32)nb + 1) * sizeof(*m));
+    if (!m) return ovx_kernel_log(node, 5, VX_ERROR_NO_MEMORY, "no memory for a row of %u cells", cells_x);
+    hist = m + cells_x + 1;
     mc = mag ? contiguous16(mag) : vx_false_e;
     bc = contiguous16(bins);
     for (cy = 0; cy < cells_y; cy++) {
@@ -250,7 +249,6 @@ static vx_status VX_CALLBACK hog_cells_function(vx_node node, const vx_reference
                 put16(bins, bc, cell * (vx_uint32)nb + b, hist[(vx_size)cx * (vx_uint32)nb + b]);
         }
     }
-    free(m), free(hist);
     return VX_SUCCESS;
 }
 
@@ -347,13 +345,13 @@ static vx_status VX_CALLBACK hog_features_function(vx_node node, const vx_refere
         return ovx_kernel_log(node, 4, VX_ERROR_NO_MEMORY, "a tensor has no memory");
     nb = (vx_uint32)p.num_bins;
     per_block = g.cpb_x * g.cpb_y * nb;
-    v = malloc(per_block * sizeof(*v));
-    mv = malloc((vx_size)g.cpb_x * g.cpb_y * sizeof(*mv));
-    out = malloc(per_block * sizeof(*out));
-    if (!v || !mv || !out) {
-        free(v), free(mv), free(out);
-        return ovx_kernel_log(node, 4, VX_ERROR_NO_MEMORY, "no memory for a block");
-    }
+    /* a block's values, magnitudes and results, in the node's scratch
+     * (kept between runs) */
+    v = ovx_node_scratch(node, ((vx_size)per_block + (vx_size)g.cpb_x * g.cpb_y) * sizeof(*v) +
+                                   (vx_size)per_block * sizeof(*out));
+    if (!v) return ovx_kernel_log(node, 4, VX_ERROR_NO_MEMORY, "no memory for a block");
+    mv = v + per_block;
+    out = (vx_int16 *)(void *)(mv + (vx_size)g.cpb_x * g.cpb_y);
     scale = ldexpf(1.0f, feat->fixed_point_position);
     mc = mag ? contiguous16(mag) : vx_false_e;
     bc = contiguous16(bins);
@@ -381,7 +379,6 @@ static vx_status VX_CALLBACK hog_features_function(vx_node node, const vx_refere
                     for (i = 0; i < per_block; i++) put16(feat, fc, base + i, out[i]);
                     base += per_block;
                 }
-    free(v), free(mv), free(out);
     return VX_SUCCESS;
 }
 
