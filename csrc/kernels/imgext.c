@@ -337,14 +337,20 @@ static vx_status VX_CALLBACK run_match(vx_node node, const vx_reference params[]
     return guided_run_window(node, params, num, 3, win_match);
 }
 
-/* The AVX2 variant (compute/match.h) or the scalar reference. */
+/* The AVX-512 variant (VNNI: listed only when the CPU has it), the AVX2 one
+ * (compute/match.h) or the scalar reference. */
 static const ovx_variant *select_match(vx_node node, const vx_reference p[])
 {
     static const ovx_variant table[] = {
-        OVX_VARIANT_AVX2(ovxc_match_template_u8){"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_match_template_u8}};
+        OVX_VARIANT_AVX512(ovxc_match_template_u8) OVX_VARIANT_AVX2(ovxc_match_template_u8){
+            "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_match_template_u8}};
+    const ovx_variant *t = table;
     (void)node;
     (void)p;
-    return ovx_variant_pick(table);
+#if defined(OVX_HAVE_AVX512)
+    if (!ovx_cpu_avx512vnni()) t++; /* the avx512 entry needs VNNI too */
+#endif
+    return ovx_variant_pick(t);
 }
 
 /* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and

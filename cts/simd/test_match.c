@@ -3,8 +3,9 @@
  * reference ovxc_match_template_u8, all six metrics, on random, constant
  * (0 and 255: zero normalisations, the largest sums) and low-contrast data,
  * templates from 1x1 to 65535 pixels (odd heights, widths below and above
- * the vector widths, wider than the variant's strip), output windows of any
- * origin and size, and columns across a strip boundary.
+ * the vector widths, wider than the variants' strips, at the limit of the
+ * AVX-512 variant's ring of rows and past it), output windows of any origin
+ * and size, and columns across a strip boundary.
  */
 #include "../../csrc/compute/imgext.h"
 #include "../../csrc/compute/match.h"
@@ -17,7 +18,22 @@
 #include "simd_test.h"
 
 static const ovx_variant variants[] = {
-    OVX_VARIANT_AVX2(ovxc_match_template_u8){"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_match_template_u8}};
+    OVX_VARIANT_AVX512(ovxc_match_template_u8) OVX_VARIANT_AVX2(ovxc_match_template_u8){
+        "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_match_template_u8}};
+
+/* Whether variant v runs here: its level, and VNNI for the avx512 one (as
+ * kernels/imgext.c's select hook lists it; always under the emulation,
+ * simd-emu512-match, whose build emulates VNNI too). */
+static int runs(const ovx_variant *v)
+{
+#if !defined(OVX_SIMD_TEST_EMU512) && (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+    if (v->level == OVX_SIMD_AVX512) {
+        __builtin_cpu_init();
+        if (!__builtin_cpu_supports("avx512vnni")) return 0;
+    }
+#endif
+    return cpu_has(v->level);
+}
 
 typedef struct {
     uint32_t w, h, tw, th;
@@ -43,7 +59,11 @@ int main(void)
         {40, 20, 16, 16, 0},   {41, 23, 5, 7, 0},    {64, 30, 7, 4, 3},    {70, 21, 17, 9, 0},  {100, 40, 33, 1, 0},
         {100, 40, 1, 33, 0},   {77, 33, 16, 16, 1},  {77, 33, 16, 16, 2},  {77, 33, 15, 15, 4}, {60, 19, 31, 2, 2},
         {2100, 6, 3, 3, 0},    {2100, 4, 5, 2, 2},   {2200, 3, 2049, 1, 0}, {300, 300, 255, 257, 2},
-        {290, 280, 257, 255, 0}, {1300, 60, 1200, 54, 3}};
+        {290, 280, 257, 255, 0}, {1300, 60, 1200, 54, 3},
+        /* the AVX-512 variant's strips (1024 output columns, or fewer for tall templates: the ring of
+         * quad rows; 64 at its limit, 64x80) and widths past a multiple of 4 */
+        {1100, 20, 16, 16, 2}, {1500, 50, 60, 40, 0}, {700, 70, 45, 45, 0}, {300, 140, 64, 80, 0},
+        {300, 100, 64, 81, 0}, {1090, 24, 18, 9, 4}, {37, 530, 5, 3, 0}};
     unsigned passed = 0, failed = 0, not_run = 0;
     const ovx_variant *v, *scalar = variants;
     while (scalar->level != OVX_SIMD_NONE) scalar++;
@@ -72,7 +92,7 @@ int main(void)
                                        x1, y1);
                 for (v = variants; v != scalar; v++) {
                     unsigned bad = 0;
-                    if (!cpu_has(v->level)) {
+                    if (!runs(v)) {
                         not_run++;
                         continue;
                     }

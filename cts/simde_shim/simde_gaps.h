@@ -9,6 +9,7 @@
 #ifndef OVX_CTS_SIMDE_GAPS_H
 #define OVX_CTS_SIMDE_GAPS_H
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -316,6 +317,40 @@ static inline void ovx_emu_mm512_mask_cvtepi32_storeu_epi16(void *p, simde__mmas
 #endif
 #if !defined(_mm512_mask_cvtepi32_storeu_epi16)
 #define _mm512_mask_cvtepi32_storeu_epi16(p, k, a) ovx_emu_mm512_mask_cvtepi32_storeu_epi16(p, k, a)
+#endif
+
+
+/* double to int32 with truncation (8 lanes into 256 bits; NaN and out of
+ * range: 0x80000000), and the reciprocal square root estimate (Intel: a
+ * relative error below 2^-14; here the correctly rounded 1 / sqrt(x), within
+ * that bound) */
+static inline int32_t ovx_emu_f64_i32t(double v)
+{
+    return (v > -2147483649.0 && v < 2147483648.0) ? (int32_t)v : INT32_MIN;
+}
+static inline double ovx_emu_rsqrt(double v)
+{
+    return 1.0 / sqrt(v);
+}
+OVX_EMU_CVT(mm512_cvttpd_epi32, m512d, , f64, m256i, , i32, 8, ovx_emu_f64_i32t)
+OVX_EMU_CVT(mm512_rsqrt14_pd, m512d, , f64, m512d, , f64, 8, ovx_emu_rsqrt)
+#if !defined(_mm512_cvttpd_epi32)
+#define _mm512_cvttpd_epi32(a) ovx_emu_mm512_cvttpd_epi32(a)
+#endif
+#if !defined(_mm512_rsqrt14_pd)
+#define _mm512_rsqrt14_pd(a) ovx_emu_mm512_rsqrt14_pd(a)
+#endif
+
+/* masked store of 16-bit lanes from 256 bits */
+static inline void ovx_emu_mm256_mask_storeu_epi16(void *p, simde__mmask16 k, simde__m256i a)
+{
+    simde__m256i_private a_ = simde__m256i_to_private(a);
+    int i;
+    for (i = 0; i < 16; i++)
+        if ((k >> i) & 1) memcpy((uint8_t *)p + 2 * i, &a_.i16[i], 2);
+}
+#if !defined(_mm256_mask_storeu_epi16)
+#define _mm256_mask_storeu_epi16(p, k, a) ovx_emu_mm256_mask_storeu_epi16(p, k, a)
 #endif
 
 #endif
