@@ -2,4 +2,5 @@
 #include "arith.h"
 
 #define ARITH_FN(name) name##_avx512
+#define ARITH_AVX512 1 /* the body's AVX-512 paths (the U8 table lookup by byte permutes) */
 #include "arith_body.inc"
