@@ -1,6 +1,6 @@
 /* 3x3 U8 filter rows, AVX-512 (F+BW) variants of Box and Gaussian (see
  * filter3.h; the byte min/max filters run their AVX2 rows at this level):
- * 32 pixels a step in 16-bit lanes (Box: 64, below), the rest by the scalar reference.  Box divides by 9 as
+ * 32 pixels a step in 16-bit lanes (rows of 64 or more: 64, below), the rest by the scalar reference.  Box divides by 9 as
  * (s * 7282) >> 16 (equal to s / 9 for s <= 2295). */
 #include "filter3.h"
 
@@ -71,10 +71,40 @@ void ovxc_row3_box_avx512(const uint8_t *r0, const uint8_t *r1, const uint8_t *r
     if (x < xb) ovxc_row3_box_scalar(r0, r1, r2, d, x, xb);
 }
 
+/* Gaussian, 64 pixels a step the same way: per row, the even pixel x+2k
+ * takes p[x+2k-1] + 2 p[x+2k] (maddubs of Lm with (1, 2)) + p[x+2k+1] (the
+ * high byte of L's lane), the odd one p[x+2k] + 2 p[x+2k+1] (maddubs of L)
+ * + p[x+2k+2] (the high byte of Lp's lane); rows weighted 1 2 1; >> 4
+ * (the sums are <= 16 * 255). */
+static inline __m512i gauss64(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint32_t x)
+{
+    const __m512i w12 = _mm512_set1_epi16(0x0201);
+#define LD(r, o) _mm512_loadu_si512((const void *)((r) + x + (o)))
+#define EVEN(r) _mm512_add_epi16(_mm512_maddubs_epi16(LD(r, -1), w12), _mm512_srli_epi16(LD(r, 0), 8))
+#define ODD(r) _mm512_add_epi16(_mm512_maddubs_epi16(LD(r, 0), w12), _mm512_srli_epi16(LD(r, 1), 8))
+    __m512i e1 = EVEN(r1), o1 = ODD(r1);
+    __m512i even = _mm512_add_epi16(_mm512_add_epi16(EVEN(r0), EVEN(r2)), _mm512_add_epi16(e1, e1));
+    __m512i odd = _mm512_add_epi16(_mm512_add_epi16(ODD(r0), ODD(r2)), _mm512_add_epi16(o1, o1));
+#undef EVEN
+#undef ODD
+#undef LD
+    /* even >> 4 in the low byte, (odd >> 4) << 8 = (odd << 4) with the low byte cleared */
+    return _mm512_or_si512(_mm512_srli_epi16(even, 4),
+                           _mm512_and_si512(_mm512_slli_epi16(odd, 4), _mm512_set1_epi16((short)0xFF00)));
+}
+
 void ovxc_row3_gauss_avx512(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, uint8_t *d, uint32_t xa,
                             uint32_t xb)
 {
     uint32_t x = xa;
+    if (xb - xa >= 64) {
+        /* the last step ends at xb, overlapping the one before */
+        for (;; x += 64) {
+            if (x + 64 > xb) x = xb - 64;
+            _mm512_storeu_si512((void *)(d + x), gauss64(r0, r1, r2, x));
+            if (x + 64 >= xb) return;
+        }
+    }
     /* the last step ends at xb, overlapping the one before (the same
      * values again): no scalar tail when the row holds a step */
     if (xb - xa >= 32)
