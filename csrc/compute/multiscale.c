@@ -129,6 +129,7 @@ void ovxc_row5_u8(const uint8_t *s0, int32_t stride, uint8_t *out0, int32_t ostr
 }
 
 static const ovx_variant row5_u8_variants[] = {
+    OVX_VARIANT_AVX512(ovxc_row5_u8)
     OVX_VARIANT_AVX2(ovxc_row5_u8)
     OVX_VARIANT_SSE41(ovxc_row5_u8)
     {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_row5_u8},
@@ -329,6 +330,7 @@ void ovxc_up_sub_u8(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int
 }
 
 static const ovx_variant up_sub_u8_variants[] = {
+    OVX_VARIANT_AVX512(ovxc_up_sub_u8)
     OVX_VARIANT_AVX2(ovxc_up_sub_u8)
     OVX_VARIANT_SSE41(ovxc_up_sub_u8)
     {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_up_sub_u8},

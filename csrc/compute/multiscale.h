@@ -40,6 +40,7 @@ typedef void (*ovxc_row5_u8_f)(const uint8_t *s, int32_t stride, uint8_t *out, i
 void ovxc_row5_u8(const uint8_t *s, int32_t stride, uint8_t *out, int32_t ostride, int32_t n, int32_t nrows);
 void ovxc_row5_u8_sse41(const uint8_t *s, int32_t stride, uint8_t *out, int32_t ostride, int32_t n, int32_t nrows);
 void ovxc_row5_u8_avx2(const uint8_t *s, int32_t stride, uint8_t *out, int32_t ostride, int32_t n, int32_t nrows);
+void ovxc_row5_u8_avx512(const uint8_t *s, int32_t stride, uint8_t *out, int32_t ostride, int32_t n, int32_t nrows);
 /* Its variants, best first, the scalar reference last (runtime/dispatch.h). */
 const struct ovx_variant *ovxc_row5_u8_variants(void);
 
@@ -155,6 +156,8 @@ void ovxc_up_sub_u8_sse41(const uint8_t *r0, const uint8_t *r1, const uint8_t *r
                          const uint8_t *a, int16_t *out, int32_t dw);
 void ovxc_up_sub_u8_avx2(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw,
                         const uint8_t *a, int16_t *out, int32_t dw);
+void ovxc_up_sub_u8_avx512(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw,
+                          const uint8_t *a, int16_t *out, int32_t dw);
 const struct ovx_variant *ovxc_up_sub_u8_variants(void);
 /* Rows [y0, y1) of that Laplacian level, each by up (NULL: the reference). */
 void ovxc_laplacian_level_u8_rows(const uint8_t *small, int32_t sstride, int32_t sw, int32_t sh, const uint8_t *a,
