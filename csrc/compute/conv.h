@@ -91,6 +91,7 @@ typedef void (*ovxc_conv_row_f)(const ovxc_conv_plan *p, const uint8_t *const *r
 void ovxc_conv_row_scalar(const ovxc_conv_plan *p, const uint8_t *const *r, void *d, uint32_t xa, uint32_t xb);
 void ovxc_conv_row_sse41(const ovxc_conv_plan *p, const uint8_t *const *r, void *d, uint32_t xa, uint32_t xb);
 void ovxc_conv_row_avx2(const ovxc_conv_plan *p, const uint8_t *const *r, void *d, uint32_t xa, uint32_t xb);
+void ovxc_conv_row_avx512(const ovxc_conv_plan *p, const uint8_t *const *r, void *d, uint32_t xa, uint32_t xb);
 const ovx_variant *ovxc_conv_variants(void);
 
 /* The window of a through `row`: pixels whose taps are all inside the image

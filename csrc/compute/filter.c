@@ -670,7 +670,8 @@ void ovxc_conv_row_scalar(const ovxc_conv_plan *p, const uint8_t *const *r, void
 
 const ovx_variant *ovxc_conv_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_conv_row) OVX_VARIANT_SSE41(ovxc_conv_row){
+    static const ovx_variant table[] = {OVX_VARIANT_AVX512(ovxc_conv_row) OVX_VARIANT_AVX2(ovxc_conv_row)
+                                            OVX_VARIANT_SSE41(ovxc_conv_row){
         "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_conv_row_scalar}};
     return table;
 }
@@ -678,7 +679,7 @@ const ovx_variant *ovxc_conv_variants(void)
 /* Padded segments are computed OVXC_CONV_MIN_RUN pixels wide at least (the
  * widest variant's step) into a scratch row: whole vectors, not the scalar
  * row, for the few pixels at the left and right edges. */
-#define OVXC_CONV_MIN_RUN 32
+#define OVXC_CONV_MIN_RUN 64
 
 void ovxc_convolve_rows(const ovxc_conv_plan *p, ovxc_conv_row_f row, const uint8_t *src, int32_t ss, void *dst,
                         int32_t ds, const ovxc_area *a)
