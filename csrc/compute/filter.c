@@ -848,7 +848,8 @@ size_t ovxc_nl_row_scalar(const ovxc_nl_prog *p, const uint8_t *c, uint8_t *d, s
 
 const ovx_variant *ovxc_nl_variants(void)
 {
-    static const ovx_variant table[] = {OVX_VARIANT_AVX2(ovxc_nl_row) OVX_VARIANT_SSE41(ovxc_nl_row){
+    static const ovx_variant table[] = {OVX_VARIANT_AVX512(ovxc_nl_row) OVX_VARIANT_AVX2(ovxc_nl_row)
+                                            OVX_VARIANT_SSE41(ovxc_nl_row){
         "scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_nl_row_scalar}};
     return table;
 }

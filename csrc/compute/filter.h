@@ -120,6 +120,7 @@ typedef size_t (*ovxc_nl_row_f)(const ovxc_nl_prog *p, const uint8_t *c, uint8_t
 size_t ovxc_nl_row_scalar(const ovxc_nl_prog *p, const uint8_t *c, uint8_t *d, size_t n); /* does none */
 size_t ovxc_nl_row_sse41(const ovxc_nl_prog *p, const uint8_t *c, uint8_t *d, size_t n);
 size_t ovxc_nl_row_avx2(const ovxc_nl_prog *p, const uint8_t *c, uint8_t *d, size_t n);
+size_t ovxc_nl_row_avx512(const ovxc_nl_prog *p, const uint8_t *c, uint8_t *d, size_t n);
 /* The variants, best first, the scalar one (which leaves every pixel to the
  * per-pixel reference) last. */
 #include "../runtime/dispatch.h"

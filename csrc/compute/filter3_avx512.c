@@ -120,3 +120,15 @@ void ovxc_row3_gauss_avx512(const uint8_t *r0, const uint8_t *r1, const uint8_t 
         }
     if (x < xb) ovxc_row3_gauss_scalar(r0, r1, r2, d, x, xb);
 }
+
+/* NonLinearFilter rows (nl_rows.inc) with 64 bytes a vector; the 3x3 box
+ * median by the AVX2 Median3x3 row (this level's CPUs have AVX2). */
+#define NL_FN ovxc_nl_row_avx512
+#define NL_V __m512i
+#define NL_W 64
+#define NL_LOAD(ptr) _mm512_loadu_si512((const void *)(ptr))
+#define NL_STORE(ptr, v) _mm512_storeu_si512((void *)(ptr), v)
+#define NL_MIN _mm512_min_epu8
+#define NL_MAX _mm512_max_epu8
+#define NL_MED3 ovxc_row3_median_avx2
+#include "nl_rows.inc"
