@@ -693,6 +693,37 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
     }
 }
 
+/* Bounds of a perspective coordinate over the columns [xa, xb] (lanes of
+ * a chunk), in the lanes' own operations: u = (a x + b) q + h with q = 1 /
+ * (az x + bz), each operation rounded to nearest.  Each of a x + b and az x
+ * + bz is monotonic in x (a rounded product of a fixed factor, then a
+ * rounded sum with a constant), so over the columns they lie between their
+ * values at xa and xb; where the denominator has one sign at both ends it
+ * has that sign throughout and q is monotonic too; the product n q of a
+ * numerator and a quotient from those ranges lies between the extreme
+ * products of the ends' values (a bilinear function on a box), and the
+ * rounding to nearest is monotonic: so every lane's RN(n q) lies in [pmin,
+ * pmax] (the rounded extreme corner products) and its u in [RN(pmin + h),
+ * RN(pmax + h)].  Returns 0 where the denominators may change sign or
+ * vanish (or anything is NaN). */
+static inline int w5_persp_span(float a, float b, float az, float bz, float xa, float xb, float h, float *pmin,
+                                float *pmax, float *umin, float *umax)
+{
+    const float n1 = a * xa + b, n2 = a * xb + b, d1 = az * xa + bz, d2 = az * xb + bz;
+    if (!((d1 > 0.0f && d2 > 0.0f) || (d1 < 0.0f && d2 < 0.0f))) return 0;
+    {
+        const float q1 = 1.0f / d1, q2 = 1.0f / d2;
+        const float c1 = n1 * q1, c2 = n1 * q2, c3 = n2 * q1, c4 = n2 * q2;
+        float lo = c1, hi = c1;
+        if (!(c1 == c1 && c2 == c2 && c3 == c3 && c4 == c4)) return 0;
+        lo = c2 < lo ? c2 : lo, hi = c2 > hi ? c2 : hi;
+        lo = c3 < lo ? c3 : lo, hi = c3 > hi ? c3 : hi;
+        lo = c4 < lo ? c4 : lo, hi = c4 > hi ? c4 : hi;
+        *pmin = lo, *pmax = hi, *umin = lo + h, *umax = hi + h;
+    }
+    return 1;
+}
+
 static inline W5_TARGET void w5_persp_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n,
                                           const int bil)
 {
@@ -714,6 +745,52 @@ static inline W5_TARGET void w5_persp_row(const w5_ctx *c, const ovxc_geo_row *r
     for (int32_t x0 = 0; x0 < n; x0 += W5_PCHUNK) {
         const int32_t m = n - x0 < W5_PCHUNK ? n - x0 : W5_PCHUNK;
         __m512 xf = _mm512_add_ps(lane, _mm512_set1_ps((float)x0));
+        /* the chunk's lanes (up to me) inside the clamp's bounds: no clamp
+         * (w5_persp_span); nearest, scaled, with every |RN(n q)| under 2^12
+         * pixels: the pixel floor(RN(p + 2^-11) + 1/2) is floor(p + 2^-11 +
+         * 1/2) (below), one sum rounded down */
+        const int32_t me = (m + 15) & ~15;
+        const float xa = (float)x0, xb = (float)(x0 + me - 1);
+        float pl[2], ph[2], ul[2], uh[2];
+        const float hh = bil || !scaled ? 0.5f : 0x1p-11f, kk = bil || !scaled ? 1.0f : k10;
+        const int inside =
+            w5_persp_span(r->ax * kk, r->bx * kk, r->az, r->bz, xa, xb, hh, pl, ph, ul, uh) &&
+            w5_persp_span(r->ay * kk, r->by * kk, r->az, r->bz, xa, xb, hh, pl + 1, ph + 1, ul + 1, uh + 1) &&
+            ul[0] >= fxlo * kk && uh[0] <= fxhi * kk && ul[1] >= fxlo * kk && uh[1] <= fyhi * kk;
+        if (!bil && scaled && inside && pl[0] > -0x1p12f && ph[0] < 0x1p12f && pl[1] > -0x1p12f && ph[1] < 0x1p12f) {
+            /* floor(RN(p + h) + 1/2) = floor(p + h + 1/2) for h = 2^-11
+             * and |p| < 2^12: the two differ only if the rounding of s = p
+             * + h moved it onto or across a half-integer t, so |s - t| <=
+             * ulp(s) / 2 <= 2^-12 and |p| > 1/4; then ulp(p) divides h
+             * (|p| < 2^13) and s, a multiple of ulp(p), is a float (s is in
+             * p's binade or a lower one, or just above a power of two
+             * 2^e, which is no closer than 1/2 to a half-integer but for
+             * t = 2^-1, where s and RN(s) are both in [1/2, 3/2)), so
+             * not rounded.  p + h + 1/2 rounded down has that floor. */
+            const __m512 c11 = _mm512_set1_ps(0.5f + 0x1p-11f);
+            for (int32_t x = 0; x < m; x += 16) {
+                __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(az, xf), bz));
+                __m512 px = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(sax_, xf), sbx), q);
+                __m512 py = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(say_, xf), sby), q);
+                _mm512_store_si512((void *)(X + x), w5_floor_epi32(W5_ADD_RD(px, c11)));
+                _mm512_store_si512((void *)(Y + x), w5_floor_epi32(W5_ADD_RD(py, c11)));
+                xf = _mm512_add_ps(xf, sixteen);
+            }
+            w5_taps(c, X, Y, row + x0, m, bil);
+            continue;
+        }
+        if (bil && inside) {
+            for (int32_t x = 0; x < m; x += 16) {
+                __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(az, xf), bz));
+                __m512 vx = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(ax, xf), bx), q), half);
+                __m512 vy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(ay, xf), by), q), half);
+                _mm512_store_si512((void *)(X + x), w5_floor_epi32(vx));
+                _mm512_store_si512((void *)(Y + x), w5_floor_epi32(vy));
+                xf = _mm512_add_ps(xf, sixteen);
+            }
+            w5_taps(c, X, Y, row + x0, m, bil);
+            continue;
+        }
         if (!bil && scaled) {
             /* nearest as w5_affine_row's: the numerators' constants scaled
              * by 2^-10 give n / 1024 exactly, their products by q (nq) /
