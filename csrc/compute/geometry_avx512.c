@@ -399,7 +399,7 @@ static inline const int32_t *w5_base(const int32_t *A, int32_t k)
  * rounded up to 16) into out.  Fast path: the block's taps in a 16-column,
  * 4-row window (w5_table16) and one vpermb (bilinear: the four taps of each
  * lane as bytes p00 p01 p10 p11 of its dword). */
-static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const int32_t *Y, uint8_t *out, int32_t n,
+static inline __attribute__((always_inline)) W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const int32_t *Y, uint8_t *out, int32_t n,
                                      const int bil)
 {
     if (bil) {
@@ -495,6 +495,78 @@ static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const in
 }
 
 #define W5_ALIGN __attribute__((aligned(64)))
+
+/* A nearest block (the 16 lanes at X, Y) whose taps are not all in an
+ * in-plane 16-column window from w5_taps_nn's base (w5_taps_nn): from the
+ * block's own base (the smaller tap of lanes 0 and 15) the 16-column window
+ * (rows or columns outside the plane by masked loads), else the 32-column
+ * one, else w5_blk_slow; the 16 outputs in int32 lanes. */
+static W5_TARGET __attribute__((noinline)) __m512i w5_nn_other(const w5_ctx *c, const int32_t *X, const int32_t *Y)
+{
+    const int32_t x = *w5_base(X, 0), y = *w5_base(Y, 0);
+    const __m512i Xv = _mm512_load_si512((const void *)X), Yv = _mm512_load_si512((const void *)Y);
+    const __m512i dx = _mm512_sub_epi32(Xv, _mm512_set1_epi32(x)), dy = _mm512_sub_epi32(Yv, _mm512_set1_epi32(y));
+    __m512i ta, tb;
+    if (_mm512_cmple_epu32_mask(_mm512_max_epu32(dx, _mm512_slli_epi32(dy, 2)), _mm512_set1_epi32(15)) == 0xFFFF)
+        return _mm512_and_si512(_mm512_permutexvar_epi8(_mm512_add_epi32(dx, _mm512_slli_epi32(dy, 4)), w5_table16(c, x, y)),
+                                _mm512_set1_epi32(255));
+    if (_mm512_cmple_epu32_mask(_mm512_max_epu32(dx, _mm512_slli_epi32(dy, 3)), _mm512_set1_epi32(31)) == 0xFFFF &&
+        w5_win32(c, x, y, &ta, &tb))
+        return _mm512_and_si512(_mm512_permutex2var_epi8(ta, _mm512_add_epi32(dx, _mm512_slli_epi32(dy, 5)), tb),
+                                _mm512_set1_epi32(255));
+    return w5_blk_slow(c, Xv, Yv, x, y, 0);
+}
+
+/* The nearest taps of n pixels (X, Y: the pixels, held up to n rounded up
+ * to 16) into out, as w5_taps's nearest with fewer instructions on its
+ * common path (the block in an in-plane 16-column, 4-row window: its rows
+ * by a broadcast and 3 inserts, no mask registers; the rest in
+ * w5_nn_other).  Planes with no such window take w5_taps. */
+static inline __attribute__((always_inline)) W5_TARGET void w5_taps_nn(const w5_ctx *c, const int32_t *X,
+                                                                       const int32_t *Y, uint8_t *out, int32_t n)
+{
+    const __m512i k15 = _mm512_set1_epi32(15), order = w5_order();
+    const uint8_t *const p0 = c->ptr;
+    const intptr_t st = c->stride, pf = c->pf;
+    const uint32_t xm = c->xmax16, ym = c->ymax16;
+    /* the base lanes: the smaller tap of the first and last lanes of the
+     * run (a block whose taps are not all at or after its base lane's
+     * fails the test: unsigned differences) */
+    const int32_t l = ((n - 1) & ~15) + 15, lx = X[0] <= X[l] ? 0 : 15, ly = Y[0] <= Y[l] ? 0 : 15;
+    for (int32_t k0 = 0; k0 < n; k0 += 64) {
+        __m512i acc = _mm512_setzero_si512();
+#define W5_NNB(b)                                                                                                       \
+    if (k0 + 16 * (b) < n) {                                                                                            \
+        const int32_t k = k0 + 16 * (b);                                                                                \
+        const int32_t x = X[k + lx], y = Y[k + ly];                                                                     \
+        const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));    \
+        const __m512i dx = _mm512_sub_epi32(Xv, _mm512_set1_epi32(x)), dy = _mm512_sub_epi32(Yv, _mm512_set1_epi32(y)); \
+        const __mmask64 mb = (__mmask64)0x1111111111111111ull << (b);                                                  \
+        if (_mm512_cmple_epu32_mask(_mm512_max_epu32(dx, _mm512_slli_epi32(dy, 2)), k15) == 0xFFFF &&                  \
+            (uint32_t)x <= xm && (uint32_t)y <= ym) {                                                                   \
+            const uint8_t *p = p0 + (intptr_t)y * st + x;                                                               \
+            __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p));                                    \
+            _mm_prefetch((const char *)((uintptr_t)p + (uintptr_t)pf), _MM_HINT_T0);                                    \
+            T = _mm512_inserti32x4(T, _mm_loadu_si128((const __m128i *)(p + st)), 1);                                   \
+            T = _mm512_inserti32x4(T, _mm_loadu_si128((const __m128i *)(p + 2 * st)), 2);                               \
+            T = _mm512_inserti32x4(T, _mm_loadu_si128((const __m128i *)(p + 3 * st)), 3);                               \
+            acc = _mm512_mask_permutexvar_epi8(acc, mb, _mm512_slli_epi32(_mm512_add_epi32(dx, _mm512_slli_epi32(dy, 4)), \
+                                                                          8 * (b)),                                     \
+                                               T);                                                                      \
+        } else {                                                                                                        \
+            acc = _mm512_mask_mov_epi8(acc, mb, _mm512_slli_epi32(w5_nn_other(c, X + k, Y + k), 8 * (b)));              \
+        }                                                                                                               \
+    }
+        W5_NNB(0)
+        W5_NNB(1)
+        W5_NNB(2)
+        W5_NNB(3)
+#undef W5_NNB
+        acc = _mm512_permutexvar_epi8(order, acc);
+        if (n - k0 >= 64) _mm512_storeu_si512((void *)(out + k0), acc);
+        else _mm512_mask_storeu_epi8(out + k0, ((__mmask64)1 << (n - k0)) - 1, acc);
+    }
+}
 
 /* Affine rows whose every block's taps lie in a 16-column, 4-row window
  * from its base (w5_affine_row's test): the taps with no per-block test,
@@ -724,100 +796,136 @@ static inline int w5_persp_span(float a, float b, float az, float bz, float xa, 
     return 1;
 }
 
-static inline W5_TARGET void w5_persp_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n,
-                                          const int bil)
+/* How a perspective chunk's positions are computed (w5_persp_mode) */
+enum { W5_P_FOLD, W5_P_INSIDE, W5_P_SCALED, W5_P_PLAIN };
+
+typedef struct {
+    __m512 ax, bx, ay, by, az, bz, sax, sbx, say, sby, slo, sxhi, syhi;
+    float fxlo, fxhi, fyhi;
+    int scaled;
+} w5_pconst;
+
+/* The chunk of lanes [x0, x0 + me): W5_P_FOLD (nearest, scaled, inside the
+ * clamp's bounds, every |RN(n q)| under 2^12 pixels), W5_P_INSIDE (bilinear
+ * inside the bounds: no clamp), else W5_P_SCALED (nearest, scaled, with the
+ * clamp) or W5_P_PLAIN (the reference's v, w5_put). */
+static inline int w5_persp_mode(const w5_pconst *k, const ovxc_geo_row *r, int32_t x0, int32_t me, const int bil)
 {
-    const __m512 ax = _mm512_set1_ps(r->ax), bx = _mm512_set1_ps(r->bx);
-    const __m512 ay = _mm512_set1_ps(r->ay), by = _mm512_set1_ps(r->by);
-    const __m512 az = _mm512_set1_ps(r->az), bz = _mm512_set1_ps(r->bz);
+    const float xa = (float)x0, xb = (float)(x0 + me - 1), k10 = 1.0f / 1024.0f;
+    float pl[2], ph[2], ul[2], uh[2];
+    const float hh = bil || !k->scaled ? 0.5f : 0x1p-11f, kk = bil || !k->scaled ? 1.0f : k10;
+    const int inside = w5_persp_span(r->ax * kk, r->bx * kk, r->az, r->bz, xa, xb, hh, pl, ph, ul, uh) &&
+                       w5_persp_span(r->ay * kk, r->by * kk, r->az, r->bz, xa, xb, hh, pl + 1, ph + 1, ul + 1, uh + 1) &&
+                       ul[0] >= k->fxlo * kk && uh[0] <= k->fxhi * kk && ul[1] >= k->fxlo * kk && uh[1] <= k->fyhi * kk;
+    if (bil) return inside ? W5_P_INSIDE : W5_P_PLAIN;
+    if (!k->scaled) return W5_P_PLAIN;
+    return inside && pl[0] > -0x1p12f && ph[0] < 0x1p12f && pl[1] > -0x1p12f && ph[1] < 0x1p12f ? W5_P_FOLD
+                                                                                                  : W5_P_SCALED;
+}
+
+/* The positions of lanes [x0, x0 + cnt) (cnt <= 64, rounded up to 16) into
+ * X, Y by the chunk's mode. */
+static inline __attribute__((always_inline)) W5_TARGET void w5_persp_pos(const w5_ctx *c, const w5_pconst *k,
+                                                                         int mode, int32_t x0, int32_t cnt,
+                                                                         int32_t *X, int32_t *Y, const int bil)
+{
     const __m512 sixteen = _mm512_set1_ps(16.0f), one = _mm512_set1_ps(1.0f), half = _mm512_set1_ps(0.5f);
-    const __m512 lane = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    int32_t X[W5_PCHUNK] W5_ALIGN, Y[W5_PCHUNK] W5_ALIGN;
-    const float k10 = 1.0f / 1024.0f;
-    const int scaled = w5_normal(r->ax) && w5_normal(r->bx) && w5_normal(r->ay) && w5_normal(r->by);
-    const __m512 sax_ = _mm512_set1_ps(r->ax * k10), sbx = _mm512_set1_ps(r->bx * k10);
-    const __m512 say_ = _mm512_set1_ps(r->ay * k10), sby = _mm512_set1_ps(r->by * k10);
-    const __m512 h11 = _mm512_set1_ps(0x1p-11f);
-    const float fxlo = c->constant ? -OVXC_GEO_FIX_LIM : 0.0f;
-    const float fxhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->w - 1) << B);
-    const float fyhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->h - 1) << B);
-    const __m512 slo = _mm512_set1_ps(fxlo * k10), sxhi = _mm512_set1_ps(fxhi * k10), syhi = _mm512_set1_ps(fyhi * k10);
-    for (int32_t x0 = 0; x0 < n; x0 += W5_PCHUNK) {
-        const int32_t m = n - x0 < W5_PCHUNK ? n - x0 : W5_PCHUNK;
-        __m512 xf = _mm512_add_ps(lane, _mm512_set1_ps((float)x0));
-        /* the chunk's lanes (up to me) inside the clamp's bounds: no clamp
-         * (w5_persp_span); nearest, scaled, with every |RN(n q)| under 2^12
-         * pixels: the pixel floor(RN(p + 2^-11) + 1/2) is floor(p + 2^-11 +
-         * 1/2) (below), one sum rounded down */
-        const int32_t me = (m + 15) & ~15;
-        const float xa = (float)x0, xb = (float)(x0 + me - 1);
-        float pl[2], ph[2], ul[2], uh[2];
-        const float hh = bil || !scaled ? 0.5f : 0x1p-11f, kk = bil || !scaled ? 1.0f : k10;
-        const int inside =
-            w5_persp_span(r->ax * kk, r->bx * kk, r->az, r->bz, xa, xb, hh, pl, ph, ul, uh) &&
-            w5_persp_span(r->ay * kk, r->by * kk, r->az, r->bz, xa, xb, hh, pl + 1, ph + 1, ul + 1, uh + 1) &&
-            ul[0] >= fxlo * kk && uh[0] <= fxhi * kk && ul[1] >= fxlo * kk && uh[1] <= fyhi * kk;
-        if (!bil && scaled && inside && pl[0] > -0x1p12f && ph[0] < 0x1p12f && pl[1] > -0x1p12f && ph[1] < 0x1p12f) {
-            /* floor(RN(p + h) + 1/2) = floor(p + h + 1/2) for h = 2^-11
-             * and |p| < 2^12: the two differ only if the rounding of s = p
-             * + h moved it onto or across a half-integer t, so |s - t| <=
-             * ulp(s) / 2 <= 2^-12 and |p| > 1/4; then ulp(p) divides h
-             * (|p| < 2^13) and s, a multiple of ulp(p), is a float (s is in
-             * p's binade or a lower one, or just above a power of two
-             * 2^e, which is no closer than 1/2 to a half-integer but for
-             * t = 2^-1, where s and RN(s) are both in [1/2, 3/2)), so
-             * not rounded.  p + h + 1/2 rounded down has that floor. */
-            const __m512 c11 = _mm512_set1_ps(0.5f + 0x1p-11f);
-            for (int32_t x = 0; x < m; x += 16) {
-                __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(az, xf), bz));
-                __m512 px = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(sax_, xf), sbx), q);
-                __m512 py = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(say_, xf), sby), q);
-                _mm512_store_si512((void *)(X + x), w5_floor_epi32(W5_ADD_RD(px, c11)));
-                _mm512_store_si512((void *)(Y + x), w5_floor_epi32(W5_ADD_RD(py, c11)));
-                xf = _mm512_add_ps(xf, sixteen);
-            }
-            w5_taps(c, X, Y, row + x0, m, bil);
-            continue;
+    __m512 xf = _mm512_add_ps(_mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                              _mm512_set1_ps((float)x0));
+    if (!bil && mode == W5_P_FOLD) {
+        /* floor(RN(p + h) + 1/2) = floor(p + h + 1/2) for h = 2^-11 and
+         * |p| < 2^12: the two differ only if the rounding of s = p + h
+         * moved it onto or across a half-integer t, so |s - t| <= ulp(s) / 2
+         * <= 2^-12 and |p| > 1/4; then ulp(p) divides h (|p| < 2^13) and
+         * s, a multiple of ulp(p), is a float (s is in p's binade or a
+         * lower one, or just above a power of two 2^e, which is no closer
+         * than 1/2 to a half-integer but for t = 2^-1, where s and RN(s)
+         * are both in [1/2, 3/2)), so not rounded.  p + h + 1/2 rounded
+         * down has that floor. */
+        const __m512 c11 = _mm512_set1_ps(0.5f + 0x1p-11f);
+        for (int32_t x = 0; x < cnt; x += 16) {
+            __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(k->az, xf), k->bz));
+            __m512 px = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(k->sax, xf), k->sbx), q);
+            __m512 py = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(k->say, xf), k->sby), q);
+            _mm512_store_si512((void *)(X + x), w5_floor_epi32(W5_ADD_RD(px, c11)));
+            _mm512_store_si512((void *)(Y + x), w5_floor_epi32(W5_ADD_RD(py, c11)));
+            xf = _mm512_add_ps(xf, sixteen);
         }
-        if (bil && inside) {
-            for (int32_t x = 0; x < m; x += 16) {
-                __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(az, xf), bz));
-                __m512 vx = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(ax, xf), bx), q), half);
-                __m512 vy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(ay, xf), by), q), half);
-                _mm512_store_si512((void *)(X + x), w5_floor_epi32(vx));
-                _mm512_store_si512((void *)(Y + x), w5_floor_epi32(vy));
-                xf = _mm512_add_ps(xf, sixteen);
-            }
-            w5_taps(c, X, Y, row + x0, m, bil);
-            continue;
+    } else if (bil && mode == W5_P_INSIDE) {
+        for (int32_t x = 0; x < cnt; x += 16) {
+            __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(k->az, xf), k->bz));
+            __m512 vx = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(k->ax, xf), k->bx), q), half);
+            __m512 vy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(k->ay, xf), k->by), q), half);
+            _mm512_store_si512((void *)(X + x), w5_floor_epi32(vx));
+            _mm512_store_si512((void *)(Y + x), w5_floor_epi32(vy));
+            xf = _mm512_add_ps(xf, sixteen);
         }
-        if (!bil && scaled) {
-            /* nearest as w5_affine_row's: the numerators' constants scaled
-             * by 2^-10 give n / 1024 exactly, their products by q (nq) /
-             * 1024 exactly but where |nq| < 2^-26, whose sums with 1/2 and
-             * 2^-11 are 1/2 and 2^-11 anyway, or it overflows to infinity,
-             * which the clamp also takes to its bound: u = v / 1024 */
-            for (int32_t x = 0; x < m; x += 16) {
-                __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(az, xf), bz));
-                __m512 ux = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(sax_, xf), sbx), q), h11);
-                __m512 uy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(say_, xf), sby), q), h11);
-                ux = _mm512_min_ps(_mm512_max_ps(ux, slo), sxhi);
-                uy = _mm512_min_ps(_mm512_max_ps(uy, slo), syhi);
-                _mm512_store_si512((void *)(X + x), w5_floor_epi32(W5_ADD_RD(ux, half)));
-                _mm512_store_si512((void *)(Y + x), w5_floor_epi32(W5_ADD_RD(uy, half)));
-                xf = _mm512_add_ps(xf, sixteen);
-            }
-            w5_taps(c, X, Y, row + x0, m, bil);
-            continue;
+    } else if (!bil && mode == W5_P_SCALED) {
+        /* nearest as w5_affine_row's: the numerators' constants scaled
+         * by 2^-10 give n / 1024 exactly, their products by q (nq) /
+         * 1024 exactly but where |nq| < 2^-26, whose sums with 1/2 and
+         * 2^-11 are 1/2 and 2^-11 anyway, or it overflows to infinity,
+         * which the clamp also takes to its bound: u = v / 1024 */
+        const __m512 h11 = _mm512_set1_ps(0x1p-11f);
+        for (int32_t x = 0; x < cnt; x += 16) {
+            __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(k->az, xf), k->bz));
+            __m512 ux = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(k->sax, xf), k->sbx), q), h11);
+            __m512 uy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(k->say, xf), k->sby), q), h11);
+            ux = _mm512_min_ps(_mm512_max_ps(ux, k->slo), k->sxhi);
+            uy = _mm512_min_ps(_mm512_max_ps(uy, k->slo), k->syhi);
+            _mm512_store_si512((void *)(X + x), w5_floor_epi32(W5_ADD_RD(ux, half)));
+            _mm512_store_si512((void *)(Y + x), w5_floor_epi32(W5_ADD_RD(uy, half)));
+            xf = _mm512_add_ps(xf, sixteen);
         }
-        for (int32_t x = 0; x < m; x += 16) {
-            __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(az, xf), bz));
-            __m512 vx = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(ax, xf), bx), q), half);
-            __m512 vy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(ay, xf), by), q), half);
+    } else {
+        for (int32_t x = 0; x < cnt; x += 16) {
+            __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(k->az, xf), k->bz));
+            __m512 vx = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(k->ax, xf), k->bx), q), half);
+            __m512 vy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(k->ay, xf), k->by), q), half);
             w5_put(c, vx, vy, X + x, Y + x, bil);
             xf = _mm512_add_ps(xf, sixteen);
         }
-        w5_taps(c, X, Y, row + x0, m, bil);
+    }
+}
+
+/* A perspective row, software-pipelined: the positions of the next chunk
+ * (its 64-lane groups, into the other buffer) are computed between the
+ * taps of this chunk's groups, so the divisions (the divider's throughput
+ * bounds the positions) overlap the taps' work, while the taps read
+ * positions stored a chunk earlier (a load that meets a recent 64-byte
+ * store stalls). */
+static inline W5_TARGET void w5_persp_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n,
+                                          const int bil)
+{
+    const float k10 = 1.0f / 1024.0f;
+    int32_t XY[4][W5_PCHUNK] W5_ALIGN;
+    w5_pconst k;
+    k.ax = _mm512_set1_ps(r->ax), k.bx = _mm512_set1_ps(r->bx);
+    k.ay = _mm512_set1_ps(r->ay), k.by = _mm512_set1_ps(r->by);
+    k.az = _mm512_set1_ps(r->az), k.bz = _mm512_set1_ps(r->bz);
+    k.scaled = w5_normal(r->ax) && w5_normal(r->bx) && w5_normal(r->ay) && w5_normal(r->by);
+    k.sax = _mm512_set1_ps(r->ax * k10), k.sbx = _mm512_set1_ps(r->bx * k10);
+    k.say = _mm512_set1_ps(r->ay * k10), k.sby = _mm512_set1_ps(r->by * k10);
+    k.fxlo = c->constant ? -OVXC_GEO_FIX_LIM : 0.0f;
+    k.fxhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->w - 1) << B);
+    k.fyhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->h - 1) << B);
+    k.slo = _mm512_set1_ps(k.fxlo * k10), k.sxhi = _mm512_set1_ps(k.fxhi * k10), k.syhi = _mm512_set1_ps(k.fyhi * k10);
+    {
+        const int32_t m0 = n < W5_PCHUNK ? n : W5_PCHUNK;
+        const int mode0 = w5_persp_mode(&k, r, 0, (m0 + 15) & ~15, bil);
+        for (int32_t g = 0; g < m0; g += 64)
+            w5_persp_pos(c, &k, mode0, g, m0 - g < 64 ? m0 - g : 64, XY[0] + g, XY[1] + g, bil);
+    }
+    for (int32_t x0 = 0, cur = 0; x0 < n; x0 += W5_PCHUNK, cur ^= 2) {
+        const int32_t m = n - x0 < W5_PCHUNK ? n - x0 : W5_PCHUNK, nx0 = x0 + W5_PCHUNK;
+        const int32_t nm = n - nx0 <= 0 ? 0 : (n - nx0 < W5_PCHUNK ? n - nx0 : W5_PCHUNK);
+        const int nmode = nm ? w5_persp_mode(&k, r, nx0, (nm + 15) & ~15, bil) : 0;
+        int32_t *Xc = XY[cur], *Yc = XY[cur + 1], *Xn = XY[cur ^ 2], *Yn = XY[(cur ^ 2) + 1];
+        for (int32_t g = 0; g < m; g += 64) {
+            if (g < nm) w5_persp_pos(c, &k, nmode, nx0 + g, nm - g < 64 ? nm - g : 64, Xn + g, Yn + g, bil);
+            if (!bil && c->xmax16 != 0xFFFFFFFFu) w5_taps_nn(c, Xc + g, Yc + g, row + x0 + g, m - g < 64 ? m - g : 64);
+            else w5_taps(c, Xc + g, Yc + g, row + x0 + g, m - g < 64 ? m - g : 64, bil);
+        }
     }
 }
 
