@@ -529,10 +529,10 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_taps_nn(const w5_
     const uint8_t *const p0 = c->ptr;
     const intptr_t st = c->stride, pf = c->pf;
     const uint32_t xm = c->xmax16, ym = c->ymax16;
-    /* the base lanes: the smaller tap of the first and last lanes of the
-     * run (a block whose taps are not all at or after its base lane's
-     * fails the test: unsigned differences) */
-    const int32_t l = ((n - 1) & ~15) + 15, lx = X[0] <= X[l] ? 0 : 15, ly = Y[0] <= Y[l] ? 0 : 15;
+    /* the base lanes: lane 0 where the run's first tap is at or before its
+     * last, else lane 15 (a block whose taps are not all at or after its
+     * base lane's fails the test: unsigned differences) */
+    const int32_t lx = X[0] <= X[n - 1] ? 0 : 15, ly = Y[0] <= Y[n - 1] ? 0 : 15;
     for (int32_t k0 = 0; k0 < n; k0 += 64) {
         __m512i acc = _mm512_setzero_si512();
 #define W5_NNB(b)                                                                                                       \
@@ -936,6 +936,10 @@ static inline W5_TARGET void w5_remap_row(const w5_ctx *c, const float *p, uint8
     const __m512i ev = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
     const __m512i od = _mm512_add_epi32(ev, _mm512_set1_epi32(1));
     int32_t X[W5_CHUNK] W5_ALIGN, Y[W5_CHUNK] W5_ALIGN;
+    const float k10 = 1.0f / 1024.0f;
+    const __m512 scx = _mm512_mul_ps(cx, _mm512_set1_ps(k10)), scy = _mm512_mul_ps(cy, _mm512_set1_ps(k10));
+    const __m512 slo = _mm512_mul_ps(c->flo, _mm512_set1_ps(k10)), sxhi = _mm512_mul_ps(c->fxhi, _mm512_set1_ps(k10));
+    const __m512 syhi = _mm512_mul_ps(c->fyhi, _mm512_set1_ps(k10)), half = _mm512_set1_ps(0.5f);
     for (int32_t x0 = 0; x0 < n; x0 += W5_CHUNK) {
         const int32_t m = n - x0 < W5_CHUNK ? n - x0 : W5_CHUNK;
         for (int32_t x = 0; x < m; x += 16) {
@@ -952,10 +956,26 @@ static inline W5_TARGET void w5_remap_row(const w5_ctx *c, const float *p, uint8
                 b = W5_LOADZ((__mmask16)(k > 16 ? (1u << (k - 16)) - 1u : 0u), q + 16);
             }
             __m512 mx = _mm512_permutex2var_ps(a, ev, b), my = _mm512_permutex2var_ps(a, od, b);
-            w5_put(c, _mm512_add_ps(_mm512_mul_ps(mx, kfix), cx), _mm512_add_ps(_mm512_mul_ps(my, kfix), cy), X + x,
-                   Y + x, bil);
+            if (!bil) {
+                /* nearest: u = RN(m + c / 1024) is v / 1024 exactly (v =
+                 * RN(1024 m + c): 1024 m is exact or overflows, where u is
+                 * as far out, past the clamp's bound; a sum in the
+                 * subnormal range is exact at both scales), then as
+                 * w5_affine_row's: the pixel floor(u + 1/2), the clamp's
+                 * bounds scaled */
+                __m512 ux = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(mx, scx), slo), sxhi);
+                __m512 uy = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(my, scy), slo), syhi);
+                _mm512_store_si512((void *)(X + x), w5_floor_epi32(W5_ADD_RD(ux, half)));
+                _mm512_store_si512((void *)(Y + x), w5_floor_epi32(W5_ADD_RD(uy, half)));
+            } else {
+                w5_put(c, _mm512_add_ps(_mm512_mul_ps(mx, kfix), cx), _mm512_add_ps(_mm512_mul_ps(my, kfix), cy), X + x,
+                       Y + x, bil);
+            }
         }
-        w5_taps(c, X, Y, row + x0, m, bil);
+        if (!bil && c->xmax16 != 0xFFFFFFFFu)
+            for (int32_t g = 0; g < m; g += 64) w5_taps_nn(c, X + g, Y + g, row + x0 + g, m - g < 64 ? m - g : 64);
+        else
+            w5_taps(c, X, Y, row + x0, m, bil);
     }
 }
 
