@@ -314,9 +314,9 @@ static inline W5_TARGET __m512i w5_table16(const w5_ctx *c, int32_t x, int32_t y
         /* the rows of a rotated warp cross the source diagonally, where the
          * hardware prefetchers see no stream */
         _mm_prefetch((const char *)((uintptr_t)p + (uintptr_t)c->pf), _MM_HINT_T0);
-        t = _mm512_mask_broadcast_i32x4(t, c->m1, _mm_loadu_si128((const __m128i *)(p + st)));
-        t = _mm512_mask_broadcast_i32x4(t, c->m2, _mm_loadu_si128((const __m128i *)(p + 2 * st)));
-        return _mm512_mask_broadcast_i32x4(t, c->m3, _mm_loadu_si128((const __m128i *)(p + 3 * st)));
+        t = _mm512_inserti32x4(t, _mm_loadu_si128((const __m128i *)(p + st)), 1);
+        t = _mm512_inserti32x4(t, _mm_loadu_si128((const __m128i *)(p + 2 * st)), 2);
+        return _mm512_inserti32x4(t, _mm_loadu_si128((const __m128i *)(p + 3 * st)), 3);
     }
     {
         __m512i t = _mm512_castsi128_si512(w5_row16(c, x, y));
