@@ -100,7 +100,7 @@ static inline __m512 W5_LOADZ(__mmask16 m, const float *p)
 }
 #endif
 
-enum { W5_MAPPF = 2048, W5_CHUNK = 256, W5_PCHUNK = 256, B = OVXC_GEO_FIX_BITS };
+enum { W5_MAPPF = 2048, W5_CHUNK = 256, W5_PCHUNK = 256, W5_TABW = 2048, B = OVXC_GEO_FIX_BITS };
 
 typedef struct {
     const uint8_t *ptr;
@@ -803,6 +803,7 @@ typedef struct {
     __m512 ax, bx, ay, by, az, bz, sax, sbx, say, sby, slo, sxhi, syhi;
     float fxlo, fxhi, fyhi;
     int scaled;
+    const float *tab; /* w5_persp_rows' products (0: none) */
 } w5_pconst;
 
 /* The chunk of lanes [x0, x0 + me): W5_P_FOLD (nearest, scaled, inside the
@@ -829,6 +830,8 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_persp_pos(const w
                                                                          int mode, int32_t x0, int32_t cnt,
                                                                          int32_t *X, int32_t *Y, const int bil)
 {
+    /* the row-independent products (w5_persp_rows' table: 0 where none) */
+    const float *tx = k->tab ? k->tab + x0 : 0, *ty = tx ? tx + W5_TABW : 0, *tz = tx ? tx + 2 * W5_TABW : 0;
     const __m512 sixteen = _mm512_set1_ps(16.0f), one = _mm512_set1_ps(1.0f), half = _mm512_set1_ps(0.5f);
     __m512 xf = _mm512_add_ps(_mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
                               _mm512_set1_ps((float)x0));
@@ -843,6 +846,15 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_persp_pos(const w
          * are both in [1/2, 3/2)), so not rounded.  p + h + 1/2 rounded
          * down has that floor. */
         const __m512 c11 = _mm512_set1_ps(0.5f + 0x1p-11f);
+        if (tx)
+            for (int32_t x = 0; x < cnt; x += 16) {
+                __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_load_ps(tz + x), k->bz));
+                __m512 px = _mm512_mul_ps(_mm512_add_ps(_mm512_load_ps(tx + x), k->sbx), q);
+                __m512 py = _mm512_mul_ps(_mm512_add_ps(_mm512_load_ps(ty + x), k->sby), q);
+                _mm512_store_si512((void *)(X + x), w5_floor_epi32(W5_ADD_RD(px, c11)));
+                _mm512_store_si512((void *)(Y + x), w5_floor_epi32(W5_ADD_RD(py, c11)));
+            }
+        else
         for (int32_t x = 0; x < cnt; x += 16) {
             __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(k->az, xf), k->bz));
             __m512 px = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(k->sax, xf), k->sbx), q);
@@ -852,6 +864,15 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_persp_pos(const w
             xf = _mm512_add_ps(xf, sixteen);
         }
     } else if (bil && mode == W5_P_INSIDE) {
+        if (tx)
+            for (int32_t x = 0; x < cnt; x += 16) {
+                __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_load_ps(tz + x), k->bz));
+                __m512 vx = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_load_ps(tx + x), k->bx), q), half);
+                __m512 vy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_load_ps(ty + x), k->by), q), half);
+                _mm512_store_si512((void *)(X + x), w5_floor_epi32(vx));
+                _mm512_store_si512((void *)(Y + x), w5_floor_epi32(vy));
+            }
+        else
         for (int32_t x = 0; x < cnt; x += 16) {
             __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(k->az, xf), k->bz));
             __m512 vx = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(k->ax, xf), k->bx), q), half);
@@ -895,7 +916,7 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_persp_pos(const w
  * positions stored a chunk earlier (a load that meets a recent 64-byte
  * store stalls). */
 static inline W5_TARGET void w5_persp_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n,
-                                          const int bil)
+                                          const float *tab, const int bil)
 {
     const float k10 = 1.0f / 1024.0f;
     int32_t XY[4][W5_PCHUNK] W5_ALIGN;
@@ -904,6 +925,7 @@ static inline W5_TARGET void w5_persp_row(const w5_ctx *c, const ovxc_geo_row *r
     k.ay = _mm512_set1_ps(r->ay), k.by = _mm512_set1_ps(r->by);
     k.az = _mm512_set1_ps(r->az), k.bz = _mm512_set1_ps(r->bz);
     k.scaled = w5_normal(r->ax) && w5_normal(r->bx) && w5_normal(r->ay) && w5_normal(r->by);
+    k.tab = tab;
     k.sax = _mm512_set1_ps(r->ax * k10), k.sbx = _mm512_set1_ps(r->bx * k10);
     k.say = _mm512_set1_ps(r->ay * k10), k.sby = _mm512_set1_ps(r->by * k10);
     k.fxlo = c->constant ? -OVXC_GEO_FIX_LIM : 0.0f;
@@ -997,11 +1019,32 @@ static W5_TARGET __attribute__((noinline)) void w5_persp_rows(const w5_ctx *c, c
                                                               const ovxc_geo_dst *dst, const float *m, uint32_t y0,
                                                               uint32_t y1)
 {
+    /* the products of x by the row-independent factors (ax, ay, az: the
+     * same floats for every row; nearest's scaled by 2^-10), once for all
+     * rows: a table of up to W5_TABW columns */
+    float tab[3 * W5_TABW] W5_ALIGN;
+    const float *tp = 0;
+    if (dst->width <= W5_TABW && y1 > y0) {
+        ovxc_geo_row r;
+        const __m512 sixteen = _mm512_set1_ps(16.0f);
+        __m512 xf = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), fx, fy, fz;
+        ovxc_geo_perspective_row(src, m, y0, &r);
+        fx = _mm512_set1_ps(c->bilinear ? r.ax : r.ax * (1.0f / 1024.0f));
+        fy = _mm512_set1_ps(c->bilinear ? r.ay : r.ay * (1.0f / 1024.0f));
+        fz = _mm512_set1_ps(r.az);
+        for (int32_t x = 0; x < dst->width; x += 16) {
+            _mm512_store_ps(tab + x, _mm512_mul_ps(fx, xf));
+            _mm512_store_ps(tab + W5_TABW + x, _mm512_mul_ps(fy, xf));
+            _mm512_store_ps(tab + 2 * W5_TABW + x, _mm512_mul_ps(fz, xf));
+            xf = _mm512_add_ps(xf, sixteen);
+        }
+        tp = tab;
+    }
     for (uint32_t y = y0; y < y1; y++) {
         ovxc_geo_row r;
         ovxc_geo_perspective_row(src, m, y, &r);
-        if (c->bilinear) w5_persp_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 1);
-        else w5_persp_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 0);
+        if (c->bilinear) w5_persp_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, tp, 1);
+        else w5_persp_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, tp, 0);
     }
 }
 
