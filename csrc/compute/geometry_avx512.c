@@ -655,7 +655,7 @@ static inline int w5_inside(float v, float lo, float hi)
     return v >= lo && v <= hi;
 }
 
-static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n,
+static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n, const float *tab,
                                            const int bil)
 {
     const __m512 ax = _mm512_set1_ps(r->ax), bx = _mm512_set1_ps(r->bx);
@@ -724,7 +724,14 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
              * (|u| <= 2^20 after the clamp: the floor of a sum rounded down
              * is the floor of the exact sum), the clamp's bounds scaled */
             for (int32_t x = 0; x < m; x += 16) {
-                __m512 ux = _mm512_add_ps(_mm512_mul_ps(sax_, xf), sbx), uy = _mm512_add_ps(_mm512_mul_ps(say_, xf), sby);
+                __m512 ux, uy;
+                if (tab) { /* the products from w5_affine_rows' table */
+                    ux = _mm512_add_ps(_mm512_load_ps(tab + x0 + x), sbx);
+                    uy = _mm512_add_ps(_mm512_load_ps(tab + W5_TABW + x0 + x), sby);
+                } else {
+                    ux = _mm512_add_ps(_mm512_mul_ps(sax_, xf), sbx);
+                    uy = _mm512_add_ps(_mm512_mul_ps(say_, xf), sby);
+                }
                 if (!inside) {
                     ux = _mm512_min_ps(_mm512_max_ps(ux, slo), sxhi);
                     uy = _mm512_min_ps(_mm512_max_ps(uy, slo), syhi);
@@ -737,8 +744,15 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
             }
         } else
         for (int32_t x = 0; x < m; x += 16) {
-            __m512 vx = _mm512_add_ps(_mm512_mul_ps(ax, xf), bx), vy = _mm512_add_ps(_mm512_mul_ps(ay, xf), by);
+            __m512 vx, vy;
             __m512i Xi, Yi, xi, yi;
+            if (bil && tab) {
+                vx = _mm512_add_ps(_mm512_load_ps(tab + x0 + x), bx);
+                vy = _mm512_add_ps(_mm512_load_ps(tab + W5_TABW + x0 + x), by);
+            } else {
+                vx = _mm512_add_ps(_mm512_mul_ps(ax, xf), bx);
+                vy = _mm512_add_ps(_mm512_mul_ps(ay, xf), by);
+            }
             if (inside) {
                 Xi = w5_floor_epi32(vx);
                 Yi = w5_floor_epi32(vy);
@@ -1007,11 +1021,29 @@ static W5_TARGET __attribute__((noinline)) void w5_affine_rows(const w5_ctx *c, 
                                                                const ovxc_geo_dst *dst, const float *m, uint32_t y0,
                                                                uint32_t y1)
 {
+    /* the products of x by ax, ay (the same floats on every row;
+     * nearest's scaled by 2^-10), once for all rows (as w5_persp_rows') */
+    float tab[2 * W5_TABW] W5_ALIGN;
+    const float *tp = 0;
+    if (dst->width <= W5_TABW && y1 > y0) {
+        ovxc_geo_row r;
+        const __m512 sixteen = _mm512_set1_ps(16.0f);
+        __m512 xf = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), fx, fy;
+        ovxc_geo_affine_row(src, m, y0, &r);
+        fx = _mm512_set1_ps(c->bilinear ? r.ax : r.ax * (1.0f / 1024.0f));
+        fy = _mm512_set1_ps(c->bilinear ? r.ay : r.ay * (1.0f / 1024.0f));
+        for (int32_t x = 0; x < dst->width; x += 16) {
+            _mm512_store_ps(tab + x, _mm512_mul_ps(fx, xf));
+            _mm512_store_ps(tab + W5_TABW + x, _mm512_mul_ps(fy, xf));
+            xf = _mm512_add_ps(xf, sixteen);
+        }
+        tp = tab;
+    }
     for (uint32_t y = y0; y < y1; y++) {
         ovxc_geo_row r;
         ovxc_geo_affine_row(src, m, y, &r);
-        if (c->bilinear) w5_affine_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 1);
-        else w5_affine_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 0);
+        if (c->bilinear) w5_affine_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, tp, 1);
+        else w5_affine_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, tp, 0);
     }
 }
 

@@ -342,9 +342,9 @@ int main(void)
         free(map);
         src_free(&si);
     }
-    /* rows wider than the AVX-512 perspective rows' product table (2048
-     * columns: the products computed in the lanes instead), the bench's
-     * matrix and a rotation with perspective, both border rules */
+    /* rows wider than the AVX-512 warp rows' product table (2048 columns:
+     * the products computed in the lanes instead), the bench's matrices and
+     * random ones, both border rules */
     {
         src_image si;
         ovxc_geo_src src;
@@ -362,6 +362,13 @@ int main(void)
                 if (t < 2) memcpy(m, pm, sizeof(m));
                 else random_perspective(m, w, h, w, h, t + 2);
                 check(OVXC_GEO_WARP_PERSPECTIVE, &src, w, h, m, interp, "perspective wider than the table");
+                if (t < 2) {
+                    const float am[6] = {0.9f, -0.1f, 0.1f, 0.9f, 5.0f, 7.0f};
+                    memcpy(m, am, sizeof(am));
+                } else {
+                    random_affine(m, w, h, w, h, t + 1);
+                }
+                check(OVXC_GEO_WARP_AFFINE, &src, w, h, m, interp, "affine wider than the table");
             }
         src_free(&si);
     }
