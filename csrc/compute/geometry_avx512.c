@@ -965,53 +965,77 @@ static inline W5_TARGET void w5_persp_row(const w5_ctx *c, const ovxc_geo_row *r
     }
 }
 
+typedef struct {
+    __m512 cx, cy, scx, scy, slo, sxhi, syhi;
+} w5_rconst;
+
+/* The positions of the cnt points at q (cnt <= 64; the block's lanes past
+ * cnt from points 0, computed, not used) into X, Y. */
+static inline __attribute__((always_inline)) W5_TARGET void w5_remap_pos(const w5_ctx *c, const w5_rconst *k,
+                                                                         const float *q0, int32_t cnt, int32_t *X,
+                                                                         int32_t *Y, const int bil)
+{
+    const __m512 kfix = _mm512_set1_ps((float)OVXC_GEO_FIX_SCALE), half = _mm512_set1_ps(0.5f);
+    const __m512i ev = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i od = _mm512_add_epi32(ev, _mm512_set1_epi32(1));
+    for (int32_t x = 0; x < cnt; x += 16) {
+        const float *q = q0 + 2 * x;
+        __m512 a, b;
+        if (cnt - x >= 16) {
+            _mm_prefetch((const char *)((uintptr_t)q + 4 * W5_MAPPF), _MM_HINT_T0);
+            _mm_prefetch((const char *)((uintptr_t)q + 4 * W5_MAPPF + 64), _MM_HINT_T0);
+            a = _mm512_loadu_ps(q);
+            b = _mm512_loadu_ps(q + 16);
+        } else { /* the row's last points; the rest of the block 0 (computed, not stored) */
+            const int32_t kk = 2 * (cnt - x);
+            a = W5_LOADZ((__mmask16)(kk >= 16 ? 0xFFFF : (1u << kk) - 1u), q);
+            b = W5_LOADZ((__mmask16)(kk > 16 ? (1u << (kk - 16)) - 1u : 0u), q + 16);
+        }
+        __m512 mx = _mm512_permutex2var_ps(a, ev, b), my = _mm512_permutex2var_ps(a, od, b);
+        if (!bil) {
+            /* nearest: u = RN(m + c / 1024) is v / 1024 exactly (v =
+             * RN(1024 m + c): 1024 m is exact or overflows, where u is as
+             * far out, past the clamp's bound; a sum in the subnormal range
+             * is exact at both scales), then as w5_affine_row's: the pixel
+             * floor(u + 1/2), the clamp's bounds scaled */
+            __m512 ux = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(mx, k->scx), k->slo), k->sxhi);
+            __m512 uy = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(my, k->scy), k->slo), k->syhi);
+            _mm512_store_si512((void *)(X + x), w5_floor_epi32(W5_ADD_RD(ux, half)));
+            _mm512_store_si512((void *)(Y + x), w5_floor_epi32(W5_ADD_RD(uy, half)));
+        } else {
+            w5_put(c, _mm512_add_ps(_mm512_mul_ps(mx, kfix), k->cx), _mm512_add_ps(_mm512_mul_ps(my, kfix), k->cy),
+                   X + x, Y + x, bil);
+        }
+    }
+}
+
+/* A remap row, software-pipelined as w5_persp_row: the next chunk's
+ * positions (the map's stream) between this chunk's 64-pixel tap groups. */
 static inline W5_TARGET void w5_remap_row(const w5_ctx *c, const float *p, uint8_t *row, int32_t n, __m512 cx,
                                           __m512 cy, const int bil)
 {
-    const __m512 kfix = _mm512_set1_ps((float)OVXC_GEO_FIX_SCALE);
-    const __m512i ev = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
-    const __m512i od = _mm512_add_epi32(ev, _mm512_set1_epi32(1));
-    int32_t X[W5_CHUNK] W5_ALIGN, Y[W5_CHUNK] W5_ALIGN;
+    int32_t XY[4][W5_CHUNK] W5_ALIGN;
     const float k10 = 1.0f / 1024.0f;
-    const __m512 scx = _mm512_mul_ps(cx, _mm512_set1_ps(k10)), scy = _mm512_mul_ps(cy, _mm512_set1_ps(k10));
-    const __m512 slo = _mm512_mul_ps(c->flo, _mm512_set1_ps(k10)), sxhi = _mm512_mul_ps(c->fxhi, _mm512_set1_ps(k10));
-    const __m512 syhi = _mm512_mul_ps(c->fyhi, _mm512_set1_ps(k10)), half = _mm512_set1_ps(0.5f);
-    for (int32_t x0 = 0; x0 < n; x0 += W5_CHUNK) {
-        const int32_t m = n - x0 < W5_CHUNK ? n - x0 : W5_CHUNK;
-        for (int32_t x = 0; x < m; x += 16) {
-            const float *q = p + 2 * (x0 + x);
-            __m512 a, b;
-            if (m - x >= 16) {
-                _mm_prefetch((const char *)((uintptr_t)q + 4 * W5_MAPPF), _MM_HINT_T0);
-                _mm_prefetch((const char *)((uintptr_t)q + 4 * W5_MAPPF + 64), _MM_HINT_T0);
-                a = _mm512_loadu_ps(q);
-                b = _mm512_loadu_ps(q + 16);
-            } else { /* the row's last points; the rest of the block 0 (computed, not stored) */
-                const int32_t k = 2 * (m - x);
-                a = W5_LOADZ((__mmask16)(k >= 16 ? 0xFFFF : (1u << k) - 1u), q);
-                b = W5_LOADZ((__mmask16)(k > 16 ? (1u << (k - 16)) - 1u : 0u), q + 16);
-            }
-            __m512 mx = _mm512_permutex2var_ps(a, ev, b), my = _mm512_permutex2var_ps(a, od, b);
-            if (!bil) {
-                /* nearest: u = RN(m + c / 1024) is v / 1024 exactly (v =
-                 * RN(1024 m + c): 1024 m is exact or overflows, where u is
-                 * as far out, past the clamp's bound; a sum in the
-                 * subnormal range is exact at both scales), then as
-                 * w5_affine_row's: the pixel floor(u + 1/2), the clamp's
-                 * bounds scaled */
-                __m512 ux = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(mx, scx), slo), sxhi);
-                __m512 uy = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(my, scy), slo), syhi);
-                _mm512_store_si512((void *)(X + x), w5_floor_epi32(W5_ADD_RD(ux, half)));
-                _mm512_store_si512((void *)(Y + x), w5_floor_epi32(W5_ADD_RD(uy, half)));
-            } else {
-                w5_put(c, _mm512_add_ps(_mm512_mul_ps(mx, kfix), cx), _mm512_add_ps(_mm512_mul_ps(my, kfix), cy), X + x,
-                       Y + x, bil);
-            }
+    w5_rconst k;
+    const int nn = !bil && c->xmax16 != 0xFFFFFFFFu;
+    k.cx = cx, k.cy = cy;
+    k.scx = _mm512_mul_ps(cx, _mm512_set1_ps(k10)), k.scy = _mm512_mul_ps(cy, _mm512_set1_ps(k10));
+    k.slo = _mm512_mul_ps(c->flo, _mm512_set1_ps(k10)), k.sxhi = _mm512_mul_ps(c->fxhi, _mm512_set1_ps(k10));
+    k.syhi = _mm512_mul_ps(c->fyhi, _mm512_set1_ps(k10));
+    {
+        const int32_t m0 = n < W5_CHUNK ? n : W5_CHUNK;
+        for (int32_t g = 0; g < m0; g += 64)
+            w5_remap_pos(c, &k, p + 2 * g, m0 - g < 64 ? m0 - g : 64, XY[0] + g, XY[1] + g, bil);
+    }
+    for (int32_t x0 = 0, cur = 0; x0 < n; x0 += W5_CHUNK, cur ^= 2) {
+        const int32_t m = n - x0 < W5_CHUNK ? n - x0 : W5_CHUNK, nx0 = x0 + W5_CHUNK;
+        const int32_t nm = n - nx0 <= 0 ? 0 : (n - nx0 < W5_CHUNK ? n - nx0 : W5_CHUNK);
+        int32_t *Xc = XY[cur], *Yc = XY[cur + 1], *Xn = XY[cur ^ 2], *Yn = XY[(cur ^ 2) + 1];
+        for (int32_t g = 0; g < m; g += 64) {
+            if (g < nm) w5_remap_pos(c, &k, p + 2 * (nx0 + g), nm - g < 64 ? nm - g : 64, Xn + g, Yn + g, bil);
+            if (nn) w5_taps_nn(c, Xc + g, Yc + g, row + x0 + g, m - g < 64 ? m - g : 64);
+            else w5_taps(c, Xc + g, Yc + g, row + x0 + g, m - g < 64 ? m - g : 64, bil);
         }
-        if (!bil && c->xmax16 != 0xFFFFFFFFu)
-            for (int32_t g = 0; g < m; g += 64) w5_taps_nn(c, X + g, Y + g, row + x0 + g, m - g < 64 ? m - g : 64);
-        else
-            w5_taps(c, X, Y, row + x0, m, bil);
     }
 }
 
