@@ -313,7 +313,7 @@ static inline W5_TARGET __m512i w5_table16(const w5_ctx *c, int32_t x, int32_t y
         __m512i t = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p));
         /* the rows of a rotated warp cross the source diagonally, where the
          * hardware prefetchers see no stream */
-        _mm_prefetch((const char *)((uintptr_t)p + (uintptr_t)c->pf), _MM_HINT_T0);
+        if (c->pf) _mm_prefetch((const char *)((uintptr_t)p + (uintptr_t)c->pf), _MM_HINT_T0);
         t = _mm512_inserti32x4(t, _mm_loadu_si128((const __m128i *)(p + st)), 1);
         t = _mm512_inserti32x4(t, _mm_loadu_si128((const __m128i *)(p + 2 * st)), 2);
         return _mm512_inserti32x4(t, _mm_loadu_si128((const __m128i *)(p + 3 * st)), 3);
@@ -523,7 +523,8 @@ static W5_TARGET __attribute__((noinline)) __m512i w5_nn_other(const w5_ctx *c, 
  * by a broadcast and 3 inserts, no mask registers; the rest in
  * w5_nn_other).  Planes with no such window take w5_taps. */
 static inline __attribute__((always_inline)) W5_TARGET void w5_taps_nn(const w5_ctx *c, const int32_t *X,
-                                                                       const int32_t *Y, uint8_t *out, int32_t n)
+                                                                       const int32_t *Y, uint8_t *out, int32_t n,
+                                                                       const int pfon)
 {
     const __m512i k15 = _mm512_set1_epi32(15), order = w5_order();
     const uint8_t *const p0 = c->ptr;
@@ -546,7 +547,7 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_taps_nn(const w5_
             (uint32_t)x <= xm && (uint32_t)y <= ym) {                                                                   \
             const uint8_t *p = p0 + (intptr_t)y * st + x;                                                               \
             __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p));                                    \
-            _mm_prefetch((const char *)((uintptr_t)p + (uintptr_t)pf), _MM_HINT_T0);                                    \
+            if (pfon) _mm_prefetch((const char *)((uintptr_t)p + (uintptr_t)pf), _MM_HINT_T0);                          \
             T = _mm512_inserti32x4(T, _mm_loadu_si128((const __m128i *)(p + st)), 1);                                   \
             T = _mm512_inserti32x4(T, _mm_loadu_si128((const __m128i *)(p + 2 * st)), 2);                               \
             T = _mm512_inserti32x4(T, _mm_loadu_si128((const __m128i *)(p + 3 * st)), 3);                               \
@@ -959,7 +960,7 @@ static inline W5_TARGET void w5_persp_row(const w5_ctx *c, const ovxc_geo_row *r
         int32_t *Xc = XY[cur], *Yc = XY[cur + 1], *Xn = XY[cur ^ 2], *Yn = XY[(cur ^ 2) + 1];
         for (int32_t g = 0; g < m; g += 64) {
             if (g < nm) w5_persp_pos(c, &k, nmode, nx0 + g, nm - g < 64 ? nm - g : 64, Xn + g, Yn + g, bil);
-            if (!bil && c->xmax16 != 0xFFFFFFFFu) w5_taps_nn(c, Xc + g, Yc + g, row + x0 + g, m - g < 64 ? m - g : 64);
+            if (!bil && c->xmax16 != 0xFFFFFFFFu) w5_taps_nn(c, Xc + g, Yc + g, row + x0 + g, m - g < 64 ? m - g : 64, 1);
             else w5_taps(c, Xc + g, Yc + g, row + x0 + g, m - g < 64 ? m - g : 64, bil);
         }
     }
@@ -1033,7 +1034,7 @@ static inline W5_TARGET void w5_remap_row(const w5_ctx *c, const float *p, uint8
         int32_t *Xc = XY[cur], *Yc = XY[cur + 1], *Xn = XY[cur ^ 2], *Yn = XY[(cur ^ 2) + 1];
         for (int32_t g = 0; g < m; g += 64) {
             if (g < nm) w5_remap_pos(c, &k, p + 2 * (nx0 + g), nm - g < 64 ? nm - g : 64, Xn + g, Yn + g, bil);
-            if (nn) w5_taps_nn(c, Xc + g, Yc + g, row + x0 + g, m - g < 64 ? m - g : 64);
+            if (nn) w5_taps_nn(c, Xc + g, Yc + g, row + x0 + g, m - g < 64 ? m - g : 64, 0);
             else w5_taps(c, Xc + g, Yc + g, row + x0 + g, m - g < 64 ? m - g : 64, bil);
         }
     }
