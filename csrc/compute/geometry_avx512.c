@@ -11,11 +11,14 @@
  *     floor (a conversion rounding down) into int32 arrays: bilinear the
  *     fixed-point X, Y; nearest the pixel ((X + 512) >> 10, (Y + 512) >> 10);
  *  2. the taps, 16 pixels a block, from a base tap (the smaller tap of lanes
- *     0 and 15: positions along a row are mostly monotonic):
+ *     0 and 15: positions along a row are mostly monotonic; the nearest
+ *     perspective and remap rows, w5_taps_nn, take lane 0 or 15 by the
+ *     direction of a 64-pixel group and give a block that fails from it to
+ *     the cascade below from its own base):
  *     - 16-column window: the block's taps lie in columns base .. base + 15
  *       (bilinear: their right neighbours too) and rows base .. base + 3:
- *       the 4 rows' 16 bytes as one 64-byte table (broadcast loads merged by
- *       masks: no shuffle-port work) and one vpermb (AVX512-VBMI) selects
+ *       the 4 rows' 16 bytes as one 64-byte table (a broadcast load and 3
+ *       inserts) and one vpermb (AVX512-VBMI) selects
  *       each lane's tap (nearest: 4 blocks into the 4 bytes of each dword,
  *       then one vpermb puts 64 outputs in order) or its 4 taps as the bytes
  *       p00 p01 p10 p11 of its dword (bilinear; then the reference's integer
@@ -33,6 +36,15 @@
  *     bounds with no clamp, and prefetch the source 8 rows down (warps);
  *     remap prefetches its map 8 KB ahead.
  * The pass split keeps the loads' address chains short (as the AVX2 file).
+ * Perspective and remap rows are software-pipelined: the positions of the
+ * next chunk are computed between the 64-pixel tap groups of this one (the
+ * divisions and the map's stream overlap the taps, and the taps read
+ * positions stored a chunk earlier).  Perspective chunks proven inside the
+ * clamp's bounds (w5_persp_span) skip the clamp, and nearest there takes
+ * the pixel from one sum rounded down (W5_P_FOLD).  Warp rows take the
+ * products of x by the row-independent factors (ax, ay, az) from a table
+ * computed once per call (rows up to W5_TABW columns); remap's nearest
+ * positions are u = m + c / 1024 (one sum a coordinate, exact).
  * CPUs without VBMI (checked at run time, before any VBMI code runs:
  * AVX-512 F/BW/VL/DQ is this level), U1 images and planes the AVX2 variant
  * leaves to the reference (too large, under 7 bytes) take the AVX2 variant.
@@ -108,7 +120,6 @@ typedef struct {
     int bilinear, constant;
     int32_t last3; /* offset of the plane's last byte - 3 */
     uint8_t cval;
-    __mmask16 m1, m2, m3; /* the 128-bit lanes 1, 2, 3 (w5_table16; kept in mask registers, see w5_pin) */
     intptr_t pf;     /* warps: the byte offset of about the same tap 8 rows further down (prefetch; 0: none) */
     uint32_t xmax16, ymax16, xmax32; /* ... and w - 32 for the 32-column window */ /* the largest base of an in-plane 16-column window: w - 16, h - 4 (or none) */
     __m512 flo, fxhi, fyhi; /* the clamp of the positions */
@@ -139,9 +150,6 @@ static int w5_init(w5_ctx *c, const ovxc_geo_src *src, const ovxc_geo_dst *dst, 
     c->last3 = (int32_t)(last - 3);
     c->cval = (uint8_t)(src->cval & 255);
     c->pf = 0;
-    c->m1 = 0x00F0;
-    c->m2 = 0x0F00;
-    c->m3 = 0xF000;
     c->xmax16 = src->width >= 16 && src->height >= 4 ? (uint32_t)(src->width - 16) : 0;
     c->ymax16 = src->width >= 16 && src->height >= 4 ? (uint32_t)(src->height - 4) : 0;
     if (src->width < 16 || src->height < 4) c->xmax16 = c->ymax16 = 0xFFFFFFFFu; /* marks none, see w5_table16 */
