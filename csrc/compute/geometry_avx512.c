@@ -312,7 +312,8 @@ static inline W5_TARGET __m128i w5_row16(const w5_ctx *c, int32_t x, int32_t y)
 }
 
 /* The 64-byte table of a 16-column window: rows y .. y + 3 from column x,
- * 16 bytes each (broadcast loads merged by masks: no shuffle port). */
+ * 16 bytes each (a broadcast load and 3 inserts: masked broadcasts needed
+ * their masks reloaded into mask registers for every block). */
 static inline W5_TARGET __m512i w5_table16(const w5_ctx *c, int32_t x, int32_t y)
 {
     if ((uint32_t)x <= c->xmax16 && (uint32_t)y <= c->ymax16 && c->xmax16 != 0xFFFFFFFFu) {
