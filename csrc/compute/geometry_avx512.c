@@ -11,11 +11,14 @@
  *     floor (a conversion rounding down) into int32 arrays: bilinear the
  *     fixed-point X, Y; nearest the pixel ((X + 512) >> 10, (Y + 512) >> 10);
  *  2. the taps, 16 pixels a block, from a base tap (the smaller tap of lanes
- *     0 and 15: positions along a row are mostly monotonic):
+ *     0 and 15: positions along a row are mostly monotonic; the nearest
+ *     perspective and remap rows, w5_taps_nn, take lane 0 or 15 by the
+ *     direction of a 64-pixel group and give a block that fails from it to
+ *     the cascade below from its own base):
  *     - 16-column window: the block's taps lie in columns base .. base + 15
  *       (bilinear: their right neighbours too) and rows base .. base + 3:
- *       the 4 rows' 16 bytes as one 64-byte table (broadcast loads merged by
- *       masks: no shuffle-port work) and one vpermb (AVX512-VBMI) selects
+ *       the 4 rows' 16 bytes as one 64-byte table (a broadcast load and 3
+ *       inserts) and one vpermb (AVX512-VBMI) selects
  *       each lane's tap (nearest: 4 blocks into the 4 bytes of each dword,
  *       then one vpermb puts 64 outputs in order) or its 4 taps as the bytes
  *       p00 p01 p10 p11 of its dword (bilinear; then the reference's integer
@@ -33,6 +36,15 @@
  *     bounds with no clamp, and prefetch the source 8 rows down (warps);
  *     remap prefetches its map 8 KB ahead.
  * The pass split keeps the loads' address chains short (as the AVX2 file).
+ * Perspective and remap rows are software-pipelined: the positions of the
+ * next chunk are computed between the 64-pixel tap groups of this one (the
+ * divisions and the map's stream overlap the taps, and the taps read
+ * positions stored a chunk earlier).  Perspective chunks proven inside the
+ * clamp's bounds (w5_persp_span) skip the clamp, and nearest there takes
+ * the pixel from one sum rounded down (W5_P_FOLD).  Warp rows take the
+ * products of x by the row-independent factors (ax, ay, az) from a table
+ * computed once per call (rows up to W5_TABW columns); remap's nearest
+ * positions are u = m + c / 1024 (one sum a coordinate, exact).
  * CPUs without VBMI (checked at run time, before any VBMI code runs:
  * AVX-512 F/BW/VL/DQ is this level), U1 images and planes the AVX2 variant
  * leaves to the reference (too large, under 7 bytes) take the AVX2 variant.
@@ -100,7 +112,7 @@ static inline __m512 W5_LOADZ(__mmask16 m, const float *p)
 }
 #endif
 
-enum { W5_MAPPF = 2048, W5_CHUNK = 256, W5_PCHUNK = 256, B = OVXC_GEO_FIX_BITS };
+enum { W5_MAPPF = 2048, W5_CHUNK = 256, W5_PCHUNK = 256, W5_TABW = 2048, B = OVXC_GEO_FIX_BITS };
 
 typedef struct {
     const uint8_t *ptr;
@@ -108,7 +120,6 @@ typedef struct {
     int bilinear, constant;
     int32_t last3; /* offset of the plane's last byte - 3 */
     uint8_t cval;
-    __mmask16 m1, m2, m3; /* the 128-bit lanes 1, 2, 3 (w5_table16; kept in mask registers, see w5_pin) */
     intptr_t pf;     /* warps: the byte offset of about the same tap 8 rows further down (prefetch; 0: none) */
     uint32_t xmax16, ymax16, xmax32; /* ... and w - 32 for the 32-column window */ /* the largest base of an in-plane 16-column window: w - 16, h - 4 (or none) */
     __m512 flo, fxhi, fyhi; /* the clamp of the positions */
@@ -139,9 +150,6 @@ static int w5_init(w5_ctx *c, const ovxc_geo_src *src, const ovxc_geo_dst *dst, 
     c->last3 = (int32_t)(last - 3);
     c->cval = (uint8_t)(src->cval & 255);
     c->pf = 0;
-    c->m1 = 0x00F0;
-    c->m2 = 0x0F00;
-    c->m3 = 0xF000;
     c->xmax16 = src->width >= 16 && src->height >= 4 ? (uint32_t)(src->width - 16) : 0;
     c->ymax16 = src->width >= 16 && src->height >= 4 ? (uint32_t)(src->height - 4) : 0;
     if (src->width < 16 || src->height < 4) c->xmax16 = c->ymax16 = 0xFFFFFFFFu; /* marks none, see w5_table16 */
@@ -304,7 +312,8 @@ static inline W5_TARGET __m128i w5_row16(const w5_ctx *c, int32_t x, int32_t y)
 }
 
 /* The 64-byte table of a 16-column window: rows y .. y + 3 from column x,
- * 16 bytes each (broadcast loads merged by masks: no shuffle port). */
+ * 16 bytes each (a broadcast load and 3 inserts: masked broadcasts needed
+ * their masks reloaded into mask registers for every block). */
 static inline W5_TARGET __m512i w5_table16(const w5_ctx *c, int32_t x, int32_t y)
 {
     if ((uint32_t)x <= c->xmax16 && (uint32_t)y <= c->ymax16 && c->xmax16 != 0xFFFFFFFFu) {
@@ -313,10 +322,10 @@ static inline W5_TARGET __m512i w5_table16(const w5_ctx *c, int32_t x, int32_t y
         __m512i t = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p));
         /* the rows of a rotated warp cross the source diagonally, where the
          * hardware prefetchers see no stream */
-        _mm_prefetch((const char *)((uintptr_t)p + (uintptr_t)c->pf), _MM_HINT_T0);
-        t = _mm512_mask_broadcast_i32x4(t, c->m1, _mm_loadu_si128((const __m128i *)(p + st)));
-        t = _mm512_mask_broadcast_i32x4(t, c->m2, _mm_loadu_si128((const __m128i *)(p + 2 * st)));
-        return _mm512_mask_broadcast_i32x4(t, c->m3, _mm_loadu_si128((const __m128i *)(p + 3 * st)));
+        if (c->pf) _mm_prefetch((const char *)((uintptr_t)p + (uintptr_t)c->pf), _MM_HINT_T0);
+        t = _mm512_inserti32x4(t, _mm_loadu_si128((const __m128i *)(p + st)), 1);
+        t = _mm512_inserti32x4(t, _mm_loadu_si128((const __m128i *)(p + 2 * st)), 2);
+        return _mm512_inserti32x4(t, _mm_loadu_si128((const __m128i *)(p + 3 * st)), 3);
     }
     {
         __m512i t = _mm512_castsi128_si512(w5_row16(c, x, y));
@@ -399,7 +408,7 @@ static inline const int32_t *w5_base(const int32_t *A, int32_t k)
  * rounded up to 16) into out.  Fast path: the block's taps in a 16-column,
  * 4-row window (w5_table16) and one vpermb (bilinear: the four taps of each
  * lane as bytes p00 p01 p10 p11 of its dword). */
-static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const int32_t *Y, uint8_t *out, int32_t n,
+static inline __attribute__((always_inline)) W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const int32_t *Y, uint8_t *out, int32_t n,
                                      const int bil)
 {
     if (bil) {
@@ -496,6 +505,79 @@ static inline W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const in
 
 #define W5_ALIGN __attribute__((aligned(64)))
 
+/* A nearest block (the 16 lanes at X, Y) whose taps are not all in an
+ * in-plane 16-column window from w5_taps_nn's base (w5_taps_nn): from the
+ * block's own base (the smaller tap of lanes 0 and 15) the 16-column window
+ * (rows or columns outside the plane by masked loads), else the 32-column
+ * one, else w5_blk_slow; the 16 outputs in int32 lanes. */
+static W5_TARGET __attribute__((noinline)) __m512i w5_nn_other(const w5_ctx *c, const int32_t *X, const int32_t *Y)
+{
+    const int32_t x = *w5_base(X, 0), y = *w5_base(Y, 0);
+    const __m512i Xv = _mm512_load_si512((const void *)X), Yv = _mm512_load_si512((const void *)Y);
+    const __m512i dx = _mm512_sub_epi32(Xv, _mm512_set1_epi32(x)), dy = _mm512_sub_epi32(Yv, _mm512_set1_epi32(y));
+    __m512i ta, tb;
+    if (_mm512_cmple_epu32_mask(_mm512_max_epu32(dx, _mm512_slli_epi32(dy, 2)), _mm512_set1_epi32(15)) == 0xFFFF)
+        return _mm512_and_si512(_mm512_permutexvar_epi8(_mm512_add_epi32(dx, _mm512_slli_epi32(dy, 4)), w5_table16(c, x, y)),
+                                _mm512_set1_epi32(255));
+    if (_mm512_cmple_epu32_mask(_mm512_max_epu32(dx, _mm512_slli_epi32(dy, 3)), _mm512_set1_epi32(31)) == 0xFFFF &&
+        w5_win32(c, x, y, &ta, &tb))
+        return _mm512_and_si512(_mm512_permutex2var_epi8(ta, _mm512_add_epi32(dx, _mm512_slli_epi32(dy, 5)), tb),
+                                _mm512_set1_epi32(255));
+    return w5_blk_slow(c, Xv, Yv, x, y, 0);
+}
+
+/* The nearest taps of n pixels (X, Y: the pixels, held up to n rounded up
+ * to 16) into out, as w5_taps's nearest with fewer instructions on its
+ * common path (the block in an in-plane 16-column, 4-row window: its rows
+ * by a broadcast and 3 inserts, no mask registers; the rest in
+ * w5_nn_other).  Planes with no such window take w5_taps. */
+static inline __attribute__((always_inline)) W5_TARGET void w5_taps_nn(const w5_ctx *c, const int32_t *X,
+                                                                       const int32_t *Y, uint8_t *out, int32_t n,
+                                                                       const int pfon)
+{
+    const __m512i k15 = _mm512_set1_epi32(15), order = w5_order();
+    const uint8_t *const p0 = c->ptr;
+    const intptr_t st = c->stride, pf = c->pf;
+    const uint32_t xm = c->xmax16, ym = c->ymax16;
+    /* the base lanes: lane 0 where the run's first tap is at or before its
+     * last, else lane 15 (a block whose taps are not all at or after its
+     * base lane's fails the test: unsigned differences) */
+    const int32_t lx = X[0] <= X[n - 1] ? 0 : 15, ly = Y[0] <= Y[n - 1] ? 0 : 15;
+    for (int32_t k0 = 0; k0 < n; k0 += 64) {
+        __m512i acc = _mm512_setzero_si512();
+#define W5_NNB(b)                                                                                                       \
+    if (k0 + 16 * (b) < n) {                                                                                            \
+        const int32_t k = k0 + 16 * (b);                                                                                \
+        const int32_t x = X[k + lx], y = Y[k + ly];                                                                     \
+        const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));    \
+        const __m512i dx = _mm512_sub_epi32(Xv, _mm512_set1_epi32(x)), dy = _mm512_sub_epi32(Yv, _mm512_set1_epi32(y)); \
+        const __mmask64 mb = (__mmask64)0x1111111111111111ull << (b);                                                  \
+        if (_mm512_cmple_epu32_mask(_mm512_max_epu32(dx, _mm512_slli_epi32(dy, 2)), k15) == 0xFFFF &&                  \
+            (uint32_t)x <= xm && (uint32_t)y <= ym) {                                                                   \
+            const uint8_t *p = p0 + (intptr_t)y * st + x;                                                               \
+            __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p));                                    \
+            if (pfon) _mm_prefetch((const char *)((uintptr_t)p + (uintptr_t)pf), _MM_HINT_T0);                          \
+            T = _mm512_inserti32x4(T, _mm_loadu_si128((const __m128i *)(p + st)), 1);                                   \
+            T = _mm512_inserti32x4(T, _mm_loadu_si128((const __m128i *)(p + 2 * st)), 2);                               \
+            T = _mm512_inserti32x4(T, _mm_loadu_si128((const __m128i *)(p + 3 * st)), 3);                               \
+            acc = _mm512_mask_permutexvar_epi8(acc, mb, _mm512_slli_epi32(_mm512_add_epi32(dx, _mm512_slli_epi32(dy, 4)), \
+                                                                          8 * (b)),                                     \
+                                               T);                                                                      \
+        } else {                                                                                                        \
+            acc = _mm512_mask_mov_epi8(acc, mb, _mm512_slli_epi32(w5_nn_other(c, X + k, Y + k), 8 * (b)));              \
+        }                                                                                                               \
+    }
+        W5_NNB(0)
+        W5_NNB(1)
+        W5_NNB(2)
+        W5_NNB(3)
+#undef W5_NNB
+        acc = _mm512_permutexvar_epi8(order, acc);
+        if (n - k0 >= 64) _mm512_storeu_si512((void *)(out + k0), acc);
+        else _mm512_mask_storeu_epi8(out + k0, ((__mmask64)1 << (n - k0)) - 1, acc);
+    }
+}
+
 /* Affine rows whose every block's taps lie in a 16-column, 4-row window
  * from its base (w5_affine_row's test): the taps with no per-block test,
  * from the lanes' window indices P = xi + 16 yi (xi, yi the taps: |P| <
@@ -583,7 +665,7 @@ static inline int w5_inside(float v, float lo, float hi)
     return v >= lo && v <= hi;
 }
 
-static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n,
+static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n, const float *tab,
                                            const int bil)
 {
     const __m512 ax = _mm512_set1_ps(r->ax), bx = _mm512_set1_ps(r->bx);
@@ -652,7 +734,14 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
              * (|u| <= 2^20 after the clamp: the floor of a sum rounded down
              * is the floor of the exact sum), the clamp's bounds scaled */
             for (int32_t x = 0; x < m; x += 16) {
-                __m512 ux = _mm512_add_ps(_mm512_mul_ps(sax_, xf), sbx), uy = _mm512_add_ps(_mm512_mul_ps(say_, xf), sby);
+                __m512 ux, uy;
+                if (tab) { /* the products from w5_affine_rows' table */
+                    ux = _mm512_add_ps(_mm512_load_ps(tab + x0 + x), sbx);
+                    uy = _mm512_add_ps(_mm512_load_ps(tab + W5_TABW + x0 + x), sby);
+                } else {
+                    ux = _mm512_add_ps(_mm512_mul_ps(sax_, xf), sbx);
+                    uy = _mm512_add_ps(_mm512_mul_ps(say_, xf), sby);
+                }
                 if (!inside) {
                     ux = _mm512_min_ps(_mm512_max_ps(ux, slo), sxhi);
                     uy = _mm512_min_ps(_mm512_max_ps(uy, slo), syhi);
@@ -665,8 +754,15 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
             }
         } else
         for (int32_t x = 0; x < m; x += 16) {
-            __m512 vx = _mm512_add_ps(_mm512_mul_ps(ax, xf), bx), vy = _mm512_add_ps(_mm512_mul_ps(ay, xf), by);
+            __m512 vx, vy;
             __m512i Xi, Yi, xi, yi;
+            if (bil && tab) {
+                vx = _mm512_add_ps(_mm512_load_ps(tab + x0 + x), bx);
+                vy = _mm512_add_ps(_mm512_load_ps(tab + W5_TABW + x0 + x), by);
+            } else {
+                vx = _mm512_add_ps(_mm512_mul_ps(ax, xf), bx);
+                vy = _mm512_add_ps(_mm512_mul_ps(ay, xf), by);
+            }
             if (inside) {
                 Xi = w5_floor_epi32(vx);
                 Yi = w5_floor_epi32(vy);
@@ -693,84 +789,263 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
     }
 }
 
-static inline W5_TARGET void w5_persp_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n,
-                                          const int bil)
+/* Bounds of a perspective coordinate over the columns [xa, xb] (lanes of
+ * a chunk), in the lanes' own operations: u = (a x + b) q + h with q = 1 /
+ * (az x + bz), each operation rounded to nearest.  Each of a x + b and az x
+ * + bz is monotonic in x (a rounded product of a fixed factor, then a
+ * rounded sum with a constant), so over the columns they lie between their
+ * values at xa and xb; where the denominator has one sign at both ends it
+ * has that sign throughout and q is monotonic too; the product n q of a
+ * numerator and a quotient from those ranges lies between the extreme
+ * products of the ends' values (a bilinear function on a box), and the
+ * rounding to nearest is monotonic: so every lane's RN(n q) lies in [pmin,
+ * pmax] (the rounded extreme corner products) and its u in [RN(pmin + h),
+ * RN(pmax + h)].  Returns 0 where the denominators may change sign or
+ * vanish (or anything is NaN). */
+static inline int w5_persp_span(float a, float b, float az, float bz, float xa, float xb, float h, float *pmin,
+                                float *pmax, float *umin, float *umax)
 {
-    const __m512 ax = _mm512_set1_ps(r->ax), bx = _mm512_set1_ps(r->bx);
-    const __m512 ay = _mm512_set1_ps(r->ay), by = _mm512_set1_ps(r->by);
-    const __m512 az = _mm512_set1_ps(r->az), bz = _mm512_set1_ps(r->bz);
+    const float n1 = a * xa + b, n2 = a * xb + b, d1 = az * xa + bz, d2 = az * xb + bz;
+    if (!((d1 > 0.0f && d2 > 0.0f) || (d1 < 0.0f && d2 < 0.0f))) return 0;
+    {
+        const float q1 = 1.0f / d1, q2 = 1.0f / d2;
+        const float c1 = n1 * q1, c2 = n1 * q2, c3 = n2 * q1, c4 = n2 * q2;
+        float lo = c1, hi = c1;
+        if (!(c1 == c1 && c2 == c2 && c3 == c3 && c4 == c4)) return 0;
+        lo = c2 < lo ? c2 : lo, hi = c2 > hi ? c2 : hi;
+        lo = c3 < lo ? c3 : lo, hi = c3 > hi ? c3 : hi;
+        lo = c4 < lo ? c4 : lo, hi = c4 > hi ? c4 : hi;
+        *pmin = lo, *pmax = hi, *umin = lo + h, *umax = hi + h;
+    }
+    return 1;
+}
+
+/* How a perspective chunk's positions are computed (w5_persp_mode) */
+enum { W5_P_FOLD, W5_P_INSIDE, W5_P_SCALED, W5_P_PLAIN };
+
+typedef struct {
+    __m512 ax, bx, ay, by, az, bz, sax, sbx, say, sby, slo, sxhi, syhi;
+    float fxlo, fxhi, fyhi;
+    int scaled;
+    const float *tab; /* w5_persp_rows' products (0: none) */
+} w5_pconst;
+
+/* The chunk of lanes [x0, x0 + me): W5_P_FOLD (nearest, scaled, inside the
+ * clamp's bounds, every |RN(n q)| under 2^12 pixels), W5_P_INSIDE (bilinear
+ * inside the bounds: no clamp), else W5_P_SCALED (nearest, scaled, with the
+ * clamp) or W5_P_PLAIN (the reference's v, w5_put). */
+static inline int w5_persp_mode(const w5_pconst *k, const ovxc_geo_row *r, int32_t x0, int32_t me, const int bil)
+{
+    const float xa = (float)x0, xb = (float)(x0 + me - 1), k10 = 1.0f / 1024.0f;
+    float pl[2], ph[2], ul[2], uh[2];
+    const float hh = bil || !k->scaled ? 0.5f : 0x1p-11f, kk = bil || !k->scaled ? 1.0f : k10;
+    const int inside = w5_persp_span(r->ax * kk, r->bx * kk, r->az, r->bz, xa, xb, hh, pl, ph, ul, uh) &&
+                       w5_persp_span(r->ay * kk, r->by * kk, r->az, r->bz, xa, xb, hh, pl + 1, ph + 1, ul + 1, uh + 1) &&
+                       ul[0] >= k->fxlo * kk && uh[0] <= k->fxhi * kk && ul[1] >= k->fxlo * kk && uh[1] <= k->fyhi * kk;
+    if (bil) return inside ? W5_P_INSIDE : W5_P_PLAIN;
+    if (!k->scaled) return W5_P_PLAIN;
+    return inside && pl[0] > -0x1p12f && ph[0] < 0x1p12f && pl[1] > -0x1p12f && ph[1] < 0x1p12f ? W5_P_FOLD
+                                                                                                  : W5_P_SCALED;
+}
+
+/* The positions of lanes [x0, x0 + cnt) (cnt <= 64, rounded up to 16) into
+ * X, Y by the chunk's mode. */
+static inline __attribute__((always_inline)) W5_TARGET void w5_persp_pos(const w5_ctx *c, const w5_pconst *k,
+                                                                         int mode, int32_t x0, int32_t cnt,
+                                                                         int32_t *X, int32_t *Y, const int bil)
+{
+    /* the row-independent products (w5_persp_rows' table: 0 where none) */
+    const float *tx = k->tab ? k->tab + x0 : 0, *ty = tx ? tx + W5_TABW : 0, *tz = tx ? tx + 2 * W5_TABW : 0;
     const __m512 sixteen = _mm512_set1_ps(16.0f), one = _mm512_set1_ps(1.0f), half = _mm512_set1_ps(0.5f);
-    const __m512 lane = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    int32_t X[W5_PCHUNK] W5_ALIGN, Y[W5_PCHUNK] W5_ALIGN;
-    const float k10 = 1.0f / 1024.0f;
-    const int scaled = w5_normal(r->ax) && w5_normal(r->bx) && w5_normal(r->ay) && w5_normal(r->by);
-    const __m512 sax_ = _mm512_set1_ps(r->ax * k10), sbx = _mm512_set1_ps(r->bx * k10);
-    const __m512 say_ = _mm512_set1_ps(r->ay * k10), sby = _mm512_set1_ps(r->by * k10);
-    const __m512 h11 = _mm512_set1_ps(0x1p-11f);
-    const float fxlo = c->constant ? -OVXC_GEO_FIX_LIM : 0.0f;
-    const float fxhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->w - 1) << B);
-    const float fyhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->h - 1) << B);
-    const __m512 slo = _mm512_set1_ps(fxlo * k10), sxhi = _mm512_set1_ps(fxhi * k10), syhi = _mm512_set1_ps(fyhi * k10);
-    for (int32_t x0 = 0; x0 < n; x0 += W5_PCHUNK) {
-        const int32_t m = n - x0 < W5_PCHUNK ? n - x0 : W5_PCHUNK;
-        __m512 xf = _mm512_add_ps(lane, _mm512_set1_ps((float)x0));
-        if (!bil && scaled) {
-            /* nearest as w5_affine_row's: the numerators' constants scaled
-             * by 2^-10 give n / 1024 exactly, their products by q (nq) /
-             * 1024 exactly but where |nq| < 2^-26, whose sums with 1/2 and
-             * 2^-11 are 1/2 and 2^-11 anyway, or it overflows to infinity,
-             * which the clamp also takes to its bound: u = v / 1024 */
-            for (int32_t x = 0; x < m; x += 16) {
-                __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(az, xf), bz));
-                __m512 ux = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(sax_, xf), sbx), q), h11);
-                __m512 uy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(say_, xf), sby), q), h11);
-                ux = _mm512_min_ps(_mm512_max_ps(ux, slo), sxhi);
-                uy = _mm512_min_ps(_mm512_max_ps(uy, slo), syhi);
-                _mm512_store_si512((void *)(X + x), w5_floor_epi32(W5_ADD_RD(ux, half)));
-                _mm512_store_si512((void *)(Y + x), w5_floor_epi32(W5_ADD_RD(uy, half)));
-                xf = _mm512_add_ps(xf, sixteen);
+    __m512 xf = _mm512_add_ps(_mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                              _mm512_set1_ps((float)x0));
+    if (!bil && mode == W5_P_FOLD) {
+        /* floor(RN(p + h) + 1/2) = floor(p + h + 1/2) for h = 2^-11 and
+         * |p| < 2^12: the two differ only if the rounding of s = p + h
+         * moved it onto or across a half-integer t, so |s - t| <= ulp(s) / 2
+         * <= 2^-12 and |p| > 1/4; then ulp(p) divides h (|p| < 2^13) and
+         * s, a multiple of ulp(p), is a float (s is in p's binade or a
+         * lower one, or just above a power of two 2^e, which is no closer
+         * than 1/2 to a half-integer but for t = 2^-1, where s and RN(s)
+         * are both in [1/2, 3/2)), so not rounded.  p + h + 1/2 rounded
+         * down has that floor. */
+        const __m512 c11 = _mm512_set1_ps(0.5f + 0x1p-11f);
+        if (tx)
+            for (int32_t x = 0; x < cnt; x += 16) {
+                __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_load_ps(tz + x), k->bz));
+                __m512 px = _mm512_mul_ps(_mm512_add_ps(_mm512_load_ps(tx + x), k->sbx), q);
+                __m512 py = _mm512_mul_ps(_mm512_add_ps(_mm512_load_ps(ty + x), k->sby), q);
+                _mm512_store_si512((void *)(X + x), w5_floor_epi32(W5_ADD_RD(px, c11)));
+                _mm512_store_si512((void *)(Y + x), w5_floor_epi32(W5_ADD_RD(py, c11)));
             }
-            w5_taps(c, X, Y, row + x0, m, bil);
-            continue;
+        else
+        for (int32_t x = 0; x < cnt; x += 16) {
+            __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(k->az, xf), k->bz));
+            __m512 px = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(k->sax, xf), k->sbx), q);
+            __m512 py = _mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(k->say, xf), k->sby), q);
+            _mm512_store_si512((void *)(X + x), w5_floor_epi32(W5_ADD_RD(px, c11)));
+            _mm512_store_si512((void *)(Y + x), w5_floor_epi32(W5_ADD_RD(py, c11)));
+            xf = _mm512_add_ps(xf, sixteen);
         }
-        for (int32_t x = 0; x < m; x += 16) {
-            __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(az, xf), bz));
-            __m512 vx = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(ax, xf), bx), q), half);
-            __m512 vy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(ay, xf), by), q), half);
+    } else if (bil && mode == W5_P_INSIDE) {
+        if (tx)
+            for (int32_t x = 0; x < cnt; x += 16) {
+                __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_load_ps(tz + x), k->bz));
+                __m512 vx = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_load_ps(tx + x), k->bx), q), half);
+                __m512 vy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_load_ps(ty + x), k->by), q), half);
+                _mm512_store_si512((void *)(X + x), w5_floor_epi32(vx));
+                _mm512_store_si512((void *)(Y + x), w5_floor_epi32(vy));
+            }
+        else
+        for (int32_t x = 0; x < cnt; x += 16) {
+            __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(k->az, xf), k->bz));
+            __m512 vx = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(k->ax, xf), k->bx), q), half);
+            __m512 vy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(k->ay, xf), k->by), q), half);
+            _mm512_store_si512((void *)(X + x), w5_floor_epi32(vx));
+            _mm512_store_si512((void *)(Y + x), w5_floor_epi32(vy));
+            xf = _mm512_add_ps(xf, sixteen);
+        }
+    } else if (!bil && mode == W5_P_SCALED) {
+        /* nearest as w5_affine_row's: the numerators' constants scaled
+         * by 2^-10 give n / 1024 exactly, their products by q (nq) /
+         * 1024 exactly but where |nq| < 2^-26, whose sums with 1/2 and
+         * 2^-11 are 1/2 and 2^-11 anyway, or it overflows to infinity,
+         * which the clamp also takes to its bound: u = v / 1024 */
+        const __m512 h11 = _mm512_set1_ps(0x1p-11f);
+        for (int32_t x = 0; x < cnt; x += 16) {
+            __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(k->az, xf), k->bz));
+            __m512 ux = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(k->sax, xf), k->sbx), q), h11);
+            __m512 uy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(k->say, xf), k->sby), q), h11);
+            ux = _mm512_min_ps(_mm512_max_ps(ux, k->slo), k->sxhi);
+            uy = _mm512_min_ps(_mm512_max_ps(uy, k->slo), k->syhi);
+            _mm512_store_si512((void *)(X + x), w5_floor_epi32(W5_ADD_RD(ux, half)));
+            _mm512_store_si512((void *)(Y + x), w5_floor_epi32(W5_ADD_RD(uy, half)));
+            xf = _mm512_add_ps(xf, sixteen);
+        }
+    } else {
+        for (int32_t x = 0; x < cnt; x += 16) {
+            __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(k->az, xf), k->bz));
+            __m512 vx = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(k->ax, xf), k->bx), q), half);
+            __m512 vy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(k->ay, xf), k->by), q), half);
             w5_put(c, vx, vy, X + x, Y + x, bil);
             xf = _mm512_add_ps(xf, sixteen);
         }
-        w5_taps(c, X, Y, row + x0, m, bil);
     }
 }
 
+/* A perspective row, software-pipelined: the positions of the next chunk
+ * (its 64-lane groups, into the other buffer) are computed between the
+ * taps of this chunk's groups, so the divisions (the divider's throughput
+ * bounds the positions) overlap the taps' work, while the taps read
+ * positions stored a chunk earlier (a load that meets a recent 64-byte
+ * store stalls). */
+static inline W5_TARGET void w5_persp_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n,
+                                          const float *tab, const int bil)
+{
+    const float k10 = 1.0f / 1024.0f;
+    int32_t XY[4][W5_PCHUNK] W5_ALIGN;
+    w5_pconst k;
+    k.ax = _mm512_set1_ps(r->ax), k.bx = _mm512_set1_ps(r->bx);
+    k.ay = _mm512_set1_ps(r->ay), k.by = _mm512_set1_ps(r->by);
+    k.az = _mm512_set1_ps(r->az), k.bz = _mm512_set1_ps(r->bz);
+    k.scaled = w5_normal(r->ax) && w5_normal(r->bx) && w5_normal(r->ay) && w5_normal(r->by);
+    k.tab = tab;
+    k.sax = _mm512_set1_ps(r->ax * k10), k.sbx = _mm512_set1_ps(r->bx * k10);
+    k.say = _mm512_set1_ps(r->ay * k10), k.sby = _mm512_set1_ps(r->by * k10);
+    k.fxlo = c->constant ? -OVXC_GEO_FIX_LIM : 0.0f;
+    k.fxhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->w - 1) << B);
+    k.fyhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->h - 1) << B);
+    k.slo = _mm512_set1_ps(k.fxlo * k10), k.sxhi = _mm512_set1_ps(k.fxhi * k10), k.syhi = _mm512_set1_ps(k.fyhi * k10);
+    {
+        const int32_t m0 = n < W5_PCHUNK ? n : W5_PCHUNK;
+        const int mode0 = w5_persp_mode(&k, r, 0, (m0 + 15) & ~15, bil);
+        for (int32_t g = 0; g < m0; g += 64)
+            w5_persp_pos(c, &k, mode0, g, m0 - g < 64 ? m0 - g : 64, XY[0] + g, XY[1] + g, bil);
+    }
+    for (int32_t x0 = 0, cur = 0; x0 < n; x0 += W5_PCHUNK, cur ^= 2) {
+        const int32_t m = n - x0 < W5_PCHUNK ? n - x0 : W5_PCHUNK, nx0 = x0 + W5_PCHUNK;
+        const int32_t nm = n - nx0 <= 0 ? 0 : (n - nx0 < W5_PCHUNK ? n - nx0 : W5_PCHUNK);
+        const int nmode = nm ? w5_persp_mode(&k, r, nx0, (nm + 15) & ~15, bil) : 0;
+        int32_t *Xc = XY[cur], *Yc = XY[cur + 1], *Xn = XY[cur ^ 2], *Yn = XY[(cur ^ 2) + 1];
+        for (int32_t g = 0; g < m; g += 64) {
+            if (g < nm) w5_persp_pos(c, &k, nmode, nx0 + g, nm - g < 64 ? nm - g : 64, Xn + g, Yn + g, bil);
+            if (!bil && c->xmax16 != 0xFFFFFFFFu) w5_taps_nn(c, Xc + g, Yc + g, row + x0 + g, m - g < 64 ? m - g : 64, 1);
+            else w5_taps(c, Xc + g, Yc + g, row + x0 + g, m - g < 64 ? m - g : 64, bil);
+        }
+    }
+}
+
+typedef struct {
+    __m512 cx, cy, scx, scy, slo, sxhi, syhi;
+} w5_rconst;
+
+/* The positions of the cnt points at q (cnt <= 64; the block's lanes past
+ * cnt from points 0, computed, not used) into X, Y. */
+static inline __attribute__((always_inline)) W5_TARGET void w5_remap_pos(const w5_ctx *c, const w5_rconst *k,
+                                                                         const float *q0, int32_t cnt, int32_t *X,
+                                                                         int32_t *Y, const int bil)
+{
+    const __m512 kfix = _mm512_set1_ps((float)OVXC_GEO_FIX_SCALE), half = _mm512_set1_ps(0.5f);
+    const __m512i ev = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i od = _mm512_add_epi32(ev, _mm512_set1_epi32(1));
+    for (int32_t x = 0; x < cnt; x += 16) {
+        const float *q = q0 + 2 * x;
+        __m512 a, b;
+        if (cnt - x >= 16) {
+            _mm_prefetch((const char *)((uintptr_t)q + 4 * W5_MAPPF), _MM_HINT_T0);
+            _mm_prefetch((const char *)((uintptr_t)q + 4 * W5_MAPPF + 64), _MM_HINT_T0);
+            a = _mm512_loadu_ps(q);
+            b = _mm512_loadu_ps(q + 16);
+        } else { /* the row's last points; the rest of the block 0 (computed, not stored) */
+            const int32_t kk = 2 * (cnt - x);
+            a = W5_LOADZ((__mmask16)(kk >= 16 ? 0xFFFF : (1u << kk) - 1u), q);
+            b = W5_LOADZ((__mmask16)(kk > 16 ? (1u << (kk - 16)) - 1u : 0u), q + 16);
+        }
+        __m512 mx = _mm512_permutex2var_ps(a, ev, b), my = _mm512_permutex2var_ps(a, od, b);
+        if (!bil) {
+            /* nearest: u = RN(m + c / 1024) is v / 1024 exactly (v =
+             * RN(1024 m + c): 1024 m is exact or overflows, where u is as
+             * far out, past the clamp's bound; a sum in the subnormal range
+             * is exact at both scales), then as w5_affine_row's: the pixel
+             * floor(u + 1/2), the clamp's bounds scaled */
+            __m512 ux = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(mx, k->scx), k->slo), k->sxhi);
+            __m512 uy = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(my, k->scy), k->slo), k->syhi);
+            _mm512_store_si512((void *)(X + x), w5_floor_epi32(W5_ADD_RD(ux, half)));
+            _mm512_store_si512((void *)(Y + x), w5_floor_epi32(W5_ADD_RD(uy, half)));
+        } else {
+            w5_put(c, _mm512_add_ps(_mm512_mul_ps(mx, kfix), k->cx), _mm512_add_ps(_mm512_mul_ps(my, kfix), k->cy),
+                   X + x, Y + x, bil);
+        }
+    }
+}
+
+/* A remap row, software-pipelined as w5_persp_row: the next chunk's
+ * positions (the map's stream) between this chunk's 64-pixel tap groups. */
 static inline W5_TARGET void w5_remap_row(const w5_ctx *c, const float *p, uint8_t *row, int32_t n, __m512 cx,
                                           __m512 cy, const int bil)
 {
-    const __m512 kfix = _mm512_set1_ps((float)OVXC_GEO_FIX_SCALE);
-    const __m512i ev = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
-    const __m512i od = _mm512_add_epi32(ev, _mm512_set1_epi32(1));
-    int32_t X[W5_CHUNK] W5_ALIGN, Y[W5_CHUNK] W5_ALIGN;
-    for (int32_t x0 = 0; x0 < n; x0 += W5_CHUNK) {
-        const int32_t m = n - x0 < W5_CHUNK ? n - x0 : W5_CHUNK;
-        for (int32_t x = 0; x < m; x += 16) {
-            const float *q = p + 2 * (x0 + x);
-            __m512 a, b;
-            if (m - x >= 16) {
-                _mm_prefetch((const char *)((uintptr_t)q + 4 * W5_MAPPF), _MM_HINT_T0);
-                _mm_prefetch((const char *)((uintptr_t)q + 4 * W5_MAPPF + 64), _MM_HINT_T0);
-                a = _mm512_loadu_ps(q);
-                b = _mm512_loadu_ps(q + 16);
-            } else { /* the row's last points; the rest of the block 0 (computed, not stored) */
-                const int32_t k = 2 * (m - x);
-                a = W5_LOADZ((__mmask16)(k >= 16 ? 0xFFFF : (1u << k) - 1u), q);
-                b = W5_LOADZ((__mmask16)(k > 16 ? (1u << (k - 16)) - 1u : 0u), q + 16);
-            }
-            __m512 mx = _mm512_permutex2var_ps(a, ev, b), my = _mm512_permutex2var_ps(a, od, b);
-            w5_put(c, _mm512_add_ps(_mm512_mul_ps(mx, kfix), cx), _mm512_add_ps(_mm512_mul_ps(my, kfix), cy), X + x,
-                   Y + x, bil);
+    int32_t XY[4][W5_CHUNK] W5_ALIGN;
+    const float k10 = 1.0f / 1024.0f;
+    w5_rconst k;
+    const int nn = !bil && c->xmax16 != 0xFFFFFFFFu;
+    k.cx = cx, k.cy = cy;
+    k.scx = _mm512_mul_ps(cx, _mm512_set1_ps(k10)), k.scy = _mm512_mul_ps(cy, _mm512_set1_ps(k10));
+    k.slo = _mm512_mul_ps(c->flo, _mm512_set1_ps(k10)), k.sxhi = _mm512_mul_ps(c->fxhi, _mm512_set1_ps(k10));
+    k.syhi = _mm512_mul_ps(c->fyhi, _mm512_set1_ps(k10));
+    {
+        const int32_t m0 = n < W5_CHUNK ? n : W5_CHUNK;
+        for (int32_t g = 0; g < m0; g += 64)
+            w5_remap_pos(c, &k, p + 2 * g, m0 - g < 64 ? m0 - g : 64, XY[0] + g, XY[1] + g, bil);
+    }
+    for (int32_t x0 = 0, cur = 0; x0 < n; x0 += W5_CHUNK, cur ^= 2) {
+        const int32_t m = n - x0 < W5_CHUNK ? n - x0 : W5_CHUNK, nx0 = x0 + W5_CHUNK;
+        const int32_t nm = n - nx0 <= 0 ? 0 : (n - nx0 < W5_CHUNK ? n - nx0 : W5_CHUNK);
+        int32_t *Xc = XY[cur], *Yc = XY[cur + 1], *Xn = XY[cur ^ 2], *Yn = XY[(cur ^ 2) + 1];
+        for (int32_t g = 0; g < m; g += 64) {
+            if (g < nm) w5_remap_pos(c, &k, p + 2 * (nx0 + g), nm - g < 64 ? nm - g : 64, Xn + g, Yn + g, bil);
+            if (nn) w5_taps_nn(c, Xc + g, Yc + g, row + x0 + g, m - g < 64 ? m - g : 64, 0);
+            else w5_taps(c, Xc + g, Yc + g, row + x0 + g, m - g < 64 ? m - g : 64, bil);
         }
-        w5_taps(c, X, Y, row + x0, m, bil);
     }
 }
 
@@ -780,11 +1055,29 @@ static W5_TARGET __attribute__((noinline)) void w5_affine_rows(const w5_ctx *c, 
                                                                const ovxc_geo_dst *dst, const float *m, uint32_t y0,
                                                                uint32_t y1)
 {
+    /* the products of x by ax, ay (the same floats on every row;
+     * nearest's scaled by 2^-10), once for all rows (as w5_persp_rows') */
+    float tab[2 * W5_TABW] W5_ALIGN;
+    const float *tp = 0;
+    if (dst->width <= W5_TABW && y1 > y0) {
+        ovxc_geo_row r;
+        const __m512 sixteen = _mm512_set1_ps(16.0f);
+        __m512 xf = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), fx, fy;
+        ovxc_geo_affine_row(src, m, y0, &r);
+        fx = _mm512_set1_ps(c->bilinear ? r.ax : r.ax * (1.0f / 1024.0f));
+        fy = _mm512_set1_ps(c->bilinear ? r.ay : r.ay * (1.0f / 1024.0f));
+        for (int32_t x = 0; x < dst->width; x += 16) {
+            _mm512_store_ps(tab + x, _mm512_mul_ps(fx, xf));
+            _mm512_store_ps(tab + W5_TABW + x, _mm512_mul_ps(fy, xf));
+            xf = _mm512_add_ps(xf, sixteen);
+        }
+        tp = tab;
+    }
     for (uint32_t y = y0; y < y1; y++) {
         ovxc_geo_row r;
         ovxc_geo_affine_row(src, m, y, &r);
-        if (c->bilinear) w5_affine_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 1);
-        else w5_affine_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 0);
+        if (c->bilinear) w5_affine_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, tp, 1);
+        else w5_affine_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, tp, 0);
     }
 }
 
@@ -792,11 +1085,32 @@ static W5_TARGET __attribute__((noinline)) void w5_persp_rows(const w5_ctx *c, c
                                                               const ovxc_geo_dst *dst, const float *m, uint32_t y0,
                                                               uint32_t y1)
 {
+    /* the products of x by the row-independent factors (ax, ay, az: the
+     * same floats for every row; nearest's scaled by 2^-10), once for all
+     * rows: a table of up to W5_TABW columns */
+    float tab[3 * W5_TABW] W5_ALIGN;
+    const float *tp = 0;
+    if (dst->width <= W5_TABW && y1 > y0) {
+        ovxc_geo_row r;
+        const __m512 sixteen = _mm512_set1_ps(16.0f);
+        __m512 xf = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), fx, fy, fz;
+        ovxc_geo_perspective_row(src, m, y0, &r);
+        fx = _mm512_set1_ps(c->bilinear ? r.ax : r.ax * (1.0f / 1024.0f));
+        fy = _mm512_set1_ps(c->bilinear ? r.ay : r.ay * (1.0f / 1024.0f));
+        fz = _mm512_set1_ps(r.az);
+        for (int32_t x = 0; x < dst->width; x += 16) {
+            _mm512_store_ps(tab + x, _mm512_mul_ps(fx, xf));
+            _mm512_store_ps(tab + W5_TABW + x, _mm512_mul_ps(fy, xf));
+            _mm512_store_ps(tab + 2 * W5_TABW + x, _mm512_mul_ps(fz, xf));
+            xf = _mm512_add_ps(xf, sixteen);
+        }
+        tp = tab;
+    }
     for (uint32_t y = y0; y < y1; y++) {
         ovxc_geo_row r;
         ovxc_geo_perspective_row(src, m, y, &r);
-        if (c->bilinear) w5_persp_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 1);
-        else w5_persp_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, 0);
+        if (c->bilinear) w5_persp_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, tp, 1);
+        else w5_persp_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, tp, 0);
     }
 }
 

@@ -342,6 +342,36 @@ int main(void)
         free(map);
         src_free(&si);
     }
+    /* rows wider than the AVX-512 warp rows' product table (2048 columns:
+     * the products computed in the lanes instead), the bench's matrices and
+     * random ones, both border rules */
+    {
+        src_image si;
+        ovxc_geo_src src;
+        int32_t w = 2100, h = 9;
+        src_alloc(&si, w, h, w, 0);
+        fill(&si, 4);
+        memset(&src, 0, sizeof(src));
+        src.ptr = si.img, src.stride = w, src.width = w, src.height = h;
+        src.cval = 91;
+        for (int interp = 0; interp < 2; interp++)
+            for (int t = 0; t < 6; t++) {
+                const float pm[9] = {0.9f, -0.1f, 1e-5f, 0.1f, 0.9f, 2e-5f, 5.0f, 7.0f, 1.0f};
+                float m[9];
+                src.mode = t & 1 ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE;
+                if (t < 2) memcpy(m, pm, sizeof(m));
+                else random_perspective(m, w, h, w, h, t + 2);
+                check(OVXC_GEO_WARP_PERSPECTIVE, &src, w, h, m, interp, "perspective wider than the table");
+                if (t < 2) {
+                    const float am[6] = {0.9f, -0.1f, 0.1f, 0.9f, 5.0f, 7.0f};
+                    memcpy(m, am, sizeof(am));
+                } else {
+                    random_affine(m, w, h, w, h, t + 1);
+                }
+                check(OVXC_GEO_WARP_AFFINE, &src, w, h, m, interp, "affine wider than the table");
+            }
+        src_free(&si);
+    }
     /* U1 images: the variants keep the scalar rule */
     {
         static uint8_t u1src[8 * 20], ref[4 * 16], out[4 * 16];
