@@ -2,6 +2,7 @@
 #include "hog.h"
 
 #include <math.h>
+#include <sched.h>
 #include <string.h>
 
 /* ---- HOGCells --------------------------------------------------------------- */
@@ -97,32 +98,40 @@ static vx_uint32 mwc_next(vx_uint64 *state)
 /* The accumulator cells' rho indices of pixel (x, y), for every angle, into
  * rr (a loop that vectorizes: with magic, lrintf's round-to-nearest-even by
  * adding and taking away 1.5 * 2^23, exact while |value| < 2^22). */
-static void rho_cells(const ovxc_hough_p *h, vx_int32 x, vx_int32 y, vx_int32 *rr, int magic)
+static void rho_cells_range(const ovxc_hough_p *h, vx_int32 x, vx_int32 y, vx_int32 *rr, int magic, vx_uint32 a0,
+                            vx_uint32 a1)
 {
     const vx_float32 *tc = h->tab, *ts = h->tab + h->num_angle;
     vx_int32 half = (vx_int32)((h->num_rho - 1) / 2);
     vx_float32 fx = (vx_float32)x, fy = (vx_float32)y;
-    vx_uint32 n, na = h->num_angle;
+    vx_uint32 n;
     if (magic) {
-        for (n = 0; n < na; n++) {
+        for (n = a0; n < a1; n++) {
             vx_float32 v = fx * tc[n] + fy * ts[n];
             rr[n] = (vx_int32)((v + 12582912.0f) - 12582912.0f) + half;
         }
     } else {
-        for (n = 0; n < na; n++) rr[n] = (vx_int32)lrintf(fx * tc[n] + fy * ts[n]) + half;
+        for (n = a0; n < a1; n++) rr[n] = (vx_int32)lrintf(fx * tc[n] + fy * ts[n]) + half;
     }
 }
 
-/* Add d to the cells rr (one per angle, rho_cells); returns the highest of
- * the cells touched, its angle in *best (the first in angle order).  Written
- * for both cell widths (h->acc16: 16-bit cells, see ovxc_hough_lines_p). */
+static void rho_cells(const ovxc_hough_p *h, vx_int32 x, vx_int32 y, vx_int32 *rr, int magic)
+{
+    rho_cells_range(h, x, y, rr, magic, 0, h->num_angle);
+}
+
+/* Add d to the cells rr[a0 .. a1) (one per angle, rho_cells); returns the
+ * highest of the cells touched, its angle in *best (the first in angle
+ * order; *best unchanged when no cell was touched).  Written for both cell
+ * widths (h->acc16: 16-bit cells, see ovxc_hough_lines_p). */
 #define OVXC_HOUGH_VOTE_CELLS(NAME, T)                                                                     \
-    static inline vx_int32 NAME(ovxc_hough_p *h, const vx_int32 *rr, vx_int32 d, vx_uint32 *best)                 \
+    static inline vx_int32 NAME(ovxc_hough_p *h, const vx_int32 *rr, vx_int32 d, vx_uint32 *best, vx_uint32 a0, \
+                                vx_uint32 a1)                                                              \
     {                                                                                                      \
         T *acc = (T *)(void *)h->acc;                                                                      \
         vx_int32 top = -1;                                                                                 \
-        vx_uint32 n, na = h->num_angle, nr = h->num_rho, b = *best;                                        \
-        for (n = 0; n < na; n++) {                                                                         \
+        vx_uint32 n, nr = h->num_rho, b = *best;                                                           \
+        for (n = a0; n < a1; n++) {                                                                        \
             T *cell;                                                                                       \
             vx_int32 v;                                                                                    \
             if ((vx_uint32)rr[n] >= nr) continue;                                                          \
@@ -138,9 +147,15 @@ static void rho_cells(const ovxc_hough_p *h, vx_int32 x, vx_int32 y, vx_int32 *r
 OVXC_HOUGH_VOTE_CELLS(vote_cells32, vx_int32)
 OVXC_HOUGH_VOTE_CELLS(vote_cells16, vx_int16)
 
+static inline vx_int32 vote_range(ovxc_hough_p *h, const vx_int32 *rr, vx_int32 d, vx_uint32 *best, vx_uint32 a0,
+                                  vx_uint32 a1)
+{
+    return h->acc16 ? vote_cells16(h, rr, d, best, a0, a1) : vote_cells32(h, rr, d, best, a0, a1);
+}
+
 static inline vx_int32 vote_cells(ovxc_hough_p *h, const vx_int32 *rr, vx_int32 d, vx_uint32 *best)
 {
-    return h->acc16 ? vote_cells16(h, rr, d, best) : vote_cells32(h, rr, d, best);
+    return vote_range(h, rr, d, best, 0, h->num_angle);
 }
 
 /* Add d to the accumulator cells of every angle for pixel (x, y); returns the
@@ -160,16 +175,24 @@ static int inside(const ovxc_hough_p *h, vx_int32 x, vx_int32 y)
  * pixel along the major axis, 16.16 fixed point along the other.  clear == 0:
  * find the last edge pixel before a gap longer than line_gap, into (*ex,
  * *ey).  clear != 0: remove every edge pixel up to (*ex, *ey) from the image,
- * and (clear == 1) take its votes out of the accumulator. */
-static void walk(ovxc_hough_p *h, vx_int32 x0, vx_int32 y0, vx_uint32 n, int dir, int clear, vx_int32 *ex,
-                 vx_int32 *ey, int magic)
+ * and (clear == 1) take its votes out of the accumulator, or, with a list
+ * (walk_list), append its position to list[*nlist] instead. */
+/* The votes of pixel (x, y) taken back, all angles (a call of its own: the
+ * vote loop keeps its registers, which walk_list's would take). */
+static __attribute__((noinline)) void take_back(ovxc_hough_p *h, vx_int32 x, vx_int32 y, int magic)
+{
+    vx_uint32 dummy = 0;
+    (void)vote(h, x, y, -1, &dummy, magic);
+}
+
+static void walk_list(ovxc_hough_p *h, vx_int32 x0, vx_int32 y0, vx_uint32 n, int dir, int clear, vx_int32 *ex,
+                      vx_int32 *ey, int magic, vx_uint32 *list, vx_size *nlist)
 {
     vx_float32 c = h->tab[n], s = h->tab[h->num_angle + n];
     /* line direction: perpendicular to the normal (cos, sin) */
     vx_float32 dx = -s, dy = c;
     vx_int64 fx = ((vx_int64)x0 << 16) + (1 << 15), fy = ((vx_int64)y0 << 16) + (1 << 15), sx, sy;
     vx_int32 gap = 0;
-    vx_uint32 dummy;
     if (fabsf(dx) > fabsf(dy)) {
         sx = dx > 0 ? 65536 : -65536;
         sy = (vx_int64)lrintf(dy * 65536.0f / fabsf(dx));
@@ -185,7 +208,12 @@ static void walk(ovxc_hough_p *h, vx_int32 x0, vx_int32 y0, vx_uint32 n, int dir
         if (!inside(h, px, py)) break;
         m = &h->mask[(vx_size)py * h->width + (vx_uint32)px];
         if (clear) {
-            if (clear == 1 && *m) (void)vote(h, px, py, -1, &dummy, magic);
+            if (clear == 1 && *m) {
+                if (list)
+                    list[(*nlist)++] = (vx_uint32)py * h->width + (vx_uint32)px;
+                else
+                    take_back(h, px, py, magic);
+            }
             *m = 0;
             if (px == *ex && py == *ey) break;
         } else if (*m) {
@@ -197,6 +225,12 @@ static void walk(ovxc_hough_p *h, vx_int32 x0, vx_int32 y0, vx_uint32 n, int dir
         fx += sx;
         fy += sy;
     }
+}
+
+static void walk(ovxc_hough_p *h, vx_int32 x0, vx_int32 y0, vx_uint32 n, int dir, int clear, vx_int32 *ex,
+                 vx_int32 *ey, int magic)
+{
+    walk_list(h, x0, y0, n, dir, clear, ex, ey, magic, NULL, NULL);
 }
 
 /* The next pixel of the random order into *pt (the list's entry j taken,
@@ -221,21 +255,27 @@ static void draw_ahead(ovxc_hough_p *h, vx_uint64 *rng, vx_uint64 *rng_pf, vx_si
     rho_cells(h, (vx_int32)(p % h->width), (vx_int32)(p / h->width), rr, magic);
 }
 
-vx_size ovxc_hough_lines_p(ovxc_hough_p *h, ovxc_hough_segment *out, vx_size max_out)
+/* The edge pixels of the rectangle into h->points (returns their count),
+ * the cell width (h->acc16), the accumulator zeroed; *magic: whether the
+ * distances stay in the range of rho_cells' rounding trick. */
+static vx_size hough_setup(ovxc_hough_p *h, int *magic)
 {
-    vx_size count = 0, np = 0, i;
-    vx_uint64 rng = h->seed;
+    vx_size np = 0, i;
     vx_uint32 x, y, n;
     vx_float32 bound = 0;
-    int magic;
     for (n = 0; n < h->num_angle; n++) { /* the largest |x cos/rho + y sin/rho| of the image, give or take */
         vx_float32 v = fabsf(h->tab[n]) * (vx_float32)h->width + fabsf(h->tab[h->num_angle + n]) * (vx_float32)h->height;
         bound = v > bound ? v : bound;
     }
-    magic = bound < 4000000.0f; /* below 2^22 with room for the float error */
-    for (y = h->ry0; y < h->ry1; y++)
-        for (x = h->rx0; x < h->rx1; x++)
-            if (h->mask[(vx_size)y * h->width + x]) h->points[np++] = y * h->width + x;
+    *magic = bound < 4000000.0f; /* below 2^22 with room for the float error */
+    for (y = h->ry0; y < h->ry1; y++) { /* no branch: the edge pixels are as good as random */
+        const vx_uint8 *m = h->mask + (vx_size)y * h->width;
+        const vx_uint32 row = y * h->width;
+        for (x = h->rx0; x < h->rx1; x++) {
+            h->points[np] = row + x; /* (points has room for every pixel) */
+            np += m[x] != 0;
+        }
+    }
     /* 16-bit cells when no cell can pass 32767 votes (the accumulator then
      * takes half the cache; the time goes into its misses).  A cell never
      * holds more votes than edge pixels, nor more than the pixels of the
@@ -253,6 +293,45 @@ vx_size ovxc_hough_lines_p(ovxc_hough_p *h, ovxc_hough_segment *out, vx_size max
         memset(h->acc, 0, (vx_size)h->num_angle * h->num_rho * sizeof(vx_int16));
     else
         for (i = 0; i < (vx_size)h->num_angle * h->num_rho; i++) h->acc[i] = 0;
+    return np;
+}
+
+/* Pixel (px, py) passed the threshold at angle best: its segment (the walks
+ * both ways), removed from the image; a kept segment (line_length or
+ * longer) takes back the votes of all its pixels (those drawn already and
+ * those still to be drawn: the accumulator then holds the votes of the
+ * remaining pixels that were drawn, less those of the pixels removed before
+ * being drawn, as in the conformance tests' reference results) and goes to
+ * out[*count] (while *count < max_out), *count counting it.  With a list,
+ * the pixels whose votes are to be taken back go to list[*nlist] instead. */
+static void hough_segment(ovxc_hough_p *h, vx_int32 px, vx_int32 py, vx_uint32 best, int magic, vx_uint32 *list,
+                          vx_size *nlist, ovxc_hough_segment *out, vx_size max_out, vx_size *count)
+{
+    vx_int32 ex[2], ey[2], ddx, ddy, good;
+    walk(h, px, py, best, 1, 0, &ex[0], &ey[0], magic);
+    walk(h, px, py, best, -1, 0, &ex[1], &ey[1], magic);
+    ddx = ex[1] - ex[0];
+    ddy = ey[1] - ey[0];
+    if (ddx < 0) ddx = -ddx;
+    if (ddy < 0) ddy = -ddy;
+    good = (ddx > ddy ? ddx : ddy) >= h->line_length;
+    walk_list(h, px, py, best, 1, good ? 1 : 2, &ex[0], &ey[0], magic, list, nlist);
+    walk_list(h, px, py, best, -1, good ? 1 : 2, &ex[1], &ey[1], magic, list, nlist);
+    if (!good) return;
+    if (*count < max_out) {
+        ovxc_hough_segment *sgm = &out[*count];
+        int swap = ex[1] < ex[0] || (ex[1] == ex[0] && ey[1] < ey[0]);
+        sgm->x0 = ex[swap], sgm->y0 = ey[swap], sgm->x1 = ex[!swap], sgm->y1 = ey[!swap];
+    }
+    (*count)++;
+}
+
+vx_size ovxc_hough_lines_p(ovxc_hough_p *h, ovxc_hough_segment *out, vx_size max_out)
+{
+    vx_size count = 0, np;
+    vx_uint64 rng = h->seed;
+    int magic;
+    np = hough_setup(h, &magic);
     /* draw the edge pixels in a pseudo-random order: each time one of those
      * not drawn yet, the last of the list taking its place.  The order does
      * not depend on the votes, so it is drawn OVXC_HOUGH_AHEAD pixels ahead
@@ -275,7 +354,6 @@ vx_size ovxc_hough_lines_p(ovxc_hough_p *h, ovxc_hough_segment *out, vx_size max
             const vx_size slot = k % OVXC_HOUGH_AHEAD;
             vx_uint32 pt = ring[slot];
             vx_int32 px = (vx_int32)(pt % h->width), py = (vx_int32)(pt / h->width);
-            vx_int32 ex[2], ey[2], ddx, ddy, good;
             vx_uint32 best = 0;
             vx_uint8 *m = &h->mask[pt];
             vx_int32 top;
@@ -286,28 +364,357 @@ vx_size ovxc_hough_lines_p(ovxc_hough_p *h, ovxc_hough_segment *out, vx_size max
             top = vote_cells(h, h->rbuf + (1 + slot) * h->num_angle, 1, &best);
             if (k + OVXC_HOUGH_AHEAD < total) draw_ahead(h, &rng, &rng_pf, &nd, &ring[slot], magic, slot);
             if (top < h->threshold) continue;
-            walk(h, px, py, best, 1, 0, &ex[0], &ey[0], magic);
-            walk(h, px, py, best, -1, 0, &ex[1], &ey[1], magic);
-            ddx = ex[1] - ex[0];
-            ddy = ey[1] - ey[0];
-            if (ddx < 0) ddx = -ddx;
-            if (ddy < 0) ddy = -ddy;
-            good = (ddx > ddy ? ddx : ddy) >= h->line_length;
-            /* the segment leaves the image; a kept segment takes back the votes of
-             * all its pixels (those drawn already and those still to be drawn:
-             * the accumulator then holds the votes of the remaining pixels that
-             * were drawn, less those of the pixels removed before being drawn,
-             * as in the conformance tests' reference results) */
-            walk(h, px, py, best, 1, good ? 1 : 2, &ex[0], &ey[0], magic);
-            walk(h, px, py, best, -1, good ? 1 : 2, &ex[1], &ey[1], magic);
-            if (!good) continue;
-            if (count < max_out) {
-                ovxc_hough_segment *sgm = &out[count];
-                int swap = ex[1] < ex[0] || (ex[1] == ex[0] && ey[1] < ey[0]);
-                sgm->x0 = ex[swap], sgm->y0 = ey[swap], sgm->x1 = ex[!swap], sgm->y1 = ey[!swap];
-            }
-            count++;
+            hough_segment(h, px, py, best, magic, NULL, NULL, out, max_out, &count);
         }
     }
     return count;
+}
+
+/* ---- HoughLinesP on two threads ------------------------------------------------------
+ *
+ * The transform is sequential: whether pixel k of the random order passes
+ * the threshold depends on the votes of pixels 0 .. k and on the segments
+ * taken out before it.  But the votes of a pixel are independent adds to
+ * its cells, one a angle: the two threads split the angles, [0, split) for
+ * the lead (role 0), [split, num_angle) for the partner (role 1), each
+ * owning its half of the accumulator.  Both draw the same random order
+ * (each with its own copy of the edge list) and vote each pixel for their
+ * own angles, noting their half's highest cell; a pixel passes when either
+ * half's highest does.  Between two such pixels (one in about 35 on a dense
+ * edge map) there is nothing to agree on, so the threads run freely: an
+ * "epoch" runs until a thread's half passes at pixel k, and the other
+ * thread, which may have voted past k by then (speculation), stops as soon
+ * as it sees that, or, when behind, once it has voted pixel k itself.  The
+ * first passing pixel k* of the epoch decides: the lead combines both
+ * halves' highest cells (the overall first angle of the highest value:
+ * the lead's angles come first), walks the segment and takes it out of the
+ * image (hough_segment, the list of pixels whose votes come back), and
+ * posts that to the partner; each thread then takes back its own votes of
+ * the pixels past k* it had voted and the segment's votes for its own
+ * angles, and the next epoch starts at k* + 1.  The mask is written only
+ * between epochs, by the lead, while the partner waits.  The result is
+ * that of ovxc_hough_lines_p exactly: the same pixels vote, in the same
+ * order, the same segments are taken (each accumulator cell sees the same
+ * adds, in another order only where it does not matter).
+ *
+ * The partner may come late (its pool thread busy with other work) or not
+ * at all before the lead is done: the lead runs alone, every angle, and
+ * looks for the partner at each passing pixel; the partner, once there,
+ * says so, and the lead's next post hands it its half (it catches up with
+ * the random order by drawing without voting).  A partner that comes after
+ * the end finds the end posted and returns. */
+
+#define HT_RING 512u   /* pixels of a thread's recent draws and results (a power of two) */
+#define HT_LEAD 32u    /* a thread waits when this far ahead of the other */
+#define HT_SLOW 4096u  /* spins of a wait that counts as slow (the other thread off its core) */
+#define HT_LOOK 4u     /* draws ahead of the voting (their mask bytes prefetched) */
+#define HT_NONE (~(vx_uint64)0)
+#define HT_VOTED ((vx_uint64)1 << 63)
+
+typedef struct {
+    vx_uint64 v;
+    char pad[56];
+} ht_line;
+
+typedef struct {
+    ht_line trig[2];   /* epoch << 32 | k: the thread's half passed at pixel k (pixels are < 2^32) */
+    ht_line stop[2];   /* epoch << 32 | next k: the thread stopped in the epoch, having done pixels < next k */
+    ht_line pos[2];    /* epoch << 32 | the thread's next pixel (for HT_LEAD) */
+    ht_line ready;     /* 1: the partner is there, waiting for a post */
+    ht_line left;      /* the post after which the partner left (its take-back done) */
+    ht_line seq;       /* the lead's posts (the epoch they start); the post's fields below it */
+    vx_uint64 k0, kstar, nlist, split, done;
+    char pad[24];
+    /* a thread's results: HT_VOTED | the angle of its highest cell << 32 | that cell + 1 (cells may be
+     * negative: -1 when none reached 0, or none was touched); 0: skipped (the pixel was out of the image) */
+    vx_uint64 res[2][HT_RING];
+} ht_team;
+
+vx_size ovxc_hough_team_bytes(void)
+{
+    return sizeof(ht_team);
+}
+
+vx_size ovxc_hough_list_room(const ovxc_hough_p *h)
+{
+    return 2 * ((vx_size)h->width + h->height) + 4;
+}
+
+typedef struct {
+    ovxc_hough_p *h;
+    ht_team *T;
+    vx_uint32 role, a0, a1;
+    int magic;
+    vx_uint32 *points;
+    vx_size nd, drawn, total;
+    vx_uint64 rng, rng_pf;
+    vx_int32 *rr;
+    vx_uint32 ring[HT_RING];
+} ht_thread;
+
+static inline vx_uint64 ht_load(const vx_uint64 *p)
+{
+    return __atomic_load_n(p, __ATOMIC_ACQUIRE);
+}
+
+static inline void ht_store(vx_uint64 *p, vx_uint64 v)
+{
+    __atomic_store_n(p, v, __ATOMIC_RELEASE);
+}
+
+/* A spin-wait step: a pause, and now and then the core given up (the other
+ * thread may share this one). */
+static inline void ht_wait(unsigned *spins)
+{
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__) && defined(__GNUC__)
+    __asm__ __volatile__("yield");
+#endif
+    if (++*spins % HT_SLOW == 0) sched_yield();
+}
+
+/* One more pixel of the random order into the ring (draw_ahead's way:
+ * rng_pf, HT_LOOK draws ahead, prefetches the list entry of that draw). */
+static inline void ht_draw(ht_thread *t)
+{
+    vx_size j = mwc_next(&t->rng) % t->nd;
+    vx_uint32 p = t->points[j], r;
+    t->points[j] = t->points[t->nd - 1];
+    t->nd--;
+    t->ring[t->drawn % HT_RING] = p;
+    t->drawn++;
+    r = mwc_next(&t->rng_pf);
+    if (t->nd + 1 > HT_LOOK) __builtin_prefetch(&t->points[r % (t->nd + 1 - HT_LOOK)]);
+    __builtin_prefetch(&t->h->mask[p]);
+}
+
+/* Pixel k of the order (drawn up to HT_LOOK ahead). */
+static inline vx_uint32 ht_pixel(ht_thread *t, vx_size k)
+{
+    while (t->drawn <= k + HT_LOOK && t->drawn < t->total) ht_draw(t);
+    return t->ring[k % HT_RING];
+}
+
+/* Add d to pixel p's cells of the thread's angles; the highest in *best. */
+static inline vx_int32 ht_vote(ht_thread *t, vx_uint32 p, vx_int32 d, vx_uint32 *best)
+{
+    ovxc_hough_p *h = t->h;
+    rho_cells_range(h, (vx_int32)(p % h->width), (vx_int32)(p / h->width), t->rr, t->magic, t->a0, t->a1);
+    return vote_range(h, t->rr, d, best, t->a0, t->a1);
+}
+
+/* The thread's votes of pixels (kstar, next) taken back (speculation past
+ * the passing pixel), then those of the list (a kept segment's pixels). */
+static void ht_take_back(ht_thread *t, vx_size kstar, vx_size next, const vx_uint32 *list, vx_size nlist)
+{
+    vx_uint32 dummy = 0;
+    vx_size k;
+    for (k = kstar + 1; k < next; k++)
+        if (t->T->res[t->role][k % HT_RING]) (void)ht_vote(t, t->ring[k % HT_RING], -1, &dummy);
+    for (k = 0; k < nlist; k++) (void)ht_vote(t, list[k], -1, &dummy);
+}
+
+/* One epoch from pixel k: vote until the thread's half passes (returns that
+ * pixel), or (split) the other thread's half passed at a pixel before the
+ * next, or the order ends (HT_NONE); *next: the pixel after the last done. */
+static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, vx_size *next, unsigned *slow)
+{
+    ovxc_hough_p *h = t->h;
+    ht_team *T = t->T;
+    const vx_uint32 me = t->role, other = 1 - t->role;
+    const vx_size k0 = k;
+    vx_size seen = k; /* the other thread's position, as last read (pixels < seen done) */
+    vx_uint64 tag = epoch << 32;
+    vx_size found = HT_NONE;
+    for (; k < t->total; k++) {
+        vx_uint32 p, best = 0;
+        vx_int32 top;
+        if (split) {
+            vx_uint64 tr = ht_load(&T->trig[other].v);
+            unsigned spins = 0;
+            if ((tr >> 32) == epoch && (tr & (0xffffffffull)) < k) break;
+            while (k >= seen + HT_LEAD) { /* too far ahead: wait for the other */
+                vx_uint64 ps = ht_load(&T->pos[other].v);
+                seen = (ps >> 32) == epoch ? (vx_size)(ps & 0xffffffffull) : k0; /* not this epoch's: at its start */
+                tr = ht_load(&T->trig[other].v);
+                if ((tr >> 32) == epoch && (tr & (0xffffffffull)) < k) {
+                    if (spins >= HT_SLOW) ++*slow;
+                    goto out;
+                }
+                if (k >= seen + HT_LEAD) ht_wait(&spins);
+            }
+            if (spins >= HT_SLOW) ++*slow;
+        }
+        p = ht_pixel(t, k);
+        if (!h->mask[p]) {
+            T->res[me][k % HT_RING] = 0;
+        } else {
+            top = ht_vote(t, p, 1, &best);
+            T->res[me][k % HT_RING] = HT_VOTED | ((vx_uint64)best << 32) | (vx_uint32)(top + 1);
+            if (top >= h->threshold) {
+                found = k++;
+                if (split) ht_store(&T->trig[me].v, tag | found);
+                break;
+            }
+        }
+        if (split) __atomic_store_n(&T->pos[me].v, tag | (k + 1), __ATOMIC_RELAXED);
+    }
+out:
+    *next = k;
+    if (split) ht_store(&T->stop[me].v, tag | k);
+    return found;
+}
+
+static void ht_init(ht_thread *t, ovxc_hough_p *h, vx_uint32 role, vx_size total, int magic)
+{
+    t->h = h;
+    t->T = (ht_team *)h->team;
+    t->role = role;
+    t->magic = magic;
+    t->points = role ? h->points2 : h->points;
+    t->nd = total;
+    t->drawn = 0;
+    t->total = total;
+    t->rng = t->rng_pf = h->seed;
+    {
+        vx_uint32 i;
+        for (i = 0; i < HT_LOOK; i++) (void)mwc_next(&t->rng_pf);
+    }
+    t->rr = role ? h->rbuf2 : h->rbuf;
+    t->a0 = 0;
+    t->a1 = h->num_angle;
+}
+
+vx_size ovxc_hough_team_begin(ovxc_hough_p *h)
+{
+    ht_team *T = (ht_team *)h->team;
+    int magic;
+    vx_uint32 r;
+    vx_size np = hough_setup(h, &magic);
+    memcpy(h->points2, h->points, np * sizeof(*h->points));
+    for (r = 0; r < 2; r++) {
+        T->trig[r].v = HT_NONE;
+        T->stop[r].v = HT_NONE;
+        T->pos[r].v = 0;
+    }
+    T->ready.v = 0;
+    T->left.v = 0;
+    T->seq.v = 0;
+    h->count = 0;
+    h->total_points = np;
+    h->magic = magic;
+    return np;
+}
+
+/* The lead's post: epoch `seq` starts at k0 (kstar: the passing pixel the
+ * epoch before, nlist pixels in list (seq & 1) to take back). */
+static void ht_post(ht_team *T, vx_uint64 seq, vx_size k0, vx_size kstar, vx_size nlist, int split, int done)
+{
+    T->k0 = k0, T->kstar = kstar, T->nlist = nlist, T->split = (vx_uint64)split, T->done = (vx_uint64)done;
+    ht_store(&T->seq.v, seq);
+}
+
+/* The lead (role 0).  When its waits for the partner are slow (its core
+ * taken by other work: a spin-wait then costs more than the half it saves),
+ * it lets the partner go after its take-back and goes on alone. */
+static void ht_lead(ovxc_hough_p *h)
+{
+    ht_team *T = (ht_team *)h->team;
+    ht_thread t;
+    vx_size k = 0, lroom = ovxc_hough_list_room(h);
+    vx_uint64 seq = 0;
+    int split = 0, retired = 0;
+    unsigned slow = 0;
+    ht_init(&t, h, 0, h->total_points, h->magic);
+    for (;;) {
+        vx_size next, kstar, nlist = 0;
+        vx_uint32 *list = h->list + (vx_size)((seq + 1) & 1) * lroom;
+        vx_uint32 best;
+        vx_int32 px, py;
+        if (!split && !retired && ht_load(&T->ready.v)) { /* the partner is there: its half from here */
+            split = 1;
+            t.a1 = h->split;
+            ht_post(T, ++seq, k, k ? k - 1 : 0, 0, 1, 0);
+            list = h->list + (vx_size)((seq + 1) & 1) * lroom;
+        }
+        kstar = ht_epoch(&t, seq, k, split, &next, &slow);
+        if (split) {
+            vx_uint64 tr;
+            unsigned spins = 0;
+            while ((ht_load(&T->stop[1].v) >> 32) != seq) ht_wait(&spins);
+            if (spins >= HT_SLOW) slow++;
+            tr = ht_load(&T->trig[1].v);
+            if ((tr >> 32) == seq && (tr & (0xffffffffull)) < kstar) kstar = (vx_size)(tr & (0xffffffffull));
+        }
+        if (kstar == HT_NONE) break;
+        {
+            vx_uint64 mine = T->res[0][kstar % HT_RING];
+            vx_int32 top = (vx_int32)(vx_uint32)mine - 1;
+            best = (vx_uint32)(mine >> 32) & 0x7fffffffu;
+            if (split) {
+                vx_uint64 theirs = T->res[1][kstar % HT_RING];
+                vx_int32 top1 = (vx_int32)(vx_uint32)theirs - 1;
+                if (top1 > top) best = (vx_uint32)(theirs >> 32) & 0x7fffffffu;
+            }
+        }
+        px = (vx_int32)(t.ring[kstar % HT_RING] % h->width);
+        py = (vx_int32)(t.ring[kstar % HT_RING] / h->width);
+        hough_segment(h, px, py, best, h->magic, list, &nlist, h->out, h->max_out, &h->count);
+        if (split) {
+            int leave = slow >= 4 || seq + 1 == h->leave_at;
+            ht_post(T, ++seq, kstar + 1, kstar, nlist, !leave, 0);
+            ht_take_back(&t, kstar, next, list, nlist);
+            if (leave) { /* the partner's half back once its take-back is done */
+                unsigned spins = 0;
+                while (ht_load(&T->left.v) != seq) ht_wait(&spins);
+                split = 0, retired = 1;
+                t.a1 = h->num_angle;
+            }
+        } else {
+            ht_take_back(&t, kstar, next, list, nlist);
+        }
+        k = kstar + 1;
+    }
+    ht_post(T, ++seq, k, 0, 0, split, 1);
+}
+
+static void ht_partner(ovxc_hough_p *h)
+{
+    ht_team *T = (ht_team *)h->team;
+    ht_thread t;
+    vx_uint64 seq = 0;
+    vx_size lroom = ovxc_hough_list_room(h), next = 0;
+    int first = 1;
+    unsigned slow = 0;
+    ht_init(&t, h, 1, h->total_points, h->magic);
+    t.a0 = h->split;
+    ht_store(&T->ready.v, 1);
+    for (;;) {
+        unsigned spins = 0;
+        vx_size k0;
+        while (ht_load(&T->seq.v) == seq) ht_wait(&spins);
+        seq = ht_load(&T->seq.v);
+        if (T->done) return;
+        k0 = (vx_size)T->k0;
+        if (first) { /* catch up with the order: draw without voting */
+            first = 0;
+            while (t.drawn < k0) ht_draw(&t);
+        } else {
+            ht_take_back(&t, (vx_size)T->kstar, next, h->list + (vx_size)(seq & 1) * lroom, (vx_size)T->nlist);
+        }
+        if (!T->split) { /* let go: the lead goes on alone */
+            ht_store(&T->left.v, seq);
+            return;
+        }
+        (void)ht_epoch(&t, seq, k0, 1, &next, &slow);
+    }
+}
+
+void ovxc_hough_team_run(ovxc_hough_p *h, vx_uint32 role)
+{
+    if (role == 0)
+        ht_lead(h);
+    else
+        ht_partner(h);
 }

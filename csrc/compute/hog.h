@@ -66,13 +66,36 @@ typedef struct {
     vx_int32 *rbuf;       /* (1 + OVXC_HOUGH_AHEAD) * num_angle: scratch of the votes, then the
                            * rho indices of the pixels drawn ahead */
     vx_uint32 num_angle, num_rho;
-    vx_uint32 *points;    /* room for every edge pixel of the rectangle */
+    vx_uint32 *points;    /* room for every pixel of the rectangle */
     vx_int32 threshold, line_length, line_gap;
     vx_uint64 seed;       /* state of the generator of the pixels' random order */
+    /* two threads (ovxc_hough_team_run), set by the caller: */
+    vx_uint32 split;      /* the second thread's angles: [split, num_angle) (0 < split < num_angle) */
+    vx_uint32 *points2;   /* room for every pixel of the rectangle (the second thread's list) */
+    vx_int32 *rbuf2;      /* num_angle: the second thread's scratch */
+    vx_uint32 *list;      /* 2 * ovxc_hough_list_room(): the pixels of a kept segment */
+    void *team;           /* ovxc_hough_team_bytes(), 64-byte aligned: the threads' shared state */
+    ovxc_hough_segment *out;
+    vx_size max_out;
+    vx_uint64 leave_at;   /* tests: the first thread goes on alone after its post leave_at (0: only when
+                           * its waits for the second are slow, the second's core taken by other work) */
+    /* set by ovxc_hough_team_begin and the run: */
+    vx_size count;        /* segments found */
+    vx_size total_points;
+    int magic;
 } ovxc_hough_p;
 
 /* Run the transform; segments found (at most max_out of them) go to out;
  * returns how many were found in all. tab must be filled by the caller. */
 vx_size ovxc_hough_lines_p(ovxc_hough_p *h, ovxc_hough_segment *out, vx_size max_out);
+
+/* The same on two threads at once, with the same result: ovxc_hough_team_begin
+ * (one thread), then ovxc_hough_team_run(h, 0) and ovxc_hough_team_run(h, 1)
+ * on two threads (role 1 may start late, or after role 0 has returned: role
+ * 0 then does the work alone); the segments in h->out, h->count found. */
+vx_size ovxc_hough_team_bytes(void);
+vx_size ovxc_hough_list_room(const ovxc_hough_p *h);
+vx_size ovxc_hough_team_begin(ovxc_hough_p *h);
+void ovxc_hough_team_run(ovxc_hough_p *h, vx_uint32 role);
 
 #endif

@@ -47,6 +47,7 @@
 #include "kernels.h"
 
 #include "../compute/hog.h"
+#include "../framework/graph.h"
 #include "../objects/tensor.h"
 
 #include <math.h>
@@ -443,6 +444,13 @@ static vx_status VX_CALLBACK hough_validate(vx_node node, const vx_reference par
     return VX_SUCCESS;
 }
 
+/* Role index of the two-thread transform (the second may start late, or on
+ * the first's thread after it: compute/hog.h). */
+static void hough_team_task(void *arg, vx_uint32 index)
+{
+    ovxc_hough_team_run((ovxc_hough_p *)arg, index);
+}
+
 static vx_status VX_CALLBACK hough_function(vx_node node, const vx_reference *params, vx_uint32 num)
 {
     vx_image in = (vx_image)params[0];
@@ -455,6 +463,7 @@ static vx_status VX_CALLBACK hough_function(vx_node node, const vx_reference *pa
     ovxc_hough_segment *seg = NULL;
     vx_size room, found, i, area;
     vx_uint32 x, y, n;
+    int team;
     (void)num;
     if (parr->num_items < 1 || !parr->data)
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_PARAMETERS, "no parameters");
@@ -478,14 +487,24 @@ static vx_status VX_CALLBACK hough_function(vx_node node, const vx_reference *pa
     hp.line_length = p.line_length;
     hp.line_gap = p.line_gap;
     hp.seed = ~(vx_uint64)0;
+    /* two threads when the node has them and the image is large enough
+     * (compute/hog.h: the angles split between them, the result the same) */
+    team = ovx_node_threads(node) >= 2 && hp.num_angle >= 8 && area >= 65536;
     {
         /* every buffer in the node's scratch (kept between runs) */
+        vx_size pts_bytes = (((area + 1) * sizeof(*hp.points) + 63) & ~(vx_size)63);
         vx_size o_mask = 0, o_pts = o_mask + (((vx_size)src.width * src.height + 1 + 63) & ~(vx_size)63);
-        vx_size o_acc = o_pts + (((area + 1) * sizeof(*hp.points) + 63) & ~(vx_size)63);
+        vx_size o_acc = o_pts + pts_bytes;
         vx_size o_tab = o_acc + ((((vx_size)hp.num_angle * hp.num_rho) * sizeof(*hp.acc) + 63) & ~(vx_size)63);
         vx_size o_r = o_tab + (((vx_size)hp.num_angle * 2 * sizeof(*hp.tab) + 63) & ~(vx_size)63);
         vx_size o_seg = o_r + (((vx_size)hp.num_angle * (1 + OVXC_HOUGH_AHEAD) * sizeof(*hp.rbuf) + 63) & ~(vx_size)63);
-        vx_uint8 *mem = ovx_node_scratch(node, o_seg + (room + 1) * sizeof(*seg));
+        /* the team's: the second list, scratch, the segment lists, the shared state */
+        vx_size o_pts2 = o_seg + (((room + 1) * sizeof(*seg) + 63) & ~(vx_size)63);
+        vx_size o_r2 = o_pts2 + (team ? pts_bytes : 0);
+        vx_size o_list = o_r2 + (team ? (((vx_size)hp.num_angle * sizeof(*hp.rbuf2) + 63) & ~(vx_size)63) : 0);
+        vx_size o_team = o_list + (team ? ((2 * ovxc_hough_list_room(&hp) * sizeof(*hp.list) + 63) & ~(vx_size)63) : 0);
+        vx_size total = o_team + (team ? ovxc_hough_team_bytes() : 0);
+        vx_uint8 *mem = ovx_node_scratch(node, total);
         if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for the Hough accumulator");
         hp.mask = mem + o_mask;
         hp.points = (vx_uint32 *)(void *)(mem + o_pts);
@@ -493,6 +512,15 @@ static vx_status VX_CALLBACK hough_function(vx_node node, const vx_reference *pa
         hp.tab = (vx_float32 *)(void *)(mem + o_tab);
         hp.rbuf = (vx_int32 *)(void *)(mem + o_r);
         seg = (ovxc_hough_segment *)(void *)(mem + o_seg);
+        if (team) {
+            hp.points2 = (vx_uint32 *)(void *)(mem + o_pts2);
+            hp.rbuf2 = (vx_int32 *)(void *)(mem + o_r2);
+            hp.list = (vx_uint32 *)(void *)(mem + o_list);
+            hp.team = mem + o_team;
+            hp.out = seg;
+            hp.max_out = room;
+            hp.split = hp.num_angle / 2;
+        }
         memset(hp.mask, 0, (vx_size)src.width * src.height + 1);
     }
     for (n = 0; n < hp.num_angle; n++) {
@@ -506,7 +534,13 @@ static vx_status VX_CALLBACK hough_function(vx_node node, const vx_reference *pa
         for (x = r.start_x; x < r.end_x; x++)
             m[x] = f == VX_DF_IMAGE_U1 ? (vx_uint8)((row[x / 8] >> (x % 8)) & 1) : (vx_uint8)(row[x] != 0);
     }
-    found = ovxc_hough_lines_p(&hp, seg, room);
+    if (team) {
+        (void)ovxc_hough_team_begin(&hp);
+        ovx_parallel_for(2, hough_team_task, &hp);
+        found = hp.count;
+    } else {
+        found = ovxc_hough_lines_p(&hp, seg, room);
+    }
     for (i = 0; i < found && i < room; i++) {
         vx_line2d_t l;
         l.start_x = (vx_float32)seg[i].x0;

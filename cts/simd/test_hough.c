@@ -14,9 +14,12 @@
 #include "../../csrc/compute/hog.h"
 
 #include <math.h>
+#include <pthread.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define SIMD_TEST_SEED 424242u
 #include "simd_test.h"
@@ -126,6 +129,75 @@ static size_t m_run(model *m, uint64_t seed, ovxc_hough_segment *out, size_t max
     return count;
 }
 
+/* ---- two threads (ovxc_hough_team_run) ---------------------------------------- */
+
+typedef struct {
+    ovxc_hough_p *h;
+    vx_uint32 role;
+    unsigned delay_us; /* the thread starts this late */
+} team_arg;
+
+static void *team_thread(void *arg)
+{
+    team_arg *a = arg;
+    if (a->delay_us) usleep(a->delay_us);
+    ovxc_hough_team_run(a->h, a->role);
+    return NULL;
+}
+
+/* The team's run on a copy of map: both roles at once (how 0), the
+ * partner late (1: a few hundred microseconds, mid-run on the larger
+ * cases), the partner only after the lead returned (2: the lead alone), the
+ * partner first (3), both at once with the partner let go after a few posts
+ * (4: as when its core is taken by other work).  The segments, the count, the image and the
+ * accumulator left must be those of the model. */
+static int team_case(const ovxc_hough_p *base, const vx_uint8 *map0, vx_uint32 w, vx_uint32 h, unsigned how,
+                     const ovxc_hough_segment *want, size_t nw, size_t cap, const vx_uint8 *mask_want,
+                     const vx_int32 *acc_want)
+{
+    ovxc_hough_p hp = *base;
+    vx_size na = base->num_angle, nr = base->num_rho, k, bad = 0;
+    vx_uint8 *map = malloc((size_t)w * h + 1);
+    vx_uint32 *pts2 = malloc(((size_t)w * h + 1) * sizeof(*pts2)), *list;
+    vx_int32 *acc = malloc(na * nr * sizeof(*acc)), *rbuf2 = malloc(na * sizeof(*rbuf2));
+    unsigned char *team_mem = malloc(ovxc_hough_team_bytes() + 64); /* the team's state 64-byte aligned */
+    void *team = team_mem + (64 - (uintptr_t)team_mem % 64) % 64;
+    ovxc_hough_segment *got = malloc(((size_t)w * h + 1) * sizeof(*got));
+    pthread_t th[2];
+    team_arg ta[2];
+    int r, ok;
+    memcpy(map, map0, (size_t)w * h + 1);
+    for (k = 0; k < na * nr; k++) acc[k] = 777;
+    hp.mask = map, hp.acc = acc, hp.points2 = pts2, hp.rbuf2 = rbuf2, hp.team = team, hp.out = got;
+    hp.max_out = cap, hp.split = (vx_uint32)(na / 2 + (how & 1));
+    if (hp.split >= na) hp.split = (vx_uint32)na - 1;
+    list = malloc(2 * ovxc_hough_list_room(&hp) * sizeof(*list));
+    hp.list = list;
+    ovxc_hough_team_begin(&hp);
+    for (r = 0; r < 2; r++) ta[r].h = &hp, ta[r].role = (vx_uint32)r, ta[r].delay_us = 0;
+    if (how == 1) ta[1].delay_us = 300;
+    if (how == 4) hp.leave_at = 2 + (vx_uint64)(w * 7 % 40); /* the partner let go after a few posts */
+    if (how == 3) ta[0].delay_us = 200;
+    if (how == 2) {
+        ovxc_hough_team_run(&hp, 0);
+        ovxc_hough_team_run(&hp, 1);
+    } else {
+        for (r = 0; r < 2; r++) pthread_create(&th[r], NULL, team_thread, &ta[r]);
+        for (r = 0; r < 2; r++) pthread_join(th[r], NULL);
+    }
+    {
+        const vx_int16 *a16 = (const vx_int16 *)(const void *)acc;
+        for (k = 0; k < na * nr; k++) bad += acc_want[k] != (hp.acc16 ? (vx_int32)a16[k] : acc[k]);
+    }
+    ok = !bad && hp.count == nw && memcmp(want, got, (nw < cap ? nw : cap) * sizeof(*got)) == 0 &&
+         memcmp(map, mask_want, (size_t)w * h) == 0;
+    if (!ok)
+        printf("FAIL hough team (how %u, split %u of %zu): %zu lines, want %zu; %zu cells differ\n", how, hp.split, na,
+               hp.count, nw, bad);
+    free(map), free(pts2), free(list), free(acc), free(rbuf2), free(team_mem), free(got);
+    return ok;
+}
+
 /* ---- the cases ---------------------------------------------------------------- */
 
 int main(void)
@@ -133,7 +205,7 @@ int main(void)
     static const vx_uint32 sizes[][2] = {{1, 1}, {2, 3}, {7, 5}, {31, 17}, {64, 64}, {101, 77}, {160, 120}, {257, 9}};
     unsigned passed = 0, failed = 0, ci;
     size_t lines = 0;
-    unsigned cells16 = 0, cells32 = 0;
+    unsigned cells16 = 0, cells32 = 0, team_passed = 0;
     /* cases 96-99: more than 32767 edge pixels, so the routine's choice of
      * 16-bit cells rests on the strip bound (rho 1, 2.5: 16 bits) or cannot
      * be made (rho 100: 32 bits); every other case has 16-bit cells */
@@ -147,7 +219,7 @@ int main(void)
         int big = ci % 11 == 5; /* rho 1e-6: distances past the magic rounding's range */
         vx_uint32 rx0 = ci % 3 == 2 && w > 4 ? w / 5 : 0, ry0 = ci % 3 == 2 && h > 4 ? h / 6 : 0;
         vx_uint32 rx1 = ci % 3 == 2 && w > 4 ? w - w / 7 : w, ry1 = ci % 3 == 2 && h > 4 ? h - h / 9 : h;
-        vx_uint8 *map = calloc((size_t)w * h + 1, 1), *mask1 = malloc((size_t)w * h + 1);
+        vx_uint8 *map = calloc((size_t)w * h + 1, 1), *mask1 = malloc((size_t)w * h + 1), *map0;
         vx_float32 *tab;
         vx_int32 *acc1, *acc2, *rbuf;
         vx_uint32 *points;
@@ -190,6 +262,8 @@ int main(void)
         want = malloc(((size_t)w * h + 1) * sizeof(*want));
         got = malloc(((size_t)w * h + 1) * sizeof(*got));
         memcpy(mask1, map, (size_t)w * h + 1);
+        map0 = malloc((size_t)w * h + 1);
+        memcpy(map0, map, (size_t)w * h + 1);
 
         memset(&md, 0, sizeof(md));
         md.tab = tab, md.acc = acc1, md.mask = mask1, md.w = w, md.h = h, md.na = na, md.nr = nr;
@@ -232,11 +306,26 @@ int main(void)
         } else {
             passed++;
         }
+        if (na >= 2) { /* two threads: every way the partner can come, on every case */
+            unsigned how;
+            for (how = 0; how < 5; how++) {
+                if (team_case(&hp, map0, w, h, how, want, nw, cap, mask1, acc1))
+                    team_passed++;
+                else
+                    failed++;
+            }
+        }
+        free(map0);
         lines += nw;
         free(map), free(mask1), free(tab), free(acc1), free(acc2), free(rbuf), free(points), free(want), free(got);
     }
-    printf("simd-hough: %u passed, %u failed (%zu lines in all; %u cases with 16-bit cells, %u with 32)\n", passed,
-           failed, lines, cells16, cells32);
+    printf("simd-hough: %u passed, %u failed (%zu lines in all; %u cases with 16-bit cells, %u with 32; "
+           "%u two-thread runs passed)\n",
+           passed, failed, lines, cells16, cells32, team_passed);
+    if (team_passed < 400) { /* the two-thread runs must run on most cases */
+        printf("FAIL hough: only %u two-thread runs\n", team_passed);
+        failed++;
+    }
     if (lines < 1000) { /* the cases must find lines, or they test little */
         printf("FAIL hough: only %zu lines found over the cases\n", lines);
         failed++;
