@@ -9,4 +9,6 @@ meson setup "$build" -Dpython=false -Db_sanitize=thread -Db_lundef=false -Dbuild
 ninja -C "$build" >/dev/null
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
 LD_LIBRARY_PATH="$build/csrc" "$build/cts/openvx-stress" 3
+# HoughLinesP's two threads (compute/hog.c) against its model, every way the second thread can come
+"$build/cts/simd-hough" | tail -1
 LD_LIBRARY_PATH="$build/cts" "$build/cts/openvx-cts" --quiet | tail -1

@@ -167,3 +167,28 @@ def test_graph_builders(vx, ctx):
     g2.hough_lines_p(img, lines_array=arr, **params)
     g2.process()
     assert len(arr) == 2
+
+
+def test_hough_lines_p_two_threads(vx, ctx):
+    """HoughLinesP on the pool's threads (two, splitting the angles: compute/hog.c) gives the
+    one-thread result exactly: the same lines in the same order, on an image large enough for the
+    two-thread path (>= 65536 pixels) with dense edges (a line passes about every 35 pixels)."""
+    import os
+    rng = np.random.default_rng(11)
+    a = (rng.random((240, 320)) < 0.3).astype(np.uint8) * 255
+    a[30, 10:300] = 255
+    a[20:220, 150] = 255
+    assert ctx.threads >= 2 or os.cpu_count() == 1
+    args = (a, 1, math.pi / 180, 12, 8, 3)
+    pool = vx.hough_lines_p(*args, capacity=100000, ctx=ctx)
+    one = vx.Context()
+    try:
+        one.directive(vx.lib.VX_DIRECTIVE_OVX_SERIAL)
+        serial = vx.hough_lines_p(*args, capacity=100000, ctx=one)
+        few = vx.hough_lines_p(*args, capacity=7, ctx=one)
+    finally:
+        one.close()
+    assert len(serial) > 100
+    np.testing.assert_array_equal(pool, serial)
+    np.testing.assert_array_equal(vx.hough_lines_p(*args, capacity=7, ctx=ctx), few)
+    np.testing.assert_array_equal(few, serial[:7])
