@@ -172,21 +172,11 @@ static int inside(const ovxc_hough_p *h, vx_int32 x, vx_int32 y)
 }
 
 /* Walk from (x0, y0) along the line of angle n (direction sign dir), one
- * pixel along the major axis, 16.16 fixed point along the other.  clear == 0:
- * find the last edge pixel before a gap longer than line_gap, into (*ex,
- * *ey).  clear != 0: remove every edge pixel up to (*ex, *ey) from the image,
- * and (clear == 1) take its votes out of the accumulator, or, with a list
- * (walk_list), append its position to list[*nlist] instead. */
-/* The votes of pixel (x, y) taken back, all angles (a call of its own: the
- * vote loop keeps its registers, which walk_list's would take). */
-static __attribute__((noinline)) void take_back(ovxc_hough_p *h, vx_int32 x, vx_int32 y, int magic)
-{
-    vx_uint32 dummy = 0;
-    (void)vote(h, x, y, -1, &dummy, magic);
-}
-
-static void walk_list(ovxc_hough_p *h, vx_int32 x0, vx_int32 y0, vx_uint32 n, int dir, int clear, vx_int32 *ex,
-                      vx_int32 *ey, int magic, vx_uint32 *list, vx_size *nlist)
+ * pixel along the major axis, 16.16 fixed point along the other, to the
+ * last edge pixel before a gap longer than line_gap, into (*ex, *ey); the
+ * edge pixels passed (each at or before that end) go to rec[*nrec]. */
+static void walk(const ovxc_hough_p *h, vx_int32 x0, vx_int32 y0, vx_uint32 n, int dir, vx_int32 *ex, vx_int32 *ey,
+                 vx_uint32 *rec, vx_size *nrec)
 {
     vx_float32 c = h->tab[n], s = h->tab[h->num_angle + n];
     /* line direction: perpendicular to the normal (cos, sin) */
@@ -201,36 +191,22 @@ static void walk_list(ovxc_hough_p *h, vx_int32 x0, vx_int32 y0, vx_uint32 n, in
         sx = (vx_int64)lrintf(dx * 65536.0f / fabsf(dy));
     }
     if (dir < 0) sx = -sx, sy = -sy;
-    if (!clear) *ex = x0, *ey = y0;
+    *ex = x0, *ey = y0;
     for (;;) {
         vx_int32 px = (vx_int32)(fx >> 16), py = (vx_int32)(fy >> 16);
-        vx_uint8 *m;
+        vx_uint32 at;
         if (!inside(h, px, py)) break;
-        m = &h->mask[(vx_size)py * h->width + (vx_uint32)px];
-        if (clear) {
-            if (clear == 1 && *m) {
-                if (list)
-                    list[(*nlist)++] = (vx_uint32)py * h->width + (vx_uint32)px;
-                else
-                    take_back(h, px, py, magic);
-            }
-            *m = 0;
-            if (px == *ex && py == *ey) break;
-        } else if (*m) {
+        at = (vx_uint32)py * h->width + (vx_uint32)px;
+        if (h->mask[at]) {
             gap = 0;
             *ex = px, *ey = py;
+            rec[(*nrec)++] = at;
         } else if (++gap > h->line_gap) {
             break;
         }
         fx += sx;
         fy += sy;
     }
-}
-
-static void walk(ovxc_hough_p *h, vx_int32 x0, vx_int32 y0, vx_uint32 n, int dir, int clear, vx_int32 *ex,
-                 vx_int32 *ey, int magic)
-{
-    walk_list(h, x0, y0, n, dir, clear, ex, ey, magic, NULL, NULL);
 }
 
 /* The next pixel of the random order into *pt (the list's entry j taken,
@@ -296,6 +272,14 @@ static vx_size hough_setup(ovxc_hough_p *h, int *magic)
     return np;
 }
 
+/* The votes of pixel (x, y) taken back, all angles (a call of its own: the
+ * vote loop keeps its registers, which the caller's would take). */
+static __attribute__((noinline)) void take_back(ovxc_hough_p *h, vx_int32 x, vx_int32 y, int magic)
+{
+    vx_uint32 dummy = 0;
+    (void)vote(h, x, y, -1, &dummy, magic);
+}
+
 /* Pixel (px, py) passed the threshold at angle best: its segment (the walks
  * both ways), removed from the image; a kept segment (line_length or
  * longer) takes back the votes of all its pixels (those drawn already and
@@ -308,15 +292,27 @@ static void hough_segment(ovxc_hough_p *h, vx_int32 px, vx_int32 py, vx_uint32 b
                           vx_size *nlist, ovxc_hough_segment *out, vx_size max_out, vx_size *count)
 {
     vx_int32 ex[2], ey[2], ddx, ddy, good;
-    walk(h, px, py, best, 1, 0, &ex[0], &ey[0], magic);
-    walk(h, px, py, best, -1, 0, &ex[1], &ey[1], magic);
+    vx_size nrec = 0, i;
+    walk(h, px, py, best, 1, &ex[0], &ey[0], h->rec, &nrec);
+    walk(h, px, py, best, -1, &ex[1], &ey[1], h->rec, &nrec);
     ddx = ex[1] - ex[0];
     ddy = ey[1] - ey[0];
     if (ddx < 0) ddx = -ddx;
     if (ddy < 0) ddy = -ddy;
     good = (ddx > ddy ? ddx : ddy) >= h->line_length;
-    walk_list(h, px, py, best, 1, good ? 1 : 2, &ex[0], &ey[0], magic, list, nlist);
-    walk_list(h, px, py, best, -1, good ? 1 : 2, &ex[1], &ey[1], magic, list, nlist);
+    /* out of the image: the edge pixels from the start to both ends (the
+     * walks' records; the start pixel, in both, once) */
+    for (i = 0; i < nrec; i++) {
+        vx_uint32 at = h->rec[i];
+        if (!h->mask[at]) continue;
+        if (good) {
+            if (list)
+                list[(*nlist)++] = at;
+            else
+                take_back(h, (vx_int32)(at % h->width), (vx_int32)(at / h->width), magic);
+        }
+        h->mask[at] = 0;
+    }
     if (!good) return;
     if (*count < max_out) {
         ovxc_hough_segment *sgm = &out[*count];

@@ -67,6 +67,7 @@ typedef struct {
                            * rho indices of the pixels drawn ahead */
     vx_uint32 num_angle, num_rho;
     vx_uint32 *points;    /* room for every pixel of the rectangle */
+    vx_uint32 *rec;       /* ovxc_hough_list_room() entries: the edge pixels a segment's walks passed */
     vx_int32 threshold, line_length, line_gap;
     vx_uint64 seed;       /* state of the generator of the pixels' random order */
     /* two threads (ovxc_hough_team_run), set by the caller: */

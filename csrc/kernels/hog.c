@@ -498,8 +498,9 @@ static vx_status VX_CALLBACK hough_function(vx_node node, const vx_reference *pa
         vx_size o_tab = o_acc + ((((vx_size)hp.num_angle * hp.num_rho) * sizeof(*hp.acc) + 63) & ~(vx_size)63);
         vx_size o_r = o_tab + (((vx_size)hp.num_angle * 2 * sizeof(*hp.tab) + 63) & ~(vx_size)63);
         vx_size o_seg = o_r + (((vx_size)hp.num_angle * (1 + OVXC_HOUGH_AHEAD) * sizeof(*hp.rbuf) + 63) & ~(vx_size)63);
+        vx_size o_rec = o_seg + (((room + 1) * sizeof(*seg) + 63) & ~(vx_size)63);
         /* the team's: the second list, scratch, the segment lists, the shared state */
-        vx_size o_pts2 = o_seg + (((room + 1) * sizeof(*seg) + 63) & ~(vx_size)63);
+        vx_size o_pts2 = o_rec + ((ovxc_hough_list_room(&hp) * sizeof(*hp.rec) + 63) & ~(vx_size)63);
         vx_size o_r2 = o_pts2 + (team ? pts_bytes : 0);
         vx_size o_list = o_r2 + (team ? (((vx_size)hp.num_angle * sizeof(*hp.rbuf2) + 63) & ~(vx_size)63) : 0);
         vx_size o_team = o_list + (team ? ((2 * ovxc_hough_list_room(&hp) * sizeof(*hp.list) + 63) & ~(vx_size)63) : 0);
@@ -512,6 +513,7 @@ static vx_status VX_CALLBACK hough_function(vx_node node, const vx_reference *pa
         hp.tab = (vx_float32 *)(void *)(mem + o_tab);
         hp.rbuf = (vx_int32 *)(void *)(mem + o_r);
         seg = (ovxc_hough_segment *)(void *)(mem + o_seg);
+        hp.rec = (vx_uint32 *)(void *)(mem + o_rec);
         if (team) {
             hp.points2 = (vx_uint32 *)(void *)(mem + o_pts2);
             hp.rbuf2 = (vx_int32 *)(void *)(mem + o_r2);

@@ -222,7 +222,7 @@ int main(void)
         vx_uint8 *map = calloc((size_t)w * h + 1, 1), *mask1 = malloc((size_t)w * h + 1), *map0;
         vx_float32 *tab;
         vx_int32 *acc1, *acc2, *rbuf;
-        vx_uint32 *points;
+        vx_uint32 *points, *rec;
         ovxc_hough_segment *want, *got;
         size_t cap, nw, ng;
         ovxc_hough_p hp;
@@ -284,6 +284,7 @@ int main(void)
         memset(&hp, 0, sizeof(hp));
         hp.mask = map, hp.width = w, hp.height = h, hp.rx0 = rx0, hp.ry0 = ry0, hp.rx1 = rx1, hp.ry1 = ry1;
         hp.acc = acc2, hp.tab = tab, hp.rbuf = rbuf, hp.num_angle = na, hp.num_rho = nr, hp.points = points;
+        hp.rec = rec = malloc(ovxc_hough_list_room(&hp) * sizeof(*rec));
         hp.threshold = md.threshold, hp.line_length = md.line_length, hp.line_gap = md.line_gap;
         hp.seed = ~(vx_uint64)0;
         ng = ovxc_hough_lines_p(&hp, got, cap);
@@ -318,6 +319,7 @@ int main(void)
         free(map0);
         lines += nw;
         free(map), free(mask1), free(tab), free(acc1), free(acc2), free(rbuf), free(points), free(want), free(got);
+        free(rec);
     }
     printf("simd-hough: %u passed, %u failed (%zu lines in all; %u cases with 16-bit cells, %u with 32; "
            "%u two-thread runs passed)\n",
