@@ -356,6 +356,61 @@ void ovxc_remap_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const flo
     }
 }
 
+int ovxc_remap_tab_fits(const ovxc_geo_src *src, const ovxc_geo_dst *dst)
+{
+    return !src->u1 && !dst->u1 && src->width >= 1 && src->height >= 1 && src->width <= OVXC_GEO_TAB_MAX &&
+           src->height <= OVXC_GEO_TAB_MAX;
+}
+
+void ovxc_remap_tab_build_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, int16_t *tab,
+                               uint32_t y0, uint32_t y1)
+{
+    enum { B = OVXC_GEO_FIX_BITS, ONE = 1 << OVXC_GEO_FIX_BITS };
+    const float cx = (float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->ox);
+    const float cy = (float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->oy);
+    for (uint32_t y = y0; y < y1; y++) {
+        const float *p = map_xy + (size_t)y * (size_t)dst->width * 2;
+        int16_t *t = tab + (size_t)y * (size_t)dst->width * 2;
+        for (int32_t x = 0; x < dst->width; x++) {
+            const float vx = p[2 * x] * (float)OVXC_GEO_FIX_SCALE + cx, vy = p[2 * x + 1] * (float)OVXC_GEO_FIX_SCALE + cy;
+            int32_t sx = (geo_fix(vx) + ONE / 2) >> B, sy = (geo_fix(vy) + ONE / 2) >> B;
+            sx = sx < -1 ? -1 : (sx > src->width ? src->width : sx);
+            sy = sy < -1 ? -1 : (sy > src->height ? src->height : sy);
+            t[2 * x] = (int16_t)sx;
+            t[2 * x + 1] = (int16_t)sy;
+        }
+    }
+}
+
+void ovxc_remap_tab_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const int16_t *tab, uint32_t y0,
+                         uint32_t y1)
+{
+    for (uint32_t y = y0; y < y1; y++) {
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        const int16_t *t = tab + (size_t)y * (size_t)dst->width * 2;
+        for (int32_t x = 0; x < dst->width; x++) row[x] = (uint8_t)geo_px(src, t[2 * x], t[2 * x + 1]);
+    }
+}
+
+static const ovx_variant remap_tab_variants[] = {
+    OVX_VARIANT_AVX512(ovxc_remap_tab_rows)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_remap_tab_rows},
+};
+static const ovx_variant remap_tab_build_variants[] = {
+    OVX_VARIANT_AVX512(ovxc_remap_tab_build_rows)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_remap_tab_build_rows},
+};
+
+const ovx_variant *ovxc_remap_tab_variants(void)
+{
+    return remap_tab_variants;
+}
+
+const ovx_variant *ovxc_remap_tab_build_variants(void)
+{
+    return remap_tab_build_variants;
+}
+
 static const ovx_variant warp_affine_variants[] = {
     OVX_VARIANT_AVX512(ovxc_warp_affine_rows)
     OVX_VARIANT_AVX2(ovxc_warp_affine_rows)

@@ -1163,3 +1163,101 @@ void ovxc_remap_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, co
     }
     w5_remap_rows(&c, src, dst, map_xy, y0, y1);
 }
+
+/* ---- Remap nearest from the derived table (geometry.h) -------------------
+ *
+ * The table's dwords are the pixels (x in the low int16, y in the high),
+ * clamped to [-1, w] x [-1, h]; replicate clamps them further into the plane
+ * (the pixel the reference's geo_px reads), constant keeps them (outside
+ * stays outside).  Then the same taps as the float rows (w5_taps_nn). */
+static W5_TARGET __attribute__((noinline)) void w5_tab_rows(const w5_ctx *c, const ovxc_geo_dst *dst,
+                                                            const int16_t *tab, uint32_t y0, uint32_t y1)
+{
+    int32_t X[W5_CHUNK] W5_ALIGN, Y[W5_CHUNK] W5_ALIGN;
+    const int32_t n = dst->width;
+    const __m512i xlo = _mm512_set1_epi32(c->constant ? -1 : 0), xhi = _mm512_set1_epi32(c->constant ? c->w : c->w - 1);
+    const __m512i ylo = xlo, yhi = _mm512_set1_epi32(c->constant ? c->h : c->h - 1);
+    const int nn = c->xmax16 != 0xFFFFFFFFu;
+    for (uint32_t y = y0; y < y1; y++) {
+        const int32_t *t = (const int32_t *)(const void *)(tab + (size_t)y * (size_t)n * 2);
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        for (int32_t x0 = 0; x0 < n; x0 += W5_CHUNK) {
+            const int32_t m = n - x0 < W5_CHUNK ? n - x0 : W5_CHUNK;
+            for (int32_t k = 0; k < m; k += 16) {
+                int32_t tail[16] W5_ALIGN = {0};
+                if (m - k < 16) memcpy(tail, t + x0 + k, (size_t)(m - k) * 4); /* the row's last pixels */
+                const __m512i v = _mm512_loadu_si512(m - k >= 16 ? (const void *)(t + x0 + k) : (const void *)tail);
+                const __m512i xi = W5_SRAI(_mm512_slli_epi32(v, 16), 16), yi = W5_SRAI(v, 16);
+                _mm512_store_si512((void *)(X + k), _mm512_min_epi32(_mm512_max_epi32(xi, xlo), xhi));
+                _mm512_store_si512((void *)(Y + k), _mm512_min_epi32(_mm512_max_epi32(yi, ylo), yhi));
+            }
+            for (int32_t g = 0; g < m; g += 64) {
+                if (nn) w5_taps_nn(c, X + g, Y + g, row + x0 + g, m - g < 64 ? m - g : 64, 0);
+                else w5_taps(c, X + g, Y + g, row + x0 + g, m - g < 64 ? m - g : 64, 0);
+            }
+        }
+    }
+}
+
+void ovxc_remap_tab_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const int16_t *tab, uint32_t y0,
+                                uint32_t y1)
+{
+    w5_ctx c;
+    if (!w5_init(&c, src, dst, OVXC_GEO_NEAREST)) {
+        ovxc_remap_tab_rows(src, dst, tab, y0, y1);
+        return;
+    }
+    w5_tab_rows(&c, dst, tab, y0, y1);
+}
+
+/* The table by the scaled exact form of w5_remap_pos (nearest: u = RN(m +
+ * c / 1024) is v / 1024 exactly, the pixel floor(u + 1/2) rounded down),
+ * with the constant border's clamp (+-2^20 pixels: the reference's geo_fix
+ * bounds scaled; replicate's pixel is that one clamped into the plane), then
+ * clamped to [-1, w] x [-1, h] and packed. */
+void ovxc_remap_tab_build_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy,
+                                      int16_t *tab, uint32_t y0, uint32_t y1)
+{
+    const float k10 = 1.0f / 1024.0f;
+    const __m512 scx = _mm512_set1_ps((float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->ox) * k10);
+    const __m512 scy = _mm512_set1_ps((float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->oy) * k10);
+    const __m512 slo = _mm512_set1_ps(-OVXC_GEO_FIX_LIM * k10), shi = _mm512_set1_ps(OVXC_GEO_FIX_LIM * k10);
+    const __m512 half = _mm512_set1_ps(0.5f);
+    const __m512i ev = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i od = _mm512_add_epi32(ev, _mm512_set1_epi32(1)), m1 = _mm512_set1_epi32(-1);
+    const __m512i xhi = _mm512_set1_epi32(src->width), yhi = _mm512_set1_epi32(src->height);
+    const __m512i lo16 = _mm512_set1_epi32(0xFFFF);
+    const int32_t n = dst->width;
+    for (uint32_t y = y0; y < y1; y++) {
+        const float *p = map_xy + (size_t)y * (size_t)n * 2;
+        int32_t *t = (int32_t *)(void *)(tab + (size_t)y * (size_t)n * 2);
+        for (int32_t x = 0; x < n; x += 16) {
+            const float *q = p + 2 * x;
+            __m512 a, b;
+            if (n - x >= 16) {
+                a = _mm512_loadu_ps(q);
+                b = _mm512_loadu_ps(q + 16);
+            } else {
+                const int32_t kk = 2 * (n - x);
+                a = W5_LOADZ((__mmask16)(kk >= 16 ? 0xFFFF : (1u << kk) - 1u), q);
+                b = W5_LOADZ((__mmask16)(kk > 16 ? (1u << (kk - 16)) - 1u : 0u), q + 16);
+            }
+            {
+                const __m512 mx = _mm512_permutex2var_ps(a, ev, b), my = _mm512_permutex2var_ps(a, od, b);
+                const __m512 ux = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(mx, scx), slo), shi);
+                const __m512 uy = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(my, scy), slo), shi);
+                __m512i xi = w5_floor_epi32(W5_ADD_RD(ux, half)), yi = w5_floor_epi32(W5_ADD_RD(uy, half));
+                xi = _mm512_min_epi32(_mm512_max_epi32(xi, m1), xhi);
+                yi = _mm512_min_epi32(_mm512_max_epi32(yi, m1), yhi);
+                const __m512i o = _mm512_or_si512(_mm512_and_si512(xi, lo16), _mm512_slli_epi32(yi, 16));
+                if (n - x >= 16) {
+                    _mm512_storeu_si512((void *)(t + x), o);
+                } else { /* the row's last pixels */
+                    int32_t tail[16] W5_ALIGN;
+                    _mm512_store_si512((void *)tail, o);
+                    memcpy(t + x, tail, (size_t)(n - x) * 4);
+                }
+            }
+        }
+    }
+}
