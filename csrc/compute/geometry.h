@@ -162,13 +162,33 @@ const struct ovx_variant *ovxc_geo_warp_variants(int kind);
 int ovxc_remap_tab_fits(const ovxc_geo_src *src, const ovxc_geo_dst *dst);
 void ovxc_remap_tab_build_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, int16_t *tab,
                                uint32_t y0, uint32_t y1);
-typedef void (*ovxc_remap_tab_f)(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const int16_t *tab, uint32_t y0,
-                                 uint32_t y1);
-void ovxc_remap_tab_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const int16_t *tab, uint32_t y0,
+/* The table packed for the AVX-512 sampler (built from the table by
+ * ovxc_remap_tab_pack_rows for the plane's border mode): per block of 16
+ * destination pixels of a row (row y's blocks at hdr + y hstride) a base
+ * pixel (bx, by) (int16 x in the low half, y in the high; OVXC_GEO_TAB_ESC:
+ * none) such that every pixel of the block, after replicate's clamp into
+ * the plane, lies in the in-plane window of columns bx .. bx + 15 and rows
+ * by .. by + 3, and per pixel its byte dx + 16 dy in that window (row y's at
+ * idx + y istride, istride a multiple of 64, the bytes past the row 0).
+ * Blocks with no such window (some pixel outside the plane under a constant
+ * border, spread too wide, planes under 16 x 4) read the table. */
+#define OVXC_GEO_TAB_ESC ((int32_t)0x80008000u)
+typedef struct {
+    const int16_t *tab;
+    const uint8_t *idx; /* NULL: not packed */
+    const int32_t *hdr;
+    int32_t istride, hstride;
+} ovxc_remap_tab;
+void ovxc_remap_tab_pack_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const int16_t *tab, uint8_t *idx,
+                              int32_t *hdr, int32_t istride, int32_t hstride, uint32_t y0, uint32_t y1);
+typedef void (*ovxc_remap_tab_f)(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const ovxc_remap_tab *t,
+                                 uint32_t y0, uint32_t y1);
+void ovxc_remap_tab_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const ovxc_remap_tab *t, uint32_t y0,
                          uint32_t y1);
-/* AVX-512 with VBMI (without VBMI: the scalar routine) */
-void ovxc_remap_tab_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const int16_t *tab, uint32_t y0,
-                                uint32_t y1);
+/* AVX-512 with VBMI (without VBMI: the scalar routine); reads the packed
+ * form where t->idx is set */
+void ovxc_remap_tab_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const ovxc_remap_tab *t,
+                                uint32_t y0, uint32_t y1);
 void ovxc_remap_tab_build_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy,
                                       int16_t *tab, uint32_t y0, uint32_t y1);
 /* The table's sampler variants, best first, the scalar reference last; and

@@ -1170,27 +1170,40 @@ void ovxc_remap_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, co
  * clamped to [-1, w] x [-1, h]; replicate clamps them further into the plane
  * (the pixel the reference's geo_px reads), constant keeps them (outside
  * stays outside).  Then the same taps as the float rows (w5_taps_nn). */
+/* The table's pixels k .. k + 15 of a row (q: the row's table) as the
+ * taps' X, Y (the replicate clamp applied); lanes past m from pixel 0 of a
+ * zeroed tail (computed, not used). */
+static inline void w5_tab_xy(const w5_ctx *c, const int32_t *q, int32_t m, int32_t *X, int32_t *Y)
+{
+    const __m512i xlo = _mm512_set1_epi32(c->constant ? -1 : 0), xhi = _mm512_set1_epi32(c->constant ? c->w : c->w - 1);
+    const __m512i yhi = _mm512_set1_epi32(c->constant ? c->h : c->h - 1);
+    __m512i v;
+    if (m >= 16) {
+        v = _mm512_loadu_si512((const void *)q);
+    } else { /* the row's last pixels */
+        int32_t tail[16] W5_ALIGN = {0};
+        memcpy(tail, q, (size_t)m * 4);
+        v = _mm512_load_si512((const void *)tail);
+    }
+    {
+        const __m512i xi = W5_SRAI(_mm512_slli_epi32(v, 16), 16), yi = W5_SRAI(v, 16);
+        _mm512_store_si512((void *)X, _mm512_min_epi32(_mm512_max_epi32(xi, xlo), xhi));
+        _mm512_store_si512((void *)Y, _mm512_min_epi32(_mm512_max_epi32(yi, xlo), yhi));
+    }
+}
+
 static W5_TARGET __attribute__((noinline)) void w5_tab_rows(const w5_ctx *c, const ovxc_geo_dst *dst,
                                                             const int16_t *tab, uint32_t y0, uint32_t y1)
 {
     int32_t X[W5_CHUNK] W5_ALIGN, Y[W5_CHUNK] W5_ALIGN;
     const int32_t n = dst->width;
-    const __m512i xlo = _mm512_set1_epi32(c->constant ? -1 : 0), xhi = _mm512_set1_epi32(c->constant ? c->w : c->w - 1);
-    const __m512i ylo = xlo, yhi = _mm512_set1_epi32(c->constant ? c->h : c->h - 1);
     const int nn = c->xmax16 != 0xFFFFFFFFu;
     for (uint32_t y = y0; y < y1; y++) {
         const int32_t *t = (const int32_t *)(const void *)(tab + (size_t)y * (size_t)n * 2);
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
         for (int32_t x0 = 0; x0 < n; x0 += W5_CHUNK) {
             const int32_t m = n - x0 < W5_CHUNK ? n - x0 : W5_CHUNK;
-            for (int32_t k = 0; k < m; k += 16) {
-                int32_t tail[16] W5_ALIGN = {0};
-                if (m - k < 16) memcpy(tail, t + x0 + k, (size_t)(m - k) * 4); /* the row's last pixels */
-                const __m512i v = _mm512_loadu_si512(m - k >= 16 ? (const void *)(t + x0 + k) : (const void *)tail);
-                const __m512i xi = W5_SRAI(_mm512_slli_epi32(v, 16), 16), yi = W5_SRAI(v, 16);
-                _mm512_store_si512((void *)(X + k), _mm512_min_epi32(_mm512_max_epi32(xi, xlo), xhi));
-                _mm512_store_si512((void *)(Y + k), _mm512_min_epi32(_mm512_max_epi32(yi, ylo), yhi));
-            }
+            for (int32_t k = 0; k < m; k += 16) w5_tab_xy(c, t + x0 + k, m - k, X + k, Y + k);
             for (int32_t g = 0; g < m; g += 64) {
                 if (nn) w5_taps_nn(c, X + g, Y + g, row + x0 + g, m - g < 64 ? m - g : 64, 0);
                 else w5_taps(c, X + g, Y + g, row + x0 + g, m - g < 64 ? m - g : 64, 0);
@@ -1199,15 +1212,62 @@ static W5_TARGET __attribute__((noinline)) void w5_tab_rows(const w5_ctx *c, con
     }
 }
 
-void ovxc_remap_tab_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const int16_t *tab, uint32_t y0,
-                                uint32_t y1)
+/* The packed form (geometry.h): a block with a base takes its 16 pixels
+ * from the 4 rows' 16 bytes at the base (a broadcast load and 3 inserts)
+ * by one masked vpermb with the block's window bytes as indices, straight
+ * into output order; a block without one (OVXC_GEO_TAB_ESC) by w5_nn_other
+ * from the table. */
+static W5_TARGET __attribute__((noinline)) void w5_tab_packed_rows(const w5_ctx *c, const ovxc_geo_dst *dst,
+                                                                   const ovxc_remap_tab *tt, uint32_t y0, uint32_t y1)
+{
+    int32_t X[16] W5_ALIGN, Y[16] W5_ALIGN;
+    const int32_t n = dst->width;
+    const uint8_t *const p0 = c->ptr;
+    const intptr_t st = c->stride;
+    for (uint32_t y = y0; y < y1; y++) {
+        const int32_t *t = (const int32_t *)(const void *)(tt->tab + (size_t)y * (size_t)n * 2);
+        const uint8_t *ir = tt->idx + (size_t)y * (size_t)tt->istride;
+        const int32_t *hr = tt->hdr + (size_t)y * (size_t)tt->hstride;
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        for (int32_t g = 0; g < n; g += 64) {
+            const __m512i iv = _mm512_loadu_si512((const void *)(ir + g));
+            __m512i acc = _mm512_setzero_si512();
+#define W5_PKB(b)                                                                                                 \
+    if (g + 16 * (b) < n) {                                                                                       \
+        const int32_t h = hr[(g >> 4) + (b)];                                                                     \
+        if (h != OVXC_GEO_TAB_ESC) {                                                                              \
+            const uint8_t *p = p0 + (intptr_t)(h >> 16) * st + (h & 0xFFFF);                                      \
+            __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p));                              \
+            T = _mm512_inserti32x4(T, _mm_loadu_si128((const __m128i *)(p + st)), 1);                             \
+            T = _mm512_inserti32x4(T, _mm_loadu_si128((const __m128i *)(p + 2 * st)), 2);                         \
+            T = _mm512_inserti32x4(T, _mm_loadu_si128((const __m128i *)(p + 3 * st)), 3);                         \
+            acc = _mm512_mask_permutexvar_epi8(acc, (__mmask64)0xFFFFull << (16 * (b)), iv, T);                   \
+        } else {                                                                                                  \
+            w5_tab_xy(c, t + g + 16 * (b), n - g - 16 * (b), X, Y);                                               \
+            acc = _mm512_inserti32x4(acc, _mm512_cvtepi32_epi8(w5_nn_other(c, X, Y)), (b));                       \
+        }                                                                                                         \
+    }
+            W5_PKB(0)
+            W5_PKB(1)
+            W5_PKB(2)
+            W5_PKB(3)
+#undef W5_PKB
+            if (n - g >= 64) _mm512_storeu_si512((void *)(row + g), acc);
+            else _mm512_mask_storeu_epi8(row + g, ((__mmask64)1 << (n - g)) - 1, acc);
+        }
+    }
+}
+
+void ovxc_remap_tab_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const ovxc_remap_tab *t,
+                                uint32_t y0, uint32_t y1)
 {
     w5_ctx c;
     if (!w5_init(&c, src, dst, OVXC_GEO_NEAREST)) {
-        ovxc_remap_tab_rows(src, dst, tab, y0, y1);
+        ovxc_remap_tab_rows(src, dst, t, y0, y1);
         return;
     }
-    w5_tab_rows(&c, dst, tab, y0, y1);
+    if (t->idx && c.xmax16 != 0xFFFFFFFFu) w5_tab_packed_rows(&c, dst, t, y0, y1);
+    else w5_tab_rows(&c, dst, t->tab, y0, y1);
 }
 
 /* The table by the scaled exact form of w5_remap_pos (nearest: u = RN(m +

@@ -353,7 +353,7 @@ static vx_status VX_CALLBACK remap_validate(vx_node node, const vx_reference p[]
  * OVXC_GEO_TAB_MAX take the map itself. */
 typedef struct {
     vx_uint64 stamp;
-    vx_int32 ox, oy, w, h;
+    vx_int32 ox, oy, w, h, mode, pad; /* mode: the packed form's border rule; pad 0 (keys compare by memcmp) */
 } remap_row_key;
 
 typedef struct {
@@ -374,11 +374,24 @@ static vx_size remap_tab_off(vx_uint32 dh)
     return (remap_tab_keys_off() + (vx_size)dh * sizeof(remap_row_key) + 63) & ~(vx_size)63;
 }
 
+/* After the table (4 bytes a pixel): the packed form's window bytes
+ * (istride a row) and block bases (hstride a row). */
+static vx_int32 remap_tab_istride(vx_uint32 dw)
+{
+    return (vx_int32)((dw + 63) & ~63u);
+}
+
+static vx_size remap_tab_size(vx_uint32 dw, vx_uint32 dh)
+{
+    return remap_tab_off(dh) + (vx_size)dw * dh * 4 + (vx_size)remap_tab_istride(dw) * dh +
+           (vx_size)(remap_tab_istride(dw) / 16) * dh * 4;
+}
+
 /* The node's table head, when it has one for a dw x dh destination. */
 static remap_tab_head *remap_tab_of(vx_node node, vx_int32 dw, vx_int32 dh)
 {
     remap_tab_head *hd = (remap_tab_head *)node->local_data_ptr;
-    if (!node->local_data_ours || !hd || node->local_data_size < remap_tab_off((vx_uint32)dh) ||
+    if (!node->local_data_ours || !hd || node->local_data_size < remap_tab_size((vx_uint32)dw, (vx_uint32)dh) ||
         hd->magic != REMAP_TAB_MAGIC || (vx_int32)hd->dw != dw || (vx_int32)hd->dh != dh)
         return NULL;
     return hd;
@@ -399,20 +412,29 @@ static vx_status remap_window(vx_node node, const vx_reference p[], vx_uint32 nu
         vx_uint8 *base = (vx_uint8 *)hd;
         remap_row_key *keys = (remap_row_key *)(void *)(base + remap_tab_keys_off());
         int16_t *tab = (int16_t *)(void *)(base + remap_tab_off((vx_uint32)dst.height));
-        const remap_row_key want = {r->stamp, src.ox, src.oy, src.width, src.height};
+        uint8_t *idx = (uint8_t *)(tab + (size_t)dst.width * (size_t)dst.height * 2);
+        const vx_int32 ist = remap_tab_istride((vx_uint32)dst.width), hst = ist / 16;
+        int32_t *hdr = (int32_t *)(void *)(idx + (size_t)ist * (size_t)dst.height);
+        remap_row_key want;
+        ovxc_remap_tab t;
         vx_uint32 y = win->y0;
+        memset(&want, 0, sizeof want);
+        want.stamp = r->stamp, want.ox = src.ox, want.oy = src.oy, want.w = src.width, want.h = src.height;
+        want.mode = src.mode;
         while (y < win->y1) { /* the stale rows, in runs */
             vx_uint32 e = y;
             while (e < win->y1 && memcmp(&keys[e], &want, sizeof want) != 0) e++;
             if (e > y) {
                 ((void (*)(const ovxc_geo_src *, const ovxc_geo_dst *, const float *, int16_t *, uint32_t,
                            uint32_t))hd->build->fn)(&src, &dst, (const float *)r->data, tab, y, e);
+                ovxc_remap_tab_pack_rows(&src, &dst, tab, idx, hdr, ist, hst, y, e);
                 for (; y < e; y++) keys[y] = want;
             } else {
                 y++;
             }
         }
-        hd->sample(&src, &dst, tab, win->y0, win->y1);
+        t.tab = tab, t.idx = idx, t.hdr = hdr, t.istride = ist, t.hstride = hst;
+        hd->sample(&src, &dst, &t, win->y0, win->y1);
         return VX_SUCCESS;
     }
     geo_warp_fn(node, OVXC_GEO_REMAP)(&src, &dst, (const float *)r->data, interp, win->y0, win->y1);
@@ -451,9 +473,9 @@ static const ovx_variant *select_remap(vx_node node, const vx_reference p[])
     vx_image in = (vx_image)p[0];
     if (v && geo_interp(p[2]) == OVXC_GEO_NEAREST && tv->level != OVX_SIMD_NONE &&
         __builtin_cpu_supports("avx512vbmi") && in->width <= OVXC_GEO_TAB_MAX && in->height <= OVXC_GEO_TAB_MAX &&
-        (vx_uint64)r->dst_width * r->dst_height <= ((vx_uint64)1 << 31) / 4) {
+        (vx_uint64)r->dst_width * r->dst_height <= ((vx_uint64)1 << 31) / 8) {
         const vx_size off = remap_tab_off(r->dst_height);
-        vx_uint8 *base = ovx_node_scratch(node, off + (vx_size)r->dst_width * r->dst_height * 4);
+        vx_uint8 *base = ovx_node_scratch(node, remap_tab_size(r->dst_width, r->dst_height));
         if (base) {
             remap_tab_head *hd = (remap_tab_head *)(void *)base;
             memset(base, 0, off);
