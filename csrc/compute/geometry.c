@@ -442,6 +442,16 @@ static const ovx_variant remap_tab_build_variants[] = {
     {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_remap_tab_build_rows},
 };
 
+static const ovx_variant remap_tab_pack_variants[] = {
+    OVX_VARIANT_AVX512(ovxc_remap_tab_pack_rows)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_remap_tab_pack_rows},
+};
+
+const ovx_variant *ovxc_remap_tab_pack_variants(void)
+{
+    return remap_tab_pack_variants;
+}
+
 const ovx_variant *ovxc_remap_tab_variants(void)
 {
     return remap_tab_variants;

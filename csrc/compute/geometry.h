@@ -181,6 +181,13 @@ typedef struct {
 } ovxc_remap_tab;
 void ovxc_remap_tab_pack_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const int16_t *tab, uint8_t *idx,
                               int32_t *hdr, int32_t istride, int32_t hstride, uint32_t y0, uint32_t y1);
+void ovxc_remap_tab_pack_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const int16_t *tab,
+                                     uint8_t *idx, int32_t *hdr, int32_t istride, int32_t hstride, uint32_t y0,
+                                     uint32_t y1);
+typedef void (*ovxc_remap_tab_pack_f)(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const int16_t *tab,
+                                      uint8_t *idx, int32_t *hdr, int32_t istride, int32_t hstride, uint32_t y0,
+                                      uint32_t y1);
+const struct ovx_variant *ovxc_remap_tab_pack_variants(void);
 typedef void (*ovxc_remap_tab_f)(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const ovxc_remap_tab *t,
                                  uint32_t y0, uint32_t y1);
 void ovxc_remap_tab_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const ovxc_remap_tab *t, uint32_t y0,

@@ -1321,3 +1321,79 @@ void ovxc_remap_tab_build_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_ds
         }
     }
 }
+
+/* ovxc_remap_tab_pack_rows (geometry.h) 16 pixels a step: the same bases
+ * and bytes (the smallest x and y of the block's pixels after replicate's
+ * clamp, held to w - 16 and h - 4; the block packed when every pixel is
+ * inside the plane and dx <= 15, dy <= 3); a row's last block, under 16
+ * pixels, by the scalar routine's loop (ovxc_remap_tab_pack_rows on that
+ * block's row range would redo the row: the block is done here). */
+/* The smallest lane (a reduction the emulated build's SIMDe lacks) */
+static inline int32_t w5_hmin(__m512i v)
+{
+    __m256i a = _mm256_min_epi32(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
+    __m128i b = _mm_min_epi32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
+    b = _mm_min_epi32(b, _mm_shuffle_epi32(b, 0x4E));
+    b = _mm_min_epi32(b, _mm_shuffle_epi32(b, 0xB1));
+    return _mm_cvtsi128_si32(b);
+}
+
+void ovxc_remap_tab_pack_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const int16_t *tab,
+                                     uint8_t *idx, int32_t *hdr, int32_t istride, int32_t hstride, uint32_t y0,
+                                     uint32_t y1)
+{
+    const int rep = src->mode != OVXC_BORDER_CONSTANT;
+    const int32_t W = src->width, H = src->height, n = dst->width, nfull = n & ~15;
+    const __m512i zero = _mm512_setzero_si512(), wm1 = _mm512_set1_epi32(W - 1), hm1 = _mm512_set1_epi32(H - 1);
+    const __m512i k15 = _mm512_set1_epi32(15);
+    if (W < 16 || H < 4 || n < 16) {
+        ovxc_remap_tab_pack_rows(src, dst, tab, idx, hdr, istride, hstride, y0, y1);
+        return;
+    }
+    for (uint32_t y = y0; y < y1; y++) {
+        const int32_t *q = (const int32_t *)(const void *)(tab + (size_t)y * (size_t)n * 2);
+        uint8_t *ir = idx + (size_t)y * (size_t)istride;
+        int32_t *hr = hdr + (size_t)y * (size_t)hstride;
+        memset(ir + nfull, 0, (size_t)(istride - nfull));
+        for (int32_t x0 = 0; x0 < nfull; x0 += 16) {
+            const __m512i v = _mm512_loadu_si512((const void *)(q + x0));
+            __m512i xi = W5_SRAI(_mm512_slli_epi32(v, 16), 16), yi = W5_SRAI(v, 16);
+            int ok = 1;
+            if (rep) {
+                xi = _mm512_min_epi32(_mm512_max_epi32(xi, zero), wm1);
+                yi = _mm512_min_epi32(_mm512_max_epi32(yi, zero), hm1);
+            } else {
+                ok = _mm512_cmple_epu32_mask(xi, wm1) == 0xFFFF && _mm512_cmple_epu32_mask(yi, hm1) == 0xFFFF;
+            }
+            if (ok) {
+                int32_t bx = w5_hmin(xi), by = w5_hmin(yi);
+                __m512i dx, dy;
+                bx = bx > W - 16 ? W - 16 : bx;
+                by = by > H - 4 ? H - 4 : by;
+                dx = _mm512_sub_epi32(xi, _mm512_set1_epi32(bx));
+                dy = _mm512_sub_epi32(yi, _mm512_set1_epi32(by));
+                /* dx, dy >= 0 (the bases are the smallest); dy <= 3 iff 4 dy <= 15 (dy < 2^15) */
+                ok = _mm512_cmple_epu32_mask(_mm512_max_epu32(dx, _mm512_slli_epi32(dy, 2)), k15) == 0xFFFF;
+                if (ok) {
+                    hr[x0 >> 4] = (int32_t)(((uint32_t)by << 16) | (uint32_t)bx);
+                    _mm_storeu_si128((__m128i *)(void *)(ir + x0),
+                                     _mm512_cvtepi32_epi8(_mm512_add_epi32(dx, _mm512_slli_epi32(dy, 4))));
+                    continue;
+                }
+            }
+            hr[x0 >> 4] = OVXC_GEO_TAB_ESC;
+            memset(ir + x0, 0, 16);
+        }
+        if (nfull < n) { /* the last block: the scalar routine on a one-block view of the row */
+            int16_t part[32];
+            int32_t ph;
+            uint8_t pi[64];
+            ovxc_geo_dst d1 = *dst;
+            d1.width = n - nfull;
+            memcpy(part, tab + ((size_t)y * (size_t)n + (size_t)nfull) * 2, (size_t)(n - nfull) * 4);
+            ovxc_remap_tab_pack_rows(src, &d1, part, pi, &ph, 64, 1, 0, 1);
+            memcpy(ir + nfull, pi, (size_t)(n - nfull));
+            hr[nfull >> 4] = ph;
+        }
+    }
+}

@@ -360,6 +360,7 @@ typedef struct {
     vx_uint32 magic, dw, dh, pad;
     ovxc_remap_tab_f sample;
     const ovx_variant *build;
+    ovxc_remap_tab_pack_f pack;
 } remap_tab_head;
 
 #define REMAP_TAB_MAGIC 0x52544142u /* "RTAB" */
@@ -427,7 +428,7 @@ static vx_status remap_window(vx_node node, const vx_reference p[], vx_uint32 nu
             if (e > y) {
                 ((void (*)(const ovxc_geo_src *, const ovxc_geo_dst *, const float *, int16_t *, uint32_t,
                            uint32_t))hd->build->fn)(&src, &dst, (const float *)r->data, tab, y, e);
-                ovxc_remap_tab_pack_rows(&src, &dst, tab, idx, hdr, ist, hst, y, e);
+                hd->pack(&src, &dst, tab, idx, hdr, ist, hst, y, e);
                 for (; y < e; y++) keys[y] = want;
             } else {
                 y++;
@@ -484,6 +485,7 @@ static const ovx_variant *select_remap(vx_node node, const vx_reference p[])
             hd->dh = r->dst_height;
             hd->sample = (ovxc_remap_tab_f)tv->fn;
             hd->build = ovx_variant_pick(ovxc_remap_tab_build_variants());
+            hd->pack = (ovxc_remap_tab_pack_f)ovx_variant_pick(ovxc_remap_tab_pack_variants())->fn;
         }
     } else if (node->local_data_ours && node->local_data_ptr &&
                node->local_data_size >= sizeof(remap_tab_head)) {

@@ -107,7 +107,27 @@ static void check_tab(const ovxc_geo_src *src, int32_t dw, int32_t dh, const flo
             passed++;
         }
     }
+    memset(idx, 0x5A, (size_t)ist * dh), memset(hdr, 0x5A, (size_t)hst * dh * 4); /* the bases past a row's blocks: unused, untouched */
     ovxc_remap_tab_pack_rows(src, &dst, tab, idx, hdr, ist, hst, 0, (uint32_t)dh);
+    for (v = ovxc_remap_tab_pack_variants(); v->level != OVX_SIMD_NONE; v++) { /* the same packed form */
+        uint8_t *idx2 = malloc((size_t)ist * dh);
+        int32_t *hdr2 = malloc((size_t)hst * dh * 4);
+        if (!cpu_has(v->level)) {
+            not_run++;
+        } else {
+            memset(idx2, 0x5A, (size_t)ist * dh), memset(hdr2, 0x5A, (size_t)hst * dh * 4);
+            ((ovxc_remap_tab_pack_f)v->fn)(src, &dst, tab, idx2, hdr2, ist, hst, 0, (uint32_t)dh / 2);
+            ((ovxc_remap_tab_pack_f)v->fn)(src, &dst, tab, idx2, hdr2, ist, hst, (uint32_t)dh / 2, (uint32_t)dh);
+            if (memcmp(idx, idx2, (size_t)ist * dh) || memcmp(hdr, hdr2, (size_t)hst * dh * 4)) {
+                printf("FAIL %s remap table pack %s mode %d src %dx%d dst %dx%d\n", v->name, what, src->mode,
+                       src->width, src->height, dw, dh);
+                failed++;
+            } else {
+                passed++;
+            }
+        }
+        free(idx2), free(hdr2);
+    }
     for (v = st;; v++) {
         for (int packed = 0; packed < 2; packed++) {
             ovxc_remap_tab t = {tab, packed ? idx : NULL, hdr, ist, hst};
