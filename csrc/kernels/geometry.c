@@ -18,6 +18,7 @@
 #include "../framework/graph.h"
 
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 /* ---- shared helpers ---------------------------------------------------- */
@@ -346,14 +347,16 @@ static vx_status VX_CALLBACK remap_validate(vx_node node, const vx_reference p[]
  * remap's content (compute/geometry.h, ovxc_remap_tab_*: the source pixel of
  * every destination pixel, 4 bytes instead of the map's 8): set up at verify
  * (select_remap) where the CPU runs the table's AVX-512 sampler, built row
- * by row in the windows (on the node's threads) for each row whose key (the
- * remap's content stamp, objects/remap.h, and the plane's origin and size)
- * differs from the one it was built for: another remap, a rewritten one, a
- * new valid rectangle never meet a stale row.  Bilinear, U1 and planes over
+ * by row in the windows (on the node's threads) the second time a row's key
+ * (the remap's content stamp, objects/remap.h, the plane's origin, size and
+ * border rule) is seen (the first run of a content takes the map: a remap
+ * rewritten before every run never pays a build); another remap, a
+ * rewritten one, a new valid rectangle never meet a stale row.  Bilinear, U1 and planes over
  * OVXC_GEO_TAB_MAX take the map itself. */
 typedef struct {
     vx_uint64 stamp;
-    vx_int32 ox, oy, w, h, mode, pad; /* mode: the packed form's border rule; pad 0 (keys compare by memcmp) */
+    vx_int32 ox, oy, w, h, mode; /* mode: the packed form's border rule */
+    vx_int32 built;              /* 0: content seen once, not built yet (the fields before compare by memcmp) */
 } remap_row_key;
 
 typedef struct {
@@ -422,20 +425,37 @@ static vx_status remap_window(vx_node node, const vx_reference p[], vx_uint32 nu
         memset(&want, 0, sizeof want);
         want.stamp = r->stamp, want.ox = src.ox, want.oy = src.oy, want.w = src.width, want.h = src.height;
         want.mode = src.mode;
-        while (y < win->y1) { /* the stale rows, in runs */
-            vx_uint32 e = y;
-            while (e < win->y1 && memcmp(&keys[e], &want, sizeof want) != 0) e++;
-            if (e > y) {
-                ((void (*)(const ovxc_geo_src *, const ovxc_geo_dst *, const float *, int16_t *, uint32_t,
-                           uint32_t))hd->build->fn)(&src, &dst, (const float *)r->data, tab, y, e);
-                hd->pack(&src, &dst, tab, idx, hdr, ist, hst, y, e);
-                for (; y < e; y++) keys[y] = want;
-            } else {
-                y++;
-            }
-        }
+        want.built = 0;
         t.tab = tab, t.idx = idx, t.hdr = hdr, t.istride = ist, t.hstride = hst;
-        hd->sample(&src, &dst, &t, win->y0, win->y1);
+        /* a row's table is built the second time its key is seen (a remap
+         * rewritten before every run keeps the map's own path and never
+         * pays a build); rows in runs of the same kind */
+        while (y < win->y1) {
+            const int ready = memcmp(&keys[y], &want, offsetof(remap_row_key, built)) == 0;
+            vx_uint32 e = y;
+            while (e < win->y1 && (memcmp(&keys[e], &want, offsetof(remap_row_key, built)) == 0) == ready) e++;
+            if (ready) {
+                vx_uint32 b = y;
+                while (b < e) { /* the rows seen once: built now */
+                    vx_uint32 be = b;
+                    while (be < e && !keys[be].built) be++;
+                    if (be > b) {
+                        ((void (*)(const ovxc_geo_src *, const ovxc_geo_dst *, const float *, int16_t *, uint32_t,
+                                   uint32_t))hd->build->fn)(&src, &dst, (const float *)r->data, tab, b, be);
+                        hd->pack(&src, &dst, tab, idx, hdr, ist, hst, b, be);
+                        for (; b < be; b++) keys[b].built = 1;
+                    } else {
+                        b++;
+                    }
+                }
+                hd->sample(&src, &dst, &t, y, e);
+            } else {
+                vx_uint32 k;
+                for (k = y; k < e; k++) keys[k] = want; /* seen once: built on the next run with this key */
+                geo_warp_fn(node, OVXC_GEO_REMAP)(&src, &dst, (const float *)r->data, interp, y, e);
+            }
+            y = e;
+        }
         return VX_SUCCESS;
     }
     geo_warp_fn(node, OVXC_GEO_REMAP)(&src, &dst, (const float *)r->data, interp, win->y0, win->y1);
