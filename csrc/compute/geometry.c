@@ -7,6 +7,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdint.h>
 
 /* ---- pixel access ------------------------------------------------------- */
 
@@ -354,6 +355,111 @@ void ovxc_remap_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const flo
             geo_out(dst, x, row, geo_sample_fix(src, geo_fix(vx), geo_fix(vy), interp));
         }
     }
+}
+
+int ovxc_remap_tab_fits(const ovxc_geo_src *src, const ovxc_geo_dst *dst)
+{
+    return !src->u1 && !dst->u1 && src->width >= 1 && src->height >= 1 && src->width <= OVXC_GEO_TAB_MAX &&
+           src->height <= OVXC_GEO_TAB_MAX;
+}
+
+void ovxc_remap_tab_build_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, int16_t *tab,
+                               uint32_t y0, uint32_t y1)
+{
+    enum { B = OVXC_GEO_FIX_BITS, ONE = 1 << OVXC_GEO_FIX_BITS };
+    const float cx = (float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->ox);
+    const float cy = (float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->oy);
+    for (uint32_t y = y0; y < y1; y++) {
+        const float *p = map_xy + (size_t)y * (size_t)dst->width * 2;
+        int16_t *t = tab + (size_t)y * (size_t)dst->width * 2;
+        for (int32_t x = 0; x < dst->width; x++) {
+            const float vx = p[2 * x] * (float)OVXC_GEO_FIX_SCALE + cx, vy = p[2 * x + 1] * (float)OVXC_GEO_FIX_SCALE + cy;
+            int32_t sx = (geo_fix(vx) + ONE / 2) >> B, sy = (geo_fix(vy) + ONE / 2) >> B;
+            sx = sx < -1 ? -1 : (sx > src->width ? src->width : sx);
+            sy = sy < -1 ? -1 : (sy > src->height ? src->height : sy);
+            t[2 * x] = (int16_t)sx;
+            t[2 * x + 1] = (int16_t)sy;
+        }
+    }
+}
+
+void ovxc_remap_tab_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const ovxc_remap_tab *t, uint32_t y0,
+                         uint32_t y1)
+{
+    for (uint32_t y = y0; y < y1; y++) {
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        const int16_t *q = t->tab + (size_t)y * (size_t)dst->width * 2;
+        for (int32_t x = 0; x < dst->width; x++) row[x] = (uint8_t)geo_px(src, q[2 * x], q[2 * x + 1]);
+    }
+}
+
+void ovxc_remap_tab_pack_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const int16_t *tab, uint8_t *idx,
+                              int32_t *hdr, int32_t istride, int32_t hstride, uint32_t y0, uint32_t y1)
+{
+    const int rep = src->mode != OVXC_BORDER_CONSTANT;
+    const int32_t W = src->width, H = src->height;
+    for (uint32_t y = y0; y < y1; y++) {
+        const int16_t *q = tab + (size_t)y * (size_t)dst->width * 2;
+        uint8_t *ir = idx + (size_t)y * (size_t)istride;
+        int32_t *hr = hdr + (size_t)y * (size_t)hstride;
+        for (int32_t x = 0; x < istride; x++) ir[x] = 0;
+        for (int32_t b = 0; 16 * b < dst->width; b++) {
+            const int32_t x0 = 16 * b, m = dst->width - x0 < 16 ? dst->width - x0 : 16;
+            int32_t px[16], py[16], bx = INT32_MAX, by = INT32_MAX, ok = W >= 16 && H >= 4, k;
+            for (k = 0; k < m; k++) {
+                int32_t sx = q[2 * (x0 + k)], sy = q[2 * (x0 + k) + 1];
+                if (rep) {
+                    sx = sx < 0 ? 0 : (sx >= W ? W - 1 : sx);
+                    sy = sy < 0 ? 0 : (sy >= H ? H - 1 : sy);
+                } else if (sx < 0 || sy < 0 || sx >= W || sy >= H) {
+                    ok = 0;
+                }
+                px[k] = sx, py[k] = sy;
+                bx = sx < bx ? sx : bx;
+                by = sy < by ? sy : by;
+            }
+            if (ok) {
+                bx = bx > W - 16 ? W - 16 : bx;
+                by = by > H - 4 ? H - 4 : by;
+                for (k = 0; k < m && ok; k++) ok = px[k] - bx <= 15 && py[k] - by <= 3;
+            }
+            if (!ok) {
+                hr[b] = OVXC_GEO_TAB_ESC;
+                continue;
+            }
+            hr[b] = (int32_t)(((uint32_t)by << 16) | (uint32_t)bx);
+            for (k = 0; k < m; k++) ir[x0 + k] = (uint8_t)(px[k] - bx + 16 * (py[k] - by));
+        }
+    }
+}
+
+static const ovx_variant remap_tab_variants[] = {
+    OVX_VARIANT_AVX512(ovxc_remap_tab_rows)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_remap_tab_rows},
+};
+static const ovx_variant remap_tab_build_variants[] = {
+    OVX_VARIANT_AVX512(ovxc_remap_tab_build_rows)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_remap_tab_build_rows},
+};
+
+static const ovx_variant remap_tab_pack_variants[] = {
+    OVX_VARIANT_AVX512(ovxc_remap_tab_pack_rows)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_remap_tab_pack_rows},
+};
+
+const ovx_variant *ovxc_remap_tab_pack_variants(void)
+{
+    return remap_tab_pack_variants;
+}
+
+const ovx_variant *ovxc_remap_tab_variants(void)
+{
+    return remap_tab_variants;
+}
+
+const ovx_variant *ovxc_remap_tab_build_variants(void)
+{
+    return remap_tab_build_variants;
 }
 
 static const ovx_variant warp_affine_variants[] = {

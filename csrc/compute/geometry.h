@@ -145,6 +145,64 @@ enum { OVXC_GEO_WARP_AFFINE = 0, OVXC_GEO_WARP_PERSPECTIVE = 1, OVXC_GEO_REMAP =
  * scalar reference last. */
 const struct ovx_variant *ovxc_geo_warp_variants(int kind);
 
+/* ---- Remap nearest from a derived table --------------------------------
+ *
+ * The nearest pixel of a remap point depends only on the point, the plane's
+ * origin (ox, oy) and size: ovxc_remap_tab_build_rows stores, per
+ * destination pixel, the reference's pixel ((X + 512) >> 10, (Y + 512) >> 10)
+ * clamped to [-1, width] x [-1, height] as two int16 (x then y; 2 *
+ * dst->width int16 a row, row y at tab + 2 y dst->width): every border
+ * decision of the reference is the same for the clamped pixel (outside
+ * stays outside, replicate's nearest edge pixel is the same), so
+ * ovxc_remap_tab_rows gives the reference's output bit for bit, reading 4
+ * bytes a pixel instead of 8.  U8 planes of width and height up to
+ * OVXC_GEO_TAB_MAX (the kernel keeps the table per map content, see
+ * kernels/geometry.c). */
+#define OVXC_GEO_TAB_MAX 32766
+int ovxc_remap_tab_fits(const ovxc_geo_src *src, const ovxc_geo_dst *dst);
+void ovxc_remap_tab_build_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, int16_t *tab,
+                               uint32_t y0, uint32_t y1);
+/* The table packed for the AVX-512 sampler (built from the table by
+ * ovxc_remap_tab_pack_rows for the plane's border mode): per block of 16
+ * destination pixels of a row (row y's blocks at hdr + y hstride) a base
+ * pixel (bx, by) (int16 x in the low half, y in the high; OVXC_GEO_TAB_ESC:
+ * none) such that every pixel of the block, after replicate's clamp into
+ * the plane, lies in the in-plane window of columns bx .. bx + 15 and rows
+ * by .. by + 3, and per pixel its byte dx + 16 dy in that window (row y's at
+ * idx + y istride, istride a multiple of 64, the bytes past the row 0).
+ * Blocks with no such window (some pixel outside the plane under a constant
+ * border, spread too wide, planes under 16 x 4) read the table. */
+#define OVXC_GEO_TAB_ESC ((int32_t)0x80008000u)
+typedef struct {
+    const int16_t *tab;
+    const uint8_t *idx; /* NULL: not packed */
+    const int32_t *hdr;
+    int32_t istride, hstride;
+} ovxc_remap_tab;
+void ovxc_remap_tab_pack_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const int16_t *tab, uint8_t *idx,
+                              int32_t *hdr, int32_t istride, int32_t hstride, uint32_t y0, uint32_t y1);
+void ovxc_remap_tab_pack_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const int16_t *tab,
+                                     uint8_t *idx, int32_t *hdr, int32_t istride, int32_t hstride, uint32_t y0,
+                                     uint32_t y1);
+typedef void (*ovxc_remap_tab_pack_f)(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const int16_t *tab,
+                                      uint8_t *idx, int32_t *hdr, int32_t istride, int32_t hstride, uint32_t y0,
+                                      uint32_t y1);
+const struct ovx_variant *ovxc_remap_tab_pack_variants(void);
+typedef void (*ovxc_remap_tab_f)(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const ovxc_remap_tab *t,
+                                 uint32_t y0, uint32_t y1);
+void ovxc_remap_tab_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const ovxc_remap_tab *t, uint32_t y0,
+                         uint32_t y1);
+/* AVX-512 with VBMI (without VBMI: the scalar routine); reads the packed
+ * form where t->idx is set */
+void ovxc_remap_tab_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const ovxc_remap_tab *t,
+                                uint32_t y0, uint32_t y1);
+void ovxc_remap_tab_build_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy,
+                                      int16_t *tab, uint32_t y0, uint32_t y1);
+/* The table's sampler variants, best first, the scalar reference last; and
+ * its builders (the same table from every one). */
+const struct ovx_variant *ovxc_remap_tab_variants(void);
+const struct ovx_variant *ovxc_remap_tab_build_variants(void);
+
 /* The reference's value at fixed-point position (X, Y) (X, Y in
  * [-2^30, 2^30]), for lanes a variant leaves to it. */
 int ovxc_geo_sample_fix(const ovxc_geo_src *src, int32_t X, int32_t Y, int interp);

@@ -1163,3 +1163,237 @@ void ovxc_remap_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, co
     }
     w5_remap_rows(&c, src, dst, map_xy, y0, y1);
 }
+
+/* ---- Remap nearest from the derived table (geometry.h) -------------------
+ *
+ * The table's dwords are the pixels (x in the low int16, y in the high),
+ * clamped to [-1, w] x [-1, h]; replicate clamps them further into the plane
+ * (the pixel the reference's geo_px reads), constant keeps them (outside
+ * stays outside).  Then the same taps as the float rows (w5_taps_nn). */
+/* The table's pixels k .. k + 15 of a row (q: the row's table) as the
+ * taps' X, Y (the replicate clamp applied); lanes past m from pixel 0 of a
+ * zeroed tail (computed, not used). */
+static inline void w5_tab_xy(const w5_ctx *c, const int32_t *q, int32_t m, int32_t *X, int32_t *Y)
+{
+    const __m512i xlo = _mm512_set1_epi32(c->constant ? -1 : 0), xhi = _mm512_set1_epi32(c->constant ? c->w : c->w - 1);
+    const __m512i yhi = _mm512_set1_epi32(c->constant ? c->h : c->h - 1);
+    __m512i v;
+    if (m >= 16) {
+        v = _mm512_loadu_si512((const void *)q);
+    } else { /* the row's last pixels */
+        int32_t tail[16] W5_ALIGN = {0};
+        memcpy(tail, q, (size_t)m * 4);
+        v = _mm512_load_si512((const void *)tail);
+    }
+    {
+        const __m512i xi = W5_SRAI(_mm512_slli_epi32(v, 16), 16), yi = W5_SRAI(v, 16);
+        _mm512_store_si512((void *)X, _mm512_min_epi32(_mm512_max_epi32(xi, xlo), xhi));
+        _mm512_store_si512((void *)Y, _mm512_min_epi32(_mm512_max_epi32(yi, xlo), yhi));
+    }
+}
+
+static W5_TARGET __attribute__((noinline)) void w5_tab_rows(const w5_ctx *c, const ovxc_geo_dst *dst,
+                                                            const int16_t *tab, uint32_t y0, uint32_t y1)
+{
+    int32_t X[W5_CHUNK] W5_ALIGN, Y[W5_CHUNK] W5_ALIGN;
+    const int32_t n = dst->width;
+    const int nn = c->xmax16 != 0xFFFFFFFFu;
+    for (uint32_t y = y0; y < y1; y++) {
+        const int32_t *t = (const int32_t *)(const void *)(tab + (size_t)y * (size_t)n * 2);
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        for (int32_t x0 = 0; x0 < n; x0 += W5_CHUNK) {
+            const int32_t m = n - x0 < W5_CHUNK ? n - x0 : W5_CHUNK;
+            for (int32_t k = 0; k < m; k += 16) w5_tab_xy(c, t + x0 + k, m - k, X + k, Y + k);
+            for (int32_t g = 0; g < m; g += 64) {
+                if (nn) w5_taps_nn(c, X + g, Y + g, row + x0 + g, m - g < 64 ? m - g : 64, 0);
+                else w5_taps(c, X + g, Y + g, row + x0 + g, m - g < 64 ? m - g : 64, 0);
+            }
+        }
+    }
+}
+
+/* The packed form (geometry.h): a block with a base takes its 16 pixels
+ * from the 4 rows' 16 bytes at the base (a broadcast load and 3 inserts)
+ * by one masked vpermb with the block's window bytes as indices, straight
+ * into output order; a block without one (OVXC_GEO_TAB_ESC) by w5_nn_other
+ * from the table. */
+static W5_TARGET __attribute__((noinline)) void w5_tab_packed_rows(const w5_ctx *c, const ovxc_geo_dst *dst,
+                                                                   const ovxc_remap_tab *tt, uint32_t y0, uint32_t y1)
+{
+    int32_t X[16] W5_ALIGN, Y[16] W5_ALIGN;
+    const int32_t n = dst->width;
+    const uint8_t *const p0 = c->ptr;
+    const intptr_t st = c->stride;
+    for (uint32_t y = y0; y < y1; y++) {
+        const int32_t *t = (const int32_t *)(const void *)(tt->tab + (size_t)y * (size_t)n * 2);
+        const uint8_t *ir = tt->idx + (size_t)y * (size_t)tt->istride;
+        const int32_t *hr = tt->hdr + (size_t)y * (size_t)tt->hstride;
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        for (int32_t g = 0; g < n; g += 64) {
+            const __m512i iv = _mm512_loadu_si512((const void *)(ir + g));
+            __m512i acc = _mm512_setzero_si512();
+#define W5_PKB(b)                                                                                                 \
+    if (g + 16 * (b) < n) {                                                                                       \
+        const int32_t h = hr[(g >> 4) + (b)];                                                                     \
+        if (h != OVXC_GEO_TAB_ESC) {                                                                              \
+            const uint8_t *p = p0 + (intptr_t)(h >> 16) * st + (h & 0xFFFF);                                      \
+            __m512i T = _mm512_broadcast_i32x4(_mm_loadu_si128((const __m128i *)p));                              \
+            T = _mm512_inserti32x4(T, _mm_loadu_si128((const __m128i *)(p + st)), 1);                             \
+            T = _mm512_inserti32x4(T, _mm_loadu_si128((const __m128i *)(p + 2 * st)), 2);                         \
+            T = _mm512_inserti32x4(T, _mm_loadu_si128((const __m128i *)(p + 3 * st)), 3);                         \
+            acc = _mm512_mask_permutexvar_epi8(acc, (__mmask64)0xFFFFull << (16 * (b)), iv, T);                   \
+        } else {                                                                                                  \
+            w5_tab_xy(c, t + g + 16 * (b), n - g - 16 * (b), X, Y);                                               \
+            acc = _mm512_inserti32x4(acc, _mm512_cvtepi32_epi8(w5_nn_other(c, X, Y)), (b));                       \
+        }                                                                                                         \
+    }
+            W5_PKB(0)
+            W5_PKB(1)
+            W5_PKB(2)
+            W5_PKB(3)
+#undef W5_PKB
+            if (n - g >= 64) _mm512_storeu_si512((void *)(row + g), acc);
+            else _mm512_mask_storeu_epi8(row + g, ((__mmask64)1 << (n - g)) - 1, acc);
+        }
+    }
+}
+
+void ovxc_remap_tab_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const ovxc_remap_tab *t,
+                                uint32_t y0, uint32_t y1)
+{
+    w5_ctx c;
+    if (!w5_init(&c, src, dst, OVXC_GEO_NEAREST)) {
+        ovxc_remap_tab_rows(src, dst, t, y0, y1);
+        return;
+    }
+    if (t->idx && c.xmax16 != 0xFFFFFFFFu) w5_tab_packed_rows(&c, dst, t, y0, y1);
+    else w5_tab_rows(&c, dst, t->tab, y0, y1);
+}
+
+/* The table by the scaled exact form of w5_remap_pos (nearest: u = RN(m +
+ * c / 1024) is v / 1024 exactly, the pixel floor(u + 1/2) rounded down),
+ * with the constant border's clamp (+-2^20 pixels: the reference's geo_fix
+ * bounds scaled; replicate's pixel is that one clamped into the plane), then
+ * clamped to [-1, w] x [-1, h] and packed. */
+void ovxc_remap_tab_build_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy,
+                                      int16_t *tab, uint32_t y0, uint32_t y1)
+{
+    const float k10 = 1.0f / 1024.0f;
+    const __m512 scx = _mm512_set1_ps((float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->ox) * k10);
+    const __m512 scy = _mm512_set1_ps((float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->oy) * k10);
+    const __m512 slo = _mm512_set1_ps(-OVXC_GEO_FIX_LIM * k10), shi = _mm512_set1_ps(OVXC_GEO_FIX_LIM * k10);
+    const __m512 half = _mm512_set1_ps(0.5f);
+    const __m512i ev = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
+    const __m512i od = _mm512_add_epi32(ev, _mm512_set1_epi32(1)), m1 = _mm512_set1_epi32(-1);
+    const __m512i xhi = _mm512_set1_epi32(src->width), yhi = _mm512_set1_epi32(src->height);
+    const __m512i lo16 = _mm512_set1_epi32(0xFFFF);
+    const int32_t n = dst->width;
+    for (uint32_t y = y0; y < y1; y++) {
+        const float *p = map_xy + (size_t)y * (size_t)n * 2;
+        int32_t *t = (int32_t *)(void *)(tab + (size_t)y * (size_t)n * 2);
+        for (int32_t x = 0; x < n; x += 16) {
+            const float *q = p + 2 * x;
+            __m512 a, b;
+            if (n - x >= 16) {
+                a = _mm512_loadu_ps(q);
+                b = _mm512_loadu_ps(q + 16);
+            } else {
+                const int32_t kk = 2 * (n - x);
+                a = W5_LOADZ((__mmask16)(kk >= 16 ? 0xFFFF : (1u << kk) - 1u), q);
+                b = W5_LOADZ((__mmask16)(kk > 16 ? (1u << (kk - 16)) - 1u : 0u), q + 16);
+            }
+            {
+                const __m512 mx = _mm512_permutex2var_ps(a, ev, b), my = _mm512_permutex2var_ps(a, od, b);
+                const __m512 ux = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(mx, scx), slo), shi);
+                const __m512 uy = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(my, scy), slo), shi);
+                __m512i xi = w5_floor_epi32(W5_ADD_RD(ux, half)), yi = w5_floor_epi32(W5_ADD_RD(uy, half));
+                xi = _mm512_min_epi32(_mm512_max_epi32(xi, m1), xhi);
+                yi = _mm512_min_epi32(_mm512_max_epi32(yi, m1), yhi);
+                const __m512i o = _mm512_or_si512(_mm512_and_si512(xi, lo16), _mm512_slli_epi32(yi, 16));
+                if (n - x >= 16) {
+                    _mm512_storeu_si512((void *)(t + x), o);
+                } else { /* the row's last pixels */
+                    int32_t tail[16] W5_ALIGN;
+                    _mm512_store_si512((void *)tail, o);
+                    memcpy(t + x, tail, (size_t)(n - x) * 4);
+                }
+            }
+        }
+    }
+}
+
+/* ovxc_remap_tab_pack_rows (geometry.h) 16 pixels a step: the same bases
+ * and bytes (the smallest x and y of the block's pixels after replicate's
+ * clamp, held to w - 16 and h - 4; the block packed when every pixel is
+ * inside the plane and dx <= 15, dy <= 3); a row's last block, under 16
+ * pixels, by the scalar routine's loop (ovxc_remap_tab_pack_rows on that
+ * block's row range would redo the row: the block is done here). */
+/* The smallest lane (a reduction the emulated build's SIMDe lacks) */
+static inline int32_t w5_hmin(__m512i v)
+{
+    __m256i a = _mm256_min_epi32(_mm512_castsi512_si256(v), _mm512_extracti64x4_epi64(v, 1));
+    __m128i b = _mm_min_epi32(_mm256_castsi256_si128(a), _mm256_extracti128_si256(a, 1));
+    b = _mm_min_epi32(b, _mm_shuffle_epi32(b, 0x4E));
+    b = _mm_min_epi32(b, _mm_shuffle_epi32(b, 0xB1));
+    return _mm_cvtsi128_si32(b);
+}
+
+void ovxc_remap_tab_pack_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const int16_t *tab,
+                                     uint8_t *idx, int32_t *hdr, int32_t istride, int32_t hstride, uint32_t y0,
+                                     uint32_t y1)
+{
+    const int rep = src->mode != OVXC_BORDER_CONSTANT;
+    const int32_t W = src->width, H = src->height, n = dst->width, nfull = n & ~15;
+    const __m512i zero = _mm512_setzero_si512(), wm1 = _mm512_set1_epi32(W - 1), hm1 = _mm512_set1_epi32(H - 1);
+    const __m512i k15 = _mm512_set1_epi32(15);
+    if (W < 16 || H < 4 || n < 16) {
+        ovxc_remap_tab_pack_rows(src, dst, tab, idx, hdr, istride, hstride, y0, y1);
+        return;
+    }
+    for (uint32_t y = y0; y < y1; y++) {
+        const int32_t *q = (const int32_t *)(const void *)(tab + (size_t)y * (size_t)n * 2);
+        uint8_t *ir = idx + (size_t)y * (size_t)istride;
+        int32_t *hr = hdr + (size_t)y * (size_t)hstride;
+        memset(ir + nfull, 0, (size_t)(istride - nfull));
+        for (int32_t x0 = 0; x0 < nfull; x0 += 16) {
+            const __m512i v = _mm512_loadu_si512((const void *)(q + x0));
+            __m512i xi = W5_SRAI(_mm512_slli_epi32(v, 16), 16), yi = W5_SRAI(v, 16);
+            int ok = 1;
+            if (rep) {
+                xi = _mm512_min_epi32(_mm512_max_epi32(xi, zero), wm1);
+                yi = _mm512_min_epi32(_mm512_max_epi32(yi, zero), hm1);
+            } else {
+                ok = _mm512_cmple_epu32_mask(xi, wm1) == 0xFFFF && _mm512_cmple_epu32_mask(yi, hm1) == 0xFFFF;
+            }
+            if (ok) {
+                int32_t bx = w5_hmin(xi), by = w5_hmin(yi);
+                __m512i dx, dy;
+                bx = bx > W - 16 ? W - 16 : bx;
+                by = by > H - 4 ? H - 4 : by;
+                dx = _mm512_sub_epi32(xi, _mm512_set1_epi32(bx));
+                dy = _mm512_sub_epi32(yi, _mm512_set1_epi32(by));
+                /* dx, dy >= 0 (the bases are the smallest); dy <= 3 iff 4 dy <= 15 (dy < 2^15) */
+                ok = _mm512_cmple_epu32_mask(_mm512_max_epu32(dx, _mm512_slli_epi32(dy, 2)), k15) == 0xFFFF;
+                if (ok) {
+                    hr[x0 >> 4] = (int32_t)(((uint32_t)by << 16) | (uint32_t)bx);
+                    _mm_storeu_si128((__m128i *)(void *)(ir + x0),
+                                     _mm512_cvtepi32_epi8(_mm512_add_epi32(dx, _mm512_slli_epi32(dy, 4))));
+                    continue;
+                }
+            }
+            hr[x0 >> 4] = OVXC_GEO_TAB_ESC;
+            memset(ir + x0, 0, 16);
+        }
+        if (nfull < n) { /* the last block: the scalar routine on a one-block view of the row */
+            int16_t part[32];
+            int32_t ph;
+            uint8_t pi[64];
+            ovxc_geo_dst d1 = *dst;
+            d1.width = n - nfull;
+            memcpy(part, tab + ((size_t)y * (size_t)n + (size_t)nfull) * 2, (size_t)(n - nfull) * 4);
+            ovxc_remap_tab_pack_rows(src, &d1, part, pi, &ph, 64, 1, 0, 1);
+            memcpy(ir + nfull, pi, (size_t)(n - nfull));
+            hr[nfull >> 4] = ph;
+        }
+    }
+}

@@ -421,6 +421,7 @@ static vx_status copy_object(vx_node node, vx_reference dst, vx_reference src)
         vx_remap d = (vx_remap)dst, sr = (vx_remap)src;
         vx_size nd = (vx_size)d->dst_width * d->dst_height, ns = (vx_size)sr->dst_width * sr->dst_height;
         memmove(d->data, sr->data, MIN_SIZE(nd, ns) * sizeof(vx_coordinates2df_t));
+        ovx_remap_touch(d);
         return VX_SUCCESS;
     }
     case VX_TYPE_PYRAMID: {

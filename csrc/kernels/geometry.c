@@ -15,8 +15,11 @@
 #include "../runtime/dispatch.h"
 #include "../objects/matrix.h"
 #include "../objects/remap.h"
+#include "../framework/graph.h"
 
 #include <math.h>
+#include <stddef.h>
+#include <string.h>
 
 /* ---- shared helpers ---------------------------------------------------- */
 
@@ -340,15 +343,122 @@ static vx_status VX_CALLBACK remap_validate(vx_node node, const vx_reference p[]
     return geo_output_meta(node, 3, p[3], m[3], f, dw, dh);
 }
 
+/* Nearest remaps keep, in the node's scratch, a table derived from the
+ * remap's content (compute/geometry.h, ovxc_remap_tab_*: the source pixel of
+ * every destination pixel, 4 bytes instead of the map's 8): set up at verify
+ * (select_remap) where the CPU runs the table's AVX-512 sampler, built row
+ * by row in the windows (on the node's threads) the second time a row's key
+ * (the remap's content stamp, objects/remap.h, the plane's origin, size and
+ * border rule) is seen (the first run of a content takes the map: a remap
+ * rewritten before every run never pays a build); another remap, a
+ * rewritten one, a new valid rectangle never meet a stale row.  Bilinear, U1 and planes over
+ * OVXC_GEO_TAB_MAX take the map itself. */
+typedef struct {
+    vx_uint64 stamp;
+    vx_int32 ox, oy, w, h, mode; /* mode: the packed form's border rule */
+    vx_int32 built;              /* 0: content seen once, not built yet (the fields before compare by memcmp) */
+} remap_row_key;
+
+typedef struct {
+    vx_uint32 magic, dw, dh, pad;
+    ovxc_remap_tab_f sample;
+    const ovx_variant *build;
+    ovxc_remap_tab_pack_f pack;
+} remap_tab_head;
+
+#define REMAP_TAB_MAGIC 0x52544142u /* "RTAB" */
+
+static vx_size remap_tab_keys_off(void)
+{
+    return (sizeof(remap_tab_head) + 63) & ~(vx_size)63;
+}
+
+static vx_size remap_tab_off(vx_uint32 dh)
+{
+    return (remap_tab_keys_off() + (vx_size)dh * sizeof(remap_row_key) + 63) & ~(vx_size)63;
+}
+
+/* After the table (4 bytes a pixel): the packed form's window bytes
+ * (istride a row) and block bases (hstride a row). */
+static vx_int32 remap_tab_istride(vx_uint32 dw)
+{
+    return (vx_int32)((dw + 63) & ~63u);
+}
+
+static vx_size remap_tab_size(vx_uint32 dw, vx_uint32 dh)
+{
+    return remap_tab_off(dh) + (vx_size)dw * dh * 4 + (vx_size)remap_tab_istride(dw) * dh +
+           (vx_size)(remap_tab_istride(dw) / 16) * dh * 4;
+}
+
+/* The node's table head, when it has one for a dw x dh destination. */
+static remap_tab_head *remap_tab_of(vx_node node, vx_int32 dw, vx_int32 dh)
+{
+    remap_tab_head *hd = (remap_tab_head *)node->local_data_ptr;
+    if (!node->local_data_ours || !hd || node->local_data_size < remap_tab_size((vx_uint32)dw, (vx_uint32)dh) ||
+        hd->magic != REMAP_TAB_MAGIC || (vx_int32)hd->dw != dw || (vx_int32)hd->dh != dh)
+        return NULL;
+    return hd;
+}
+
 static vx_status remap_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
 {
     ovxc_geo_src src = geo_valid_src_of(node, (vx_image)p[0]);
     ovxc_geo_dst dst = geo_dst_of((vx_image)p[3]);
     const struct _vx_remap *r = (const struct _vx_remap *)p[1];
+    const int interp = geo_interp(p[2]);
+    remap_tab_head *hd;
     (void)num;
     if (!r->data || (int32_t)r->dst_width != dst.width || (int32_t)r->dst_height != dst.height)
         return VX_ERROR_INVALID_PARAMETERS;
-    geo_warp_fn(node, OVXC_GEO_REMAP)(&src, &dst, (const float *)r->data, geo_interp(p[2]), win->y0, win->y1);
+    if (interp == OVXC_GEO_NEAREST && ovxc_remap_tab_fits(&src, &dst) &&
+        (hd = remap_tab_of(node, dst.width, dst.height)) != NULL) {
+        vx_uint8 *base = (vx_uint8 *)hd;
+        remap_row_key *keys = (remap_row_key *)(void *)(base + remap_tab_keys_off());
+        int16_t *tab = (int16_t *)(void *)(base + remap_tab_off((vx_uint32)dst.height));
+        uint8_t *idx = (uint8_t *)(tab + (size_t)dst.width * (size_t)dst.height * 2);
+        const vx_int32 ist = remap_tab_istride((vx_uint32)dst.width), hst = ist / 16;
+        int32_t *hdr = (int32_t *)(void *)(idx + (size_t)ist * (size_t)dst.height);
+        remap_row_key want;
+        ovxc_remap_tab t;
+        vx_uint32 y = win->y0;
+        memset(&want, 0, sizeof want);
+        want.stamp = r->stamp, want.ox = src.ox, want.oy = src.oy, want.w = src.width, want.h = src.height;
+        want.mode = src.mode;
+        want.built = 0;
+        t.tab = tab, t.idx = idx, t.hdr = hdr, t.istride = ist, t.hstride = hst;
+        /* a row's table is built the second time its key is seen (a remap
+         * rewritten before every run keeps the map's own path and never
+         * pays a build); rows in runs of the same kind */
+        while (y < win->y1) {
+            const int ready = memcmp(&keys[y], &want, offsetof(remap_row_key, built)) == 0;
+            vx_uint32 e = y;
+            while (e < win->y1 && (memcmp(&keys[e], &want, offsetof(remap_row_key, built)) == 0) == ready) e++;
+            if (ready) {
+                vx_uint32 b = y;
+                while (b < e) { /* the rows seen once: built now */
+                    vx_uint32 be = b;
+                    while (be < e && !keys[be].built) be++;
+                    if (be > b) {
+                        ((void (*)(const ovxc_geo_src *, const ovxc_geo_dst *, const float *, int16_t *, uint32_t,
+                                   uint32_t))hd->build->fn)(&src, &dst, (const float *)r->data, tab, b, be);
+                        hd->pack(&src, &dst, tab, idx, hdr, ist, hst, b, be);
+                        for (; b < be; b++) keys[b].built = 1;
+                    } else {
+                        b++;
+                    }
+                }
+                hd->sample(&src, &dst, &t, y, e);
+            } else {
+                vx_uint32 k;
+                for (k = y; k < e; k++) keys[k] = want; /* seen once: built on the next run with this key */
+                geo_warp_fn(node, OVXC_GEO_REMAP)(&src, &dst, (const float *)r->data, interp, y, e);
+            }
+            y = e;
+        }
+        return VX_SUCCESS;
+    }
+    geo_warp_fn(node, OVXC_GEO_REMAP)(&src, &dst, (const float *)r->data, interp, win->y0, win->y1);
     return VX_SUCCESS;
 }
 
@@ -374,10 +484,34 @@ static const ovx_variant *select_warp_perspective(vx_node node, const vx_referen
     return geo_select(p, OVXC_GEO_WARP_PERSPECTIVE);
 }
 
+/* ... and nearest ones where the table's sampler has its AVX-512 variant
+ * (VBMI: below it the map's own variants are faster) get the table's room in
+ * the node scratch, every row's key cleared (no stamp is 0). */
 static const ovx_variant *select_remap(vx_node node, const vx_reference p[])
 {
-    (void)node;
-    return geo_select(p, OVXC_GEO_REMAP);
+    const ovx_variant *v = geo_select(p, OVXC_GEO_REMAP), *tv = ovx_variant_pick(ovxc_remap_tab_variants());
+    const struct _vx_remap *r = (const struct _vx_remap *)p[1];
+    vx_image in = (vx_image)p[0];
+    if (v && geo_interp(p[2]) == OVXC_GEO_NEAREST && tv->level != OVX_SIMD_NONE &&
+        __builtin_cpu_supports("avx512vbmi") && in->width <= OVXC_GEO_TAB_MAX && in->height <= OVXC_GEO_TAB_MAX &&
+        (vx_uint64)r->dst_width * r->dst_height <= ((vx_uint64)1 << 31) / 8) {
+        const vx_size off = remap_tab_off(r->dst_height);
+        vx_uint8 *base = ovx_node_scratch(node, remap_tab_size(r->dst_width, r->dst_height));
+        if (base) {
+            remap_tab_head *hd = (remap_tab_head *)(void *)base;
+            memset(base, 0, off);
+            hd->magic = REMAP_TAB_MAGIC;
+            hd->dw = r->dst_width;
+            hd->dh = r->dst_height;
+            hd->sample = (ovxc_remap_tab_f)tv->fn;
+            hd->build = ovx_variant_pick(ovxc_remap_tab_build_variants());
+            hd->pack = (ovxc_remap_tab_pack_f)ovx_variant_pick(ovxc_remap_tab_pack_variants())->fn;
+        }
+    } else if (node->local_data_ours && node->local_data_ptr &&
+               node->local_data_size >= sizeof(remap_tab_head)) {
+        ((remap_tab_head *)node->local_data_ptr)->magic = 0; /* no table (a scratch of an earlier verify) */
+    }
+    return v;
 }
 
 /* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and

@@ -157,6 +157,7 @@ static vx_status swap_object(vx_reference x, vx_reference y)
         vx_remap a = (vx_remap)x, b = (vx_remap)y;
         if (a->dst_width != b->dst_width || a->dst_height != b->dst_height) return VX_ERROR_INVALID_DIMENSION;
         swap_bytes(a->data, b->data, (vx_size)a->dst_width * a->dst_height * sizeof(vx_coordinates2df_t));
+        ovx_remap_touch(a), ovx_remap_touch(b);
         return VX_SUCCESS;
     }
     case VX_TYPE_PYRAMID: {

@@ -13,6 +13,12 @@
 
 #define RREF(r) ((vx_reference)(r))
 
+void ovx_remap_touch(vx_remap r)
+{
+    static vx_uint64 counter; /* stamps 1, 2, ...: 0 is never a stamp */
+    r->stamp = __atomic_add_fetch(&counter, 1u, __ATOMIC_RELAXED);
+}
+
 static void remap_destroy(vx_reference ref)
 {
     vx_remap r = (vx_remap)ref;
@@ -36,6 +42,7 @@ vx_remap ovx_remap_create(vx_context context, vx_uint32 src_width, vx_uint32 src
     r->src_height = src_height;
     r->dst_width = dst_width;
     r->dst_height = dst_height;
+    ovx_remap_touch(r);
     r->data = (vx_uint64)dst_width * dst_height <= SIZE_MAX / sizeof(vx_coordinates2df_t)
                   ? ovx_big_alloc((size_t)dst_width * dst_height * sizeof(vx_coordinates2df_t))
                   : NULL;
@@ -134,6 +141,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxMapRemapPatch(vx_remap remap, const vx_rect
         *map_id = e->id;
         *stride_y = (vx_size)remap->dst_width * sizeof(vx_coordinates2df_t);
         *ptr = e->ptr;
+        if (usage != VX_READ_ONLY) ovx_remap_touch(remap);
     }
     ovx_context_unlock(remap->base.context);
     if (!e) {
@@ -149,6 +157,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxUnmapRemapPatch(vx_remap remap, vx_map_id m
     if (!ovx_ref_valid(RREF(remap), VX_TYPE_REMAP)) return VX_ERROR_INVALID_REFERENCE;
     ovx_context_lock(remap->base.context);
     e = ovx_map_find(&remap->maps, map_id);
+    if (e && e->usage != VX_READ_ONLY) ovx_remap_touch(remap); /* the content the mapping wrote */
     if (e) ovx_map_remove(&remap->maps, e);
     ovx_context_unlock(remap->base.context);
     if (!e) {
@@ -185,6 +194,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxCopyRemapPatch(vx_remap remap, const vx_rec
         if (usage == VX_READ_ONLY) memcpy(user, row, row_bytes);
         else memcpy(row, user, row_bytes);
     }
+    if (usage != VX_READ_ONLY) ovx_remap_touch(remap);
     return VX_SUCCESS;
 }
 
@@ -202,6 +212,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetRemapPoint(vx_remap table, vx_uint32 dst
     }
     table->data[(vx_size)dst_y * table->dst_width + dst_x].x = src_x;
     table->data[(vx_size)dst_y * table->dst_width + dst_x].y = src_y;
+    ovx_remap_touch(table);
     return VX_SUCCESS;
 }
 

@@ -15,7 +15,15 @@ struct _vx_remap {
     vx_bool accessible;          /* virtual remap: the graph lets a running node access it */
     vx_coordinates2df_t *data;   /* dst_width * dst_height points */
     ovx_map_table maps;
+    vx_uint64 stamp;             /* the content's version: a value of a process-wide counter taken at creation
+                                  * and at every write of data (ovx_remap_touch); never 0, never reused, so
+                                  * a table derived from data (kernels/geometry.c's nearest table) tagged with
+                                  * it matches only this remap's current content */
 };
+
+/* A new stamp for r after (or before) a write of its data: every writer of
+ * r->data calls it (remap.c's API, the Copy and Swap kernels). */
+void ovx_remap_touch(vx_remap r);
 
 /* Create a remap (virtual ones for the graph layer).  Returns an error object
  * on failure. */

@@ -74,6 +74,91 @@ enum { GUARD = 16 };
 
 static unsigned passed, failed, not_run;
 
+/* Remap nearest by the derived table (ovxc_remap_tab_*): every builder's
+ * table equal to the scalar builder's, and every sampler (on the table and
+ * on its packed form) equal to the reference's output ref (stride ds). */
+static void check_tab(const ovxc_geo_src *src, int32_t dw, int32_t dh, const float *map, const uint8_t *ref,
+                      int32_t ds, const char *what)
+{
+    const ovx_variant *bt = ovxc_remap_tab_build_variants(), *st = ovxc_remap_tab_variants(), *v;
+    const int32_t ist = (dw + 63) & ~63, hst = ist / 16;
+    const size_t n = (size_t)ds * (size_t)dh;
+    int16_t *tab = malloc((size_t)dw * dh * 4), *tab2 = malloc((size_t)dw * dh * 4);
+    uint8_t *idx = malloc((size_t)ist * dh), *out = malloc(n);
+    int32_t *hdr = malloc((size_t)hst * dh * 4);
+    ovxc_geo_dst dst = {out, ds, dw, dh, 0};
+    if (!ovxc_remap_tab_fits(src, &dst)) goto done;
+    ovxc_remap_tab_build_rows(src, &dst, map, tab, 0, (uint32_t)dh);
+    for (v = bt; v->level != OVX_SIMD_NONE; v++) {
+        if (!cpu_has(v->level)) {
+            not_run++;
+            continue;
+        }
+        memset(tab2, 0x5A, (size_t)dw * dh * 4);
+        ((void (*)(const ovxc_geo_src *, const ovxc_geo_dst *, const float *, int16_t *, uint32_t, uint32_t))v->fn)(
+            src, &dst, map, tab2, 0, (uint32_t)dh / 2);
+        ((void (*)(const ovxc_geo_src *, const ovxc_geo_dst *, const float *, int16_t *, uint32_t, uint32_t))v->fn)(
+            src, &dst, map, tab2, (uint32_t)dh / 2, (uint32_t)dh);
+        if (memcmp(tab, tab2, (size_t)dw * dh * 4)) {
+            printf("FAIL %s remap table build %s mode %d src %dx%d dst %dx%d\n", v->name, what, src->mode, src->width,
+                   src->height, dw, dh);
+            failed++;
+        } else {
+            passed++;
+        }
+    }
+    memset(idx, 0x5A, (size_t)ist * dh), memset(hdr, 0x5A, (size_t)hst * dh * 4); /* the bases past a row's blocks: unused, untouched */
+    ovxc_remap_tab_pack_rows(src, &dst, tab, idx, hdr, ist, hst, 0, (uint32_t)dh);
+    for (v = ovxc_remap_tab_pack_variants(); v->level != OVX_SIMD_NONE; v++) { /* the same packed form */
+        uint8_t *idx2 = malloc((size_t)ist * dh);
+        int32_t *hdr2 = malloc((size_t)hst * dh * 4);
+        if (!cpu_has(v->level)) {
+            not_run++;
+        } else {
+            memset(idx2, 0x5A, (size_t)ist * dh), memset(hdr2, 0x5A, (size_t)hst * dh * 4);
+            ((ovxc_remap_tab_pack_f)v->fn)(src, &dst, tab, idx2, hdr2, ist, hst, 0, (uint32_t)dh / 2);
+            ((ovxc_remap_tab_pack_f)v->fn)(src, &dst, tab, idx2, hdr2, ist, hst, (uint32_t)dh / 2, (uint32_t)dh);
+            if (memcmp(idx, idx2, (size_t)ist * dh) || memcmp(hdr, hdr2, (size_t)hst * dh * 4)) {
+                printf("FAIL %s remap table pack %s mode %d src %dx%d dst %dx%d\n", v->name, what, src->mode,
+                       src->width, src->height, dw, dh);
+                failed++;
+            } else {
+                passed++;
+            }
+        }
+        free(idx2), free(hdr2);
+    }
+    for (v = st;; v++) {
+        for (int packed = 0; packed < 2; packed++) {
+            ovxc_remap_tab t = {tab, packed ? idx : NULL, hdr, ist, hst};
+            int32_t x, y, bad = 0;
+            if (!cpu_has(v->level)) {
+                not_run++;
+                continue;
+            }
+            memset(out, 0xA5, n);
+            ((ovxc_remap_tab_f)v->fn)(src, &dst, &t, 0, (uint32_t)dh / 2);
+            ((ovxc_remap_tab_f)v->fn)(src, &dst, &t, (uint32_t)dh / 2, (uint32_t)dh);
+            for (y = 0; y < dh && !bad; y++)
+                for (x = 0; x < ds; x++)
+                    if (out[(size_t)y * ds + x] != ref[(size_t)y * ds + x]) {
+                        printf("FAIL %s remap table%s %s mode %d src %dx%d (+%d,+%d) dst %dx%d at (%d, %d): %d, "
+                               "scalar %d%s\n",
+                               v->name, packed ? " packed" : "", what, src->mode, src->width, src->height, src->ox,
+                               src->oy, dw, dh, x, y, out[(size_t)y * ds + x], ref[(size_t)y * ds + x],
+                               x >= dw ? " (guard byte)" : "");
+                        bad = 1;
+                        break;
+                    }
+            if (bad) failed++;
+            else passed++;
+        }
+        if (v->level == OVX_SIMD_NONE) break;
+    }
+done:
+    free(tab), free(tab2), free(idx), free(out), free(hdr);
+}
+
 /* Run kind with every variant on (src, dst size) and compare with the scalar. */
 static void check(int kind, const ovxc_geo_src *src, int32_t dw, int32_t dh, const float *coef, int interp,
                   const char *what)
@@ -89,6 +174,7 @@ static void check(int kind, const ovxc_geo_src *src, int32_t dw, int32_t dh, con
     scalar = (ovxc_warp_rows_f)v->fn;
     memset(ref, 0xA5, n);
     scalar(src, &dst, coef, interp, 0, (uint32_t)dh);
+    if (kind == OVXC_GEO_REMAP && interp == OVXC_GEO_NEAREST) check_tab(src, dw, dh, coef, ref, ds, what);
     for (v = tab; v->level != OVX_SIMD_NONE; v++) {
         int32_t x, y, bad = 0;
         if (!cpu_has(v->level)) {
