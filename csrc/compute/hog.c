@@ -584,7 +584,9 @@ static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, vx_
                 break;
             }
         }
-        if (split) __atomic_store_n(&T->pos[me].v, tag | (k + 1), __ATOMIC_RELAXED);
+        /* (every 8 pixels: the other thread, when ahead, reads the line in a
+         * loop, and each store would take it back from that core) */
+        if (split && (k & 7) == 7) __atomic_store_n(&T->pos[me].v, tag | (k + 1), __ATOMIC_RELAXED);
     }
 out:
     *next = k;
