@@ -375,7 +375,7 @@ vx_size ovxc_hough_lines_p(ovxc_hough_p *h, ovxc_hough_segment *out, vx_size max
  * the lead (role 0), [split, num_angle) for the partner (role 1), each
  * owning its half of the accumulator.  The random order does not depend
  * on the votes: the partner first makes all of it (its own copy of the
- * edge list shuffled in place, about 5% of the work) while the lead goes on
+ * edge list shuffled in place, 2-3% of the work) while the lead goes on
  * alone, then both read it.  Each votes each pixel for its own angles,
  * noting its half's highest cell; a pixel passes when either
  * half's highest does.  Between two such pixels (one in about 35 on a dense
@@ -416,7 +416,7 @@ typedef struct {
 typedef struct {
     ht_line trig[2];   /* epoch << 32 | k: the thread's half passed at pixel k (pixels are < 2^32) */
     ht_line stop[2];   /* epoch << 32 | next k: the thread stopped in the epoch, having done pixels < next k */
-    ht_line pos[2];    /* epoch << 32 | the thread's next pixel (for HT_LEAD) */
+    ht_line pos[2];    /* epoch << 32 | the thread's next pixel, every 8 pixels (for HT_LEAD) */
     ht_line ready;     /* 1: the partner is there, waiting for a post */
     ht_line left;      /* the post after which the partner left (its take-back done) */
     ht_line seq;       /* the lead's posts (the epoch they start); the post's fields below it */
