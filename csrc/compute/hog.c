@@ -644,9 +644,9 @@ static void ht_post(ht_team *T, vx_uint64 seq, vx_size k0, vx_size kstar, vx_siz
     ht_store(&T->seq.v, seq);
 }
 
-/* The lead (role 0).  When its waits for the partner are slow (its core
- * taken by other work: a spin-wait then costs more than the half it saves),
- * it lets the partner go after its take-back and goes on alone. */
+/* The lead (role 0).  When its waits for the partner are often slow (its
+ * core taken by other work: a spin-wait then costs more than the half it
+ * saves), it lets the partner go after its take-back and goes on alone. */
 static void ht_lead(ovxc_hough_p *h)
 {
     ht_team *T = (ht_team *)h->team;
@@ -692,7 +692,14 @@ static void ht_lead(ovxc_hough_p *h)
         py = (vx_int32)(ht_done(&t, kstar) / h->width);
         hough_segment(h, px, py, best, h->magic, list, &nlist, h->out, h->max_out, &h->count);
         if (split) {
-            int leave = slow >= 4 || seq + 1 == h->leave_at;
+            /* slow waits in at least 1 epoch in 64, 16 of them at least,
+             * counted from the 64th post (the partner's first epochs bring its
+             * half of the accumulator over from the lead's cache; a host's
+             * hiccup of a few milliseconds is not a reason to go on alone; a
+             * partner whose core other work keeps taking is) */
+            int leave;
+            if (seq == 64) slow = 0;
+            leave = (seq > 64 && slow >= 16 && (vx_uint64)slow * 64 >= seq - 64) || seq + 1 == h->leave_at;
             ht_post(T, ++seq, kstar + 1, kstar, nlist, !leave, 0);
             ht_take_back(&t, kstar, next, list, nlist);
             if (leave) { /* the partner's half back once its take-back is done */
