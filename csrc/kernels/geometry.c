@@ -493,7 +493,7 @@ static const ovx_variant *select_remap(vx_node node, const vx_reference p[])
     const struct _vx_remap *r = (const struct _vx_remap *)p[1];
     vx_image in = (vx_image)p[0];
     if (v && geo_interp(p[2]) == OVXC_GEO_NEAREST && tv->level != OVX_SIMD_NONE &&
-        __builtin_cpu_supports("avx512vbmi") && in->width <= OVXC_GEO_TAB_MAX && in->height <= OVXC_GEO_TAB_MAX &&
+        ovx_cpu_avx512vbmi() && in->width <= OVXC_GEO_TAB_MAX && in->height <= OVXC_GEO_TAB_MAX &&
         (vx_uint64)r->dst_width * r->dst_height <= ((vx_uint64)1 << 31) / 8) {
         const vx_size off = remap_tab_off(r->dst_height);
         vx_uint8 *base = ovx_node_scratch(node, remap_tab_size(r->dst_width, r->dst_height));
