@@ -95,6 +95,21 @@ static vx_uint32 mwc_next(vx_uint64 *state)
     return (vx_uint32)*state;
 }
 
+/* One draw of the random order from the nd entries of pts not drawn yet:
+ * a random entry taken, the last one moved into its place (swap: the drawn
+ * one into the last's, so that the drawn pixels end up in draw order from
+ * the end of pts), and the entry of the draw `look` later prefetched
+ * (*rng_pf runs that many draws ahead of *rng). */
+static inline vx_uint32 draw_one(vx_uint32 *pts, vx_size nd, vx_uint64 *rng, vx_uint64 *rng_pf, vx_size look, int swap)
+{
+    vx_size j = mwc_next(rng) % nd;
+    vx_uint32 p = pts[j], r = mwc_next(rng_pf);
+    pts[j] = pts[nd - 1];
+    if (swap) pts[nd - 1] = p;
+    if (nd > look) __builtin_prefetch(&pts[r % (nd - look)]);
+    return p;
+}
+
 /* The accumulator cells' rho indices of pixel (x, y), for every angle, into
  * rr (a loop that vectorizes: with magic, lrintf's round-to-nearest-even by
  * adding and taking away 1.5 * 2^23, exact while |value| < 2^22). */
@@ -217,16 +232,9 @@ static void walk(const ovxc_hough_p *h, vx_int32 x0, vx_int32 y0, vx_uint32 n, i
 static void draw_ahead(ovxc_hough_p *h, vx_uint64 *rng, vx_uint64 *rng_pf, vx_size *nd, vx_uint32 *pt, int magic,
                        vx_size slot)
 {
-    vx_size j = mwc_next(rng) % *nd;
     vx_int32 *rr = h->rbuf + (1 + slot) * h->num_angle;
-    vx_uint32 p = h->points[j];
-    h->points[j] = h->points[*nd - 1];
-    (*nd)--;
+    vx_uint32 p = draw_one(h->points, (*nd)--, rng, rng_pf, OVXC_HOUGH_AHEAD, 0);
     *pt = p;
-    { /* draw d + AHEAD picks entry r % (entries left after draw d, less AHEAD - 1) */
-        vx_uint32 r = mwc_next(rng_pf);
-        if (*nd + 1 > OVXC_HOUGH_AHEAD) __builtin_prefetch(&h->points[r % (*nd + 1 - OVXC_HOUGH_AHEAD)]);
-    }
     __builtin_prefetch(&h->mask[p]);
     rho_cells(h, (vx_int32)(p % h->width), (vx_int32)(p / h->width), rr, magic);
 }
@@ -476,14 +484,9 @@ static inline void ht_wait(unsigned *spins)
  * rng_pf, HT_LOOK draws ahead, prefetches the list entry of that draw). */
 static inline void ht_draw(ht_thread *t)
 {
-    vx_size j = mwc_next(&t->rng) % t->nd;
-    vx_uint32 p = t->points[j], r;
-    t->points[j] = t->points[t->nd - 1];
-    t->nd--;
+    vx_uint32 p = draw_one(t->points, t->nd--, &t->rng, &t->rng_pf, HT_LOOK, 0);
     t->ring[t->drawn % HT_RING] = p;
     t->drawn++;
-    r = mwc_next(&t->rng_pf);
-    if (t->nd + 1 > HT_LOOK) __builtin_prefetch(&t->points[r % (t->nd + 1 - HT_LOOK)]);
     __builtin_prefetch(&t->h->mask[p]);
 }
 
@@ -512,13 +515,7 @@ static void ht_order(ht_thread *t)
 {
     vx_uint32 *pt = t->points;
     vx_size nd;
-    for (nd = t->total; nd > 0; nd--) {
-        vx_size j = mwc_next(&t->rng) % nd;
-        vx_uint32 p = pt[j], r = mwc_next(&t->rng_pf);
-        pt[j] = pt[nd - 1];
-        pt[nd - 1] = p;
-        if (nd > HT_LOOK) __builtin_prefetch(&pt[r % (nd - HT_LOOK)]); /* the draw HT_LOOK later */
-    }
+    for (nd = t->total; nd > 0; nd--) (void)draw_one(pt, nd, &t->rng, &t->rng_pf, HT_LOOK, 1);
     t->rev = pt + t->total - 1;
 }
 

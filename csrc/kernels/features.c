@@ -574,10 +574,10 @@ typedef struct {
     vx_float32 thrf;
     vx_uint32 ys0, ys1, xs0, xs1; /* where scores exist */
     vx_uint32 bands;
-    /* the row bands of harris_rows: the sort bands (nfine = bands) */
-    vx_uint32 nfine, fstart[OVX_GUIDED_MAX_BANDS + 1];
+    /* the row bands of harris_rows: the sort bands */
+    vx_uint32 fstart[OVX_GUIDED_MAX_BANDS + 1];
     const ovxc_feat_kit *kit;
-    vx_uint8 *band_mem;           /* nfine x band_bytes (harris_rows' rings) */
+    vx_uint8 *band_mem;           /* bands x band_bytes (harris_rows' rings) */
     vx_size band_bytes;
     harris_cand *slots;           /* row y's candidates at y * half; then harris_merge's buffers */
     vx_size merge_room;           /* harris_merge's second buffer at slots + merge_room */
@@ -1321,8 +1321,7 @@ static vx_status VX_CALLBACK harris_function(vx_node node, const vx_reference *p
         }
         /* the score rows in the sort bands themselves (harris_rows_band) */
         for (b = 0; b <= j.bands; b++) j.fstart[b] = j.ys0 + (vx_uint32)((vx_uint64)(j.ys1 - j.ys0) * b / j.bands);
-        j.nfine = j.bands;
-        off_slots = align64(j.nfine * j.band_bytes);
+        off_slots = align64(j.bands * j.band_bytes);
         /* the slots, then room for harris_merge's two buffers of capc */
         j.merge_room = capc;
         off_rc = off_slots + align64(((vx_size)h * j.half > 2 * capc ? (vx_size)h * j.half : 2 * capc) *
