@@ -457,6 +457,8 @@ typedef struct {
     vx_uint64 rng, rng_pf;
     vx_int32 *rr;
     const vx_uint32 *rev; /* the whole order, pixel k at rev[-k] (the partner's, once made), or NULL: the ring */
+    vx_size resume;       /* the pixel after the last the thread voted (its votes past the epoch's start kept) */
+    vx_size cand;         /* the pixel where its half passed, not yet taken (HT_NONE: none) */
     vx_uint32 ring[HT_RING];
 } ht_thread;
 
@@ -529,15 +531,46 @@ static inline vx_int32 ht_vote(ht_thread *t, vx_uint32 p, vx_int32 d, vx_uint32 
     return vote_range(h, t->rr, d, best, t->a0, t->a1);
 }
 
-/* The thread's votes of pixels (kstar, next) taken back (speculation past
- * the passing pixel), then those of the list (a kept segment's pixels). */
-static void ht_take_back(ht_thread *t, vx_size kstar, vx_size next, const vx_uint32 *list, vx_size nlist)
+/* After the segment of pixel kstar: the thread's votes of the list (the
+ * segment's pixels) taken back, and those of the pixels (kstar, next) it
+ * voted past kstar (speculation), all of them (keep = 0: the thread then
+ * goes on from kstar + 1) or (keep) only those the segment took out of the
+ * image.  A kept vote is the vote the pixel gives in turn: it is still in
+ * the image, and the cells it saw then held no fewer votes than they hold
+ * at its turn in the one-thread order (the take-backs only lower cells),
+ * so its highest cell, under the threshold then, is under it in that order
+ * too: it does not pass.  Only the thread's own passing pixel past kstar
+ * (t->cand, where it stopped) is looked at again, on the cells as they are
+ * now (those of its turn: the thread voted nothing after it).  The lead
+ * compares the halves' highest cells only at a pixel where one passes, and
+ * a kept pixel's highest cell of the other half, under the threshold, never
+ * beats that one's, so a kept result serves there as the exact one would. */
+static void ht_take_back(ht_thread *t, vx_size kstar, vx_size next, const vx_uint32 *list, vx_size nlist, int keep)
 {
+    vx_uint64 *res = t->T->res[t->role];
     vx_uint32 dummy = 0;
     vx_size k;
-    for (k = kstar + 1; k < next; k++)
-        if (t->T->res[t->role][k % HT_RING]) (void)ht_vote(t, ht_done(t, k), -1, &dummy);
+    for (k = kstar + 1; k < next; k++) {
+        if (!res[k % HT_RING]) continue;
+        if (keep) {
+            vx_uint32 p = ht_done(t, k);
+            if (t->h->mask[p]) continue;
+            (void)ht_vote(t, p, -1, &dummy);
+            res[k % HT_RING] = 0;
+        } else {
+            (void)ht_vote(t, ht_done(t, k), -1, &dummy);
+        }
+    }
     for (k = 0; k < nlist; k++) (void)ht_vote(t, list[k], -1, &dummy);
+    t->resume = keep && next > kstar + 1 ? next : kstar + 1;
+    if (keep && t->cand != HT_NONE && t->cand > kstar && res[t->cand % HT_RING]) {
+        vx_uint32 best = 0;
+        vx_int32 top = ht_vote(t, ht_done(t, t->cand), 0, &best);
+        res[t->cand % HT_RING] = HT_VOTED | ((vx_uint64)best << 32) | (vx_uint32)(top + 1);
+        if (top < t->h->threshold) t->cand = HT_NONE;
+    } else {
+        t->cand = HT_NONE;
+    }
 }
 
 /* One epoch from pixel k: vote until the thread's half passes (returns that
@@ -553,6 +586,14 @@ static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, vx_
     vx_size seen = k; /* the other thread's position, as last read (pixels < seen done) */
     vx_uint64 tag = epoch << 32;
     vx_size found = HT_NONE;
+    if (t->resume > k) k = t->resume; /* its votes past the epoch's start, kept (ht_take_back) */
+    /* (where it starts: the other, when behind, must not wait for it) */
+    if (split) __atomic_store_n(&T->pos[me].v, tag | k, __ATOMIC_RELAXED);
+    if (t->cand != HT_NONE) { /* its half passed there, and still does */
+        found = t->cand;
+        if (split) ht_store(&T->trig[me].v, tag | found);
+        goto out;
+    }
     for (; k < t->total; k++) {
         vx_uint32 p, best = 0;
         vx_int32 top;
@@ -581,7 +622,7 @@ static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, vx_
             top = ht_vote(t, p, 1, &best);
             T->res[me][k % HT_RING] = HT_VOTED | ((vx_uint64)best << 32) | (vx_uint32)(top + 1);
             if (top >= h->threshold) {
-                found = k++;
+                found = t->cand = k++;
                 if (split) ht_store(&T->trig[me].v, tag | found);
                 break;
             }
@@ -591,7 +632,7 @@ static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, vx_
         if (split && (k & 7) == 7) __atomic_store_n(&T->pos[me].v, tag | (k + 1), __ATOMIC_RELAXED);
     }
 out:
-    *next = k;
+    *next = t->resume = k;
     if (split) ht_store(&T->stop[me].v, tag | k);
     return found;
 }
@@ -613,6 +654,8 @@ static void ht_init(ht_thread *t, ovxc_hough_p *h, vx_uint32 role, vx_size total
     }
     t->rr = role ? h->rbuf2 : h->rbuf;
     t->rev = NULL;
+    t->resume = 0;
+    t->cand = HT_NONE;
     t->a0 = 0;
     t->a1 = h->num_angle;
 }
@@ -659,7 +702,7 @@ static void ht_post(ht_team *T, vx_uint64 seq, vx_size k0, vx_size kstar, vx_siz
  * waited more than twice as long as the other (and by at least 256
  * spins, about 20 us) gets num_angle / 64 (at least 1) angles more; the cut
  * stays in [num_angle / 8, num_angle - num_angle / 8].  h->cut_test (tests)
- * moves it to a pseudo-random place at every post instead.  Rows of the
+ * moves it to a pseudo-random place every cut_test posts instead.  Rows of the
  * accumulator change threads only between epochs (see ht_lead). */
 static vx_uint32 ht_cut(const ovxc_hough_p *h, ht_team *T, vx_uint64 seq, vx_uint32 cut, vx_uint64 lead_idle,
                         vx_uint64 *seen)
@@ -668,7 +711,8 @@ static vx_uint32 ht_cut(const ovxc_hough_p *h, ht_team *T, vx_uint64 seq, vx_uin
                     hi = na - (na / 8 ? na / 8 : 1);
     vx_uint64 dl, dp, pi;
     if (na < 2) return cut;
-    if (h->cut_test) return 1 + (vx_uint32)((seq * 0x9E3779B97F4A7C15ull) >> 40) % (na - 1);
+    if (h->cut_test)
+        return seq % h->cut_test ? cut : 1 + (vx_uint32)((seq * 0x9E3779B97F4A7C15ull) >> 40) % (na - 1);
     if (seq % 16 != 0 || lo >= hi) return cut;
     pi = __atomic_load_n(&T->idle1.v, __ATOMIC_RELAXED);
     dl = lead_idle - seen[0], dp = pi - seen[1];
@@ -739,7 +783,8 @@ static void ht_lead(ovxc_hough_p *h)
             leave = (seq > 64 && slow >= 16 && (vx_uint64)slow * 64 >= seq - 64) || seq + 1 == h->leave_at;
             ncut = leave ? cut : ht_cut(h, T, seq, cut, idle, seen);
             ht_post(T, ++seq, kstar + 1, kstar, nlist, !leave, 0, ncut);
-            ht_take_back(&t, kstar, next, list, nlist);
+            /* (a thread's votes past kstar are kept unless its angles change) */
+            ht_take_back(&t, kstar, next, list, nlist, !leave && ncut == cut);
             if (ncut != cut) {
                 /* the rows between the cuts change threads: each thread's
                  * take-back (on its rows before the move) is done before the
@@ -759,7 +804,7 @@ static void ht_lead(ovxc_hough_p *h)
                 t.a1 = h->num_angle;
             }
         } else {
-            ht_take_back(&t, kstar, next, list, nlist);
+            ht_take_back(&t, kstar, next, list, nlist, 0);
         }
         k = kstar + 1;
     }
@@ -787,17 +832,18 @@ static void ht_partner(ovxc_hough_p *h)
         seq = ht_load(&T->seq.v);
         if (T->done) return;
         k0 = (vx_size)T->k0;
+        ncut = (vx_uint32)T->cut;
         if (first) {
             first = 0; /* (its wait for the team to start is not a sign of the cut) */
         } else {
             idle += spins;
-            ht_take_back(&t, (vx_size)T->kstar, next, h->list + (vx_size)(seq & 1) * lroom, (vx_size)T->nlist);
+            ht_take_back(&t, (vx_size)T->kstar, next, h->list + (vx_size)(seq & 1) * lroom, (vx_size)T->nlist,
+                         T->split && ncut == t.a0);
         }
         if (!T->split) { /* let go: the lead goes on alone */
             ht_store(&T->left.v, seq);
             return;
         }
-        ncut = (vx_uint32)T->cut;
         if (ncut != t.a0) { /* the cut moved (ht_lead) */
             ht_store(&T->tb[1].v, seq);
             spins = 0;

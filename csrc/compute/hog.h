@@ -81,7 +81,7 @@ typedef struct {
     vx_size max_out;
     vx_uint64 leave_at;   /* tests: the first thread goes on alone after its post leave_at (0: only when
                            * its waits for the second are slow, the second's core taken by other work) */
-    vx_uint32 cut_test;   /* tests: nonzero moves the cut between the threads' angles at every post */
+    vx_uint32 cut_test;   /* tests: n > 0 moves the cut between the threads' angles every n posts */
     /* set by ovxc_hough_team_begin and the run: */
     vx_size count;        /* segments found */
     vx_size total_points;
