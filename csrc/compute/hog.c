@@ -319,7 +319,7 @@ static void hough_segment(ovxc_hough_p *h, vx_int32 px, vx_int32 py, vx_uint32 b
             else
                 take_back(h, (vx_int32)(at % h->width), (vx_int32)(at / h->width), magic);
         }
-        h->mask[at] = 0;
+        __atomic_store_n(&h->mask[at], 0, __ATOMIC_RELAXED); /* (the partner may read it meanwhile: ht_epoch) */
     }
     if (!good) return;
     if (*count < max_out) {
@@ -586,6 +586,7 @@ static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, vx_
     vx_size seen = k; /* the other thread's position, as last read (pixels < seen done) */
     vx_uint64 tag = epoch << 32;
     vx_size found = HT_NONE;
+    int past = 0;
     if (t->resume > k) k = t->resume; /* its votes past the epoch's start, kept (ht_take_back) */
     /* (where it starts: the other, when behind, must not wait for it) */
     if (split) __atomic_store_n(&T->pos[me].v, tag | k, __ATOMIC_RELAXED);
@@ -597,10 +598,23 @@ static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, vx_
     for (; k < t->total; k++) {
         vx_uint32 p, best = 0;
         vx_int32 top;
-        if (split) {
+        if (past) { /* (the partner past the lead's passing pixel: until the post) */
+            if (ht_load(&T->seq.v) != epoch || k >= seen + HT_LEAD) break;
+        } else if (split) {
             vx_uint64 tr = ht_load(&T->trig[other].v);
             unsigned spins = 0;
-            if ((tr >> 32) == epoch && (tr & (0xffffffffull)) < k) break;
+            if ((tr >> 32) == epoch && (tr & (0xffffffffull)) < k) {
+                /* the lead's half passed before k: the partner, which the lead
+                 * now waits for no more, goes on through the lead's segment
+                 * walk (its votes are kept unless the segment takes their
+                 * pixels: ht_take_back) */
+                if (me == 0) break;
+                ht_store(&T->stop[me].v, tag | k);
+                past = 1;
+                seen = (vx_size)(tr & 0xffffffffull) + 1; /* the lead stays there until its post */
+                if (ht_load(&T->seq.v) != epoch || k >= seen + HT_LEAD) break;
+                goto vote;
+            }
             while (k >= seen + HT_LEAD) { /* too far ahead: wait for the other */
                 vx_uint64 ps = ht_load(&T->pos[other].v);
                 seen = (ps >> 32) == epoch ? (vx_size)(ps & 0xffffffffull) : k0; /* not this epoch's: at its start */
@@ -615,15 +629,16 @@ static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, vx_
             if (spins >= HT_SLOW) ++*slow;
             *idle += spins;
         }
+    vote:
         p = ht_pixel(t, k);
-        if (!h->mask[p]) {
+        if (!__atomic_load_n(&h->mask[p], __ATOMIC_RELAXED)) { /* (the lead's walk may clear it meanwhile) */
             T->res[me][k % HT_RING] = 0;
         } else {
             top = ht_vote(t, p, 1, &best);
             T->res[me][k % HT_RING] = HT_VOTED | ((vx_uint64)best << 32) | (vx_uint32)(top + 1);
             if (top >= h->threshold) {
                 found = t->cand = k++;
-                if (split) ht_store(&T->trig[me].v, tag | found);
+                if (split && !past) ht_store(&T->trig[me].v, tag | found);
                 break;
             }
         }
@@ -633,7 +648,7 @@ static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, vx_
     }
 out:
     *next = t->resume = k;
-    if (split) ht_store(&T->stop[me].v, tag | k);
+    if (split && !past) ht_store(&T->stop[me].v, tag | k);
     return found;
 }
 
