@@ -379,9 +379,9 @@ vx_size ovxc_hough_lines_p(ovxc_hough_p *h, ovxc_hough_segment *out, vx_size max
  * The transform is sequential: whether pixel k of the random order passes
  * the threshold depends on the votes of pixels 0 .. k and on the segments
  * taken out before it.  But the votes of a pixel are independent adds to
- * its cells, one a angle: the two threads split the angles, [0, split) for
- * the lead (role 0), [split, num_angle) for the partner (role 1), each
- * owning its half of the accumulator.  The random order does not depend
+ * its cells, one a angle: the two threads split the angles, [0, cut) for
+ * the lead (role 0), [cut, num_angle) for the partner (role 1), each
+ * owning its part of the accumulator (the cut starts at h->split).  The random order does not depend
  * on the votes: the partner first makes all of it (its own copy of the
  * edge list shuffled in place, 2-3% of the work) while the lead goes on
  * alone, then both read it.  Each votes each pixel for its own angles,
@@ -390,15 +390,20 @@ vx_size ovxc_hough_lines_p(ovxc_hough_p *h, ovxc_hough_segment *out, vx_size max
  * edge map) there is nothing to agree on, so the threads run freely: an
  * "epoch" runs until a thread's half passes at pixel k, and the other
  * thread, which may have voted past k by then (speculation), stops as soon
- * as it sees that, or, when behind, once it has voted pixel k itself.  The
+ * as it sees that, or, when behind, once it has voted pixel k itself (the
+ * partner then goes on voting through the lead's walk below).  The
  * first passing pixel k* of the epoch decides: the lead combines both
  * halves' highest cells (the overall first angle of the highest value:
  * the lead's angles come first), walks the segment and takes it out of the
  * image (hough_segment, the list of pixels whose votes come back), and
- * posts that to the partner; each thread then takes back its own votes of
- * the pixels past k* it had voted and the segment's votes for its own
- * angles, and the next epoch starts at k* + 1.  The mask is written only
- * between epochs, by the lead, while the partner waits.  The result is
+ * posts that to the partner; each thread then takes back the segment's
+ * votes for its own angles and, of its votes past k*, those of the pixels
+ * the segment took out (the others stand: ht_take_back says why), and the
+ * next epoch starts at k* + 1, each thread from where it stopped.  The
+ * mask is written only by the lead, during its walk (the partner, reading
+ * it meanwhile, takes back what the walk took).  The cut between the
+ * threads' angles follows their waits (ht_cut: cores are not always
+ * alike, and the walk is the lead's alone).  The result is
  * that of ovxc_hough_lines_p exactly: the same pixels vote, in the same
  * order, the same segments are taken (each accumulator cell sees the same
  * adds, in another order only where it does not matter).
