@@ -379,9 +379,9 @@ vx_size ovxc_hough_lines_p(ovxc_hough_p *h, ovxc_hough_segment *out, vx_size max
  * The transform is sequential: whether pixel k of the random order passes
  * the threshold depends on the votes of pixels 0 .. k and on the segments
  * taken out before it.  But the votes of a pixel are independent adds to
- * its cells, one a angle: the two threads split the angles, [0, cut) for
- * the lead (role 0), [cut, num_angle) for the partner (role 1), each
- * owning its part of the accumulator (the cut starts at h->split).  The random order does not depend
+ * its cells, one a angle: the two threads split the angles, [0, split) for
+ * the lead (role 0), [split, num_angle) for the partner (role 1), each
+ * owning its part of the accumulator.  The random order does not depend
  * on the votes: the partner first makes all of it (its own copy of the
  * edge list shuffled in place, 2-3% of the work) while the lead goes on
  * alone, then both read it.  Each votes each pixel for its own angles,
@@ -401,9 +401,7 @@ vx_size ovxc_hough_lines_p(ovxc_hough_p *h, ovxc_hough_segment *out, vx_size max
  * the segment took out (the others stand: ht_take_back says why), and the
  * next epoch starts at k* + 1, each thread from where it stopped.  The
  * mask is written only by the lead, during its walk (the partner, reading
- * it meanwhile, takes back what the walk took).  The cut between the
- * threads' angles follows their waits (ht_cut: cores are not always
- * alike, and the walk is the lead's alone).  The result is
+ * it meanwhile, takes back what the walk took).  The result is
  * that of ovxc_hough_lines_p exactly: the same pixels vote, in the same
  * order, the same segments are taken (each accumulator cell sees the same
  * adds, in another order only where it does not matter).
@@ -431,12 +429,10 @@ typedef struct {
     ht_line stop[2];   /* epoch << 32 | next k: the thread stopped in the epoch, having done pixels < next k */
     ht_line pos[2];    /* epoch << 32 | the thread's next pixel, every 8 pixels (for HT_LEAD) */
     ht_line ready;     /* 1: the partner is there, waiting for a post */
-    ht_line tb[2];     /* the post after which the thread's take-back was done (posts that move the cut) */
-    ht_line idle1;     /* the partner's spins waiting so far (ht_cut) */
     ht_line left;      /* the post after which the partner left (its take-back done) */
     ht_line seq;       /* the lead's posts (the epoch they start); the post's fields below it */
-    vx_uint64 k0, kstar, nlist, split, done, cut;
-    char pad[16];
+    vx_uint64 k0, kstar, nlist, split, done;
+    char pad[24];
     /* a thread's results: HT_VOTED | the angle of its highest cell << 32 | that cell + 1 (cells may be
      * negative: -1 when none reached 0, or none was touched); 0: skipped (the pixel was out of the image) */
     vx_uint64 res[2][HT_RING];
@@ -581,8 +577,7 @@ static void ht_take_back(ht_thread *t, vx_size kstar, vx_size next, const vx_uin
 /* One epoch from pixel k: vote until the thread's half passes (returns that
  * pixel), or (split) the other thread's half passed at a pixel before the
  * next, or the order ends (HT_NONE); *next: the pixel after the last done. */
-static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, vx_size *next, unsigned *slow,
-                        vx_uint64 *idle)
+static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, vx_size *next, unsigned *slow)
 {
     ovxc_hough_p *h = t->h;
     ht_team *T = t->T;
@@ -626,13 +621,11 @@ static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, vx_
                 tr = ht_load(&T->trig[other].v);
                 if ((tr >> 32) == epoch && (tr & (0xffffffffull)) < k) {
                     if (spins >= HT_SLOW) ++*slow;
-                    *idle += spins;
                     goto out;
                 }
                 if (k >= seen + HT_LEAD) ht_wait(&spins);
             }
             if (spins >= HT_SLOW) ++*slow;
-            *idle += spins;
         }
     vote:
         p = ht_pixel(t, k);
@@ -693,8 +686,6 @@ vx_size ovxc_hough_team_begin(ovxc_hough_p *h)
         T->pos[r].v = 0;
     }
     T->ready.v = 0;
-    T->tb[0].v = T->tb[1].v = 0;
-    T->idle1.v = 0;
     T->left.v = 0;
     T->seq.v = 0;
     h->count = 0;
@@ -704,42 +695,11 @@ vx_size ovxc_hough_team_begin(ovxc_hough_p *h)
 }
 
 /* The lead's post: epoch `seq` starts at k0 (kstar: the passing pixel the
- * epoch before, nlist pixels in list (seq & 1) to take back), the lead's
- * angles [0, cut) from then on, the partner's [cut, num_angle). */
-static void ht_post(ht_team *T, vx_uint64 seq, vx_size k0, vx_size kstar, vx_size nlist, int split, int done,
-                    vx_uint32 cut)
+ * epoch before, nlist pixels in list (seq & 1) to take back). */
+static void ht_post(ht_team *T, vx_uint64 seq, vx_size k0, vx_size kstar, vx_size nlist, int split, int done)
 {
     T->k0 = k0, T->kstar = kstar, T->nlist = nlist, T->split = (vx_uint64)split, T->done = (vx_uint64)done;
-    T->cut = cut;
     ht_store(&T->seq.v, seq);
-}
-
-/* Where the angles are cut between the threads for the epoch after post
- * seq + 1.  Two cores are not always alike (one shared with other work, a
- * slower kind of core, a thread woken late), and the lead's segment walk
- * between epochs is work the partner waits through: the threads' waits
- * (spins of ht_wait) tell which has too much.  Every 16 posts, the one that
- * waited more than twice as long as the other (and by at least 256
- * spins, about 20 us) gets num_angle / 64 (at least 1) angles more; the cut
- * stays in [num_angle / 8, num_angle - num_angle / 8].  h->cut_test (tests)
- * moves it to a pseudo-random place every cut_test posts instead.  Rows of the
- * accumulator change threads only between epochs (see ht_lead). */
-static vx_uint32 ht_cut(const ovxc_hough_p *h, ht_team *T, vx_uint64 seq, vx_uint32 cut, vx_uint64 lead_idle,
-                        vx_uint64 *seen)
-{
-    const vx_uint32 na = h->num_angle, step = na / 64 ? na / 64 : 1, lo = na / 8 ? na / 8 : 1,
-                    hi = na - (na / 8 ? na / 8 : 1);
-    vx_uint64 dl, dp, pi;
-    if (na < 2) return cut;
-    if (h->cut_test)
-        return seq % h->cut_test ? cut : 1 + (vx_uint32)((seq * 0x9E3779B97F4A7C15ull) >> 40) % (na - 1);
-    if (seq % 16 != 0 || lo >= hi) return cut;
-    pi = __atomic_load_n(&T->idle1.v, __ATOMIC_RELAXED);
-    dl = lead_idle - seen[0], dp = pi - seen[1];
-    seen[0] = lead_idle, seen[1] = pi;
-    if (dl > 2 * dp + 256 && cut + step <= hi) return cut + step;
-    if (dp > 2 * dl + 256 && cut >= lo + step) return cut - step;
-    return cut;
 }
 
 /* The lead (role 0).  When its waits for the partner are often slow (its
@@ -750,10 +710,9 @@ static void ht_lead(ovxc_hough_p *h)
     ht_team *T = (ht_team *)h->team;
     ht_thread t;
     vx_size k = 0, lroom = ovxc_hough_list_room(h);
-    vx_uint64 seq = 0, idle = 0, seen[2] = {0, 0};
+    vx_uint64 seq = 0;
     int split = 0, retired = 0;
     unsigned slow = 0;
-    vx_uint32 cut = h->split;
     ht_init(&t, h, 0, h->total_points, h->magic);
     for (;;) {
         vx_size next, kstar, nlist = 0;
@@ -762,18 +721,17 @@ static void ht_lead(ovxc_hough_p *h)
         vx_int32 px, py;
         if (!split && !retired && ht_load(&T->ready.v)) { /* the partner is there: its half from here */
             split = 1;
-            t.a1 = cut;
+            t.a1 = h->split;
             if (t.total) t.rev = h->points2 + t.total - 1; /* its whole order: no more draws */
-            ht_post(T, ++seq, k, k ? k - 1 : 0, 0, 1, 0, cut);
+            ht_post(T, ++seq, k, k ? k - 1 : 0, 0, 1, 0);
             list = h->list + (vx_size)((seq + 1) & 1) * lroom;
         }
-        kstar = ht_epoch(&t, seq, k, split, &next, &slow, &idle);
+        kstar = ht_epoch(&t, seq, k, split, &next, &slow);
         if (split) {
             vx_uint64 tr;
             unsigned spins = 0;
             while ((ht_load(&T->stop[1].v) >> 32) != seq) ht_wait(&spins);
             if (spins >= HT_SLOW) slow++;
-            idle += spins;
             tr = ht_load(&T->trig[1].v);
             if ((tr >> 32) == seq && (tr & (0xffffffffull)) < kstar) kstar = (vx_size)(tr & (0xffffffffull));
         }
@@ -798,25 +756,11 @@ static void ht_lead(ovxc_hough_p *h)
              * hiccup of a few milliseconds is not a reason to go on alone; a
              * partner whose core other work keeps taking is) */
             int leave;
-            vx_uint32 ncut;
             if (seq == 64) slow = 0;
             leave = (seq > 64 && slow >= 16 && (vx_uint64)slow * 64 >= seq - 64) || seq + 1 == h->leave_at;
-            ncut = leave ? cut : ht_cut(h, T, seq, cut, idle, seen);
-            ht_post(T, ++seq, kstar + 1, kstar, nlist, !leave, 0, ncut);
-            /* (a thread's votes past kstar are kept unless its angles change) */
-            ht_take_back(&t, kstar, next, list, nlist, !leave && ncut == cut);
-            if (ncut != cut) {
-                /* the rows between the cuts change threads: each thread's
-                 * take-back (on its rows before the move) is done before the
-                 * other votes on them */
-                unsigned spins = 0;
-                ht_store(&T->tb[0].v, seq);
-                if (ncut > cut)
-                    while (ht_load(&T->tb[1].v) != seq) ht_wait(&spins);
-                idle += spins;
-                cut = ncut;
-                t.a1 = cut;
-            }
+            ht_post(T, ++seq, kstar + 1, kstar, nlist, !leave, 0);
+            /* (a thread's votes past kstar are kept unless it is to take all the angles) */
+            ht_take_back(&t, kstar, next, list, nlist, !leave);
             if (leave) { /* the partner's half back once its take-back is done */
                 unsigned spins = 0;
                 while (ht_load(&T->left.v) != seq) ht_wait(&spins);
@@ -828,7 +772,7 @@ static void ht_lead(ovxc_hough_p *h)
         }
         k = kstar + 1;
     }
-    ht_post(T, ++seq, k, 0, 0, split, 1, cut);
+    ht_post(T, ++seq, k, 0, 0, split, 1);
 }
 
 static void ht_partner(ovxc_hough_p *h)
@@ -839,7 +783,6 @@ static void ht_partner(ovxc_hough_p *h)
     vx_size lroom = ovxc_hough_list_room(h), next = 0;
     int first = 1;
     unsigned slow = 0;
-    vx_uint64 idle = 0;
     ht_init(&t, h, 1, h->total_points, h->magic);
     t.a0 = h->split;
     if (t.total) ht_order(&t); /* while the lead goes on alone */
@@ -847,33 +790,21 @@ static void ht_partner(ovxc_hough_p *h)
     for (;;) {
         unsigned spins = 0;
         vx_size k0;
-        vx_uint32 ncut;
         while (ht_load(&T->seq.v) == seq) ht_wait(&spins);
         seq = ht_load(&T->seq.v);
         if (T->done) return;
         k0 = (vx_size)T->k0;
-        ncut = (vx_uint32)T->cut;
         if (first) {
-            first = 0; /* (its wait for the team to start is not a sign of the cut) */
+            first = 0;
         } else {
-            idle += spins;
             ht_take_back(&t, (vx_size)T->kstar, next, h->list + (vx_size)(seq & 1) * lroom, (vx_size)T->nlist,
-                         T->split && ncut == t.a0);
+                         (int)T->split);
         }
         if (!T->split) { /* let go: the lead goes on alone */
             ht_store(&T->left.v, seq);
             return;
         }
-        if (ncut != t.a0) { /* the cut moved (ht_lead) */
-            ht_store(&T->tb[1].v, seq);
-            spins = 0;
-            if (ncut < t.a0)
-                while (ht_load(&T->tb[0].v) != seq) ht_wait(&spins);
-            idle += spins;
-            t.a0 = ncut;
-        }
-        (void)ht_epoch(&t, seq, k0, 1, &next, &slow, &idle);
-        __atomic_store_n(&T->idle1.v, idle, __ATOMIC_RELAXED);
+        (void)ht_epoch(&t, seq, k0, 1, &next, &slow);
     }
 }
 

@@ -71,8 +71,7 @@ typedef struct {
     vx_int32 threshold, line_length, line_gap;
     vx_uint64 seed;       /* state of the generator of the pixels' random order */
     /* two threads (ovxc_hough_team_run), set by the caller: */
-    vx_uint32 split;      /* the second thread's angles at first: [split, num_angle) (0 < split < num_angle;
-                           * the cut then follows the threads' speeds) */
+    vx_uint32 split;      /* the second thread's angles: [split, num_angle) (0 < split < num_angle) */
     vx_uint32 *points2;   /* room for every pixel of the rectangle (the second thread's list) */
     vx_int32 *rbuf2;      /* num_angle: the second thread's scratch */
     vx_uint32 *list;      /* 2 * ovxc_hough_list_room(): the pixels of a kept segment */
@@ -81,7 +80,6 @@ typedef struct {
     vx_size max_out;
     vx_uint64 leave_at;   /* tests: the first thread goes on alone after its post leave_at (0: only when
                            * its waits for the second are slow, the second's core taken by other work) */
-    vx_uint32 cut_test;   /* tests: n > 0 moves the cut between the threads' angles every n posts */
     /* set by ovxc_hough_team_begin and the run: */
     vx_size count;        /* segments found */
     vx_size total_points;

@@ -149,10 +149,7 @@ static void *team_thread(void *arg)
  * partner late (1: a few hundred microseconds, mid-run on the larger
  * cases), the partner only after the lead returned (2: the lead alone), the
  * partner first (3), both at once with the partner let go after a few posts
- * (4: as when its core is taken by other work), both at once with the cut
- * between their angles moved at every post (5: ht_cut's hand-over of
- * accumulator rows, both ways, as often as it can come) or every 7th (6:
- * mostly the threads' votes past the passing pixel kept, ht_take_back).  The segments, the count, the image and the
+ * (4: as when its core is taken by other work).  The segments, the count, the image and the
  * accumulator left must be those of the model. */
 static int team_case(const ovxc_hough_p *base, const vx_uint8 *map0, vx_uint32 w, vx_uint32 h, unsigned how,
                      const ovxc_hough_segment *want, size_t nw, size_t cap, const vx_uint8 *mask_want,
@@ -180,8 +177,6 @@ static int team_case(const ovxc_hough_p *base, const vx_uint8 *map0, vx_uint32 w
     for (r = 0; r < 2; r++) ta[r].h = &hp, ta[r].role = (vx_uint32)r, ta[r].delay_us = 0;
     if (how == 1) ta[1].delay_us = 300;
     if (how == 4) hp.leave_at = 2 + (vx_uint64)(w * 7 % 40); /* the partner let go after a few posts */
-    if (how == 5) hp.cut_test = 1;
-    if (how == 6) hp.cut_test = 7;
     if (how == 3) ta[0].delay_us = 200;
     if (how == 2) {
         ovxc_hough_team_run(&hp, 0);
@@ -324,7 +319,7 @@ int main(void)
         }
         if (na >= 2 && ci % step == 0) { /* two threads: every way the partner can come */
             unsigned how;
-            for (how = 0; how < 7; how++) {
+            for (how = 0; how < 5; how++) {
                 if (team_case(&hp, map0, w, h, how, want, nw, cap, mask1, acc1))
                     team_passed++;
                 else
@@ -339,7 +334,7 @@ int main(void)
     printf("simd-hough: %u passed, %u failed (%zu lines in all; %u cases with 16-bit cells, %u with 32; "
            "%u two-thread runs passed)\n",
            passed, failed, lines, cells16, cells32, team_passed);
-    if (team_passed < 600 / step) { /* the two-thread runs must run on most (sampled) cases */
+    if (team_passed < 400 / step) { /* the two-thread runs must run on most (sampled) cases */
         printf("FAIL hough: only %u two-thread runs\n", team_passed);
         failed++;
     }
