@@ -1,6 +1,8 @@
 /* Compute routines of family hog (HOGCells, HOGFeatures, HoughLinesP); see hog.h. */
 #include "hog.h"
 
+#include "../runtime/dispatch.h"
+
 #include <math.h>
 #include <sched.h>
 #include <string.h>
@@ -477,11 +479,7 @@ static inline void ht_store(vx_uint64 *p, vx_uint64 v)
  * thread may share this one). */
 static inline void ht_wait(unsigned *spins)
 {
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__) && defined(__GNUC__)
-    __asm__ __volatile__("yield");
-#endif
+    ovx_cpu_relax();
     if (++*spins % HT_SLOW == 0) sched_yield();
 }
 

@@ -326,15 +326,6 @@ const char *ovx_cpu_features_string(void);
 vx_enum ovx_simd_level(void);           /* after OPENVX_SIMD override */
 /* Threads of the pool (runtime/threadpool.c). */
 vx_uint32 ovx_pool_threads(void);
-/* The pause of a spin-wait loop (x86 pause, Arm yield). */
-static inline void ovx_cpu_relax(void)
-{
-#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
-    __builtin_ia32_pause();
-#elif defined(__aarch64__) && defined(__GNUC__)
-    __asm__ __volatile__("yield");
-#endif
-}
 const char *ovx_simd_level_name(void);
 /* OPENVX_LOG_VARIANTS=1 (read once): vxVerifyGraph logs each node's chosen
  * compute variant as an information entry (status VX_SUCCESS). */

@@ -60,6 +60,7 @@
 #include "../objects/image.h"
 #include "../objects/object_array.h"
 #include "../objects/scalar.h"
+#include "../runtime/dispatch.h"
 
 #include <stdio.h>
 #include <stdlib.h>

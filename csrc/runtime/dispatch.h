@@ -46,6 +46,15 @@ int ovx_cpu_avx512vbmi(void);
  * process use the tiles (runtime/cpu.c asks once; OPENVX_AMX=0: no)?  The
  * amx variants (compute/nn_avx512.c) are listed only then. */
 int ovx_cpu_amx_int8(void);
+/* The pause of a spin-wait loop (x86 pause, Arm yield). */
+static inline void ovx_cpu_relax(void)
+{
+#if (defined(__x86_64__) || defined(__i386__)) && defined(__GNUC__)
+    __builtin_ia32_pause();
+#elif defined(__aarch64__) && defined(__GNUC__)
+    __asm__ __volatile__("yield");
+#endif
+}
 /* The best variant of `table` (the last entry, level OVX_SIMD_NONE, ends it). */
 const ovx_variant *ovx_variant_pick(const ovx_variant *table);
 

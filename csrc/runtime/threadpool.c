@@ -11,6 +11,7 @@
  * VX_DIRECTIVE... / vendor attribute path), read when the pool starts.
  */
 #include "../framework/graph.h"
+#include "dispatch.h"
 
 #include <stdlib.h>
 #include <unistd.h>
