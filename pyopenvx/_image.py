@@ -104,6 +104,11 @@ def _format_of_array(a):
     return None
 
 
+# Image._whole's cache: (format, width, height, plane) -> (layout, shape,
+# rectangle cdata, addressing cdata), or False for U1
+_WHOLE = {}
+
+
 def _rect_c(rect):
     r = ffi.new("vx_rectangle_t *")
     r.start_x, r.start_y, r.end_x, r.end_y = (int(v) for v in rect)
@@ -378,10 +383,36 @@ class Image(_DataObject):
         ph = (ey + lp.sub_y - 1) // lp.sub_y - sy // lp.sub_y
         return lp, lp.shape(max(ph, 0), max(pw, 0)), (sx, sy, ex, ey)
 
+    def _whole(self, plane):
+        """(layout, shape, rectangle, addressing) of a whole plane, the last two
+        as cdata for vxCopyImagePatch (which only reads them), made once per
+        format, size and plane; None for U1 (packed bits)."""
+        fmt, width, height = self._geometry()
+        key = (fmt, width, height, plane)
+        c = _WHOLE.get(key)
+        if c is None:
+            lp, shape, rect = self._plane_info(plane)  # (raises for a bad plane or format)
+            c = False
+            if lp.dtype != np.bool_:
+                c = (lp, shape, _rect_c(rect), _addressing(shape[1], shape[0], lp.pixel_bytes,
+                                                           shape[1] * lp.pixel_bytes))
+            if len(_WHOLE) >= 256:
+                _WHOLE.clear()
+            _WHOLE[key] = c
+        return c or None
+
     # -- data -------------------------------------------------------------------
     def to_numpy(self, plane=0, rect=None):
         """A copy of ``plane`` (of the patch ``rect`` = (start_x, start_y, end_x,
         end_y), default the whole image) via ``vxCopyImagePatch``."""
+        if rect is None and type(plane) is int:
+            c = self._whole(plane)
+            if c is not None:
+                lp, shape, r, ad = c
+                out = np.empty(shape, lp.dtype)
+                self._call(lib.vxCopyImagePatch, self.handle, r, plane, ad, ffi.from_buffer(out),
+                           lib.VX_READ_ONLY, lib.VX_MEMORY_TYPE_HOST)
+                return out
         lp, shape, rect = self._plane_info(plane, rect)
         r = _rect_c(rect)
         h, w = shape[0], shape[1]
@@ -403,6 +434,12 @@ class Image(_DataObject):
         """Write ``a`` (the ndarray layout of ``plane``, patch ``rect``) into the
         image via ``vxCopyImagePatch``.  The dtype and shape are checked first:
         TypeError / ValueError say what is wrong."""
+        if rect is None and type(plane) is int and type(a) is np.ndarray:
+            c = self._whole(plane)
+            if c is not None and a.dtype == c[0].dtype and a.shape == c[1] and a.flags.c_contiguous:
+                self._call(lib.vxCopyImagePatch, self.handle, c[2], plane, c[3],
+                           ffi.from_buffer(a, require_writable=False), lib.VX_WRITE_ONLY, lib.VX_MEMORY_TYPE_HOST)
+                return
         lp, shape, rect = self._plane_info(plane, rect)
         what = "Image.copy_from(%s plane %d)" % (format_name(self.format), plane)
         a = _coerce(a, lp.dtype, shape, what)

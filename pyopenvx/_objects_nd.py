@@ -575,6 +575,17 @@ _CLASSES = {
 }
 
 
+def wrap_counted(handle, vx_type, parent):
+    """Wrap a valid ``vx_reference`` of type ``vx_type`` the caller holds a
+    count of (handed over), without a C call; _fix_basic(obj) is left to the
+    caller (it queries)."""
+    cls = _CLASSES.get(int(vx_type), _AnyReference)
+    obj = cls.__new__(cls)
+    obj._parent = parent
+    obj._own(ffi.cast(cls._vx_type, handle))
+    return obj
+
+
 def wrap_reference(handle, parent, what="a reference", mark=None):
     """Wrap a counted ``vx_reference`` (the caller owns one count) in the
     pyopenvx class of its type; ``parent`` is kept alive by the wrapper.  An

@@ -7,6 +7,21 @@ from ._errors import InvalidReferenceError, error_for
 __all__ = ["Reference"]
 
 
+def _releaser(release, ctype, alive):
+    """The ffi.gc destructor of a handle of C type ``ctype``: ``release(&h)``,
+    unless ``alive`` (its context's flag list) says the context is gone."""
+    def _release(h, release=release, ctype=ctype + " *", alive=alive):
+        if alive is not None and not alive[0]:
+            return
+        release(ffi.new(ctype, h))
+    return _release
+
+
+# (release function name, C type, id(alive)) -> (alive, destructor): one
+# destructor a type and context, not one made per wrapper
+_RELEASERS = {}
+
+
 class Reference:
     """Owns one OpenVX reference; releases it on close(), ``with`` exit or GC.
 
@@ -44,26 +59,36 @@ class Reference:
             sink = getattr(self._log_owner(), "_log_sink", None)
             text = sink.since(mark) if (sink is not None and mark is not None) else ""
             raise error_for(status, "%s: %s" % (head, text) if text else head)
-        release = getattr(lib, self._vx_release)
-        ctype = self._vx_type
+        self._own(handle)
+
+    def _own(self, handle):
+        """Take ownership of a valid, counted ``handle`` (``_parent`` set):
+        released on close() or GC."""
         owner = self._log_owner()
         # Once the context is released, its objects are gone with it and their
         # addresses may be reused by objects of a new context: a wrapper that
         # outlived its context must not release anything then.
         alive = getattr(owner, "_alive", None) if owner is not self else None
+        key = (self._vx_release, self._vx_type, id(alive))
+        rel = _RELEASERS.get(key)
+        if rel is None or rel[0] is not alive:
+            rel = (alive, _releaser(getattr(lib, self._vx_release), self._vx_type, alive))
+            if len(_RELEASERS) >= 1024:
+                _RELEASERS.clear()
+            _RELEASERS[key] = rel
+        self._handle = ffi.gc(handle, rel[1])
 
-        def _release(h, release=release, ctype=ctype, alive=alive):
-            if alive is not None and not alive[0]:
-                return
-            p = ffi.new(ctype + " *", h)
-            release(p)
-
-        self._handle = ffi.gc(handle, _release)
+    _owner = None  # _log_owner(), once found (the parent chain never changes)
 
     def _log_owner(self):
+        o = self._owner
+        if o is not None:
+            return o
         p = self._parent
         while p is not None and getattr(p, "_log_sink", None) is None:
             p = getattr(p, "_parent", None)
+        if p is not self:  # (a context is its own owner: no cycle kept)
+            self._owner = p
         return p
 
     @property

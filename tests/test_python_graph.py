@@ -133,6 +133,45 @@ def test_image_lent_to_a_callback_and_kept_reads_its_size_again(vx, ctx, plus_on
     np.testing.assert_array_equal(dst.to_numpy(), np.full((6, 10), 10, np.uint8))
 
 
+def test_kernel_parameters_of_every_kind_lent_and_given_back(vx, ctx):
+    rng = np.random.default_rng(5)
+    # a kernel's node and parameters come wrapped by their types (an optional
+    # one left out as None); each has its own count only while the run lasts:
+    # every object's reference count is what it was once the runs are done
+    spec = [(vx.INPUT, vx.TYPE_IMAGE), (vx.INPUT, vx.TYPE_ARRAY), (vx.INPUT, vx.TYPE_SCALAR),
+            (vx.INPUT, vx.TYPE_MATRIX, vx.PARAMETER_STATE_OPTIONAL), (vx.OUTPUT, vx.TYPE_IMAGE)]
+    seen = []
+
+    def run(node, params):
+        img, arr, sc, mat, out = params
+        seen.append((type(node).__name__, type(img).__name__, img.size, img.format, type(arr).__name__,
+                     arr.item_type, sc.value, mat, out.size, out.format))
+        for p in range(2):
+            out.copy_from(img.to_numpy(p) // 2 + sc.value, plane=p)
+
+    k = ctx.user_kernel(_name("kinds"), spec, run=run, validate={4: 0})
+    src = ctx.image(10, 6, vx.lib.VX_DF_IMAGE_NV12)
+    y, uv = rng.integers(0, 100, (6, 10), dtype=np.uint8), rng.integers(0, 100, (3, 5, 2), dtype=np.uint8)
+    src.copy_from(y, plane=0)
+    src.copy_from(uv, plane=1)
+    arr = vx.Array(ctx, vx.TYPE_KEYPOINT, 4)
+    sc = vx.Scalar(ctx, vx.TYPE_UINT8, 7)
+    dst = ctx.image(10, 6, vx.lib.VX_DF_IMAGE_NV12)
+    objs = (src, arr, sc, dst)
+    g = ctx.graph()
+    n = g.node(k, src, arr, sc, None, dst)
+    g.verify()
+    before = [o.reference_count for o in objs] + [n.reference_count]
+    for _ in range(3):
+        g.process()
+    gc.collect()
+    assert [o.reference_count for o in objs] + [n.reference_count] == before
+    assert seen == [("Node", "Image", (10, 6), vx.lib.VX_DF_IMAGE_NV12, "Array", vx.TYPE_KEYPOINT, 7, None,
+                     (10, 6), vx.lib.VX_DF_IMAGE_NV12)] * 3
+    np.testing.assert_array_equal(dst.to_numpy(0), y // 2 + 7)
+    np.testing.assert_array_equal(dst.to_numpy(1), uv // 2 + 7)
+
+
 def test_virtual_object_creators(vx, ctx):
     g = ctx.graph()
     assert isinstance(g.virtual_array(vx.TYPE_KEYPOINT, 10), vx.Array)

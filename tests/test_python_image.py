@@ -130,6 +130,29 @@ def test_patches_match_numpy_slices(vx, ctx, rng, name):
     assert np.array_equal(img.to_numpy(), full[0])
 
 
+@pytest.mark.parametrize("name", ["U1", "U8", "S16", "RGB", "NV12", "IYUV"])
+def test_whole_plane_copies_take_any_array(vx, ctx, rng, name):
+    # to_numpy() / copy_from() of a whole plane (one C call with patch
+    # descriptions made once per format and size) agree with the path of an
+    # explicit rectangle, for arrays that are views, not C-contiguous,
+    # read-only, and a plane given as a NumPy integer
+    for w, h in [(14, 6), (2, 2), (30, 10)]:
+        img = ctx.image(w, h, fmt(vx, name))
+        for p, lay in enumerate(LAYOUTS[name]):
+            data = random_plane(rng, lay, w, h)
+            for a in (np.asfortranarray(data), data[::-1][::-1], np.lib.stride_tricks.as_strided(data)):
+                img.copy_from(np.zeros_like(data), plane=p, rect=(0, 0, w, h))
+                img.copy_from(a, plane=np.int64(p))
+                assert np.array_equal(img.to_numpy(plane=p, rect=(0, 0, w, h)), data)
+                assert np.array_equal(img.to_numpy(plane=p), data)
+            ro = data.copy()
+            ro.flags.writeable = False
+            img.copy_from(ro, plane=p)
+            assert np.array_equal(img.to_numpy(np.int32(p)), data)
+        with pytest.raises(ValueError, match="plane"):
+            img.to_numpy(plane=len(LAYOUTS[name]))
+
+
 def test_subsampled_plane_patches(vx, ctx, rng):
     w, h = 20, 14
     img = ctx.image(w, h, vx.lib.VX_DF_IMAGE_IYUV)

@@ -67,10 +67,58 @@ EXTENSION_DEFINES = [
 ]
 
 # Declared in the cdef on top of the headers: the log callback the Python layer
-# registers with vxRegisterLogCallback (cffi generates its C definition).
+# registers with vxRegisterLogCallback (cffi generates its C definition), and
+# the helper a Python user kernel's run wrapper calls (HELPER_SOURCE).
 EXTRA_CDEF = """
 extern "Python" void _pyopenvx_log_callback(vx_context context, vx_reference ref,
                                             vx_status status, const vx_char string[]);
+int _pyopenvx_borrow(vx_node node, const vx_reference *refs, vx_uint32 num, vx_enum *types, vx_uint32 *geom);
+"""
+
+# C of the binding's own helpers (not part of the OpenVX API).  Every call
+# through cffi releases and retakes the GIL; a Python user kernel's wrapper
+# (pyopenvx/_graph.py) used to make about 20 such calls a run to retain its
+# node and parameters and read their types and image geometry, each a chance
+# for another Python thread (a stream's loop) to take the GIL in between.
+# _pyopenvx_borrow does all of it in one call: retains the node (when given)
+# and every non-NULL reference, and writes each one's VX_REFERENCE_TYPE to
+# types[i] (0 for NULL, -1 when the reference could not be retained: nothing
+# is taken then) and, for images, (format, width, height) to geom[3i..3i+2].
+# Returns how many references it retained, or -1 (and retains nothing) when
+# the node could not be retained.
+HELPER_SOURCE = """
+static int _pyopenvx_borrow(vx_node node, const vx_reference *refs, vx_uint32 num, vx_enum *types, vx_uint32 *geom)
+{
+    int taken = 0;
+    vx_uint32 i;
+    if (node != NULL) {
+        if (vxRetainReference((vx_reference)node) != VX_SUCCESS) return -1;
+        taken++;
+    }
+    for (i = 0; i < num; i++) {
+        vx_enum t = VX_TYPE_REFERENCE;
+        vx_df_image f = 0;
+        vx_uint32 w = 0, h = 0;
+        types[i] = 0;
+        geom[3 * i] = geom[3 * i + 1] = geom[3 * i + 2] = 0;
+        if (refs[i] == NULL) continue;
+        if (vxRetainReference(refs[i]) != VX_SUCCESS) {
+            types[i] = -1;
+            continue;
+        }
+        taken++;
+        if (vxQueryReference(refs[i], VX_REFERENCE_TYPE, &t, sizeof(t)) != VX_SUCCESS) t = VX_TYPE_REFERENCE;
+        types[i] = t;
+        if (t == VX_TYPE_IMAGE && vxQueryImage((vx_image)refs[i], VX_IMAGE_FORMAT, &f, sizeof(f)) == VX_SUCCESS &&
+            vxQueryImage((vx_image)refs[i], VX_IMAGE_WIDTH, &w, sizeof(w)) == VX_SUCCESS &&
+            vxQueryImage((vx_image)refs[i], VX_IMAGE_HEIGHT, &h, sizeof(h)) == VX_SUCCESS) {
+            geom[3 * i] = (vx_uint32)f;
+            geom[3 * i + 1] = w;
+            geom[3 * i + 2] = h;
+        }
+    }
+    return taken;
+}
 """
 
 _INT_LITERAL = re.compile(r"^\(?\s*(-?(?:0[xX][0-9a-fA-F]+|\d+))[uUlL]*\s*\)?$")
@@ -269,7 +317,7 @@ def c_source_prelude(include_dir):
     lines = ["#define %s 1" % d for d in EXTENSION_DEFINES]
     lines += ["#include <VX/vx.h>"]
     lines += ["#include <VX/%s>" % h for h in headers(include_dir) if h != "vx.h"]
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n" + HELPER_SOURCE
 
 
 def main(argv=None):
