@@ -17,7 +17,10 @@ trap 'rm -rf "$build"' EXIT
 start=$(date +%s)
 # the emulated AVX-512 tests run in .ci/emu512.sh (emulated masked loads read
 # lane by lane, so ASan could not tell their reads from the hardware's anyway)
-meson setup "$build" -Dpython=false -Db_sanitize=address,undefined -Db_lundef=false -Dsimd_emu512=disabled >/dev/null
+# -O1 (the optimization ASan's authors advise): the build takes 89 s
+# instead of 243 s here, the tests and the fuzzer 155 s instead of 133 s.
+meson setup "$build" -Dpython=false -Db_sanitize=address,undefined -Db_lundef=false -Dsimd_emu512=disabled \
+    -Doptimization=1 >/dev/null
 ninja -C "$build" -j"${JOBS:-2}"
 
 # allocator_may_return_null: the fuzzer asks for absurd sizes on purpose; the

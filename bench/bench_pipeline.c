@@ -202,7 +202,7 @@ static double fps_process(vx_context c, vx_uint32 w, vx_uint32 h, int frames, vx
 /* (b): QUEUE_AUTO with nbuf buffers per queue (nbuf frames in flight). */
 static double fps_queued(vx_context c, vx_uint32 w, vx_uint32 h, int frames, vx_kernel box, vx_uint32 nbuf)
 {
-    vx_image in[MAXBUF], out[MAXBUF];
+    vx_image in[MAXBUF] = {0}, out[MAXBUF] = {0};
     vx_graph g;
     vx_graph_parameter_queue_params_t q[2];
     double t0 = 0;
