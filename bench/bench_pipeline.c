@@ -10,9 +10,19 @@
  * running sums, plainly in C) as its slowest node; each with the nodes on one thread
  * (VX_DIRECTIVE_OVX_SERIAL) and on every thread of the pool.
  *
- * Each number is the best of three rounds (the three ways alternating).
+ * Seven rounds, the three ways alternating: the f/s columns and the first two
+ * ratios are each way's best round, "q4/proc med" the ratio of the medians
+ * (bench_pipeline.py says why both: on this VM a ratio of bests favours the
+ * way that runs on one core).
  *
- * Usage: bench_pipeline [width height [frames]]   (default 640 480 200)
+ * "ceiling": the most that frames in flight could give over process on this
+ * pool, from the process rounds' medians: frames cannot follow each other
+ * faster than the slowest node takes (VX_NODE_PERFORMANCE), nor than the
+ * one-thread process time a frame (all of a frame's work on one core) over
+ * the pool's threads: ceiling = process time a frame / max(slowest node's
+ * time, one-thread process time a frame / threads).
+ *
+ * Usage: bench_pipeline [width height [frames [rounds]]]   (default 640 480 200 7)
  */
 #define _POSIX_C_SOURCE 199309L
 #include <VX/vx.h>
@@ -23,6 +33,20 @@
 #include <time.h>
 
 #define MAXBUF 4
+#define MAXROUNDS 31
+
+static int cmp_double(const void *a, const void *b)
+{
+    const double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* the median of v[0..n) (sorts v) */
+static double median(double *v, int n)
+{
+    qsort(v, (size_t)n, sizeof(*v), cmp_double);
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
 
 static double now_s(void)
 {
@@ -130,8 +154,9 @@ static vx_image virt(vx_graph g, vx_df_image f)
     return vxCreateVirtualImage(g, 0, 0, f);
 }
 
-/* The chain in -> ... -> out (graph parameters 0 and 1); box: with the user kernel. */
-static vx_graph make_chain(vx_context c, vx_image in, vx_image out, vx_kernel box)
+/* The chain in -> ... -> out (graph parameters 0 and 1); box: with the user
+ * kernel.  nodes (when not NULL) gets the nodes (*num of them), to release. */
+static vx_graph make_chain(vx_context c, vx_image in, vx_image out, vx_kernel box, vx_node *nodes, int *num)
 {
     vx_graph g = vxCreateGraph(c);
     vx_image v0 = virt(g, VX_DF_IMAGE_U8), v1 = virt(g, VX_DF_IMAGE_U8), gx = virt(g, VX_DF_IMAGE_S16),
@@ -139,23 +164,19 @@ static vx_graph make_chain(vx_context c, vx_image in, vx_image out, vx_kernel bo
              d = virt(g, VX_DF_IMAGE_U8), b = virt(g, VX_DF_IMAGE_U8);
     vx_int32 zero = 0;
     vx_scalar shift = vxCreateScalar(c, VX_TYPE_INT32, &zero);
-    vx_node first = vxGaussian3x3Node(g, in, v0), last, n;
+    vx_node first = vxGaussian3x3Node(g, in, v0), last, n[6];
     vx_parameter p;
-    n = vxMedian3x3Node(g, v0, v1);
-    vxReleaseNode(&n);
-    n = vxSobel3x3Node(g, v1, gx, gy);
-    vxReleaseNode(&n);
-    n = vxMagnitudeNode(g, gx, gy, mag);
-    vxReleaseNode(&n);
-    n = vxConvertDepthNode(g, mag, u8, VX_CONVERT_POLICY_SATURATE, shift);
-    vxReleaseNode(&n);
-    n = vxDilate3x3Node(g, u8, d);
-    vxReleaseNode(&n);
+    int k, m = 5;
+    n[0] = vxMedian3x3Node(g, v0, v1);
+    n[1] = vxSobel3x3Node(g, v1, gx, gy);
+    n[2] = vxMagnitudeNode(g, gx, gy, mag);
+    n[3] = vxConvertDepthNode(g, mag, u8, VX_CONVERT_POLICY_SATURATE, shift);
+    n[4] = vxDilate3x3Node(g, u8, d);
     if (box) {
-        n = vxCreateGenericNode(g, box);
-        vxSetParameterByIndex(n, 0, (vx_reference)d);
-        vxSetParameterByIndex(n, 1, (vx_reference)b);
-        vxReleaseNode(&n);
+        n[m] = vxCreateGenericNode(g, box);
+        vxSetParameterByIndex(n[m], 0, (vx_reference)d);
+        vxSetParameterByIndex(n[m], 1, (vx_reference)b);
+        m++;
         last = vxErode3x3Node(g, b, out);
     } else {
         last = vxErode3x3Node(g, d, out);
@@ -167,8 +188,16 @@ static vx_graph make_chain(vx_context c, vx_image in, vx_image out, vx_kernel bo
     p = vxGetParameterByIndex(last, 1);
     check(vxAddParameterToGraph(g, p), "vxAddParameterToGraph");
     vxReleaseParameter(&p);
-    vxReleaseNode(&first);
-    vxReleaseNode(&last);
+    if (nodes) {
+        nodes[0] = first;
+        for (k = 0; k < m; k++) nodes[k + 1] = n[k];
+        nodes[m + 1] = last;
+        *num = m + 2;
+    } else {
+        for (k = 0; k < m; k++) vxReleaseNode(&n[k]);
+        vxReleaseNode(&first);
+        vxReleaseNode(&last);
+    }
     vxReleaseImage(&v0);
     vxReleaseImage(&v1);
     vxReleaseImage(&gx);
@@ -181,11 +210,14 @@ static vx_graph make_chain(vx_context c, vx_image in, vx_image out, vx_kernel bo
     return g;
 }
 
-/* (a): vxProcessGraph per frame. */
-static double fps_process(vx_context c, vx_uint32 w, vx_uint32 h, int frames, vx_kernel box)
+/* (a): vxProcessGraph per frame; *slowest: the slowest node's mean time (s,
+ * VX_NODE_PERFORMANCE over the runs). */
+static double fps_process(vx_context c, vx_uint32 w, vx_uint32 h, int frames, vx_kernel box, double *slowest)
 {
     vx_image in = vxCreateImage(c, w, h, VX_DF_IMAGE_U8), out = vxCreateImage(c, w, h, VX_DF_IMAGE_U8);
-    vx_graph g = make_chain(c, in, out, box);
+    vx_node nodes[8];
+    int num = 0, k;
+    vx_graph g = make_chain(c, in, out, box, nodes, &num);
     double t0;
     int f;
     check(vxVerifyGraph(g), "vxVerifyGraph");
@@ -193,6 +225,13 @@ static double fps_process(vx_context c, vx_uint32 w, vx_uint32 h, int frames, vx
     t0 = now_s();
     for (f = 0; f < frames; f++) check(vxProcessGraph(g), "vxProcessGraph");
     t0 = now_s() - t0;
+    *slowest = 0;
+    for (k = 0; k < num; k++) {
+        vx_perf_t perf;
+        check(vxQueryNode(nodes[k], VX_NODE_PERFORMANCE, &perf, sizeof(perf)), "VX_NODE_PERFORMANCE");
+        if ((double)perf.avg * 1e-9 > *slowest) *slowest = (double)perf.avg * 1e-9;
+        vxReleaseNode(&nodes[k]);
+    }
     vxReleaseGraph(&g);
     vxReleaseImage(&in);
     vxReleaseImage(&out);
@@ -212,7 +251,7 @@ static double fps_queued(vx_context c, vx_uint32 w, vx_uint32 h, int frames, vx_
         in[i] = vxCreateImage(c, w, h, VX_DF_IMAGE_U8);
         out[i] = vxCreateImage(c, w, h, VX_DF_IMAGE_U8);
     }
-    g = make_chain(c, in[0], out[0], box);
+    g = make_chain(c, in[0], out[0], box, NULL, NULL);
     q[0].graph_parameter_index = 0;
     q[0].refs_list_size = nbuf;
     q[0].refs_list = (vx_reference *)in;
@@ -252,36 +291,45 @@ static double fps_queued(vx_context c, vx_uint32 w, vx_uint32 h, int frames, vx_
 int main(int argc, char **argv)
 {
     vx_uint32 w = argc > 2 ? (vx_uint32)atoi(argv[1]) : 640, h = argc > 2 ? (vx_uint32)atoi(argv[2]) : 480;
-    int frames = argc > 3 ? atoi(argv[3]) : 200, mode, withbox, round;
+    int frames = argc > 3 ? atoi(argv[3]) : 200, rounds = argc > 4 ? atoi(argv[4]) : 7, mode, withbox, round;
     vx_context c = vxCreateContext();
     vx_kernel box = box_register(c);
     vx_uint32 threads = 0;
     check(vxGetStatus((vx_reference)c), "vxCreateContext");
     check(vxQueryContext(c, VX_CONTEXT_OVX_THREADS, &threads, sizeof(threads)), "VX_CONTEXT_OVX_THREADS");
     printf("bench_pipeline: %ux%u, %d frames, pool of %u threads\n", w, h, frames, threads);
-    printf("%-28s %-8s %12s %12s %12s %8s %8s\n", "graph", "threads", "process f/s", "queue2 f/s", "queue4 f/s",
-           "q2/proc", "q4/proc");
-    for (withbox = 0; withbox < 2; withbox++)
+    if (rounds < 1) rounds = 1;
+    if (rounds > MAXROUNDS) rounds = MAXROUNDS;
+    printf("%-28s %-8s %12s %12s %12s %8s %8s %12s %8s\n", "graph", "threads", "process f/s", "queue2 f/s", "queue4 f/s",
+           "q2/proc", "q4/proc", "q4/proc med", "ceiling");
+    for (withbox = 0; withbox < 2; withbox++) {
+        double serial_frame = 0; /* mode 0's median process time a frame */
         for (mode = 0; mode < 2; mode++) {
-            double a, b2, b4;
+            double a = 0, b2 = 0, b4 = 0, ra[MAXROUNDS], rb4[MAXROUNDS], rk[MAXROUNDS], frame, slow;
             check(vxDirective((vx_reference)c, mode == 0 ? VX_DIRECTIVE_OVX_SERIAL : VX_DIRECTIVE_OVX_PARALLEL),
                   "vxDirective");
-            /* three rounds alternating the three ways, each way's best: a
-             * burst of host steal (this VM loses 10-30% of a core for a
-             * second or so at times) does not decide a row */
-            a = b2 = b4 = 0;
-            for (round = 0; round < 3; round++) {
-                double x = fps_process(c, w, h, frames, withbox ? box : NULL);
+            /* rounds alternating the three ways: a burst of host steal (this
+             * VM loses 10-30% of a core for a second or so at times) does not
+             * decide a row */
+            for (round = 0; round < rounds; round++) {
+                double x = fps_process(c, w, h, frames, withbox ? box : NULL, &rk[round]);
                 double y = fps_queued(c, w, h, frames, withbox ? box : NULL, 2);
                 double z = fps_queued(c, w, h, frames, withbox ? box : NULL, 4);
+                ra[round] = x;
+                rb4[round] = z;
                 if (x > a) a = x;
                 if (y > b2) b2 = y;
                 if (z > b4) b4 = z;
             }
-            printf("%-28s %-8s %12.1f %12.1f %12.1f %8.2f %8.2f\n",
+            frame = 1.0 / median(ra, rounds);
+            slow = median(rk, rounds);
+            if (mode == 0) serial_frame = frame;
+            printf("%-28s %-8s %12.1f %12.1f %12.1f %8.2f %8.2f %12.2f %8.2f\n",
                    withbox ? "7 nodes + C user box5x5" : "7 vision nodes", mode == 0 ? "1" : "all", a, b2, b4,
-                   b2 / a, b4 / a);
+                   b2 / a, b4 / a, median(rb4, rounds) * frame,
+                   frame / (slow > serial_frame / threads ? slow : serial_frame / threads));
         }
+    }
     vxRemoveKernel(box);
     vxReleaseContext(&c);
     return 0;

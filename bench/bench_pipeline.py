@@ -14,13 +14,26 @@ overlap it with the rest), each with the nodes on one thread
 (``VX_DIRECTIVE_OVX_SERIAL``) and on every thread of the pool.  The C
 version of this bench (bench/bench_pipeline.c) has a C user kernel instead.
 
-Each number is the best of three rounds (the three ways alternating).
+Seven rounds, the three ways alternating; f/s columns and the first two
+ratios are each way's best round, ``s4/proc med`` the ratio of the medians.
+Both, because on this VM the two vCPUs' clocks move independently between
+1.6 and 2.6 GHz from one second to the next, and a way on one core
+(process, one thread) had its best round 1.24-1.47x above its median where
+the streams, on both cores, had 1.13-1.24x (eight rounds each, 2026-11-27):
+a ratio of bests favours the way that needs one fast vCPU, not two.
+``ceiling`` is the most frames in flight could give over process on this
+pool, from the process rounds' medians: frames cannot follow each other
+faster than the slowest node takes (VX_NODE_PERFORMANCE), nor than the
+one-thread process time a frame (a frame's work on one core) over the pool's
+threads: process time a frame / max(slowest node's time, one-thread process
+time a frame / threads).
 
-Usage: python bench/bench_pipeline.py [--width W --height H --frames N]
+Usage: python bench/bench_pipeline.py [--width W --height H --frames N --rounds R]
 Run it from outside the source tree (so the installed package is imported).
 """
 import argparse
 import os
+import statistics
 import time
 
 import numpy as np
@@ -67,17 +80,19 @@ def make_graph(ctx, w, h, kernel):
     gx, gy, mag = (g.virtual_image(w, h, vx.Format.S16) for _ in range(3))
     boxed = g.virtual_image(w, h, vx.Format.U8)
     nodes = [g.gaussian3x3(src, v[0]), g.median3x3(v[0], v[1])]
-    g.node(kernel, v[1], boxed)
+    user = g.node(kernel, v[1], boxed)
     nodes += [g.sobel3x3(boxed, gx, gy), g.magnitude(gx, gy, mag),
               g.convert_depth(mag, v[2], "saturate", 0), g.dilate3x3(v[2], v[3]), g.erode3x3(v[3], dst)]
     for n in nodes:
         n.border = vx.Border("replicate")
     g.add_parameter(nodes[0], 0)
     g.add_parameter(nodes[-1], 1)
+    g.bench_nodes = nodes + [user]
     return g
 
 
 def fps_process(ctx, w, h, frames, kernel, data):
+    """Frames per second, and the slowest node's mean time (s, VX_NODE_PERFORMANCE)."""
     g = make_graph(ctx, w, h, kernel)
     src, dst = g.get_parameter(0), g.get_parameter(1)
     g.verify()
@@ -90,7 +105,8 @@ def fps_process(ctx, w, h, frames, kernel, data):
         src.copy_from(data[i % len(data)])
         g.process()
         dst.to_numpy()
-    return frames / (time.perf_counter() - t)
+    fps = frames / (time.perf_counter() - t)
+    return fps, max(n.performance.avg_ns for n in g.bench_nodes) * 1e-9
 
 
 def fps_stream(ctx, w, h, frames, kernel, data, depth):
@@ -112,6 +128,7 @@ def main():
     ap.add_argument("--width", type=int, default=640)
     ap.add_argument("--height", type=int, default=480)
     ap.add_argument("--frames", type=int, default=200)
+    ap.add_argument("--rounds", type=int, default=7)
     args = ap.parse_args()
     w, h = args.width, args.height
     rng = np.random.default_rng(1)
@@ -125,22 +142,31 @@ def main():
 
         kernel = ctx.user_kernel("bench.python_box3", [(vx.INPUT, vx.TYPE_IMAGE), (vx.OUTPUT, vx.TYPE_IMAGE)],
                                  run, validate=0)
+        threads = ctx.threads  # (before VX_DIRECTIVE_OVX_SERIAL, which makes it 1)
         print("bench_pipeline.py: %dx%d, %d frames, pool of %d threads, load average %.1f" % (
-            w, h, args.frames, ctx.threads, load))
-        print("%-30s %-8s %12s %12s %12s %8s %8s" % ("graph", "threads", "process f/s", "stream2 f/s",
-                                                     "stream4 f/s", "s2/proc", "s4/proc"))
+            w, h, args.frames, threads, load))
+        print("%-30s %-8s %12s %12s %12s %8s %8s %12s %8s" % (
+            "graph", "threads", "process f/s", "stream2 f/s", "stream4 f/s", "s2/proc", "s4/proc", "s4/proc med",
+            "ceiling"))
+        serial_frame = None
         for serial in (True, False):
             ctx.directive(vx.lib.VX_DIRECTIVE_OVX_SERIAL if serial else vx.lib.VX_DIRECTIVE_OVX_PARALLEL)
-            # three rounds alternating the three ways, each way's best: a burst
-            # of host steal (10-30% of a core for a second or so on this VM)
-            # does not decide a row
-            a = b2 = b4 = 0.0
-            for _ in range(3):
-                a = max(a, fps_process(ctx, w, h, args.frames, kernel, data))
-                b2 = max(b2, fps_stream(ctx, w, h, args.frames, kernel, data, 2))
-                b4 = max(b4, fps_stream(ctx, w, h, args.frames, kernel, data, 4))
-            print("%-30s %-8s %12.1f %12.1f %12.1f %8.2f %8.2f" % (
-                "7 nodes + Python user box3x3", "1" if serial else "all", a, b2, b4, b2 / a, b4 / a))
+            # rounds alternating the three ways (a burst of host steal, 10-30%
+            # of a core for a second or so on this VM, does not decide a row)
+            a, slowest, b2, b4 = [], [], [], []
+            for _ in range(max(1, args.rounds)):
+                fps, slow = fps_process(ctx, w, h, args.frames, kernel, data)
+                a.append(fps)
+                slowest.append(slow)
+                b2.append(fps_stream(ctx, w, h, args.frames, kernel, data, 2))
+                b4.append(fps_stream(ctx, w, h, args.frames, kernel, data, 4))
+            frame = 1.0 / statistics.median(a)
+            if serial:
+                serial_frame = frame
+            ceiling = frame / max(statistics.median(slowest), serial_frame / threads)
+            print("%-30s %-8s %12.1f %12.1f %12.1f %8.2f %8.2f %12.2f %8.2f" % (
+                "7 nodes + Python user box3x3", "1" if serial else "all", max(a), max(b2), max(b4),
+                max(b2) / max(a), max(b4) / max(a), statistics.median(b4) * frame, ceiling))
 
 
 if __name__ == "__main__":
