@@ -9,7 +9,11 @@ both libraries) on the same random data OpenCV gets; the table shows both times 
 ours / OpenCV (below 1: we are faster), then the geometric mean of the
 ratios.  OpenCV runs with its own threads (cv2.getNumThreads()); we run with
 the thread pool (OPENVX_THREADS to change it), and again on one thread
-(VX_CONTEXT_OVX_THREADS = 1): the "2T/1T" column is the speed-up.  "x copy"
+(VX_CONTEXT_OVX_THREADS = 1): the "2T/1T" column is the speed-up (best over
+best), "med" the median over the rounds of each round's 1T time over its 2T
+time (the two taken within the round: on this VM the vCPUs' clocks swing
+independently between 1.6 and 2.6 GHz from second to second, and the two
+bests may come from moments far apart).  "x copy"
 is our time over a plain copy (numpy, one thread) of the bytes the function
 writes (or of its largest input image, when larger: a U8 -> U1 function
 cannot beat reading its input): the physical limit of a memory-bound
@@ -28,6 +32,7 @@ also measures the wait for a core, and how evenly our pool split it.
 import argparse
 import math
 import os
+import statistics
 import sys
 import threading
 import time
@@ -191,7 +196,7 @@ class Bench:
         if status == lib.VX_SUCCESS:
             status = lib.vxVerifyGraph(g)
         if status != lib.VX_SUCCESS:
-            self.rows.append((name, None, None, cv_name, "error %d" % status, "-", None, None))
+            self.rows.append((name, None, None, cv_name, "error %d" % status, "-", None, None, None))
             lib.vxReleaseGraph(ffi.new("vx_graph*", g))
             return
 
@@ -211,19 +216,24 @@ class Bench:
         one = ffi.new("vx_uint32*", 1)
         slow = max(timed(ours), timed(cv_fn))
         runs = max(2, min(self.runs, int(0.25 / max(slow, 1e-9)) + 1))
+        speedups = []  # each round's 1T time over its 2T time (taken within the round)
         for _ in range(self.rounds):
-            t_ours = min(t_ours, best_of(ours, runs, (name, "ours")))
+            t2 = best_of(ours, runs, (name, "ours"))
+            t_ours = min(t_ours, t2)
             t_cv = min(t_cv, best_of(cv_fn, runs, (name, "cv")))
             one[0] = 1
             lib.vxSetContextAttribute(self.c, lib.VX_CONTEXT_OVX_THREADS, one, 4)
-            t_one = min(t_one, best_of(ours, runs, (name, "one")))
+            t1 = best_of(ours, runs, (name, "one"))
+            t_one = min(t_one, t1)
+            speedups.append(t1 / t2)
             one[0] = 0
             lib.vxSetContextAttribute(self.c, lib.VX_CONTEXT_OVX_THREADS, one, 4)
         buf = ffi.new("vx_char[]", lib.VX_OVX_MAX_STRING)
         variant = "?"
         if lib.vxQueryNode(node, lib.VX_NODE_OVX_VARIANT, buf, lib.VX_OVX_MAX_STRING) == lib.VX_SUCCESS:
             variant = ffi.string(buf).decode()
-        self.rows.append((name, t_ours, t_cv, cv_name, "", variant, t_one, self.copy_time(self.copy_bytes(node))))
+        self.rows.append((name, t_ours, t_cv, cv_name, "", variant, t_one, self.copy_time(self.copy_bytes(node)),
+                          statistics.median(speedups)))
         lib.vxReleaseGraph(ffi.new("vx_graph*", g))
 
     def report(self):
@@ -237,8 +247,8 @@ class Bench:
             load = ["?"]
         print("plain copy of one %dx%d U8 image (numpy, one thread): %.3f ms; SIMD level %s; load average %s"
               % (self.w, self.h, t_copy * 1e3, self.ctx.simd_level, " ".join(load)))
-        print("%-26s %9s %9s %7s %9s %6s %7s %8s  %s" % ("function", "ours ms", "OpenCV ms", "ratio", "1T ms",
-                                                        "2T/1T", "x copy", "variant", "OpenCV call"))
+        print("%-26s %9s %9s %7s %9s %6s %6s %7s %8s  %s" % ("function", "ours ms", "OpenCV ms", "ratio", "1T ms",
+                                                             "2T/1T", "med", "x copy", "variant", "OpenCV call"))
         logs, logs12, logs14, logs15 = [], [], [], []
         if self.cpu:
             print("CPU ms per call (all threads, mean over the runs, best round): ours 2T / ours 1T / "
@@ -250,10 +260,10 @@ class Bench:
                 print("  %-26s %9.3f %9.3f %9.3f %7.2f  split %.2f" % (name, co * 1e3, c1 * 1e3, cc * 1e3,
                                                                      c1 / cc if cc else 0,
                                                                      THREAD_SHARE.get((name, "ours"), 0)))
-        for name, to, tc, cvn, note, variant, t1, tcopy in self.rows:
+        for name, to, tc, cvn, note, variant, t1, tcopy, sp_med in self.rows:
             if to is None:
-                print("%-26s %9s %9s %7s %9s %6s %7s %8s  %s  (%s)" % (name, "-", "-", "-", "-", "-", "-", "-", cvn,
-                                                                      note))
+                print("%-26s %9s %9s %7s %9s %6s %6s %7s %8s  %s  (%s)" % (name, "-", "-", "-", "-", "-", "-", "-", "-",
+                                                                           cvn, note))
                 continue
             r = to / tc
             logs.append(math.log(r))
@@ -263,8 +273,8 @@ class Bench:
                 logs14.append(math.log(r))
             if name.split(" ")[0] in ISSUE15:
                 logs15.append(math.log(r))
-            print("%-26s %9.3f %9.3f %7.2f %9.3f %6.2f %7s %8s  %s"
-                  % (name, to * 1e3, tc * 1e3, r, t1 * 1e3, t1 / to, "%.2f" % (to / tcopy) if tcopy else "-",
+            print("%-26s %9.3f %9.3f %7.2f %9.3f %6.2f %6.2f %7s %8s  %s"
+                  % (name, to * 1e3, tc * 1e3, r, t1 * 1e3, t1 / to, sp_med, "%.2f" % (to / tcopy) if tcopy else "-",
                      variant, cvn))
         if logs12:
             print("geometric mean of ours/OpenCV over the %d functions of issue 12: %.2f"
