@@ -216,7 +216,12 @@ class Image(_DataObject):
         width, height, format = int(width), int(height), int(format)
         self._create(context, lib.vxCreateImage,
                      "vxCreateImage(%d, %d, %s)" % (width, height, format_name(format)), width, height, format)
+        self._fix_geometry(format, width, height)
+
+    def _fix_geometry(self, format, width, height):  # noqa: A002
+        """The geometry of an image made here: fixed, and known without a query."""
         self._geom_fixed = True
+        self._geom = (_enums.as_enum(int(format), "df_image"), int(width), int(height))
 
     @classmethod
     def _from_handle(cls, handle, parent, what, mark):
@@ -233,7 +238,7 @@ class Image(_DataObject):
         h = lib.vxCreateUniformImage(context.handle, int(width), int(height), int(format), pv)
         img = cls._from_handle(h, context, "vxCreateUniformImage(%d, %d, %s)"
                                % (int(width), int(height), format_name(format)), mark)
-        img._geom_fixed = True
+        img._fix_geometry(format, width, height)
         return img
 
     @classmethod
@@ -275,7 +280,7 @@ class Image(_DataObject):
         img = cls._from_handle(handle, context, "vxCreateImageFromHandle(%s)" % format_name(fmt), mark)
         img._pinned = pinned
         img._strides = [p.strides for p in pinned]
-        img._geom_fixed = True
+        img._fix_geometry(fmt, w, h)
         return img
 
     # -- attributes -----------------------------------------------------------

@@ -130,6 +130,33 @@ def test_patches_match_numpy_slices(vx, ctx, rng, name):
     assert np.array_equal(img.to_numpy(), full[0])
 
 
+@pytest.mark.parametrize("name", sorted(LAYOUTS))
+def test_geometry_known_at_creation_is_the_library_s(vx, ctx, rng, name):
+    # images made here know their format and size without a query: what the
+    # library answers for each way of making one
+    def queried(img):
+        out = []
+        for attr, ctype in ((vx.lib.VX_IMAGE_FORMAT, "vx_df_image"), (vx.lib.VX_IMAGE_WIDTH, "vx_uint32"),
+                            (vx.lib.VX_IMAGE_HEIGHT, "vx_uint32")):
+            p = vx.ffi.new(ctype + " *")
+            assert vx.lib.vxQueryImage(img.handle, attr, p, vx.ffi.sizeof(ctype)) == vx.lib.VX_SUCCESS
+            out.append(int(p[0]))
+        return tuple(out)
+
+    for w, h in sizes_for(name):
+        made = [ctx.image(w, h, fmt(vx, name))]
+        if len(LAYOUTS[name]) == 1:
+            made.append(ctx.image_from_numpy(random_plane(rng, LAYOUTS[name][0], w, h), fmt(vx, name)))
+        else:
+            made.append(ctx.image_from_numpy([random_plane(rng, lay, w, h) for lay in LAYOUTS[name]], fmt(vx, name)))
+        if name not in ("U1",):
+            made.append(vx.Image.uniform(ctx, w, h, fmt(vx, name), 0 if len(LAYOUTS[name]) == 1 and
+                                         not LAYOUTS[name][0][3] else (0,) * 3))
+        for img in made:
+            assert img._geom is not None
+            assert (int(img.format), img.width, img.height) == queried(img) == (fmt(vx, name), w, h)
+
+
 @pytest.mark.parametrize("name", ["U1", "U8", "S16", "RGB", "NV12", "IYUV"])
 def test_whole_plane_copies_take_any_array(vx, ctx, rng, name):
     # to_numpy() / copy_from() of a whole plane (one C call with patch
