@@ -117,7 +117,7 @@ def _log_exception(ref, what):
         pass
 
 
-def _lend(node, refs, num, context):  # noqa: C901
+def _lend(node, refs, num, context):
     """The node and parameters a kernel callback is given, as wrappers with a
     count of their own, in one C call (_pyopenvx_borrow: retains and reads
     each reference's type and an image's format and size, with the GIL
@@ -145,17 +145,11 @@ def _lend(node, refs, num, context):  # noqa: C901
         elif o is not None:
             _fix_basic(o)
         if isinstance(o, Image):
-            o._geom_fixed = True
-            f = geom[3 * i]
-            if f:
-                fmt = _FORMATS.get(f)
-                if fmt is None:
-                    fmt = _FORMATS.setdefault(f, _enums.as_enum(f, "df_image"))
-                o._geom = (fmt, geom[3 * i + 1], geom[3 * i + 2])
+            if geom[3 * i]:
+                o._fix_geometry(geom[3 * i], geom[3 * i + 1], geom[3 * i + 2])
+            else:  # (not read: queried on first use)
+                o._geom_fixed = True
     return pnode, objs
-
-
-_FORMATS = {}  # vx_df_image value -> its Format member (_lend)
 
 
 def _borrow(handle, parent):

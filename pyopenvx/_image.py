@@ -104,6 +104,10 @@ def _format_of_array(a):
     return None
 
 
+# vx_df_image value -> its Format member (Image._fix_geometry; an enum call
+# costs about a microsecond, and a user kernel's images are fixed every run)
+_FORMAT_MEMBERS = {}
+
 # Image._whole's cache: (format, width, height, plane) -> (layout, shape,
 # rectangle cdata, addressing cdata), or False for U1
 _WHOLE = {}
@@ -219,9 +223,13 @@ class Image(_DataObject):
         self._fix_geometry(format, width, height)
 
     def _fix_geometry(self, format, width, height):  # noqa: A002
-        """The geometry of an image made here: fixed, and known without a query."""
+        """Fix the geometry (it cannot change) to what is known without a query."""
+        f = int(format)
+        member = _FORMAT_MEMBERS.get(f)
+        if member is None:
+            member = _FORMAT_MEMBERS.setdefault(f, _enums.as_enum(f, "df_image"))
         self._geom_fixed = True
-        self._geom = (_enums.as_enum(int(format), "df_image"), int(width), int(height))
+        self._geom = (member, int(width), int(height))
 
     @classmethod
     def _from_handle(cls, handle, parent, what, mark):
