@@ -74,6 +74,13 @@ _LAYOUT = {
 }
 del _P
 
+#: (dtype, channels or 0) -> the single-plane format a C-contiguous ndarray
+#: of that kind is, with no format given (Image.from_numpy_handle's fast path)
+_CONTIGUOUS_FORMATS = {(np.dtype(np.uint8), 0): lib.VX_DF_IMAGE_U8, (np.dtype(np.uint16), 0): lib.VX_DF_IMAGE_U16,
+                       (np.dtype(np.int16), 0): lib.VX_DF_IMAGE_S16, (np.dtype(np.uint32), 0): lib.VX_DF_IMAGE_U32,
+                       (np.dtype(np.int32), 0): lib.VX_DF_IMAGE_S32, (np.dtype(np.uint8), 3): lib.VX_DF_IMAGE_RGB,
+                       (np.dtype(np.uint8), 4): lib.VX_DF_IMAGE_RGBX}
+
 _FORMAT_NAMES = {getattr(lib, _n): _n[len("VX_DF_IMAGE_"):] for _n in dir(lib) if _n.startswith("VX_DF_IMAGE_")}
 
 def format_name(fmt):
@@ -267,6 +274,29 @@ class Image(_DataObject):
     @classmethod
     def from_numpy_handle(cls, context, a, format=None):  # noqa: A002
         """``vxCreateImageFromHandle`` on the memory of ``a`` (see Context.image_from_numpy)."""
+        if type(a) is np.ndarray and 2 <= a.ndim <= 3:
+            # the common case in few steps: one C-contiguous, aligned, writable
+            # array of a single-plane format (the checks of the general path
+            # below hold for it by construction)
+            fmt = _CONTIGUOUS_FORMATS.get((a.dtype, a.shape[2] if a.ndim == 3 else 0))
+            fl = a.flags
+            if (fmt is not None and (format is None or int(format) == fmt) and fl.c_contiguous and fl.aligned
+                    and fl.writeable and a.size):
+                h, w = a.shape[0], a.shape[1]
+                addr = ffi.new("vx_imagepatch_addressing_t *")
+                px = a.strides[1]
+                addr.dim_x, addr.dim_y, addr.stride_x, addr.stride_y = w, h, px, a.strides[0]
+                addr.scale_x = addr.scale_y = lib.VX_SCALE_UNITY
+                addr.step_x = addr.step_y = 1
+                addr.stride_x_bits = px * 8
+                ptrs = ffi.new("void *[1]", [ffi.cast("void *", ffi.from_buffer(a))])
+                mark = context._log_mark()
+                handle = lib.vxCreateImageFromHandle(context.handle, fmt, addr, ptrs, lib.VX_MEMORY_TYPE_HOST)
+                img = cls._from_handle(handle, context, "vxCreateImageFromHandle(%s)" % format_name(fmt), mark)
+                img._pinned = [a]
+                img._strides = [a.strides]
+                img._fix_geometry(fmt, w, h)
+                return img
         planes, fmt, w, h = _planes_of(a, format)
         if fmt == lib.VX_DF_IMAGE_U1:
             # bool arrays are unpacked: the image cannot live in them.

@@ -44,6 +44,11 @@ _FORMATS = {
     np.dtype(np.int32): lib.VX_DF_IMAGE_S32, np.dtype(np.bool_): lib.VX_DF_IMAGE_U1,
 }
 _DTYPES = {v: k for k, v in _FORMATS.items()}
+# the output formats an immediate-mode call makes in an ndarray: (dtype, extra shape)
+_OUT_ARRAYS = {lib.VX_DF_IMAGE_U8: (np.uint8, ()), lib.VX_DF_IMAGE_S16: (np.int16, ()),
+               lib.VX_DF_IMAGE_U16: (np.uint16, ()), lib.VX_DF_IMAGE_U32: (np.uint32, ()),
+               lib.VX_DF_IMAGE_S32: (np.int32, ()), lib.VX_DF_IMAGE_RGB: (np.uint8, (3,)),
+               lib.VX_DF_IMAGE_RGBX: (np.uint8, (4,))}
 
 _POLICIES = {"saturate": lib.VX_CONVERT_POLICY_SATURATE, "wrap": lib.VX_CONVERT_POLICY_WRAP}
 _ROUNDING = {"zero": lib.VX_ROUND_POLICY_TO_ZERO, "to_zero": lib.VX_ROUND_POLICY_TO_ZERO,
@@ -95,7 +100,7 @@ def _image_array(a, what, dtypes=None, channels=None):
         raise ValueError("%s: expected a 2D image (height, width), got shape %s" % (what, a.shape))
     if a.shape[0] == 0 or a.shape[1] == 0:
         raise ValueError("%s: empty image %s" % (what, a.shape))
-    if dtypes is not None and a.ndim == 2 and a.dtype not in [np.dtype(d) for d in dtypes]:
+    if dtypes is not None and a.ndim == 2 and a.dtype not in dtypes:  # (a dtype equals its scalar type)
         raise TypeError("%s: dtype %s is not supported here (%s)"
                         % (what, a.dtype, ", ".join(np.dtype(d).name for d in dtypes)))
     return a
@@ -115,6 +120,7 @@ class _Run:
         self.border = _border(border)
         self.saved = None
         self.objects = []
+        self.outs = {}  # id(image) -> the ndarray an output image lives in (image_out)
 
     def __enter__(self):
         if self.border is not None:
@@ -144,7 +150,26 @@ class _Run:
         return img
 
     def image_out(self, width, height, format):  # noqa: A002
-        return self.keep(self.ctx.image(int(width), int(height), int(format)))
+        """An output image.  Single-plane formats of a NumPy dtype live in a
+        new zeroed ndarray (``vxCreateImageFromHandle``; zeroed as the
+        library's own images are), which :meth:`result` then returns as it
+        is: no copy out, and no image memory allocated, zeroed and freed by
+        the library on every call."""
+        fmt = int(format)
+        spec = _OUT_ARRAYS.get(fmt)
+        if spec is None:
+            return self.keep(self.ctx.image(int(width), int(height), fmt))
+        a = np.zeros((int(height), int(width)) + spec[1], spec[0])
+        img = self.keep(self.ctx.image_from_numpy(a, fmt))
+        if img._pinned[0] is a:  # the image lives in a (always for these formats)
+            self.outs[id(img)] = a
+        return img
+
+    def result(self, img):
+        """The pixels of output image ``img`` as a new ndarray: the array it
+        lives in (:meth:`image_out`), else a copy (``to_numpy``)."""
+        a = self.outs.get(id(img))
+        return a if a is not None else _read_image(img)
 
     def scalar(self, data_type, value=None):
         from ._objects_basic import Scalar
@@ -194,6 +219,7 @@ def _generic(name):
     as the node's border."""
     from ._arrays import array_params
     from ._kernel_table import kernel
+    from ._nodes import bind_plain
     k = kernel(name)
     params = array_params(k)
     outs = [p for p in k["params"] if p.get("dir") == "out"]
@@ -202,54 +228,80 @@ def _generic(name):
                            default=p.get("default", inspect.Parameter.empty)) for p in params]
         + [inspect.Parameter(n, inspect.Parameter.KEYWORD_ONLY, default=None) for n in ("border", "ctx")])
 
+    names = tuple(p["name"] for p in params) + ("border", "ctx")
+    known = frozenset(names)
+    defaults = {p["name"]: p["default"] for p in params if "default" in p}
+    defaults.update(border=None, ctx=None)
+    # what each call needs of the table, made once: the image inputs (name,
+    # accepted dtypes, what an error names, in/out), the outputs (name,
+    # image: its `like` input and fixed format or None; scalar: its type),
+    # the in/out images read back
+    images = [(p["name"], tuple(np.dtype(_NUMPY_OF[f]) for f in p.get("formats") or () if f in _NUMPY_OF) or None,
+               "%s: %s" % (name, p["name"]), p["dir"] == "bidirectional") for p in params if p["type"] == "image"]
+    out_specs = []
+    for p in outs:
+        if p["type"] == "image":
+            fmt = p.get("format")
+            out_specs.append((p["name"], True, p["like"],
+                              getattr(lib, "VX_DF_IMAGE_" + fmt) if isinstance(fmt, str) else fmt))
+        else:
+            out_specs.append((p["name"], False, None, getattr(lib, p["vx_type"])))
+    inouts = [p["name"] for p in params if p["dir"] == "bidirectional"]
+
     def fn(*args, **kwargs):
-        bound = sig.bind(*args, **kwargs)
-        bound.apply_defaults()
-        v = dict(bound.arguments)
+        v = bind_plain(names, known, len(params), defaults, args, kwargs)
+        if v is None:
+            bound = sig.bind(*args, **kwargs)
+            bound.apply_defaults()
+            v = dict(bound.arguments)
         border, ctx = v.pop("border"), v.pop("ctx")
         arrays = {}
-        for p in params:
-            if p["type"] == "image" and v[p["name"]] is not None:
-                dtypes = [_NUMPY_OF[f] for f in p.get("formats") or () if f in _NUMPY_OF] or None
-                a = _image_array(v[p["name"]], "%s: %s" % (name, p["name"]), dtypes)
-                arrays[p["name"]] = a.copy() if p["dir"] == "bidirectional" else a  # never write the caller's
-        shapes = list(arrays.items())
-        for (n1, a1), (n2, a2) in zip(shapes, shapes[1:]):
-            _same_shape(a1, a2, name)
-        dts = {a.dtype for a in arrays.values()}
+        first = None
+        for n, dtypes, what, inout in images:
+            x = v[n]
+            if x is not None:
+                a = _image_array(x, what, dtypes)
+                if first is None:
+                    first = a
+                elif a.shape != first.shape:
+                    _same_shape(first, a, name)
+                arrays[n] = a.copy() if inout else a  # never write the caller's
         with _Run(ctx, border) as r:
             for n, a in arrays.items():
                 v[n] = r.image_in(a)
             results = []
-            for p in outs:
-                if p["type"] == "image":
-                    a = arrays[p["like"]]
-                    fmt = p.get("format")
+            for n, is_image, like, fmt in out_specs:
+                if is_image:
+                    a = arrays[like]
                     if fmt is None:
+                        dts = {b.dtype for b in arrays.values()}
                         if len(dts) > 1:
                             raise TypeError("%s: the images must have one dtype, got %s"
                                             % (name, ", ".join(sorted(str(d) for d in dts))))
                         fmt = _FORMATS[a.dtype]
-                    v[p["name"]] = r.image_out(a.shape[1], a.shape[0], getattr(lib, "VX_DF_IMAGE_" + fmt)
-                                               if isinstance(fmt, str) else fmt)
+                    v[n] = o = r.image_out(a.shape[1], a.shape[0], fmt)
+                    results.append((r.result, o))
                 else:  # a scalar of the table's type
-                    v[p["name"]] = r.scalar(getattr(lib, p["vx_type"]), 0)
-                results.append((p, v[p["name"]]))
-            for p in params:  # images are in v; in/out images are read back too
-                if p["dir"] == "bidirectional":
-                    results.append((p, v[p["name"]]))
+                    v[n] = o = r.scalar(fmt, 0)
+                    results.append((_scalar_value, o))
+            for n in inouts:  # images are in v; in/out images are read back too
+                results.append((r.result, v[n]))
             g = r.keep(r.ctx.graph())
             node = r.keep(getattr(g, name)(**v))
             if r.border is not None:
                 node.border = r.border
             g.process()
-            vals = [o.to_numpy() if p["type"] == "image" else o.value for p, o in results]
+            vals = [read(o) for read, o in results]
             return vals[0] if len(vals) == 1 else tuple(vals)
 
     fn.__name__ = fn.__qualname__ = name
     fn.__signature__ = sig
     fn.generated = True  # made from the table alone (tests/test_kernel_table.py)
     return _vision(k["vxu"] or k["node"])(fn)
+
+
+def _scalar_value(s):
+    return s.value
 
 
 def _arith_out(a, b, dtype):
@@ -274,7 +326,7 @@ def _arith(name, vxu, doc):
         with _Run(ctx, None) as r:
             out = r.image_out(a.shape[1], a.shape[0], fmt)
             r.call(vxu, r.image_in(a), r.image_in(b), pol, out)
-            return out.to_numpy()
+            return r.result(out)
     fn.__name__ = fn.__qualname__ = name
     fn.__doc__ = doc
     return _vision(vxu)(fn)
@@ -298,7 +350,7 @@ def multiply(in1, in2, scale=1.0, overflow_policy="saturate", rounding_policy="t
     with _Run(ctx, None) as r:
         out = r.image_out(a.shape[1], a.shape[0], fmt)
         r.call("vxuMultiply", r.image_in(a), r.image_in(b), float(scale), ov, ro, out)
-        return out.to_numpy()
+        return r.result(out)
 
 
 @_vision("vxuThreshold")
@@ -327,7 +379,7 @@ def threshold(input, thresh, *, true_value=255, false_value=0, dtype=np.uint8, c
             t.outputs = (int(true_value), int(false_value))
         out = r.image_out(a.shape[1], a.shape[0], _FORMATS[dtype])
         r.call("vxuThreshold", r.image_in(a), t, out)
-        return out.to_numpy()
+        return r.result(out)
 
 
 @_vision("vxuTableLookup")
@@ -347,7 +399,7 @@ def table_lookup(input, lut, *, ctx=None):  # noqa: A002
         t = r.keep(LUT.from_numpy(r.ctx, lut))
         out = r.image_out(a.shape[1], a.shape[0], _FORMATS[a.dtype])
         r.call("vxuTableLookup", r.image_in(a), t, out)
-        return out.to_numpy()
+        return r.result(out)
 
 
 @_vision("vxuConvertDepth")
@@ -361,7 +413,7 @@ def convert_depth(input, policy="saturate", shift=0, *, dtype, ctx=None):  # noq
     with _Run(ctx, None) as r:
         out = r.image_out(a.shape[1], a.shape[0], _FORMATS[dtype])
         r.call("vxuConvertDepth", r.image_in(a), out, pol, int(shift))
-        return out.to_numpy()
+        return r.result(out)
 
 
 def _image_fmt(a, fmt, what):
@@ -408,7 +460,7 @@ def color_convert(input, *, format, src_format=None, ctx=None):  # noqa: A002
     with _Run(ctx, None) as r:
         out = r.image_out(w, h, int(dst_format))
         r.call("vxuColorConvert", r.image_in(a, fmt), out)
-        return _read_image(out)
+        return r.result(out)
 
 
 _SUBSAMPLED = {lib.VX_DF_IMAGE_IYUV: (2, 2), lib.VX_DF_IMAGE_NV12: (2, 2), lib.VX_DF_IMAGE_NV21: (2, 2),
@@ -437,7 +489,7 @@ def channel_extract(input, channel, *, src_format=None, ctx=None):  # noqa: A002
     with _Run(ctx, None) as r:
         out = r.image_out(w, h, lib.VX_DF_IMAGE_U8)
         r.call("vxuChannelExtract", r.image_in(a, fmt), ch, out)
-        return out.to_numpy()
+        return r.result(out)
 
 
 @_vision("vxuChannelCombine")
@@ -456,7 +508,7 @@ def channel_combine(plane0, plane1, plane2=None, plane3=None, *, format, ctx=Non
         ins = [r.image_in(p) if p is not None else ffi.NULL for p in planes]
         out = r.image_out(w, h, int(dst_format))
         r.call("vxuChannelCombine", *ins, out)
-        return _read_image(out)
+        return r.result(out)
 
 
 @_vision("vxuHistogram")
@@ -517,7 +569,7 @@ def convolve(input, convolution, *, scale=1, dtype=None, border=None, ctx=None):
         c = r.keep(Convolution.from_numpy(r.ctx, k.astype(np.int16), int(scale)))
         out = r.image_out(a.shape[1], a.shape[0], _FORMATS[dtype])
         r.call("vxuConvolve", r.image_in(a), c, out)
-        return out.to_numpy()
+        return r.result(out)
 
 
 @_vision("vxuNonLinearFilter")
@@ -537,7 +589,7 @@ def nonlinear_filter(function, input, mask, *, size=3, border=None, ctx=None):  
             m = r.keep(Matrix.from_numpy(r.ctx, np.where(mk != 0, 255, 0).astype(np.uint8)))
         out = r.image_out(a.shape[1], a.shape[0], lib.VX_DF_IMAGE_U8)
         r.call("vxuNonLinearFilter", fn, r.image_in(a), m, out)
-        return out.to_numpy()
+        return r.result(out)
 
 
 @_vision("vxuScaleImage")
@@ -551,7 +603,7 @@ def scale_image(src, interpolation="bilinear", *, size, border=None, ctx=None):
     with _Run(ctx, border) as r:
         out = r.image_out(w, h, _FORMATS[a.dtype])
         r.call("vxuScaleImage", r.image_in(a), out, it)
-        return out.to_numpy()
+        return r.result(out)
 
 
 @_vision("vxuHalfScaleGaussian")
@@ -563,7 +615,7 @@ def half_scale_gaussian(input, kernel_size=3, *, border=None, ctx=None):  # noqa
     with _Run(ctx, border) as r:
         out = r.image_out((a.shape[1] + 1) // 2, (a.shape[0] + 1) // 2, lib.VX_DF_IMAGE_U8)
         r.call("vxuHalfScaleGaussian", r.image_in(a), out, int(kernel_size))
-        return out.to_numpy()
+        return r.result(out)
 
 
 def _warp(name, vxu, shape, a, matrix, interpolation, out_shape, border, ctx):
@@ -579,7 +631,7 @@ def _warp(name, vxu, shape, a, matrix, interpolation, out_shape, border, ctx):
         vm = r.keep(Matrix.from_numpy(r.ctx, np.ascontiguousarray(m.T, dtype=np.float32)))
         out = r.image_out(w, h, lib.VX_DF_IMAGE_U8)
         r.call(vxu, r.image_in(a), vm, it, out)
-        return out.to_numpy()
+        return r.result(out)
 
 
 @_vision("vxuWarpAffine")
@@ -617,7 +669,7 @@ def remap(input, table, interpolation="nearest_neighbor", *, border=None, ctx=No
         t.write(np.stack([mx, my], axis=-1))
         out = r.image_out(w, h, lib.VX_DF_IMAGE_U8)
         r.call("vxuRemap", r.image_in(a), t, it, out)
-        return out.to_numpy()
+        return r.result(out)
 
 
 @_vision("vxuCannyEdgeDetector")
@@ -635,7 +687,7 @@ def canny(input, low, high, gradient_size=3, norm="l1", *, ctx=None):  # noqa: A
         t.range = (int(low), int(high))
         out = r.image_out(a.shape[1], a.shape[0], lib.VX_DF_IMAGE_U8)
         r.call("vxuCannyEdgeDetector", r.image_in(a), t, int(gradient_size), nt, out)
-        return out.to_numpy()
+        return r.result(out)
 
 
 def _keypoints(r, capacity):
@@ -719,7 +771,7 @@ def laplacian_pyramid(input, *, levels, border=None, ctx=None):  # noqa: A002
             w, h = (w + 1) // 2, (h + 1) // 2
         out = r.image_out(w, h, _FORMATS[a.dtype])
         r.call("vxuLaplacianPyramid", r.image_in(a), p, out)
-        return _pyramid_levels(p), out.to_numpy()
+        return _pyramid_levels(p), r.result(out)
 
 
 @_vision("vxuLaplacianReconstruct")
@@ -746,7 +798,7 @@ def laplacian_reconstruct(laplacian, input, *, dtype=None, ctx=None):  # noqa: A
                 img.write(lv)
         out = r.image_out(w0, h0, _FORMATS[dt])
         r.call("vxuLaplacianReconstruct", p, r.image_in(a), out)
-        return out.to_numpy()
+        return r.result(out)
 
 
 def _points(r, pts, what):

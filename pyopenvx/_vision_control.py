@@ -91,7 +91,7 @@ def copy(input, *, output=None, ctx=None):  # noqa: A002
         img = r.image_in(a)
         out = r.image_out(a.shape[1], a.shape[0], img.format)
         r.ctx._call(lib.vxuCopy, r.ctx.handle, _ref(img), _ref(out))
-        return out.to_numpy()
+        return r.result(out)
 
 
 def _exchange(name, cfunc, first, second, ctx):
@@ -255,7 +255,7 @@ def select(condition, true_value, false_value, *, ctx=None):
             ia, ib = r.image_in(a), r.image_in(b)
             out = r.image_out(a.shape[1], a.shape[0], ia.format)
             _graph_run(r, lambda g: g.select(c, ia, ib, out))
-            return out.to_numpy()
+            return r.result(out)
     ta = _scalar_type(true_value, "true_value")
     tb = _scalar_type(false_value, "false_value")
     if ta != tb:

@@ -61,7 +61,7 @@ def lbp(src, format="lbp", kernel_size=3, *, border=None, ctx=None):  # noqa: A0
     with _Run(ctx, border) as r:
         out = r.image_out(a.shape[1], a.shape[0], lib.VX_DF_IMAGE_U8)
         r.call("vxuLBP", r.image_in(a), fmt, ks, out)
-        return out.to_numpy()
+        return r.result(out)
 
 
 @_vision("vxuNonMaxSuppression")
@@ -81,7 +81,7 @@ def non_max_suppression(input, mask=None, win_size=3, *, border=None, ctx=None):
         out = r.image_out(a.shape[1], a.shape[0], _FORMATS[a.dtype])
         m = r.image_in(mask) if mask is not None else None
         r.call("vxuNonMaxSuppression", r.image_in(a), m if m is not None else ffi.NULL, win, out)
-        return out.to_numpy()
+        return r.result(out)
 
 
 @_vision("vxuMatchTemplate")
@@ -105,4 +105,4 @@ def match_template(src, template_image, matching_method, *, ctx=None):
         out = r.image_out(src.shape[1] - templ.shape[1] + 1, src.shape[0] - templ.shape[0] + 1,
                           lib.VX_DF_IMAGE_S16)
         r.call("vxuMatchTemplate", r.image_in(src), r.image_in(templ), m, out)
-        return out.to_numpy()
+        return r.result(out)

@@ -565,3 +565,60 @@ def test_enums_print_as_names_and_performance_has_units(vx, ctx):
     p = n.performance
     assert p.num == 1 and p.avg_ms == p.avg_ns / 1e6 and p.last_ms > 0
     assert vx.DF_IMAGE_U8 is vx.Format.U8 and vx.CONVERT_POLICY_SATURATE is vx.ConvertPolicy.SATURATE
+
+
+def test_plain_binding_is_inspect_s():
+    """Node methods and generated array functions bind their arguments with
+    _nodes.bind_plain and fall back to inspect where it declines: for every
+    call shape it must give inspect's arguments (defaults applied) or decline
+    exactly where inspect raises."""
+    import inspect
+    import itertools
+    from pyopenvx._nodes import bind_plain
+    P = inspect.Parameter
+    sig = inspect.Signature([P("a", P.POSITIONAL_OR_KEYWORD), P("b", P.POSITIONAL_OR_KEYWORD, default=2),
+                             P("c", P.POSITIONAL_OR_KEYWORD, default=None),
+                             P("k", P.KEYWORD_ONLY, default=None)])
+    names, defaults = ("a", "b", "c", "k"), {"b": 2, "c": None, "k": None}
+    pool = {"a": 10, "b": 11, "c": 12, "k": 13, "z": 14}
+    checked = declined = 0
+    for nargs in range(5):
+        args = tuple(range(1, nargs + 1))
+        for r in range(len(pool) + 1):
+            for keys in itertools.combinations(pool, r):
+                kwargs = {key: pool[key] for key in keys}
+                try:
+                    bound = sig.bind(*args, **kwargs)
+                    bound.apply_defaults()
+                    want = dict(bound.arguments)
+                except TypeError:
+                    want = None
+                got = bind_plain(names, frozenset(names), 3, defaults, args, kwargs)
+                assert got == want, (args, kwargs, got, want)
+                checked += 1
+                declined += want is None
+    assert checked == 5 * 32 and 0 < declined < checked
+
+
+def test_node_methods_bind_as_before(vx, ctx):
+    """A node method called positionally, by keyword and with its defaults
+    left out binds each value to its parameter (the results say so); wrong
+    calls raise inspect's TypeError naming the method."""
+    src = np.arange(-300, 300, 5, dtype=np.int16)[:120].reshape(8, 15)
+    s16 = ctx.image_from_numpy(src)
+    outs = [ctx.image(15, 8, vx.Format.U8) for _ in range(3)]
+    g = ctx.graph()
+    g.convert_depth(s16, outs[0], "saturate", 0)
+    g.convert_depth(shift=1, output=outs[1], policy="wrap", input=s16)
+    g.box3x3(outs[0], output=outs[2])
+    g.process()
+    assert np.array_equal(outs[0].to_numpy(), np.clip(src, 0, 255).astype(np.uint8))
+    assert np.array_equal(outs[1].to_numpy(), (src >> 1).astype(np.uint8))
+    with pytest.raises(TypeError, match="box3x3"):
+        g.box3x3(outs[0], outs[2], outs[1])
+    with pytest.raises(TypeError, match="box3x3"):
+        g.box3x3(outs[0], output=outs[2], nonsense=1)
+    with pytest.raises(TypeError, match="box3x3"):
+        g.box3x3(outs[0], outs[1], output=outs[2])
+    with pytest.raises(TypeError, match="box3x3"):
+        g.box3x3(outs[0])

@@ -547,3 +547,62 @@ def test_release_and_reference_count(vx, ctx):
     del imgs
     gc.collect()
     assert ctx.references == before
+
+
+@pytest.mark.parametrize("name", ["U8", "U16", "S16", "U32", "S32", "RGB", "RGBX"])
+def test_image_from_numpy_fast_path_is_the_general_one(vx, ctx, rng, name):
+    """A C-contiguous array of a single-plane format takes a short path in
+    Image.from_numpy_handle; the same array as a one-plane list takes the
+    general one.  Both give the same image: format, size, the memory of the
+    array itself with its row pitch, the array pinned; writes go both ways."""
+    lay = LAYOUTS[name][0]
+    for w, h in sizes_for(name):
+        a = random_plane(rng, lay, w, h)
+        fast = ctx.image_from_numpy(a)
+        general = ctx.image_from_numpy([a], format=fmt(vx, name))
+        for img in (fast, general):
+            assert (img.format_name, img.width, img.height) == (name, w, h)
+            assert img._pinned[0] is a
+            with img.map() as m:
+                assert m.__array_interface__["data"][0] == a.ctypes.data
+                assert m.strides == a.strides
+            assert np.array_equal(img.to_numpy(), a)
+        b = random_plane(rng, lay, w, h)
+        fast.copy_from(b)
+        assert np.array_equal(general.to_numpy(), b)
+        fast.close()
+        general.close()
+    # the same array with its format named takes the short path too
+    a = random_plane(rng, lay, 9, 4)
+    img = ctx.image_from_numpy(a, format=fmt(vx, name))
+    assert img._pinned[0] is a and img.format_name == name
+
+
+def test_image_from_numpy_arrays_off_the_fast_path(vx, ctx, rng):
+    """What the short path must leave to the general one, and what that does."""
+    # big-endian pixels: no format matches (as before)
+    with pytest.raises(TypeError, match="no image format"):
+        ctx.image_from_numpy(np.zeros((4, 4), ">u2"))
+    # misaligned uint16 pixels: copied, so the image does not see later writes
+    raw = np.zeros(2 * 4 * 4 + 1, np.uint8)
+    odd = raw[1:].view(np.uint16).reshape(4, 4)
+    assert not odd.flags.aligned
+    img = ctx.image_from_numpy(odd)
+    assert img._pinned[0] is not odd
+    odd[0, 0] = 9
+    assert img.to_numpy()[0, 0] == 0
+    # read-only: copied
+    ro = rng.integers(0, 255, (3, 5), dtype=np.uint8)
+    ro.flags.writeable = False
+    img = ctx.image_from_numpy(ro)
+    assert img._pinned[0] is not ro and np.array_equal(img.to_numpy(), ro)
+    # a (h, w, 2) uint8 array is no single-plane format alone: the general
+    # path with the format given
+    yuyv = np.zeros((2, 4, 2), np.uint8)
+    with pytest.raises(TypeError, match="no image format"):
+        ctx.image_from_numpy(yuyv)
+    assert ctx.image_from_numpy(yuyv, format=vx.lib.VX_DF_IMAGE_YUYV).format_name == "YUYV"
+    # an array of another format's dtype with a format named: the general
+    # path's checks (U16 needs uint16)
+    with pytest.raises(TypeError, match="expected dtype"):
+        ctx.image_from_numpy(np.zeros((4, 4), np.uint8), format=vx.lib.VX_DF_IMAGE_U16)

@@ -556,3 +556,37 @@ def test_harris_corners_find_the_square():
     assert len(kp) >= 4
     for cx, cy in ((12, 12), (27, 12), (12, 27), (27, 27)):
         assert (np.abs(kp["x"].astype(int) - cx) + np.abs(kp["y"].astype(int) - cy)).min() <= 3
+
+
+def test_outputs_are_fresh_arrays_the_images_lived_in():
+    """An immediate-mode output image of a NumPy-typed single-plane format
+    lives in a new zeroed ndarray that the call returns as it is: each call
+    its own writable array, outliving the call's images and its context, and
+    the pixels a graph run with the same node gives (to_numpy).  Other
+    formats (U1, several planes) are read back as before."""
+    import gc
+    r1, r2 = vx.gaussian3x3(A8), vx.gaussian3x3(A8)
+    assert r1 is not r2 and not np.shares_memory(r1, r2) and not np.shares_memory(r1, A8)
+    assert r1.flags.writeable and r1.flags.c_contiguous and r1.flags.owndata
+    r1[...] = 0
+    assert np.array_equal(vx.gaussian3x3(A8), r2)
+    with vx.Context() as c:
+        g3 = vx.gaussian3x3(A8, ctx=c, border="replicate")
+        gx, gy = vx.sobel3x3(A8, ctx=c, border="replicate")
+        rgb = vx.channel_combine(A8, A8[::-1].copy(), A8, format=vx.lib.VX_DF_IMAGE_RGB, ctx=c)
+        iyuv = vx.color_convert(np.ascontiguousarray(rgb[:22, :36]), format="IYUV", ctx=c)
+        mask = vx.threshold(A8, 100, dtype=bool, ctx=c)
+        i = c.image_from_numpy(A8)
+        outs = [c.image(37, 23, f) for f in (vx.Format.U8, vx.Format.S16, vx.Format.S16)]
+        g = c.graph()
+        g.gaussian3x3(i, outs[0]).border = vx.Border("replicate")
+        g.sobel3x3(i, outs[1], outs[2]).border = vx.Border("replicate")
+        g.process()
+        want = [o.to_numpy() for o in outs]
+    gc.collect()
+    np.full((64, 64), 0x5A, np.uint8)  # (memory freed by the context, if any, reused)
+    for got, ref in zip((g3, gx, gy), want):
+        assert got.dtype == ref.dtype and np.array_equal(got, ref)
+    assert rgb.shape == (23, 37, 3) and np.array_equal(rgb[..., 1], A8[::-1])
+    assert isinstance(iyuv, list) and [p.shape for p in iyuv] == [(22, 36), (11, 18), (11, 18)]
+    assert mask.dtype == np.bool_ and np.array_equal(mask, A8 > 100)
