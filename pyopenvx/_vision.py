@@ -44,6 +44,8 @@ _FORMATS = {
     np.dtype(np.int32): lib.VX_DF_IMAGE_S32, np.dtype(np.bool_): lib.VX_DF_IMAGE_U1,
 }
 _DTYPES = {v: k for k, v in _FORMATS.items()}
+# how _Run.image_out makes an output's ndarray (a test fills it first)
+_new_output = np.empty
 # the output formats an immediate-mode call makes in an ndarray: (dtype, extra shape)
 _OUT_ARRAYS = {lib.VX_DF_IMAGE_U8: (np.uint8, ()), lib.VX_DF_IMAGE_S16: (np.int16, ()),
                lib.VX_DF_IMAGE_U16: (np.uint16, ()), lib.VX_DF_IMAGE_U32: (np.uint32, ()),
@@ -151,15 +153,17 @@ class _Run:
 
     def image_out(self, width, height, format):  # noqa: A002
         """An output image.  Single-plane formats of a NumPy dtype live in a
-        new zeroed ndarray (``vxCreateImageFromHandle``; zeroed as the
-        library's own images are), which :meth:`result` then returns as it
-        is: no copy out, and no image memory allocated, zeroed and freed by
-        the library on every call."""
+        new ndarray (``vxCreateImageFromHandle``) which :meth:`result` then
+        returns as it is: no copy out, and no image memory allocated, zeroed
+        and freed by the library on every call.  The array is not cleared
+        first: every kernel writes every pixel of its output images (checked
+        for every array function by tests/test_kernel_table.py, with the
+        arrays filled beforehand with two different values)."""
         fmt = int(format)
         spec = _OUT_ARRAYS.get(fmt)
         if spec is None:
             return self.keep(self.ctx.image(int(width), int(height), fmt))
-        a = np.zeros((int(height), int(width)) + spec[1], spec[0])
+        a = _new_output((int(height), int(width)) + spec[1], spec[0])
         img = self.keep(self.ctx.image_from_numpy(a, fmt))
         if img._pinned[0] is a:  # the image lives in a (always for these formats)
             self.outs[id(img)] = a

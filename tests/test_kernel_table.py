@@ -428,3 +428,34 @@ def test_table_is_plain_data_loadable_by_path():
     with open(path, encoding="utf-8") as f:
         tree = ast.parse(f.read())
     assert not [n for n in ast.walk(tree) if isinstance(n, (ast.Import, ast.ImportFrom))]   # no imports at all
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_array_function_writes_every_output_pixel(name, monkeypatch):
+    """Immediate mode returns output images in the ndarrays they were made
+    in, uncleared (_vision._Run.image_out): every kernel must write every
+    pixel of them.  Each case runs twice, its output arrays filled first
+    with 0x00 and then 0xA5 bytes; what comes back must not differ."""
+    from pyopenvx import _vision
+    orig = _vision._Run.result
+    runs = []
+    for fill in (0x00, 0xA5):
+        got = []
+
+        def alloc(shape, dtype, fill=fill):
+            a = np.empty(shape, dtype)
+            a.view(np.uint8)[...] = fill
+            return a
+
+        def result(self, img, got=got):
+            out = orig(self, img)
+            got.extend(np.array(p, copy=True) for p in (out if isinstance(out, list) else [out]))
+            return out
+
+        monkeypatch.setattr(_vision, "_new_output", alloc)
+        monkeypatch.setattr(_vision._Run, "result", result)
+        CASES[name]()
+        runs.append(got)
+    assert len(runs[0]) == len(runs[1])
+    for x, y in zip(*runs):
+        np.testing.assert_array_equal(x, y)
