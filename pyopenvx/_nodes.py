@@ -247,6 +247,53 @@ def _convert(graph, k, values):
     return cargs, hold
 
 
+class _ContextOnly:
+    """What _convert needs of a graph (its context, for the scalars and
+    thresholds it makes) when the arguments go to a ``vxu*`` function."""
+
+    __slots__ = ("context",)
+
+    def __init__(self, context):
+        self.context = context
+
+
+def immediate_caller(k):
+    """For kernel-table entry ``k``: a function running its ``vxu*`` function
+    on the values its graph method takes (by name, images as pyopenvx
+    objects), ``call(ctx, values) -> objects made`` (scalars and thresholds,
+    for the caller to close after the call), or None where the ``vxu*``
+    function's parameters are not the node function's with the context in
+    place of the graph (then a one-node graph must run)."""
+    if not k.get("vxu") or not hasattr(lib, k["vxu"]):
+        return None
+    node, vxu = ffi.typeof(getattr(lib, k["node"])), ffi.typeof(getattr(lib, k["vxu"]))
+    if ([t.cname for t in node.args[1:]] != [t.cname for t in vxu.args[1:]]
+            or vxu.args[0] != ffi.typeof("vx_context")):
+        return None
+    params = ordered(python_params(k))
+    names = tuple(p["name"] for p in params)
+    known = frozenset(names)
+    defaults = {p["name"]: _py_default(p) for p in params if _py_default(p) is not inspect.Parameter.empty}
+    fn = getattr(lib, k["vxu"])
+
+    def call(ctx, values):
+        bound = bind_plain(names, known, 0, defaults, (), values)
+        if bound is None:  # (the array function gives every name: a table error)
+            raise TypeError("%s: cannot bind %s" % (k["vxu"], sorted(values)))
+        given = {id(v) for v in values.values()}
+        cargs, hold = _convert(_ContextOnly(ctx), k, bound)
+        made = [obj for _, obj in hold if obj is not None and id(obj) not in given]
+        try:
+            ctx._call(fn, ctx.handle, *cargs)
+        except BaseException:
+            for obj in made:
+                obj.close()
+            raise
+        return made
+
+    return call
+
+
 def _make_method(k):
     from ._graph import Node
     params = ordered(python_params(k))

@@ -219,12 +219,15 @@ def _generic(name):
     image inputs are ndarrays of the table's formats, of one shape; everything
     else goes to the graph method as given; each output image is sized like
     the table's ``like`` input, of its ``format`` (or that input's); scalar
-    outputs come back as Python numbers.  Runs a one-node graph with ``border``
-    as the node's border."""
+    outputs come back as Python numbers.  Runs the kernel's ``vxu*`` function
+    with ``border`` as the context's immediate border, or, where that function
+    takes other arguments than the node function, a one-node graph with
+    ``border`` as the node's border."""
     from ._arrays import array_params
     from ._kernel_table import kernel
-    from ._nodes import bind_plain
+    from ._nodes import bind_plain, immediate_caller
     k = kernel(name)
+    vxu = immediate_caller(k)  # its vxu* function, where it takes the node's arguments
     params = array_params(k)
     outs = [p for p in k["params"] if p.get("dir") == "out"]
     sig = inspect.Signature(
@@ -290,11 +293,15 @@ def _generic(name):
                     results.append((_scalar_value, o))
             for n in inouts:  # images are in v; in/out images are read back too
                 results.append((r.result, v[n]))
-            g = r.keep(r.ctx.graph())
-            node = r.keep(getattr(g, name)(**v))
-            if r.border is not None:
-                node.border = r.border
-            g.process()
+            if vxu is not None:  # (the border is the context's immediate border: _Run)
+                for obj in vxu(r.ctx, v):
+                    r.keep(obj)
+            else:
+                g = r.keep(r.ctx.graph())
+                node = r.keep(getattr(g, name)(**v))
+                if r.border is not None:
+                    node.border = r.border
+                g.process()
             vals = [read(o) for read, o in results]
             return vals[0] if len(vals) == 1 else tuple(vals)
 
