@@ -590,3 +590,21 @@ def test_outputs_are_fresh_arrays_the_images_lived_in():
     assert rgb.shape == (23, 37, 3) and np.array_equal(rgb[..., 1], A8[::-1])
     assert isinstance(iyuv, list) and [p.shape for p in iyuv] == [(22, 36), (11, 18), (11, 18)]
     assert mask.dtype == np.bool_ and np.array_equal(mask, A8 > 100)
+
+
+def test_generated_functions_leave_no_object_behind():
+    """A generated array function calling its vxu function (scalars made
+    from numbers, a border set for the call) releases what it made and
+    gives the context its border back: the context's reference count is
+    where it was after many calls."""
+    acc = RNG.integers(0, 256, A8.shape, dtype=np.uint8)
+    with vx.Context() as c:
+        before = c.references
+        for _ in range(20):
+            got = vx.accumulate_weighted_image(A8, 0.25, acc, ctx=c, border="replicate")
+            vx.box3x3(A8, ctx=c, border=("constant", 3))
+        assert c.references == before
+        assert c.immediate_border.mode == vx.lib.VX_BORDER_UNDEFINED
+    want = ((1 - 0.25) * acc + 0.25 * A8)
+    assert got.dtype == np.uint8 and np.abs(got.astype(float) - want).max() <= 1
+    assert not np.shares_memory(got, acc)
