@@ -253,7 +253,7 @@ def _generic(name):
                               getattr(lib, "VX_DF_IMAGE_" + fmt) if isinstance(fmt, str) else fmt))
         else:
             out_specs.append((p["name"], False, None, getattr(lib, p["vx_type"])))
-    inouts = [p["name"] for p in params if p["dir"] == "bidirectional"]
+    inouts = tuple(p["name"] for p in params if p["dir"] == "bidirectional")
 
     def fn(*args, **kwargs):
         v = bind_plain(names, known, len(params), defaults, args, kwargs)
@@ -275,7 +275,9 @@ def _generic(name):
                 arrays[n] = a.copy() if inout else a  # never write the caller's
         with _Run(ctx, border) as r:
             for n, a in arrays.items():
-                v[n] = r.image_in(a)
+                v[n] = img = r.image_in(a)
+                if n in inouts and img._pinned[0] is a:  # (a is the call's copy: returned as it is)
+                    r.outs[id(img)] = a
             results = []
             for n, is_image, like, fmt in out_specs:
                 if is_image:
