@@ -64,7 +64,7 @@ _NORMS = {"l1": lib.VX_NORM_L1, "l2": lib.VX_NORM_L2}
 _BORDERS = {"undefined": lib.VX_BORDER_UNDEFINED, "replicate": lib.VX_BORDER_REPLICATE,
             "constant": lib.VX_BORDER_CONSTANT}
 
-#: name -> the vxu function it runs and a one-line summary
+#: name -> its vxu function: the one a call runs, or (a few) the one its one-node graph equals
 VISION_FUNCTIONS = {}
 
 
