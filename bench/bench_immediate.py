@@ -5,9 +5,9 @@ input image made on the array's memory, a one-node graph or ``vxu*`` call,
 the output returned as a new array) beside the OpenCV call computing the
 same thing from the same array, in alternating rounds (a VM's cores change
 speed between seconds: each library's best over the rounds), at each size
-asked.  Two pyopenvx columns: with ``ctx=`` (a context kept by the caller,
-the way to call it in a loop) and without (a context made and released per
-call).  The ratio is ours (with ``ctx=``) over OpenCV's: under 1 is faster.
+asked.  Two pyopenvx columns: with ``ctx=`` (a context kept by the caller)
+and without (the context the calling thread keeps for such calls).  The
+ratio is ours (with ``ctx=``) over OpenCV's: under 1 is faster.
 The numbers are whole calls from Python, so at small sizes they measure the
 fixed cost of a call; graph-mode kernel times are bench_vision.py's.
 

@@ -1,9 +1,10 @@
 """Immediate mode on ndarrays: the vision functions of OpenVX as NumPy functions.
 
-Each function takes ndarrays, makes images of them in a context (a temporary
-one, or ``ctx=``; zero-copy where the layout allows), runs the ``vxu*``
-function with ``border`` as ``VX_CONTEXT_IMMEDIATE_BORDER`` and returns new
-ndarrays::
+Each function takes ndarrays, makes images of them in a context (``ctx=``, or
+else one the calling thread keeps for these calls, made on its first call;
+zero-copy where the layout allows), runs the ``vxu*`` function with ``border``
+as ``VX_CONTEXT_IMMEDIATE_BORDER`` (the context's own border back afterwards)
+and returns new ndarrays::
 
     import numpy as np, pyopenvx as vx
     blur = vx.gaussian3x3(gray, border="replicate")
@@ -23,6 +24,8 @@ import collections
 import inspect
 import contextlib
 import functools
+import os
+import threading
 
 import numpy as np
 
@@ -113,12 +116,41 @@ def _same_shape(a, b, what):
         raise ValueError("%s: the images differ in shape: %s and %s" % (what, a.shape, b.shape))
 
 
+# The context of the calls given no ctx=: one a thread, made on its first call
+# (a context costs some 30 us to make and release: more than a small call)
+# and released with the thread.  Its immediate border is UNDEFINED between
+# calls.  A forked child does not use or release its parent's (a copy whose
+# locks another thread of the parent may have held): it makes its own.
+_THREAD = threading.local()
+_UNDEFINED = Border(lib.VX_BORDER_UNDEFINED)
+
+
+def _thread_context():
+    c = getattr(_THREAD, "ctx", None)
+    if c is None or c.closed:
+        c = _THREAD.ctx = Context()
+    return c
+
+
+def _forget_parent_context():
+    c = getattr(_THREAD, "ctx", None)
+    if c is not None:
+        _THREAD.ctx = None
+        h, c._handle = c._handle, None
+        if h is not None:
+            ffi.gc(h, None)  # its release (the parent's to do) detached
+
+
+if hasattr(os, "register_at_fork"):
+    os.register_at_fork(after_in_child=_forget_parent_context)
+
+
 class _Run:
     """One immediate-mode call: the context, its border, the objects made."""
 
     def __init__(self, ctx, border):
-        self.own = ctx is None
-        self.ctx = Context() if ctx is None else ctx
+        self.thread_ctx = ctx is None
+        self.ctx = _thread_context() if ctx is None else ctx
         self.border = _border(border)
         self.saved = None
         self.objects = []
@@ -126,8 +158,7 @@ class _Run:
 
     def __enter__(self):
         if self.border is not None:
-            if not self.own:
-                self.saved = self.ctx.immediate_border
+            self.saved = _UNDEFINED if self.thread_ctx else self.ctx.immediate_border
             self.ctx.immediate_border = self.border
         return self
 
@@ -138,8 +169,6 @@ class _Run:
         finally:
             for o in reversed(self.objects):
                 o.close()
-            if self.own:
-                self.ctx.close()
 
     def keep(self, obj):
         self.objects.append(obj)

@@ -608,3 +608,46 @@ def test_generated_functions_leave_no_object_behind():
     want = ((1 - 0.25) * acc + 0.25 * A8)
     assert got.dtype == np.uint8 and np.abs(got.astype(float) - want).max() <= 1
     assert not np.shares_memory(got, acc)
+
+
+def test_calls_without_ctx_share_their_thread_s_context():
+    """Given no ctx=, array functions run in one context a thread (made on
+    its first call), whose immediate border is back to UNDEFINED after a
+    call that gave one; another thread has its own, released with it; a
+    forked child makes its own instead of using (or releasing) its parent's."""
+    import gc
+    import os
+    import threading
+    import weakref
+    from pyopenvx import _vision
+    want = vx.box3x3(A8, border="replicate")
+    mine = _vision._thread_context()
+    assert vx.gaussian3x3(A8, border=("constant", 9)) is not None
+    assert _vision._thread_context() is mine
+    assert mine.immediate_border.mode == vx.lib.VX_BORDER_UNDEFINED
+    with vx.Context() as c:
+        assert np.array_equal(vx.box3x3(A8, border="replicate", ctx=c), want)
+    seen = {}
+
+    def other():
+        seen["result"] = vx.box3x3(A8, border="replicate")
+        seen["ctx"] = weakref.ref(_vision._thread_context())
+        seen["same"] = _vision._thread_context() is mine
+
+    t = threading.Thread(target=other)
+    t.start()
+    t.join()
+    gc.collect()
+    assert np.array_equal(seen["result"], want) and seen["same"] is False
+    assert seen["ctx"]() is None  # released with its thread
+    pid = os.fork()
+    if pid == 0:  # the child: its own context, the right pixels
+        code = 1
+        try:
+            ok = _vision._thread_context() is not mine and np.array_equal(vx.box3x3(A8, border="replicate"), want)
+            code = 0 if ok else 2
+        finally:
+            os._exit(code)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFEXITED(status) and os.WEXITSTATUS(status) == 0
+    assert _vision._thread_context() is mine and np.array_equal(vx.box3x3(A8, border="replicate"), want)
