@@ -54,8 +54,8 @@ def bind_plain(names, known, positional, defaults, args, kwargs):
     positional arguments (the first names), keywords among ``names`` not
     given positionally (``known``: the names as a set), every name given
     or in ``defaults``.  None for anything else, which the caller then binds
-    with inspect (and its exact error).  A tenth of inspect's cost, paid on every node made and every
-    array-function call."""
+    with inspect (and its exact error).  A tenth of inspect's cost, paid on
+    every node made and every array-function call."""
     if len(args) > positional:
         return None
     v = dict(zip(names, args))
