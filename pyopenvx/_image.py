@@ -74,12 +74,12 @@ _LAYOUT = {
 }
 del _P
 
-#: (dtype, channels or 0) -> the single-plane format a C-contiguous ndarray
-#: of that kind is, with no format given (Image.from_numpy_handle's fast path)
-_CONTIGUOUS_FORMATS = {(np.dtype(np.uint8), 0): lib.VX_DF_IMAGE_U8, (np.dtype(np.uint16), 0): lib.VX_DF_IMAGE_U16,
-                       (np.dtype(np.int16), 0): lib.VX_DF_IMAGE_S16, (np.dtype(np.uint32), 0): lib.VX_DF_IMAGE_U32,
-                       (np.dtype(np.int32), 0): lib.VX_DF_IMAGE_S32, (np.dtype(np.uint8), 3): lib.VX_DF_IMAGE_RGB,
-                       (np.dtype(np.uint8), 4): lib.VX_DF_IMAGE_RGBX}
+#: (dtype, channels or 0) -> the single-plane format whose pixel is one
+#: element of an (h, w) ndarray of that dtype (or a row of (h, w, channels)):
+#: the formats an ndarray is as it is (Image.from_numpy_handle's short path,
+#: immediate mode's outputs)
+_CONTIGUOUS_FORMATS = {(lay[2][0].dtype, lay[2][0].channels): f for f, lay in _LAYOUT.items()
+                       if len(lay[2]) == 1 and lay[:2] == (1, 1) and lay[2][0].dtype != np.bool_}
 
 _FORMAT_NAMES = {getattr(lib, _n): _n[len("VX_DF_IMAGE_"):] for _n in dir(lib) if _n.startswith("VX_DF_IMAGE_")}
 
@@ -283,20 +283,8 @@ class Image(_DataObject):
             if (fmt is not None and (format is None or int(format) == fmt) and fl.c_contiguous and fl.aligned
                     and fl.writeable and a.size):
                 h, w = a.shape[0], a.shape[1]
-                addr = ffi.new("vx_imagepatch_addressing_t *")
-                px = a.strides[1]
-                addr.dim_x, addr.dim_y, addr.stride_x, addr.stride_y = w, h, px, a.strides[0]
-                addr.scale_x = addr.scale_y = lib.VX_SCALE_UNITY
-                addr.step_x = addr.step_y = 1
-                addr.stride_x_bits = px * 8
-                ptrs = ffi.new("void *[1]", [ffi.cast("void *", ffi.from_buffer(a))])
-                mark = context._log_mark()
-                handle = lib.vxCreateImageFromHandle(context.handle, fmt, addr, ptrs, lib.VX_MEMORY_TYPE_HOST)
-                img = cls._from_handle(handle, context, "vxCreateImageFromHandle(%s)" % format_name(fmt), mark)
-                img._pinned = [a]
-                img._strides = [a.strides]
-                img._fix_geometry(fmt, w, h)
-                return img
+                return cls._on_planes(context, fmt, w, h, [a], _addressing(w, h, a.strides[1], a.strides[0]),
+                                      ffi.new("void *[1]", [ffi.cast("void *", ffi.from_buffer(a))]))
         planes, fmt, w, h = _planes_of(a, format)
         if fmt == lib.VX_DF_IMAGE_U1:
             # bool arrays are unpacked: the image cannot live in them.
@@ -313,6 +301,12 @@ class Image(_DataObject):
             addrs[i].step_x = addrs[i].step_y = 1
             addrs[i].stride_x_bits = lp.pixel_bytes * 8
             ptrs[i] = _address(p)
+        return cls._on_planes(context, fmt, w, h, pinned, addrs, ptrs)
+
+    @classmethod
+    def _on_planes(cls, context, fmt, w, h, pinned, addrs, ptrs):
+        """``vxCreateImageFromHandle`` on the arrays ``pinned`` (their
+        addressing and addresses as cdata), which the image keeps alive."""
         mark = context._log_mark()
         handle = lib.vxCreateImageFromHandle(context.handle, fmt, addrs, ptrs, lib.VX_MEMORY_TYPE_HOST)
         img = cls._from_handle(handle, context, "vxCreateImageFromHandle(%s)" % format_name(fmt), mark)

@@ -72,6 +72,13 @@ def bind_plain(names, known, positional, defaults, args, kwargs):
     return v
 
 
+def _binding(params):
+    """(names, the names as a set, defaults) of bind_plain for ``params``."""
+    names = tuple(p["name"] for p in params)
+    defaults = {p["name"]: _py_default(p) for p in params if _py_default(p) is not inspect.Parameter.empty}
+    return names, frozenset(names), defaults
+
+
 def _describe(p):
     """One line about parameter ``p`` for a docstring."""
     if p["type"] == "atomic":
@@ -270,10 +277,7 @@ def immediate_caller(k):
     if ([t.cname for t in node.args[1:]] != [t.cname for t in vxu.args[1:]]
             or vxu.args[0] != ffi.typeof("vx_context")):
         return None
-    params = ordered(python_params(k))
-    names = tuple(p["name"] for p in params)
-    known = frozenset(names)
-    defaults = {p["name"]: _py_default(p) for p in params if _py_default(p) is not inspect.Parameter.empty}
+    names, known, defaults = _binding(ordered(python_params(k)))
     fn = getattr(lib, k["vxu"])
 
     def call(ctx, values):
@@ -302,9 +306,7 @@ def _make_method(k):
         + [inspect.Parameter(p["name"], inspect.Parameter.POSITIONAL_OR_KEYWORD, default=_py_default(p))
            for p in params])
     cfunc_name = k["node"]
-    names = tuple(p["name"] for p in params)
-    known = frozenset(names)
-    defaults = {p["name"]: _py_default(p) for p in params if _py_default(p) is not inspect.Parameter.empty}
+    names, known, defaults = _binding(params)
 
     def method(self, *args, **kwargs):
         values = bind_plain(names, known, len(names), defaults, args, kwargs)

@@ -31,6 +31,7 @@ import numpy as np
 
 from ._ffi import ffi, lib
 from ._context import Border, Context
+from ._image import _CONTIGUOUS_FORMATS
 from ._arrays import array_function
 from . import _enums
 
@@ -50,10 +51,7 @@ _DTYPES = {v: k for k, v in _FORMATS.items()}
 # how _Run.image_out makes an output's ndarray (a test fills it first)
 _new_output = np.empty
 # the output formats an immediate-mode call makes in an ndarray: (dtype, extra shape)
-_OUT_ARRAYS = {lib.VX_DF_IMAGE_U8: (np.uint8, ()), lib.VX_DF_IMAGE_S16: (np.int16, ()),
-               lib.VX_DF_IMAGE_U16: (np.uint16, ()), lib.VX_DF_IMAGE_U32: (np.uint32, ()),
-               lib.VX_DF_IMAGE_S32: (np.int32, ()), lib.VX_DF_IMAGE_RGB: (np.uint8, (3,)),
-               lib.VX_DF_IMAGE_RGBX: (np.uint8, (4,))}
+_OUT_ARRAYS = {f: (dt, (ch,) if ch else ()) for (dt, ch), f in _CONTIGUOUS_FORMATS.items()}
 
 _POLICIES = {"saturate": lib.VX_CONVERT_POLICY_SATURATE, "wrap": lib.VX_CONVERT_POLICY_WRAP}
 _ROUNDING = {"zero": lib.VX_ROUND_POLICY_TO_ZERO, "to_zero": lib.VX_ROUND_POLICY_TO_ZERO,
