@@ -294,20 +294,52 @@ static void set_accessible_all(vx_node n, vx_bool on)
         if (n->params[i] && n->params[i]->is_virtual) ovx_set_accessible(n->params[i], on);
 }
 
+static vx_status node_done(vx_graph g, vx_node n, vx_status s)
+{
+    if (s != VX_SUCCESS) {
+        ovx_log((vx_reference)g, s, "vxProcessGraph: node %u (%s) failed (%d)", n->index, n->kernel->name, s);
+        return s;
+    }
+    if (n->callback && n->callback(n) == VX_ACTION_ABANDON) {
+        ovx_log((vx_reference)g, VX_ERROR_GRAPH_ABANDONED,
+                "vxProcessGraph: node %u (%s): its callback abandoned the graph", n->index, n->kernel->name);
+        return VX_ERROR_GRAPH_ABANDONED;
+    }
+    return VX_SUCCESS;
+}
+
+/* Set the virtual objects among params accessible to a running node, or not
+ * (a fused-away image is left alone: no memory, and two frames of a pipelined
+ * graph may run its group at once). */
+static void set_accessible_params(vx_node n, vx_reference *params, vx_bool on)
+{
+    vx_uint32 i;
+    for (i = 0; i < n->kernel->num_params; i++) {
+        vx_reference r = params[i];
+        if (!r || !r->is_virtual) continue;
+        if (r->type == VX_TYPE_IMAGE && n->graph && ovx_fuse_image(n->graph, ((vx_image)r)->root)) continue;
+        ovx_set_accessible(r, on);
+    }
+}
+
 /* A fused group (runtime/fuse.c) as one unit: every member's bookkeeping as
  * run_node does it, the group's time split over the members by their share of
- * the rows computed. */
-static vx_status run_group(vx_graph g, ovx_fuse_group *G)
+ * the rows computed.  params: each member's parameters for this run (a frame
+ * of a pipelined graph), or NULL for the nodes' own.  Two frames may run a
+ * group at once: the valid rectangles (the fused images' are shared) are
+ * worked out under the graph's state lock. */
+static vx_status run_group(vx_graph g, ovx_fuse_group *G, ovx_param_row *params)
 {
     const vx_uint32 *members;
-    vx_uint32 num = ovx_fuse_members(G, &members), m, i;
+    vx_uint32 num = ovx_fuse_members(G, &members), m;
     vx_uint64 t0, t1, at;
     vx_status s = VX_SUCCESS;
     for (m = 0; m < num; m++) {
         vx_node n = g->nodes[members[m]];
-        vx_reference params[OVX_MAX_KERNEL_PARAMS];
-        for (i = 0; i < OVX_MAX_KERNEL_PARAMS; i++) params[i] = n->params[i];
-        if (s == VX_SUCCESS) s = ovx_node_prepare_memory(n, params, vx_true_e);
+        vx_reference own[OVX_MAX_KERNEL_PARAMS];
+        if (!params) memcpy(own, n->params, sizeof(own));
+        if (s == VX_SUCCESS) s = ovx_node_prepare_memory(n, params ? params[m] : own, vx_true_e);
+        set_accessible_params(n, params ? params[m] : n->params, vx_true_e);
         if (n->state != VX_NODE_STATE_STEADY) {
             ovx_graph_state_lock(g);
             n->state = VX_NODE_STATE_STEADY;
@@ -315,21 +347,40 @@ static vx_status run_group(vx_graph g, ovx_fuse_group *G)
         }
     }
     t0 = now_ns();
-    if (s == VX_SUCCESS) s = ovx_fuse_run(g, G);
+    if (s == VX_SUCCESS) s = ovx_fuse_run(g, G, params);
     t1 = now_ns();
     at = t0;
+    ovx_graph_state_lock(g);
     for (m = 0; m < num; m++) {
         vx_node n = g->nodes[members[m]];
         vx_uint64 d = ovx_fuse_share(G, m, t1 - t0);
-        if (s == VX_SUCCESS) update_valid(n, n->params);
-        ovx_graph_state_lock(g);
+        if (s == VX_SUCCESS) update_valid(n, params ? params[m] : n->params);
         perf_add(&n->perf, at, at + d);
         n->status = s;
         n->executed = vx_true_e;
-        ovx_graph_state_unlock(g);
-        ovx_event_node(n, s);
         at += d;
     }
+    ovx_graph_state_unlock(g);
+    for (m = 0; m < num; m++) {
+        vx_node n = g->nodes[members[m]];
+        set_accessible_params(n, params ? params[m] : n->params, vx_false_e);
+        ovx_event_node(n, s);
+    }
+    return s;
+}
+
+/* After a group ran: its members' callbacks (node_done), or the log of its
+ * failure. */
+static vx_status group_done(vx_graph g, ovx_fuse_group *G, vx_status s)
+{
+    const vx_uint32 *members;
+    vx_uint32 num = ovx_fuse_members(G, &members), m;
+    if (s != VX_SUCCESS) {
+        ovx_log((vx_reference)g, s, "vxProcessGraph: fused node %u (%s) failed (%d)", members[0],
+                g->nodes[members[0]]->kernel->name, s);
+        return s;
+    }
+    for (m = 0; m < num && s == VX_SUCCESS; m++) s = node_done(g, g->nodes[members[m]], VX_SUCCESS);
     return s;
 }
 
@@ -426,29 +477,11 @@ static vx_bool wave_parallel(vx_graph g, vx_uint32 first, vx_uint32 end)
     return vx_true_e;
 }
 
-static vx_status node_done(vx_graph g, vx_node n, vx_status s)
-{
-    if (s != VX_SUCCESS) {
-        ovx_log((vx_reference)g, s, "vxProcessGraph: node %u (%s) failed (%d)", n->index, n->kernel->name, s);
-        return s;
-    }
-    if (n->callback && n->callback(n) == VX_ACTION_ABANDON) {
-        ovx_log((vx_reference)g, VX_ERROR_GRAPH_ABANDONED,
-                "vxProcessGraph: node %u (%s): its callback abandoned the graph", n->index, n->kernel->name);
-        return VX_ERROR_GRAPH_ABANDONED;
-    }
-    return VX_SUCCESS;
-}
-
 static vx_status run_wave(vx_graph g, vx_uint32 first, vx_uint32 end)
 {
     vx_uint32 i;
     vx_status s = VX_SUCCESS;
-    /* a pipe set up after verification (vxSetGraphScheduleConfig) may have
-     * re-bound the nodes' parameters to per-lane copies: the fusion plan no
-     * longer applies, the nodes run one by one (fused-away images get their
-     * memory on the way) */
-    if (g->fuse && !g->pipe) {
+    if (g->fuse) {
         /* fused groups run at their first member's wave, the rest of the wave
          * one node after another (each group and node uses the whole pool) */
         vx_bool any = vx_false_e;
@@ -459,22 +492,15 @@ static vx_status run_wave(vx_graph g, vx_uint32 first, vx_uint32 end)
                 vx_node n = g->nodes[g->order[i]];
                 ovx_fuse_group *G = ovx_fuse_group_of(g, g->order[i]);
                 const vx_uint32 *members;
-                vx_uint32 num, m;
                 if (!G || !group_ready(g, G)) {
                     set_accessible_all(n, vx_true_e);
                     s = node_done(g, n, run_node(n));
                     set_accessible_all(n, vx_false_e);
                     continue;
                 }
-                num = ovx_fuse_members(G, &members);
+                (void)ovx_fuse_members(G, &members);
                 if (members[0] != g->order[i]) continue; /* ran with its group */
-                for (m = 0; m < num; m++) set_accessible_all(g->nodes[members[m]], vx_true_e);
-                s = run_group(g, G);
-                for (m = 0; m < num && s == VX_SUCCESS; m++) s = node_done(g, g->nodes[members[m]], VX_SUCCESS);
-                if (s != VX_SUCCESS && m == 0)
-                    ovx_log((vx_reference)g, s, "vxProcessGraph: fused node %u (%s) failed (%d)", members[0],
-                            g->nodes[members[0]]->kernel->name, s);
-                for (m = 0; m < num; m++) set_accessible_all(g->nodes[members[m]], vx_false_e);
+                s = group_done(g, G, run_group(g, G, NULL));
             }
             return s;
         }
@@ -501,6 +527,20 @@ done:
     return s;
 }
 
+/* Node n of a pipelined frame between its hooks (run unless s, the frame's
+ * status so far, is a failure): the frame's status after it. */
+static vx_status hooked_node(vx_graph g, const ovx_frame_hooks *hooks, vx_node n, vx_status s)
+{
+    hooks->before(hooks->arg, n);
+    if (s == VX_SUCCESS) {
+        set_accessible_all(n, vx_true_e);
+        s = node_done(g, n, run_node(n));
+        set_accessible_all(n, vx_false_e);
+    }
+    hooks->after(hooks->arg, n);
+    return s;
+}
+
 /* One execution of the graph: every node in the plan's order (waves run on
  * the pool), delays aged.  With hooks (a frame of a pipelined graph,
  * pipeline.c): nodes one after another, hooks->before / ->after around each
@@ -523,13 +563,26 @@ vx_status ovx_graph_execute_frame(vx_graph g, const ovx_frame_hooks *hooks)
     if (hooks) {
         for (i = 0; i < g->num_nodes; i++) {
             vx_node n = g->nodes[g->order[i]];
-            hooks->before(hooks->arg, n);
-            if (s == VX_SUCCESS) {
-                set_accessible_all(n, vx_true_e);
-                s = node_done(g, n, run_node(n));
-                set_accessible_all(n, vx_false_e);
+            ovx_fuse_group *G = g->fuse ? ovx_fuse_group_of(g, g->order[i]) : NULL;
+            if (G) {
+                /* a fused group as one unit of the frame, at its first member */
+                const vx_uint32 *members;
+                vx_uint32 num = ovx_fuse_members(G, &members), m;
+                ovx_param_row *rows;
+                if (members[0] != g->order[i]) continue; /* ran with its group */
+                rows = hooks->before_group(hooks->arg, members, num, group_ready(g, G));
+                if (rows) {
+                    if (s == VX_SUCCESS) s = group_done(g, G, run_group(g, G, rows));
+                    for (m = 0; m < num; m++) hooks->after(hooks->arg, g->nodes[members[m]]);
+                    continue;
+                }
+                /* (callbacks came after verify) the members one by one, the
+                 * fused-away images given memory on the way, shared by the
+                 * frames (before_group waited for the group's previous frame) */
+                for (m = 0; m < num; m++) s = hooked_node(g, hooks, g->nodes[members[m]], s);
+                continue;
             }
-            hooks->after(hooks->arg, n);
+            s = hooked_node(g, hooks, n, s);
         }
     } else {
         for (i = 0; i < g->num_nodes && s == VX_SUCCESS; i = end) {
@@ -557,7 +610,9 @@ vx_status ovx_graph_execute_frame(vx_graph g, const ovx_frame_hooks *hooks)
 vx_status ovx_graph_execute(vx_graph g)
 {
     vx_uint32 i;
-    vx_status s = ovx_graph_execute_frame(g, NULL);
+    vx_status s;
+    ovx_pipe_process_params(g);
+    s = ovx_graph_execute_frame(g, NULL);
     /* events: graph parameters consumed, then the graph completed (success
      * or abandon) */
     for (i = 0; i < g->num_params; i++) ovx_event_consumed(g, i);

@@ -152,6 +152,12 @@ vx_bool ovx_pipe_streaming(vx_graph g);
 /* End of a successful vxVerifyGraph: find where queued references are bound,
  * arm the PIPEUP states of the nodes (an error fails the verification). */
 vx_status ovx_pipe_verified(vx_graph g);
+/* Before a vxProcessGraph of a graph with per-frame copies of its virtual
+ * images: every node bound to the copies a frame of the first lane uses (the
+ * lanes leave each node bound to its last frame's copies, but a fused
+ * group's members to their own images: pipeline.c), so that writers and
+ * readers of each image meet. */
+void ovx_pipe_process_params(vx_graph g);
 /* vxScheduleGraph / vxWaitGraph in a queue or streaming mode: handled here
  * (*handled = vx_true_e) or left to graph.c. */
 vx_status ovx_pipe_schedule(vx_graph g, vx_bool *handled);
@@ -206,12 +212,21 @@ vx_status ovx_graph_execute(vx_graph graph);
  * (verification gives it, so the first run costs what later ones do; a
  * run checks again, for objects given after verification). */
 vx_status ovx_node_prepare_memory(vx_node n, vx_reference *params, vx_bool fused);
+/* A node's parameters for one run (a frame of a pipelined graph). */
+typedef vx_reference ovx_param_row[OVX_MAX_KERNEL_PARAMS];
 /* A frame of a pipelined graph (pipeline.c): before/after run around every
  * node in plan order (after also for nodes skipped by a failure); serial: the
- * frame runs alone (delays followed, as in ovx_graph_execute). */
+ * frame runs alone (delays followed, as in ovx_graph_execute).  A fused group
+ * (runtime/fuse.c) runs as one unit at its first member: before_group waits
+ * for what its members wait for and returns each member's parameters for the
+ * frame (the nodes' own are left as they are); given fused false (or when it
+ * cannot fuse) it returns NULL: the members run one by one through
+ * before/after instead, sharing the fused-away images with the other frames,
+ * so it has waited for the group's previous frame too. */
 typedef struct {
     void (*before)(void *arg, vx_node n);
     void (*after)(void *arg, vx_node n);
+    ovx_param_row *(*before_group)(void *arg, const vx_uint32 *members, vx_uint32 num, vx_bool fused);
     void *arg;
     vx_bool serial;
 } ovx_frame_hooks;
@@ -267,8 +282,12 @@ void ovx_fuse_span(vx_graph graph, vx_uint32 node_index, vx_uint32 *lo, vx_uint3
 vx_uint32 ovx_fuse_members(const ovx_fuse_group *group, const vx_uint32 **members);
 /* Member m's share of a group run of total_ns (by rows computed). */
 vx_uint64 ovx_fuse_share(const ovx_fuse_group *group, vx_uint32 m, vx_uint64 total_ns);
-/* Run the group's bands on the pool. */
-vx_status ovx_fuse_run(vx_graph graph, ovx_fuse_group *group);
+/* Run the group's bands on the pool; params: member m's parameters in
+ * params[m] (a frame of a pipelined graph), or NULL for the nodes' own. */
+vx_status ovx_fuse_run(vx_graph graph, ovx_fuse_group *group, ovx_param_row *params);
+/* Frames of a pipelined graph in flight at most (pipeline.c's lanes): each
+ * may run a group at once. */
+#define OVX_PIPE_MAX_LANES 4
 
 /* ---- runtime/threadpool.c ---------------------------------------------- */
 typedef void (*ovx_task_f)(void *arg, vx_uint32 index);

@@ -32,7 +32,12 @@
  * as soon as its readers are done with frame f.  Virtual images (whole,
  * outside containers) get one copy per lane (frame f uses copy f % lanes; at
  * most `lanes` frames are in flight, and frames finish in order, so frame
- * f + lanes never meets frame f), so they order nothing.  Graphs
+ * f + lanes never meets frame f), so they order nothing.  A fused group
+ * (runtime/fuse.c) is one unit of a frame, its fused-away images in per-thread
+ * buffers (they order nothing either), the frame's references handed to it
+ * rather than bound into its members (frame_before_group); a group that
+ * writes only what differs per frame does not wait for its own previous
+ * frame, so two frames may run it at once.  Graphs
  * with delays (auto-aged or bound to nodes) run frames one after another
  * (`serial`), so a loop-carried delay gives what vxProcessGraph gives.
  *
@@ -89,8 +94,6 @@ typedef struct {
     vx_uint32 num_sites;
 } ovx_qparam;
 
-#define OVX_MAX_LANES 4
-
 typedef struct {
     vx_uint32 index; /* node parameter */
     vx_int32 gi;     /* the queued graph parameter bound there, or -1: */
@@ -105,7 +108,7 @@ struct ovx_pipe {
     ovx_qparam q[OVX_MAX_GRAPH_PARAMS];
     vx_uint32 num_queued;
     /* the threads that run frames: `lanes` of them, one frame each */
-    pthread_t lane[OVX_MAX_LANES];
+    pthread_t lane[OVX_PIPE_MAX_LANES];
     vx_uint32 lanes, lanes_started;
     vx_int32 role;           /* of the threads (ROLE_NONE: none) */
     vx_bool stop;            /* they end at the next frame boundary */
@@ -129,6 +132,8 @@ struct ovx_pipe {
      * (internal references), for the num_virt images virt[v] */
     vx_image *virt, *copies;
     vx_uint32 num_virt, num_copies;
+    /* a frame's parameters of a fused group's members: rows[(f % lanes) * num_nodes + m] */
+    ovx_param_row *rows;
 };
 
 static vx_bool graph_ok(vx_graph g)
@@ -328,8 +333,8 @@ static vx_bool copyable(vx_graph g, struct ovx_pipe *p, vx_image v)
     vx_uint32 a, i;
     vx_bool written = vx_false_e;
     if (!v->base.is_virtual || v->root != v || v->parent || v->base.parent || v->format == VX_DF_IMAGE_VIRT ||
-        v->width == 0 || v->height == 0)
-        return vx_false_e;
+        v->width == 0 || v->height == 0 || ovx_fuse_image(g, v))
+        return vx_false_e; /* (a fused-away image lives in its group's per-thread buffers) */
     for (a = 0; a < g->num_nodes; a++) {
         vx_node n = g->nodes[a];
         for (i = 0; i < n->kernel->num_params; i++) {
@@ -386,19 +391,55 @@ static vx_status plan_copies(vx_graph g, struct ovx_pipe *p)
     return VX_SUCCESS;
 }
 
+/* Is x a fused-away image (in its group's per-thread buffers: shared by nothing)? */
+static vx_bool fused_away(vx_graph g, vx_reference x)
+{
+    return x->type == VX_TYPE_IMAGE && ((vx_image)x)->root && ovx_fuse_image(g, ((vx_image)x)->root) ? vx_true_e
+                                                                                                  : vx_false_e;
+}
+
+/* Does every member of node a's fused group write only what differs per
+ * frame (queued references, per-frame copies, fused-away images)?  Then two
+ * frames may run the group at once: the members' window routines already
+ * run on many bands at once, and the frame's references come with the run
+ * (ovx_fuse_run's params). */
+static vx_bool group_per_frame(vx_graph g, struct ovx_pipe *p, vx_uint32 a)
+{
+    ovx_fuse_group *G = ovx_fuse_group_of(g, a);
+    const vx_uint32 *members;
+    vx_uint32 num, m, i;
+    if (!G || (p->trigger && p->trigger->graph == g && p->trigger->index == a)) return vx_false_e;
+    num = ovx_fuse_members(G, &members);
+    for (m = 0; m < num; m++) {
+        vx_node n = g->nodes[members[m]];
+        for (i = 0; i < n->kernel->num_params; i++) {
+            vx_enum dir = n->kernel->params[i].direction;
+            vx_reference x = n->params[i];
+            if (!x || dir == VX_INPUT) continue;
+            if (!is_site(p, members[m], i) && !fused_away(g, x)) return vx_false_e;
+        }
+    }
+    return vx_true_e;
+}
+
 /* The overlap plan: node a of frame f + 1 waits for frame f of a itself and
  * of every node touching what a writes (the single-frame order on every
  * shared object: non-queued parameters, non-virtual and virtual
- * intermediates, memory-plan buffers); queued references differ per frame. */
+ * intermediates, memory-plan buffers); queued references differ per frame.
+ * Fused-away images order nothing (each run of their group has its own
+ * buffers), and a group writing only per-frame objects does not wait for
+ * its own previous frame (group_per_frame). */
 static vx_status plan_overlap(vx_graph g, struct ovx_pipe *p)
 {
-    vx_uint32 nn = g->num_nodes, a, b, i, j, k, gi, lanes = OVX_MAX_LANES;
+    vx_uint32 nn = g->num_nodes, a, b, i, j, k, gi, lanes = OVX_PIPE_MAX_LANES;
     drop_copies(p, vx_true_e);
     free(p->deps);
     free(p->ndeps);
     free(p->sites);
     free(p->nsites);
     free(p->node_done);
+    free(p->rows);
+    p->rows = NULL;
     p->num_nodes = nn;
     p->deps = malloc((size_t)nn * nn * sizeof(vx_uint32));
     p->ndeps = calloc(nn, sizeof(vx_uint32));
@@ -433,10 +474,14 @@ static vx_status plan_overlap(vx_graph g, struct ovx_pipe *p)
             if (g->nodes[a]->delay[i]) p->serial = vx_true_e;
     p->lanes = p->serial ? 1 : lanes;
     if (!p->serial && plan_copies(g, p) != VX_SUCCESS) return VX_ERROR_NO_MEMORY;
+    if (g->fuse && !(p->rows = malloc((size_t)p->lanes * nn * sizeof(ovx_param_row)))) {
+        ovx_log((vx_reference)g, VX_ERROR_NO_MEMORY, "vxVerifyGraph: out of memory (pipelining plan)");
+        return VX_ERROR_NO_MEMORY;
+    }
     for (a = 0; a < nn; a++) {
         vx_node n = g->nodes[a];
         p->node_done[a] = p->exec_done;
-        p->deps[a * nn + p->ndeps[a]++] = a;
+        if (!group_per_frame(g, p, a)) p->deps[a * nn + p->ndeps[a]++] = a;
         for (b = 0; b < nn; b++) {
             vx_node m = g->nodes[b];
             vx_bool dep = vx_false_e;
@@ -444,10 +489,11 @@ static vx_status plan_overlap(vx_graph g, struct ovx_pipe *p)
             for (i = 0; i < n->kernel->num_params && !dep; i++) {
                 vx_enum dir = n->kernel->params[i].direction;
                 vx_reference x = touched(n, i);
-                if (!x || (dir != VX_OUTPUT && dir != OVX_BIDIRECTIONAL) || is_site(p, a, i)) continue;
+                if (!x || (dir != VX_OUTPUT && dir != OVX_BIDIRECTIONAL) || is_site(p, a, i) || fused_away(g, x))
+                    continue;
                 for (j = 0; j < m->kernel->num_params && !dep; j++) {
                     vx_reference y = touched(m, j);
-                    if (y && !is_site(p, b, j) && conflict(x, y)) dep = vx_true_e;
+                    if (y && !is_site(p, b, j) && !fused_away(g, y) && conflict(x, y)) dep = vx_true_e;
                 }
             }
             if (dep) p->deps[a * nn + p->ndeps[a]++] = b;
@@ -490,6 +536,28 @@ static vx_status pipeup_outputs(vx_graph g, vx_node n)
             n->pipeup_outs[j * np + i] = r;
         }
     return VX_SUCCESS;
+}
+
+void ovx_pipe_process_params(vx_graph g)
+{
+    struct ovx_pipe *p = g->pipe;
+    vx_uint32 a, k;
+    if (!p || !p->num_copies) return;
+    pthread_mutex_lock(&p->lock);
+    for (a = 0; a < p->num_nodes && a < g->num_nodes; a++) {
+        vx_node n = g->nodes[a];
+        for (k = 0; k < p->nsites[a]; k++) {
+            const ovx_node_site *st = &p->sites[a * OVX_MAX_KERNEL_PARAMS + k];
+            vx_reference r;
+            if (st->gi >= 0) continue;
+            r = (vx_reference)p->copies[st->copy * p->lanes];
+            if (!r || n->params[st->index] == r) continue;
+            ovx_ref_retain_internal(r);
+            if (n->params[st->index]) ovx_ref_release_internal(n->params[st->index]);
+            n->params[st->index] = r;
+        }
+    }
+    pthread_mutex_unlock(&p->lock);
 }
 
 vx_status ovx_pipe_verified(vx_graph g)
@@ -763,14 +831,54 @@ typedef struct {
  * of a lane waiting for the nodes of the frame before. */
 #define OVX_PIPE_SPIN 1000
 
-/* Whether the nodes node a depends on finished frame f - 1 (read without
- * p->lock: a stale value only means one more round). */
-static int deps_done(struct ovx_pipe *p, vx_uint32 a, vx_uint64 f)
+/* Whether the nodes each of nodes[0..num) depends on (and, with self, the
+ * nodes themselves) finished frame f - 1 (read without p->lock: a stale
+ * value only means one more round). */
+static int deps_done(struct ovx_pipe *p, const vx_uint32 *nodes, vx_uint32 num, vx_bool self, vx_uint64 f)
 {
-    vx_uint32 k;
-    for (k = 0; k < p->ndeps[a]; k++)
-        if (__atomic_load_n(&p->node_done[p->deps[a * p->num_nodes + k]], __ATOMIC_ACQUIRE) < f) return 0;
+    vx_uint32 k, i;
+    for (i = 0; i < num; i++) {
+        vx_uint32 a = nodes[i];
+        if (self && __atomic_load_n(&p->node_done[a], __ATOMIC_ACQUIRE) < f) return 0;
+        for (k = 0; k < p->ndeps[a]; k++)
+            if (__atomic_load_n(&p->node_done[p->deps[a * p->num_nodes + k]], __ATOMIC_ACQUIRE) < f) return 0;
+    }
     return 1;
+}
+
+/* Before nodes[0..num) of frame f run: wait until the nodes they depend on
+ * (with self, they too) finished frame f - 1, and give them their share of
+ * the pool. */
+static void frame_wait(lane_frame *fr, const vx_uint32 *nodes, vx_uint32 num, vx_bool self)
+{
+    struct ovx_pipe *p = fr->p;
+    vx_uint32 pool = ovx_pool_threads(), frames, spin;
+    if (p->serial) return;
+    /* spin a little before sleeping on the condition: the node before
+     * this one on the other lane usually ends within microseconds, and a
+     * futex wake-up costs 10-20 us (a frame's critical path pays it at
+     * every node handed between lanes).  node_done only grows, and is
+     * written under p->lock; the plan stays while the frame runs. */
+    for (spin = 0; spin < OVX_PIPE_SPIN && !deps_done(p, nodes, num, self, fr->f); spin++) ovx_cpu_relax();
+    pthread_mutex_lock(&p->lock);
+    while (!deps_done(p, nodes, num, self, fr->f)) pthread_cond_wait(&p->ncond, &p->lock);
+    frames = p->inflight;
+    pthread_mutex_unlock(&p->lock);
+    /* the cores are shared by the frames in flight: this node takes
+     * its share of the pool.  (Counting only the lanes running a node
+     * at this instant, as before, gave a node the whole pool whenever
+     * the other lane waited a moment for a dependency; its pool worker
+     * then fought that lane's next node for the core: 2 frames in
+     * flight on all threads ran at 0.75x of vxProcessGraph.) */
+    ovx_lane_threads(frames > 1 ? (pool / frames ? pool / frames : 1) : 0);
+}
+
+/* Frame fr's object at node site st: its queued reference or its copy. */
+static vx_reference site_ref(const lane_frame *fr, const ovx_node_site *st)
+{
+    const struct ovx_pipe *p = fr->p;
+    return st->gi >= 0 ? fr->refs[st->gi]
+                       : (vx_reference)p->copies[st->copy * p->lanes + (vx_uint32)(fr->f % p->lanes)];
 }
 
 /* Before node n of frame f: wait until the nodes it depends on finished
@@ -780,36 +888,42 @@ static void frame_before(void *arg, vx_node n)
     lane_frame *fr = arg;
     struct ovx_pipe *p = fr->p;
     vx_uint32 a = n->index, k;
-    if (!p->serial) {
-        vx_uint32 pool = ovx_pool_threads(), frames, spin;
-        /* spin a little before sleeping on the condition: the node before
-         * this one on the other lane usually ends within microseconds, and a
-         * futex wake-up costs 10-20 us (a frame's critical path pays it at
-         * every node handed between lanes).  node_done only grows, and is
-         * written under p->lock; the plan stays while the frame runs. */
-        for (spin = 0; spin < OVX_PIPE_SPIN && !deps_done(p, a, fr->f); spin++) ovx_cpu_relax();
-        pthread_mutex_lock(&p->lock);
-        for (k = 0; k < p->ndeps[a]; k++)
-            while (p->node_done[p->deps[a * p->num_nodes + k]] < fr->f) pthread_cond_wait(&p->ncond, &p->lock);
-        frames = p->inflight;
-        pthread_mutex_unlock(&p->lock);
-        /* the cores are shared by the frames in flight: this node takes
-         * its share of the pool.  (Counting only the lanes running a node
-         * at this instant, as before, gave a node the whole pool whenever
-         * the other lane waited a moment for a dependency; its pool worker
-         * then fought that lane's next node for the core: 2 frames in
-         * flight on all threads ran at 0.75x of vxProcessGraph.) */
-        ovx_lane_threads(frames > 1 ? (pool / frames ? pool / frames : 1) : 0);
-    }
+    frame_wait(fr, &a, 1, vx_false_e);
     for (k = 0; k < p->nsites[a]; k++) {
         const ovx_node_site *st = &p->sites[a * OVX_MAX_KERNEL_PARAMS + k];
-        vx_reference r = st->gi >= 0 ? fr->refs[st->gi]
-                                     : (vx_reference)p->copies[st->copy * p->lanes + (vx_uint32)(fr->f % p->lanes)];
+        vx_reference r = site_ref(fr, st);
         if (!r || n->params[st->index] == r) continue;
         ovx_ref_retain_internal(r);
         if (n->params[st->index]) ovx_ref_release_internal(n->params[st->index]);
         n->params[st->index] = r;
     }
+}
+
+/* Before a fused group's members of frame f (execute.c): wait as for each
+ * member, then each member's parameters with the frame's references at its
+ * sites, in the lane's rows (frames f and f + lanes never run at once).  Not
+ * fused (or no rows planned): NULL, having waited for the members' frame
+ * f - 1 too. */
+static ovx_param_row *frame_before_group(void *arg, const vx_uint32 *members, vx_uint32 num, vx_bool fused)
+{
+    lane_frame *fr = arg;
+    struct ovx_pipe *p = fr->p;
+    ovx_param_row *rows;
+    vx_uint32 m, k;
+    vx_bool alone = !fused || !p->rows ? vx_true_e : vx_false_e;
+    frame_wait(fr, members, num, alone);
+    if (alone) return NULL;
+    rows = p->rows + (size_t)(fr->f % p->lanes) * p->num_nodes;
+    for (m = 0; m < num; m++) {
+        vx_uint32 a = members[m];
+        memcpy(rows[m], fr->g->nodes[a]->params, sizeof(ovx_param_row));
+        for (k = 0; k < p->nsites[a]; k++) {
+            const ovx_node_site *st = &p->sites[a * OVX_MAX_KERNEL_PARAMS + k];
+            vx_reference r = site_ref(fr, st);
+            if (r) rows[m][st->index] = r;
+        }
+    }
+    return rows;
 }
 
 static void frame_after(void *arg, vx_node n)
@@ -867,6 +981,7 @@ static vx_status frame_run(lane_frame *fr)
     if (serial) put_delays(p, fr->refs);
     h.before = frame_before;
     h.after = frame_after;
+    h.before_group = frame_before_group;
     h.arg = fr;
     h.serial = serial;
     return ovx_graph_execute_frame(g, &h);
@@ -994,6 +1109,7 @@ void ovx_pipe_destroy(vx_graph g)
     free(p->sites);
     free(p->nsites);
     free(p->node_done);
+    free(p->rows);
     drop_copies(p, !g->base.context->tearing_down);
     pthread_mutex_destroy(&p->lock);
     pthread_cond_destroy(&p->cond);

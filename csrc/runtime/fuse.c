@@ -22,8 +22,12 @@
  * handling against the whole image size, the result is bit-identical to the
  * unfused run, borders included.
  *
- * Not fused (they run as before): graphs with a pipelining schedule config
- * or streaming enabled, replicated nodes, nodes with delay-bound parameters or callbacks,
+ * Pipelined and streaming graphs (pipeline.c) run a group as one unit of a
+ * frame, with that frame's references passed in (ovx_fuse_run's params: the
+ * members' own parameters are not changed), so two frames may run one group
+ * at once, each thread in its own slot.
+ *
+ * Not fused (they run as before): replicated nodes, nodes with delay-bound parameters or callbacks,
  * user kernels, kernels outside the table, images bound to graph parameters,
  * images with ROIs/sub-images used in the graph, images in delays or
  * containers, images of subsampled formats (in any member), and groups a
@@ -78,7 +82,6 @@ struct ovx_fuse_group {
     ovx_plane_view *views;  /* slots x num_fused */
     vx_uint64 *rows;        /* per member: rows computed by one run (perf share) */
     vx_uint64 total_rows;
-    vx_status status;       /* of the current run */
 };
 
 struct ovx_fuse_plan {
@@ -347,7 +350,9 @@ static vx_bool make_group(vx_graph g, ovx_fuse_group *G, const vx_image *fused, 
         }
     }
     G->slot_bytes = (off + 63u) & ~(size_t)63u;
-    G->slots = ovx_pool_threads() + 4; /* helping callers of other graphs may join (threadpool.c) */
+    /* helping callers of other graphs may join (threadpool.c), and the lanes
+     * of a pipelined graph run frames of the group at once (pipeline.c) */
+    G->slots = ovx_pool_threads() + 4 + OVX_PIPE_MAX_LANES;
     G->mem = malloc(G->slot_bytes * G->slots + 64);
     G->slot_busy = calloc(G->slots, sizeof(int));
     G->views = calloc((size_t)G->slots * G->num_fused, sizeof(ovx_plane_view));
@@ -385,10 +390,7 @@ vx_status ovx_fuse_build(vx_graph g)
     ovx_fuse_plan *p = NULL;
     vx_status s = VX_ERROR_NO_MEMORY;
     ovx_fuse_release(g);
-    /* pipelined or streaming graphs (a pipe: schedule config or vxEnableGraphStreaming)
-     * run frame by frame with hooks around each node: not fused */
-    if (g->fusion_off || env_off() || g->pipe || ovx_pipe_mode(g) != VX_GRAPH_SCHEDULE_MODE_NORMAL || n < 2)
-        return VX_SUCCESS;
+    if (g->fusion_off || env_off() || n < 2) return VX_SUCCESS;
     ok = calloc(n, sizeof(vx_bool));
     up = malloc(n * sizeof(vx_uint32));
     pos_of = malloc(n * sizeof(vx_uint32));
@@ -538,7 +540,9 @@ vx_uint64 ovx_fuse_share(const ovx_fuse_group *G, vx_uint32 m, vx_uint64 total_n
 typedef struct {
     vx_graph graph;
     ovx_fuse_group *G;
+    ovx_param_row *params; /* per member (NULL: the nodes' own) */
     pthread_mutex_t lock;
+    vx_status status;
 } band_run;
 
 static vx_uint32 claim(ovx_fuse_group *G)
@@ -614,7 +618,8 @@ static void chunk_task(void *arg, vx_uint32 index)
             w.x1 = G->width;
             w.y0 = lo;
             w.y1 = hi;
-            s = n->kernel->desc->window(n, (const vx_reference *)n->params, n->kernel->num_params, &w);
+            s = n->kernel->desc->window(n, (const vx_reference *)(r->params ? r->params[m] : n->params),
+                                        n->kernel->num_params, &w);
             done[m] = hi;
         }
     }
@@ -622,23 +627,24 @@ static void chunk_task(void *arg, vx_uint32 index)
     __atomic_store_n(&G->slot_busy[slot], 0, __ATOMIC_RELEASE);
     if (s != VX_SUCCESS) {
         pthread_mutex_lock(&r->lock);
-        if (G->status == VX_SUCCESS) G->status = s;
+        if (r->status == VX_SUCCESS) r->status = s;
         pthread_mutex_unlock(&r->lock);
     }
 }
 
-vx_status ovx_fuse_run(vx_graph g, ovx_fuse_group *G)
+vx_status ovx_fuse_run(vx_graph g, ovx_fuse_group *G, ovx_param_row *params)
 {
     band_run r;
     vx_uint32 threads = ovx_node_threads(g->nodes[G->members[0]]), b;
     r.graph = g;
     r.G = G;
-    G->status = VX_SUCCESS;
+    r.params = params;
+    r.status = VX_SUCCESS;
     pthread_mutex_init(&r.lock, NULL);
     if (threads <= 1 || G->chunks <= 1)
         for (b = 0; b < G->chunks; b++) chunk_task(&r, b);
     else
         ovx_parallel_for(G->chunks, chunk_task, &r);
     pthread_mutex_destroy(&r.lock);
-    return G->status;
+    return r.status;
 }

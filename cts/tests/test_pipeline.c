@@ -7,6 +7,7 @@
  */
 #include "../runner/cts.h"
 
+#include <VX/vx_ext_ovx.h>
 #include <VX/vx_khr_pipelining.h>
 
 #include <string.h>
@@ -64,7 +65,7 @@ static void logged(vx_status s)
 
 /* in -> Not -> v1 (virtual) -> Gaussian3x3 -> v2 (virtual) -> Add(v2, shared) -> out:
  * params 0 = in, 1 = out.  `shared` is a non-queued input. */
-static vx_graph chain(vx_context c, vx_image in, vx_image shared, vx_image out)
+static vx_graph chain_mid(vx_context c, vx_image in, vx_image shared, vx_image out, vx_node *mid)
 {
     vx_graph g = vxCreateGraph(c);
     vx_image v1 = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8), v2 = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8);
@@ -73,11 +74,17 @@ static vx_graph chain(vx_context c, vx_image in, vx_image shared, vx_image out)
     add_gp(g, a, 0);
     add_gp(g, d, 3);
     vxReleaseNode(&a);
-    vxReleaseNode(&b);
+    if (mid) *mid = b; /* (the caller releases it) */
+    else vxReleaseNode(&b);
     vxReleaseNode(&d);
     vxReleaseImage(&v1);
     vxReleaseImage(&v2);
     return g;
+}
+
+static vx_graph chain(vx_context c, vx_image in, vx_image shared, vx_image out)
+{
+    return chain_mid(c, in, shared, out, NULL);
 }
 
 static vx_status config(vx_graph g, vx_enum mode, vx_image *ins, vx_image *outs, vx_uint32 n)
@@ -266,13 +273,25 @@ CTS_TEST(Pipeline, queue_misuse, "REQ-PIPE-QUEUE")
     vxReleaseScalar(&sc);
 }
 
+static int mid_calls;
+
+static vx_action VX_CALLBACK count_mid(vx_node node)
+{
+    (void)node;
+    __atomic_add_fetch(&mid_calls, 1, __ATOMIC_SEQ_CST);
+    return VX_ACTION_CONTINUE;
+}
+
 /* QUEUE_AUTO over `frames` frames with `nbuf` buffers per queue: every output
- * equals the unpipelined graph's on the same input, in FIFO order. */
-static void auto_vs_plain(vx_uint32 nbuf, vx_uint32 frames, int lists_late)
+ * equals the unpipelined graph's on the same input, in FIFO order.  The
+ * chain is one fused group; with callback, its middle node gets a callback
+ * after verify (the group's nodes then run one by one, each frame in turn). */
+static void auto_vs_plain_cb(vx_uint32 nbuf, vx_uint32 frames, int lists_late, int callback)
 {
     vx_context c = cts_context();
     vx_image in[4], out[4], shared = img(c), pin = img(c), pout = img(c);
     vx_graph g, plain;
+    vx_node mid = NULL;
     vx_uint32 i, sent = 0, got_n = 0;
     vx_uint8 want[W * H], have[W * H];
     for (i = 0; i < nbuf; i++) {
@@ -280,7 +299,7 @@ static void auto_vs_plain(vx_uint32 nbuf, vx_uint32 frames, int lists_late)
         out[i] = img(c);
     }
     fill(shared, 99);
-    g = chain(c, in[0], shared, out[0]);
+    g = chain_mid(c, in[0], shared, out[0], &mid);
     plain = chain(c, pin, shared, pout);
     if (lists_late) {
         /* refs lists NULL before verify, given after */
@@ -293,6 +312,9 @@ static void auto_vs_plain(vx_uint32 nbuf, vx_uint32 frames, int lists_late)
         CTS_ASSERT_STATUS(config(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, in, out, nbuf), VX_SUCCESS);
         CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
     }
+    mid_calls = 0;
+    if (callback) CTS_ASSERT_STATUS(vxAssignNodeCallback(mid, count_mid), VX_SUCCESS);
+    vxReleaseNode(&mid);
     for (i = 0; i < nbuf && i < frames; i++) {
         fill(in[i], sent++);
         CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&out[i], 1), VX_SUCCESS);
@@ -318,6 +340,7 @@ static void auto_vs_plain(vx_uint32 nbuf, vx_uint32 frames, int lists_late)
         }
     }
     CTS_EXPECT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    CTS_EXPECT_EQ_INT(mid_calls, callback ? (int)frames : 0);
     vxReleaseGraph(&g);
     vxReleaseGraph(&plain);
     for (i = 0; i < nbuf; i++) {
@@ -329,11 +352,18 @@ static void auto_vs_plain(vx_uint32 nbuf, vx_uint32 frames, int lists_late)
     vxReleaseImage(&pout);
 }
 
+static void auto_vs_plain(vx_uint32 nbuf, vx_uint32 frames, int lists_late)
+{
+    auto_vs_plain_cb(nbuf, frames, lists_late, 0);
+}
+
 CTS_TEST(Pipeline, auto_equals_unpipelined, "REQ-PIPE-AUTO")
 {
     auto_vs_plain(1, 5, 0);
     auto_vs_plain(2, 40, 0);
     auto_vs_plain(4, 40, 0);
+    auto_vs_plain_cb(2, 40, 0, 1);
+    auto_vs_plain_cb(4, 40, 0, 1);
 }
 
 /* A 7-node chain of vision functions (two outputs in one node, S16 images,
@@ -390,6 +420,12 @@ CTS_TEST(Pipeline, overlap_chain7_equals_unpipelined, "REQ-PIPE-AUTO")
     plain = chain7(c, pin, pout);
     CTS_ASSERT_STATUS(config(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, in, out, 4), VX_SUCCESS);
     CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    {
+        /* the chain runs fused in its frames too (one group: two frames may run it at once) */
+        vx_uint32 fused = 0;
+        CTS_ASSERT_STATUS(vxQueryGraph(g, VX_GRAPH_OVX_FUSED_NODES, &fused, sizeof(fused)), VX_SUCCESS);
+        CTS_EXPECT_EQ_INT(fused, 7);
+    }
     for (i = 0; i < 4; i++) {
         fill(in[i], i + 1);
         CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[i], 1), VX_SUCCESS);
@@ -1012,6 +1048,70 @@ CTS_TEST(Pipeline, streaming_overlaps_frames_and_trigger, "REQ-PIPE-STREAM")
     overlap_run(cts_context(), 1);
 }
 
+/* in -> Not -> v1 -> Gaussian3x3 -> v2 -> ScaleImage (same size) -> v3 -> Not -> out:
+ * Not and Gaussian fused (v1 fused away), v2 and v3 with a copy per frame
+ * when streaming (ScaleImage is not fusable). */
+static vx_graph fused_then_scale(vx_context c, vx_image in, vx_image out)
+{
+    vx_graph g = vxCreateGraph(c);
+    vx_image v1 = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_U8), v2 = vxCreateVirtualImage(g, 0, 0, VX_DF_IMAGE_U8),
+             v3 = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8);
+    vx_node n[4];
+    int i;
+    n[0] = vxNotNode(g, in, v1);
+    n[1] = vxGaussian3x3Node(g, v1, v2);
+    n[2] = vxScaleImageNode(g, v2, v3, VX_INTERPOLATION_NEAREST_NEIGHBOR);
+    n[3] = vxNotNode(g, v3, out);
+    for (i = 0; i < 4; i++) {
+        CTS_ASSERT_VALID(n[i]);
+        vxReleaseNode(&n[i]);
+    }
+    vxReleaseImage(&v1);
+    vxReleaseImage(&v2);
+    vxReleaseImage(&v3);
+    return g;
+}
+
+/* Streaming leaves the nodes outside a fused group bound to their last
+ * frame's copies of the virtual images (the group's members keep their
+ * own): a vxProcessGraph after it must still join every writer to its
+ * readers. */
+CTS_TEST(Pipeline, process_after_streaming_fused, "REQ-PIPE-STREAM")
+{
+    vx_context c = cts_context();
+    vx_image in = img(c), out = img(c), pin = img(c), pout = img(c);
+    vx_graph g = fused_then_scale(c, in, out), plain = fused_then_scale(c, pin, pout);
+    vx_uint8 want[W * H], have[W * H];
+    vx_event_t ev;
+    vx_uint32 fused = 0, done = 0, tries = 0;
+    fill(in, 3);
+    CTS_ASSERT_STATUS(vxEnableEvents(c), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxRegisterEvent((vx_reference)g, VX_EVENT_GRAPH_COMPLETED, 0, 77), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxEnableGraphStreaming(g, NULL), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxQueryGraph(g, VX_GRAPH_OVX_FUSED_NODES, &fused, sizeof(fused)), VX_SUCCESS);
+    CTS_EXPECT_EQ_INT(fused, 2);
+    CTS_ASSERT_STATUS(vxStartGraphStreaming(g), VX_SUCCESS);
+    while (done < 5 && tries++ < 1000)
+        if (vxWaitEvent(c, &ev, vx_false_e) == VX_SUCCESS && ev.type == VX_EVENT_GRAPH_COMPLETED) done++;
+    CTS_ASSERT_STATUS(vxStopGraphStreaming(g), VX_SUCCESS);
+    CTS_EXPECT(done == 5);
+    CTS_ASSERT_STATUS(vxDisableEvents(c), VX_SUCCESS);
+    fill(in, 9);
+    fill(pin, 9);
+    CTS_ASSERT_STATUS(vxProcessGraph(g), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxProcessGraph(plain), VX_SUCCESS);
+    read_img(out, have);
+    read_img(pout, want);
+    CTS_EXPECT_MSG(memcmp(want, have, sizeof(want)) == 0, "vxProcessGraph after streaming differs from a plain graph");
+    vxReleaseGraph(&g);
+    vxReleaseGraph(&plain);
+    vxReleaseImage(&in);
+    vxReleaseImage(&out);
+    vxReleaseImage(&pin);
+    vxReleaseImage(&pout);
+}
+
 CTS_TABLE(pipeline) = {
     CTS_ENTRY(Pipeline, schedule_config_misuse),
     CTS_ENTRY(Pipeline, queue_misuse),
@@ -1026,5 +1126,6 @@ CTS_TABLE(pipeline) = {
     CTS_ENTRY(Pipeline, streaming_source_sink),
     CTS_ENTRY(Pipeline, streaming_release_stops),
     CTS_ENTRY(Pipeline, streaming_overlaps_frames_and_trigger),
+    CTS_ENTRY(Pipeline, process_after_streaming_fused),
     CTS_TABLE_END,
 };
