@@ -1423,6 +1423,10 @@ VX_API_ENTRY vx_status VX_API_CALL vxEnableGraphStreaming(vx_graph graph, vx_nod
         }
         pthread_mutex_unlock(&p->lock);
     }
+    /* the spec has this before vxVerifyGraph; called after it, the frames'
+     * plan (made at verify) is missing or made for other settings: the graph
+     * verifies again (vxStartGraphStreaming does it) */
+    if (s == VX_SUCCESS && vxIsGraphVerified(graph)) ovx_graph_changed(graph);
     pthread_mutex_unlock(&graph->lock);
     return s;
 }

@@ -1075,8 +1075,9 @@ static vx_graph fused_then_scale(vx_context c, vx_image in, vx_image out)
 /* Streaming leaves the nodes outside a fused group bound to their last
  * frame's copies of the virtual images (the group's members keep their
  * own): a vxProcessGraph after it must still join every writer to its
- * readers. */
-CTS_TEST(Pipeline, process_after_streaming_fused, "REQ-PIPE-STREAM")
+ * readers.  late: streaming enabled after vxVerifyGraph (the spec has it
+ * before; the graph then verifies again when streaming starts). */
+static void process_after_streaming(int late)
 {
     vx_context c = cts_context();
     vx_image in = img(c), out = img(c), pin = img(c), pout = img(c);
@@ -1087,10 +1088,14 @@ CTS_TEST(Pipeline, process_after_streaming_fused, "REQ-PIPE-STREAM")
     fill(in, 3);
     CTS_ASSERT_STATUS(vxEnableEvents(c), VX_SUCCESS);
     CTS_ASSERT_STATUS(vxRegisterEvent((vx_reference)g, VX_EVENT_GRAPH_COMPLETED, 0, 77), VX_SUCCESS);
-    CTS_ASSERT_STATUS(vxEnableGraphStreaming(g, NULL), VX_SUCCESS);
+    if (!late) CTS_ASSERT_STATUS(vxEnableGraphStreaming(g, NULL), VX_SUCCESS);
     CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
     CTS_ASSERT_STATUS(vxQueryGraph(g, VX_GRAPH_OVX_FUSED_NODES, &fused, sizeof(fused)), VX_SUCCESS);
     CTS_EXPECT_EQ_INT(fused, 2);
+    if (late) {
+        CTS_ASSERT_STATUS(vxEnableGraphStreaming(g, NULL), VX_SUCCESS);
+        CTS_EXPECT(vxIsGraphVerified(g) == vx_false_e);
+    }
     CTS_ASSERT_STATUS(vxStartGraphStreaming(g), VX_SUCCESS);
     while (done < 5 && tries++ < 1000)
         if (vxWaitEvent(c, &ev, vx_false_e) == VX_SUCCESS && ev.type == VX_EVENT_GRAPH_COMPLETED) done++;
@@ -1112,6 +1117,16 @@ CTS_TEST(Pipeline, process_after_streaming_fused, "REQ-PIPE-STREAM")
     vxReleaseImage(&pout);
 }
 
+CTS_TEST(Pipeline, process_after_streaming_fused, "REQ-PIPE-STREAM")
+{
+    process_after_streaming(0);
+}
+
+CTS_TEST(Pipeline, streaming_enabled_after_verify, "REQ-PIPE-STREAM")
+{
+    process_after_streaming(1);
+}
+
 CTS_TABLE(pipeline) = {
     CTS_ENTRY(Pipeline, schedule_config_misuse),
     CTS_ENTRY(Pipeline, queue_misuse),
@@ -1127,5 +1142,6 @@ CTS_TABLE(pipeline) = {
     CTS_ENTRY(Pipeline, streaming_release_stops),
     CTS_ENTRY(Pipeline, streaming_overlaps_frames_and_trigger),
     CTS_ENTRY(Pipeline, process_after_streaming_fused),
+    CTS_ENTRY(Pipeline, streaming_enabled_after_verify),
     CTS_TABLE_END,
 };
