@@ -287,11 +287,24 @@ static void update_valid(vx_node n, vx_reference *params)
     }
 }
 
-static void set_accessible_all(vx_node n, vx_bool on)
+/* Set the virtual objects among params accessible to a running node, or not;
+ * skip_fused: leave fused-away images alone (no memory, and two frames of a
+ * pipelined graph may run their group at once). */
+static void set_accessible_in(vx_node n, vx_reference *params, vx_bool skip_fused, vx_bool on)
 {
     vx_uint32 i;
-    for (i = 0; i < n->kernel->num_params; i++)
-        if (n->params[i] && n->params[i]->is_virtual) ovx_set_accessible(n->params[i], on);
+    for (i = 0; i < n->kernel->num_params; i++) {
+        vx_reference r = params[i];
+        if (!r || !r->is_virtual) continue;
+        if (skip_fused && r->type == VX_TYPE_IMAGE && n->graph && ovx_fuse_image(n->graph, ((vx_image)r)->root))
+            continue;
+        ovx_set_accessible(r, on);
+    }
+}
+
+static void set_accessible_all(vx_node n, vx_bool on)
+{
+    set_accessible_in(n, n->params, vx_false_e, on);
 }
 
 static vx_status node_done(vx_graph g, vx_node n, vx_status s)
@@ -308,20 +321,6 @@ static vx_status node_done(vx_graph g, vx_node n, vx_status s)
     return VX_SUCCESS;
 }
 
-/* Set the virtual objects among params accessible to a running node, or not
- * (a fused-away image is left alone: no memory, and two frames of a pipelined
- * graph may run its group at once). */
-static void set_accessible_params(vx_node n, vx_reference *params, vx_bool on)
-{
-    vx_uint32 i;
-    for (i = 0; i < n->kernel->num_params; i++) {
-        vx_reference r = params[i];
-        if (!r || !r->is_virtual) continue;
-        if (r->type == VX_TYPE_IMAGE && n->graph && ovx_fuse_image(n->graph, ((vx_image)r)->root)) continue;
-        ovx_set_accessible(r, on);
-    }
-}
-
 /* A fused group (runtime/fuse.c) as one unit: every member's bookkeeping as
  * run_node does it, the group's time split over the members by their share of
  * the rows computed.  params: each member's parameters for this run (a frame
@@ -336,10 +335,9 @@ static vx_status run_group(vx_graph g, ovx_fuse_group *G, ovx_param_row *params)
     vx_status s = VX_SUCCESS;
     for (m = 0; m < num; m++) {
         vx_node n = g->nodes[members[m]];
-        vx_reference own[OVX_MAX_KERNEL_PARAMS];
-        if (!params) memcpy(own, n->params, sizeof(own));
-        if (s == VX_SUCCESS) s = ovx_node_prepare_memory(n, params ? params[m] : own, vx_true_e);
-        set_accessible_params(n, params ? params[m] : n->params, vx_true_e);
+        vx_reference *pm = params ? params[m] : n->params;
+        if (s == VX_SUCCESS) s = ovx_node_prepare_memory(n, pm, vx_true_e);
+        set_accessible_in(n, pm, vx_true_e, vx_true_e);
         if (n->state != VX_NODE_STATE_STEADY) {
             ovx_graph_state_lock(g);
             n->state = VX_NODE_STATE_STEADY;
@@ -363,7 +361,7 @@ static vx_status run_group(vx_graph g, ovx_fuse_group *G, ovx_param_row *params)
     ovx_graph_state_unlock(g);
     for (m = 0; m < num; m++) {
         vx_node n = g->nodes[members[m]];
-        set_accessible_params(n, params ? params[m] : n->params, vx_false_e);
+        set_accessible_in(n, params ? params[m] : n->params, vx_true_e, vx_false_e);
         ovx_event_node(n, s);
     }
     return s;

@@ -538,6 +538,15 @@ static vx_status pipeup_outputs(vx_graph g, vx_node n)
     return VX_SUCCESS;
 }
 
+/* Bind r at node n's parameter index (an internal reference each). */
+static void bind_param(vx_node n, vx_uint32 index, vx_reference r)
+{
+    if (!r || n->params[index] == r) return;
+    ovx_ref_retain_internal(r);
+    if (n->params[index]) ovx_ref_release_internal(n->params[index]);
+    n->params[index] = r;
+}
+
 void ovx_pipe_process_params(vx_graph g)
 {
     struct ovx_pipe *p = g->pipe;
@@ -548,13 +557,7 @@ void ovx_pipe_process_params(vx_graph g)
         vx_node n = g->nodes[a];
         for (k = 0; k < p->nsites[a]; k++) {
             const ovx_node_site *st = &p->sites[a * OVX_MAX_KERNEL_PARAMS + k];
-            vx_reference r;
-            if (st->gi >= 0) continue;
-            r = (vx_reference)p->copies[st->copy * p->lanes];
-            if (!r || n->params[st->index] == r) continue;
-            ovx_ref_retain_internal(r);
-            if (n->params[st->index]) ovx_ref_release_internal(n->params[st->index]);
-            n->params[st->index] = r;
+            if (st->gi < 0) bind_param(n, st->index, (vx_reference)p->copies[st->copy * p->lanes]);
         }
     }
     pthread_mutex_unlock(&p->lock);
@@ -891,11 +894,7 @@ static void frame_before(void *arg, vx_node n)
     frame_wait(fr, &a, 1, vx_false_e);
     for (k = 0; k < p->nsites[a]; k++) {
         const ovx_node_site *st = &p->sites[a * OVX_MAX_KERNEL_PARAMS + k];
-        vx_reference r = site_ref(fr, st);
-        if (!r || n->params[st->index] == r) continue;
-        ovx_ref_retain_internal(r);
-        if (n->params[st->index]) ovx_ref_release_internal(n->params[st->index]);
-        n->params[st->index] = r;
+        bind_param(n, st->index, site_ref(fr, st));
     }
 }
 
