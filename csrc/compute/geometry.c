@@ -435,6 +435,7 @@ void ovxc_remap_tab_pack_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, 
 
 static const ovx_variant remap_tab_variants[] = {
     OVX_VARIANT_AVX512(ovxc_remap_tab_rows)
+    OVX_VARIANT_AVX2(ovxc_remap_tab_rows)
     {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_remap_tab_rows},
 };
 static const ovx_variant remap_tab_build_variants[] = {

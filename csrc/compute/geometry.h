@@ -192,8 +192,11 @@ typedef void (*ovxc_remap_tab_f)(const ovxc_geo_src *src, const ovxc_geo_dst *ds
                                  uint32_t y0, uint32_t y1);
 void ovxc_remap_tab_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const ovxc_remap_tab *t, uint32_t y0,
                          uint32_t y1);
-/* AVX-512 with VBMI (without VBMI: the scalar routine); reads the packed
- * form where t->idx is set */
+/* AVX2 (pshufb on the packed form's windows where t->idx is set, blocks
+ * without one and the plain table by scalar loads from vector offsets) and
+ * AVX-512 with VBMI (without VBMI: the AVX2 routine) */
+void ovxc_remap_tab_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const ovxc_remap_tab *t, uint32_t y0,
+                              uint32_t y1);
 void ovxc_remap_tab_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const ovxc_remap_tab *t,
                                 uint32_t y0, uint32_t y1);
 void ovxc_remap_tab_build_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy,

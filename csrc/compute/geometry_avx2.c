@@ -821,3 +821,155 @@ void ovxc_remap_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, cons
         }
     }
 }
+
+/* ---- Remap nearest from the derived table (geometry.h) ------------------
+ *
+ * The table's dwords are the pixels (x in the low int16, y in the high),
+ * clamped to [-1, w] x [-1, h]: replicate clamps them into the plane (the
+ * pixel the reference's geo_px reads), constant keeps them (outside stays
+ * outside), then warp_nn16 as for positions X = 1024 x (its pixel is x).
+ * The packed form: two blocks of 16 pixels (32 outputs) a step, each block
+ * in one 128-bit lane, its window's rows (16 bytes at the base, rows by ..
+ * by + 3) the lane's pshufb tables: row r's indices are the window bytes
+ * b = dx + 16 dy with dy = r mapped to dx + 0x70 (bit 7 clear: selects dx)
+ * and every other dy to bit 7 set (zero): adds_epu8(b - 16 r, 0x70) (dy < r
+ * wraps to 0xF0 and up and saturates, dy > r reaches 0x80).  Rows no pixel
+ * of the pair uses (dy >= 1, dy >= 2: two movemasks) are skipped; a block
+ * without a window (OVXC_GEO_TAB_ESC) reads the table. */
+static inline void warp_tab_esc16(const warp_ctx *c, const int32_t *q, int32_t m, uint8_t *out)
+{
+    enum { B = OVXC_GEO_FIX_BITS };
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i v0, v1, X0, Y0, X1, Y1;
+    if (m >= 16) {
+        v0 = _mm256_loadu_si256((const __m256i *)(const void *)q);
+        v1 = _mm256_loadu_si256((const __m256i *)(const void *)(q + 8));
+    } else { /* the row's last pixels, the rest of the lanes at pixel 0 (computed, not stored) */
+        int32_t tail[16] WARP_ALIGN;
+        memset(tail, 0, sizeof(tail));
+        memcpy(tail, q, (size_t)m * 4);
+        v0 = _mm256_load_si256((const __m256i *)(const void *)tail);
+        v1 = _mm256_load_si256((const __m256i *)(const void *)(tail + 8));
+    }
+    X0 = _mm256_srai_epi32(_mm256_slli_epi32(v0, 16), 16), Y0 = _mm256_srai_epi32(v0, 16);
+    X1 = _mm256_srai_epi32(_mm256_slli_epi32(v1, 16), 16), Y1 = _mm256_srai_epi32(v1, 16);
+    if (!c->constant) {
+        X0 = _mm256_min_epi32(_mm256_max_epi32(X0, zero), c->wm1);
+        Y0 = _mm256_min_epi32(_mm256_max_epi32(Y0, zero), c->hm1);
+        X1 = _mm256_min_epi32(_mm256_max_epi32(X1, zero), c->wm1);
+        Y1 = _mm256_min_epi32(_mm256_max_epi32(Y1, zero), c->hm1);
+    }
+    warp_nn16(c, _mm256_slli_epi32(X0, B), _mm256_slli_epi32(Y0, B), _mm256_slli_epi32(X1, B),
+              _mm256_slli_epi32(Y1, B), NULL, out, m);
+}
+
+/* One packed block (its 16 window bytes iv, base h) by 128-bit steps. */
+static inline __m128i warp_tab_blk16(const warp_ctx *c, int32_t h, __m128i iv)
+{
+    const uint8_t *p = c->ptr + (intptr_t)(h >> 16) * c->stride + (h & 0xFFFF);
+    const __m128i k70 = _mm_set1_epi8(0x70);
+    __m128i acc = _mm_setzero_si128();
+    for (int r = 0; r < 4; r++) {
+        __m128i ix = _mm_adds_epu8(_mm_sub_epi8(iv, _mm_set1_epi8((char)(16 * r))), k70);
+        acc = _mm_or_si128(acc, _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)(p + r * (intptr_t)c->stride)), ix));
+    }
+    return acc;
+}
+
+/* Row r of two windows (bases pa, pb) as the two lanes' tables. */
+static inline __m256i warp_tab_rows2(const uint8_t *pa, const uint8_t *pb, intptr_t off)
+{
+    return _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(pa + off))),
+                                   _mm_loadu_si128((const __m128i *)(const void *)(pb + off)), 1);
+}
+
+static void warp_tab_packed_rows(const warp_ctx *c, const ovxc_geo_dst *dst, const ovxc_remap_tab *tt, uint32_t y0,
+                                 uint32_t y1)
+{
+    const int32_t n = dst->width;
+    const uint8_t *const p0 = c->ptr;
+    const intptr_t st = c->stride;
+    const __m256i k70 = _mm256_set1_epi8(0x70), k60 = _mm256_set1_epi8(0x60);
+    for (uint32_t y = y0; y < y1; y++) {
+        const int32_t *t = (const int32_t *)(const void *)(tt->tab + (size_t)y * (size_t)n * 2);
+        const uint8_t *ir = tt->idx + (size_t)y * (size_t)tt->istride;
+        const int32_t *hr = tt->hdr + (size_t)y * (size_t)tt->hstride;
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        for (int32_t g = 0; g < n; g += 32) {
+            /* the window bytes of the pair (istride is a multiple of 64:
+             * the bytes past the row are there, 0) */
+            const __m256i iv = _mm256_loadu_si256((const __m256i *)(const void *)(ir + g));
+            const int two = n - g > 16;
+            const int32_t h0 = hr[g >> 4], h1 = two ? hr[(g >> 4) + 1] : h0;
+            __m256i acc;
+            if (h0 != OVXC_GEO_TAB_ESC && h1 != OVXC_GEO_TAB_ESC) {
+                const uint8_t *pa = p0 + (intptr_t)(h0 >> 16) * st + (h0 & 0xFFFF);
+                const uint8_t *pb = p0 + (intptr_t)(h1 >> 16) * st + (h1 & 0xFFFF);
+                const __m256i i0 = _mm256_adds_epu8(iv, k70); /* row 0's indices; bit 7: dy >= 1 */
+                acc = _mm256_shuffle_epi8(warp_tab_rows2(pa, pb, 0), i0);
+                if (_mm256_movemask_epi8(i0)) {
+                    const __m256i i1 = _mm256_adds_epu8(_mm256_sub_epi8(iv, _mm256_set1_epi8(0x10)), k70);
+                    acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(warp_tab_rows2(pa, pb, st), i1));
+                    if (_mm256_movemask_epi8(_mm256_adds_epu8(iv, k60))) { /* dy >= 2 */
+                        const __m256i i2 = _mm256_adds_epu8(_mm256_sub_epi8(iv, _mm256_set1_epi8(0x20)), k70);
+                        const __m256i i3 = _mm256_adds_epu8(_mm256_sub_epi8(iv, _mm256_set1_epi8(0x30)), k70);
+                        acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(warp_tab_rows2(pa, pb, 2 * st), i2));
+                        acc = _mm256_or_si256(acc, _mm256_shuffle_epi8(warp_tab_rows2(pa, pb, 3 * st), i3));
+                    }
+                }
+            } else { /* a block without a window: by the table (written straight to the row) */
+                __m128i lo = _mm_setzero_si128(), hi = _mm_setzero_si128();
+                if (h0 != OVXC_GEO_TAB_ESC) lo = warp_tab_blk16(c, h0, _mm256_castsi256_si128(iv));
+                else warp_tab_esc16(c, t + g, n - g < 16 ? n - g : 16, row + g);
+                if (two) {
+                    if (h1 != OVXC_GEO_TAB_ESC) hi = warp_tab_blk16(c, h1, _mm256_extracti128_si256(iv, 1));
+                    else warp_tab_esc16(c, t + g + 16, n - g - 16 < 16 ? n - g - 16 : 16, row + g + 16);
+                }
+                if (h0 != OVXC_GEO_TAB_ESC) {
+                    if (n - g >= 16) _mm_storeu_si128((__m128i *)(void *)(row + g), lo);
+                    else {
+                        uint8_t tmp[16];
+                        _mm_storeu_si128((__m128i *)(void *)tmp, lo);
+                        memcpy(row + g, tmp, (size_t)(n - g));
+                    }
+                }
+                if (two && h1 != OVXC_GEO_TAB_ESC) {
+                    if (n - g >= 32) _mm_storeu_si128((__m128i *)(void *)(row + g + 16), hi);
+                    else {
+                        uint8_t tmp[16];
+                        _mm_storeu_si128((__m128i *)(void *)tmp, hi);
+                        memcpy(row + g + 16, tmp, (size_t)(n - g - 16));
+                    }
+                }
+                continue;
+            }
+            if (n - g >= 32) {
+                _mm256_storeu_si256((__m256i *)(void *)(row + g), acc);
+            } else { /* the row's last pixels */
+                uint8_t tmp[32];
+                _mm256_storeu_si256((__m256i *)(void *)tmp, acc);
+                memcpy(row + g, tmp, (size_t)(n - g));
+            }
+        }
+    }
+}
+
+void ovxc_remap_tab_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const ovxc_remap_tab *t, uint32_t y0,
+                              uint32_t y1)
+{
+    warp_ctx c;
+    if (!warp_ctx_init(&c, src, dst, OVXC_GEO_NEAREST)) {
+        ovxc_remap_tab_rows(src, dst, t, y0, y1);
+        return;
+    }
+    if (t->idx) {
+        warp_tab_packed_rows(&c, dst, t, y0, y1);
+        return;
+    }
+    for (uint32_t y = y0; y < y1; y++) {
+        const int32_t *q = (const int32_t *)(const void *)(t->tab + (size_t)y * (size_t)dst->width * 2);
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        for (int32_t x = 0; x < dst->width; x += 16)
+            warp_tab_esc16(&c, q + x, dst->width - x < 16 ? dst->width - x : 16, row + x);
+    }
+}

@@ -1263,7 +1263,7 @@ void ovxc_remap_tab_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst
 {
     w5_ctx c;
     if (!w5_init(&c, src, dst, OVXC_GEO_NEAREST)) {
-        ovxc_remap_tab_rows(src, dst, t, y0, y1);
+        ovxc_remap_tab_rows_avx2(src, dst, t, y0, y1);
         return;
     }
     if (t->idx && c.xmax16 != 0xFFFFFFFFu) w5_tab_packed_rows(&c, dst, t, y0, y1);

@@ -346,7 +346,7 @@ static vx_status VX_CALLBACK remap_validate(vx_node node, const vx_reference p[]
 /* Nearest remaps keep, in the node's scratch, a table derived from the
  * remap's content (compute/geometry.h, ovxc_remap_tab_*: the source pixel of
  * every destination pixel, 4 bytes instead of the map's 8): set up at verify
- * (select_remap) where the CPU runs the table's AVX-512 sampler, built row
+ * (select_remap) where the CPU runs one of the table's SIMD samplers, built row
  * by row in the windows (on the node's threads) the second time a row's key
  * (the remap's content stamp, objects/remap.h, the plane's origin, size and
  * border rule) is seen (the first run of a content takes the map: a remap
@@ -484,16 +484,15 @@ static const ovx_variant *select_warp_perspective(vx_node node, const vx_referen
     return geo_select(p, OVXC_GEO_WARP_PERSPECTIVE);
 }
 
-/* ... and nearest ones where the table's sampler has its AVX-512 variant
- * (VBMI: below it the map's own variants are faster) get the table's room in
- * the node scratch, every row's key cleared (no stamp is 0). */
+/* ... and nearest ones where the table's sampler has a SIMD variant (AVX2
+ * or better: without one the map's own variants are faster) get the table's
+ * room in the node scratch, every row's key cleared (no stamp is 0). */
 static const ovx_variant *select_remap(vx_node node, const vx_reference p[])
 {
     const ovx_variant *v = geo_select(p, OVXC_GEO_REMAP), *tv = ovx_variant_pick(ovxc_remap_tab_variants());
     const struct _vx_remap *r = (const struct _vx_remap *)p[1];
     vx_image in = (vx_image)p[0];
-    if (v && geo_interp(p[2]) == OVXC_GEO_NEAREST && tv->level != OVX_SIMD_NONE &&
-        ovx_cpu_avx512vbmi() && in->width <= OVXC_GEO_TAB_MAX && in->height <= OVXC_GEO_TAB_MAX &&
+    if (v && geo_interp(p[2]) == OVXC_GEO_NEAREST && tv->level != OVX_SIMD_NONE && in->width <= OVXC_GEO_TAB_MAX && in->height <= OVXC_GEO_TAB_MAX &&
         (vx_uint64)r->dst_width * r->dst_height <= ((vx_uint64)1 << 31) / 8) {
         const vx_size off = remap_tab_off(r->dst_height);
         vx_uint8 *base = ovx_node_scratch(node, remap_tab_size(r->dst_width, r->dst_height));
