@@ -505,17 +505,23 @@ static inline void warp_aff_local_run(const warp_ctx *c, const ovxc_geo_row *r, 
     const __m256 lane = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256 bstep = _mm256_setr_ps(0, 8, 16, 24, 32, 40, 48, 56);
     const __m256i h = _mm256_set1_epi32(bil ? 0 : 1 << (B - 1));
-    int32_t OFF[8] WARP_ALIGN, XB[8] WARP_ALIGN, YB[8] WARP_ALIGN;
-    for (int32_t x = x0; x < x1; x += 64) {
+    int32_t BUF[2][3][8] WARP_ALIGN; /* per step: offsets, x, y of the bases */
+    for (int32_t x = x0, s = 0; x < x1; x += 64, s ^= 1) {
         const int32_t nb = x1 - x < 64 ? (x1 - x) / 8 : 8;
-        {
-            const __m256 fx = _mm256_add_ps(bstep, _mm256_set1_ps((float)(x + xl)));
-            const __m256 fy = _mm256_add_ps(bstep, _mm256_set1_ps((float)(x + yl)));
+        const int32_t *OFF = BUF[s][0], *XB = BUF[s][1], *YB = BUF[s][2];
+        /* this step's bases (the first) and the next step's: the loads below
+         * read stores made a step earlier, not still in flight (a store of
+         * 32 bytes does not forward to a load of 4 of them at an offset) */
+        for (int32_t q = x == x0 ? 0 : 1; q < 2; q++) {
+            const int32_t xs = x + 64 * q;
+            const __m256 fx = _mm256_add_ps(bstep, _mm256_set1_ps((float)(xs + xl)));
+            const __m256 fy = _mm256_add_ps(bstep, _mm256_set1_ps((float)(xs + yl)));
             __m256i xb = _mm256_srai_epi32(_mm256_add_epi32(warp_fix_pos(_mm256_add_ps(_mm256_mul_ps(ax, fx), bx)), h), B);
             __m256i yb = _mm256_srai_epi32(_mm256_add_epi32(warp_fix_pos(_mm256_add_ps(_mm256_mul_ps(ay, fy), by)), h), B);
-            _mm256_store_si256((__m256i *)(void *)XB, xb);
-            _mm256_store_si256((__m256i *)(void *)YB, yb);
-            _mm256_store_si256((__m256i *)(void *)OFF, _mm256_add_epi32(_mm256_mullo_epi32(yb, c->vstride), xb));
+            if (xs >= x1) break;
+            _mm256_store_si256((__m256i *)(void *)BUF[s ^ q][1], xb);
+            _mm256_store_si256((__m256i *)(void *)BUF[s ^ q][2], yb);
+            _mm256_store_si256((__m256i *)(void *)BUF[s ^ q][0], _mm256_add_epi32(_mm256_mullo_epi32(yb, c->vstride), xb));
         }
         for (int32_t j = 0; j < nb; j += 2) {
             __m256i res[2];
