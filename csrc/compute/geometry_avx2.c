@@ -503,7 +503,7 @@ static inline void warp_aff_local_run(const warp_ctx *c, const ovxc_geo_row *r, 
     const __m256 ax = _mm256_set1_ps(r->ax), bx = _mm256_set1_ps(r->bx);
     const __m256 ay = _mm256_set1_ps(r->ay), by = _mm256_set1_ps(r->by);
     const __m256 lane = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256 bstep = _mm256_setr_ps(0, 8, 16, 24, 32, 40, 48, 56);
+    const __m256 bstep = _mm256_setr_ps(0, 8, 16, 24, 32, 40, 48, 56), eight = _mm256_set1_ps(8.0f);
     const __m256i h = _mm256_set1_epi32(bil ? 0 : 1 << (B - 1));
     int32_t BUF[2][3][8] WARP_ALIGN; /* per step: offsets, x, y of the bases */
     for (int32_t x = x0, s = 0; x < x1; x += 64, s ^= 1) {
@@ -523,10 +523,10 @@ static inline void warp_aff_local_run(const warp_ctx *c, const ovxc_geo_row *r, 
             _mm256_store_si256((__m256i *)(void *)BUF[s ^ q][2], yb);
             _mm256_store_si256((__m256i *)(void *)BUF[s ^ q][0], _mm256_add_epi32(_mm256_mullo_epi32(yb, c->vstride), xb));
         }
+        __m256 xf = _mm256_add_ps(lane, _mm256_set1_ps((float)x)); /* exact: integers under 2^24 */
         for (int32_t j = 0; j < nb; j += 2) {
             __m256i res[2];
-            for (int k = 0; k < 2; k++) {
-                const __m256 xf = _mm256_add_ps(lane, _mm256_set1_ps((float)(x + 8 * (j + k))));
+            for (int k = 0; k < 2; k++, xf = _mm256_add_ps(xf, eight)) {
                 __m256i X = warp_fix_pos(_mm256_add_ps(_mm256_mul_ps(ax, xf), bx));
                 __m256i Y = warp_fix_pos(_mm256_add_ps(_mm256_mul_ps(ay, xf), by));
                 const uint8_t *p = c->ptr + OFF[j + k];
