@@ -534,7 +534,8 @@ static inline void warp_aff_local_run(const warp_ctx *c, const ovxc_geo_row *r, 
                                               _mm256_set1_epi32(XB[j + k]));
                 __m256i dy = _mm256_sub_epi32(_mm256_srai_epi32(_mm256_add_epi32(Y, h), B),
                                               _mm256_set1_epi32(YB[j + k]));
-                if (c->pf) _mm_prefetch((const char *)((uintptr_t)p + (uintptr_t)c->pf), _MM_HINT_T0);
+                /* unconditional (pf 0: the tap itself): 2-3% over a test */
+                _mm_prefetch((const char *)((uintptr_t)p + (uintptr_t)c->pf), _MM_HINT_T0);
                 res[k] = bil ? warp_local_bil(c, p, dx, dy, X, Y) : warp_local_nn(c, p, dx, dy);
             }
             warp_store16(row + x + 8 * j, res[0], res[1], n - x - 8 * j);
