@@ -321,6 +321,8 @@ def functions(b):
     lut = np.arange(256, dtype=np.uint8)[::-1].copy()
     aff = np.array([[0.9, 0.1, 5.0], [-0.1, 0.9, 7.0]], np.float32)
     persp = np.array([[0.9, 0.1, 5.0], [-0.1, 0.9, 7.0], [1e-5, 2e-5, 1.0]], np.float32)
+    a_half = np.ascontiguousarray(a[: h // 2, : w // 2])
+    w23, h23 = 2 * w // 3, 2 * h // 3
     mapx, mapy = np.meshgrid(np.arange(w, dtype=np.float32) * 0.9 + 3, np.arange(h, dtype=np.float32) * 0.9 + 2)
 
     def vx_matrix(m):
@@ -475,6 +477,23 @@ def functions(b):
         ("ScaleImage half area", lambda g: lib.vxScaleImageNode(g, b.img(a), b.out(U8, w // 2, h // 2),
                                                                 lib.VX_INTERPOLATION_AREA),
          lambda: cv2.resize(a, (w // 2, h // 2), interpolation=cv2.INTER_AREA), "resize AREA"),
+        # the other ratios of issue 15: double size (a half-size input to the full size) and an arbitrary
+        # ratio (2/3 of each side) in each interpolation
+        ("ScaleImage double bilinear", lambda g: lib.vxScaleImageNode(g, b.img(a_half), b.out(U8),
+                                                                      lib.VX_INTERPOLATION_BILINEAR),
+         lambda: cv2.resize(a_half, (w, h), interpolation=cv2.INTER_LINEAR), "resize LINEAR"),
+        ("ScaleImage double nearest", lambda g: lib.vxScaleImageNode(g, b.img(a_half), b.out(U8),
+                                                                     lib.VX_INTERPOLATION_NEAREST_NEIGHBOR),
+         lambda: cv2.resize(a_half, (w, h), interpolation=cv2.INTER_NEAREST), "resize NEAREST"),
+        ("ScaleImage 2/3 bilinear", lambda g: lib.vxScaleImageNode(g, b.img(a), b.out(U8, w23, h23),
+                                                                   lib.VX_INTERPOLATION_BILINEAR),
+         lambda: cv2.resize(a, (w23, h23), interpolation=cv2.INTER_LINEAR), "resize LINEAR"),
+        ("ScaleImage 2/3 nearest", lambda g: lib.vxScaleImageNode(g, b.img(a), b.out(U8, w23, h23),
+                                                                  lib.VX_INTERPOLATION_NEAREST_NEIGHBOR),
+         lambda: cv2.resize(a, (w23, h23), interpolation=cv2.INTER_NEAREST), "resize NEAREST"),
+        ("ScaleImage 2/3 area", lambda g: lib.vxScaleImageNode(g, b.img(a), b.out(U8, w23, h23),
+                                                               lib.VX_INTERPOLATION_AREA),
+         lambda: cv2.resize(a, (w23, h23), interpolation=cv2.INTER_AREA), "resize AREA"),
         ("HalfScaleGaussian 5", lambda g: lib.vxHalfScaleGaussianNode(g, b.img(a),
                                                                       b.out(U8, (w + 1) // 2, (h + 1) // 2), 5),
          lambda: cv2.pyrDown(a), "pyrDown"),

@@ -173,6 +173,120 @@ void ovxc_scale_rows_with(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int 
     }
 }
 
+/* ---- Scale Image from per-column constants (geometry.h) ---------------- */
+
+int ovxc_scale_tab_fits(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp)
+{
+    return !src->u1 && !dst->u1 && (interp == OVXC_GEO_NEAREST || interp == OVXC_GEO_BILINEAR) &&
+           !ovxc_scale_is_half2(src, dst, interp) && src->width >= 1 && src->height >= 1 && dst->width >= 1 &&
+           dst->height >= 1 && src->width < (1 << 24) && dst->width < (1 << 24);
+}
+
+static size_t scale_tab_cols(int32_t dw)
+{
+    return ((size_t)dw + 7) & ~(size_t)7;
+}
+
+size_t ovxc_scale_tab_size(int32_t dw)
+{
+    const size_t n = scale_tab_cols(dw);
+    return n * 12 + (n / 8) * 20;
+}
+
+ovxc_scale_tab_parts ovxc_scale_tab_at(const void *tab, int32_t dw)
+{
+    const size_t n = scale_tab_cols(dw);
+    const uint8_t *b = (const uint8_t *)tab;
+    ovxc_scale_tab_parts t;
+    t.sx = (const int32_t *)(const void *)b;
+    t.a = (const float *)(const void *)(b + 4 * n);
+    t.s = (const float *)(const void *)(b + 8 * n);
+    t.base = (const int32_t *)(const void *)(b + 12 * n);
+    t.idx = b + 12 * n + 4 * (n / 8);
+    return t;
+}
+
+void ovxc_scale_tab_build(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, void *tab)
+{
+    const size_t n = scale_tab_cols(dst->width);
+    const int bil = interp == OVXC_GEO_BILINEAR;
+    const int32_t W = src->width;
+    ovxc_scale_tab_parts t = ovxc_scale_tab_at(tab, dst->width);
+    int32_t *sx = (int32_t *)(void *)(uintptr_t)t.sx, *base = (int32_t *)(void *)(uintptr_t)t.base;
+    float *a = (float *)(void *)(uintptr_t)t.a, *s = (float *)(void *)(uintptr_t)t.s;
+    uint8_t *idx = (uint8_t *)(void *)(uintptr_t)t.idx;
+    for (size_t x = 0; x < n; x++) {
+        const int32_t xc = x < (size_t)dst->width ? (int32_t)x : dst->width - 1; /* the padding repeats the last */
+        const float fx = geo_scale_pos(xc, src->width, dst->width);
+        if (bil) {
+            const float fxl = floorf(fx);
+            sx[x] = (int32_t)fxl;
+            s[x] = fx - fxl;
+            a[x] = 1 - s[x];
+        } else {
+            sx[x] = geo_nearest(fx, src->width);
+            s[x] = a[x] = 0.0f;
+        }
+    }
+    for (size_t b = 0; b < n / 8; b++) {
+        int32_t lo = INT32_MAX, hi = INT32_MIN, ok = W >= 16;
+        for (size_t k = 0; k < 8; k++) {
+            const int32_t v = sx[8 * b + k];
+            lo = v < lo ? v : lo;
+            hi = v > hi ? v : hi;
+        }
+        if (bil) ok = ok && lo >= 0 && hi + 1 <= W - 1;
+        lo = lo > W - 16 ? W - 16 : lo;
+        ok = ok && hi + bil - lo <= 15;
+        base[b] = ok ? lo : OVXC_SCALE_ESC;
+        for (size_t k = 0; k < 8; k++) {
+            idx[16 * b + k] = ok ? (uint8_t)(sx[8 * b + k] - lo) : 0;
+            idx[16 * b + 8 + k] = ok && bil ? (uint8_t)(sx[8 * b + k] + 1 - lo) : 0x80;
+        }
+    }
+}
+
+void ovxc_scale_tab_span(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, const void *tab, uint32_t y,
+                         int32_t x0, int32_t x1)
+{
+    const ovxc_scale_tab_parts t = ovxc_scale_tab_at(tab, dst->width);
+    uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+    const float fy = geo_scale_pos((int32_t)y, src->height, dst->height);
+    if (interp == OVXC_GEO_NEAREST) {
+        const uint8_t *sr = src->ptr + (intptr_t)geo_nearest(fy, src->height) * src->stride;
+        for (int32_t x = x0; x < x1; x++) row[x] = sr[t.sx[x]];
+        return;
+    }
+    {
+        const float fyl = floorf(fy), tt = fy - fyl;
+        const int32_t sy = (int32_t)fyl;
+        for (int32_t x = x0; x < x1; x++) {
+            const float s = t.s[x];
+            const int32_t sx = t.sx[x];
+            float p00 = (float)geo_px(src, sx, sy), p10 = (float)geo_px(src, sx + 1, sy);
+            float p01 = (float)geo_px(src, sx, sy + 1), p11 = (float)geo_px(src, sx + 1, sy + 1);
+            float v = (1 - s) * (1 - tt) * p00 + (s) * (1 - tt) * p10 + (1 - s) * (tt)*p01 + (s) * (tt)*p11;
+            row[x] = (uint8_t)geo_clamp((int)(v + 0.5f), 255);
+        }
+    }
+}
+
+void ovxc_scale_tab_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, const void *tab, uint32_t y0,
+                         uint32_t y1)
+{
+    for (uint32_t y = y0; y < y1; y++) ovxc_scale_tab_span(src, dst, interp, tab, y, 0, dst->width);
+}
+
+static const ovx_variant scale_tab_variants[] = {
+    OVX_VARIANT_AVX2(ovxc_scale_tab_rows)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_scale_tab_rows},
+};
+
+const struct ovx_variant *ovxc_scale_tab_variants(void)
+{
+    return scale_tab_variants;
+}
+
 /* ---- Half-scale Gaussian ------------------------------------------------ */
 
 static inline int hsg_px(const ovxc_geo_src *src, const int *g, int r, int32_t cx, int32_t cy)

@@ -11,6 +11,7 @@
 #ifndef OVXC_COMPUTE_GEOMETRY_H
 #define OVXC_COMPUTE_GEOMETRY_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 struct ovx_variant;
@@ -57,6 +58,44 @@ int ovxc_scale_is_half2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int in
 /* ovxc_scale_rows with the half-size rows by half2 (NULL: the reference). */
 void ovxc_scale_rows_with(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, ovxc_half2_u8_f half2,
                          uint32_t y0, uint32_t y1);
+
+/* ---- Scale Image at any ratio from per-column constants ----------------
+ *
+ * U8 NEAREST and BILINEAR (other than ovxc_scale_is_half2's sizes) give
+ * ovxc_scale_rows' values from a table of the reference's per-column
+ * constants, made once per size pair by ovxc_scale_tab_build (the kernel
+ * keeps it in the node): each column's tap (nearest: the pixel; bilinear:
+ * floor of the position) and bilinear's 1 - s and s, all by the reference's
+ * float operations, and per block of 8 columns a base column (OVXC_SCALE_ESC:
+ * none) with 16 index bytes: the block's taps (bilinear: bytes 0-7 the
+ * left taps, 8-15 the right ones) as offsets from the base, each under 16,
+ * the base at most width - 16 (planes under 16 wide: no bases).  Per row the
+ * samplers compute the reference's row constants themselves.  Bilinear
+ * blocks with a tap outside the plane, and rows with one (the border rule),
+ * take the reference's arithmetic pixel by pixel (ovxc_scale_tab_span). */
+#define OVXC_SCALE_ESC (-1)
+int ovxc_scale_tab_fits(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp);
+size_t ovxc_scale_tab_size(int32_t dw);
+void ovxc_scale_tab_build(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, void *tab);
+/* Row y's columns [x0, x1) by the reference's arithmetic from the table. */
+void ovxc_scale_tab_span(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, const void *tab, uint32_t y,
+                         int32_t x0, int32_t x1);
+typedef void (*ovxc_scale_tab_f)(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, const void *tab,
+                                 uint32_t y0, uint32_t y1);
+void ovxc_scale_tab_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, const void *tab, uint32_t y0,
+                         uint32_t y1);
+void ovxc_scale_tab_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, const void *tab,
+                              uint32_t y0, uint32_t y1);
+const struct ovx_variant *ovxc_scale_tab_variants(void);
+/* The table's parts (for the samplers): tap, 1 - s, s per column (dw
+ * rounded up to 8 entries each), then per block the base and 16 bytes. */
+typedef struct {
+    const int32_t *sx;
+    const float *a, *s;
+    const int32_t *base;
+    const uint8_t *idx;
+} ovxc_scale_tab_parts;
+ovxc_scale_tab_parts ovxc_scale_tab_at(const void *tab, int32_t dw);
 
 /* Half-scale Gaussian: dst(x, y) = gaussian_k(src)(2x, 2y), k = 1, 3 or 5. */
 void ovxc_halfscale_gaussian_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int ksize, uint32_t y0,

@@ -1050,3 +1050,126 @@ void ovxc_remap_tab_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, 
             warp_tab_esc16(&c, q + x, dst->width - x < 16 ? dst->width - x : 16, row + x);
     }
 }
+
+/* ---- Scale Image from per-column constants (geometry.h) -----------------
+ *
+ * Nearest: two blocks of 8 a step, each block's 16 source bytes at its base
+ * in one 128-bit lane, one pshufb by the blocks' index bytes, the lanes'
+ * low halves joined; a row whose source row is the previous row's is a copy
+ * of that row (upscaling).  Bilinear: one block a step, rows sy and sy + 1
+ * at the base in the two lanes, one pshufb giving the 32 taps (lane 0: the
+ * left and right taps of row sy, lane 1 of row sy + 1), then the reference's
+ * float sum in its order: ((1 - s)(1 - t) p00 + s (1 - t) p10) + (1 - s) t
+ * p01 + s t p11, + 0.5, truncated.  Blocks without a base and rows with a
+ * tap row outside the plane: ovxc_scale_tab_span. */
+static inline int32_t scale_nearest_row(const ovxc_geo_src *src, const ovxc_geo_dst *dst, uint32_t y)
+{
+    const float p = (((float)y + 0.5f) * (float)src->height / (float)dst->height) - 0.5f;
+    const float f = floorf(p);
+    const int32_t i = (int32_t)f + ((p - f) >= 0.5f ? 1 : 0);
+    return i < 0 ? 0 : (i >= src->height ? src->height - 1 : i);
+}
+
+static void scale_nn_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const void *tab, uint32_t y0, uint32_t y1)
+{
+    const ovxc_scale_tab_parts t = ovxc_scale_tab_at(tab, dst->width);
+    const int32_t n = dst->width;
+    int32_t prev = -1;
+    for (uint32_t y = y0; y < y1; y++) {
+        const int32_t sy = scale_nearest_row(src, dst, y);
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        const uint8_t *sr = src->ptr + (intptr_t)sy * src->stride;
+        if (sy == prev) {
+            memcpy(row, row - dst->stride, (size_t)n);
+            continue;
+        }
+        prev = sy;
+        for (int32_t x = 0; x < n; x += 16) {
+            const int32_t b = x >> 3, b1 = n - x > 8 ? b + 1 : b;
+            const int32_t h0 = t.base[b], h1 = t.base[b1];
+            if (h0 == OVXC_SCALE_ESC || h1 == OVXC_SCALE_ESC) {
+                ovxc_scale_tab_span(src, dst, OVXC_GEO_NEAREST, tab, y, x, n - x < 16 ? n : x + 16);
+                continue;
+            }
+            {
+                const __m256i T = _mm256_inserti128_si256(
+                    _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(sr + h0))),
+                    _mm_loadu_si128((const __m128i *)(const void *)(sr + h1)), 1);
+                const __m128i i0 = _mm_loadu_si128((const __m128i *)(const void *)(t.idx + 16 * b));
+                const __m128i i1 = _mm_loadu_si128((const __m128i *)(const void *)(t.idx + 16 * b1));
+                const __m256i q = _mm256_shuffle_epi8(T, _mm256_inserti128_si256(_mm256_castsi128_si256(i0), i1, 1));
+                const __m128i o = _mm256_castsi256_si128(_mm256_permute4x64_epi64(q, _MM_SHUFFLE(3, 1, 2, 0)));
+                if (n - x >= 16) {
+                    _mm_storeu_si128((__m128i *)(void *)(row + x), o);
+                } else {
+                    uint8_t tmp[16];
+                    _mm_storeu_si128((__m128i *)(void *)tmp, o);
+                    memcpy(row + x, tmp, (size_t)(n - x));
+                }
+            }
+        }
+    }
+}
+
+static void scale_bil_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const void *tab, uint32_t y0,
+                           uint32_t y1)
+{
+    const ovxc_scale_tab_parts t = ovxc_scale_tab_at(tab, dst->width);
+    const int32_t n = dst->width;
+    const __m256 half = _mm256_set1_ps(0.5f);
+    for (uint32_t y = y0; y < y1; y++) {
+        const float fy = (((float)y + 0.5f) * (float)src->height / (float)dst->height) - 0.5f;
+        const float fyl = floorf(fy), tt = fy - fyl;
+        const int32_t sy = (int32_t)fyl;
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        if (sy < 0 || sy + 1 > src->height - 1) { /* a tap row outside: the border rule */
+            ovxc_scale_tab_span(src, dst, OVXC_GEO_BILINEAR, tab, y, 0, n);
+            continue;
+        }
+        {
+            const uint8_t *r0 = src->ptr + (intptr_t)sy * src->stride, *r1 = r0 + src->stride;
+            const __m256 u = _mm256_set1_ps(1 - tt), tv = _mm256_set1_ps(tt);
+            for (int32_t x = 0; x < n; x += 8) {
+                const int32_t b = x >> 3, h = t.base[b];
+                if (h == OVXC_SCALE_ESC) {
+                    ovxc_scale_tab_span(src, dst, OVXC_GEO_BILINEAR, tab, y, x, n - x < 8 ? n : x + 8);
+                    continue;
+                }
+                {
+                    const __m256i T = _mm256_inserti128_si256(
+                        _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(r0 + h))),
+                        _mm_loadu_si128((const __m128i *)(const void *)(r1 + h)), 1);
+                    const __m256i q = _mm256_shuffle_epi8(
+                        T, _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(t.idx + 16 * b))));
+                    const __m128i lo = _mm256_castsi256_si128(q), hi = _mm256_extracti128_si256(q, 1);
+                    const __m256 p00 = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(lo));
+                    const __m256 p10 = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_srli_si128(lo, 8)));
+                    const __m256 p01 = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(hi));
+                    const __m256 p11 = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_srli_si128(hi, 8)));
+                    const __m256 a = _mm256_loadu_ps(t.a + x), s = _mm256_loadu_ps(t.s + x);
+                    __m256 v = _mm256_add_ps(_mm256_mul_ps(_mm256_mul_ps(a, u), p00), _mm256_mul_ps(_mm256_mul_ps(s, u), p10));
+                    v = _mm256_add_ps(v, _mm256_mul_ps(_mm256_mul_ps(a, tv), p01));
+                    v = _mm256_add_ps(v, _mm256_mul_ps(_mm256_mul_ps(s, tv), p11));
+                    /* in [0, 255.5): truncation is the reference's (int), its clamp the packs' */
+                    const __m256i r = _mm256_cvttps_epi32(_mm256_add_ps(v, half));
+                    const __m128i w16 = _mm_packus_epi32(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
+                    const __m128i o = _mm_packus_epi16(w16, w16);
+                    if (n - x >= 8) {
+                        _mm_storel_epi64((__m128i *)(void *)(row + x), o);
+                    } else {
+                        uint8_t tmp[16];
+                        _mm_storeu_si128((__m128i *)(void *)tmp, o);
+                        memcpy(row + x, tmp, (size_t)(n - x));
+                    }
+                }
+            }
+        }
+    }
+}
+
+void ovxc_scale_tab_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, const void *tab,
+                              uint32_t y0, uint32_t y1)
+{
+    if (interp == OVXC_GEO_NEAREST) scale_nn_rows(src, dst, tab, y0, y1);
+    else scale_bil_rows(src, dst, tab, y0, y1);
+}

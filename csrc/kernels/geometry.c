@@ -167,26 +167,73 @@ static vx_status VX_CALLBACK scale_validate(vx_node node, const vx_reference p[]
     return geo_output_meta(node, 1, p[1], m[1], f, 0, 0);
 }
 
+/* U8 NEAREST and BILINEAR scaling at other sizes than half keeps, in the
+ * node's scratch, the per-column constants of compute/geometry.h
+ * (ovxc_scale_tab_*), made at verify for the sizes and interpolation
+ * (select_scale) where a SIMD sampler runs them. */
+typedef struct {
+    vx_uint32 magic;
+    vx_int32 sw, sh, dw, dh, interp;
+} scale_tab_head;
+
+#define SCALE_TAB_MAGIC 0x53544142u /* "STAB" */
+#define SCALE_TAB_OFF 64            /* the table after the head */
+
+static const void *scale_tab_of(vx_node node, const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp)
+{
+    const scale_tab_head *hd = (const scale_tab_head *)node->local_data_ptr;
+    if (!node->local_data_ours || !hd || node->local_data_size < SCALE_TAB_OFF + ovxc_scale_tab_size(dst->width) ||
+        hd->magic != SCALE_TAB_MAGIC || hd->sw != src->width || hd->sh != src->height || hd->dw != dst->width ||
+        hd->dh != dst->height || hd->interp != interp)
+        return NULL;
+    return (const vx_uint8 *)hd + SCALE_TAB_OFF;
+}
+
 static vx_status scale_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
 {
     ovxc_geo_src src = geo_src_of(node, (vx_image)p[0]);
     ovxc_geo_dst dst = geo_dst_of((vx_image)p[1]);
     const ovx_variant *v = ovx_node_variant(node);
+    const int interp = geo_interp(p[2]);
+    const void *tab;
     (void)num;
-    ovxc_scale_rows_with(&src, &dst, geo_interp(p[2]), v ? (ovxc_half2_u8_f)v->fn : NULL, win->y0, win->y1);
+    if (v && !ovxc_scale_is_half2(&src, &dst, interp) && ovxc_scale_tab_fits(&src, &dst, interp) &&
+        (tab = scale_tab_of(node, &src, &dst, interp)) != NULL) {
+        ((ovxc_scale_tab_f)v->fn)(&src, &dst, interp, tab, win->y0, win->y1);
+        return VX_SUCCESS;
+    }
+    ovxc_scale_rows_with(&src, &dst, interp, v && ovxc_scale_is_half2(&src, &dst, interp) ? (ovxc_half2_u8_f)v->fn : NULL,
+                         win->y0, win->y1);
     return VX_SUCCESS;
 }
 
 /* Exactly half-size U8 BILINEAR or AREA scaling runs the best variant of
- * the half-size row (compute/geometry.h); the other cases the reference. */
+ * the half-size row (compute/geometry.h); other U8 NEAREST and BILINEAR
+ * sizes the best sampler of the per-column table, made here into the node's
+ * scratch; the other cases the reference. */
 static const ovx_variant *select_scale(vx_node node, const vx_reference p[])
 {
     /* the sizes and formats only (no image memory at verify) */
     vx_image in = (vx_image)p[0], out = (vx_image)p[1];
     ovxc_geo_src src = {NULL, 0, (int32_t)in->width, (int32_t)in->height, in->format == VX_DF_IMAGE_U1, 0, 0, 0, 0, 0};
     ovxc_geo_dst dst = {NULL, 0, (int32_t)out->width, (int32_t)out->height, out->format == VX_DF_IMAGE_U1};
-    (void)node;
-    return ovxc_scale_is_half2(&src, &dst, geo_interp(p[2])) ? ovx_variant_pick(ovxc_half2_u8_variants()) : NULL;
+    const int interp = geo_interp(p[2]);
+    if (ovxc_scale_is_half2(&src, &dst, interp)) return ovx_variant_pick(ovxc_half2_u8_variants());
+    if (node->local_data_ours && node->local_data_ptr && node->local_data_size >= sizeof(scale_tab_head))
+        ((scale_tab_head *)node->local_data_ptr)->magic = 0; /* no table (a scratch of an earlier verify) */
+    if (ovxc_scale_tab_fits(&src, &dst, interp)) {
+        const ovx_variant *tv = ovx_variant_pick(ovxc_scale_tab_variants());
+        vx_uint8 *base;
+        if (tv->level != OVX_SIMD_NONE &&
+            (base = ovx_node_scratch(node, SCALE_TAB_OFF + ovxc_scale_tab_size(dst.width))) != NULL) {
+            scale_tab_head *hd = (scale_tab_head *)(void *)base;
+            ovxc_scale_tab_build(&src, &dst, interp, base + SCALE_TAB_OFF);
+            hd->sw = src.width, hd->sh = src.height, hd->dw = dst.width, hd->dh = dst.height, hd->interp = interp;
+            hd->magic = SCALE_TAB_MAGIC;
+            return tv;
+        }
+    }
+    return NULL;
 }
 
 /* ---- Half-scale Gaussian: (input, output, kernel_size) ----------------- */
