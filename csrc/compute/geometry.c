@@ -182,6 +182,14 @@ int ovxc_scale_tab_fits(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int in
            dst->height >= 1 && src->width < (1 << 24) && dst->width < (1 << 24);
 }
 
+int ovxc_scale_is_double2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp)
+{
+    const int64_t w = src->width, h = src->height;
+    return !src->u1 && !dst->u1 && interp == OVXC_GEO_BILINEAR && dst->width == 2 * src->width &&
+           dst->height == 2 * src->height && (4 * w - 1) * w < ((int64_t)1 << 24) &&
+           (4 * h - 1) * h < ((int64_t)1 << 24);
+}
+
 static size_t scale_tab_cols(int32_t dw)
 {
     return ((size_t)dw + 7) & ~(size_t)7;
@@ -260,11 +268,18 @@ void ovxc_scale_tab_span(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int i
     {
         const float fyl = floorf(fy), tt = fy - fyl;
         const int32_t sy = (int32_t)fyl;
+        const int rows_in = sy >= 0 && sy + 1 < src->height;
+        const uint8_t *r0 = src->ptr + (intptr_t)(rows_in ? sy : 0) * src->stride, *r1 = r0 + (rows_in ? src->stride : 0);
         for (int32_t x = x0; x < x1; x++) {
             const float s = t.s[x];
             const int32_t sx = t.sx[x];
-            float p00 = (float)geo_px(src, sx, sy), p10 = (float)geo_px(src, sx + 1, sy);
-            float p01 = (float)geo_px(src, sx, sy + 1), p11 = (float)geo_px(src, sx + 1, sy + 1);
+            float p00, p10, p01, p11;
+            if (rows_in && sx >= 0 && sx + 1 < src->width) { /* every tap inside: no border rule */
+                p00 = (float)r0[sx], p10 = (float)r0[sx + 1], p01 = (float)r1[sx], p11 = (float)r1[sx + 1];
+            } else {
+                p00 = (float)geo_px(src, sx, sy), p10 = (float)geo_px(src, sx + 1, sy);
+                p01 = (float)geo_px(src, sx, sy + 1), p11 = (float)geo_px(src, sx + 1, sy + 1);
+            }
             float v = (1 - s) * (1 - tt) * p00 + (s) * (1 - tt) * p10 + (1 - s) * (tt)*p01 + (s) * (tt)*p11;
             row[x] = (uint8_t)geo_clamp((int)(v + 0.5f), 255);
         }

@@ -80,6 +80,13 @@ void ovxc_scale_tab_build(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int 
 /* Row y's columns [x0, x1) by the reference's arithmetic from the table. */
 void ovxc_scale_tab_span(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, const void *tab, uint32_t y,
                          int32_t x0, int32_t x1);
+/* Exactly double size, U8 BILINEAR, where every float operation of the
+ * reference is exact (positions (2x - 1) / 4 need (4w - 1) w < 2^24 for the
+ * product (x + 1/2) w; the weights are multiples of 1/16 and the sums stay
+ * under 2^12): out = (9 a + 3 b + 3 c + d + 8) >> 4 of the nearest pixel a,
+ * its row and column neighbours b, c and the diagonal d, in integers (the
+ * AVX2 sampler's dedicated path). */
+int ovxc_scale_is_double2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp);
 typedef void (*ovxc_scale_tab_f)(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, const void *tab,
                                  uint32_t y0, uint32_t y1);
 void ovxc_scale_tab_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, const void *tab, uint32_t y0,

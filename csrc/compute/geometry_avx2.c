@@ -1167,9 +1167,55 @@ static void scale_bil_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, con
     }
 }
 
+/* 3 n + f of 16 columns (words) from p + off of rows n and f. */
+static inline __m256i scale2_v16(const uint8_t *n, const uint8_t *f, intptr_t off)
+{
+    const __m256i a = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(n + off)));
+    const __m256i b = _mm256_cvtepu8_epi16(_mm_loadu_si128((const __m128i *)(const void *)(f + off)));
+    return _mm256_add_epi16(_mm256_add_epi16(_mm256_slli_epi16(a, 1), a), b);
+}
+
+/* Exactly double size (ovxc_scale_is_double2): output row y weighs source
+ * row y >> 1 by 3/4 and its neighbour towards y by 1/4, column x likewise;
+ * with V = 3 near + far per source column, outputs 2k and 2k + 1 are
+ * (V[k - 1] + 3 V[k] + 8) >> 4 and (3 V[k] + V[k + 1] + 8) >> 4, 32 a step
+ * from 16 source columns, as byte pairs, the last step at the row's end.
+ * The first and last row, columns 0, 1 and the last two (planes under 18
+ * wide: all but the first two): ovxc_scale_tab_span. */
+static void scale2_bil_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const void *tab, uint32_t y0,
+                            uint32_t y1)
+{
+    const int32_t n = dst->width, sw = src->width;
+    const __m256i k8 = _mm256_set1_epi16(8);
+    for (uint32_t y = y0; y < y1; y++) {
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        int32_t k;
+        if (y == 0 || (int32_t)y == dst->height - 1) {
+            ovxc_scale_tab_span(src, dst, OVXC_GEO_BILINEAR, tab, y, 0, n);
+            continue;
+        }
+        {
+            const uint8_t *rn = src->ptr + (intptr_t)(y >> 1) * src->stride;
+            const uint8_t *rf = src->ptr + (intptr_t)(y & 1 ? (y >> 1) + 1 : (y >> 1) - 1) * src->stride;
+            ovxc_scale_tab_span(src, dst, OVXC_GEO_BILINEAR, tab, y, 0, 2);
+            for (k = 1; sw >= 18; k += 16) {
+                if (k > sw - 17) k = sw - 17; /* the last step ends at column sw - 1 (a step may repeat outputs) */
+                const __m256i vm = scale2_v16(rn, rf, k - 1), v0 = scale2_v16(rn, rf, k), vp = scale2_v16(rn, rf, k + 1);
+                const __m256i v3 = _mm256_add_epi16(_mm256_slli_epi16(v0, 1), v0);
+                const __m256i ev = _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(vm, v3), k8), 4);
+                const __m256i od = _mm256_srli_epi16(_mm256_add_epi16(_mm256_add_epi16(vp, v3), k8), 4);
+                _mm256_storeu_si256((__m256i *)(void *)(row + 2 * k), _mm256_or_si256(ev, _mm256_slli_epi16(od, 8)));
+                if (k == sw - 17) break;
+            }
+        }
+        ovxc_scale_tab_span(src, dst, OVXC_GEO_BILINEAR, tab, y, sw > 17 ? n - 2 : 2, n);
+    }
+}
+
 void ovxc_scale_tab_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, const void *tab,
                               uint32_t y0, uint32_t y1)
 {
     if (interp == OVXC_GEO_NEAREST) scale_nn_rows(src, dst, tab, y0, y1);
+    else if (ovxc_scale_is_double2(src, dst, interp)) scale2_bil_rows(src, dst, tab, y0, y1);
     else scale_bil_rows(src, dst, tab, y0, y1);
 }

@@ -251,7 +251,7 @@ static void test_images(void)
 static void test_tab(void)
 {
     static const int ratios[][2] = {{2, 1}, {3, 2}, {10, 3}, {2, 3}, {9, 10}, {5, 11}, {1, 1}, {7, 8}};
-    for (int it = 0; it < 400; it++) {
+    for (int it = 0; it < 640; it++) {
         const int *r = ratios[it % 8];
         int sw = 1 + (int)(rnd() % 80), sh = 1 + (int)(rnd() % 14), cut[400];
         if (it % 25 == 0) sw = 1920 / r[0] + it % 3, sh = 6;
@@ -259,7 +259,7 @@ static void test_tab(void)
         int dw = sw * r[0] / r[1], dh = sh * r[0] / r[1] + (int)(rnd() % 2);
         if (dw < 1) dw = 1;
         if (dh < 1) dh = 1;
-        const int interp = it % 2 ? OVXC_GEO_BILINEAR : OVXC_GEO_NEAREST;
+        const int interp = (it / 8) % 2 ? OVXC_GEO_BILINEAR : OVXC_GEO_NEAREST;
         const int ss = sw + (int)(rnd() % 9), ds = dw + 3;
         const size_t stotal = (size_t)(sh - 1) * ss + sw, dtotal = (size_t)dh * ds;
         guarded g = guard_alloc(stotal);
