@@ -8,6 +8,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* ---- pixel access ------------------------------------------------------- */
 
@@ -177,7 +178,8 @@ void ovxc_scale_rows_with(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int 
 
 int ovxc_scale_tab_fits(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp)
 {
-    return !src->u1 && !dst->u1 && (interp == OVXC_GEO_NEAREST || interp == OVXC_GEO_BILINEAR) &&
+    return !src->u1 && !dst->u1 &&
+           (interp == OVXC_GEO_NEAREST || interp == OVXC_GEO_BILINEAR || interp == OVXC_GEO_AREA) &&
            !ovxc_scale_is_half2(src, dst, interp) && src->width >= 1 && src->height >= 1 && dst->width >= 1 &&
            dst->height >= 1 && src->width < (1 << 24) && dst->width < (1 << 24);
 }
@@ -198,7 +200,7 @@ static size_t scale_tab_cols(int32_t dw)
 size_t ovxc_scale_tab_size(int32_t dw)
 {
     const size_t n = scale_tab_cols(dw);
-    return n * 12 + (n / 8) * 20;
+    return n * 20 + (n / 8) * 68;
 }
 
 ovxc_scale_tab_parts ovxc_scale_tab_at(const void *tab, int32_t dw)
@@ -207,49 +209,93 @@ ovxc_scale_tab_parts ovxc_scale_tab_at(const void *tab, int32_t dw)
     const uint8_t *b = (const uint8_t *)tab;
     ovxc_scale_tab_parts t;
     t.sx = (const int32_t *)(const void *)b;
-    t.a = (const float *)(const void *)(b + 4 * n);
-    t.s = (const float *)(const void *)(b + 8 * n);
-    t.base = (const int32_t *)(const void *)(b + 12 * n);
-    t.idx = b + 12 * n + 4 * (n / 8);
+    for (int k = 0; k < 4; k++) t.w[k] = (const float *)(const void *)(b + 4 * n * (size_t)(k + 1));
+    t.base = (const int32_t *)(const void *)(b + 20 * n);
+    t.idx = b + 20 * n + 4 * (n / 8);
     return t;
+}
+
+/* The area of destination column x (the reference's geo_area bounds): the
+ * first column and the weights of columns ia .. ia + 3 (0: skipped or none);
+ * returns the count of columns the reference visits (ib - ia). */
+static int32_t scale_area_col(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int32_t x, int32_t *ia_out, float w[4])
+{
+    const float rx = (float)src->width / (float)dst->width;
+    const float x0 = (float)x * rx, x1 = (float)(x + 1) * rx;
+    int32_t ia = (int32_t)floorf(x0), ib = (int32_t)ceilf(x1);
+    if (ia < 0) ia = 0;
+    if (ib > src->width) ib = src->width;
+    for (int32_t k = 0; k < 4; k++) {
+        const int32_t i = ia + k;
+        const float wx = i < ib ? fminf((float)(i + 1), x1) - fmaxf((float)i, x0) : 0.0f;
+        w[k] = wx > 0.0f ? wx : 0.0f;
+    }
+    *ia_out = ia;
+    return ib - ia;
 }
 
 void ovxc_scale_tab_build(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, void *tab)
 {
     const size_t n = scale_tab_cols(dst->width);
-    const int bil = interp == OVXC_GEO_BILINEAR;
+    const int bil = interp == OVXC_GEO_BILINEAR, area = interp == OVXC_GEO_AREA;
     const int32_t W = src->width;
     ovxc_scale_tab_parts t = ovxc_scale_tab_at(tab, dst->width);
     int32_t *sx = (int32_t *)(void *)(uintptr_t)t.sx, *base = (int32_t *)(void *)(uintptr_t)t.base;
-    float *a = (float *)(void *)(uintptr_t)t.a, *s = (float *)(void *)(uintptr_t)t.s;
+    float *w[4];
     uint8_t *idx = (uint8_t *)(void *)(uintptr_t)t.idx;
+    for (int k = 0; k < 4; k++) w[k] = (float *)(void *)(uintptr_t)t.w[k];
     for (size_t x = 0; x < n; x++) {
         const int32_t xc = x < (size_t)dst->width ? (int32_t)x : dst->width - 1; /* the padding repeats the last */
         const float fx = geo_scale_pos(xc, src->width, dst->width);
-        if (bil) {
+        w[0][x] = w[1][x] = w[2][x] = w[3][x] = 0.0f;
+        if (area) {
+            float ww[4];
+            int32_t c = scale_area_col(src, dst, xc, &sx[x], ww);
+            for (int k = 0; k < 4; k++) w[k][x] = ww[k];
+            if (c > 4) sx[x] = -1 - c; /* wider than the table holds: marks its block */
+        } else if (bil) {
             const float fxl = floorf(fx);
             sx[x] = (int32_t)fxl;
-            s[x] = fx - fxl;
-            a[x] = 1 - s[x];
+            w[1][x] = fx - fxl;
+            w[0][x] = 1 - w[1][x];
         } else {
             sx[x] = geo_nearest(fx, src->width);
-            s[x] = a[x] = 0.0f;
         }
     }
     for (size_t b = 0; b < n / 8; b++) {
         int32_t lo = INT32_MAX, hi = INT32_MIN, ok = W >= 16;
+        uint8_t *ib = idx + 64 * b;
         for (size_t k = 0; k < 8; k++) {
             const int32_t v = sx[8 * b + k];
+            if (area && v < 0) ok = 0; /* a marked column: no window */
             lo = v < lo ? v : lo;
             hi = v > hi ? v : hi;
         }
         if (bil) ok = ok && lo >= 0 && hi + 1 <= W - 1;
+        if (area && ok) { /* the last column with a weight */
+            hi = INT32_MIN;
+            for (size_t k = 0; k < 8; k++)
+                for (int32_t c = 0; c < 4; c++)
+                    if (w[c][8 * b + k] > 0.0f && sx[8 * b + k] + c > hi) hi = sx[8 * b + k] + c;
+            ok = hi >= lo && hi <= W - 1;
+        }
         lo = lo > W - 16 ? W - 16 : lo;
         ok = ok && hi + bil - lo <= 15;
         base[b] = ok ? lo : OVXC_SCALE_ESC;
+        memset(ib, 0x80, 64);
+        if (!ok) continue;
         for (size_t k = 0; k < 8; k++) {
-            idx[16 * b + k] = ok ? (uint8_t)(sx[8 * b + k] - lo) : 0;
-            idx[16 * b + 8 + k] = ok && bil ? (uint8_t)(sx[8 * b + k] + 1 - lo) : 0x80;
+            const int32_t v = sx[8 * b + k];
+            if (area) {
+                for (int32_t c = 0; c < 4; c++)
+                    if (w[c][8 * b + k] > 0.0f) {
+                        ib[16 * c + k] = (uint8_t)(v + c - lo);
+                        if (c + 1 > ib[15] || ib[15] == 0x80) ib[15] = (uint8_t)(c + 1); /* the columns used */
+                    }
+            } else {
+                ib[k] = (uint8_t)(v - lo);
+                if (bil) ib[8 + k] = (uint8_t)(v + 1 - lo);
+            }
         }
     }
 }
@@ -265,13 +311,22 @@ void ovxc_scale_tab_span(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int i
         for (int32_t x = x0; x < x1; x++) row[x] = sr[t.sx[x]];
         return;
     }
+    if (interp == OVXC_GEO_AREA) {
+        const float rx = (float)src->width / (float)dst->width, ry = (float)src->height / (float)dst->height;
+        const float ya = (float)y * ry, yb = (float)(y + 1) * ry;
+        for (int32_t x = x0; x < x1; x++) {
+            const float xa = (float)x * rx, xb = (float)(x + 1) * rx;
+            row[x] = (uint8_t)geo_clamp(geo_area(src, xa, xb, ya, yb), 255);
+        }
+        return;
+    }
     {
         const float fyl = floorf(fy), tt = fy - fyl;
         const int32_t sy = (int32_t)fyl;
         const int rows_in = sy >= 0 && sy + 1 < src->height;
         const uint8_t *r0 = src->ptr + (intptr_t)(rows_in ? sy : 0) * src->stride, *r1 = r0 + (rows_in ? src->stride : 0);
         for (int32_t x = x0; x < x1; x++) {
-            const float s = t.s[x];
+            const float s = t.w[1][x];
             const int32_t sx = t.sx[x];
             float p00, p10, p01, p11;
             if (rows_in && sx >= 0 && sx + 1 < src->width) { /* every tap inside: no border rule */

@@ -61,18 +61,23 @@ void ovxc_scale_rows_with(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int 
 
 /* ---- Scale Image at any ratio from per-column constants ----------------
  *
- * U8 NEAREST and BILINEAR (other than ovxc_scale_is_half2's sizes) give
- * ovxc_scale_rows' values from a table of the reference's per-column
+ * U8 NEAREST, BILINEAR and AREA (other than ovxc_scale_is_half2's sizes)
+ * give ovxc_scale_rows' values from a table of the reference's per-column
  * constants, made once per size pair by ovxc_scale_tab_build (the kernel
- * keeps it in the node): each column's tap (nearest: the pixel; bilinear:
- * floor of the position) and bilinear's 1 - s and s, all by the reference's
- * float operations, and per block of 8 columns a base column (OVXC_SCALE_ESC:
- * none) with 16 index bytes: the block's taps (bilinear: bytes 0-7 the
- * left taps, 8-15 the right ones) as offsets from the base, each under 16,
- * the base at most width - 16 (planes under 16 wide: no bases).  Per row the
- * samplers compute the reference's row constants themselves.  Bilinear
- * blocks with a tap outside the plane, and rows with one (the border rule),
- * take the reference's arithmetic pixel by pixel (ovxc_scale_tab_span). */
+ * keeps it in the node), all by the reference's float operations: each
+ * column's tap (nearest: the pixel; bilinear: floor of the position; area:
+ * the first column ia), bilinear's 1 - s and s, area's weights of columns
+ * ia .. ia + 3 (0 where the reference skips a column or has none; areas
+ * over 4 columns wide have none); and per block of 8 columns a base column
+ * (OVXC_SCALE_ESC: none) with index bytes: the block's taps (bilinear:
+ * bytes 0-7 the left taps, 8-15 the right ones; area: 16 bytes per column
+ * k = 0..3, bytes 0-7 column ia + k, 0x80 for a zero weight; byte 15 the
+ * count of k with a weight in the block) as offsets
+ * from the base, each under 16, the base at most width - 16 (planes under
+ * 16 wide: no bases).  Per row the samplers compute the reference's row
+ * constants themselves.  Blocks without a base, and bilinear rows with a
+ * tap row outside the plane (the border rule), take the reference's
+ * arithmetic pixel by pixel (ovxc_scale_tab_span). */
 #define OVXC_SCALE_ESC (-1)
 int ovxc_scale_tab_fits(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp);
 size_t ovxc_scale_tab_size(int32_t dw);
@@ -94,11 +99,12 @@ void ovxc_scale_tab_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int i
 void ovxc_scale_tab_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, const void *tab,
                               uint32_t y0, uint32_t y1);
 const struct ovx_variant *ovxc_scale_tab_variants(void);
-/* The table's parts (for the samplers): tap, 1 - s, s per column (dw
- * rounded up to 8 entries each), then per block the base and 16 bytes. */
+/* The table's parts (for the samplers): per column (dw rounded up to 8
+ * entries each) the tap and four floats w[0..3] (bilinear: 1 - s, s; area:
+ * the weights), then per block the base and 64 index bytes (idx + 64 b). */
 typedef struct {
     const int32_t *sx;
-    const float *a, *s;
+    const float *w[4];
     const int32_t *base;
     const uint8_t *idx;
 } ovxc_scale_tab_parts;

@@ -1095,8 +1095,8 @@ static void scale_nn_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, cons
                 const __m256i T = _mm256_inserti128_si256(
                     _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(sr + h0))),
                     _mm_loadu_si128((const __m128i *)(const void *)(sr + h1)), 1);
-                const __m128i i0 = _mm_loadu_si128((const __m128i *)(const void *)(t.idx + 16 * b));
-                const __m128i i1 = _mm_loadu_si128((const __m128i *)(const void *)(t.idx + 16 * b1));
+                const __m128i i0 = _mm_loadu_si128((const __m128i *)(const void *)(t.idx + 64 * b));
+                const __m128i i1 = _mm_loadu_si128((const __m128i *)(const void *)(t.idx + 64 * b1));
                 const __m256i q = _mm256_shuffle_epi8(T, _mm256_inserti128_si256(_mm256_castsi128_si256(i0), i1, 1));
                 const __m128i o = _mm256_castsi256_si128(_mm256_permute4x64_epi64(q, _MM_SHUFFLE(3, 1, 2, 0)));
                 if (n - x >= 16) {
@@ -1140,13 +1140,13 @@ static void scale_bil_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, con
                         _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(r0 + h))),
                         _mm_loadu_si128((const __m128i *)(const void *)(r1 + h)), 1);
                     const __m256i q = _mm256_shuffle_epi8(
-                        T, _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(t.idx + 16 * b))));
+                        T, _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(t.idx + 64 * b))));
                     const __m128i lo = _mm256_castsi256_si128(q), hi = _mm256_extracti128_si256(q, 1);
                     const __m256 p00 = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(lo));
                     const __m256 p10 = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_srli_si128(lo, 8)));
                     const __m256 p01 = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(hi));
                     const __m256 p11 = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_srli_si128(hi, 8)));
-                    const __m256 a = _mm256_loadu_ps(t.a + x), s = _mm256_loadu_ps(t.s + x);
+                    const __m256 a = _mm256_loadu_ps(t.w[0] + x), s = _mm256_loadu_ps(t.w[1] + x);
                     __m256 v = _mm256_add_ps(_mm256_mul_ps(_mm256_mul_ps(a, u), p00), _mm256_mul_ps(_mm256_mul_ps(s, u), p10));
                     v = _mm256_add_ps(v, _mm256_mul_ps(_mm256_mul_ps(a, tv), p01));
                     v = _mm256_add_ps(v, _mm256_mul_ps(_mm256_mul_ps(s, tv), p11));
@@ -1212,9 +1212,90 @@ static void scale2_bil_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, co
     }
 }
 
+/* Area: per block of 8 the reference's sums in its order, lanes the block's
+ * pixels: for each source row with a weight (the row's, the same for every
+ * lane), the window's 16 bytes at the base, then for each column k of the
+ * block (0 .. the count in index byte 15) the taps by one pshufb (0 and a
+ * zero weight where a pixel has no such column: the reference skips it, and
+ * acc + 0 * p is acc), acc += (wx wy) p, wsum += wx wy; then acc / wsum +
+ * 0.5 truncated.  A block with a lane whose wsum is not positive takes the
+ * reference (its fallback pixel). */
+enum { SCALE_AREA_ROWS = 64 };
+static void scale_area_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const void *tab, uint32_t y0,
+                            uint32_t y1)
+{
+    const ovxc_scale_tab_parts t = ovxc_scale_tab_at(tab, dst->width);
+    const int32_t n = dst->width;
+    const float ry = (float)src->height / (float)dst->height;
+    const __m256 half = _mm256_set1_ps(0.5f), zero = _mm256_setzero_ps();
+    const uint8_t *rp[SCALE_AREA_ROWS];
+    float wy[SCALE_AREA_ROWS];
+    for (uint32_t y = y0; y < y1; y++) {
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        const float ya = (float)y * ry, yb = (float)(y + 1) * ry;
+        int32_t ja = (int32_t)floorf(ya), jb = (int32_t)ceilf(yb), nj = 0;
+        if (ja < 0) ja = 0;
+        if (jb > src->height) jb = src->height;
+        for (int32_t j = ja; j < jb && nj <= SCALE_AREA_ROWS; j++) {
+            const float w = fminf((float)(j + 1), yb) - fmaxf((float)j, ya);
+            if (w <= 0.0f) continue;
+            if (nj == SCALE_AREA_ROWS) { nj++; break; }
+            rp[nj] = src->ptr + (intptr_t)j * src->stride;
+            wy[nj++] = w;
+        }
+        if (nj > SCALE_AREA_ROWS) { /* a taller area than the arrays hold: the reference */
+            ovxc_scale_tab_span(src, dst, OVXC_GEO_AREA, tab, y, 0, n);
+            continue;
+        }
+        for (int32_t x = 0; x < n; x += 8) {
+            const int32_t b = x >> 3, h = t.base[b], xe = n - x < 8 ? n : x + 8;
+            const uint8_t *ib = t.idx + 64 * b;
+            int32_t kc = ib[15] & 7;
+            __m256 acc = zero, wsum = zero;
+            if (h == OVXC_SCALE_ESC) {
+                ovxc_scale_tab_span(src, dst, OVXC_GEO_AREA, tab, y, x, xe);
+                continue;
+            }
+            if (kc > 4) kc = 4;
+            for (int32_t j = 0; j < nj; j++) {
+                const __m128i T = _mm_loadu_si128((const __m128i *)(const void *)(rp[j] + h));
+                const __m256 wyv = _mm256_set1_ps(wy[j]);
+                for (int32_t k = 0; k < kc; k++) {
+                    const __m128i q = _mm_shuffle_epi8(T, _mm_loadu_si128((const __m128i *)(const void *)(ib + 16 * k)));
+                    const __m256 p = _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(q));
+                    const __m256 w = _mm256_mul_ps(_mm256_loadu_ps(t.w[k] + x), wyv);
+                    acc = _mm256_add_ps(acc, _mm256_mul_ps(w, p));
+                    wsum = _mm256_add_ps(wsum, w);
+                }
+            }
+            if (_mm256_movemask_ps(_mm256_cmp_ps(wsum, zero, _CMP_LE_OQ))) {
+                ovxc_scale_tab_span(src, dst, OVXC_GEO_AREA, tab, y, x, xe);
+                continue;
+            }
+            {
+                /* acc / wsum in [0, 255]: truncation is the reference's (int), its clamp the packs' */
+                const __m256i r = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_div_ps(acc, wsum), half));
+                const __m128i w16 = _mm_packus_epi32(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
+                const __m128i o = _mm_packus_epi16(w16, w16);
+                if (n - x >= 8) {
+                    _mm_storel_epi64((__m128i *)(void *)(row + x), o);
+                } else {
+                    uint8_t tmp[16];
+                    _mm_storeu_si128((__m128i *)(void *)tmp, o);
+                    memcpy(row + x, tmp, (size_t)(n - x));
+                }
+            }
+        }
+    }
+}
+
 void ovxc_scale_tab_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, const void *tab,
                               uint32_t y0, uint32_t y1)
 {
+    if (interp == OVXC_GEO_AREA) {
+        scale_area_rows(src, dst, tab, y0, y1);
+        return;
+    }
     if (interp == OVXC_GEO_NEAREST) scale_nn_rows(src, dst, tab, y0, y1);
     else if (ovxc_scale_is_double2(src, dst, interp)) scale2_bil_rows(src, dst, tab, y0, y1);
     else scale_bil_rows(src, dst, tab, y0, y1);

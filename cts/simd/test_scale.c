@@ -242,24 +242,25 @@ static void test_images(void)
 }
 
 /* Scale Image at any ratio from the per-column table (ovxc_scale_tab_*):
- * every sampler (the scalar one included) against ovxc_scale_rows, NEAREST
- * and BILINEAR, both border rules, ratios up and down (exactly double, 1.5,
- * over 3, 2/3, under 1/2 where blocks spread past a window), widths around
+ * every sampler (the scalar one included) against ovxc_scale_rows, NEAREST,
+ * BILINEAR and AREA, both border rules, ratios up and down (exactly double,
+ * 1.5, over 3, 2/3, under 1/2 where blocks spread past a window, 1/4 where
+ * an area is wider than the table's 4 columns), widths around
  * the 16-column window and tiny planes, strides past the width, random row
  * bands; the source's last row ends at a PROT_NONE page (an overread
  * faults), the destination is checked past its width (guard bytes). */
 static void test_tab(void)
 {
-    static const int ratios[][2] = {{2, 1}, {3, 2}, {10, 3}, {2, 3}, {9, 10}, {5, 11}, {1, 1}, {7, 8}};
-    for (int it = 0; it < 640; it++) {
-        const int *r = ratios[it % 8];
+    static const int ratios[][2] = {{2, 1}, {3, 2}, {10, 3}, {2, 3}, {9, 10}, {5, 11}, {1, 1}, {7, 8}, {1, 4}};
+    for (int it = 0; it < 960; it++) {
+        const int *r = ratios[it % 9];
         int sw = 1 + (int)(rnd() % 80), sh = 1 + (int)(rnd() % 14), cut[400];
         if (it % 25 == 0) sw = 1920 / r[0] + it % 3, sh = 6;
         if (it % 25 == 1) sw = 15 + it % 3;
         int dw = sw * r[0] / r[1], dh = sh * r[0] / r[1] + (int)(rnd() % 2);
         if (dw < 1) dw = 1;
         if (dh < 1) dh = 1;
-        const int interp = (it / 8) % 2 ? OVXC_GEO_BILINEAR : OVXC_GEO_NEAREST;
+        const int interp = (it / 8) % 3 == 2 ? OVXC_GEO_AREA : ((it / 8) % 3 ? OVXC_GEO_BILINEAR : OVXC_GEO_NEAREST);
         const int ss = sw + (int)(rnd() % 9), ds = dw + 3;
         const size_t stotal = (size_t)(sh - 1) * ss + sw, dtotal = (size_t)dh * ds;
         guarded g = guard_alloc(stotal);
@@ -284,7 +285,9 @@ static void test_tab(void)
                 bands(dh, cut);
                 for (int k = 0; cut[k + 1] >= 0; k++)
                     ((ovxc_scale_tab_f)v->fn)(&src, &d2, interp, tab, (uint32_t)cut[k], (uint32_t)cut[k + 1]);
-                check(memcmp(out, ref, dtotal) == 0, interp == OVXC_GEO_NEAREST ? "scale table nearest" : "scale table bilinear",
+                check(memcmp(out, ref, dtotal) == 0,
+                      interp == OVXC_GEO_NEAREST ? "scale table nearest"
+                                                 : (interp == OVXC_GEO_AREA ? "scale table area" : "scale table bilinear"),
                       v->name, sw * 1000 + dw, sh * 1000 + dh);
             } else {
                 not_run++;
