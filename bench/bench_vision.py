@@ -748,6 +748,13 @@ def enhanced_functions(b):
     edges = cv2.Canny(a, 200, 250)
     hough = ffi.new("vx_hough_lines_p_t*", (1.0, float(np.pi / 180), 50, 30, 10, float(np.pi), 0.0))
     sat, rne = lib.VX_CONVERT_POLICY_SATURATE, lib.VX_ROUND_POLICY_TO_NEAREST_EVEN
+    lut = np.arange(256, dtype=np.uint8)[::-1].copy()
+
+    def vx_lut():
+        l_ = lib.vxCreateLUT(b.c, lib.VX_TYPE_UINT8, 256)
+        lib.vxCopyLUT(l_, ffi.cast("void*", lut.ctypes.data), lib.VX_WRITE_ONLY, lib.VX_MEMORY_TYPE_HOST)
+        b.keep.append(l_)
+        return l_
     mm = ffi.new("vx_tensor_matrix_multiply_params_t*", (0, 0, 0))
 
     def lines_array():
@@ -785,6 +792,14 @@ def enhanced_functions(b):
                                                                    b.scalar("vx_float32", lib.VX_TYPE_FLOAT32, 1.0),
                                                                    sat, rne, vx_tensor_out(b, ta.shape, q78, 8)),
          lambda: cv2.multiply(fa, fb, scale=1.0 / 256), "multiply F32 (closest)"),
+        ("TensorTableLookup U8", lambda g: lib.vxTensorTableLookupNode(g, vx_tensor_of(b, a, lib.VX_TYPE_UINT8),
+                                                                        vx_lut(), vx_tensor_out(b, a.shape,
+                                                                                                lib.VX_TYPE_UINT8)),
+         lambda: cv2.LUT(a, lut), "LUT"),
+        ("TensorConvertDepth Q7.8->U8", lambda g: lib.vxTensorConvertDepthNode(
+            g, vx_tensor_of(b, ta, q78, 8), sat, b.scalar("vx_float32", lib.VX_TYPE_FLOAT32, 1.0),
+            b.scalar("vx_float32", lib.VX_TYPE_FLOAT32, 0.0), vx_tensor_out(b, ta.shape, lib.VX_TYPE_UINT8)),
+         lambda: cv2.convertScaleAbs(ta, alpha=1.0 / 256), "convertScaleAbs (abs: closest)"),
         ("TensorTranspose", lambda g: lib.vxTensorTransposeNode(g, vx_tensor_of(b, ta, q78, 8),
                                                                 vx_tensor_out(b, ta.shape[::-1], q78, 8), 0, 1),
          lambda: cv2.transpose(ta), "transpose S16"),

@@ -627,7 +627,8 @@ KERNELS = [
        [_obj("tensor", "input1"), _obj("lut", "lut"), _obj("tensor", "output", "out")],
        """Performs LUT on element values in the input tensor data: output = lut[input + offset]
        (VX_TYPE_UINT8 or VX_TYPE_INT16 tensors and tables).""",
-       c=_c("tensor_table_lookup", "tensorops", "lut_validate", function="lut_function", valid="full")),
+       c=_c("tensor_table_lookup", "tensorops", "lut_validate", function="lut_function", valid="full",
+            select="select_lut")),
     _k("tensor_transpose", "vxTensorTransposeNode", "vxuTensorTranspose", "VX_KERNEL_TENSOR_TRANSPOSE", "tensor",
        [_obj("tensor", "input"), _obj("tensor", "output", "out"), _atom("dimension1", "vx_size"),
         _atom("dimension2", "vx_size")],
@@ -641,7 +642,8 @@ KERNELS = [
         _obj("tensor", "output", "out")],
        """Creates a bit-depth conversion: output = (input - offset) / norm, converted to the output's type
        and fixed point position, wrapped or saturated by the policy.""",
-       c=_c("tensor_convert_depth", "tensorops", "convert_validate", function="convert_function", valid="full")),
+       c=_c("tensor_convert_depth", "tensorops", "convert_validate", function="convert_function", valid="full",
+            select="select_convert")),
     _k("tensor_matrix_multiply", "vxTensorMatrixMultiplyNode", "vxuTensorMatrixMultiply",
        "VX_KERNEL_TENSOR_MATRIX_MULTIPLY", "tensor",
        [_obj("tensor", "input1"), _obj("tensor", "input2"), _obj("tensor", "input3", optional=True),

@@ -77,6 +77,11 @@ size_t ovxc_tensor_rows(const ovxc_tensor *o)
     return row_count(o);
 }
 
+size_t ovxc_tensor_row_offset(const ovxc_tensor *o, const ovxc_tensor *t, size_t r)
+{
+    return row_offset(o, t, r);
+}
+
 /* n elements of type T, a row of a, b and o each contiguous (strides of one
  * element): one loop per operation and policy, no test inside (vectorized) */
 #define ADDSUB_FLAT(T, LO, HI)                                                                                 \
@@ -210,12 +215,44 @@ void ovxc_tensor_multiply_rows(const ovxc_tensor *a, const ovxc_tensor *b, const
 
 void ovxc_tensor_lut(const ovxc_tensor *a, const ovxc_tensor *o, const void *lut, size_t count, uint32_t offset)
 {
-    size_t r, rows = row_count(o), n = o->dims[0], i;
+    ovxc_tensor_lut_rows(a, o, lut, count, offset, 0, row_count(o));
+}
+
+void ovxc_tensor_lut_rows(const ovxc_tensor *a, const ovxc_tensor *o, const void *lut, size_t count, uint32_t offset,
+                          size_t r0, size_t r1)
+{
+    size_t r, n = o->dims[0], i;
     size_t sa = a->strides[0], so = o->strides[0];
     int64_t last = (int64_t)count - 1;
-    for (r = 0; r < rows; r++) {
+    if (a->type == OVXC_T_U8 && o->type == OVXC_T_U8 && sa == 1 && so == 1) {
+        /* the entry each of the 256 values reads, then one load an element */
+        uint8_t t[256];
+        for (i = 0; i < 256; i++) {
+            int64_t idx = (int64_t)offset + (int64_t)i;
+            t[i] = ((const uint8_t *)lut)[idx < 0 ? 0 : (idx > last ? last : idx)];
+        }
+        for (r = r0; r < r1; r++) {
+            const uint8_t *pa = a->ptr + row_offset(o, a, r);
+            uint8_t *po = o->ptr + row_offset(o, o, r);
+            for (i = 0; i < n; i++) po[i] = t[pa[i]];
+        }
+        return;
+    }
+    for (r = r0; r < r1; r++) {
         const uint8_t *pa = a->ptr + row_offset(o, a, r);
         uint8_t *po = o->ptr + row_offset(o, o, r);
+        if (a->type == OVXC_T_S16 && o->type == OVXC_T_S16 && sa == 2 && so == 2) {
+            const int16_t *l16 = (const int16_t *)lut;
+            for (i = 0; i < n; i++) {
+                int16_t v;
+                int64_t idx;
+                memcpy(&v, pa + 2 * i, 2);
+                idx = (int64_t)offset + v;
+                idx = idx < 0 ? 0 : (idx > last ? last : idx);
+                memcpy(po + 2 * i, l16 + idx, 2);
+            }
+            continue;
+        }
         for (i = 0; i < n; i++) {
             int64_t idx = (int64_t)offset + load_int(a->type, pa + i * sa);
             if (idx < 0) idx = 0;
@@ -336,32 +373,74 @@ static inline float load_float(ovxc_ttype t, const uint8_t *p)
     return (float)load_int(t, p);
 }
 
+static size_t elem_size_of(ovxc_ttype t)
+{
+    return t == OVXC_T_S16 ? 2 : (t == OVXC_T_F32 ? 4 : 1);
+}
+
+/* One element of the conversion (the reference). */
+static inline void convert_one(const uint8_t *pa, ovxc_ttype ta, uint8_t *po, ovxc_ttype to, int saturate,
+                               float in_scale, float offset, float inv_norm, float out_scale)
+{
+    float v = load_float(ta, pa) * in_scale;
+    v = (v - offset) * inv_norm;
+    v = v * out_scale;
+    if (to == OVXC_T_F32) {
+        memcpy(po, &v, sizeof(v));
+    } else if (saturate) {
+        int64_t lo = to == OVXC_T_U8 ? 0 : (to == OVXC_T_S8 ? -128 : -32768);
+        int64_t hi = to == OVXC_T_U8 ? 255 : (to == OVXC_T_S8 ? 127 : 32767);
+        int64_t q = v != v ? 0 : (v <= (float)lo ? lo : (v >= (float)hi ? hi : (int64_t)v));
+        store_int(to, po, q);
+    } else {
+        /* truncate toward zero, then keep the low bits */
+        int64_t q = v != v ? 0 : (v <= -9.2e18f ? INT64_MIN : (v >= 9.2e18f ? INT64_MAX : (int64_t)v));
+        store_int(to, po, wrap_to(to, q));
+    }
+}
+
+void ovxc_tensor_convert_row(const uint8_t *a, ovxc_ttype ta, uint8_t *o, ovxc_ttype to, size_t n, int saturate,
+                             float in_scale, float offset, float inv_norm, float out_scale)
+{
+    const size_t ea = elem_size_of(ta), eo = elem_size_of(to);
+    for (size_t i = 0; i < n; i++)
+        convert_one(a + i * ea, ta, o + i * eo, to, saturate, in_scale, offset, inv_norm, out_scale);
+}
+
+static const ovx_variant convert_variants[] = {
+    OVX_VARIANT_AVX2(ovxc_tensor_convert_row)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_tensor_convert_row},
+};
+
+const ovx_variant *ovxc_tensor_convert_variants(void)
+{
+    return convert_variants;
+}
+
+void ovxc_tensor_convert_rows(const ovxc_tensor *a, const ovxc_tensor *o, int saturate, float in_scale, float offset,
+                              float inv_norm, float out_scale, size_t r0, size_t r1, ovxc_tensor_cvt_row_f row)
+{
+    size_t r, n = o->dims[0], i;
+    size_t sa = a->strides[0], so = o->strides[0];
+    const int flat = sa == elem_size_of(a->type) && so == elem_size_of(o->type);
+    if (!row) row = ovxc_tensor_convert_row;
+    for (r = r0; r < r1; r++) {
+        const uint8_t *pa = a->ptr + row_offset(o, a, r);
+        uint8_t *po = o->ptr + row_offset(o, o, r);
+        if (flat) {
+            row(pa, a->type, po, o->type, n, saturate, in_scale, offset, inv_norm, out_scale);
+            continue;
+        }
+        for (i = 0; i < n; i++)
+            convert_one(pa + i * sa, a->type, po + i * so, o->type, saturate, in_scale, offset, inv_norm, out_scale);
+    }
+}
+
 void ovxc_tensor_convert(const ovxc_tensor *a, const ovxc_tensor *o, int saturate, float in_scale, float offset,
                          float inv_norm, float out_scale)
 {
-    size_t r, rows = row_count(o), n = o->dims[0], i;
-    size_t sa = a->strides[0], so = o->strides[0];
-    for (r = 0; r < rows; r++) {
-        const uint8_t *pa = a->ptr + row_offset(o, a, r);
-        uint8_t *po = o->ptr + row_offset(o, o, r);
-        for (i = 0; i < n; i++) {
-            float v = load_float(a->type, pa + i * sa) * in_scale;
-            v = (v - offset) * inv_norm;
-            v = v * out_scale;
-            if (o->type == OVXC_T_F32) {
-                memcpy(po + i * so, &v, sizeof(v));
-            } else if (saturate) {
-                int64_t lo = o->type == OVXC_T_U8 ? 0 : (o->type == OVXC_T_S8 ? -128 : -32768);
-                int64_t hi = o->type == OVXC_T_U8 ? 255 : (o->type == OVXC_T_S8 ? 127 : 32767);
-                int64_t q = v != v ? 0 : (v <= (float)lo ? lo : (v >= (float)hi ? hi : (int64_t)v));
-                store_int(o->type, po + i * so, q);
-            } else {
-                /* truncate toward zero, then keep the low bits */
-                int64_t q = v != v ? 0 : (v <= -9.2e18f ? INT64_MIN : (v >= 9.2e18f ? INT64_MAX : (int64_t)v));
-                store_int(o->type, po + i * so, wrap_to(o->type, q));
-            }
-        }
-    }
+    ovxc_tensor_convert_rows(a, o, saturate, in_scale, offset, inv_norm, out_scale, 0, row_count(o),
+                             ovxc_tensor_convert_row);
 }
 
 /* ---- matrix multiply ------------------------------------------------------------------------ */

@@ -35,6 +35,8 @@ void ovxc_tensor_addsub_rows(const ovxc_tensor *a, const ovxc_tensor *b, const o
  * dimensions, dimension 1 fastest) the routines take a range [r0, r1) of, so
  * that kernels split them into bands. */
 size_t ovxc_tensor_rows(const ovxc_tensor *o);
+/* The byte offset in t (addressed with o's dims) of row r's first element. */
+size_t ovxc_tensor_row_offset(const ovxc_tensor *o, const ovxc_tensor *t, size_t r);
 
 /* o = round(a * b * scale) in double (scale includes the fixed point
  * factor 2^(fo - fa - fb)); rounding toward zero or to nearest even, then
@@ -52,6 +54,10 @@ void ovxc_tensor_multiply_rows(const ovxc_tensor *a, const ovxc_tensor *b, const
 /* o = lut[offset + a] (a of type U8 or S16, lut entries of o's type, U8 or
  * S16); an index outside [0, count) reads the nearest entry. */
 void ovxc_tensor_lut(const ovxc_tensor *a, const ovxc_tensor *o, const void *lut, size_t count, uint32_t offset);
+/* Rows [r0, r1) of it (contiguous U8 rows through a 256-entry table of the
+ * entries each value reads). */
+void ovxc_tensor_lut_rows(const ovxc_tensor *a, const ovxc_tensor *o, const void *lut, size_t count, uint32_t offset,
+                          size_t r0, size_t r1);
 
 /* Rows [r0, r1) of o = a element by element (elem_size bytes each): with
  * a's strides permuted this is a transpose.  Rows whose elements lie side by
@@ -66,6 +72,21 @@ void ovxc_tensor_copy(const ovxc_tensor *a, const ovxc_tensor *o, size_t elem_si
  * type, or stored as is for F32. */
 void ovxc_tensor_convert(const ovxc_tensor *a, const ovxc_tensor *o, int saturate, float in_scale, float offset,
                          float inv_norm, float out_scale);
+/* A contiguous row of it (n elements of type ta at a, of type to at o), and
+ * its SIMD variants (the same float operations in the same order, the same
+ * saturation or low bits; AVX2: 8 elements a step, steps with a value
+ * beyond +-2^31 or NaN under the wrap policy by the scalar row). */
+typedef void (*ovxc_tensor_cvt_row_f)(const uint8_t *a, ovxc_ttype ta, uint8_t *o, ovxc_ttype to, size_t n, int saturate,
+                                      float in_scale, float offset, float inv_norm, float out_scale);
+void ovxc_tensor_convert_row(const uint8_t *a, ovxc_ttype ta, uint8_t *o, ovxc_ttype to, size_t n, int saturate,
+                             float in_scale, float offset, float inv_norm, float out_scale);
+void ovxc_tensor_convert_row_avx2(const uint8_t *a, ovxc_ttype ta, uint8_t *o, ovxc_ttype to, size_t n, int saturate,
+                                  float in_scale, float offset, float inv_norm, float out_scale);
+const struct ovx_variant *ovxc_tensor_convert_variants(void);
+/* Rows [r0, r1) of ovxc_tensor_convert, the contiguous ones by row (NULL:
+ * ovxc_tensor_convert_row). */
+void ovxc_tensor_convert_rows(const ovxc_tensor *a, const ovxc_tensor *o, int saturate, float in_scale, float offset,
+                              float inv_norm, float out_scale, size_t r0, size_t r1, ovxc_tensor_cvt_row_f row);
 
 /* A 2-D operand of the matrix multiply: element (row r, column c) at
  * ptr + r * row_stride + c * col_stride (bytes). */

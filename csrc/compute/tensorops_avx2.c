@@ -73,3 +73,97 @@ void ovxc_matmul_packed_rows_avx2(const ovxc_matmul_packed *p, size_t i0, size_t
         }
     }
 }
+
+/* ---- Tensor Convert Bit-Depth (ovxc_tensor_convert_row) ------------------
+ *
+ * 8 elements a step: the input as float (integers exactly), then the
+ * reference's ((v in_scale - offset) inv_norm) out_scale.  Saturate: NaN to
+ * 0, the rest clamped to the output's range (the reference's v <= lo, v >= hi
+ * tests), truncated, packed.  Wrap: a step whose values all lie within
+ * +-2^31 truncates in int32 (the reference's int64 has the same low bits);
+ * other steps, NaN included, and the row's last elements take the scalar
+ * row. */
+static inline __m256 cvt_load8(const uint8_t *p, ovxc_ttype t)
+{
+    switch (t) {
+    case OVXC_T_U8: return _mm256_cvtepi32_ps(_mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)p)));
+    case OVXC_T_S8: return _mm256_cvtepi32_ps(_mm256_cvtepi8_epi32(_mm_loadl_epi64((const __m128i *)(const void *)p)));
+    case OVXC_T_S16: return _mm256_cvtepi32_ps(_mm256_cvtepi16_epi32(_mm_loadu_si128((const __m128i *)(const void *)p)));
+    default: return _mm256_loadu_ps((const float *)(const void *)p);
+    }
+}
+
+/* Store 8 int32 lanes holding values of type t's range (or, wrapped, their
+ * low bits in 0 .. 2^bits - 1 as unsigned). */
+static inline void cvt_store8(uint8_t *p, ovxc_ttype t, __m256i q, int wrapped)
+{
+    const __m128i lo = _mm256_castsi256_si128(q), hi = _mm256_extracti128_si256(q, 1);
+    if (t == OVXC_T_S16) {
+        _mm_storeu_si128((__m128i *)(void *)p, wrapped ? _mm_packus_epi32(lo, hi) : _mm_packs_epi32(lo, hi));
+    } else if (t == OVXC_T_U8 || wrapped) {
+        const __m128i w = _mm_packus_epi32(lo, hi);
+        _mm_storel_epi64((__m128i *)(void *)p, _mm_packus_epi16(w, w));
+    } else {
+        const __m128i w = _mm_packs_epi32(lo, hi);
+        _mm_storel_epi64((__m128i *)(void *)p, _mm_packs_epi16(w, w));
+    }
+}
+
+static inline __attribute__((always_inline)) void cvt_run(const uint8_t *a, const ovxc_ttype ta, uint8_t *o,
+                                                          const ovxc_ttype to, size_t n, const int saturate,
+                                                          float in_scale, float offset, float inv_norm,
+                                                          float out_scale)
+{
+    const size_t ea = ta == OVXC_T_S16 ? 2 : (ta == OVXC_T_F32 ? 4 : 1);
+    const size_t eo = to == OVXC_T_S16 ? 2 : (to == OVXC_T_F32 ? 4 : 1);
+    const __m256 isc = _mm256_set1_ps(in_scale), off = _mm256_set1_ps(offset), inv = _mm256_set1_ps(inv_norm);
+    const __m256 osc = _mm256_set1_ps(out_scale);
+    const __m256 lo = _mm256_set1_ps(to == OVXC_T_U8 ? 0.0f : (to == OVXC_T_S8 ? -128.0f : -32768.0f));
+    const __m256 hi = _mm256_set1_ps(to == OVXC_T_U8 ? 255.0f : (to == OVXC_T_S8 ? 127.0f : 32767.0f));
+    const __m256 lim = _mm256_set1_ps(2147483648.0f), sign = _mm256_set1_ps(-0.0f);
+    const __m256i lowbits = _mm256_set1_epi32(to == OVXC_T_S16 ? 0xFFFF : 0xFF);
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        __m256 v = _mm256_mul_ps(cvt_load8(a + i * ea, ta), isc);
+        v = _mm256_mul_ps(_mm256_sub_ps(v, off), inv);
+        v = _mm256_mul_ps(v, osc);
+        if (to == OVXC_T_F32) {
+            _mm256_storeu_ps((float *)(void *)(o + i * eo), v);
+        } else if (saturate) {
+            const __m256 nan = _mm256_cmp_ps(v, v, _CMP_UNORD_Q);
+            const __m256 c = _mm256_min_ps(_mm256_max_ps(v, lo), hi);
+            cvt_store8(o + i * eo, to, _mm256_andnot_si256(_mm256_castps_si256(nan), _mm256_cvttps_epi32(c)), 0);
+        } else {
+            /* |v| < 2^31 (false for NaN) in every lane, else the scalar row */
+            if (_mm256_movemask_ps(_mm256_cmp_ps(_mm256_andnot_ps(sign, v), lim, _CMP_NLT_UQ))) {
+                ovxc_tensor_convert_row(a + i * ea, ta, o + i * eo, to, 8, saturate, in_scale, offset, inv_norm,
+                                        out_scale);
+                continue;
+            }
+            cvt_store8(o + i * eo, to, _mm256_and_si256(_mm256_cvttps_epi32(v), lowbits), 1);
+        }
+    }
+    if (i < n)
+        ovxc_tensor_convert_row(a + i * ea, ta, o + i * eo, to, n - i, saturate, in_scale, offset, inv_norm, out_scale);
+}
+
+/* cvt_run specialised on the types and the policy (constants for the
+ * compiler: no per-step branches on them) */
+void ovxc_tensor_convert_row_avx2(const uint8_t *a, ovxc_ttype ta, uint8_t *o, ovxc_ttype to, size_t n, int saturate,
+                                  float in_scale, float offset, float inv_norm, float out_scale)
+{
+#define CVT_TO(TA, TO)                                                                                          \
+    if (ta == TA && to == TO) {                                                                                \
+        if (saturate) cvt_run(a, TA, o, TO, n, 1, in_scale, offset, inv_norm, out_scale);                      \
+        else cvt_run(a, TA, o, TO, n, 0, in_scale, offset, inv_norm, out_scale);                               \
+        return;                                                                                                \
+    }
+#define CVT_FROM(TA) CVT_TO(TA, OVXC_T_U8) CVT_TO(TA, OVXC_T_S8) CVT_TO(TA, OVXC_T_S16) CVT_TO(TA, OVXC_T_F32)
+    CVT_FROM(OVXC_T_U8)
+    CVT_FROM(OVXC_T_S8)
+    CVT_FROM(OVXC_T_S16)
+    CVT_FROM(OVXC_T_F32)
+#undef CVT_FROM
+#undef CVT_TO
+    ovxc_tensor_convert_row(a, ta, o, to, n, saturate, in_scale, offset, inv_norm, out_scale);
+}

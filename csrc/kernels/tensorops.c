@@ -24,6 +24,7 @@
 #include "kernels.h"
 
 #include "../compute/pixel.h"
+#include "../compute/arith.h"
 #include "../compute/tensorops.h"
 #include "../framework/graph.h"
 #include "../objects/lut.h"
@@ -379,14 +380,46 @@ static vx_status VX_CALLBACK lut_validate(vx_node node, const vx_reference p[], 
     return output_tensor(node, p, 2, metas[2], a.num_dims, a.dims, lt, a.fpp);
 }
 
+typedef struct {
+    ovxc_tensor a, o;
+    const void *lut;
+    size_t count;
+    uint32_t offset;
+    ovxc_table_lookup_f img; /* Table Lookup's image row (compute/arith.h: the same rule), or NULL */
+} lut_job;
+
+/* Rows whose elements lie side by side (U8 or S16, the output's type) by
+ * the image routine as one-row planes; the others by ovxc_tensor_lut_rows. */
+static void lut_rows(void *arg, vx_uint32 r0, vx_uint32 r1)
+{
+    const lut_job *j = arg;
+    const size_t es = j->o.type == OVXC_T_S16 ? 2 : 1, n = j->o.dims[0];
+    if (j->img && j->a.strides[0] == es && j->o.strides[0] == es && n < ((size_t)1 << 30) && j->count <= UINT32_MAX) {
+        const ovxc_fmt f = es == 2 ? OVXC_S16 : OVXC_U8;
+        const ovxc_rect r = {0, 0, (uint32_t)n, 1};
+        for (vx_uint32 k = r0; k < r1; k++) {
+            ovxc_buf in, out;
+            in.ptr = j->a.ptr + ovxc_tensor_row_offset(&j->o, &j->a, k), in.stride = (int32_t)(n * es), in.fmt = f;
+            out.ptr = j->o.ptr + ovxc_tensor_row_offset(&j->o, &j->o, k), out.stride = (int32_t)(n * es), out.fmt = f;
+            j->img(&in, &out, &r, j->lut, (uint32_t)j->count, j->offset);
+        }
+        return;
+    }
+    ovxc_tensor_lut_rows(&j->a, &j->o, j->lut, j->count, j->offset, r0, r1);
+}
+
 static vx_status VX_CALLBACK lut_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
-    ovxc_tensor a, o;
+    lut_job j;
     vx_lut lut = (vx_lut)p[1];
     vx_tensor out = (vx_tensor)p[2];
+    size_t rows;
     (void)num;
-    if (!view_as((vx_tensor)p[0], out, &a) || !view_as(out, out, &o) || !lut->data) return no_memory(node);
-    ovxc_tensor_lut(&a, &o, lut->data, lut->count, lut->offset);
+    if (!view_as((vx_tensor)p[0], out, &j.a) || !view_as(out, out, &j.o) || !lut->data) return no_memory(node);
+    j.lut = lut->data, j.count = lut->count, j.offset = lut->offset;
+    j.img = ovx_node_variant(node) && j.a.type == j.o.type ? (ovxc_table_lookup_f)ovx_node_variant(node)->fn : NULL;
+    rows = ovxc_tensor_rows(&j.o);
+    ovx_node_parallel_rows(node, 0, (vx_uint32)rows, (vx_uint64)rows * j.o.dims[0], lut_rows, &j);
     return VX_SUCCESS;
 }
 
@@ -488,20 +521,54 @@ static vx_status VX_CALLBACK convert_validate(vx_node node, const vx_reference p
     return output_tensor(node, p, 4, metas[4], a.num_dims, a.dims, type, fpp);
 }
 
+typedef struct {
+    ovxc_tensor a, o;
+    int saturate;
+    float in_scale, offset, inv_norm, out_scale;
+    ovxc_tensor_cvt_row_f row;
+} convert_job;
+
+static void convert_rows(void *arg, vx_uint32 r0, vx_uint32 r1)
+{
+    const convert_job *j = arg;
+    ovxc_tensor_convert_rows(&j->a, &j->o, j->saturate, j->in_scale, j->offset, j->inv_norm, j->out_scale, r0, r1,
+                             j->row);
+}
+
 static vx_status VX_CALLBACK convert_function(vx_node node, const vx_reference *p, vx_uint32 num)
 {
-    ovxc_tensor a, o;
+    convert_job j;
     vx_tensor in = (vx_tensor)p[0], out = (vx_tensor)p[4];
     vx_float32 norm = 1.0f, offset = 0.0f;
     int fin = in->data_type == VX_TYPE_FLOAT32 ? 0 : in->fixed_point_position;
     int fout = out->data_type == VX_TYPE_FLOAT32 ? 0 : out->fixed_point_position;
+    size_t rows;
     (void)num;
-    if (!view_as(in, out, &a) || !view_as(out, out, &o)) return no_memory(node);
+    if (!view_as(in, out, &j.a) || !view_as(out, out, &j.o)) return no_memory(node);
     ovx_scalar_get((vx_scalar)p[2], VX_TYPE_FLOAT32, &norm);
     ovx_scalar_get((vx_scalar)p[3], VX_TYPE_FLOAT32, &offset);
-    ovxc_tensor_convert(&a, &o, enum_of(p[1]) == VX_CONVERT_POLICY_SATURATE, ldexpf(1.0f, -fin), offset,
-                        1.0f / norm, ldexpf(1.0f, fout));
+    j.saturate = enum_of(p[1]) == VX_CONVERT_POLICY_SATURATE;
+    j.in_scale = ldexpf(1.0f, -fin), j.offset = offset, j.inv_norm = 1.0f / norm, j.out_scale = ldexpf(1.0f, fout);
+    j.row = ovx_node_variant(node) ? (ovxc_tensor_cvt_row_f)ovx_node_variant(node)->fn : NULL;
+    rows = ovxc_tensor_rows(&j.o);
+    ovx_node_parallel_rows(node, 0, (vx_uint32)rows, (vx_uint64)rows * j.o.dims[0] * 4, convert_rows, &j);
     return VX_SUCCESS;
+}
+
+/* Tensor TableLookup's contiguous rows by the best variant of the image
+ * Table Lookup (the same rule: the index offset + value clamped to the
+ * LUT). */
+static const ovx_variant *select_lut(vx_node node, const vx_reference p[])
+{
+    (void)node, (void)p;
+    return ovx_variant_pick(ovxc_arith_variants(OVXC_ARITH_table_lookup));
+}
+
+/* Tensor Convert Bit-Depth's contiguous rows by the best row variant. */
+static const ovx_variant *select_convert(vx_node node, const vx_reference p[])
+{
+    (void)node, (void)p;
+    return ovx_variant_pick(ovxc_tensor_convert_variants());
 }
 
 /* ---- Tensor Matrix Multiply ---------------------------------------------------------------- */

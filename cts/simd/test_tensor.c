@@ -9,6 +9,7 @@
  */
 #include "../../csrc/compute/tensorops.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -147,6 +148,101 @@ int main(void)
             }
             free(in), free(out), free(want);
         }
+    }
+    /* Tensor Convert Bit-Depth: every row variant (the scalar one included)
+     * against a model of the spec's rule written here (float, the reference's
+     * order; saturate or the low bits of the truncation), every input and
+     * output type, both policies, scales that overflow every type, NaN and
+     * infinities, lengths 0..70 (steps and tails) */
+    {
+        static const ovxc_ttype all[] = {OVXC_T_U8, OVXC_T_S8, OVXC_T_S16, OVXC_T_F32};
+        static const float scales[][3] = {{1.0f / 256, 0.0f, 1.0f}, {1.0f, 3.5f, 1.0f / 3}, {256.0f, -1.0f, 300.0f},
+                                          {1.0f, 0.0f, 1e30f}, {1.0f / 65536, 0.25f, 7.0f}, {1.0f, 0.0f, 0.0f}};
+        for (int it = 0; it < 4 * 4 * 2 * 6 * 3; it++) {
+            const ovxc_ttype ta = all[it % 4], to = all[(it / 4) % 4];
+            const int sat = (it / 16) % 2;
+            const float *sc = scales[(it / 32) % 6];
+            const size_t n = (size_t)(rnd() % 71), ea = ta == OVXC_T_S16 ? 2 : (ta == OVXC_T_F32 ? 4 : 1),
+                         eo = to == OVXC_T_S16 ? 2 : (to == OVXC_T_F32 ? 4 : 1);
+            uint8_t *in = malloc(n * ea + 1), *want = malloc(n * eo + 1), *got = malloc(n * eo + 1);
+            const float inv_norm = sc[2] == 0.0f ? 1.0f / sc[2] : sc[2]; /* 1 / 0: infinity (NaN from 0 * inf) */
+            for (size_t i = 0; i < n; i++) {
+                if (ta == OVXC_T_F32) {
+                    static const float specials[] = {0.0f, -0.0f, 1e9f, -3e9f, 2147483648.0f, -2147483648.0f, 255.5f, -128.5f};
+                    float f = rnd() % 5 == 0 ? specials[rnd() % 8] : (float)((int32_t)rnd()) / (float)(1 + rnd() % 1000);
+                    if (rnd() % 37 == 0) f = (rnd() & 1) ? NAN : -INFINITY;
+                    memcpy(in + 4 * i, &f, 4);
+                } else {
+                    put(ta, in + ea * i, (int32_t)rnd());
+                }
+            }
+            for (size_t i = 0; i < n; i++) { /* the model */
+                float v;
+                if (ta == OVXC_T_F32) memcpy(&v, in + 4 * i, 4);
+                else v = (float)(ta == OVXC_T_U8 ? in[i] : (ta == OVXC_T_S8 ? (int8_t)in[i] : (int16_t)(in[2 * i] | in[2 * i + 1] << 8)));
+                v = v * sc[0];
+                v = (v - sc[1]) * inv_norm;
+                v = v * 1.0f;
+                if (to == OVXC_T_F32) {
+                    memcpy(want + 4 * i, &v, 4);
+                } else {
+                    double lo = to == OVXC_T_U8 ? 0 : (to == OVXC_T_S8 ? -128 : -32768), hi = to == OVXC_T_U8 ? 255 : (to == OVXC_T_S8 ? 127 : 32767);
+                    long long q;
+                    if (v != v) q = 0;
+                    else if (sat) q = v <= lo ? (long long)lo : (v >= hi ? (long long)hi : (long long)v);
+                    else q = v <= -9.2e18f ? INT64_MIN : (v >= 9.2e18f ? INT64_MAX : (long long)v);
+                    if (to == OVXC_T_S16) {
+                        want[2 * i] = (uint8_t)q, want[2 * i + 1] = (uint8_t)((unsigned long long)q >> 8);
+                    } else {
+                        want[i] = (uint8_t)q;
+                    }
+                }
+            }
+            for (v = ovxc_tensor_convert_variants();; v++) {
+                if (!cpu_has(v->level)) {
+                    not_run++;
+                } else {
+                    memset(got, 0xA5, n * eo + 1);
+                    ((ovxc_tensor_cvt_row_f)v->fn)(in, ta, got, to, n, sat, sc[0], sc[1], inv_norm, 1.0f);
+                    if (memcmp(got, want, n * eo) != 0 || got[n * eo] != 0xA5) {
+                        printf("FAIL convert %s type %d -> %d %s scale %d n %zu\n", v->name, ta, to, sat ? "sat" : "wrap",
+                               (it / 32) % 6, n);
+                        failed++;
+                    } else {
+                        passed++;
+                    }
+                }
+                if (v->level == OVX_SIMD_NONE) break;
+            }
+            free(in), free(want), free(got);
+        }
+    }
+    /* Tensor TableLookup's rows (the 256-entry table of U8 rows, S16 rows)
+     * against the spec's rule (an index offset + value outside [0, count)
+     * reads the nearest entry), counts and offsets that clamp, in two bands */
+    for (int it = 0; it < 60; it++) {
+        const int s16 = it % 2;
+        const size_t d0 = 1 + rnd() % 90, d1 = 1 + rnd() % 9, es = s16 ? 2 : 1, count = 1 + rnd() % (s16 ? 70000 : 300);
+        const uint32_t offset = (uint32_t)(rnd() % (s16 ? 65536 : 300));
+        uint8_t *in = malloc(d0 * d1 * es), *out = malloc(d0 * d1 * es), *want = malloc(d0 * d1 * es), *lut = malloc(count * es);
+        ovxc_tensor a = {in, 2, {d0, d1}, {es, d0 * es}, s16 ? OVXC_T_S16 : OVXC_T_U8};
+        ovxc_tensor o = {out, 2, {d0, d1}, {es, d0 * es}, a.type};
+        for (size_t i = 0; i < count * es; i++) lut[i] = (uint8_t)rnd();
+        for (size_t i = 0; i < d0 * d1 * es; i++) in[i] = (uint8_t)rnd();
+        for (size_t i = 0; i < d0 * d1; i++) {
+            long long x = s16 ? (int16_t)(in[2 * i] | in[2 * i + 1] << 8) : in[i], idx = (long long)offset + x;
+            idx = idx < 0 ? 0 : (idx >= (long long)count ? (long long)count - 1 : idx);
+            memcpy(want + es * i, lut + es * (size_t)idx, es);
+        }
+        ovxc_tensor_lut_rows(&a, &o, lut, count, offset, 0, d1 / 2);
+        ovxc_tensor_lut_rows(&a, &o, lut, count, offset, d1 / 2, d1);
+        if (memcmp(out, want, d0 * d1 * es) != 0) {
+            printf("FAIL table lookup %s %zux%zu count %zu offset %u\n", s16 ? "S16" : "U8", d0, d1, count, offset);
+            failed++;
+        } else {
+            passed++;
+        }
+        free(in), free(out), free(want), free(lut);
     }
     printf("simd-tensor: %u passed, %u failed, %u not run\n", passed, failed, not_run);
     return failed ? 1 : 0;
