@@ -322,6 +322,7 @@ def functions(b):
     aff = np.array([[0.9, 0.1, 5.0], [-0.1, 0.9, 7.0]], np.float32)
     persp = np.array([[0.9, 0.1, 5.0], [-0.1, 0.9, 7.0], [1e-5, 2e-5, 1.0]], np.float32)
     a_half = np.ascontiguousarray(a[: h // 2, : w // 2])
+    lap_cv = laplacian_levels_cv(a, 3)
     w23, h23 = 2 * w // 3, 2 * h // 3
     mapx, mapy = np.meshgrid(np.arange(w, dtype=np.float32) * 0.9 + 3, np.arange(h, dtype=np.float32) * 0.9 + 2)
 
@@ -525,6 +526,8 @@ def functions(b):
         ("LaplacianPyramid 4", lambda g: lib.vxLaplacianPyramidNode(g, b.img(a), vx_pyr(3, 0.5, S16),
                                                                     b.out(U8, (w + 7) // 8, (h + 7) // 8)),
          lambda: laplacian_cv(a, 3), "pyrDown/pyrUp/subtract"),
+        ("LaplacianReconstruct 4", lambda g: lrec_node(b, g, a, vx_pyr),
+         lambda: laplacian_reconstruct_cv(lap_cv), "pyrUp/add"),
         ("Canny 3 L1", lambda g: lib.vxCannyEdgeDetectorNode(g, b.img(a), vx_canny_thresh(), 3, lib.VX_NORM_L1,
                                                              b.out(U8)),
          lambda: cv2.Canny(a, 80, 100, apertureSize=3), "Canny"),
@@ -848,6 +851,34 @@ def laplacian_cv(a, levels):
         cv2.subtract(cur, up)
         cur = down
     return cur
+
+
+def laplacian_levels_cv(a, levels):
+    """The S16 Laplacian levels and the lowest Gaussian level (OpenCV's pyrDown/pyrUp)."""
+    cur, levs = a.astype(np.int16), []
+    for _ in range(levels):
+        down = cv2.pyrDown(cur)
+        levs.append(cv2.subtract(cur, cv2.pyrUp(down, dstsize=(cur.shape[1], cur.shape[0]))))
+        cur = down
+    return levs, cur
+
+
+def laplacian_reconstruct_cv(lap):
+    """The image back from its Laplacian levels: pyrUp and add, level by level."""
+    levs, cur = lap
+    for lev in reversed(levs):
+        cur = cv2.add(cv2.pyrUp(cur, dstsize=(lev.shape[1], lev.shape[0])), lev)
+    return cur
+
+
+def lrec_node(b, g, a, vx_pyr):
+    """LaplacianReconstruct from the pyramid and lowest level our LaplacianPyramid makes of a."""
+    w, h = b.w, b.h
+    pyr = vx_pyr(3, 0.5, lib.VX_DF_IMAGE_S16)
+    low = lib.vxCreateImage(b.c, (w + 7) // 8, (h + 7) // 8, lib.VX_DF_IMAGE_U8)
+    b.keep.append(low)
+    lib.vxuLaplacianPyramid(b.c, b.img(a), pyr, low)
+    return lib.vxLaplacianReconstructNode(g, pyr, low, b.out(lib.VX_DF_IMAGE_U8))
 
 
 def optflow_node(b, g, a, bb, pts, vx_pyr):

@@ -105,18 +105,31 @@ static void ms_load(vx_image img, const ovxc_s16_plane *dst)
     }
 }
 
-/* Store an int16 plane into a U8 (saturating) or S16 image of its size. */
-static void ms_store(const ovxc_s16_plane *src, vx_image img)
+/* Store an int16 plane into a U8 (saturating) or S16 image of its size,
+ * in row bands on the node's threads (a full-size level: no serial pass). */
+typedef struct {
+    const ovxc_s16_plane *src;
+    ovx_plane p;
+    int u8;
+} ms_store_job;
+
+static void ms_store_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
 {
-    ovx_plane p = ovx_image_plane(img, 0);
-    for (int32_t y = 0; y < src->height; y++) {
-        vx_uint8 *row = p.ptr + (intptr_t)y * p.stride;
-        const int16_t *in = src->ptr + (intptr_t)y * src->stride;
-        if (img->format == VX_DF_IMAGE_U8)
-            for (int32_t x = 0; x < src->width; x++) row[x] = (vx_uint8)(in[x] < 0 ? 0 : (in[x] > 255 ? 255 : in[x]));
+    const ms_store_job *j = arg;
+    for (vx_uint32 y = y0; y < y1; y++) {
+        vx_uint8 *row = j->p.ptr + (intptr_t)y * j->p.stride;
+        const int16_t *in = j->src->ptr + (intptr_t)y * j->src->stride;
+        if (j->u8)
+            for (int32_t x = 0; x < j->src->width; x++) row[x] = (vx_uint8)(in[x] < 0 ? 0 : (in[x] > 255 ? 255 : in[x]));
         else
-            memcpy(row, in, (size_t)src->width * sizeof(int16_t));
+            memcpy(row, in, (size_t)j->src->width * sizeof(int16_t));
     }
+}
+
+static void ms_store(vx_node node, const ovxc_s16_plane *src, vx_image img)
+{
+    ms_store_job j = {src, ovx_image_plane(img, 0), img->format == VX_DF_IMAGE_U8};
+    ovx_node_parallel_rows(node, 0, (vx_uint32)src->height, (vx_uint64)src->width * src->height, ms_store_rows, &j);
 }
 
 /* ---- Gaussian pyramid: (input, gaussian) -------------------------------- */
@@ -411,7 +424,7 @@ static vx_status VX_CALLBACK lpyr_function(vx_node node, const vx_reference *p, 
         s = ms_plane_s16(pyr->images[l], &lap);
         if (s == VX_SUCCESS) ms_upsample(node, &g[l + 1], &g[l], &lap, -1);
     }
-    if (s == VX_SUCCESS) ms_store(&g[n], out);
+    if (s == VX_SUCCESS) ms_store(node, &g[n], out);
     return s;
 }
 
@@ -480,7 +493,7 @@ static vx_status VX_CALLBACK lrec_function(vx_node node, const vx_reference *p, 
         ms_upsample(node, &cur, &lap, &next, +1);
         cur = next;
     }
-    if (s == VX_SUCCESS) ms_store(&cur, out);
+    if (s == VX_SUCCESS) ms_store(node, &cur, out);
     return s;
 }
 
