@@ -32,6 +32,18 @@ void ovxc_hog_cell_row(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx
                       vx_uint32 cell_h, vx_uint32 num_bins, vx_uint32 cy, vx_uint32 cells_x, vx_int32 *mag,
                       vx_int32 *bins);
 
+/* The bin of every gradient a U8 plane can have ((gh, gv) in [-255, 255]^2):
+ * tab[(gh + 255) * OVXC_HOG_GSPAN + gv + 255] = ovxc_hog_bin(gh, gv,
+ * num_bins), num_bins <= 256; rows [gh0, gh1) of gh + 255 (the table in
+ * bands). */
+#define OVXC_HOG_GSPAN 511
+void ovxc_hog_bin_table_rows(vx_uint32 num_bins, vx_uint8 *tab, vx_uint32 gh0, vx_uint32 gh1);
+/* ovxc_hog_cell_row with the bins from that table: the same values, without
+ * an arctangent per pixel. */
+void ovxc_hog_cell_row_tab(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_uint32 height, vx_uint32 cell_w,
+                           vx_uint32 cell_h, vx_uint32 num_bins, vx_uint32 cy, vx_uint32 cells_x, vx_int32 *mag,
+                           vx_int32 *bins, const vx_uint8 *tab);
+
 /* ---- HOGFeatures ---------------------------------------------------------------- */
 /* Normalise one block: v[0..n) the block's cell histograms (cells in
  * row-major order, bins fastest), norm the block's L2 norm.  out[i] =

@@ -216,15 +216,69 @@ static vx_status VX_CALLBACK hog_cells_validate(vx_node node, const vx_reference
     return tensor_meta(node, params[5], metas[5], 5, 3, dims, 0);
 }
 
+/* The node's scratch: a head, the bin table of every gradient for the
+ * head's number of bins (made on the first run with that number, in bands
+ * on the pool, and kept), then the magnitudes and histograms of every cell
+ * (each cell row written by the band that computes it). */
+typedef struct {
+    vx_uint32 magic, num_bins;
+} hog_tab_head;
+
+#define HOG_TAB_MAGIC 0x484F4754u /* "HOGT" */
+#define HOG_TAB_OFF 64
+
+typedef struct {
+    vx_uint8 *tab;
+    vx_uint32 num_bins;
+} hog_tab_job;
+
+static void hog_tab_rows(void *arg, vx_uint32 r0, vx_uint32 r1)
+{
+    const hog_tab_job *j = arg;
+    ovxc_hog_bin_table_rows(j->num_bins, j->tab, r0, r1);
+}
+
+typedef struct {
+    ovx_plane src;
+    vx_uint32 cw, ch, nb, cells_x;
+    vx_int32 *cells; /* (cells_x + cells_x nb) per cell row */
+    const vx_uint8 *tab;
+    vx_tensor mag, bins;
+    vx_bool mc, bc;
+} hog_cells_job;
+
+/* Cell rows [cy0, cy1): the cells, then their outputs. */
+static void hog_cells_rows(void *arg, vx_uint32 cy0, vx_uint32 cy1)
+{
+    const hog_cells_job *j = arg;
+    const vx_size per = (vx_size)j->cells_x * (1 + j->nb);
+    for (vx_uint32 cy = cy0; cy < cy1; cy++) {
+        vx_int32 *m = j->cells + per * cy, *hist = m + j->cells_x;
+        if (j->tab)
+            ovxc_hog_cell_row_tab(j->src.ptr, j->src.stride, j->src.width, j->src.height, j->cw, j->ch, j->nb, cy,
+                                  j->cells_x, m, hist, j->tab);
+        else
+            ovxc_hog_cell_row(j->src.ptr, j->src.stride, j->src.width, j->src.height, j->cw, j->ch, j->nb, cy,
+                              j->cells_x, m, hist);
+        for (vx_uint32 cx = 0; cx < j->cells_x; cx++) {
+            vx_size cell = (vx_size)cy * j->cells_x + cx;
+            if (j->mag) put16(j->mag, j->mc, cell, m[cx]);
+            for (vx_uint32 b = 0; b < j->nb; b++)
+                put16(j->bins, j->bc, cell * j->nb + b, hist[(vx_size)cx * j->nb + b]);
+        }
+    }
+}
+
 static vx_status VX_CALLBACK hog_cells_function(vx_node node, const vx_reference *params, vx_uint32 num)
 {
     vx_image in = (vx_image)params[0];
     vx_tensor mag = (vx_tensor)params[4], bins = (vx_tensor)params[5];
     vx_int32 cw = 0, ch = 0, nb = 0;
-    ovx_plane src = ovx_image_plane(in, 0);
-    vx_uint32 cells_x, cells_y, cy, cx, b;
-    vx_int32 *m, *hist;
-    vx_bool mc, bc;
+    hog_cells_job j;
+    vx_uint32 cells_y;
+    vx_size cell_bytes, tab_bytes;
+    vx_uint8 *mem;
+    hog_tab_head *hd;
     (void)num;
     if (ovx_scalar_get((vx_scalar)params[1], VX_TYPE_INT32, &cw) != VX_SUCCESS ||
         ovx_scalar_get((vx_scalar)params[2], VX_TYPE_INT32, &ch) != VX_SUCCESS ||
@@ -232,25 +286,38 @@ static vx_status VX_CALLBACK hog_cells_function(vx_node node, const vx_reference
         return ovx_kernel_log(node, 1, VX_ERROR_INVALID_PARAMETERS, "bad cell size or number of bins");
     if (!ovx_tensor_data(bins) || (mag && !ovx_tensor_data(mag)))
         return ovx_kernel_log(node, 5, VX_ERROR_NO_MEMORY, "an output tensor has no memory");
-    cells_x = src.width / (vx_uint32)cw;
-    cells_y = src.height / (vx_uint32)ch;
-    /* a row of cells' magnitudes and histograms, in the node's scratch
-     * (kept between runs: no allocation per run) */
-    m = ovx_node_scratch(node, ((vx_size)cells_x + 1 + (vx_size)cells_x * (vx_uint32)nb + 1) * sizeof(*m));
-    if (!m) return ovx_kernel_log(node, 5, VX_ERROR_NO_MEMORY, "no memory for a row of %u cells", cells_x);
-    hist = m + cells_x + 1;
-    mc = mag ? contiguous16(mag) : vx_false_e;
-    bc = contiguous16(bins);
-    for (cy = 0; cy < cells_y; cy++) {
-        ovxc_hog_cell_row(src.ptr, src.stride, src.width, src.height, (vx_uint32)cw, (vx_uint32)ch, (vx_uint32)nb,
-                         cy, cells_x, m, hist);
-        for (cx = 0; cx < cells_x; cx++) {
-            vx_size cell = (vx_size)cy * cells_x + cx;
-            if (mag) put16(mag, mc, cell, m[cx]);
-            for (b = 0; b < (vx_uint32)nb; b++)
-                put16(bins, bc, cell * (vx_uint32)nb + b, hist[(vx_size)cx * (vx_uint32)nb + b]);
-        }
+    j.src = ovx_image_plane(in, 0);
+    j.cw = (vx_uint32)cw, j.ch = (vx_uint32)ch, j.nb = (vx_uint32)nb;
+    j.cells_x = j.src.width / j.cw;
+    cells_y = j.src.height / j.ch;
+    /* the table (up to 256 bins) and every cell row's results in the node's
+     * scratch (kept between runs: no allocation per run) */
+    tab_bytes = nb <= 256 ? ((vx_size)OVXC_HOG_GSPAN * OVXC_HOG_GSPAN + 63) & ~(vx_size)63 : 0;
+    cell_bytes = ((vx_size)j.cells_x * (1 + (vx_size)nb) * (cells_y ? cells_y : 1)) * sizeof(vx_int32);
+    {
+        const void *before = node->local_data_ours ? node->local_data_ptr : NULL;
+        mem = ovx_node_scratch(node, HOG_TAB_OFF + tab_bytes + cell_bytes);
+        if (!mem) return ovx_kernel_log(node, 5, VX_ERROR_NO_MEMORY, "no memory for %u x %u cells", j.cells_x, cells_y);
+        hd = (hog_tab_head *)(void *)mem;
+        if (mem != before) hd->magic = 0; /* new memory: no table yet */
     }
+    j.cells = (vx_int32 *)(void *)(mem + HOG_TAB_OFF + tab_bytes);
+    j.tab = NULL;
+    if (tab_bytes) {
+        if (hd->magic != HOG_TAB_MAGIC || hd->num_bins != (vx_uint32)nb) {
+            hog_tab_job t = {mem + HOG_TAB_OFF, (vx_uint32)nb};
+            hd->magic = 0;
+            ovx_node_parallel_rows(node, 0, OVXC_HOG_GSPAN, (vx_uint64)OVXC_HOG_GSPAN * OVXC_HOG_GSPAN * 64, hog_tab_rows,
+                                   &t);
+            hd->num_bins = (vx_uint32)nb;
+            hd->magic = HOG_TAB_MAGIC;
+        }
+        j.tab = mem + HOG_TAB_OFF;
+    }
+    j.mag = mag, j.bins = bins;
+    j.mc = mag ? contiguous16(mag) : vx_false_e;
+    j.bc = contiguous16(bins);
+    ovx_node_parallel_rows(node, 0, cells_y, (vx_uint64)j.src.width * j.ch * cells_y * 16, hog_cells_rows, &j);
     return VX_SUCCESS;
 }
 
@@ -325,6 +392,72 @@ static vx_status VX_CALLBACK hog_features_validate(vx_node node, const vx_refere
     return tensor_meta(node, params[4], metas[4], 4, 3, fdims, 8);
 }
 
+/* A block's normalised values depend only on its first cell (c0x, c0y), so
+ * every block position any window has is normalised once, in rows of
+ * positions on the pool, into a grid in the node's scratch; then the
+ * windows, in rows on the pool, copy their blocks from the grid in the
+ * spec's order.  The same values as normalising each window's blocks in
+ * turn. */
+typedef struct {
+    vx_tensor mag, bins, feat;
+    vx_bool mc, bc, fc;
+    const vx_hog_t *p;
+    const hog_geometry *g;
+    vx_uint32 nb, per_block, gx, gy; /* gx x gy block positions in the grid */
+    vx_float32 scale;
+    vx_int16 *grid;                  /* per_block values per position, row-major */
+    vx_int32 *tmp;                   /* per grid row: per_block + cells a block values */
+} hog_feat_job;
+
+static void hog_grid_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
+{
+    const hog_feat_job *j = arg;
+    const hog_geometry *g = j->g;
+    const vx_uint32 ncell = g->cpb_x * g->cpb_y;
+    for (vx_uint32 c0y = y0; c0y < y1; c0y++) {
+        vx_int32 *v = j->tmp + (vx_size)c0y * (j->per_block + ncell), *mv = v + j->per_block;
+        for (vx_uint32 c0x = 0; c0x < j->gx; c0x++) {
+            vx_uint32 i = 0, n = 0;
+            vx_float32 norm;
+            for (vx_uint32 cy = c0y; cy < c0y + g->cpb_y; cy++)
+                for (vx_uint32 cx = c0x; cx < c0x + g->cpb_x; cx++, n++) {
+                    /* cells past the image's last whole cell: zeros (REQ-0208) */
+                    int in_image = cx < g->cells_x && cy < g->cells_y;
+                    vx_size cell = (vx_size)cy * g->cells_x + cx;
+                    mv[n] = in_image && j->mag ? get16(j->mag, j->mc, cell) : 0;
+                    for (vx_uint32 k = 0; k < j->nb; k++, i++) v[i] = in_image ? get16(j->bins, j->bc, cell * j->nb + k) : 0;
+                }
+            norm = j->mag ? ovxc_hog_l2(mv, ncell) : ovxc_hog_l2(v, j->per_block);
+            ovxc_hog_block_normalize(v, j->per_block, norm, j->p->threshold, j->scale,
+                                     j->grid + ((vx_size)c0y * j->gx + c0x) * j->per_block);
+        }
+    }
+}
+
+static void hog_window_rows(void *arg, vx_uint32 wy0, vx_uint32 wy1)
+{
+    const hog_feat_job *j = arg;
+    const hog_geometry *g = j->g;
+    const vx_hog_t *p = j->p;
+    for (vx_uint32 wy = wy0; wy < wy1; wy++)
+        for (vx_uint32 wx = 0; wx < g->win_x; wx++) {
+            vx_size base = ((vx_size)wy * g->win_x + wx) * g->blk_y * g->blk_x * j->per_block;
+            for (vx_uint32 by = 0; by < g->blk_y; by++)
+                for (vx_uint32 bx = 0; bx < g->blk_x; bx++, base += j->per_block) {
+                    vx_uint32 c0x = (wx * (vx_uint32)p->window_stride + bx * (vx_uint32)p->block_stride) /
+                                    (vx_uint32)p->cell_width;
+                    vx_uint32 c0y = (wy * (vx_uint32)p->window_stride + by * (vx_uint32)p->block_stride) /
+                                    (vx_uint32)p->cell_height;
+                    const vx_int16 *src = j->grid + ((vx_size)c0y * j->gx + c0x) * j->per_block;
+                    if (j->fc) {
+                        memcpy((vx_int16 *)ovx_tensor_data(j->feat) + base, src, (vx_size)j->per_block * sizeof(*src));
+                    } else {
+                        for (vx_uint32 i = 0; i < j->per_block; i++) put16(j->feat, j->fc, base + i, src[i]);
+                    }
+                }
+        }
+}
+
 static vx_status VX_CALLBACK hog_features_function(vx_node node, const vx_reference *params, vx_uint32 num)
 {
     vx_image in = (vx_image)params[0];
@@ -332,12 +465,10 @@ static vx_status VX_CALLBACK hog_features_function(vx_node node, const vx_refere
     vx_array arr = (vx_array)params[3];
     vx_hog_t p;
     hog_geometry g;
-    vx_uint32 w = 0, h = 0, wx, wy, bx, by, cx, cy, k, nb, per_block;
-    vx_int32 *v, *mv;
-    vx_int16 *out;
-    vx_float32 scale;
-    vx_bool mc, bc, fc;
-    vx_size base = 0;
+    hog_feat_job j;
+    vx_uint32 w = 0, h = 0;
+    vx_size grid_bytes, tmp_bytes;
+    vx_uint8 *mem;
     (void)num;
     ovx_image_size_of((vx_reference)in, &w, &h);
     if (arr->num_items < 1 || !arr->data) return ovx_kernel_log(node, 3, VX_ERROR_INVALID_PARAMETERS, "no parameters");
@@ -345,42 +476,27 @@ static vx_status VX_CALLBACK hog_features_function(vx_node node, const vx_refere
     if (hog_check(node, w, h, &p, &g) != VX_SUCCESS) return VX_ERROR_INVALID_PARAMETERS;
     if (!ovx_tensor_data(bins) || !ovx_tensor_data(feat) || (mag && !ovx_tensor_data(mag)))
         return ovx_kernel_log(node, 4, VX_ERROR_NO_MEMORY, "a tensor has no memory");
-    nb = (vx_uint32)p.num_bins;
-    per_block = g.cpb_x * g.cpb_y * nb;
-    /* a block's values, magnitudes and results, in the node's scratch
-     * (kept between runs) */
-    v = ovx_node_scratch(node, ((vx_size)per_block + (vx_size)g.cpb_x * g.cpb_y) * sizeof(*v) +
-                                   (vx_size)per_block * sizeof(*out));
-    if (!v) return ovx_kernel_log(node, 4, VX_ERROR_NO_MEMORY, "no memory for a block");
-    mv = v + per_block;
-    out = (vx_int16 *)(void *)(mv + (vx_size)g.cpb_x * g.cpb_y);
-    scale = ldexpf(1.0f, feat->fixed_point_position);
-    mc = mag ? contiguous16(mag) : vx_false_e;
-    bc = contiguous16(bins);
-    fc = contiguous16(feat);
-    for (wy = 0; wy < g.win_y; wy++)
-        for (wx = 0; wx < g.win_x; wx++)
-            for (by = 0; by < g.blk_y; by++)
-                for (bx = 0; bx < g.blk_x; bx++) {
-                    vx_uint32 c0x = (wx * (vx_uint32)p.window_stride + bx * (vx_uint32)p.block_stride) /
-                                    (vx_uint32)p.cell_width;
-                    vx_uint32 c0y = (wy * (vx_uint32)p.window_stride + by * (vx_uint32)p.block_stride) /
-                                    (vx_uint32)p.cell_height;
-                    vx_uint32 i = 0, j = 0;
-                    vx_float32 norm;
-                    for (cy = c0y; cy < c0y + g.cpb_y; cy++)
-                        for (cx = c0x; cx < c0x + g.cpb_x; cx++, j++) {
-                            /* cells past the image's last whole cell: zeros (REQ-0208) */
-                            int in_image = cx < g.cells_x && cy < g.cells_y;
-                            vx_size cell = (vx_size)cy * g.cells_x + cx;
-                            mv[j] = in_image && mag ? get16(mag, mc, cell) : 0;
-                            for (k = 0; k < nb; k++, i++) v[i] = in_image ? get16(bins, bc, cell * nb + k) : 0;
-                        }
-                    norm = mag ? ovxc_hog_l2(mv, g.cpb_x * g.cpb_y) : ovxc_hog_l2(v, per_block);
-                    ovxc_hog_block_normalize(v, per_block, norm, p.threshold, scale, out);
-                    for (i = 0; i < per_block; i++) put16(feat, fc, base + i, out[i]);
-                    base += per_block;
-                }
+    j.mag = mag, j.bins = bins, j.feat = feat, j.p = &p, j.g = &g;
+    j.nb = (vx_uint32)p.num_bins;
+    j.per_block = g.cpb_x * g.cpb_y * j.nb;
+    /* the block positions the windows reach: the last window's last block */
+    j.gx = ((g.win_x - 1) * (vx_uint32)p.window_stride + (g.blk_x - 1) * (vx_uint32)p.block_stride) /
+               (vx_uint32)p.cell_width + 1;
+    j.gy = ((g.win_y - 1) * (vx_uint32)p.window_stride + (g.blk_y - 1) * (vx_uint32)p.block_stride) /
+               (vx_uint32)p.cell_height + 1;
+    grid_bytes = (((vx_size)j.gx * j.gy * j.per_block * sizeof(vx_int16)) + 63) & ~(vx_size)63;
+    tmp_bytes = (vx_size)j.gy * (j.per_block + g.cpb_x * g.cpb_y) * sizeof(vx_int32);
+    mem = ovx_node_scratch(node, grid_bytes + tmp_bytes);
+    if (!mem) return ovx_kernel_log(node, 4, VX_ERROR_NO_MEMORY, "no memory for %u x %u blocks", j.gx, j.gy);
+    j.grid = (vx_int16 *)(void *)mem;
+    j.tmp = (vx_int32 *)(void *)(mem + grid_bytes);
+    j.scale = ldexpf(1.0f, feat->fixed_point_position);
+    j.mc = mag ? contiguous16(mag) : vx_false_e;
+    j.bc = contiguous16(bins);
+    j.fc = contiguous16(feat);
+    ovx_node_parallel_rows(node, 0, j.gy, (vx_uint64)j.gx * j.gy * j.per_block * 8, hog_grid_rows, &j);
+    ovx_node_parallel_rows(node, 0, g.win_y, (vx_uint64)g.win_x * g.win_y * g.blk_x * g.blk_y * j.per_block,
+                           hog_window_rows, &j);
     return VX_SUCCESS;
 }
 

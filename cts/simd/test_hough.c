@@ -331,6 +331,43 @@ int main(void)
         free(map), free(mask1), free(tab), free(acc1), free(acc2), free(rbuf), free(points), free(want), free(got);
         free(rec);
     }
+    /* HOGCells' bin table: every entry equal to ovxc_hog_bin's, built in
+     * two bands; the cells from it equal to the reference's on random
+     * planes (odd sizes, cells of 1x1 to 9x7, 1 to 256 bins) */
+    {
+        static const vx_uint32 nbs[] = {1, 4, 9, 18, 256};
+        vx_uint8 *tab = malloc((size_t)OVXC_HOG_GSPAN * OVXC_HOG_GSPAN);
+        for (unsigned k = 0; k < 5; k++) {
+            size_t bad = 0;
+            ovxc_hog_bin_table_rows(nbs[k], tab, 0, 200);
+            ovxc_hog_bin_table_rows(nbs[k], tab, 200, OVXC_HOG_GSPAN);
+            for (vx_int32 gh = -255; gh <= 255; gh++)
+                for (vx_int32 gv = -255; gv <= 255; gv++)
+                    bad += tab[(size_t)(gh + 255) * OVXC_HOG_GSPAN + (size_t)(gv + 255)] != ovxc_hog_bin(gh, gv, nbs[k]);
+            for (unsigned it = 0; it < 12; it++) {
+                const vx_uint32 w = 1 + rnd() % 90, h = 1 + rnd() % 40, cw = 1 + rnd() % 9, ch = 1 + rnd() % 7;
+                const vx_uint32 cx = w / cw, cy = h / ch, st = w + rnd() % 5;
+                vx_uint8 *img = malloc((size_t)st * h);
+                vx_int32 *m1 = malloc((cx + 1) * sizeof(vx_int32)), *m2 = malloc((cx + 1) * sizeof(vx_int32));
+                vx_int32 *h1 = malloc(((size_t)cx * nbs[k] + 1) * sizeof(vx_int32)), *h2 = malloc(((size_t)cx * nbs[k] + 1) * sizeof(vx_int32));
+                for (size_t i = 0; i < (size_t)st * h; i++) img[i] = (vx_uint8)(it % 3 == 2 ? 255 * (rnd() & 1) : rnd());
+                for (vx_uint32 r = 0; r < cy; r++) {
+                    ovxc_hog_cell_row(img, (vx_int32)st, w, h, cw, ch, nbs[k], r, cx, m1, h1);
+                    ovxc_hog_cell_row_tab(img, (vx_int32)st, w, h, cw, ch, nbs[k], r, cx, m2, h2, tab);
+                    bad += memcmp(m1, m2, cx * sizeof(vx_int32)) != 0 ||
+                           memcmp(h1, h2, (size_t)cx * nbs[k] * sizeof(vx_int32)) != 0;
+                }
+                free(img), free(m1), free(m2), free(h1), free(h2);
+            }
+            if (bad) {
+                printf("FAIL hog bin table / cells, %u bins: %zu differ\n", nbs[k], bad);
+                failed++;
+            } else {
+                passed++;
+            }
+        }
+        free(tab);
+    }
     printf("simd-hough: %u passed, %u failed (%zu lines in all; %u cases with 16-bit cells, %u with 32; "
            "%u two-thread runs passed)\n",
            passed, failed, lines, cells16, cells32, team_passed);
