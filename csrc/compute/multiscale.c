@@ -67,7 +67,7 @@ static int16_t ms_pixel_s16(const ovxc_s16_plane *src, int32_t cx, int32_t cy, i
 #define MS_LEVEL_BODY(T, V, PIX, ROW5)                                                                               \
     enum { CHUNK = 512 };                                                                                       \
     int32_t cxs[CHUNK];                                                                                         \
-    V vs[4 * CHUNK + 8];                                                                                        \
+    V vs[4 * CHUNK + 8], hs[4 * CHUNK + 8];                                                                     \
     for (int32_t xc = 0; xc < dw; xc += CHUNK) {                                                                \
         int32_t n = dw - xc < CHUNK ? dw - xc : CHUNK, ia = 0, ib, k, step2;                                     \
         for (k = 0; k < n; k++) cxs[k] = ms_nearest(xc + k, sw, dw);                                              \
@@ -92,11 +92,13 @@ static int16_t ms_pixel_s16(const ovxc_s16_plane *src, int32_t cx, int32_t cy, i
                     for (k = a; k < b; k++)                                                                       \
                         out[k] = (T)((v[2 * k] + 4 * v[2 * k + 1] + 6 * v[2 * k + 2] + 4 * v[2 * k + 3] +        \
                                       v[2 * k + 4]) >> 8);                                                        \
-                } else {                                                                                          \
-                    for (k = a; k < b; k++) {                                                                     \
-                        const V *v = vs + (cxs[k] - 2 - c0);                                                      \
-                        out[k] = (T)((v[0] + 4 * v[1] + 6 * v[2] + 4 * v[3] + v[4]) >> 8);                      \
+                } else { /* other steps (ORB): every column's sum across (one vectorisable loop; U8: */    \
+                    /* at most 16 x 4080, a uint16), then the samples' */                                        \
+                    for (c = c0 + 2; c < c1 - 2; c++) {                                                           \
+                        const V *v = vs + (c - 2 - c0);                                                           \
+                        hs[c - c0] = (V)(v[0] + 4 * v[1] + 6 * v[2] + 4 * v[3] + v[4]);                           \
                     }                                                                                             \
+                    for (k = a; k < b; k++) out[k] = (T)(hs[cxs[k] - c0] >> 8);                                   \
                 }                                                                                                 \
                 }                                                                                                 \
             } else {                                                                                              \
