@@ -490,7 +490,8 @@ KERNELS = [
        [_obj("pyramid", "laplacian"), _img("input", formats="U8 S16"), _img("output", "out", "U8 S16")],
        """Reconstructs the original image from a Laplacian Image Pyramid: I_N-1 = UpSample(input) + L_N-1,
        I_i = UpSample(I_i+1) + L_i, output = I_0 (saturated to the output format).""",
-       c=_c("laplacian_reconstruct", "multiscale", "lrec_validate", function="lrec_function", valid="full")),
+       c=_c("laplacian_reconstruct", "multiscale", "lrec_validate", function="lrec_function", valid="full",
+            select="select_lrec")),
     # ---- features ------------------------------------------------------------------------------------
     _k("canny", "vxCannyEdgeDetectorNode", "vxuCannyEdgeDetector", "VX_KERNEL_CANNY_EDGE_DETECTOR",
        "vision",

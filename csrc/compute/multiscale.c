@@ -230,84 +230,39 @@ static int16_t upsample_pixel(const ovxc_s16_plane *small, const ovxc_s16_plane 
 void ovxc_upsample_combine_s16(const ovxc_s16_plane *small, const ovxc_s16_plane *a, const ovxc_s16_plane *dst, int sign,
                               int32_t y0, int32_t y1)
 {
-    enum { CHUNK = 1024 };
-    int32_t vp[CHUNK / 2 + 8];
-    const int32_t sw = small->width, sh = small->height, sg = sign < 0 ? -1 : 1;
+    const int32_t sw = small->width, sh = small->height;
     if (sw < 1 || sh < 1 || dst->width > 2 * sw || dst->height > 2 * sh) { /* not a half-size level */
         for (int32_t y = y0; y < y1; y++)
             for (int32_t x = 0; x < dst->width; x++)
                 dst->ptr[(intptr_t)y * dst->stride + x] = upsample_pixel(small, a, x, y, sign);
         return;
     }
-    for (int32_t y = y0; y < y1; y++) {
-        /* the rows of small the taps reach (clamped) and their weights: even
-         * y: y/2 - 1, y/2, y/2 + 1 by 1, 6, 1; odd y: (y-1)/2, (y+1)/2 by 4, 4 */
-        const int16_t *r[3];
-        int32_t w[3], nr, m = y >> 1;
-        const int16_t *arow = a->ptr + (intptr_t)y * a->stride;
-        int16_t *out = dst->ptr + (intptr_t)y * dst->stride;
-        if (!(y & 1)) {
-            r[0] = small->ptr + (intptr_t)ms_clamp(m - 1, sh) * small->stride, w[0] = 1;
-            r[1] = small->ptr + (intptr_t)ms_clamp(m, sh) * small->stride, w[1] = 6;
-            r[2] = small->ptr + (intptr_t)ms_clamp(m + 1, sh) * small->stride, w[2] = 1;
-            nr = 3;
-        } else {
-            r[0] = small->ptr + (intptr_t)ms_clamp(m, sh) * small->stride, w[0] = 4;
-            r[1] = small->ptr + (intptr_t)ms_clamp(m + 1, sh) * small->stride, w[1] = 4;
-            r[2] = r[1], w[2] = 0;
-            nr = 2;
-        }
-        for (int32_t xc = 0; xc < dst->width; xc += CHUNK) {
-            /* vp[i]: the column sum of small column c0 - 1 + i (clamped) */
-            int32_t xe = xc + CHUNK < dst->width ? xc + CHUNK : dst->width, c0 = xc >> 1;
-            int32_t nv = ((xe - 1) >> 1) - c0 + 3, i;
-            {
-                /* the columns inside small without clamps (vectorized), the
-                 * clamped ones at its edges */
-                int32_t ia = c0 - 1 < 0 ? 1 - c0 : 0, ib = sw - (c0 - 1) < nv ? sw - (c0 - 1) : nv;
-                const int16_t *q0 = r[0] + c0 - 1, *q1 = r[1] + c0 - 1, *q2 = r[2] + c0 - 1;
-                if (ib < ia) ib = ia;
-                for (i = 0; i < ia; i++) {
-                    int32_t c = ms_clamp(c0 - 1 + i, sw);
-                    vp[i] = w[0] * r[0][c] + w[1] * r[1][c] + w[2] * r[2][c];
-                }
-                if (nr == 3)
-                    for (i = ia; i < ib; i++) vp[i] = q0[i] + 6 * q1[i] + q2[i];
-                else
-                    for (i = ia; i < ib; i++) vp[i] = 4 * q0[i] + 4 * q1[i];
-                for (i = ib; i < nv; i++) {
-                    int32_t c = ms_clamp(c0 - 1 + i, sw);
-                    vp[i] = w[0] * r[0][c] + w[1] * r[1][c] + w[2] * r[2][c];
-                }
-            }
-            /* x even: columns x/2 - 1, x/2, x/2 + 1 by 1, 6, 1; x + 1: x/2,
-             * x/2 + 1 by 4, 4 (xc is even: whole pairs, then a last even x;
-             * branch-free, the compiler vectorizes the pairs) */
-            {
-                const int32_t np = (xe - xc) >> 1;
-                const int16_t *ar = arow + xc;
-                int16_t *o = out + xc;
-#define MS_PAIRS(OP)                                                                                           \
-    for (i = 0; i < np; i++) {                                                                                 \
-        int32_t ue = ((vp[i] + 6 * vp[i + 1] + vp[i + 2]) / 256) * 4;                                          \
-        int32_t uo = ((4 * vp[i + 1] + 4 * vp[i + 2]) / 256) * 4;                                              \
-        int32_t e = (int32_t)ar[2 * i] OP ue, d = (int32_t)ar[2 * i + 1] OP uo;                                \
-        o[2 * i] = (int16_t)(e < -32768 ? -32768 : e > 32767 ? 32767 : e);                                    \
-        o[2 * i + 1] = (int16_t)(d < -32768 ? -32768 : d > 32767 ? 32767 : d);                                \
+    ovxc_upsample_half_s16(small, a, dst, sign, y0, y1);
+}
+
+#define MSU_FN(name) name
+#include "multiscale_up.inc"
+#undef MSU_FN
+
+static const ovx_variant upsample_half_variants[] = {
+    OVX_VARIANT_AVX2(ovxc_upsample_half_s16)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_upsample_half_s16},
+};
+
+const ovx_variant *ovxc_upsample_half_variants(void)
+{
+    return upsample_half_variants;
+}
+
+void ovxc_upsample_combine_s16_with(const ovxc_s16_plane *small, const ovxc_s16_plane *a, const ovxc_s16_plane *dst,
+                                   int sign, int32_t y0, int32_t y1, ovxc_upsample_half_f half)
+{
+    const int32_t sw = small->width, sh = small->height;
+    if (!half || sw < 1 || sh < 1 || dst->width > 2 * sw || dst->height > 2 * sh) {
+        ovxc_upsample_combine_s16(small, a, dst, sign, y0, y1);
+        return;
     }
-                if (sg < 0) {
-                    MS_PAIRS(-)
-                } else {
-                    MS_PAIRS(+)
-                }
-#undef MS_PAIRS
-                if ((xe - xc) & 1) {
-                    int32_t ue = ((vp[np] + 6 * vp[np + 1] + vp[np + 2]) / 256) * 4, e = (int32_t)ar[2 * np] + sg * ue;
-                    o[2 * np] = (int16_t)(e < -32768 ? -32768 : e > 32767 ? 32767 : e);
-                }
-            }
-        }
-    }
+    half(small, a, dst, sign, y0, y1);
 }
 
 void ovxc_up_sub_u8(const uint8_t *r0, const uint8_t *r1, const uint8_t *r2, int odd, int32_t sw, const uint8_t *a,

@@ -139,6 +139,19 @@ void ovxc_gaussian_level_s16(const ovxc_s16_plane *src, const ovxc_s16_plane *ds
  * the same integers as the definition. */
 void ovxc_upsample_combine_s16(const ovxc_s16_plane *small, const ovxc_s16_plane *a, const ovxc_s16_plane *dst, int sign,
                               int32_t y0, int32_t y1);
+/* Its half-size level (small at least half of dst each way, not empty),
+ * compiled per instruction set from multiscale_up.inc (the compiler's
+ * vectors of that set, the same integers), and ovxc_upsample_combine_s16
+ * with the half-size levels by half (NULL: the baseline). */
+typedef void (*ovxc_upsample_half_f)(const ovxc_s16_plane *small, const ovxc_s16_plane *a, const ovxc_s16_plane *dst,
+                                     int sign, int32_t y0, int32_t y1);
+void ovxc_upsample_half_s16(const ovxc_s16_plane *small, const ovxc_s16_plane *a, const ovxc_s16_plane *dst, int sign,
+                            int32_t y0, int32_t y1);
+void ovxc_upsample_half_s16_avx2(const ovxc_s16_plane *small, const ovxc_s16_plane *a, const ovxc_s16_plane *dst,
+                                 int sign, int32_t y0, int32_t y1);
+const struct ovx_variant *ovxc_upsample_half_variants(void);
+void ovxc_upsample_combine_s16_with(const ovxc_s16_plane *small, const ovxc_s16_plane *a, const ovxc_s16_plane *dst,
+                                   int sign, int32_t y0, int32_t y1, ovxc_upsample_half_f half);
 
 /* The Laplacian level of U8 Gaussian levels (a U8 input: every Gaussian
  * level holds 0..255): dst = a - UpSample(small) as ovxc_upsample_combine_s16

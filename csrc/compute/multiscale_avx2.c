@@ -27,3 +27,8 @@
     } while (0)
 
 #include "multiscale_rows.inc"
+
+/* The half-size upsampling (multiscale_up.inc) in 256-bit vectors */
+#define MSU_FN(name) name##_avx2
+#include "multiscale_up.inc"
+#undef MSU_FN

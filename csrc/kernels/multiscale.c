@@ -296,7 +296,8 @@ static void gauss_s16_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
 static void upsample_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
 {
     const ms_s16_job *j = arg;
-    ovxc_upsample_combine_s16(j->src, j->a, j->dst, j->sign, (int32_t)y0, (int32_t)y1);
+    ovxc_upsample_combine_s16_with(j->src, j->a, j->dst, j->sign, (int32_t)y0, (int32_t)y1,
+                                   (ovxc_upsample_half_f)ovx_variant_pick(ovxc_upsample_half_variants())->fn);
 }
 
 static void ms_gauss_s16(vx_node node, const ovxc_s16_plane *src, const ovxc_s16_plane *dst)
@@ -495,6 +496,14 @@ static vx_status VX_CALLBACK lrec_function(vx_node node, const vx_reference *p, 
     }
     if (s == VX_SUCCESS) ms_store(node, &cur, out);
     return s;
+}
+
+/* LaplacianReconstruct's levels: the best build of the half-size upsampling
+ * (which ms_upsample picks in any case: the node's variant says which). */
+static const ovx_variant *select_lrec(vx_node node, const vx_reference p[])
+{
+    (void)node, (void)p;
+    return ovx_variant_pick(ovxc_upsample_half_variants());
 }
 
 /* This file's kernel descriptors (ovx_kernel_desc naming the functions above), family table and

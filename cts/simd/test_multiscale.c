@@ -85,6 +85,21 @@ int main(void)
             }
             for (y = 0; y < h; y++)
                 for (x = 0; x < w; x++) bad += o[y * w + x] != model_up(d, dw, dh, s, w, x, y, sign);
+            /* each build of the half-size level (the baseline last) against the model */
+            for (const ovx_variant *v = ovxc_upsample_half_variants();; v++) {
+                if (cpu_has(v->level)) {
+                    memset(o, 0xA5, sizeof(int16_t) * (size_t)w * h);
+                    for (y0 = 0; y0 < h;) {
+                        int y1 = y0 + 1 + (int)(rnd() % 5);
+                        if (y1 > h) y1 = h;
+                        ovxc_upsample_combine_s16_with(&pd, &ps, &po, sign, y0, y1, (ovxc_upsample_half_f)v->fn);
+                        y0 = y1;
+                    }
+                    for (y = 0; y < h; y++)
+                        for (x = 0; x < w; x++) bad += o[y * w + x] != model_up(d, dw, dh, s, w, x, y, sign);
+                }
+                if (v->level == OVX_SIMD_NONE) break;
+            }
         }
         if (bad) {
             printf("FAIL multiscale %dx%d: %d pixels differ from the model\n", w, h, bad);
