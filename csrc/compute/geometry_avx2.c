@@ -1111,6 +1111,22 @@ static void scale_nn_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, cons
     }
 }
 
+/* 8 outputs: v truncated to int32 and packed with unsigned saturation
+ * (the first m when m < 8). */
+static inline void scale_store8(uint8_t *out, __m256 v, int32_t m)
+{
+    const __m256i r = _mm256_cvttps_epi32(v);
+    const __m128i w16 = _mm_packus_epi32(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
+    const __m128i o = _mm_packus_epi16(w16, w16);
+    if (m >= 8) {
+        _mm_storel_epi64((__m128i *)(void *)out, o);
+    } else {
+        uint8_t tmp[16];
+        _mm_storeu_si128((__m128i *)(void *)tmp, o);
+        memcpy(out, tmp, (size_t)m);
+    }
+}
+
 static void scale_bil_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const void *tab, uint32_t y0,
                            uint32_t y1)
 {
@@ -1151,16 +1167,7 @@ static void scale_bil_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, con
                     v = _mm256_add_ps(v, _mm256_mul_ps(_mm256_mul_ps(a, tv), p01));
                     v = _mm256_add_ps(v, _mm256_mul_ps(_mm256_mul_ps(s, tv), p11));
                     /* in [0, 255.5): truncation is the reference's (int), its clamp the packs' */
-                    const __m256i r = _mm256_cvttps_epi32(_mm256_add_ps(v, half));
-                    const __m128i w16 = _mm_packus_epi32(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
-                    const __m128i o = _mm_packus_epi16(w16, w16);
-                    if (n - x >= 8) {
-                        _mm_storel_epi64((__m128i *)(void *)(row + x), o);
-                    } else {
-                        uint8_t tmp[16];
-                        _mm_storeu_si128((__m128i *)(void *)tmp, o);
-                        memcpy(row + x, tmp, (size_t)(n - x));
-                    }
+                    scale_store8(row + x, _mm256_add_ps(v, half), n - x);
                 }
             }
         }
@@ -1272,19 +1279,8 @@ static void scale_area_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, co
                 ovxc_scale_tab_span(src, dst, OVXC_GEO_AREA, tab, y, x, xe);
                 continue;
             }
-            {
-                /* acc / wsum in [0, 255]: truncation is the reference's (int), its clamp the packs' */
-                const __m256i r = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_div_ps(acc, wsum), half));
-                const __m128i w16 = _mm_packus_epi32(_mm256_castsi256_si128(r), _mm256_extracti128_si256(r, 1));
-                const __m128i o = _mm_packus_epi16(w16, w16);
-                if (n - x >= 8) {
-                    _mm_storel_epi64((__m128i *)(void *)(row + x), o);
-                } else {
-                    uint8_t tmp[16];
-                    _mm_storeu_si128((__m128i *)(void *)tmp, o);
-                    memcpy(row + x, tmp, (size_t)(n - x));
-                }
-            }
+            /* acc / wsum in [0, 255]: truncation is the reference's (int), its clamp the packs' */
+            scale_store8(row + x, _mm256_add_ps(_mm256_div_ps(acc, wsum), half), n - x);
         }
     }
 }
