@@ -254,6 +254,16 @@ const ovx_variant *ovxc_upsample_half_variants(void)
     return upsample_half_variants;
 }
 
+static const ovx_variant upsample_half_u8_variants[] = {
+    OVX_VARIANT_AVX2(ovxc_upsample_half_u8)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_upsample_half_u8},
+};
+
+const ovx_variant *ovxc_upsample_half_u8_variants(void)
+{
+    return upsample_half_u8_variants;
+}
+
 void ovxc_upsample_combine_s16_with(const ovxc_s16_plane *small, const ovxc_s16_plane *a, const ovxc_s16_plane *dst,
                                    int sign, int32_t y0, int32_t y1, ovxc_upsample_half_f half)
 {

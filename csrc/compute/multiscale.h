@@ -150,6 +150,16 @@ void ovxc_upsample_half_s16(const ovxc_s16_plane *small, const ovxc_s16_plane *a
 void ovxc_upsample_half_s16_avx2(const ovxc_s16_plane *small, const ovxc_s16_plane *a, const ovxc_s16_plane *dst,
                                  int sign, int32_t y0, int32_t y1);
 const struct ovx_variant *ovxc_upsample_half_variants(void);
+/* The same level saturated to 0..255 into a U8 plane (dst: dw x small's
+ * double height at most, row y at dst + y dstride): what storing the int16
+ * result into a U8 image gives, without the int16 plane. */
+typedef void (*ovxc_upsample_half_u8_f)(const ovxc_s16_plane *small, const ovxc_s16_plane *a, uint8_t *dst,
+                                        int32_t dstride, int32_t dw, int sign, int32_t y0, int32_t y1);
+void ovxc_upsample_half_u8(const ovxc_s16_plane *small, const ovxc_s16_plane *a, uint8_t *dst, int32_t dstride,
+                           int32_t dw, int sign, int32_t y0, int32_t y1);
+void ovxc_upsample_half_u8_avx2(const ovxc_s16_plane *small, const ovxc_s16_plane *a, uint8_t *dst, int32_t dstride,
+                                int32_t dw, int sign, int32_t y0, int32_t y1);
+const struct ovx_variant *ovxc_upsample_half_u8_variants(void);
 void ovxc_upsample_combine_s16_with(const ovxc_s16_plane *small, const ovxc_s16_plane *a, const ovxc_s16_plane *dst,
                                    int sign, int32_t y0, int32_t y1, ovxc_upsample_half_f half);
 

@@ -314,6 +314,33 @@ static void ms_upsample(vx_node node, const ovxc_s16_plane *small, const ovxc_s1
     ovx_node_parallel_rows(node, 0, (vx_uint32)dst->height, (vx_uint64)dst->width * dst->height * 8, upsample_rows, &j);
 }
 
+/* The last level of a reconstruction into a U8 output: the half-size
+ * upsampling saturated to 0..255 straight into the image, in row bands (no
+ * int16 plane, no store pass); 0 (nothing done) where the level is not half
+ * size or the output not of its size. */
+typedef struct {
+    const ovxc_s16_plane *small, *a;
+    ovx_plane out;
+    ovxc_upsample_half_u8_f fn;
+} ms_up_u8_job;
+
+static void upsample_u8_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
+{
+    const ms_up_u8_job *j = arg;
+    j->fn(j->small, j->a, j->out.ptr, j->out.stride, j->a->width, +1, (int32_t)y0, (int32_t)y1);
+}
+
+static int ms_upsample_u8(vx_node node, const ovxc_s16_plane *small, const ovxc_s16_plane *lap, vx_image out)
+{
+    ms_up_u8_job j = {small, lap, ovx_image_plane(out, 0),
+                      (ovxc_upsample_half_u8_f)ovx_variant_pick(ovxc_upsample_half_u8_variants())->fn};
+    if (small->width < 1 || small->height < 1 || lap->width > 2 * small->width || lap->height > 2 * small->height ||
+        (vx_uint32)lap->width != out->width || (vx_uint32)lap->height != out->height)
+        return 0;
+    ovx_node_parallel_rows(node, 0, (vx_uint32)lap->height, (vx_uint64)lap->width * lap->height * 8, upsample_u8_rows, &j);
+    return 1;
+}
+
 /* A Laplacian level of U8 Gaussian levels, in row bands. */
 typedef struct {
     ovx_plane small, a, dst;
@@ -487,6 +514,7 @@ static vx_status VX_CALLBACK lrec_function(vx_node node, const vx_reference *p, 
         ovxc_s16_plane lap;
         s = ms_plane_s16(pyr->images[i], &lap);
         if (s != VX_SUCCESS) break;
+        if (i == 0 && out->format == VX_DF_IMAGE_U8 && ms_upsample_u8(node, &cur, &lap, out)) return VX_SUCCESS;
         next.ptr = cur.ptr == a ? b : a;
         next.width = lap.width;
         next.height = lap.height;

@@ -85,6 +85,31 @@ int main(void)
             }
             for (y = 0; y < h; y++)
                 for (x = 0; x < w; x++) bad += o[y * w + x] != model_up(d, dw, dh, s, w, x, y, sign);
+            /* each build of the level into U8 (the baseline last) against the
+             * model saturated to 0..255 */
+            {
+                uint8_t *o8 = malloc((size_t)(w + 3) * h);
+                for (const ovx_variant *v = ovxc_upsample_half_u8_variants();; v++) {
+                    if (cpu_has(v->level)) {
+                        memset(o8, 0xA5, (size_t)(w + 3) * h);
+                        for (y0 = 0; y0 < h;) {
+                            int y1 = y0 + 1 + (int)(rnd() % 5);
+                            if (y1 > h) y1 = h;
+                            ((ovxc_upsample_half_u8_f)v->fn)(&pd, &ps, o8, w + 3, w, sign, y0, y1);
+                            y0 = y1;
+                        }
+                        for (y = 0; y < h; y++) {
+                            for (x = 0; x < w; x++) {
+                                int m = model_up(d, dw, dh, s, w, x, y, sign);
+                                bad += o8[y * (w + 3) + x] != (m < 0 ? 0 : m > 255 ? 255 : m);
+                            }
+                            bad += o8[y * (w + 3) + w] != 0xA5; /* past the row: untouched */
+                        }
+                    }
+                    if (v->level == OVX_SIMD_NONE) break;
+                }
+                free(o8);
+            }
             /* each build of the half-size level (the baseline last) against the model */
             for (const ovx_variant *v = ovxc_upsample_half_variants();; v++) {
                 if (cpu_has(v->level)) {
