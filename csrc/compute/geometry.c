@@ -300,14 +300,25 @@ void ovxc_scale_tab_build(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int 
     }
 }
 
+int32_t ovxc_scale_nearest_row(const ovxc_geo_src *src, const ovxc_geo_dst *dst, uint32_t y)
+{
+    return geo_nearest(geo_scale_pos((int32_t)y, src->height, dst->height), src->height);
+}
+
+int32_t ovxc_scale_bilinear_row(const ovxc_geo_src *src, const ovxc_geo_dst *dst, uint32_t y, float *t)
+{
+    const float fy = geo_scale_pos((int32_t)y, src->height, dst->height), fyl = floorf(fy);
+    *t = fy - fyl;
+    return (int32_t)fyl;
+}
+
 void ovxc_scale_tab_span(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, const void *tab, uint32_t y,
                          int32_t x0, int32_t x1)
 {
     const ovxc_scale_tab_parts t = ovxc_scale_tab_at(tab, dst->width);
     uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
-    const float fy = geo_scale_pos((int32_t)y, src->height, dst->height);
     if (interp == OVXC_GEO_NEAREST) {
-        const uint8_t *sr = src->ptr + (intptr_t)geo_nearest(fy, src->height) * src->stride;
+        const uint8_t *sr = src->ptr + (intptr_t)ovxc_scale_nearest_row(src, dst, y) * src->stride;
         for (int32_t x = x0; x < x1; x++) row[x] = sr[t.sx[x]];
         return;
     }
@@ -321,8 +332,8 @@ void ovxc_scale_tab_span(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int i
         return;
     }
     {
-        const float fyl = floorf(fy), tt = fy - fyl;
-        const int32_t sy = (int32_t)fyl;
+        float tt;
+        const int32_t sy = ovxc_scale_bilinear_row(src, dst, y, &tt);
         const int rows_in = sy >= 0 && sy + 1 < src->height;
         const uint8_t *r0 = src->ptr + (intptr_t)(rows_in ? sy : 0) * src->stride, *r1 = r0 + (rows_in ? src->stride : 0);
         for (int32_t x = x0; x < x1; x++) {

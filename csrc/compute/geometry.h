@@ -82,6 +82,10 @@ void ovxc_scale_rows_with(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int 
 int ovxc_scale_tab_fits(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp);
 size_t ovxc_scale_tab_size(int32_t dw);
 void ovxc_scale_tab_build(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, void *tab);
+/* The reference's constants of destination row y: the source row (nearest),
+ * or floor of the position with its fraction in *t (bilinear). */
+int32_t ovxc_scale_nearest_row(const ovxc_geo_src *src, const ovxc_geo_dst *dst, uint32_t y);
+int32_t ovxc_scale_bilinear_row(const ovxc_geo_src *src, const ovxc_geo_dst *dst, uint32_t y, float *t);
 /* Row y's columns [x0, x1) by the reference's arithmetic from the table. */
 void ovxc_scale_tab_span(const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp, const void *tab, uint32_t y,
                          int32_t x0, int32_t x1);

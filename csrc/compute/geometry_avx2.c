@@ -1062,21 +1062,13 @@ void ovxc_remap_tab_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, 
  * float sum in its order: ((1 - s)(1 - t) p00 + s (1 - t) p10) + (1 - s) t
  * p01 + s t p11, + 0.5, truncated.  Blocks without a base and rows with a
  * tap row outside the plane: ovxc_scale_tab_span. */
-static inline int32_t scale_nearest_row(const ovxc_geo_src *src, const ovxc_geo_dst *dst, uint32_t y)
-{
-    const float p = (((float)y + 0.5f) * (float)src->height / (float)dst->height) - 0.5f;
-    const float f = floorf(p);
-    const int32_t i = (int32_t)f + ((p - f) >= 0.5f ? 1 : 0);
-    return i < 0 ? 0 : (i >= src->height ? src->height - 1 : i);
-}
-
 static void scale_nn_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const void *tab, uint32_t y0, uint32_t y1)
 {
     const ovxc_scale_tab_parts t = ovxc_scale_tab_at(tab, dst->width);
     const int32_t n = dst->width;
     int32_t prev = -1;
     for (uint32_t y = y0; y < y1; y++) {
-        const int32_t sy = scale_nearest_row(src, dst, y);
+        const int32_t sy = ovxc_scale_nearest_row(src, dst, y);
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
         const uint8_t *sr = src->ptr + (intptr_t)sy * src->stride;
         if (sy == prev) {
@@ -1134,9 +1126,8 @@ static void scale_bil_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, con
     const int32_t n = dst->width;
     const __m256 half = _mm256_set1_ps(0.5f);
     for (uint32_t y = y0; y < y1; y++) {
-        const float fy = (((float)y + 0.5f) * (float)src->height / (float)dst->height) - 0.5f;
-        const float fyl = floorf(fy), tt = fy - fyl;
-        const int32_t sy = (int32_t)fyl;
+        float tt;
+        const int32_t sy = ovxc_scale_bilinear_row(src, dst, y, &tt);
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
         if (sy < 0 || sy + 1 > src->height - 1) { /* a tap row outside: the border rule */
             ovxc_scale_tab_span(src, dst, OVXC_GEO_BILINEAR, tab, y, 0, n);

@@ -25,11 +25,14 @@ vx_uint32 ovxc_hog_bin(vx_int32 gh, vx_int32 gv, vx_uint32 num_bins)
     return (vx_uint32)b;
 }
 
-void ovxc_hog_cell_row(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_uint32 height, vx_uint32 cell_w,
-                      vx_uint32 cell_h, vx_uint32 num_bins, vx_uint32 cy, vx_uint32 cells_x, vx_int32 *mag,
-                      vx_int32 *bins)
+/* The cells of a row; each pixel's bin from tab (ovxc_hog_bin_table_rows)
+ * or, tab NULL, by ovxc_hog_bin: the same values. */
+static inline void hog_cell_row(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_uint32 height,
+                                vx_uint32 cell_w, vx_uint32 cell_h, vx_uint32 num_bins, vx_uint32 cy, vx_uint32 cells_x,
+                                vx_int32 *mag, vx_int32 *bins, const vx_uint8 *tab)
 {
     const vx_float32 area = (vx_float32)(cell_w * cell_h);
+    const vx_uint8 *t0 = tab ? tab + 255 * OVXC_HOG_GSPAN + 255 : NULL; /* the entry of (0, 0) */
     vx_uint32 cx, x, y, b;
     for (cx = 0; cx < cells_x; cx++) {
         vx_int32 m = 0, *hist = bins + (vx_size)cx * num_bins;
@@ -42,13 +45,20 @@ void ovxc_hog_cell_row(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx
                 vx_int32 gh = (vx_int32)row[x + 1 < width ? x + 1 : width - 1] - (vx_int32)row[x > 0 ? x - 1 : 0];
                 vx_int32 gv = (vx_int32)down[x] - (vx_int32)up[x];
                 vx_float32 vote = sqrtf((vx_float32)(gh * gh + gv * gv)) / area;
-                vx_uint32 bin = ovxc_hog_bin(gh, gv, num_bins);
+                vx_uint32 bin = t0 ? t0[gh * OVXC_HOG_GSPAN + gv] : ovxc_hog_bin(gh, gv, num_bins);
                 m = (vx_int32)((vx_float32)m + vote);
                 hist[bin] = (vx_int32)((vx_float32)hist[bin] + vote);
             }
         }
         mag[cx] = m;
     }
+}
+
+void ovxc_hog_cell_row(const vx_uint8 *src, vx_int32 stride, vx_uint32 width, vx_uint32 height, vx_uint32 cell_w,
+                      vx_uint32 cell_h, vx_uint32 num_bins, vx_uint32 cy, vx_uint32 cells_x, vx_int32 *mag,
+                      vx_int32 *bins)
+{
+    hog_cell_row(src, stride, width, height, cell_w, cell_h, num_bins, cy, cells_x, mag, bins, NULL);
 }
 
 void ovxc_hog_bin_table_rows(vx_uint32 num_bins, vx_uint8 *tab, vx_uint32 gh0, vx_uint32 gh1)
@@ -62,29 +72,7 @@ void ovxc_hog_cell_row_tab(const vx_uint8 *src, vx_int32 stride, vx_uint32 width
                            vx_uint32 cell_h, vx_uint32 num_bins, vx_uint32 cy, vx_uint32 cells_x, vx_int32 *mag,
                            vx_int32 *bins, const vx_uint8 *tab)
 {
-    const vx_float32 area = (vx_float32)(cell_w * cell_h);
-    const vx_uint8 *t0 = tab + 255 * OVXC_HOG_GSPAN + 255; /* the entry of (0, 0) */
-    vx_uint32 cx, x, y, b;
-    for (cx = 0; cx < cells_x; cx++) {
-        vx_int32 m = 0, *hist = bins + (vx_size)cx * num_bins;
-        const vx_uint32 xa = cx * cell_w, xb = xa + cell_w;
-        for (b = 0; b < num_bins; b++) hist[b] = 0;
-        for (y = cy * cell_h; y < (cy + 1) * cell_h; y++) {
-            const vx_uint8 *row = src + (vx_size)y * (vx_size)stride;
-            const vx_uint8 *up = src + (vx_size)(y > 0 ? y - 1 : 0) * (vx_size)stride;
-            const vx_uint8 *down = src + (vx_size)(y + 1 < height ? y + 1 : height - 1) * (vx_size)stride;
-            for (x = xa; x < xb; x++) {
-                /* the reference's operations, its bin from the table */
-                const vx_int32 gh = (vx_int32)row[x + 1 < width ? x + 1 : width - 1] - (vx_int32)row[x > 0 ? x - 1 : 0];
-                const vx_int32 gv = (vx_int32)down[x] - (vx_int32)up[x];
-                const vx_float32 vote = sqrtf((vx_float32)(gh * gh + gv * gv)) / area;
-                const vx_uint32 bin = t0[gh * OVXC_HOG_GSPAN + gv];
-                m = (vx_int32)((vx_float32)m + vote);
-                hist[bin] = (vx_int32)((vx_float32)hist[bin] + vote);
-            }
-        }
-        mag[cx] = m;
-    }
+    hog_cell_row(src, stride, width, height, cell_w, cell_h, num_bins, cy, cells_x, mag, bins, tab);
 }
 
 /* ---- HOGFeatures ---------------------------------------------------------------- */

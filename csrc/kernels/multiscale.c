@@ -285,6 +285,7 @@ static vx_status VX_CALLBACK lpyr_validate(vx_node node, const vx_reference p[],
 typedef struct {
     const ovxc_s16_plane *src, *a, *dst;
     int sign;
+    ovxc_upsample_half_f half; /* upsampling: the half-size level's build, picked once a level */
 } ms_s16_job;
 
 static void gauss_s16_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
@@ -296,13 +297,12 @@ static void gauss_s16_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
 static void upsample_rows(void *arg, vx_uint32 y0, vx_uint32 y1)
 {
     const ms_s16_job *j = arg;
-    ovxc_upsample_combine_s16_with(j->src, j->a, j->dst, j->sign, (int32_t)y0, (int32_t)y1,
-                                   (ovxc_upsample_half_f)ovx_variant_pick(ovxc_upsample_half_variants())->fn);
+    ovxc_upsample_combine_s16_with(j->src, j->a, j->dst, j->sign, (int32_t)y0, (int32_t)y1, j->half);
 }
 
 static void ms_gauss_s16(vx_node node, const ovxc_s16_plane *src, const ovxc_s16_plane *dst)
 {
-    ms_s16_job j = {src, NULL, dst, 0};
+    ms_s16_job j = {src, NULL, dst, 0, NULL};
     ovx_node_parallel_rows(node, 0, (vx_uint32)dst->height, (vx_uint64)dst->width * dst->height * 12, gauss_s16_rows,
                            &j);
 }
@@ -310,7 +310,8 @@ static void ms_gauss_s16(vx_node node, const ovxc_s16_plane *src, const ovxc_s16
 static void ms_upsample(vx_node node, const ovxc_s16_plane *small, const ovxc_s16_plane *a, const ovxc_s16_plane *dst,
                         int sign)
 {
-    ms_s16_job j = {small, a, dst, sign};
+    ms_s16_job j = {small, a, dst, sign,
+                    (ovxc_upsample_half_f)ovx_variant_pick(ovxc_upsample_half_variants())->fn};
     ovx_node_parallel_rows(node, 0, (vx_uint32)dst->height, (vx_uint64)dst->width * dst->height * 8, upsample_rows, &j);
 }
 
