@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # ThreadSanitizer: our conformance runner and the threaded stress test
 # (cts/stress/stress.c) on a -Db_sanitize=thread build; any report fails.
+# The runner's kernel-family tests (single-threaded scalar models) are built
+# without TSan's instrumentation (cts/meson.build): the library stays
+# instrumented, the runner takes 78 s instead of 180 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=$(mktemp -d)/tsan
