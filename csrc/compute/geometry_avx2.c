@@ -770,6 +770,9 @@ static inline void warp_remap_pos8(const warp_ctx *c, const float *q, __m256 kfi
     *Y = cst ? warp_fix_c(vy, c->flo, c->fyhi) : warp_fix_rep(vy, c->fyhi);
 }
 
+/* How far ahead of the positions' pass remap prefetches its map (bytes) */
+#define WARP_MAPPF 8192
+
 /* One remap row in two passes per chunk, as warp_persp_run: bilinear
  * (c->can_local) the positions into X[], Y[], then warp_taps_run; nearest
  * (replicate) the byte offsets into X[], then warp_nn_taps. */
@@ -790,6 +793,9 @@ static inline void warp_remap_run(const warp_ctx *c, const float *p, uint8_t *ro
                 memcpy(tmp, p + 2 * (x0 + x), (size_t)(m - x) * 2 * sizeof(float));
                 warp_remap_pos8(c, tmp, kfix, cx, cy, &Xv, &Yv, cst);
             } else {
+                /* the map 8 KB ahead: the positions' pass otherwise waits on
+                 * the map's stream (a hint: past the map's end is safe) */
+                _mm_prefetch((const char *)((uintptr_t)(p + 2 * (x0 + x)) + WARP_MAPPF), _MM_HINT_T0);
                 warp_remap_pos8(c, p + 2 * (x0 + x), kfix, cx, cy, &Xv, &Yv, cst);
             }
             if (bil) {
