@@ -429,12 +429,13 @@ int main(void)
         src_free(&si);
     }
     /* rows wider than the AVX-512 warp rows' product table (2048 columns:
-     * the products computed in the lanes instead), the bench's matrices and
-     * random ones, both border rules */
-    {
+     * the products computed in the lanes instead) and the AVX2 nearest
+     * affine rows' (4096), the bench's matrices and random ones, both
+     * border rules */
+    for (int wide = 0; wide < 2; wide++) {
         src_image si;
         ovxc_geo_src src;
-        int32_t w = 2100, h = 9;
+        int32_t w = wide ? 4100 : 2100, h = wide ? 5 : 9;
         src_alloc(&si, w, h, w, 0);
         fill(&si, 4);
         memset(&src, 0, sizeof(src));
