@@ -222,14 +222,20 @@ static inline __m256i warp_local_nn(const warp_ctx *c, const uint8_t *p, __m256i
 
 /* Row-local bilinear: bytes dx, dx + 1 of rows yb .. yb + 2 from p as
  * words; each lane's two tap rows by dy. */
-static inline __m256i warp_local_bil(const warp_ctx *c, const uint8_t *p, __m256i dx, __m256i dy, __m256i X, __m256i Y)
+static inline __m256i warp_local_bil(const warp_ctx *c, const uint8_t *p, __m256i dx, __m256i dy, __m256i X, __m256i Y,
+                                     const int cl)
 {
     __m256i idx = _mm256_add_epi32(_mm256_or_si256(dx, _mm256_slli_epi32(dx, 16)), _mm256_set1_epi32((int)0x80018000u));
     __m256i q0 = _mm256_shuffle_epi8(warp_row16(p), idx);
     __m256i q1 = _mm256_shuffle_epi8(warp_row16(p + c->stride), idx);
     __m256i q2 = _mm256_shuffle_epi8(warp_row16(p + 2 * (intptr_t)c->stride), idx);
     __m256i top = _mm256_cmpeq_epi32(dy, _mm256_setzero_si256());
-    return warp_bil_sum(_mm256_blendv_epi8(q1, q0, top), _mm256_blendv_epi8(q2, q1, top), X, Y);
+    __m256i a0 = _mm256_blendv_epi8(q1, q0, top), a1 = _mm256_blendv_epi8(q2, q1, top);
+    /* clamped positions (warp_aff_local_run's cl): a tap on the last row
+     * h - 1 with the window's rows h - 3 .. h - 1 has dy 2 and t 0 (the
+     * row below has weight 0) */
+    if (cl) a0 = _mm256_blendv_epi8(a0, q2, _mm256_cmpgt_epi32(dy, _mm256_set1_epi32(1)));
+    return warp_bil_sum(a0, a1, X, Y);
 }
 
 /* 8 outputs (int32 lanes, 0..255) at fixed-point positions X, Y. */
@@ -263,7 +269,7 @@ static inline __m256i warp_px8(const warp_ctx *c, __m256i X, __m256i Y)
     }
     const __m256i xi = _mm256_srai_epi32(X, B), yi = _mm256_srai_epi32(Y, B);
     __m256i a0, a1;
-    if (warp_local(c, xi, yi, &p, &dx, &dy)) return warp_local_bil(c, p, dx, dy, X, Y);
+    if (warp_local(c, xi, yi, &p, &dx, &dy)) return warp_local_bil(c, p, dx, dy, X, Y, 0);
     if (warp_in_fast(c, xi, yi)) {
         /* bytes 0, 1 of each dword -> words 0, 1 */
         const __m256i k = _mm256_setr_epi8(0, -1, 1, -1, 4, -1, 5, -1, 8, -1, 9, -1, 12, -1, 13, -1, 0, -1, 1, -1, 4,
@@ -311,7 +317,7 @@ static inline __m256i warp_blk8(const warp_ctx *c, const int32_t *Xp, const int3
     __m256i ok = _mm256_cmpeq_epi32(_mm256_min_epu32(u, _mm256_set1_epi32(14)), u);
     if (c->pf) _mm_prefetch((const char *)((uintptr_t)(c->ptr + (intptr_t)y * c->stride + x) + (uintptr_t)c->pf), _MM_HINT_T0);
     if ((uint32_t)x <= c->xloc && (uint32_t)y <= c->yloc && _mm256_movemask_epi8(ok) == -1)
-        return warp_local_bil(c, c->ptr + (intptr_t)y * c->stride + x, dx, dy, X, Y);
+        return warp_local_bil(c, c->ptr + (intptr_t)y * c->stride + x, dx, dy, X, Y, 0);
     return warp_px8_call(c, X, Y);
 }
 
@@ -487,6 +493,13 @@ static intptr_t warp_pf(const ovxc_geo_src *src, double dx, double dy, double sp
     return (intptr_t)floor(dy + 0.5) * src->stride + (intptr_t)floor(dx + 0.5);
 }
 
+/* An affine row-local position: clamped into the plane (replicate's rule,
+ * warp_fix_rep) or known inside it (warp_fix_pos). */
+static inline __m256i warp_nn_fix(__m256 v, __m256 hi, const int cl)
+{
+    return cl ? warp_fix_rep(v, hi) : warp_fix_pos(v);
+}
+
 /* The row-local span of an affine row [x0, x1) (multiples of 16), 64
  * pixels a step (outputs past n, the row's width, not stored): the bases of the step's 8 blocks first, in one vector (lane
  * j at the pixel 8 j + xl, 8 j + yl of the step: the lanes' own float
@@ -497,7 +510,8 @@ static intptr_t warp_pf(const ovxc_geo_src *src, double dx, double dy, double sp
  * a general register per axis, then a multiply): bilinear 6% faster on a
  * Zen 3, nearest the same. */
 static inline void warp_aff_local_run(const warp_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t x0, int32_t x1,
-                                      int32_t n, const int xl, const int yl, const int bil)
+                                      int32_t n, const int xl, const int yl, const int bil, const float *tx,
+                                      const float *ty, const int tab, const int cl)
 {
     enum { B = OVXC_GEO_FIX_BITS };
     const __m256 ax = _mm256_set1_ps(r->ax), bx = _mm256_set1_ps(r->bx);
@@ -516,9 +530,13 @@ static inline void warp_aff_local_run(const warp_ctx *c, const ovxc_geo_row *r, 
             const int32_t xs = x + 64 * q;
             const __m256 fx = _mm256_add_ps(bstep, _mm256_set1_ps((float)(xs + xl)));
             const __m256 fy = _mm256_add_ps(bstep, _mm256_set1_ps((float)(xs + yl)));
-            __m256i xb = _mm256_srai_epi32(_mm256_add_epi32(warp_fix_pos(_mm256_add_ps(_mm256_mul_ps(ax, fx), bx)), h), B);
-            __m256i yb = _mm256_srai_epi32(_mm256_add_epi32(warp_fix_pos(_mm256_add_ps(_mm256_mul_ps(ay, fy), by)), h), B);
+            __m256i xb = _mm256_srai_epi32(_mm256_add_epi32(warp_nn_fix(_mm256_add_ps(_mm256_mul_ps(ax, fx), bx), c->fxhi, cl), h), B);
+            __m256i yb = _mm256_srai_epi32(_mm256_add_epi32(warp_nn_fix(_mm256_add_ps(_mm256_mul_ps(ay, fy), by), c->fyhi, cl), h), B);
             if (xs >= x1) break;
+            if (cl) { /* clamped taps: the window inside the plane */
+                xb = _mm256_min_epi32(xb, _mm256_set1_epi32((int32_t)c->xloc));
+                yb = _mm256_min_epi32(yb, _mm256_set1_epi32((int32_t)c->yloc));
+            }
             _mm256_store_si256((__m256i *)(void *)BUF[s ^ q][1], xb);
             _mm256_store_si256((__m256i *)(void *)BUF[s ^ q][2], yb);
             _mm256_store_si256((__m256i *)(void *)BUF[s ^ q][0], _mm256_add_epi32(_mm256_mullo_epi32(yb, c->vstride), xb));
@@ -527,8 +545,10 @@ static inline void warp_aff_local_run(const warp_ctx *c, const ovxc_geo_row *r, 
         for (int32_t j = 0; j < nb; j += 2) {
             __m256i res[2];
             for (int k = 0; k < 2; k++, xf = _mm256_add_ps(xf, eight)) {
-                __m256i X = warp_fix_pos(_mm256_add_ps(_mm256_mul_ps(ax, xf), bx));
-                __m256i Y = warp_fix_pos(_mm256_add_ps(_mm256_mul_ps(ay, xf), by));
+                const int32_t xp = x + 8 * (j + k);
+                const __m256 vx = tab ? _mm256_add_ps(_mm256_loadu_ps(tx + xp), bx) : _mm256_add_ps(_mm256_mul_ps(ax, xf), bx);
+                const __m256 vy = tab ? _mm256_add_ps(_mm256_loadu_ps(ty + xp), by) : _mm256_add_ps(_mm256_mul_ps(ay, xf), by);
+                __m256i X = warp_nn_fix(vx, c->fxhi, cl), Y = warp_nn_fix(vy, c->fyhi, cl);
                 const uint8_t *p = c->ptr + OFF[j + k];
                 __m256i dx = _mm256_sub_epi32(_mm256_srai_epi32(_mm256_add_epi32(X, h), B),
                                               _mm256_set1_epi32(XB[j + k]));
@@ -536,30 +556,31 @@ static inline void warp_aff_local_run(const warp_ctx *c, const ovxc_geo_row *r, 
                                               _mm256_set1_epi32(YB[j + k]));
                 /* unconditional (pf 0: the tap itself): 2-3% over a test */
                 _mm_prefetch((const char *)((uintptr_t)p + (uintptr_t)c->pf), _MM_HINT_T0);
-                res[k] = bil ? warp_local_bil(c, p, dx, dy, X, Y) : warp_local_nn(c, p, dx, dy);
+                res[k] = bil ? warp_local_bil(c, p, dx, dy, X, Y, cl) : warp_local_nn(c, p, dx, dy);
             }
             warp_store16(row + x + 8 * j, res[0], res[1], n - x - 8 * j);
         }
     }
 }
 
-/* Nearest affine rows' position tables: fl(a x) of the row's pixels for
- * the x and the y axis (a row-independent factor: the row adds its own
- * constant, fl(fl(a x) + b) as in the reference), in the lane order of
- * warp_aff_local_nn_run: per 64-pixel step, per pair j (blocks j and
- * j + 4), the pixels 8 j + (0, 1, 2, 3, 32, 33, 34, 35) then
- * 8 j + (4, 5, 6, 7, 36, 37, 38, 39).  WARP_NN_TAB pixels at most (wider
- * rows take warp_aff_local_run). */
+/* Affine rows' position tables: fl(a x) of the row's pixels for the x and
+ * the y axis (a row-independent factor: the row adds its own constant,
+ * fl(fl(a x) + b) as in the reference); bilinear in the pixels' order,
+ * nearest (pairs) in the lane order of warp_aff_local_nn_run: per 64-pixel
+ * step, per pair j (blocks j and j + 4), the pixels
+ * 8 j + (0, 1, 2, 3, 32, 33, 34, 35) then 8 j + (4, 5, 6, 7, 36, 37, 38, 39).
+ * WARP_NN_TAB pixels at most (wider rows: the products in the lanes). */
 enum { WARP_NN_TAB = 4096 };
 
-static void warp_nn_tab(float ax, float ay, int32_t n, float *tx, float *ty)
+static void warp_nn_tab(float ax, float ay, int32_t n, int pairs, float *tx, float *ty)
 {
     for (int32_t s = 0; s < n; s += 64)
         for (int j = 0; j < 4; j++)
             for (int l = 0; l < 16; l++) {
-                const int32_t p = s + 8 * j + (l & 3) + 4 * ((l >> 3) & 1) + 32 * ((l >> 2) & 1);
-                tx[s + 16 * j + l] = ax * (float)p;
-                ty[s + 16 * j + l] = ay * (float)p;
+                const int32_t q = 16 * j + l;
+                const int32_t p = s + (pairs ? 8 * j + (l & 3) + 4 * ((l >> 3) & 1) + 32 * ((l >> 2) & 1) : q);
+                tx[s + q] = ax * (float)p;
+                ty[s + q] = ay * (float)p;
             }
 }
 
@@ -574,11 +595,6 @@ static void warp_nn_tab(float ax, float ay, int32_t n, float *tx, float *ty)
  * yb + 1).  kx, ty: 1024 xb - 512 and 1024 yb + 511 of a in the low half, b
  * in the high; pa, pb: the blocks' bytes at (xb, yb).  Each half's bytes
  * 0-7 are the block's outputs. */
-static inline __m256i warp_nn_fix(__m256 v, __m256 hi, const int cl)
-{
-    return cl ? warp_fix_rep(v, hi) : warp_fix_pos(v);
-}
-
 static inline __m256i warp_nn_pair(const warp_ctx *c, const float *tx, const float *ty, __m256 bx, __m256 by,
                                    __m256i kx, __m256i kty, const uint8_t *pa, const uint8_t *pb, const int cl)
 {
@@ -688,20 +704,43 @@ static inline void warp_aff_local_nn_run(const warp_ctx *c, const ovxc_geo_row *
     }
 }
 
+/* warp_aff_local_run (bilinear, tables) specialised on the base lanes (sel:
+ * bit 0 ax < 0, bit 1 ay < 0) and the clamp. */
+static inline void warp_aff_bil_run(const warp_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t x0, int32_t x1,
+                             int32_t n, int sel, const float *tx, const float *ty, int cl)
+{
+    /* a local copy: the row's byte stores may alias *c, not it (its fields
+     * stay in registers) */
+    const warp_ctx cc = *c;
+    switch (sel + 4 * cl) {
+    case 0: warp_aff_local_run(&cc, r, row, x0, x1, n, 0, 0, 1, tx, ty, 1, 0); break;
+    case 1: warp_aff_local_run(&cc, r, row, x0, x1, n, 7, 0, 1, tx, ty, 1, 0); break;
+    case 2: warp_aff_local_run(&cc, r, row, x0, x1, n, 0, 7, 1, tx, ty, 1, 0); break;
+    case 3: warp_aff_local_run(&cc, r, row, x0, x1, n, 7, 7, 1, tx, ty, 1, 0); break;
+    case 4: warp_aff_local_run(&cc, r, row, x0, x1, n, 0, 0, 1, tx, ty, 1, 1); break;
+    case 5: warp_aff_local_run(&cc, r, row, x0, x1, n, 7, 0, 1, tx, ty, 1, 1); break;
+    case 6: warp_aff_local_run(&cc, r, row, x0, x1, n, 0, 7, 1, tx, ty, 1, 1); break;
+    default: warp_aff_local_run(&cc, r, row, x0, x1, n, 7, 7, 1, tx, ty, 1, 1); break;
+    }
+}
+
 /* warp_aff_local_nn_run specialised on the base lanes (sel: bit 0 ax < 0,
  * bit 1 ay < 0) and the clamp. */
 static void warp_aff_nn_run(const warp_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t x0, int32_t x1,
                             int32_t n, int sel, const float *tx, const float *ty, int cl)
 {
+    /* a local copy: the row's byte stores may alias *c, not it (its fields
+     * stay in registers) */
+    const warp_ctx cc = *c;
     switch (sel + 4 * cl) {
-    case 0: warp_aff_local_nn_run(c, r, row, x0, x1, n, 0, 0, tx, ty, 0); break;
-    case 1: warp_aff_local_nn_run(c, r, row, x0, x1, n, 7, 0, tx, ty, 0); break;
-    case 2: warp_aff_local_nn_run(c, r, row, x0, x1, n, 0, 7, tx, ty, 0); break;
-    case 3: warp_aff_local_nn_run(c, r, row, x0, x1, n, 7, 7, tx, ty, 0); break;
-    case 4: warp_aff_local_nn_run(c, r, row, x0, x1, n, 0, 0, tx, ty, 1); break;
-    case 5: warp_aff_local_nn_run(c, r, row, x0, x1, n, 7, 0, tx, ty, 1); break;
-    case 6: warp_aff_local_nn_run(c, r, row, x0, x1, n, 0, 7, tx, ty, 1); break;
-    default: warp_aff_local_nn_run(c, r, row, x0, x1, n, 7, 7, tx, ty, 1); break;
+    case 0: warp_aff_local_nn_run(&cc, r, row, x0, x1, n, 0, 0, tx, ty, 0); break;
+    case 1: warp_aff_local_nn_run(&cc, r, row, x0, x1, n, 7, 0, tx, ty, 0); break;
+    case 2: warp_aff_local_nn_run(&cc, r, row, x0, x1, n, 0, 7, tx, ty, 0); break;
+    case 3: warp_aff_local_nn_run(&cc, r, row, x0, x1, n, 7, 7, tx, ty, 0); break;
+    case 4: warp_aff_local_nn_run(&cc, r, row, x0, x1, n, 0, 0, tx, ty, 1); break;
+    case 5: warp_aff_local_nn_run(&cc, r, row, x0, x1, n, 7, 0, tx, ty, 1); break;
+    case 6: warp_aff_local_nn_run(&cc, r, row, x0, x1, n, 0, 7, tx, ty, 1); break;
+    default: warp_aff_local_nn_run(&cc, r, row, x0, x1, n, 7, 7, tx, ty, 1); break;
     }
 }
 
@@ -715,14 +754,14 @@ void ovxc_warp_affine_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst
     }
     const int32_t n = dst->width, nlast = ((n + 15) & ~15) - 1, ng = (n + 15) / 16;
     const int bil = c.bilinear;
-    /* nearest: the position tables of warp_aff_local_nn_run (rows up to
-     * WARP_NN_TAB pixels, their 64-pixel steps whole) */
+    /* the position tables (rows up to WARP_NN_TAB pixels, their 64-pixel
+     * steps whole) */
     float TX[WARP_NN_TAB] WARP_ALIGN, TY[WARP_NN_TAB] WARP_ALIGN;
-    const int nntab = !bil && n <= WARP_NN_TAB;
-    if (nntab) {
+    const int tab = n <= WARP_NN_TAB;
+    if (tab) {
         ovxc_geo_row r0; /* ax, ay: the same in every row */
         ovxc_geo_affine_row(src, m, y0, &r0);
-        warp_nn_tab(r0.ax, r0.ay, (n + 63) & ~63, TX, TY);
+        warp_nn_tab(r0.ax, r0.ay, (n + 63) & ~63, !bil, TX, TY);
     }
     /* prefetch: the base tap of the same pixel 8 rows further down (the
      * rows of a rotated warp cross the source diagonally, where the
@@ -762,29 +801,37 @@ void ovxc_warp_affine_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst
          * the interpolation (constants for the compiler) */
         const int sel = (r.ax >= 0.0f ? 0 : 1) + (r.ay >= 0.0f ? 0 : 2);
         const int32_t xa0 = 16 * ga, xb0 = 16 * gb;
-        if (nntab && spread && !c.constant) {
-            /* nearest under replicate: the blocks outside the span too, with
-             * the positions clamped into the plane (the same taps: see
+        if (tab && spread && !c.constant) {
+            /* under replicate the blocks outside the span too, with the
+             * positions clamped into the plane (the same taps: see
              * warp_px8) and the window moved inside it */
-            if (ga > 0) warp_aff_nn_run(&c, &r, row, 0, xa0, n, sel, TX, TY, 1);
-            if (gb > ga) warp_aff_nn_run(&c, &r, row, xa0, xb0, n, sel, TX, TY, 0);
-            if (xb0 < n) warp_aff_nn_run(&c, &r, row, xb0, 16 * ng, n, sel, TX, TY, 1);
+            if (bil) {
+                if (ga > 0) warp_aff_bil_run(&c, &r, row, 0, xa0, n, sel, TX, TY, 1);
+                if (gb > ga) warp_aff_bil_run(&c, &r, row, xa0, xb0, n, sel, TX, TY, 0);
+                if (xb0 < n) warp_aff_bil_run(&c, &r, row, xb0, 16 * ng, n, sel, TX, TY, 1);
+            } else {
+                if (ga > 0) warp_aff_nn_run(&c, &r, row, 0, xa0, n, sel, TX, TY, 1);
+                if (gb > ga) warp_aff_nn_run(&c, &r, row, xa0, xb0, n, sel, TX, TY, 0);
+                if (xb0 < n) warp_aff_nn_run(&c, &r, row, xb0, 16 * ng, n, sel, TX, TY, 1);
+            }
             continue;
         }
         if (ga > 0) warp_aff_run(&c, &r, row, 0, xa0, n, clamp);
         if (gb > ga) {
-            if (nntab) {
+            if (tab && bil) {
+                warp_aff_bil_run(&c, &r, row, xa0, xb0, n, sel, TX, TY, 0);
+            } else if (tab && !bil) {
                 warp_aff_nn_run(&c, &r, row, xa0, xb0, n, sel, TX, TY, 0);
             } else {
                 switch (sel + 4 * bil) {
-                case 0: warp_aff_local_run(&c, &r, row, xa0, xb0, n, 0, 0, 0); break;
-                case 1: warp_aff_local_run(&c, &r, row, xa0, xb0, n, 7, 0, 0); break;
-                case 2: warp_aff_local_run(&c, &r, row, xa0, xb0, n, 0, 7, 0); break;
-                case 3: warp_aff_local_run(&c, &r, row, xa0, xb0, n, 7, 7, 0); break;
-                case 4: warp_aff_local_run(&c, &r, row, xa0, xb0, n, 0, 0, 1); break;
-                case 5: warp_aff_local_run(&c, &r, row, xa0, xb0, n, 7, 0, 1); break;
-                case 6: warp_aff_local_run(&c, &r, row, xa0, xb0, n, 0, 7, 1); break;
-                default: warp_aff_local_run(&c, &r, row, xa0, xb0, n, 7, 7, 1); break;
+                case 0: warp_aff_local_run(&c, &r, row, xa0, xb0, n, 0, 0, 0, NULL, NULL, 0, 0); break;
+                case 1: warp_aff_local_run(&c, &r, row, xa0, xb0, n, 7, 0, 0, NULL, NULL, 0, 0); break;
+                case 2: warp_aff_local_run(&c, &r, row, xa0, xb0, n, 0, 7, 0, NULL, NULL, 0, 0); break;
+                case 3: warp_aff_local_run(&c, &r, row, xa0, xb0, n, 7, 7, 0, NULL, NULL, 0, 0); break;
+                case 4: warp_aff_local_run(&c, &r, row, xa0, xb0, n, 0, 0, 1, NULL, NULL, 0, 0); break;
+                case 5: warp_aff_local_run(&c, &r, row, xa0, xb0, n, 7, 0, 1, NULL, NULL, 0, 0); break;
+                case 6: warp_aff_local_run(&c, &r, row, xa0, xb0, n, 0, 7, 1, NULL, NULL, 0, 0); break;
+                default: warp_aff_local_run(&c, &r, row, xa0, xb0, n, 7, 7, 1, NULL, NULL, 0, 0); break;
                 }
             }
         }
