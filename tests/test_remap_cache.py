@@ -1,11 +1,14 @@
-"""Remap nearest keeps a table derived from the remap's content in its node
-(csrc/kernels/geometry.c; built on the second run that sees a content, the
-first takes the map itself): rewriting the remap between two vxProcessGraph
+"""Remaps keep a table derived from the remap's content in their node
+(csrc/kernels/geometry.c; nearest: the source pixels, bilinear: windows and
+positions in them; built on the second run that sees a content, the first
+takes the map itself): rewriting the remap between two vxProcessGraph
 calls (vxCopyRemapPatch, vxSetRemapPoint, map + unmap), or putting another
 remap on the node, must change the output as the new content says (NumPy's
-model of the fixed-point rule, csrc/compute/geometry.h)."""
+model of the fixed-point rule, csrc/compute/geometry.h), for both
+interpolations and both border rules of bilinear."""
 
 import numpy as np
+import pytest
 
 from pyopenvx import ffi, lib
 
@@ -13,14 +16,32 @@ W, H = 203, 61  # source and destination; over 16 x 4 (the packed form's windows
 RNG = np.random.default_rng(15)
 
 
-def model(src, pts):
-    """Nearest by geometry.h: X = floor(clamp(1024 m + 0.5)) in float32, the pixel (X + 512) >> 10,
-    replicate's nearest edge pixel outside."""
-    def pix(m, n):
-        v = m.astype(np.float32) * np.float32(1024.0) + np.float32(0.5)
-        v = np.clip(v, np.float32(-2.0 ** 30), np.float32(2.0 ** 30))
-        return np.clip((np.floor(v).astype(np.int64) + 512) >> 10, 0, n - 1)
-    return src[pix(pts[..., 1], H), pix(pts[..., 0], W)]
+CVAL = 77
+
+
+def fix(m):
+    """geometry.h's fixed point: X = floor(clamp(1024 m + 0.5)) in float32."""
+    v = m.astype(np.float32) * np.float32(1024.0) + np.float32(0.5)
+    return np.floor(np.clip(v, np.float32(-2.0 ** 30), np.float32(2.0 ** 30))).astype(np.int64)
+
+
+def model(src, pts, interp="nearest", border="replicate"):
+    """Nearest: the pixel (X + 512) >> 10; bilinear: the taps X >> 10 and + 1 (Y likewise) weighted by the
+    10-bit fractions, r0 (1024 - t) + r1 t rounded at 2^20.  Replicate's nearest edge pixel outside, or
+    constant's CVAL."""
+    X, Y = fix(pts[..., 0]), fix(pts[..., 1])
+
+    def tap(xi, yi):
+        inside = (xi >= 0) & (xi < W) & (yi >= 0) & (yi < H)
+        v = src[np.clip(yi, 0, H - 1), np.clip(xi, 0, W - 1)].astype(np.int64)
+        return v if border == "replicate" else np.where(inside, v, CVAL)
+
+    if interp == "nearest":
+        return tap((X + 512) >> 10, (Y + 512) >> 10).astype(np.uint8)
+    xi, yi, s, t = X >> 10, Y >> 10, X & 1023, Y & 1023
+    r0 = tap(xi, yi) * (1024 - s) + tap(xi + 1, yi) * s
+    r1 = tap(xi, yi + 1) * (1024 - s) + tap(xi + 1, yi + 1) * s
+    return ((r0 * (1024 - t) + r1 * t + (1 << 19)) >> 20).astype(np.uint8)
 
 
 def smooth_map(scale, dx, dy):
@@ -33,7 +54,9 @@ def ok(status):
     assert status == lib.VX_SUCCESS, status
 
 
-def test_remap_rewritten_between_runs(ctx):
+@pytest.mark.parametrize("interp,border", [("nearest", "replicate"), ("bilinear", "replicate"),
+                                           ("bilinear", "constant")])
+def test_remap_rewritten_between_runs(ctx, interp, border):
     c = ctx.handle
     src = RNG.integers(0, 256, (H, W), dtype=np.uint8)
     img = ctx.image_from_numpy(src)
@@ -57,14 +80,17 @@ def test_remap_rewritten_between_runs(ctx):
     pts = smooth_map(0.9, 3.0, 2.0)
     write(rm1, pts)
     g = lib.vxCreateGraph(c)
-    node = lib.vxRemapNode(g, img.handle, rm1, lib.VX_INTERPOLATION_NEAREST_NEIGHBOR, out)
-    border = ffi.new("vx_border_t*")
-    border.mode = lib.VX_BORDER_REPLICATE
-    ok(lib.vxSetNodeAttribute(node, lib.VX_NODE_BORDER, border, ffi.sizeof("vx_border_t")))
+    policy = lib.VX_INTERPOLATION_NEAREST_NEIGHBOR if interp == "nearest" else lib.VX_INTERPOLATION_BILINEAR
+    node = lib.vxRemapNode(g, img.handle, rm1, policy, out)
+    b = ffi.new("vx_border_t*")
+    b.mode = lib.VX_BORDER_REPLICATE if border == "replicate" else lib.VX_BORDER_CONSTANT
+    b.constant_value.U8 = CVAL
+    ok(lib.vxSetNodeAttribute(node, lib.VX_NODE_BORDER, b, ffi.sizeof("vx_border_t")))
+
     def runs(pts):  # the map's path, the table's build, the kept table
         for _ in range(3):
             ok(lib.vxProcessGraph(g))
-            np.testing.assert_array_equal(result(), model(src, pts))
+            np.testing.assert_array_equal(result(), model(src, pts, interp, border))
 
     try:
         ok(lib.vxVerifyGraph(g))

@@ -628,6 +628,106 @@ void ovxc_remap_tab_pack_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, 
     }
 }
 
+/* ---- Remap bilinear from a derived table (geometry.h) ----------------- */
+
+int ovxc_remap_btab_fits(const ovxc_geo_src *src, const ovxc_geo_dst *dst)
+{
+    return !src->u1 && !dst->u1 && src->ptr && src->width >= 16 && src->height >= 3 &&
+           src->width <= OVXC_GEO_TAB_MAX && src->height <= OVXC_GEO_TAB_MAX && src->stride >= src->width &&
+           (int64_t)src->height * src->stride < ((int64_t)1 << 31) && dst->width >= 1;
+}
+
+size_t ovxc_remap_btab_row_bytes(int32_t width)
+{
+    const size_t nb = ((size_t)width + 7) / 8;
+    return ((nb + 7) & ~(size_t)7) * 4 + nb * 32;
+}
+
+void ovxc_remap_btab_build_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, uint8_t *tab,
+                                uint32_t y0, uint32_t y1)
+{
+    enum { B = OVXC_GEO_FIX_BITS, ONE = 1 << OVXC_GEO_FIX_BITS };
+    const float cx = (float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->ox);
+    const float cy = (float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->oy);
+    const size_t rb = ovxc_remap_btab_row_bytes(dst->width), nb = ((size_t)dst->width + 7) / 8;
+    const int rep = src->mode != OVXC_BORDER_CONSTANT;
+    for (uint32_t y = y0; y < y1; y++) {
+        const float *p = map_xy + (size_t)y * (size_t)dst->width * 2;
+        int32_t *hdr = (int32_t *)(void *)(tab + (size_t)y * rb);
+        uint32_t *pix = (uint32_t *)(void *)((uint8_t *)hdr + ((nb + 7) & ~(size_t)7) * 4);
+        for (size_t b = 0; b < nb; b++) {
+            const int32_t x0 = (int32_t)(8 * b), m = dst->width - x0 < 8 ? dst->width - x0 : 8;
+            int32_t X[8], Y[8], xb = INT32_MAX, yb = INT32_MAX, ok = 1, k;
+            for (k = 0; k < m; k++) {
+                const float vx = p[2 * (x0 + k)] * (float)OVXC_GEO_FIX_SCALE + cx;
+                const float vy = p[2 * (x0 + k) + 1] * (float)OVXC_GEO_FIX_SCALE + cy;
+                X[k] = geo_fix(vx), Y[k] = geo_fix(vy);
+                if (rep) { /* replicate: the same value from the position clamped into the plane */
+                    X[k] = X[k] < 0 ? 0 : (X[k] > (src->width - 1) << B ? (src->width - 1) << B : X[k]);
+                    Y[k] = Y[k] < 0 ? 0 : (Y[k] > (src->height - 1) << B ? (src->height - 1) << B : Y[k]);
+                }
+                if (X[k] >> B < xb) xb = X[k] >> B;
+                if (Y[k] >> B < yb) yb = Y[k] >> B;
+            }
+            /* the window inside the plane */
+            if (xb > src->width - 16) xb = src->width - 16;
+            if (yb > src->height - 3) yb = src->height - 3;
+            if (xb < 0 || yb < 0) ok = 0;
+            for (k = 0; k < m && ok; k++) {
+                const int32_t dx = (X[k] >> B) - xb, dy = (Y[k] >> B) - yb, sf = X[k] & (ONE - 1), tf = Y[k] & (ONE - 1);
+                ok = dx >= 0 && dy >= 0 && (dx < 15 || (dx == 15 && sf == 0)) && (dy < 2 || (dy == 2 && tf == 0));
+                pix[8 * b + (size_t)k] = ((uint32_t)(dy * ONE + tf) << 16) | (uint32_t)(dx * ONE + sf);
+            }
+            for (; k < 8; k++) pix[8 * b + (size_t)k] = 0;
+            hdr[b] = ok ? yb * src->stride + xb : OVXC_GEO_BTAB_ESC;
+        }
+        for (size_t b = nb; b < ((nb + 7) & ~(size_t)7); b++) hdr[b] = OVXC_GEO_BTAB_ESC;
+    }
+}
+
+/* The scalar sampler: the table's taps where a block has a base, the
+ * reference on the map's positions where not. */
+void ovxc_remap_btab_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, const uint8_t *tab,
+                          uint32_t y0, uint32_t y1)
+{
+    enum { B = OVXC_GEO_FIX_BITS, ONE = 1 << OVXC_GEO_FIX_BITS };
+    const size_t rb = ovxc_remap_btab_row_bytes(dst->width), nb = ((size_t)dst->width + 7) / 8;
+    for (uint32_t y = y0; y < y1; y++) {
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        const int32_t *hdr = (const int32_t *)(const void *)(tab + (size_t)y * rb);
+        const uint32_t *pix = (const uint32_t *)(const void *)((const uint8_t *)hdr + ((nb + 7) & ~(size_t)7) * 4);
+        for (size_t b = 0; b < nb; b++) {
+            const int32_t x0 = (int32_t)(8 * b), m = dst->width - x0 < 8 ? dst->width - x0 : 8;
+            if (hdr[b] == OVXC_GEO_BTAB_ESC) {
+                ovxc_geo_dst d = *dst;
+                d.ptr = row + x0, d.width = m; /* the block's points: map row y from pixel x0 */
+                ovxc_remap_rows(src, &d, map_xy + ((size_t)y * (size_t)dst->width + (size_t)x0) * 2, OVXC_GEO_BILINEAR, 0, 1);
+                continue;
+            }
+            const uint8_t *w = src->ptr + hdr[b];
+            for (int32_t k = 0; k < m; k++) {
+                const uint32_t v = pix[8 * b + (size_t)k];
+                const int32_t dx = (int32_t)(v & 0xFFFF) >> B, sf = (int32_t)(v & (ONE - 1));
+                const int32_t dy = (int32_t)(v >> 16) >> B, tf = (int32_t)((v >> 16) & (ONE - 1));
+                const uint8_t *r0 = w + (intptr_t)dy * src->stride, *r1 = w + (intptr_t)(dy < 2 ? dy + 1 : 2) * src->stride;
+                const int32_t a0 = r0[dx] * (ONE - sf) + r0[(dx + 1) & 15] * sf;
+                const int32_t a1 = r1[dx] * (ONE - sf) + r1[(dx + 1) & 15] * sf;
+                row[x0 + k] = (uint8_t)((a0 * (ONE - tf) + a1 * tf + (1 << (2 * B - 1))) >> (2 * B));
+            }
+        }
+    }
+}
+
+static const ovx_variant remap_btab_variants[] = {
+    OVX_VARIANT_AVX2(ovxc_remap_btab_rows)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_remap_btab_rows},
+};
+
+const ovx_variant *ovxc_remap_btab_variants(void)
+{
+    return remap_btab_variants;
+}
+
 static const ovx_variant remap_tab_variants[] = {
     OVX_VARIANT_AVX512(ovxc_remap_tab_rows)
     OVX_VARIANT_AVX2(ovxc_remap_tab_rows)

@@ -262,6 +262,40 @@ void ovxc_remap_tab_build_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_ds
 const struct ovx_variant *ovxc_remap_tab_variants(void);
 const struct ovx_variant *ovxc_remap_tab_build_variants(void);
 
+/* ---- Remap bilinear from a derived table -------------------------------
+ *
+ * A bilinear remap reads 8 bytes of map a pixel and converts them to
+ * fixed-point positions on every run.  The derived table holds, per block of
+ * 8 destination pixels, a base (the byte offset of pixel (xb, yb) of the
+ * plane; OVXC_GEO_BTAB_ESC: none) and per pixel its position relative to
+ * the base, dx 1024 + s in the low 16 bits and dy 1024 + t in the high (s,
+ * t: the reference's fractions; under replicate the position clamped into
+ * the plane first, which gives the reference's value): 4.5 bytes a pixel.
+ * A block has a base when every pixel has dx in 0..15 and dy in 0..2, with
+ * dx 15 only where s is 0 and dy 2 only where t is 0 (the taps they leave
+ * out have weight 0), and the window of columns xb .. xb + 15 and rows
+ * yb .. yb + 2 lies in the plane (under a constant border, then, every tap
+ * with a weight is inside); other blocks are sampled from the map.  The
+ * sampler reads taps (dx, dy), ((dx + 1) mod 16, dy), (dx, dy + 1) and
+ * ((dx + 1) mod 16, dy + 1) (row yb + 2 for dy 2) of the window and sums
+ * them as the reference.  Row y at tab + y ovxc_remap_btab_row_bytes(width):
+ * int32 bases (the blocks rounded up to 8), then uint32 positions (8 per
+ * block; past the row's width 0).  U8 planes of 16 x 3 pixels or more up to
+ * OVXC_GEO_TAB_MAX a side. */
+#define OVXC_GEO_BTAB_ESC INT32_MIN
+int ovxc_remap_btab_fits(const ovxc_geo_src *src, const ovxc_geo_dst *dst);
+size_t ovxc_remap_btab_row_bytes(int32_t width);
+void ovxc_remap_btab_build_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, uint8_t *tab,
+                                uint32_t y0, uint32_t y1);
+typedef void (*ovxc_remap_btab_f)(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy,
+                                  const uint8_t *tab, uint32_t y0, uint32_t y1);
+void ovxc_remap_btab_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, const uint8_t *tab,
+                          uint32_t y0, uint32_t y1);
+void ovxc_remap_btab_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy,
+                               const uint8_t *tab, uint32_t y0, uint32_t y1);
+/* The sampler's variants, best first, the scalar reference last. */
+const struct ovx_variant *ovxc_remap_btab_variants(void);
+
 /* The reference's value at fixed-point position (X, Y) (X, Y in
  * [-2^30, 2^30]), for lanes a variant leaves to it. */
 int ovxc_geo_sample_fix(const ovxc_geo_src *src, int32_t X, int32_t Y, int interp);

@@ -67,6 +67,7 @@ typedef struct {
     __m256i cval8;   /* the constant in each byte */
     __m256i wm1, hm1;
     __m256i lastm3;  /* offset of the plane's last byte - 3 */
+    float bcx, bcy;  /* the remap table sampler's map constants (ovxc_remap_btab_rows_avx2) */
 } warp_ctx;
 
 static int warp_ctx_init(warp_ctx *c, const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp)
@@ -1286,6 +1287,75 @@ void ovxc_remap_tab_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, 
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
         for (int32_t x = 0; x < dst->width; x += 16)
             warp_tab_esc16(&c, q + x, dst->width - x < 16 ? dst->width - x : 16, row + x);
+    }
+}
+
+/* ---- Remap bilinear from the derived table (geometry.h) --------------- */
+
+/* A block of 8 from its base's window: warp_local_bil on the positions
+ * relative to it (the low 10 bits are the fractions, the rest dx, dy), the
+ * three-row select for dy 2. */
+static inline __m256i warp_btab_blk8(const warp_ctx *c, const uint8_t *w, __m256i v)
+{
+    enum { B = OVXC_GEO_FIX_BITS };
+    const __m256i X = _mm256_and_si256(v, _mm256_set1_epi32(0xFFFF)), Y = _mm256_srli_epi32(v, 16);
+    return warp_local_bil(c, w, _mm256_srli_epi32(X, B), _mm256_srli_epi32(Y, B), X, Y, 1);
+}
+
+/* A block of 8 without a base: the map's positions (row q from the block's
+ * first point, m of them) through warp_px8. */
+static __attribute__((noinline)) __m256i warp_btab_esc8(const warp_ctx *c, const float *q, int32_t m)
+{
+    const __m256 kfix = _mm256_set1_ps((float)OVXC_GEO_FIX_SCALE);
+    const __m256 cx = _mm256_set1_ps(c->bcx), cy = _mm256_set1_ps(c->bcy);
+    float tmp[16];
+    __m256i X, Y;
+    if (m < 8) { /* the row's tail: the rest of the lanes 0 (computed, not stored) */
+        memset(tmp, 0, sizeof(tmp));
+        memcpy(tmp, q, (size_t)m * 2 * sizeof(float));
+        q = tmp;
+    }
+    warp_remap_pos8(c, q, kfix, cx, cy, &X, &Y, c->constant);
+    return warp_px8(c, X, Y);
+}
+
+void ovxc_remap_btab_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy,
+                               const uint8_t *tab, uint32_t y0, uint32_t y1)
+{
+    warp_ctx c;
+    if (!ovxc_remap_btab_fits(src, dst) || !warp_ctx_init(&c, src, dst, OVXC_GEO_BILINEAR)) {
+        ovxc_remap_btab_rows(src, dst, map_xy, tab, y0, y1);
+        return;
+    }
+    c.bcx = (float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->ox);
+    c.bcy = (float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->oy);
+    const int32_t n = dst->width, nb = (n + 7) / 8;
+    const size_t rb = ovxc_remap_btab_row_bytes(n), hb = (size_t)((nb + 7) & ~7) * 4;
+    for (uint32_t y = y0; y < y1; y++) {
+        uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
+        const float *p = map_xy + (size_t)y * (size_t)n * 2;
+        const int32_t *hdr = (const int32_t *)(const void *)(tab + (size_t)y * rb);
+        const uint32_t *pix = (const uint32_t *)(const void *)(tab + (size_t)y * rb + hb);
+        c.pf = warp_remap_pf(src, dst, map_xy, y);
+        for (int32_t b = 0; b < nb; b += 2) {
+            __m256i res[2];
+            for (int k = 0; k < 2; k++) {
+                const int32_t bk = b + k;
+                if (bk >= nb) { /* past the row: not stored */
+                    res[k] = _mm256_setzero_si256();
+                    continue;
+                }
+                const int32_t off = hdr[bk];
+                if (off == OVXC_GEO_BTAB_ESC) {
+                    res[k] = warp_btab_esc8(&c, p + 16 * bk, n - 8 * bk < 8 ? n - 8 * bk : 8);
+                    continue;
+                }
+                const uint8_t *w = c.ptr + off;
+                if (c.pf) _mm_prefetch((const char *)((uintptr_t)w + (uintptr_t)c.pf), _MM_HINT_T0);
+                res[k] = warp_btab_blk8(&c, w, _mm256_loadu_si256((const __m256i *)(const void *)(pix + 8 * bk)));
+            }
+            warp_store16(row + 8 * b, res[0], res[1], n - 8 * b);
+        }
     }
 }
 

@@ -390,27 +390,31 @@ static vx_status VX_CALLBACK remap_validate(vx_node node, const vx_reference p[]
     return geo_output_meta(node, 3, p[3], m[3], f, dw, dh);
 }
 
-/* Nearest remaps keep, in the node's scratch, a table derived from the
- * remap's content (compute/geometry.h, ovxc_remap_tab_*: the source pixel of
- * every destination pixel, 4 bytes instead of the map's 8): set up at verify
+/* Remaps keep, in the node's scratch, a table derived from the remap's
+ * content (compute/geometry.h; nearest, ovxc_remap_tab_*: the source pixel of
+ * every destination pixel, 4 bytes instead of the map's 8; bilinear,
+ * ovxc_remap_btab_*: per block of 8 a window's offset and per pixel the
+ * position in it, 4.5 bytes, no conversion on each run): set up at verify
  * (select_remap) where the CPU runs one of the table's SIMD samplers, built row
  * by row in the windows (on the node's threads) the second time a row's key
- * (the remap's content stamp, objects/remap.h, the plane's origin, size and
- * border rule) is seen (the first run of a content takes the map: a remap
+ * (the remap's content stamp, objects/remap.h, the plane's origin, size,
+ * border rule and, bilinear, stride) is seen (the first run of a content takes the map: a remap
  * rewritten before every run never pays a build); another remap, a
- * rewritten one, a new valid rectangle never meet a stale row.  Bilinear, U1 and planes over
- * OVXC_GEO_TAB_MAX take the map itself. */
+ * rewritten one, a new valid rectangle never meet a stale row.  U1, planes over
+ * OVXC_GEO_TAB_MAX and bilinear ones under 16 x 3 take the map itself. */
 typedef struct {
     vx_uint64 stamp;
     vx_int32 ox, oy, w, h, mode; /* mode: the packed form's border rule */
+    vx_int32 stride;             /* the bilinear table's offsets */
     vx_int32 built;              /* 0: content seen once, not built yet (the fields before compare by memcmp) */
 } remap_row_key;
 
 typedef struct {
-    vx_uint32 magic, dw, dh, pad;
+    vx_uint32 magic, dw, dh, bil; /* bil: the bilinear table (ovxc_remap_btab_*) */
     ovxc_remap_tab_f sample;
     const ovx_variant *build;
     ovxc_remap_tab_pack_f pack;
+    ovxc_remap_btab_f bsample;
 } remap_tab_head;
 
 #define REMAP_TAB_MAGIC 0x52544142u /* "RTAB" */
@@ -432,18 +436,22 @@ static vx_int32 remap_tab_istride(vx_uint32 dw)
     return (vx_int32)((dw + 63) & ~63u);
 }
 
-static vx_size remap_tab_size(vx_uint32 dw, vx_uint32 dh)
+static vx_size remap_tab_size(vx_uint32 dw, vx_uint32 dh, int bil)
 {
+    if (bil) return remap_tab_off(dh) + ovxc_remap_btab_row_bytes((int32_t)dw) * dh;
     return remap_tab_off(dh) + (vx_size)dw * dh * 4 + (vx_size)remap_tab_istride(dw) * dh +
            (vx_size)(remap_tab_istride(dw) / 16) * dh * 4;
 }
 
-/* The node's table head, when it has one for a dw x dh destination. */
-static remap_tab_head *remap_tab_of(vx_node node, vx_int32 dw, vx_int32 dh)
+/* The node's table head, when it has one for a dw x dh destination and
+ * the interpolation. */
+static remap_tab_head *remap_tab_of(vx_node node, vx_int32 dw, vx_int32 dh, int bil)
 {
     remap_tab_head *hd = (remap_tab_head *)node->local_data_ptr;
-    if (!node->local_data_ours || !hd || node->local_data_size < remap_tab_size((vx_uint32)dw, (vx_uint32)dh) ||
-        hd->magic != REMAP_TAB_MAGIC || (vx_int32)hd->dw != dw || (vx_int32)hd->dh != dh)
+    if (!node->local_data_ours || !hd || node->local_data_size < sizeof(remap_tab_head) ||
+        hd->magic != REMAP_TAB_MAGIC || (int)hd->bil != bil ||
+        node->local_data_size < remap_tab_size((vx_uint32)dw, (vx_uint32)dh, bil) || (vx_int32)hd->dw != dw ||
+        (vx_int32)hd->dh != dh)
         return NULL;
     return hd;
 }
@@ -458,20 +466,23 @@ static vx_status remap_window(vx_node node, const vx_reference p[], vx_uint32 nu
     (void)num;
     if (!r->data || (int32_t)r->dst_width != dst.width || (int32_t)r->dst_height != dst.height)
         return VX_ERROR_INVALID_PARAMETERS;
-    if (interp == OVXC_GEO_NEAREST && ovxc_remap_tab_fits(&src, &dst) &&
-        (hd = remap_tab_of(node, dst.width, dst.height)) != NULL) {
+    const int bil = interp == OVXC_GEO_BILINEAR;
+    if ((bil ? ovxc_remap_btab_fits(&src, &dst) : interp == OVXC_GEO_NEAREST && ovxc_remap_tab_fits(&src, &dst)) &&
+        (hd = remap_tab_of(node, dst.width, dst.height, bil)) != NULL) {
         vx_uint8 *base = (vx_uint8 *)hd;
         remap_row_key *keys = (remap_row_key *)(void *)(base + remap_tab_keys_off());
         int16_t *tab = (int16_t *)(void *)(base + remap_tab_off((vx_uint32)dst.height));
-        uint8_t *idx = (uint8_t *)(tab + (size_t)dst.width * (size_t)dst.height * 2);
+        /* nearest: the packed form after the table */
+        uint8_t *idx = bil ? NULL : (uint8_t *)(tab + (size_t)dst.width * (size_t)dst.height * 2);
         const vx_int32 ist = remap_tab_istride((vx_uint32)dst.width), hst = ist / 16;
-        int32_t *hdr = (int32_t *)(void *)(idx + (size_t)ist * (size_t)dst.height);
+        int32_t *hdr = bil ? NULL : (int32_t *)(void *)(idx + (size_t)ist * (size_t)dst.height);
         remap_row_key want;
         ovxc_remap_tab t;
         vx_uint32 y = win->y0;
         memset(&want, 0, sizeof want);
         want.stamp = r->stamp, want.ox = src.ox, want.oy = src.oy, want.w = src.width, want.h = src.height;
         want.mode = src.mode;
+        want.stride = bil ? src.stride : 0;
         want.built = 0;
         t.tab = tab, t.idx = idx, t.hdr = hdr, t.istride = ist, t.hstride = hst;
         /* a row's table is built the second time its key is seen (a remap
@@ -487,15 +498,20 @@ static vx_status remap_window(vx_node node, const vx_reference p[], vx_uint32 nu
                     vx_uint32 be = b;
                     while (be < e && !keys[be].built) be++;
                     if (be > b) {
-                        ((void (*)(const ovxc_geo_src *, const ovxc_geo_dst *, const float *, int16_t *, uint32_t,
-                                   uint32_t))hd->build->fn)(&src, &dst, (const float *)r->data, tab, b, be);
-                        hd->pack(&src, &dst, tab, idx, hdr, ist, hst, b, be);
+                        if (bil) {
+                            ovxc_remap_btab_build_rows(&src, &dst, (const float *)r->data, (uint8_t *)tab, b, be);
+                        } else {
+                            ((void (*)(const ovxc_geo_src *, const ovxc_geo_dst *, const float *, int16_t *, uint32_t,
+                                       uint32_t))hd->build->fn)(&src, &dst, (const float *)r->data, tab, b, be);
+                            hd->pack(&src, &dst, tab, idx, hdr, ist, hst, b, be);
+                        }
                         for (; b < be; b++) keys[b].built = 1;
                     } else {
                         b++;
                     }
                 }
-                hd->sample(&src, &dst, &t, y, e);
+                if (bil) hd->bsample(&src, &dst, (const float *)r->data, (const uint8_t *)tab, y, e);
+                else hd->sample(&src, &dst, &t, y, e);
             } else {
                 vx_uint32 k;
                 for (k = y; k < e; k++) keys[k] = want; /* seen once: built on the next run with this key */
@@ -532,26 +548,35 @@ static const ovx_variant *select_warp_perspective(vx_node node, const vx_referen
 }
 
 /* ... and nearest ones where the table's sampler has a SIMD variant (AVX2
- * or better: without one the map's own variants are faster) get the table's
- * room in the node scratch, every row's key cleared (no stamp is 0). */
+ * or better: without one the map's own variants are faster), bilinear ones
+ * where the bilinear table's has, get the table's room in the node scratch,
+ * every row's key cleared (no stamp is 0). */
 static const ovx_variant *select_remap(vx_node node, const vx_reference p[])
 {
-    const ovx_variant *v = geo_select(p, OVXC_GEO_REMAP), *tv = ovx_variant_pick(ovxc_remap_tab_variants());
+    const ovx_variant *v = geo_select(p, OVXC_GEO_REMAP);
+    const int bil = geo_interp(p[2]) == OVXC_GEO_BILINEAR;
+    const ovx_variant *tv = ovx_variant_pick(bil ? ovxc_remap_btab_variants() : ovxc_remap_tab_variants());
     const struct _vx_remap *r = (const struct _vx_remap *)p[1];
     vx_image in = (vx_image)p[0];
-    if (v && geo_interp(p[2]) == OVXC_GEO_NEAREST && tv->level != OVX_SIMD_NONE && in->width <= OVXC_GEO_TAB_MAX && in->height <= OVXC_GEO_TAB_MAX &&
+    if (v && (bil || geo_interp(p[2]) == OVXC_GEO_NEAREST) && tv->level != OVX_SIMD_NONE &&
+        in->width <= OVXC_GEO_TAB_MAX && in->height <= OVXC_GEO_TAB_MAX &&
         (vx_uint64)r->dst_width * r->dst_height <= ((vx_uint64)1 << 31) / 8) {
         const vx_size off = remap_tab_off(r->dst_height);
-        vx_uint8 *base = ovx_node_scratch(node, remap_tab_size(r->dst_width, r->dst_height));
+        vx_uint8 *base = ovx_node_scratch(node, remap_tab_size(r->dst_width, r->dst_height, bil));
         if (base) {
             remap_tab_head *hd = (remap_tab_head *)(void *)base;
             memset(base, 0, off);
             hd->magic = REMAP_TAB_MAGIC;
             hd->dw = r->dst_width;
             hd->dh = r->dst_height;
-            hd->sample = (ovxc_remap_tab_f)tv->fn;
-            hd->build = ovx_variant_pick(ovxc_remap_tab_build_variants());
-            hd->pack = (ovxc_remap_tab_pack_f)ovx_variant_pick(ovxc_remap_tab_pack_variants())->fn;
+            hd->bil = (vx_uint32)bil;
+            if (bil) {
+                hd->bsample = (ovxc_remap_btab_f)tv->fn;
+            } else {
+                hd->sample = (ovxc_remap_tab_f)tv->fn;
+                hd->build = ovx_variant_pick(ovxc_remap_tab_build_variants());
+                hd->pack = (ovxc_remap_tab_pack_f)ovx_variant_pick(ovxc_remap_tab_pack_variants())->fn;
+            }
         }
     } else if (node->local_data_ours && node->local_data_ptr &&
                node->local_data_size >= sizeof(remap_tab_head)) {

@@ -159,6 +159,56 @@ done:
     free(tab), free(tab2), free(idx), free(out), free(hdr);
 }
 
+/* Remap bilinear by the derived table (ovxc_remap_btab_*): the table built
+ * in two bands, every sampler (the scalar one included) equal to the
+ * reference's output ref (stride ds), guard bytes untouched; and the share
+ * of blocks with a base counted (btab_based, btab_blocks: the test must
+ * reach the table's fast path, not only its escapes). */
+static unsigned long btab_based, btab_blocks;
+
+static void check_btab(const ovxc_geo_src *src, int32_t dw, int32_t dh, const float *map, const uint8_t *ref,
+                       int32_t ds, const char *what)
+{
+    const size_t rb = ovxc_remap_btab_row_bytes(dw), nb = ((size_t)dw + 7) / 8, n = (size_t)ds * (size_t)dh;
+    uint8_t *tab = malloc(rb * (size_t)dh), *out = malloc(n);
+    ovxc_geo_dst dst = {out, ds, dw, dh, 0};
+    const ovx_variant *v;
+    if (!ovxc_remap_btab_fits(src, &dst)) goto done;
+    memset(tab, 0x5A, rb * (size_t)dh);
+    ovxc_remap_btab_build_rows(src, &dst, map, tab, 0, (uint32_t)dh / 2);
+    ovxc_remap_btab_build_rows(src, &dst, map, tab, (uint32_t)dh / 2, (uint32_t)dh);
+    for (int32_t y = 0; y < dh; y++)
+        for (size_t b = 0; b < nb; b++) {
+            btab_blocks++;
+            btab_based += ((const int32_t *)(const void *)(tab + (size_t)y * rb))[b] != OVXC_GEO_BTAB_ESC;
+        }
+    for (v = ovxc_remap_btab_variants();; v++) {
+        int32_t x, y, bad = 0;
+        if (!cpu_has(v->level)) {
+            not_run++;
+            continue;
+        }
+        memset(out, 0xA5, n);
+        ((ovxc_remap_btab_f)v->fn)(src, &dst, map, tab, 0, (uint32_t)dh / 2);
+        ((ovxc_remap_btab_f)v->fn)(src, &dst, map, tab, (uint32_t)dh / 2, (uint32_t)dh);
+        for (y = 0; y < dh && !bad; y++)
+            for (x = 0; x < ds; x++)
+                if (out[(size_t)y * ds + x] != ref[(size_t)y * ds + x]) {
+                    printf("FAIL %s remap bilinear table %s mode %d src %dx%d (+%d,+%d) dst %dx%d at (%d, %d): %d, "
+                           "scalar %d%s\n",
+                           v->name, what, src->mode, src->width, src->height, src->ox, src->oy, dw, dh, x, y,
+                           out[(size_t)y * ds + x], ref[(size_t)y * ds + x], x >= dw ? " (guard byte)" : "");
+                    bad = 1;
+                    break;
+                }
+        if (bad) failed++;
+        else passed++;
+        if (v->level == OVX_SIMD_NONE) break;
+    }
+done:
+    free(tab), free(out);
+}
+
 /* Run kind with every variant on (src, dst size) and compare with the scalar. */
 static void check(int kind, const ovxc_geo_src *src, int32_t dw, int32_t dh, const float *coef, int interp,
                   const char *what)
@@ -175,6 +225,7 @@ static void check(int kind, const ovxc_geo_src *src, int32_t dw, int32_t dh, con
     memset(ref, 0xA5, n);
     scalar(src, &dst, coef, interp, 0, (uint32_t)dh);
     if (kind == OVXC_GEO_REMAP && interp == OVXC_GEO_NEAREST) check_tab(src, dw, dh, coef, ref, ds, what);
+    if (kind == OVXC_GEO_REMAP && interp == OVXC_GEO_BILINEAR) check_btab(src, dw, dh, coef, ref, ds, what);
     for (v = tab; v->level != OVX_SIMD_NONE; v++) {
         int32_t x, y, bad = 0;
         if (!cpu_has(v->level)) {
@@ -484,6 +535,12 @@ int main(void)
                 passed++;
             }
         }
+    }
+    /* the bilinear table's fast path reached, not only its escapes */
+    printf("remap bilinear table: %lu of %lu blocks with a base\n", btab_based, btab_blocks);
+    if (btab_based * 4 < btab_blocks) {
+        printf("FAIL remap bilinear table: under a quarter of the blocks have a base\n");
+        failed++;
     }
     printf("warp variants: %u passed, %u failed, %u not run (CPU)\n", passed, failed, not_run);
     return failed ? 1 : 0;
