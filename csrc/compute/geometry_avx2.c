@@ -592,18 +592,26 @@ static void warp_nn_tab(float ax, float ay, int32_t n, int pairs, float *tx, flo
  * 1.  Each half then indexes its block's 16 source bytes of rows yb,
  * yb + 1 (one pshufb per row for both blocks) and the row mask picks the
  * row: the column index is (X + 512 - 1024 xb) >> 10 = tap - xb (0..15,
- * words after the pack), the mask X > 1024 yb + 511 (the tap row is
- * yb + 1).  kx, ty: 1024 xb - 512 and 1024 yb + 511 of a in the low half, b
- * in the high; pa, pb: the blocks' bytes at (xb, yb).  Each half's bytes
- * 0-7 are the block's outputs. */
+ * words after the pack), the mask Y > 1024 yb + 511 (the tap row is
+ * yb + 1), compared in float before the floor.  kx, kty: 1024 xb - 512 and
+ * (float bits) 1024 yb + 512 of a in the low half, b in the high; pa, pb:
+ * the blocks' bytes at (xb, yb).  Each half's bytes 0-7 are the block's
+ * outputs. */
 static inline __m256i warp_nn_pair(const warp_ctx *c, const float *tx, const float *ty, __m256 bx, __m256 by,
                                    __m256i kx, __m256i kty, const uint8_t *pa, const uint8_t *pb, const int cl)
 {
     enum { B = OVXC_GEO_FIX_BITS };
     __m256i dx0 = _mm256_sub_epi32(warp_nn_fix(_mm256_add_ps(_mm256_load_ps(tx), bx), c->fxhi, cl), kx);
     __m256i dx1 = _mm256_sub_epi32(warp_nn_fix(_mm256_add_ps(_mm256_load_ps(tx + 8), bx), c->fxhi, cl), kx);
-    __m256i m0 = _mm256_cmpgt_epi32(warp_nn_fix(_mm256_add_ps(_mm256_load_ps(ty), by), c->fyhi, cl), kty);
-    __m256i m1 = _mm256_cmpgt_epi32(warp_nn_fix(_mm256_add_ps(_mm256_load_ps(ty + 8), by), c->fyhi, cl), kty);
+    /* the row mask in float: floor(v) > 1024 yb + 511 iff v >= 1024 yb + 512 (an exact float) */
+    __m256 vy0 = _mm256_add_ps(_mm256_load_ps(ty), by), vy1 = _mm256_add_ps(_mm256_load_ps(ty + 8), by);
+    if (cl) {
+        vy0 = _mm256_min_ps(_mm256_max_ps(vy0, _mm256_setzero_ps()), c->fyhi);
+        vy1 = _mm256_min_ps(_mm256_max_ps(vy1, _mm256_setzero_ps()), c->fyhi);
+    }
+    const __m256 tyf = _mm256_castsi256_ps(kty);
+    __m256i m0 = _mm256_castps_si256(_mm256_cmp_ps(vy0, tyf, _CMP_GE_OQ));
+    __m256i m1 = _mm256_castps_si256(_mm256_cmp_ps(vy1, tyf, _CMP_GE_OQ));
     /* words: column indices (dx < 16 1024 fits), masks (0, -1); bytes: per
      * half 8 indices, then their 8 masks */
     __m256i ix = _mm256_srli_epi16(_mm256_packs_epi32(dx0, dx1), B);
@@ -642,7 +650,7 @@ static inline void warp_nn_bases(const warp_ctx *c, const ovxc_geo_row *r, int32
     }
     _mm256_store_si256((__m256i *)(void *)off, _mm256_add_epi32(_mm256_mullo_epi32(yb, c->vstride), xb));
     *kx = _mm256_sub_epi32(_mm256_slli_epi32(xb, B), h);
-    *ty = _mm256_add_epi32(_mm256_slli_epi32(yb, B), _mm256_set1_epi32((1 << (B - 1)) - 1));
+    *ty = _mm256_castps_si256(_mm256_cvtepi32_ps(_mm256_add_epi32(_mm256_slli_epi32(yb, B), h)));
 }
 
 /* The nearest row-local span [x0, x1) of an affine row (multiples of 16) in

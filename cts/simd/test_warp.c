@@ -476,6 +476,16 @@ int main(void)
                 check(OVXC_GEO_WARP_AFFINE, &src, w, h, am, interp, "affine wide, half-pixel ties");
                 check(OVXC_GEO_WARP_PERSPECTIVE, &src, w, h, pm, interp, "perspective wide, half-pixel ties");
             }
+        /* exact row ties inside blocks: y' = x / 16 + y + 255.5 / 1024 puts the
+         * position exactly on 1024 yb + 512 (the nearest row's threshold) at
+         * x = 4 + 16 k, the middle of a block of 8 */
+        for (int mode = 0; mode < 2; mode++) {
+            const float am[6] = {1.0f, 0.0625f, 0.0f, 1.0f, 0.25f, 0.24951171875f};
+            const float pm[9] = {am[0], am[1], 0.0f, am[2], am[3], 0.0f, am[4], am[5], 1.0f};
+            src.mode = mode ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE;
+            check(OVXC_GEO_WARP_AFFINE, &src, w, h, am, OVXC_GEO_NEAREST, "affine wide, exact row ties");
+            check(OVXC_GEO_WARP_PERSPECTIVE, &src, w, h, pm, OVXC_GEO_NEAREST, "perspective wide, exact row ties");
+        }
         free(map);
         src_free(&si);
     }
