@@ -6,6 +6,7 @@ The kernel tests skip while the C library has no kernel of that name
 (they never reach C)."""
 
 import numpy as np
+from geo_model import fix as geo_fix, sample as geo_sample
 import pytest
 
 import pyopenvx as vx
@@ -413,37 +414,8 @@ def test_remap_identity_and_flip():
     close(vx.remap(A8, ((w - 1) - xs, ys), "nearest"), A8[:, ::-1])
 
 
-# The warps' and remap's definition (csrc/compute/geometry.h): the source
-# position as v = 1024 x + 0.5 in float32 from per-row constants (double,
-# rounded once), clamped to +-2^30 and floored (10 fractional bits); nearest
-# ((X + 512) >> 10), bilinear with integer weights s = X & 1023, t = Y & 1023.
-# A NumPy model of exactly that: the library's output must match it bit for
-# bit (all SIMD levels are bit-exact with the scalar reference).
+# The warps' and remap's definition: tests/geo_model.py (fix, sample).
 _F32 = np.float32
-_LIM = _F32(2.0 ** 30)
-
-
-def _fix(v):
-    v = np.where(v > -_LIM, v, -_LIM).astype(_F32)      # NaN -> -2^30, as maxps
-    v = np.where(v < _LIM, v, _LIM).astype(_F32)
-    return np.floor(v).astype(np.int64)
-
-
-def _sample(img, X, Y, interp, cval):
-    h, w = img.shape
-
-    def px(xi, yi):
-        v = img[np.clip(yi, 0, h - 1), np.clip(xi, 0, w - 1)].astype(np.int64)
-        if cval is None:                                     # replicate
-            return v
-        return np.where((xi >= 0) & (yi >= 0) & (xi < w) & (yi < h), v, cval)
-
-    if interp == "nearest":
-        return px((X + 512) >> 10, (Y + 512) >> 10).astype(np.uint8)
-    xi, yi, s, t = X >> 10, Y >> 10, X & 1023, Y & 1023
-    r0 = px(xi, yi) * (1024 - s) + px(xi + 1, yi) * s
-    r1 = px(xi, yi + 1) * (1024 - s) + px(xi + 1, yi + 1) * s
-    return ((r0 * (1024 - t) + r1 * t + (1 << 19)) >> 20).astype(np.uint8)
 
 
 def _model_affine(img, M, shape, interp, cval):
@@ -455,7 +427,7 @@ def _model_affine(img, M, shape, interp, cval):
         ax, ay = _F32(m[0, 0] * 1024.0), _F32(m[1, 0] * 1024.0)
         bx = _F32((m[0, 1] * y + m[0, 2]) * 1024.0 + 0.5)
         by = _F32((m[1, 1] * y + m[1, 2]) * 1024.0 + 0.5)
-        out[y] = _sample(img, _fix(ax * xf + bx), _fix(ay * xf + by), interp, cval)
+        out[y] = geo_sample(img, geo_fix(ax * xf + bx), geo_fix(ay * xf + by), interp, cval)
     return out
 
 
@@ -471,7 +443,7 @@ def _model_perspective(img, M, shape, interp, cval):
         with np.errstate(divide="ignore", invalid="ignore"):
             q = _F32(1.0) / (az * xf + bz)
             vx, vy = (ax * xf + bx) * q + _F32(0.5), (ay * xf + by) * q + _F32(0.5)
-        out[y] = _sample(img, _fix(vx), _fix(vy), interp, cval)
+        out[y] = geo_sample(img, geo_fix(vx), geo_fix(vy), interp, cval)
     return out
 
 
@@ -518,7 +490,7 @@ def test_remap_matches_fixed_point_model(interp):
     mx = (xs * np.float32(1.17) + np.float32(0.3) * np.sin(ys)).astype(np.float32) - np.float32(2.5)
     my = (ys * np.float32(0.83) + np.float32(0.25) * np.cos(xs)).astype(np.float32) + np.float32(1.75)
     got = vx.remap(_WIMG, (mx, my), interp, border=REP)
-    want = _sample(_WIMG, _fix(mx * _F32(1024.0) + _F32(0.5)), _fix(my * _F32(1024.0) + _F32(0.5)), interp, None)
+    want = geo_sample(_WIMG, geo_fix(mx * _F32(1024.0) + _F32(0.5)), geo_fix(my * _F32(1024.0) + _F32(0.5)), interp, None)
     assert (got == want).all(), np.argwhere(got != want)[:5]
 
 

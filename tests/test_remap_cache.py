@@ -9,6 +9,7 @@ interpolations and both border rules of bilinear."""
 
 import numpy as np
 import pytest
+from geo_model import fix, sample
 
 from pyopenvx import ffi, lib
 
@@ -19,29 +20,12 @@ RNG = np.random.default_rng(15)
 CVAL = 77
 
 
-def fix(m):
-    """geometry.h's fixed point: X = floor(clamp(1024 m + 0.5)) in float32."""
-    v = m.astype(np.float32) * np.float32(1024.0) + np.float32(0.5)
-    return np.floor(np.clip(v, np.float32(-2.0 ** 30), np.float32(2.0 ** 30))).astype(np.int64)
-
-
 def model(src, pts, interp="nearest", border="replicate"):
-    """Nearest: the pixel (X + 512) >> 10; bilinear: the taps X >> 10 and + 1 (Y likewise) weighted by the
-    10-bit fractions, r0 (1024 - t) + r1 t rounded at 2^20.  Replicate's nearest edge pixel outside, or
-    constant's CVAL."""
-    X, Y = fix(pts[..., 0]), fix(pts[..., 1])
-
-    def tap(xi, yi):
-        inside = (xi >= 0) & (xi < W) & (yi >= 0) & (yi < H)
-        v = src[np.clip(yi, 0, H - 1), np.clip(xi, 0, W - 1)].astype(np.int64)
-        return v if border == "replicate" else np.where(inside, v, CVAL)
-
-    if interp == "nearest":
-        return tap((X + 512) >> 10, (Y + 512) >> 10).astype(np.uint8)
-    xi, yi, s, t = X >> 10, Y >> 10, X & 1023, Y & 1023
-    r0 = tap(xi, yi) * (1024 - s) + tap(xi + 1, yi) * s
-    r1 = tap(xi, yi + 1) * (1024 - s) + tap(xi + 1, yi + 1) * s
-    return ((r0 * (1024 - t) + r1 * t + (1 << 19)) >> 20).astype(np.uint8)
+    """geo_model's rule at the remap's points (v = 1024 m + 0.5): replicate's nearest edge pixel outside,
+    or constant's CVAL."""
+    def pos(m):
+        return fix(m.astype(np.float32) * np.float32(1024.0) + np.float32(0.5))
+    return sample(src, pos(pts[..., 0]), pos(pts[..., 1]), interp, None if border == "replicate" else CVAL)
 
 
 def smooth_map(scale, dx, dy):

@@ -74,6 +74,19 @@ enum { GUARD = 16 };
 
 static unsigned passed, failed, not_run;
 
+/* The first byte where out differs from ref (dh rows of ds bytes, guard
+ * bytes included): 1 and its (x, y), else 0. */
+static int first_diff(const uint8_t *out, const uint8_t *ref, int32_t ds, int32_t dh, int32_t *px, int32_t *py)
+{
+    for (int32_t y = 0; y < dh; y++)
+        for (int32_t x = 0; x < ds; x++)
+            if (out[(size_t)y * ds + x] != ref[(size_t)y * ds + x]) {
+                *px = x, *py = y;
+                return 1;
+            }
+    return 0;
+}
+
 /* Remap nearest by the derived table (ovxc_remap_tab_*): every builder's
  * table equal to the scalar builder's, and every sampler (on the table and
  * on its packed form) equal to the reference's output ref (stride ds). */
@@ -131,7 +144,7 @@ static void check_tab(const ovxc_geo_src *src, int32_t dw, int32_t dh, const flo
     for (v = st;; v++) {
         for (int packed = 0; packed < 2; packed++) {
             ovxc_remap_tab t = {tab, packed ? idx : NULL, hdr, ist, hst};
-            int32_t x, y, bad = 0;
+            int32_t x, y;
             if (!cpu_has(v->level)) {
                 not_run++;
                 continue;
@@ -139,19 +152,15 @@ static void check_tab(const ovxc_geo_src *src, int32_t dw, int32_t dh, const flo
             memset(out, 0xA5, n);
             ((ovxc_remap_tab_f)v->fn)(src, &dst, &t, 0, (uint32_t)dh / 2);
             ((ovxc_remap_tab_f)v->fn)(src, &dst, &t, (uint32_t)dh / 2, (uint32_t)dh);
-            for (y = 0; y < dh && !bad; y++)
-                for (x = 0; x < ds; x++)
-                    if (out[(size_t)y * ds + x] != ref[(size_t)y * ds + x]) {
-                        printf("FAIL %s remap table%s %s mode %d src %dx%d (+%d,+%d) dst %dx%d at (%d, %d): %d, "
-                               "scalar %d%s\n",
-                               v->name, packed ? " packed" : "", what, src->mode, src->width, src->height, src->ox,
-                               src->oy, dw, dh, x, y, out[(size_t)y * ds + x], ref[(size_t)y * ds + x],
-                               x >= dw ? " (guard byte)" : "");
-                        bad = 1;
-                        break;
-                    }
-            if (bad) failed++;
-            else passed++;
+            if (first_diff(out, ref, ds, dh, &x, &y)) {
+                printf("FAIL %s remap table%s %s mode %d src %dx%d (+%d,+%d) dst %dx%d at (%d, %d): %d, "
+                       "scalar %d%s\n",
+                       v->name, packed ? " packed" : "", what, src->mode, src->width, src->height, src->ox, src->oy, dw,
+                       dh, x, y, out[(size_t)y * ds + x], ref[(size_t)y * ds + x], x >= dw ? " (guard byte)" : "");
+                failed++;
+            } else {
+                passed++;
+            }
         }
         if (v->level == OVX_SIMD_NONE) break;
     }
@@ -183,7 +192,7 @@ static void check_btab(const ovxc_geo_src *src, int32_t dw, int32_t dh, const fl
             btab_based += ((const int32_t *)(const void *)(tab + (size_t)y * rb))[b] != OVXC_GEO_BTAB_ESC;
         }
     for (v = ovxc_remap_btab_variants();; v++) {
-        int32_t x, y, bad = 0;
+        int32_t x, y;
         if (!cpu_has(v->level)) {
             not_run++;
             continue;
@@ -191,18 +200,14 @@ static void check_btab(const ovxc_geo_src *src, int32_t dw, int32_t dh, const fl
         memset(out, 0xA5, n);
         ((ovxc_remap_btab_f)v->fn)(src, &dst, map, tab, 0, (uint32_t)dh / 2);
         ((ovxc_remap_btab_f)v->fn)(src, &dst, map, tab, (uint32_t)dh / 2, (uint32_t)dh);
-        for (y = 0; y < dh && !bad; y++)
-            for (x = 0; x < ds; x++)
-                if (out[(size_t)y * ds + x] != ref[(size_t)y * ds + x]) {
-                    printf("FAIL %s remap bilinear table %s mode %d src %dx%d (+%d,+%d) dst %dx%d at (%d, %d): %d, "
-                           "scalar %d%s\n",
-                           v->name, what, src->mode, src->width, src->height, src->ox, src->oy, dw, dh, x, y,
-                           out[(size_t)y * ds + x], ref[(size_t)y * ds + x], x >= dw ? " (guard byte)" : "");
-                    bad = 1;
-                    break;
-                }
-        if (bad) failed++;
-        else passed++;
+        if (first_diff(out, ref, ds, dh, &x, &y)) {
+            printf("FAIL %s remap bilinear table %s mode %d src %dx%d (+%d,+%d) dst %dx%d at (%d, %d): %d, scalar %d%s\n",
+                   v->name, what, src->mode, src->width, src->height, src->ox, src->oy, dw, dh, x, y,
+                   out[(size_t)y * ds + x], ref[(size_t)y * ds + x], x >= dw ? " (guard byte)" : "");
+            failed++;
+        } else {
+            passed++;
+        }
         if (v->level == OVX_SIMD_NONE) break;
     }
 done:
@@ -227,7 +232,7 @@ static void check(int kind, const ovxc_geo_src *src, int32_t dw, int32_t dh, con
     if (kind == OVXC_GEO_REMAP && interp == OVXC_GEO_NEAREST) check_tab(src, dw, dh, coef, ref, ds, what);
     if (kind == OVXC_GEO_REMAP && interp == OVXC_GEO_BILINEAR) check_btab(src, dw, dh, coef, ref, ds, what);
     for (v = tab; v->level != OVX_SIMD_NONE; v++) {
-        int32_t x, y, bad = 0;
+        int32_t x, y;
         if (!cpu_has(v->level)) {
             not_run++;
             continue;
@@ -237,18 +242,14 @@ static void check(int kind, const ovxc_geo_src *src, int32_t dw, int32_t dh, con
         /* two bands, as the thread pool cuts them */
         ((ovxc_warp_rows_f)v->fn)(src, &dst, coef, interp, 0, (uint32_t)dh / 2);
         ((ovxc_warp_rows_f)v->fn)(src, &dst, coef, interp, (uint32_t)dh / 2, (uint32_t)dh);
-        for (y = 0; y < dh && !bad; y++)
-            for (x = 0; x < ds; x++)
-                if (out[(size_t)y * ds + x] != ref[(size_t)y * ds + x]) {
-                    printf("FAIL %s %s kind %d interp %d mode %d src %dx%d (+%d,+%d) dst %dx%d at (%d, %d): %d, "
-                           "scalar %d%s\n",
-                           v->name, what, kind, interp, src->mode, src->width, src->height, src->ox, src->oy, dw, dh,
-                           x, y, out[(size_t)y * ds + x], ref[(size_t)y * ds + x], x >= dw ? " (guard byte)" : "");
-                    bad = 1;
-                    break;
-                }
-        if (bad) failed++;
-        else passed++;
+        if (first_diff(out, ref, ds, dh, &x, &y)) {
+            printf("FAIL %s %s kind %d interp %d mode %d src %dx%d (+%d,+%d) dst %dx%d at (%d, %d): %d, scalar %d%s\n",
+                   v->name, what, kind, interp, src->mode, src->width, src->height, src->ox, src->oy, dw, dh, x, y,
+                   out[(size_t)y * ds + x], ref[(size_t)y * ds + x], x >= dw ? " (guard byte)" : "");
+            failed++;
+        } else {
+            passed++;
+        }
     }
     free(ref);
     free(out);
@@ -476,13 +477,14 @@ int main(void)
                 check(OVXC_GEO_WARP_AFFINE, &src, w, h, am, interp, "affine wide, half-pixel ties");
                 check(OVXC_GEO_WARP_PERSPECTIVE, &src, w, h, pm, interp, "perspective wide, half-pixel ties");
             }
-        /* exact row ties inside blocks: y' = x / 16 + y + 255.5 / 1024 puts the
-         * position exactly on 1024 yb + 512 (the nearest row's threshold) at
-         * x = 4 + 16 k, the middle of a block of 8 */
-        for (int mode = 0; mode < 2; mode++) {
-            const float am[6] = {1.0f, 0.0625f, 0.0f, 1.0f, 0.25f, 0.24951171875f};
+        /* exact row ties inside blocks: y' = x / 16 + y + (c - 0.5) / 1024 puts
+         * the position exactly on 1024 yb + 512 (the nearest row's threshold)
+         * at x = (512 - c) / 64 + 16 k: c 256 at pixel 4 of a block, c 384 at
+         * pixel 2 */
+        for (int mode = 0; mode < 4; mode++) {
+            const float am[6] = {1.0f, 0.0625f, 0.0f, 1.0f, 0.25f, mode & 2 ? 0.37451171875f : 0.24951171875f};
             const float pm[9] = {am[0], am[1], 0.0f, am[2], am[3], 0.0f, am[4], am[5], 1.0f};
-            src.mode = mode ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE;
+            src.mode = mode & 1 ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE;
             check(OVXC_GEO_WARP_AFFINE, &src, w, h, am, OVXC_GEO_NEAREST, "affine wide, exact row ties");
             check(OVXC_GEO_WARP_PERSPECTIVE, &src, w, h, pm, OVXC_GEO_NEAREST, "perspective wide, exact row ties");
         }
