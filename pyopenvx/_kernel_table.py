@@ -635,7 +635,8 @@ KERNELS = [
         _atom("dimension2", "vx_size")],
        """Performs transpose on the input tensor: the output is the input with dimensions dimension1 and
        dimension2 swapped (OpenVX dimension indices, 0 the fastest-varying).""",
-       c=_c("tensor_transpose", "tensorops", "transpose_validate", function="transpose_function", valid="full")),
+       c=_c("tensor_transpose", "tensorops", "transpose_validate", function="transpose_function", valid="full",
+            select="select_transpose")),
     _k("tensor_convert_depth", "vxTensorConvertDepthNode", "vxuTensorConvertDepth", "VX_KERNEL_TENSOR_CONVERT_DEPTH",
        "tensor",
        [_obj("tensor", "input"), _enum("policy", "convert_policy", "saturate"),

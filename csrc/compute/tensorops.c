@@ -361,6 +361,16 @@ void ovxc_tensor_copy(const ovxc_tensor *a, const ovxc_tensor *o, size_t elem_si
     }
 }
 
+static const ovx_variant copy_variants[] = {
+    OVX_VARIANT_AVX2(ovxc_tensor_copy)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_tensor_copy},
+};
+
+const ovx_variant *ovxc_tensor_copy_variants(void)
+{
+    return copy_variants;
+}
+
 /* ---- convert depth ------------------------------------------------------------------------ */
 
 static inline float load_float(ovxc_ttype t, const uint8_t *p)

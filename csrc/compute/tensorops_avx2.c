@@ -167,3 +167,72 @@ void ovxc_tensor_convert_row_avx2(const uint8_t *a, ovxc_ttype ta, uint8_t *o, o
 #undef CVT_TO
     ovxc_tensor_convert_row(a, ta, o, to, n, saturate, in_scale, offset, inv_norm, out_scale);
 }
+
+/* ---- copy (transpose), 2-byte elements -------------------------------- */
+
+/* 16 x 16 of 16 bits: row k (k < 16) of a at pa + k sa, 32 bytes, to row j of
+ * o at po + j os, 32 bytes: o row j = element j of a's rows 0..15.  Rows k
+ * and k + 8 share a register (one per lane), so one 8 x 8 transpose per lane
+ * (three rounds of unpacks) serves both halves. */
+static inline void copy_t16(const uint8_t *pa, size_t sa, uint8_t *po, size_t os)
+{
+    __m256i r[16], t[16];
+    int k;
+    for (k = 0; k < 8; k++) {
+        r[k] = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(pa + k * sa))),
+                                       _mm_loadu_si128((const __m128i *)(const void *)(pa + (k + 8) * sa)), 1);
+        r[k + 8] = _mm256_inserti128_si256(
+            _mm256_castsi128_si256(_mm_loadu_si128((const __m128i *)(const void *)(pa + k * sa + 16))),
+            _mm_loadu_si128((const __m128i *)(const void *)(pa + (k + 8) * sa + 16)), 1);
+    }
+    for (int h = 0; h < 2; h++) { /* h: o rows 8 h .. 8 h + 7 */
+        const __m256i *q = r + 8 * h;
+        __m256i u[8], v[8];
+        for (k = 0; k < 4; k++) {
+            u[2 * k] = _mm256_unpacklo_epi16(q[2 * k], q[2 * k + 1]);
+            u[2 * k + 1] = _mm256_unpackhi_epi16(q[2 * k], q[2 * k + 1]);
+        }
+        for (k = 0; k < 2; k++) {
+            v[4 * k] = _mm256_unpacklo_epi32(u[4 * k], u[4 * k + 2]);
+            v[4 * k + 1] = _mm256_unpackhi_epi32(u[4 * k], u[4 * k + 2]);
+            v[4 * k + 2] = _mm256_unpacklo_epi32(u[4 * k + 1], u[4 * k + 3]);
+            v[4 * k + 3] = _mm256_unpackhi_epi32(u[4 * k + 1], u[4 * k + 3]);
+        }
+        for (k = 0; k < 4; k++) {
+            t[8 * h + 2 * k] = _mm256_unpacklo_epi64(v[k], v[4 + k]);
+            t[8 * h + 2 * k + 1] = _mm256_unpackhi_epi64(v[k], v[4 + k]);
+        }
+    }
+    for (k = 0; k < 16; k++) _mm256_storeu_si256((__m256i *)(void *)(po + k * os), t[k]);
+}
+
+void ovxc_tensor_copy_avx2(const ovxc_tensor *a, const ovxc_tensor *o, size_t elem_size, size_t r0, size_t r1)
+{
+    const size_t n = o->dims[0], d1 = o->num_dims > 1 ? o->dims[1] : 1, sa = a->strides[0];
+    const size_t os1 = o->num_dims > 1 ? o->strides[1] : 0;
+    size_t r = r0;
+    /* the scalar's tiled case, 2-byte elements */
+    if (!(elem_size == 2 && o->num_dims > 1 && o->strides[0] == 2 && sa != 2 && a->strides[1] == 2 && n >= 16)) {
+        ovxc_tensor_copy(a, o, elem_size, r0, r1);
+        return;
+    }
+    while (r < r1) {
+        /* 16 or 32 rows of o along its dimension 1 (one run of a's columns):
+         * 64 of a's rows a pass, each 64-byte line of them used whole */
+        if (r % d1 + 16 <= d1 && r + 16 <= r1) {
+            const size_t nt = r % d1 + 32 <= d1 && r + 32 <= r1 ? 2 : 1, n16 = n & ~(size_t)15;
+            const uint8_t *pa = a->ptr + ovxc_tensor_row_offset(o, a, r);
+            uint8_t *po = o->ptr + ovxc_tensor_row_offset(o, o, r);
+            for (size_t i = 0; i < n16; i += 64)
+                for (size_t t = 0; t < nt; t++)
+                    for (size_t c = i; c < i + 64 && c < n16; c += 16)
+                        copy_t16(pa + c * sa + 32 * t, sa, po + 16 * t * os1 + 2 * c, os1);
+            for (size_t c = n16; c < n; c++) /* the last columns of o */
+                for (size_t k = 0; k < 16 * nt; k++) memcpy(po + k * os1 + 2 * c, pa + c * sa + 2 * k, 2);
+            r += 16 * nt;
+            continue;
+        }
+        ovxc_tensor_copy(a, o, elem_size, r, r + 1);
+        r++;
+    }
+}

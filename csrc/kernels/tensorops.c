@@ -456,12 +456,13 @@ static vx_status VX_CALLBACK transpose_validate(vx_node node, const vx_reference
 typedef struct {
     ovxc_tensor a, o;
     size_t elem_size;
+    ovxc_tensor_copy_f copy; /* the node's variant */
 } copy_job;
 
 static void copy_rows(void *arg, vx_uint32 r0, vx_uint32 r1)
 {
     copy_job *j = arg;
-    ovxc_tensor_copy(&j->a, &j->o, j->elem_size, r0, r1);
+    j->copy(&j->a, &j->o, j->elem_size, r0, r1);
 }
 
 static vx_status VX_CALLBACK transpose_function(vx_node node, const vx_reference *p, vx_uint32 num)
@@ -487,7 +488,8 @@ static vx_status VX_CALLBACK transpose_function(vx_node node, const vx_reference
         if (in->dims[src] != out->dims[d]) return no_memory(node);
     }
     {
-        copy_job j = {a, o, in->elem_size};
+        copy_job j = {a, o, in->elem_size,
+                      ovx_node_variant(node) ? (ovxc_tensor_copy_f)ovx_node_variant(node)->fn : ovxc_tensor_copy};
         size_t rows = ovxc_tensor_rows(&o);
         ovx_node_parallel_rows(node, 0, (vx_uint32)rows, (vx_uint64)rows * o.dims[0], copy_rows, &j);
     }
@@ -565,6 +567,12 @@ static const ovx_variant *select_lut(vx_node node, const vx_reference p[])
 }
 
 /* Tensor Convert Bit-Depth's contiguous rows by the best row variant. */
+static const ovx_variant *select_transpose(vx_node node, const vx_reference p[])
+{
+    (void)node, (void)p;
+    return ovx_variant_pick(ovxc_tensor_copy_variants());
+}
+
 static const ovx_variant *select_convert(vx_node node, const vx_reference p[])
 {
     (void)node, (void)p;
