@@ -18,7 +18,11 @@
  *    operations (the positions are monotonic in x), the span of blocks
  *    where this holds inside the plane, and run it with no per-block test
  *    (the bases of 8 blocks at a time, warp_aff_local_run); other blocks
- *    test it.
+ *    test it.  Nearest affine rows up to WARP_NN_TAB pixels take two blocks
+ *    per pshufb (warp_aff_local_nn_run: packed indices and row masks, the
+ *    products of x from a per-call table), and under replicate the blocks
+ *    past the span take the same row-local code with their positions
+ *    clamped into the plane (bilinear too).
  *  - Prefetch: warps and remaps whose destination rows cross the source
  *    diagonally (2 source rows or more a row) prefetch each block's taps 8
  *    destination rows ahead (warp_pf, warp_remap_pf): the hardware
@@ -41,6 +45,9 @@
  * block, else warp_px8 out of line; nearest: scalar byte loads from
  * offsets).  In one pass the chain from a block's position to its loads
  * was long enough to leave the core waiting (~30% slower, CPU time).
+ * Bilinear remaps with a derived table (geometry.h, ovxc_remap_btab_*) read
+ * it instead of the map: a block's window offset and each pixel's position
+ * in it, sampled by warp_local_bil.
  */
 #include "geometry.h"
 
@@ -666,7 +673,7 @@ static inline void warp_nn_bases(const warp_ctx *c, const ovxc_geo_row *r, int32
  * the row's width, are not stored.  Against warp_aff_local_run's int32
  * lanes (two pshufb and a blend per 8 pixels, then a 3-step pack): half
  * the operations on the shuffle ports, no multiplies (the tables), the same
- * bytes: 0.7x the time on a Zen 3. */
+ * bytes: 0.6-0.7x the time on a Zen 3 (with the clamped edge blocks). */
 static inline void warp_aff_local_nn_run(const warp_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t x0,
                                          int32_t x1, int32_t n, const int xl, const int yl, const float *tx,
                                          const float *ty, const int cl)
