@@ -74,7 +74,6 @@ typedef struct {
     __m256i cval8;   /* the constant in each byte */
     __m256i wm1, hm1;
     __m256i lastm3;  /* offset of the plane's last byte - 3 */
-    float bcx, bcy;  /* the remap table sampler's map constants (ovxc_remap_btab_rows_avx2) */
 } warp_ctx;
 
 static int warp_ctx_init(warp_ctx *c, const ovxc_geo_src *src, const ovxc_geo_dst *dst, int interp)
@@ -1318,11 +1317,12 @@ static inline __m256i warp_btab_blk8(const warp_ctx *c, const uint8_t *w, __m256
 }
 
 /* A block of 8 without a base: the map's positions (row q from the block's
- * first point, m of them) through warp_px8. */
-static __attribute__((noinline)) __m256i warp_btab_esc8(const warp_ctx *c, const float *q, int32_t m)
+ * first point, m of them; cx, cy the map's constants) through warp_px8. */
+static __attribute__((noinline)) __m256i warp_btab_esc8(const warp_ctx *c, const float *q, int32_t m, float bcx,
+                                                        float bcy)
 {
     const __m256 kfix = _mm256_set1_ps((float)OVXC_GEO_FIX_SCALE);
-    const __m256 cx = _mm256_set1_ps(c->bcx), cy = _mm256_set1_ps(c->bcy);
+    const __m256 cx = _mm256_set1_ps(bcx), cy = _mm256_set1_ps(bcy);
     float tmp[16];
     __m256i X, Y;
     if (m < 8) { /* the row's tail: the rest of the lanes 0 (computed, not stored) */
@@ -1342,8 +1342,8 @@ void ovxc_remap_btab_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst,
         ovxc_remap_btab_rows(src, dst, map_xy, tab, y0, y1);
         return;
     }
-    c.bcx = (float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->ox);
-    c.bcy = (float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->oy);
+    const float bcx = (float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->ox);
+    const float bcy = (float)(0.5 - OVXC_GEO_FIX_SCALE * (double)src->oy);
     const int32_t n = dst->width, nb = (n + 7) / 8;
     const size_t rb = ovxc_remap_btab_row_bytes(n), hb = (size_t)((nb + 7) & ~7) * 4;
     for (uint32_t y = y0; y < y1; y++) {
@@ -1362,7 +1362,7 @@ void ovxc_remap_btab_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst *dst,
                 }
                 const int32_t off = hdr[bk];
                 if (off == OVXC_GEO_BTAB_ESC) {
-                    res[k] = warp_btab_esc8(&c, p + 16 * bk, n - 8 * bk < 8 ? n - 8 * bk : 8);
+                    res[k] = warp_btab_esc8(&c, p + 16 * bk, n - 8 * bk < 8 ? n - 8 * bk : 8, bcx, bcy);
                     continue;
                 }
                 const uint8_t *w = c.ptr + off;
