@@ -268,7 +268,18 @@ static void update_valid(vx_node n, vx_reference *params)
         } else if (n->valid_rect_cb[i]) {
             vx_rectangle_t *outs[1];
             outs[0] = &r;
-            if (n->valid_rect_cb[i](n, i, in_ptr, outs) != VX_SUCCESS) full_rect(out, &r);
+            if (n->valid_rect_cb[i](n, i, in_ptr, outs) != VX_SUCCESS) {
+                full_rect(out, &r);
+            } else if (r.start_x > r.end_x || r.start_y > r.end_y || r.end_x > out->width || r.end_y > out->height) {
+                /* the rest of the library (and the next node's kernel, which
+                 * may sample only this region) trusts a valid rectangle to
+                 * lie in its image, as vxSetImageValidRectangle demands */
+                ovx_log((vx_reference)n, VX_ERROR_INVALID_PARAMETERS,
+                        "%s: the valid-rectangle callback of parameter %u gave (%u,%u)-(%u,%u), not inside the "
+                        "%ux%u image: the whole image is valid instead",
+                        n->kernel->name, i, r.start_x, r.start_y, r.end_x, r.end_y, out->width, out->height);
+                full_rect(out, &r);
+            }
         } else if (n->valid_rect_reset || !d || d->valid_rule == OVX_VALID_FULL) {
             /* full */
         } else if (d->valid_rule == OVX_VALID_KERNEL) {

@@ -181,7 +181,13 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetMetaFormatAttribute(vx_meta_format meta,
     vx_size want;
     if (!ovx_ref_valid((vx_reference)meta, VX_TYPE_META_FORMAT)) return VX_ERROR_INVALID_REFERENCE;
     if (attribute == VX_VALID_RECT_CALLBACK) {
-        if (ptr == NULL || size != sizeof(vx_kernel_image_valid_rectangle_f)) return VX_ERROR_INVALID_PARAMETERS;
+        if (ptr == NULL || size != sizeof(vx_kernel_image_valid_rectangle_f)) {
+            ovx_log((vx_reference)meta, VX_ERROR_INVALID_PARAMETERS,
+                    "vxSetMetaFormatAttribute: VX_VALID_RECT_CALLBACK wants a pointer to a callback and size %u, "
+                    "got %s and size %zu",
+                    (unsigned)sizeof(vx_kernel_image_valid_rectangle_f), ptr ? "a pointer" : "NULL", (size_t)size);
+            return VX_ERROR_INVALID_PARAMETERS;
+        }
         if (m->type != VX_TYPE_IMAGE) {
             ovx_log((vx_reference)meta, VX_ERROR_INVALID_TYPE,
                     "vxSetMetaFormatAttribute: VX_VALID_RECT_CALLBACK is for image outputs, this one is a %s",

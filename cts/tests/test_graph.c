@@ -1273,6 +1273,45 @@ CTS_TEST(Graph, valid_rectangle_callback, "REQ-1855 REQ-1856 REQ-1858 REQ-1859 R
     vxReleaseGraph(&g);
 }
 
+/* A callback's rectangle not inside the image (here inverted: the shrink
+ * callback on an empty input rectangle gives (6,6)-(4,4)) is not taken: the
+ * rest of the library and the next node's kernel trust a valid rectangle to
+ * lie in its image, as vxSetImageValidRectangle demands.  The whole image is
+ * valid instead, and the log says why. */
+CTS_TEST(Graph, valid_rectangle_callback_outside_image, "REQ-1855 REQ-1858 REQ-1865")
+{
+    vx_context c = cts_context();
+    vx_graph g = vxCreateGraph(c);
+    vx_kernel ks = et_shrink_kernel(c);
+    vx_image in = et_image(c, 32, 24, 0), mid = vxCreateImage(c, 32, 24, VX_DF_IMAGE_U8);
+    vx_rectangle_t r, empty = {5, 5, 5, 5};
+    vx_node n = et_node(g, ks, R(in), R(mid), NULL);
+    CTS_ASSERT_STATUS(vxSetImageValidRectangle(in, &empty), VX_SUCCESS);
+    cts_log_clear();
+    ET_PROCESS(g);
+    CTS_ASSERT_STATUS(vxGetValidRegionImage(mid, &r), VX_SUCCESS);
+    CTS_EXPECT_MSG(r.start_x == 0 && r.start_y == 0 && r.end_x == 32 && r.end_y == 24, "mid valid %u,%u-%u,%u",
+                   r.start_x, r.start_y, r.end_x, r.end_y);
+    CTS_EXPECT(cts_log_count() >= 1);
+    CTS_EXPECT_MSG(strstr(cts_log_last()->message, "valid-rectangle callback") &&
+                       strstr(cts_log_last()->message, "(6,6)-(4,4)"),
+                   "log: %s", cts_log_last()->message);
+    CTS_EXPECT(cts_log_last()->ref == (vx_reference)n);
+    /* a rectangle inside the image is taken again */
+    empty.end_x = 20;
+    empty.end_y = 12;
+    CTS_ASSERT_STATUS(vxSetImageValidRectangle(in, &empty), VX_SUCCESS);
+    ET_PROCESS(g);
+    CTS_ASSERT_STATUS(vxGetValidRegionImage(mid, &r), VX_SUCCESS);
+    CTS_EXPECT_MSG(r.start_x == 6 && r.start_y == 6 && r.end_x == 19 && r.end_y == 11, "mid valid %u,%u-%u,%u",
+                   r.start_x, r.start_y, r.end_x, r.end_y);
+    vxReleaseNode(&n);
+    vxReleaseImage(&in);
+    vxReleaseImage(&mid);
+    vxReleaseKernel(&ks);
+    vxReleaseGraph(&g);
+}
+
 /* ---- two graphs at once from two threads --------------------------------- */
 typedef struct {
     vx_graph g;
@@ -1513,6 +1552,7 @@ CTS_TABLE(graph) = {
     CTS_ENTRY(Graph, required_parameter_missing),
     CTS_ENTRY(Graph, wrong_parameter_type),
     CTS_ENTRY(Graph, valid_rectangle_callback),
+    CTS_ENTRY(Graph, valid_rectangle_callback_outside_image),
     CTS_ENTRY(Graph, two_graphs_two_threads),
     CTS_ENTRY(Graph, bad_handles),
     CTS_TABLE_END};
