@@ -20,6 +20,25 @@ static uint32_t cb_rand(uint32_t n)
     return n ? x % n : 0;
 }
 
+/* A valid-rectangle callback a validator may set (VX_VALID_RECT_CALLBACK):
+ * it reads the inputs' rectangles it is given and writes the output's,
+ * sometimes one outside the image or inverted, and now and then fails. */
+static vx_status VX_CALLBACK user_valid_rect(vx_node node, vx_uint32 index, const vx_rectangle_t *const input_valid[],
+                                             vx_rectangle_t *const output_valid[])
+{
+    vx_rectangle_t *r = output_valid ? output_valid[0] : NULL;
+    (void)node;
+    (void)index;
+    if (input_valid && input_valid[0] && r && cb_rand(2)) *r = *input_valid[0];
+    if (r && cb_rand(4) == 0) {
+        r->start_x = cb_rand(70000);
+        r->start_y = cb_rand(70000);
+        r->end_x = cb_rand(70000);
+        r->end_y = cb_rand(70000);
+    }
+    return cb_rand(6) ? VX_SUCCESS : VX_FAILURE;
+}
+
 static vx_status VX_CALLBACK user_validate(vx_node node, const vx_reference parameters[], vx_uint32 num,
                                            vx_meta_format metas[])
 {
@@ -44,6 +63,12 @@ static vx_status VX_CALLBACK user_validate(vx_node node, const vx_reference para
             for (j = 0; j < sizeof(buf); j++) buf[j] = (unsigned char)cb_rand(4);
             a = VX_ATTRIBUTE_BASE(VX_ID_KHRONOS, objs[cb_rand(sizeof(objs) / sizeof(objs[0]))]) + (vx_enum)cb_rand(10);
             n = cb_rand(3) ? (cb_rand(2) ? 4 : 8) : cb_rand(sizeof(buf) + 1);
+            if (a == VX_VALID_RECT_CALLBACK && n == sizeof(vx_kernel_image_valid_rectangle_f)) {
+                /* a function pointer is called, not checked: a real one or
+                 * NULL (random bytes there would be the fuzzer's crash) */
+                vx_kernel_image_valid_rectangle_f f = cb_rand(3) ? user_valid_rect : NULL;
+                memcpy(buf, &f, sizeof(f));
+            }
             (void)vxSetMetaFormatAttribute(metas[i], a, cb_rand(20) ? buf : NULL, n);
             break;
         default: {
