@@ -15,6 +15,7 @@
 #include "../objects/object_array.h"
 #include "../objects/pyramid.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -229,6 +230,54 @@ static void full_rect(vx_image img, vx_rectangle_t *r)
     r->end_y = img->height;
 }
 
+/* Whether r lies in img (what vxSetImageValidRectangle demands of a valid
+ * rectangle: the rest of the library and the next node's kernel, which may
+ * sample only this region, trust it to). */
+static vx_bool rect_inside(const vx_rectangle_t *r, vx_image img)
+{
+    return r->start_x <= r->end_x && r->start_y <= r->end_y && r->end_x <= img->width && r->end_y <= img->height
+               ? vx_true_e
+               : vx_false_e;
+}
+
+/* The log entry of a callback's rectangle not inside its image (level: of a
+ * pyramid output, or -1 for an image output). */
+static void callback_rect_refused(vx_node n, vx_uint32 i, vx_size level, const vx_rectangle_t *r, vx_image img)
+{
+    char lv[40] = "";
+    if (level != (vx_size)-1) snprintf(lv, sizeof(lv), " for level %zu", (size_t)level);
+    ovx_log((vx_reference)n, VX_ERROR_INVALID_PARAMETERS,
+            "%s: the valid-rectangle callback of parameter %u gave (%u,%u)-(%u,%u)%s, not inside the %ux%u image: "
+            "the whole image is valid instead",
+            n->kernel->name, i, r->start_x, r->start_y, r->end_x, r->end_y, lv, img->width, img->height);
+}
+
+/* A user node's pyramid output (REQ-1865 to REQ-1867): the callback's
+ * rectangle for each level (an array of one per level), or, with no callback
+ * (or one that fails), every level whole. */
+static void update_valid_pyramid(vx_node n, vx_uint32 i, vx_pyramid pyr, const vx_rectangle_t *const in_ptr[])
+{
+    vx_rectangle_t rect[OVX_MAX_PYRAMID_LEVELS];
+    vx_rectangle_t *outs[OVX_MAX_PYRAMID_LEVELS];
+    vx_size l, levels = pyr->levels;
+    if (levels == 0 || levels > OVX_MAX_PYRAMID_LEVELS) return;
+    outs[0] = &rect[0];
+    for (l = 0; l < levels; l++) {
+        full_rect(pyr->images[l], &rect[l]);
+        outs[l] = &rect[l];
+    }
+    if (n->valid_rect_cb[i] && n->valid_rect_cb[i](n, i, in_ptr, outs) != VX_SUCCESS)
+        for (l = 0; l < levels; l++) full_rect(pyr->images[l], &rect[l]);
+    for (l = 0; l < levels; l++) {
+        vx_image img = pyr->images[l];
+        if (!rect_inside(&rect[l], img)) {
+            callback_rect_refused(n, i, l, &rect[l], img);
+            full_rect(img, &rect[l]);
+        }
+        img->valid = rect[l];
+    }
+}
+
 static void update_valid(vx_node n, vx_reference *params)
 {
     vx_uint32 i, num = n->kernel->num_params;
@@ -260,7 +309,12 @@ static void update_valid(vx_node n, vx_reference *params)
     for (i = 0; i < num; i++) {
         vx_image out;
         vx_rectangle_t r;
-        if (!params[i] || params[i]->type != VX_TYPE_IMAGE || n->kernel->params[i].direction == VX_INPUT) continue;
+        if (!params[i] || n->kernel->params[i].direction == VX_INPUT) continue;
+        if (params[i]->type == VX_TYPE_PYRAMID && !d && !n->kernel->tiling) {
+            update_valid_pyramid(n, i, (vx_pyramid)params[i], in_ptr);
+            continue;
+        }
+        if (params[i]->type != VX_TYPE_IMAGE) continue;
         out = (vx_image)params[i];
         full_rect(out, &r);
         if (n->kernel->tiling) {
@@ -270,14 +324,8 @@ static void update_valid(vx_node n, vx_reference *params)
             outs[0] = &r;
             if (n->valid_rect_cb[i](n, i, in_ptr, outs) != VX_SUCCESS) {
                 full_rect(out, &r);
-            } else if (r.start_x > r.end_x || r.start_y > r.end_y || r.end_x > out->width || r.end_y > out->height) {
-                /* the rest of the library (and the next node's kernel, which
-                 * may sample only this region) trusts a valid rectangle to
-                 * lie in its image, as vxSetImageValidRectangle demands */
-                ovx_log((vx_reference)n, VX_ERROR_INVALID_PARAMETERS,
-                        "%s: the valid-rectangle callback of parameter %u gave (%u,%u)-(%u,%u), not inside the "
-                        "%ux%u image: the whole image is valid instead",
-                        n->kernel->name, i, r.start_x, r.start_y, r.end_x, r.end_y, out->width, out->height);
+            } else if (!rect_inside(&r, out)) {
+                callback_rect_refused(n, i, (vx_size)-1, &r, out);
                 full_rect(out, &r);
             }
         } else if (n->valid_rect_reset || !d || d->valid_rule == OVX_VALID_FULL) {

@@ -188,9 +188,10 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetMetaFormatAttribute(vx_meta_format meta,
                     (unsigned)sizeof(vx_kernel_image_valid_rectangle_f), ptr ? "a pointer" : "NULL", (size_t)size);
             return VX_ERROR_INVALID_PARAMETERS;
         }
-        if (m->type != VX_TYPE_IMAGE) {
+        if (m->type != VX_TYPE_IMAGE && m->type != VX_TYPE_PYRAMID) {
             ovx_log((vx_reference)meta, VX_ERROR_INVALID_TYPE,
-                    "vxSetMetaFormatAttribute: VX_VALID_RECT_CALLBACK is for image outputs, this one is a %s",
+                    "vxSetMetaFormatAttribute: VX_VALID_RECT_CALLBACK is for image and pyramid outputs, this one is "
+                    "a %s",
                     ovx_type_name(m->type));
             return VX_ERROR_INVALID_TYPE;
         }

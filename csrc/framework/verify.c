@@ -350,7 +350,7 @@ static vx_status run_validator(vx_graph g, vx_node n)
             ovx_log((vx_reference)g, s, "vxVerifyGraph: node %u (%s), parameter %u: %s", n->index, k->name, i, why);
             goto out;
         }
-        if (r->type == VX_TYPE_IMAGE) {
+        if (r->type == VX_TYPE_IMAGE || r->type == VX_TYPE_PYRAMID) {
             n->valid_rect_cb[i] = ovx_meta_valid_rect_callback(metas[i]);
             if (n->valid_rect_cb[i]) n->valid_rect_reset = vx_false_e;
         }

@@ -1312,6 +1312,138 @@ CTS_TEST(Graph, valid_rectangle_callback_outside_image, "REQ-1855 REQ-1858 REQ-1
     vxReleaseGraph(&g);
 }
 
+/* A user kernel writing a pyramid (REQ-1865 to REQ-1867): its callback gets
+ * one rectangle per level to set.  "vr_pyr": in U8 image, out U8 pyramid of 3
+ * half-scale levels (nothing written: only the valid regions are looked at);
+ * its callback halves the input's rectangle from level to level, and with
+ * vrp_wild gives level 1 a rectangle outside that level's image. */
+static int vrp_wild, vrp_calls;
+
+static vx_status VX_CALLBACK vrp_kernel(vx_node node, const vx_reference *prm, vx_uint32 num)
+{
+    (void)node;
+    (void)prm;
+    (void)num;
+    return VX_SUCCESS;
+}
+
+static vx_status VX_CALLBACK vrp_rect(vx_node node, vx_uint32 index, const vx_rectangle_t *const input_valid[],
+                                      vx_rectangle_t *const output_valid[])
+{
+    const vx_rectangle_t *in = input_valid[0];
+    vx_uint32 l;
+    (void)node;
+    vrp_calls++;
+    if (index != 1) return VX_FAILURE;
+    for (l = 0; l < 3; l++) {
+        output_valid[l]->start_x = in->start_x >> l;
+        output_valid[l]->start_y = in->start_y >> l;
+        output_valid[l]->end_x = in->end_x >> l;
+        output_valid[l]->end_y = in->end_y >> l;
+    }
+    if (vrp_wild) output_valid[1]->end_x = 1000;
+    return VX_SUCCESS;
+}
+
+static vx_status vrp_validate_common(const vx_reference prm[], vx_meta_format metas[], vx_bool cb)
+{
+    vx_uint32 w = 0, h = 0;
+    vx_df_image u8 = VX_DF_IMAGE_U8;
+    vx_size levels = 3;
+    vx_float32 scale = VX_SCALE_PYRAMID_HALF;
+    vx_kernel_image_valid_rectangle_f f = vrp_rect;
+    vxQueryImage((vx_image)prm[0], VX_IMAGE_WIDTH, &w, sizeof(w));
+    vxQueryImage((vx_image)prm[0], VX_IMAGE_HEIGHT, &h, sizeof(h));
+    if (vxSetMetaFormatAttribute(metas[1], VX_PYRAMID_LEVELS, &levels, sizeof(levels)) != VX_SUCCESS ||
+        vxSetMetaFormatAttribute(metas[1], VX_PYRAMID_SCALE, &scale, sizeof(scale)) != VX_SUCCESS ||
+        vxSetMetaFormatAttribute(metas[1], VX_PYRAMID_WIDTH, &w, sizeof(w)) != VX_SUCCESS ||
+        vxSetMetaFormatAttribute(metas[1], VX_PYRAMID_HEIGHT, &h, sizeof(h)) != VX_SUCCESS ||
+        vxSetMetaFormatAttribute(metas[1], VX_PYRAMID_FORMAT, &u8, sizeof(u8)) != VX_SUCCESS)
+        return VX_FAILURE;
+    return cb ? vxSetMetaFormatAttribute(metas[1], VX_VALID_RECT_CALLBACK, &f, sizeof(f)) : VX_SUCCESS;
+}
+
+static vx_status VX_CALLBACK vrp_validate(vx_node node, const vx_reference prm[], vx_uint32 num,
+                                          vx_meta_format metas[])
+{
+    (void)node;
+    (void)num;
+    return vrp_validate_common(prm, metas, vx_true_e);
+}
+
+static vx_status VX_CALLBACK vrp_validate_plain(vx_node node, const vx_reference prm[], vx_uint32 num,
+                                                vx_meta_format metas[])
+{
+    (void)node;
+    (void)num;
+    return vrp_validate_common(prm, metas, vx_false_e);
+}
+
+static void expect_level(vx_pyramid p, vx_uint32 l, vx_uint32 sx, vx_uint32 sy, vx_uint32 ex, vx_uint32 ey)
+{
+    vx_image img = vxGetPyramidLevel(p, l);
+    vx_rectangle_t r;
+    CTS_ASSERT_VALID(img);
+    CTS_EXPECT_STATUS(vxGetValidRegionImage(img, &r), VX_SUCCESS);
+    CTS_EXPECT_MSG(r.start_x == sx && r.start_y == sy && r.end_x == ex && r.end_y == ey,
+                   "level %u valid %u,%u-%u,%u, expected %u,%u-%u,%u", l, r.start_x, r.start_y, r.end_x, r.end_y, sx,
+                   sy, ex, ey);
+    vxReleaseImage(&img);
+}
+
+CTS_TEST(Graph, valid_rectangle_callback_pyramid, "REQ-1855 REQ-1856 REQ-1860 REQ-1865 REQ-1866 REQ-1867")
+{
+    static const vx_enum d[2] = {VX_INPUT, VX_OUTPUT};
+    static const vx_enum t[2] = {VX_TYPE_IMAGE, VX_TYPE_PYRAMID};
+    static const vx_enum st[2] = {VX_PARAMETER_STATE_REQUIRED, VX_PARAMETER_STATE_REQUIRED};
+    vx_context c = cts_context();
+    vx_graph g = vxCreateGraph(c), g2 = vxCreateGraph(c);
+    vx_kernel k = make_kernel(c, "vr_pyr", vrp_kernel, 2, vrp_validate, d, t, st);
+    vx_kernel k2 = make_kernel(c, "vr_pyr_plain", vrp_kernel, 2, vrp_validate_plain, d, t, st);
+    vx_image in = et_image(c, 64, 48, 0);
+    vx_pyramid out = vxCreatePyramid(c, 3, VX_SCALE_PYRAMID_HALF, 64, 48, VX_DF_IMAGE_U8);
+    vx_rectangle_t start = {8, 4, 40, 32}, odd = {1, 1, 3, 3};
+    vx_node n = et_node(g, k, R(in), R(out), NULL), n2 = et_node(g2, k2, R(in), R(out), NULL);
+    vx_image lv1;
+    vx_bool reset = vx_true_e;
+    CTS_ASSERT_VALID(out);
+    CTS_ASSERT_STATUS(vxSetImageValidRectangle(in, &start), VX_SUCCESS);
+    vrp_wild = 0;
+    vrp_calls = 0;
+    ET_PROCESS(g);
+    CTS_EXPECT(vrp_calls >= 1);
+    CTS_EXPECT_STATUS(vxQueryNode(n, VX_NODE_VALID_RECT_RESET, &reset, sizeof(reset)), VX_SUCCESS);
+    CTS_EXPECT(reset == vx_false_e);
+    expect_level(out, 0, 8, 4, 40, 32);
+    expect_level(out, 1, 4, 2, 20, 16);
+    expect_level(out, 2, 2, 1, 10, 8);
+    /* a level's rectangle outside its 32x24 image: that level whole, logged */
+    vrp_wild = 1;
+    cts_log_clear();
+    ET_PROCESS(g);
+    expect_level(out, 0, 8, 4, 40, 32);
+    expect_level(out, 1, 0, 0, 32, 24);
+    expect_level(out, 2, 2, 1, 10, 8);
+    CTS_EXPECT_MSG(strstr(cts_log_last()->message, "for level 1") && strstr(cts_log_last()->message, "32x24"),
+                   "log: %s", cts_log_last()->message);
+    /* no callback: a user node resets every level to the whole image */
+    lv1 = vxGetPyramidLevel(out, 1);
+    CTS_ASSERT_STATUS(vxSetImageValidRectangle(lv1, &odd), VX_SUCCESS);
+    ET_PROCESS(g2);
+    expect_level(out, 0, 0, 0, 64, 48);
+    expect_level(out, 1, 0, 0, 32, 24);
+    expect_level(out, 2, 0, 0, 16, 12);
+    vxReleaseImage(&lv1);
+    vxReleaseNode(&n);
+    vxReleaseNode(&n2);
+    vxReleaseImage(&in);
+    vxReleasePyramid(&out);
+    vxReleaseKernel(&k);
+    vxReleaseKernel(&k2);
+    vxReleaseGraph(&g);
+    vxReleaseGraph(&g2);
+}
+
 /* ---- two graphs at once from two threads --------------------------------- */
 typedef struct {
     vx_graph g;
@@ -1553,6 +1685,7 @@ CTS_TABLE(graph) = {
     CTS_ENTRY(Graph, wrong_parameter_type),
     CTS_ENTRY(Graph, valid_rectangle_callback),
     CTS_ENTRY(Graph, valid_rectangle_callback_outside_image),
+    CTS_ENTRY(Graph, valid_rectangle_callback_pyramid),
     CTS_ENTRY(Graph, two_graphs_two_threads),
     CTS_ENTRY(Graph, bad_handles),
     CTS_TABLE_END};
