@@ -372,7 +372,8 @@ static vx_status node_done(vx_graph g, vx_node n, vx_status s)
         ovx_log((vx_reference)g, s, "vxProcessGraph: node %u (%s) failed (%d)", n->index, n->kernel->name, s);
         return s;
     }
-    if (n->callback && n->callback(n) == VX_ACTION_ABANDON) {
+    vx_nodecomplete_f cb = ovx_node_callback(n);
+    if (cb && cb(n) == VX_ACTION_ABANDON) {
         ovx_log((vx_reference)g, VX_ERROR_GRAPH_ABANDONED,
                 "vxProcessGraph: node %u (%s): its callback abandoned the graph", n->index, n->kernel->name);
         return VX_ERROR_GRAPH_ABANDONED;
@@ -448,7 +449,7 @@ static vx_bool group_ready(vx_graph g, ovx_fuse_group *G)
     const vx_uint32 *members;
     vx_uint32 num = ovx_fuse_members(G, &members), m;
     for (m = 0; m < num; m++)
-        if (g->nodes[members[m]]->callback) return vx_false_e;
+        if (ovx_node_callback(g->nodes[members[m]])) return vx_false_e;
     return vx_true_e;
 }
 
@@ -529,7 +530,7 @@ static vx_bool wave_parallel(vx_graph g, vx_uint32 first, vx_uint32 end)
     if (end - first < 2 || ovx_node_threads(g->nodes[g->order[first]]) < 2) return vx_false_e;
     for (i = first; i < end; i++) {
         vx_node n = g->nodes[g->order[i]];
-        if (!n->kernel->desc || n->callback) return vx_false_e;
+        if (!n->kernel->desc || ovx_node_callback(n)) return vx_false_e;
     }
     return vx_true_e;
 }

@@ -37,6 +37,8 @@ struct _vx_node {
     vx_int32 delay_index[OVX_MAX_KERNEL_PARAMS];
     vx_int32 delay_item[OVX_MAX_KERNEL_PARAMS];     /* -1: the slot itself; else its level/item */
     vx_border_t border;
+    /* vxAssignNodeCallback may change it while the graph runs (scheduled):
+     * read it with ovx_node_callback, written atomically */
     vx_nodecomplete_f callback;
     vx_perf_t perf;
     vx_uint64 fastest_ns;       /* its fastest run since verification (0: none yet) */
@@ -68,6 +70,13 @@ struct _vx_node {
     vx_bool ev_completed, ev_error;
     vx_uint32 ev_completed_app, ev_error_app;
 };
+
+/* The node's completion callback as last assigned (an atomic read: the
+ * application may assign one from another thread while the graph runs). */
+static inline vx_nodecomplete_f ovx_node_callback(vx_node n)
+{
+    return __atomic_load_n(&n->callback, __ATOMIC_ACQUIRE);
+}
 
 typedef struct {
     vx_node node;    /* internal reference */

@@ -597,20 +597,26 @@ VX_API_ENTRY vx_status VX_API_CALL vxRemoveNode(vx_node *node)
 
 VX_API_ENTRY vx_status VX_API_CALL vxAssignNodeCallback(vx_node node, vx_nodecomplete_f callback)
 {
+    vx_nodecomplete_f none = NULL;
     if (!node_valid(node)) return VX_ERROR_INVALID_REFERENCE;
-    if (callback != NULL && node->callback != NULL) {
+    if (callback == NULL) {
+        __atomic_store_n(&node->callback, NULL, __ATOMIC_RELEASE);
+        return VX_SUCCESS;
+    }
+    /* only over no callback (two threads assigning at once: one wins); the
+     * graph may be running and reads it as it is */
+    if (!__atomic_compare_exchange_n(&node->callback, &none, callback, 0, __ATOMIC_ACQ_REL, __ATOMIC_ACQUIRE)) {
         ovx_log((vx_reference)node, VX_ERROR_NOT_SUPPORTED,
                 "vxAssignNodeCallback: the node has a callback already (assign NULL first)");
         return VX_ERROR_NOT_SUPPORTED;
     }
-    node->callback = callback;
     return VX_SUCCESS;
 }
 
 VX_API_ENTRY vx_nodecomplete_f VX_API_CALL vxRetrieveNodeCallback(vx_node node)
 {
     if (!node_valid(node)) return NULL;
-    return node->callback;
+    return ovx_node_callback(node);
 }
 
 VX_API_ENTRY vx_status VX_API_CALL vxSetNodeTarget(vx_node node, vx_enum target_enum, const char *target_string)

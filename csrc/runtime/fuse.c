@@ -145,7 +145,7 @@ static vx_bool node_fusable(vx_node n)
     const ovx_kernel_desc *d = n->kernel->desc;
     vx_uint32 i, w = 0, h = 0;
     vx_reference split;
-    if (!d || !d->window || n->kernel->tiling || n->replicated || n->callback || fuse_radius(d->enumeration) < 0 ||
+    if (!d || !d->window || n->kernel->tiling || n->replicated || ovx_node_callback(n) || fuse_radius(d->enumeration) < 0 ||
         d->split_param >= n->kernel->num_params || n->pipeup_out_left || n->pipeup_in_left)
         return vx_false_e;
     split = n->params[d->split_param];

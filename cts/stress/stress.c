@@ -11,7 +11,8 @@
  *  - one thread changes and reads the context's settings (immediate-mode
  *    border, policy and target, directives, the log callback, hints), logs,
  *    looks kernels up and adds and removes a user kernel;
- *  - one thread queries the shared graph and its nodes while they run;
+ *  - one thread queries the shared graph and its nodes while they run, and
+ *    changes a node's border and completion callback;
  *  - one thread pipelines a 4-node graph in QUEUE_AUTO (3 buffers, frames
  *    overlapping on lanes) with events registered, checking FIFO order, and
  *    drains the context's event queue;
@@ -297,6 +298,12 @@ static void *settings(void *arg)
     return NULL;
 }
 
+static vx_action VX_CALLBACK keep_going(vx_node node)
+{
+    (void)node;
+    return VX_ACTION_CONTINUE;
+}
+
 static void *query(void *arg)
 {
     unsigned flip = 0;
@@ -321,6 +328,17 @@ static void *query(void *arg)
             s = vxSetNodeAttribute(shared_node, VX_NODE_BORDER, &b, sizeof(b));
             if (s != VX_SUCCESS && s != VX_ERROR_GRAPH_SCHEDULED) fail("set node border", s);
             if ((s = vxQueryNode(shared_node, VX_NODE_BORDER, &b, sizeof(b))) != VX_SUCCESS) fail("node border", s);
+        }
+        {
+            /* a completion callback assigned and cleared while the graph runs
+             * (the run reads it after the node): over none it is taken, over
+             * one it is refused, and what was assigned reads back */
+            if ((s = vxAssignNodeCallback(shared_node, NULL)) != VX_SUCCESS) fail("vxAssignNodeCallback NULL", s);
+            if ((flip & 2) && (s = vxAssignNodeCallback(shared_node, keep_going)) != VX_SUCCESS)
+                fail("vxAssignNodeCallback", s);
+            if (vxRetrieveNodeCallback(shared_node) != ((flip & 2) ? keep_going : NULL)) fail("callback read back", 0);
+            if ((flip & 2) && (s = vxAssignNodeCallback(shared_node, keep_going)) != VX_ERROR_NOT_SUPPORTED)
+                fail("vxAssignNodeCallback over a callback", s);
         }
         {
             vx_image old = (vx_image)vxGetReferenceFromDelay(aging_delay, -1);
