@@ -274,7 +274,7 @@ static void update_valid_pyramid(vx_node n, vx_uint32 i, vx_pyramid pyr, const v
             callback_rect_refused(n, i, l, &rect[l], img);
             full_rect(img, &rect[l]);
         }
-        img->valid = rect[l];
+        ovx_image_set_valid(img, &rect[l]);
     }
 }
 
@@ -292,18 +292,18 @@ static void update_valid(vx_node n, vx_reference *params)
         vx_image img;
         if (!params[i] || params[i]->type != VX_TYPE_IMAGE || n->kernel->params[i].direction == VX_OUTPUT) continue;
         img = (vx_image)params[i];
-        in_rect[i] = img->valid;
+        ovx_image_get_valid(img, &in_rect[i]);
         in_ptr[i] = &in_rect[i];
         if (!first_in) first_in = img;
         if (img->width != first_in->width || img->height != first_in->height) continue;
         if (!have_meet) {
-            meet = img->valid;
+            meet = in_rect[i];
             have_meet = vx_true_e;
         } else {
-            if (img->valid.start_x > meet.start_x) meet.start_x = img->valid.start_x;
-            if (img->valid.start_y > meet.start_y) meet.start_y = img->valid.start_y;
-            if (img->valid.end_x < meet.end_x) meet.end_x = img->valid.end_x;
-            if (img->valid.end_y < meet.end_y) meet.end_y = img->valid.end_y;
+            if (in_rect[i].start_x > meet.start_x) meet.start_x = in_rect[i].start_x;
+            if (in_rect[i].start_y > meet.start_y) meet.start_y = in_rect[i].start_y;
+            if (in_rect[i].end_x < meet.end_x) meet.end_x = in_rect[i].end_x;
+            if (in_rect[i].end_y < meet.end_y) meet.end_y = in_rect[i].end_y;
         }
     }
     for (i = 0; i < num; i++) {
@@ -342,7 +342,7 @@ static void update_valid(vx_node n, vx_reference *params)
             if (r.end_x < r.start_x) r.end_x = r.start_x;
             if (r.end_y < r.start_y) r.end_y = r.start_y;
         }
-        out->valid = r;
+        ovx_image_set_valid(out, &r);
     }
 }
 

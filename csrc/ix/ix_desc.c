@@ -392,7 +392,7 @@ vx_status ix_describe(vx_reference ref, ix_desc *d)
             d->format = im->decl_format;
         }
         d->space = im->space;
-        d->valid = im->valid;
+        ovx_image_get_valid(im, &d->valid);
         if (im->is_uniform) {
             d->flags |= IX_F_UNIFORM;
             d->uniform = im->uniform_value;
@@ -652,9 +652,11 @@ void ix_apply_extra_meta(vx_reference ref, const ix_desc *d)
     case VX_TYPE_IMAGE: {
         vx_image im = (vx_image)ref;
         if (d->space != im->space) (void)vxSetImageAttribute(im, VX_IMAGE_SPACE, &d->space, sizeof(d->space));
+        vx_rectangle_t cur;
+        ovx_image_get_valid(im, &cur);
         if (!ref->is_virtual && d->valid.end_x <= im->width && d->valid.end_y <= im->height &&
             d->valid.start_x <= d->valid.end_x && d->valid.start_y <= d->valid.end_y &&
-            memcmp(&d->valid, &im->valid, sizeof(d->valid)) != 0)
+            memcmp(&d->valid, &cur, sizeof(d->valid)) != 0)
             (void)vxSetImageValidRectangle(im, &d->valid);
         break;
     }

@@ -350,11 +350,15 @@ static vx_status copy_image(vx_node node, vx_image dst, vx_image src)
         else
             copy_rows_task(&j, 0, h);
     }
-    dst->valid = src->valid;
-    if (dst->valid.end_x > dst->width) dst->valid.end_x = dst->width;
-    if (dst->valid.end_y > dst->height) dst->valid.end_y = dst->height;
-    if (dst->valid.start_x > dst->valid.end_x) dst->valid.start_x = dst->valid.end_x;
-    if (dst->valid.start_y > dst->valid.end_y) dst->valid.start_y = dst->valid.end_y;
+    {
+        vx_rectangle_t v;
+        ovx_image_get_valid(src, &v);
+        if (v.end_x > dst->width) v.end_x = dst->width;
+        if (v.end_y > dst->height) v.end_y = dst->height;
+        if (v.start_x > v.end_x) v.start_x = v.end_x;
+        if (v.start_y > v.end_y) v.start_y = v.end_y;
+        ovx_image_set_valid(dst, &v);
+    }
     return VX_SUCCESS;
 }
 

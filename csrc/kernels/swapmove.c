@@ -72,7 +72,13 @@ static vx_status swap_image(vx_image a, vx_image b)
         for (y = 0; y < pa.height; y++)
             swap_bytes(pa.ptr + (vx_size)y * pa.stride, pb.ptr + (vx_size)y * pb.stride, row);
     }
-    SWAP_FIELD(a->valid, b->valid, vx_rectangle_t);
+    {
+        vx_rectangle_t va, vb;
+        ovx_image_get_valid(a, &va);
+        ovx_image_get_valid(b, &vb);
+        ovx_image_set_valid(a, &vb);
+        ovx_image_set_valid(b, &va);
+    }
     return VX_SUCCESS;
 }
 

@@ -357,10 +357,13 @@ VX_API_ENTRY vx_image VX_API_CALL vxCreateImageFromROI(vx_image img, const vx_re
     }
     /* the valid region is the parent's, within the ROI */
     {
-        vx_uint32 sx = rect->start_x > img->valid.start_x ? rect->start_x : img->valid.start_x;
-        vx_uint32 sy = rect->start_y > img->valid.start_y ? rect->start_y : img->valid.start_y;
-        vx_uint32 ex = rect->end_x < img->valid.end_x ? rect->end_x : img->valid.end_x;
-        vx_uint32 ey = rect->end_y < img->valid.end_y ? rect->end_y : img->valid.end_y;
+        vx_rectangle_t pv;
+        vx_uint32 sx, sy, ex, ey;
+        ovx_image_get_valid(img, &pv);
+        sx = rect->start_x > pv.start_x ? rect->start_x : pv.start_x;
+        sy = rect->start_y > pv.start_y ? rect->start_y : pv.start_y;
+        ex = rect->end_x < pv.end_x ? rect->end_x : pv.end_x;
+        ey = rect->end_y < pv.end_y ? rect->end_y : pv.end_y;
         if (ex < sx) ex = sx;
         if (ey < sy) ey = sy;
         roi->valid.start_x = sx - rect->start_x;
@@ -407,10 +410,14 @@ VX_API_ENTRY vx_image VX_API_CALL vxCreateImageFromChannel(vx_image img, vx_enum
         memset(&ch->uniform_value, 0, sizeof(ch->uniform_value));
         ch->uniform_value.U8 = v;
     }
-    ch->valid.start_x = img->valid.start_x / pf->sub_x;
-    ch->valid.start_y = img->valid.start_y / pf->sub_y;
-    ch->valid.end_x = img->valid.end_x / pf->sub_x;
-    ch->valid.end_y = img->valid.end_y / pf->sub_y;
+    {
+        vx_rectangle_t pv;
+        ovx_image_get_valid(img, &pv);
+        ch->valid.start_x = pv.start_x / pf->sub_x;
+        ch->valid.start_y = pv.start_y / pf->sub_y;
+        ch->valid.end_x = pv.end_x / pf->sub_x;
+        ch->valid.end_y = pv.end_y / pf->sub_y;
+    }
     return ch;
 bad: {
     char b[8];
@@ -767,6 +774,22 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetImageAttribute(vx_image image, vx_enum a
 }
 
 /* ---- valid region ------------------------------------------------------- */
+static pthread_mutex_t valid_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void ovx_image_get_valid(vx_image image, vx_rectangle_t *rect)
+{
+    pthread_mutex_lock(&valid_lock);
+    *rect = image->valid;
+    pthread_mutex_unlock(&valid_lock);
+}
+
+void ovx_image_set_valid(vx_image image, const vx_rectangle_t *rect)
+{
+    pthread_mutex_lock(&valid_lock);
+    image->valid = *rect;
+    pthread_mutex_unlock(&valid_lock);
+}
+
 VX_API_ENTRY vx_status VX_API_CALL vxGetValidRegionImage(vx_image image, vx_rectangle_t *rect)
 {
     if (!ovx_image_valid(image)) return VX_ERROR_INVALID_REFERENCE;
@@ -774,7 +797,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxGetValidRegionImage(vx_image image, vx_rect
         ovx_log((vx_reference)image, VX_ERROR_INVALID_PARAMETERS, "vxGetValidRegionImage: rect is NULL");
         return VX_ERROR_INVALID_PARAMETERS;
     }
-    *rect = image->valid;
+    ovx_image_get_valid(image, rect);
     return VX_SUCCESS;
 }
 
@@ -782,7 +805,9 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetImageValidRectangle(vx_image image, cons
 {
     if (!ovx_image_valid(image)) return VX_ERROR_INVALID_REFERENCE;
     if (rect == NULL) {
-        full_rect(image, &image->valid);
+        vx_rectangle_t whole;
+        full_rect(image, &whole);
+        ovx_image_set_valid(image, &whole);
         return VX_SUCCESS;
     }
     if (rect->start_x > rect->end_x || rect->start_y > rect->end_y || rect->end_x > image->width ||
@@ -792,7 +817,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetImageValidRectangle(vx_image image, cons
                 rect->start_y, rect->end_x, rect->end_y, image->width, image->height);
         return VX_ERROR_INVALID_PARAMETERS;
     }
-    image->valid = *rect;
+    ovx_image_set_valid(image, rect);
     return VX_SUCCESS;
 }
 

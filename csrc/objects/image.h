@@ -143,6 +143,12 @@ vx_bool ovx_image_is_mapped(vx_image image);
  * images: used to initialize them). */
 vx_status ovx_image_fill(vx_image image, const vx_pixel_value_t *value);
 
+/* An image's valid rectangle, read or written whole under a lock of its own
+ * (a leaf: nothing else is taken under it): a graph sets its outputs' as
+ * nodes end while the application, or another graph, may read them. */
+void ovx_image_get_valid(vx_image image, vx_rectangle_t *rect);
+void ovx_image_set_valid(vx_image image, const vx_rectangle_t *rect);
+
 /* Memory planning (runtime/memplan.c): give a virtual root image the block
  * at mem (of at least ovx_image_bytes bytes, 64-byte aligned) that its graph
  * owns, or take it back (mem NULL). */

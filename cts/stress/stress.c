@@ -12,7 +12,8 @@
  *    border, policy and target, directives, the log callback, hints), logs,
  *    looks kernels up and adds and removes a user kernel;
  *  - one thread queries the shared graph and its nodes while they run, and
- *    changes a node's border and completion callback;
+ *    changes a node's border and completion callback, and reads the output's
+ *    valid region;
  *  - one thread pipelines a 4-node graph in QUEUE_AUTO (3 buffers, frames
  *    overlapping on lanes) with events registered, checking FIFO order, and
  *    drains the context's event queue;
@@ -39,6 +40,7 @@
 static vx_context ctx;
 static vx_graph shared;
 static vx_node shared_node;
+static vx_image shared_out; /* the shared graph's output (its valid region read during runs) */
 static vx_delay aging_delay;
 static volatile int stop_flag;
 static unsigned log_calls;
@@ -330,6 +332,13 @@ static void *query(void *arg)
             if ((s = vxQueryNode(shared_node, VX_NODE_BORDER, &b, sizeof(b))) != VX_SUCCESS) fail("node border", s);
         }
         {
+            /* the output's valid region, which each run sets as its node ends */
+            vx_rectangle_t r;
+            if ((s = vxGetValidRegionImage(shared_out, &r)) != VX_SUCCESS || r.end_x > W || r.end_y > H ||
+                r.start_x > r.end_x || r.start_y > r.end_y)
+                fail("valid region of the shared output", s);
+        }
+        {
             /* a completion callback assigned and cleared while the graph runs
              * (the run reads it after the node): over none it is taken, over
              * one it is refused, and what was assigned reads back */
@@ -496,6 +505,7 @@ int main(int argc, char **argv)
     in = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
     out = vxCreateImage(ctx, W, H, VX_DF_IMAGE_U8);
     shared = chain(ctx, in, out, &shared_node);
+    shared_out = out;
     if (vxVerifyGraph(shared) != VX_SUCCESS) fail("vxVerifyGraph (shared)", VX_FAILURE);
     ex = vxCreateImage(ctx, 16, 8, VX_DF_IMAGE_U8);
     aging_delay = vxCreateDelay(ctx, (vx_reference)ex, 3);
