@@ -332,6 +332,15 @@ const char *ovx_simd_level_name(void);
 int ovx_log_variants(void);
 
 /* ---- helpers ----------------------------------------------------------- */
+/* A virtual object's `accessible` flag (objects/virtual.c's
+ * ovx_set_accessible writes it as its graph's nodes start and end, on the
+ * graph's threads, while the application may try to map the object): read
+ * atomically. */
+static inline vx_bool ovx_accessible_now(const vx_bool *flag)
+{
+    return __atomic_load_n(flag, __ATOMIC_ACQUIRE);
+}
+
 /* ---- argument checks of copy and map functions (every data object) ------ */
 static inline vx_bool ovx_copy_usage_ok(vx_enum usage)
 {

@@ -98,7 +98,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryArray(vx_array arr, vx_enum attribute,
 /* Refuse application access to a virtual array outside graph execution. */
 static vx_status array_accessible(vx_array arr, const char *who)
 {
-    if (arr->base.is_virtual && !arr->accessible) {
+    if (arr->base.is_virtual && !ovx_accessible_now(&arr->accessible)) {
         ovx_log(AREF(arr), VX_ERROR_OPTIMIZED_AWAY, "%s: the array is virtual", who);
         return VX_ERROR_OPTIMIZED_AWAY;
     }
@@ -165,7 +165,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxAddArrayItems(vx_array arr, vx_size count, 
 VX_API_ENTRY vx_status VX_API_CALL vxTruncateArray(vx_array arr, vx_size new_num_items)
 {
     if (!ovx_ref_valid(AREF(arr), VX_TYPE_ARRAY)) return VX_ERROR_INVALID_REFERENCE;
-    if (arr->base.is_virtual && !arr->accessible) {
+    if (arr->base.is_virtual && !ovx_accessible_now(&arr->accessible)) {
         ovx_log(AREF(arr), VX_ERROR_OPTIMIZED_AWAY, "vxTruncateArray: the array is virtual");
         return VX_ERROR_OPTIMIZED_AWAY;
     }

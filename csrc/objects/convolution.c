@@ -117,7 +117,7 @@ static vx_status conv_copy(vx_convolution conv, void *user_ptr, vx_enum usage, v
 {
     vx_size bytes;
     if (!ovx_ref_valid(CREF(conv), VX_TYPE_CONVOLUTION)) return VX_ERROR_INVALID_REFERENCE;
-    if (conv->base.is_virtual && !conv->accessible) {
+    if (conv->base.is_virtual && !ovx_accessible_now(&conv->accessible)) {
         ovx_log(CREF(conv), VX_ERROR_OPTIMIZED_AWAY, "%s: the convolution is virtual", who);
         return VX_ERROR_OPTIMIZED_AWAY;
     }

@@ -89,7 +89,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryDistribution(vx_distribution distribut
 
 static vx_status dist_accessible(vx_distribution d, const char *who)
 {
-    if (d->base.is_virtual && !d->accessible) {
+    if (d->base.is_virtual && !ovx_accessible_now(&d->accessible)) {
         ovx_log(DREF(d), VX_ERROR_OPTIMIZED_AWAY, "%s: the distribution is virtual", who);
         return VX_ERROR_OPTIMIZED_AWAY;
     }

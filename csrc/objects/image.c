@@ -617,7 +617,7 @@ vx_bool ovx_image_is_mapped(vx_image image)
 /* rect checks shared by map, copy and the 1.0 functions */
 vx_status ovx_image_check_rect(vx_image img, const char *fn, const vx_rectangle_t *rect, vx_uint32 plane)
 {
-    if (img->base.is_virtual && !img->accessible && !img->root->accessible) {
+    if (img->base.is_virtual && !ovx_accessible_now(&img->accessible) && !ovx_accessible_now(&img->root->accessible)) {
         ovx_log((vx_reference)img, VX_ERROR_OPTIMIZED_AWAY,
                 "%s: a virtual image can be accessed only by the nodes of its graph", fn);
         return VX_ERROR_OPTIMIZED_AWAY;

@@ -92,7 +92,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryLUT(vx_lut lut, vx_enum attribute, voi
 
 static vx_status lut_accessible(vx_lut l, const char *who)
 {
-    if (l->base.is_virtual && !l->accessible) {
+    if (l->base.is_virtual && !ovx_accessible_now(&l->accessible)) {
         ovx_log(LREF(l), VX_ERROR_OPTIMIZED_AWAY, "%s: the LUT is virtual", who);
         return VX_ERROR_OPTIMIZED_AWAY;
     }

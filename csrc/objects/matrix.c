@@ -166,7 +166,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryMatrix(vx_matrix mat, vx_enum attribut
 static vx_status matrix_copy(vx_matrix matrix, void *user_ptr, vx_enum usage, vx_enum mem_type, const char *who)
 {
     if (!ovx_ref_valid(MREF(matrix), VX_TYPE_MATRIX)) return VX_ERROR_INVALID_REFERENCE;
-    if (matrix->base.is_virtual && !matrix->accessible) {
+    if (matrix->base.is_virtual && !ovx_accessible_now(&matrix->accessible)) {
         ovx_log(MREF(matrix), VX_ERROR_OPTIMIZED_AWAY, "%s: the matrix is virtual", who);
         return VX_ERROR_OPTIMIZED_AWAY;
     }

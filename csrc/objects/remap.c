@@ -89,7 +89,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryRemap(vx_remap table, vx_enum attribut
 
 static vx_status remap_accessible(vx_remap r, const char *who)
 {
-    if (r->base.is_virtual && !r->accessible) {
+    if (r->base.is_virtual && !ovx_accessible_now(&r->accessible)) {
         ovx_log(RREF(r), VX_ERROR_OPTIMIZED_AWAY, "%s: the remap is virtual", who);
         return VX_ERROR_OPTIMIZED_AWAY;
     }

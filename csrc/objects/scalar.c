@@ -101,7 +101,7 @@ static vx_status scalar_copy(vx_scalar scalar, vx_size size, void *user_ptr, vx_
                              vx_enum mem_type, const char *who)
 {
     if (!ovx_ref_valid((vx_reference)scalar, VX_TYPE_SCALAR)) return VX_ERROR_INVALID_REFERENCE;
-    if (scalar->base.is_virtual && !scalar->accessible) {
+    if (scalar->base.is_virtual && !ovx_accessible_now(&scalar->accessible)) {
         ovx_log((vx_reference)scalar, VX_ERROR_OPTIMIZED_AWAY, "%s: the scalar is virtual", who);
         return VX_ERROR_OPTIMIZED_AWAY;
     }

@@ -265,7 +265,7 @@ static vx_status thresh_copy_check(vx_threshold t, const void *p1, const void *p
                                    vx_enum need_type, const char *who)
 {
     if (!ovx_ref_valid(TREF(t), VX_TYPE_THRESHOLD)) return VX_ERROR_INVALID_REFERENCE;
-    if (t->base.is_virtual && !t->accessible) {
+    if (t->base.is_virtual && !ovx_accessible_now(&t->accessible)) {
         ovx_log(TREF(t), VX_ERROR_OPTIMIZED_AWAY, "%s: the threshold is virtual", who);
         return VX_ERROR_OPTIMIZED_AWAY;
     }

@@ -48,21 +48,21 @@ static void make_virtual(vx_reference r, vx_graph g)
 void ovx_set_accessible(vx_reference r, vx_bool on)
 {
     switch (r->type) {
-    case VX_TYPE_ARRAY: ((vx_array)r)->accessible = on; break;
-    case VX_TYPE_IMAGE: ((vx_image)r)->accessible = on; break;
+    case VX_TYPE_ARRAY: __atomic_store_n(&((vx_array)r)->accessible, on, __ATOMIC_RELEASE); break;
+    case VX_TYPE_IMAGE: __atomic_store_n(&((vx_image)r)->accessible, on, __ATOMIC_RELEASE); break;
     case VX_TYPE_PYRAMID: {
         vx_pyramid p = (vx_pyramid)r;
         vx_size i;
         for (i = 0; i < p->levels; i++) ovx_set_accessible((vx_reference)p->images[i], on);
         break;
     }
-    case VX_TYPE_CONVOLUTION: ((vx_convolution)r)->accessible = on; break;
-    case VX_TYPE_DISTRIBUTION: ((vx_distribution)r)->accessible = on; break;
-    case VX_TYPE_LUT: ((vx_lut)r)->accessible = on; break;
-    case VX_TYPE_MATRIX: ((vx_matrix)r)->accessible = on; break;
-    case VX_TYPE_REMAP: ((vx_remap)r)->accessible = on; break;
-    case VX_TYPE_SCALAR: ((vx_scalar)r)->accessible = on; break;
-    case VX_TYPE_THRESHOLD: ((vx_threshold)r)->accessible = on; break;
+    case VX_TYPE_CONVOLUTION: __atomic_store_n(&((vx_convolution)r)->accessible, on, __ATOMIC_RELEASE); break;
+    case VX_TYPE_DISTRIBUTION: __atomic_store_n(&((vx_distribution)r)->accessible, on, __ATOMIC_RELEASE); break;
+    case VX_TYPE_LUT: __atomic_store_n(&((vx_lut)r)->accessible, on, __ATOMIC_RELEASE); break;
+    case VX_TYPE_MATRIX: __atomic_store_n(&((vx_matrix)r)->accessible, on, __ATOMIC_RELEASE); break;
+    case VX_TYPE_REMAP: __atomic_store_n(&((vx_remap)r)->accessible, on, __ATOMIC_RELEASE); break;
+    case VX_TYPE_SCALAR: __atomic_store_n(&((vx_scalar)r)->accessible, on, __ATOMIC_RELEASE); break;
+    case VX_TYPE_THRESHOLD: __atomic_store_n(&((vx_threshold)r)->accessible, on, __ATOMIC_RELEASE); break;
     case VX_TYPE_OBJECT_ARRAY: {
         vx_object_array oa = (vx_object_array)r;
         vx_size i;
