@@ -230,16 +230,6 @@ static void full_rect(vx_image img, vx_rectangle_t *r)
     r->end_y = img->height;
 }
 
-/* Whether r lies in img (what vxSetImageValidRectangle demands of a valid
- * rectangle: the rest of the library and the next node's kernel, which may
- * sample only this region, trust it to). */
-static vx_bool rect_inside(const vx_rectangle_t *r, vx_image img)
-{
-    return r->start_x <= r->end_x && r->start_y <= r->end_y && r->end_x <= img->width && r->end_y <= img->height
-               ? vx_true_e
-               : vx_false_e;
-}
-
 /* The log entry of a callback's rectangle not inside its image (level: of a
  * pyramid output, or -1 for an image output). */
 static void callback_rect_refused(vx_node n, vx_uint32 i, vx_size level, const vx_rectangle_t *r, vx_image img)
@@ -261,7 +251,6 @@ static void update_valid_pyramid(vx_node n, vx_uint32 i, vx_pyramid pyr, const v
     vx_rectangle_t *outs[OVX_MAX_PYRAMID_LEVELS];
     vx_size l, levels = pyr->levels;
     if (levels == 0 || levels > OVX_MAX_PYRAMID_LEVELS) return;
-    outs[0] = &rect[0];
     for (l = 0; l < levels; l++) {
         full_rect(pyr->images[l], &rect[l]);
         outs[l] = &rect[l];
@@ -270,7 +259,7 @@ static void update_valid_pyramid(vx_node n, vx_uint32 i, vx_pyramid pyr, const v
         for (l = 0; l < levels; l++) full_rect(pyr->images[l], &rect[l]);
     for (l = 0; l < levels; l++) {
         vx_image img = pyr->images[l];
-        if (!rect_inside(&rect[l], img)) {
+        if (!ovx_image_rect_fits(img, &rect[l])) {
             callback_rect_refused(n, i, l, &rect[l], img);
             full_rect(img, &rect[l]);
         }
@@ -324,7 +313,7 @@ static void update_valid(vx_node n, vx_reference *params)
             outs[0] = &r;
             if (n->valid_rect_cb[i](n, i, in_ptr, outs) != VX_SUCCESS) {
                 full_rect(out, &r);
-            } else if (!rect_inside(&r, out)) {
+            } else if (!ovx_image_rect_fits(out, &r)) {
                 callback_rect_refused(n, i, (vx_size)-1, &r, out);
                 full_rect(out, &r);
             }

@@ -654,9 +654,7 @@ void ix_apply_extra_meta(vx_reference ref, const ix_desc *d)
         if (d->space != im->space) (void)vxSetImageAttribute(im, VX_IMAGE_SPACE, &d->space, sizeof(d->space));
         vx_rectangle_t cur;
         ovx_image_get_valid(im, &cur);
-        if (!ref->is_virtual && d->valid.end_x <= im->width && d->valid.end_y <= im->height &&
-            d->valid.start_x <= d->valid.end_x && d->valid.start_y <= d->valid.end_y &&
-            memcmp(&d->valid, &cur, sizeof(d->valid)) != 0)
+        if (!ref->is_virtual && ovx_image_rect_fits(im, &d->valid) && memcmp(&d->valid, &cur, sizeof(d->valid)) != 0)
             (void)vxSetImageValidRectangle(im, &d->valid);
         break;
     }

@@ -566,13 +566,14 @@ static const ovx_variant *select_lut(vx_node node, const vx_reference p[])
     return ovx_variant_pick(ovxc_arith_variants(OVXC_ARITH_table_lookup));
 }
 
-/* Tensor Convert Bit-Depth's contiguous rows by the best row variant. */
+/* Tensor Transpose by the best variant of the tensor copy (compute/tensorops.h). */
 static const ovx_variant *select_transpose(vx_node node, const vx_reference p[])
 {
     (void)node, (void)p;
     return ovx_variant_pick(ovxc_tensor_copy_variants());
 }
 
+/* Tensor Convert Bit-Depth's contiguous rows by the best row variant. */
 static const ovx_variant *select_convert(vx_node node, const vx_reference p[])
 {
     (void)node, (void)p;

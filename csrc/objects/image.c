@@ -790,6 +790,14 @@ void ovx_image_set_valid(vx_image image, const vx_rectangle_t *rect)
     pthread_mutex_unlock(&valid_lock);
 }
 
+vx_bool ovx_image_rect_fits(vx_image image, const vx_rectangle_t *rect)
+{
+    return rect->start_x <= rect->end_x && rect->start_y <= rect->end_y && rect->end_x <= image->width &&
+                   rect->end_y <= image->height
+               ? vx_true_e
+               : vx_false_e;
+}
+
 VX_API_ENTRY vx_status VX_API_CALL vxGetValidRegionImage(vx_image image, vx_rectangle_t *rect)
 {
     if (!ovx_image_valid(image)) return VX_ERROR_INVALID_REFERENCE;
@@ -810,8 +818,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetImageValidRectangle(vx_image image, cons
         ovx_image_set_valid(image, &whole);
         return VX_SUCCESS;
     }
-    if (rect->start_x > rect->end_x || rect->start_y > rect->end_y || rect->end_x > image->width ||
-        rect->end_y > image->height) {
+    if (!ovx_image_rect_fits(image, rect)) {
         ovx_log((vx_reference)image, VX_ERROR_INVALID_PARAMETERS,
                 "vxSetImageValidRectangle: rectangle (%u,%u)-(%u,%u) is not inside the %ux%u image", rect->start_x,
                 rect->start_y, rect->end_x, rect->end_y, image->width, image->height);

@@ -148,6 +148,10 @@ vx_status ovx_image_fill(vx_image image, const vx_pixel_value_t *value);
  * nodes end while the application, or another graph, may read them. */
 void ovx_image_get_valid(vx_image image, vx_rectangle_t *rect);
 void ovx_image_set_valid(vx_image image, const vx_rectangle_t *rect);
+/* Whether rect may be image's valid rectangle: not inverted, inside the
+ * image (vxSetImageValidRectangle's rule; the rest of the library and the
+ * kernels, which may sample only this region, trust it). */
+vx_bool ovx_image_rect_fits(vx_image image, const vx_rectangle_t *rect);
 
 /* Memory planning (runtime/memplan.c): give a virtual root image the block
  * at mem (of at least ovx_image_bytes bytes, 64-byte aligned) that its graph

@@ -47,22 +47,23 @@ static void make_virtual(vx_reference r, vx_graph g)
 
 void ovx_set_accessible(vx_reference r, vx_bool on)
 {
+    vx_bool *flag = NULL; /* stored atomically: other threads' map and copy checks read it meanwhile */
     switch (r->type) {
-    case VX_TYPE_ARRAY: __atomic_store_n(&((vx_array)r)->accessible, on, __ATOMIC_RELEASE); break;
-    case VX_TYPE_IMAGE: __atomic_store_n(&((vx_image)r)->accessible, on, __ATOMIC_RELEASE); break;
+    case VX_TYPE_ARRAY: flag = &((vx_array)r)->accessible; break;
+    case VX_TYPE_IMAGE: flag = &((vx_image)r)->accessible; break;
     case VX_TYPE_PYRAMID: {
         vx_pyramid p = (vx_pyramid)r;
         vx_size i;
         for (i = 0; i < p->levels; i++) ovx_set_accessible((vx_reference)p->images[i], on);
         break;
     }
-    case VX_TYPE_CONVOLUTION: __atomic_store_n(&((vx_convolution)r)->accessible, on, __ATOMIC_RELEASE); break;
-    case VX_TYPE_DISTRIBUTION: __atomic_store_n(&((vx_distribution)r)->accessible, on, __ATOMIC_RELEASE); break;
-    case VX_TYPE_LUT: __atomic_store_n(&((vx_lut)r)->accessible, on, __ATOMIC_RELEASE); break;
-    case VX_TYPE_MATRIX: __atomic_store_n(&((vx_matrix)r)->accessible, on, __ATOMIC_RELEASE); break;
-    case VX_TYPE_REMAP: __atomic_store_n(&((vx_remap)r)->accessible, on, __ATOMIC_RELEASE); break;
-    case VX_TYPE_SCALAR: __atomic_store_n(&((vx_scalar)r)->accessible, on, __ATOMIC_RELEASE); break;
-    case VX_TYPE_THRESHOLD: __atomic_store_n(&((vx_threshold)r)->accessible, on, __ATOMIC_RELEASE); break;
+    case VX_TYPE_CONVOLUTION: flag = &((vx_convolution)r)->accessible; break;
+    case VX_TYPE_DISTRIBUTION: flag = &((vx_distribution)r)->accessible; break;
+    case VX_TYPE_LUT: flag = &((vx_lut)r)->accessible; break;
+    case VX_TYPE_MATRIX: flag = &((vx_matrix)r)->accessible; break;
+    case VX_TYPE_REMAP: flag = &((vx_remap)r)->accessible; break;
+    case VX_TYPE_SCALAR: flag = &((vx_scalar)r)->accessible; break;
+    case VX_TYPE_THRESHOLD: flag = &((vx_threshold)r)->accessible; break;
     case VX_TYPE_OBJECT_ARRAY: {
         vx_object_array oa = (vx_object_array)r;
         vx_size i;
@@ -71,6 +72,7 @@ void ovx_set_accessible(vx_reference r, vx_bool on)
     }
     default: break;
     }
+    if (flag) __atomic_store_n(flag, on, __ATOMIC_RELEASE);
 }
 
 VX_API_ENTRY vx_image VX_API_CALL vxCreateVirtualImage(vx_graph graph, vx_uint32 width, vx_uint32 height,
