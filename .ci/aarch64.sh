@@ -10,9 +10,11 @@ if ! command -v aarch64-linux-gnu-gcc >/dev/null || ! command -v qemu-aarch64 >/
     apt-get update -qq >/dev/null
     apt-get install -y -qq gcc-aarch64-linux-gnu g++-aarch64-linux-gnu libc6-dev-arm64-cross qemu-user >/dev/null
 fi
+echo "aarch64.sh: tools $SECONDS s"
 build=$(mktemp -d)/arm
 trap 'rm -rf "$(dirname "$build")"' EXIT
 meson setup "$build" --cross-file tools/cross/aarch64-linux-gnu.txt -Dpython=false >/dev/null
 ninja -C "$build" >/dev/null
+echo "aarch64.sh: build done at $SECONDS s"
 file "$build/csrc/libopenvx.so" | grep -q aarch64
 meson test -C "$build" --print-errorlogs -t 4 | tail -8

@@ -21,4 +21,5 @@ tests=$(meson introspect "$build" --tests | python3 -c \
 targets=""
 for t in $tests; do targets="$targets cts/$t"; done
 ninja -C "$build" $targets >/dev/null
+echo "emu512.sh: build $SECONDS s"
 meson test -C "$build" --no-rebuild --suite simd-emu512 --print-errorlogs | grep -E "simd-emu512|^(Ok|Fail)"

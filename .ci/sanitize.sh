@@ -22,6 +22,7 @@ start=$(date +%s)
 meson setup "$build" -Dpython=false -Db_sanitize=address,undefined -Db_lundef=false -Dsimd_emu512=disabled \
     -Doptimization=1 >/dev/null
 ninja -C "$build" -j"${JOBS:-2}"
+echo "sanitize.sh: build $(( $(date +%s) - start )) s"
 
 # allocator_may_return_null: the fuzzer asks for absurd sizes on purpose; the
 # library must turn a failed allocation into VX_ERROR_NO_MEMORY, not abort.
@@ -32,7 +33,9 @@ export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 # triples a kit) take every 7th first value here: the same code paths for
 # ASan and UBSan at a fraction of the time; every pair runs natively in the
 # README's test command and .ci/simd-levels.sh
+t=$(date +%s)
 OVX_SIMD_TEST_SAMPLE=7 meson test -C "$build" --print-errorlogs
+echo "sanitize.sh: meson test $(( $(date +%s) - t )) s"
 
 # Two fixed-seed runs: many short sequences, and a few long ones (a pool that
 # lives long: slot reuse, old graphs, many releases).  About 20M calls.
@@ -47,7 +50,11 @@ fuzz() {
         exit 1
     fi
 }
+t=$(date +%s)
 fuzz --seeds "${FUZZ_SEEDS:-1-3000}" --calls "${FUZZ_CALLS:-5000}"
+echo "sanitize.sh: short fuzz $(( $(date +%s) - t )) s"
+t=$(date +%s)
 fuzz --seeds "${FUZZ_LONG_SEEDS:-1000001-1000100}" --calls "${FUZZ_LONG_CALLS:-50000}"
 
+echo "sanitize.sh: long fuzz $(( $(date +%s) - t )) s"
 echo "sanitize.sh: done in $(( $(date +%s) - start )) s"

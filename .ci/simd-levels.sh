@@ -44,12 +44,13 @@ fi
 # Two levels at a time (each run is mostly one core's work), each into its
 # own log, shown in order; any failing level fails the step.
 run_level() {
-    level=$1
+    level=$1 t=$SECONDS
     echo "== OPENVX_SIMD=$level"
     OPENVX_SIMD=$level LD_LIBRARY_PATH="$build/cts" "$build/cts/openvx-cts" --quiet | tail -1
     # pytest must not import the source tree: run it from the build directory
     (cd "$build" && OPENVX_SIMD=$level python3 -m pytest -q -p no:cacheprovider "$root/tests" \
         --ignore="$root/tests/test_c_build.py" --ignore="$root/tests/test_readme.py" | tail -1)
+    echo "== OPENVX_SIMD=$level: $((SECONDS - t)) s"
 }
 root=$PWD
 pids=() logs=() status=0

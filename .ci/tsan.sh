@@ -10,9 +10,12 @@ build=$(mktemp -d)/tsan
 trap 'rm -rf "$(dirname "$build")"' EXIT
 meson setup "$build" -Dpython=false -Db_sanitize=thread -Db_lundef=false -Dbuildtype=debugoptimized -Dsimd_emu512=disabled >/dev/null
 ninja -C "$build" >/dev/null
+echo "tsan.sh: build $SECONDS s"
 export TSAN_OPTIONS="halt_on_error=1 exitcode=66 second_deadlock_stack=1"
 LD_LIBRARY_PATH="$build/csrc" "$build/cts/openvx-stress" 3
+echo "tsan.sh: stress done at $SECONDS s"
 # HoughLinesP's two threads (compute/hog.c) against its model, every way the second thread can come
 # (every 7th case: ~15 s under TSan instead of ~100)
 OVX_SIMD_TEST_SAMPLE=7 "$build/cts/simd-hough" | tail -1
+echo "tsan.sh: simd-hough done at $SECONDS s"
 LD_LIBRARY_PATH="$build/cts" "$build/cts/openvx-cts" --quiet | tail -1
