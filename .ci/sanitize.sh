@@ -45,16 +45,22 @@ fuzz_flags=${FUZZ_FLAGS-}
 # ASan warns on stderr for every absurd allocation the fuzzer asks for (and the
 # library refuses): keep that in a file, show its end only when a run fails.
 fuzz() {
-    if ! "$build/fuzz/api_fuzz" "$@" $fuzz_flags 2>"$build/fuzz.stderr"; then
-        grep -v "failed to allocate" "$build/fuzz.stderr" | tail -60
+    local name=$1
+    shift
+    if ! "$build/fuzz/api_fuzz" "$@" $fuzz_flags 2>"$build/fuzz-$name.stderr"; then
+        grep -v "failed to allocate" "$build/fuzz-$name.stderr" | tail -60
         exit 1
     fi
 }
+# the two side by side (the TSan step beside this one is done by then, mostly)
 t=$(date +%s)
-fuzz --seeds "${FUZZ_SEEDS:-1-3000}" --calls "${FUZZ_CALLS:-5000}"
-echo "sanitize.sh: short fuzz $(( $(date +%s) - t )) s"
-t=$(date +%s)
-fuzz --seeds "${FUZZ_LONG_SEEDS:-1000001-1000100}" --calls "${FUZZ_LONG_CALLS:-50000}"
-
-echo "sanitize.sh: long fuzz $(( $(date +%s) - t )) s"
+fuzz short --seeds "${FUZZ_SEEDS:-1-3000}" --calls "${FUZZ_CALLS:-5000}" &
+short=$!
+fuzz long --seeds "${FUZZ_LONG_SEEDS:-1000001-1000100}" --calls "${FUZZ_LONG_CALLS:-50000}" &
+long=$!
+fuzz_status=0
+wait "$short" || fuzz_status=1
+wait "$long" || fuzz_status=1
+echo "sanitize.sh: fuzz $(( $(date +%s) - t )) s"
+[ "$fuzz_status" -eq 0 ]
 echo "sanitize.sh: done in $(( $(date +%s) - start )) s"
