@@ -25,10 +25,7 @@ levels="none"
 flags=$(grep -m1 '^flags' /proc/cpuinfo || true)
 case "$flags" in *sse4_2*) levels="$levels sse4" ;; esac
 case "$flags" in *avx2*) case "$flags" in *fma*) levels="$levels avx2" ;; esac ;; esac
-# the avx512 level needs F, BW, VL and DQ (runtime/cpu.c)
-has_all=yes
-for f in avx512f avx512bw avx512vl avx512dq; do case " $flags " in *" $f "*) ;; *) has_all=no ;; esac; done
-if [ "$has_all" = yes ]; then case "$levels" in *avx2*) levels="$levels avx512" ;; esac; fi
+if [ "$(bash .ci/has-avx512.sh)" = true ]; then case "$levels" in *avx2*) levels="$levels avx512" ;; esac; fi
 if [ "$tested_default" = yes ]; then
     top=${levels##* }
     # the level the library picks by itself (runtime/cpu.c) was tested above;

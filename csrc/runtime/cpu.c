@@ -78,10 +78,13 @@ static void detect(void)
 #ifndef OVX_BUILD_SCALAR_ONLY
     if ((cpu_bits & OVX_CPU_SSE41) && (cpu_bits & OVX_CPU_SSE42)) best = LEVEL_SSE4;
     if ((cpu_bits & OVX_CPU_AVX2) && (cpu_bits & OVX_CPU_FMA)) best = LEVEL_AVX2;
-    /* the avx512 level: F, BW, VL and DQ (variants are built with all four) */
+    /* the avx512 level: F, BW, VL and DQ (variants are built with all four;
+     * a build without them, meson option simd_avx512=false, stops at avx2) */
+#if defined(OVX_HAVE_AVX512)
     if ((cpu_bits & OVX_CPU_AVX512F) && (cpu_bits & OVX_CPU_AVX512BW) && (cpu_bits & OVX_CPU_AVX512VL) &&
         (cpu_bits & OVX_CPU_AVX512DQ) && best == LEVEL_AVX2)
         best = LEVEL_AVX512;
+#endif
 #endif
     env = getenv("OPENVX_SIMD");
     if (env && env[0]) {
