@@ -12,7 +12,7 @@ trap 'rm -rf "$(dirname "$build")"' EXIT
 meson setup "$build" -Dpython=false -Db_sanitize=thread -Db_lundef=false -Dbuildtype=debugoptimized -Dsimd_emu512=disabled \
     -Dsimd_avx512="$(bash .ci/has-avx512.sh)" >/dev/null
 # only what runs here (the other variant tests, the ABI tests, the benches and
-# the fuzzer are the other steps'): 40% of a whole build's compile
+# the fuzzer are the other steps')
 ninja -C "$build" csrc/libopenvx.so csrc/libvxu.so cts/libcts_module.so cts/openvx-cts cts/openvx-stress \
     cts/simd-hough >/dev/null
 echo "tsan.sh: build $SECONDS s"
