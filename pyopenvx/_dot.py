@@ -40,7 +40,7 @@ def _describe(obj):
 
 
 def graph_to_dot(graph):
-    from ._graph import Node, _parameter_ref
+    from ._graph import node_params
     from ._context import _key
     if not graph.is_verified:
         graph.verify()
@@ -56,35 +56,22 @@ def graph_to_dot(graph):
                 and perf.num > 0:
             label += "\n%.3f ms avg (%d runs)" % (perf.avg / 1e6, perf.num)
         lines.append("  %s [shape=box, style=rounded, label=%s];" % (nid, _quote(label)))
-        count = ffi.new("vx_uint32 *")
-        lib.vxQueryNode(h, lib.VX_NODE_PARAMETERS, count, ffi.sizeof("vx_uint32"))
-        wrapper = Node.__new__(Node)   # a borrowed view for the parameter queries
-        lib.vxRetainReference(ffi.cast("vx_reference", h))
-        wrapper._adopt(h, graph, "to_dot")
-        try:
-            for idx in range(count[0]):
-                param = lib.vxGetParameterByIndex(h, idx)
-                d = ffi.new("vx_enum *")
-                lib.vxQueryParameter(param, lib.VX_PARAMETER_DIRECTION, d, ffi.sizeof("vx_enum"))
-                obj = _parameter_ref(wrapper, lib.vxGetParameterByIndex(h, idx), "to_dot")
-                lib.vxReleaseParameter(ffi.new("vx_parameter *", param))
-                if obj is None:
-                    continue
-                okey = _key(obj.handle)
-                if okey not in objects:
-                    virtual = okey in graph._virtual_keys
-                    objects[okey] = ("o%d" % len(objects), _describe(obj), virtual)
-                oid, olabel, _ = objects[okey]
-                if d[0] == lib.VX_INPUT:
-                    edges.append((oid, nid, olabel))
-                elif d[0] == lib.VX_OUTPUT:
-                    edges.append((nid, oid, olabel))
-                else:
-                    edges.append((oid, nid, olabel))
-                    edges.append((nid, oid, olabel))
-                obj.close()
-        finally:
-            wrapper.close()
+        for d, obj in node_params(graph, h, "to_dot"):
+            if obj is None:
+                continue
+            okey = _key(obj.handle)
+            if okey not in objects:
+                virtual = okey in graph._virtual_keys
+                objects[okey] = ("o%d" % len(objects), _describe(obj), virtual)
+            oid, olabel, _ = objects[okey]
+            if d == lib.VX_INPUT:
+                edges.append((oid, nid, olabel))
+            elif d == lib.VX_OUTPUT:
+                edges.append((nid, oid, olabel))
+            else:
+                edges.append((oid, nid, olabel))
+                edges.append((nid, oid, olabel))
+            obj.close()
     for oid, label, virtual in objects.values():
         style = ', style=dashed, label=%s' % _quote("virtual\n" + label) if virtual else \
             ", label=%s" % _quote(label)

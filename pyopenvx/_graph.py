@@ -515,6 +515,28 @@ def _parameter_ref(owner, param, what):
     return wrap_reference(r[0], ctx, what, mark)
 
 
+def node_params(graph, h, what):
+    """``[(direction, object or None)]``: each parameter of the node of handle
+    ``h`` in ``graph`` (its ``VX_PARAMETER_DIRECTION`` and the object bound
+    there, wrapped as ``Graph.get_parameter`` wraps it)."""
+    count = ffi.new("vx_uint32 *")
+    lib.vxQueryNode(h, lib.VX_NODE_PARAMETERS, count, ffi.sizeof("vx_uint32"))
+    wrapper = Node.__new__(Node)  # a borrowed view for the parameter queries
+    lib.vxRetainReference(ffi.cast("vx_reference", h))
+    wrapper._adopt(h, graph, what)
+    out = []
+    try:
+        for idx in range(count[0]):
+            p = lib.vxGetParameterByIndex(h, idx)
+            d = ffi.new("vx_enum *")
+            lib.vxQueryParameter(p, lib.VX_PARAMETER_DIRECTION, d, ffi.sizeof("vx_enum"))
+            lib.vxReleaseParameter(ffi.new("vx_parameter *", p))
+            out.append((int(d[0]), _parameter_ref(wrapper, lib.vxGetParameterByIndex(h, idx), what)))
+    finally:
+        wrapper.close()
+    return out
+
+
 # ---------------------------------------------------------------------------
 def snake_case(name):
     """``"OpticalFlowPyrLK"`` -> ``"optical_flow_pyr_lk"``, ``"Box3x3"`` -> ``"box3x3"``."""
@@ -679,9 +701,15 @@ class Graph(Reference):
     def add_parameter(self, node, index):
         """``vxAddParameterToGraph`` of parameter ``index`` of ``node``; returns
         the graph parameter's index."""
+        index = self._add_parameter_of(node.handle, index)
+        self._objects.append(node)
+        return index
+
+    def _add_parameter_of(self, node_handle, index):
+        """add_parameter by the node's handle (a node of this graph)."""
         ctx = self.context
         mark = ctx._log_mark()
-        p = lib.vxGetParameterByIndex(node.handle, int(index))
+        p = lib.vxGetParameterByIndex(node_handle, int(index))
         if p == ffi.NULL or lib.vxGetStatus(ffi.cast("vx_reference", p)) != lib.VX_SUCCESS:
             st = lib.vxGetStatus(ffi.cast("vx_reference", p)) if p != ffi.NULL else lib.VX_ERROR_INVALID_REFERENCE
             raise error_for(st, "vxGetParameterByIndex(%d): %s" % (int(index), ctx._log_sink.since(mark)))
@@ -689,7 +717,6 @@ class Graph(Reference):
             self._call(lib.vxAddParameterToGraph, self.handle, p)
         finally:
             lib.vxReleaseParameter(ffi.new("vx_parameter *", p))
-        self._objects.append(node)
         return self.num_parameters - 1
 
     def set_parameter(self, index, obj):
@@ -716,14 +743,18 @@ class Graph(Reference):
                               "vxGetGraphParameterByIndex(%d)" % int(index))
 
     def stream(self, inputs, outputs, depth=2):
-        """A :class:`pyopenvx.Stream`: graph parameters ``inputs`` and
-        ``outputs`` (indices; images) as queues with ``depth`` buffers each
-        (vx_khr_pipelining QUEUE_AUTO), up to ``depth`` frames in flight::
+        """A :class:`pyopenvx.Stream`: the images ``inputs`` and ``outputs``
+        as queues with ``depth`` buffers each (vx_khr_pipelining QUEUE_AUTO),
+        up to ``depth`` frames in flight::
 
-            with g.stream(inputs=[0], outputs=[1], depth=3) as s:
+            with g.stream(inputs=[src], outputs=[dst], depth=3) as s:
                 for result in s.map(frames):
                     ...
-        """
+
+        Each entry is a graph parameter's index or an image of the graph: a
+        graph parameter's object, or an image a node reads (inputs) or writes
+        (outputs), which becomes a graph parameter here (bound at the first
+        such node parameter, in the order the nodes were made)."""
         from ._stream import Stream
         return Stream(self, inputs, outputs, depth)
 

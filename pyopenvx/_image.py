@@ -439,9 +439,14 @@ class Image(_DataObject):
         return c or None
 
     # -- data -------------------------------------------------------------------
-    def to_numpy(self, plane=0, rect=None):
+    def to_numpy(self, plane=0, rect=None, out=None):
         """A copy of ``plane`` (of the patch ``rect`` = (start_x, start_y, end_x,
-        end_y), default the whole image) via ``vxCopyImagePatch``."""
+        end_y), default the whole image) via ``vxCopyImagePatch``; into
+        ``out`` when given (a writeable ndarray of the plane's dtype and the
+        patch's shape, returned; rows may be strided, as in a view of a
+        bigger array), so that a loop over frames need not allocate."""
+        if out is not None:
+            return self._to_out(plane, rect, out)
         if rect is None and type(plane) is int:
             c = self._whole(plane)
             if c is not None:
@@ -466,6 +471,35 @@ class Image(_DataObject):
         self._call(lib.vxCopyImagePatch, self.handle, r, int(plane), ad, ffi.from_buffer(out),
                    lib.VX_READ_ONLY, lib.VX_MEMORY_TYPE_HOST)
         return out
+
+    def _to_out(self, plane, rect, out):
+        lp, shape, rect = self._check_out(plane, rect, out)
+        h, w = shape[0], shape[1]
+        row = np.empty((1,) + tuple(shape[1:]), lp.dtype).strides[1:]
+        if lp.dtype == np.bool_ or h == 0 or w == 0 or out.strides[1:] != row or \
+                out.strides[0] < w * lp.pixel_bytes:
+            np.copyto(out, self.to_numpy(plane, rect))  # U1 bits, or rows vxCopyImagePatch cannot address
+            return out
+        ad = _addressing(w, h, lp.pixel_bytes, out.strides[0])
+        # (strided rows: not a buffer cffi takes; out stays alive across the call)
+        self._call(lib.vxCopyImagePatch, self.handle, _rect_c(rect), int(plane), ad,
+                   ffi.cast("void *", out.ctypes.data), lib.VX_READ_ONLY, lib.VX_MEMORY_TYPE_HOST)
+        return out
+
+    def _check_out(self, plane, rect, out):
+        """to_numpy's (layout, shape, rectangle), once ``out`` is checked to
+        take them: TypeError / ValueError naming what does not fit."""
+        lp, shape, rect = self._plane_info(plane, rect)
+        what = "Image.to_numpy(%s plane %d, out=)" % (format_name(self.format), plane)
+        if not isinstance(out, np.ndarray):
+            raise TypeError("%s: out must be an ndarray, not %s" % (what, type(out).__name__))
+        if out.dtype != lp.dtype:
+            raise TypeError("%s: out has dtype %s, the plane %s" % (what, out.dtype, np.dtype(lp.dtype)))
+        if out.shape != tuple(shape):
+            raise ValueError("%s: out has shape %s, the patch %s" % (what, out.shape, tuple(shape)))
+        if not out.flags.writeable:
+            raise ValueError("%s: out is read-only" % what)
+        return lp, shape, rect
 
     def copy_from(self, a, plane=0, rect=None):
         """Write ``a`` (the ndarray layout of ``plane``, patch ``rect``) into the

@@ -1,23 +1,27 @@
 """Video loops through a graph with frames in flight (vx_khr_pipelining).
 
-``Graph.stream(inputs, outputs, depth)`` turns graph parameters into queues
+``Graph.stream(inputs, outputs, depth)`` turns images of the graph into queues
 (``VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO``): each queued parameter gets ``depth``
 buffers made like the object it holds now, a frame starts as soon as its
 inputs and an output buffer are enqueued, and up to ``depth`` frames are in
 flight at once, so the nodes of one frame overlap those of the next::
 
-    with g.stream(inputs=[0], outputs=[1], depth=3) as s:
+    with g.stream(inputs=[src], outputs=[edges_img], depth=3) as s:
         for edges in s.map(frames):          # any iterable of NumPy frames
             ...
 
 or by hand, at most ``depth`` frames ahead of the results::
 
-    with g.stream(inputs=[0], outputs=[1]) as s:
+    with g.stream(inputs=[src], outputs=[edges_img]) as s:
         s.put(frame0); s.put(frame1)
         first = s.get()
 
-Inputs and outputs are graph parameter indices (``Graph.add_parameter``),
-holding images; a frame is one NumPy array per input (as
+Inputs and outputs are images of the graph (inputs: read by a node, outputs:
+written by one; each becomes a graph parameter unless it is one) or graph
+parameter indices (``Graph.add_parameter``) holding images.  Every node
+parameter bound to such an image is bound to the stream's buffers instead
+(each frame's buffer goes wherever the image was: two nodes reading the
+input both read the frame).  A frame is one NumPy array per input (as
 ``Image.copy_from`` takes), a result one array per output (as
 ``Image.to_numpy`` gives; one input or output: the array itself).  The
 blocking calls release the GIL while C waits.
@@ -52,7 +56,9 @@ import itertools
 import threading
 
 from ._ffi import ffi, lib
+from ._context import _key
 from ._errors import check
+from ._graph import node_params
 from . import _enums
 
 __all__ = ["Stream", "Event", "wait_event", "FrameSource", "FrameSink"]
@@ -102,6 +108,58 @@ def _as_tuple(value, n, what):
     return value
 
 
+def _param_site(graph, item, direction):
+    """Where a Graph.stream entry is: its graph parameter index (an index as
+    it is, or the graph parameter holding the image), or else (node handle,
+    parameter index) of the first node parameter of the given direction
+    bound to the image (made a graph parameter by _param_indices)."""
+    from ._image import Image
+
+    role = "input" if direction == lib.VX_INPUT else "output"
+    if isinstance(item, int) and not isinstance(item, bool):
+        return item
+    if not isinstance(item, Image):
+        raise TypeError("Graph.stream: %s %r is neither a graph parameter index nor an Image" % (role, item))
+    key = _key(item.handle)
+    for index in range(graph.num_parameters):
+        obj = graph.get_parameter(index)
+        if obj is not None and _key(obj.handle) == key:
+            return index
+    for _, h, _ in graph._node_list:
+        for index, (d, obj) in enumerate(node_params(graph, h, "Graph.stream")):
+            if obj is not None and d == direction and _key(obj.handle) == key:
+                return (h, index)
+    raise ValueError("Graph.stream: %s %r is not a graph parameter, nor %s by a node of the graph"
+                     % (role, item, "read" if direction == lib.VX_INPUT else "written"))
+
+
+def _param_indices(graph, inputs, outputs):
+    """The graph parameter indices of Graph.stream's inputs and outputs,
+    graph parameters added for images only once every entry is found."""
+    sites = [[_param_site(graph, i, lib.VX_INPUT) for i in inputs],
+             [_param_site(graph, o, lib.VX_OUTPUT) for o in outputs]]
+    added = {}
+    for group in sites:
+        for k, site in enumerate(group):
+            if isinstance(site, tuple):
+                if site not in added:  # the same image twice: one parameter (refused as listed twice)
+                    added[site] = graph._add_parameter_of(*site)
+                group[k] = added[site]
+    return sites
+
+
+def _rebind(graph, new):
+    """Every node parameter of graph bound to an object whose key is in new
+    is bound to new[key] instead."""
+    for _, h, _ in graph._node_list:
+        for index, (_, obj) in enumerate(node_params(graph, h, "Graph.stream")):
+            if obj is not None and _key(obj.handle) in new:
+                img = new[_key(obj.handle)]
+                check(lib.vxSetParameterByIndex(h, index, ffi.cast("vx_reference", img.handle)), graph.context,
+                      "vxSetParameterByIndex(%d)" % index)
+                graph._hold(h, index, img)
+
+
 class Stream:
     """Graph parameters as queues; see the module documentation."""
 
@@ -109,8 +167,7 @@ class Stream:
         from ._image import Image
 
         self.graph = graph
-        self.inputs = [int(i) for i in inputs]
-        self.outputs = [int(i) for i in outputs]
+        self.inputs, self.outputs = _param_indices(graph, inputs, outputs)
         if not self.inputs or not self.outputs:
             raise ValueError("Graph.stream: give at least one input and one output graph parameter")
         if len(set(self.inputs + self.outputs)) != len(self.inputs) + len(self.outputs):
@@ -139,7 +196,12 @@ class Stream:
             params[k].graph_parameter_index = index
             params[k].refs_list_size = self.depth
             params[k].refs_list = refs
-        # the graph parameters hold the first buffers (the same format and size as before)
+        # the graph parameters hold the first buffers (the same format and size
+        # as before), and so does every other node parameter that held the same
+        # image: the library puts each frame's buffer wherever that one is
+        # bound, so every node reading (or writing) the image sees the frame's
+        _rebind(graph, {_key(graph.get_parameter(index).handle): self._buffers[index][0]
+                        for index in self.inputs + self.outputs})
         for index in self.inputs + self.outputs:
             graph.set_parameter(index, self._buffers[index][0])
         check(lib.vxSetGraphScheduleConfig(graph.handle, lib.VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO,
@@ -196,19 +258,35 @@ class Stream:
             self._enqueue(index, [img])
         self._in_flight += 1
 
-    def get(self):
+    def get(self, out=None):
         """The oldest frame's results (blocking until it is done): one array
-        per output (the array itself when there is one output)."""
+        per output (the array itself when there is one output).  ``out``:
+        arrays to write them into instead (as ``Image.to_numpy(out=)``
+        takes: an array, or a tuple of one per output), returned."""
         self._check_open("get")
         if self._in_flight == 0:
             raise RuntimeError("Stream.get: no frame in flight")
-        out = []
-        for index in self.outputs:
+        dst = (None,) * len(self.outputs) if out is None else _as_tuple(out, len(self.outputs), "Stream.get(out=)")
+        for index, o in zip(self.outputs, dst):  # before a frame is taken: it stays queued
+            if o is not None:
+                try:
+                    self._buffers[index][0]._check_out(0, None, o)
+                except (TypeError, ValueError) as e:
+                    raise type(e)("Stream.get (graph parameter %d): %s" % (index, e)) from None
+        res, err = [], None
+        for index, o in zip(self.outputs, dst):
             img = self._dequeue(index)
-            out.append(img.to_numpy())
-            self._enqueue(index, [img])  # ready for a later frame
+            try:
+                if err is None:
+                    res.append(img.to_numpy(out=o))
+            except Exception as e:  # the frame is taken all the same: every output back to its queue
+                err = e
+            finally:
+                self._enqueue(index, [img])  # ready for a later frame
         self._in_flight -= 1
-        return out[0] if len(out) == 1 else tuple(out)
+        if err is not None:
+            raise err
+        return res[0] if len(res) == 1 else tuple(res)
 
     def map(self, frames):
         """Results of every frame of an iterable, in order, ``depth`` frames

@@ -101,21 +101,8 @@ def _node_radius(graph, h, name):
 
 
 def _params(graph, h):
-    from ._graph import Node, _parameter_ref
-    count = ffi.new("vx_uint32 *")
-    lib.vxQueryNode(h, lib.VX_NODE_PARAMETERS, count, ffi.sizeof("vx_uint32"))
-    wrapper = Node.__new__(Node)
-    lib.vxRetainReference(ffi.cast("vx_reference", h))
-    wrapper._adopt(h, graph, "pyopenvx.dask")
-    out = []
-    for idx in range(count[0]):
-        p = lib.vxGetParameterByIndex(h, idx)
-        d = ffi.new("vx_enum *")
-        lib.vxQueryParameter(p, lib.VX_PARAMETER_DIRECTION, d, ffi.sizeof("vx_enum"))
-        lib.vxReleaseParameter(ffi.new("vx_parameter *", p))
-        obj = _parameter_ref(wrapper, lib.vxGetParameterByIndex(h, idx), "pyopenvx.dask")
-        out.append((int(d[0]), obj))
-    return out
+    from ._graph import node_params
+    return node_params(graph, h, "pyopenvx.dask")
 
 
 def _check_444(graph, h):

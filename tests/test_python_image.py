@@ -180,6 +180,41 @@ def test_whole_plane_copies_take_any_array(vx, ctx, rng, name):
             img.to_numpy(plane=len(LAYOUTS[name]))
 
 
+@pytest.mark.parametrize("name", ["U1", "U8", "S16", "RGB", "NV12", "YUYV"])
+def test_to_numpy_into_out(vx, ctx, rng, name):
+    # to_numpy(out=) writes the plane (or patch) into the given array and
+    # returns it: C-contiguous, rows of a wider array (in place), and layouts
+    # the library cannot address (column-major: copied), the same values as
+    # to_numpy(); a wrong dtype, shape or a read-only array is refused
+    w, h = 22, 10
+    img = ctx.image(w, h, fmt(vx, name))
+    for p, lay in enumerate(LAYOUTS[name]):
+        data = random_plane(rng, lay, w, h)
+        img.copy_from(data, plane=p)
+        for rect in (None, (2, 2, 14, 8)):
+            want = img.to_numpy(p, rect)
+            out = np.zeros_like(want)
+            assert img.to_numpy(p, rect, out=out) is out
+            assert np.array_equal(out, want)
+            wide = np.zeros((want.shape[0], want.shape[1] + 5) + want.shape[2:], want.dtype)
+            view = wide[:, 3:3 + want.shape[1]]
+            assert img.to_numpy(p, rect, out=view) is view
+            assert np.array_equal(view, want)
+            assert not wide[:, :3].any() and not wide[:, 3 + want.shape[1]:].any()
+            fort = np.asfortranarray(np.zeros_like(want))
+            assert np.array_equal(img.to_numpy(p, rect, out=fort), want)
+            with pytest.raises(ValueError, match="shape"):
+                img.to_numpy(p, rect, out=np.zeros((want.shape[0] + 1,) + want.shape[1:], want.dtype))
+            with pytest.raises(TypeError, match="dtype"):
+                img.to_numpy(p, rect, out=np.zeros(want.shape, np.float32))
+            ro = np.zeros_like(want)
+            ro.flags.writeable = False
+            with pytest.raises(ValueError, match="read-only"):
+                img.to_numpy(p, rect, out=ro)
+            with pytest.raises(TypeError, match="ndarray"):
+                img.to_numpy(p, rect, out=[[0] * w] * h)
+
+
 def test_subsampled_plane_patches(vx, ctx, rng):
     w, h = 20, 14
     img = ctx.image(w, h, vx.lib.VX_DF_IMAGE_IYUV)

@@ -52,9 +52,10 @@ def test_stream_map_equals_per_frame_runs(depth):
 def _color_graph(ctx, w, h):
     """RGB in (parameter 0); out: the Sobel x of its Y plane (S16, 1), RGBX
     (2), the U plane (U8 at half size, 3) and NV12 (two planes, 4), all from
-    one virtual IYUV image.  (A graph parameter is one node's parameter: a
-    node reading the object a queued parameter held at the start would keep
-    reading that object, not the frame's.)"""
+    one virtual IYUV image.  (In C a graph parameter is one node's
+    parameter: a node reading the object a queued parameter held at the start
+    would keep reading that object, not the frame's, unless bound to the
+    queue's buffer as Graph.stream binds it.)"""
     g = ctx.graph()
     src = ctx.image(w, h, vx.Format.RGB)
     gx, rgbx = ctx.image(w, h, vx.Format.S16), ctx.image(w, h, vx.Format.RGBX)
@@ -133,6 +134,78 @@ def test_stream_put_get_and_limits():
             g.stream(inputs=[0], outputs=[0])
         with pytest.raises(ValueError, match="depth"):
             g.stream(inputs=[0], outputs=[1], depth=0)
+
+
+def _two_readers(ctx, w, h):
+    """src read by two nodes (box3x3 and not), dst = box(src) & ~src."""
+    g = ctx.graph()
+    src, dst = ctx.image(w, h, vx.Format.U8), ctx.image(w, h, vx.Format.U8)
+    a, b = g.virtual_image(), g.virtual_image()
+    g.box3x3(src, a)
+    g.not_(src, b)
+    g.and_(a, b, dst)
+    return g, src, dst
+
+
+@pytest.mark.parametrize("depth", [1, 3])
+def test_stream_of_images_read_by_two_nodes(depth):
+    # inputs/outputs given as the graph's images: each becomes a graph
+    # parameter, and both nodes reading src read each frame (not the image
+    # src was before the stream)
+    rng = np.random.default_rng(11 + depth)
+    frames = rng.integers(0, 256, (7, 30, 41), dtype=np.uint8)
+    with vx.Context() as ctx:
+        ref, src, dst = _two_readers(ctx, 41, 30)
+        want = []
+        for f in frames:
+            src.copy_from(f)
+            ref.process()
+            want.append(dst.to_numpy())
+        g, src, dst = _two_readers(ctx, 41, 30)
+        with g.stream(inputs=[src], outputs=[dst], depth=depth) as s:
+            got = list(s.map(frames))
+        assert g.num_parameters == 2
+    assert len(got) == len(want)
+    for i, (a, b) in enumerate(zip(got, want)):
+        assert np.array_equal(a, b), "frame %d differs" % i
+
+
+def test_stream_entries_that_are_not_the_graphs():
+    with vx.Context() as ctx:
+        g, src, dst = _two_readers(ctx, 16, 8)
+        with pytest.raises(ValueError, match="not a graph parameter"):
+            g.stream(inputs=[ctx.image(16, 8, vx.Format.U8)], outputs=[dst])
+        with pytest.raises(ValueError, match="written by a node"):
+            g.stream(inputs=[src], outputs=[src])  # src is no node's output
+        with pytest.raises(ValueError, match="read by a node"):
+            g.stream(inputs=[dst], outputs=[dst])  # dst is no node's input
+        with pytest.raises(TypeError, match="neither a graph parameter index nor an Image"):
+            g.stream(inputs=["src"], outputs=[dst])
+        assert g.num_parameters == 0  # a refused stream adds no graph parameter
+
+
+def test_stream_get_into_arrays():
+    rng = np.random.default_rng(5)
+    frames = rng.integers(0, 256, (4, 24, 32), dtype=np.uint8)
+    with vx.Context() as ctx:
+        want = _reference(ctx, frames)
+        g = _graph(ctx, 32, 24)
+        big = np.full((24, 40), 9, np.uint8)
+        with g.stream(inputs=[0], outputs=[1], depth=2) as s:
+            s.put(frames[0])
+            s.put(frames[1])
+            out = np.empty((24, 32), np.uint8)
+            assert s.get(out=out) is out and np.array_equal(out, want[0])
+            view = big[:, 4:36]  # strided rows: written in place
+            assert s.get(out=(view,)) is view
+            assert np.array_equal(big[:, 4:36], want[1]) and (big[:, :4] == 9).all() and (big[:, 36:] == 9).all()
+            s.put(frames[2])
+            with pytest.raises(ValueError, match="graph parameter 1.*shape"):
+                s.get(out=np.empty((24, 31), np.uint8))
+            with pytest.raises(TypeError, match="dtype"):
+                s.get(out=np.empty((24, 32), np.int16))
+            assert s.in_flight == 1  # nothing taken by the refused calls
+            assert np.array_equal(s.get(), want[2])
 
 
 def test_wait_event_reads_graph_completion():
