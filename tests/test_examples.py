@@ -32,6 +32,18 @@ def test_python_graph_example_runs(tmp_path):
     assert 150 < n < 700, p.stdout
 
 
+def test_video_stream_example_runs(tmp_path):
+    p = subprocess.run([sys.executable, str(ROOT / "examples" / "video_stream.py"), "12"], capture_output=True,
+                       text=True, cwd=tmp_path, timeout=120)
+    assert p.returncode == 0, p.stderr
+    lines = p.stdout.splitlines()
+    assert lines[0] == "12 frames of 320x240 through 5 nodes, 3 in flight", p.stdout
+    assert lines[1] == "results equal per-frame runs: yes", p.stdout
+    # the disc's rim (radius 30: ~190 pixels around), thickened by the gradient and the dilation
+    n = int(lines[2].split(": ")[1])
+    assert 400 < n < 4000, p.stdout
+
+
 def test_dask_example_runs(tmp_path):
     import pytest
     pytest.importorskip("distributed", reason="the dask extra is not installed (pip install '.[dask]')")
