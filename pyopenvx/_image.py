@@ -472,6 +472,54 @@ class Image(_DataObject):
                    lib.VX_READ_ONLY, lib.VX_MEMORY_TYPE_HOST)
         return out
 
+    # -- frames: every plane at once (streams, frame sources and sinks) ---------
+    def _num_planes(self):
+        lay = _LAYOUT.get(self._geometry()[0])
+        return len(lay[2]) if lay is not None else 1
+
+    def _frame_outs(self, out):
+        """out as one entry (or None) per plane, checked to take them."""
+        n = self._num_planes()
+        if out is None:
+            return (None,) * n
+        if n == 1:
+            outs = (out,)
+        elif isinstance(out, (tuple, list)) and len(out) == n:
+            outs = tuple(out)
+        else:
+            raise ValueError("out: format %s has %d planes: give a tuple of %d arrays"
+                             % (format_name(self.format), n, n))
+        for p, o in enumerate(outs):
+            self._check_out(p, None, o)
+        return outs
+
+    def read_frame(self, out=None):
+        """Every plane of the image: its one plane's array (as ``to_numpy()``),
+        or for a multi-plane format (NV12, IYUV, YUV4...) a tuple of the
+        planes' arrays in plane order; into ``out`` (an array, or a tuple of
+        one per plane) when given."""
+        outs = self._frame_outs(out)
+        res = tuple(self.to_numpy(p, None, o) for p, o in enumerate(outs))
+        return res[0] if len(res) == 1 else res
+
+    def write_frame(self, data):
+        """Write every plane: ``data`` as ``read_frame`` gives it (an array, or
+        a sequence of one array per plane of a multi-plane format)."""
+        n = self._num_planes()
+        if n == 1:
+            self.copy_from(data)
+            return
+        if not isinstance(data, (tuple, list)) or len(data) != n:
+            raise ValueError("format %s has %d planes: give a sequence of %d arrays, not %s"
+                             % (format_name(self.format), n, n, type(data).__name__))
+        what = "Image.write_frame(%s)" % format_name(self.format)
+        planes = []
+        for p, a in enumerate(data):  # every plane checked before one is written
+            lp, shape, _ = self._plane_info(p)
+            planes.append(_coerce(a, lp.dtype, shape, "%s plane %d" % (what, p)))
+        for p, a in enumerate(planes):
+            self.copy_from(a, plane=p)
+
     def _to_out(self, plane, rect, out):
         lp, shape, rect = self._check_out(plane, rect, out)
         h, w = shape[0], shape[1]

@@ -21,9 +21,10 @@ written by one; each becomes a graph parameter unless it is one) or graph
 parameter indices (``Graph.add_parameter``) holding images.  Every node
 parameter bound to such an image is bound to the stream's buffers instead
 (each frame's buffer goes wherever the image was: two nodes reading the
-input both read the frame).  A frame is one NumPy array per input (as
-``Image.copy_from`` takes), a result one array per output (as
-``Image.to_numpy`` gives; one input or output: the array itself).  The
+input both read the frame).  A frame holds one entry per input, a result one
+per output (one input or output: the entry itself), each what
+``Image.write_frame`` takes and ``Image.read_frame`` gives: an array, or for
+a multi-plane format (NV12, IYUV, ...) a tuple of its planes' arrays.  The
 blocking calls release the GIL while C waits.
 
 Events (``vxEnableEvents``, ``vxRegisterEvent``, ``vxWaitEvent``) read as an
@@ -100,7 +101,9 @@ class Event(collections.namedtuple("Event", "type timestamp_ns app_value graph n
 
 
 def _as_tuple(value, n, what):
-    if n == 1 and not isinstance(value, (tuple, list)):
+    # one queue: its entry itself, unless a 1-tuple holding it (a sequence
+    # of a multi-plane image's planes is that image's entry)
+    if n == 1 and (not isinstance(value, (tuple, list)) or len(value) != 1):
         return (value,)
     value = tuple(value)
     if len(value) != n:
@@ -239,30 +242,42 @@ class Stream:
         return self._in_flight
 
     def put(self, frame):
-        """Enqueue one frame: an array (one input) or a tuple of arrays (one
-        per input).  At most ``depth`` frames may wait for get(): a further
-        put raises instead of waiting forever."""
+        """Enqueue one frame: one input's entry (an array, or a tuple of a
+        multi-plane image's planes) or a tuple of one entry per input.  Every
+        input is written before any is enqueued: a frame refused (TypeError,
+        ValueError naming the graph parameter) enqueues nothing.  At most
+        ``depth`` frames may wait for get(): a further put raises instead of
+        waiting forever."""
         self._check_open("put")
         frames = _as_tuple(frame, len(self.inputs), "Stream.put")
         if self._in_flight >= self.depth:
             raise RuntimeError("Stream.put: %d frames are in flight (the depth); get() one first" % self._in_flight)
-        for index, frame in zip(self.inputs, frames):
-            free = self._free_in[index]
-            if not free:  # a frame in flight has finished with its input: take it back
-                free.append(self._dequeue(index))
-            img = free.pop()
-            try:  # (the stream's own images keep their size and format: one C call)
-                img.copy_from(frame)
-            except (TypeError, ValueError) as e:  # name the queue the frame was for
-                raise type(e)("Stream.put (graph parameter %d): %s" % (index, e)) from None
+        taken = []  # every input written before any is enqueued: a refused frame enqueues none
+        try:
+            for index, frame in zip(self.inputs, frames):
+                free = self._free_in[index]
+                if not free:  # a frame in flight has finished with its input: take it back
+                    free.append(self._dequeue(index))
+                img = free.pop()
+                taken.append((index, img))
+                try:  # (the stream's own images keep their size and format: one C call a plane)
+                    img.write_frame(frame)
+                except (TypeError, ValueError) as e:  # name the queue the frame was for
+                    raise type(e)("Stream.put (graph parameter %d): %s" % (index, e)) from None
+        except BaseException:
+            for index, img in taken:
+                self._free_in[index].append(img)
+            raise
+        for index, img in taken:
             self._enqueue(index, [img])
         self._in_flight += 1
 
     def get(self, out=None):
-        """The oldest frame's results (blocking until it is done): one array
-        per output (the array itself when there is one output).  ``out``:
-        arrays to write them into instead (as ``Image.to_numpy(out=)``
-        takes: an array, or a tuple of one per output), returned."""
+        """The oldest frame's results (blocking until it is done): one entry
+        per output, as ``Image.read_frame`` gives it (the entry itself when
+        there is one output).  ``out``: where to write them instead (what
+        ``Image.read_frame(out=)`` takes, or a tuple of one per output),
+        returned; checked before the frame is taken."""
         self._check_open("get")
         if self._in_flight == 0:
             raise RuntimeError("Stream.get: no frame in flight")
@@ -270,7 +285,7 @@ class Stream:
         for index, o in zip(self.outputs, dst):  # before a frame is taken: it stays queued
             if o is not None:
                 try:
-                    self._buffers[index][0]._check_out(0, None, o)
+                    self._buffers[index][0]._frame_outs(o)
                 except (TypeError, ValueError) as e:
                     raise type(e)("Stream.get (graph parameter %d): %s" % (index, e)) from None
         res, err = [], None
@@ -278,7 +293,7 @@ class Stream:
             img = self._dequeue(index)
             try:
                 if err is None:
-                    res.append(img.to_numpy(out=o))
+                    res.append(img.read_frame(out=o))
             except Exception as e:  # the frame is taken all the same: every output back to its queue
                 err = e
             finally:
@@ -352,7 +367,8 @@ _names = itertools.count(1)
 
 class FrameSource:
     """A user kernel whose one output image takes the next frame of an
-    iterable of NumPy arrays each time it runs: the source of a streaming
+    iterable of NumPy arrays (a multi-plane image: tuples of its planes,
+    ``Image.write_frame``) each time it runs: the source of a streaming
     graph (``Graph.streaming``).  When the frames run out it sets
     ``finished`` and fails the run, which ends the stream (the spec's
     vxStartGraphStreaming: a failed execution stops streaming).
@@ -377,7 +393,7 @@ class FrameSource:
             except StopIteration:
                 self.finished.set()
                 return False
-            params[0].copy_from(frame)
+            params[0].write_frame(frame)
             self.count += 1
             return True
 
@@ -394,7 +410,8 @@ class FrameSource:
 
 class FrameSink:
     """A user kernel that keeps a NumPy copy of its one input image each time
-    it runs (in ``frames``, or hands it to ``consume(array)`` when given): the
+    it runs (``Image.read_frame``: a multi-plane image's is a tuple of its
+    planes; in ``frames``, or hands it to ``consume(array)`` when given): the
     sink of a streaming graph.  ``received(n, timeout)`` waits until n frames
     have arrived."""
 
@@ -404,7 +421,7 @@ class FrameSink:
         self._count = 0
 
         def run(node, params):
-            a = params[0].to_numpy()
+            a = params[0].read_frame()
             if consume is not None:
                 consume(a)
             else:

@@ -78,9 +78,9 @@ def _color_graph(ctx, w, h):
 
 @pytest.mark.parametrize("depth", [2, 3])
 def test_stream_of_several_formats_equals_per_frame_runs(depth):
-    # one-plane buffers (RGB in; S16, RGBX and U8 out) are copied by the
-    # stream's own plan, the two-plane NV12 output by Image.to_numpy: both
-    # give what vxProcessGraph gives frame by frame
+    # one-plane buffers (RGB in; S16, RGBX and U8 out) and the two-plane
+    # NV12 output (a tuple of its Y and UV planes) give what vxProcessGraph
+    # gives frame by frame
     rng = np.random.default_rng(7 + depth)
     w, h = 38, 26
     frames = rng.integers(0, 256, (7, h, w, 3), dtype=np.uint8)
@@ -90,7 +90,7 @@ def test_stream_of_several_formats_equals_per_frame_runs(depth):
         for f in frames:
             ref.get_parameter(0).copy_from(f)
             ref.process()
-            want.append(tuple(ref.get_parameter(k).to_numpy() for k in range(1, 5)))
+            want.append(tuple(ref.get_parameter(k).read_frame() for k in range(1, 5)))
         g = _color_graph(ctx, w, h)
         with g.stream(inputs=[0], outputs=[1, 2, 3, 4], depth=depth) as s:
             got = list(s.map(iter(frames)))
@@ -103,8 +103,11 @@ def test_stream_of_several_formats_equals_per_frame_runs(depth):
     for i, (a, b) in enumerate(zip(got, want)):
         assert a[0].dtype == np.int16 and a[1].shape == (h, w, 4) and a[2].shape == (h // 2, w // 2)
         assert np.abs(a[0]).max() > 0 and a[2].max() > 0  # the frames' results, not empty buffers
-        for k in range(4):
+        assert a[3][0].shape == (h, w) and a[3][1].shape == (h // 2, w // 2, 2) and a[3][1].max() > 0
+        for k in range(3):
             assert np.array_equal(a[k], b[k]), "frame %d, output %d differs" % (i, k)
+        for p in range(2):
+            assert np.array_equal(a[3][p], b[3][p]), "frame %d, NV12 plane %d differs" % (i, p)
 
 
 def test_stream_put_get_and_limits():
@@ -206,6 +209,68 @@ def test_stream_get_into_arrays():
                 s.get(out=np.empty((24, 32), np.int16))
             assert s.in_flight == 1  # nothing taken by the refused calls
             assert np.array_equal(s.get(), want[2])
+
+
+def test_stream_of_multi_plane_frames():
+    # NV12 in (a tuple of Y and UV planes a frame), IYUV out (a tuple of
+    # three planes), the same as per-frame runs; a frame missing a plane is
+    # refused before anything is enqueued
+    rng = np.random.default_rng(21)
+    w, h = 34, 22
+    frames = [(rng.integers(0, 256, (h, w), dtype=np.uint8), rng.integers(0, 256, (h // 2, w // 2, 2), dtype=np.uint8))
+              for _ in range(5)]
+
+    def build(ctx):
+        g = ctx.graph()
+        src, dst = ctx.image(w, h, vx.Format.NV12), ctx.image(w, h, vx.Format.IYUV)
+        g.color_convert(src, dst)
+        return g, src, dst
+
+    with vx.Context() as ctx:
+        ref, src, dst = build(ctx)
+        want = []
+        for f in frames:
+            src.write_frame(f)
+            ref.process()
+            want.append(dst.read_frame())
+        g, src, dst = build(ctx)
+        with g.stream(inputs=[src], outputs=[dst], depth=2) as s:
+            with pytest.raises(ValueError, match="graph parameter 0.*2 planes"):
+                s.put(frames[0][0])
+            with pytest.raises(ValueError, match="graph parameter 0.*plane 1"):
+                s.put((frames[0][0], frames[0][1][:, :-1]))
+            assert s.in_flight == 0
+            got = list(s.map(frames))
+            s.put(frames[1])
+            outs = (np.empty((h, w), np.uint8), np.empty((h // 2, w // 2), np.uint8), np.empty((h // 2, w // 2), np.uint8))
+            assert s.get(out=outs) is not None
+            assert all(np.array_equal(o, q) for o, q in zip(outs, want[1]))
+    assert len(got) == len(want)
+    for i, (a, b) in enumerate(zip(got, want)):
+        assert len(a) == 3 and a[1].shape == (h // 2, w // 2) and a[1].max() > 0
+        for p in range(3):
+            assert np.array_equal(a[p], b[p]), "frame %d, plane %d differs" % (i, p)
+
+
+def test_stream_put_of_two_inputs_refused_as_a_whole():
+    # a frame whose second input is wrong enqueues neither input: the next
+    # frames still pair their inputs
+    rng = np.random.default_rng(4)
+    w, h = 20, 12
+    a = rng.integers(0, 256, (4, h, w), dtype=np.uint8)
+    b = rng.integers(0, 256, (4, h, w), dtype=np.uint8)
+    with vx.Context() as ctx:
+        g = ctx.graph()
+        x, y, z = (ctx.image(w, h, vx.Format.U8) for _ in range(3))
+        g.abs_diff(x, y, z)
+        with g.stream(inputs=[x, y], outputs=[z], depth=2) as s:
+            with pytest.raises(ValueError, match="graph parameter 1"):
+                s.put((a[3], b[0][:, :-1]))  # (a[3]: a stray input would show in frame 0)
+            assert s.in_flight == 0
+            got = list(s.map(zip(a, b)))
+    for i in range(4):
+        want = np.abs(a[i].astype(int) - b[i].astype(int)).astype(np.uint8)
+        assert np.array_equal(got[i], want), "frame %d differs" % i
 
 
 def test_wait_event_reads_graph_completion():
