@@ -365,6 +365,39 @@ def test_streaming_from_a_python_source_to_a_python_sink(pipeup):
             g.stop_streaming()  # not streaming any more
 
 
+def test_streaming_multi_plane_source_and_sink():
+    # NV12 frames (Y, UV tuples) from a Python source through a color
+    # conversion to YUV4 (three planes) into a Python sink: every plane of
+    # every frame as a per-frame run gives it
+    rng = np.random.default_rng(8)
+    w, h = 26, 14
+    frames = [(rng.integers(0, 256, (h, w), dtype=np.uint8), rng.integers(0, 256, (h // 2, w // 2, 2), dtype=np.uint8))
+              for _ in range(6)]
+    with vx.Context() as ctx:
+        src_img, dst_img = ctx.image(w, h, vx.Format.NV12), ctx.image(w, h, vx.Format.YUV4)
+        ref = ctx.graph()
+        ref.color_convert(src_img, dst_img)
+        want = []
+        for f in frames:
+            src_img.write_frame(f)
+            ref.process()
+            want.append(dst_img.read_frame())
+        g = ctx.graph()
+        src = vx.FrameSource(ctx, iter(frames), like=src_img)
+        sink = vx.FrameSink(ctx)
+        a, b = g.virtual_image(w, h, vx.Format.NV12), g.virtual_image(w, h, vx.Format.YUV4)
+        g.node(src.kernel, a)
+        g.color_convert(a, b)
+        g.node(sink.kernel, b)
+        with g.streaming():
+            assert src.finished.wait(60), "the source was not drained"
+        assert sink.count == len(frames)
+    for i, (got, exp) in enumerate(zip(sink.frames, want)):
+        assert len(got) == 3 and got[1].max() > 0
+        for p in range(3):
+            assert np.array_equal(got[p], exp[p]), "frame %d, plane %d differs" % (i, p)
+
+
 def test_streaming_sink_callback_and_stop_midway():
     frames = (np.full((8, 8), i % 256, np.uint8) for i in range(10 ** 6))  # more than will run
     got = []
