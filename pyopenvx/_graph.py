@@ -751,10 +751,10 @@ class Graph(Reference):
                 for result in s.map(frames):
                     ...
 
-        Each entry is a graph parameter's index or an image of the graph: a
-        graph parameter's object, or an image a node reads (inputs) or writes
-        (outputs), which becomes a graph parameter here (bound at the first
-        such node parameter, in the order the nodes were made)."""
+        Each entry is a graph parameter's index or an image (or tensor) of the
+        graph: a graph parameter's object, or one a node reads (inputs) or
+        writes (outputs), which becomes a graph parameter here (bound at the
+        first such node parameter, in the order the nodes were made)."""
         from ._stream import Stream
         return Stream(self, inputs, outputs, depth)
 

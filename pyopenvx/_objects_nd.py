@@ -168,15 +168,40 @@ class Tensor(_DataObject):
         return start, end, shape[::-1]
 
     # -- data -------------------------------------------------------------------
-    def to_numpy(self, start=None, end=None):
+    def to_numpy(self, start=None, end=None, out=None):
         """A copy of the tensor (or of the patch [start, end), OpenVX order; the
-        dimensions past ``len(start)`` whole) as an ndarray of the reversed shape."""
+        dimensions past ``len(start)`` whole) as an ndarray of the reversed shape;
+        into ``out`` when given (a writeable ndarray of that dtype and shape,
+        returned; written in place when its last axis is packed and every
+        stride positive, as in a slice of a bigger array)."""
         start, end, shape = self._bounds(start, end)
-        out = np.empty(shape, self.dtype)
+        if out is None:
+            out = np.empty(shape, self.dtype)
+            ptr = ffi.from_buffer(out)
+        else:
+            self._check_out(out, shape)
+            if out.size and (not all(st > 0 for st in out.strides) or out.strides[-1] != out.itemsize):
+                np.copyto(out, self.to_numpy(start, end))  # strides vxCopyTensorPatch cannot take
+                return out
+            ptr = ffi.cast("void *", out.ctypes.data)  # (out stays alive across the call)
         us = ffi.new("vx_size[]", list(out.strides[::-1]))
         self._call(lib.vxCopyTensorPatch, self.handle, len(start), ffi.new("vx_size[]", start),
-                   ffi.new("vx_size[]", end), us, ffi.from_buffer(out), lib.VX_READ_ONLY, lib.VX_MEMORY_TYPE_HOST)
+                   ffi.new("vx_size[]", end), us, ptr, lib.VX_READ_ONLY, lib.VX_MEMORY_TYPE_HOST)
         return out
+
+    def _check_out(self, out, shape=None):
+        """TypeError / ValueError when ``out`` cannot take to_numpy() (shape:
+        of the patch; default the whole tensor)."""
+        if shape is None:
+            shape = self._bounds(None, None)[2]
+        if not isinstance(out, np.ndarray):
+            raise TypeError("Tensor.to_numpy(out=): out must be an ndarray, not %s" % type(out).__name__)
+        if out.dtype != self.dtype:
+            raise TypeError("Tensor.to_numpy(out=): out has dtype %s, the tensor %s" % (out.dtype, self.dtype))
+        if out.shape != tuple(shape):
+            raise ValueError("Tensor.to_numpy(out=): out has shape %s, the patch %s" % (out.shape, tuple(shape)))
+        if not out.flags.writeable:
+            raise ValueError("Tensor.to_numpy(out=): out is read-only")
 
     def copy_from(self, a, start=None, end=None):
         """Write ``a`` (dtype :attr:`dtype`, shape of the patch reversed) into the

@@ -16,15 +16,17 @@ or by hand, at most ``depth`` frames ahead of the results::
         s.put(frame0); s.put(frame1)
         first = s.get()
 
-Inputs and outputs are images of the graph (inputs: read by a node, outputs:
-written by one; each becomes a graph parameter unless it is one) or graph
-parameter indices (``Graph.add_parameter``) holding images.  Every node
+Inputs and outputs are images (or tensors) of the graph (inputs: read by a
+node, outputs: written by one; each becomes a graph parameter unless it is
+one) or graph parameter indices (``Graph.add_parameter``) holding them.  Every node
 parameter bound to such an image is bound to the stream's buffers instead
 (each frame's buffer goes wherever the image was: two nodes reading the
 input both read the frame).  A frame holds one entry per input, a result one
 per output (one input or output: the entry itself), each what
 ``Image.write_frame`` takes and ``Image.read_frame`` gives: an array, or for
-a multi-plane format (NV12, IYUV, ...) a tuple of its planes' arrays.  The
+a multi-plane format (NV12, IYUV, ...) a tuple of its planes' arrays.
+Tensors queue too (an entry: the array ``Tensor.copy_from`` takes and
+``Tensor.to_numpy`` gives), e.g. a network's input and output.  The
 blocking calls release the GIL while C waits.
 
 Events (``vxEnableEvents``, ``vxRegisterEvent``, ``vxWaitEvent``) read as an
@@ -117,12 +119,14 @@ def _param_site(graph, item, direction):
     parameter index) of the first node parameter of the given direction
     bound to the image (made a graph parameter by _param_indices)."""
     from ._image import Image
+    from ._objects_nd import Tensor
 
     role = "input" if direction == lib.VX_INPUT else "output"
     if isinstance(item, int) and not isinstance(item, bool):
         return item
-    if not isinstance(item, Image):
-        raise TypeError("Graph.stream: %s %r is neither a graph parameter index nor an Image" % (role, item))
+    if not isinstance(item, (Image, Tensor)):
+        raise TypeError("Graph.stream: %s %r is neither a graph parameter index nor an Image or Tensor"
+                        % (role, item))
     key = _key(item.handle)
     for index in range(graph.num_parameters):
         obj = graph.get_parameter(index)
@@ -138,7 +142,7 @@ def _param_site(graph, item, direction):
 
 def _param_indices(graph, inputs, outputs):
     """The graph parameter indices of Graph.stream's inputs and outputs,
-    graph parameters added for images only once every entry is found."""
+    graph parameters added for objects only once every entry is found."""
     sites = [[_param_site(graph, i, lib.VX_INPUT) for i in inputs],
              [_param_site(graph, o, lib.VX_OUTPUT) for o in outputs]]
     added = {}
@@ -163,11 +167,32 @@ def _rebind(graph, new):
                 graph._hold(h, index, img)
 
 
+def _write(obj, data):
+    """A stream entry into a buffer: Image.write_frame, Tensor.copy_from."""
+    if hasattr(obj, "write_frame"):
+        obj.write_frame(data)
+    else:
+        obj.copy_from(data)
+
+
+def _read(obj, out):
+    """A buffer as a stream entry: Image.read_frame, Tensor.to_numpy."""
+    return obj.read_frame(out=out) if hasattr(obj, "read_frame") else obj.to_numpy(out=out)
+
+
+def _check_out(obj, out):
+    if hasattr(obj, "_frame_outs"):
+        obj._frame_outs(out)
+    else:
+        obj._check_out(out)
+
+
 class Stream:
     """Graph parameters as queues; see the module documentation."""
 
     def __init__(self, graph, inputs, outputs, depth=2):
         from ._image import Image
+        from ._objects_nd import Tensor
 
         self.graph = graph
         self.inputs, self.outputs = _param_indices(graph, inputs, outputs)
@@ -179,15 +204,20 @@ class Stream:
         if self.depth < 1:
             raise ValueError("Graph.stream: depth must be at least 1, not %d" % self.depth)
         self.closed = False
-        self._buffers = {}  # parameter index -> [Image]
+        self._buffers = {}  # parameter index -> [Image or Tensor]
         self._by_handle = {}  # (index, handle address) -> Image
-        self._free_in = {}  # input index -> images not enqueued
+        self._free_in = {}  # input index -> buffers not enqueued
         self._in_flight = 0
         for index in self.inputs + self.outputs:
             like = graph.get_parameter(index)
-            if not isinstance(like, Image):
-                raise TypeError("Graph.stream: graph parameter %d holds %r; streams carry images" % (index, like))
-            bufs = [Image(graph.context, like.width, like.height, like.format) for _ in range(self.depth)]
+            if not isinstance(like, (Image, Tensor)):
+                raise TypeError("Graph.stream: graph parameter %d holds %r; streams carry images and tensors"
+                                % (index, like))
+            if isinstance(like, Image):
+                bufs = [Image(graph.context, like.width, like.height, like.format) for _ in range(self.depth)]
+            else:
+                bufs = [Tensor(graph.context, like.dims, like.dtype, like.fixed_point_position)
+                        for _ in range(self.depth)]
             self._buffers[index] = bufs
             for b in bufs:
                 self._by_handle[(index, int(ffi.cast("uintptr_t", b.handle)))] = b
@@ -217,9 +247,9 @@ class Stream:
             self._enqueue(index, self._buffers[index])
 
     # ---- queue primitives ------------------------------------------------
-    def _enqueue(self, index, images):
-        refs = ffi.new("vx_reference[]", [ffi.cast("vx_reference", b.handle) for b in images])
-        check(lib.vxGraphParameterEnqueueReadyRef(self.graph.handle, index, refs, len(images)),
+    def _enqueue(self, index, bufs):
+        refs = ffi.new("vx_reference[]", [ffi.cast("vx_reference", b.handle) for b in bufs])
+        check(lib.vxGraphParameterEnqueueReadyRef(self.graph.handle, index, refs, len(bufs)),
               self.graph.context, "vxGraphParameterEnqueueReadyRef(parameter %d)" % index)
 
     def _dequeue(self, index):
@@ -260,8 +290,8 @@ class Stream:
                     free.append(self._dequeue(index))
                 img = free.pop()
                 taken.append((index, img))
-                try:  # (the stream's own images keep their size and format: one C call a plane)
-                    img.write_frame(frame)
+                try:  # (the stream's own buffers keep their size and format: one C call a plane)
+                    _write(img, frame)
                 except (TypeError, ValueError) as e:  # name the queue the frame was for
                     raise type(e)("Stream.put (graph parameter %d): %s" % (index, e)) from None
         except BaseException:
@@ -285,7 +315,7 @@ class Stream:
         for index, o in zip(self.outputs, dst):  # before a frame is taken: it stays queued
             if o is not None:
                 try:
-                    self._buffers[index][0]._frame_outs(o)
+                    _check_out(self._buffers[index][0], o)
                 except (TypeError, ValueError) as e:
                     raise type(e)("Stream.get (graph parameter %d): %s" % (index, e)) from None
         res, err = [], None
@@ -293,7 +323,7 @@ class Stream:
             img = self._dequeue(index)
             try:
                 if err is None:
-                    res.append(img.read_frame(out=o))
+                    res.append(_read(img, o))
             except Exception as e:  # the frame is taken all the same: every output back to its queue
                 err = e
             finally:

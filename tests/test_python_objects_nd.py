@@ -394,3 +394,35 @@ def test_containers_release(vx, ctx):
     del objs, items, ex
     gc.collect()
     assert ctx.references == before
+
+
+def test_tensor_to_numpy_into_out():
+    # to_numpy(out=) fills the given array (C order, a strided view, a
+    # transposed one) with what to_numpy() gives, whole and for a patch;
+    # wrong dtype, shape or a read-only array: refused
+    import pyopenvx as vx
+    rng = np.random.default_rng(2)
+    a = rng.integers(-100, 100, (3, 4, 6), dtype=np.int16)
+    with vx.Context() as ctx:
+        t = ctx.tensor((6, 4, 3), np.int16)
+        t.copy_from(a)
+        out = np.zeros_like(a)
+        assert t.to_numpy(out=out) is out and np.array_equal(out, a)
+        big = np.zeros((3, 4, 9), np.int16)
+        view = big[:, :, 2:8]
+        assert t.to_numpy(out=view) is view and np.array_equal(view, a)
+        assert not big[:, :, :2].any() and not big[:, :, 8:].any()
+        tr = np.zeros((6, 4, 3), np.int16).transpose(2, 1, 0)
+        assert np.array_equal(t.to_numpy(out=tr), a)
+        rev = np.zeros_like(a)[::-1]  # negative strides: copied
+        assert np.array_equal(t.to_numpy(out=rev), a)
+        patch = np.zeros((2, 4, 3), np.int16)
+        assert np.array_equal(t.to_numpy((1, 0, 1), (4, 4, 3), out=patch), a[1:3, :, 1:4])
+        with pytest.raises(TypeError, match="dtype"):
+            t.to_numpy(out=np.zeros(a.shape, np.int32))
+        with pytest.raises(ValueError, match="shape"):
+            t.to_numpy(out=np.zeros((3, 4, 5), np.int16))
+        ro = np.zeros_like(a)
+        ro.flags.writeable = False
+        with pytest.raises(ValueError, match="read-only"):
+            t.to_numpy(out=ro)

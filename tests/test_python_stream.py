@@ -273,6 +273,46 @@ def test_stream_put_of_two_inputs_refused_as_a_whole():
         assert np.array_equal(got[i], want), "frame %d differs" % i
 
 
+def test_stream_of_tensors():
+    # tensors queue as images do: (x + y) * x of Q7.8 tensors, each frame a
+    # pair of arrays in, one array out (also into out=), as per-frame runs
+    rng = np.random.default_rng(9)
+    dims = (5, 4, 3)  # OpenVX order: arrays of shape (3, 4, 5)
+    xs = rng.integers(-600, 600, (6, 3, 4, 5), dtype=np.int16)
+    ys = rng.integers(-600, 600, (6, 3, 4, 5), dtype=np.int16)
+
+    def build(ctx):
+        g = ctx.graph()
+        x, y, out = (ctx.tensor(dims, np.int16, 8) for _ in range(3))
+        t = g.virtual_tensor(dims, np.int16, 8)
+        g.tensor_add(x, y, t)
+        g.tensor_multiply(t, x, out)
+        return g, x, y, out
+
+    with vx.Context() as ctx:
+        ref, x, y, out = build(ctx)
+        want = []
+        for a, b in zip(xs, ys):
+            x.copy_from(a)
+            y.copy_from(b)
+            ref.process()
+            want.append(out.to_numpy())
+        g, x, y, out = build(ctx)
+        with g.stream(inputs=[x, y], outputs=[out], depth=3) as s:
+            got = list(s.map(zip(xs, ys)))
+            s.put((xs[2], ys[2]))
+            dst = np.empty((3, 4, 5), np.int16)
+            assert s.get(out=dst) is dst and np.array_equal(dst, want[2])
+            s.put((xs[3], ys[3]))
+            with pytest.raises(TypeError, match="graph parameter 2.*dtype"):
+                s.get(out=np.empty((3, 4, 5), np.int32))
+            assert np.array_equal(s.get(), want[3])
+    assert len(got) == len(want)
+    assert any(np.abs(w).max() > 0 for w in want)
+    for i, (a, b) in enumerate(zip(got, want)):
+        assert np.array_equal(a, b), "frame %d differs" % i
+
+
 def test_wait_event_reads_graph_completion():
     with vx.Context() as ctx:
         g = _graph(ctx, 32, 24)
