@@ -128,6 +128,9 @@ def _param_site(graph, item, direction):
         raise TypeError("Graph.stream: %s %r is neither a graph parameter index nor an Image or Tensor"
                         % (role, item))
     key = _key(item.handle)
+    if key in graph._virtual_keys:
+        raise ValueError("Graph.stream: %s %r is a virtual object of the graph: queues carry objects the "
+                         "application reads and writes (make it with ctx.image / ctx.tensor)" % (role, item))
     for index in range(graph.num_parameters):
         obj = graph.get_parameter(index)
         if obj is not None and _key(obj.handle) == key:

@@ -184,6 +184,10 @@ def test_stream_entries_that_are_not_the_graphs():
             g.stream(inputs=[dst], outputs=[dst])  # dst is no node's input
         with pytest.raises(TypeError, match="neither a graph parameter index nor an Image"):
             g.stream(inputs=["src"], outputs=[dst])
+        v = g.virtual_image()
+        g.box3x3(dst, v)
+        with pytest.raises(ValueError, match="virtual"):
+            g.stream(inputs=[src], outputs=[v])
         assert g.num_parameters == 0  # a refused stream adds no graph parameter
 
 
