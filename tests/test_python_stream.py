@@ -110,12 +110,15 @@ def test_stream_of_several_formats_equals_per_frame_runs(depth):
             assert np.array_equal(a[3][p], b[3][p]), "frame %d, NV12 plane %d differs" % (i, p)
 
 
+def _case(ctx, seed, n):
+    """n random 32x24 frames, their per-frame results, a fresh graph."""
+    frames = np.random.default_rng(seed).integers(0, 256, (n, 24, 32), dtype=np.uint8)
+    return frames, _reference(ctx, frames), _graph(ctx, 32, 24)
+
+
 def test_stream_put_get_and_limits():
-    rng = np.random.default_rng(7)
-    frames = rng.integers(0, 256, (5, 24, 32), dtype=np.uint8)
     with vx.Context() as ctx:
-        want = _reference(ctx, frames)
-        g = _graph(ctx, 32, 24)
+        frames, want, g = _case(ctx, 7, 5)
         s = g.stream(inputs=[0], outputs=[1], depth=2)
         with pytest.raises(RuntimeError, match="no frame in flight"):
             s.get()
@@ -192,11 +195,8 @@ def test_stream_entries_that_are_not_the_graphs():
 
 
 def test_stream_get_into_arrays():
-    rng = np.random.default_rng(5)
-    frames = rng.integers(0, 256, (4, 24, 32), dtype=np.uint8)
     with vx.Context() as ctx:
-        want = _reference(ctx, frames)
-        g = _graph(ctx, 32, 24)
+        frames, want, g = _case(ctx, 5, 4)
         big = np.full((24, 40), 9, np.uint8)
         with g.stream(inputs=[0], outputs=[1], depth=2) as s:
             s.put(frames[0])
