@@ -203,6 +203,19 @@ class Tensor(_DataObject):
         if not out.flags.writeable:
             raise ValueError("Tensor.to_numpy(out=): out is read-only")
 
+    # as Image's frame calls (the entries of a Graph.stream): the whole tensor
+    def read_frame(self, out=None):
+        """The whole tensor as an ndarray (``to_numpy(out=out)``)."""
+        return self.to_numpy(out=out)
+
+    def write_frame(self, data):
+        """Write the whole tensor (``copy_from(data)``)."""
+        self.copy_from(data)
+
+    def _frame_outs(self, out):
+        if out is not None:
+            self._check_out(out)
+
     def copy_from(self, a, start=None, end=None):
         """Write ``a`` (dtype :attr:`dtype`, shape of the patch reversed) into the
         tensor; TypeError / ValueError say what does not match."""

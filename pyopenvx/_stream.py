@@ -25,8 +25,8 @@ input both read the frame).  A frame holds one entry per input, a result one
 per output (one input or output: the entry itself), each what
 ``Image.write_frame`` takes and ``Image.read_frame`` gives: an array, or for
 a multi-plane format (NV12, IYUV, ...) a tuple of its planes' arrays.
-Tensors queue too (an entry: the array ``Tensor.copy_from`` takes and
-``Tensor.to_numpy`` gives), e.g. a network's input and output.  The
+Tensors queue too (an entry: the array ``Tensor.write_frame`` takes and
+``Tensor.read_frame`` gives), e.g. a network's input and output.  The
 blocking calls release the GIL while C waits.
 
 Events (``vxEnableEvents``, ``vxRegisterEvent``, ``vxWaitEvent``) read as an
@@ -170,26 +170,6 @@ def _rebind(graph, new):
                 graph._hold(h, index, img)
 
 
-def _write(obj, data):
-    """A stream entry into a buffer: Image.write_frame, Tensor.copy_from."""
-    if hasattr(obj, "write_frame"):
-        obj.write_frame(data)
-    else:
-        obj.copy_from(data)
-
-
-def _read(obj, out):
-    """A buffer as a stream entry: Image.read_frame, Tensor.to_numpy."""
-    return obj.read_frame(out=out) if hasattr(obj, "read_frame") else obj.to_numpy(out=out)
-
-
-def _check_out(obj, out):
-    if hasattr(obj, "_frame_outs"):
-        obj._frame_outs(out)
-    else:
-        obj._check_out(out)
-
-
 class Stream:
     """Graph parameters as queues; see the module documentation."""
 
@@ -208,7 +188,7 @@ class Stream:
             raise ValueError("Graph.stream: depth must be at least 1, not %d" % self.depth)
         self.closed = False
         self._buffers = {}  # parameter index -> [Image or Tensor]
-        self._by_handle = {}  # (index, handle address) -> Image
+        self._by_handle = {}  # (index, handle address) -> its buffer
         self._free_in = {}  # input index -> buffers not enqueued
         self._in_flight = 0
         for index in self.inputs + self.outputs:
@@ -294,7 +274,7 @@ class Stream:
                 img = free.pop()
                 taken.append((index, img))
                 try:  # (the stream's own buffers keep their size and format: one C call a plane)
-                    _write(img, frame)
+                    img.write_frame(frame)
                 except (TypeError, ValueError) as e:  # name the queue the frame was for
                     raise type(e)("Stream.put (graph parameter %d): %s" % (index, e)) from None
         except BaseException:
@@ -318,7 +298,7 @@ class Stream:
         for index, o in zip(self.outputs, dst):  # before a frame is taken: it stays queued
             if o is not None:
                 try:
-                    _check_out(self._buffers[index][0], o)
+                    self._buffers[index][0]._frame_outs(o)
                 except (TypeError, ValueError) as e:
                     raise type(e)("Stream.get (graph parameter %d): %s" % (index, e)) from None
         res, err = [], None
@@ -326,7 +306,7 @@ class Stream:
             img = self._dequeue(index)
             try:
                 if err is None:
-                    res.append(_read(img, o))
+                    res.append(img.read_frame(out=o))
             except Exception as e:  # the frame is taken all the same: every output back to its queue
                 err = e
             finally:
