@@ -189,6 +189,7 @@ class Stream:
         self.closed = False
         self._buffers = {}  # parameter index -> [Image or Tensor]
         self._by_handle = {}  # (index, handle address) -> its buffer
+        self._ref1 = {}  # id(buffer) -> a vx_reference[1] holding it, made once (for a frame's enqueues)
         self._free_in = {}  # input index -> buffers not enqueued
         self._in_flight = 0
         for index in self.inputs + self.outputs:
@@ -204,6 +205,7 @@ class Stream:
             self._buffers[index] = bufs
             for b in bufs:
                 self._by_handle[(index, int(ffi.cast("uintptr_t", b.handle)))] = b
+                self._ref1[id(b)] = ffi.new("vx_reference[1]", [ffi.cast("vx_reference", b.handle)])
         self._keep = []
         params = ffi.new("vx_graph_parameter_queue_params_t[]", len(self.inputs) + len(self.outputs))
         for k, index in enumerate(self.inputs + self.outputs):
@@ -231,15 +233,19 @@ class Stream:
 
     # ---- queue primitives ------------------------------------------------
     def _enqueue(self, index, bufs):
-        refs = ffi.new("vx_reference[]", [ffi.cast("vx_reference", b.handle) for b in bufs])
-        check(lib.vxGraphParameterEnqueueReadyRef(self.graph.handle, index, refs, len(bufs)),
-              self.graph.context, "vxGraphParameterEnqueueReadyRef(parameter %d)" % index)
+        if len(bufs) == 1:
+            refs = self._ref1[id(bufs[0])]
+        else:
+            refs = ffi.new("vx_reference[]", [ffi.cast("vx_reference", b.handle) for b in bufs])
+        status = lib.vxGraphParameterEnqueueReadyRef(self.graph.handle, index, refs, len(bufs))
+        if status < 0:  # (the message is made only for an error: a frame's calls stay cheap)
+            check(status, self.graph.context, "vxGraphParameterEnqueueReadyRef(parameter %d)" % index)
 
     def _dequeue(self, index):
-        ref = ffi.new("vx_reference[1]")
-        num = ffi.new("vx_uint32 *")
-        check(lib.vxGraphParameterDequeueDoneRef(self.graph.handle, index, ref, 1, num),
-              self.graph.context, "vxGraphParameterDequeueDoneRef(parameter %d)" % index)
+        ref, num = ffi.new("vx_reference[1]"), ffi.new("vx_uint32 *")
+        status = lib.vxGraphParameterDequeueDoneRef(self.graph.handle, index, ref, 1, num)
+        if status < 0:
+            check(status, self.graph.context, "vxGraphParameterDequeueDoneRef(parameter %d)" % index)
         if num[0] != 1:
             raise RuntimeError("vxGraphParameterDequeueDoneRef(parameter %d) gave %d references" % (index, num[0]))
         return self._by_handle[(index, int(ffi.cast("uintptr_t", ref[0])))]
