@@ -463,6 +463,19 @@ int main(void)
                     check(OVXC_GEO_WARP_AFFINE, &src, w, h, am, interp, "affine wide, window edges");
                     check(OVXC_GEO_WARP_PERSPECTIVE, &src, w, h, pm, interp, "perspective wide, window edges");
                 }
+        /* the row-local span's ends moving by 0-40 blocks from row to row
+         * (the AVX2 affine rows walk from the row before's ends, and search
+         * when that takes over 8 steps), both ways, from outside the plane
+         * to across it */
+        for (int interp = 0; interp < 2; interp++)
+            for (int t = 0; t < 8; t++) {
+                static const float drift[8] = {0.0f, 0.3f, 2.5f, 8.0f, 40.0f, -2.5f, -40.0f, 0.01f};
+                const float ax = t & 1 ? -0.05f : 0.05f;
+                const float am[6] = {ax, 0.01f, drift[t], 0.2f * (float)(t % 3), t & 1 ? (float)w * 0.5f : -30.0f,
+                                     1.5f};
+                src.mode = t & 2 ? OVXC_BORDER_CONSTANT : OVXC_BORDER_REPLICATE;
+                check(OVXC_GEO_WARP_AFFINE, &src, w, h, am, interp, "affine wide, span ends drifting");
+            }
         /* positions a hair under a half pixel: v = 512 - 2^-15 (pixel 0;
          * the AVX-512 nearests' u = v / 1024 = 1/2 - 2^-25, whose u + 1/2
          * rounded to nearest would be 1), in x, y or both, with rows and
