@@ -446,6 +446,13 @@ class Image(_DataObject):
         patch's shape, returned; rows may be strided, as in a view of a
         bigger array), so that a loop over frames need not allocate."""
         if out is not None:
+            if rect is None and type(plane) is int and type(out) is np.ndarray:
+                c = self._whole(plane)
+                if c is not None and out.dtype == c[0].dtype and out.shape == c[1] and out.flags.c_contiguous \
+                        and out.flags.writeable:  # (the common case, checked as _check_out would)
+                    self._call(lib.vxCopyImagePatch, self.handle, c[2], plane, c[3], ffi.from_buffer(out),
+                               lib.VX_READ_ONLY, lib.VX_MEMORY_TYPE_HOST)
+                    return out
             return self._to_out(plane, rect, out)
         if rect is None and type(plane) is int:
             c = self._whole(plane)
@@ -538,16 +545,19 @@ class Image(_DataObject):
         """to_numpy's (layout, shape, rectangle), once ``out`` is checked to
         take them: TypeError / ValueError naming what does not fit."""
         lp, shape, rect = self._plane_info(plane, rect)
-        what = "Image.to_numpy(%s plane %d, out=)" % (format_name(self.format), plane)
         if not isinstance(out, np.ndarray):
-            raise TypeError("%s: out must be an ndarray, not %s" % (what, type(out).__name__))
+            raise TypeError("%s: out must be an ndarray, not %s" % (self._out_what(plane), type(out).__name__))
         if out.dtype != lp.dtype:
-            raise TypeError("%s: out has dtype %s, the plane %s" % (what, out.dtype, np.dtype(lp.dtype)))
+            raise TypeError("%s: out has dtype %s, the plane %s" % (self._out_what(plane), out.dtype,
+                                                                   np.dtype(lp.dtype)))
         if out.shape != tuple(shape):
-            raise ValueError("%s: out has shape %s, the patch %s" % (what, out.shape, tuple(shape)))
+            raise ValueError("%s: out has shape %s, the patch %s" % (self._out_what(plane), out.shape, tuple(shape)))
         if not out.flags.writeable:
-            raise ValueError("%s: out is read-only" % what)
+            raise ValueError("%s: out is read-only" % self._out_what(plane))
         return lp, shape, rect
+
+    def _out_what(self, plane):
+        return "Image.to_numpy(%s plane %d, out=)" % (format_name(self.format), plane)
 
     def copy_from(self, a, plane=0, rect=None):
         """Write ``a`` (the ndarray layout of ``plane``, patch ``rect``) into the
