@@ -10,6 +10,7 @@
 #include <VX/vx_ext_ovx.h>
 #include <VX/vx_khr_pipelining.h>
 
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -1127,6 +1128,254 @@ CTS_TEST(Pipeline, streaming_enabled_after_verify, "REQ-PIPE-STREAM")
     process_after_streaming(1);
 }
 
+/* ---- random queue operations against a model ------------------------------------------ */
+/* Random enqueues (one or two references, valid or not), dequeues, checks and
+ * waits on a QUEUE_AUTO graph in -> Not -> Not -> Not -> out (out = ~in),
+ * against a model of where each reference is: with the application or
+ * queued (ready, running or done), the frames formed by pairing the
+ * parameters' FIFOs in enqueue order, and each frame's input value.  Every
+ * status is the model's, every dequeued reference the model's next (FIFO per
+ * parameter), every output the NOT of its frame's input; dequeues that could
+ * only block forever (a queued input with no output to pair) are not made.
+ * The lanes run the frames meanwhile, so the order of wake-ups varies from
+ * run to run (lists of 1-4 references, lanes 1-4, nodes on one or all
+ * threads). */
+#define RQ_MAX 4
+#define RQ_FRAMES 4096
+
+typedef struct {
+    vx_uint32 in, out;
+    vx_uint8 val;
+} rq_frame;
+
+typedef struct {
+    vx_graph g;
+    vx_image in[RQ_MAX], out[RQ_MAX];
+    vx_uint32 nin, nout;
+    int in_q[RQ_MAX], out_q[RQ_MAX]; /* queued (ready, running or done) */
+    vx_uint8 in_val[RQ_MAX];
+    vx_uint32 pend_in[RQ_FRAMES], pend_out[RQ_FRAMES], npi, npo; /* enqueued, not yet in a frame */
+    rq_frame fr[RQ_FRAMES];
+    vx_uint32 nfr, in_taken, out_taken; /* frames formed; dequeued on each parameter */
+    unsigned rnd;
+} rq_model;
+
+static unsigned rq_rand(rq_model *m)
+{
+    m->rnd = m->rnd * 1103515245u + 12345u;
+    return m->rnd >> 8;
+}
+
+static void fill_val(vx_image im, vx_uint8 v)
+{
+    vx_rectangle_t r = {0, 0, W, H};
+    vx_imagepatch_addressing_t a = VX_IMAGEPATCH_ADDR_INIT;
+    vx_uint8 buf[W * H];
+    memset(buf, v, sizeof(buf));
+    buf[(v * 7u) % (W * H)] = (vx_uint8)(v ^ 0x5a); /* not a constant image */
+    a.dim_x = W;
+    a.dim_y = H;
+    a.stride_x = 1;
+    a.stride_y = W;
+    CTS_ASSERT_STATUS(vxCopyImagePatch(im, &r, 0, &a, buf, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST), VX_SUCCESS);
+}
+
+/* Pair the pending references into frames (what the library does). */
+static void rq_pair(rq_model *m)
+{
+    vx_uint32 k, n = m->npi < m->npo ? m->npi : m->npo;
+    for (k = 0; k < n && m->nfr < RQ_FRAMES; k++) {
+        rq_frame *f = &m->fr[m->nfr++];
+        f->in = m->pend_in[k];
+        f->out = m->pend_out[k];
+        f->val = m->in_val[f->in];
+    }
+    memmove(m->pend_in, m->pend_in + n, (m->npi - n) * sizeof(vx_uint32));
+    memmove(m->pend_out, m->pend_out + n, (m->npo - n) * sizeof(vx_uint32));
+    m->npi -= n;
+    m->npo -= n;
+}
+
+static int rq_any(const int *q, vx_uint32 n)
+{
+    vx_uint32 i;
+    for (i = 0; i < n; i++)
+        if (q[i]) return 1;
+    return 0;
+}
+
+static void rq_step(rq_model *m, vx_image stranger)
+{
+    unsigned op = rq_rand(m) % 13;
+    vx_uint32 num = 0;
+    vx_reference r[2];
+    if (op <= 2) { /* enqueue an input (written first while the application has it) */
+        vx_uint32 i = rq_rand(m) % m->nin;
+        r[0] = (vx_reference)m->in[i];
+        if (!m->in_q[i]) {
+            m->in_val[i] = (vx_uint8)rq_rand(m);
+            fill_val(m->in[i], m->in_val[i]);
+            CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(m->g, 0, r, 1), VX_SUCCESS);
+            m->in_q[i] = 1;
+            m->pend_in[m->npi++] = i;
+        } else {
+            CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(m->g, 0, r, 1), VX_FAILURE);
+        }
+    } else if (op <= 5) { /* enqueue an output */
+        vx_uint32 j = rq_rand(m) % m->nout;
+        r[0] = (vx_reference)m->out[j];
+        CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(m->g, 1, r, 1), m->out_q[j] ? VX_FAILURE : VX_SUCCESS);
+        if (!m->out_q[j]) {
+            m->out_q[j] = 1;
+            m->pend_out[m->npo++] = j;
+        }
+    } else if (op == 6 && m->nout >= 2) { /* two outputs at once: both or neither */
+        vx_uint32 a = rq_rand(m) % m->nout, b = (a + 1 + rq_rand(m) % (m->nout - 1)) % m->nout;
+        r[0] = (vx_reference)m->out[a];
+        r[1] = (vx_reference)m->out[b];
+        if (!m->out_q[a] && !m->out_q[b]) {
+            CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(m->g, 1, r, 2), VX_SUCCESS);
+            m->out_q[a] = m->out_q[b] = 1;
+            m->pend_out[m->npo++] = a;
+            m->pend_out[m->npo++] = b;
+        } else {
+            CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(m->g, 1, r, 2), VX_FAILURE);
+        }
+    } else if (op <= 8) { /* dequeue an output: the oldest frame's, done as ~in */
+        vx_reference o = NULL;
+        if (m->out_taken < m->nfr) {
+            const rq_frame *f = &m->fr[m->out_taken++];
+            vx_uint8 buf[W * H];
+            vx_uint32 k;
+            CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(m->g, 1, &o, 1, &num), VX_SUCCESS);
+            CTS_ASSERT_EQ_INT(num, 1);
+            CTS_ASSERT_MSG(o == (vx_reference)m->out[f->out], "frame %u: output %p, the model's %u", m->out_taken - 1,
+                           (void *)o, f->out);
+            read_img(m->out[f->out], buf);
+            for (k = 0; k < W * H; k++) {
+                vx_uint8 want = (vx_uint8)~(k == (f->val * 7u) % (W * H) ? (vx_uint8)(f->val ^ 0x5a) : f->val);
+                CTS_ASSERT_MSG(buf[k] == want, "frame %u pixel %u: %u, want %u", m->out_taken - 1, k, buf[k], want);
+            }
+            m->out_q[f->out] = 0;
+        } else if (!rq_any(m->out_q, m->nout)) { /* nothing of it can arrive */
+            cts_log_clear();
+            CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(m->g, 1, &o, 1, &num), VX_FAILURE);
+            logged(VX_FAILURE);
+        }
+    } else if (op == 9) { /* dequeue an input */
+        vx_reference ii = NULL;
+        if (m->in_taken < m->nfr) {
+            const rq_frame *f = &m->fr[m->in_taken++];
+            CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(m->g, 0, &ii, 1, &num), VX_SUCCESS);
+            CTS_ASSERT(ii == (vx_reference)m->in[f->in]);
+            m->in_q[f->in] = 0;
+        } else if (!rq_any(m->in_q, m->nin)) {
+            cts_log_clear();
+            CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(m->g, 0, &ii, 1, &num), VX_FAILURE);
+            logged(VX_FAILURE);
+        }
+    } else if (op == 10) { /* what is done: no more than the frames formed */
+        CTS_ASSERT_STATUS(vxGraphParameterCheckDoneRef(m->g, 1, &num), VX_SUCCESS);
+        CTS_ASSERT_MSG(num <= m->nfr - m->out_taken, "%u done, %u frames", num, m->nfr - m->out_taken);
+    } else if (op == 11) { /* every frame formed runs; then all of them are done */
+        CTS_ASSERT_STATUS(vxWaitGraph(m->g), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxGraphParameterCheckDoneRef(m->g, 1, &num), VX_SUCCESS);
+        CTS_ASSERT_EQ_INT(num, m->nfr - m->out_taken);
+        CTS_ASSERT_STATUS(vxGraphParameterCheckDoneRef(m->g, 0, &num), VX_SUCCESS);
+        CTS_ASSERT_EQ_INT(num, m->nfr - m->in_taken);
+    } else { /* misuse: nothing changes */
+        cts_log_clear();
+        switch (rq_rand(m) % 4) {
+        case 0:
+            r[0] = (vx_reference)stranger; /* not in the list */
+            CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(m->g, 0, r, 1), VX_FAILURE);
+            break;
+        case 1:
+            r[0] = (vx_reference)m->in[0];
+            CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(m->g, 0, r, 0), VX_ERROR_INVALID_PARAMETERS);
+            break;
+        case 2:
+            CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(m->g, 1, r, 0, &num), VX_ERROR_INVALID_PARAMETERS);
+            break;
+        default:
+            r[0] = (vx_reference)m->out[0];
+            CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(m->g, 2, r, 1), VX_ERROR_INVALID_PARAMETERS);
+            break;
+        }
+        CTS_EXPECT(cts_log_count() >= 1);
+        cts_log_clear();
+    }
+    rq_pair(m);
+}
+
+static void random_queue_ops(vx_uint32 nin, vx_uint32 nout, int serial, unsigned seed, vx_uint32 steps)
+{
+    vx_context c = cts_context();
+    rq_model *m = calloc(1, sizeof(*m));
+    vx_image v0, v1, stranger = img(c);
+    vx_node a, b, d;
+    vx_graph_parameter_queue_params_t q[2];
+    vx_uint32 i;
+    CTS_ASSERT(m != NULL);
+    m->nin = nin;
+    m->nout = nout;
+    m->rnd = seed;
+    for (i = 0; i < nin; i++) m->in[i] = img(c);
+    for (i = 0; i < nout; i++) m->out[i] = img(c);
+    CTS_ASSERT_STATUS(vxDirective((vx_reference)c, serial ? VX_DIRECTIVE_OVX_SERIAL : VX_DIRECTIVE_OVX_PARALLEL),
+                      VX_SUCCESS);
+    m->g = vxCreateGraph(c);
+    v0 = vxCreateVirtualImage(m->g, W, H, VX_DF_IMAGE_U8);
+    v1 = vxCreateVirtualImage(m->g, W, H, VX_DF_IMAGE_U8);
+    a = vxNotNode(m->g, m->in[0], v0);
+    b = vxNotNode(m->g, v0, v1);
+    d = vxNotNode(m->g, v1, m->out[0]);
+    add_gp(m->g, a, 0);
+    add_gp(m->g, d, 1);
+    q[0].graph_parameter_index = 0;
+    q[0].refs_list_size = nin;
+    q[0].refs_list = (vx_reference *)m->in;
+    q[1].graph_parameter_index = 1;
+    q[1].refs_list_size = nout;
+    q[1].refs_list = (vx_reference *)m->out;
+    CTS_ASSERT_STATUS(vxSetGraphScheduleConfig(m->g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 2, q), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxVerifyGraph(m->g), VX_SUCCESS);
+    for (i = 0; i < steps && m->nfr < RQ_FRAMES - 2 * RQ_MAX; i++) rq_step(m, stranger);
+    /* the frames formed all end, each seen where it should be */
+    CTS_ASSERT_STATUS(vxWaitGraph(m->g), VX_SUCCESS);
+    while (m->out_taken < m->nfr || m->in_taken < m->nfr) {
+        vx_reference o;
+        vx_uint32 num;
+        if (m->out_taken < m->nfr) {
+            CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(m->g, 1, &o, 1, &num), VX_SUCCESS);
+            CTS_ASSERT(o == (vx_reference)m->out[m->fr[m->out_taken++].out]);
+        }
+        if (m->in_taken < m->nfr) {
+            CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(m->g, 0, &o, 1, &num), VX_SUCCESS);
+            CTS_ASSERT(o == (vx_reference)m->in[m->fr[m->in_taken++].in]);
+        }
+    }
+    CTS_EXPECT_MSG(m->nfr > steps / 30, "only %u frames in %u steps", m->nfr, steps); /* (74-117 in 1500) */
+    vxReleaseNode(&a);
+    vxReleaseNode(&b);
+    vxReleaseNode(&d);
+    vxReleaseImage(&v0);
+    vxReleaseImage(&v1);
+    vxReleaseGraph(&m->g); /* (references still enqueued, unpaired: released with it) */
+    for (i = 0; i < nin; i++) vxReleaseImage(&m->in[i]);
+    for (i = 0; i < nout; i++) vxReleaseImage(&m->out[i]);
+    vxReleaseImage(&stranger);
+    CTS_ASSERT_STATUS(vxDirective((vx_reference)c, VX_DIRECTIVE_OVX_PARALLEL), VX_SUCCESS);
+    free(m);
+}
+
+CTS_TEST(Pipeline, random_queue_ops, "REQ-PIPE-QUEUE REQ-PIPE-AUTO")
+{
+    static const vx_uint32 lists[6][2] = {{1, 1}, {2, 3}, {4, 4}, {3, 1}, {1, 4}, {4, 2}};
+    vx_uint32 k;
+    for (k = 0; k < 12; k++) random_queue_ops(lists[k % 6][0], lists[k % 6][1], (int)(k / 6), 1000u + k, 4000);
+}
+
 CTS_TABLE(pipeline) = {
     CTS_ENTRY(Pipeline, schedule_config_misuse),
     CTS_ENTRY(Pipeline, queue_misuse),
@@ -1143,5 +1392,6 @@ CTS_TABLE(pipeline) = {
     CTS_ENTRY(Pipeline, streaming_overlaps_frames_and_trigger),
     CTS_ENTRY(Pipeline, process_after_streaming_fused),
     CTS_ENTRY(Pipeline, streaming_enabled_after_verify),
+    CTS_ENTRY(Pipeline, random_queue_ops),
     CTS_TABLE_END,
 };
