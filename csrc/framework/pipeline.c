@@ -120,6 +120,7 @@ struct ovx_pipe {
     /* the threads that run frames: `lanes` of them, one frame each */
     pthread_t lane[OVX_PIPE_MAX_LANES];
     vx_uint32 lanes, lanes_started;
+    vx_uint32 lanes_running; /* started and not yet out of their loop (a batch's end when they leave) */
     vx_int32 role;           /* of the threads (ROLE_NONE: none) */
     vx_bool stop;            /* they end at the next frame boundary */
     vx_uint32 inflight;      /* frames taken and not finished */
@@ -1083,6 +1084,9 @@ static void *lane_thread(void *arg)
             break;
         }
     }
+    /* the last lane out: nothing takes the references still ready (a
+     * QUEUE_MANUAL batch is over): a dequeue waiting for them fails now */
+    if (--p->lanes_running == 0) wake_all(p);
     pthread_mutex_unlock(&p->lock);
     return NULL;
 }
@@ -1098,6 +1102,7 @@ static vx_status thread_start(vx_graph g, struct ovx_pipe *p, vx_int32 role, con
     for (i = 0; i < want; i++)
         if (pthread_create(&p->lane[i], NULL, lane_thread, g) != 0) break;
     p->lanes_started = i;
+    p->lanes_running = i;
     if (i == 0) {
         p->role = ROLE_NONE;
         ovx_log((vx_reference)g, VX_ERROR_NO_RESOURCES, "%s: cannot start a thread", who);
@@ -1291,11 +1296,15 @@ VX_API_ENTRY vx_status VX_API_CALL vxGraphParameterEnqueueReadyRef(vx_graph grap
     return s;
 }
 
-/* Can a reference still reach the done FIFO of q without the application? */
+/* Can a reference still reach the done FIFO of q without the application?
+ * Running, or ready while lanes run that may take it (a QUEUE_MANUAL batch's
+ * lanes end once no complete set is left: a reference left over then waits
+ * for the next vxScheduleGraph, and a dequeue waiting for it would wait
+ * forever). */
 static vx_bool can_arrive(struct ovx_pipe *p, ovx_qparam *q)
 {
     if (q->running > 0) return vx_true_e;
-    return q->ready_n > 0 && p->role != ROLE_NONE ? vx_true_e : vx_false_e;
+    return q->ready_n > 0 && p->role != ROLE_NONE && p->lanes_running > 0 ? vx_true_e : vx_false_e;
 }
 
 VX_API_ENTRY vx_status VX_API_CALL vxGraphParameterDequeueDoneRef(vx_graph graph, vx_uint32 graph_parameter_index,

@@ -578,6 +578,30 @@ CTS_TEST(Pipeline, manual_batch, "REQ-PIPE-MANUAL")
             CTS_EXPECT_MSG(memcmp(want, have, sizeof(want)) == 0, "round %u frame %u differs", round, i);
         }
     }
+    /* a batch with an input left over (two inputs, one output): once the
+     * batch is over, a dequeue waiting for that input fails instead of
+     * waiting for a vxScheduleGraph that only this thread could make, with
+     * or without a vxWaitGraph first; the next batch takes the input */
+    for (round = 0; round < 2; round++) {
+        vx_image o, ii;
+        CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)in, 2), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)out, 1), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxScheduleGraph(g), VX_SUCCESS);
+        if (round) CTS_ASSERT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 1, (vx_reference *)&o, 1, &n), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 0, (vx_reference *)&ii, 1, &n), VX_SUCCESS);
+        CTS_EXPECT(o == out[0] && ii == in[0]);
+        cts_log_clear();
+        CTS_EXPECT_STATUS(vxGraphParameterDequeueDoneRef(g, 0, (vx_reference *)&ii, 1, &n), VX_FAILURE);
+        logged(VX_FAILURE);
+        if (!round) CTS_ASSERT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)out, 1), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxScheduleGraph(g), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 1, (vx_reference *)&o, 1, &n), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 0, (vx_reference *)&ii, 1, &n), VX_SUCCESS);
+        CTS_EXPECT(o == out[0] && ii == in[1]);
+    }
     vxReleaseGraph(&g);
     vxReleaseGraph(&plain);
     for (i = 0; i < 3; i++) {
