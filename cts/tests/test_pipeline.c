@@ -579,9 +579,10 @@ CTS_TEST(Pipeline, manual_batch, "REQ-PIPE-MANUAL")
         }
     }
     /* a batch with an input left over (two inputs, one output): once the
-     * batch is over, a dequeue waiting for that input fails instead of
-     * waiting for a vxScheduleGraph that only this thread could make, with
-     * or without a vxWaitGraph first; the next batch takes the input */
+     * batch is over, a dequeue of that input fails, as it does before any
+     * batch (a QUEUE_MANUAL dequeue waits only for what runs, not for a
+     * later vxScheduleGraph; it waited forever), with or without a
+     * vxWaitGraph first; the next batch takes the input */
     for (round = 0; round < 2; round++) {
         vx_image o, ii;
         CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)in, 2), VX_SUCCESS);
