@@ -1164,7 +1164,10 @@ CTS_TEST(Pipeline, streaming_enabled_after_verify, "REQ-PIPE-STREAM")
  * only block forever (a queued input with no output to pair) are not made.
  * The lanes run the frames meanwhile, so the order of wake-ups varies from
  * run to run (lists of 1-4 references, lanes 1-4, nodes on one or all
- * threads). */
+ * threads).  QUEUE_MANUAL too: frames form at vxScheduleGraph (every
+ * complete set enqueued), a dequeue beyond them fails (nothing else runs),
+ * and the model enqueues only between batches (a running batch's lanes may
+ * or may not take a set enqueued meanwhile). */
 #define RQ_MAX 4
 #define RQ_FRAMES 4096
 
@@ -1182,6 +1185,7 @@ typedef struct {
     vx_uint32 pend_in[RQ_FRAMES], pend_out[RQ_FRAMES], npi, npo; /* enqueued, not yet in a frame */
     rq_frame fr[RQ_FRAMES];
     vx_uint32 nfr, in_taken, out_taken; /* frames formed; dequeued on each parameter */
+    int manual, active; /* QUEUE_MANUAL; a batch scheduled and not yet waited for */
     unsigned rnd;
 } rq_model;
 
@@ -1231,9 +1235,10 @@ static int rq_any(const int *q, vx_uint32 n)
 
 static void rq_step(rq_model *m, vx_image stranger)
 {
-    unsigned op = rq_rand(m) % 13;
+    unsigned op = rq_rand(m) % (m->manual ? 15 : 13);
     vx_uint32 num = 0;
     vx_reference r[2];
+    if (m->manual && m->active && op <= 6) op = 11 + rq_rand(m) % 2; /* no enqueue into a running batch */
     if (op <= 2) { /* enqueue an input (written first while the application has it) */
         vx_uint32 i = rq_rand(m) % m->nin;
         r[0] = (vx_reference)m->in[i];
@@ -1282,7 +1287,7 @@ static void rq_step(rq_model *m, vx_image stranger)
                 CTS_ASSERT_MSG(buf[k] == want, "frame %u pixel %u: %u, want %u", m->out_taken - 1, k, buf[k], want);
             }
             m->out_q[f->out] = 0;
-        } else if (!rq_any(m->out_q, m->nout)) { /* nothing of it can arrive */
+        } else if (m->manual || !rq_any(m->out_q, m->nout)) { /* nothing of it can arrive */
             cts_log_clear();
             CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(m->g, 1, &o, 1, &num), VX_FAILURE);
             logged(VX_FAILURE);
@@ -1294,7 +1299,7 @@ static void rq_step(rq_model *m, vx_image stranger)
             CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(m->g, 0, &ii, 1, &num), VX_SUCCESS);
             CTS_ASSERT(ii == (vx_reference)m->in[f->in]);
             m->in_q[f->in] = 0;
-        } else if (!rq_any(m->in_q, m->nin)) {
+        } else if (m->manual || !rq_any(m->in_q, m->nin)) {
             cts_log_clear();
             CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(m->g, 0, &ii, 1, &num), VX_FAILURE);
             logged(VX_FAILURE);
@@ -1302,12 +1307,30 @@ static void rq_step(rq_model *m, vx_image stranger)
     } else if (op == 10) { /* what is done: no more than the frames formed */
         CTS_ASSERT_STATUS(vxGraphParameterCheckDoneRef(m->g, 1, &num), VX_SUCCESS);
         CTS_ASSERT_MSG(num <= m->nfr - m->out_taken, "%u done, %u frames", num, m->nfr - m->out_taken);
+    } else if (op == 11 && m->manual && !m->active) { /* nothing scheduled */
+        cts_log_clear();
+        CTS_ASSERT_STATUS(vxWaitGraph(m->g), VX_FAILURE);
+        logged(VX_FAILURE);
     } else if (op == 11) { /* every frame formed runs; then all of them are done */
         CTS_ASSERT_STATUS(vxWaitGraph(m->g), VX_SUCCESS);
+        m->active = 0;
         CTS_ASSERT_STATUS(vxGraphParameterCheckDoneRef(m->g, 1, &num), VX_SUCCESS);
         CTS_ASSERT_EQ_INT(num, m->nfr - m->out_taken);
         CTS_ASSERT_STATUS(vxGraphParameterCheckDoneRef(m->g, 0, &num), VX_SUCCESS);
         CTS_ASSERT_EQ_INT(num, m->nfr - m->in_taken);
+    } else if (op >= 13) { /* QUEUE_MANUAL: a batch of every complete set */
+        cts_log_clear();
+        if (m->active) {
+            CTS_ASSERT_STATUS(vxScheduleGraph(m->g), VX_ERROR_GRAPH_SCHEDULED);
+            logged(VX_ERROR_GRAPH_SCHEDULED);
+        } else if (m->npi == 0 || m->npo == 0) {
+            CTS_ASSERT_STATUS(vxScheduleGraph(m->g), VX_FAILURE);
+            logged(VX_FAILURE);
+        } else {
+            CTS_ASSERT_STATUS(vxScheduleGraph(m->g), VX_SUCCESS);
+            m->active = 1;
+            rq_pair(m);
+        }
     } else { /* misuse: nothing changes */
         cts_log_clear();
         switch (rq_rand(m) % 4) {
@@ -1330,12 +1353,12 @@ static void rq_step(rq_model *m, vx_image stranger)
         CTS_EXPECT(cts_log_count() >= 1);
         cts_log_clear();
     }
-    rq_pair(m);
+    if (!m->manual) rq_pair(m);
 }
 
-static void random_queue_ops(vx_uint32 nin, vx_uint32 nout, int serial, unsigned seed, vx_uint32 steps)
+static void random_queue_ops(vx_context c, vx_uint32 nin, vx_uint32 nout, int serial, int manual, unsigned seed,
+                             vx_uint32 steps)
 {
-    vx_context c = cts_context();
     rq_model *m = calloc(1, sizeof(*m));
     vx_image v0, v1, stranger = img(c);
     vx_node a, b, d;
@@ -1345,6 +1368,7 @@ static void random_queue_ops(vx_uint32 nin, vx_uint32 nout, int serial, unsigned
     m->nin = nin;
     m->nout = nout;
     m->rnd = seed;
+    m->manual = manual;
     for (i = 0; i < nin; i++) m->in[i] = img(c);
     for (i = 0; i < nout; i++) m->out[i] = img(c);
     CTS_ASSERT_STATUS(vxDirective((vx_reference)c, serial ? VX_DIRECTIVE_OVX_SERIAL : VX_DIRECTIVE_OVX_PARALLEL),
@@ -1363,11 +1387,12 @@ static void random_queue_ops(vx_uint32 nin, vx_uint32 nout, int serial, unsigned
     q[1].graph_parameter_index = 1;
     q[1].refs_list_size = nout;
     q[1].refs_list = (vx_reference *)m->out;
-    CTS_ASSERT_STATUS(vxSetGraphScheduleConfig(m->g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 2, q), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxSetGraphScheduleConfig(m->g, manual ? VX_GRAPH_SCHEDULE_MODE_QUEUE_MANUAL
+                                                            : VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, 2, q), VX_SUCCESS);
     CTS_ASSERT_STATUS(vxVerifyGraph(m->g), VX_SUCCESS);
     for (i = 0; i < steps && m->nfr < RQ_FRAMES - 2 * RQ_MAX; i++) rq_step(m, stranger);
     /* the frames formed all end, each seen where it should be */
-    CTS_ASSERT_STATUS(vxWaitGraph(m->g), VX_SUCCESS);
+    if (!manual || m->active) CTS_ASSERT_STATUS(vxWaitGraph(m->g), VX_SUCCESS);
     while (m->out_taken < m->nfr || m->in_taken < m->nfr) {
         vx_reference o;
         vx_uint32 num;
@@ -1380,7 +1405,8 @@ static void random_queue_ops(vx_uint32 nin, vx_uint32 nout, int serial, unsigned
             CTS_ASSERT(o == (vx_reference)m->in[m->fr[m->in_taken++].in]);
         }
     }
-    CTS_EXPECT_MSG(m->nfr > steps / 30, "only %u frames in %u steps", m->nfr, steps); /* (74-117 in 1500) */
+    /* (AUTO 74-117 in 1500 steps, QUEUE_MANUAL 132 and more in 4000) */
+    CTS_EXPECT_MSG(m->nfr > steps / 40, "only %u frames in %u steps", m->nfr, steps);
     vxReleaseNode(&a);
     vxReleaseNode(&b);
     vxReleaseNode(&d);
@@ -1394,11 +1420,13 @@ static void random_queue_ops(vx_uint32 nin, vx_uint32 nout, int serial, unsigned
     free(m);
 }
 
-CTS_TEST(Pipeline, random_queue_ops, "REQ-PIPE-QUEUE REQ-PIPE-AUTO")
+CTS_TEST(Pipeline, random_queue_ops, "REQ-PIPE-QUEUE REQ-PIPE-AUTO REQ-PIPE-MANUAL")
 {
     static const vx_uint32 lists[6][2] = {{1, 1}, {2, 3}, {4, 4}, {3, 1}, {1, 4}, {4, 2}};
+    vx_context c = cts_context();
     vx_uint32 k;
-    for (k = 0; k < 12; k++) random_queue_ops(lists[k % 6][0], lists[k % 6][1], (int)(k / 6), 1000u + k, 4000);
+    for (k = 0; k < 24; k++)
+        random_queue_ops(c, lists[k % 6][0], lists[k % 6][1], (int)((k / 6) & 1), (int)(k / 12), 1000u + k, 4000);
 }
 
 CTS_TABLE(pipeline) = {
