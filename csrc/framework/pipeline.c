@@ -235,6 +235,7 @@ static void wake_all(struct ovx_pipe *p)
     pthread_cond_broadcast(&p->lcond);
     pthread_cond_broadcast(&p->ncond);
 }
+
 /* ---- compatibility of an enqueued object with the graph parameter -------- */
 static vx_bool compatible(vx_reference want, vx_reference got, char *why, size_t n)
 {
@@ -882,8 +883,8 @@ static void frame_wait(lane_frame *fr, const vx_uint32 *nodes, vx_uint32 num, vx
     /* spin a little before sleeping on the condition: the node before
      * this one on the other lane usually ends within microseconds, and a
      * futex wake-up costs 10-20 us (a frame's critical path pays it at
-     * every node handed between lanes).  node_done only grows, and is
-     * written under p->lock; the plan stays while the frame runs. */
+     * every node handed between lanes).  node_done only grows (a CAS
+     * max, node_done_at_least); the plan stays while the frame runs. */
     for (spin = 0; spin < OVX_PIPE_SPIN && !deps_done(p, nodes, num, self, fr->f); spin++) ovx_cpu_relax();
     pthread_mutex_lock(&p->lock);
     /* counted before the check (both sequentially consistent): a node that
