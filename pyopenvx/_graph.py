@@ -530,8 +530,7 @@ def node_params(graph, h, what):
             p = lib.vxGetParameterByIndex(h, idx)
             d = ffi.new("vx_enum *")
             lib.vxQueryParameter(p, lib.VX_PARAMETER_DIRECTION, d, ffi.sizeof("vx_enum"))
-            lib.vxReleaseParameter(ffi.new("vx_parameter *", p))
-            out.append((int(d[0]), _parameter_ref(wrapper, lib.vxGetParameterByIndex(h, idx), what)))
+            out.append((int(d[0]), _parameter_ref(wrapper, p, what)))  # (releases p)
     finally:
         wrapper.close()
     return out

@@ -505,7 +505,10 @@ class Image(_DataObject):
         or for a multi-plane format (NV12, IYUV, YUV4...) a tuple of the
         planes' arrays in plane order; into ``out`` (an array, or a tuple of
         one per plane) when given."""
-        outs = self._frame_outs(out)
+        return self._read_planes(self._frame_outs(out))
+
+    def _read_planes(self, outs):
+        """read_frame with ``outs`` from _frame_outs (checked already)."""
         res = tuple(self.to_numpy(p, None, o) for p, o in enumerate(outs))
         return res[0] if len(res) == 1 else res
 

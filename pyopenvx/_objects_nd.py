@@ -215,6 +215,10 @@ class Tensor(_DataObject):
     def _frame_outs(self, out):
         if out is not None:
             self._check_out(out)
+        return out
+
+    def _read_planes(self, out):
+        return self.to_numpy(out=out)
 
     def copy_from(self, a, start=None, end=None):
         """Write ``a`` (dtype :attr:`dtype`, shape of the patch reversed) into the

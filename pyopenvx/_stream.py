@@ -301,18 +301,18 @@ class Stream:
         if self._in_flight == 0:
             raise RuntimeError("Stream.get: no frame in flight")
         dst = (None,) * len(self.outputs) if out is None else _as_tuple(out, len(self.outputs), "Stream.get(out=)")
-        for index, o in zip(self.outputs, dst):  # before a frame is taken: it stays queued
-            if o is not None:
-                try:
-                    self._buffers[index][0]._frame_outs(o)
-                except (TypeError, ValueError) as e:
-                    raise type(e)("Stream.get (graph parameter %d): %s" % (index, e)) from None
-        res, err = [], None
+        outs = []  # checked before a frame is taken (it stays queued), not again per buffer
         for index, o in zip(self.outputs, dst):
+            try:
+                outs.append(self._buffers[index][0]._frame_outs(o))
+            except (TypeError, ValueError) as e:
+                raise type(e)("Stream.get (graph parameter %d): %s" % (index, e)) from None
+        res, err = [], None
+        for index, o in zip(self.outputs, outs):
             img = self._dequeue(index)
             try:
                 if err is None:
-                    res.append(img.read_frame(out=o))
+                    res.append(img._read_planes(o))
             except Exception as e:  # the frame is taken all the same: every output back to its queue
                 err = e
             finally:
