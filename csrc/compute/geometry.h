@@ -179,6 +179,37 @@ typedef struct {
 void ovxc_geo_affine_row(const ovxc_geo_src *src, const float m[6], uint32_t y, ovxc_geo_row *r);
 void ovxc_geo_perspective_row(const ovxc_geo_src *src, const float m[9], uint32_t y, ovxc_geo_row *r);
 
+/* Bounds of a perspective coordinate over the columns [xa, xb] (lanes of
+ * a chunk), in the lanes' own operations: u = (a x + b) q + h with q = 1 /
+ * (az x + bz), each operation rounded to nearest.  Each of a x + b and az x
+ * + bz is monotonic in x (a rounded product of a fixed factor, then a
+ * rounded sum with a constant), so over the columns they lie between their
+ * values at xa and xb; where the denominator has one sign at both ends it
+ * has that sign throughout and q is monotonic too; the product n q of a
+ * numerator and a quotient from those ranges lies between the extreme
+ * products of the ends' values (a bilinear function on a box), and the
+ * rounding to nearest is monotonic: so every lane's RN(n q) lies in [pmin,
+ * pmax] (the rounded extreme corner products) and its u in [RN(pmin + h),
+ * RN(pmax + h)].  Returns 0 where the denominators may change sign or
+ * vanish (or anything is NaN). */
+static inline int ovxc_geo_persp_span(float a, float b, float az, float bz, float xa, float xb, float h,
+                                      float *pmin, float *pmax, float *umin, float *umax)
+{
+    const float n1 = a * xa + b, n2 = a * xb + b, d1 = az * xa + bz, d2 = az * xb + bz;
+    if (!((d1 > 0.0f && d2 > 0.0f) || (d1 < 0.0f && d2 < 0.0f))) return 0;
+    {
+        const float q1 = 1.0f / d1, q2 = 1.0f / d2;
+        const float c1 = n1 * q1, c2 = n1 * q2, c3 = n2 * q1, c4 = n2 * q2;
+        float lo = c1, hi = c1;
+        if (!(c1 == c1 && c2 == c2 && c3 == c3 && c4 == c4)) return 0;
+        lo = c2 < lo ? c2 : lo, hi = c2 > hi ? c2 : hi;
+        lo = c3 < lo ? c3 : lo, hi = c3 > hi ? c3 : hi;
+        lo = c4 < lo ? c4 : lo, hi = c4 > hi ? c4 : hi;
+        *pmin = lo, *pmax = hi, *umin = lo + h, *umax = hi + h;
+    }
+    return 1;
+}
+
 void ovxc_warp_affine_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float m[6], int interp,
                           uint32_t y0, uint32_t y1);
 void ovxc_warp_perspective_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float m[9], int interp,

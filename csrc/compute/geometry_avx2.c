@@ -916,48 +916,92 @@ static inline void warp_nn_taps(const warp_ctx *c, const int32_t *off, uint8_t *
     for (; k < m; k++) out[k] = p[off[k]];
 }
 
-/* One perspective row in two passes per chunk, specialised on the
- * interpolation and the border rule (constants for the compiler; nearest:
- * replicate only): the reference's float operations per block of 8 into
- * X[], Y[], then warp_taps_run (nearest: the byte offsets into X[], then
- * warp_nn_taps). */
-static inline void warp_persp_run(const warp_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n, const int bil,
-                                  const int cst)
+/* Row-independent products of a perspective warp (ax, ay and az are the
+ * same floats in every row): tab[x], tab[WARP_TABW + x], tab[2 WARP_TABW +
+ * x] hold ax x, ay x and az x, the lanes' own products, for rows up to
+ * WARP_TABW pixels (whole 16-pixel groups). */
+enum { WARP_TABW = 4096 };
+
+/* The positions of a perspective chunk's lanes [x0, x0 + cnt) (cnt a
+ * multiple of 8) into X, Y: the reference's float operations, the products
+ * of x from tab when there is one; then the clamp of the border rule (cst:
+ * warp_fix_c, else warp_fix_rep), or none where the chunk is proven inside
+ * its bounds (in: every lane's v in [0, hi], where the clamp is the
+ * identity and floor is truncation). */
+static inline void warp_persp_pos(const warp_ctx *c, const ovxc_geo_row *r, const float *tab, int32_t x0, int32_t cnt,
+                                  int32_t *X, int32_t *Y, const int cst, const int in)
 {
     const __m256 eight = _mm256_set1_ps(8.0f), one = _mm256_set1_ps(1.0f), half = _mm256_set1_ps(0.5f);
     const __m256 ax = _mm256_set1_ps(r->ax), bx = _mm256_set1_ps(r->bx);
     const __m256 ay = _mm256_set1_ps(r->ay), by = _mm256_set1_ps(r->by);
     const __m256 az = _mm256_set1_ps(r->az), bz = _mm256_set1_ps(r->bz);
-    __m256 xf = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
-    int32_t X[WARP_CHUNK] WARP_ALIGN, Y[WARP_CHUNK] WARP_ALIGN;
-    if (!bil) { /* replicate only (see the caller) */
-        for (int32_t x0 = 0; x0 < n; x0 += WARP_CHUNK) {
-            const int32_t m = n - x0 < WARP_CHUNK ? n - x0 : WARP_CHUNK;
-            for (int32_t x = 0; x < m; x += 16) {
-                __m256i P[4];
-                for (int h = 0; h < 2; h++) {
-                    __m256 q = _mm256_div_ps(one, _mm256_add_ps(_mm256_mul_ps(az, xf), bz));
-                    __m256 vx = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ax, xf), bx), q), half);
-                    __m256 vy = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ay, xf), by), q), half);
-                    P[2 * h] = warp_fix_rep(vx, c->fxhi);
-                    P[2 * h + 1] = warp_fix_rep(vy, c->fyhi);
-                    xf = _mm256_add_ps(xf, eight);
-                }
-                warp_nn_off16(c, P[0], P[1], P[2], P[3], X + x);
-            }
-            warp_nn_taps(c, X, row + x0, m);
+    __m256 xf = _mm256_add_ps(_mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_ps((float)x0));
+    for (int32_t x = 0; x < cnt; x += 8) {
+        __m256 px, py, pz;
+        if (tab) {
+            px = _mm256_load_ps(tab + x0 + x);
+            py = _mm256_load_ps(tab + WARP_TABW + x0 + x);
+            pz = _mm256_load_ps(tab + 2 * WARP_TABW + x0 + x);
+        } else {
+            px = _mm256_mul_ps(ax, xf);
+            py = _mm256_mul_ps(ay, xf);
+            pz = _mm256_mul_ps(az, xf);
+            xf = _mm256_add_ps(xf, eight);
         }
-        return;
-    }
-    for (int32_t x0 = 0; x0 < n; x0 += WARP_CHUNK) {
-        const int32_t m = n - x0 < WARP_CHUNK ? n - x0 : WARP_CHUNK;
-        for (int32_t x = 0; x < m; x += 8) {
-            __m256 q = _mm256_div_ps(one, _mm256_add_ps(_mm256_mul_ps(az, xf), bz));
-            __m256 vx = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ax, xf), bx), q), half);
-            __m256 vy = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ay, xf), by), q), half);
+        __m256 q = _mm256_div_ps(one, _mm256_add_ps(pz, bz));
+        __m256 vx = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(px, bx), q), half);
+        __m256 vy = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(py, by), q), half);
+        if (in) {
+            _mm256_store_si256((__m256i *)(X + x), warp_fix_pos(vx));
+            _mm256_store_si256((__m256i *)(Y + x), warp_fix_pos(vy));
+        } else {
             _mm256_store_si256((__m256i *)(X + x), cst ? warp_fix_c(vx, c->flo, c->fxhi) : warp_fix_rep(vx, c->fxhi));
             _mm256_store_si256((__m256i *)(Y + x), cst ? warp_fix_c(vy, c->flo, c->fyhi) : warp_fix_rep(vy, c->fyhi));
-            xf = _mm256_add_ps(xf, eight);
+        }
+    }
+}
+
+/* Whether every lane of [x0, x0 + cnt) of a perspective row has v = 1024 x
+ * + 0.5 (the reference's, before its clamp) in [0, (w - 1) 1024] and [0,
+ * (h - 1) 1024] (replicate) or [0, 2^30] (constant): bounds by
+ * ovxc_geo_persp_span. */
+static inline int warp_persp_in(const warp_ctx *c, const ovxc_geo_row *r, int32_t x0, int32_t cnt)
+{
+    const float xa = (float)x0, xb = (float)(x0 + cnt - 1);
+    float pl[2], ph[2], ul[2], uh[2];
+    const float hx = c->constant ? OVXC_GEO_FIX_LIM : _mm256_cvtss_f32(c->fxhi);
+    const float hy = c->constant ? OVXC_GEO_FIX_LIM : _mm256_cvtss_f32(c->fyhi);
+    return ovxc_geo_persp_span(r->ax, r->bx, r->az, r->bz, xa, xb, 0.5f, pl, ph, ul, uh) &&
+           ovxc_geo_persp_span(r->ay, r->by, r->az, r->bz, xa, xb, 0.5f, pl + 1, ph + 1, ul + 1, uh + 1) &&
+           ul[0] >= 0.0f && uh[0] <= hx && ul[1] >= 0.0f && uh[1] <= hy;
+}
+
+/* One perspective row in two passes per chunk, specialised on the
+ * interpolation and the border rule (constants for the compiler; nearest:
+ * replicate only): the positions into X[], Y[] (warp_persp_pos, without
+ * the clamp in chunks proven inside), then warp_taps_run (nearest: the
+ * byte offsets into X[], then warp_nn_taps). */
+static inline void warp_persp_run(const warp_ctx *c, const ovxc_geo_row *r, const float *tab, uint8_t *row,
+                                  int32_t n, const int bil, const int cst)
+{
+    int32_t X[WARP_CHUNK] WARP_ALIGN, Y[WARP_CHUNK] WARP_ALIGN;
+    for (int32_t x0 = 0; x0 < n; x0 += WARP_CHUNK) {
+        const int32_t m = n - x0 < WARP_CHUNK ? n - x0 : WARP_CHUNK;
+        /* the lanes computed: whole 16-pixel groups (nearest), blocks of 8
+         * (bilinear: the last group's second block is zeros, below) */
+        const int32_t me = bil ? (m + 7) & ~7 : (m + 15) & ~15;
+        if (warp_persp_in(c, r, x0, me)) warp_persp_pos(c, r, tab, x0, me, X, Y, cst, 1);
+        else warp_persp_pos(c, r, tab, x0, me, X, Y, cst, 0);
+        if (!bil) { /* replicate only (see the caller) */
+            for (int32_t x = 0; x < m; x += 16) {
+                const __m256i X0 = _mm256_load_si256((const __m256i *)(X + x));
+                const __m256i Y0 = _mm256_load_si256((const __m256i *)(Y + x));
+                const __m256i X1 = _mm256_load_si256((const __m256i *)(X + x + 8));
+                const __m256i Y1 = _mm256_load_si256((const __m256i *)(Y + x + 8));
+                warp_nn_off16(c, X0, Y0, X1, Y1, X + x);
+            }
+            warp_nn_taps(c, X, row + x0, m);
+            continue;
         }
         if ((m + 7) & 8) { /* the last 16-pixel group's second block: computed, not stored */
             _mm256_store_si256((__m256i *)(X + ((m + 7) & ~7)), _mm256_setzero_si256());
@@ -988,14 +1032,31 @@ void ovxc_warp_perspective_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst
     /* nearest under constant: warp_nn16 in one pass below measured ~10%
      * faster than the two passes */
     const int sel = c.bilinear && c.can_local ? 1 + 2 * c.constant : (!c.bilinear && !c.constant ? 0 : -1);
+    /* the row-independent products, once for all rows (two-pass rows up to
+     * WARP_TABW pixels) */
+    float *tab = NULL;
+    float tabm[3 * WARP_TABW] WARP_ALIGN;
+    if (sel >= 0 && n <= WARP_TABW && y1 > y0) {
+        ovxc_geo_row r0;
+        ovxc_geo_perspective_row(src, m, y0, &r0);
+        const __m256 fx = _mm256_set1_ps(r0.ax), fy = _mm256_set1_ps(r0.ay), fz = _mm256_set1_ps(r0.az);
+        __m256 xf = lane;
+        for (int32_t x = 0; x < ((n + 15) & ~15); x += 8) {
+            _mm256_store_ps(tabm + x, _mm256_mul_ps(fx, xf));
+            _mm256_store_ps(tabm + WARP_TABW + x, _mm256_mul_ps(fy, xf));
+            _mm256_store_ps(tabm + 2 * WARP_TABW + x, _mm256_mul_ps(fz, xf));
+            xf = _mm256_add_ps(xf, eight);
+        }
+        tab = tabm;
+    }
     for (uint32_t y = y0; y < y1; y++) {
         uint8_t *row = dst->ptr + (intptr_t)y * dst->stride;
         ovxc_geo_row r;
         ovxc_geo_perspective_row(src, m, y, &r);
         switch (sel) {
-        case 0: warp_persp_run(&c, &r, row, n, 0, 0); continue;
-        case 1: warp_persp_run(&c, &r, row, n, 1, 0); continue;
-        case 3: warp_persp_run(&c, &r, row, n, 1, 1); continue;
+        case 0: warp_persp_run(&c, &r, tab, row, n, 0, 0); continue;
+        case 1: warp_persp_run(&c, &r, tab, row, n, 1, 0); continue;
+        case 3: warp_persp_run(&c, &r, tab, row, n, 1, 1); continue;
         default: break;
         }
         /* nearest under constant, and bilinear on planes under 16 pixels

@@ -40,7 +40,7 @@
  * next chunk are computed between the 64-pixel tap groups of this one (the
  * divisions and the map's stream overlap the taps, and the taps read
  * positions stored a chunk earlier).  Perspective chunks proven inside the
- * clamp's bounds (w5_persp_span) skip the clamp, and nearest there takes
+ * clamp's bounds (ovxc_geo_persp_span) skip the clamp, and nearest there takes
  * the pixel from one sum rounded down (W5_P_FOLD).  Warp rows take the
  * products of x by the row-independent factors (ax, ay, az) from a table
  * computed once per call (rows up to W5_TABW columns); remap's nearest
@@ -793,37 +793,6 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
     }
 }
 
-/* Bounds of a perspective coordinate over the columns [xa, xb] (lanes of
- * a chunk), in the lanes' own operations: u = (a x + b) q + h with q = 1 /
- * (az x + bz), each operation rounded to nearest.  Each of a x + b and az x
- * + bz is monotonic in x (a rounded product of a fixed factor, then a
- * rounded sum with a constant), so over the columns they lie between their
- * values at xa and xb; where the denominator has one sign at both ends it
- * has that sign throughout and q is monotonic too; the product n q of a
- * numerator and a quotient from those ranges lies between the extreme
- * products of the ends' values (a bilinear function on a box), and the
- * rounding to nearest is monotonic: so every lane's RN(n q) lies in [pmin,
- * pmax] (the rounded extreme corner products) and its u in [RN(pmin + h),
- * RN(pmax + h)].  Returns 0 where the denominators may change sign or
- * vanish (or anything is NaN). */
-static inline int w5_persp_span(float a, float b, float az, float bz, float xa, float xb, float h, float *pmin,
-                                float *pmax, float *umin, float *umax)
-{
-    const float n1 = a * xa + b, n2 = a * xb + b, d1 = az * xa + bz, d2 = az * xb + bz;
-    if (!((d1 > 0.0f && d2 > 0.0f) || (d1 < 0.0f && d2 < 0.0f))) return 0;
-    {
-        const float q1 = 1.0f / d1, q2 = 1.0f / d2;
-        const float c1 = n1 * q1, c2 = n1 * q2, c3 = n2 * q1, c4 = n2 * q2;
-        float lo = c1, hi = c1;
-        if (!(c1 == c1 && c2 == c2 && c3 == c3 && c4 == c4)) return 0;
-        lo = c2 < lo ? c2 : lo, hi = c2 > hi ? c2 : hi;
-        lo = c3 < lo ? c3 : lo, hi = c3 > hi ? c3 : hi;
-        lo = c4 < lo ? c4 : lo, hi = c4 > hi ? c4 : hi;
-        *pmin = lo, *pmax = hi, *umin = lo + h, *umax = hi + h;
-    }
-    return 1;
-}
-
 /* How a perspective chunk's positions are computed (w5_persp_mode) */
 enum { W5_P_FOLD, W5_P_INSIDE, W5_P_SCALED, W5_P_PLAIN };
 
@@ -843,8 +812,8 @@ static inline int w5_persp_mode(const w5_pconst *k, const ovxc_geo_row *r, int32
     const float xa = (float)x0, xb = (float)(x0 + me - 1), k10 = 1.0f / 1024.0f;
     float pl[2], ph[2], ul[2], uh[2];
     const float hh = bil || !k->scaled ? 0.5f : 0x1p-11f, kk = bil || !k->scaled ? 1.0f : k10;
-    const int inside = w5_persp_span(r->ax * kk, r->bx * kk, r->az, r->bz, xa, xb, hh, pl, ph, ul, uh) &&
-                       w5_persp_span(r->ay * kk, r->by * kk, r->az, r->bz, xa, xb, hh, pl + 1, ph + 1, ul + 1, uh + 1) &&
+    const int inside = ovxc_geo_persp_span(r->ax * kk, r->bx * kk, r->az, r->bz, xa, xb, hh, pl, ph, ul, uh) &&
+                       ovxc_geo_persp_span(r->ay * kk, r->by * kk, r->az, r->bz, xa, xb, hh, pl + 1, ph + 1, ul + 1, uh + 1) &&
                        ul[0] >= k->fxlo * kk && uh[0] <= k->fxhi * kk && ul[1] >= k->fxlo * kk && uh[1] <= k->fyhi * kk;
     if (bil) return inside ? W5_P_INSIDE : W5_P_PLAIN;
     if (!k->scaled) return W5_P_PLAIN;
