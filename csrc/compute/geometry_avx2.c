@@ -41,8 +41,11 @@
  * Warp Perspective (bilinear; nearest under replicate) and bilinear Remap
  * run each row in two passes per chunk of 256 pixels, in loops specialised
  * on the interpolation and border rule: the positions (division, clamp,
- * fix) into arrays, then the taps (warp_blk8: the row-local path tested per
- * block, else warp_px8 out of line; nearest: scalar byte loads from
+ * fix; the products of x from a per-call table, no clamp in chunks proven
+ * inside its bounds) into arrays, then the taps (warp_blk8: the row-local
+ * path tested per block, else warp_px8 out of line; nearest: 16-pixel
+ * groups within 16 columns and 3 rows of a base take one pshufb per row,
+ * two groups a vector (warp_nn_win32), others scalar byte loads from
  * offsets).  In one pass the chain from a block's position to its loads
  * was long enough to leave the core waiting (~30% slower, CPU time).
  * Bilinear remaps with a derived table (geometry.h, ovxc_remap_btab_*) read
@@ -64,6 +67,8 @@ typedef struct {
     int constant;    /* OVXC_BORDER_CONSTANT border */
     int can_fast;    /* the gather path's bounds are not empty */
     int can_local;   /* the row-local path's bounds are not empty */
+    int nn_win;      /* nearest windows of 16 columns and 3 rows fit the plane (warp_nn_win32) */
+    int32_t ywin;    /* their largest base row: h - 3 */
     uint32_t xloc, yloc; /* the largest base tap of the row-local path: w - 16, h - 2 - bilinear */
     intptr_t pf;     /* affine: the byte offset of the same pixel 8 rows further down (prefetch) */
     __m256i xoutfix, youtfix; /* positions above these have every tap outside */
@@ -94,6 +99,8 @@ static int warp_ctx_init(warp_ctx *c, const ovxc_geo_src *src, const ovxc_geo_ds
     c->constant = src->mode == OVXC_BORDER_CONSTANT;
     c->can_fast = src->width >= 4 && src->height - 1 - c->bilinear >= 0;
     c->can_local = src->width >= 16 && src->height - 2 - c->bilinear >= 0;
+    c->nn_win = src->width >= 16 && src->height >= 3;
+    c->ywin = src->height - 3;
     c->xloc = (uint32_t)(src->width - 16);
     c->yloc = (uint32_t)(src->height - 2 - c->bilinear);
     c->xfast = _mm256_set1_epi32(src->width - 4);
@@ -919,7 +926,7 @@ static inline void warp_nn_taps(const warp_ctx *c, const int32_t *off, uint8_t *
 /* Row-independent products of a perspective warp (ax, ay and az are the
  * same floats in every row): tab[x], tab[WARP_TABW + x], tab[2 WARP_TABW +
  * x] hold ax x, ay x and az x, the lanes' own products, for rows up to
- * WARP_TABW pixels (whole 16-pixel groups). */
+ * WARP_TABW pixels (whole 32-pixel steps). */
 enum { WARP_TABW = 4096 };
 
 /* The positions of a perspective chunk's lanes [x0, x0 + cnt) (cnt a
@@ -976,6 +983,104 @@ static inline int warp_persp_in(const warp_ctx *c, const ovxc_geo_row *r, int32_
            ul[0] >= 0.0f && uh[0] <= hx && ul[1] >= 0.0f && uh[1] <= hy;
 }
 
+/* Nearest perspective taps (replicate) by row-local windows, 32 pixels a
+ * step: groups of 16 pixels whose taps lie within 16 columns and 3 rows of
+ * a base tap (the smaller of the group's lanes 0 and 15 per axis, moved
+ * inside the plane so that the window is: the positions come clamped into
+ * it) take one pshufb per window row for the group, half 0 of a vector
+ * holding group a, half 1 group b.  The bases of a chunk's groups, from
+ * their end lanes' positions computed again with the lanes' own operations
+ * (the same floats: the tables hold the same products), 8 groups a
+ * vector: off[] the window's byte offset, kx[], ky[] 1024 xb - 512 and
+ * 1024 yb - 512, so that (X - kx) >> 10 = ((X + 512) >> 10) - xb. */
+static inline void warp_nn_bases16(const warp_ctx *c, const ovxc_geo_row *r, int32_t x0, int32_t ng, int32_t *off,
+                                   int32_t *kx, int32_t *ky)
+{
+    enum { B = OVXC_GEO_FIX_BITS };
+    const __m256 one = _mm256_set1_ps(1.0f), half = _mm256_set1_ps(0.5f);
+    const __m256 ax = _mm256_set1_ps(r->ax), bx = _mm256_set1_ps(r->bx);
+    const __m256 ay = _mm256_set1_ps(r->ay), by = _mm256_set1_ps(r->by);
+    const __m256 az = _mm256_set1_ps(r->az), bz = _mm256_set1_ps(r->bz);
+    const __m256i h = _mm256_set1_epi32(1 << (B - 1));
+    for (int32_t g = 0; g < ng; g += 8) {
+        const __m256i lane = _mm256_setr_epi32(0, 16, 32, 48, 64, 80, 96, 112);
+        const __m256i e0 = _mm256_add_epi32(lane, _mm256_set1_epi32(x0 + 16 * g));
+        __m256i xb = _mm256_set1_epi32(0x7FFFFFFF), yb = xb;
+        for (int e = 0; e < 2; e++) {
+            const __m256 xf = _mm256_cvtepi32_ps(_mm256_add_epi32(e0, _mm256_set1_epi32(15 * e)));
+            __m256 q = _mm256_div_ps(one, _mm256_add_ps(_mm256_mul_ps(az, xf), bz));
+            __m256 vx = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ax, xf), bx), q), half);
+            __m256 vy = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ay, xf), by), q), half);
+            xb = _mm256_min_epi32(xb, _mm256_srai_epi32(_mm256_add_epi32(warp_fix_rep(vx, c->fxhi), h), B));
+            yb = _mm256_min_epi32(yb, _mm256_srai_epi32(_mm256_add_epi32(warp_fix_rep(vy, c->fyhi), h), B));
+        }
+        xb = _mm256_min_epi32(xb, _mm256_set1_epi32((int32_t)c->xloc));
+        yb = _mm256_min_epi32(yb, _mm256_set1_epi32(c->ywin));
+        _mm256_storeu_si256((__m256i *)(off + g), _mm256_add_epi32(_mm256_mullo_epi32(yb, c->vstride), xb));
+        _mm256_storeu_si256((__m256i *)(kx + g), _mm256_sub_epi32(_mm256_slli_epi32(xb, B), h));
+        _mm256_storeu_si256((__m256i *)(ky + g), _mm256_sub_epi32(_mm256_slli_epi32(yb, B), h));
+    }
+}
+
+/* The column (or row) offsets of groups a (X[0..15]) and b (X[16..31])
+ * from their bases ka, kb as bytes: half 0 group a's 16, half 1 group b's
+ * (saturated: an offset outside -128..127 stays outside 0..15). */
+static inline __m256i warp_nn_win_idx(const int32_t *X, __m256i ka, __m256i kb)
+{
+    enum { B = OVXC_GEO_FIX_BITS };
+    const __m256i a0 = _mm256_sub_epi32(_mm256_load_si256((const __m256i *)X), ka);
+    const __m256i a1 = _mm256_sub_epi32(_mm256_load_si256((const __m256i *)(X + 8)), ka);
+    const __m256i b0 = _mm256_sub_epi32(_mm256_load_si256((const __m256i *)(X + 16)), kb);
+    const __m256i b1 = _mm256_sub_epi32(_mm256_load_si256((const __m256i *)(X + 24)), kb);
+    /* words a0-3 a8-11 | a4-7 a12-15 (an offset in [0, 16 1024) fits) */
+    const __m256i wa = _mm256_srai_epi16(_mm256_packs_epi32(a0, a1), B);
+    const __m256i wb = _mm256_srai_epi16(_mm256_packs_epi32(b0, b1), B);
+    /* dwords a0-3 a8-11 b0-3 b8-11 | a4-7 a12-15 b4-7 b12-15, in order */
+    return _mm256_permutevar8x32_epi32(_mm256_packs_epi16(wa, wb), _mm256_setr_epi32(0, 4, 1, 5, 2, 6, 3, 7));
+}
+
+/* 32 nearest outputs by windows (above) into out; 0 where a tap lies
+ * outside its group's window (nothing stored). */
+static inline int warp_nn_win32(const warp_ctx *c, const int32_t *X, const int32_t *Y, const int32_t *off,
+                                const int32_t *kx, const int32_t *ky, uint8_t *out)
+{
+    const __m256i dx = warp_nn_win_idx(X, _mm256_set1_epi32(kx[0]), _mm256_set1_epi32(kx[1]));
+    const __m256i dy = warp_nn_win_idx(Y, _mm256_set1_epi32(ky[0]), _mm256_set1_epi32(ky[1]));
+    /* dx in 0..15 and dy in 0..2 (unsigned bytes: negative ones fail) */
+    const __m256i t = _mm256_max_epu8(dx, _mm256_adds_epu8(dy, _mm256_set1_epi8(13)));
+    if (!_mm256_testz_si256(t, _mm256_set1_epi8((char)0xF0))) return 0;
+    const uint8_t *pa = c->ptr + off[0], *pb = c->ptr + off[1];
+    const intptr_t st = c->stride;
+    _mm_prefetch((const char *)((uintptr_t)pa + (uintptr_t)c->pf), _MM_HINT_T0);
+    _mm_prefetch((const char *)((uintptr_t)pb + (uintptr_t)c->pf), _MM_HINT_T0);
+    const __m256i w0 = _mm256_blend_epi32(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)pa)),
+                                          _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)pb)), 0xF0);
+    const __m256i w1 = _mm256_blend_epi32(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(pa + st))),
+                                          _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(pb + st))),
+                                          0xF0);
+    const __m256i w2 =
+        _mm256_blend_epi32(_mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(pa + 2 * st))),
+                           _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)(pb + 2 * st))), 0xF0);
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i v = _mm256_shuffle_epi8(w0, dx);
+    v = _mm256_blendv_epi8(v, _mm256_shuffle_epi8(w1, dx), _mm256_cmpgt_epi8(dy, zero));
+    v = _mm256_blendv_epi8(v, _mm256_shuffle_epi8(w2, dx), _mm256_cmpgt_epi8(dy, _mm256_set1_epi8(1)));
+    _mm256_storeu_si256((__m256i *)out, v);
+    return 1;
+}
+
+/* 32 nearest outputs by scalar byte loads (warp_nn_win32's fallback). */
+static __attribute__((noinline)) void warp_nn_loads32(const warp_ctx *c, const int32_t *X, const int32_t *Y,
+                                                      uint8_t *out)
+{
+    int32_t off[32] WARP_ALIGN;
+    for (int k = 0; k < 32; k += 16)
+        warp_nn_off16(c, _mm256_load_si256((const __m256i *)(X + k)), _mm256_load_si256((const __m256i *)(Y + k)),
+                      _mm256_load_si256((const __m256i *)(X + k + 8)),
+                      _mm256_load_si256((const __m256i *)(Y + k + 8)), off + k);
+    warp_nn_taps(c, off, out, 32);
+}
+
 /* One perspective row in two passes per chunk, specialised on the
  * interpolation and the border rule (constants for the compiler; nearest:
  * replicate only): the positions into X[], Y[] (warp_persp_pos, without
@@ -989,10 +1094,22 @@ static inline void warp_persp_run(const warp_ctx *c, const ovxc_geo_row *r, cons
         const int32_t m = n - x0 < WARP_CHUNK ? n - x0 : WARP_CHUNK;
         /* the lanes computed: whole 16-pixel groups (nearest), blocks of 8
          * (bilinear: the last group's second block is zeros, below) */
-        const int32_t me = bil ? (m + 7) & ~7 : (m + 15) & ~15;
+        const int32_t me = bil ? (m + 7) & ~7 : (m + 31) & ~31;
         if (warp_persp_in(c, r, x0, me)) warp_persp_pos(c, r, tab, x0, me, X, Y, cst, 1);
         else warp_persp_pos(c, r, tab, x0, me, X, Y, cst, 0);
-        if (!bil) { /* replicate only (see the caller) */
+        if (!bil && c->nn_win) { /* replicate only (see the caller) */
+            int32_t OFF[WARP_CHUNK / 16], KX[WARP_CHUNK / 16], KY[WARP_CHUNK / 16];
+            warp_nn_bases16(c, r, x0, me / 16, OFF, KX, KY);
+            for (int32_t x = 0; x < m; x += 32) {
+                uint8_t tmp[32];
+                uint8_t *o = m - x >= 32 ? row + x0 + x : tmp;
+                if (!warp_nn_win32(c, X + x, Y + x, OFF + x / 16, KX + x / 16, KY + x / 16, o))
+                    warp_nn_loads32(c, X + x, Y + x, o);
+                if (o == tmp) memcpy(row + x0 + x, tmp, (size_t)(m - x));
+            }
+            continue;
+        }
+        if (!bil) {
             for (int32_t x = 0; x < m; x += 16) {
                 const __m256i X0 = _mm256_load_si256((const __m256i *)(X + x));
                 const __m256i Y0 = _mm256_load_si256((const __m256i *)(Y + x));
@@ -1041,7 +1158,7 @@ void ovxc_warp_perspective_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst
         ovxc_geo_perspective_row(src, m, y0, &r0);
         const __m256 fx = _mm256_set1_ps(r0.ax), fy = _mm256_set1_ps(r0.ay), fz = _mm256_set1_ps(r0.az);
         __m256 xf = lane;
-        for (int32_t x = 0; x < ((n + 15) & ~15); x += 8) {
+        for (int32_t x = 0; x < ((n + 31) & ~31); x += 8) {
             _mm256_store_ps(tabm + x, _mm256_mul_ps(fx, xf));
             _mm256_store_ps(tabm + WARP_TABW + x, _mm256_mul_ps(fy, xf));
             _mm256_store_ps(tabm + 2 * WARP_TABW + x, _mm256_mul_ps(fz, xf));
