@@ -41,13 +41,16 @@
  * Warp Perspective (bilinear; nearest under replicate) and bilinear Remap
  * run each row in two passes per chunk of 256 pixels, in loops specialised
  * on the interpolation and border rule: the positions (division, clamp,
- * fix; the products of x from a per-call table, no clamp in chunks proven
- * inside its bounds) into arrays, then the taps (warp_blk8: the row-local
- * path tested per block, else warp_px8 out of line; nearest: 16-pixel
- * groups within 16 columns and 3 rows of a base take one pshufb per row,
- * two groups a vector (warp_nn_win32), others scalar byte loads from
- * offsets).  In one pass the chain from a block's position to its loads
- * was long enough to leave the core waiting (~30% slower, CPU time).
+ * fix; perspective: the products of x from a per-call table, no clamp in
+ * chunks proven inside its bounds) into arrays, then the taps.  Bilinear:
+ * the row-local path tested per block (remap: warp_blk8, its base from the
+ * block's end lanes in scalar registers; perspective: warp_bil_blk8, the
+ * bases computed ahead, 8 blocks a vector), else warp_px8 out of line.
+ * Nearest perspective: 16-pixel groups within 16 columns and 3 rows of a
+ * base take one pshufb per row, two groups a vector (warp_nn_win32),
+ * others scalar byte loads from offsets.  In one pass the chain from a
+ * block's position to its loads was long enough to leave the core waiting
+ * (~30% slower, CPU time).
  * Bilinear remaps with a derived table (geometry.h, ovxc_remap_btab_*) read
  * it instead of the map: a block's window offset and each pixel's position
  * in it, sampled by warp_local_bil.
@@ -983,43 +986,104 @@ static inline int warp_persp_in(const warp_ctx *c, const ovxc_geo_row *r, int32_
            ul[0] >= 0.0f && uh[0] <= hx && ul[1] >= 0.0f && uh[1] <= hy;
 }
 
+/* The fixed-point positions of the end lanes of 8 blocks of bs pixels
+ * (block k: pixels x0 + bs k and x0 + bs k + bs - 1) in X[0], X[1], Y[0],
+ * Y[1]: the lanes' own operations (the same floats: the tables hold the
+ * same products) and the border rule's clamp (cst: warp_fix_c, else
+ * warp_fix_rep; chunks that skip it are inside, where it is the identity),
+ * so the same values as those lanes. */
+static inline void warp_persp_ends(const warp_ctx *c, const ovxc_geo_row *r, int32_t x0, int32_t bs, const int cst,
+                                   __m256i X[2], __m256i Y[2])
+{
+    const __m256 one = _mm256_set1_ps(1.0f), half = _mm256_set1_ps(0.5f);
+    const __m256 ax = _mm256_set1_ps(r->ax), bx = _mm256_set1_ps(r->bx);
+    const __m256 ay = _mm256_set1_ps(r->ay), by = _mm256_set1_ps(r->by);
+    const __m256 az = _mm256_set1_ps(r->az), bz = _mm256_set1_ps(r->bz);
+    const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
+    const __m256i e0 = _mm256_add_epi32(_mm256_mullo_epi32(lane, _mm256_set1_epi32(bs)), _mm256_set1_epi32(x0));
+    for (int e = 0; e < 2; e++) {
+        const __m256 xf = _mm256_cvtepi32_ps(_mm256_add_epi32(e0, _mm256_set1_epi32((bs - 1) * e)));
+        __m256 q = _mm256_div_ps(one, _mm256_add_ps(_mm256_mul_ps(az, xf), bz));
+        __m256 vx = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ax, xf), bx), q), half);
+        __m256 vy = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ay, xf), by), q), half);
+        X[e] = cst ? warp_fix_c(vx, c->flo, c->fxhi) : warp_fix_rep(vx, c->fxhi);
+        Y[e] = cst ? warp_fix_c(vy, c->flo, c->fyhi) : warp_fix_rep(vy, c->fyhi);
+    }
+}
+
 /* Nearest perspective taps (replicate) by row-local windows, 32 pixels a
  * step: groups of 16 pixels whose taps lie within 16 columns and 3 rows of
  * a base tap (the smaller of the group's lanes 0 and 15 per axis, moved
  * inside the plane so that the window is: the positions come clamped into
  * it) take one pshufb per window row for the group, half 0 of a vector
- * holding group a, half 1 group b.  The bases of a chunk's groups, from
- * their end lanes' positions computed again with the lanes' own operations
- * (the same floats: the tables hold the same products), 8 groups a
- * vector: off[] the window's byte offset, kx[], ky[] 1024 xb - 512 and
- * 1024 yb - 512, so that (X - kx) >> 10 = ((X + 512) >> 10) - xb. */
+ * holding group a, half 1 group b.  The bases of a chunk's groups from
+ * their end lanes (warp_persp_ends), 8 groups a vector: off[] the window's
+ * byte offset, kx[], ky[] 1024 xb - 512 and 1024 yb - 512, so that
+ * (X - kx) >> 10 = ((X + 512) >> 10) - xb. */
 static inline void warp_nn_bases16(const warp_ctx *c, const ovxc_geo_row *r, int32_t x0, int32_t ng, int32_t *off,
                                    int32_t *kx, int32_t *ky)
 {
     enum { B = OVXC_GEO_FIX_BITS };
-    const __m256 one = _mm256_set1_ps(1.0f), half = _mm256_set1_ps(0.5f);
-    const __m256 ax = _mm256_set1_ps(r->ax), bx = _mm256_set1_ps(r->bx);
-    const __m256 ay = _mm256_set1_ps(r->ay), by = _mm256_set1_ps(r->by);
-    const __m256 az = _mm256_set1_ps(r->az), bz = _mm256_set1_ps(r->bz);
     const __m256i h = _mm256_set1_epi32(1 << (B - 1));
     for (int32_t g = 0; g < ng; g += 8) {
-        const __m256i lane = _mm256_setr_epi32(0, 16, 32, 48, 64, 80, 96, 112);
-        const __m256i e0 = _mm256_add_epi32(lane, _mm256_set1_epi32(x0 + 16 * g));
-        __m256i xb = _mm256_set1_epi32(0x7FFFFFFF), yb = xb;
-        for (int e = 0; e < 2; e++) {
-            const __m256 xf = _mm256_cvtepi32_ps(_mm256_add_epi32(e0, _mm256_set1_epi32(15 * e)));
-            __m256 q = _mm256_div_ps(one, _mm256_add_ps(_mm256_mul_ps(az, xf), bz));
-            __m256 vx = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ax, xf), bx), q), half);
-            __m256 vy = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ay, xf), by), q), half);
-            xb = _mm256_min_epi32(xb, _mm256_srai_epi32(_mm256_add_epi32(warp_fix_rep(vx, c->fxhi), h), B));
-            yb = _mm256_min_epi32(yb, _mm256_srai_epi32(_mm256_add_epi32(warp_fix_rep(vy, c->fyhi), h), B));
-        }
+        __m256i X[2], Y[2];
+        warp_persp_ends(c, r, x0 + 16 * g, 16, 0, X, Y);
+        __m256i xb = _mm256_min_epi32(_mm256_srai_epi32(_mm256_add_epi32(X[0], h), B),
+                                      _mm256_srai_epi32(_mm256_add_epi32(X[1], h), B));
+        __m256i yb = _mm256_min_epi32(_mm256_srai_epi32(_mm256_add_epi32(Y[0], h), B),
+                                      _mm256_srai_epi32(_mm256_add_epi32(Y[1], h), B));
         xb = _mm256_min_epi32(xb, _mm256_set1_epi32((int32_t)c->xloc));
         yb = _mm256_min_epi32(yb, _mm256_set1_epi32(c->ywin));
         _mm256_storeu_si256((__m256i *)(off + g), _mm256_add_epi32(_mm256_mullo_epi32(yb, c->vstride), xb));
         _mm256_storeu_si256((__m256i *)(kx + g), _mm256_sub_epi32(_mm256_slli_epi32(xb, B), h));
         _mm256_storeu_si256((__m256i *)(ky + g), _mm256_sub_epi32(_mm256_slli_epi32(yb, B), h));
     }
+}
+
+/* Bilinear perspective taps by warp_local's row-local windows, the bases
+ * of a chunk's blocks of 8 computed ahead from their end lanes
+ * (warp_persp_ends; the smaller tap per axis), 8 blocks a vector: off[]
+ * the window's byte offset, or -1 where its 16 columns and 3 rows leave
+ * the plane; kx[], ky[] 1024 xb and 1024 yb.  Against warp_blk8's scalar
+ * base per block, a short chain to the window's loads and no scalar work. */
+static inline void warp_bil_bases8(const warp_ctx *c, const ovxc_geo_row *r, int32_t x0, int32_t nb, const int cst,
+                                   int32_t *off, int32_t *kx, int32_t *ky)
+{
+    enum { B = OVXC_GEO_FIX_BITS };
+    for (int32_t g = 0; g < nb; g += 8) {
+        __m256i X[2], Y[2];
+        warp_persp_ends(c, r, x0 + 8 * g, 8, cst, X, Y);
+        const __m256i xb = _mm256_min_epi32(_mm256_srai_epi32(X[0], B), _mm256_srai_epi32(X[1], B));
+        const __m256i yb = _mm256_min_epi32(_mm256_srai_epi32(Y[0], B), _mm256_srai_epi32(Y[1], B));
+        /* unsigned: 0 <= xb <= w - 16 and 0 <= yb <= h - 3 */
+        const __m256i ok = _mm256_and_si256(
+            _mm256_cmpeq_epi32(_mm256_min_epu32(xb, _mm256_set1_epi32((int32_t)c->xloc)), xb),
+            _mm256_cmpeq_epi32(_mm256_min_epu32(yb, _mm256_set1_epi32((int32_t)c->yloc)), yb));
+        const __m256i o = _mm256_add_epi32(_mm256_mullo_epi32(yb, c->vstride), xb);
+        _mm256_storeu_si256((__m256i *)(off + g), _mm256_blendv_epi8(_mm256_set1_epi32(-1), o, ok));
+        _mm256_storeu_si256((__m256i *)(kx + g), _mm256_slli_epi32(xb, B));
+        _mm256_storeu_si256((__m256i *)(ky + g), _mm256_slli_epi32(yb, B));
+    }
+}
+
+/* One bilinear block of 8 from its positions and warp_bil_bases8's base:
+ * the same value as warp_px8 (the row-local path where every tap lies in
+ * the window, as warp_blk8 tests it). */
+static inline __m256i warp_bil_blk8(const warp_ctx *c, const int32_t *Xp, const int32_t *Yp, int32_t o, int32_t kx,
+                                    int32_t ky)
+{
+    enum { B = OVXC_GEO_FIX_BITS };
+    const __m256i X = _mm256_load_si256((const __m256i *)Xp), Y = _mm256_load_si256((const __m256i *)Yp);
+    const __m256i dx = _mm256_srai_epi32(_mm256_sub_epi32(X, _mm256_set1_epi32(kx)), B);
+    const __m256i dy = _mm256_srai_epi32(_mm256_sub_epi32(Y, _mm256_set1_epi32(ky)), B);
+    /* dx <= 14 and dy <= 1, unsigned (warp_blk8's test) */
+    const __m256i u = _mm256_max_epu32(dx, _mm256_slli_epi32(dy, 3));
+    const __m256i ok = _mm256_cmpeq_epi32(_mm256_min_epu32(u, _mm256_set1_epi32(14)), u);
+    if (o >= 0) {
+        if (c->pf) _mm_prefetch((const char *)((uintptr_t)(c->ptr + o) + (uintptr_t)c->pf), _MM_HINT_T0);
+        if (_mm256_movemask_epi8(ok) == -1) return warp_local_bil(c, c->ptr + o, dx, dy, X, Y, 0);
+    }
+    return warp_px8_call(c, X, Y);
 }
 
 /* The column (or row) offsets of groups a (X[0..15]) and b (X[16..31])
@@ -1084,8 +1148,10 @@ static __attribute__((noinline)) void warp_nn_loads32(const warp_ctx *c, const i
 /* One perspective row in two passes per chunk, specialised on the
  * interpolation and the border rule (constants for the compiler; nearest:
  * replicate only): the positions into X[], Y[] (warp_persp_pos, without
- * the clamp in chunks proven inside), then warp_taps_run (nearest: the
- * byte offsets into X[], then warp_nn_taps). */
+ * the clamp in chunks proven inside), then the bases of the chunk's blocks
+ * and its taps: bilinear warp_bil_blk8, nearest warp_nn_win32 where the
+ * plane holds its windows, else the byte offsets into X[] and
+ * warp_nn_taps. */
 static inline void warp_persp_run(const warp_ctx *c, const ovxc_geo_row *r, const float *tab, uint8_t *row,
                                   int32_t n, const int bil, const int cst)
 {
@@ -1124,7 +1190,14 @@ static inline void warp_persp_run(const warp_ctx *c, const ovxc_geo_row *r, cons
             _mm256_store_si256((__m256i *)(X + ((m + 7) & ~7)), _mm256_setzero_si256());
             _mm256_store_si256((__m256i *)(Y + ((m + 7) & ~7)), _mm256_setzero_si256());
         }
-        warp_taps_run(c, X, Y, row + x0, m);
+        int32_t OFF[WARP_CHUNK / 8], KX[WARP_CHUNK / 8], KY[WARP_CHUNK / 8];
+        warp_bil_bases8(c, r, x0, ((m + 15) & ~15) / 8, cst, OFF, KX, KY);
+        for (int32_t x = 0; x < m; x += 16) {
+            const int32_t j = x / 8;
+            __m256i r0 = warp_bil_blk8(c, X + x, Y + x, OFF[j], KX[j], KY[j]);
+            __m256i r1 = warp_bil_blk8(c, X + x + 8, Y + x + 8, OFF[j + 1], KX[j + 1], KY[j + 1]);
+            warp_store16(row + x0 + x, r0, r1, m - x);
+        }
     }
 }
 
