@@ -1158,8 +1158,9 @@ static inline void warp_persp_run(const warp_ctx *c, const ovxc_geo_row *r, cons
     int32_t X[WARP_CHUNK] WARP_ALIGN, Y[WARP_CHUNK] WARP_ALIGN;
     for (int32_t x0 = 0; x0 < n; x0 += WARP_CHUNK) {
         const int32_t m = n - x0 < WARP_CHUNK ? n - x0 : WARP_CHUNK;
-        /* the lanes computed: whole 16-pixel groups (nearest), blocks of 8
-         * (bilinear: the last group's second block is zeros, below) */
+        /* the lanes computed: whole 32-pixel steps (nearest: two groups of
+         * 16), blocks of 8 (bilinear: the last 16-pixel group's second
+         * block is zeros, below) */
         const int32_t me = bil ? (m + 7) & ~7 : (m + 31) & ~31;
         if (warp_persp_in(c, r, x0, me)) warp_persp_pos(c, r, tab, x0, me, X, Y, cst, 1);
         else warp_persp_pos(c, r, tab, x0, me, X, Y, cst, 0);
