@@ -1011,12 +1011,12 @@ static inline void warp_persp_ends(const warp_ctx *c, const ovxc_geo_row *r, int
     }
 }
 
-/* Nearest perspective taps (replicate) by row-local windows, 32 pixels a
- * step: groups of 16 pixels whose taps lie within 16 columns and 3 rows of
- * a base tap (the smaller of the group's lanes 0 and 15 per axis, moved
- * inside the plane so that the window is: the positions come clamped into
- * it) take one pshufb per window row for the group, half 0 of a vector
- * holding group a, half 1 group b.  The bases of a chunk's groups from
+/* Nearest perspective taps by row-local windows, 32 pixels a step: groups
+ * of 16 pixels whose taps lie within 16 columns and 3 rows of a base tap
+ * (the smaller of the group's lanes 0 and 15 per axis, moved inside the
+ * plane so that the window is; a tap outside the plane, under constant,
+ * is outside the window too) take one pshufb per window row for the group,
+ * half 0 of a vector holding group a, half 1 group b.  The bases of a chunk's groups from
  * their end lanes (warp_persp_ends), 8 groups a vector: off[] the window's
  * byte offset, kx[], ky[] 1024 xb - 512 and 1024 yb - 512, so that
  * (X - kx) >> 10 = ((X + 512) >> 10) - xb. */
@@ -1027,13 +1027,13 @@ static inline void warp_nn_bases16(const warp_ctx *c, const ovxc_geo_row *r, int
     const __m256i h = _mm256_set1_epi32(1 << (B - 1));
     for (int32_t g = 0; g < ng; g += 8) {
         __m256i X[2], Y[2];
-        warp_persp_ends(c, r, x0 + 16 * g, 16, 0, X, Y);
+        warp_persp_ends(c, r, x0 + 16 * g, 16, c->constant, X, Y);
         __m256i xb = _mm256_min_epi32(_mm256_srai_epi32(_mm256_add_epi32(X[0], h), B),
                                       _mm256_srai_epi32(_mm256_add_epi32(X[1], h), B));
         __m256i yb = _mm256_min_epi32(_mm256_srai_epi32(_mm256_add_epi32(Y[0], h), B),
                                       _mm256_srai_epi32(_mm256_add_epi32(Y[1], h), B));
-        xb = _mm256_min_epi32(xb, _mm256_set1_epi32((int32_t)c->xloc));
-        yb = _mm256_min_epi32(yb, _mm256_set1_epi32(c->ywin));
+        xb = _mm256_max_epi32(_mm256_min_epi32(xb, _mm256_set1_epi32((int32_t)c->xloc)), _mm256_setzero_si256());
+        yb = _mm256_max_epi32(_mm256_min_epi32(yb, _mm256_set1_epi32(c->ywin)), _mm256_setzero_si256());
         _mm256_storeu_si256((__m256i *)(off + g), _mm256_add_epi32(_mm256_mullo_epi32(yb, c->vstride), xb));
         _mm256_storeu_si256((__m256i *)(kx + g), _mm256_sub_epi32(_mm256_slli_epi32(xb, B), h));
         _mm256_storeu_si256((__m256i *)(ky + g), _mm256_sub_epi32(_mm256_slli_epi32(yb, B), h));
@@ -1133,21 +1133,20 @@ static inline int warp_nn_win32(const warp_ctx *c, const int32_t *X, const int32
     return 1;
 }
 
-/* 32 nearest outputs by scalar byte loads (warp_nn_win32's fallback). */
+/* 32 nearest outputs by scalar byte loads, cval for taps outside under
+ * constant (warp_nn_win32's fallback; warp_nn16). */
 static __attribute__((noinline)) void warp_nn_loads32(const warp_ctx *c, const int32_t *X, const int32_t *Y,
                                                       uint8_t *out)
 {
-    int32_t off[32] WARP_ALIGN;
     for (int k = 0; k < 32; k += 16)
-        warp_nn_off16(c, _mm256_load_si256((const __m256i *)(X + k)), _mm256_load_si256((const __m256i *)(Y + k)),
-                      _mm256_load_si256((const __m256i *)(X + k + 8)),
-                      _mm256_load_si256((const __m256i *)(Y + k + 8)), off + k);
-    warp_nn_taps(c, off, out, 32);
+        warp_nn16(c, _mm256_load_si256((const __m256i *)(X + k)), _mm256_load_si256((const __m256i *)(Y + k)),
+                  _mm256_load_si256((const __m256i *)(X + k + 8)), _mm256_load_si256((const __m256i *)(Y + k + 8)),
+                  NULL, out + k, 16);
 }
 
 /* One perspective row in two passes per chunk, specialised on the
- * interpolation and the border rule (constants for the compiler; nearest:
- * replicate only): the positions into X[], Y[] (warp_persp_pos, without
+ * interpolation and the border rule (constants for the compiler; nearest
+ * under constant: planes that hold the windows only): the positions into X[], Y[] (warp_persp_pos, without
  * the clamp in chunks proven inside), then the bases of the chunk's blocks
  * and its taps: bilinear warp_bil_blk8, nearest warp_nn_win32 where the
  * plane holds its windows, else the byte offsets into X[] and
@@ -1164,7 +1163,7 @@ static inline void warp_persp_run(const warp_ctx *c, const ovxc_geo_row *r, cons
         const int32_t me = bil ? (m + 7) & ~7 : (m + 31) & ~31;
         if (warp_persp_in(c, r, x0, me)) warp_persp_pos(c, r, tab, x0, me, X, Y, cst, 1);
         else warp_persp_pos(c, r, tab, x0, me, X, Y, cst, 0);
-        if (!bil && c->nn_win) { /* replicate only (see the caller) */
+        if (!bil && c->nn_win) {
             int32_t OFF[WARP_CHUNK / 16], KX[WARP_CHUNK / 16], KY[WARP_CHUNK / 16];
             warp_nn_bases16(c, r, x0, me / 16, OFF, KX, KY);
             for (int32_t x = 0; x < m; x += 32) {
@@ -1220,9 +1219,12 @@ void ovxc_warp_perspective_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst
         const double z = (double)m[8] != 0.0 ? (double)m[8] : 1.0;
         c.pf = warp_pf(src, 8.0 * (double)m[3] / z, 8.0 * (double)m[4] / z, (double)m[1] * (double)n / z);
     }
-    /* nearest under constant: warp_nn16 in one pass below measured ~10%
-     * faster than the two passes */
-    const int sel = c.bilinear && c.can_local ? 1 + 2 * c.constant : (!c.bilinear && !c.constant ? 0 : -1);
+    /* two passes: bilinear where the row-local path applies, nearest where
+     * the plane holds its windows or under replicate (under constant, on
+     * planes under 16 x 3, warp_nn16 in one pass below measured ~10% faster
+     * than the two passes by byte loads) */
+    const int sel = c.bilinear ? (c.can_local ? 1 + 2 * c.constant : -1)
+                               : (c.nn_win ? 2 * c.constant : (!c.constant ? 0 : -1));
     /* the row-independent products, once for all rows (two-pass rows up to
      * WARP_TABW pixels) */
     float *tab = NULL;
@@ -1246,6 +1248,7 @@ void ovxc_warp_perspective_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst
         ovxc_geo_perspective_row(src, m, y, &r);
         switch (sel) {
         case 0: warp_persp_run(&c, &r, tab, row, n, 0, 0); continue;
+        case 2: warp_persp_run(&c, &r, tab, row, n, 0, 1); continue;
         case 1: warp_persp_run(&c, &r, tab, row, n, 1, 0); continue;
         case 3: warp_persp_run(&c, &r, tab, row, n, 1, 1); continue;
         default: break;
