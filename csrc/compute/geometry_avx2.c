@@ -929,6 +929,37 @@ static inline void warp_nn_taps(const warp_ctx *c, const int32_t *off, uint8_t *
  * WARP_TABW pixels (whole 32-pixel steps). */
 enum { WARP_TABW = 4096 };
 
+/* A perspective row's constants in lanes, and the reference's v of 8
+ * lanes from the products of x (px = ax x, py = ay x, pz = az x, each
+ * rounded: from a table or computed): v = (p + b) q + 0.5 with q = 1 / (pz
+ * + bz), each operation in the reference's order (ovxc_warp_perspective_rows). */
+typedef struct {
+    __m256 ax, bx, ay, by, az, bz;
+} warp_pk;
+
+static inline warp_pk warp_pk_of(const ovxc_geo_row *r)
+{
+    warp_pk k;
+    k.ax = _mm256_set1_ps(r->ax), k.bx = _mm256_set1_ps(r->bx);
+    k.ay = _mm256_set1_ps(r->ay), k.by = _mm256_set1_ps(r->by);
+    k.az = _mm256_set1_ps(r->az), k.bz = _mm256_set1_ps(r->bz);
+    return k;
+}
+
+static inline void warp_persp_v(const warp_pk *k, __m256 px, __m256 py, __m256 pz, __m256 *vx, __m256 *vy)
+{
+    const __m256 half = _mm256_set1_ps(0.5f);
+    const __m256 q = _mm256_div_ps(_mm256_set1_ps(1.0f), _mm256_add_ps(pz, k->bz));
+    *vx = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(px, k->bx), q), half);
+    *vy = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(py, k->by), q), half);
+}
+
+/* The same from x itself (xf: the lanes' x as floats). */
+static inline void warp_persp_vx(const warp_pk *k, __m256 xf, __m256 *vx, __m256 *vy)
+{
+    warp_persp_v(k, _mm256_mul_ps(k->ax, xf), _mm256_mul_ps(k->ay, xf), _mm256_mul_ps(k->az, xf), vx, vy);
+}
+
 /* The positions of a perspective chunk's lanes [x0, x0 + cnt) (cnt a
  * multiple of 8) into X, Y: the reference's float operations, the products
  * of x from tab when there is one; then the clamp of the border rule (cst:
@@ -938,26 +969,18 @@ enum { WARP_TABW = 4096 };
 static inline void warp_persp_pos(const warp_ctx *c, const ovxc_geo_row *r, const float *tab, int32_t x0, int32_t cnt,
                                   int32_t *X, int32_t *Y, const int cst, const int in)
 {
-    const __m256 eight = _mm256_set1_ps(8.0f), one = _mm256_set1_ps(1.0f), half = _mm256_set1_ps(0.5f);
-    const __m256 ax = _mm256_set1_ps(r->ax), bx = _mm256_set1_ps(r->bx);
-    const __m256 ay = _mm256_set1_ps(r->ay), by = _mm256_set1_ps(r->by);
-    const __m256 az = _mm256_set1_ps(r->az), bz = _mm256_set1_ps(r->bz);
+    const __m256 eight = _mm256_set1_ps(8.0f);
+    const warp_pk k = warp_pk_of(r);
     __m256 xf = _mm256_add_ps(_mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7), _mm256_set1_ps((float)x0));
     for (int32_t x = 0; x < cnt; x += 8) {
-        __m256 px, py, pz;
+        __m256 vx, vy;
         if (tab) {
-            px = _mm256_load_ps(tab + x0 + x);
-            py = _mm256_load_ps(tab + WARP_TABW + x0 + x);
-            pz = _mm256_load_ps(tab + 2 * WARP_TABW + x0 + x);
+            warp_persp_v(&k, _mm256_load_ps(tab + x0 + x), _mm256_load_ps(tab + WARP_TABW + x0 + x),
+                         _mm256_load_ps(tab + 2 * WARP_TABW + x0 + x), &vx, &vy);
         } else {
-            px = _mm256_mul_ps(ax, xf);
-            py = _mm256_mul_ps(ay, xf);
-            pz = _mm256_mul_ps(az, xf);
+            warp_persp_vx(&k, xf, &vx, &vy);
             xf = _mm256_add_ps(xf, eight);
         }
-        __m256 q = _mm256_div_ps(one, _mm256_add_ps(pz, bz));
-        __m256 vx = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(px, bx), q), half);
-        __m256 vy = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(py, by), q), half);
         if (in) {
             _mm256_store_si256((__m256i *)(X + x), warp_fix_pos(vx));
             _mm256_store_si256((__m256i *)(Y + x), warp_fix_pos(vy));
@@ -992,17 +1015,12 @@ static inline int warp_persp_in(const warp_ctx *c, const ovxc_geo_row *r, int32_
 static inline void warp_persp_ends(const warp_ctx *c, const ovxc_geo_row *r, int32_t x0, int32_t bs, const int cst,
                                    __m256i X[2], __m256i Y[2])
 {
-    const __m256 one = _mm256_set1_ps(1.0f), half = _mm256_set1_ps(0.5f);
-    const __m256 ax = _mm256_set1_ps(r->ax), bx = _mm256_set1_ps(r->bx);
-    const __m256 ay = _mm256_set1_ps(r->ay), by = _mm256_set1_ps(r->by);
-    const __m256 az = _mm256_set1_ps(r->az), bz = _mm256_set1_ps(r->bz);
+    const warp_pk k = warp_pk_of(r);
     const __m256i lane = _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7);
     const __m256i e0 = _mm256_add_epi32(_mm256_mullo_epi32(lane, _mm256_set1_epi32(bs)), _mm256_set1_epi32(x0));
     for (int e = 0; e < 2; e++) {
-        const __m256 xf = _mm256_cvtepi32_ps(_mm256_add_epi32(e0, _mm256_set1_epi32((bs - 1) * e)));
-        __m256 q = _mm256_div_ps(one, _mm256_add_ps(_mm256_mul_ps(az, xf), bz));
-        __m256 vx = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ax, xf), bx), q), half);
-        __m256 vy = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ay, xf), by), q), half);
+        __m256 vx, vy;
+        warp_persp_vx(&k, _mm256_cvtepi32_ps(_mm256_add_epi32(e0, _mm256_set1_epi32((bs - 1) * e))), &vx, &vy);
         X[e] = cst ? warp_fix_c(vx, c->flo, c->fxhi) : warp_fix_rep(vx, c->fxhi);
         Y[e] = cst ? warp_fix_c(vy, c->flo, c->fyhi) : warp_fix_rep(vy, c->fyhi);
     }
@@ -1207,7 +1225,6 @@ void ovxc_warp_perspective_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst
         return;
     }
     const __m256 eight = _mm256_set1_ps(8.0f), lane = _mm256_setr_ps(0, 1, 2, 3, 4, 5, 6, 7);
-    const __m256 one = _mm256_set1_ps(1.0f), half = _mm256_set1_ps(0.5f);
     const int32_t n = dst->width;
     {
         /* prefetch as the affine rows, the steps taken at the denominator
@@ -1252,16 +1269,13 @@ void ovxc_warp_perspective_rows_avx2(const ovxc_geo_src *src, const ovxc_geo_dst
         }
         /* nearest under constant, and bilinear on planes under 16 pixels
          * wide or 3 rows high (no row-local path): one pass */
-        const __m256 ax = _mm256_set1_ps(r.ax), bx = _mm256_set1_ps(r.bx);
-        const __m256 ay = _mm256_set1_ps(r.ay), by = _mm256_set1_ps(r.by);
-        const __m256 az = _mm256_set1_ps(r.az), bz = _mm256_set1_ps(r.bz);
+        const warp_pk k = warp_pk_of(&r);
         __m256 xf = lane;
         for (int32_t x = 0; x < n; x += 16) {
             __m256i res[2], X[2], Y[2];
             for (int h = 0; h < 2; h++) {
-                __m256 q = _mm256_div_ps(one, _mm256_add_ps(_mm256_mul_ps(az, xf), bz));
-                __m256 vx = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ax, xf), bx), q), half);
-                __m256 vy = _mm256_add_ps(_mm256_mul_ps(_mm256_add_ps(_mm256_mul_ps(ay, xf), by), q), half);
+                __m256 vx, vy;
+                warp_persp_vx(&k, xf, &vx, &vy);
                 X[h] = c.constant ? warp_fix_c(vx, c.flo, c.fxhi) : warp_fix_rep(vx, c.fxhi);
                 Y[h] = c.constant ? warp_fix_c(vy, c.flo, c.fyhi) : warp_fix_rep(vy, c.fyhi);
                 if (c.bilinear) res[h] = warp_px8(&c, X[h], Y[h]);
