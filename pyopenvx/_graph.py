@@ -48,7 +48,7 @@ from ._reference import Reference
 from ._context import Border, Kernel, _key
 from . import _enums
 from ._image import Image
-from ._objects_nd import wrap_counted, _fix_basic
+from ._objects_nd import wrap_lent, _fix_basic
 
 __all__ = ["Graph", "Node", "Performance", "MetaFormat", "UserKernel", "NODE_FUNCTIONS"]
 
@@ -117,39 +117,50 @@ def _log_exception(ref, what):
         pass
 
 
+_TYPE_IMAGE = lib.VX_TYPE_IMAGE
+
+
 def _lend(node, refs, num, context):
-    """The node and parameters a kernel callback is given, as wrappers with a
-    count of their own, in one C call (_pyopenvx_borrow: retains and reads
-    each reference's type and an image's format and size, with the GIL
-    released once rather than about five times a parameter).  Images get
-    their geometry fixed while the callback runs."""
+    """The node and parameters a kernel callback is given, as wrappers that
+    take no count (Reference._lent_wrapper: the node holds its parameters
+    while the callback runs), read in one C call (_pyopenvx_lend: each
+    reference's type and an image's format and size, with the GIL released
+    once rather than about five times a parameter); images get their
+    geometry fixed while the callback runs.  _settle gives the ones still
+    referenced after the callback a count of their own."""
     n = int(num)
-    types = ffi.new("vx_enum[]", n or 1)
-    geom = ffi.new("vx_uint32[]", 3 * n or 3)
-    if lib._pyopenvx_borrow(node, refs, n, types, geom) < 0:  # the node itself: as before (raises)
+    out = ffi.new("vx_int32[]", 4 * n or 4)
+    if lib._pyopenvx_lend(node, refs, n, out) < 0:  # not a valid node: as before (raises)
         return Node._borrowed(node, context), [_borrow(refs[i], context) for i in range(n)]
-    # first every counted reference in a wrapper (nothing here raises), so
-    # that an error below leaks no count
-    pnode = Node.__new__(Node)
-    pnode._parent = context
-    pnode._own(node)
+    vals = ffi.unpack(out, 4 * n)  # (type, format, width, height) a parameter
+    pnode = Node._lent_wrapper(node, context)
     objs = [None] * n
     for i in range(n):
-        t = types[i]
-        if t > 0:
-            objs[i] = wrap_counted(refs[i], t, context)
-    for i in range(n):
-        t, o = types[i], objs[i]
-        if t < 0:  # not retainable: the error of an invalid reference, as _borrow gives it
-            objs[i] = _borrow(refs[i], context)
-        elif o is not None:
-            _fix_basic(o)
-        if isinstance(o, Image):
-            if geom[3 * i]:
-                o._fix_geometry(geom[3 * i], geom[3 * i + 1], geom[3 * i + 2])
+        t = vals[4 * i]
+        if t == _TYPE_IMAGE:
+            o = objs[i] = Image._lent_wrapper(refs[i], context)
+            if vals[4 * i + 1]:
+                o._fix_geometry(*vals[4 * i + 1:4 * i + 4])
             else:  # (not read: queried on first use)
                 o._geom_fixed = True
+        elif t > 0:
+            o = objs[i] = wrap_lent(refs[i], t, context)
+            _fix_basic(o)
+        elif t < 0:  # not a valid reference: the error _borrow gives it
+            objs[i] = _borrow(refs[i], context)
     return pnode, objs
+
+
+def _settle(lent):
+    """After a callback: each lent wrapper (weak references to them) still
+    alive -- kept by the callback somewhere -- takes a count of its own; an
+    image's geometry is read again from then on."""
+    for w in lent:
+        o = w()
+        if o is not None:
+            o._keep_lent()
+            if isinstance(o, Image):
+                o._geom_fixed, o._geom = False, None
 
 
 def _borrow(handle, parent):
@@ -252,12 +263,14 @@ class UserKernel(Kernel):
             try:
                 c = _ctx()
                 pnode, objs = _lend(node, refs, num, c)
-                lent = [o for o in objs if isinstance(o, Image)]
+                lent = [weakref.ref(o) for o in objs if o is not None and o._lent]
+                if pnode._lent:
+                    lent.append(weakref.ref(pnode))
                 try:
                     return _status_of(run(pnode, objs))
-                finally:
-                    for o in lent:  # a wrapper kept past the call reads them again
-                        o._geom_fixed, o._geom = False, None
+                finally:  # (an exception's traceback keeps them: they take a count then)
+                    del pnode, objs
+                    _settle(lent)
             except BaseException:
                 _log_exception(node, "user kernel %s: run" % kname)
                 return lib.VX_FAILURE

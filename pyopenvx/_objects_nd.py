@@ -617,15 +617,12 @@ _CLASSES = {
 }
 
 
-def wrap_counted(handle, vx_type, parent):
-    """Wrap a valid ``vx_reference`` of type ``vx_type`` the caller holds a
-    count of (handed over), without a C call; _fix_basic(obj) is left to the
-    caller (it queries)."""
+def wrap_lent(handle, vx_type, parent):
+    """Wrap a valid ``vx_reference`` of type ``vx_type`` that a callback is
+    lent, without a count (Reference._lent_wrapper); _fix_basic(obj) is left
+    to the caller."""
     cls = _CLASSES.get(int(vx_type), _AnyReference)
-    obj = cls.__new__(cls)
-    obj._parent = parent
-    obj._own(ffi.cast(cls._vx_type, handle))
-    return obj
+    return cls._lent_wrapper(handle, parent)
 
 
 def wrap_reference(handle, parent, what="a reference", mark=None):

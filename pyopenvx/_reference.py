@@ -37,6 +37,7 @@ class Reference:
     _parent = None
     _pins = 0                # live views into this object's memory (Image.map)
     _deferred = None         # the handle close() could not release yet
+    _lent = False            # a callback's wrapper holding no count (see _lent / _keep_lent)
 
     # -- lifetime -----------------------------------------------------------
     def _adopt(self, handle, parent, what, mark=None, null_status=None):
@@ -64,6 +65,10 @@ class Reference:
     def _own(self, handle):
         """Take ownership of a valid, counted ``handle`` (``_parent`` set):
         released on close() or GC."""
+        self._handle = self._owned(handle)
+
+    def _owned(self, handle):
+        """``handle`` (counted) with the destructor that releases it."""
         owner = self._log_owner()
         # Once the context is released, its objects are gone with it and their
         # addresses may be reused by objects of a new context: a wrapper that
@@ -76,7 +81,33 @@ class Reference:
             if len(_RELEASERS) >= 1024:
                 _RELEASERS.clear()
             _RELEASERS[key] = rel
-        self._handle = ffi.gc(handle, rel[1])
+        return ffi.gc(handle, rel[1])
+
+    @classmethod
+    def _lent_wrapper(cls, handle, parent):
+        """A wrapper of ``handle`` that takes no count: for a reference the
+        library lends to a callback, valid while the callback runs (its node
+        holds it).  The callback's wrapper gives each one still referenced
+        when the callback returns a count of its own (_keep_lent); the others
+        go with nothing to release."""
+        self = cls.__new__(cls)
+        self._parent = parent
+        self._handle = ffi.cast(cls._vx_type, handle)
+        self._lent = True
+        return self
+
+    def _keep_lent(self):
+        """A lent wrapper outlives its callback: it takes its own count (the
+        callback's node still holds the reference, so it can) and from now on
+        releases it as any wrapper does."""
+        if not self._lent:
+            return
+        self._lent = False
+        for attr in ("_handle", "_deferred"):  # (closed while a view was open: its deferred handle)
+            h = getattr(self, attr)
+            if h is not None:
+                lib.vxRetainReference(ffi.cast("vx_reference", h))
+                setattr(self, attr, self._owned(h))
 
     _owner = None  # _log_owner(), once found (the parent chain never changes)
 
@@ -130,7 +161,7 @@ class Reference:
             self._handle = None
             if self._pins > 0:
                 self._deferred = h
-            else:
+            elif not self._lent:  # (a lent wrapper holds no count)
                 ffi.release(h)  # runs the ffi.gc destructor once
 
     def _pin(self):
@@ -140,7 +171,8 @@ class Reference:
         self._pins -= 1
         if self._pins == 0 and self._deferred is not None:
             h, self._deferred = self._deferred, None
-            ffi.release(h)
+            if not self._lent:
+                ffi.release(h)
 
     def __enter__(self):
         return self

@@ -136,8 +136,9 @@ def test_image_lent_to_a_callback_and_kept_reads_its_size_again(vx, ctx, plus_on
 def test_kernel_parameters_of_every_kind_lent_and_given_back(vx, ctx):
     rng = np.random.default_rng(5)
     # a kernel's node and parameters come wrapped by their types (an optional
-    # one left out as None); each has its own count only while the run lasts:
-    # every object's reference count is what it was once the runs are done
+    # one left out as None), without counts of their own (the node holds
+    # them): every object's reference count is what it was once the runs are
+    # done
     spec = [(vx.INPUT, vx.TYPE_IMAGE), (vx.INPUT, vx.TYPE_ARRAY), (vx.INPUT, vx.TYPE_SCALAR),
             (vx.INPUT, vx.TYPE_MATRIX, vx.PARAMETER_STATE_OPTIONAL), (vx.OUTPUT, vx.TYPE_IMAGE)]
     seen = []
@@ -170,6 +171,70 @@ def test_kernel_parameters_of_every_kind_lent_and_given_back(vx, ctx):
                      (10, 6), vx.lib.VX_DF_IMAGE_NV12)] * 3
     np.testing.assert_array_equal(dst.to_numpy(0), y // 2 + 7)
     np.testing.assert_array_equal(dst.to_numpy(1), uv // 2 + 7)
+
+
+def test_lent_wrappers_take_a_count_only_when_kept(vx, ctx):
+    # the wrappers a run is given take no count (its node holds the objects
+    # while it runs); each one still referenced when the run returns -- kept
+    # itself, in its list, by a view of its memory, even closed with a view
+    # open, or by an exception's traceback -- takes one then, and holds its
+    # object after the graph and every other wrapper of it are gone
+    kept, mode = [], ["none"]
+
+    def run(node, params):
+        src, dst = params
+        dst.copy_from(src.to_numpy() + 1)
+        m = mode[0]
+        if m == "list":
+            kept.append(params)
+        elif m == "node":
+            kept.append(node)
+        elif m in ("view", "closed view"):
+            with src.map() as a:
+                if m == "closed view":
+                    src.close()
+                kept.append(a)
+        elif m == "closed":
+            dst.close()  # releases none of the node's counts
+        elif m == "raise":
+            raise ValueError("kept by the traceback while it lives")
+
+    k = ctx.user_kernel(_name("lent"), _params(vx, IMG), run=run, validate=0)
+    src, dst = _u8(ctx, vx, 4, 8, 5), ctx.image(8, 4, vx.DF_IMAGE_U8)
+    g = ctx.graph()
+    n = g.node(k, src, dst)
+    g.verify()
+
+    def counts():
+        gc.collect()
+        return [o.reference_count for o in (src, dst, n)]
+
+    base = counts()
+    for m, extra in (("none", [0, 0, 0]), ("closed", [0, 0, 0]), ("raise", [0, 0, 0]), ("list", [1, 1, 0]),
+                     ("node", [0, 0, 1]), ("view", [1, 0, 0]), ("closed view", [1, 0, 0])):
+        mode[0] = m
+        if m == "raise":
+            with pytest.raises(vx.FailureError, match="kept by the traceback"):
+                g.process()
+        else:
+            g.process()
+        assert counts() == [b + e for b, e in zip(base, extra)], m
+        if m == "view":
+            np.testing.assert_array_equal(kept[0], np.full((4, 8), 5, np.uint8))
+        kept.clear()
+        assert counts() == base, m
+    for _ in range(50):  # runs that keep nothing leave nothing behind
+        mode[0] = "none"
+        g.process()
+    assert counts() == base
+    mode[0] = "list"
+    g.process()
+    lst = kept.pop()
+    for o in (g, n, src, dst):
+        o.close()
+    gc.collect()
+    assert lst[0].size == (8, 4) and lst[0].reference_count == 1
+    np.testing.assert_array_equal(lst[1].to_numpy(), np.full((4, 8), 6, np.uint8))
 
 
 def test_virtual_object_creators(vx, ctx):

@@ -72,52 +72,43 @@ EXTENSION_DEFINES = [
 EXTRA_CDEF = """
 extern "Python" void _pyopenvx_log_callback(vx_context context, vx_reference ref,
                                             vx_status status, const vx_char string[]);
-int _pyopenvx_borrow(vx_node node, const vx_reference *refs, vx_uint32 num, vx_enum *types, vx_uint32 *geom);
+int _pyopenvx_lend(vx_node node, const vx_reference *refs, vx_uint32 num, vx_int32 *out);
 """
 
 # C of the binding's own helpers (not part of the OpenVX API).  Every call
-# through cffi releases and retakes the GIL; a Python user kernel's wrapper
-# (pyopenvx/_graph.py) used to make about 20 such calls a run to retain its
-# node and parameters and read their types and image geometry, each a chance
-# for another Python thread (a stream's loop) to take the GIL in between.
-# _pyopenvx_borrow does all of it in one call: retains the node (when given)
-# and every non-NULL reference, and writes each one's VX_REFERENCE_TYPE to
-# types[i] (0 for NULL, -1 when the reference could not be retained: nothing
-# is taken then) and, for images, (format, width, height) to geom[3i..3i+2].
-# Returns how many references it retained, or -1 (and retains nothing) when
-# the node could not be retained.
+# through cffi releases and retakes the GIL, each a chance for another Python
+# thread (a stream's loop) to take it in between; a Python user kernel's run
+# wrapper (pyopenvx/_graph.py) reads what it needs of its node and parameters
+# in this one call.  The wrappers it makes take no count of their own while
+# the callback runs (the node holds its parameters): _pyopenvx_lend writes
+# each reference's VX_REFERENCE_TYPE to out[4i] (0 for NULL, -1 for a
+# reference that is not valid) and, for images, (format, width, height) to
+# out[4i+1..4i+3] (else zeros).  Returns -1 when the node is not a valid node,
+# else 0.
 HELPER_SOURCE = """
-static int _pyopenvx_borrow(vx_node node, const vx_reference *refs, vx_uint32 num, vx_enum *types, vx_uint32 *geom)
+static int _pyopenvx_lend(vx_node node, const vx_reference *refs, vx_uint32 num, vx_int32 *out)
 {
-    int taken = 0;
+    vx_enum t = 0;
     vx_uint32 i;
-    if (node != NULL) {
-        if (vxRetainReference((vx_reference)node) != VX_SUCCESS) return -1;
-        taken++;
-    }
+    if (vxQueryReference((vx_reference)node, VX_REFERENCE_TYPE, &t, sizeof(t)) != VX_SUCCESS || t != VX_TYPE_NODE)
+        return -1;
     for (i = 0; i < num; i++) {
-        vx_enum t = VX_TYPE_REFERENCE;
+        vx_int32 *o = out + 4 * i;
         vx_df_image f = 0;
         vx_uint32 w = 0, h = 0;
-        types[i] = 0;
-        geom[3 * i] = geom[3 * i + 1] = geom[3 * i + 2] = 0;
-        if (refs[i] == NULL) continue;
-        if (vxRetainReference(refs[i]) != VX_SUCCESS) {
-            types[i] = -1;
-            continue;
-        }
-        taken++;
-        if (vxQueryReference(refs[i], VX_REFERENCE_TYPE, &t, sizeof(t)) != VX_SUCCESS) t = VX_TYPE_REFERENCE;
-        types[i] = t;
+        t = 0;
+        o[1] = o[2] = o[3] = 0;
+        if (refs[i] != NULL && vxQueryReference(refs[i], VX_REFERENCE_TYPE, &t, sizeof(t)) != VX_SUCCESS) t = -1;
+        o[0] = t;
         if (t == VX_TYPE_IMAGE && vxQueryImage((vx_image)refs[i], VX_IMAGE_FORMAT, &f, sizeof(f)) == VX_SUCCESS &&
             vxQueryImage((vx_image)refs[i], VX_IMAGE_WIDTH, &w, sizeof(w)) == VX_SUCCESS &&
             vxQueryImage((vx_image)refs[i], VX_IMAGE_HEIGHT, &h, sizeof(h)) == VX_SUCCESS) {
-            geom[3 * i] = (vx_uint32)f;
-            geom[3 * i + 1] = w;
-            geom[3 * i + 2] = h;
+            o[1] = (vx_int32)f;
+            o[2] = (vx_int32)w;
+            o[3] = (vx_int32)h;
         }
     }
-    return taken;
+    return 0;
 }
 """
 
