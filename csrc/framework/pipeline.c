@@ -111,7 +111,8 @@ struct ovx_pipe {
      * wake every waiter (wake_all). */
     pthread_cond_t cond;  /* the application: vxWaitGraph, vxStopGraphStreaming (frames_done, inflight) */
     pthread_cond_t dcond; /* the application in vxGraphParameterDequeueDoneRef: a reference is done */
-    pthread_cond_t lcond; /* lanes: a frame to take (enqueue, inflight), frame order, serial frames */
+    pthread_cond_t fcond; /* lanes: a frame to take (enqueue, inflight) */
+    pthread_cond_t lcond; /* lanes: frame order, serial frames */
     pthread_cond_t ncond; /* lanes: a node finished a frame */
     vx_uint32 exec_waiters; /* lanes waiting for exec_done (serial frames, a re-verification) */
     vx_uint32 nsleep;       /* lanes asleep on ncond (atomic: frame_after locks only for them) */
@@ -162,6 +163,7 @@ static struct ovx_pipe *pipe_get(vx_graph g)
     pthread_mutex_init(&p->lock, NULL);
     pthread_cond_init(&p->cond, NULL);
     pthread_cond_init(&p->dcond, NULL);
+    pthread_cond_init(&p->fcond, NULL);
     pthread_cond_init(&p->lcond, NULL);
     pthread_cond_init(&p->ncond, NULL);
     p->mode = VX_GRAPH_SCHEDULE_MODE_NORMAL;
@@ -232,6 +234,7 @@ static void wake_all(struct ovx_pipe *p)
 {
     pthread_cond_broadcast(&p->cond);
     pthread_cond_broadcast(&p->dcond);
+    pthread_cond_broadcast(&p->fcond);
     pthread_cond_broadcast(&p->lcond);
     pthread_cond_broadcast(&p->ncond);
 }
@@ -1046,7 +1049,7 @@ static void *lane_thread(void *arg)
             /* at most `lanes` frames in flight: the per-frame copies are that many */
             if (frame_ready(p) && p->inflight < (p->lanes ? p->lanes : 1)) break;
             if (p->role == ROLE_BATCH && !frame_ready(p)) break;
-            pthread_cond_wait(&p->lcond, &p->lock);
+            pthread_cond_wait(&p->fcond, &p->lock);
         }
         if (p->stop) break;
         queued = p->num_queued > 0;
@@ -1055,6 +1058,8 @@ static void *lane_thread(void *arg)
         else memset(fr.refs, 0, sizeof(fr.refs));
         fr.f = p->next_frame++;
         p->inflight++;
+        /* another frame ready too: the next lane (an enqueue wakes one) */
+        if (queued && frame_ready(p) && p->inflight < (p->lanes ? p->lanes : 1)) pthread_cond_signal(&p->fcond);
         pthread_mutex_unlock(&p->lock);
 
         s = frame_run(&fr);
@@ -1075,7 +1080,8 @@ static void *lane_thread(void *arg)
         pthread_mutex_lock(&p->lock);
         p->frames_done++;
         p->inflight--;
-        pthread_cond_broadcast(&p->lcond); /* the next frame may end, or start */
+        pthread_cond_broadcast(&p->lcond); /* the next frame may end */
+        pthread_cond_broadcast(&p->fcond); /* or start (or a batch's lanes end) */
         pthread_cond_broadcast(&p->cond);  /* vxWaitGraph, vxStopGraphStreaming */
         /* a streaming graph stops at a failure (spec vxStartGraphStreaming):
          * every lane (the others end the frames they run) */
@@ -1162,6 +1168,7 @@ void ovx_pipe_destroy(vx_graph g)
     pthread_mutex_destroy(&p->lock);
     pthread_cond_destroy(&p->cond);
     pthread_cond_destroy(&p->dcond);
+    pthread_cond_destroy(&p->fcond);
     pthread_cond_destroy(&p->lcond);
     pthread_cond_destroy(&p->ncond);
     free(p);
@@ -1288,7 +1295,9 @@ VX_API_ENTRY vx_status VX_API_CALL vxGraphParameterEnqueueReadyRef(vx_graph grap
         q->ready[(q->ready_head + q->ready_n) % q->size] = entry[i];
         q->ready_n++;
     }
-    pthread_cond_broadcast(&p->lcond); /* a lane waiting for a frame */
+    /* a lane waiting for a frame, once one is complete (an incomplete set
+     * wakes nobody); one lane: it wakes the next when more are ready */
+    if (frame_ready(p)) pthread_cond_signal(&p->fcond);
     if (p->mode == VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO && p->role == ROLE_NONE)
         s = thread_start(graph, p, ROLE_AUTO, who);
     pthread_mutex_unlock(&p->lock);
