@@ -58,6 +58,8 @@ import collections
 import itertools
 import threading
 
+import numpy as np
+
 from ._ffi import ffi, lib
 from ._context import _key
 from ._errors import check
@@ -230,6 +232,33 @@ class Stream:
             self._free_in[index] = list(self._buffers[index])
         for index in self.outputs:  # every output buffer waits for a frame
             self._enqueue(index, self._buffers[index])
+        # one image input or output of a single-plane format: its frames in
+        # one C call each (_pyopenvx_put / _pyopenvx_get) when they are
+        # C-contiguous arrays of its dtype and shape
+        self._fin = self._fast(self.inputs)
+        self._fout = self._fast(self.outputs)
+        self._used, self._stage = ffi.new("vx_reference[1]"), ffi.new("int[1]")
+
+    def _fast(self, indices):
+        """(index, dtype, shape, rectangle, addressing) of the one image of
+        indices, when there is one and it has a single plane; else None."""
+        from ._image import Image
+        if len(indices) != 1:
+            return None
+        img = self._buffers[indices[0]][0]
+        if not isinstance(img, Image) or img._num_planes() != 1:
+            return None
+        c = img._whole(0)
+        return None if c is None else (indices[0], np.dtype(c[0].dtype), tuple(c[1]), c[2], c[3])
+
+    def _fast_failed(self, s, index, put):
+        """Raise for a failed _pyopenvx_put / _pyopenvx_get (the image it
+        took, if any, back where it belongs)."""
+        stage = self._stage[0]
+        if put and stage > 1:  # (an input written or not, not enqueued: free again)
+            self._free_in[index].append(self._by_handle[(index, int(ffi.cast("uintptr_t", self._used[0])))])
+        what = ("vxGraphParameterDequeueDoneRef", "vxCopyImagePatch", "vxGraphParameterEnqueueReadyRef")[stage - 1]
+        check(s, self.graph.context, "%s(parameter %d)" % (what, index))
 
     # ---- queue primitives ------------------------------------------------
     def _enqueue(self, index, bufs):
@@ -267,6 +296,17 @@ class Stream:
         ValueError naming the graph parameter) enqueues nothing.  At most
         ``depth`` frames may wait for get(): a further put raises instead of
         waiting forever."""
+        fi = self._fin
+        if fi is not None and type(frame) is np.ndarray and not self.closed and self._in_flight < self.depth \
+                and frame.dtype == fi[1] and frame.shape == fi[2] and frame.flags.c_contiguous:
+            index, free = fi[0], self._free_in[fi[0]]
+            img = free.pop().handle if free else ffi.NULL
+            s = lib._pyopenvx_put(self.graph.handle, index, img, fi[3], fi[4],
+                                  ffi.from_buffer(frame, require_writable=False), self._used, self._stage)
+            if s != lib.VX_SUCCESS:
+                self._fast_failed(s, index, True)
+            self._in_flight += 1
+            return
         self._check_open("put")
         frames = _as_tuple(frame, len(self.inputs), "Stream.put")
         if self._in_flight >= self.depth:
@@ -297,6 +337,19 @@ class Stream:
         there is one output).  ``out``: where to write them instead (what
         ``Image.read_frame(out=)`` takes, or a tuple of one per output),
         returned; checked before the frame is taken."""
+        fo = self._fout
+        if fo is not None and self._in_flight and not self.closed and (out is None or (
+                type(out) is np.ndarray and out.dtype == fo[1] and out.shape == fo[2] and out.flags.c_contiguous
+                and out.flags.writeable)):
+            res = np.empty(fo[2], fo[1]) if out is None else out
+            s = lib._pyopenvx_get(self.graph.handle, fo[0], fo[3], fo[4], ffi.from_buffer(res), self._used,
+                                  self._stage)
+            if s != lib.VX_SUCCESS:
+                if self._stage[0] > 1:  # (the frame is taken all the same)
+                    self._in_flight -= 1
+                self._fast_failed(s, fo[0], False)
+            self._in_flight -= 1
+            return res
         self._check_open("get")
         if self._in_flight == 0:
             raise RuntimeError("Stream.get: no frame in flight")

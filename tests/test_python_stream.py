@@ -215,6 +215,45 @@ def test_stream_get_into_arrays():
             assert np.array_equal(s.get(), want[2])
 
 
+def test_stream_frames_of_every_layout_in_order():
+    # C-contiguous frames of the image's dtype and shape go in and out in one
+    # C call each (dequeue, copy and enqueue); others take the general way
+    # (strided or Fortran-ordered views, a tuple for out=); mixed, the results
+    # come in order, and a refused frame takes nothing
+    with vx.Context() as ctx:
+        frames, want, g = _case(ctx, 11, 7)
+        with g.stream(inputs=[0], outputs=[1], depth=3) as s:
+            s.put(frames[0])
+            s.put(np.asfortranarray(frames[1]))
+            wide = np.zeros((24, 64), np.uint8)
+            wide[:, ::2] = frames[2]
+            s.put(wide[:, ::2])
+            got = [s.get()]
+            ro = frames[3].copy()
+            ro.flags.writeable = False
+            s.put(ro)  # (only read)
+            out = np.empty((24, 32), np.uint8)
+            assert s.get(out=out) is out
+            got.append(out.copy())
+            got.append(s.get(out=(np.empty((24, 32), np.uint8),)))
+            got.append(s.get())
+            with pytest.raises(TypeError, match="graph parameter 0"):
+                s.put(frames[4].astype(np.int16))
+            with pytest.raises(ValueError, match="graph parameter 0"):
+                s.put(frames[4][:, :31].copy())
+            with pytest.raises(TypeError, match="graph parameter 1.*dtype"):
+                s.put(frames[4])
+                s.get(out=np.empty((24, 32), np.int16))
+            assert s.in_flight == 1
+            for f in frames[5:]:
+                s.put(f)
+            got += [s.get() for _ in range(3)]
+            assert s.in_flight == 0
+        assert len(got) == len(want)
+        for i, (a, b) in enumerate(zip(got, want)):
+            assert np.array_equal(a, b), "frame %d differs" % i
+
+
 def test_stream_of_multi_plane_frames():
     # NV12 in (a tuple of Y and UV planes a frame), IYUV out (a tuple of
     # three planes), the same as per-frame runs; a frame missing a plane is

@@ -73,6 +73,10 @@ EXTRA_CDEF = """
 extern "Python" void _pyopenvx_log_callback(vx_context context, vx_reference ref,
                                             vx_status status, const vx_char string[]);
 int _pyopenvx_lend(vx_node node, const vx_reference *refs, vx_uint32 num, vx_int32 *out);
+vx_status _pyopenvx_put(vx_graph graph, vx_uint32 index, vx_image img, const vx_rectangle_t *rect,
+                        const vx_imagepatch_addressing_t *addr, const void *src, vx_reference *used, int *stage);
+vx_status _pyopenvx_get(vx_graph graph, vx_uint32 index, const vx_rectangle_t *rect,
+                        const vx_imagepatch_addressing_t *addr, void *dst, vx_reference *used, int *stage);
 """
 
 # C of the binding's own helpers (not part of the OpenVX API).  Every call
@@ -85,6 +89,15 @@ int _pyopenvx_lend(vx_node node, const vx_reference *refs, vx_uint32 num, vx_int
 # reference that is not valid) and, for images, (format, width, height) to
 # out[4i+1..4i+3] (else zeros).  Returns -1 when the node is not a valid node,
 # else 0.
+#
+# _pyopenvx_put and _pyopenvx_get are a stream's frame (pyopenvx/_stream.py)
+# for a single-plane image input or output, in one call each instead of
+# three: put writes plane 0 of img (NULL: the oldest consumed input, dequeued
+# here, blocking) from src and enqueues it to graph parameter index; get
+# dequeues the oldest done output (blocking), copies its plane 0 to dst and
+# enqueues it again (also when the copy failed).  Both return the status of
+# the first call that failed, *stage saying which (1 the dequeue, 2 the copy,
+# 3 the enqueue), and *used the image taken.
 HELPER_SOURCE = """
 static int _pyopenvx_lend(vx_node node, const vx_reference *refs, vx_uint32 num, vx_int32 *out)
 {
@@ -109,6 +122,49 @@ static int _pyopenvx_lend(vx_node node, const vx_reference *refs, vx_uint32 num,
         }
     }
     return 0;
+}
+
+static vx_status _pyopenvx_put(vx_graph graph, vx_uint32 index, vx_image img, const vx_rectangle_t *rect,
+                               const vx_imagepatch_addressing_t *addr, const void *src, vx_reference *used, int *stage)
+{
+    vx_reference r = (vx_reference)img;
+    vx_uint32 n = 0;
+    vx_status s;
+    *stage = 1;
+    *used = NULL;
+    if (r == NULL) {
+        s = vxGraphParameterDequeueDoneRef(graph, index, &r, 1, &n);
+        if (s != VX_SUCCESS) return s;
+        if (n != 1) return VX_FAILURE;
+    }
+    *used = r;
+    *stage = 2;
+    s = vxCopyImagePatch((vx_image)r, rect, 0, addr, (void *)src, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
+    if (s != VX_SUCCESS) return s;
+    *stage = 3;
+    return vxGraphParameterEnqueueReadyRef(graph, index, &r, 1);
+}
+
+static vx_status _pyopenvx_get(vx_graph graph, vx_uint32 index, const vx_rectangle_t *rect,
+                               const vx_imagepatch_addressing_t *addr, void *dst, vx_reference *used, int *stage)
+{
+    vx_reference r = NULL;
+    vx_uint32 n = 0;
+    vx_status s, e;
+    *stage = 1;
+    *used = NULL;
+    s = vxGraphParameterDequeueDoneRef(graph, index, &r, 1, &n);
+    if (s != VX_SUCCESS) return s;
+    if (n != 1) return VX_FAILURE;
+    *used = r;
+    *stage = 2;
+    s = vxCopyImagePatch((vx_image)r, rect, 0, addr, dst, VX_READ_ONLY, VX_MEMORY_TYPE_HOST);
+    e = vxGraphParameterEnqueueReadyRef(graph, index, &r, 1);
+    if (s == VX_SUCCESS && e != VX_SUCCESS) {
+        *stage = 3;
+        s = e;
+    }
+    return s;
 }
 """
 
