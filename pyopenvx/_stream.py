@@ -299,9 +299,9 @@ class Stream:
         fi = self._fin
         if fi is not None and type(frame) is np.ndarray and not self.closed and self._in_flight < self.depth \
                 and frame.dtype == fi[1] and frame.shape == fi[2] and frame.flags.c_contiguous:
-            index, free = fi[0], self._free_in[fi[0]]
+            gh, index, free = self.graph.handle, fi[0], self._free_in[fi[0]]
             img = free.pop().handle if free else ffi.NULL
-            s = lib._pyopenvx_put(self.graph.handle, index, img, fi[3], fi[4],
+            s = lib._pyopenvx_put(gh, index, img, fi[3], fi[4],
                                   ffi.from_buffer(frame, require_writable=False), self._used, self._stage)
             if s != lib.VX_SUCCESS:
                 self._fast_failed(s, index, True)
