@@ -37,7 +37,7 @@ class Reference:
     _parent = None
     _pins = 0                # live views into this object's memory (Image.map)
     _deferred = None         # the handle close() could not release yet
-    _lent = False            # a callback's wrapper holding no count (see _lent / _keep_lent)
+    _lent = False            # a callback's wrapper holding no count (_lent_wrapper, _keep_lent)
 
     # -- lifetime -----------------------------------------------------------
     def _adopt(self, handle, parent, what, mark=None, null_status=None):
