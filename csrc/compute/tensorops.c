@@ -417,7 +417,28 @@ void ovxc_tensor_convert_row(const uint8_t *a, ovxc_ttype ta, uint8_t *o, ovxc_t
         convert_one(a + i * ea, ta, o + i * eo, to, saturate, in_scale, offset, inv_norm, out_scale);
 }
 
+/* k when f = 2^k exactly with |k| <= 24, else 99 */
+static int pow2_exponent(float f)
+{
+    uint32_t u;
+    int k;
+    memcpy(&u, &f, sizeof(u));
+    if ((u & 0x807FFFFFu) != 0) return 99; /* negative, or a mantissa: not 2^k (subnormals too) */
+    k = (int)(u >> 23) - 127;
+    return k >= -24 && k <= 24 ? k : 99;
+}
+
+int ovxc_tensor_convert_shift(ovxc_ttype ta, ovxc_ttype to, float in_scale, float offset, float inv_norm,
+                              float out_scale, int *e)
+{
+    const int ka = pow2_exponent(in_scale), kn = pow2_exponent(inv_norm), ko = pow2_exponent(out_scale);
+    if (ta == OVXC_T_F32 || to == OVXC_T_F32 || offset != 0.0f || ka == 99 || kn == 99 || ko == 99) return 0;
+    *e = ka + kn + ko;
+    return *e >= -15 && *e <= 15;
+}
+
 static const ovx_variant convert_variants[] = {
+    OVX_VARIANT_AVX512(ovxc_tensor_convert_row)
     OVX_VARIANT_AVX2(ovxc_tensor_convert_row)
     {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_tensor_convert_row},
 };

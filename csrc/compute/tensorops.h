@@ -90,6 +90,18 @@ void ovxc_tensor_convert_row(const uint8_t *a, ovxc_ttype ta, uint8_t *o, ovxc_t
                              float in_scale, float offset, float inv_norm, float out_scale);
 void ovxc_tensor_convert_row_avx2(const uint8_t *a, ovxc_ttype ta, uint8_t *o, ovxc_ttype to, size_t n, int saturate,
                                   float in_scale, float offset, float inv_norm, float out_scale);
+void ovxc_tensor_convert_row_avx512(const uint8_t *a, ovxc_ttype ta, uint8_t *o, ovxc_ttype to, size_t n,
+                                    int saturate, float in_scale, float offset, float inv_norm, float out_scale);
+/* The conversions the float rule computes exactly as a shift (the variants'
+ * integer path): integer input and output types, offset 0 (either sign),
+ * in_scale, inv_norm and out_scale each a power of two 2^k with |k| <= 24,
+ * the exponents' sum e in [-15, 15].  Then every product is exact (|a| <
+ * 2^16 times powers of two stays a normal float far from overflow; a - 0 is
+ * a), so v = a 2^e, and the result is trunc(a 2^e) -- a << e, or a shifted
+ * right by -e rounding toward zero -- saturated or wrapped as the rule's:
+ * returns 1 and e, else 0. */
+int ovxc_tensor_convert_shift(ovxc_ttype ta, ovxc_ttype to, float in_scale, float offset, float inv_norm,
+                              float out_scale, int *e);
 const struct ovx_variant *ovxc_tensor_convert_variants(void);
 /* Rows [r0, r1) of ovxc_tensor_convert, the contiguous ones by row (NULL:
  * ovxc_tensor_convert_row). */

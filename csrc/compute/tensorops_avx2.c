@@ -147,11 +147,60 @@ static inline __attribute__((always_inline)) void cvt_run(const uint8_t *a, cons
         ovxc_tensor_convert_row(a + i * ea, ta, o + i * eo, to, n - i, saturate, in_scale, offset, inv_norm, out_scale);
 }
 
-/* cvt_run specialised on the types and the policy (constants for the
- * compiler: no per-step branches on them) */
+/* Where the float rule is an exact shift (ovxc_tensor_convert_shift), 8
+ * elements a step in int32 lanes: a << e, or a shifted right by -e rounding
+ * toward zero (a + (2^s - 1 where a < 0), arithmetic shift: |a| < 2^16),
+ * clamped to the output's range (saturate) or its low bits kept (wrap),
+ * packed; the row's last elements by the scalar row. */
+static inline __attribute__((always_inline)) void int_run(const uint8_t *a, const ovxc_ttype ta, uint8_t *o,
+                                                          const ovxc_ttype to, size_t n, const int saturate, int e,
+                                                          const float *scales)
+{
+    const size_t ea = ta == OVXC_T_S16 ? 2 : 1, eo = to == OVXC_T_S16 ? 2 : 1;
+    const __m256i lo = _mm256_set1_epi32(to == OVXC_T_U8 ? 0 : (to == OVXC_T_S8 ? -128 : -32768));
+    const __m256i hi = _mm256_set1_epi32(to == OVXC_T_U8 ? 255 : (to == OVXC_T_S8 ? 127 : 32767));
+    const __m256i lowbits = _mm256_set1_epi32(to == OVXC_T_S16 ? 0xFFFF : 0xFF);
+    const __m128i cnt = _mm_cvtsi32_si128(e < 0 ? -e : e);
+    const __m256i bias = _mm256_set1_epi32(e < 0 ? (1 << -e) - 1 : 0);
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const __m128i raw = ta == OVXC_T_S16 ? _mm_loadu_si128((const __m128i *)(const void *)(a + i * ea))
+                                             : _mm_loadl_epi64((const __m128i *)(const void *)(a + i * ea));
+        __m256i q = ta == OVXC_T_U8 ? _mm256_cvtepu8_epi32(raw)
+                                    : (ta == OVXC_T_S8 ? _mm256_cvtepi8_epi32(raw) : _mm256_cvtepi16_epi32(raw));
+        if (e >= 0) q = _mm256_sll_epi32(q, cnt);
+        else if (ta != OVXC_T_U8)
+            q = _mm256_sra_epi32(_mm256_add_epi32(q, _mm256_and_si256(_mm256_srai_epi32(q, 31), bias)), cnt);
+        else q = _mm256_srl_epi32(q, cnt);
+        if (saturate) cvt_store8(o + i * eo, to, _mm256_min_epi32(_mm256_max_epi32(q, lo), hi), 0);
+        else cvt_store8(o + i * eo, to, _mm256_and_si256(q, lowbits), 1);
+    }
+    if (i < n)
+        ovxc_tensor_convert_row(a + i * ea, ta, o + i * eo, to, n - i, saturate, scales[0], scales[1], scales[2],
+                                scales[3]);
+}
+
+/* int_run and cvt_run specialised on the types and the policy (constants
+ * for the compiler: no per-step branches on them) */
 void ovxc_tensor_convert_row_avx2(const uint8_t *a, ovxc_ttype ta, uint8_t *o, ovxc_ttype to, size_t n, int saturate,
                                   float in_scale, float offset, float inv_norm, float out_scale)
 {
+    const float scales[4] = {in_scale, offset, inv_norm, out_scale};
+    int e;
+    if (ovxc_tensor_convert_shift(ta, to, in_scale, offset, inv_norm, out_scale, &e)) {
+#define INT_TO(TA, TO)                                                                                          \
+    if (ta == TA && to == TO) {                                                                                \
+        if (saturate) int_run(a, TA, o, TO, n, 1, e, scales);                                                  \
+        else int_run(a, TA, o, TO, n, 0, e, scales);                                                           \
+        return;                                                                                                \
+    }
+#define INT_FROM(TA) INT_TO(TA, OVXC_T_U8) INT_TO(TA, OVXC_T_S8) INT_TO(TA, OVXC_T_S16)
+        INT_FROM(OVXC_T_U8)
+        INT_FROM(OVXC_T_S8)
+        INT_FROM(OVXC_T_S16)
+#undef INT_FROM
+#undef INT_TO
+    }
 #define CVT_TO(TA, TO)                                                                                          \
     if (ta == TA && to == TO) {                                                                                \
         if (saturate) cvt_run(a, TA, o, TO, n, 1, in_scale, offset, inv_norm, out_scale);                      \

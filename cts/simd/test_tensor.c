@@ -166,12 +166,20 @@ int main(void)
      * infinities, lengths 0..70 (steps and tails) */
     {
         static const ovxc_ttype all[] = {OVXC_T_U8, OVXC_T_S8, OVXC_T_S16, OVXC_T_F32};
-        static const float scales[][3] = {{1.0f / 256, 0.0f, 1.0f}, {1.0f, 3.5f, 1.0f / 3}, {256.0f, -1.0f, 300.0f},
-                                          {1.0f, 0.0f, 1e30f}, {1.0f / 65536, 0.25f, 7.0f}, {1.0f, 0.0f, 0.0f}};
-        for (int it = 0; it < 4 * 4 * 2 * 6 * 3; it++) {
+        /* in_scale, offset, norm (0: 1 / 0), out_scale; the powers of two
+         * with offset 0 the variants' integer path (shifts by -15 .. 15),
+         * 2^-16 and 2^25 beyond it */
+        static const float scales[][4] = {
+            {1.0f / 256, 0.0f, 1.0f, 1.0f}, {1.0f, 3.5f, 1.0f / 3, 1.0f}, {256.0f, -1.0f, 300.0f, 1.0f},
+            {1.0f, 0.0f, 1e30f, 1.0f}, {1.0f / 65536, 0.25f, 7.0f, 1.0f}, {1.0f, 0.0f, 0.0f, 1.0f},
+            {256.0f, 0.0f, 1.0f, 1.0f}, {0.5f, -0.0f, 0.25f, 1.0f}, {1.0f / 32768, 0.0f, 1.0f, 1.0f},
+            {1.0f / 65536, 0.0f, 1.0f, 1.0f}, {1.0f, 0.0f, 32768.0f, 1.0f}, {4.0f, 0.0f, 0.5f, 0.125f},
+            {1.0f / 256, 0.0f, 1.0f, 16.0f}, {0x1p25f, 0.0f, 0x1p-20f, 1.0f}, {0.5f, 0.0f, 1.0f, 0.5f}};
+        enum { NSC = sizeof(scales) / sizeof(scales[0]) };
+        for (int it = 0; it < 4 * 4 * 2 * NSC * 3; it++) {
             const ovxc_ttype ta = all[it % 4], to = all[(it / 4) % 4];
             const int sat = (it / 16) % 2;
-            const float *sc = scales[(it / 32) % 6];
+            const float *sc = scales[(it / 32) % NSC];
             const size_t n = (size_t)(rnd() % 71), ea = ta == OVXC_T_S16 ? 2 : (ta == OVXC_T_F32 ? 4 : 1),
                          eo = to == OVXC_T_S16 ? 2 : (to == OVXC_T_F32 ? 4 : 1);
             uint8_t *in = malloc(n * ea + 1), *want = malloc(n * eo + 1), *got = malloc(n * eo + 1);
@@ -192,7 +200,7 @@ int main(void)
                 else v = (float)(ta == OVXC_T_U8 ? in[i] : (ta == OVXC_T_S8 ? (int8_t)in[i] : (int16_t)(in[2 * i] | in[2 * i + 1] << 8)));
                 v = v * sc[0];
                 v = (v - sc[1]) * inv_norm;
-                v = v * 1.0f;
+                v = v * sc[3];
                 if (to == OVXC_T_F32) {
                     memcpy(want + 4 * i, &v, 4);
                 } else {
@@ -213,10 +221,10 @@ int main(void)
                     not_run++;
                 } else {
                     memset(got, 0xA5, n * eo + 1);
-                    ((ovxc_tensor_cvt_row_f)v->fn)(in, ta, got, to, n, sat, sc[0], sc[1], inv_norm, 1.0f);
+                    ((ovxc_tensor_cvt_row_f)v->fn)(in, ta, got, to, n, sat, sc[0], sc[1], inv_norm, sc[3]);
                     if (memcmp(got, want, n * eo) != 0 || got[n * eo] != 0xA5) {
                         printf("FAIL convert %s type %d -> %d %s scale %d n %zu\n", v->name, ta, to, sat ? "sat" : "wrap",
-                               (it / 32) % 6, n);
+                               (it / 32) % NSC, n);
                         failed++;
                     } else {
                         passed++;
