@@ -10,11 +10,16 @@ void ovxc_count_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0,
      * not chain every increment on the last one's store; the pixels read 8
      * at a time into a register (every byte counted once, in any byte
      * order): ~5% less CPU time than a load per pixel */
-    uint32_t c4[4][256], x, y, v;
+    uint32_t c4[4][256], y, v;
+    size_t x, w = x1 - x0;
     memset(c4, 0, sizeof(c4));
+    if (stride == (int32_t)w && y1 > y0) { /* contiguous rows: one run */
+        w *= y1 - y0;
+        y1 = y0 + 1;
+    }
     for (y = y0; y < y1; y++) {
-        const uint8_t *row = ptr + (intptr_t)y * stride;
-        for (x = x0; x + 8 <= x1; x += 8) {
+        const uint8_t *row = ptr + (intptr_t)y * stride + x0;
+        for (x = 0; x + 8 <= w; x += 8) {
             uint64_t q;
             memcpy(&q, row + x, 8);
             c4[0][q & 255]++;
@@ -26,7 +31,7 @@ void ovxc_count_u8(const uint8_t *ptr, int32_t stride, uint32_t x0, uint32_t y0,
             c4[2][(q >> 48) & 255]++;
             c4[3][q >> 56]++;
         }
-        for (; x < x1; x++) c4[0][row[x]]++;
+        for (; x < w; x++) c4[0][row[x]]++;
     }
     for (v = 0; v < 256; v++) counts[v] = c4[0][v] + c4[1][v] + c4[2][v] + c4[3][v];
 }
