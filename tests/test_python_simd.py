@@ -106,3 +106,47 @@ def test_an_unknown_level_is_said_and_ignored():
     got, err = _child_raw({"OPENVX_SIMD": "avx9000"})
     assert got["level"] == best
     assert "OPENVX_SIMD=avx9000 is not one of none, sse4, avx2, avx512: ignored" in err, err
+
+
+_WARP_CHILD = textwrap.dedent("""
+    import json
+    import numpy as np
+    import pyopenvx as vx
+    from pyopenvx import _objects_basic as ob
+    rng = np.random.default_rng(7)
+    a = rng.integers(0, 256, (61, 203), dtype=np.uint8)
+    ctx = vx.Context()
+    g = vx.Graph(ctx)
+    src = ctx.image_from_numpy(a)
+    # OpenVX's affine matrix: 2 columns x 3 rows, column-major in (x, y)
+    m = ob.Matrix.from_numpy(ctx, np.array([[0.9, -0.1], [0.1, 0.9], [5.0, 7.0]], np.float32))
+    outs = [ctx.image(203, 61, vx.DF_IMAGE_U8) for _ in range(2)]
+    nodes = [g.warp_affine(src, m, outs[0], "nearest_neighbor"), g.warp_affine(src, m, outs[1], "bilinear")]
+    g.verify()
+    g.process()
+    print(json.dumps({"level": ctx.simd_level, "variants": [n.variant for n in nodes],
+                      "out": [o.to_numpy().tolist() for o in outs]}))
+""")
+
+
+def test_nearest_warp_affine_runs_the_avx2_rows_at_the_avx512_level():
+    # the AVX-512 entry point hands nearest affine rows to the AVX2 variant
+    # (faster on a Zen 4): the node names the variant that runs, at every
+    # level the results are the scalar reference's
+    import os
+    best = _child({})["level"]
+    runs = {}
+    for level in LEVELS[:LEVELS.index(best) + 1]:
+        env = dict(os.environ)
+        env.pop("OPENVX_SIMD", None)
+        env["OPENVX_SIMD"] = level
+        r = subprocess.run([sys.executable, "-c", _WARP_CHILD], capture_output=True, text=True, timeout=120,
+                           env=env, cwd=str(TESTS))
+        assert r.returncode == 0, r.stderr
+        runs[level] = json.loads(r.stdout.strip().splitlines()[-1])
+        name = "scalar" if level == "none" else level
+        want = ["avx2" if level == "avx512" else name, name]
+        assert runs[level]["level"] == level
+        assert runs[level]["variants"] == want, (level, runs[level]["variants"])
+        assert runs[level]["out"] == runs["none"]["out"], level
+    assert any(v != 0 for row in runs["none"]["out"][0] for v in row)

@@ -88,7 +88,7 @@ static inline __attribute__((always_inline)) void cvt_run(const uint8_t *a, cons
         } else if (saturate) {
             const __mmask16 num = _mm512_cmp_ps_mask(v, v, _CMP_ORD_Q);
             const __m512 c = _mm512_min_ps(_mm512_max_ps(v, lo), hi);
-            cvt_store16(o + i * eo, to, _mm512_maskz_cvttps_epi32(num, c));
+            cvt_store16(o + i * eo, to, _mm512_maskz_mov_epi32(num, _mm512_cvttps_epi32(c)));
         } else {
             /* |v| < 2^31 (false for NaN) in every lane, else the scalar row */
             if (_mm512_cmp_ps_mask(_mm512_abs_ps(v), lim, _CMP_NLT_UQ)) {

@@ -52,6 +52,7 @@ static inline int64_t ovx_emu_f64_i64t(double v)
 OVX_EMU_CVT(mm512_cvtepi16_epi32, m256i, , i16, m512i, , i32, 16, OVX_EMU_ID)
 OVX_EMU_CVT(mm512_cvtepu8_epi16, m256i, , u8, m512i, , i16, 32, OVX_EMU_ID)
 OVX_EMU_CVT(mm512_cvtepu8_epi32, m128i, , u8, m512i, , i32, 16, OVX_EMU_ID)
+OVX_EMU_CVT(mm512_cvtepi8_epi32, m128i, , i8, m512i, , i32, 16, OVX_EMU_ID)
 OVX_EMU_CVT(mm512_cvtepi32_epi8, m512i, , i32, m128i, , i8, 16, (int8_t))
 OVX_EMU_CVT(mm512_cvtepi64_epi16, m512i, , i64, m128i, , i16, 8, (int16_t))
 OVX_EMU_CVT(mm512_cvtepi64_epi8, m512i, , i64, m128i, , i8, 8, (int8_t))
@@ -74,6 +75,9 @@ OVX_EMU_CVT(mm512_cvtps_pd, m256, , f32, m512d, , f64, 8, (double))
 #endif
 #if !defined(_mm512_cvtepu8_epi32)
 #define _mm512_cvtepu8_epi32(a) ovx_emu_mm512_cvtepu8_epi32(a)
+#endif
+#if !defined(_mm512_cvtepi8_epi32)
+#define _mm512_cvtepi8_epi32(a) ovx_emu_mm512_cvtepi8_epi32(a)
 #endif
 #if !defined(_mm512_cvtepi32_epi8)
 #define _mm512_cvtepi32_epi8(a) ovx_emu_mm512_cvtepi32_epi8(a)
