@@ -129,24 +129,27 @@ _WARP_CHILD = textwrap.dedent("""
 """)
 
 
-def test_nearest_warp_affine_runs_the_avx2_rows_at_the_avx512_level():
-    # the AVX-512 entry point hands nearest affine rows to the AVX2 variant
-    # (faster on a Zen 4): the node names the variant that runs, at every
-    # level the results are the scalar reference's
+def test_nearest_warp_affine_takes_the_avx2_rows_where_avx512_runs_at_half_width():
+    # on a CPU whose AVX-512 runs at half width (a Zen 4; forced on and off
+    # here by OPENVX_AVX512_HALFWIDTH) a nearest affine node at the avx512
+    # level takes the AVX2 variant; the node names the variant that runs,
+    # and at every level and either way the results are the scalar
+    # reference's
     import os
     best = _child({})["level"]
     runs = {}
-    for level in LEVELS[:LEVELS.index(best) + 1]:
-        env = dict(os.environ)
-        env.pop("OPENVX_SIMD", None)
-        env["OPENVX_SIMD"] = level
-        r = subprocess.run([sys.executable, "-c", _WARP_CHILD], capture_output=True, text=True, timeout=120,
-                           env=env, cwd=str(TESTS))
-        assert r.returncode == 0, r.stderr
-        runs[level] = json.loads(r.stdout.strip().splitlines()[-1])
-        name = "scalar" if level == "none" else level
-        want = ["avx2" if level == "avx512" else name, name]
-        assert runs[level]["level"] == level
-        assert runs[level]["variants"] == want, (level, runs[level]["variants"])
-        assert runs[level]["out"] == runs["none"]["out"], level
-    assert any(v != 0 for row in runs["none"]["out"][0] for v in row)
+    for half in ("0", "1"):
+        for level in LEVELS[:LEVELS.index(best) + 1]:
+            env = dict(os.environ)
+            env["OPENVX_SIMD"] = level
+            env["OPENVX_AVX512_HALFWIDTH"] = half
+            r = subprocess.run([sys.executable, "-c", _WARP_CHILD], capture_output=True, text=True, timeout=120,
+                               env=env, cwd=str(TESTS))
+            assert r.returncode == 0, r.stderr
+            got = runs[half, level] = json.loads(r.stdout.strip().splitlines()[-1])
+            name = "scalar" if level == "none" else level
+            want = ["avx2" if level == "avx512" and half == "1" else name, name]
+            assert got["level"] == level
+            assert got["variants"] == want, (half, level, got["variants"])
+            assert got["out"] == runs["0", "none"]["out"], (half, level)
+    assert any(v != 0 for row in runs["0", "none"]["out"][0] for v in row)

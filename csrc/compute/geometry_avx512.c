@@ -47,8 +47,10 @@
  * products of x by the row-independent factors (ax, ay, az) from a table
  * computed once per call (rows up to W5_TABW columns); remap's nearest
  * positions are u = m + c / 1024 (one sum a coordinate, exact).
- * Nearest Warp Affine takes the AVX2 variant's rows (faster on a Zen 4,
- * ovxc_warp_affine_rows_avx512).
+ * Nearest Warp Affine nodes on CPUs whose AVX-512 runs at half width (a
+ * Zen 4: ovx_cpu_avx512_halfwidth) take the AVX2 variant's rows instead
+ * (kernels/geometry.c's choice; these rows took 0.62 ms a 1920x1080 frame
+ * there, one thread, the AVX2 rows 0.50).
  * CPUs without VBMI (checked at run time, before any VBMI code runs:
  * AVX-512 F/BW/VL/DQ is this level), U1 images and planes the AVX2 variant
  * leaves to the reference (too large, under 7 bytes) take the AVX2 variant.
@@ -586,22 +588,25 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_taps_nn(const w5_
     }
 }
 
-/* Bilinear affine rows whose every block's taps lie in a 16-column, 4-row
- * window from its base (w5_affine_row's test): the taps with no per-block
- * test, from the lanes' window indices P = xi + 16 yi (xi, yi the taps: |P|
- * < 2^26) minus the base's; 4 blocks a step, block b's outputs into byte b
- * of each dword, then one vpermb into order (as w5_taps_nn's). */
+/* Affine rows whose every block's taps lie in a 16-column, 4-row window
+ * from its base (w5_affine_row's test): the taps with no per-block test,
+ * from the lanes' window indices P = xi + 16 yi (xi, yi the taps: |P| <
+ * 2^26) minus the base's. */
 static inline W5_TARGET void w5_taps_aff(const w5_ctx *c, const int32_t *X, const int32_t *Y, const int32_t *P,
-                                         uint8_t *out, int32_t n, const int32_t lx, const int32_t ly, const int wide)
+                                         uint8_t *out, int32_t n, const int32_t lx, const int32_t ly, const int bil,
+                                         const int wide)
 {
     const int32_t ws = wide ? 32 : 16; /* the window's row length (P = xi + ws yi) */
     const __m512i koff32 = _mm512_set1_epi32(0x21012000);
-    const __m512i bm = _mm512_set1_epi32(0x00FF00FF);
-    const __m512i koff = _mm512_set1_epi32(0x11011000);
-    const __m512i b0 = w5_dword_base();
-    const __m512i order = w5_order();
-    for (int32_t k0 = 0; k0 < n; k0 += 64) {
-        __m512i acc = _mm512_setzero_si512();
+    if (bil) {
+        /* 4 blocks a step: block b's outputs into byte b of each dword,
+         * then one vpermb into order (as nearest) */
+        const __m512i bm = _mm512_set1_epi32(0x00FF00FF);
+        const __m512i koff = _mm512_set1_epi32(0x11011000);
+        const __m512i b0 = w5_dword_base();
+        const __m512i order = w5_order();
+        for (int32_t k0 = 0; k0 < n; k0 += 64) {
+            __m512i acc = _mm512_setzero_si512();
 #define W5_BIL_BLK(b)                                                                                                   \
     if (k0 + 16 * (b) < n) {                                                                                            \
         const int32_t k = k0 + 16 * (b);                                                                                \
@@ -620,25 +625,45 @@ static inline W5_TARGET void w5_taps_aff(const w5_ctx *c, const int32_t *X, cons
         const __m512i r = w5_bil(_mm512_and_si512(v, bm), _mm512_and_si512(_mm512_srli_epi32(v, 8), bm), Xv, Yv);     \
         acc = (b) ? _mm512_or_si512(acc, _mm512_slli_epi32(r, 8 * (b))) : r;                                            \
     }
-        W5_BIL_BLK(0)
-        W5_BIL_BLK(1)
-        W5_BIL_BLK(2)
-        W5_BIL_BLK(3)
+            W5_BIL_BLK(0)
+            W5_BIL_BLK(1)
+            W5_BIL_BLK(2)
+            W5_BIL_BLK(3)
 #undef W5_BIL_BLK
+            acc = _mm512_permutexvar_epi8(order, acc);
+            if (n - k0 >= 64) _mm512_storeu_si512((void *)(out + k0), acc);
+            else _mm512_mask_storeu_epi8(out + k0, ((__mmask64)1 << (n - k0)) - 1, acc);
+        }
+        return;
+    }
+    const __m512i order = w5_order();
+    for (int32_t k0 = 0; k0 < n; k0 += 64) {
+        __m512i acc = _mm512_setzero_si512();
+#define W5_NN_BLK(b)                                                                                                    \
+    if (k0 + 16 * (b) < n) {                                                                                            \
+        const int32_t k = k0 + 16 * (b), x = X[k + lx], y = Y[k + ly];                                                  \
+        const __m512i i = _mm512_sub_epi32(_mm512_load_si512((const void *)(P + k)), _mm512_set1_epi32(x + ws * y));  \
+        const __mmask64 mb = (__mmask64)0x1111111111111111ull << (b);                                                  \
+        if (!wide) {                                                                                                    \
+            acc = _mm512_mask_permutexvar_epi8(acc, mb, _mm512_slli_epi32(i, 8 * (b)), w5_table16(c, x, y));            \
+        } else {                                                                                                        \
+            __m512i ta, tb;                                                                                             \
+            w5_table32(c, x, y, &ta, &tb);                                                                              \
+            acc = _mm512_mask_mov_epi8(acc, mb, _mm512_permutex2var_epi8(ta, _mm512_slli_epi32(i, 8 * (b)), tb));       \
+        }                                                                                                               \
+    }
+        W5_NN_BLK(0)
+        W5_NN_BLK(1)
+        W5_NN_BLK(2)
+        W5_NN_BLK(3)
+#undef W5_NN_BLK
         acc = _mm512_permutexvar_epi8(order, acc);
         if (n - k0 >= 64) _mm512_storeu_si512((void *)(out + k0), acc);
         else _mm512_mask_storeu_epi8(out + k0, ((__mmask64)1 << (n - k0)) - 1, acc);
     }
 }
 
-/* zero, or a magnitude whose 2^-10 multiples stay normal.  Nearest
- * (perspective, remap) takes u = v / 1024 from the constants scaled by
- * 2^-10, exact (a power-of-2 scaling commutes with each rounding) while the
- * scaled constants and products stay normal floats: zero or |c| >= 2^-100
- * (products by integers x >= 1 only grow); the pixel (floor(v) + 512) >> 10
- * is floor(u + 1/2) (floor(floor(v) / n) = floor(v / n)), u + 1/2 rounded
- * down (|u| <= 2^20 after the clamp: the floor of a sum rounded down is the
- * floor of the exact sum), the clamp's bounds scaled. */
+/* zero, or a magnitude whose 2^-10 multiples stay normal (w5_affine_row) */
 static inline int w5_normal(float v)
 {
     const float a = v < 0 ? -v : v;
@@ -650,13 +675,14 @@ static inline int w5_inside(float v, float lo, float hi)
     return v >= lo && v <= hi;
 }
 
-/* A bilinear affine row (nearest takes the AVX2 rows: ovxc_warp_affine_rows_avx512). */
-static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n, const float *tab)
+static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n, const float *tab,
+                                           const int bil)
 {
     const __m512 ax = _mm512_set1_ps(r->ax), bx = _mm512_set1_ps(r->bx);
     const __m512 ay = _mm512_set1_ps(r->ay), by = _mm512_set1_ps(r->by);
     const __m512 sixteen = _mm512_set1_ps(16.0f);
     const __m512 lane = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512i h = _mm512_set1_epi32(bil ? 0 : 1 << (B - 1));
     int32_t X[W5_CHUNK] W5_ALIGN, Y[W5_CHUNK] W5_ALIGN, P[W5_CHUNK] W5_ALIGN;
     /* Every block's taps in a 16-column, 4-row window from its base: the
      * positions (a rounded product of a fixed factor plus a constant, then
@@ -668,15 +694,15 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
      * lanes far outside a constant border's plane have windows wholly
      * outside it, the constant, as the reference; replicate's clamp only
      * narrows the spread):
-     * 15 |ax| < 14 and 15 |ay| < 2 pixels with 0.1 to spare keep dx <= 14,
-     * dy <= 2 (the taps' right and lower neighbours inside the window). */
+     * 15 |ax| < 15 - bilinear and 15 |ay| < 3 - bilinear pixels with 0.1 to
+     * spare keep dx <= 15 - bilinear, dy <= 3 - bilinear. */
     const float sax = 15.0f * (r->ax < 0 ? -r->ax : r->ax), say = 15.0f * (r->ay < 0 ? -r->ay : r->ay);
     const int fitsy = c->w < (1 << 17) && c->h < (1 << 17) && n < (1 << 17) &&
-                      say <= 1.9f * (float)OVXC_GEO_FIX_SCALE;
+                      say <= (2.9f - (float)bil) * (float)OVXC_GEO_FIX_SCALE;
     /* the 16-column window, else (steps up to about 2 pixels across) the
-     * 32-column one (w5_table32, the same argument with 30) */
-    const int local = fitsy && sax <= 13.9f * (float)OVXC_GEO_FIX_SCALE;
-    const int wide = !local && fitsy && sax <= 29.9f * (float)OVXC_GEO_FIX_SCALE;
+     * 32-column one (w5_table32, the same argument with 31 - bilinear) */
+    const int local = fitsy && sax <= (14.9f - (float)bil) * (float)OVXC_GEO_FIX_SCALE;
+    const int wide = !local && fitsy && sax <= (30.9f - (float)bil) * (float)OVXC_GEO_FIX_SCALE;
     const int psh = wide ? 5 : 4;
     /* the base lanes (the positions are monotonic): the smaller tap is lane
      * 0 where the positions increase along the row, else lane 15 */
@@ -684,6 +710,16 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
     const float fxlo = c->constant ? -OVXC_GEO_FIX_LIM : 0.0f, fylo = fxlo;
     const float fxhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->w - 1) << B);
     const float fyhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->h - 1) << B);
+    /* nearest: u = v / 1024 from the constants scaled by 2^-10, exact (a
+     * power-of-2 scaling commutes with each rounding) while the scaled
+     * constants and products stay normal floats: zero or |c| >= 2^-100
+     * (products by integers x >= 1 only grow) */
+    const float k10 = 1.0f / 1024.0f;
+    const int scaled = w5_normal(r->ax) && w5_normal(r->bx) && w5_normal(r->ay) && w5_normal(r->by);
+    const __m512 sax_ = _mm512_set1_ps(r->ax * k10), sbx = _mm512_set1_ps(r->bx * k10);
+    const __m512 say_ = _mm512_set1_ps(r->ay * k10), sby = _mm512_set1_ps(r->by * k10);
+    const __m512 slo = _mm512_set1_ps(fxlo * k10), sxhi = _mm512_set1_ps(fxhi * k10), syhi = _mm512_set1_ps(fyhi * k10);
+    const __m512 halfv = _mm512_set1_ps(0.5f);
     for (int32_t x0 = 0; x0 < n; x0 += W5_CHUNK) {
         const int32_t m = n - x0 < W5_CHUNK ? n - x0 : W5_CHUNK, me = (m + 15) & ~15;
         __m512 xf = _mm512_add_ps(lane, _mm512_set1_ps((float)x0));
@@ -695,16 +731,42 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
         if (!local && !wide) {
             for (int32_t x = 0; x < m; x += 16) {
                 w5_put(c, _mm512_add_ps(_mm512_mul_ps(ax, xf), bx), _mm512_add_ps(_mm512_mul_ps(ay, xf), by), X + x,
-                       Y + x, 1);
+                       Y + x, bil);
                 xf = _mm512_add_ps(xf, sixteen);
             }
-            w5_taps(c, X, Y, row + x0, m, 1);
+            w5_taps(c, X, Y, row + x0, m, bil);
             continue;
         }
+        if (!bil && scaled) {
+            /* nearest, the constants scaled by 2^-10 (u = v / 1024 exactly,
+             * see scaled): the pixel (floor(v) + 512) >> 10 = floor(u + 1/2)
+             * (floor(floor(v) / n) = floor(v / n)), u + 1/2 rounded down
+             * (|u| <= 2^20 after the clamp: the floor of a sum rounded down
+             * is the floor of the exact sum), the clamp's bounds scaled */
+            for (int32_t x = 0; x < m; x += 16) {
+                __m512 ux, uy;
+                if (tab) { /* the products from w5_affine_rows' table */
+                    ux = _mm512_add_ps(_mm512_load_ps(tab + x0 + x), sbx);
+                    uy = _mm512_add_ps(_mm512_load_ps(tab + W5_TABW + x0 + x), sby);
+                } else {
+                    ux = _mm512_add_ps(_mm512_mul_ps(sax_, xf), sbx);
+                    uy = _mm512_add_ps(_mm512_mul_ps(say_, xf), sby);
+                }
+                if (!inside) {
+                    ux = _mm512_min_ps(_mm512_max_ps(ux, slo), sxhi);
+                    uy = _mm512_min_ps(_mm512_max_ps(uy, slo), syhi);
+                }
+                const __m512i xi = w5_floor_epi32(W5_ADD_RD(ux, halfv)), yi = w5_floor_epi32(W5_ADD_RD(uy, halfv));
+                _mm512_store_si512((void *)(X + x), xi);
+                _mm512_store_si512((void *)(Y + x), yi);
+                _mm512_store_si512((void *)(P + x), _mm512_add_epi32(xi, _mm512_slli_epi32(yi, psh)));
+                xf = _mm512_add_ps(xf, sixteen);
+            }
+        } else
         for (int32_t x = 0; x < m; x += 16) {
             __m512 vx, vy;
             __m512i Xi, Yi, xi, yi;
-            if (tab) {
+            if (bil && tab) {
                 vx = _mm512_add_ps(_mm512_load_ps(tab + x0 + x), bx);
                 vy = _mm512_add_ps(_mm512_load_ps(tab + W5_TABW + x0 + x), by);
             } else {
@@ -718,15 +780,22 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
                 Xi = w5_fix(vx, c->flo, c->fxhi);
                 Yi = w5_fix(vy, c->flo, c->fyhi);
             }
-            xi = W5_SRAI(Xi, B);
-            yi = W5_SRAI(Yi, B);
+            if (!bil) {
+                Xi = W5_SRAI(_mm512_add_epi32(Xi, h), B);
+                Yi = W5_SRAI(_mm512_add_epi32(Yi, h), B);
+                xi = Xi;
+                yi = Yi;
+            } else {
+                xi = W5_SRAI(Xi, B);
+                yi = W5_SRAI(Yi, B);
+            }
             _mm512_store_si512((void *)(X + x), Xi);
             _mm512_store_si512((void *)(Y + x), Yi);
             _mm512_store_si512((void *)(P + x), _mm512_add_epi32(xi, _mm512_slli_epi32(yi, psh)));
             xf = _mm512_add_ps(xf, sixteen);
         }
-        if (wide) w5_taps_aff(c, X, Y, P, row + x0, m, lx, ly, 1);
-        else w5_taps_aff(c, X, Y, P, row + x0, m, lx, ly, 0);
+        if (wide) w5_taps_aff(c, X, Y, P, row + x0, m, lx, ly, bil, 1);
+        else w5_taps_aff(c, X, Y, P, row + x0, m, lx, ly, bil, 0);
     }
 }
 
@@ -816,7 +885,7 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_persp_pos(const w
             xf = _mm512_add_ps(xf, sixteen);
         }
     } else if (!bil && mode == W5_P_SCALED) {
-        /* nearest as w5_normal's: the numerators' constants scaled
+        /* nearest as w5_affine_row's: the numerators' constants scaled
          * by 2^-10 give n / 1024 exactly, their products by q (nq) /
          * 1024 exactly but where |nq| < 2^-26, whose sums with 1/2 and
          * 2^-11 are 1/2 and 2^-11 anyway, or it overflows to infinity,
@@ -916,7 +985,7 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_remap_pos(const w
             /* nearest: u = RN(m + c / 1024) is v / 1024 exactly (v =
              * RN(1024 m + c): 1024 m is exact or overflows, where u is as
              * far out, past the clamp's bound; a sum in the subnormal range
-             * is exact at both scales), then as w5_normal's: the pixel
+             * is exact at both scales), then as w5_affine_row's: the pixel
              * floor(u + 1/2), the clamp's bounds scaled */
             __m512 ux = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(mx, k->scx), k->slo), k->sxhi);
             __m512 uy = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(my, k->scy), k->slo), k->syhi);
@@ -965,8 +1034,8 @@ static W5_TARGET __attribute__((noinline)) void w5_affine_rows(const w5_ctx *c, 
                                                                const ovxc_geo_dst *dst, const float *m, uint32_t y0,
                                                                uint32_t y1)
 {
-    /* the products of x by ax, ay (the same floats on every row), once for
-     * all rows (as w5_persp_rows') */
+    /* the products of x by ax, ay (the same floats on every row;
+     * nearest's scaled by 2^-10), once for all rows (as w5_persp_rows') */
     float tab[2 * W5_TABW] W5_ALIGN;
     const float *tp = 0;
     if (dst->width <= W5_TABW && y1 > y0) {
@@ -974,8 +1043,8 @@ static W5_TARGET __attribute__((noinline)) void w5_affine_rows(const w5_ctx *c, 
         const __m512 sixteen = _mm512_set1_ps(16.0f);
         __m512 xf = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), fx, fy;
         ovxc_geo_affine_row(src, m, y0, &r);
-        fx = _mm512_set1_ps(r.ax);
-        fy = _mm512_set1_ps(r.ay);
+        fx = _mm512_set1_ps(c->bilinear ? r.ax : r.ax * (1.0f / 1024.0f));
+        fy = _mm512_set1_ps(c->bilinear ? r.ay : r.ay * (1.0f / 1024.0f));
         for (int32_t x = 0; x < dst->width; x += 16) {
             _mm512_store_ps(tab + x, _mm512_mul_ps(fx, xf));
             _mm512_store_ps(tab + W5_TABW + x, _mm512_mul_ps(fy, xf));
@@ -986,7 +1055,8 @@ static W5_TARGET __attribute__((noinline)) void w5_affine_rows(const w5_ctx *c, 
     for (uint32_t y = y0; y < y1; y++) {
         ovxc_geo_row r;
         ovxc_geo_affine_row(src, m, y, &r);
-        w5_affine_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, tp);
+        if (c->bilinear) w5_affine_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, tp, 1);
+        else w5_affine_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, tp, 0);
     }
 }
 
@@ -1041,11 +1111,7 @@ void ovxc_warp_affine_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *d
                                  uint32_t y0, uint32_t y1)
 {
     w5_ctx c;
-    /* nearest: the AVX2 rows (one pass per 64 pixels, the row masks from
-     * float compares), measured 20% faster than this file's two passes on
-     * a Zen 4, where a 512-bit conversion or an add rounding down costs
-     * what two 256-bit ones do */
-    if (interp == OVXC_GEO_NEAREST || !w5_init(&c, src, dst, interp)) {
+    if (!w5_init(&c, src, dst, interp)) {
         ovxc_warp_affine_rows_avx2(src, dst, m, interp, y0, y1);
         return;
     }

@@ -22,6 +22,7 @@ static vx_enum simd_level;
 static int log_variants;
 static int cpu_vnni; /* AVX512_VNNI: not a level of its own (runtime/dispatch.h) */
 static int cpu_vbmi; /* AVX512_VBMI: neither */
+static int cpu_half512; /* AVX-512 executed at half width (ovx_cpu_avx512_halfwidth) */
 static int cpu_amx_hw; /* AMX-TILE + AMX-INT8 (and VNNI) */
 static pthread_once_t amx_once = PTHREAD_ONCE_INIT;
 static int cpu_amx;    /* ... with the kernel's permission (ovx_cpu_amx_int8) */
@@ -55,6 +56,8 @@ static void detect(void)
     if (__builtin_cpu_supports("avx512dq")) cpu_bits |= OVX_CPU_AVX512DQ;
     cpu_vnni = __builtin_cpu_supports("avx512vnni") != 0;
     cpu_vbmi = __builtin_cpu_supports("avx512vbmi") != 0;
+    /* AMD family 19h with AVX-512 is a Zen 4: 512-bit operations on 256-bit units */
+    cpu_half512 = __builtin_cpu_is("amd") && __builtin_cpu_is("amdfam19h") && __builtin_cpu_supports("avx512f");
 #if defined(__x86_64__) && defined(__linux__)
     cpu_amx_hw = cpu_vnni && __builtin_cpu_supports("amx-tile") && __builtin_cpu_supports("amx-int8");
 #endif
@@ -99,6 +102,8 @@ static void detect(void)
     }
     simd_level = best;
     simd_name = level_names[best];
+    env = getenv("OPENVX_AVX512_HALFWIDTH"); /* 0 or 1: the choices it steers, on any CPU (tests) */
+    if (env && (strcmp(env, "0") == 0 || strcmp(env, "1") == 0)) cpu_half512 = env[0] == '1';
     env = getenv("OPENVX_LOG_VARIANTS");
     log_variants = env && env[0] && strcmp(env, "0") != 0;
 }
@@ -113,6 +118,12 @@ int ovx_cpu_avx512vbmi(void)
 {
     pthread_once(&cpu_once, detect);
     return cpu_vbmi;
+}
+
+int ovx_cpu_avx512_halfwidth(void)
+{
+    pthread_once(&cpu_once, detect);
+    return cpu_half512;
 }
 
 /* AMX tiles need the process's permission for the tile data state (Linux:

@@ -42,6 +42,11 @@ int ovx_simd_level_num(void);
 int ovx_cpu_avx512vnni(void);
 /* Has the CPU AVX512_VBMI (the byte-permute rows: bilateral U8)? */
 int ovx_cpu_avx512vbmi(void);
+/* Does the CPU run 512-bit operations on 256-bit units (AMD Zen 4: family 19h
+ * with AVX-512), where some AVX-512 rows measured slower than the AVX2 ones
+ * (a kernel's variant choice may step down to its AVX2 entry)?
+ * OPENVX_AVX512_HALFWIDTH=0 or 1 overrides the detection (tests). */
+int ovx_cpu_avx512_halfwidth(void);
 /* Has the CPU AMX-TILE and AMX-INT8, VNNI, and has the kernel let this
  * process use the tiles (runtime/cpu.c asks once; OPENVX_AMX=0: no)?  The
  * amx variants (compute/nn_avx512.c) are listed only then. */
