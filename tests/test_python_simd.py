@@ -120,19 +120,24 @@ _WARP_CHILD = textwrap.dedent("""
     src = ctx.image_from_numpy(a)
     # OpenVX's affine matrix: 2 columns x 3 rows, column-major in (x, y)
     m = ob.Matrix.from_numpy(ctx, np.array([[0.9, -0.1], [0.1, 0.9], [5.0, 7.0]], np.float32))
-    outs = [ctx.image(203, 61, vx.DF_IMAGE_U8) for _ in range(2)]
-    nodes = [g.warp_affine(src, m, outs[0], "nearest_neighbor"), g.warp_affine(src, m, outs[1], "bilinear")]
+    rm = ob.Remap(ctx, 203, 61, 203, 61)
+    ys, xs = np.mgrid[0:61, 0:203].astype(np.float32)
+    rm.write(np.stack([xs * 0.9 + 3.3, ys * 0.95 + 1.7], axis=-1))
+    outs = [ctx.image(203, 61, vx.DF_IMAGE_U8) for _ in range(4)]
+    nodes = [g.warp_affine(src, m, outs[0], "nearest_neighbor"), g.warp_affine(src, m, outs[1], "bilinear"),
+             g.remap(src, rm, outs[2], "nearest_neighbor"), g.remap(src, rm, outs[3], "bilinear")]
     g.verify()
-    g.process()
+    for _ in range(3):  # a nearest remap samples its derived table from the second run
+        g.process()
     print(json.dumps({"level": ctx.simd_level, "variants": [n.variant for n in nodes],
                       "out": [o.to_numpy().tolist() for o in outs]}))
 """)
 
 
-def test_nearest_warp_affine_takes_the_avx2_rows_where_avx512_runs_at_half_width():
+def test_nearest_warp_affine_and_remap_take_the_avx2_rows_where_avx512_runs_at_half_width():
     # on a CPU whose AVX-512 runs at half width (a Zen 4; forced on and off
-    # here by OPENVX_AVX512_HALFWIDTH) a nearest affine node at the avx512
-    # level takes the AVX2 variant; the node names the variant that runs,
+    # here by OPENVX_AVX512_HALFWIDTH) nearest affine and remap nodes at the
+    # avx512 level take the AVX2 variant; the node names the variant that runs,
     # and at every level and either way the results are the scalar
     # reference's
     import os
@@ -148,8 +153,9 @@ def test_nearest_warp_affine_takes_the_avx2_rows_where_avx512_runs_at_half_width
             assert r.returncode == 0, r.stderr
             got = runs[half, level] = json.loads(r.stdout.strip().splitlines()[-1])
             name = "scalar" if level == "none" else level
-            want = ["avx2" if level == "avx512" and half == "1" else name, name]
+            stepped = "avx2" if level == "avx512" and half == "1" else name
+            want = [stepped, name, stepped, name]
             assert got["level"] == level
             assert got["variants"] == want, (half, level, got["variants"])
             assert got["out"] == runs["0", "none"]["out"], (half, level)
-    assert any(v != 0 for row in runs["0", "none"]["out"][0] for v in row)
+    assert all(any(v != 0 for row in o for v in row) for o in runs["0", "none"]["out"])

@@ -562,6 +562,14 @@ static const ovx_variant *select_remap(vx_node node, const vx_reference p[])
     const ovx_variant *v = geo_select(p, OVXC_GEO_REMAP);
     const int bil = geo_interp(p[2]) == OVXC_GEO_BILINEAR;
     const ovx_variant *tv = ovx_variant_pick(bil ? ovxc_remap_btab_variants() : ovxc_remap_tab_variants());
+    /* nearest on a CPU whose AVX-512 runs at half width: the AVX2 table
+     * sampler and map rows, the next entries of their tables (the table's
+     * format is every variant's; on a Zen 4, 1920x1080, one thread: 0.158 ms
+     * a frame against the AVX-512 sampler's 0.191) */
+    if (!bil && geo_interp(p[2]) == OVXC_GEO_NEAREST && ovx_cpu_avx512_halfwidth()) {
+        if (tv->level == OVX_SIMD_AVX512) tv++;
+        if (v && v->level == OVX_SIMD_AVX512) v++;
+    }
     const struct _vx_remap *r = (const struct _vx_remap *)p[1];
     vx_image in = (vx_image)p[0];
     if (v && (bil || geo_interp(p[2]) == OVXC_GEO_NEAREST) && tv->level != OVX_SIMD_NONE &&
