@@ -123,9 +123,11 @@ _WARP_CHILD = textwrap.dedent("""
     rm = ob.Remap(ctx, 203, 61, 203, 61)
     ys, xs = np.mgrid[0:61, 0:203].astype(np.float32)
     rm.write(np.stack([xs * 0.9 + 3.3, ys * 0.95 + 1.7], axis=-1))
-    outs = [ctx.image(203, 61, vx.DF_IMAGE_U8) for _ in range(4)]
+    rgb = ctx.image_from_numpy(rng.integers(0, 256, (61, 203, 3), dtype=np.uint8))
+    outs = [ctx.image(203, 61, vx.DF_IMAGE_U8) for _ in range(5)]
     nodes = [g.warp_affine(src, m, outs[0], "nearest_neighbor"), g.warp_affine(src, m, outs[1], "bilinear"),
-             g.remap(src, rm, outs[2], "nearest_neighbor"), g.remap(src, rm, outs[3], "bilinear")]
+             g.remap(src, rm, outs[2], "nearest_neighbor"), g.remap(src, rm, outs[3], "bilinear"),
+             g.channel_extract(rgb, vx.CHANNEL_1, outs[4])]
     g.verify()
     for _ in range(3):  # a nearest remap samples its derived table from the second run
         g.process()
@@ -134,10 +136,10 @@ _WARP_CHILD = textwrap.dedent("""
 """)
 
 
-def test_nearest_warp_affine_and_remap_take_the_avx2_rows_where_avx512_runs_at_half_width():
+def test_some_kernels_take_the_avx2_rows_where_avx512_runs_at_half_width():
     # on a CPU whose AVX-512 runs at half width (a Zen 4; forced on and off
-    # here by OPENVX_AVX512_HALFWIDTH) nearest affine and remap nodes at the
-    # avx512 level take the AVX2 variant; the node names the variant that runs,
+    # here by OPENVX_AVX512_HALFWIDTH) nearest affine and remap nodes and
+    # the channel extract of RGB at the avx512 level take the AVX2 variant; the node names the variant that runs,
     # and at every level and either way the results are the scalar
     # reference's
     import os
@@ -154,7 +156,7 @@ def test_nearest_warp_affine_and_remap_take_the_avx2_rows_where_avx512_runs_at_h
             got = runs[half, level] = json.loads(r.stdout.strip().splitlines()[-1])
             name = "scalar" if level == "none" else level
             stepped = "avx2" if level == "avx512" and half == "1" else name
-            want = [stepped, name, stepped, name]
+            want = [stepped, name, stepped, name, stepped]
             assert got["level"] == level
             assert got["variants"] == want, (half, level, got["variants"])
             assert got["out"] == runs["0", "none"]["out"], (half, level)

@@ -47,10 +47,10 @@
  * products of x by the row-independent factors (ax, ay, az) from a table
  * computed once per call (rows up to W5_TABW columns); remap's nearest
  * positions are u = m + c / 1024 (one sum a coordinate, exact).
- * Nearest Warp Affine nodes on CPUs whose AVX-512 runs at half width (a
- * Zen 4: ovx_cpu_avx512_halfwidth) take the AVX2 variant's rows instead
- * (kernels/geometry.c's choice; these rows took 0.62 ms a 1920x1080 frame
- * there, one thread, the AVX2 rows 0.50).
+ * Nearest Warp Affine and Remap nodes on CPUs whose AVX-512 runs at half
+ * width (a Zen 4: ovx_cpu_avx512_halfwidth) take the AVX2 variant's rows
+ * instead (kernels/geometry.c's choice; these affine rows took 0.62 ms a
+ * 1920x1080 frame there, one thread, the AVX2 rows 0.50).
  * CPUs without VBMI (checked at run time, before any VBMI code runs:
  * AVX-512 F/BW/VL/DQ is this level), U1 images and planes the AVX2 variant
  * leaves to the reference (too large, under 7 bytes) take the AVX2 variant.
