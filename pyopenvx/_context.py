@@ -301,7 +301,9 @@ class Context(Reference):
 
     @property
     def cpu_features(self):
-        """CPU features the library detected (``VX_CONTEXT_OVX_CPU_FEATURES``)."""
+        """CPU features the library detected (``VX_CONTEXT_OVX_CPU_FEATURES``); ``avx512-halfwidth``:
+        the CPU runs AVX-512 on 256-bit units (AMD family 19h, or ``OPENVX_AVX512_HALFWIDTH=1``), where
+        some kernels take their AVX2 rows."""
         return self._ovx_string("VX_CONTEXT_OVX_CPU_FEATURES").split()
 
     @property

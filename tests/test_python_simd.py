@@ -44,6 +44,9 @@ def _child(env_extra):
     env = dict(os.environ)
     env.pop("OPENVX_SIMD", None)
     env.pop("OPENVX_LOG_VARIANTS", None)
+    # the level caps alone: no step down to AVX2 for a CPU that runs
+    # AVX-512 at half width (the test at the end checks that)
+    env["OPENVX_AVX512_HALFWIDTH"] = "0"
     env.update(env_extra)
     r = subprocess.run([sys.executable, "-c", _CHILD], capture_output=True, text=True, timeout=120, env=env,
                        cwd=str(TESTS))
@@ -124,22 +127,24 @@ _WARP_CHILD = textwrap.dedent("""
     ys, xs = np.mgrid[0:61, 0:203].astype(np.float32)
     rm.write(np.stack([xs * 0.9 + 3.3, ys * 0.95 + 1.7], axis=-1))
     rgb = ctx.image_from_numpy(rng.integers(0, 256, (61, 203, 3), dtype=np.uint8))
-    outs = [ctx.image(203, 61, vx.DF_IMAGE_U8) for _ in range(5)]
+    src2 = ctx.image_from_numpy(rng.integers(0, 256, (61, 203), dtype=np.uint8))
+    outs = [ctx.image(203, 61, vx.DF_IMAGE_U8) for _ in range(6)]
     nodes = [g.warp_affine(src, m, outs[0], "nearest_neighbor"), g.warp_affine(src, m, outs[1], "bilinear"),
              g.remap(src, rm, outs[2], "nearest_neighbor"), g.remap(src, rm, outs[3], "bilinear"),
-             g.channel_extract(rgb, vx.CHANNEL_1, outs[4])]
+             g.channel_extract(rgb, vx.CHANNEL_1, outs[4]), g.add(src, src2, outs[5], vx.CONVERT_POLICY_SATURATE)]
     g.verify()
     for _ in range(3):  # a nearest remap samples its derived table from the second run
         g.process()
     print(json.dumps({"level": ctx.simd_level, "variants": [n.variant for n in nodes],
-                      "out": [o.to_numpy().tolist() for o in outs]}))
+                      "features": ctx.cpu_features, "out": [o.to_numpy().tolist() for o in outs]}))
 """)
 
 
 def test_some_kernels_take_the_avx2_rows_where_avx512_runs_at_half_width():
     # on a CPU whose AVX-512 runs at half width (a Zen 4; forced on and off
-    # here by OPENVX_AVX512_HALFWIDTH) nearest affine and remap nodes and
-    # the channel extract of RGB at the avx512 level take the AVX2 variant; the node names the variant that runs,
+    # here by OPENVX_AVX512_HALFWIDTH) nearest affine and remap nodes, the
+    # channel extract of RGB and the pixelwise rows (an Add here) at the
+    # avx512 level take the AVX2 variant; the node names the variant that runs,
     # and at every level and either way the results are the scalar
     # reference's
     import os
@@ -156,7 +161,8 @@ def test_some_kernels_take_the_avx2_rows_where_avx512_runs_at_half_width():
             got = runs[half, level] = json.loads(r.stdout.strip().splitlines()[-1])
             name = "scalar" if level == "none" else level
             stepped = "avx2" if level == "avx512" and half == "1" else name
-            want = [stepped, name, stepped, name, stepped]
+            want = [stepped, name, stepped, name, stepped, stepped]
+            assert ("avx512-halfwidth" in got["features"]) == (half == "1")
             assert got["level"] == level
             assert got["variants"] == want, (half, level, got["variants"])
             assert got["out"] == runs["0", "none"]["out"], (half, level)

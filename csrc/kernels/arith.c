@@ -180,8 +180,8 @@ static const ovx_variant *absdiff_select(vx_node node, const vx_reference p[])
 {
     static const int idx[] = {0, 1, 2};
     (void)node;
-    if (all_u8(p, idx, 3)) return ovx_variant_pick(ovxc_pixel_variants(OVXC_PIX_absdiff_u8));
-    if (all_fmt(p, idx, 3, VX_DF_IMAGE_S16)) return ovx_variant_pick(ovxc_pixel_variants(OVXC_PIX_absdiff_s16));
+    if (all_u8(p, idx, 3)) return OVX_PIXEL_PICK(OVXC_PIX_absdiff_u8);
+    if (all_fmt(p, idx, 3, VX_DF_IMAGE_S16)) return OVX_PIXEL_PICK(OVXC_PIX_absdiff_s16);
     /* a format mix: the generic routine built for the best ISA */
     return ovx_variant_pick(ovxc_arith_variants(OVXC_ARITH_absdiff));
 }
@@ -203,11 +203,11 @@ static const ovx_variant *addsub_select(vx_node node, const vx_reference p[], in
     (void)node;
     sat = enum_param(p[2]) == VX_CONVERT_POLICY_SATURATE;
     if (all_u8(p, idx, 3))
-        return ovx_variant_pick(ovxc_pixel_variants(subtract ? (sat ? OVXC_PIX_sub_u8_sat : OVXC_PIX_sub_u8_wrap)
-                                                             : (sat ? OVXC_PIX_add_u8_sat : OVXC_PIX_add_u8_wrap)));
+        return OVX_PIXEL_PICK(subtract ? (sat ? OVXC_PIX_sub_u8_sat : OVXC_PIX_sub_u8_wrap)
+                                                             : (sat ? OVXC_PIX_add_u8_sat : OVXC_PIX_add_u8_wrap));
     if (all_fmt(p, idx, 3, VX_DF_IMAGE_S16))
-        return ovx_variant_pick(ovxc_pixel_variants(subtract ? (sat ? OVXC_PIX_sub_s16_sat : OVXC_PIX_sub_s16_wrap)
-                                                             : (sat ? OVXC_PIX_add_s16_sat : OVXC_PIX_add_s16_wrap)));
+        return OVX_PIXEL_PICK(subtract ? (sat ? OVXC_PIX_sub_s16_sat : OVXC_PIX_sub_s16_wrap)
+                                                             : (sat ? OVXC_PIX_add_s16_sat : OVXC_PIX_add_s16_wrap));
     /* a format mix: the generic routine built for the best ISA */
     return ovx_variant_pick(ovxc_arith_variants(OVXC_ARITH_addsub));
 }
@@ -229,7 +229,7 @@ static const ovx_variant *sub_select(vx_node node, const vx_reference p[])
     {                                                                                               \
         static const int idx[] = {0, 1, 2};                                                         \
         (void)node;                                                                                 \
-        if (all_u8(p, idx, nimg)) return ovx_variant_pick(ovxc_pixel_variants(op));                 \
+        if (all_u8(p, idx, nimg)) return OVX_PIXEL_PICK(op);                 \
         if (all_fmt(p, idx, nimg, VX_DF_IMAGE_U1))                                                  \
             return ovx_variant_pick(ovxc_arith_variants(OVXC_ARITH_bitwise));                       \
         return NULL;                                                                                \

@@ -302,8 +302,7 @@ static const ovx_variant *channel_extract_select(vx_node node, const vx_referenc
          * the table (a Zen 4, 1920x1080, one thread: 0.099 ms a frame
          * against the AVX-512 build's 0.127; a VBMI row of two vpermt2b
          * per 64 pixels took 0.111) */
-        const ovx_variant *v = ovx_variant_pick(ovxc_channel_variants(OVXC_CH_pick3));
-        return v->level == OVX_SIMD_AVX512 && ovx_cpu_avx512_halfwidth() ? v + 1 : v;
+        return ovx_variant_halfwidth_step(ovx_variant_pick(ovxc_channel_variants(OVXC_CH_pick3)));
     }
     if (in == VX_DF_IMAGE_RGBX) return ovx_variant_pick(ovxc_channel_variants(OVXC_CH_pick4));
     return NULL;

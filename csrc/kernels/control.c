@@ -93,8 +93,8 @@ static vx_status max_window(vx_node node, const vx_reference p[], vx_uint32 num,
 static const ovx_variant *minmax_select(const vx_reference p[], ovxc_pixel_op u8, ovxc_pixel_op s16)
 {
     static const int idx[] = {0, 1, 2};
-    if (ovx_images_fmt(p, idx, 3, VX_DF_IMAGE_U8)) return ovx_variant_pick(ovxc_pixel_variants(u8));
-    if (ovx_images_fmt(p, idx, 3, VX_DF_IMAGE_S16)) return ovx_variant_pick(ovxc_pixel_variants(s16));
+    if (ovx_images_fmt(p, idx, 3, VX_DF_IMAGE_U8)) return OVX_PIXEL_PICK(u8);
+    if (ovx_images_fmt(p, idx, 3, VX_DF_IMAGE_S16)) return OVX_PIXEL_PICK(s16);
     return NULL;
 }
 

@@ -542,9 +542,7 @@ static const ovx_variant *select_warp_affine(vx_node node, const vx_reference p[
 {
     const ovx_variant *v = geo_select(p, OVXC_GEO_WARP_AFFINE);
     (void)node;
-    if (v && v->level == OVX_SIMD_AVX512 && geo_interp(p[2]) == OVXC_GEO_NEAREST && ovx_cpu_avx512_halfwidth())
-        v++; /* the AVX2 entry, next in the table */
-    return v;
+    return geo_interp(p[2]) == OVXC_GEO_NEAREST ? ovx_variant_halfwidth_step(v) : v;
 }
 
 static const ovx_variant *select_warp_perspective(vx_node node, const vx_reference p[])
@@ -566,9 +564,9 @@ static const ovx_variant *select_remap(vx_node node, const vx_reference p[])
      * sampler and map rows, the next entries of their tables (the table's
      * format is every variant's; on a Zen 4, 1920x1080, one thread: 0.158 ms
      * a frame against the AVX-512 sampler's 0.191) */
-    if (!bil && geo_interp(p[2]) == OVXC_GEO_NEAREST && ovx_cpu_avx512_halfwidth()) {
-        if (tv->level == OVX_SIMD_AVX512) tv++;
-        if (v && v->level == OVX_SIMD_AVX512) v++;
+    if (!bil && geo_interp(p[2]) == OVXC_GEO_NEAREST) {
+        tv = ovx_variant_halfwidth_step(tv);
+        v = ovx_variant_halfwidth_step(v);
     }
     const struct _vx_remap *r = (const struct _vx_remap *)p[1];
     vx_image in = (vx_image)p[0];

@@ -64,6 +64,8 @@ static void detect(void)
 #elif defined(__aarch64__)
     cpu_bits |= OVX_CPU_NEON;
 #endif
+    env = getenv("OPENVX_AVX512_HALFWIDTH"); /* 0 or 1: the choices it steers, on any CPU (tests) */
+    if (env && (strcmp(env, "0") == 0 || strcmp(env, "1") == 0)) cpu_half512 = env[0] == '1';
     if (cpu_bits & OVX_CPU_SSE2) append("sse2");
     if (cpu_bits & OVX_CPU_SSE41) append("sse4.1");
     if (cpu_bits & OVX_CPU_SSE42) append("sse4.2");
@@ -78,6 +80,7 @@ static void detect(void)
     if (cpu_vbmi) append("avx512vbmi");
     if (cpu_amx_hw) append("amx-int8");
     if (cpu_bits & OVX_CPU_NEON) append("neon");
+    if (cpu_half512) append("avx512-halfwidth"); /* not an ISA extension: how its 512-bit operations run */
 #ifndef OVX_BUILD_SCALAR_ONLY
     if ((cpu_bits & OVX_CPU_SSE41) && (cpu_bits & OVX_CPU_SSE42)) best = LEVEL_SSE4;
     if ((cpu_bits & OVX_CPU_AVX2) && (cpu_bits & OVX_CPU_FMA)) best = LEVEL_AVX2;
@@ -102,8 +105,6 @@ static void detect(void)
     }
     simd_level = best;
     simd_name = level_names[best];
-    env = getenv("OPENVX_AVX512_HALFWIDTH"); /* 0 or 1: the choices it steers, on any CPU (tests) */
-    if (env && (strcmp(env, "0") == 0 || strcmp(env, "1") == 0)) cpu_half512 = env[0] == '1';
     env = getenv("OPENVX_LOG_VARIANTS");
     log_variants = env && env[0] && strcmp(env, "0") != 0;
 }

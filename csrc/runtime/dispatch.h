@@ -62,6 +62,10 @@ static inline void ovx_cpu_relax(void)
 }
 /* The best variant of `table` (the last entry, level OVX_SIMD_NONE, ends it). */
 const ovx_variant *ovx_variant_pick(const ovx_variant *table);
+/* v, or the AVX2 entry after it where v is an avx512 entry and the CPU runs
+ * AVX-512 at half width (ovx_cpu_avx512_halfwidth): for the kernels whose
+ * AVX-512 rows measured slower than their AVX2 rows there. */
+const ovx_variant *ovx_variant_halfwidth_step(const ovx_variant *v);
 
 #if defined(OVX_HAVE_SSE41)
 #define OVX_VARIANT_SSE41(base) {"sse4", OVX_SIMD_SSE4, (ovx_fn)base##_sse41},

@@ -16,8 +16,10 @@
 
 enum vx_ovx_context_attribute_e {
     /* Read-only. The CPU features the library detected, space separated, e.g.
-     * "sse2 sse4.1 sse4.2 avx avx2 fma avx512f avx512bw". Use a vx_char array of
-     * VX_OVX_MAX_STRING bytes. */
+     * "sse2 sse4.1 sse4.2 avx avx2 fma avx512f avx512bw"; "avx512-halfwidth":
+     * the CPU runs AVX-512 on 256-bit units (AMD family 19h; the
+     * OPENVX_AVX512_HALFWIDTH=0|1 environment override), where some kernels
+     * take their AVX2 rows. Use a vx_char array of VX_OVX_MAX_STRING bytes. */
     VX_CONTEXT_OVX_CPU_FEATURES = VX_ATTRIBUTE_BASE(VX_ID_DEFAULT, VX_TYPE_CONTEXT) + 0x0,
     /* Read-only. The SIMD level the CPU allows ("none", "sse4", "avx2",
      * "avx512"), after the OPENVX_SIMD environment override: nodes run the best
