@@ -180,42 +180,9 @@ static inline __attribute__((always_inline)) void int_run(const uint8_t *a, cons
                                 scales[3]);
 }
 
-/* int_run and cvt_run specialised on the types and the policy (constants
- * for the compiler: no per-step branches on them) */
-void ovxc_tensor_convert_row_avx2(const uint8_t *a, ovxc_ttype ta, uint8_t *o, ovxc_ttype to, size_t n, int saturate,
-                                  float in_scale, float offset, float inv_norm, float out_scale)
-{
-    const float scales[4] = {in_scale, offset, inv_norm, out_scale};
-    int e;
-    if (ovxc_tensor_convert_shift(ta, to, in_scale, offset, inv_norm, out_scale, &e)) {
-#define INT_TO(TA, TO)                                                                                          \
-    if (ta == TA && to == TO) {                                                                                \
-        if (saturate) int_run(a, TA, o, TO, n, 1, e, scales);                                                  \
-        else int_run(a, TA, o, TO, n, 0, e, scales);                                                           \
-        return;                                                                                                \
-    }
-#define INT_FROM(TA) INT_TO(TA, OVXC_T_U8) INT_TO(TA, OVXC_T_S8) INT_TO(TA, OVXC_T_S16)
-        INT_FROM(OVXC_T_U8)
-        INT_FROM(OVXC_T_S8)
-        INT_FROM(OVXC_T_S16)
-#undef INT_FROM
-#undef INT_TO
-    }
-#define CVT_TO(TA, TO)                                                                                          \
-    if (ta == TA && to == TO) {                                                                                \
-        if (saturate) cvt_run(a, TA, o, TO, n, 1, in_scale, offset, inv_norm, out_scale);                      \
-        else cvt_run(a, TA, o, TO, n, 0, in_scale, offset, inv_norm, out_scale);                               \
-        return;                                                                                                \
-    }
-#define CVT_FROM(TA) CVT_TO(TA, OVXC_T_U8) CVT_TO(TA, OVXC_T_S8) CVT_TO(TA, OVXC_T_S16) CVT_TO(TA, OVXC_T_F32)
-    CVT_FROM(OVXC_T_U8)
-    CVT_FROM(OVXC_T_S8)
-    CVT_FROM(OVXC_T_S16)
-    CVT_FROM(OVXC_T_F32)
-#undef CVT_FROM
-#undef CVT_TO
-    ovxc_tensor_convert_row(a, ta, o, to, n, saturate, in_scale, offset, inv_norm, out_scale);
-}
+#define TCVT_FN ovxc_tensor_convert_row_avx2
+#include "tensorops_cvt.inc"
+#undef TCVT_FN
 
 /* ---- copy (transpose), 2-byte elements -------------------------------- */
 

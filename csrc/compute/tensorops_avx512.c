@@ -25,13 +25,15 @@ static inline __attribute__((always_inline)) __m512i int_load16(const uint8_t *p
 }
 
 static inline __attribute__((always_inline)) void int_run(const uint8_t *a, const ovxc_ttype ta, uint8_t *o,
-                                                          const ovxc_ttype to, size_t n, const int saturate, int e)
+                                                          const ovxc_ttype to, size_t n, const int saturate, int e,
+                                                          const float *scales)
 {
     const size_t ea = ta == OVXC_T_S16 ? 2 : 1, eo = to == OVXC_T_S16 ? 2 : 1;
     const __m512i lo = _mm512_set1_epi32(to == OVXC_T_U8 ? 0 : (to == OVXC_T_S8 ? -128 : -32768));
     const __m512i hi = _mm512_set1_epi32(to == OVXC_T_U8 ? 255 : (to == OVXC_T_S8 ? 127 : 32767));
     const __m128i cnt = _mm_cvtsi32_si128(e < 0 ? -e : e);
     const __m512i bias = _mm512_set1_epi32(e < 0 ? (1 << -e) - 1 : 0);
+    (void)scales; /* the last elements too by masks: no scalar tail */
     for (size_t i = 0; i < n; i += 16) {
         const __mmask16 m = n - i >= 16 ? (__mmask16)0xFFFF : (__mmask16)((1u << (n - i)) - 1);
         __m512i q = int_load16(a + i * ea, ta, m);
@@ -103,38 +105,6 @@ static inline __attribute__((always_inline)) void cvt_run(const uint8_t *a, cons
         ovxc_tensor_convert_row(a + i * ea, ta, o + i * eo, to, n - i, saturate, in_scale, offset, inv_norm, out_scale);
 }
 
-/* int_run and cvt_run specialised on the types and the policy (constants
- * for the compiler: no per-step branches on them) */
-void ovxc_tensor_convert_row_avx512(const uint8_t *a, ovxc_ttype ta, uint8_t *o, ovxc_ttype to, size_t n,
-                                    int saturate, float in_scale, float offset, float inv_norm, float out_scale)
-{
-    int e;
-    if (ovxc_tensor_convert_shift(ta, to, in_scale, offset, inv_norm, out_scale, &e)) {
-#define INT_TO(TA, TO)                                                                                          \
-    if (ta == TA && to == TO) {                                                                                \
-        if (saturate) int_run(a, TA, o, TO, n, 1, e);                                                          \
-        else int_run(a, TA, o, TO, n, 0, e);                                                                   \
-        return;                                                                                                \
-    }
-#define INT_FROM(TA) INT_TO(TA, OVXC_T_U8) INT_TO(TA, OVXC_T_S8) INT_TO(TA, OVXC_T_S16)
-        INT_FROM(OVXC_T_U8)
-        INT_FROM(OVXC_T_S8)
-        INT_FROM(OVXC_T_S16)
-#undef INT_FROM
-#undef INT_TO
-    }
-#define CVT_TO(TA, TO)                                                                                          \
-    if (ta == TA && to == TO) {                                                                                \
-        if (saturate) cvt_run(a, TA, o, TO, n, 1, in_scale, offset, inv_norm, out_scale);                      \
-        else cvt_run(a, TA, o, TO, n, 0, in_scale, offset, inv_norm, out_scale);                               \
-        return;                                                                                                \
-    }
-#define CVT_FROM(TA) CVT_TO(TA, OVXC_T_U8) CVT_TO(TA, OVXC_T_S8) CVT_TO(TA, OVXC_T_S16) CVT_TO(TA, OVXC_T_F32)
-    CVT_FROM(OVXC_T_U8)
-    CVT_FROM(OVXC_T_S8)
-    CVT_FROM(OVXC_T_S16)
-    CVT_FROM(OVXC_T_F32)
-#undef CVT_FROM
-#undef CVT_TO
-    ovxc_tensor_convert_row(a, ta, o, to, n, saturate, in_scale, offset, inv_norm, out_scale);
-}
+#define TCVT_FN ovxc_tensor_convert_row_avx512
+#include "tensorops_cvt.inc"
+#undef TCVT_FN
