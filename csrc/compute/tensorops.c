@@ -383,11 +383,6 @@ static inline float load_float(ovxc_ttype t, const uint8_t *p)
     return (float)load_int(t, p);
 }
 
-static size_t elem_size_of(ovxc_ttype t)
-{
-    return t == OVXC_T_S16 ? 2 : (t == OVXC_T_F32 ? 4 : 1);
-}
-
 /* One element of the conversion (the reference). */
 static inline void convert_one(const uint8_t *pa, ovxc_ttype ta, uint8_t *po, ovxc_ttype to, int saturate,
                                float in_scale, float offset, float inv_norm, float out_scale)
@@ -412,7 +407,7 @@ static inline void convert_one(const uint8_t *pa, ovxc_ttype ta, uint8_t *po, ov
 void ovxc_tensor_convert_row(const uint8_t *a, ovxc_ttype ta, uint8_t *o, ovxc_ttype to, size_t n, int saturate,
                              float in_scale, float offset, float inv_norm, float out_scale)
 {
-    const size_t ea = elem_size_of(ta), eo = elem_size_of(to);
+    const size_t ea = ovxc_ttype_size(ta), eo = ovxc_ttype_size(to);
     for (size_t i = 0; i < n; i++)
         convert_one(a + i * ea, ta, o + i * eo, to, saturate, in_scale, offset, inv_norm, out_scale);
 }
@@ -453,7 +448,7 @@ void ovxc_tensor_convert_rows(const ovxc_tensor *a, const ovxc_tensor *o, int sa
 {
     size_t r, n = o->dims[0], i;
     size_t sa = a->strides[0], so = o->strides[0];
-    const int flat = sa == elem_size_of(a->type) && so == elem_size_of(o->type);
+    const int flat = sa == ovxc_ttype_size(a->type) && so == ovxc_ttype_size(o->type);
     if (!row) row = ovxc_tensor_convert_row;
     for (r = r0; r < r1; r++) {
         const uint8_t *pa = a->ptr + row_offset(o, a, r);

@@ -75,6 +75,21 @@ typedef void (*ovxc_tensor_copy_f)(const ovxc_tensor *a, const ovxc_tensor *o, s
 void ovxc_tensor_copy_avx2(const ovxc_tensor *a, const ovxc_tensor *o, size_t elem_size, size_t r0, size_t r1);
 const struct ovx_variant *ovxc_tensor_copy_variants(void);
 
+/* An element's bytes, and an integer type's range (the conversion rows' and
+ * their variants' constants: folded where the type is one) */
+static inline size_t ovxc_ttype_size(ovxc_ttype t)
+{
+    return t == OVXC_T_S16 ? 2 : (t == OVXC_T_F32 ? 4 : 1);
+}
+static inline int32_t ovxc_ttype_min(ovxc_ttype t)
+{
+    return t == OVXC_T_U8 ? 0 : (t == OVXC_T_S8 ? -128 : -32768);
+}
+static inline int32_t ovxc_ttype_max(ovxc_ttype t)
+{
+    return t == OVXC_T_U8 ? 255 : (t == OVXC_T_S8 ? 127 : 32767);
+}
+
 /* o = ((a * in_scale - offset) * inv_norm) * out_scale in float32, then
  * truncated toward zero and saturated (saturate) or wrapped to o's integer
  * type, or stored as is for F32. */

@@ -114,12 +114,10 @@ static inline __attribute__((always_inline)) void cvt_run(const uint8_t *a, cons
                                                           float in_scale, float offset, float inv_norm,
                                                           float out_scale)
 {
-    const size_t ea = ta == OVXC_T_S16 ? 2 : (ta == OVXC_T_F32 ? 4 : 1);
-    const size_t eo = to == OVXC_T_S16 ? 2 : (to == OVXC_T_F32 ? 4 : 1);
+    const size_t ea = ovxc_ttype_size(ta), eo = ovxc_ttype_size(to);
     const __m256 isc = _mm256_set1_ps(in_scale), off = _mm256_set1_ps(offset), inv = _mm256_set1_ps(inv_norm);
     const __m256 osc = _mm256_set1_ps(out_scale);
-    const __m256 lo = _mm256_set1_ps(to == OVXC_T_U8 ? 0.0f : (to == OVXC_T_S8 ? -128.0f : -32768.0f));
-    const __m256 hi = _mm256_set1_ps(to == OVXC_T_U8 ? 255.0f : (to == OVXC_T_S8 ? 127.0f : 32767.0f));
+    const __m256 lo = _mm256_set1_ps((float)ovxc_ttype_min(to)), hi = _mm256_set1_ps((float)ovxc_ttype_max(to));
     const __m256 lim = _mm256_set1_ps(2147483648.0f), sign = _mm256_set1_ps(-0.0f);
     const __m256i lowbits = _mm256_set1_epi32(to == OVXC_T_S16 ? 0xFFFF : 0xFF);
     size_t i = 0;
@@ -156,9 +154,8 @@ static inline __attribute__((always_inline)) void int_run(const uint8_t *a, cons
                                                           const ovxc_ttype to, size_t n, const int saturate, int e,
                                                           const float *scales)
 {
-    const size_t ea = ta == OVXC_T_S16 ? 2 : 1, eo = to == OVXC_T_S16 ? 2 : 1;
-    const __m256i lo = _mm256_set1_epi32(to == OVXC_T_U8 ? 0 : (to == OVXC_T_S8 ? -128 : -32768));
-    const __m256i hi = _mm256_set1_epi32(to == OVXC_T_U8 ? 255 : (to == OVXC_T_S8 ? 127 : 32767));
+    const size_t ea = ovxc_ttype_size(ta), eo = ovxc_ttype_size(to);
+    const __m256i lo = _mm256_set1_epi32(ovxc_ttype_min(to)), hi = _mm256_set1_epi32(ovxc_ttype_max(to));
     const __m256i lowbits = _mm256_set1_epi32(to == OVXC_T_S16 ? 0xFFFF : 0xFF);
     const __m128i cnt = _mm_cvtsi32_si128(e < 0 ? -e : e);
     const __m256i bias = _mm256_set1_epi32(e < 0 ? (1 << -e) - 1 : 0);

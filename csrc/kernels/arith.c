@@ -204,10 +204,10 @@ static const ovx_variant *addsub_select(vx_node node, const vx_reference p[], in
     sat = enum_param(p[2]) == VX_CONVERT_POLICY_SATURATE;
     if (all_u8(p, idx, 3))
         return OVX_PIXEL_PICK(subtract ? (sat ? OVXC_PIX_sub_u8_sat : OVXC_PIX_sub_u8_wrap)
-                                                             : (sat ? OVXC_PIX_add_u8_sat : OVXC_PIX_add_u8_wrap));
+                                       : (sat ? OVXC_PIX_add_u8_sat : OVXC_PIX_add_u8_wrap));
     if (all_fmt(p, idx, 3, VX_DF_IMAGE_S16))
         return OVX_PIXEL_PICK(subtract ? (sat ? OVXC_PIX_sub_s16_sat : OVXC_PIX_sub_s16_wrap)
-                                                             : (sat ? OVXC_PIX_add_s16_sat : OVXC_PIX_add_s16_wrap));
+                                       : (sat ? OVXC_PIX_add_s16_sat : OVXC_PIX_add_s16_wrap));
     /* a format mix: the generic routine built for the best ISA */
     return ovx_variant_pick(ovxc_arith_variants(OVXC_ARITH_addsub));
 }

@@ -330,10 +330,10 @@ static const ovx_variant *select_addsub(const vx_reference p[], int subtract)
     if (!a || !b || !o || a->data_type != o->data_type || b->data_type != o->data_type) return NULL;
     if (o->data_type == VX_TYPE_INT16)
         return OVX_PIXEL_PICK(subtract ? (sat ? OVXC_PIX_sub_s16_sat : OVXC_PIX_sub_s16_wrap)
-                                                             : (sat ? OVXC_PIX_add_s16_sat : OVXC_PIX_add_s16_wrap));
+                                       : (sat ? OVXC_PIX_add_s16_sat : OVXC_PIX_add_s16_wrap));
     if (o->data_type == VX_TYPE_UINT8)
         return OVX_PIXEL_PICK(subtract ? (sat ? OVXC_PIX_sub_u8_sat : OVXC_PIX_sub_u8_wrap)
-                                                             : (sat ? OVXC_PIX_add_u8_sat : OVXC_PIX_add_u8_wrap));
+                                       : (sat ? OVXC_PIX_add_u8_sat : OVXC_PIX_add_u8_wrap));
     return NULL;
 }
 
