@@ -215,39 +215,72 @@ static int inside(const ovxc_hough_p *h, vx_int32 x, vx_int32 y)
 /* Walk from (x0, y0) along the line of angle n (direction sign dir), one
  * pixel along the major axis, 16.16 fixed point along the other, to the
  * last edge pixel before a gap longer than line_gap, into (*ex, *ey); the
- * edge pixels passed (each at or before that end) go to rec[*nrec]. */
-static void walk(const ovxc_hough_p *h, vx_int32 x0, vx_int32 y0, vx_uint32 n, int dir, vx_int32 *ex, vx_int32 *ey,
-                 vx_uint32 *rec, vx_size *nrec)
+ * edge pixels passed (each at or before that end) go to rec[*nrec].
+ * Whether a pixel is an edge is as good as random (a branch on it missed
+ * one step in three), so the step has no branch on it, and the mask byte
+ * HOUGH_WALK_AHEAD steps on is prefetched (a walk runs a hundred steps and
+ * more on a dense edge map, one row apart near the vertical: most steps
+ * missed the cache).  rec[*nrec] is written at every step and kept (the
+ * count moved on) at an edge pixel: it has room for one entry a step. */
+#define HOUGH_WALK_AHEAD 16
+
+/* The 16.16 steps of a walk along the line of angle n (direction +1). */
+static void walk_step(const ovxc_hough_p *h, vx_uint32 n, vx_int64 *sx, vx_int64 *sy)
 {
     vx_float32 c = h->tab[n], s = h->tab[h->num_angle + n];
     /* line direction: perpendicular to the normal (cos, sin) */
     vx_float32 dx = -s, dy = c;
-    vx_int64 fx = ((vx_int64)x0 << 16) + (1 << 15), fy = ((vx_int64)y0 << 16) + (1 << 15), sx, sy;
-    vx_int32 gap = 0;
     if (fabsf(dx) > fabsf(dy)) {
-        sx = dx > 0 ? 65536 : -65536;
-        sy = (vx_int64)lrintf(dy * 65536.0f / fabsf(dx));
+        *sx = dx > 0 ? 65536 : -65536;
+        *sy = (vx_int64)lrintf(dy * 65536.0f / fabsf(dx));
     } else {
-        sy = dy > 0 ? 65536 : -65536;
-        sx = (vx_int64)lrintf(dx * 65536.0f / fabsf(dy));
+        *sy = dy > 0 ? 65536 : -65536;
+        *sx = (vx_int64)lrintf(dx * 65536.0f / fabsf(dy));
     }
-    if (dir < 0) sx = -sx, sy = -sy;
-    *ex = x0, *ey = y0;
+}
+
+/* The mask bytes of steps 1 .. HOUGH_WALK_AHEAD - 1 both ways from (x0, y0)
+ * prefetched (the walks prefetch the rest as they go). */
+static void walk_prefetch(const ovxc_hough_p *h, vx_int32 x0, vx_int32 y0, vx_int64 sx, vx_int64 sy)
+{
+    const vx_int64 fx = ((vx_int64)x0 << 16) + (1 << 15), fy = ((vx_int64)y0 << 16) + (1 << 15);
+    vx_int64 i;
+    for (i = 1; i < HOUGH_WALK_AHEAD; i++) {
+        __builtin_prefetch((const void *)((uintptr_t)h->mask + (uintptr_t)(((fy + i * sy) >> 16) * (vx_int64)h->width +
+                                                                           ((fx + i * sx) >> 16))));
+        __builtin_prefetch((const void *)((uintptr_t)h->mask + (uintptr_t)(((fy - i * sy) >> 16) * (vx_int64)h->width +
+                                                                           ((fx - i * sx) >> 16))));
+    }
+}
+
+static void walk(const ovxc_hough_p *h, vx_int32 x0, vx_int32 y0, vx_int64 sx, vx_int64 sy, vx_int32 *ex,
+                 vx_int32 *ey, vx_uint32 *rec, vx_size *nrec)
+{
+    vx_int64 fx = ((vx_int64)x0 << 16) + (1 << 15), fy = ((vx_int64)y0 << 16) + (1 << 15);
+    vx_int64 ax = fx + HOUGH_WALK_AHEAD * sx, ay = fy + HOUGH_WALK_AHEAD * sy; /* HOUGH_WALK_AHEAD steps on */
+    const vx_uint8 *mask = h->mask;
+    const vx_uint32 w = h->width;
+    const vx_int32 gmax = h->line_gap;
+    vx_int32 gap = 0, lx = x0, ly = y0;
+    vx_size nr = *nrec;
     for (;;) {
-        vx_int32 px = (vx_int32)(fx >> 16), py = (vx_int32)(fy >> 16);
+        vx_int32 px = (vx_int32)(fx >> 16), py = (vx_int32)(fy >> 16), e;
         vx_uint32 at;
         if (!inside(h, px, py)) break;
-        at = (vx_uint32)py * h->width + (vx_uint32)px;
-        if (h->mask[at]) {
-            gap = 0;
-            *ex = px, *ey = py;
-            rec[(*nrec)++] = at;
-        } else if (++gap > h->line_gap) {
-            break;
-        }
-        fx += sx;
-        fy += sy;
+        /* (an address computed as an integer: past the image it is never read) */
+        __builtin_prefetch((const void *)((uintptr_t)mask + (uintptr_t)((ay >> 16) * (vx_int64)w + (ax >> 16))));
+        at = (vx_uint32)py * w + (vx_uint32)px;
+        e = -(vx_int32)(mask[at] != 0); /* all ones at an edge pixel */
+        rec[nr] = at;
+        nr += (vx_size)(e & 1);
+        lx = (px & e) | (lx & ~e);
+        ly = (py & e) | (ly & ~e);
+        gap = (gap + 1) & ~e;
+        if (gap > gmax) break;
+        fx += sx, fy += sy, ax += sx, ay += sy;
     }
+    *ex = lx, *ey = ly;
+    *nrec = nr;
 }
 
 /* The next pixel of the random order into *pt (the list's entry j taken,
@@ -327,8 +360,11 @@ static void hough_segment(ovxc_hough_p *h, vx_int32 px, vx_int32 py, vx_uint32 b
 {
     vx_int32 ex[2], ey[2], ddx, ddy, good;
     vx_size nrec = 0, i;
-    walk(h, px, py, best, 1, &ex[0], &ey[0], h->rec, &nrec);
-    walk(h, px, py, best, -1, &ex[1], &ey[1], h->rec, &nrec);
+    vx_int64 sx, sy;
+    walk_step(h, best, &sx, &sy);
+    walk_prefetch(h, px, py, sx, sy);
+    walk(h, px, py, sx, sy, &ex[0], &ey[0], h->rec, &nrec);
+    walk(h, px, py, -sx, -sy, &ex[1], &ey[1], h->rec, &nrec);
     ddx = ex[1] - ex[0];
     ddy = ey[1] - ey[0];
     if (ddx < 0) ddx = -ddx;
