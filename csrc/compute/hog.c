@@ -270,7 +270,7 @@ static void walk(const ovxc_hough_p *h, vx_int32 x0, vx_int32 y0, vx_int64 sx, v
         /* (an address computed as an integer: past the image it is never read) */
         __builtin_prefetch((const void *)((uintptr_t)mask + (uintptr_t)((ay >> 16) * (vx_int64)w + (ax >> 16))));
         at = (vx_uint32)py * w + (vx_uint32)px;
-        e = -(vx_int32)(mask[at] != 0); /* all ones at an edge pixel */
+        e = -(vx_int32)(__atomic_load_n(&mask[at], __ATOMIC_RELAXED) != 0); /* all ones at an edge pixel */
         rec[nr] = at;
         nr += (vx_size)(e & 1);
         lx = (px & e) | (lx & ~e);
@@ -347,33 +347,41 @@ static __attribute__((noinline)) void take_back(ovxc_hough_p *h, vx_int32 x, vx_
     (void)vote(h, x, y, -1, &dummy, magic);
 }
 
-/* Pixel (px, py) passed the threshold at angle best: its segment (the walks
- * both ways), removed from the image; a kept segment (line_length or
+/* The walks both ways from (px, py) along the line of angle best: the
+ * segment's ends into ex, ey (ex[0], ey[0] the walk of direction +1), the
+ * edge pixels passed into rec[0 .. *nrec) (the start pixel, in both, twice). */
+static void hough_walks(const ovxc_hough_p *h, vx_int32 px, vx_int32 py, vx_uint32 best, vx_uint32 *rec,
+                        vx_int32 ex[2], vx_int32 ey[2], vx_size *nrec)
+{
+    vx_int64 sx, sy;
+    *nrec = 0;
+    walk_step(h, best, &sx, &sy);
+    walk_prefetch(h, px, py, sx, sy);
+    walk(h, px, py, sx, sy, &ex[0], &ey[0], rec, nrec);
+    walk(h, px, py, -sx, -sy, &ex[1], &ey[1], rec, nrec);
+}
+
+/* The segment of a passing pixel whose walks (hough_walks) gave ex, ey and
+ * rec[0 .. nrec): removed from the image; a kept segment (line_length or
  * longer) takes back the votes of all its pixels (those drawn already and
  * those still to be drawn: the accumulator then holds the votes of the
  * remaining pixels that were drawn, less those of the pixels removed before
  * being drawn, as in the conformance tests' reference results) and goes to
  * out[*count] (while *count < max_out), *count counting it.  With a list,
  * the pixels whose votes are to be taken back go to list[*nlist] instead. */
-static void hough_segment(ovxc_hough_p *h, vx_int32 px, vx_int32 py, vx_uint32 best, int magic, vx_uint32 *list,
-                          vx_size *nlist, ovxc_hough_segment *out, vx_size max_out, vx_size *count)
+static void hough_take(ovxc_hough_p *h, const vx_int32 ex[2], const vx_int32 ey[2], const vx_uint32 *rec,
+                       vx_size nrec, int magic, vx_uint32 *list, vx_size *nlist, ovxc_hough_segment *out,
+                       vx_size max_out, vx_size *count)
 {
-    vx_int32 ex[2], ey[2], ddx, ddy, good;
-    vx_size nrec = 0, i;
-    vx_int64 sx, sy;
-    walk_step(h, best, &sx, &sy);
-    walk_prefetch(h, px, py, sx, sy);
-    walk(h, px, py, sx, sy, &ex[0], &ey[0], h->rec, &nrec);
-    walk(h, px, py, -sx, -sy, &ex[1], &ey[1], h->rec, &nrec);
-    ddx = ex[1] - ex[0];
-    ddy = ey[1] - ey[0];
+    vx_int32 ddx = ex[1] - ex[0], ddy = ey[1] - ey[0], good;
+    vx_size i;
     if (ddx < 0) ddx = -ddx;
     if (ddy < 0) ddy = -ddy;
     good = (ddx > ddy ? ddx : ddy) >= h->line_length;
     /* out of the image: the edge pixels from the start to both ends (the
      * walks' records; the start pixel, in both, once) */
     for (i = 0; i < nrec; i++) {
-        vx_uint32 at = h->rec[i];
+        vx_uint32 at = rec[i];
         if (!h->mask[at]) continue;
         if (good) {
             if (list)
@@ -390,6 +398,17 @@ static void hough_segment(ovxc_hough_p *h, vx_int32 px, vx_int32 py, vx_uint32 b
         sgm->x0 = ex[swap], sgm->y0 = ey[swap], sgm->x1 = ex[!swap], sgm->y1 = ey[!swap];
     }
     (*count)++;
+}
+
+/* Pixel (px, py) passed the threshold at angle best: its segment walked and
+ * taken (hough_take). */
+static void hough_segment(ovxc_hough_p *h, vx_int32 px, vx_int32 py, vx_uint32 best, int magic, vx_uint32 *list,
+                          vx_size *nlist, ovxc_hough_segment *out, vx_size max_out, vx_size *count)
+{
+    vx_int32 ex[2], ey[2];
+    vx_size nrec;
+    hough_walks(h, px, py, best, h->rec, ex, ey, &nrec);
+    hough_take(h, ex, ey, h->rec, nrec, magic, list, nlist, out, max_out, count);
 }
 
 vx_size ovxc_hough_lines_p(ovxc_hough_p *h, ovxc_hough_segment *out, vx_size max_out)
@@ -456,13 +475,14 @@ vx_size ovxc_hough_lines_p(ovxc_hough_p *h, ovxc_hough_segment *out, vx_size max
  * partner then goes on voting through the lead's walk below).  The
  * first passing pixel k* of the epoch decides: the lead combines both
  * halves' highest cells (the overall first angle of the highest value:
- * the lead's angles come first), walks the segment and takes it out of the
- * image (hough_segment, the list of pixels whose votes come back), and
- * posts that to the partner; each thread then takes back the segment's
+ * the lead's angles come first), walks the segment (or takes the partner's
+ * walks, made while it waited for the lead to reach k*: ht_prewalk) and
+ * takes it out of the image (hough_take, the list of pixels whose votes
+ * come back), and posts that to the partner; each thread then takes back the segment's
  * votes for its own angles and, of its votes past k*, those of the pixels
  * the segment took out (the others stand: ht_take_back says why), and the
  * next epoch starts at k* + 1, each thread from where it stopped.  The
- * mask is written only by the lead, during its walk (the partner, reading
+ * mask is written only by the lead, in hough_take (the partner, reading
  * it meanwhile, takes back what the walk took).  The result is
  * that of ovxc_hough_lines_p exactly: the same pixels vote, in the same
  * order, the same segments are taken (each accumulator cell sees the same
@@ -495,6 +515,10 @@ typedef struct {
     ht_line seq;       /* the lead's posts (the epoch they start); the post's fields below it */
     vx_uint64 k0, kstar, nlist, split, done;
     char pad[24];
+    ht_line pw;        /* epoch << 32 | k: the partner's walks of its passing pixel k (ht_prewalk) are below */
+    vx_int32 pw_ex[2], pw_ey[2];
+    vx_uint64 pw_nrec;
+    char pad2[40];
     /* a thread's results: HT_VOTED | the angle of its highest cell << 32 | that cell + 1 (cells may be
      * negative: -1 when none reached 0, or none was touched); 0: skipped (the pixel was out of the image) */
     vx_uint64 res[2][HT_RING];
@@ -746,6 +770,7 @@ vx_size ovxc_hough_team_begin(ovxc_hough_p *h)
     T->ready.v = 0;
     T->left.v = 0;
     T->seq.v = 0;
+    T->pw.v = HT_NONE;
     h->count = 0;
     h->total_points = np;
     h->magic = magic;
@@ -769,7 +794,7 @@ static void ht_lead(ovxc_hough_p *h)
     ht_thread t;
     vx_size k = 0, lroom = ovxc_hough_list_room(h);
     vx_uint64 seq = 0;
-    int split = 0, retired = 0;
+    int split = 0, retired = 0, theirs_won;
     unsigned slow = 0;
     ht_init(&t, h, 0, h->total_points, h->magic);
     for (;;) {
@@ -794,6 +819,7 @@ static void ht_lead(ovxc_hough_p *h)
             if ((tr >> 32) == seq && (tr & (0xffffffffull)) < kstar) kstar = (vx_size)(tr & (0xffffffffull));
         }
         if (kstar == HT_NONE) break;
+        theirs_won = 0;
         {
             vx_uint64 mine = T->res[0][kstar % HT_RING];
             vx_int32 top = (vx_int32)(vx_uint32)mine - 1;
@@ -801,12 +827,16 @@ static void ht_lead(ovxc_hough_p *h)
             if (split) {
                 vx_uint64 theirs = T->res[1][kstar % HT_RING];
                 vx_int32 top1 = (vx_int32)(vx_uint32)theirs - 1;
-                if (top1 > top) best = (vx_uint32)(theirs >> 32) & 0x7fffffffu;
+                if (top1 > top) best = (vx_uint32)(theirs >> 32) & 0x7fffffffu, theirs_won = 1;
             }
         }
         px = (vx_int32)(ht_done(&t, kstar) % h->width);
         py = (vx_int32)(ht_done(&t, kstar) / h->width);
-        hough_segment(h, px, py, best, h->magic, list, &nlist, h->out, h->max_out, &h->count);
+        if (theirs_won && ht_load(&T->pw.v) == ((seq << 32) | kstar)) /* the partner walked it (ht_prewalk) */
+            hough_take(h, T->pw_ex, T->pw_ey, h->rec2, (vx_size)T->pw_nrec, h->magic, list, &nlist, h->out,
+                       h->max_out, &h->count);
+        else
+            hough_segment(h, px, py, best, h->magic, list, &nlist, h->out, h->max_out, &h->count);
         if (split) {
             /* slow waits in at least 1 epoch in 64, 16 of them at least,
              * counted from the 64th post (the partner's first epochs bring its
@@ -833,6 +863,29 @@ static void ht_lead(ovxc_hough_p *h)
     ht_post(T, ++seq, k, 0, 0, split, 1);
 }
 
+/* The partner, whose half passed first at pixel k of epoch seq, waits
+ * there until the lead has voted k (the segment's angle is the higher of
+ * the halves' highest cells), then for the lead's walk and post.  It walks
+ * meanwhile (hough_walks, into h->rec2 and the team's pw fields), on its own
+ * angle: when its half's cell is the higher, the lead takes these walks
+ * instead of walking (their mask is the lead's: the lead clears it only in
+ * hough_take, after this epoch's pixel; a walk that ends late, after the
+ * lead walked itself and cleared, read it by relaxed loads and is not
+ * used: its tag is this epoch's, and the lead looks for it only before its
+ * post).  The lead walked every segment, on the critical path, while the
+ * partner, which passes first in two epochs of three on the bench's image,
+ * spun. */
+static void ht_prewalk(ht_thread *t, vx_uint64 seq, vx_size k)
+{
+    ovxc_hough_p *h = t->h;
+    ht_team *T = t->T;
+    vx_uint32 p = ht_done(t, k), best = (vx_uint32)(T->res[1][k % HT_RING] >> 32) & 0x7fffffffu;
+    vx_size nrec;
+    hough_walks(h, (vx_int32)(p % h->width), (vx_int32)(p / h->width), best, h->rec2, T->pw_ex, T->pw_ey, &nrec);
+    T->pw_nrec = nrec;
+    ht_store(&T->pw.v, (seq << 32) | k);
+}
+
 static void ht_partner(ovxc_hough_p *h)
 {
     ht_team *T = (ht_team *)h->team;
@@ -841,6 +894,7 @@ static void ht_partner(ovxc_hough_p *h)
     vx_size lroom = ovxc_hough_list_room(h), next = 0;
     int first = 1;
     unsigned slow = 0;
+    vx_size found;
     ht_init(&t, h, 1, h->total_points, h->magic);
     t.a0 = h->split;
     if (t.total) ht_order(&t); /* while the lead goes on alone */
@@ -862,7 +916,11 @@ static void ht_partner(ovxc_hough_p *h)
             ht_store(&T->left.v, seq);
             return;
         }
-        (void)ht_epoch(&t, seq, k0, 1, &next, &slow);
+        found = ht_epoch(&t, seq, k0, 1, &next, &slow);
+        /* its half passed first at found (its trigger of this epoch, not
+         * one past the lead's): walk it while the lead catches up */
+        if (found != HT_NONE && ht_load(&T->trig[1].v) == ((seq << 32) | found) && ht_load(&T->seq.v) == seq)
+            ht_prewalk(&t, seq, found);
     }
 }
 

@@ -87,6 +87,7 @@ typedef struct {
     vx_uint32 *points2;   /* room for every pixel of the rectangle (the second thread's list) */
     vx_int32 *rbuf2;      /* num_angle: the second thread's scratch */
     vx_uint32 *list;      /* 2 * ovxc_hough_list_room(): the pixels of a kept segment */
+    vx_uint32 *rec2;      /* ovxc_hough_list_room() entries: the second thread's walks */
     void *team;           /* ovxc_hough_team_bytes(), 64-byte aligned: the threads' shared state */
     ovxc_hough_segment *out;
     vx_size max_out;

@@ -620,7 +620,8 @@ static vx_status VX_CALLBACK hough_function(vx_node node, const vx_reference *pa
         vx_size o_pts2 = o_rec + ((ovxc_hough_list_room(&hp) * sizeof(*hp.rec) + 63) & ~(vx_size)63);
         vx_size o_r2 = o_pts2 + (team ? pts_bytes : 0);
         vx_size o_list = o_r2 + (team ? (((vx_size)hp.num_angle * sizeof(*hp.rbuf2) + 63) & ~(vx_size)63) : 0);
-        vx_size o_team = o_list + (team ? ((2 * ovxc_hough_list_room(&hp) * sizeof(*hp.list) + 63) & ~(vx_size)63) : 0);
+        vx_size o_rec2 = o_list + (team ? ((2 * ovxc_hough_list_room(&hp) * sizeof(*hp.list) + 63) & ~(vx_size)63) : 0);
+        vx_size o_team = o_rec2 + (team ? ((ovxc_hough_list_room(&hp) * sizeof(*hp.rec2) + 63) & ~(vx_size)63) : 0);
         vx_size total = o_team + (team ? ovxc_hough_team_bytes() + 64 : 0); /* + 64: aligned below */
         vx_uint8 *mem = ovx_node_scratch(node, total);
         if (!mem) return ovx_kernel_log(node, 0, VX_ERROR_NO_MEMORY, "no memory for the Hough accumulator");
@@ -635,6 +636,7 @@ static vx_status VX_CALLBACK hough_function(vx_node node, const vx_reference *pa
             hp.points2 = (vx_uint32 *)(void *)(mem + o_pts2);
             hp.rbuf2 = (vx_int32 *)(void *)(mem + o_r2);
             hp.list = (vx_uint32 *)(void *)(mem + o_list);
+            hp.rec2 = (vx_uint32 *)(void *)(mem + o_rec2);
             hp.team = mem + o_team + ((64u - (vx_uint32)((uintptr_t)(mem + o_team) & 63u)) & 63u); /* own lines */
             hp.out = seg;
             hp.max_out = room;

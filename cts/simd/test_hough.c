@@ -171,8 +171,9 @@ static int team_case(const ovxc_hough_p *base, const vx_uint8 *map0, vx_uint32 w
     hp.mask = map, hp.acc = acc, hp.points2 = pts2, hp.rbuf2 = rbuf2, hp.team = team, hp.out = got;
     hp.max_out = cap, hp.split = (vx_uint32)(na / 2 + (how & 1));
     if (hp.split >= na) hp.split = (vx_uint32)na - 1;
-    list = malloc(2 * ovxc_hough_list_room(&hp) * sizeof(*list));
+    list = malloc(3 * ovxc_hough_list_room(&hp) * sizeof(*list));
     hp.list = list;
+    hp.rec2 = list + 2 * ovxc_hough_list_room(&hp);
     ovxc_hough_team_begin(&hp);
     for (r = 0; r < 2; r++) ta[r].h = &hp, ta[r].role = (vx_uint32)r, ta[r].delay_us = 0;
     if (how == 1) ta[1].delay_us = 300;
