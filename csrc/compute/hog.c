@@ -212,16 +212,6 @@ static int inside(const ovxc_hough_p *h, vx_int32 x, vx_int32 y)
     return x >= (vx_int32)h->rx0 && y >= (vx_int32)h->ry0 && x < (vx_int32)h->rx1 && y < (vx_int32)h->ry1;
 }
 
-/* Walk from (x0, y0) along the line of angle n (direction sign dir), one
- * pixel along the major axis, 16.16 fixed point along the other, to the
- * last edge pixel before a gap longer than line_gap, into (*ex, *ey); the
- * edge pixels passed (each at or before that end) go to rec[*nrec].
- * Whether a pixel is an edge is as good as random (a branch on it missed
- * one step in three), so the step has no branch on it, and the mask byte
- * HOUGH_WALK_AHEAD steps on is prefetched (a walk runs a hundred steps and
- * more on a dense edge map, one row apart near the vertical: most steps
- * missed the cache).  rec[*nrec] is written at every step and kept (the
- * count moved on) at an edge pixel: it has room for one entry a step. */
 #define HOUGH_WALK_AHEAD 16
 
 /* The 16.16 steps of a walk along the line of angle n (direction +1). */
@@ -239,6 +229,13 @@ static void walk_step(const ovxc_hough_p *h, vx_uint32 n, vx_int64 *sx, vx_int64
     }
 }
 
+/* The mask byte at 16.16 position (fx, fy) prefetched (an address computed
+ * as an integer: past the image it is never read). */
+static inline void walk_prefetch_at(const ovxc_hough_p *h, vx_int64 fx, vx_int64 fy)
+{
+    __builtin_prefetch((const void *)((uintptr_t)h->mask + (uintptr_t)((fy >> 16) * (vx_int64)h->width + (fx >> 16))));
+}
+
 /* The mask bytes of steps 1 .. HOUGH_WALK_AHEAD - 1 both ways from (x0, y0)
  * prefetched (the walks prefetch the rest as they go). */
 static void walk_prefetch(const ovxc_hough_p *h, vx_int32 x0, vx_int32 y0, vx_int64 sx, vx_int64 sy)
@@ -246,13 +243,21 @@ static void walk_prefetch(const ovxc_hough_p *h, vx_int32 x0, vx_int32 y0, vx_in
     const vx_int64 fx = ((vx_int64)x0 << 16) + (1 << 15), fy = ((vx_int64)y0 << 16) + (1 << 15);
     vx_int64 i;
     for (i = 1; i < HOUGH_WALK_AHEAD; i++) {
-        __builtin_prefetch((const void *)((uintptr_t)h->mask + (uintptr_t)(((fy + i * sy) >> 16) * (vx_int64)h->width +
-                                                                           ((fx + i * sx) >> 16))));
-        __builtin_prefetch((const void *)((uintptr_t)h->mask + (uintptr_t)(((fy - i * sy) >> 16) * (vx_int64)h->width +
-                                                                           ((fx - i * sx) >> 16))));
+        walk_prefetch_at(h, fx + i * sx, fy + i * sy);
+        walk_prefetch_at(h, fx - i * sx, fy - i * sy);
     }
 }
 
+/* Walk from (x0, y0) by steps (sx, sy) (walk_step's, or their negation),
+ * one pixel along the major axis, 16.16 fixed point along the other, to the
+ * last edge pixel before a gap longer than line_gap, into (*ex, *ey); the
+ * edge pixels passed (each at or before that end) go to rec[*nrec].
+ * Whether a pixel is an edge is as good as random (a branch on it missed
+ * one step in three), so the step has no branch on it, and the mask byte
+ * HOUGH_WALK_AHEAD steps on is prefetched (a walk runs a hundred steps and
+ * more on a dense edge map, one row apart near the vertical: most steps
+ * missed the cache).  rec[*nrec] is written at every step and kept (the
+ * count moved on) at an edge pixel: it has room for one entry a step. */
 static void walk(const ovxc_hough_p *h, vx_int32 x0, vx_int32 y0, vx_int64 sx, vx_int64 sy, vx_int32 *ex,
                  vx_int32 *ey, vx_uint32 *rec, vx_size *nrec)
 {
@@ -267,8 +272,7 @@ static void walk(const ovxc_hough_p *h, vx_int32 x0, vx_int32 y0, vx_int64 sx, v
         vx_int32 px = (vx_int32)(fx >> 16), py = (vx_int32)(fy >> 16), e;
         vx_uint32 at;
         if (!inside(h, px, py)) break;
-        /* (an address computed as an integer: past the image it is never read) */
-        __builtin_prefetch((const void *)((uintptr_t)mask + (uintptr_t)((ay >> 16) * (vx_int64)w + (ax >> 16))));
+        walk_prefetch_at(h, ax, ay);
         at = (vx_uint32)py * w + (vx_uint32)px;
         e = -(vx_int32)(__atomic_load_n(&mask[at], __ATOMIC_RELAXED) != 0); /* all ones at an edge pixel */
         rec[nr] = at;
