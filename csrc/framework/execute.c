@@ -574,16 +574,23 @@ done:
     return s;
 }
 
+vx_status ovx_frame_node_run(vx_graph g, vx_node n)
+{
+    vx_status s;
+    set_accessible_all(n, vx_true_e);
+    s = node_done(g, n, run_node(n));
+    set_accessible_all(n, vx_false_e);
+    return s;
+}
+
 /* Node n of a pipelined frame between its hooks (run unless s, the frame's
- * status so far, is a failure): the frame's status after it. */
+ * status so far, is a failure), or all of that by the run hook: the frame's
+ * status after it. */
 static vx_status hooked_node(vx_graph g, const ovx_frame_hooks *hooks, vx_node n, vx_status s)
 {
+    if (s == VX_SUCCESS && hooks->run && hooks->run(hooks->arg, n, &s)) return s;
     hooks->before(hooks->arg, n);
-    if (s == VX_SUCCESS) {
-        set_accessible_all(n, vx_true_e);
-        s = node_done(g, n, run_node(n));
-        set_accessible_all(n, vx_false_e);
-    }
+    if (s == VX_SUCCESS) s = ovx_frame_node_run(g, n);
     hooks->after(hooks->arg, n);
     return s;
 }

@@ -231,15 +231,22 @@ typedef vx_reference ovx_param_row[OVX_MAX_KERNEL_PARAMS];
  * frame (the nodes' own are left as they are); given fused false (or when it
  * cannot fuse) it returns NULL: the members run one by one through
  * before/after instead, sharing the fused-away images with the other frames,
- * so it has waited for the group's previous frame too. */
+ * so it has waited for the group's previous frame too.  run (may be NULL),
+ * for a node of a frame that has not failed: true when it had the node run
+ * between before and after (on another thread: ovx_frame_node_run), its
+ * status in *s; false: the lane does that. */
 typedef struct {
     void (*before)(void *arg, vx_node n);
     void (*after)(void *arg, vx_node n);
     ovx_param_row *(*before_group)(void *arg, const vx_uint32 *members, vx_uint32 num, vx_bool fused);
+    vx_bool (*run)(void *arg, vx_node n, vx_status *s);
     void *arg;
     vx_bool serial;
 } ovx_frame_hooks;
 vx_status ovx_graph_execute_frame(vx_graph graph, const ovx_frame_hooks *hooks);
+/* Node n of a pipelined frame on the calling thread: run, its callback, its
+ * status. */
+vx_status ovx_frame_node_run(vx_graph graph, vx_node n);
 
 /* ---- runtime/memplan.c -------------------------------------------------- */
 /* Give the graph's virtual images buffers shared where lifetimes allow

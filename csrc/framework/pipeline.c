@@ -43,7 +43,10 @@
  *
  * Cores.  A node takes the pool's threads divided by the frames in flight
  * at its start (frame_before): two frames' nodes on two cores run one
- * thread each instead of four threads fighting for two cores.
+ * thread each instead of four threads fighting for two cores.  A user
+ * kernel's node whose frames take 100 us or more runs them on a thread of
+ * its own (its home, see home_thread), so that state the kernel keeps across
+ * frames stays with one core instead of following the frames' lanes.
  *
  * Threads.  QUEUE_AUTO: the lanes start at the first enqueue and run frames
  * as soon as every queued parameter has a ready reference, until the graph is
@@ -100,6 +103,20 @@ typedef struct {
     vx_uint32 copy;  /* the virtual image whose per-frame copies are bound there */
 } ovx_node_site;
 
+/* A user-kernel node's home thread (frame_home, home_thread): lanes post
+ * jobs (on their stacks) in `jobs` and wait for their `done`. */
+typedef struct ovx_home_job ovx_home_job;
+typedef struct {
+    vx_bool user;    /* the node runs a user kernel (lock and cond made) */
+    vx_bool local;   /* no thread could be made: the lanes run it */
+    vx_bool started; /* the thread runs (made at the node's first hand-over) */
+    vx_bool quit;
+    pthread_mutex_t lock;
+    pthread_cond_t cond;
+    pthread_t thread;
+    ovx_home_job *jobs[OVX_PIPE_MAX_LANES]; /* (NULL: free; a lane has one at a time) */
+} ovx_home;
+
 struct ovx_pipe {
     vx_enum mode;
     pthread_mutex_t lock;
@@ -146,6 +163,8 @@ struct ovx_pipe {
     vx_uint32 num_virt, num_copies;
     /* a frame's parameters of a fused group's members: rows[(f % lanes) * num_nodes + m] */
     ovx_param_row *rows;
+    /* user-kernel nodes' home threads, by node index (NULL: one lane) */
+    ovx_home *homes;
 };
 
 static vx_bool graph_ok(vx_graph g)
@@ -341,6 +360,67 @@ static vx_reference touched(vx_node n, vx_uint32 i)
     return r;
 }
 
+/* ---- home threads ------------------------------------------------------------
+ * A user kernel may keep state of its own across frames (buffers, a model)
+ * that the library cannot see.  Lanes run whole frames and consecutive
+ * frames alternate between them, so such state would change core at every
+ * frame: when the cores share no cache (another core complex or socket),
+ * every frame then pulls it across (a NumPy box keeping 2.4 MB of buffers
+ * took 0.5-1.0 ms a frame instead of 0.19 that way, the stream 0.4-0.65x
+ * vxProcessGraph).  So a lane hands a user-kernel node's frames to that
+ * node's home thread, which runs them in frame order (a node runs one frame
+ * at a time anyway: plan_overlap), and sleeps until its frame is done: the
+ * state stays with one thread, and the lane's core is free meanwhile.  The
+ * lane hands the frame over as soon as it reaches the node, without waiting
+ * for the node's frame before (the home thread waits for the dependencies),
+ * so a node that is the slowest of its graph goes from one frame to the next
+ * without a wake-up between them.  Still, a hand-over costs the lane a
+ * wake-up (10-40 us on a VM), so a node takes its home only once its frames
+ * take OVX_HOME_MIN_NS on average (VX_NODE_PERFORMANCE); a node that cannot
+ * have its thread made runs on the lanes. */
+#define OVX_HOME_MIN_NS 100000u
+
+/* End the home threads (none runs a frame: the lanes are stopped or idle). */
+static void homes_drop(struct ovx_pipe *p)
+{
+    vx_uint32 a;
+    if (!p->homes) return;
+    for (a = 0; a < p->num_nodes; a++) {
+        ovx_home *h = &p->homes[a];
+        if (!h->user) continue;
+        if (h->started) {
+            pthread_mutex_lock(&h->lock);
+            h->quit = vx_true_e;
+            pthread_cond_broadcast(&h->cond);
+            pthread_mutex_unlock(&h->lock);
+            pthread_join(h->thread, NULL);
+        }
+        pthread_mutex_destroy(&h->lock);
+        pthread_cond_destroy(&h->cond);
+    }
+    free(p->homes);
+    p->homes = NULL;
+}
+
+/* The homes of the graph's user-kernel nodes (frames on several lanes). */
+static vx_status homes_plan(vx_graph g, struct ovx_pipe *p)
+{
+    vx_uint32 a;
+    for (a = 0; a < g->num_nodes; a++)
+        if (g->nodes[a]->kernel->user_kernel) break;
+    if (a == g->num_nodes) return VX_SUCCESS;
+    p->homes = calloc(g->num_nodes, sizeof(ovx_home));
+    if (!p->homes) return VX_ERROR_NO_MEMORY;
+    for (a = 0; a < g->num_nodes; a++) {
+        ovx_home *h = &p->homes[a];
+        if (!g->nodes[a]->kernel->user_kernel) continue;
+        h->user = vx_true_e;
+        pthread_mutex_init(&h->lock, NULL);
+        pthread_cond_init(&h->cond, NULL);
+    }
+    return VX_SUCCESS;
+}
+
 static void drop_copies(struct ovx_pipe *p, vx_bool release)
 {
     vx_uint32 i;
@@ -458,6 +538,7 @@ static vx_bool group_per_frame(vx_graph g, struct ovx_pipe *p, vx_uint32 a)
 static vx_status plan_overlap(vx_graph g, struct ovx_pipe *p)
 {
     vx_uint32 nn = g->num_nodes, a, b, i, j, k, gi, lanes = OVX_PIPE_MAX_LANES;
+    homes_drop(p); /* (by the old plan's node count) */
     drop_copies(p, vx_true_e);
     free(p->deps);
     free(p->ndeps);
@@ -500,6 +581,10 @@ static vx_status plan_overlap(vx_graph g, struct ovx_pipe *p)
             if (g->nodes[a]->delay[i]) p->serial = vx_true_e;
     p->lanes = p->serial ? 1 : lanes;
     if (!p->serial && plan_copies(g, p) != VX_SUCCESS) return VX_ERROR_NO_MEMORY;
+    if (!p->serial && homes_plan(g, p) != VX_SUCCESS) {
+        ovx_log((vx_reference)g, VX_ERROR_NO_MEMORY, "vxVerifyGraph: out of memory (pipelining plan)");
+        return VX_ERROR_NO_MEMORY;
+    }
     if (g->fuse && !(p->rows = malloc((size_t)p->lanes * nn * sizeof(ovx_param_row)))) {
         ovx_log((vx_reference)g, VX_ERROR_NO_MEMORY, "vxVerifyGraph: out of memory (pipelining plan)");
         return VX_ERROR_NO_MEMORY;
@@ -978,6 +1063,106 @@ static void frame_after(void *arg, vx_node n)
     }
 }
 
+struct ovx_home_job {
+    lane_frame *frame;
+    vx_node node;
+    vx_status status;
+    vx_bool done;
+};
+
+/* Of the jobs posted, the one of the lowest frame; NULL: none. */
+static ovx_home_job *home_first(ovx_home *h, vx_uint32 *slot)
+{
+    ovx_home_job *j = NULL;
+    vx_uint32 i;
+    for (i = 0; i < OVX_PIPE_MAX_LANES; i++)
+        if (h->jobs[i] && (!j || h->jobs[i]->frame->f < j->frame->f)) j = h->jobs[i], *slot = i;
+    return j;
+}
+
+/* The home thread: the jobs in frame order, each as a lane would run it
+ * (frame_before, the node, frame_after), the node's next frame taken as soon
+ * as it is done with this one (posted by then when the node is the slowest
+ * of the graph: its lane posted it on reaching the node, without waiting).
+ * A job runs once the node's dependencies have finished the frame before;
+ * until then (another frame of the node not posted yet, the node after the
+ * one it writes for not done) the thread looks again every 50 us. */
+static void *home_thread(void *arg)
+{
+    ovx_home *h = arg;
+    pthread_mutex_lock(&h->lock);
+    for (;;) {
+        vx_uint32 slot = 0, a;
+        ovx_home_job *j = home_first(h, &slot);
+        if (j && (a = j->node->index, deps_done(j->frame->p, &a, 1, vx_true_e, j->frame->f))) {
+            h->jobs[slot] = NULL;
+            pthread_mutex_unlock(&h->lock);
+            frame_before(j->frame, j->node);
+            j->status = ovx_frame_node_run(j->frame->g, j->node);
+            frame_after(j->frame, j->node);
+            pthread_mutex_lock(&h->lock);
+            j->done = vx_true_e;
+            pthread_cond_broadcast(&h->cond);
+            continue;
+        }
+        if (h->quit) break;
+        if (j) {
+            struct timespec ts;
+            clock_gettime(CLOCK_REALTIME, &ts);
+            ts.tv_nsec += 50000;
+            if (ts.tv_nsec >= 1000000000L) ts.tv_sec++, ts.tv_nsec -= 1000000000L;
+            pthread_cond_timedwait(&h->cond, &h->lock, &ts);
+        } else {
+            pthread_cond_wait(&h->cond, &h->lock);
+        }
+    }
+    pthread_mutex_unlock(&h->lock);
+    return NULL;
+}
+
+/* The run hook: node n of the frame (before, the node, after) on the node's
+ * home thread (home_thread), when it has one and its frames are long
+ * enough; the lane sleeps meanwhile. */
+static vx_bool frame_home(void *arg, vx_node n, vx_status *s)
+{
+    lane_frame *fr = arg;
+    struct ovx_pipe *p = fr->p;
+    ovx_home *h = p->homes ? &p->homes[n->index] : NULL;
+    ovx_home_job job;
+    vx_uint64 avg;
+    vx_uint32 i;
+    if (!h || !h->user || h->local) return vx_false_e;
+    ovx_graph_state_lock(fr->g);
+    avg = n->perf.avg;
+    ovx_graph_state_unlock(fr->g);
+    if (avg < OVX_HOME_MIN_NS) return vx_false_e;
+    job.frame = fr;
+    job.node = n;
+    job.status = VX_SUCCESS;
+    job.done = vx_false_e;
+    pthread_mutex_lock(&h->lock);
+    if (!h->started) {
+        if (pthread_create(&h->thread, NULL, home_thread, h) != 0) {
+            h->local = vx_true_e; /* (the lanes run it, as before its frames were long) */
+            pthread_mutex_unlock(&h->lock);
+            return vx_false_e;
+        }
+        h->started = vx_true_e;
+    }
+    for (;;) { /* (a free place: each lane has one job at most, and lanes <= OVX_PIPE_MAX_LANES) */
+        for (i = 0; i < OVX_PIPE_MAX_LANES && h->jobs[i]; i++) {
+        }
+        if (i < OVX_PIPE_MAX_LANES) break;
+        pthread_cond_wait(&h->cond, &h->lock);
+    }
+    h->jobs[i] = &job;
+    pthread_cond_broadcast(&h->cond);
+    while (!job.done) pthread_cond_wait(&h->cond, &h->lock);
+    pthread_mutex_unlock(&h->lock);
+    *s = job.status;
+    return vx_true_e;
+}
+
 /* Frame f does not run: its nodes count as done for the frames after it. */
 static void frame_skip(struct ovx_pipe *p, vx_uint64 f)
 {
@@ -1027,6 +1212,7 @@ static vx_status frame_run(lane_frame *fr)
     h.before = frame_before;
     h.after = frame_after;
     h.before_group = frame_before_group;
+    h.run = frame_home;
     h.arg = fr;
     h.serial = serial;
     return ovx_graph_execute_frame(g, &h);
@@ -1157,6 +1343,7 @@ void ovx_pipe_destroy(vx_graph g)
     vx_uint32 i;
     if (!p) return;
     ovx_pipe_shutdown(g);
+    homes_drop(p);
     for (i = 0; i < OVX_MAX_GRAPH_PARAMS; i++) qparam_free(&p->q[i], !g->base.context->tearing_down);
     free(p->deps);
     free(p->ndeps);

@@ -10,6 +10,7 @@
 #include <VX/vx_ext_ovx.h>
 #include <VX/vx_khr_pipelining.h>
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -1421,6 +1422,139 @@ CTS_TEST(Pipeline, random_queue_ops, "REQ-PIPE-QUEUE REQ-PIPE-AUTO REQ-PIPE-MANU
         random_queue_ops(c, lists[k % 6][0], lists[k % 6][1], (int)((k / 6) & 1), (int)(k / 12), 1000u + k, 4000);
 }
 
+/* A user kernel with state of its own across frames (a call counter, as a
+ * kernel's buffers or model would be): each frame's output is its input
+ * plus the number of the call, so the frames must reach it one at a time and
+ * in order; each call busy for 200 us (past OVX_HOME_MIN_NS, pipeline.c) and
+ * noting its thread.  Call HOME_FAIL_AT (when not 0) fails. */
+#define HOME_FRAMES 40
+static vx_uint32 home_calls, home_fail_at;
+static pthread_t home_threads[3 * HOME_FRAMES];
+
+static vx_status VX_CALLBACK home_kernel(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    vx_rectangle_t r = {0, 0, W, H};
+    vx_imagepatch_addressing_t a = VX_IMAGEPATCH_ADDR_INIT;
+    vx_uint8 buf[W * H];
+    vx_uint32 i, call = __atomic_add_fetch(&home_calls, 1, __ATOMIC_SEQ_CST);
+    struct timespec t0, t;
+    (void)node;
+    (void)num;
+    if (call <= 3 * HOME_FRAMES) home_threads[call - 1] = pthread_self();
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    do
+        clock_gettime(CLOCK_MONOTONIC, &t);
+    while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < 200000L);
+    if (call == home_fail_at) return VX_ERROR_INVALID_VALUE;
+    a.dim_x = W;
+    a.dim_y = H;
+    a.stride_x = 1;
+    a.stride_y = W;
+    if (vxCopyImagePatch((vx_image)p[0], &r, 0, &a, buf, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
+        return VX_FAILURE;
+    for (i = 0; i < W * H; i++) buf[i] = (vx_uint8)(buf[i] + call);
+    return vxCopyImagePatch((vx_image)p[1], &r, 0, &a, buf, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
+}
+
+/* frames [first, first + n) through the queues (3 buffers each); frame f's
+ * input is pattern(f); its output checked against ~(~pattern(f) + f + 1)
+ * (frame f is call f + 1) unless it is the failing one */
+static void home_frames(vx_graph g, vx_image *in, vx_image *out, vx_uint32 first, vx_uint32 n)
+{
+    vx_uint32 f, k, num;
+    vx_uint8 have[W * H];
+    for (f = first; f < first + n + 3; f++) {
+        vx_reference r;
+        if (f >= first + 3) { /* the frame 3 before: done */
+            vx_uint32 d = f - 3, i, bad = 0;
+            CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 1, &r, 1, &num), VX_SUCCESS);
+            CTS_ASSERT(r == (vx_reference)out[d % 3]);
+            CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 0, &r, 1, &num), VX_SUCCESS);
+            read_img(out[d % 3], have);
+            for (i = 0; i < W * H; i++)
+                if (have[i] != (vx_uint8)~(vx_uint8)((vx_uint8)~pattern(d, i) + d + 1)) bad++;
+            if (d + 1 != home_fail_at) CTS_EXPECT_MSG(bad == 0, "frame %u: %u pixels wrong", d, bad);
+        }
+        if (f < first + n) {
+            k = f % 3;
+            fill(in[k], f);
+            CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[k], 1), VX_SUCCESS);
+            CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&out[k], 1), VX_SUCCESS);
+        }
+    }
+}
+
+/* in -> Not -> v1 -> the stateful user kernel -> v2 -> Not -> out, in
+ * QUEUE_AUTO: the kernel's frames (once they take long enough) all run on
+ * one thread (its home), neither the application's nor changing with the
+ * frames' lanes; results in order; a failing call fails only its frame;
+ * verified again (the home thread ended and made again) and released. */
+CTS_TEST(Pipeline, user_kernel_home_thread, "REQ-PIPE-AUTO")
+{
+    vx_context c = cts_context();
+    vx_image in[3] = {img(c), img(c), img(c)}, out[3] = {img(c), img(c), img(c)};
+    vx_graph g = vxCreateGraph(c);
+    vx_image v1 = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8), v2 = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8);
+    vx_enum kid;
+    vx_kernel k;
+    vx_node a, u, b;
+    vx_uint32 i, same = 0;
+    CTS_ASSERT_STATUS(vxAllocateUserKernelId(c, &kid), VX_SUCCESS);
+    k = vxAddUserKernel(c, "org.libopenvx.cts.pipe.home", kid, home_kernel, 2, NULL, NULL, NULL);
+    CTS_ASSERT_VALID(k);
+    CTS_ASSERT_STATUS(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxFinalizeKernel(k), VX_SUCCESS);
+    a = vxNotNode(g, in[0], v1);
+    u = vxCreateGenericNode(g, k);
+    CTS_ASSERT_STATUS(vxSetParameterByIndex(u, 0, (vx_reference)v1), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxSetParameterByIndex(u, 1, (vx_reference)v2), VX_SUCCESS);
+    b = vxNotNode(g, v2, out[0]);
+    CTS_ASSERT_VALID(a);
+    CTS_ASSERT_VALID(b);
+    add_gp(g, a, 0);
+    add_gp(g, b, 1);
+    CTS_ASSERT_STATUS(config(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, in, out, 3), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    home_calls = 0;
+    home_fail_at = 0;
+    home_frames(g, in, out, 0, HOME_FRAMES);
+    CTS_ASSERT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    CTS_ASSERT_EQ_INT(home_calls, HOME_FRAMES);
+    /* from the 5th frame on (the first frames measure its time), one thread */
+    for (i = 5; i < HOME_FRAMES; i++) same += pthread_equal(home_threads[i], home_threads[4]) ? 1 : 0;
+    CTS_EXPECT_EQ_INT(same, HOME_FRAMES - 5);
+    CTS_EXPECT(!pthread_equal(home_threads[4], pthread_self()));
+    /* a failing call: its frame fails (vxWaitGraph says so), the others do not */
+    home_fail_at = HOME_FRAMES + 7;
+    cts_log_clear();
+    home_frames(g, in, out, HOME_FRAMES, HOME_FRAMES);
+    CTS_EXPECT(vxWaitGraph(g) != VX_SUCCESS);
+    CTS_EXPECT(cts_log_count() >= 1);
+    cts_log_clear();
+    CTS_ASSERT_EQ_INT(home_calls, 2 * HOME_FRAMES);
+    /* verified again: the plan (and the home thread) made again */
+    home_fail_at = 0;
+    CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    home_frames(g, in, out, 2 * HOME_FRAMES, HOME_FRAMES);
+    CTS_ASSERT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    CTS_ASSERT_EQ_INT(home_calls, 3 * HOME_FRAMES);
+    for (same = 0, i = 2 * HOME_FRAMES + 5; i < 3 * HOME_FRAMES; i++)
+        same += pthread_equal(home_threads[i], home_threads[2 * HOME_FRAMES + 4]) ? 1 : 0;
+    CTS_EXPECT_EQ_INT(same, HOME_FRAMES - 5);
+    vxReleaseNode(&a);
+    vxReleaseNode(&u);
+    vxReleaseNode(&b);
+    vxReleaseImage(&v1);
+    vxReleaseImage(&v2);
+    vxReleaseGraph(&g);
+    vxRemoveKernel(k);
+    for (i = 0; i < 3; i++) {
+        vxReleaseImage(&in[i]);
+        vxReleaseImage(&out[i]);
+    }
+}
+
 CTS_TABLE(pipeline) = {
     CTS_ENTRY(Pipeline, schedule_config_misuse),
     CTS_ENTRY(Pipeline, queue_misuse),
@@ -1438,5 +1572,6 @@ CTS_TABLE(pipeline) = {
     CTS_ENTRY(Pipeline, process_after_streaming_fused),
     CTS_ENTRY(Pipeline, streaming_enabled_after_verify),
     CTS_ENTRY(Pipeline, random_queue_ops),
+    CTS_ENTRY(Pipeline, user_kernel_home_thread),
     CTS_TABLE_END,
 };
