@@ -22,9 +22,10 @@ Both, because on this VM the two vCPUs' clocks move independently between
 the streams, on both cores, had 1.13-1.24x (eight rounds each, 2026-11-27):
 a ratio of bests favours the way that needs one fast vCPU, not two.
 The host also moves the two vCPUs between near (a cache line's round trip
-50-65 ns) and far (300-340 ns) placements; far, the box's buffers cross
-between the complexes every frame and the streams fall to 0.4-0.65x
-process: run build/bench/core_pair before and after to know which.
+50-65 ns) and far (300-340 ns) placements, and far placement slows every
+stream (frames cross between the complexes; the box runs on a thread of its
+own, its home, so at least its buffers stay put): run build/bench/core_pair
+before and after to know which.
 ``ceiling`` is the most frames in flight could give over process on this
 pool, from the process rounds' medians: frames cannot follow each other
 faster than the slowest node takes (VX_NODE_PERFORMANCE), nor than the

@@ -8,10 +8,11 @@
  * a shared L3) and 300-340 ns for stretches of seconds to minutes (different
  * complexes), and that decided, among others, HoughLinesP on two threads
  * (146-156 ms near, 206-209 far) and streams with a user kernel that keeps
- * its own buffers across frames (bench_pipeline.py: the frames alternate
- * between the cores, so do the kernel's buffers: a NumPy box of 0.19 ms took
- * 0.5-1.0 ms far, and the stream ran at 0.4x process()).  Run it before and
- * after a benchmark to know which placement the benchmark had.
+ * its own buffers across frames (bench_pipeline.py: before user kernels had
+ * home threads, the frames alternated between the cores and the kernel's
+ * buffers with them: a NumPy box of 0.19 ms took 0.5-1.0 ms far, and the
+ * stream ran at 0.4-0.65x process()).  Run it before and after a benchmark
+ * to know which placement the benchmark had.
  *
  * Usage: core_pair [cpu_a cpu_b]   (default 0 1)
  */
