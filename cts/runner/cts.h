@@ -138,5 +138,9 @@ vx_status VX_CALLBACK cts_nop_validate(vx_node node, const vx_reference paramete
  * nparams image inputs (all VX_INPUT VX_TYPE_IMAGE required); finalized when
  * finalize is nonzero.  Aborts the test on failure. */
 vx_kernel cts_user_kernel(vx_context c, const char *name, vx_uint32 nparams, int finalize);
+/* Add and finalize a user kernel "org.libopenvx.cts.<name>" running fn
+ * (validator validate, may be NULL) on an image input (parameter 0) and an
+ * image output (1).  Aborts the test on failure. */
+vx_kernel cts_image_kernel(vx_context c, const char *name, vx_kernel_f fn, vx_kernel_validate_f validate);
 
 #endif

@@ -37,3 +37,18 @@ vx_kernel cts_user_kernel(vx_context c, const char *name, vx_uint32 nparams, int
     if (finalize) CTS_ASSERT_STATUS(vxFinalizeKernel(k), VX_SUCCESS);
     return k;
 }
+
+vx_kernel cts_image_kernel(vx_context c, const char *name, vx_kernel_f fn, vx_kernel_validate_f validate)
+{
+    char full[VX_MAX_KERNEL_NAME];
+    vx_enum e = 0;
+    vx_kernel k;
+    snprintf(full, sizeof(full), "org.libopenvx.cts.%s", name);
+    CTS_ASSERT_STATUS(vxAllocateUserKernelId(c, &e), VX_SUCCESS);
+    k = vxAddUserKernel(c, full, e, fn, 2, validate, NULL, NULL);
+    CTS_ASSERT_VALID(k);
+    CTS_ASSERT_STATUS(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxFinalizeKernel(k), VX_SUCCESS);
+    return k;
+}

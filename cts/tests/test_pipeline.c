@@ -1495,16 +1495,9 @@ CTS_TEST(Pipeline, user_kernel_home_thread, "REQ-PIPE-AUTO")
     vx_image in[3] = {img(c), img(c), img(c)}, out[3] = {img(c), img(c), img(c)};
     vx_graph g = vxCreateGraph(c);
     vx_image v1 = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8), v2 = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8);
-    vx_enum kid;
-    vx_kernel k;
+    vx_kernel k = cts_image_kernel(c, "pipe.home", home_kernel, NULL);
     vx_node a, u, b;
     vx_uint32 i, same = 0;
-    CTS_ASSERT_STATUS(vxAllocateUserKernelId(c, &kid), VX_SUCCESS);
-    k = vxAddUserKernel(c, "org.libopenvx.cts.pipe.home", kid, home_kernel, 2, NULL, NULL, NULL);
-    CTS_ASSERT_VALID(k);
-    CTS_ASSERT_STATUS(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED), VX_SUCCESS);
-    CTS_ASSERT_STATUS(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED), VX_SUCCESS);
-    CTS_ASSERT_STATUS(vxFinalizeKernel(k), VX_SUCCESS);
     a = vxNotNode(g, in[0], v1);
     u = vxCreateGenericNode(g, k);
     CTS_ASSERT_STATUS(vxSetParameterByIndex(u, 0, (vx_reference)v1), VX_SUCCESS);

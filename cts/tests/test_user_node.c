@@ -307,16 +307,9 @@ CTS_TEST(UserNode, meta_format_misuse_in_validator, "REQ-1939 REQ-1958")
 {
     vx_context c = cts_context();
     vx_graph g = vxCreateGraph(c);
-    vx_enum e = 0;
-    vx_kernel k;
+    vx_kernel k = cts_image_kernel(c, "un.meta", cts_nop_kernel, meta_misuse_validate);
     vx_image in = et_image(c, 8, 8, 4), out = vxCreateImage(c, 8, 8, VX_DF_IMAGE_U8);
     vx_node n;
-    CTS_ASSERT_STATUS(vxAllocateUserKernelId(c, &e), VX_SUCCESS);
-    k = vxAddUserKernel(c, "org.libopenvx.cts.un.meta", e, cts_nop_kernel, 2, meta_misuse_validate, NULL, NULL);
-    CTS_ASSERT_VALID(k);
-    CTS_ASSERT_STATUS(vxAddParameterToKernel(k, 0, VX_INPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED), VX_SUCCESS);
-    CTS_ASSERT_STATUS(vxAddParameterToKernel(k, 1, VX_OUTPUT, VX_TYPE_IMAGE, VX_PARAMETER_STATE_REQUIRED), VX_SUCCESS);
-    CTS_ASSERT_STATUS(vxFinalizeKernel(k), VX_SUCCESS);
     n = et_node(g, k, R(in), R(out), NULL);
     CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
     CTS_EXPECT_STATUS(un_meta_status[0], VX_ERROR_INVALID_PARAMETERS);
