@@ -406,14 +406,11 @@ static void homes_drop(struct ovx_pipe *p)
 static vx_status homes_plan(vx_graph g, struct ovx_pipe *p)
 {
     vx_uint32 a;
-    for (a = 0; a < g->num_nodes; a++)
-        if (g->nodes[a]->kernel->user_kernel) break;
-    if (a == g->num_nodes) return VX_SUCCESS;
-    p->homes = calloc(g->num_nodes, sizeof(ovx_home));
-    if (!p->homes) return VX_ERROR_NO_MEMORY;
     for (a = 0; a < g->num_nodes; a++) {
-        ovx_home *h = &p->homes[a];
+        ovx_home *h;
         if (!g->nodes[a]->kernel->user_kernel) continue;
+        if (!p->homes && !(p->homes = calloc(g->num_nodes, sizeof(ovx_home)))) return VX_ERROR_NO_MEMORY;
+        h = &p->homes[a];
         h->user = vx_true_e;
         pthread_mutex_init(&h->lock, NULL);
         pthread_cond_init(&h->cond, NULL);
@@ -1084,9 +1081,10 @@ static ovx_home_job *home_first(ovx_home *h, vx_uint32 *slot)
  * (frame_before, the node, frame_after), the node's next frame taken as soon
  * as it is done with this one (posted by then when the node is the slowest
  * of the graph: its lane posted it on reaching the node, without waiting).
- * A job runs once the node's dependencies have finished the frame before;
- * until then (another frame of the node not posted yet, the node after the
- * one it writes for not done) the thread looks again every 50 us. */
+ * A job runs once the node and the nodes it depends on have finished the
+ * frame before; until then (the node's frame before not run yet, on a lane
+ * or not posted, or a node touching what it writes not done) the thread
+ * looks again every 50 us (those ends do not signal it). */
 static void *home_thread(void *arg)
 {
     ovx_home *h = arg;
