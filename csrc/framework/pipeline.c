@@ -104,7 +104,11 @@ typedef struct {
 } ovx_node_site;
 
 /* A user-kernel node's home thread (frame_home, home_thread): lanes post
- * jobs (on their stacks) in `jobs` and wait for their `done`. */
+ * jobs (on their stacks) in `jobs` and wait for their `done`, each on its
+ * job's own condition: one for all woke every waiting lane at each job's end
+ * and at each post, a core taken for nothing on 2 vCPUs (the Python bench's
+ * stream, one thread, 3000 frames: 6.0 -> 4.2 context switches a frame,
+ * 2275-2528 -> 2660-2693 frames a second). */
 typedef struct ovx_home_job ovx_home_job;
 typedef struct {
     vx_bool user;    /* the node runs a user kernel (lock and cond made) */
@@ -112,7 +116,9 @@ typedef struct {
     vx_bool started; /* the thread runs (made at the node's first hand-over) */
     vx_bool quit;
     pthread_mutex_t lock;
-    pthread_cond_t cond;
+    pthread_cond_t cond; /* the home thread waits: a job posted, quit */
+    pthread_cond_t room; /* lanes wait (room_waiters of them): a place in jobs freed */
+    vx_uint32 room_waiters;
     pthread_t thread;
     ovx_home_job *jobs[OVX_PIPE_MAX_LANES]; /* (NULL: free; a lane has one at a time) */
 } ovx_home;
@@ -397,6 +403,7 @@ static void homes_drop(struct ovx_pipe *p)
         }
         pthread_mutex_destroy(&h->lock);
         pthread_cond_destroy(&h->cond);
+        pthread_cond_destroy(&h->room);
     }
     free(p->homes);
     p->homes = NULL;
@@ -414,6 +421,7 @@ static vx_status homes_plan(vx_graph g, struct ovx_pipe *p)
         h->user = vx_true_e;
         pthread_mutex_init(&h->lock, NULL);
         pthread_cond_init(&h->cond, NULL);
+        pthread_cond_init(&h->room, NULL);
     }
     return VX_SUCCESS;
 }
@@ -1065,6 +1073,7 @@ struct ovx_home_job {
     vx_node node;
     vx_status status;
     vx_bool done;
+    pthread_cond_t cond; /* the posting lane waits for done */
 };
 
 /* Of the jobs posted, the one of the lowest frame; NULL: none. */
@@ -1094,13 +1103,14 @@ static void *home_thread(void *arg)
         ovx_home_job *j = home_first(h, &slot);
         if (j && (a = j->node->index, deps_done(j->frame->p, &a, 1, vx_true_e, j->frame->f))) {
             h->jobs[slot] = NULL;
+            if (h->room_waiters) pthread_cond_signal(&h->room);
             pthread_mutex_unlock(&h->lock);
             frame_before(j->frame, j->node);
             j->status = ovx_frame_node_run(j->frame->g, j->node);
             frame_after(j->frame, j->node);
             pthread_mutex_lock(&h->lock);
             j->done = vx_true_e;
-            pthread_cond_broadcast(&h->cond);
+            pthread_cond_signal(&j->cond); /* (under the lock: the lane, which ends j, sees done only after it) */
             continue;
         }
         if (h->quit) break;
@@ -1138,11 +1148,13 @@ static vx_bool frame_home(void *arg, vx_node n, vx_status *s)
     job.node = n;
     job.status = VX_SUCCESS;
     job.done = vx_false_e;
+    pthread_cond_init(&job.cond, NULL);
     pthread_mutex_lock(&h->lock);
     if (!h->started) {
         if (pthread_create(&h->thread, NULL, home_thread, h) != 0) {
             h->local = vx_true_e; /* (the lanes run it, as before its frames were long) */
             pthread_mutex_unlock(&h->lock);
+            pthread_cond_destroy(&job.cond);
             return vx_false_e;
         }
         h->started = vx_true_e;
@@ -1151,12 +1163,15 @@ static vx_bool frame_home(void *arg, vx_node n, vx_status *s)
         for (i = 0; i < OVX_PIPE_MAX_LANES && h->jobs[i]; i++) {
         }
         if (i < OVX_PIPE_MAX_LANES) break;
-        pthread_cond_wait(&h->cond, &h->lock);
+        h->room_waiters++;
+        pthread_cond_wait(&h->room, &h->lock);
+        h->room_waiters--;
     }
     h->jobs[i] = &job;
-    pthread_cond_broadcast(&h->cond);
-    while (!job.done) pthread_cond_wait(&h->cond, &h->lock);
+    pthread_cond_signal(&h->cond);
+    while (!job.done) pthread_cond_wait(&job.cond, &h->lock);
     pthread_mutex_unlock(&h->lock);
+    pthread_cond_destroy(&job.cond);
     *s = job.status;
     return vx_true_e;
 }
