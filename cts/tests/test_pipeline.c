@@ -1430,6 +1430,20 @@ CTS_TEST(Pipeline, random_queue_ops, "REQ-PIPE-QUEUE REQ-PIPE-AUTO REQ-PIPE-MANU
 #define HOME_FRAMES 40
 static vx_uint32 home_calls, home_fail_at;
 static pthread_t home_threads[3 * HOME_FRAMES];
+/* Pipeline.extra_lane_beside_homes: frames between the start of
+ * busy_first's call and the end of home_kernel's (counted when busy_first
+ * is set), and the most at once */
+static vx_node busy_first;
+static vx_uint32 busy_in, busy_max;
+
+static void busy_wait_us(long us)
+{
+    struct timespec t0, t;
+    clock_gettime(CLOCK_MONOTONIC, &t0);
+    do
+        clock_gettime(CLOCK_MONOTONIC, &t);
+    while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < us * 1000L);
+}
 
 static vx_status VX_CALLBACK home_kernel(vx_node node, const vx_reference *p, vx_uint32 num)
 {
@@ -1437,14 +1451,11 @@ static vx_status VX_CALLBACK home_kernel(vx_node node, const vx_reference *p, vx
     vx_imagepatch_addressing_t a = VX_IMAGEPATCH_ADDR_INIT;
     vx_uint8 buf[W * H];
     vx_uint32 i, call = __atomic_add_fetch(&home_calls, 1, __ATOMIC_SEQ_CST);
-    struct timespec t0, t;
+    vx_status s;
     (void)node;
     (void)num;
     if (call <= 3 * HOME_FRAMES) home_threads[call - 1] = pthread_self();
-    clock_gettime(CLOCK_MONOTONIC, &t0);
-    do
-        clock_gettime(CLOCK_MONOTONIC, &t);
-    while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < 200000L);
+    busy_wait_us(200);
     if (call == home_fail_at) return VX_ERROR_INVALID_VALUE;
     a.dim_x = W;
     a.dim_y = H;
@@ -1453,30 +1464,55 @@ static vx_status VX_CALLBACK home_kernel(vx_node node, const vx_reference *p, vx
     if (vxCopyImagePatch((vx_image)p[0], &r, 0, &a, buf, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
         return VX_FAILURE;
     for (i = 0; i < W * H; i++) buf[i] = (vx_uint8)(buf[i] + call);
+    s = vxCopyImagePatch((vx_image)p[1], &r, 0, &a, buf, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
+    if (busy_first) __atomic_sub_fetch(&busy_in, 1, __ATOMIC_SEQ_CST);
+    return s;
+}
+
+/* An identity user kernel busy for 150 us (its node, past OVX_HOME_MIN_NS,
+ * on a home thread of its own); busy_first's calls count frames in. */
+static vx_status VX_CALLBACK busy_kernel(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    vx_rectangle_t r = {0, 0, W, H};
+    vx_imagepatch_addressing_t a = VX_IMAGEPATCH_ADDR_INIT;
+    vx_uint8 buf[W * H];
+    (void)num;
+    if (node == busy_first) {
+        vx_uint32 in = __atomic_add_fetch(&busy_in, 1, __ATOMIC_SEQ_CST), m = __atomic_load_n(&busy_max, __ATOMIC_SEQ_CST);
+        while (in > m && !__atomic_compare_exchange_n(&busy_max, &m, in, 0, __ATOMIC_SEQ_CST, __ATOMIC_SEQ_CST)) {
+        }
+    }
+    busy_wait_us(150);
+    a.dim_x = W;
+    a.dim_y = H;
+    a.stride_x = 1;
+    a.stride_y = W;
+    if (vxCopyImagePatch((vx_image)p[0], &r, 0, &a, buf, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
+        return VX_FAILURE;
     return vxCopyImagePatch((vx_image)p[1], &r, 0, &a, buf, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
 }
 
-/* frames [first, first + n) through the queues (3 buffers each); frame f's
- * input is pattern(f); its output checked against ~(~pattern(f) + f + 1)
- * (frame f is call f + 1) unless it is the failing one */
-static void home_frames(vx_graph g, vx_image *in, vx_image *out, vx_uint32 first, vx_uint32 n)
+/* frames [first, first + n) through the queues (nb buffers each); frame
+ * f's input is pattern(f); its output checked against ~(~pattern(f) + f +
+ * 1) (frame f is call f + 1) unless it is the failing one */
+static void home_frames(vx_graph g, vx_image *in, vx_image *out, vx_uint32 first, vx_uint32 n, vx_uint32 nb)
 {
     vx_uint32 f, k, num;
     vx_uint8 have[W * H];
-    for (f = first; f < first + n + 3; f++) {
+    for (f = first; f < first + n + nb; f++) {
         vx_reference r;
-        if (f >= first + 3) { /* the frame 3 before: done */
-            vx_uint32 d = f - 3, i, bad = 0;
+        if (f >= first + nb) { /* the frame nb before: done */
+            vx_uint32 d = f - nb, i, bad = 0;
             CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 1, &r, 1, &num), VX_SUCCESS);
-            CTS_ASSERT(r == (vx_reference)out[d % 3]);
+            CTS_ASSERT(r == (vx_reference)out[d % nb]);
             CTS_ASSERT_STATUS(vxGraphParameterDequeueDoneRef(g, 0, &r, 1, &num), VX_SUCCESS);
-            read_img(out[d % 3], have);
+            read_img(out[d % nb], have);
             for (i = 0; i < W * H; i++)
                 if (have[i] != (vx_uint8)~(vx_uint8)((vx_uint8)~pattern(d, i) + d + 1)) bad++;
             if (d + 1 != home_fail_at) CTS_EXPECT_MSG(bad == 0, "frame %u: %u pixels wrong", d, bad);
         }
         if (f < first + n) {
-            k = f % 3;
+            k = f % nb;
             fill(in[k], f);
             CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 0, (vx_reference *)&in[k], 1), VX_SUCCESS);
             CTS_ASSERT_STATUS(vxGraphParameterEnqueueReadyRef(g, 1, (vx_reference *)&out[k], 1), VX_SUCCESS);
@@ -1511,7 +1547,7 @@ CTS_TEST(Pipeline, user_kernel_home_thread, "REQ-PIPE-AUTO")
     CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
     home_calls = 0;
     home_fail_at = 0;
-    home_frames(g, in, out, 0, HOME_FRAMES);
+    home_frames(g, in, out, 0, HOME_FRAMES, 3);
     CTS_ASSERT_STATUS(vxWaitGraph(g), VX_SUCCESS);
     CTS_ASSERT_EQ_INT(home_calls, HOME_FRAMES);
     /* from the 5th frame on (the first frames measure its time), one thread */
@@ -1521,7 +1557,7 @@ CTS_TEST(Pipeline, user_kernel_home_thread, "REQ-PIPE-AUTO")
     /* a failing call: its frame fails (vxWaitGraph says so), the others do not */
     home_fail_at = HOME_FRAMES + 7;
     cts_log_clear();
-    home_frames(g, in, out, HOME_FRAMES, HOME_FRAMES);
+    home_frames(g, in, out, HOME_FRAMES, HOME_FRAMES, 3);
     CTS_EXPECT(vxWaitGraph(g) != VX_SUCCESS);
     CTS_EXPECT(cts_log_count() >= 1);
     cts_log_clear();
@@ -1529,7 +1565,7 @@ CTS_TEST(Pipeline, user_kernel_home_thread, "REQ-PIPE-AUTO")
     /* verified again: the plan (and the home thread) made again */
     home_fail_at = 0;
     CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
-    home_frames(g, in, out, 2 * HOME_FRAMES, HOME_FRAMES);
+    home_frames(g, in, out, 2 * HOME_FRAMES, HOME_FRAMES, 3);
     CTS_ASSERT_STATUS(vxWaitGraph(g), VX_SUCCESS);
     CTS_ASSERT_EQ_INT(home_calls, 3 * HOME_FRAMES);
     for (same = 0, i = 2 * HOME_FRAMES + 5; i < 3 * HOME_FRAMES; i++)
@@ -1543,6 +1579,70 @@ CTS_TEST(Pipeline, user_kernel_home_thread, "REQ-PIPE-AUTO")
     vxReleaseGraph(&g);
     vxRemoveKernel(k);
     for (i = 0; i < 3; i++) {
+        vxReleaseImage(&in[i]);
+        vxReleaseImage(&out[i]);
+    }
+}
+
+/* in -> Not -> cores + 1 busy identity user kernels -> the stateful one ->
+ * Not -> out in QUEUE_AUTO with cores + 2 buffers (cores: the pool's
+ * threads, 2 at least): every user-kernel node runs on a home thread, and
+ * the slowest of them (200 us) takes under a core's share of a frame (150
+ * us each for the others), so the lane beyond the cores runs frames too
+ * (pipeline.c, lanes_now): cores + 1 frames at once between the first busy
+ * node and the stateful one (4 at most: OVX_PIPE_MAX_LANES), results in
+ * order. */
+CTS_TEST(Pipeline, extra_lane_beside_homes, "REQ-PIPE-AUTO")
+{
+    vx_context c = cts_context();
+    vx_image in[8], out[8], v[8];
+    vx_graph g = vxCreateGraph(c);
+    vx_kernel kh = cts_image_kernel(c, "pipe.home2", home_kernel, NULL);
+    vx_kernel kb = cts_image_kernel(c, "pipe.busy", busy_kernel, NULL);
+    vx_node a, b, u, nodes[6];
+    vx_uint32 pool = 0, cores, nb, depth, lanes, i;
+    CTS_ASSERT_STATUS(vxQueryContext(c, VX_CONTEXT_OVX_THREADS, &pool, sizeof(pool)), VX_SUCCESS);
+    cores = pool > 2 ? pool : 2;
+    nb = cores + 1 < 6 ? cores + 1 : 6;
+    depth = cores + 2 < 8 ? cores + 2 : 8;
+    lanes = cores + 1 < 4 ? cores + 1 : 4;
+    for (i = 0; i < depth; i++) in[i] = img(c), out[i] = img(c);
+    for (i = 0; i <= nb; i++) v[i] = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8);
+    a = vxNotNode(g, in[0], v[0]);
+    for (i = 0; i < nb; i++) {
+        nodes[i] = vxCreateGenericNode(g, kb);
+        CTS_ASSERT_STATUS(vxSetParameterByIndex(nodes[i], 0, (vx_reference)v[i]), VX_SUCCESS);
+        CTS_ASSERT_STATUS(vxSetParameterByIndex(nodes[i], 1, (vx_reference)v[i + 1]), VX_SUCCESS);
+    }
+    u = vxCreateGenericNode(g, kh);
+    CTS_ASSERT_STATUS(vxSetParameterByIndex(u, 0, (vx_reference)v[nb]), VX_SUCCESS);
+    v[nb + 1] = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8);
+    CTS_ASSERT_STATUS(vxSetParameterByIndex(u, 1, (vx_reference)v[nb + 1]), VX_SUCCESS);
+    b = vxNotNode(g, v[nb + 1], out[0]);
+    CTS_ASSERT_VALID(a);
+    CTS_ASSERT_VALID(b);
+    add_gp(g, a, 0);
+    add_gp(g, b, 1);
+    CTS_ASSERT_STATUS(config(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, in, out, depth), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    home_calls = 0;
+    home_fail_at = 0;
+    busy_in = busy_max = 0;
+    busy_first = nodes[0];
+    home_frames(g, in, out, 0, HOME_FRAMES, depth);
+    CTS_EXPECT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    busy_first = NULL;
+    CTS_EXPECT_EQ_INT(home_calls, HOME_FRAMES);
+    CTS_EXPECT_MSG(busy_max == lanes, "%u frames at most at once, not %u", busy_max, lanes);
+    vxReleaseNode(&a);
+    vxReleaseNode(&b);
+    vxReleaseNode(&u);
+    for (i = 0; i < nb; i++) vxReleaseNode(&nodes[i]);
+    for (i = 0; i <= nb + 1; i++) vxReleaseImage(&v[i]);
+    vxReleaseGraph(&g);
+    vxRemoveKernel(kh);
+    vxRemoveKernel(kb);
+    for (i = 0; i < depth; i++) {
         vxReleaseImage(&in[i]);
         vxReleaseImage(&out[i]);
     }
@@ -1566,5 +1666,6 @@ CTS_TABLE(pipeline) = {
     CTS_ENTRY(Pipeline, streaming_enabled_after_verify),
     CTS_ENTRY(Pipeline, random_queue_ops),
     CTS_ENTRY(Pipeline, user_kernel_home_thread),
+    CTS_ENTRY(Pipeline, extra_lane_beside_homes),
     CTS_TABLE_END,
 };
