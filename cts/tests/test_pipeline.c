@@ -1445,10 +1445,20 @@ static void busy_wait_us(long us)
     while ((t.tv_sec - t0.tv_sec) * 1000000000L + (t.tv_nsec - t0.tv_nsec) < us * 1000L);
 }
 
-static vx_status VX_CALLBACK home_kernel(vx_node node, const vx_reference *p, vx_uint32 num)
+/* A W x H image's bytes from or into buf (usage VX_READ_ONLY / VX_WRITE_ONLY) */
+static vx_status patch_copy(vx_reference img, vx_uint8 *buf, vx_enum usage)
 {
     vx_rectangle_t r = {0, 0, W, H};
     vx_imagepatch_addressing_t a = VX_IMAGEPATCH_ADDR_INIT;
+    a.dim_x = W;
+    a.dim_y = H;
+    a.stride_x = 1;
+    a.stride_y = W;
+    return vxCopyImagePatch((vx_image)img, &r, 0, &a, buf, usage, VX_MEMORY_TYPE_HOST);
+}
+
+static vx_status VX_CALLBACK home_kernel(vx_node node, const vx_reference *p, vx_uint32 num)
+{
     vx_uint8 buf[W * H];
     vx_uint32 i, call = __atomic_add_fetch(&home_calls, 1, __ATOMIC_SEQ_CST);
     vx_status s;
@@ -1457,14 +1467,9 @@ static vx_status VX_CALLBACK home_kernel(vx_node node, const vx_reference *p, vx
     if (call <= 3 * HOME_FRAMES) home_threads[call - 1] = pthread_self();
     busy_wait_us(200);
     if (call == home_fail_at) return VX_ERROR_INVALID_VALUE;
-    a.dim_x = W;
-    a.dim_y = H;
-    a.stride_x = 1;
-    a.stride_y = W;
-    if (vxCopyImagePatch((vx_image)p[0], &r, 0, &a, buf, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
-        return VX_FAILURE;
+    if (patch_copy(p[0], buf, VX_READ_ONLY) != VX_SUCCESS) return VX_FAILURE;
     for (i = 0; i < W * H; i++) buf[i] = (vx_uint8)(buf[i] + call);
-    s = vxCopyImagePatch((vx_image)p[1], &r, 0, &a, buf, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
+    s = patch_copy(p[1], buf, VX_WRITE_ONLY);
     if (busy_first) __atomic_sub_fetch(&busy_in, 1, __ATOMIC_SEQ_CST);
     return s;
 }
@@ -1473,8 +1478,6 @@ static vx_status VX_CALLBACK home_kernel(vx_node node, const vx_reference *p, vx
  * on a home thread of its own); busy_first's calls count frames in. */
 static vx_status VX_CALLBACK busy_kernel(vx_node node, const vx_reference *p, vx_uint32 num)
 {
-    vx_rectangle_t r = {0, 0, W, H};
-    vx_imagepatch_addressing_t a = VX_IMAGEPATCH_ADDR_INIT;
     vx_uint8 buf[W * H];
     (void)num;
     if (node == busy_first) {
@@ -1483,13 +1486,8 @@ static vx_status VX_CALLBACK busy_kernel(vx_node node, const vx_reference *p, vx
         }
     }
     busy_wait_us(150);
-    a.dim_x = W;
-    a.dim_y = H;
-    a.stride_x = 1;
-    a.stride_y = W;
-    if (vxCopyImagePatch((vx_image)p[0], &r, 0, &a, buf, VX_READ_ONLY, VX_MEMORY_TYPE_HOST) != VX_SUCCESS)
-        return VX_FAILURE;
-    return vxCopyImagePatch((vx_image)p[1], &r, 0, &a, buf, VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST);
+    if (patch_copy(p[0], buf, VX_READ_ONLY) != VX_SUCCESS) return VX_FAILURE;
+    return patch_copy(p[1], buf, VX_WRITE_ONLY);
 }
 
 /* frames [first, first + n) through the queues (nb buffers each); frame
