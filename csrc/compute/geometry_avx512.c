@@ -459,7 +459,8 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_taps(const w5_ctx
             __m512i acc = _mm512_setzero_si512();
             /* the base taps (>> of a negative int32 is arithmetic on the
              * compilers this file builds with; X >> 10 is monotonic in X);
-             * dx <= 14 and dy <= 2 (unsigned: negatives fail), two compares */
+             * dx <= 14 and dy <= 2 (unsigned: negatives fail), two compares (GCC makes the
+             * second a masked one; SIMDe's _mm512_mask_cmple_epu32_mask alias wants 4 arguments) */
 #define W5_GBIL_BLK(b)                                                                                                  \
     if (k0 + 16 * (b) < n) {                                                                                            \
         const int32_t k = k0 + 16 * (b);                                                                                \
@@ -467,7 +468,7 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_taps(const w5_ctx
         const int32_t x = *w5_base(X, k) >> B, y = *w5_base(Y, k) >> B;                                                 \
         const __m512i dx = _mm512_sub_epi32(W5_SRAI(Xv, B), _mm512_set1_epi32(x));                                      \
         const __m512i dy = _mm512_sub_epi32(W5_SRAI(Yv, B), _mm512_set1_epi32(y));                                      \
-        const __mmask16 in = _mm512_mask_cmple_epu32_mask(_mm512_cmple_epu32_mask(dx, W5_KC(c, 5)), dy, W5_KC(c, 8));   \
+        const __mmask16 in = _mm512_cmple_epu32_mask(dx, W5_KC(c, 5)) & _mm512_cmple_epu32_mask(dy, W5_KC(c, 8));     \
         __m512i r, ta, tb;                                                                                              \
         if (in == 0xFFFF) {                                                                                             \
             const __m512i T = w5_table16(c, x, y);                                                                      \
