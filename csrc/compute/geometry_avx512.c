@@ -135,8 +135,13 @@ typedef struct {
     const int32_t *kc;
 } w5_ctx;
 
-static const int32_t w5_kc[12] = {(1 << B) - 1, 1 << B, 0x00FF00FF, 1 << (2 * B - 1), 0x11011000, 14, 30, 0x21012000,
-                                   2, 0xFF00, 0xFF0000, (int32_t)0xFF000000u};
+/* The bilinear taps' constants, broadcast from memory (w5_bil_u says why):
+ * the fraction mask, 1.0, the tap pairs' byte mask, the sum's rounding, the
+ * 16- and 32-column windows' tap offsets and bounds, and the byte masks of
+ * w5_acc's blocks 1-3 (W5_K_BYTE + b - 1). */
+enum { W5_K_FRAC, W5_K_ONE, W5_K_PAIR, W5_K_ROUND, W5_K_OFF16, W5_K_DX16, W5_K_DX32, W5_K_OFF32, W5_K_DY, W5_K_BYTE };
+static const int32_t w5_kc[W5_K_BYTE + 3] = {(1 << B) - 1, 1 << B,     0x00FF00FF, 1 << (2 * B - 1), 0x11011000, 14, 30,
+                                             0x21012000,   2,          0xFF00,     0xFF0000,         (int32_t)0xFF000000u};
 #define W5_KC(c, i) _mm512_set1_epi32((c)->kc[i])
 
 static int w5_vbmi(void)
@@ -311,17 +316,25 @@ static inline __m512i w5_tap(const w5_ctx *c, __m512i a, __m512i b)
  * 1.20 ms). */
 static inline __m512i w5_bil_u(const w5_ctx *c, __m512i a0, __m512i a1, __m512i X, __m512i Y)
 {
-    const __m512i fm = W5_KC(c, 0);
+    const __m512i fm = W5_KC(c, W5_K_FRAC);
     __m512i s = _mm512_and_si512(X, fm), t = _mm512_and_si512(Y, fm);
-    __m512i ws = _mm512_add_epi32(W5_KC(c, 1), _mm512_sub_epi32(_mm512_slli_epi32(s, 16), s));
+    __m512i ws = _mm512_add_epi32(W5_KC(c, W5_K_ONE), _mm512_sub_epi32(_mm512_slli_epi32(s, 16), s));
     __m512i r0 = _mm512_madd_epi16(a0, ws), r1 = _mm512_madd_epi16(a1, ws);
     __m512i v = _mm512_add_epi32(_mm512_slli_epi32(r0, B), _mm512_mullo_epi32(_mm512_sub_epi32(r1, r0), t));
-    return _mm512_add_epi32(v, W5_KC(c, 3));
+    return _mm512_add_epi32(v, W5_KC(c, W5_K_ROUND));
 }
 
 static inline __m512i w5_bil(const w5_ctx *c, __m512i a0, __m512i a1, __m512i X, __m512i Y)
 {
     return _mm512_srli_epi32(w5_bil_u(c, a0, a1, X, Y), 2 * B);
+}
+
+/* w5_bil_u from the taps as bytes p00 p10 p01 p11 of each dword (the
+ * windows' vpermb / vpermt2b with the W5_K_OFF* offsets) */
+static inline __m512i w5_bil_pairs(const w5_ctx *c, __m512i v, __m512i X, __m512i Y)
+{
+    const __m512i bm = W5_KC(c, W5_K_PAIR);
+    return w5_bil_u(c, _mm512_and_si512(v, bm), _mm512_and_si512(_mm512_srli_epi32(v, 8), bm), X, Y);
 }
 
 /* Block b's outputs (u: w5_bil_u's sums) into byte b of each dword of acc:
@@ -331,9 +344,8 @@ static inline __m512i w5_acc(const w5_ctx *c, __m512i acc, __m512i u, const int 
 {
     if (b == 0) return _mm512_srli_epi32(u, 2 * B);
     return _mm512_ternarylogic_epi32(acc, b == 3 ? _mm512_slli_epi32(u, 8 * 3 - 2 * B) : _mm512_srli_epi32(u, 2 * B - 8 * b),
-                                     W5_KC(c, 8 + b), 0xF8); /* acc | (shifted & mask) */
+                                     W5_KC(c, W5_K_BYTE + b - 1), 0xF8); /* acc | (shifted & mask) */
 }
-
 
 /* A 16-column window row: 16 bytes of plane row y from column x, bytes
  * outside the plane the constant. */
@@ -484,20 +496,23 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_taps(const w5_ctx
         const int32_t x = *w5_base(X, k) >> B, y = *w5_base(Y, k) >> B;                                                 \
         const __m512i dx = _mm512_sub_epi32(W5_SRAI(Xv, B), _mm512_set1_epi32(x));                                      \
         const __m512i dy = _mm512_sub_epi32(W5_SRAI(Yv, B), _mm512_set1_epi32(y));                                      \
-        const __mmask16 in = _mm512_cmple_epu32_mask(dx, W5_KC(c, 5)) & _mm512_cmple_epu32_mask(dy, W5_KC(c, 8));     \
+        const __mmask16 in =                                                                                            \
+            _mm512_cmple_epu32_mask(dx, W5_KC(c, W5_K_DX16)) & _mm512_cmple_epu32_mask(dy, W5_KC(c, W5_K_DY));          \
         __m512i r, ta, tb;                                                                                              \
         if (in == 0xFFFF) {                                                                                             \
             const __m512i T = w5_table16(c, x, y);                                                                      \
             const __m512i i = _mm512_add_epi32(dx, _mm512_slli_epi32(dy, 4));                                           \
-            const __m512i v = _mm512_permutexvar_epi8(_mm512_add_epi32(_mm512_shuffle_epi8(i, b0), W5_KC(c, 4)), T);           \
-            r = w5_bil_u(c, _mm512_and_si512(v, W5_KC(c, 2)), _mm512_and_si512(_mm512_srli_epi32(v, 8), W5_KC(c, 2)), Xv, Yv);               \
-        } else if (_mm512_cmple_epu32_mask(_mm512_max_epu32(dx, _mm512_sub_epi32(_mm512_slli_epi32(dy, 4), dy)), W5_KC(c, 6)) == \
-                       0xFFFF &&                                                                                        \
+            const __m512i v =                                                                                           \
+                _mm512_permutexvar_epi8(_mm512_add_epi32(_mm512_shuffle_epi8(i, b0), W5_KC(c, W5_K_OFF16)), T);         \
+            r = w5_bil_pairs(c, v, Xv, Yv);                                                                             \
+        } else if (_mm512_cmple_epu32_mask(_mm512_max_epu32(dx, _mm512_sub_epi32(_mm512_slli_epi32(dy, 4), dy)),       \
+                                           W5_KC(c, W5_K_DX32)) == 0xFFFF &&                                            \
                    w5_win32(c, x, y, &ta, &tb)) {                                                                       \
             /* dx <= 30, dy <= 2: the 32-column window, bytes p00 p01 p10 p11 by one vpermt2b */                        \
             const __m512i i = _mm512_add_epi32(dx, _mm512_slli_epi32(dy, 5));                                           \
-            const __m512i v = _mm512_permutex2var_epi8(ta, _mm512_add_epi32(_mm512_shuffle_epi8(i, b0), W5_KC(c, 7)), tb);   \
-            r = w5_bil_u(c, _mm512_and_si512(v, W5_KC(c, 2)), _mm512_and_si512(_mm512_srli_epi32(v, 8), W5_KC(c, 2)), Xv, Yv);               \
+            const __m512i v =                                                                                           \
+                _mm512_permutex2var_epi8(ta, _mm512_add_epi32(_mm512_shuffle_epi8(i, b0), W5_KC(c, W5_K_OFF32)), tb);   \
+            r = w5_bil_pairs(c, v, Xv, Yv);                                                                             \
         } else {                                                                                                        \
             r = _mm512_slli_epi32(w5_blk_slow(c, Xv, Yv, x, y, 1), 2 * B);                                                  \
         }                                                                                                               \
@@ -578,7 +593,7 @@ static W5_TARGET __attribute__((noinline)) __m512i w5_nn_other(const w5_ctx *c, 
         return _mm512_and_si512(_mm512_permutex2var_epi8(ta, _mm512_add_epi32(dx, _mm512_slli_epi32(dy, 5)), tb),
                                 _mm512_set1_epi32(255));
     if (_mm512_cmple_epu32_mask(_mm512_max_epu32(dx, _mm512_slli_epi32(dy, 1)), _mm512_set1_epi32(15)) == 0xFFFF)
-        return w5_pick2(c, w5_table16(c, x, y), w5_table16(c, x, y + 4), dx, dy, 4, Xv, Yv, 0); /* (w5_blk_slow's) */
+        return w5_pick2(c, w5_table16(c, x, y), w5_table16(c, x, y + 4), dx, dy, 4, Xv, Yv, 0); /* (see w5_blk_slow) */
     return w5_blk_slow(c, Xv, Yv, x, y, 0);
 }
 
@@ -661,13 +676,14 @@ static inline W5_TARGET void w5_taps_aff(const w5_ctx *c, const int32_t *X, cons
         __m512i v;                                                                                                      \
         /* i in each byte of its dword, plus the taps' offsets */                                                       \
         if (!wide) {                                                                                                    \
-            v = _mm512_permutexvar_epi8(_mm512_add_epi32(_mm512_shuffle_epi8(i, b0), W5_KC(c, 4)), w5_table16(c, x, y));       \
+            v = _mm512_permutexvar_epi8(_mm512_add_epi32(_mm512_shuffle_epi8(i, b0), W5_KC(c, W5_K_OFF16)),             \
+                                        w5_table16(c, x, y));                                                           \
         } else {                                                                                                        \
             __m512i ta, tb;                                                                                             \
             w5_table32(c, x, y, &ta, &tb);                                                                              \
-            v = _mm512_permutex2var_epi8(ta, _mm512_add_epi32(_mm512_shuffle_epi8(i, b0), W5_KC(c, 7)), tb);                 \
+            v = _mm512_permutex2var_epi8(ta, _mm512_add_epi32(_mm512_shuffle_epi8(i, b0), W5_KC(c, W5_K_OFF32)), tb);   \
         }                                                                                                               \
-        const __m512i r = w5_bil_u(c, _mm512_and_si512(v, W5_KC(c, 2)), _mm512_and_si512(_mm512_srli_epi32(v, 8), W5_KC(c, 2)), Xv, Yv);   \
+        const __m512i r = w5_bil_pairs(c, v, Xv, Yv);                                                                   \
         acc = w5_acc(c, acc, r, b);                                                                                     \
     }
             W5_BIL_BLK(0)
