@@ -43,7 +43,7 @@ fi
 run_level() {
     level=$1 t=$SECONDS
     echo "== OPENVX_SIMD=$level"
-    OPENVX_SIMD=$level LD_LIBRARY_PATH="$build/cts" "$build/cts/openvx-cts" --quiet | tail -1
+    CTS_TEST_TIMEOUT=300 OPENVX_SIMD=$level LD_LIBRARY_PATH="$build/cts" "$build/cts/openvx-cts" --quiet | tail -1
     # pytest must not import the source tree: run it from the build directory
     (cd "$build" && OPENVX_SIMD=$level python3 -m pytest -q -p no:cacheprovider "$root/tests" \
         --ignore="$root/tests/test_c_build.py" --ignore="$root/tests/test_readme.py" | tail -1)

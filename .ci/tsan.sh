@@ -23,4 +23,5 @@ echo "tsan.sh: stress done at $SECONDS s"
 # (every 7th case: ~15 s under TSan instead of ~100)
 OVX_SIMD_TEST_SAMPLE=7 "$build/cts/simd-hough" | tail -1
 echo "tsan.sh: simd-hough done at $SECONDS s"
-LD_LIBRARY_PATH="$build/cts" "$build/cts/openvx-cts" --quiet | tail -1
+# (a test that does not end stops the run, naming itself: CTS_TEST_TIMEOUT)
+CTS_TEST_TIMEOUT=300 LD_LIBRARY_PATH="$build/cts" "$build/cts/openvx-cts" --quiet | tail -1

@@ -249,9 +249,11 @@ static void write_str(const char *s)
 static void crash_handler(int sig)
 {
     const char *what = sig == SIGSEGV ? "SIGSEGV" : sig == SIGABRT ? "SIGABRT" : sig == SIGBUS ? "SIGBUS"
-                     : sig == SIGFPE ? "SIGFPE" : sig == SIGILL ? "SIGILL" : "signal";
+                     : sig == SIGFPE ? "SIGFPE" : sig == SIGILL ? "SIGILL"
+                     : sig == SIGALRM ? "over CTS_TEST_TIMEOUT seconds (hung?)"
+                     : sig == SIGTERM ? "SIGTERM (a test harness's timeout?)" : "signal";
     fflush(stdout); /* not async-signal-safe, but we are dying anyway */
-    write_str("\n[CRASH] ");
+    write_str(sig == SIGALRM || sig == SIGTERM ? "\n[STOPPED] " : "\n[CRASH] ");
     if (current) {
         write_str(current->group);
         write_str(".");
@@ -265,9 +267,11 @@ static void crash_handler(int sig)
     _exit(128 + sig);
 }
 
+/* (SIGTERM, SIGALRM: a test that does not end, stopped by the harness's
+ * timeout or by CTS_TEST_TIMEOUT: the log names it) */
 static void install_crash_handlers(void)
 {
-    static const int sigs[] = {SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL};
+    static const int sigs[] = {SIGSEGV, SIGABRT, SIGBUS, SIGFPE, SIGILL, SIGTERM, SIGALRM};
     struct sigaction sa;
     size_t i;
     memset(&sa, 0, sizeof(sa));
@@ -305,11 +309,15 @@ static int matches(const cts_test *t, const char *pattern)
     return 0;
 }
 
+/* CTS_TEST_TIMEOUT: seconds a test may take (0 or unset: no limit) */
+static unsigned test_timeout;
+
 /* Run one test; returns 0 passed, 1 failed, 2 skipped. */
 static int run_one(const cts_test *t)
 {
     volatile int i;
     current = t;
+    if (test_timeout) alarm(test_timeout);
     test_failures = 0;
     test_skipped = 0;
     num_test_contexts = 0;
@@ -321,6 +329,7 @@ static int run_one(const cts_test *t)
             cts_fail(__FILE__, __LINE__, 0, "releasing the test context failed");
     }
     num_test_contexts = 0;
+    if (test_timeout) alarm(0);
     current = NULL;
     if (test_failures) return 1;
     if (test_skipped) {
@@ -337,7 +346,8 @@ static void usage(const char *argv0)
            "  --filter PATTERN  run tests whose \"Group.name\" matches PATTERN (glob, or substring;\n"
            "                    several patterns separated by ':')\n"
            "  --list            list the tests with the spec requirements they check\n"
-           "  --quiet           print only failures and the summary\n",
+           "  --quiet           print only failures and the summary\n"
+           "environment: CTS_TEST_TIMEOUT=N stops the run, naming the test, when one test takes over N s\n",
            argv0);
 }
 
@@ -367,6 +377,11 @@ int main(int argc, char **argv)
         }
     }
     setvbuf(stdout, NULL, _IOLBF, 0);
+    {
+        const char *tt = getenv("CTS_TEST_TIMEOUT");
+        long v = tt ? strtol(tt, NULL, 10) : 0;
+        test_timeout = v > 0 && v < 100000 ? (unsigned)v : 0;
+    }
     install_crash_handlers();
 
     for (ti = 0; ti < sizeof(all_tables) / sizeof(all_tables[0]); ti++) {
