@@ -177,6 +177,18 @@ typedef struct {
     float ax, bx, ay, by, az, bz;
 } ovxc_geo_row;
 void ovxc_geo_affine_row(const ovxc_geo_src *src, const float m[6], uint32_t y, ovxc_geo_row *r);
+
+/* Whether a bilinear warp whose source positions move dxdx, dydx pixels a
+ * destination pixel along a row is faster by 4x4 tiles than by 16-pixel row
+ * blocks (the AVX-512 rows, w5_tile_band): a row block across more than ~5.5
+ * source rows (30-75 degree rotations) while the positions also move along
+ * the row (at 80-90 degrees a row block's taps share their columns, and the
+ * rows were faster; nearest's rows were as fast as tiles).  Only the speed
+ * depends on it. */
+static inline int ovxc_geo_tiles(double dxdx, double dydx)
+{
+    return 15.0 * (dydx < 0 ? -dydx : dydx) > 5.5 && 15.0 * (dxdx < 0 ? -dxdx : dxdx) > 3.5;
+}
 void ovxc_geo_perspective_row(const ovxc_geo_src *src, const float m[9], uint32_t y, ovxc_geo_row *r);
 
 /* Bounds of a perspective coordinate over the columns [xa, xb] (lanes of

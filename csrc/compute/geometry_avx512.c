@@ -366,7 +366,7 @@ static inline W5_TARGET __m128i w5_row16(const w5_ctx *c, int32_t x, int32_t y)
 /* The 64-byte table of a 16-column window: rows y .. y + 3 from column x,
  * 16 bytes each (a broadcast load and 3 inserts: masked broadcasts needed
  * their masks reloaded into mask registers for every block). */
-static inline W5_TARGET __m512i w5_table16(const w5_ctx *c, int32_t x, int32_t y)
+static inline __attribute__((always_inline)) W5_TARGET __m512i w5_table16(const w5_ctx *c, int32_t x, int32_t y)
 {
     if ((uint32_t)x <= c->xmax16 && (uint32_t)y <= c->ymax16 && c->xmax16 != 0xFFFFFFFFu) {
         const intptr_t st = c->stride;
@@ -472,12 +472,20 @@ static inline const int32_t *w5_base(const int32_t *A, int32_t k)
     return A[k] <= A[k + 15] ? A + k : A + k + 15;
 }
 
+/* The base of a tile's block (w5_tile_band: 4 rows of 4 lanes): the least of
+ * its corners' taps (the positions are monotonic along rows and columns) */
+static inline const int32_t *w5_base4(const int32_t *A, int32_t k)
+{
+    const int32_t *a = A[k] <= A[k + 3] ? A + k : A + k + 3, *b = A[k + 12] <= A[k + 15] ? A + k + 12 : A + k + 15;
+    return *a <= *b ? a : b;
+}
+
 /* The taps of the n pixels of a chunk (positions in X[], Y[], held up to n
  * rounded up to 16) into out.  Fast path: the block's taps in a 16-column,
  * 4-row window (w5_table16) and one vpermb (bilinear: the four taps of each
  * lane as bytes p00 p01 p10 p11 of its dword). */
 static inline __attribute__((always_inline)) W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const int32_t *Y, uint8_t *out, int32_t n,
-                                     const int bil)
+                                     const int bil, const int tile)
 {
     if (bil) {
         /* 4 blocks a step, as w5_taps_aff's */
@@ -493,7 +501,7 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_taps(const w5_ctx
     if (k0 + 16 * (b) < n) {                                                                                            \
         const int32_t k = k0 + 16 * (b);                                                                                \
         const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));    \
-        const int32_t x = *w5_base(X, k) >> B, y = *w5_base(Y, k) >> B;                                                 \
+        const int32_t x = *(tile ? w5_base4 : w5_base)(X, k) >> B, y = *(tile ? w5_base4 : w5_base)(Y, k) >> B;         \
         const __m512i dx = _mm512_sub_epi32(W5_SRAI(Xv, B), _mm512_set1_epi32(x));                                      \
         const __m512i dy = _mm512_sub_epi32(W5_SRAI(Yv, B), _mm512_set1_epi32(y));                                      \
         const __mmask16 in =                                                                                            \
@@ -541,7 +549,8 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_taps(const w5_ctx
         const int32_t k = k0 + 16 * (b);                                                                                \
         const __mmask64 mb = (__mmask64)0x1111111111111111ull << (b);                                                  \
         const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));    \
-        const int32_t *xp = w5_base(X, k), *yp = w5_base(Y, k), x = *xp, y = *yp;                                      \
+        const int32_t *xp = (tile ? w5_base4 : w5_base)(X, k), *yp = (tile ? w5_base4 : w5_base)(Y, k), x = *xp,       \
+                      y = *yp;                                                                                          \
         /* broadcasts from memory: load ports, not the shuffle port */                                                  \
         const __m512i dx = _mm512_sub_epi32(Xv, _mm512_broadcastd_epi32(_mm_loadu_si32(xp)));                          \
         const __m512i dy = _mm512_sub_epi32(Yv, _mm512_broadcastd_epi32(_mm_loadu_si32(yp)));                          \
@@ -557,6 +566,12 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_taps(const w5_ctx
             /* dx <= 31, dy <= 3: the 32-column window, one vpermt2b */                                                 \
             const __m512i i = _mm512_slli_epi32(_mm512_add_epi32(dx, _mm512_slli_epi32(dy, 5)), 8 * (b));              \
             acc = _mm512_mask_mov_epi8(acc, mb, _mm512_permutex2var_epi8(ta, i, tb));                                   \
+        } else if (tile && _mm512_cmple_epu32_mask(_mm512_max_epu32(dx, _mm512_slli_epi32(dy, 1)), k15) == 0xFFFF) {    \
+            /* dx <= 15, dy <= 7: the 16-column, 8-row window (as w5_nn_other's) */                                     \
+            acc = _mm512_mask_mov_epi8(acc, mb, _mm512_slli_epi32(w5_pick2(c, w5_table16(c, x, y),                      \
+                                                                           w5_table16(c, x, y + 4), dx, dy, 4, Xv, Yv,  \
+                                                                           0),                                          \
+                                                                  8 * (b)));                                            \
         } else {                                                                                                        \
             acc = _mm512_mask_mov_epi8(acc, mb, _mm512_slli_epi32(w5_blk_slow(c, Xv, Yv, x, y, 0), 8 * (b)));           \
         }                                                                                                               \
@@ -795,7 +810,9 @@ static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *
                        Y + x, bil);
                 xf = _mm512_add_ps(xf, sixteen);
             }
-            w5_taps(c, X, Y, row + x0, m, bil);
+            /* (nearest: w5_taps_nn's other blocks try an 8-row window before gathers) */
+            if (!bil && c->xmax16 != 0xFFFFFFFFu) w5_taps_nn(c, X, Y, row + x0, m);
+            else w5_taps(c, X, Y, row + x0, m, bil, 0);
             continue;
         }
         if (!bil && scaled) {
@@ -874,7 +891,7 @@ typedef struct {
  * clamp's bounds, every |RN(n q)| under 2^12 pixels), W5_P_INSIDE (bilinear
  * inside the bounds: no clamp), else W5_P_SCALED (nearest, scaled, with the
  * clamp) or W5_P_PLAIN (the reference's v, w5_put). */
-static inline int w5_persp_mode(const w5_pconst *k, const ovxc_geo_row *r, int32_t x0, int32_t me, const int bil)
+static inline __attribute__((always_inline)) int w5_persp_mode(const w5_pconst *k, const ovxc_geo_row *r, int32_t x0, int32_t me, const int bil)
 {
     const float xa = (float)x0, xb = (float)(x0 + me - 1), k10 = 1.0f / 1024.0f;
     float pl[2], ph[2], ul[2], uh[2];
@@ -979,7 +996,7 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_persp_pos(const w
  * bounds the positions) overlap the taps' work, while the taps read
  * positions stored a chunk earlier (a load that meets a recent 64-byte
  * store stalls). */
-static inline W5_TARGET void w5_persp_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n,
+static W5_TARGET __attribute__((noinline)) void w5_persp_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n,
                                           const float *tab, const int bil)
 {
     const float k10 = 1.0f / 1024.0f;
@@ -1010,7 +1027,7 @@ static inline W5_TARGET void w5_persp_row(const w5_ctx *c, const ovxc_geo_row *r
         for (int32_t g = 0; g < m; g += 64) {
             if (g < nm) w5_persp_pos(c, &k, nmode, nx0 + g, nm - g < 64 ? nm - g : 64, Xn + g, Yn + g, bil);
             if (!bil && c->xmax16 != 0xFFFFFFFFu) w5_taps_nn(c, Xc + g, Yc + g, row + x0 + g, m - g < 64 ? m - g : 64);
-            else w5_taps(c, Xc + g, Yc + g, row + x0 + g, m - g < 64 ? m - g : 64, bil);
+            else w5_taps(c, Xc + g, Yc + g, row + x0 + g, m - g < 64 ? m - g : 64, bil, 0);
         }
     }
 }
@@ -1084,8 +1101,58 @@ static inline W5_TARGET void w5_remap_row(const w5_ctx *c, const float *p, uint8
         for (int32_t g = 0; g < m; g += 64) {
             if (g < nm) w5_remap_pos(c, &k, p + 2 * (nx0 + g), nm - g < 64 ? nm - g : 64, Xn + g, Yn + g, bil);
             if (nn) w5_taps_nn(c, Xc + g, Yc + g, row + x0 + g, m - g < 64 ? m - g : 64);
-            else w5_taps(c, Xc + g, Yc + g, row + x0 + g, m - g < 64 ? m - g : 64, bil);
+            else w5_taps(c, Xc + g, Yc + g, row + x0 + g, m - g < 64 ? m - g : 64, bil, 0);
         }
+    }
+}
+
+/* Steep warps, tile by tile: a band of up to 4 rows whose positions (per
+ * row, X[r], Y[r], nr rows, the band's columns [0, n) held up to n rounded
+ * up to 16) are taken in 4x4 tiles, 16 lanes each (4 lanes of each row:
+ * their 128-bit quarters transposed), where a row's 16-pixel block spans
+ * more source rows than the windows hold (ovxc_geo_tiles): a tile's taps
+ * lie in a 16-column, 4- or 8-row window at rotations that put a row
+ * block's across 6-16 rows (gathers, 20 cycles a 16-lane gather here).
+ * w5_taps (tile: the block's base the least of its corners') computes them;
+ * the outputs, 4 tiles at a time, go back into the rows by one vpermb. */
+static W5_TARGET __attribute__((noinline)) void w5_tile_band(const w5_ctx *c, int32_t (*X)[W5_CHUNK],
+                                                             int32_t (*Y)[W5_CHUNK], int nr, int32_t n, uint8_t *row0,
+                                                             intptr_t dstride, const int bil)
+{
+    int32_t Xt[4 * W5_CHUNK] W5_ALIGN, Yt[4 * W5_CHUNK] W5_ALIGN;
+    uint8_t o[4 * W5_CHUNK] W5_ALIGN;
+    const int32_t me = (n + 15) & ~15;
+    /* out byte 16 r + 4 t + j (row r, tile t's column j) from in byte 16 t + 4 r + j */
+    const __m512i back = _mm512_set_epi8(63, 62, 61, 60, 47, 46, 45, 44, 31, 30, 29, 28, 15, 14, 13, 12, 59, 58, 57, 56,
+                                         43, 42, 41, 40, 27, 26, 25, 24, 11, 10, 9, 8, 55, 54, 53, 52, 39, 38, 37, 36,
+                                         23, 22, 21, 20, 7, 6, 5, 4, 51, 50, 49, 48, 35, 34, 33, 32, 19, 18, 17, 16, 3,
+                                         2, 1, 0);
+    for (int32_t g = 0; g < me; g += 16) {
+        /* (rows past nr: the last one again, not stored) */
+#define W5_RETILE(A, T)                                                                                                 \
+    {                                                                                                                   \
+        const __m512i a0 = _mm512_load_si512((const void *)(A[0] + g));                                                 \
+        const __m512i a1 = _mm512_load_si512((const void *)(A[nr > 1 ? 1 : 0] + g));                                   \
+        const __m512i a2 = _mm512_load_si512((const void *)(A[nr > 2 ? 2 : nr - 1] + g));                               \
+        const __m512i a3 = _mm512_load_si512((const void *)(A[nr > 3 ? 3 : nr - 1] + g));                               \
+        const __m512i t0 = _mm512_shuffle_i32x4(a0, a1, 0x44), t1 = _mm512_shuffle_i32x4(a0, a1, 0xEE);               \
+        const __m512i t2 = _mm512_shuffle_i32x4(a2, a3, 0x44), t3 = _mm512_shuffle_i32x4(a2, a3, 0xEE);               \
+        _mm512_store_si512((void *)(T + 4 * g), _mm512_shuffle_i32x4(t0, t2, 0x88));                                   \
+        _mm512_store_si512((void *)(T + 4 * g + 16), _mm512_shuffle_i32x4(t0, t2, 0xDD));                              \
+        _mm512_store_si512((void *)(T + 4 * g + 32), _mm512_shuffle_i32x4(t1, t3, 0x88));                              \
+        _mm512_store_si512((void *)(T + 4 * g + 48), _mm512_shuffle_i32x4(t1, t3, 0xDD));                              \
+    }
+        W5_RETILE(X, Xt)
+        W5_RETILE(Y, Yt)
+#undef W5_RETILE
+    }
+    for (int32_t k = 0; k < 4 * me; k += 64) w5_taps(c, Xt + k, Yt + k, o + k, 64, bil, 1);
+    for (int32_t g = 0; g < me; g += 16) {
+        const __m512i v = _mm512_permutexvar_epi8(back, _mm512_load_si512((const void *)(o + 4 * g)));
+        const __mmask64 cols = n - g >= 16 ? 0xFFFF : ((__mmask64)1 << (n - g)) - 1;
+        for (int r = 0; r < nr; r++)
+            _mm512_mask_storeu_epi8(row0 + r * dstride + g, cols,
+                                    _mm512_castsi128_si512(_mm512_extracti32x4_epi32(v, r)));
     }
 }
 
@@ -1099,6 +1166,33 @@ static W5_TARGET __attribute__((noinline)) void w5_affine_rows(const w5_ctx *c, 
      * nearest's scaled by 2^-10), once for all rows (as w5_persp_rows') */
     float tab[2 * W5_TABW] W5_ALIGN;
     const float *tp = 0;
+    if (y1 > y0 && c->bilinear && ovxc_geo_tiles(m[0], m[1])) {
+        /* bands of up to 4 rows by tiles, the positions as the reference's
+         * (one thread, 1920x1080, rotations of 30, 45, 60 degrees: 3.05,
+         * 2.49, 1.96 ms by rows -> 1.75, 1.60, 1.51) */
+        int32_t X[4][W5_CHUNK] W5_ALIGN, Y[4][W5_CHUNK] W5_ALIGN;
+        for (uint32_t y = y0; y < y1; y += 4) {
+            const int nr = y1 - y < 4 ? (int)(y1 - y) : 4;
+            ovxc_geo_row rr[4];
+            for (int i = 0; i < nr; i++) ovxc_geo_affine_row(src, m, y + (uint32_t)i, &rr[i]);
+            for (int32_t x0 = 0; x0 < dst->width; x0 += W5_CHUNK) {
+                const int32_t cnt = dst->width - x0 < W5_CHUNK ? dst->width - x0 : W5_CHUNK;
+                for (int i = 0; i < nr; i++) {
+                    const __m512 ax = _mm512_set1_ps(rr[i].ax), bx = _mm512_set1_ps(rr[i].bx);
+                    const __m512 ay = _mm512_set1_ps(rr[i].ay), by = _mm512_set1_ps(rr[i].by);
+                    __m512 xf = _mm512_add_ps(_mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
+                                              _mm512_set1_ps((float)x0));
+                    for (int32_t x = 0; x < cnt; x += 16) {
+                        w5_put(c, _mm512_add_ps(_mm512_mul_ps(ax, xf), bx), _mm512_add_ps(_mm512_mul_ps(ay, xf), by),
+                               X[i] + x, Y[i] + x, 1);
+                        xf = _mm512_add_ps(xf, _mm512_set1_ps(16.0f));
+                    }
+                }
+                w5_tile_band(c, X, Y, nr, cnt, dst->ptr + (intptr_t)y * dst->stride + x0, dst->stride, 1);
+            }
+        }
+        return;
+    }
     if (dst->width <= W5_TABW && y1 > y0) {
         ovxc_geo_row r;
         const __m512 sixteen = _mm512_set1_ps(16.0f);
@@ -1118,6 +1212,44 @@ static W5_TARGET __attribute__((noinline)) void w5_affine_rows(const w5_ctx *c, 
         ovxc_geo_affine_row(src, m, y, &r);
         if (c->bilinear) w5_affine_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, tp, 1);
         else w5_affine_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, tp, 0);
+    }
+}
+
+/* Whether a perspective row's bilinear blocks are better taken by tiles
+ * (ovxc_geo_tiles, from the positions' slopes along the row at its middle:
+ * (a bz - b az) / d^2) */
+static int w5_persp_tiles(const ovxc_geo_row *r, int32_t w)
+{
+    const double xm = 0.5 * w, d = (double)r->az * xm + r->bz;
+    const double k = d != 0.0 ? 1.0 / (d * d * OVXC_GEO_FIX_SCALE) : 0.0;
+    return ovxc_geo_tiles(((double)r->ax * r->bz - (double)r->bx * r->az) * k,
+                          ((double)r->ay * r->bz - (double)r->by * r->az) * k);
+}
+
+/* Rows [y, y + nr) (nr <= 4) of a bilinear perspective by tiles
+ * (w5_tile_band), the positions as W5_P_PLAIN's (the reference's; one
+ * thread, 1920x1080, rotations of 30, 45, 60 degrees: 2.89, 2.49, 1.99 ms
+ * by rows -> 1.93, 1.79, 1.69) */
+static W5_TARGET __attribute__((noinline)) void w5_persp_band(const w5_ctx *c, const ovxc_geo_src *src,
+                                                              const ovxc_geo_dst *dst, const float *m, uint32_t y,
+                                                              uint32_t nr)
+{
+    int32_t X[4][W5_CHUNK] W5_ALIGN, Y[4][W5_CHUNK] W5_ALIGN;
+    w5_pconst kk[4];
+    for (uint32_t i = 0; i < nr; i++) {
+        ovxc_geo_row r;
+        ovxc_geo_perspective_row(src, m, y + i, &r);
+        kk[i].ax = _mm512_set1_ps(r.ax), kk[i].bx = _mm512_set1_ps(r.bx);
+        kk[i].ay = _mm512_set1_ps(r.ay), kk[i].by = _mm512_set1_ps(r.by);
+        kk[i].az = _mm512_set1_ps(r.az), kk[i].bz = _mm512_set1_ps(r.bz);
+        kk[i].tab = 0;
+    }
+    for (int32_t x0 = 0; x0 < dst->width; x0 += W5_CHUNK) {
+        const int32_t cnt = dst->width - x0 < W5_CHUNK ? dst->width - x0 : W5_CHUNK;
+        for (uint32_t i = 0; i < nr; i++)
+            for (int32_t g = 0; g < cnt; g += 64)
+                w5_persp_pos(c, &kk[i], W5_P_PLAIN, x0 + g, cnt - g < 64 ? cnt - g : 64, X[i] + g, Y[i] + g, 1);
+        w5_tile_band(c, X, Y, (int)nr, cnt, dst->ptr + (intptr_t)y * dst->stride + x0, dst->stride, 1);
     }
 }
 
@@ -1146,11 +1278,18 @@ static W5_TARGET __attribute__((noinline)) void w5_persp_rows(const w5_ctx *c, c
         }
         tp = tab;
     }
-    for (uint32_t y = y0; y < y1; y++) {
+    for (uint32_t y = y0; y < y1;) {
         ovxc_geo_row r;
         ovxc_geo_perspective_row(src, m, y, &r);
+        if (c->bilinear && w5_persp_tiles(&r, dst->width)) {
+            const uint32_t nr = y1 - y < 4 ? y1 - y : 4;
+            w5_persp_band(c, src, dst, m, y, nr);
+            y += nr;
+            continue;
+        }
         if (c->bilinear) w5_persp_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, tp, 1);
         else w5_persp_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, tp, 0);
+        y++;
     }
 }
 
@@ -1246,7 +1385,7 @@ static W5_TARGET __attribute__((noinline)) void w5_tab_rows(const w5_ctx *c, con
             for (int32_t k = 0; k < m; k += 16) w5_tab_xy(c, t + x0 + k, m - k, X + k, Y + k);
             for (int32_t g = 0; g < m; g += 64) {
                 if (nn) w5_taps_nn(c, X + g, Y + g, row + x0 + g, m - g < 64 ? m - g : 64);
-                else w5_taps(c, X + g, Y + g, row + x0 + g, m - g < 64 ? m - g : 64, 0);
+                else w5_taps(c, X + g, Y + g, row + x0 + g, m - g < 64 ? m - g : 64, 0, 0);
             }
         }
     }

@@ -537,11 +537,20 @@ static const ovx_variant *geo_select(const vx_reference p[], int kind)
 
 /* Nearest affine on a CPU whose AVX-512 runs at half width takes the AVX2
  * variant (on a Zen 4, 1920x1080, one thread: 0.50 ms a frame against the
- * AVX-512 rows' 0.62; see compute/geometry_avx512.c). */
+ * AVX-512 rows' 0.62; see compute/geometry_avx512.c) where the AVX2 rows'
+ * row-local windows hold its rows (7 |m[1]| <= 0.9: rotations up to about 8
+ * degrees); steeper, those rows gather and the AVX-512 rows' windows win (one
+ * thread, 1920x1080, rotations of 9, 12, 20, 30, 45, 90 degrees: 1.42, 1.65,
+ * 2.06, 1.88, 1.65, 1.33 ms -> 0.66, 0.67, 1.50, 1.33, 1.36, 0.80).  (Decided
+ * on the matrix at verify: one changed since runs the variant chosen then,
+ * with the same results.) */
 static const ovx_variant *select_warp_affine(vx_node node, const vx_reference p[])
 {
     const ovx_variant *v = geo_select(p, OVXC_GEO_WARP_AFFINE);
+    const struct _vx_matrix *mat = (const struct _vx_matrix *)p[1];
+    const float *m = mat ? (const float *)mat->data : NULL;
     (void)node;
+    if (m && 7.0 * fabs((double)m[1]) > 0.9) return v;
     return geo_interp(p[2]) == OVXC_GEO_NEAREST ? ovx_variant_halfwidth_step(v) : v;
 }
 

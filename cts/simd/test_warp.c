@@ -535,6 +535,36 @@ int main(void)
             }
         src_free(&si);
     }
+    /* steep rotations about the middle, 20-85 degrees both ways, with and
+     * without a perspective term: the AVX-512 rows' 4x4 tiles (bilinear,
+     * w5_tile_band: bands of 4 rows and the last of 1-3, widths not a
+     * multiple of 16) and 8-row windows, the AVX2 rows' gathers */
+    {
+        src_image si;
+        ovxc_geo_src src;
+        const int32_t sw = 301, sh = 203, dw = 259, dh = 41;
+        src_alloc(&si, sw, sh, sw + 3, 0);
+        fill(&si, 4);
+        memset(&src, 0, sizeof(src));
+        src.ptr = si.img, src.stride = sw + 3, src.width = sw, src.height = sh;
+        src.cval = 29;
+        for (int interp = 0; interp < 2; interp++)
+            for (int d = 20; d <= 85; d += 5) {
+                const double a = (d % 10 ? -d : d) * 3.14159265358979 / 180.0, sc = 0.8 + 0.03 * (d % 13);
+                const double c = cos(a) * sc, s = sin(a) * sc, cx = dw / 2.0, cy = dh / 2.0;
+                /* x' = c (x - cx) - s (y - cy) + sw / 2, y' = s (x - cx) + c (y - cy) + sh / 2 */
+                const float am[6] = {(float)c, (float)s, (float)-s, (float)c, (float)(sw / 2.0 - c * cx + s * cy),
+                                     (float)(sh / 2.0 - s * cx - c * cy)};
+                const float pm[9] = {am[0], am[1], 2e-5f, am[2], am[3], -3e-5f, am[4], am[5], 1.0f};
+                src.mode = d % 15 ? OVXC_BORDER_REPLICATE : OVXC_BORDER_CONSTANT;
+                check(OVXC_GEO_WARP_AFFINE, &src, dw, dh, am, interp, "affine, steep rotation");
+                check(OVXC_GEO_WARP_PERSPECTIVE, &src, dw, dh, pm, interp, "perspective, steep rotation");
+                src.mode = src.mode == OVXC_BORDER_CONSTANT ? OVXC_BORDER_REPLICATE : OVXC_BORDER_CONSTANT;
+                check(OVXC_GEO_WARP_AFFINE, &src, dw, dh, am, interp, "affine, steep rotation");
+                check(OVXC_GEO_WARP_PERSPECTIVE, &src, dw, dh, pm, interp, "perspective, steep rotation");
+            }
+        src_free(&si);
+    }
     /* U1 images: the variants keep the scalar rule */
     {
         static uint8_t u1src[8 * 20], ref[4 * 16], out[4 * 16];
