@@ -1150,9 +1150,13 @@ static W5_TARGET __attribute__((noinline)) void w5_tile_band(const w5_ctx *c, in
     for (int32_t g = 0; g < me; g += 16) {
         const __m512i v = _mm512_permutexvar_epi8(back, _mm512_load_si512((const void *)(o + 4 * g)));
         const __mmask64 cols = n - g >= 16 ? 0xFFFF : ((__mmask64)1 << (n - g)) - 1;
-        for (int r = 0; r < nr; r++)
-            _mm512_mask_storeu_epi8(row0 + r * dstride + g, cols,
-                                    _mm512_castsi128_si512(_mm512_extracti32x4_epi32(v, r)));
+        /* (the extract's lane an immediate at every optimization level) */
+        _mm512_mask_storeu_epi8(row0 + g, cols, v);
+        if (nr > 1) _mm512_mask_storeu_epi8(row0 + dstride + g, cols, _mm512_castsi128_si512(_mm512_extracti32x4_epi32(v, 1)));
+        if (nr > 2)
+            _mm512_mask_storeu_epi8(row0 + 2 * dstride + g, cols, _mm512_castsi128_si512(_mm512_extracti32x4_epi32(v, 2)));
+        if (nr > 3)
+            _mm512_mask_storeu_epi8(row0 + 3 * dstride + g, cols, _mm512_castsi128_si512(_mm512_extracti32x4_epi32(v, 3)));
     }
 }
 
