@@ -178,17 +178,24 @@ typedef struct {
 } ovxc_geo_row;
 void ovxc_geo_affine_row(const ovxc_geo_src *src, const float m[6], uint32_t y, ovxc_geo_row *r);
 
-/* Whether a bilinear warp whose source positions move dxdx, dydx pixels a
- * destination pixel along a row is faster by 4x4 tiles than by 16-pixel row
- * blocks (the AVX-512 rows, w5_tile_band): a row block across more than ~5.5
- * source rows (30-75 degree rotations) while the positions also move along
- * the row (at 80-90 degrees a row block's taps share their columns, and the
- * rows were faster; nearest's rows were as fast as tiles).  Only the speed
- * depends on it. */
-static inline int ovxc_geo_tiles(double dxdx, double dydx)
+/* How the AVX-512 rows take a bilinear warp whose source positions move
+ * (dxdx, dydx) pixels a destination pixel along a row and (dxdy, dydy) down
+ * a column: 0, by 16-pixel row blocks; 4, by tiles of 4x4 pixels; 2, by
+ * tiles 2 wide and 8 high (w5_tile_band).  Tiles where a row block spans
+ * over ~5.5 source rows (its taps gathered): the shape whose taps span the
+ * fewest source rows (2x8 near 90 degrees, where a 4-row window then holds
+ * them), 4x4 only while the positions also move along the row (at 80-90
+ * degrees 4x4 tiles were slower than the rows); nearest's rows were as fast
+ * as tiles.  Only the speed depends on it. */
+static inline int ovxc_geo_tile_shape(double dxdx, double dydx, double dxdy, double dydy)
 {
-    return 15.0 * (dydx < 0 ? -dydx : dydx) > 5.5 && 15.0 * (dxdx < 0 ? -dxdx : dxdx) > 3.5;
+    const double ax = dxdx < 0 ? -dxdx : dxdx, ay = dydx < 0 ? -dydx : dydx;
+    const double bx = dxdy < 0 ? -dxdy : dxdy, by = dydy < 0 ? -dydy : dydy;
+    if (!(15.0 * ay > 5.5)) return 0;
+    if (ay + 7.0 * by < 3.0 * (ay + by) && ax + 7.0 * bx <= 13.0) return 2;
+    return 15.0 * ax > 3.5 ? 4 : 0;
 }
+
 void ovxc_geo_perspective_row(const ovxc_geo_src *src, const float m[9], uint32_t y, ovxc_geo_row *r);
 
 /* Bounds of a perspective coordinate over the columns [xa, xb] (lanes of

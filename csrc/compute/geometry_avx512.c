@@ -472,11 +472,12 @@ static inline const int32_t *w5_base(const int32_t *A, int32_t k)
     return A[k] <= A[k + 15] ? A + k : A + k + 15;
 }
 
-/* The base of a tile's block (w5_tile_band: 4 rows of 4 lanes): the least of
+/* The base of a tile's block (w5_tile_band: rows of tw lanes): the least of
  * its corners' taps (the positions are monotonic along rows and columns) */
-static inline const int32_t *w5_base4(const int32_t *A, int32_t k)
+static inline const int32_t *w5_base_tile(const int32_t *A, int32_t k, const int tw)
 {
-    const int32_t *a = A[k] <= A[k + 3] ? A + k : A + k + 3, *b = A[k + 12] <= A[k + 15] ? A + k + 12 : A + k + 15;
+    const int32_t *a = A[k] <= A[k + tw - 1] ? A + k : A + k + tw - 1;
+    const int32_t *b = A[k + 16 - tw] <= A[k + 15] ? A + k + 16 - tw : A + k + 15;
     return *a <= *b ? a : b;
 }
 
@@ -501,7 +502,8 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_taps(const w5_ctx
     if (k0 + 16 * (b) < n) {                                                                                            \
         const int32_t k = k0 + 16 * (b);                                                                                \
         const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));    \
-        const int32_t x = *(tile ? w5_base4 : w5_base)(X, k) >> B, y = *(tile ? w5_base4 : w5_base)(Y, k) >> B;         \
+        const int32_t x = *(tile ? w5_base_tile(X, k, tile) : w5_base(X, k)) >> B;                                      \
+        const int32_t y = *(tile ? w5_base_tile(Y, k, tile) : w5_base(Y, k)) >> B;                                      \
         const __m512i dx = _mm512_sub_epi32(W5_SRAI(Xv, B), _mm512_set1_epi32(x));                                      \
         const __m512i dy = _mm512_sub_epi32(W5_SRAI(Yv, B), _mm512_set1_epi32(y));                                      \
         const __mmask16 in =                                                                                            \
@@ -549,8 +551,8 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_taps(const w5_ctx
         const int32_t k = k0 + 16 * (b);                                                                                \
         const __mmask64 mb = (__mmask64)0x1111111111111111ull << (b);                                                  \
         const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));    \
-        const int32_t *xp = (tile ? w5_base4 : w5_base)(X, k), *yp = (tile ? w5_base4 : w5_base)(Y, k), x = *xp,       \
-                      y = *yp;                                                                                          \
+        const int32_t *xp = tile ? w5_base_tile(X, k, tile) : w5_base(X, k);                                            \
+        const int32_t *yp = tile ? w5_base_tile(Y, k, tile) : w5_base(Y, k), x = *xp, y = *yp;                          \
         /* broadcasts from memory: load ports, not the shuffle port */                                                  \
         const __m512i dx = _mm512_sub_epi32(Xv, _mm512_broadcastd_epi32(_mm_loadu_si32(xp)));                          \
         const __m512i dy = _mm512_sub_epi32(Yv, _mm512_broadcastd_epi32(_mm_loadu_si32(yp)));                          \
@@ -670,7 +672,7 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_taps_nn(const w5_
  * from its base (w5_affine_row's test): the taps with no per-block test,
  * from the lanes' window indices P = xi + 16 yi (xi, yi the taps: |P| <
  * 2^26) minus the base's. */
-static inline W5_TARGET void w5_taps_aff(const w5_ctx *c, const int32_t *X, const int32_t *Y, const int32_t *P,
+static inline __attribute__((always_inline)) W5_TARGET void w5_taps_aff(const w5_ctx *c, const int32_t *X, const int32_t *Y, const int32_t *P,
                                          uint8_t *out, int32_t n, const int32_t lx, const int32_t ly, const int bil,
                                          const int wide)
 {
@@ -751,7 +753,7 @@ static inline int w5_inside(float v, float lo, float hi)
     return v >= lo && v <= hi;
 }
 
-static inline W5_TARGET void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n, const float *tab,
+static W5_TARGET __attribute__((noinline)) void w5_affine_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n, const float *tab,
                                            const int bil)
 {
     const __m512 ax = _mm512_set1_ps(r->ax), bx = _mm512_set1_ps(r->bx);
@@ -1106,57 +1108,125 @@ static inline W5_TARGET void w5_remap_row(const w5_ctx *c, const float *p, uint8
     }
 }
 
-/* Steep warps, tile by tile: a band of up to 4 rows whose positions (per
- * row, X[r], Y[r], nr rows, the band's columns [0, n) held up to n rounded
- * up to 16) are taken in 4x4 tiles, 16 lanes each (4 lanes of each row:
- * their 128-bit quarters transposed), where a row's 16-pixel block spans
- * more source rows than the windows hold (ovxc_geo_tiles): a tile's taps
- * lie in a 16-column, 4- or 8-row window at rotations that put a row
- * block's across 6-16 rows (gathers, 20 cycles a 16-lane gather here).
- * w5_taps (tile: the block's base the least of its corners') computes them;
- * the outputs, 4 tiles at a time, go back into the rows by one vpermb. */
-static W5_TARGET __attribute__((noinline)) void w5_tile_band(const w5_ctx *c, int32_t (*X)[W5_CHUNK],
-                                                             int32_t (*Y)[W5_CHUNK], int nr, int32_t n, uint8_t *row0,
-                                                             intptr_t dstride, const int bil)
+/* A band of up to 8 destination rows whose positions come from per-row
+ * constants (ovxc_geo_row: ax, ay, az the same on every row; bx, by, bz the
+ * row's), the rows past nr repeating the last */
+typedef struct {
+    float ax, ay, az;
+    float bx[8], by[8], bz[8];
+    int nr;
+} w5_band;
+
+/* Steep warps, tile by tile (ovxc_geo_tile_shape): the band's pixels taken
+ * in tiles tw wide and 16 / tw high (4x4, or 2x8: th = 4 or 8 rows), 16
+ * lanes a tile, their positions computed lane by lane as the rows' (the
+ * same operations on each pixel's x and its row's constants: affine, v =
+ * a x + b; perspective, W5_P_PLAIN's), so that a tile's taps lie in a
+ * 16-column, 4- or 8-row window where a 16-pixel row block's span more
+ * source rows than the windows hold (its taps were gathered, 20 cycles a
+ * 16-lane gather here).  w5_taps (tile: the block's base the least of its
+ * corners') computes each group of 16 columns; the outputs go back into
+ * the rows by one vpermb (4x4) or two vpermt2b (2x8) a group. */
+static W5_TARGET __attribute__((noinline)) void w5_tile_band(const w5_ctx *c, const w5_band *b, const int persp,
+                                                             const int tw, int32_t n, uint8_t *row0, intptr_t dstride)
 {
-    int32_t Xt[4 * W5_CHUNK] W5_ALIGN, Yt[4 * W5_CHUNK] W5_ALIGN;
-    uint8_t o[4 * W5_CHUNK] W5_ALIGN;
-    const int32_t me = (n + 15) & ~15;
-    /* out byte 16 r + 4 t + j (row r, tile t's column j) from in byte 16 t + 4 r + j */
-    const __m512i back = _mm512_set_epi8(63, 62, 61, 60, 47, 46, 45, 44, 31, 30, 29, 28, 15, 14, 13, 12, 59, 58, 57, 56,
-                                         43, 42, 41, 40, 27, 26, 25, 24, 11, 10, 9, 8, 55, 54, 53, 52, 39, 38, 37, 36,
-                                         23, 22, 21, 20, 7, 6, 5, 4, 51, 50, 49, 48, 35, 34, 33, 32, 19, 18, 17, 16, 3,
-                                         2, 1, 0);
-    for (int32_t g = 0; g < me; g += 16) {
-        /* (rows past nr: the last one again, not stored) */
-#define W5_RETILE(A, T)                                                                                                 \
-    {                                                                                                                   \
-        const __m512i a0 = _mm512_load_si512((const void *)(A[0] + g));                                                 \
-        const __m512i a1 = _mm512_load_si512((const void *)(A[nr > 1 ? 1 : 0] + g));                                   \
-        const __m512i a2 = _mm512_load_si512((const void *)(A[nr > 2 ? 2 : nr - 1] + g));                               \
-        const __m512i a3 = _mm512_load_si512((const void *)(A[nr > 3 ? 3 : nr - 1] + g));                               \
-        const __m512i t0 = _mm512_shuffle_i32x4(a0, a1, 0x44), t1 = _mm512_shuffle_i32x4(a0, a1, 0xEE);               \
-        const __m512i t2 = _mm512_shuffle_i32x4(a2, a3, 0x44), t3 = _mm512_shuffle_i32x4(a2, a3, 0xEE);               \
-        _mm512_store_si512((void *)(T + 4 * g), _mm512_shuffle_i32x4(t0, t2, 0x88));                                   \
-        _mm512_store_si512((void *)(T + 4 * g + 16), _mm512_shuffle_i32x4(t0, t2, 0xDD));                              \
-        _mm512_store_si512((void *)(T + 4 * g + 32), _mm512_shuffle_i32x4(t1, t3, 0x88));                              \
-        _mm512_store_si512((void *)(T + 4 * g + 48), _mm512_shuffle_i32x4(t1, t3, 0xDD));                              \
+    int32_t Xt[128] W5_ALIGN, Yt[128] W5_ALIGN;
+    uint8_t o[128] W5_ALIGN;
+    float lb[3][16];
+    /* a lane's column in its tile and its row's constants */
+    __m512 colp, bx, by, bz;
+    const __m512 ax = _mm512_set1_ps(b->ax), ay = _mm512_set1_ps(b->ay), az = _mm512_set1_ps(b->az);
+    const __m512 one = _mm512_set1_ps(1.0f), half = _mm512_set1_ps(0.5f);
+    {
+        float cp[16];
+        for (int l = 0; l < 16; l++) {
+            const int r = l / tw < b->nr ? l / tw : b->nr - 1;
+            cp[l] = (float)(l % tw);
+            lb[0][l] = b->bx[r], lb[1][l] = b->by[r], lb[2][l] = b->bz[r];
+        }
+        colp = _mm512_loadu_ps(cp);
+        bx = _mm512_loadu_ps(lb[0]), by = _mm512_loadu_ps(lb[1]), bz = _mm512_loadu_ps(lb[2]);
     }
-        W5_RETILE(X, Xt)
-        W5_RETILE(Y, Yt)
-#undef W5_RETILE
-    }
-    for (int32_t k = 0; k < 4 * me; k += 64) w5_taps(c, Xt + k, Yt + k, o + k, 64, bil, 1);
-    for (int32_t g = 0; g < me; g += 16) {
-        const __m512i v = _mm512_permutexvar_epi8(back, _mm512_load_si512((const void *)(o + 4 * g)));
+    /* the outputs a group (16 columns, th rows; tiles of 16 bytes in o) back
+     * in rows: 4x4, out byte 16 r + 4 t + j from o's 16 t + 4 r + j; 2x8,
+     * rows 0-3 (4-7): out byte 16 r + 2 t + j from o's 16 t + 2 r + j (+ 8) */
+    const __m512i back4 = _mm512_set_epi8(63, 62, 61, 60, 47, 46, 45, 44, 31, 30, 29, 28, 15, 14, 13, 12, 59, 58, 57,
+                                          56, 43, 42, 41, 40, 27, 26, 25, 24, 11, 10, 9, 8, 55, 54, 53, 52, 39, 38, 37,
+                                          36, 23, 22, 21, 20, 7, 6, 5, 4, 51, 50, 49, 48, 35, 34, 33, 32, 19, 18, 17,
+                                          16, 3, 2, 1, 0);
+    const __m512i back2 = _mm512_set_epi8(119, 118, 103, 102, 87, 86, 71, 70, 55, 54, 39, 38, 23, 22, 7, 6, 117, 116,
+                                          101, 100, 85, 84, 69, 68, 53, 52, 37, 36, 21, 20, 5, 4, 115, 114, 99, 98, 83,
+                                          82, 67, 66, 51, 50, 35, 34, 19, 18, 3, 2, 113, 112, 97, 96, 81, 80, 65, 64,
+                                          49, 48, 33, 32, 17, 16, 1, 0);
+    const __m512i eight = _mm512_set1_epi8(8);
+    for (int32_t g = 0; g < n; g += 16) {
         const __mmask64 cols = n - g >= 16 ? 0xFFFF : ((__mmask64)1 << (n - g)) - 1;
-        /* (the extract's lane an immediate at every optimization level) */
-        _mm512_mask_storeu_epi8(row0 + g, cols, v);
-        if (nr > 1) _mm512_mask_storeu_epi8(row0 + dstride + g, cols, _mm512_castsi128_si512(_mm512_extracti32x4_epi32(v, 1)));
-        if (nr > 2)
-            _mm512_mask_storeu_epi8(row0 + 2 * dstride + g, cols, _mm512_castsi128_si512(_mm512_extracti32x4_epi32(v, 2)));
-        if (nr > 3)
-            _mm512_mask_storeu_epi8(row0 + 3 * dstride + g, cols, _mm512_castsi128_si512(_mm512_extracti32x4_epi32(v, 3)));
+        for (int t = 0; t < 16 / tw; t++) {
+            const __m512 xf = _mm512_add_ps(colp, _mm512_set1_ps((float)(g + t * tw)));
+            __m512 vx, vy;
+            if (persp) { /* (W5_P_PLAIN's operations) */
+                const __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(az, xf), bz));
+                vx = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(ax, xf), bx), q), half);
+                vy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(ay, xf), by), q), half);
+            } else {
+                vx = _mm512_add_ps(_mm512_mul_ps(ax, xf), bx);
+                vy = _mm512_add_ps(_mm512_mul_ps(ay, xf), by);
+            }
+            w5_put(c, vx, vy, Xt + 16 * t, Yt + 16 * t, 1);
+        }
+        if (tw == 4) {
+            w5_taps(c, Xt, Yt, o, 64, 1, 4);
+            const __m512i v = _mm512_permutexvar_epi8(back4, _mm512_load_si512((const void *)o));
+            /* (the extract's lane an immediate at every optimization level) */
+            _mm512_mask_storeu_epi8(row0 + g, cols, v);
+            if (b->nr > 1)
+                _mm512_mask_storeu_epi8(row0 + dstride + g, cols, _mm512_castsi128_si512(_mm512_extracti32x4_epi32(v, 1)));
+            if (b->nr > 2)
+                _mm512_mask_storeu_epi8(row0 + 2 * dstride + g, cols,
+                                        _mm512_castsi128_si512(_mm512_extracti32x4_epi32(v, 2)));
+            if (b->nr > 3)
+                _mm512_mask_storeu_epi8(row0 + 3 * dstride + g, cols,
+                                        _mm512_castsi128_si512(_mm512_extracti32x4_epi32(v, 3)));
+        } else {
+            w5_taps(c, Xt, Yt, o, 64, 1, 2);
+            w5_taps(c, Xt + 64, Yt + 64, o + 64, 64, 1, 2);
+            const __m512i lo = _mm512_load_si512((const void *)o), hi = _mm512_load_si512((const void *)(o + 64));
+            const __m512i v0 = _mm512_permutex2var_epi8(lo, back2, hi);
+            const __m512i v1 = _mm512_permutex2var_epi8(lo, _mm512_add_epi8(back2, eight), hi);
+#define W5_ROW2(v, r, l)                                                                                                \
+    if (b->nr > (r))                                                                                                    \
+        _mm512_mask_storeu_epi8(row0 + (r) * dstride + g, cols, _mm512_castsi128_si512(_mm512_extracti32x4_epi32(v, l)));
+            _mm512_mask_storeu_epi8(row0 + g, cols, v0);
+            W5_ROW2(v0, 1, 1)
+            W5_ROW2(v0, 2, 2)
+            W5_ROW2(v0, 3, 3)
+            W5_ROW2(v1, 4, 0)
+            W5_ROW2(v1, 5, 1)
+            W5_ROW2(v1, 6, 2)
+            W5_ROW2(v1, 7, 3)
+#undef W5_ROW2
+        }
+    }
+}
+
+/* Rows [y0, y1) by bands of tiles tw wide (w5_tile_band), kind's rows'
+ * constants (affine or perspective) */
+static W5_TARGET __attribute__((noinline)) void w5_tile_rows(const w5_ctx *c, const ovxc_geo_src *src,
+                                                             const ovxc_geo_dst *dst, const float *m, uint32_t y0,
+                                                             uint32_t y1, const int persp, const int tw)
+{
+    const uint32_t th = 16u / (uint32_t)tw;
+    for (uint32_t y = y0; y < y1; y += th) {
+        w5_band b;
+        b.nr = (int)(y1 - y < th ? y1 - y : th);
+        for (int i = 0; i < b.nr; i++) {
+            ovxc_geo_row r;
+            if (persp) ovxc_geo_perspective_row(src, m, y + (uint32_t)i, &r);
+            else ovxc_geo_affine_row(src, m, y + (uint32_t)i, &r);
+            b.ax = r.ax, b.ay = r.ay, b.az = r.az;
+            b.bx[i] = r.bx, b.by[i] = r.by, b.bz[i] = r.bz;
+        }
+        w5_tile_band(c, &b, persp, tw, dst->width, dst->ptr + (intptr_t)y * dst->stride, dst->stride);
     }
 }
 
@@ -1170,32 +1240,15 @@ static W5_TARGET __attribute__((noinline)) void w5_affine_rows(const w5_ctx *c, 
      * nearest's scaled by 2^-10), once for all rows (as w5_persp_rows') */
     float tab[2 * W5_TABW] W5_ALIGN;
     const float *tp = 0;
-    if (y1 > y0 && c->bilinear && ovxc_geo_tiles(m[0], m[1])) {
-        /* bands of up to 4 rows by tiles, the positions as the reference's
-         * (one thread, 1920x1080, rotations of 30, 45, 60 degrees: 3.05,
-         * 2.49, 1.96 ms by rows -> 1.75, 1.60, 1.51) */
-        int32_t X[4][W5_CHUNK] W5_ALIGN, Y[4][W5_CHUNK] W5_ALIGN;
-        for (uint32_t y = y0; y < y1; y += 4) {
-            const int nr = y1 - y < 4 ? (int)(y1 - y) : 4;
-            ovxc_geo_row rr[4];
-            for (int i = 0; i < nr; i++) ovxc_geo_affine_row(src, m, y + (uint32_t)i, &rr[i]);
-            for (int32_t x0 = 0; x0 < dst->width; x0 += W5_CHUNK) {
-                const int32_t cnt = dst->width - x0 < W5_CHUNK ? dst->width - x0 : W5_CHUNK;
-                for (int i = 0; i < nr; i++) {
-                    const __m512 ax = _mm512_set1_ps(rr[i].ax), bx = _mm512_set1_ps(rr[i].bx);
-                    const __m512 ay = _mm512_set1_ps(rr[i].ay), by = _mm512_set1_ps(rr[i].by);
-                    __m512 xf = _mm512_add_ps(_mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15),
-                                              _mm512_set1_ps((float)x0));
-                    for (int32_t x = 0; x < cnt; x += 16) {
-                        w5_put(c, _mm512_add_ps(_mm512_mul_ps(ax, xf), bx), _mm512_add_ps(_mm512_mul_ps(ay, xf), by),
-                               X[i] + x, Y[i] + x, 1);
-                        xf = _mm512_add_ps(xf, _mm512_set1_ps(16.0f));
-                    }
-                }
-                w5_tile_band(c, X, Y, nr, cnt, dst->ptr + (intptr_t)y * dst->stride + x0, dst->stride, 1);
-            }
+    if (y1 > y0 && c->bilinear) {
+        /* steep rotations by tiles (one thread, 1920x1080, rotations of 30, 45,
+         * 60, 75, 90 degrees: 3.05-3.27, 2.49, 1.97, 1.65, 1.27 ms by rows ->
+         * 1.62, 1.48, 1.41, 1.26, 1.22) */
+        const int tw = ovxc_geo_tile_shape(m[0], m[1], m[2], m[3]);
+        if (tw) {
+            w5_tile_rows(c, src, dst, m, y0, y1, 0, tw);
+            return;
         }
-        return;
     }
     if (dst->width <= W5_TABW && y1 > y0) {
         ovxc_geo_row r;
@@ -1219,41 +1272,31 @@ static W5_TARGET __attribute__((noinline)) void w5_affine_rows(const w5_ctx *c, 
     }
 }
 
-/* Whether a perspective row's bilinear blocks are better taken by tiles
- * (ovxc_geo_tiles, from the positions' slopes along the row at its middle:
- * (a bz - b az) / d^2) */
-static int w5_persp_tiles(const ovxc_geo_row *r, int32_t w)
+/* The tile shape for a bilinear perspective's rows from y (ovxc_geo_tile_shape,
+ * the positions' steps at the row's middle column, one pixel right and one
+ * down) */
+static int w5_persp_shape(const ovxc_geo_src *src, const float *m, uint32_t y, int32_t w)
 {
-    const double xm = 0.5 * w, d = (double)r->az * xm + r->bz;
-    const double k = d != 0.0 ? 1.0 / (d * d * OVXC_GEO_FIX_SCALE) : 0.0;
-    return ovxc_geo_tiles(((double)r->ax * r->bz - (double)r->bx * r->az) * k,
-                          ((double)r->ay * r->bz - (double)r->by * r->az) * k);
-}
-
-/* Rows [y, y + nr) (nr <= 4) of a bilinear perspective by tiles
- * (w5_tile_band), the positions as W5_P_PLAIN's (the reference's; one
- * thread, 1920x1080, rotations of 30, 45, 60 degrees: 2.89, 2.49, 1.99 ms
- * by rows -> 1.93, 1.79, 1.69) */
-static W5_TARGET __attribute__((noinline)) void w5_persp_band(const w5_ctx *c, const ovxc_geo_src *src,
-                                                              const ovxc_geo_dst *dst, const float *m, uint32_t y,
-                                                              uint32_t nr)
-{
-    int32_t X[4][W5_CHUNK] W5_ALIGN, Y[4][W5_CHUNK] W5_ALIGN;
-    w5_pconst kk[4];
-    for (uint32_t i = 0; i < nr; i++) {
-        ovxc_geo_row r;
-        ovxc_geo_perspective_row(src, m, y + i, &r);
-        kk[i].ax = _mm512_set1_ps(r.ax), kk[i].bx = _mm512_set1_ps(r.bx);
-        kk[i].ay = _mm512_set1_ps(r.ay), kk[i].by = _mm512_set1_ps(r.by);
-        kk[i].az = _mm512_set1_ps(r.az), kk[i].bz = _mm512_set1_ps(r.bz);
-        kk[i].tab = 0;
+    ovxc_geo_row r0, r1;
+    const double xm = 0.5 * w;
+    double p[3][2];
+    ovxc_geo_perspective_row(src, m, y, &r0);
+    ovxc_geo_perspective_row(src, m, y + 1, &r1);
+    for (int i = 0; i < 3; i++) {
+        const ovxc_geo_row *r = i == 2 ? &r1 : &r0;
+        const double x = i == 1 ? xm + 1 : xm, d = (double)r->az * x + r->bz;
+        if (d == 0.0) return 0;
+        p[i][0] = ((double)r->ax * x + r->bx) / (d * OVXC_GEO_FIX_SCALE);
+        p[i][1] = ((double)r->ay * x + r->by) / (d * OVXC_GEO_FIX_SCALE);
     }
-    for (int32_t x0 = 0; x0 < dst->width; x0 += W5_CHUNK) {
-        const int32_t cnt = dst->width - x0 < W5_CHUNK ? dst->width - x0 : W5_CHUNK;
-        for (uint32_t i = 0; i < nr; i++)
-            for (int32_t g = 0; g < cnt; g += 64)
-                w5_persp_pos(c, &kk[i], W5_P_PLAIN, x0 + g, cnt - g < 64 ? cnt - g : 64, X[i] + g, Y[i] + g, 1);
-        w5_tile_band(c, X, Y, (int)nr, cnt, dst->ptr + (intptr_t)y * dst->stride + x0, dst->stride, 1);
+    {
+        const double dxdx = p[1][0] - p[0][0];
+        const int tw = ovxc_geo_tile_shape(dxdx, p[1][1] - p[0][1], p[2][0] - p[0][0], p[2][1] - p[0][1]);
+        /* (2x8 tiles only while the positions move along the row too: at
+         * 85-90 degrees the perspective rows, their positions' products
+         * from a table, were as fast or faster: one thread, 1920x1080,
+         * 90 degrees 1.28 ms by rows, 1.42 by tiles) */
+        return tw == 2 && !(15.0 * (dxdx < 0 ? -dxdx : dxdx) > 2.5) ? 0 : tw;
     }
 }
 
@@ -1285,11 +1328,17 @@ static W5_TARGET __attribute__((noinline)) void w5_persp_rows(const w5_ctx *c, c
     for (uint32_t y = y0; y < y1;) {
         ovxc_geo_row r;
         ovxc_geo_perspective_row(src, m, y, &r);
-        if (c->bilinear && w5_persp_tiles(&r, dst->width)) {
-            const uint32_t nr = y1 - y < 4 ? y1 - y : 4;
-            w5_persp_band(c, src, dst, m, y, nr);
-            y += nr;
-            continue;
+        if (c->bilinear && (y - y0) % 8 == 0) {
+            /* steep rotations by tiles, 8 rows at a time (one thread,
+             * 1920x1080, rotations of 30, 45, 60, 75 degrees: 2.96, 2.51,
+             * 1.99, 1.62 ms by rows -> 1.82, 1.69, 1.61, 1.46) */
+            const int tw = w5_persp_shape(src, m, y, dst->width);
+            const uint32_t y2 = y1 - y < 8 ? y1 : y + 8;
+            if (tw) {
+                w5_tile_rows(c, src, dst, m, y, y2, 1, tw);
+                y = y2;
+                continue;
+            }
         }
         if (c->bilinear) w5_persp_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, tp, 1);
         else w5_persp_row(c, &r, dst->ptr + (intptr_t)y * dst->stride, dst->width, tp, 0);
