@@ -184,15 +184,16 @@ void ovxc_geo_affine_row(const ovxc_geo_src *src, const float m[6], uint32_t y, 
  * tiles 2 wide and 8 high (w5_tile_band).  Tiles where a row block spans
  * over ~5.5 source rows (its taps gathered): the shape whose taps span the
  * fewest source rows (2x8 near 90 degrees, where a 4-row window then holds
- * them), 4x4 only while the positions also move along the row (at 80-90
- * degrees 4x4 tiles were slower than the rows); nearest's rows were as fast
- * as tiles.  Only the speed depends on it. */
-static inline int ovxc_geo_tile_shape(double dxdx, double dydx, double dxdy, double dydy)
+ * them) while a row block's positions move over along2x8 pixels along the
+ * row (a negative along2x8: whatever they do), 4x4 only while they move over
+ * 3.5 (at 80-90 degrees 4x4 tiles were slower than the rows); nearest's rows
+ * were as fast as tiles.  Only the speed depends on it. */
+static inline int ovxc_geo_tile_shape(double dxdx, double dydx, double dxdy, double dydy, double along2x8)
 {
     const double ax = dxdx < 0 ? -dxdx : dxdx, ay = dydx < 0 ? -dydx : dydx;
     const double bx = dxdy < 0 ? -dxdy : dxdy, by = dydy < 0 ? -dydy : dydy;
     if (!(15.0 * ay > 5.5)) return 0;
-    if (ay + 7.0 * by < 3.0 * (ay + by) && ax + 7.0 * bx <= 13.0) return 2;
+    if (ay + 7.0 * by < 3.0 * (ay + by) && ax + 7.0 * bx <= 13.0 && 15.0 * ax > along2x8) return 2;
     return 15.0 * ax > 3.5 ? 4 : 0;
 }
 

@@ -484,7 +484,8 @@ static inline const int32_t *w5_base_tile(const int32_t *A, int32_t k, const int
 /* The taps of the n pixels of a chunk (positions in X[], Y[], held up to n
  * rounded up to 16) into out.  Fast path: the block's taps in a 16-column,
  * 4-row window (w5_table16) and one vpermb (bilinear: the four taps of each
- * lane as bytes p00 p01 p10 p11 of its dword). */
+ * lane as bytes p00 p01 p10 p11 of its dword).  tile (bilinear only): the
+ * lanes are w5_tile_band's tiles, tile lanes wide. */
 static inline __attribute__((always_inline)) W5_TARGET void w5_taps(const w5_ctx *c, const int32_t *X, const int32_t *Y, uint8_t *out, int32_t n,
                                      const int bil, const int tile)
 {
@@ -551,8 +552,7 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_taps(const w5_ctx
         const int32_t k = k0 + 16 * (b);                                                                                \
         const __mmask64 mb = (__mmask64)0x1111111111111111ull << (b);                                                  \
         const __m512i Xv = _mm512_load_si512((const void *)(X + k)), Yv = _mm512_load_si512((const void *)(Y + k));    \
-        const int32_t *xp = tile ? w5_base_tile(X, k, tile) : w5_base(X, k);                                            \
-        const int32_t *yp = tile ? w5_base_tile(Y, k, tile) : w5_base(Y, k), x = *xp, y = *yp;                          \
+        const int32_t *xp = w5_base(X, k), *yp = w5_base(Y, k), x = *xp, y = *yp;                                      \
         /* broadcasts from memory: load ports, not the shuffle port */                                                  \
         const __m512i dx = _mm512_sub_epi32(Xv, _mm512_broadcastd_epi32(_mm_loadu_si32(xp)));                          \
         const __m512i dy = _mm512_sub_epi32(Yv, _mm512_broadcastd_epi32(_mm_loadu_si32(yp)));                          \
@@ -568,12 +568,6 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_taps(const w5_ctx
             /* dx <= 31, dy <= 3: the 32-column window, one vpermt2b */                                                 \
             const __m512i i = _mm512_slli_epi32(_mm512_add_epi32(dx, _mm512_slli_epi32(dy, 5)), 8 * (b));              \
             acc = _mm512_mask_mov_epi8(acc, mb, _mm512_permutex2var_epi8(ta, i, tb));                                   \
-        } else if (tile && _mm512_cmple_epu32_mask(_mm512_max_epu32(dx, _mm512_slli_epi32(dy, 1)), k15) == 0xFFFF) {    \
-            /* dx <= 15, dy <= 7: the 16-column, 8-row window (as w5_nn_other's) */                                     \
-            acc = _mm512_mask_mov_epi8(acc, mb, _mm512_slli_epi32(w5_pick2(c, w5_table16(c, x, y),                      \
-                                                                           w5_table16(c, x, y + 4), dx, dy, 4, Xv, Yv,  \
-                                                                           0),                                          \
-                                                                  8 * (b)));                                            \
         } else {                                                                                                        \
             acc = _mm512_mask_mov_epi8(acc, mb, _mm512_slli_epi32(w5_blk_slow(c, Xv, Yv, x, y, 0), 8 * (b)));           \
         }                                                                                                               \
@@ -907,6 +901,17 @@ static inline __attribute__((always_inline)) int w5_persp_mode(const w5_pconst *
                                                                                                   : W5_P_SCALED;
 }
 
+/* W5_P_PLAIN's v (the reference's operations) at columns xf, the row's
+ * constants in lanes (one row's broadcast, or a tile's rows') */
+static inline void w5_plain_v(__m512 ax, __m512 bx, __m512 ay, __m512 by, __m512 az, __m512 bz, __m512 xf,
+                              __m512 *vx, __m512 *vy)
+{
+    const __m512 q = _mm512_div_ps(_mm512_set1_ps(1.0f), _mm512_add_ps(_mm512_mul_ps(az, xf), bz));
+    const __m512 half = _mm512_set1_ps(0.5f);
+    *vx = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(ax, xf), bx), q), half);
+    *vy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(ay, xf), by), q), half);
+}
+
 /* The positions of lanes [x0, x0 + cnt) (cnt <= 64, rounded up to 16) into
  * X, Y by the chunk's mode. */
 static inline __attribute__((always_inline)) W5_TARGET void w5_persp_pos(const w5_ctx *c, const w5_pconst *k,
@@ -983,9 +988,8 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_persp_pos(const w
         }
     } else {
         for (int32_t x = 0; x < cnt; x += 16) {
-            __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(k->az, xf), k->bz));
-            __m512 vx = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(k->ax, xf), k->bx), q), half);
-            __m512 vy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(k->ay, xf), k->by), q), half);
+            __m512 vx, vy;
+            w5_plain_v(k->ax, k->bx, k->ay, k->by, k->az, k->bz, xf, &vx, &vy);
             w5_put(c, vx, vy, X + x, Y + x, bil);
             xf = _mm512_add_ps(xf, sixteen);
         }
@@ -1136,7 +1140,6 @@ static W5_TARGET __attribute__((noinline)) void w5_tile_band(const w5_ctx *c, co
     /* a lane's column in its tile and its row's constants */
     __m512 colp, bx, by, bz;
     const __m512 ax = _mm512_set1_ps(b->ax), ay = _mm512_set1_ps(b->ay), az = _mm512_set1_ps(b->az);
-    const __m512 one = _mm512_set1_ps(1.0f), half = _mm512_set1_ps(0.5f);
     {
         float cp[16];
         for (int l = 0; l < 16; l++) {
@@ -1164,48 +1167,42 @@ static W5_TARGET __attribute__((noinline)) void w5_tile_band(const w5_ctx *c, co
         for (int t = 0; t < 16 / tw; t++) {
             const __m512 xf = _mm512_add_ps(colp, _mm512_set1_ps((float)(g + t * tw)));
             __m512 vx, vy;
-            if (persp) { /* (W5_P_PLAIN's operations) */
-                const __m512 q = _mm512_div_ps(one, _mm512_add_ps(_mm512_mul_ps(az, xf), bz));
-                vx = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(ax, xf), bx), q), half);
-                vy = _mm512_add_ps(_mm512_mul_ps(_mm512_add_ps(_mm512_mul_ps(ay, xf), by), q), half);
+            if (persp) {
+                w5_plain_v(ax, bx, ay, by, az, bz, xf, &vx, &vy);
             } else {
                 vx = _mm512_add_ps(_mm512_mul_ps(ax, xf), bx);
                 vy = _mm512_add_ps(_mm512_mul_ps(ay, xf), by);
             }
             w5_put(c, vx, vy, Xt + 16 * t, Yt + 16 * t, 1);
         }
+        /* row r of the group from 128-bit lane l of v (an immediate at every
+         * optimization level), rows past nr not stored */
+#define W5_ROW(v, r, l)                                                                                                 \
+    if (b->nr > (r))                                                                                                    \
+        _mm512_mask_storeu_epi8(row0 + (r) * dstride + g, cols, _mm512_castsi128_si512(_mm512_extracti32x4_epi32(v, l)));
         if (tw == 4) {
             w5_taps(c, Xt, Yt, o, 64, 1, 4);
             const __m512i v = _mm512_permutexvar_epi8(back4, _mm512_load_si512((const void *)o));
-            /* (the extract's lane an immediate at every optimization level) */
             _mm512_mask_storeu_epi8(row0 + g, cols, v);
-            if (b->nr > 1)
-                _mm512_mask_storeu_epi8(row0 + dstride + g, cols, _mm512_castsi128_si512(_mm512_extracti32x4_epi32(v, 1)));
-            if (b->nr > 2)
-                _mm512_mask_storeu_epi8(row0 + 2 * dstride + g, cols,
-                                        _mm512_castsi128_si512(_mm512_extracti32x4_epi32(v, 2)));
-            if (b->nr > 3)
-                _mm512_mask_storeu_epi8(row0 + 3 * dstride + g, cols,
-                                        _mm512_castsi128_si512(_mm512_extracti32x4_epi32(v, 3)));
+            W5_ROW(v, 1, 1)
+            W5_ROW(v, 2, 2)
+            W5_ROW(v, 3, 3)
         } else {
             w5_taps(c, Xt, Yt, o, 64, 1, 2);
             w5_taps(c, Xt + 64, Yt + 64, o + 64, 64, 1, 2);
             const __m512i lo = _mm512_load_si512((const void *)o), hi = _mm512_load_si512((const void *)(o + 64));
             const __m512i v0 = _mm512_permutex2var_epi8(lo, back2, hi);
             const __m512i v1 = _mm512_permutex2var_epi8(lo, _mm512_add_epi8(back2, eight), hi);
-#define W5_ROW2(v, r, l)                                                                                                \
-    if (b->nr > (r))                                                                                                    \
-        _mm512_mask_storeu_epi8(row0 + (r) * dstride + g, cols, _mm512_castsi128_si512(_mm512_extracti32x4_epi32(v, l)));
             _mm512_mask_storeu_epi8(row0 + g, cols, v0);
-            W5_ROW2(v0, 1, 1)
-            W5_ROW2(v0, 2, 2)
-            W5_ROW2(v0, 3, 3)
-            W5_ROW2(v1, 4, 0)
-            W5_ROW2(v1, 5, 1)
-            W5_ROW2(v1, 6, 2)
-            W5_ROW2(v1, 7, 3)
-#undef W5_ROW2
+            W5_ROW(v0, 1, 1)
+            W5_ROW(v0, 2, 2)
+            W5_ROW(v0, 3, 3)
+            W5_ROW(v1, 4, 0)
+            W5_ROW(v1, 5, 1)
+            W5_ROW(v1, 6, 2)
+            W5_ROW(v1, 7, 3)
         }
+#undef W5_ROW
     }
 }
 
@@ -1244,7 +1241,7 @@ static W5_TARGET __attribute__((noinline)) void w5_affine_rows(const w5_ctx *c, 
         /* steep rotations by tiles (one thread, 1920x1080, rotations of 30, 45,
          * 60, 75, 90 degrees: 3.05-3.27, 2.49, 1.97, 1.65, 1.27 ms by rows ->
          * 1.62, 1.48, 1.41, 1.26, 1.22) */
-        const int tw = ovxc_geo_tile_shape(m[0], m[1], m[2], m[3]);
+        const int tw = ovxc_geo_tile_shape(m[0], m[1], m[2], m[3], -1.0);
         if (tw) {
             w5_tile_rows(c, src, dst, m, y0, y1, 0, tw);
             return;
@@ -1289,15 +1286,11 @@ static int w5_persp_shape(const ovxc_geo_src *src, const float *m, uint32_t y, i
         p[i][0] = ((double)r->ax * x + r->bx) / (d * OVXC_GEO_FIX_SCALE);
         p[i][1] = ((double)r->ay * x + r->by) / (d * OVXC_GEO_FIX_SCALE);
     }
-    {
-        const double dxdx = p[1][0] - p[0][0];
-        const int tw = ovxc_geo_tile_shape(dxdx, p[1][1] - p[0][1], p[2][0] - p[0][0], p[2][1] - p[0][1]);
-        /* (2x8 tiles only while the positions move along the row too: at
-         * 85-90 degrees the perspective rows, their positions' products
-         * from a table, were as fast or faster: one thread, 1920x1080,
-         * 90 degrees 1.28 ms by rows, 1.42 by tiles) */
-        return tw == 2 && !(15.0 * (dxdx < 0 ? -dxdx : dxdx) > 2.5) ? 0 : tw;
-    }
+    /* (2x8 tiles only while a row block's positions move over 2.5 pixels
+     * along the row too: at 85-90 degrees the perspective rows, their
+     * positions' products from a table, were as fast or faster: one thread,
+     * 1920x1080, 90 degrees 1.28 ms by rows, 1.42 by tiles) */
+    return ovxc_geo_tile_shape(p[1][0] - p[0][0], p[1][1] - p[0][1], p[2][0] - p[0][0], p[2][1] - p[0][1], 2.5);
 }
 
 static W5_TARGET __attribute__((noinline)) void w5_persp_rows(const w5_ctx *c, const ovxc_geo_src *src,
