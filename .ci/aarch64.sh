@@ -17,10 +17,10 @@ meson setup "$build" --cross-file tools/cross/aarch64-linux-gnu.txt -Dpython=fal
 ninja -C "$build" >/dev/null
 echo "aarch64.sh: build done at $SECONDS s"
 file "$build/csrc/libopenvx.so" | grep -q aarch64
-# (a runner test that does not end stops the run within 3 minutes, naming
-# itself, instead of at meson's timeout: one hung here once, unnamed under
-# --quiet; the slowest takes ~10 s under qemu)
-# (all of meson's output when a test fails: its log, where that line is)
+# A runner test that does not end stops the run within 3 minutes, naming
+# itself, instead of at meson's timeout (one hung here once, unnamed under
+# --quiet; the slowest takes ~10 s under qemu); all of meson's output when a
+# test fails (its log holds that line).
 out="$(dirname "$build")/test.out"
 s=0
 CTS_TEST_TIMEOUT=180 meson test -C "$build" --print-errorlogs -t 4 >"$out" 2>&1 || s=$?
