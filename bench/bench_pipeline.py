@@ -9,8 +9,8 @@ second of
 for a 640x480 chain of vision nodes joined by virtual images (Gaussian3x3,
 Median3x3, Sobel3x3, Magnitude, ConvertDepth, Dilate3x3, Erode3x3) with a
 **Python user kernel** as its slowest node (a 3x3 box mean in NumPy: about
-0.5 ms, 40% of a frame's time on one thread, so two frames in flight can at
-best overlap it with the rest), each with the nodes on one thread
+0.25 ms with its image conversions, 40-45% of a frame's time on one thread,
+so two frames in flight can at best overlap it with the rest), each with the nodes on one thread
 (``VX_DIRECTIVE_OVX_SERIAL``) and on every thread of the pool.  The C
 version of this bench (bench/bench_pipeline.c) has a C user kernel instead.
 

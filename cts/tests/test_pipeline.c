@@ -5,12 +5,14 @@
  * Spec: vx_khr_pipelining.adoc (ids REQ-PIPE*: its sections, which carry no
  * REQ tags).
  */
+#define _GNU_SOURCE /* SCHED_BATCH (Pipeline.lanes_batch_home_other) */
 #include "../runner/cts.h"
 
 #include <VX/vx_ext_ovx.h>
 #include <VX/vx_khr_pipelining.h>
 
 #include <pthread.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -1430,6 +1432,7 @@ CTS_TEST(Pipeline, random_queue_ops, "REQ-PIPE-QUEUE REQ-PIPE-AUTO REQ-PIPE-MANU
 #define HOME_FRAMES 40
 static vx_uint32 home_calls, home_fail_at;
 static pthread_t home_threads[3 * HOME_FRAMES];
+static int home_policy[3 * HOME_FRAMES]; /* sched_getscheduler of each call's thread */
 /* Pipeline.extra_lane_beside_homes: frames between the start of
  * busy_first's call and the end of home_kernel's (counted when busy_first
  * is set), and the most at once */
@@ -1464,7 +1467,7 @@ static vx_status VX_CALLBACK home_kernel(vx_node node, const vx_reference *p, vx
     vx_status s;
     (void)node;
     (void)num;
-    if (call <= 3 * HOME_FRAMES) home_threads[call - 1] = pthread_self();
+    if (call <= 3 * HOME_FRAMES) home_threads[call - 1] = pthread_self(), home_policy[call - 1] = sched_getscheduler(0);
     busy_wait_us(200);
     if (call == home_fail_at) return VX_ERROR_INVALID_VALUE;
     if (patch_copy(p[0], buf, VX_READ_ONLY) != VX_SUCCESS) return VX_FAILURE;
@@ -1582,6 +1585,104 @@ CTS_TEST(Pipeline, user_kernel_home_thread, "REQ-PIPE-AUTO")
     }
 }
 
+/* An identity user kernel (short: its node stays on the frames' lanes)
+ * noting the scheduling policy of its thread. */
+static int lane_policy;
+static vx_status VX_CALLBACK policy_kernel(vx_node node, const vx_reference *p, vx_uint32 num)
+{
+    vx_uint8 buf[W * H];
+    (void)node;
+    (void)num;
+    __atomic_store_n(&lane_policy, sched_getscheduler(0), __ATOMIC_SEQ_CST);
+    if (patch_copy(p[0], buf, VX_READ_ONLY) != VX_SUCCESS) return VX_FAILURE;
+    return patch_copy(p[1], buf, VX_WRITE_ONLY);
+}
+
+/* in -> Not -> policy_kernel -> the stateful kernel (on its home) -> Not ->
+ * out in QUEUE_AUTO, its lanes started from this thread: HOME_FRAMES frames;
+ * the policy of the lanes' thread (lane_policy) and of the home's calls
+ * (home_policy). */
+static void policy_frames(vx_context c)
+{
+    vx_image in[3] = {img(c), img(c), img(c)}, out[3] = {img(c), img(c), img(c)};
+    vx_graph g = vxCreateGraph(c);
+    vx_image v1 = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8), v2 = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8);
+    vx_image v3 = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8);
+    vx_kernel kp = cts_image_kernel(c, "pipe.policy", policy_kernel, NULL);
+    vx_kernel kh = cts_image_kernel(c, "pipe.home3", home_kernel, NULL);
+    vx_node a, q, u, b;
+    vx_uint32 i;
+    a = vxNotNode(g, in[0], v1);
+    q = vxCreateGenericNode(g, kp);
+    CTS_EXPECT_STATUS(vxSetParameterByIndex(q, 0, (vx_reference)v1), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxSetParameterByIndex(q, 1, (vx_reference)v2), VX_SUCCESS);
+    u = vxCreateGenericNode(g, kh);
+    CTS_EXPECT_STATUS(vxSetParameterByIndex(u, 0, (vx_reference)v2), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxSetParameterByIndex(u, 1, (vx_reference)v3), VX_SUCCESS);
+    b = vxNotNode(g, v3, out[0]);
+    add_gp(g, a, 0);
+    add_gp(g, b, 1);
+    CTS_EXPECT_STATUS(config(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, in, out, 3), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    home_calls = 0;
+    home_fail_at = 0;
+    lane_policy = -1;
+    memset(home_policy, 0xff, sizeof home_policy);
+    home_frames(g, in, out, 0, HOME_FRAMES, 3);
+    CTS_EXPECT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    CTS_EXPECT_EQ_INT(home_calls, HOME_FRAMES);
+    CTS_EXPECT(!pthread_equal(home_threads[HOME_FRAMES - 1], pthread_self()));
+    vxReleaseNode(&a);
+    vxReleaseNode(&q);
+    vxReleaseNode(&u);
+    vxReleaseNode(&b);
+    vxReleaseImage(&v1);
+    vxReleaseImage(&v2);
+    vxReleaseImage(&v3);
+    vxReleaseGraph(&g);
+    vxRemoveKernel(kp);
+    vxRemoveKernel(kh);
+    for (i = 0; i < 3; i++) {
+        vxReleaseImage(&in[i]);
+        vxReleaseImage(&out[i]);
+    }
+}
+
+/* Calls 5.. of the home's kernel (its first frames run on the lanes: they
+ * measure its time) made with policy. */
+static vx_uint32 home_calls_with(int policy)
+{
+    vx_uint32 i, n = 0;
+    for (i = 5; i < HOME_FRAMES; i++) n += home_policy[i] == policy ? 1u : 0u;
+    return n;
+}
+
+/* The threads' scheduling policies (pipeline.c, sched_batch): in a graph with
+ * a home thread whose lanes start from a SCHED_OTHER thread, the lanes run as
+ * SCHED_BATCH and the home thread as SCHED_OTHER; lanes started from a thread
+ * of another policy (here SCHED_BATCH, which needs no privilege) and the home
+ * they make keep the policy they were made with.  The application's thread
+ * is never changed. */
+CTS_TEST(Pipeline, lanes_batch_home_other, "REQ-PIPE-AUTO")
+{
+    vx_context c = cts_context();
+    struct sched_param sp0, sp;
+    int policy0 = -1;
+    CTS_ASSERT(pthread_getschedparam(pthread_self(), &policy0, &sp0) == 0);
+    memset(&sp, 0, sizeof sp);
+    CTS_ASSERT(pthread_setschedparam(pthread_self(), SCHED_OTHER, &sp) == 0); /* (a runner started as batch) */
+    policy_frames(c);
+    CTS_EXPECT_EQ_INT(lane_policy, SCHED_BATCH);
+    CTS_EXPECT_EQ_INT(home_calls_with(SCHED_OTHER), HOME_FRAMES - 5);
+    CTS_EXPECT_EQ_INT(sched_getscheduler(0), SCHED_OTHER);
+    CTS_ASSERT(pthread_setschedparam(pthread_self(), SCHED_BATCH, &sp) == 0);
+    policy_frames(c);
+    CTS_EXPECT_EQ_INT(lane_policy, SCHED_BATCH);
+    CTS_EXPECT_EQ_INT(home_calls_with(SCHED_BATCH), HOME_FRAMES - 5);
+    CTS_EXPECT_EQ_INT(sched_getscheduler(0), SCHED_BATCH);
+    CTS_ASSERT(pthread_setschedparam(pthread_self(), policy0, &sp0) == 0);
+}
+
 /* in -> Not -> cores + 1 busy identity user kernels -> the stateful one ->
  * Not -> out in QUEUE_AUTO with cores + 2 buffers (cores: the pool's
  * threads, 2 at least): every user-kernel node runs on a home thread, and
@@ -1665,5 +1766,6 @@ CTS_TABLE(pipeline) = {
     CTS_ENTRY(Pipeline, random_queue_ops),
     CTS_ENTRY(Pipeline, user_kernel_home_thread),
     CTS_ENTRY(Pipeline, extra_lane_beside_homes),
+    CTS_ENTRY(Pipeline, lanes_batch_home_other),
     CTS_TABLE_END,
 };
