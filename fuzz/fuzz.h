@@ -85,6 +85,8 @@ extern fz_state *FZ;
 /* random */
 uint64_t fz_rand(void);
 uint32_t fz_below(uint32_t n);
+/* randomness for callbacks, which may run on graph threads (fuzz_user.c) */
+uint32_t fz_cb_rand(uint32_t n);
 int fz_chance(uint32_t percent);
 vx_uint32 fz_u32(void);   /* small mostly, sometimes huge or "negative" */
 vx_size fz_size(void);

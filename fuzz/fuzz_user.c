@@ -11,14 +11,16 @@
 #include <stdio.h>
 #include <string.h>
 
-static volatile uint32_t cb_counter;
+static uint32_t cb_counter;
 
-static uint32_t cb_rand(uint32_t n)
+/* (atomic: graph threads and the fuzzer's thread draw at once) */
+uint32_t fz_cb_rand(uint32_t n)
 {
-    uint32_t x = ++cb_counter * 2654435761u;
+    uint32_t x = __atomic_add_fetch(&cb_counter, 1u, __ATOMIC_RELAXED) * 2654435761u;
     x ^= x >> 15;
     return n ? x % n : 0;
 }
+#define cb_rand fz_cb_rand
 
 /* A valid-rectangle callback a validator may set (VX_VALID_RECT_CALLBACK):
  * it reads the inputs' rectangles it is given and writes the output's,

@@ -454,7 +454,17 @@ VX_API_ENTRY vx_status VX_API_CALL vxAddParameterToGraph(vx_graph graph, vx_para
                 "vxAddParameterToGraph: parameter is not a parameter of a node of this graph");
         return VX_ERROR_INVALID_PARAMETERS;
     }
+    /* a run reads the list (its events, the queues): not while one may be
+     * going on (api_fuzz under ThreadSanitizer: an add beside a scheduled
+     * run's read); the graph's lock keeps a run from starting meanwhile */
+    pthread_mutex_lock(&graph->lock);
+    if (ovx_graph_busy(graph)) {
+        pthread_mutex_unlock(&graph->lock);
+        ovx_log((vx_reference)graph, VX_ERROR_GRAPH_SCHEDULED, "vxAddParameterToGraph: the graph is scheduled or running");
+        return VX_ERROR_GRAPH_SCHEDULED;
+    }
     if (graph->num_params == OVX_MAX_GRAPH_PARAMS) {
+        pthread_mutex_unlock(&graph->lock);
         ovx_log((vx_reference)graph, VX_ERROR_NO_RESOURCES, "vxAddParameterToGraph: at most %d graph parameters",
                 OVX_MAX_GRAPH_PARAMS);
         return VX_ERROR_NO_RESOURCES;
@@ -463,6 +473,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxAddParameterToGraph(vx_graph graph, vx_para
     graph->params[graph->num_params].node = parameter->node;
     graph->params[graph->num_params].index = parameter->index;
     graph->num_params++;
+    pthread_mutex_unlock(&graph->lock);
     return VX_SUCCESS;
 }
 
@@ -508,16 +519,35 @@ VX_API_ENTRY vx_status VX_API_CALL vxRegisterAutoAging(vx_graph graph, vx_delay 
         ovx_log((vx_reference)graph, VX_ERROR_INVALID_REFERENCE, "vxRegisterAutoAging: the delay belongs to another context");
         return VX_ERROR_INVALID_REFERENCE;
     }
+    /* a run ages the list's delays at its end (the list may move here) and
+     * the pipelining plan runs frames of a graph with delays one at a time:
+     * not while a run may be going on, and a new delay makes the graph
+     * verify again */
+    pthread_mutex_lock(&graph->lock);
+    if (ovx_graph_busy(graph)) {
+        pthread_mutex_unlock(&graph->lock);
+        ovx_log((vx_reference)graph, VX_ERROR_GRAPH_SCHEDULED, "vxRegisterAutoAging: the graph is scheduled or running");
+        return VX_ERROR_GRAPH_SCHEDULED;
+    }
     for (i = 0; i < graph->num_delays; i++)
-        if (graph->delays[i] == delay) return VX_SUCCESS;
+        if (graph->delays[i] == delay) {
+            pthread_mutex_unlock(&graph->lock);
+            return VX_SUCCESS;
+        }
     if (graph->num_delays == graph->cap_delays) {
         vx_uint32 ncap = graph->cap_delays ? graph->cap_delays * 2 : 4;
         vx_delay *nd = realloc(graph->delays, ncap * sizeof(*nd));
-        if (!nd) return VX_ERROR_NO_MEMORY;
+        if (!nd) {
+            pthread_mutex_unlock(&graph->lock);
+            ovx_log((vx_reference)graph, VX_ERROR_NO_MEMORY, "vxRegisterAutoAging: out of memory");
+            return VX_ERROR_NO_MEMORY;
+        }
         graph->delays = nd;
         graph->cap_delays = ncap;
     }
     ovx_ref_retain_internal((vx_reference)delay);
     graph->delays[graph->num_delays++] = delay;
+    ovx_graph_changed(graph);
+    pthread_mutex_unlock(&graph->lock);
     return VX_SUCCESS;
 }

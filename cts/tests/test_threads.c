@@ -43,6 +43,55 @@ CTS_TEST(Threads, node_border_refused_while_scheduled, "REQ-0347 REQ-0701 REQ-07
     vxReleaseImage(&out);
 }
 
+/* The other changes a run reads, while the graph is scheduled: adding a graph
+ * parameter (a run reads the list: its events, the queues), registering a
+ * delay for auto-aging (a run ages the list's delays at its end) and
+ * replicating a node: each refused with VX_ERROR_GRAPH_SCHEDULED and a log
+ * entry, accepted once vxWaitGraph has returned (api_fuzz under
+ * ThreadSanitizer found the first racing with a scheduled run). */
+CTS_TEST(Threads, graph_changes_refused_while_scheduled, "REQ-1970 REQ-0619")
+{
+    vx_context c = cts_context();
+    vx_image ex = vxCreateImage(c, 64, 48, VX_DF_IMAGE_U8);
+    vx_object_array ia = vxCreateObjectArray(c, (vx_reference)ex, 2), oa = vxCreateObjectArray(c, (vx_reference)ex, 2);
+    vx_delay d = vxCreateDelay(c, (vx_reference)ex, 2);
+    vx_image i0 = (vx_image)vxGetObjectArrayItem(ia, 0), o0 = (vx_image)vxGetObjectArrayItem(oa, 0);
+    vx_graph g = vxCreateGraph(c);
+    vx_node n = vxNotNode(g, i0, o0);
+    vx_parameter prm = vxGetParameterByIndex(n, 0);
+    vx_bool rep[2] = {vx_true_e, vx_true_e};
+    vx_uint32 np = 0;
+    CTS_ASSERT_VALID(n);
+    CTS_ASSERT_VALID(prm);
+    CTS_ASSERT_VALID(d);
+    CTS_ASSERT_STATUS(vxScheduleGraph(g), VX_SUCCESS);
+    cts_log_clear();
+    CTS_EXPECT_STATUS(vxAddParameterToGraph(g, prm), VX_ERROR_GRAPH_SCHEDULED);
+    CTS_EXPECT_STATUS(vxRegisterAutoAging(g, d), VX_ERROR_GRAPH_SCHEDULED);
+    CTS_EXPECT_STATUS(vxReplicateNode(g, n, rep, 2), VX_ERROR_GRAPH_SCHEDULED);
+    CTS_EXPECT(cts_log_count() >= 3);
+    CTS_EXPECT_STATUS(vxQueryGraph(g, VX_GRAPH_NUMPARAMETERS, &np, sizeof(np)), VX_SUCCESS);
+    CTS_EXPECT_EQ_INT(np, 0);
+    CTS_EXPECT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxAddParameterToGraph(g, prm), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxQueryGraph(g, VX_GRAPH_NUMPARAMETERS, &np, sizeof(np)), VX_SUCCESS);
+    CTS_EXPECT_EQ_INT(np, 1);
+    CTS_EXPECT(vxIsGraphVerified(g) == vx_true_e);
+    CTS_EXPECT_STATUS(vxRegisterAutoAging(g, d), VX_SUCCESS);
+    CTS_EXPECT(vxIsGraphVerified(g) == vx_false_e); /* a new delay to age: the plan made again */
+    CTS_EXPECT_STATUS(vxReplicateNode(g, n, rep, 2), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxProcessGraph(g), VX_SUCCESS);
+    vxReleaseParameter(&prm);
+    vxReleaseNode(&n);
+    vxReleaseGraph(&g);
+    vxReleaseImage(&i0);
+    vxReleaseImage(&o0);
+    vxReleaseDelay(&d);
+    vxReleaseObjectArray(&ia);
+    vxReleaseObjectArray(&oa);
+    vxReleaseImage(&ex);
+}
+
 /* A log callback registered as non-reentrant runs under the log lock; when it
  * registers itself again as reentrant, the lock must still be released once:
  * before, the flag was read again after the callback, so the lock stayed held
@@ -103,6 +152,7 @@ CTS_TEST(Threads, log_callback_reregistered_from_inside, "REQ-1829 REQ-1830")
 
 CTS_TABLE(threads) = {
     CTS_ENTRY(Threads, node_border_refused_while_scheduled),
+    CTS_ENTRY(Threads, graph_changes_refused_while_scheduled),
     CTS_ENTRY(Threads, log_callback_reregistered_from_inside),
     CTS_TABLE_END,
 };
