@@ -580,6 +580,12 @@ static void run_seed(uint64_t seed, uint64_t ncalls)
 /* Under ASan/UBSan: say which seed and call died (the report has the rest). */
 extern void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
 
+/* (not instrumented under ThreadSanitizer: a report on a graph's thread calls
+ * it, and its read of the fuzzer's counters, racing with the fuzzer's thread,
+ * made a report inside the report, which deadlocked TSan's runtime) */
+#if defined(__SANITIZE_THREAD__)
+__attribute__((no_sanitize_thread))
+#endif
 static void on_death(void)
 {
     fprintf(stderr, "api_fuzz: died in seed %llu at call %llu\n", (unsigned long long)FZ->seed,

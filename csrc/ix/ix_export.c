@@ -230,7 +230,10 @@ static vx_status check_graph(vx_graph g, vx_size numrefs, const vx_reference *re
 {
     vx_uint32 i, p;
     vx_status s = VX_SUCCESS;
-    if (!g->verified) s = vxVerifyGraph(g);
+    /* a scheduled run may be verifying it meanwhile (api_fuzz under
+     * ThreadSanitizer: this read of the flag beside the run's verify) */
+    if (ovx_graph_busy(g)) return fail((vx_reference)g, VX_ERROR_GRAPH_SCHEDULED, "the graph is scheduled or running", gi);
+    if (!vxIsGraphVerified(g)) s = vxVerifyGraph(g);
     if (s != VX_SUCCESS) return fail((vx_reference)g, s, "the graph does not verify", gi);
     for (i = 0; i < g->num_params; i++) {
         vx_node n = g->params[i].node;

@@ -6,6 +6,8 @@
 #define _POSIX_C_SOURCE 200809L /* nanosleep under -std=c99 */
 #include "../runner/cts.h"
 
+#include <VX/vx_khr_ix.h>
+
 #include <pthread.h>
 #include <string.h>
 #include <time.h>
@@ -46,9 +48,10 @@ CTS_TEST(Threads, node_border_refused_while_scheduled, "REQ-0347 REQ-0701 REQ-07
 /* The other changes a run reads, while the graph is scheduled: adding a graph
  * parameter (a run reads the list: its events, the queues), registering a
  * delay for auto-aging (a run ages the list's delays at its end) and
- * replicating a node: each refused with VX_ERROR_GRAPH_SCHEDULED and a log
- * entry, accepted once vxWaitGraph has returned (api_fuzz under
- * ThreadSanitizer found the first racing with a scheduled run). */
+ * replicating a node, and exporting the graph (its run may verify it): each
+ * refused with VX_ERROR_GRAPH_SCHEDULED and a log entry, accepted once
+ * vxWaitGraph has returned (api_fuzz under ThreadSanitizer found the first
+ * and the export racing with a scheduled run). */
 CTS_TEST(Threads, graph_changes_refused_while_scheduled, "REQ-1970 REQ-0619")
 {
     vx_context c = cts_context();
@@ -61,6 +64,11 @@ CTS_TEST(Threads, graph_changes_refused_while_scheduled, "REQ-1970 REQ-0619")
     vx_parameter prm = vxGetParameterByIndex(n, 0);
     vx_bool rep[2] = {vx_true_e, vx_true_e};
     vx_uint32 np = 0;
+    vx_reference refs[1];
+    vx_enum uses[1] = {VX_IX_USE_EXPORT_VALUES};
+    const vx_uint8 *blob = NULL;
+    vx_size len = 0;
+    refs[0] = (vx_reference)g;
     CTS_ASSERT_VALID(n);
     CTS_ASSERT_VALID(prm);
     CTS_ASSERT_VALID(d);
@@ -69,10 +77,15 @@ CTS_TEST(Threads, graph_changes_refused_while_scheduled, "REQ-1970 REQ-0619")
     CTS_EXPECT_STATUS(vxAddParameterToGraph(g, prm), VX_ERROR_GRAPH_SCHEDULED);
     CTS_EXPECT_STATUS(vxRegisterAutoAging(g, d), VX_ERROR_GRAPH_SCHEDULED);
     CTS_EXPECT_STATUS(vxReplicateNode(g, n, rep, 2), VX_ERROR_GRAPH_SCHEDULED);
-    CTS_EXPECT(cts_log_count() >= 3);
+    /* exporting it: its run may be verifying it meanwhile */
+    CTS_EXPECT_STATUS(vxExportObjectsToMemory(c, 1, refs, uses, &blob, &len), VX_ERROR_GRAPH_SCHEDULED);
+    CTS_EXPECT(blob == NULL);
+    CTS_EXPECT(cts_log_count() >= 4);
     CTS_EXPECT_STATUS(vxQueryGraph(g, VX_GRAPH_NUMPARAMETERS, &np, sizeof(np)), VX_SUCCESS);
     CTS_EXPECT_EQ_INT(np, 0);
     CTS_EXPECT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxExportObjectsToMemory(c, 1, refs, uses, &blob, &len), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxReleaseExportedMemory(c, &blob), VX_SUCCESS);
     CTS_EXPECT_STATUS(vxAddParameterToGraph(g, prm), VX_SUCCESS);
     CTS_EXPECT_STATUS(vxQueryGraph(g, VX_GRAPH_NUMPARAMETERS, &np, sizeof(np)), VX_SUCCESS);
     CTS_EXPECT_EQ_INT(np, 1);
