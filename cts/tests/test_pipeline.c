@@ -1521,6 +1521,21 @@ static void home_frames(vx_graph g, vx_image *in, vx_image *out, vx_uint32 first
     }
 }
 
+/* a's input 0 and b's output 1 as queued graph parameters, QUEUE_AUTO with 3
+ * buffers each, verified; HOME_FRAMES frames from frame 0 (home_frames),
+ * the home kernel's calls counted from 0 */
+static void auto_home_frames(vx_graph g, vx_node a, vx_node b, vx_image *in, vx_image *out)
+{
+    add_gp(g, a, 0);
+    add_gp(g, b, 1);
+    CTS_EXPECT_STATUS(config(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, in, out, 3), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
+    home_calls = 0;
+    home_fail_at = 0;
+    home_frames(g, in, out, 0, HOME_FRAMES, 3);
+    CTS_EXPECT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+}
+
 /* in -> Not -> v1 -> the stateful user kernel -> v2 -> Not -> out, in
  * QUEUE_AUTO: the kernel's frames (once they take long enough) all run on
  * one thread (its home), neither the application's nor changing with the
@@ -1542,14 +1557,7 @@ CTS_TEST(Pipeline, user_kernel_home_thread, "REQ-PIPE-AUTO")
     b = vxNotNode(g, v2, out[0]);
     CTS_ASSERT_VALID(a);
     CTS_ASSERT_VALID(b);
-    add_gp(g, a, 0);
-    add_gp(g, b, 1);
-    CTS_ASSERT_STATUS(config(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, in, out, 3), VX_SUCCESS);
-    CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
-    home_calls = 0;
-    home_fail_at = 0;
-    home_frames(g, in, out, 0, HOME_FRAMES, 3);
-    CTS_ASSERT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    auto_home_frames(g, a, b, in, out);
     CTS_ASSERT_EQ_INT(home_calls, HOME_FRAMES);
     /* from the 5th frame on (the first frames measure its time), one thread */
     for (i = 5; i < HOME_FRAMES; i++) same += pthread_equal(home_threads[i], home_threads[4]) ? 1 : 0;
@@ -1620,16 +1628,9 @@ static void policy_frames(vx_context c)
     CTS_EXPECT_STATUS(vxSetParameterByIndex(u, 0, (vx_reference)v2), VX_SUCCESS);
     CTS_EXPECT_STATUS(vxSetParameterByIndex(u, 1, (vx_reference)v3), VX_SUCCESS);
     b = vxNotNode(g, v3, out[0]);
-    add_gp(g, a, 0);
-    add_gp(g, b, 1);
-    CTS_EXPECT_STATUS(config(g, VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO, in, out, 3), VX_SUCCESS);
-    CTS_EXPECT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
-    home_calls = 0;
-    home_fail_at = 0;
     lane_policy = -1;
     memset(home_policy, 0xff, sizeof home_policy);
-    home_frames(g, in, out, 0, HOME_FRAMES, 3);
-    CTS_EXPECT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    auto_home_frames(g, a, b, in, out);
     CTS_EXPECT_EQ_INT(home_calls, HOME_FRAMES);
     CTS_EXPECT(!pthread_equal(home_threads[HOME_FRAMES - 1], pthread_self()));
     vxReleaseNode(&a);
