@@ -1106,14 +1106,6 @@ static ovx_home_job *home_first(ovx_home *h, vx_uint32 *slot)
     return j;
 }
 
-/* The home thread: the jobs in frame order, each as a lane would run it
- * (frame_before, the node, frame_after), the node's next frame taken as soon
- * as it is done with this one (posted by then when the node is the slowest
- * of the graph: its lane posted it on reaching the node, without waiting).
- * A job runs once the node and the nodes it depends on have finished the
- * frame before; until then (the node's frame before not run yet, on a lane
- * or not posted, or a node touching what it writes not done) the thread
- * looks again every 50 us (those ends do not signal it). */
 /* The calling thread's scheduling policy: SCHED_BATCH (batch) or back to
  * SCHED_OTHER.  Lanes of a graph with home threads are SCHED_BATCH, which
  * Linux never lets preempt a running thread when it wakes up; the home
@@ -1122,9 +1114,10 @@ static ovx_home_job *home_first(ovx_home *h, vx_uint32 *slot)
  * stream does; as SCHED_OTHER threads, lanes woken (by the home itself, at
  * each frame it finishes, or by the node before theirs) took its core from it
  * in the middle of a frame: in the Python bench's stream (a NumPy box, 640x480,
- * 2 vCPUs) 0.7 times a frame, 0.03-0.4 as batch, and 1.25-1.31 -> 1.57-1.61
- * times vxProcessGraph's frames a second on one thread (medians of seven
- * rounds, three alternated runs).  Only when the application's thread that
+ * 2 vCPUs) 0.7 times a frame, 0.03-0.4 as batch; its frames a second over
+ * vxProcessGraph's, 4 frames in flight, best / median of 5 rounds averaged
+ * over five alternated pairs: one thread 1.47 / 1.36 -> 1.57 / 1.46, all
+ * threads 1.28 / 1.24 -> 1.32 / 1.29.  Only when the application's thread that
  * starts the lanes is SCHED_OTHER itself (thread_start): a real-time
  * application keeps its policy. */
 static void sched_batch(vx_bool batch)
@@ -1138,6 +1131,14 @@ static void sched_batch(vx_bool batch)
 #endif
 }
 
+/* The home thread: the jobs in frame order, each as a lane would run it
+ * (frame_before, the node, frame_after), the node's next frame taken as soon
+ * as it is done with this one (posted by then when the node is the slowest
+ * of the graph: its lane posted it on reaching the node, without waiting).
+ * A job runs once the node and the nodes it depends on have finished the
+ * frame before; until then (the node's frame before not run yet, on a lane
+ * or not posted, or a node touching what it writes not done) the thread
+ * looks again every 50 us (those ends do not signal it). */
 static void *home_thread(void *arg)
 {
     ovx_home *h = arg;
