@@ -1107,9 +1107,9 @@ static ovx_home_job *home_first(ovx_home *h, vx_uint32 *slot)
 }
 
 /* The calling thread's scheduling policy: SCHED_BATCH (batch) or back to
- * SCHED_OTHER.  Lanes of a graph with home threads are SCHED_BATCH, which
- * Linux never lets preempt a running thread when it wakes up; the home
- * threads stay SCHED_OTHER.  A home's node is the slowest of its graph as a
+ * SCHED_OTHER.  Lanes of a graph with user-kernel nodes (those that may get
+ * a home thread) are SCHED_BATCH, which Linux never lets preempt a running
+ * thread when it wakes up; the home threads stay SCHED_OTHER.  A home's node is the slowest of its graph as a
  * rule (it has a thread of its own for that), so whenever it waits the whole
  * stream does; as SCHED_OTHER threads, lanes woken (by the home itself, at
  * each frame it finishes, or by the node before theirs) took its core from it
