@@ -1521,6 +1521,48 @@ static void home_frames(vx_graph g, vx_image *in, vx_image *out, vx_uint32 first
     }
 }
 
+/* in -> Not (a) -> v1 -> the stateful user kernel (u) -> v2 -> Not (b) ->
+ * out[0], 3 buffers each side */
+typedef struct {
+    vx_image in[3], out[3], v1, v2;
+    vx_graph g;
+    vx_kernel k;
+    vx_node a, u, b;
+} home_graph;
+
+static void home_graph_make(vx_context c, home_graph *h, const char *kernel_name)
+{
+    vx_uint32 i;
+    for (i = 0; i < 3; i++) h->in[i] = img(c), h->out[i] = img(c);
+    h->g = vxCreateGraph(c);
+    h->v1 = vxCreateVirtualImage(h->g, W, H, VX_DF_IMAGE_U8);
+    h->v2 = vxCreateVirtualImage(h->g, W, H, VX_DF_IMAGE_U8);
+    h->k = cts_image_kernel(c, kernel_name, home_kernel, NULL);
+    h->a = vxNotNode(h->g, h->in[0], h->v1);
+    h->u = vxCreateGenericNode(h->g, h->k);
+    CTS_EXPECT_STATUS(vxSetParameterByIndex(h->u, 0, (vx_reference)h->v1), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxSetParameterByIndex(h->u, 1, (vx_reference)h->v2), VX_SUCCESS);
+    h->b = vxNotNode(h->g, h->v2, h->out[0]);
+    CTS_EXPECT_STATUS(vxGetStatus((vx_reference)h->a), VX_SUCCESS);
+    CTS_EXPECT_STATUS(vxGetStatus((vx_reference)h->b), VX_SUCCESS);
+}
+
+static void home_graph_release(home_graph *h)
+{
+    vx_uint32 i;
+    vxReleaseNode(&h->a);
+    vxReleaseNode(&h->u);
+    vxReleaseNode(&h->b);
+    vxReleaseImage(&h->v1);
+    vxReleaseImage(&h->v2);
+    vxReleaseGraph(&h->g);
+    vxRemoveKernel(h->k);
+    for (i = 0; i < 3; i++) {
+        vxReleaseImage(&h->in[i]);
+        vxReleaseImage(&h->out[i]);
+    }
+}
+
 /* a's input 0 and b's output 1 as queued graph parameters, QUEUE_AUTO with 3
  * buffers each, verified; HOME_FRAMES frames from frame 0 (home_frames),
  * the home kernel's calls counted from 0 */
@@ -1544,21 +1586,11 @@ static void auto_home_frames(vx_graph g, vx_node a, vx_node b, vx_image *in, vx_
 CTS_TEST(Pipeline, user_kernel_home_thread, "REQ-PIPE-AUTO")
 {
     vx_context c = cts_context();
-    vx_image in[3] = {img(c), img(c), img(c)}, out[3] = {img(c), img(c), img(c)};
-    vx_graph g = vxCreateGraph(c);
-    vx_image v1 = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8), v2 = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8);
-    vx_kernel k = cts_image_kernel(c, "pipe.home", home_kernel, NULL);
-    vx_node a, u, b;
+    home_graph h;
     vx_uint32 i, same = 0;
-    a = vxNotNode(g, in[0], v1);
-    u = vxCreateGenericNode(g, k);
-    CTS_ASSERT_STATUS(vxSetParameterByIndex(u, 0, (vx_reference)v1), VX_SUCCESS);
-    CTS_ASSERT_STATUS(vxSetParameterByIndex(u, 1, (vx_reference)v2), VX_SUCCESS);
-    b = vxNotNode(g, v2, out[0]);
-    CTS_ASSERT_VALID(a);
-    CTS_ASSERT_VALID(b);
-    auto_home_frames(g, a, b, in, out);
-    CTS_ASSERT_EQ_INT(home_calls, HOME_FRAMES);
+    home_graph_make(c, &h, "pipe.home");
+    auto_home_frames(h.g, h.a, h.b, h.in, h.out);
+    CTS_EXPECT_EQ_INT(home_calls, HOME_FRAMES);
     /* from the 5th frame on (the first frames measure its time), one thread */
     for (i = 5; i < HOME_FRAMES; i++) same += pthread_equal(home_threads[i], home_threads[4]) ? 1 : 0;
     CTS_EXPECT_EQ_INT(same, HOME_FRAMES - 5);
@@ -1566,31 +1598,21 @@ CTS_TEST(Pipeline, user_kernel_home_thread, "REQ-PIPE-AUTO")
     /* a failing call: its frame fails (vxWaitGraph says so), the others do not */
     home_fail_at = HOME_FRAMES + 7;
     cts_log_clear();
-    home_frames(g, in, out, HOME_FRAMES, HOME_FRAMES, 3);
-    CTS_EXPECT(vxWaitGraph(g) != VX_SUCCESS);
+    home_frames(h.g, h.in, h.out, HOME_FRAMES, HOME_FRAMES, 3);
+    CTS_EXPECT(vxWaitGraph(h.g) != VX_SUCCESS);
     CTS_EXPECT(cts_log_count() >= 1);
     cts_log_clear();
-    CTS_ASSERT_EQ_INT(home_calls, 2 * HOME_FRAMES);
+    CTS_EXPECT_EQ_INT(home_calls, 2 * HOME_FRAMES);
     /* verified again: the plan (and the home thread) made again */
     home_fail_at = 0;
-    CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
-    home_frames(g, in, out, 2 * HOME_FRAMES, HOME_FRAMES, 3);
-    CTS_ASSERT_STATUS(vxWaitGraph(g), VX_SUCCESS);
-    CTS_ASSERT_EQ_INT(home_calls, 3 * HOME_FRAMES);
+    CTS_EXPECT_STATUS(vxVerifyGraph(h.g), VX_SUCCESS);
+    home_frames(h.g, h.in, h.out, 2 * HOME_FRAMES, HOME_FRAMES, 3);
+    CTS_EXPECT_STATUS(vxWaitGraph(h.g), VX_SUCCESS);
+    CTS_EXPECT_EQ_INT(home_calls, 3 * HOME_FRAMES);
     for (same = 0, i = 2 * HOME_FRAMES + 5; i < 3 * HOME_FRAMES; i++)
         same += pthread_equal(home_threads[i], home_threads[2 * HOME_FRAMES + 4]) ? 1 : 0;
     CTS_EXPECT_EQ_INT(same, HOME_FRAMES - 5);
-    vxReleaseNode(&a);
-    vxReleaseNode(&u);
-    vxReleaseNode(&b);
-    vxReleaseImage(&v1);
-    vxReleaseImage(&v2);
-    vxReleaseGraph(&g);
-    vxRemoveKernel(k);
-    for (i = 0; i < 3; i++) {
-        vxReleaseImage(&in[i]);
-        vxReleaseImage(&out[i]);
-    }
+    home_graph_release(&h);
 }
 
 /* A node callback noting the scheduling policy of the thread that ran the
@@ -1610,34 +1632,15 @@ static vx_action VX_CALLBACK policy_callback(vx_node node)
  * (home_policy). */
 static void policy_frames(vx_context c)
 {
-    vx_image in[3] = {img(c), img(c), img(c)}, out[3] = {img(c), img(c), img(c)};
-    vx_graph g = vxCreateGraph(c);
-    vx_image v1 = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8), v2 = vxCreateVirtualImage(g, W, H, VX_DF_IMAGE_U8);
-    vx_kernel kh = cts_image_kernel(c, "pipe.home3", home_kernel, NULL);
-    vx_node a, u, b;
-    vx_uint32 i;
-    a = vxNotNode(g, in[0], v1);
-    CTS_EXPECT_STATUS(vxAssignNodeCallback(a, policy_callback), VX_SUCCESS);
-    u = vxCreateGenericNode(g, kh);
-    CTS_EXPECT_STATUS(vxSetParameterByIndex(u, 0, (vx_reference)v1), VX_SUCCESS);
-    CTS_EXPECT_STATUS(vxSetParameterByIndex(u, 1, (vx_reference)v2), VX_SUCCESS);
-    b = vxNotNode(g, v2, out[0]);
+    home_graph h;
+    home_graph_make(c, &h, "pipe.home3");
+    CTS_EXPECT_STATUS(vxAssignNodeCallback(h.a, policy_callback), VX_SUCCESS);
     lane_policy = -1;
     memset(home_policy, 0xff, sizeof home_policy);
-    auto_home_frames(g, a, b, in, out);
+    auto_home_frames(h.g, h.a, h.b, h.in, h.out);
     CTS_EXPECT_EQ_INT(home_calls, HOME_FRAMES);
     CTS_EXPECT(!pthread_equal(home_threads[HOME_FRAMES - 1], pthread_self()));
-    vxReleaseNode(&a);
-    vxReleaseNode(&u);
-    vxReleaseNode(&b);
-    vxReleaseImage(&v1);
-    vxReleaseImage(&v2);
-    vxReleaseGraph(&g);
-    vxRemoveKernel(kh);
-    for (i = 0; i < 3; i++) {
-        vxReleaseImage(&in[i]);
-        vxReleaseImage(&out[i]);
-    }
+    home_graph_release(&h);
 }
 
 /* Calls 5.. of the home's kernel (its first frames run on the lanes: they
