@@ -147,14 +147,7 @@ static const int32_t w5_kc[W5_K_BYTE + 3] = {(1 << B) - 1, 1 << B,     0x00FF00F
 static int w5_vbmi(void)
 {
 #if defined(__AVX512F__)
-    /* (atomic: threads of several graphs ask at once; the same value from each) */
-    static int v = -1;
-    int r = __atomic_load_n(&v, __ATOMIC_RELAXED);
-    if (r < 0) {
-        r = __builtin_cpu_supports("avx512vbmi") ? 1 : 0;
-        __atomic_store_n(&v, r, __ATOMIC_RELAXED);
-    }
-    return r;
+    return ovxc_cpu_vbmi();
 #else /* the emulated build: SIMDe's VBMI runs on any CPU (else its tests would test the AVX2 rows) */
     return 1;
 #endif

@@ -51,4 +51,20 @@ typedef struct {
 /* ---- border modes ---- */
 enum { OVXC_BORDER_REPLICATE = 0, OVXC_BORDER_CONSTANT = 1 };
 
+#if defined(__AVX512F__)
+/* Whether the CPU has AVX512_VBMI, for the AVX-512 files' VBMI paths (the
+ * table lookup, the warps), cached per file; read and written atomically:
+ * threads of several graphs ask at once (the same value from each). */
+static inline int ovxc_cpu_vbmi(void)
+{
+    static int v = -1;
+    int r = __atomic_load_n(&v, __ATOMIC_RELAXED);
+    if (r < 0) {
+        r = __builtin_cpu_supports("avx512vbmi") ? 1 : 0;
+        __atomic_store_n(&v, r, __ATOMIC_RELAXED);
+    }
+    return r;
+}
+#endif
+
 #endif

@@ -131,6 +131,19 @@ vx_bool ovx_graph_busy(vx_graph g)
     return busy;
 }
 
+/* The graph's lock for a change that a run reads (no run starts while it is
+ * held): VX_SUCCESS, held; or, the graph scheduled or running,
+ * VX_ERROR_GRAPH_SCHEDULED logged ("who: the graph is scheduled or
+ * running"), not held. */
+vx_status ovx_graph_lock_idle(vx_graph g, const char *who)
+{
+    pthread_mutex_lock(&g->lock);
+    if (!ovx_graph_busy(g)) return VX_SUCCESS;
+    pthread_mutex_unlock(&g->lock);
+    ovx_log((vx_reference)g, VX_ERROR_GRAPH_SCHEDULED, "%s: the graph is scheduled or running", who);
+    return VX_ERROR_GRAPH_SCHEDULED;
+}
+
 static vx_status graph_run(vx_graph g);
 
 /* Take the scheduled run and do it (g->state_lock held on entry and on
@@ -320,12 +333,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxVerifyGraph(vx_graph graph)
 {
     vx_status s;
     if (!graph_valid(graph)) return VX_ERROR_INVALID_REFERENCE;
-    pthread_mutex_lock(&graph->lock);
-    if (ovx_graph_busy(graph)) {
-        pthread_mutex_unlock(&graph->lock);
-        ovx_log((vx_reference)graph, VX_ERROR_GRAPH_SCHEDULED, "vxVerifyGraph: the graph is scheduled or running");
-        return VX_ERROR_GRAPH_SCHEDULED;
-    }
+    if ((s = ovx_graph_lock_idle(graph, "vxVerifyGraph")) != VX_SUCCESS) return s;
     s = ovx_graph_verify(graph);
     pthread_mutex_unlock(&graph->lock);
     return s;
@@ -457,12 +465,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxAddParameterToGraph(vx_graph graph, vx_para
     /* a run reads the list (its events, the queues): not while one may be
      * going on (api_fuzz under ThreadSanitizer: an add beside a scheduled
      * run's read); the graph's lock keeps a run from starting meanwhile */
-    pthread_mutex_lock(&graph->lock);
-    if (ovx_graph_busy(graph)) {
-        pthread_mutex_unlock(&graph->lock);
-        ovx_log((vx_reference)graph, VX_ERROR_GRAPH_SCHEDULED, "vxAddParameterToGraph: the graph is scheduled or running");
-        return VX_ERROR_GRAPH_SCHEDULED;
-    }
+    if (ovx_graph_lock_idle(graph, "vxAddParameterToGraph") != VX_SUCCESS) return VX_ERROR_GRAPH_SCHEDULED;
     if (graph->num_params == OVX_MAX_GRAPH_PARAMS) {
         pthread_mutex_unlock(&graph->lock);
         ovx_log((vx_reference)graph, VX_ERROR_NO_RESOURCES, "vxAddParameterToGraph: at most %d graph parameters",
@@ -523,12 +526,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxRegisterAutoAging(vx_graph graph, vx_delay 
      * the pipelining plan runs frames of a graph with delays one at a time:
      * not while a run may be going on, and a new delay makes the graph
      * verify again */
-    pthread_mutex_lock(&graph->lock);
-    if (ovx_graph_busy(graph)) {
-        pthread_mutex_unlock(&graph->lock);
-        ovx_log((vx_reference)graph, VX_ERROR_GRAPH_SCHEDULED, "vxRegisterAutoAging: the graph is scheduled or running");
-        return VX_ERROR_GRAPH_SCHEDULED;
-    }
+    if (ovx_graph_lock_idle(graph, "vxRegisterAutoAging") != VX_SUCCESS) return VX_ERROR_GRAPH_SCHEDULED;
     for (i = 0; i < graph->num_delays; i++)
         if (graph->delays[i] == delay) {
             pthread_mutex_unlock(&graph->lock);

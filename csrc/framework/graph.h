@@ -148,6 +148,7 @@ void ovx_graph_state_unlock(vx_graph g);
 /* Is g running (read under its state lock)? */
 vx_bool ovx_graph_running(vx_graph g);
 vx_bool ovx_graph_busy(vx_graph g);
+vx_status ovx_graph_lock_idle(vx_graph g, const char *who);
 /* Wait for every scheduled graph of c (vxReleaseContext). */
 void ovx_graph_wait_all(vx_context c);
 

@@ -697,12 +697,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxReplicateNode(vx_graph graph, vx_node first
         count = c;
     }
     /* (a run reads the flags: not while one may be going on) */
-    pthread_mutex_lock(&graph->lock);
-    if (ovx_graph_busy(graph)) {
-        pthread_mutex_unlock(&graph->lock);
-        ovx_log((vx_reference)graph, VX_ERROR_GRAPH_SCHEDULED, "vxReplicateNode: the graph is scheduled or running");
-        return VX_ERROR_GRAPH_SCHEDULED;
-    }
+    if (ovx_graph_lock_idle(graph, "vxReplicateNode") != VX_SUCCESS) return VX_ERROR_GRAPH_SCHEDULED;
     for (i = 0; i < number_of_parameters; i++) first_node->replicate[i] = replicate[i] ? vx_true_e : vx_false_e;
     first_node->replicated = count > 0 ? vx_true_e : vx_false_e;
     ovx_graph_changed(graph);
