@@ -510,15 +510,24 @@ typedef struct {
     char pad[56];
 } ht_line;
 
+/* A thread's end of an epoch, one cache line (the partner's is what the
+ * lead waits for after each epoch: one transfer between the cores where
+ * three lines took three one after the other) */
 typedef struct {
-    ht_line trig[2];   /* epoch << 32 | k: the thread's half passed at pixel k (pixels are < 2^32) */
-    ht_line stop[2];   /* epoch << 32 | next k: the thread stopped in the epoch, having done pixels < next k */
+    vx_uint64 trig; /* epoch << 32 | k: the thread's half passed at pixel k (pixels are < 2^32) */
+    vx_uint64 stop; /* epoch << 32 | next k: the thread stopped in the epoch, having done pixels < next k */
+    vx_uint64 res;  /* its result (res below) at pixel k of trig, written before trig */
+    char pad[40];
+} ht_end;
+
+typedef struct {
+    ht_end end[2];
     ht_line pos[2];    /* epoch << 32 | the thread's next pixel, every 8 pixels (for HT_LEAD) */
     ht_line ready;     /* 1: the partner is there, waiting for a post */
     ht_line left;      /* the post after which the partner left (its take-back done) */
-    ht_line seq;       /* the lead's posts (the epoch they start); the post's fields below it */
-    vx_uint64 k0, kstar, nlist, split, done;
-    char pad[24];
+    vx_uint64 seq;     /* the lead's posts (the epoch they start), written after the post's fields */
+    vx_uint64 k0, kstar, nlist, split, done; /* (in seq's line: one transfer a post) */
+    char pad[16];
     ht_line pw;        /* epoch << 32 | k: the partner's walks of its passing pixel k (ht_prewalk) are below */
     vx_int32 pw_ex[2], pw_ey[2];
     vx_uint64 pw_nrec;
@@ -699,7 +708,7 @@ static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, int
     if (split) __atomic_store_n(&T->pos[me].v, tag | k, __ATOMIC_RELAXED);
     if (t->cand != HT_NONE) { /* its half passed there, and still does */
         found = t->cand;
-        if (split) ht_store(&T->trig[me].v, tag | found);
+        if (split) T->end[me].res = T->res[me][found % HT_RING], ht_store(&T->end[me].trig, tag | found);
         goto out;
     }
     for (; k < t->total; k++) {
@@ -707,9 +716,9 @@ static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, int
         vx_int32 top;
         if (watch && (k & 63) == 0 && k > k0 && ht_load(&T->ready.v)) break;
         if (past) { /* (the partner past the lead's passing pixel: until the post) */
-            if (ht_load(&T->seq.v) != epoch || k >= seen + HT_LEAD) break;
+            if (ht_load(&T->seq) != epoch || k >= seen + HT_LEAD) break;
         } else if (split) {
-            vx_uint64 tr = ht_load(&T->trig[other].v);
+            vx_uint64 tr = ht_load(&T->end[other].trig);
             unsigned spins = 0;
             if ((tr >> 32) == epoch && (tr & (0xffffffffull)) < k) {
                 /* the lead's half passed before k: the partner, which the lead
@@ -717,16 +726,16 @@ static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, int
                  * walk (its votes are kept unless the segment takes their
                  * pixels: ht_take_back) */
                 if (me == 0) break;
-                ht_store(&T->stop[me].v, tag | k);
+                ht_store(&T->end[me].stop, tag | k);
                 past = 1;
                 seen = (vx_size)(tr & 0xffffffffull) + 1; /* the lead stays there until its post */
-                if (ht_load(&T->seq.v) != epoch || k >= seen + HT_LEAD) break;
+                if (ht_load(&T->seq) != epoch || k >= seen + HT_LEAD) break;
                 goto vote;
             }
             while (k >= seen + HT_LEAD) { /* too far ahead: wait for the other */
                 vx_uint64 ps = ht_load(&T->pos[other].v);
                 seen = (ps >> 32) == epoch ? (vx_size)(ps & 0xffffffffull) : k0; /* not this epoch's: at its start */
-                tr = ht_load(&T->trig[other].v);
+                tr = ht_load(&T->end[other].trig);
                 if ((tr >> 32) == epoch && (tr & (0xffffffffull)) < k) {
                     if (spins >= HT_SLOW) ++*slow;
                     goto out;
@@ -741,10 +750,11 @@ static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, int
             T->res[me][k % HT_RING] = 0;
         } else {
             top = ht_vote(t, p, 1, &best);
-            T->res[me][k % HT_RING] = HT_VOTED | ((vx_uint64)best << 32) | (vx_uint32)(top + 1);
+            const vx_uint64 r = HT_VOTED | ((vx_uint64)best << 32) | (vx_uint32)(top + 1);
+            T->res[me][k % HT_RING] = r;
             if (top >= h->threshold) {
                 found = t->cand = k++;
-                if (split && !past) ht_store(&T->trig[me].v, tag | found);
+                if (split && !past) T->end[me].res = r, ht_store(&T->end[me].trig, tag | found);
                 break;
             }
         }
@@ -754,7 +764,7 @@ static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, int
     }
 out:
     *next = t->resume = k;
-    if (split && !past) ht_store(&T->stop[me].v, tag | k);
+    if (split && !past) ht_store(&T->end[me].stop, tag | k);
     return found;
 }
 
@@ -772,7 +782,7 @@ static vx_size ht_spec(ht_thread *t, vx_uint64 epoch, vx_size k)
     ovxc_hough_p *h = t->h;
     ht_team *T = t->T;
     const vx_size end = k + HT_LEAD < t->total ? k + HT_LEAD : t->total;
-    for (; k < end && ht_load(&T->seq.v) == epoch; k++) {
+    for (; k < end && ht_load(&T->seq) == epoch; k++) {
         vx_uint32 p = ht_pixel(t, k), best = 0;
         vx_int32 top;
         if (!__atomic_load_n(&h->mask[p], __ATOMIC_RELAXED)) { /* (the lead's walk may clear it meanwhile) */
@@ -821,13 +831,13 @@ vx_size ovxc_hough_team_begin(ovxc_hough_p *h)
     vx_size np = hough_setup(h, &magic);
     memcpy(h->points2, h->points, np * sizeof(*h->points));
     for (r = 0; r < 2; r++) {
-        T->trig[r].v = HT_NONE;
-        T->stop[r].v = HT_NONE;
+        T->end[r].trig = HT_NONE;
+        T->end[r].stop = HT_NONE;
         T->pos[r].v = 0;
     }
     T->ready.v = 0;
     T->left.v = 0;
-    T->seq.v = 0;
+    T->seq = 0;
     T->pw.v = HT_NONE;
     h->count = 0;
     h->total_points = np;
@@ -840,7 +850,7 @@ vx_size ovxc_hough_team_begin(ovxc_hough_p *h)
 static void ht_post(ht_team *T, vx_uint64 seq, vx_size k0, vx_size kstar, vx_size nlist, int split, int done)
 {
     T->k0 = k0, T->kstar = kstar, T->nlist = nlist, T->split = (vx_uint64)split, T->done = (vx_uint64)done;
-    ht_store(&T->seq.v, seq);
+    ht_store(&T->seq, seq);
 }
 
 /* The lead (role 0).  When its waits for the partner are often slow (its
@@ -853,6 +863,7 @@ static void ht_lead(ovxc_hough_p *h)
     vx_size k = 0, lroom = ovxc_hough_list_room(h);
     vx_uint64 seq = 0;
     int split = 0, retired = 0, theirs_won;
+    vx_uint64 theirs = 0; /* the partner's result at kstar */
     unsigned slow = 0;
     ht_init(&t, h, 0, h->total_points, h->magic);
     for (;;) {
@@ -871,10 +882,11 @@ static void ht_lead(ovxc_hough_p *h)
         if (split) {
             vx_uint64 tr;
             unsigned spins = 0;
-            while ((ht_load(&T->stop[1].v) >> 32) != seq) ht_wait(&spins);
+            while ((ht_load(&T->end[1].stop) >> 32) != seq) ht_wait(&spins);
             if (spins >= HT_SLOW) slow++;
-            tr = ht_load(&T->trig[1].v);
+            tr = ht_load(&T->end[1].trig);
             if ((tr >> 32) == seq && (tr & (0xffffffffull)) < kstar) kstar = (vx_size)(tr & (0xffffffffull));
+            theirs = tr == ((seq << 32) | kstar) ? T->end[1].res : T->res[1][kstar % HT_RING];
         }
         if (kstar == HT_NONE && next < t.total) { /* (alone) the partner is there: its half from next */
             k = next;
@@ -887,7 +899,6 @@ static void ht_lead(ovxc_hough_p *h)
             vx_int32 top = (vx_int32)(vx_uint32)mine - 1;
             best = (vx_uint32)(mine >> 32) & 0x7fffffffu;
             if (split) {
-                vx_uint64 theirs = T->res[1][kstar % HT_RING];
                 vx_int32 top1 = (vx_int32)(vx_uint32)theirs - 1;
                 if (top1 > top) best = (vx_uint32)(theirs >> 32) & 0x7fffffffu, theirs_won = 1;
             }
@@ -964,8 +975,8 @@ static void ht_partner(ovxc_hough_p *h)
     for (;;) {
         unsigned spins = 0;
         vx_size k0;
-        while (ht_load(&T->seq.v) == seq) ht_wait(&spins);
-        seq = ht_load(&T->seq.v);
+        while (ht_load(&T->seq) == seq) ht_wait(&spins);
+        seq = ht_load(&T->seq);
         if (T->done) return;
         k0 = (vx_size)T->k0;
         if (first) {
@@ -981,7 +992,7 @@ static void ht_partner(ovxc_hough_p *h)
         found = ht_epoch(&t, seq, k0, 1, 0, &next, &slow);
         /* its half passed first at found (its trigger of this epoch, not
          * one past the lead's): walk it while the lead catches up */
-        if (found != HT_NONE && ht_load(&T->trig[1].v) == ((seq << 32) | found) && ht_load(&T->seq.v) == seq) {
+        if (found != HT_NONE && ht_load(&T->end[1].trig) == ((seq << 32) | found) && ht_load(&T->seq) == seq) {
             ht_prewalk(&t, seq, found);
             next = t.resume = ht_spec(&t, seq, next);
         }
