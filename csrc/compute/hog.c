@@ -482,7 +482,8 @@ vx_size ovxc_hough_lines_p(ovxc_hough_p *h, ovxc_hough_segment *out, vx_size max
  * the lead's angles come first), walks the segment (or takes the partner's
  * walks, made while it waited for the lead to reach k*: ht_prewalk) and
  * takes it out of the image (hough_take, the list of pixels whose votes
- * come back), and posts that to the partner; each thread then takes back the segment's
+ * come back), and posts that to the partner (which, when its own half
+ * passed first, votes on past its pixel meanwhile: ht_spec); each thread then takes back the segment's
  * votes for its own angles and, of its votes past k*, those of the pixels
  * the segment took out (the others stand: ht_take_back says why), and the
  * next epoch starts at k* + 1, each thread from where it stopped.  The
@@ -494,8 +495,9 @@ vx_size ovxc_hough_lines_p(ovxc_hough_p *h, ovxc_hough_segment *out, vx_size max
  *
  * The partner may come late (its pool thread busy with other work) or not
  * at all before the lead is done: the lead runs alone, every angle, and
- * looks for the partner at each passing pixel; the partner, once there
- * with the order made, says so, and the lead's next post hands it its half.
+ * looks for the partner at each passing pixel and every 64 pixels; the
+ * partner, once there with the order made, says so, and the lead's next
+ * post hands it its half.
  * A partner that comes after the end finds the end posted and returns. */
 
 #define HT_RING 512u   /* pixels of a thread's recent draws and results (a power of two) */
