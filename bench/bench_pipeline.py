@@ -41,6 +41,10 @@ import os
 import statistics
 import time
 
+# numpy's OpenBLAS starts threads that spin for a while (0.1 s of a core
+# here, at start-up); one thread: none
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+
 import numpy as np
 
 import pyopenvx as vx
