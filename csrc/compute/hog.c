@@ -835,6 +835,7 @@ vx_size ovxc_hough_team_begin(ovxc_hough_p *h)
     for (r = 0; r < 2; r++) {
         T->end[r].trig = HT_NONE;
         T->end[r].stop = HT_NONE;
+        T->end[r].res = 0;
         T->pos[r].v = 0;
     }
     T->ready.v = 0;
