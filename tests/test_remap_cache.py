@@ -1,7 +1,8 @@
 """Remaps keep a table derived from the remap's content in their node
 (csrc/kernels/geometry.c; nearest: the source pixels, bilinear: windows and
-positions in them; built on the second run that sees a content, the first
-takes the map itself): rewriting the remap between two vxProcessGraph
+positions in them; built on the second run that sees a content when the
+previous content lasted 5 runs or more, else on the fifth; the runs before
+take the map itself): rewriting the remap between two vxProcessGraph
 calls (vxCopyRemapPatch, vxSetRemapPoint, map + unmap), or putting another
 remap on the node, must change the output as the new content says (NumPy's
 model of the fixed-point rule, csrc/compute/geometry.h), for both
@@ -71,8 +72,8 @@ def test_remap_rewritten_between_runs(ctx, interp, border):
     b.constant_value.U8 = CVAL
     ok(lib.vxSetNodeAttribute(node, lib.VX_NODE_BORDER, b, ffi.sizeof("vx_border_t")))
 
-    def runs(pts):  # the map's path, the table's build, the kept table
-        for _ in range(3):
+    def runs(pts):  # the map's path, the table's build, the kept table (6 runs: every content is built)
+        for _ in range(6):
             ok(lib.vxProcessGraph(g))
             np.testing.assert_array_equal(result(), model(src, pts, interp, border))
 

@@ -558,6 +558,12 @@ int ovxc_remap_tab_fits(const ovxc_geo_src *src, const ovxc_geo_dst *dst)
            src->height <= OVXC_GEO_TAB_MAX;
 }
 
+/* The table's clamp of a pixel to [-1, size] (geometry.h) */
+static inline int32_t geo_tab_clamp(int32_t v, int32_t size)
+{
+    return v < -1 ? -1 : (v > size ? size : v);
+}
+
 void ovxc_remap_tab_build_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, int16_t *tab,
                                uint32_t y0, uint32_t y1)
 {
@@ -569,11 +575,25 @@ void ovxc_remap_tab_build_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst,
         int16_t *t = tab + (size_t)y * (size_t)dst->width * 2;
         for (int32_t x = 0; x < dst->width; x++) {
             const float vx = p[2 * x] * (float)OVXC_GEO_FIX_SCALE + cx, vy = p[2 * x + 1] * (float)OVXC_GEO_FIX_SCALE + cy;
-            int32_t sx = (geo_fix(vx) + ONE / 2) >> B, sy = (geo_fix(vy) + ONE / 2) >> B;
-            sx = sx < -1 ? -1 : (sx > src->width ? src->width : sx);
-            sy = sy < -1 ? -1 : (sy > src->height ? src->height : sy);
-            t[2 * x] = (int16_t)sx;
-            t[2 * x + 1] = (int16_t)sy;
+            t[2 * x] = (int16_t)geo_tab_clamp((geo_fix(vx) + ONE / 2) >> B, src->width);
+            t[2 * x + 1] = (int16_t)geo_tab_clamp((geo_fix(vy) + ONE / 2) >> B, src->height);
+        }
+    }
+}
+
+void ovxc_warp_perspective_tab_build_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m,
+                                          int16_t *tab, uint32_t y0, uint32_t y1)
+{
+    enum { B = OVXC_GEO_FIX_BITS, ONE = 1 << OVXC_GEO_FIX_BITS };
+    for (uint32_t y = y0; y < y1; y++) {
+        int16_t *t = tab + (size_t)y * (size_t)dst->width * 2;
+        ovxc_geo_row r;
+        ovxc_geo_perspective_row(src, m, y, &r);
+        for (int32_t x = 0; x < dst->width; x++) {
+            const float xf = (float)x, q = 1.0f / (r.az * xf + r.bz);
+            const float vx = (r.ax * xf + r.bx) * q + 0.5f, vy = (r.ay * xf + r.by) * q + 0.5f;
+            t[2 * x] = (int16_t)geo_tab_clamp((geo_fix(vx) + ONE / 2) >> B, src->width);
+            t[2 * x + 1] = (int16_t)geo_tab_clamp((geo_fix(vy) + ONE / 2) >> B, src->height);
         }
     }
 }
@@ -737,6 +757,16 @@ static const ovx_variant remap_tab_build_variants[] = {
     OVX_VARIANT_AVX512(ovxc_remap_tab_build_rows)
     {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_remap_tab_build_rows},
 };
+
+static const ovx_variant warp_perspective_tab_build_variants[] = {
+    OVX_VARIANT_AVX512(ovxc_warp_perspective_tab_build_rows)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_warp_perspective_tab_build_rows},
+};
+
+const ovx_variant *ovxc_warp_perspective_tab_build_variants(void)
+{
+    return warp_perspective_tab_build_variants;
+}
 
 static const ovx_variant remap_tab_pack_variants[] = {
     OVX_VARIANT_AVX512(ovxc_remap_tab_pack_rows)

@@ -313,6 +313,22 @@ void ovxc_remap_tab_build_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_ds
 const struct ovx_variant *ovxc_remap_tab_variants(void);
 const struct ovx_variant *ovxc_remap_tab_build_variants(void);
 
+/* ---- Warp Perspective nearest from the same table -----------------------
+ *
+ * The nearest pixel of a perspective warp's destination pixel depends only
+ * on the matrix and the plane's origin and size: the builders below store
+ * the reference's pixel (ovxc_warp_perspective_rows' float operations, then
+ * ((X + 512) >> 10, (Y + 512) >> 10)) clamped as ovxc_remap_tab_build_rows
+ * does, in its format, so the remap table's packer and samplers serve (the
+ * kernel keeps the table while the matrix's content stays the same, see
+ * kernels/geometry.c).  The builders have the remap builders' signature
+ * (coef: the matrix); every one gives the same table. */
+void ovxc_warp_perspective_tab_build_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m,
+                                          int16_t *tab, uint32_t y0, uint32_t y1);
+void ovxc_warp_perspective_tab_build_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m,
+                                                 int16_t *tab, uint32_t y0, uint32_t y1);
+const struct ovx_variant *ovxc_warp_perspective_tab_build_variants(void);
+
 /* ---- Remap bilinear from a derived table -------------------------------
  *
  * A bilinear remap reads 8 bytes of map a pixel and converts them to

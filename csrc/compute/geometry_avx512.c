@@ -994,6 +994,25 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_persp_pos(const w
     }
 }
 
+/* The constants of row r's positions (tab: w5_persp_rows' products, or 0) */
+static inline __attribute__((always_inline)) W5_TARGET void w5_pconst_init(const w5_ctx *c, const ovxc_geo_row *r,
+                                                                           const float *tab, w5_pconst *k)
+{
+    const float k10 = 1.0f / 1024.0f;
+    k->ax = _mm512_set1_ps(r->ax), k->bx = _mm512_set1_ps(r->bx);
+    k->ay = _mm512_set1_ps(r->ay), k->by = _mm512_set1_ps(r->by);
+    k->az = _mm512_set1_ps(r->az), k->bz = _mm512_set1_ps(r->bz);
+    k->scaled = w5_normal(r->ax) && w5_normal(r->bx) && w5_normal(r->ay) && w5_normal(r->by);
+    k->tab = tab;
+    k->sax = _mm512_set1_ps(r->ax * k10), k->sbx = _mm512_set1_ps(r->bx * k10);
+    k->say = _mm512_set1_ps(r->ay * k10), k->sby = _mm512_set1_ps(r->by * k10);
+    k->fxlo = c->constant ? -OVXC_GEO_FIX_LIM : 0.0f;
+    k->fxhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->w - 1) << B);
+    k->fyhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->h - 1) << B);
+    k->slo = _mm512_set1_ps(k->fxlo * k10), k->sxhi = _mm512_set1_ps(k->fxhi * k10);
+    k->syhi = _mm512_set1_ps(k->fyhi * k10);
+}
+
 /* A perspective row, software-pipelined: the positions of the next chunk
  * (its 64-lane groups, into the other buffer) are computed between the
  * taps of this chunk's groups, so the divisions (the divider's throughput
@@ -1003,20 +1022,9 @@ static inline __attribute__((always_inline)) W5_TARGET void w5_persp_pos(const w
 static W5_TARGET __attribute__((noinline)) void w5_persp_row(const w5_ctx *c, const ovxc_geo_row *r, uint8_t *row, int32_t n,
                                           const float *tab, const int bil)
 {
-    const float k10 = 1.0f / 1024.0f;
     int32_t XY[4][W5_PCHUNK] W5_ALIGN;
     w5_pconst k;
-    k.ax = _mm512_set1_ps(r->ax), k.bx = _mm512_set1_ps(r->bx);
-    k.ay = _mm512_set1_ps(r->ay), k.by = _mm512_set1_ps(r->by);
-    k.az = _mm512_set1_ps(r->az), k.bz = _mm512_set1_ps(r->bz);
-    k.scaled = w5_normal(r->ax) && w5_normal(r->bx) && w5_normal(r->ay) && w5_normal(r->by);
-    k.tab = tab;
-    k.sax = _mm512_set1_ps(r->ax * k10), k.sbx = _mm512_set1_ps(r->bx * k10);
-    k.say = _mm512_set1_ps(r->ay * k10), k.sby = _mm512_set1_ps(r->by * k10);
-    k.fxlo = c->constant ? -OVXC_GEO_FIX_LIM : 0.0f;
-    k.fxhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->w - 1) << B);
-    k.fyhi = c->constant ? OVXC_GEO_FIX_LIM : (float)((c->h - 1) << B);
-    k.slo = _mm512_set1_ps(k.fxlo * k10), k.sxhi = _mm512_set1_ps(k.fxhi * k10), k.syhi = _mm512_set1_ps(k.fyhi * k10);
+    w5_pconst_init(c, r, tab, &k);
     {
         const int32_t m0 = n < W5_PCHUNK ? n : W5_PCHUNK;
         const int mode0 = w5_persp_mode(&k, r, 0, (m0 + 15) & ~15, bil);
@@ -1291,31 +1299,36 @@ static int w5_persp_shape(const ovxc_geo_src *src, const float *m, uint32_t y, i
     return ovxc_geo_tile_shape(p[1][0] - p[0][0], p[1][1] - p[0][1], p[2][0] - p[0][0], p[2][1] - p[0][1], 2.5);
 }
 
+/* The products of x by the row-independent factors of a perspective warp
+ * (ax, ay, az: the same floats for every row; nearest's scaled by 2^-10),
+ * once for all rows, into tab (3 W5_TABW floats); returns tab, or 0 for
+ * rows wider than W5_TABW (the rows then multiply) */
+static W5_TARGET const float *w5_persp_products(const w5_ctx *c, const ovxc_geo_src *src, const float *m, uint32_t y0,
+                                                int32_t width, float *tab)
+{
+    ovxc_geo_row r;
+    const __m512 sixteen = _mm512_set1_ps(16.0f);
+    __m512 xf = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), fx, fy, fz;
+    if (width > W5_TABW) return 0;
+    ovxc_geo_perspective_row(src, m, y0, &r);
+    fx = _mm512_set1_ps(c->bilinear ? r.ax : r.ax * (1.0f / 1024.0f));
+    fy = _mm512_set1_ps(c->bilinear ? r.ay : r.ay * (1.0f / 1024.0f));
+    fz = _mm512_set1_ps(r.az);
+    for (int32_t x = 0; x < width; x += 16) {
+        _mm512_store_ps(tab + x, _mm512_mul_ps(fx, xf));
+        _mm512_store_ps(tab + W5_TABW + x, _mm512_mul_ps(fy, xf));
+        _mm512_store_ps(tab + 2 * W5_TABW + x, _mm512_mul_ps(fz, xf));
+        xf = _mm512_add_ps(xf, sixteen);
+    }
+    return tab;
+}
+
 static W5_TARGET __attribute__((noinline)) void w5_persp_rows(const w5_ctx *c, const ovxc_geo_src *src,
                                                               const ovxc_geo_dst *dst, const float *m, uint32_t y0,
                                                               uint32_t y1)
 {
-    /* the products of x by the row-independent factors (ax, ay, az: the
-     * same floats for every row; nearest's scaled by 2^-10), once for all
-     * rows: a table of up to W5_TABW columns */
     float tab[3 * W5_TABW] W5_ALIGN;
-    const float *tp = 0;
-    if (dst->width <= W5_TABW && y1 > y0) {
-        ovxc_geo_row r;
-        const __m512 sixteen = _mm512_set1_ps(16.0f);
-        __m512 xf = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15), fx, fy, fz;
-        ovxc_geo_perspective_row(src, m, y0, &r);
-        fx = _mm512_set1_ps(c->bilinear ? r.ax : r.ax * (1.0f / 1024.0f));
-        fy = _mm512_set1_ps(c->bilinear ? r.ay : r.ay * (1.0f / 1024.0f));
-        fz = _mm512_set1_ps(r.az);
-        for (int32_t x = 0; x < dst->width; x += 16) {
-            _mm512_store_ps(tab + x, _mm512_mul_ps(fx, xf));
-            _mm512_store_ps(tab + W5_TABW + x, _mm512_mul_ps(fy, xf));
-            _mm512_store_ps(tab + 2 * W5_TABW + x, _mm512_mul_ps(fz, xf));
-            xf = _mm512_add_ps(xf, sixteen);
-        }
-        tp = tab;
-    }
+    const float *tp = y1 > y0 ? w5_persp_products(c, src, m, y0, dst->width, tab) : 0;
     for (uint32_t y = y0; y < y1;) {
         ovxc_geo_row r;
         ovxc_geo_perspective_row(src, m, y, &r);
@@ -1374,6 +1387,63 @@ void ovxc_warp_perspective_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_d
     /* the matrix's own step per row (exact where the denominator is near 1) */
     c.pf = (intptr_t)floor(8.0 * (double)m[4] + 0.5) * src->stride + (intptr_t)floor(8.0 * (double)m[3] + 0.5);
     w5_persp_rows(&c, src, dst, m, y0, y1);
+}
+
+/* The perspective table's rows (geometry.h): the nearest rows' positions
+ * (w5_persp_pos, by the chunks' modes, as w5_persp_row), clamped to [-1, w]
+ * x [-1, h] and stored as the table's dwords (x in the low int16, y in the
+ * high) */
+static W5_TARGET __attribute__((noinline)) void w5_persp_tab_rows(const w5_ctx *c, const ovxc_geo_src *src,
+                                                                  const ovxc_geo_dst *dst, const float *m,
+                                                                  int16_t *tab, uint32_t y0, uint32_t y1)
+{
+    float prod[3 * W5_TABW] W5_ALIGN;
+    int32_t X[64] W5_ALIGN, Y[64] W5_ALIGN;
+    const int32_t n = dst->width;
+    const float *tp = y1 > y0 ? w5_persp_products(c, src, m, y0, n, prod) : 0;
+    const __m512i m1 = _mm512_set1_epi32(-1), lo16 = _mm512_set1_epi32(0xFFFF);
+    const __m512i xhi = _mm512_set1_epi32(src->width), yhi = _mm512_set1_epi32(src->height);
+    for (uint32_t y = y0; y < y1; y++) {
+        int32_t *t = (int32_t *)(void *)(tab + (size_t)y * (size_t)n * 2);
+        ovxc_geo_row r;
+        w5_pconst k;
+        ovxc_geo_perspective_row(src, m, y, &r);
+        w5_pconst_init(c, &r, tp, &k);
+        for (int32_t x0 = 0; x0 < n; x0 += W5_PCHUNK) {
+            const int32_t cm = n - x0 < W5_PCHUNK ? n - x0 : W5_PCHUNK;
+            const int mode = w5_persp_mode(&k, &r, x0, (cm + 15) & ~15, 0);
+            for (int32_t g = 0; g < cm; g += 64) {
+                const int32_t gn = cm - g < 64 ? cm - g : 64;
+                w5_persp_pos(c, &k, mode, x0 + g, gn, X, Y, 0);
+                for (int32_t i = 0; i < gn; i += 16) {
+                    __m512i xi = _mm512_load_si512((const void *)(X + i)), yi = _mm512_load_si512((const void *)(Y + i));
+                    xi = _mm512_min_epi32(_mm512_max_epi32(xi, m1), xhi);
+                    yi = _mm512_min_epi32(_mm512_max_epi32(yi, m1), yhi);
+                    const __m512i o = _mm512_or_si512(_mm512_and_si512(xi, lo16), _mm512_slli_epi32(yi, 16));
+                    if (gn - i >= 16) _mm512_storeu_si512((void *)(t + x0 + g + i), o);
+                    else _mm512_mask_storeu_epi32(t + x0 + g + i, (__mmask16)((1u << (gn - i)) - 1u), o);
+                }
+            }
+        }
+    }
+}
+
+void ovxc_warp_perspective_tab_build_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m,
+                                                 int16_t *tab, uint32_t y0, uint32_t y1)
+{
+    w5_ctx c;
+    if (!w5_init(&c, src, dst, OVXC_GEO_NEAREST)) {
+        ovxc_warp_perspective_tab_build_rows(src, dst, m, tab, y0, y1);
+        return;
+    }
+    /* the positions under the constant rule's clamp (+-2^30: the
+     * reference's geo_fix) whatever the border: the table's pixels are the
+     * reference's, clamped to [-1, w] x [-1, h] (replicate's clamp into the
+     * plane, which gives the same samples, would give another table) */
+    c.constant = 1;
+    c.flo = _mm512_set1_ps(-OVXC_GEO_FIX_LIM);
+    c.fxhi = c.fyhi = _mm512_set1_ps(OVXC_GEO_FIX_LIM);
+    w5_persp_tab_rows(&c, src, dst, m, tab, y0, y1);
 }
 
 void ovxc_remap_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, int interp,

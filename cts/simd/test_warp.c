@@ -87,13 +87,18 @@ static int first_diff(const uint8_t *out, const uint8_t *ref, int32_t ds, int32_
     return 0;
 }
 
-/* Remap nearest by the derived table (ovxc_remap_tab_*): every builder's
- * table equal to the scalar builder's, and every sampler (on the table and
- * on its packed form) equal to the reference's output ref (stride ds). */
-static void check_tab(const ovxc_geo_src *src, int32_t dw, int32_t dh, const float *map, const uint8_t *ref,
-                      int32_t ds, const char *what)
+/* Remap and Warp Perspective nearest by the derived table (ovxc_remap_tab_*,
+ * from bt's builders: ovxc_remap_tab_build_variants or
+ * ovxc_warp_perspective_tab_build_variants, coef the map or the matrix):
+ * every builder's table equal to the scalar builder's, and every sampler
+ * (on the table and on its packed form) equal to the reference's output ref
+ * (stride ds). */
+typedef void (*tab_build_f)(const ovxc_geo_src *, const ovxc_geo_dst *, const float *, int16_t *, uint32_t, uint32_t);
+
+static void check_tab(const ovxc_geo_src *src, int32_t dw, int32_t dh, const float *coef, const uint8_t *ref,
+                      int32_t ds, const char *what, const ovx_variant *bt)
 {
-    const ovx_variant *bt = ovxc_remap_tab_build_variants(), *st = ovxc_remap_tab_variants(), *v;
+    const ovx_variant *st = ovxc_remap_tab_variants(), *v, *sb = bt;
     const int32_t ist = (dw + 63) & ~63, hst = ist / 16;
     const size_t n = (size_t)ds * (size_t)dh;
     int16_t *tab = malloc((size_t)dw * dh * 4), *tab2 = malloc((size_t)dw * dh * 4);
@@ -101,19 +106,18 @@ static void check_tab(const ovxc_geo_src *src, int32_t dw, int32_t dh, const flo
     int32_t *hdr = malloc((size_t)hst * dh * 4);
     ovxc_geo_dst dst = {out, ds, dw, dh, 0};
     if (!ovxc_remap_tab_fits(src, &dst)) goto done;
-    ovxc_remap_tab_build_rows(src, &dst, map, tab, 0, (uint32_t)dh);
+    while (sb->level != OVX_SIMD_NONE) sb++;
+    ((tab_build_f)sb->fn)(src, &dst, coef, tab, 0, (uint32_t)dh);
     for (v = bt; v->level != OVX_SIMD_NONE; v++) {
         if (!cpu_has(v->level)) {
             not_run++;
             continue;
         }
         memset(tab2, 0x5A, (size_t)dw * dh * 4);
-        ((void (*)(const ovxc_geo_src *, const ovxc_geo_dst *, const float *, int16_t *, uint32_t, uint32_t))v->fn)(
-            src, &dst, map, tab2, 0, (uint32_t)dh / 2);
-        ((void (*)(const ovxc_geo_src *, const ovxc_geo_dst *, const float *, int16_t *, uint32_t, uint32_t))v->fn)(
-            src, &dst, map, tab2, (uint32_t)dh / 2, (uint32_t)dh);
+        ((tab_build_f)v->fn)(src, &dst, coef, tab2, 0, (uint32_t)dh / 2);
+        ((tab_build_f)v->fn)(src, &dst, coef, tab2, (uint32_t)dh / 2, (uint32_t)dh);
         if (memcmp(tab, tab2, (size_t)dw * dh * 4)) {
-            printf("FAIL %s remap table build %s mode %d src %dx%d dst %dx%d\n", v->name, what, src->mode, src->width,
+            printf("FAIL %s table build %s mode %d src %dx%d dst %dx%d\n", v->name, what, src->mode, src->width,
                    src->height, dw, dh);
             failed++;
         } else {
@@ -132,7 +136,7 @@ static void check_tab(const ovxc_geo_src *src, int32_t dw, int32_t dh, const flo
             ((ovxc_remap_tab_pack_f)v->fn)(src, &dst, tab, idx2, hdr2, ist, hst, 0, (uint32_t)dh / 2);
             ((ovxc_remap_tab_pack_f)v->fn)(src, &dst, tab, idx2, hdr2, ist, hst, (uint32_t)dh / 2, (uint32_t)dh);
             if (memcmp(idx, idx2, (size_t)ist * dh) || memcmp(hdr, hdr2, (size_t)hst * dh * 4)) {
-                printf("FAIL %s remap table pack %s mode %d src %dx%d dst %dx%d\n", v->name, what, src->mode,
+                printf("FAIL %s table pack %s mode %d src %dx%d dst %dx%d\n", v->name, what, src->mode,
                        src->width, src->height, dw, dh);
                 failed++;
             } else {
@@ -153,7 +157,7 @@ static void check_tab(const ovxc_geo_src *src, int32_t dw, int32_t dh, const flo
             ((ovxc_remap_tab_f)v->fn)(src, &dst, &t, 0, (uint32_t)dh / 2);
             ((ovxc_remap_tab_f)v->fn)(src, &dst, &t, (uint32_t)dh / 2, (uint32_t)dh);
             if (first_diff(out, ref, ds, dh, &x, &y)) {
-                printf("FAIL %s remap table%s %s mode %d src %dx%d (+%d,+%d) dst %dx%d at (%d, %d): %d, "
+                printf("FAIL %s table%s %s mode %d src %dx%d (+%d,+%d) dst %dx%d at (%d, %d): %d, "
                        "scalar %d%s\n",
                        v->name, packed ? " packed" : "", what, src->mode, src->width, src->height, src->ox, src->oy, dw,
                        dh, x, y, out[(size_t)y * ds + x], ref[(size_t)y * ds + x], x >= dw ? " (guard byte)" : "");
@@ -229,7 +233,10 @@ static void check(int kind, const ovxc_geo_src *src, int32_t dw, int32_t dh, con
     scalar = (ovxc_warp_rows_f)v->fn;
     memset(ref, 0xA5, n);
     scalar(src, &dst, coef, interp, 0, (uint32_t)dh);
-    if (kind == OVXC_GEO_REMAP && interp == OVXC_GEO_NEAREST) check_tab(src, dw, dh, coef, ref, ds, what);
+    if (kind == OVXC_GEO_REMAP && interp == OVXC_GEO_NEAREST)
+        check_tab(src, dw, dh, coef, ref, ds, what, ovxc_remap_tab_build_variants());
+    if (kind == OVXC_GEO_WARP_PERSPECTIVE && interp == OVXC_GEO_NEAREST)
+        check_tab(src, dw, dh, coef, ref, ds, what, ovxc_warp_perspective_tab_build_variants());
     if (kind == OVXC_GEO_REMAP && interp == OVXC_GEO_BILINEAR) check_btab(src, dw, dh, coef, ref, ds, what);
     for (v = tab; v->level != OVX_SIMD_NONE; v++) {
         int32_t x, y;
