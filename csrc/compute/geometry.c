@@ -598,6 +598,22 @@ void ovxc_warp_perspective_tab_build_rows(const ovxc_geo_src *src, const ovxc_ge
     }
 }
 
+void ovxc_warp_affine_tab_build_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m, int16_t *tab,
+                                     uint32_t y0, uint32_t y1)
+{
+    enum { B = OVXC_GEO_FIX_BITS, ONE = 1 << OVXC_GEO_FIX_BITS };
+    for (uint32_t y = y0; y < y1; y++) {
+        int16_t *t = tab + (size_t)y * (size_t)dst->width * 2;
+        ovxc_geo_row r;
+        ovxc_geo_affine_row(src, m, y, &r);
+        for (int32_t x = 0; x < dst->width; x++) {
+            const float xf = (float)x;
+            t[2 * x] = (int16_t)geo_tab_clamp((geo_fix(r.ax * xf + r.bx) + ONE / 2) >> B, src->width);
+            t[2 * x + 1] = (int16_t)geo_tab_clamp((geo_fix(r.ay * xf + r.by) + ONE / 2) >> B, src->height);
+        }
+    }
+}
+
 void ovxc_remap_tab_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const ovxc_remap_tab *t, uint32_t y0,
                          uint32_t y1)
 {
@@ -766,6 +782,16 @@ static const ovx_variant warp_perspective_tab_build_variants[] = {
 const ovx_variant *ovxc_warp_perspective_tab_build_variants(void)
 {
     return warp_perspective_tab_build_variants;
+}
+
+static const ovx_variant warp_affine_tab_build_variants[] = {
+    OVX_VARIANT_AVX512(ovxc_warp_affine_tab_build_rows)
+    {"scalar", OVX_SIMD_NONE, (ovx_fn)ovxc_warp_affine_tab_build_rows},
+};
+
+const ovx_variant *ovxc_warp_affine_tab_build_variants(void)
+{
+    return warp_affine_tab_build_variants;
 }
 
 static const ovx_variant remap_tab_pack_variants[] = {

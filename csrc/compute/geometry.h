@@ -313,7 +313,7 @@ void ovxc_remap_tab_build_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_ds
 const struct ovx_variant *ovxc_remap_tab_variants(void);
 const struct ovx_variant *ovxc_remap_tab_build_variants(void);
 
-/* ---- Warp Perspective nearest from the same table -----------------------
+/* ---- Warp Perspective and Warp Affine nearest from the same table -------
  *
  * The nearest pixel of a perspective warp's destination pixel depends only
  * on the matrix and the plane's origin and size: the builders below store
@@ -328,6 +328,12 @@ void ovxc_warp_perspective_tab_build_rows(const ovxc_geo_src *src, const ovxc_ge
 void ovxc_warp_perspective_tab_build_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m,
                                                  int16_t *tab, uint32_t y0, uint32_t y1);
 const struct ovx_variant *ovxc_warp_perspective_tab_build_variants(void);
+/* ... and Warp Affine nearest's (ovxc_warp_affine_rows' operations) */
+void ovxc_warp_affine_tab_build_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m, int16_t *tab,
+                                     uint32_t y0, uint32_t y1);
+void ovxc_warp_affine_tab_build_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m,
+                                            int16_t *tab, uint32_t y0, uint32_t y1);
+const struct ovx_variant *ovxc_warp_affine_tab_build_variants(void);
 
 /* ---- Remap bilinear from a derived table -------------------------------
  *

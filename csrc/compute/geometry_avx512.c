@@ -1446,6 +1446,50 @@ void ovxc_warp_perspective_tab_build_rows_avx512(const ovxc_geo_src *src, const 
     w5_persp_tab_rows(&c, src, dst, m, tab, y0, y1);
 }
 
+/* The affine table's rows (geometry.h): 16 pixels a step, the reference's
+ * v = a x + b (a product, then a sum), its clamp to +-2^30 (NaN to the low
+ * end, as w5_fix) and floor, the pixel (X + 512) >> 10 clamped to [-1, w] x
+ * [-1, h], stored as the table's dwords */
+static W5_TARGET __attribute__((noinline)) void w5_affine_tab_rows(const ovxc_geo_src *src, const ovxc_geo_dst *dst,
+                                                                   const float *m, int16_t *tab, uint32_t y0,
+                                                                   uint32_t y1)
+{
+    const __m512 lo = _mm512_set1_ps(-OVXC_GEO_FIX_LIM), hi = _mm512_set1_ps(OVXC_GEO_FIX_LIM);
+    const __m512 sixteen = _mm512_set1_ps(16.0f), x0 = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+    const __m512i m1 = _mm512_set1_epi32(-1), lo16 = _mm512_set1_epi32(0xFFFF), h = _mm512_set1_epi32(1 << (B - 1));
+    const __m512i xhi = _mm512_set1_epi32(src->width), yhi = _mm512_set1_epi32(src->height);
+    const int32_t n = dst->width;
+    for (uint32_t y = y0; y < y1; y++) {
+        int32_t *t = (int32_t *)(void *)(tab + (size_t)y * (size_t)n * 2);
+        ovxc_geo_row r;
+        __m512 xf = x0, ax, bx, ay, by;
+        ovxc_geo_affine_row(src, m, y, &r);
+        ax = _mm512_set1_ps(r.ax), bx = _mm512_set1_ps(r.bx), ay = _mm512_set1_ps(r.ay), by = _mm512_set1_ps(r.by);
+        for (int32_t x = 0; x < n; x += 16) {
+            __m512i xi = w5_fix(_mm512_add_ps(_mm512_mul_ps(ax, xf), bx), lo, hi);
+            __m512i yi = w5_fix(_mm512_add_ps(_mm512_mul_ps(ay, xf), by), lo, hi);
+            xi = W5_SRAI(_mm512_add_epi32(xi, h), B);
+            yi = W5_SRAI(_mm512_add_epi32(yi, h), B);
+            xi = _mm512_min_epi32(_mm512_max_epi32(xi, m1), xhi);
+            yi = _mm512_min_epi32(_mm512_max_epi32(yi, m1), yhi);
+            const __m512i o = _mm512_or_si512(_mm512_and_si512(xi, lo16), _mm512_slli_epi32(yi, 16));
+            if (n - x >= 16) _mm512_storeu_si512((void *)(t + x), o);
+            else _mm512_mask_storeu_epi32(t + x, (__mmask16)((1u << (n - x)) - 1u), o);
+            xf = _mm512_add_ps(xf, sixteen);
+        }
+    }
+}
+
+void ovxc_warp_affine_tab_build_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *m,
+                                            int16_t *tab, uint32_t y0, uint32_t y1)
+{
+    if (!w5_vbmi() || src->u1 || dst->u1 || src->width < 1 || src->height < 1) { /* (W5_TARGET: VBMI's code) */
+        ovxc_warp_affine_tab_build_rows(src, dst, m, tab, y0, y1);
+        return;
+    }
+    w5_affine_tab_rows(src, dst, m, tab, y0, y1);
+}
+
 void ovxc_remap_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *map_xy, int interp,
                            uint32_t y0, uint32_t y1)
 {

@@ -340,19 +340,19 @@ static vx_status VX_CALLBACK warp_perspective_validate(vx_node node, const vx_re
     return warp_validate(node, p, m, 3, vx_true_e);
 }
 
+static vx_status warp_window(vx_node node, const vx_reference p[], const ovx_window *win, int kind);
+
 static vx_status warp_affine_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
 {
-    ovxc_geo_src src = geo_valid_src_of(node, (vx_image)p[0]);
-    ovxc_geo_dst dst = geo_dst_of((vx_image)p[3]);
-    const struct _vx_matrix *mat = (const struct _vx_matrix *)p[1];
     (void)num;
-    if (!mat->data) return VX_ERROR_INVALID_PARAMETERS;
-    if (geo_finite(node, 1, (const float *)mat->data, 6, "the matrix's") != VX_SUCCESS) return VX_ERROR_INVALID_VALUE;
-    geo_warp_fn(node, OVXC_GEO_WARP_AFFINE)(&src, &dst, (const float *)mat->data, geo_interp(p[2]), win->y0, win->y1);
-    return VX_SUCCESS;
+    return warp_window(node, p, win, OVXC_GEO_WARP_AFFINE);
 }
 
-static vx_status warp_perspective_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win);
+static vx_status warp_perspective_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
+{
+    (void)num;
+    return warp_window(node, p, win, OVXC_GEO_WARP_PERSPECTIVE);
+}
 
 /* ---- Remap: (input, table, policy, output) ----------------------------- */
 
@@ -547,34 +547,34 @@ static vx_status remap_window(vx_node node, const vx_reference p[], vx_uint32 nu
     return VX_SUCCESS;
 }
 
-/* Warp Perspective nearest keeps the same table (the reference's pixels of
- * the matrix, compute/geometry.h), keyed by the matrix's content instead of
- * a remap's stamp: a matrix changed between runs (or by a node of the
- * graph) meets no stale row, one that stays the same runs from the table
- * from its third run (1920x1080, one thread, a Zen 4: about 0.16 ms a
- * frame against 0.70 from the matrix). */
-static vx_status warp_perspective_window(vx_node node, const vx_reference p[], vx_uint32 num, const ovx_window *win)
+/* Nearest warps keep the same table (the reference's pixels of the
+ * matrix, compute/geometry.h), keyed by the matrix's content instead of a
+ * remap's stamp: a matrix changed between runs (or by a node of the graph)
+ * meets no stale row, one that stays the same runs from the table (1920x1080,
+ * one thread, a Zen 4: perspective about 0.25 ms a frame against 0.70 from the
+ * matrix, affine 0.24 against 0.50). */
+static vx_status warp_window(vx_node node, const vx_reference p[], const ovx_window *win, int kind)
 {
     ovxc_geo_src src = geo_valid_src_of(node, (vx_image)p[0]);
     ovxc_geo_dst dst = geo_dst_of((vx_image)p[3]);
     const struct _vx_matrix *mat = (const struct _vx_matrix *)p[1];
     const int interp = geo_interp(p[2]);
+    const vx_size nm = kind == OVXC_GEO_WARP_PERSPECTIVE ? 9 : 6;
     remap_tab_head *hd;
-    (void)num;
     if (!mat->data) return VX_ERROR_INVALID_PARAMETERS;
-    if (geo_finite(node, 1, (const float *)mat->data, 9, "the matrix's") != VX_SUCCESS) return VX_ERROR_INVALID_VALUE;
+    if (geo_finite(node, 1, (const float *)mat->data, nm, "the matrix's") != VX_SUCCESS) return VX_ERROR_INVALID_VALUE;
     if (interp == OVXC_GEO_NEAREST && ovxc_remap_tab_fits(&src, &dst) &&
         (hd = remap_tab_of(node, dst.width, dst.height, 0)) != NULL) {
         remap_row_key want;
         memset(&want, 0, sizeof want);
         want.stamp = GEO_WARP_STAMP;
-        memcpy(want.m, mat->data, sizeof want.m);
+        memcpy(want.m, mat->data, nm * sizeof(float));
         want.ox = src.ox, want.oy = src.oy, want.w = src.width, want.h = src.height, want.mode = src.mode;
-        tab_window(hd, &src, &dst, &want, (const float *)mat->data, geo_warp_fn(node, OVXC_GEO_WARP_PERSPECTIVE),
-                   interp, win->y0, win->y1);
+        tab_window(hd, &src, &dst, &want, (const float *)mat->data, geo_warp_fn(node, kind), interp, win->y0,
+                   win->y1);
         return VX_SUCCESS;
     }
-    geo_warp_fn(node, OVXC_GEO_WARP_PERSPECTIVE)(&src, &dst, (const float *)mat->data, interp, win->y0, win->y1);
+    geo_warp_fn(node, kind)(&src, &dst, (const float *)mat->data, interp, win->y0, win->y1);
     return VX_SUCCESS;
 }
 
@@ -586,25 +586,6 @@ static const ovx_variant *geo_select(const vx_reference p[], int kind)
 {
     static const int idx[] = {0, 3};
     return ovx_images_fmt(p, idx, 2, VX_DF_IMAGE_U8) ? ovx_variant_pick(ovxc_geo_warp_variants(kind)) : NULL;
-}
-
-/* Nearest affine on a CPU whose AVX-512 runs at half width takes the AVX2
- * variant (on a Zen 4, 1920x1080, one thread: 0.50 ms a frame against the
- * AVX-512 rows' 0.62; see compute/geometry_avx512.c) where the AVX2 rows'
- * row-local windows hold its rows (7 |m[1]| <= 0.9: rotations up to about 8
- * degrees); steeper, those rows gather and the AVX-512 rows' windows win (one
- * thread, 1920x1080, rotations of 9, 12, 20, 30, 45, 90 degrees: 1.42, 1.65,
- * 2.06, 1.88, 1.65, 1.33 ms -> 0.66, 0.67, 1.50, 1.33, 1.36, 0.80).  (Decided
- * on the matrix at verify: one changed since runs the variant chosen then,
- * with the same results.) */
-static const ovx_variant *select_warp_affine(vx_node node, const vx_reference p[])
-{
-    const ovx_variant *v = geo_select(p, OVXC_GEO_WARP_AFFINE);
-    const struct _vx_matrix *mat = (const struct _vx_matrix *)p[1];
-    const float *m = mat ? (const float *)mat->data : NULL;
-    (void)node;
-    if (m && 7.0 * fabs((double)m[1]) > 0.9) return v;
-    return geo_interp(p[2]) == OVXC_GEO_NEAREST ? ovx_variant_halfwidth_step(v) : v;
 }
 
 /* The node's table (remap_tab_head) set up in its scratch, every row's key
@@ -637,6 +618,30 @@ static void geo_tab_setup(vx_node node, int want, vx_image in, vx_uint32 dw, vx_
     }
     if (node->local_data_ours && node->local_data_ptr && node->local_data_size >= sizeof(remap_tab_head))
         ((remap_tab_head *)node->local_data_ptr)->magic = 0; /* no table (a scratch of an earlier verify) */
+}
+
+/* Nearest affine on a CPU whose AVX-512 runs at half width takes the AVX2
+ * variant (on a Zen 4, 1920x1080, one thread: 0.50 ms a frame against the
+ * AVX-512 rows' 0.62; see compute/geometry_avx512.c) where the AVX2 rows'
+ * row-local windows hold its rows (7 |m[1]| <= 0.9: rotations up to about 8
+ * degrees); steeper, those rows gather and the AVX-512 rows' windows win (one
+ * thread, 1920x1080, rotations of 9, 12, 20, 30, 45, 90 degrees: 1.42, 1.65,
+ * 2.06, 1.88, 1.65, 1.33 ms -> 0.66, 0.67, 1.50, 1.33, 1.36, 0.80).  (Decided
+ * on the matrix at verify: one changed since runs the variant chosen then,
+ * with the same results.) */
+static const ovx_variant *select_warp_affine(vx_node node, const vx_reference p[])
+{
+    const ovx_variant *v = geo_select(p, OVXC_GEO_WARP_AFFINE);
+    const struct _vx_matrix *mat = (const struct _vx_matrix *)p[1];
+    const float *m = mat ? (const float *)mat->data : NULL;
+    const int nearest = geo_interp(p[2]) == OVXC_GEO_NEAREST, step = nearest && !(m && 7.0 * fabs((double)m[1]) > 0.9);
+    /* the table as select_warp_perspective's, its sampler the level of the rows (VX_NODE_OVX_VARIANT) */
+    const ovx_variant *tv = ovx_variant_pick(ovxc_remap_tab_variants());
+    vx_image out = (vx_image)p[3];
+    if (step) tv = ovx_variant_halfwidth_step(tv);
+    geo_tab_setup(node, v && nearest && tv->level != OVX_SIMD_NONE, (vx_image)p[0], out->width, out->height, 0, tv,
+                  ovx_variant_pick(ovxc_warp_affine_tab_build_variants()));
+    return step ? ovx_variant_halfwidth_step(v) : v;
 }
 
 /* Nearest perspective warps get the remap's nearest table where its

@@ -237,6 +237,8 @@ static void check(int kind, const ovxc_geo_src *src, int32_t dw, int32_t dh, con
         check_tab(src, dw, dh, coef, ref, ds, what, ovxc_remap_tab_build_variants());
     if (kind == OVXC_GEO_WARP_PERSPECTIVE && interp == OVXC_GEO_NEAREST)
         check_tab(src, dw, dh, coef, ref, ds, what, ovxc_warp_perspective_tab_build_variants());
+    if (kind == OVXC_GEO_WARP_AFFINE && interp == OVXC_GEO_NEAREST)
+        check_tab(src, dw, dh, coef, ref, ds, what, ovxc_warp_affine_tab_build_variants());
     if (kind == OVXC_GEO_REMAP && interp == OVXC_GEO_BILINEAR) check_btab(src, dw, dh, coef, ref, ds, what);
     for (v = tab; v->level != OVX_SIMD_NONE; v++) {
         int32_t x, y;

@@ -410,11 +410,11 @@ CTS_TEST(WarpPerspective, u8_all_modes, "REQ-0508 REQ-0510 REQ-0511 REQ-0512 REQ
     warp_all(c, OP_PERSPECTIVE, VX_DF_IMAGE_U8);
 }
 
-/* A nearest perspective warp runs from a table of its matrix's pixels once
- * the same matrix has been seen a few runs (kernels/geometry.c): every run
- * of one graph, through matrix and border changes, equals the immediate
+/* A nearest warp runs from a table of its matrix's pixels once the same
+ * matrix has been seen a few runs (kernels/geometry.c): every run of one
+ * graph, through matrix and border changes, equals the immediate
  * function's (a fresh node each call: from the matrix itself). */
-CTS_TEST(WarpPerspective, nearest_table_across_runs, "REQ-0508 REQ-0510 REQ-0511 REQ-0515")
+static void warp_table_runs(int op)
 {
     enum { SW = 203, SH = 61, DW = 190, DH = 57 };
     static const float ms[3][9] = {
@@ -422,23 +422,33 @@ CTS_TEST(WarpPerspective, nearest_table_across_runs, "REQ-0508 REQ-0510 REQ-0511
         {1.1f, -0.3f, -3e-4f, 0.3f, 1.1f, 1e-4f, -8.0f, 12.5f, 1.0f},
         {0.6f, 0.5f, 0.0f, -0.5f, 0.6f, 0.0f, 30.0f, -10.0f, 1.0f},
     };
+    static const float ma[3][6] = {
+        {0.9f, 0.1f, -0.1f, 0.9f, 5.0f, -3.0f}, {1.1f, -0.3f, 0.3f, 1.1f, -8.0f, 12.5f}, {0.6f, 0.5f, -0.5f, 0.6f, 30.0f, -10.0f},
+    };
     static const vx_border_t bs[2] = {{VX_BORDER_REPLICATE, {{0}}}, {VX_BORDER_CONSTANT, {{77}}}};
     vx_context c = cts_context();
     uint8_t *src = geo_random_u8(SW, SH, 91, 0);
     vx_image in = geo_image(c, SW, SH, VX_DF_IMAGE_U8, src);
     vx_image out = geo_image(c, DW, DH, VX_DF_IMAGE_U8, NULL), ref = geo_image(c, DW, DH, VX_DF_IMAGE_U8, NULL);
-    vx_matrix mat = vxCreateMatrix(c, VX_TYPE_FLOAT32, 3, 3);
+    vx_matrix mat = vxCreateMatrix(c, VX_TYPE_FLOAT32, op == OP_AFFINE ? 2 : 3, 3);
     vx_graph g = vxCreateGraph(c);
-    vx_node n = vxWarpPerspectiveNode(g, in, mat, VX_INTERPOLATION_NEAREST_NEIGHBOR, out);
+    vx_node n = op == OP_AFFINE ? vxWarpAffineNode(g, in, mat, VX_INTERPOLATION_NEAREST_NEIGHBOR, out)
+                                : vxWarpPerspectiveNode(g, in, mat, VX_INTERPOLATION_NEAREST_NEIGHBOR, out);
     CTS_ASSERT_VALID(n);
-    CTS_ASSERT_STATUS(vxCopyMatrix(mat, (void *)ms[0], VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST), VX_SUCCESS);
+    CTS_ASSERT_STATUS(vxCopyMatrix(mat, op == OP_AFFINE ? (void *)ma[0] : (void *)ms[0], VX_WRITE_ONLY,
+                                   VX_MEMORY_TYPE_HOST),
+                      VX_SUCCESS);
     CTS_ASSERT_STATUS(vxVerifyGraph(g), VX_SUCCESS);
     for (int b = 0; b < 2; b++) {
         set_border(c, n, bs[b], MODE_GRAPH);
         set_border(c, NULL, bs[b], MODE_IMMEDIATE);
         for (int k = 0; k < 3; k++) {
-            CTS_ASSERT_STATUS(vxCopyMatrix(mat, (void *)ms[k], VX_WRITE_ONLY, VX_MEMORY_TYPE_HOST), VX_SUCCESS);
-            CTS_ASSERT_STATUS(vxuWarpPerspective(c, in, mat, VX_INTERPOLATION_NEAREST_NEIGHBOR, ref), VX_SUCCESS);
+            CTS_ASSERT_STATUS(vxCopyMatrix(mat, op == OP_AFFINE ? (void *)ma[k] : (void *)ms[k], VX_WRITE_ONLY,
+                                           VX_MEMORY_TYPE_HOST),
+                              VX_SUCCESS);
+            CTS_ASSERT_STATUS(op == OP_AFFINE ? vxuWarpAffine(c, in, mat, VX_INTERPOLATION_NEAREST_NEIGHBOR, ref)
+                                              : vxuWarpPerspective(c, in, mat, VX_INTERPOLATION_NEAREST_NEIGHBOR, ref),
+                              VX_SUCCESS);
             uint8_t *want = geo_read(ref);
             for (int run = 0; run < 6; run++) { /* (6: built and read whatever the rule, kernels/geometry.c) */
                 CTS_ASSERT_STATUS(vxProcessGraph(g), VX_SUCCESS);
@@ -456,6 +466,16 @@ CTS_TEST(WarpPerspective, nearest_table_across_runs, "REQ-0508 REQ-0510 REQ-0511
     vxReleaseImage(&out);
     vxReleaseImage(&ref);
     free(src);
+}
+
+CTS_TEST(WarpPerspective, nearest_table_across_runs, "REQ-0508 REQ-0510 REQ-0511 REQ-0515")
+{
+    warp_table_runs(OP_PERSPECTIVE);
+}
+
+CTS_TEST(WarpAffine, nearest_table_across_runs, "REQ-0498 REQ-0500 REQ-0501 REQ-0504")
+{
+    warp_table_runs(OP_AFFINE);
 }
 
 CTS_TEST(Remap, u8_all_modes, "REQ-0392 REQ-0394 REQ-0395 REQ-0396 REQ-0397")
@@ -583,6 +603,7 @@ CTS_TABLE(k_geometry) = {
     CTS_ENTRY(WarpAffine, u1),
     CTS_ENTRY(WarpPerspective, u8_all_modes),
     CTS_ENTRY(WarpPerspective, nearest_table_across_runs),
+    CTS_ENTRY(WarpAffine, nearest_table_across_runs),
     CTS_ENTRY(Remap, u8_all_modes),
     CTS_ENTRY(ScaleImage, virtual_intermediate),
     CTS_ENTRY(ScaleImage, refusals),
