@@ -1389,6 +1389,19 @@ void ovxc_warp_perspective_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_d
     w5_persp_rows(&c, src, dst, m, y0, y1);
 }
 
+/* The table's dwords o of k pixels (all 16 when k >= 16) at t (a row's last
+ * ones through a buffer: the emulated build has no masked dword store) */
+static inline void w5_tab_store(int32_t *t, __m512i o, int32_t k)
+{
+    if (k >= 16) {
+        _mm512_storeu_si512((void *)t, o);
+    } else {
+        int32_t tail[16] W5_ALIGN;
+        _mm512_store_si512((void *)tail, o);
+        memcpy(t, tail, (size_t)k * 4);
+    }
+}
+
 /* The perspective table's rows (geometry.h): the nearest rows' positions
  * (w5_persp_pos, by the chunks' modes, as w5_persp_row), clamped to [-1, w]
  * x [-1, h] and stored as the table's dwords (x in the low int16, y in the
@@ -1420,8 +1433,7 @@ static W5_TARGET __attribute__((noinline)) void w5_persp_tab_rows(const w5_ctx *
                     xi = _mm512_min_epi32(_mm512_max_epi32(xi, m1), xhi);
                     yi = _mm512_min_epi32(_mm512_max_epi32(yi, m1), yhi);
                     const __m512i o = _mm512_or_si512(_mm512_and_si512(xi, lo16), _mm512_slli_epi32(yi, 16));
-                    if (gn - i >= 16) _mm512_storeu_si512((void *)(t + x0 + g + i), o);
-                    else _mm512_mask_storeu_epi32(t + x0 + g + i, (__mmask16)((1u << (gn - i)) - 1u), o);
+                    w5_tab_store(t + x0 + g + i, o, gn - i);
                 }
             }
         }
@@ -1473,8 +1485,7 @@ static W5_TARGET __attribute__((noinline)) void w5_affine_tab_rows(const ovxc_ge
             xi = _mm512_min_epi32(_mm512_max_epi32(xi, m1), xhi);
             yi = _mm512_min_epi32(_mm512_max_epi32(yi, m1), yhi);
             const __m512i o = _mm512_or_si512(_mm512_and_si512(xi, lo16), _mm512_slli_epi32(yi, 16));
-            if (n - x >= 16) _mm512_storeu_si512((void *)(t + x), o);
-            else _mm512_mask_storeu_epi32(t + x, (__mmask16)((1u << (n - x)) - 1u), o);
+            w5_tab_store(t + x, o, n - x);
             xf = _mm512_add_ps(xf, sixteen);
         }
     }
