@@ -19,7 +19,11 @@ writes (or of its largest input image, when larger: a U8 -> U1 function
 cannot beat reading its input): the physical limit of a memory-bound
 function.  "variant" is the
 compute variant the node chose (VX_NODE_OVX_VARIANT; OPENVX_SIMD=none forces
-"scalar").  Where OpenCV has no exact equivalent the closest call is used and
+"scalar").  Nodes that keep a table of their inputs' content (nearest Remap,
+WarpAffine and WarpPerspective: the source pixel of every destination pixel,
+built on the second run with the same map or matrix; README, "SIMD") read it
+on every timed run, as a graph whose matrix stays the same does; OpenCV's
+calls compute from the matrix each time.  Where OpenCV has no exact equivalent the closest call is used and
 named in the table.  --filter takes comma-separated name fragments.  The
 functions of issue 12 ("Speed I": pixelwise, arithmetic, depth, LUT,
 threshold, channel, color, magnitude/phase, control), of issue 14 ("Speed
