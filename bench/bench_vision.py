@@ -21,7 +21,8 @@ function.  "variant" is the
 compute variant the node chose (VX_NODE_OVX_VARIANT; OPENVX_SIMD=none forces
 "scalar").  Nodes that keep a table of their inputs' content (nearest Remap,
 WarpAffine and WarpPerspective: the source pixel of every destination pixel,
-built on the second run with the same map or matrix; README, "SIMD") read it
+built on the second run with the same map or matrix; README, the list of
+SIMD kernels under "Building the C libraries with Meson") read it
 on every timed run, as a graph whose matrix stays the same does; OpenCV's
 calls compute from the matrix each time.  Where OpenCV has no exact equivalent the closest call is used and
 named in the table.  --filter takes comma-separated name fragments.  The
