@@ -312,6 +312,9 @@ void ovxc_remap_tab_build_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_ds
  * its builders (the same table from every one). */
 const struct ovx_variant *ovxc_remap_tab_variants(void);
 const struct ovx_variant *ovxc_remap_tab_build_variants(void);
+/* A table builder (the remap's, coef the map; the warps' below, coef the matrix) */
+typedef void (*ovxc_remap_tab_build_f)(const ovxc_geo_src *src, const ovxc_geo_dst *dst, const float *coef,
+                                       int16_t *tab, uint32_t y0, uint32_t y1);
 
 /* ---- Warp Perspective and Warp Affine nearest from the same table -------
  *

@@ -1389,10 +1389,16 @@ void ovxc_warp_perspective_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_d
     w5_persp_rows(&c, src, dst, m, y0, y1);
 }
 
-/* The table's dwords o of k pixels (all 16 when k >= 16) at t (a row's last
- * ones through a buffer: the emulated build has no masked dword store) */
-static inline void w5_tab_store(int32_t *t, __m512i o, int32_t k)
+/* The table's dwords of k pixels (all 16 when k >= 16) at t: the pixels
+ * xi, yi clamped to [-1, xhi] x [-1, yhi], x in the low int16, y in the
+ * high (a row's last ones through a buffer: the emulated build has no
+ * masked dword store) */
+static inline void w5_tab_store(int32_t *t, __m512i xi, __m512i yi, __m512i xhi, __m512i yhi, int32_t k)
 {
+    const __m512i m1 = _mm512_set1_epi32(-1);
+    xi = _mm512_min_epi32(_mm512_max_epi32(xi, m1), xhi);
+    yi = _mm512_min_epi32(_mm512_max_epi32(yi, m1), yhi);
+    const __m512i o = _mm512_or_si512(_mm512_and_si512(xi, _mm512_set1_epi32(0xFFFF)), _mm512_slli_epi32(yi, 16));
     if (k >= 16) {
         _mm512_storeu_si512((void *)t, o);
     } else {
@@ -1414,7 +1420,6 @@ static W5_TARGET __attribute__((noinline)) void w5_persp_tab_rows(const w5_ctx *
     int32_t X[64] W5_ALIGN, Y[64] W5_ALIGN;
     const int32_t n = dst->width;
     const float *tp = y1 > y0 ? w5_persp_products(c, src, m, y0, n, prod) : 0;
-    const __m512i m1 = _mm512_set1_epi32(-1), lo16 = _mm512_set1_epi32(0xFFFF);
     const __m512i xhi = _mm512_set1_epi32(src->width), yhi = _mm512_set1_epi32(src->height);
     for (uint32_t y = y0; y < y1; y++) {
         int32_t *t = (int32_t *)(void *)(tab + (size_t)y * (size_t)n * 2);
@@ -1428,13 +1433,9 @@ static W5_TARGET __attribute__((noinline)) void w5_persp_tab_rows(const w5_ctx *
             for (int32_t g = 0; g < cm; g += 64) {
                 const int32_t gn = cm - g < 64 ? cm - g : 64;
                 w5_persp_pos(c, &k, mode, x0 + g, gn, X, Y, 0);
-                for (int32_t i = 0; i < gn; i += 16) {
-                    __m512i xi = _mm512_load_si512((const void *)(X + i)), yi = _mm512_load_si512((const void *)(Y + i));
-                    xi = _mm512_min_epi32(_mm512_max_epi32(xi, m1), xhi);
-                    yi = _mm512_min_epi32(_mm512_max_epi32(yi, m1), yhi);
-                    const __m512i o = _mm512_or_si512(_mm512_and_si512(xi, lo16), _mm512_slli_epi32(yi, 16));
-                    w5_tab_store(t + x0 + g + i, o, gn - i);
-                }
+                for (int32_t i = 0; i < gn; i += 16)
+                    w5_tab_store(t + x0 + g + i, _mm512_load_si512((const void *)(X + i)),
+                                 _mm512_load_si512((const void *)(Y + i)), xhi, yhi, gn - i);
             }
         }
     }
@@ -1468,7 +1469,7 @@ static W5_TARGET __attribute__((noinline)) void w5_affine_tab_rows(const ovxc_ge
 {
     const __m512 lo = _mm512_set1_ps(-OVXC_GEO_FIX_LIM), hi = _mm512_set1_ps(OVXC_GEO_FIX_LIM);
     const __m512 sixteen = _mm512_set1_ps(16.0f), x0 = _mm512_setr_ps(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
-    const __m512i m1 = _mm512_set1_epi32(-1), lo16 = _mm512_set1_epi32(0xFFFF), h = _mm512_set1_epi32(1 << (B - 1));
+    const __m512i h = _mm512_set1_epi32(1 << (B - 1));
     const __m512i xhi = _mm512_set1_epi32(src->width), yhi = _mm512_set1_epi32(src->height);
     const int32_t n = dst->width;
     for (uint32_t y = y0; y < y1; y++) {
@@ -1480,12 +1481,8 @@ static W5_TARGET __attribute__((noinline)) void w5_affine_tab_rows(const ovxc_ge
         for (int32_t x = 0; x < n; x += 16) {
             __m512i xi = w5_fix(_mm512_add_ps(_mm512_mul_ps(ax, xf), bx), lo, hi);
             __m512i yi = w5_fix(_mm512_add_ps(_mm512_mul_ps(ay, xf), by), lo, hi);
-            xi = W5_SRAI(_mm512_add_epi32(xi, h), B);
-            yi = W5_SRAI(_mm512_add_epi32(yi, h), B);
-            xi = _mm512_min_epi32(_mm512_max_epi32(xi, m1), xhi);
-            yi = _mm512_min_epi32(_mm512_max_epi32(yi, m1), yhi);
-            const __m512i o = _mm512_or_si512(_mm512_and_si512(xi, lo16), _mm512_slli_epi32(yi, 16));
-            w5_tab_store(t + x, o, n - x);
+            w5_tab_store(t + x, W5_SRAI(_mm512_add_epi32(xi, h), B), W5_SRAI(_mm512_add_epi32(yi, h), B), xhi, yhi,
+                         n - x);
             xf = _mm512_add_ps(xf, sixteen);
         }
     }
@@ -1632,9 +1629,8 @@ void ovxc_remap_tab_build_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_ds
     const __m512 slo = _mm512_set1_ps(-OVXC_GEO_FIX_LIM * k10), shi = _mm512_set1_ps(OVXC_GEO_FIX_LIM * k10);
     const __m512 half = _mm512_set1_ps(0.5f);
     const __m512i ev = _mm512_setr_epi32(0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30);
-    const __m512i od = _mm512_add_epi32(ev, _mm512_set1_epi32(1)), m1 = _mm512_set1_epi32(-1);
+    const __m512i od = _mm512_add_epi32(ev, _mm512_set1_epi32(1));
     const __m512i xhi = _mm512_set1_epi32(src->width), yhi = _mm512_set1_epi32(src->height);
-    const __m512i lo16 = _mm512_set1_epi32(0xFFFF);
     const int32_t n = dst->width;
     for (uint32_t y = y0; y < y1; y++) {
         const float *p = map_xy + (size_t)y * (size_t)n * 2;
@@ -1654,17 +1650,8 @@ void ovxc_remap_tab_build_rows_avx512(const ovxc_geo_src *src, const ovxc_geo_ds
                 const __m512 mx = _mm512_permutex2var_ps(a, ev, b), my = _mm512_permutex2var_ps(a, od, b);
                 const __m512 ux = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(mx, scx), slo), shi);
                 const __m512 uy = _mm512_min_ps(_mm512_max_ps(_mm512_add_ps(my, scy), slo), shi);
-                __m512i xi = w5_floor_epi32(W5_ADD_RD(ux, half)), yi = w5_floor_epi32(W5_ADD_RD(uy, half));
-                xi = _mm512_min_epi32(_mm512_max_epi32(xi, m1), xhi);
-                yi = _mm512_min_epi32(_mm512_max_epi32(yi, m1), yhi);
-                const __m512i o = _mm512_or_si512(_mm512_and_si512(xi, lo16), _mm512_slli_epi32(yi, 16));
-                if (n - x >= 16) {
-                    _mm512_storeu_si512((void *)(t + x), o);
-                } else { /* the row's last pixels */
-                    int32_t tail[16] W5_ALIGN;
-                    _mm512_store_si512((void *)tail, o);
-                    memcpy(t + x, tail, (size_t)(n - x) * 4);
-                }
+                w5_tab_store(t + x, w5_floor_epi32(W5_ADD_RD(ux, half)), w5_floor_epi32(W5_ADD_RD(uy, half)), xhi,
+                             yhi, n - x);
             }
         }
     }

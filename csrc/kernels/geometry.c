@@ -385,12 +385,14 @@ static vx_status VX_CALLBACK remap_validate(vx_node node, const vx_reference p[]
  * ovxc_remap_btab_*: per block of 8 a window's offset and per pixel the
  * position in it, 4.5 bytes, no conversion on each run): set up at verify
  * (select_remap) where the CPU runs one of the table's SIMD samplers, built row
- * by row in the windows (on the node's threads) the second time a row's key
- * (the remap's content stamp, objects/remap.h, the plane's origin, size,
- * border rule and, bilinear, stride) is seen (the first run of a content takes the map: a remap
- * rewritten before every run never pays a build); another remap, a
- * rewritten one, a new valid rectangle never meet a stale row.  U1, planes over
- * OVXC_GEO_TAB_MAX and bilinear ones under 16 x 3 take the map itself. */
+ * by row in the windows (on the node's threads) once a row's key (the
+ * remap's content stamp, objects/remap.h, the plane's origin, size, border
+ * rule and, bilinear, stride) has been seen a few runs (tab_row_action: the
+ * runs before take the map, and a remap rewritten before every run never
+ * pays a build); another remap, a rewritten one, a new valid rectangle never
+ * meet a stale row.  U1, planes over OVXC_GEO_TAB_MAX and bilinear ones under
+ * 16 x 3 take the map itself.  Nearest warps keep the same table
+ * (warp_window). */
 typedef struct {
     vx_uint64 stamp;             /* warps: GEO_WARP_STAMP */
     vx_uint32 m[9];              /* warps: the matrix's floats' bits (remaps: 0) */
@@ -404,7 +406,7 @@ typedef struct {
 typedef struct {
     vx_uint32 magic, dw, dh, bil; /* bil: the bilinear table (ovxc_remap_btab_*) */
     ovxc_remap_tab_f sample;
-    const ovx_variant *build;
+    ovxc_remap_tab_build_f build;
     ovxc_remap_tab_pack_f pack;
     ovxc_remap_btab_f bsample;
 } remap_tab_head;
@@ -508,8 +510,7 @@ static void tab_window(remap_tab_head *hd, const ovxc_geo_src *src, const ovxc_g
             if (bil) {
                 ovxc_remap_btab_build_rows(src, dst, coef, (uint8_t *)tab, y, e);
             } else {
-                ((void (*)(const ovxc_geo_src *, const ovxc_geo_dst *, const float *, int16_t *, uint32_t,
-                           uint32_t))hd->build->fn)(src, dst, coef, tab, y, e);
+                hd->build(src, dst, coef, tab, y, e);
                 hd->pack(src, dst, tab, idx, hdr, ist, hst, y, e);
             }
         }
@@ -610,7 +611,7 @@ static void geo_tab_setup(vx_node node, int want, vx_image in, vx_uint32 dw, vx_
                 hd->bsample = (ovxc_remap_btab_f)tv->fn;
             } else {
                 hd->sample = (ovxc_remap_tab_f)tv->fn;
-                hd->build = build;
+                hd->build = (ovxc_remap_tab_build_f)build->fn;
                 hd->pack = (ovxc_remap_tab_pack_f)ovx_variant_pick(ovxc_remap_tab_pack_variants())->fn;
             }
             return;

@@ -93,8 +93,6 @@ static int first_diff(const uint8_t *out, const uint8_t *ref, int32_t ds, int32_
  * every builder's table equal to the scalar builder's, and every sampler
  * (on the table and on its packed form) equal to the reference's output ref
  * (stride ds). */
-typedef void (*tab_build_f)(const ovxc_geo_src *, const ovxc_geo_dst *, const float *, int16_t *, uint32_t, uint32_t);
-
 static void check_tab(const ovxc_geo_src *src, int32_t dw, int32_t dh, const float *coef, const uint8_t *ref,
                       int32_t ds, const char *what, const ovx_variant *bt)
 {
@@ -107,15 +105,15 @@ static void check_tab(const ovxc_geo_src *src, int32_t dw, int32_t dh, const flo
     ovxc_geo_dst dst = {out, ds, dw, dh, 0};
     if (!ovxc_remap_tab_fits(src, &dst)) goto done;
     while (sb->level != OVX_SIMD_NONE) sb++;
-    ((tab_build_f)sb->fn)(src, &dst, coef, tab, 0, (uint32_t)dh);
+    ((ovxc_remap_tab_build_f)sb->fn)(src, &dst, coef, tab, 0, (uint32_t)dh);
     for (v = bt; v->level != OVX_SIMD_NONE; v++) {
         if (!cpu_has(v->level)) {
             not_run++;
             continue;
         }
         memset(tab2, 0x5A, (size_t)dw * dh * 4);
-        ((tab_build_f)v->fn)(src, &dst, coef, tab2, 0, (uint32_t)dh / 2);
-        ((tab_build_f)v->fn)(src, &dst, coef, tab2, (uint32_t)dh / 2, (uint32_t)dh);
+        ((ovxc_remap_tab_build_f)v->fn)(src, &dst, coef, tab2, 0, (uint32_t)dh / 2);
+        ((ovxc_remap_tab_build_f)v->fn)(src, &dst, coef, tab2, (uint32_t)dh / 2, (uint32_t)dh);
         if (memcmp(tab, tab2, (size_t)dw * dh * 4)) {
             printf("FAIL %s table build %s mode %d src %dx%d dst %dx%d\n", v->name, what, src->mode, src->width,
                    src->height, dw, dh);
