@@ -630,6 +630,27 @@ static inline vx_int32 ht_vote(ht_thread *t, vx_uint32 p, vx_int32 d, vx_uint32 
     return vote_range(h, t->rr, d, best, t->a0, t->a1);
 }
 
+/* Pixel k's turn on the thread: voted, its result into the thread's ring
+ * (res: 0 when the pixel is out of the image, which the lead's walk may make
+ * it meanwhile) and returned */
+static inline vx_uint64 ht_turn(ht_thread *t, vx_size k)
+{
+    vx_uint32 p = ht_pixel(t, k), best = 0;
+    vx_uint64 r = 0;
+    if (__atomic_load_n(&t->h->mask[p], __ATOMIC_RELAXED)) {
+        const vx_int32 top = ht_vote(t, p, 1, &best);
+        r = HT_VOTED | ((vx_uint64)best << 32) | (vx_uint32)(top + 1);
+    }
+    t->T->res[t->role][k % HT_RING] = r;
+    return r;
+}
+
+/* Does the result r of ht_turn pass the threshold? */
+static inline int ht_passes(const ht_thread *t, vx_uint64 r)
+{
+    return r && (vx_int32)(vx_uint32)r - 1 >= t->h->threshold;
+}
+
 /* After the segment of pixel kstar: the thread's votes of the list (the
  * segment's pixels) taken back, and those of the pixels (kstar, next) it
  * voted past kstar (speculation), all of them (keep = 0: the thread then
@@ -697,7 +718,6 @@ static void ht_take_back(ht_thread *t, vx_size kstar, vx_size next, const vx_uin
 static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, int watch, vx_size *next,
                         unsigned *slow)
 {
-    ovxc_hough_p *h = t->h;
     ht_team *T = t->T;
     const vx_uint32 me = t->role, other = 1 - t->role;
     const vx_size k0 = k;
@@ -714,8 +734,7 @@ static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, int
         goto out;
     }
     for (; k < t->total; k++) {
-        vx_uint32 p, best = 0;
-        vx_int32 top;
+        vx_uint64 r;
         if (watch && (k & 63) == 0 && k > k0 && ht_load(&T->ready.v)) break;
         if (past) { /* (the partner past the lead's passing pixel: until the post) */
             if (ht_load(&T->seq) != epoch || k >= seen + HT_LEAD) break;
@@ -747,18 +766,11 @@ static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, int
             if (spins >= HT_SLOW) ++*slow;
         }
     vote:
-        p = ht_pixel(t, k);
-        if (!__atomic_load_n(&h->mask[p], __ATOMIC_RELAXED)) { /* (the lead's walk may clear it meanwhile) */
-            T->res[me][k % HT_RING] = 0;
-        } else {
-            top = ht_vote(t, p, 1, &best);
-            const vx_uint64 r = HT_VOTED | ((vx_uint64)best << 32) | (vx_uint32)(top + 1);
-            T->res[me][k % HT_RING] = r;
-            if (top >= h->threshold) {
-                found = t->cand = k++;
-                if (split && !past) T->end[me].res = r, ht_store(&T->end[me].trig, tag | found);
-                break;
-            }
+        r = ht_turn(t, k);
+        if (ht_passes(t, r)) {
+            found = t->cand = k++;
+            if (split && !past) T->end[me].res = r, ht_store(&T->end[me].trig, tag | found);
+            break;
         }
         /* (every 8 pixels: the other thread, when ahead, reads the line in a
          * loop, and each store would take it back from that core) */
@@ -781,23 +793,13 @@ out:
  * walk and post after each of the 2 epochs in 3 that the partner ends). */
 static vx_size ht_spec(ht_thread *t, vx_uint64 epoch, vx_size k)
 {
-    ovxc_hough_p *h = t->h;
     ht_team *T = t->T;
     const vx_size end = k + HT_LEAD < t->total ? k + HT_LEAD : t->total;
-    for (; k < end && ht_load(&T->seq) == epoch; k++) {
-        vx_uint32 p = ht_pixel(t, k), best = 0;
-        vx_int32 top;
-        if (!__atomic_load_n(&h->mask[p], __ATOMIC_RELAXED)) { /* (the lead's walk may clear it meanwhile) */
-            T->res[1][k % HT_RING] = 0;
-            continue;
-        }
-        top = ht_vote(t, p, 1, &best);
-        T->res[1][k % HT_RING] = HT_VOTED | ((vx_uint64)best << 32) | (vx_uint32)(top + 1);
-        if (top >= h->threshold) {
+    for (; k < end && ht_load(&T->seq) == epoch; k++)
+        if (ht_passes(t, ht_turn(t, k))) {
             t->spec = k;
             return k + 1;
         }
-    }
     return k;
 }
 
