@@ -504,6 +504,8 @@ vx_size ovxc_hough_lines_p(ovxc_hough_p *h, ovxc_hough_segment *out, vx_size max
 #define HT_LEAD 32u    /* a thread waits when this far ahead of the other */
 #define HT_SLOW 4096u  /* spins of a wait that counts as slow (the other thread off its core) */
 #define HT_LOOK 4u     /* draws ahead of the voting (their mask bytes prefetched) */
+#define HT_BAL 32u     /* epochs between two looks at the threads' waits (a power of two: ht_balance) */
+#define HT_BAL_MIN 256u /* spins of both threads' waits in such a window below which they say nothing */
 #define HT_NONE (~(vx_uint64)0)
 #define HT_VOTED ((vx_uint64)1 << 63)
 
@@ -519,17 +521,18 @@ typedef struct {
     vx_uint64 trig; /* epoch << 32 | k: the thread's half passed at pixel k (pixels are < 2^32) */
     vx_uint64 stop; /* epoch << 32 | next k: the thread stopped in the epoch, having done pixels < next k */
     vx_uint64 res;  /* its result (res below) at pixel k of trig, written before trig */
-    char pad[40];
+    vx_uint64 wait; /* the partner's: its spins waiting for the lead so far (ht_thread.waited), written before stop */
+    char pad[32];
 } ht_end;
 
 typedef struct {
     ht_end end[2];
     ht_line pos[2];    /* epoch << 32 | the thread's next pixel, every 8 pixels (for HT_LEAD) */
     ht_line ready;     /* 1: the partner is there, waiting for a post */
-    ht_line left;      /* the post after which the partner left (its take-back done) */
+    ht_line left;      /* the post after which the partner left or took other angles (its take-back done) */
     vx_uint64 seq;     /* the lead's posts (the epoch they start), written after the post's fields */
-    vx_uint64 k0, kstar, nlist, split, done; /* (in seq's line: one transfer a post) */
-    char pad[16];
+    vx_uint64 k0, kstar, nlist, split, done, at; /* (in seq's line: one transfer a post) */
+    char pad[8];
     ht_line pw;        /* epoch << 32 | k: the partner's walks of its passing pixel k (ht_prewalk) are below */
     vx_int32 pw_ex[2], pw_ey[2];
     vx_uint64 pw_nrec;
@@ -561,7 +564,8 @@ typedef struct {
     const vx_uint32 *rev; /* the whole order, pixel k at rev[-k] (the partner's, once made), or NULL: the ring */
     vx_size resume;       /* the pixel after the last the thread voted (its votes past the epoch's start kept) */
     vx_size cand;         /* the pixel where its half passed, not yet taken (HT_NONE: none) */
-    vx_size spec;         /* the partner's: a pixel past cand that passed in ht_spec (HT_NONE: none) */
+    vx_size spec;         /* a pixel past cand that passed in ht_spec (HT_NONE: none) */
+    vx_uint64 waited;     /* spins of its waits for the other thread so far */
     vx_uint32 ring[HT_RING];
 } ht_thread;
 
@@ -673,7 +677,7 @@ static void ht_take_back(ht_thread *t, vx_size kstar, vx_size next, const vx_uin
     vx_uint32 dummy = 0;
     vx_size k;
     if (keep && t->cand != HT_NONE && t->cand > kstar && next > t->cand + 1) {
-        /* the partner voted past its passing pixel (ht_spec), which is not
+        /* the thread voted past its passing pixel (ht_spec), which is not
          * the segment's: those votes back, all of them, so that it voted
          * nothing after its passing pixel (looked at again below) */
         for (k = t->cand + 1; k < next; k++)
@@ -747,6 +751,7 @@ static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, int
                  * walk (its votes are kept unless the segment takes their
                  * pixels: ht_take_back) */
                 if (me == 0) break;
+                T->end[me].wait = t->waited;
                 ht_store(&T->end[me].stop, tag | k);
                 past = 1;
                 seen = (vx_size)(tr & 0xffffffffull) + 1; /* the lead stays there until its post */
@@ -759,11 +764,13 @@ static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, int
                 tr = ht_load(&T->end[other].trig);
                 if ((tr >> 32) == epoch && (tr & (0xffffffffull)) < k) {
                     if (spins >= HT_SLOW) ++*slow;
+                    t->waited += spins;
                     goto out;
                 }
                 if (k >= seen + HT_LEAD) ht_wait(&spins);
             }
             if (spins >= HT_SLOW) ++*slow;
+            t->waited += spins;
         }
     vote:
         r = ht_turn(t, k);
@@ -778,24 +785,26 @@ static vx_size ht_epoch(ht_thread *t, vx_uint64 epoch, vx_size k, int split, int
     }
 out:
     *next = t->resume = k;
-    if (split && !past) ht_store(&T->end[me].stop, tag | k);
+    if (split && !past) T->end[me].wait = t->waited, ht_store(&T->end[me].stop, tag | k);
     return found;
 }
 
-/* The partner, whose half passed first at pixel k - 1 (its trigger), while
- * it waits for the lead's post: it goes on voting past k - 1 as it does
- * past the lead's passing pixel in ht_epoch (votes kept by ht_take_back
- * unless the segment takes their pixels, or unless the lead's half passed
- * earlier after all: then they are all taken back), up to HT_LEAD pixels,
- * until the post or a pixel that passes (t->spec, looked at again by
- * ht_take_back).  Returns the pixel after the last done.  It waited there
- * before (10 ms of 150 a run on the bench's 1920x1080 image: the lead's
- * walk and post after each of the 2 epochs in 3 that the partner ends). */
-static vx_size ht_spec(ht_thread *t, vx_uint64 epoch, vx_size k)
+/* A thread whose half passed first at pixel k - 1 (its trigger), while it
+ * waits for the other (the partner for the lead's post, the lead for the
+ * partner to reach k - 1 and stop): it goes on voting past k - 1 as the
+ * partner does past the lead's passing pixel in ht_epoch (votes kept by
+ * ht_take_back unless the segment takes their pixels, or unless the other
+ * half passed earlier after all: then they are all taken back), up to
+ * HT_LEAD pixels, until the other is there or a pixel passes (t->spec,
+ * looked at again by ht_take_back).  Returns the pixel after the last
+ * done.  Each waited there before: the partner 10 ms of 150 a run on the
+ * bench's 1920x1080 image (the lead's walk and post after each of the 2
+ * epochs in 3 that the partner ends), the lead 2-8 ms (the partner up to
+ * HT_LEAD pixels behind when the lead's half passes). */
+static vx_size ht_spec(ht_thread *t, vx_size k, const vx_uint64 *w, vx_uint64 mask, vx_uint64 v, int eq)
 {
-    ht_team *T = t->T;
     const vx_size end = k + HT_LEAD < t->total ? k + HT_LEAD : t->total;
-    for (; k < end && ht_load(&T->seq) == epoch; k++)
+    for (; k < end && ((ht_load(w) & mask) == v) == eq; k++)
         if (ht_passes(t, ht_turn(t, k))) {
             t->spec = k;
             return k + 1;
@@ -823,6 +832,7 @@ static void ht_init(ht_thread *t, ovxc_hough_p *h, vx_uint32 role, vx_size total
     t->resume = 0;
     t->cand = HT_NONE;
     t->spec = HT_NONE;
+    t->waited = 0;
     t->a0 = 0;
     t->a1 = h->num_angle;
 }
@@ -850,11 +860,40 @@ vx_size ovxc_hough_team_begin(ovxc_hough_p *h)
     return np;
 }
 
+/* The partner's angles from the next epoch on (the lead's, at the post
+ * after every HT_BAL epochs).  The split set by the caller is a guess: the
+ * two vCPUs of a VM do not run at the same speed (a plain add loop on both
+ * at once here: 3.05 and 2.16, 3.08 and 3.40, 3.24 and 2.56 G adds/s, one
+ * thread alone 3.34-3.58), nor does each keep its speed from one run to
+ * the next, and the one whose half is done first waits for the other
+ * (timed on 1920x1080 Canny edges of noise, 180 angles, split 91: in one
+ * run the lead waited 69 Mcycles of 479, the partner 13; in another the
+ * lead 21 of 469, the partner 40).  Each thread counts the spins of its
+ * waits for the other; one that waited over 5/3 as much as the other in
+ * the window (and the two together at least HT_BAL_MIN) takes one more
+ * angle, within [num_angle / 4, num_angle - num_angle / 4].  Moving
+ * angles costs the votes past kstar (both threads take them back and start
+ * again at kstar + 1: the moved angles' cells must hold the votes of the
+ * same pixels as their new thread's other angles). */
+static vx_uint32 ht_balance(const ovxc_hough_p *h, vx_uint32 at, vx_uint64 seq, vx_uint64 w0, vx_uint64 w1)
+{
+    const vx_uint32 na = h->num_angle, lo = na / 4 > 1 ? na / 4 : 1, hi = na - lo;
+    if (h->move_every) /* tests: anywhere in (0, num_angle) */
+        return 1 + (vx_uint32)((seq * 2654435761u) % (na - 1));
+    if (w0 + w1 < HT_BAL_MIN) return at;
+    if (w0 > w1 + (w0 + w1) / 4 && at < hi) return at + 1;
+    if (w1 > w0 + (w0 + w1) / 4 && at > lo) return at - 1;
+    return at;
+}
+
 /* The lead's post: epoch `seq` starts at k0 (kstar: the passing pixel the
- * epoch before, nlist pixels in list (seq & 1) to take back). */
-static void ht_post(ht_team *T, vx_uint64 seq, vx_size k0, vx_size kstar, vx_size nlist, int split, int done)
+ * epoch before, nlist pixels in list (seq & 1) to take back), the partner's
+ * angles from `at` on. */
+static void ht_post(ht_team *T, vx_uint64 seq, vx_size k0, vx_size kstar, vx_size nlist, int split, int done,
+                    vx_uint32 at)
 {
     T->k0 = k0, T->kstar = kstar, T->nlist = nlist, T->split = (vx_uint64)split, T->done = (vx_uint64)done;
+    T->at = at;
     ht_store(&T->seq, seq);
 }
 
@@ -870,6 +909,8 @@ static void ht_lead(ovxc_hough_p *h)
     int split = 0, retired = 0, theirs_won;
     vx_uint64 theirs = 0; /* the partner's result at kstar */
     unsigned slow = 0;
+    vx_uint32 at = h->split, nat = at; /* the partner's angles from at */
+    vx_uint64 w0_mark = 0, w1_mark = 0; /* both threads' waits at the last ht_balance */
     ht_init(&t, h, 0, h->total_points, h->magic);
     for (;;) {
         vx_size next, kstar, nlist = 0;
@@ -878,17 +919,20 @@ static void ht_lead(ovxc_hough_p *h)
         vx_int32 px, py;
         if (!split && !retired && ht_load(&T->ready.v)) { /* the partner is there: its half from here */
             split = 1;
-            t.a1 = h->split;
+            t.a1 = at;
             if (t.total) t.rev = h->points2 + t.total - 1; /* its whole order: no more draws */
-            ht_post(T, ++seq, k, k ? k - 1 : 0, 0, 1, 0);
+            ht_post(T, ++seq, k, k ? k - 1 : 0, 0, 1, 0, at);
             list = h->list + (vx_size)((seq + 1) & 1) * lroom;
         }
         kstar = ht_epoch(&t, seq, k, split, !split && !retired, &next, &slow);
         if (split) {
             vx_uint64 tr;
             unsigned spins = 0;
+            if (kstar != HT_NONE && kstar == t.cand) /* (until the partner stopped) */
+                next = t.resume = ht_spec(&t, next, &T->end[1].stop, ~(vx_uint64)0 << 32, seq << 32, 0);
             while ((ht_load(&T->end[1].stop) >> 32) != seq) ht_wait(&spins);
             if (spins >= HT_SLOW) slow++;
+            t.waited += spins;
             tr = ht_load(&T->end[1].trig);
             if ((tr >> 32) == seq && (tr & (0xffffffffull)) < kstar) kstar = (vx_size)(tr & (0xffffffffull));
             theirs = tr == ((seq << 32) | kstar) ? T->end[1].res : T->res[1][kstar % HT_RING];
@@ -910,6 +954,16 @@ static void ht_lead(ovxc_hough_p *h)
         }
         px = (vx_int32)(ht_done(&t, kstar) % h->width);
         py = (vx_int32)(ht_done(&t, kstar) / h->width);
+        if (theirs_won && ht_load(&T->end[1].trig) == ((seq << 32) | kstar) && t.cand == HT_NONE) {
+            /* the partner walks it (ht_prewalk): the lead votes on
+             * meanwhile (it walked itself before, while the partner's
+             * walk went to waste 3 times in 4: not done yet when the lead
+             * came) */
+            unsigned spins = 0;
+            next = t.resume = ht_spec(&t, next, &T->pw.v, ~(vx_uint64)0, (seq << 32) | kstar, 0);
+            while (ht_load(&T->pw.v) != ((seq << 32) | kstar)) ht_wait(&spins);
+            t.waited += spins;
+        }
         if (theirs_won && ht_load(&T->pw.v) == ((seq << 32) | kstar)) /* the partner walked it (ht_prewalk) */
             hough_take(h, T->pw_ex, T->pw_ey, h->rec2, (vx_size)T->pw_nrec, h->magic, list, &nlist, h->out,
                        h->max_out, &h->count);
@@ -924,9 +978,25 @@ static void ht_lead(ovxc_hough_p *h)
             int leave;
             if (seq == 64) slow = 0;
             leave = (seq > 64 && slow >= 16 && (vx_uint64)slow * 64 >= seq - 64) || seq + 1 == h->leave_at;
-            ht_post(T, ++seq, kstar + 1, kstar, nlist, !leave, 0);
-            /* (a thread's votes past kstar are kept unless it is to take all the angles) */
-            ht_take_back(&t, kstar, next, list, nlist, !leave);
+            if (!leave && (h->move_every ? seq % h->move_every == 0 : (seq & (HT_BAL - 1)) == 0)) {
+                const vx_uint64 w1 = T->end[1].wait; /* (written before the stop read above) */
+                nat = ht_balance(h, at, seq, t.waited - w0_mark, w1 - w1_mark);
+                w0_mark = t.waited, w1_mark = w1;
+            }
+            if (nat != at) {
+                /* angles move: each thread's take-back, on its old angles,
+                 * done before the other votes on its new ones (the lead's
+                 * before its post, the partner's before it says it is done) */
+                unsigned spins = 0;
+                ht_take_back(&t, kstar, next, list, nlist, 0);
+                t.a1 = at = nat;
+                ht_post(T, ++seq, kstar + 1, kstar, nlist, 1, 0, at);
+                while (ht_load(&T->left.v) != seq) ht_wait(&spins);
+            } else {
+                ht_post(T, ++seq, kstar + 1, kstar, nlist, !leave, 0, at);
+                /* (a thread's votes past kstar are kept unless it is to take all the angles) */
+                ht_take_back(&t, kstar, next, list, nlist, !leave);
+            }
             if (leave) { /* the partner's half back once its take-back is done */
                 unsigned spins = 0;
                 while (ht_load(&T->left.v) != seq) ht_wait(&spins);
@@ -938,7 +1008,7 @@ static void ht_lead(ovxc_hough_p *h)
         }
         k = kstar + 1;
     }
-    ht_post(T, ++seq, k, 0, 0, split, 1);
+    ht_post(T, ++seq, k, 0, 0, split, 1, at);
 }
 
 /* The partner, whose half passed first at pixel k of epoch seq, waits
@@ -970,7 +1040,7 @@ static void ht_partner(ovxc_hough_p *h)
     ht_thread t;
     vx_uint64 seq = 0;
     vx_size lroom = ovxc_hough_list_room(h), next = 0;
-    int first = 1;
+    int first = 1, moved = 0;
     unsigned slow = 0;
     vx_size found;
     ht_init(&t, h, 1, h->total_points, h->magic);
@@ -981,25 +1051,29 @@ static void ht_partner(ovxc_hough_p *h)
         unsigned spins = 0;
         vx_size k0;
         while (ht_load(&T->seq) == seq) ht_wait(&spins);
+        t.waited += spins;
         seq = ht_load(&T->seq);
         if (T->done) return;
         k0 = (vx_size)T->k0;
         if (first) {
             first = 0;
         } else {
+            moved = T->split && T->at != t.a0;
             ht_take_back(&t, (vx_size)T->kstar, next, h->list + (vx_size)(seq & 1) * lroom, (vx_size)T->nlist,
-                         (int)T->split);
+                         T->split && !moved);
         }
         if (!T->split) { /* let go: the lead goes on alone */
             ht_store(&T->left.v, seq);
             return;
         }
+        t.a0 = (vx_uint32)T->at;
+        if (moved) ht_store(&T->left.v, seq); /* (the lead waits for it before voting on angles it took) */
         found = ht_epoch(&t, seq, k0, 1, 0, &next, &slow);
         /* its half passed first at found (its trigger of this epoch, not
          * one past the lead's): walk it while the lead catches up */
         if (found != HT_NONE && ht_load(&T->end[1].trig) == ((seq << 32) | found) && ht_load(&T->seq) == seq) {
             ht_prewalk(&t, seq, found);
-            next = t.resume = ht_spec(&t, seq, next);
+            next = t.resume = ht_spec(&t, next, &T->seq, ~(vx_uint64)0, seq, 1); /* (until the post) */
         }
     }
 }

@@ -91,6 +91,8 @@ typedef struct {
     void *team;           /* ovxc_hough_team_bytes(), 64-byte aligned: the threads' shared state */
     ovxc_hough_segment *out;
     vx_size max_out;
+    vx_uint32 move_every; /* tests: the partner's angles move every move_every epochs, anywhere (0: when
+                           * the threads' waits say so, every 32 epochs at most) */
     vx_uint64 leave_at;   /* tests: the first thread goes on alone after its post leave_at (0: only when
                            * its waits for the second are slow, the second's core taken by other work) */
     /* set by ovxc_hough_team_begin and the run: */

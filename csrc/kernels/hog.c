@@ -640,14 +640,13 @@ static vx_status VX_CALLBACK hough_function(vx_node node, const vx_reference *pa
             hp.team = mem + o_team + ((64u - (vx_uint32)((uintptr_t)(mem + o_team) & 63u)) & 63u); /* own lines */
             hp.out = seg;
             hp.max_out = room;
-            /* the lead (hough_team_task's role 0) takes 51% of the angles,
-             * not half, though it alone walks the segments (or takes the
-             * partner's walks): on 1920x1080 Canny edges of noise, 180
+            /* the lead (hough_team_task's role 0) starts with 51% of the
+             * angles, not half, though it alone walks the segments (or takes
+             * the partner's walks): on 1920x1080 Canny edges of noise, 180
              * angles, two threads, a Zen 4, the time the threads wait for
-             * each other (compute/hog.c's spin-waits, timed) balances
-             * between 90 (the lead waits 4-6 ms a run, the partner 1.5-3)
-             * and 93 (the lead 2-4, the partner 4-9); why the partner's half
-             * costs more per angle was not found. */
+             * each other (compute/hog.c's spin-waits, timed) balanced
+             * between 90 and 93.  The threads then move it as their waits
+             * say (ht_balance: the two vCPUs' speeds differ and change). */
             hp.split = hp.num_angle * 51 / 100;
         }
         memset(hp.mask, 0, (vx_size)src.width * src.height + 1);

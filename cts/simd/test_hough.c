@@ -149,7 +149,10 @@ static void *team_thread(void *arg)
  * partner late (1: a few hundred microseconds, mid-run on the larger
  * cases), the partner only after the lead returned (2: the lead alone), the
  * partner first (3), both at once with the partner let go after a few posts
- * (4: as when its core is taken by other work).  The segments, the count, the image and the
+ * (4: as when its core is taken by other work), both at once with the
+ * angles moving between the threads every 1 to 4 epochs (5: as ht_balance
+ * moves them when one thread waits more than the other), the same with the
+ * partner late and let go after a few posts (6).  The segments, the count, the image and the
  * accumulator left must be those of the model. */
 static int team_case(const ovxc_hough_p *base, const vx_uint8 *map0, vx_uint32 w, vx_uint32 h, unsigned how,
                      const ovxc_hough_segment *want, size_t nw, size_t cap, const vx_uint8 *mask_want,
@@ -177,7 +180,9 @@ static int team_case(const ovxc_hough_p *base, const vx_uint8 *map0, vx_uint32 w
     ovxc_hough_team_begin(&hp);
     for (r = 0; r < 2; r++) ta[r].h = &hp, ta[r].role = (vx_uint32)r, ta[r].delay_us = 0;
     if (how == 1) ta[1].delay_us = 300;
-    if (how == 4) hp.leave_at = 2 + (vx_uint64)(w * 7 % 40); /* the partner let go after a few posts */
+    if (how == 4 || how == 6) hp.leave_at = 2 + (vx_uint64)(w * 7 % 40); /* the partner let go after a few posts */
+    if (how >= 5) hp.move_every = 1 + w % 4;
+    if (how == 6) ta[1].delay_us = 100;
     if (how == 3) ta[0].delay_us = 200;
     if (how == 2) {
         ovxc_hough_team_run(&hp, 0);
@@ -320,7 +325,7 @@ int main(void)
         }
         if (na >= 2 && ci % step == 0) { /* two threads: every way the partner can come */
             unsigned how;
-            for (how = 0; how < 5; how++) {
+            for (how = 0; how < 7; how++) {
                 if (team_case(&hp, map0, w, h, how, want, nw, cap, mask1, acc1))
                     team_passed++;
                 else
