@@ -958,10 +958,12 @@ static void ht_lead(ovxc_hough_p *h)
             /* the partner walks it (ht_prewalk): the lead votes on
              * meanwhile (it walked itself before, while the partner's
              * walk went to waste 3 times in 4: not done yet when the lead
-             * came) */
+             * came), then waits for the walk, but not for a partner whose
+             * core was taken from it (it walks itself then, as before) */
             unsigned spins = 0;
             next = t.resume = ht_spec(&t, next, &T->pw.v, ~(vx_uint64)0, (seq << 32) | kstar, 0);
-            while (ht_load(&T->pw.v) != ((seq << 32) | kstar)) ht_wait(&spins);
+            while (ht_load(&T->pw.v) != ((seq << 32) | kstar) && spins < HT_SLOW) ht_wait(&spins);
+            if (spins >= HT_SLOW) slow++;
             t.waited += spins;
         }
         if (theirs_won && ht_load(&T->pw.v) == ((seq << 32) | kstar)) /* the partner walked it (ht_prewalk) */
