@@ -25,11 +25,17 @@ built on the second run with the same map or matrix; README, the list of
 SIMD kernels under "Building the C libraries with Meson") read it
 on every timed run, as a graph whose matrix stays the same does; OpenCV's
 calls compute from the matrix each time.  Where OpenCV has no exact equivalent the closest call is used and
-named in the table.  --filter takes comma-separated name fragments.  The
+named in the table.  HOGCells and HOGFeatures: OpenCV 5 has no
+HOGDescriptor; their anchor is OpenCV 4's, run in a child process when --cv4
+DIR (or OVX_BENCH_CV4=DIR) names a directory holding it (pip install
+--target DIR "opencv-python-headless<5"): the child times its own calls (the
+pipe's round trip is not counted) with its own threads; without it (and
+without a HOGDescriptor in this cv2) the two rows say so and stay out of the
+means.  --filter takes comma-separated name fragments.  The
 functions of issue 12 ("Speed I": pixelwise, arithmetic, depth, LUT,
 threshold, channel, color, magnitude/phase, control), of issue 14 ("Speed
 II": filters, morphology, feature detectors) and of issue 15 ("Speed III":
-geometry, pyramids, statistics, optical flow, tensors) get a geometric mean
+geometry, pyramids, statistics, optical flow, HOG, HoughLinesP, tensors) get a geometric mean
 of their own.  --cpu adds a table of CPU times per call (all threads of the
 process, mean over the runs): the work, where wall time on a loaded machine
 also measures the wait for a core, and how evenly our pool split it.
@@ -94,14 +100,19 @@ def timed(fn):
 
 
 def best_of(fn, runs, cpu_key=None):
+    """fn's best time over runs calls (a call that returns a float returns
+    its own time: OpenCV 4 timed in a child process, Cv4Child)."""
     fn()  # warm up
     best = float("inf")
     before = thread_cpu() if cpu_key is not None else None
+    child = False
     for _ in range(runs):
         t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    if cpu_key is not None:
+        r = fn()
+        d = time.perf_counter() - t
+        child = type(r) is float
+        best = min(best, r if child else d)
+    if cpu_key is not None and not child:  # (a child's CPU time is not this process's)
         after = thread_cpu()
         if cpu_key[1] != "cv" and not OURS_TIDS:
             OURS_TIDS.update(after)
@@ -129,6 +140,7 @@ class Bench:
         self.rows = []
         self.copies = {}
         self.cpu = False
+        self.children = []  # Cv4Child processes, closed at the end
 
     # ---- objects -----------------------------------------------------------
     def img(self, a):
@@ -195,6 +207,9 @@ class Bench:
 
     # ---- one row -----------------------------------------------------------
     def run(self, name, build, cv_fn, cv_name):
+        if cv_fn is None:  # no OpenCV call to compare with: cv_name says why
+            self.rows.append((name, None, None, cv_name, "not timed", "-", None, None, None))
+            return
         g = lib.vxCreateGraph(self.c)
         node = build(g)
         status = lib.vxGetStatus(ffi.cast("vx_reference", node))
@@ -742,6 +757,90 @@ def vx_tensor_out(b, shape, dtype, fpp=0):
     return t
 
 
+CV4_CHILD = r"""
+import sys, time
+sys.path.insert(0, sys.argv[1])
+import numpy as np, cv2
+a = np.load(sys.argv[2])
+h8, w8 = a.shape[0] // 8 * 8, a.shape[1] // 8 * 8
+a8 = np.ascontiguousarray(a[:h8, :w8])
+cells = cv2.HOGDescriptor((w8, h8), (8, 8), (8, 8), (8, 8), 9)
+feats = cv2.HOGDescriptor((64, 128), (16, 16), (8, 8), (8, 8), 9)
+work = {"cells": lambda: cells.compute(a8), "features": lambda: feats.compute(a, (8, 8))}
+print(cv2.__version__, hasattr(cv2, "HOGDescriptor"), flush=True)
+for line in sys.stdin:
+    f = work[line.strip()]
+    t = time.perf_counter()
+    f()
+    print(repr(time.perf_counter() - t), flush=True)
+"""
+
+
+class Cv4Child:
+    """OpenCV 4's HOGDescriptor on image a in a child process (this cv2, OpenCV
+    5, has none): call(what) returns the seconds the child's call took."""
+
+    def __init__(self, cv4_dir, a):
+        import subprocess
+        import tempfile
+        self.tmp = tempfile.NamedTemporaryFile(suffix=".npy", delete=False)
+        np.save(self.tmp, a)
+        self.tmp.close()
+        env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
+        self.p = subprocess.Popen([sys.executable, "-c", CV4_CHILD, cv4_dir, self.tmp.name], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE, text=True, env=env)
+        self.version = self.p.stdout.readline().split()[0]
+
+    def call(self, what):
+        self.p.stdin.write(what + "\n")
+        self.p.stdin.flush()
+        return float(self.p.stdout.readline())
+
+    def close(self):
+        self.p.stdin.close()
+        self.p.wait()
+        os.unlink(self.tmp.name)
+
+
+def hog_functions(b, cv4_dir):
+    """HOGCells and HOGFeatures (64x128 windows, 16x16 blocks, stride 8, 8x8 cells, 9 bins) against
+    OpenCV's HOGDescriptor: this cv2's, or OpenCV 4's in a child process (Cv4Child), or none."""
+    a, w, h = b.u8a, b.w, b.h
+    cx, cy = w // 8, h // 8
+    wx, wy = (w - 64) // 8 + 1, (h - 128) // 8 + 1
+    i16 = lib.VX_TYPE_INT16
+
+    def cells(g):
+        return lib.vxHOGCellsNode(g, b.img(a), 8, 8, 9, vx_tensor_out(b, (cy, cx), i16),
+                                  vx_tensor_out(b, (9, cy, cx), i16))
+
+    def features(g):  # HOGCells then HOGFeatures, as OpenCV's call does both
+        mag = lib.vxCreateVirtualTensor(g, 2, ffi.new("vx_size[]", [cx, cy]), i16, 0)
+        bins = lib.vxCreateVirtualTensor(g, 3, ffi.new("vx_size[]", [cx, cy, 9]), i16, 0)
+        lib.vxHOGCellsNode(g, b.img(a), 8, 8, 9, mag, bins)
+        hp = ffi.new("vx_hog_t*", (8, 8, 16, 16, 8, 9, 64, 128, 8, 0.2))
+        return lib.vxHOGFeaturesNode(g, b.img(a), mag, bins, hp, ffi.sizeof("vx_hog_t"),
+                                     vx_tensor_out(b, (3780, wy, wx), i16, 8))
+    names = ("HOGCells 8x8 9 bins", "HOGFeatures 64x128 +cells")
+    cell_call = "HOGDescriptor.compute, one-cell blocks, the image one window (closest)"
+    feat_call = "HOGDescriptor.compute 64x128, winStride 8 (ours: HOGCells + HOGFeatures)"
+    if hasattr(cv2, "HOGDescriptor"):
+        h8, w8 = h // 8 * 8, w // 8 * 8
+        a8 = np.ascontiguousarray(a[:h8, :w8])
+        dc = cv2.HOGDescriptor((w8, h8), (8, 8), (8, 8), (8, 8), 9)
+        df = cv2.HOGDescriptor((64, 128), (16, 16), (8, 8), (8, 8), 9)
+        return [(names[0], cells, lambda: dc.compute(a8), cell_call),
+                (names[1], features, lambda: df.compute(a, (8, 8)), feat_call)]
+    if not cv4_dir:
+        why = "OpenCV %s has no HOGDescriptor: give --cv4 DIR (see the module's documentation)" % cv2.__version__
+        return [(names[0], cells, None, why), (names[1], features, None, why)]
+    child = Cv4Child(cv4_dir, a)
+    b.children.append(child)
+    where = "(OpenCV %s in a child; " % child.version
+    return [(names[0], cells, lambda: child.call("cells"), cell_call.replace("(", where, 1)),
+            (names[1], features, lambda: child.call("features"), feat_call.replace("(", where, 1))]
+
+
 def enhanced_functions(b):
     """The enhanced-vision functions (OpenVX 1.3 vision_enhanced feature set)."""
     U8, S16 = lib.VX_DF_IMAGE_U8, lib.VX_DF_IMAGE_S16
@@ -915,15 +1014,22 @@ def main():
     ap.add_argument("--rounds", type=int, default=8)
     ap.add_argument("--filter", default="")
     ap.add_argument("--cpu", action="store_true", help="also print process CPU times (all threads)")
+    ap.add_argument("--cv4", default=os.environ.get("OVX_BENCH_CV4", ""),
+                    help="a directory holding OpenCV 4 (pip install --target DIR 'opencv-python-headless<5'): "
+                         "the HOG rows' anchor when this cv2 has no HOGDescriptor")
     args = ap.parse_args()
     w, h = (int(v) for v in args.size.lower().split("x"))
     b = Bench(w, h, args.runs)
     b.rounds = max(1, args.rounds)
     b.cpu = args.cpu
     frags = [f.strip().lower() for f in args.filter.split(",")]
-    for name, build, cv_fn, cv_name in functions(b) + speed1_functions(b) + enhanced_functions(b):
+    hog = hog_functions(b, args.cv4) if any(f in n.lower() for f in frags
+                                            for n in ("hogcells", "hogfeatures")) else []
+    for name, build, cv_fn, cv_name in functions(b) + speed1_functions(b) + enhanced_functions(b) + hog:
         if any(f in name.lower() for f in frags):
             b.run(name, build, cv_fn, cv_name)
+    for child in b.children:
+        child.close()
     b.report()
 
 
