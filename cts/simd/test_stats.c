@@ -113,7 +113,7 @@ int main(void)
      * (random, one value, the extremes at the last pixel, empty, odd corners) */
     {
         const ovx_variant *mt = ovxc_minmax_variants(), *mv, *mref = mt;
-        static const uint32_t mw[] = {0, 1, 31, 32, 33, 100, 1921};
+        static const uint32_t mw[] = {0, 1, 31, 32, 33, 100, 127, 128, 129, 256, 257, 1921}; /* (128 a step, then 32) */
         while (mref->level != OVX_SIMD_NONE) mref++;
         for (mv = mt; mv != mref; mv++) {
             unsigned bad = 0, kind;
@@ -128,7 +128,7 @@ int main(void)
                     uint8_t *img = malloc((size_t)w * h);
                     int32_t a0, b0, a1, b1;
                     for (x = 0; x < w * h; x++) img[x] = kind == 1 ? 77 : (uint8_t)(kind == 3 ? 100 + rnd() % 50 : rnd());
-                    for (uint32_t pos = 0; pos < (kind == 3 ? (mw[wi] < 70 ? mw[wi] : 70) : 1); pos++) {
+                    for (uint32_t pos = 0; pos < (kind == 3 ? (mw[wi] < 260 ? mw[wi] : 260) : 1); pos++) {
                         if (kind == 3) { /* the extremes once each, at every lane */
                             for (x = 0; x < w * h; x++) img[x] = (uint8_t)(100 + x % 50);
                             img[2 * w + 1 + pos] = 250, img[3 * w + 1 + (mw[wi] - 1 - pos)] = 3;
