@@ -3,7 +3,8 @@
     python bench/bench_vision.py [--size 1920x1080] [--runs 6] [--rounds 8] [--filter NAME] [--cpu]
 
 Each function runs as a verified one-node graph (vxProcessGraph, best of
---runs, in --rounds rounds alternating with OpenCV's; a function whose call
+--runs, in --rounds rounds alternating with OpenCV's, the rounds spread over
+the whole bench: round k of every row, then round k + 1; a function whose call
 takes over 1/24 s gets fewer runs a round, at least 2, the same number for
 both libraries) on the same random data OpenCV gets; the table shows both times and
 ours / OpenCV (below 1: we are faster), then the geometric mean of the
@@ -206,10 +207,12 @@ class Bench:
         return self.copies[nbytes]
 
     # ---- one row -----------------------------------------------------------
-    def run(self, name, build, cv_fn, cv_name):
+    def prepare(self, name, build, cv_fn, cv_name):
+        """A row's verified graph and the runs a round gives it (None, and a row saying why, when it
+        cannot run)."""
         if cv_fn is None:  # no OpenCV call to compare with: cv_name says why
             self.rows.append((name, None, None, cv_name, "not timed", "-", None, None, None))
-            return
+            return None
         g = lib.vxCreateGraph(self.c)
         node = build(g)
         status = lib.vxGetStatus(ffi.cast("vx_reference", node))
@@ -218,43 +221,59 @@ class Bench:
         if status != lib.VX_SUCCESS:
             self.rows.append((name, None, None, cv_name, "error %d" % status, "-", None, None, None))
             lib.vxReleaseGraph(ffi.new("vx_graph*", g))
-            return
+            return None
 
         def ours():
             s = lib.vxProcessGraph(g)
             if s != lib.VX_SUCCESS:
                 raise RuntimeError("%s: vxProcessGraph %d" % (name, s))
 
-        # rounds alternating with OpenCV's, each library's best over all: a
-        # run whose second core was busy (the other library's pool winding
-        # down, or the host: a VM here loses 10-30% of a core to steal in
-        # bursts of a second or so) does not decide a row
         # (the runs of a round: --runs, fewer for a slow function, so that a
         # round of each takes about a quarter of a second: the same count
         # for both libraries)
-        t_ours, t_cv, t_one = (float("inf"),) * 3
-        one = ffi.new("vx_uint32*", 1)
         slow = max(timed(ours), timed(cv_fn))
         runs = max(2, min(self.runs, int(0.25 / max(slow, 1e-9)) + 1))
-        speedups = []  # each round's 1T time over its 2T time (taken within the round)
-        for _ in range(self.rounds):
-            t2 = best_of(ours, runs, (name, "ours"))
-            t_ours = min(t_ours, t2)
-            t_cv = min(t_cv, best_of(cv_fn, runs, (name, "cv")))
-            one[0] = 1
-            lib.vxSetContextAttribute(self.c, lib.VX_CONTEXT_OVX_THREADS, one, 4)
-            t1 = best_of(ours, runs, (name, "one"))
-            t_one = min(t_one, t1)
-            speedups.append(t1 / t2)
-            one[0] = 0
-            lib.vxSetContextAttribute(self.c, lib.VX_CONTEXT_OVX_THREADS, one, 4)
+        return {"name": name, "g": g, "node": node, "ours": ours, "cv_fn": cv_fn, "cv_name": cv_name, "runs": runs,
+                "t_ours": float("inf"), "t_cv": float("inf"), "t_one": float("inf"), "speedups": []}
+
+    def round(self, st):
+        """One round of a prepared row: ours on the pool, OpenCV, ours on one thread; each round's 1T
+        time over its 2T time kept (taken within the round)."""
+        one = ffi.new("vx_uint32*", 1)
+        name, runs = st["name"], st["runs"]
+        t2 = best_of(st["ours"], runs, (name, "ours"))
+        st["t_ours"] = min(st["t_ours"], t2)
+        st["t_cv"] = min(st["t_cv"], best_of(st["cv_fn"], runs, (name, "cv")))
+        lib.vxSetContextAttribute(self.c, lib.VX_CONTEXT_OVX_THREADS, one, 4)
+        t1 = best_of(st["ours"], runs, (name, "one"))
+        st["t_one"] = min(st["t_one"], t1)
+        st["speedups"].append(t1 / t2)
+        one[0] = 0
+        lib.vxSetContextAttribute(self.c, lib.VX_CONTEXT_OVX_THREADS, one, 4)
+
+    def finish(self, st):
+        """A prepared row's results into the table; its graph released."""
         buf = ffi.new("vx_char[]", lib.VX_OVX_MAX_STRING)
         variant = "?"
-        if lib.vxQueryNode(node, lib.VX_NODE_OVX_VARIANT, buf, lib.VX_OVX_MAX_STRING) == lib.VX_SUCCESS:
+        if lib.vxQueryNode(st["node"], lib.VX_NODE_OVX_VARIANT, buf, lib.VX_OVX_MAX_STRING) == lib.VX_SUCCESS:
             variant = ffi.string(buf).decode()
-        self.rows.append((name, t_ours, t_cv, cv_name, "", variant, t_one, self.copy_time(self.copy_bytes(node)),
-                          statistics.median(speedups)))
-        lib.vxReleaseGraph(ffi.new("vx_graph*", g))
+        self.rows.append((st["name"], st["t_ours"], st["t_cv"], st["cv_name"], "", variant, st["t_one"],
+                          self.copy_time(self.copy_bytes(st["node"])), statistics.median(st["speedups"])))
+        lib.vxReleaseGraph(ffi.new("vx_graph*", st["g"]))
+
+    def run_all(self, rows):
+        """Every row, in rounds across the rows: round k of each row, then round k + 1 of each.  Each
+        library's best over the rounds counts, so that a run whose second core was busy (the other
+        library's pool winding down, or the host: this VM's second vCPU gives nothing at all for a
+        second or more now and then, and the rounds of a row, all within a second or so, once all
+        fell in one such stretch: two threads no faster than one, on that row alone) does not decide a
+        row: a row's rounds are spread over the whole bench."""
+        states = [st for st in (self.prepare(*row) for row in rows) if st is not None]
+        for _ in range(self.rounds):
+            for st in states:
+                self.round(st)
+        for st in states:
+            self.finish(st)
 
     def report(self):
         print("libopenvx vs OpenCV %s, %dx%d, best of %d rounds x %d runs (fewer past 1/24 s a call), OpenCV threads %d, our pool %d threads"
@@ -1025,9 +1044,8 @@ def main():
     frags = [f.strip().lower() for f in args.filter.split(",")]
     hog = hog_functions(b, args.cv4) if any(f in n.lower() for f in frags
                                             for n in ("hogcells", "hogfeatures")) else []
-    for name, build, cv_fn, cv_name in functions(b) + speed1_functions(b) + enhanced_functions(b) + hog:
-        if any(f in name.lower() for f in frags):
-            b.run(name, build, cv_fn, cv_name)
+    b.run_all([row for row in functions(b) + speed1_functions(b) + enhanced_functions(b) + hog
+               if any(f in row[0].lower() for f in frags)])
     for child in b.children:
         child.close()
     b.report()
