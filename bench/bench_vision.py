@@ -776,17 +776,24 @@ def vx_tensor_out(b, shape, dtype, fpp=0):
     return t
 
 
+def hog_calls(cv, a):
+    """OpenCV's HOG calls on image a (module cv: this cv2, or OpenCV 4's in
+    the child, which runs this function's source): the cells' closest (one-cell
+    blocks, the image cropped to whole cells one window) and the features'
+    (64x128 windows, 16x16 blocks, stride 8, 8x8 cells, 9 bins)."""
+    h8, w8 = a.shape[0] // 8 * 8, a.shape[1] // 8 * 8
+    a8 = np.ascontiguousarray(a[:h8, :w8])
+    cells = cv.HOGDescriptor((w8, h8), (8, 8), (8, 8), (8, 8), 9)
+    feats = cv.HOGDescriptor((64, 128), (16, 16), (8, 8), (8, 8), 9)
+    return {"cells": lambda: cells.compute(a8), "features": lambda: feats.compute(a, (8, 8))}
+
+
 CV4_CHILD = r"""
 import sys, time
 sys.path.insert(0, sys.argv[1])
 import numpy as np, cv2
-a = np.load(sys.argv[2])
-h8, w8 = a.shape[0] // 8 * 8, a.shape[1] // 8 * 8
-a8 = np.ascontiguousarray(a[:h8, :w8])
-cells = cv2.HOGDescriptor((w8, h8), (8, 8), (8, 8), (8, 8), 9)
-feats = cv2.HOGDescriptor((64, 128), (16, 16), (8, 8), (8, 8), 9)
-work = {"cells": lambda: cells.compute(a8), "features": lambda: feats.compute(a, (8, 8))}
-print(cv2.__version__, hasattr(cv2, "HOGDescriptor"), flush=True)
+work = hog_calls(cv2, np.load(sys.argv[2]))
+print(cv2.__version__, flush=True)
 for line in sys.stdin:
     f = work[line.strip()]
     t = time.perf_counter()
@@ -806,7 +813,9 @@ class Cv4Child:
         np.save(self.tmp, a)
         self.tmp.close()
         env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
-        self.p = subprocess.Popen([sys.executable, "-c", CV4_CHILD, cv4_dir, self.tmp.name], stdin=subprocess.PIPE,
+        import inspect
+        code = CV4_CHILD.replace("work = ", inspect.getsource(hog_calls) + "\nwork = ", 1)
+        self.p = subprocess.Popen([sys.executable, "-c", code, cv4_dir, self.tmp.name], stdin=subprocess.PIPE,
                                   stdout=subprocess.PIPE, text=True, env=env)
         self.version = self.p.stdout.readline().split()[0]
 
@@ -819,6 +828,9 @@ class Cv4Child:
         self.p.stdin.close()
         self.p.wait()
         os.unlink(self.tmp.name)
+
+
+HOG_NAMES = ("HOGCells 8x8 9 bins", "HOGFeatures 64x128 +cells")
 
 
 def hog_functions(b, cv4_dir):
@@ -840,16 +852,12 @@ def hog_functions(b, cv4_dir):
         hp = ffi.new("vx_hog_t*", (8, 8, 16, 16, 8, 9, 64, 128, 8, 0.2))
         return lib.vxHOGFeaturesNode(g, b.img(a), mag, bins, hp, ffi.sizeof("vx_hog_t"),
                                      vx_tensor_out(b, (3780, wy, wx), i16, 8))
-    names = ("HOGCells 8x8 9 bins", "HOGFeatures 64x128 +cells")
+    names = HOG_NAMES
     cell_call = "HOGDescriptor.compute, one-cell blocks, the image one window (closest)"
     feat_call = "HOGDescriptor.compute 64x128, winStride 8 (ours: HOGCells + HOGFeatures)"
     if hasattr(cv2, "HOGDescriptor"):
-        h8, w8 = h // 8 * 8, w // 8 * 8
-        a8 = np.ascontiguousarray(a[:h8, :w8])
-        dc = cv2.HOGDescriptor((w8, h8), (8, 8), (8, 8), (8, 8), 9)
-        df = cv2.HOGDescriptor((64, 128), (16, 16), (8, 8), (8, 8), 9)
-        return [(names[0], cells, lambda: dc.compute(a8), cell_call),
-                (names[1], features, lambda: df.compute(a, (8, 8)), feat_call)]
+        calls = hog_calls(cv2, a)
+        return [(names[0], cells, calls["cells"], cell_call), (names[1], features, calls["features"], feat_call)]
     if not cv4_dir:
         why = "OpenCV %s has no HOGDescriptor: give --cv4 DIR (see the module's documentation)" % cv2.__version__
         return [(names[0], cells, None, why), (names[1], features, None, why)]
@@ -1042,10 +1050,12 @@ def main():
     b.rounds = max(1, args.rounds)
     b.cpu = args.cpu
     frags = [f.strip().lower() for f in args.filter.split(",")]
-    hog = hog_functions(b, args.cv4) if any(f in n.lower() for f in frags
-                                            for n in ("hogcells", "hogfeatures")) else []
-    b.run_all([row for row in functions(b) + speed1_functions(b) + enhanced_functions(b) + hog
-               if any(f in row[0].lower() for f in frags)])
+
+    def wanted(name):
+        return any(f in name.lower() for f in frags)
+    # (the HOG rows' OpenCV 4 child only when a HOG row is wanted)
+    hog = hog_functions(b, args.cv4) if any(wanted(n) for n in HOG_NAMES) else []
+    b.run_all([row for row in functions(b) + speed1_functions(b) + enhanced_functions(b) + hog if wanted(row[0])])
     for child in b.children:
         child.close()
     b.report()

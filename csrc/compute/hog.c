@@ -985,23 +985,24 @@ static void ht_lead(ovxc_hough_p *h)
                 nat = ht_balance(h, at, seq, t.waited - w0_mark, w1 - w1_mark);
                 w0_mark = t.waited, w1_mark = w1;
             }
-            if (nat != at) {
+            const int moved = nat != at;
+            if (moved) {
                 /* angles move: each thread's take-back, on its old angles,
                  * done before the other votes on its new ones (the lead's
                  * before its post, the partner's before it says it is done) */
-                unsigned spins = 0;
                 ht_take_back(&t, kstar, next, list, nlist, 0);
                 t.a1 = at = nat;
                 ht_post(T, ++seq, kstar + 1, kstar, nlist, 1, 0, at);
-                while (ht_load(&T->left.v) != seq) ht_wait(&spins);
             } else {
                 ht_post(T, ++seq, kstar + 1, kstar, nlist, !leave, 0, at);
                 /* (a thread's votes past kstar are kept unless it is to take all the angles) */
                 ht_take_back(&t, kstar, next, list, nlist, !leave);
             }
-            if (leave) { /* the partner's half back once its take-back is done */
+            if (moved || leave) { /* the partner's take-back done (then, when it leaves, its half back) */
                 unsigned spins = 0;
                 while (ht_load(&T->left.v) != seq) ht_wait(&spins);
+            }
+            if (leave) {
                 split = 0, retired = 1;
                 t.a1 = h->num_angle;
             }
