@@ -413,7 +413,10 @@ VX_API_ENTRY vx_status VX_API_CALL vxScheduleGraph(vx_graph graph)
         graph->async_status = VX_FAILURE;
         if (!graph->worker_alive) {
             graph->worker_stop = vx_false_e;
-            if (pthread_create(&graph->thread, NULL, graph_worker, graph) == 0) graph->worker_alive = vx_true_e;
+            if (pthread_create(&graph->thread, NULL, graph_worker, graph) == 0) {
+                graph->worker_alive = vx_true_e;
+                ovx_thread_name(graph->thread, "graph", 0);
+            }
         }
         if (!graph->worker_alive) {
             s = VX_ERROR_NO_RESOURCES;

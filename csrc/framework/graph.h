@@ -312,6 +312,9 @@ typedef void (*ovx_task_f)(void *arg, vx_uint32 index);
  * returns when all are done. */
 void ovx_parallel_for(vx_uint32 count, ovx_task_f fn, void *arg);
 void ovx_pool_set_threads(vx_uint32 n);
+/* Name a thread of the library ("ovx-<role><n>", as top -H, perf and gdb
+ * show it); nothing where the C library cannot. */
+void ovx_thread_name(pthread_t thread, const char *role, vx_uint32 n);
 /* Threads a node may use (the pool, or fewer as its context says, or as
  * the calling thread's cap says). */
 vx_uint32 ovx_node_threads(vx_node n);

@@ -13,6 +13,7 @@
 #include "../framework/graph.h"
 #include "dispatch.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
@@ -110,6 +111,17 @@ static void *worker(void *unused)
     return NULL;
 }
 
+void ovx_thread_name(pthread_t thread, const char *role, vx_uint32 n)
+{
+#if defined(__GLIBC__)
+    char name[16]; /* (the kernel keeps 15 characters) */
+    snprintf(name, sizeof(name), "ovx-%s%u", role, (unsigned)n);
+    pthread_setname_np(thread, name);
+#else
+    (void)thread, (void)role, (void)n;
+#endif
+}
+
 /* Start the workers once (pool_lock held). */
 static void start_locked(void)
 {
@@ -118,6 +130,7 @@ static void start_locked(void)
     pool_size = default_threads();
     for (i = 1; i < pool_size; i++) {
         if (pthread_create(&threads[workers], NULL, worker, NULL) != 0) break;
+        ovx_thread_name(threads[workers], "pool", workers + 1);
         workers++;
     }
     pool_size = workers + 1;
