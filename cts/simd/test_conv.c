@@ -305,7 +305,8 @@ static void model_sobel(const uint8_t *img, uint32_t ss, const ovxc_area *a, uin
 static void test_sobel(void)
 {
     static const uint32_t sizes[][2] = {{1, 1},  {2, 2},  {3, 3},  {4, 2},   {9, 1},   {15, 4},  {16, 3},
-                                        {17, 5}, {33, 6}, {34, 2}, {100, 7}, {513, 3}, {1030, 4}, {1925, 5}};
+                                        {17, 5}, {33, 6}, {34, 2}, {100, 7}, {513, 3}, {1030, 4}, {1925, 5},
+                                        {3, 300}, {37, 530}, {2, 260}};
     const ovx_variant *t = ovxc_sobel_variants(), *v;
     unsigned it, bad_model = 0;
     for (v = t;; v++) {
