@@ -4,25 +4,25 @@
 
 #include <immintrin.h>
 
-/* x^2 + y^2 of 8 pixel pairs, capped at 2^31 - 1 (only -32768, -32768
- * reaches 2^31; its magnitude saturates either way) */
+/* x^2 + y^2 of 8 pixel pairs, capped at 32767^2 + 32767 + 1, the least sum
+ * whose magnitude is 32768 (the row saturates it to 32767 either way; the
+ * cap also takes -32768, -32768, whose 2^31 madd wraps) */
 static inline __m256i sumsq(__m256i xy)
 {
-    return _mm256_min_epu32(_mm256_madd_epi16(xy, xy), _mm256_set1_epi32(0x7fffffff));
+    return _mm256_min_epu32(_mm256_madd_epi16(xy, xy), _mm256_set1_epi32(32767 * 32767 + 32767 + 1));
 }
 
-/* floor(sqrt(s) + 0.5), capped at 32768: the float estimate (off by at most
- * one), then one exact correction (z > 0 is right iff z^2 - z < s <= z^2 + z;
- * z = 0 iff s = 0) */
+/* floor(sqrt(s) + 0.5): the float estimate q (off by at most one; <= 32769
+ * under the cap), then one exact correction with u = s - q^2: z > 0 is
+ * right iff z^2 - z < s <= z^2 + z, z = 0 iff s = 0, so q + 1 when u > q,
+ * q - 1 when u <= -q and q > 0 */
 static inline __m256i round_sqrt(__m256i s)
 {
     __m256i q = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_sqrt_ps(_mm256_cvtepi32_ps(s)), _mm256_set1_ps(0.5f)));
-    __m256i qq, up, down;
-    q = _mm256_min_epi32(q, _mm256_set1_epi32(32768));
-    qq = _mm256_mullo_epi32(q, q);
-    up = _mm256_cmpgt_epi32(s, _mm256_add_epi32(qq, q));                  /* s > q^2 + q: q + 1 */
-    down = _mm256_cmpgt_epi32(_mm256_add_epi32(_mm256_sub_epi32(qq, q), _mm256_set1_epi32(1)), s); /* s <= q^2 - q, */
-    down = _mm256_and_si256(down, _mm256_cmpgt_epi32(q, _mm256_setzero_si256()));             /* q > 0 (0 is never too high) */
+    __m256i u = _mm256_sub_epi32(s, _mm256_mullo_epi32(q, q)), up, down;
+    up = _mm256_cmpgt_epi32(u, q);                                                      /* u > q */
+    down = _mm256_cmpgt_epi32(_mm256_sub_epi32(_mm256_set1_epi32(1), u), q);            /* q < 1 - u, */
+    down = _mm256_and_si256(down, _mm256_cmpgt_epi32(q, _mm256_setzero_si256()));      /* q > 0 */
     return _mm256_add_epi32(_mm256_sub_epi32(q, up), down);
 }
 

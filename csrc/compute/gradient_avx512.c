@@ -4,19 +4,20 @@
 
 #include <immintrin.h>
 
-/* floor(sqrt(s) + 0.5) of x^2 + y^2 (s capped at 2^31 - 1, q at 32768): the
- * float estimate, then one exact correction (see gradient_avx2.c) */
+/* floor(sqrt(s) + 0.5) of s = x^2 + y^2, capped at 32768 (the row saturates
+ * it to 32767): s capped first at 32767^2 + 32767 + 1, the least sum whose
+ * magnitude is 32768 (the cap also takes -32768, -32768, whose 2^31 madd
+ * wraps); the float estimate q, at most one off; then one exact correction
+ * with u = s - q^2 (no overflow: q <= 32769): q + 1 when u > q, q - 1 when
+ * u <= -q and q > 0 (see gradient_avx2.c) */
 static inline __m512i mag16(__m512i xy)
 {
-    __m512i s = _mm512_min_epu32(_mm512_madd_epi16(xy, xy), _mm512_set1_epi32(0x7fffffff));
+    __m512i s = _mm512_min_epu32(_mm512_madd_epi16(xy, xy), _mm512_set1_epi32(32767 * 32767 + 32767 + 1));
     __m512i q = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_sqrt_ps(_mm512_cvtepi32_ps(s)), _mm512_set1_ps(0.5f)));
-    __m512i qq;
-    __mmask16 up, down;
-    q = _mm512_min_epi32(q, _mm512_set1_epi32(32768));
-    qq = _mm512_mullo_epi32(q, q);
-    up = _mm512_cmpgt_epi32_mask(s, _mm512_add_epi32(qq, q));
-    down = _mm512_cmpgt_epi32_mask(_mm512_add_epi32(_mm512_sub_epi32(qq, q), _mm512_set1_epi32(1)), s) &
-           _mm512_cmpgt_epi32_mask(q, _mm512_setzero_si512());
+    __m512i u = _mm512_sub_epi32(s, _mm512_mullo_epi32(q, q));
+    __mmask16 up = _mm512_cmpgt_epi32_mask(u, q);
+    __mmask16 down = _mm512_mask_cmple_epi32_mask(_mm512_cmpgt_epi32_mask(q, _mm512_setzero_si512()), q,
+                                                  _mm512_sub_epi32(_mm512_setzero_si512(), u));
     q = _mm512_mask_add_epi32(q, up, q, _mm512_set1_epi32(1));
     return _mm512_mask_sub_epi32(q, down, q, _mm512_set1_epi32(1));
 }

@@ -4,17 +4,15 @@
 
 #include <smmintrin.h>
 
-/* floor(sqrt(s) + 0.5) of x^2 + y^2 (s capped at 2^31 - 1, q at 32768): the
- * float estimate, then one exact correction (see gradient_avx2.c) */
+/* floor(sqrt(s) + 0.5) of s = x^2 + y^2 (s capped at 32767^2 + 32767 + 1):
+ * the float estimate, then one exact correction (see gradient_avx2.c) */
 static inline __m128i mag4(__m128i xy)
 {
-    __m128i s = _mm_min_epu32(_mm_madd_epi16(xy, xy), _mm_set1_epi32(0x7fffffff));
+    __m128i s = _mm_min_epu32(_mm_madd_epi16(xy, xy), _mm_set1_epi32(32767 * 32767 + 32767 + 1));
     __m128i q = _mm_cvttps_epi32(_mm_add_ps(_mm_sqrt_ps(_mm_cvtepi32_ps(s)), _mm_set1_ps(0.5f)));
-    __m128i qq, up, down;
-    q = _mm_min_epi32(q, _mm_set1_epi32(32768));
-    qq = _mm_mullo_epi32(q, q);
-    up = _mm_cmpgt_epi32(s, _mm_add_epi32(qq, q));
-    down = _mm_cmpgt_epi32(_mm_add_epi32(_mm_sub_epi32(qq, q), _mm_set1_epi32(1)), s);
+    __m128i u = _mm_sub_epi32(s, _mm_mullo_epi32(q, q)), up, down;
+    up = _mm_cmpgt_epi32(u, q);
+    down = _mm_cmpgt_epi32(_mm_sub_epi32(_mm_set1_epi32(1), u), q);
     down = _mm_and_si128(down, _mm_cmpgt_epi32(q, _mm_setzero_si128()));
     return _mm_add_epi32(_mm_sub_epi32(q, up), down);
 }
