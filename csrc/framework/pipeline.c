@@ -1204,6 +1204,7 @@ static vx_bool frame_home(void *arg, vx_node n, vx_status *s)
             pthread_cond_destroy(&job.cond);
             return vx_false_e;
         }
+        ovx_thread_name(h->thread, "home", n->index);
         h->started = vx_true_e;
     }
     for (;;) { /* (a free place: each lane has one job at most, and lanes <= OVX_PIPE_MAX_LANES) */
@@ -1390,6 +1391,7 @@ static vx_status thread_start(vx_graph g, struct ovx_pipe *p, vx_int32 role, con
 #endif
     for (i = 0; i < want; i++)
         if (pthread_create(&p->lane[i], NULL, lane_thread, g) != 0) break;
+        else ovx_thread_name(p->lane[i], "lane", i);
     p->lanes_started = i;
     p->lanes_running = i;
     if (i == 0) {
