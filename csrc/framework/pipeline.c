@@ -121,6 +121,7 @@ typedef struct {
     pthread_cond_t cond; /* the home thread waits: a job posted, quit */
     pthread_cond_t room; /* lanes wait (room_waiters of them): a place in jobs freed */
     vx_uint32 room_waiters;
+    vx_bool deps_wait; /* the thread waits for the nodes its first job depends on (home_thread) */
     pthread_t thread;
     ovx_home_job *jobs[OVX_PIPE_MAX_LANES]; /* (NULL: free; a lane has one at a time) */
 } ovx_home;
@@ -141,6 +142,7 @@ struct ovx_pipe {
     pthread_cond_t ncond; /* lanes: a node finished a frame */
     vx_uint32 exec_waiters; /* lanes waiting for exec_done (serial frames, a re-verification) */
     vx_uint32 nsleep;       /* lanes asleep on ncond (atomic: frame_after locks only for them) */
+    vx_uint32 home_waiters; /* home threads waiting for a dependency (atomic: see wake_homes) */
     ovx_qparam q[OVX_MAX_GRAPH_PARAMS];
     vx_uint32 num_queued;
     /* the threads that run frames: `lanes` of them, one frame each */
@@ -1073,6 +1075,24 @@ static void node_done_at_least(struct ovx_pipe *p, vx_uint32 a, vx_uint64 v)
     }
 }
 
+/* After node_done grew: the home threads waiting for a dependency woken
+ * (home_thread; none waits as a rule: no lock then).  home_waiters is
+ * counted (sequentially consistent, as node_done) before the home thread
+ * checks again and sleeps holding its lock, and the signal is sent under
+ * that lock: a home thread either sees the new node_done or is woken. */
+static void wake_homes(struct ovx_pipe *p)
+{
+    vx_uint32 a;
+    if (!p->homes || !__atomic_load_n(&p->home_waiters, __ATOMIC_SEQ_CST)) return;
+    for (a = 0; a < p->num_nodes; a++) {
+        ovx_home *h = &p->homes[a];
+        if (!h->user) continue;
+        pthread_mutex_lock(&h->lock);
+        if (h->deps_wait) pthread_cond_signal(&h->cond);
+        pthread_mutex_unlock(&h->lock);
+    }
+}
+
 /* After node n of frame f: done, and the lanes asleep waiting for it woken
  * (no lock when none sleeps: a lane usually finds its dependency done while
  * it spins, and the lock cost a node as much as a small node's work). */
@@ -1086,6 +1106,7 @@ static void frame_after(void *arg, vx_node n)
         pthread_cond_broadcast(&p->ncond);
         pthread_mutex_unlock(&p->lock);
     }
+    wake_homes(p);
 }
 
 struct ovx_home_job {
@@ -1136,9 +1157,11 @@ static void sched_batch(vx_bool batch)
  * as it is done with this one (posted by then when the node is the slowest
  * of the graph: its lane posted it on reaching the node, without waiting).
  * A job runs once the node and the nodes it depends on have finished the
- * frame before; until then (the node's frame before not run yet, on a lane
- * or not posted, or a node touching what it writes not done) the thread
- * looks again every 50 us (those ends do not signal it). */
+ * frame before; until then (the node's frame before not posted yet, or run
+ * on a lane, or a node touching what it writes not done) the thread sleeps
+ * until a post or such an end (frame_after, frame_skip: wake_homes).  It
+ * looked again every 50 us before: in the Python bench's stream 0.3-0.5
+ * wake-ups a frame for nothing, each taking the core from a lane. */
 static void *home_thread(void *arg)
 {
     ovx_home *h = arg;
@@ -1160,12 +1183,12 @@ static void *home_thread(void *arg)
             continue;
         }
         if (h->quit) break;
-        if (j) {
-            struct timespec ts;
-            clock_gettime(CLOCK_REALTIME, &ts);
-            ts.tv_nsec += 50000;
-            if (ts.tv_nsec >= 1000000000L) ts.tv_sec++, ts.tv_nsec -= 1000000000L;
-            pthread_cond_timedwait(&h->cond, &h->lock, &ts);
+        if (j) { /* woken by a post (of the frame before, as a rule) or by the dependency's end (wake_homes) */
+            h->deps_wait = vx_true_e;
+            __atomic_add_fetch(&j->frame->p->home_waiters, 1, __ATOMIC_SEQ_CST);
+            if (!deps_done(j->frame->p, &a, 1, vx_true_e, j->frame->f)) pthread_cond_wait(&h->cond, &h->lock);
+            __atomic_sub_fetch(&j->frame->p->home_waiters, 1, __ATOMIC_SEQ_CST);
+            h->deps_wait = vx_false_e;
         } else {
             pthread_cond_wait(&h->cond, &h->lock);
         }
@@ -1230,6 +1253,7 @@ static void frame_skip(struct ovx_pipe *p, vx_uint64 f)
     vx_uint32 a;
     for (a = 0; a < p->num_nodes; a++) node_done_at_least(p, a, f + 1);
     pthread_cond_broadcast(&p->ncond);
+    wake_homes(p);
 }
 
 /* Run frame fr (references taken, p->lock not held). */
@@ -1356,7 +1380,15 @@ static void *lane_thread(void *arg)
         p->frames_done++;
         p->inflight--;
         pthread_cond_broadcast(&p->lcond); /* the next frame may end */
-        pthread_cond_broadcast(&p->fcond); /* or start (or a batch's lanes end) */
+        /* or start: one lane, when one may (the lane that takes it wakes the
+         * next if more are ready); a batch's lanes all end once none is
+         * ready.  (A broadcast woke every idle lane at every frame's end on
+         * the way to finding nothing to take: two context switches each, on
+         * a VM ~10 us of a core apiece.) */
+        if (p->role == ROLE_BATCH)
+            pthread_cond_broadcast(&p->fcond);
+        else if ((p->role == ROLE_STREAM && p->num_queued == 0) || (frame_ready(p) && p->inflight < lanes_now(g, p)))
+            pthread_cond_signal(&p->fcond);
         pthread_cond_broadcast(&p->cond);  /* vxWaitGraph, vxStopGraphStreaming */
         /* a streaming graph stops at a failure (spec vxStartGraphStreaming):
          * every lane (the others end the frames they run) */
