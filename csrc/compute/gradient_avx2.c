@@ -4,12 +4,12 @@
 
 #include <immintrin.h>
 
-/* x^2 + y^2 of 8 pixel pairs, capped at 32767^2 + 32767 + 1, the least sum
+/* x^2 + y^2 of 8 pixel pairs (madd's), capped at 32767^2 + 32767 + 1, the least sum
  * whose magnitude is 32768 (the row saturates it to 32767 either way; the
  * cap also takes -32768, -32768, whose 2^31 madd wraps) */
-static inline __m256i sumsq(__m256i xy)
+static inline __m256i capped(__m256i s)
 {
-    return _mm256_min_epu32(_mm256_madd_epi16(xy, xy), _mm256_set1_epi32(32767 * 32767 + 32767 + 1));
+    return _mm256_min_epu32(s, _mm256_set1_epi32(32767 * 32767 + 32767 + 1));
 }
 
 /* floor(sqrt(s) + 0.5): the float estimate q (off by at most one; <= 32769
@@ -33,8 +33,17 @@ void ovxc_row_magnitude_avx2(const int16_t *gx, const int16_t *gy, void *dst, si
     for (; i + 16 <= n; i += 16) {
         __m256i x = _mm256_loadu_si256((const __m256i *)(const void *)(gx + i));
         __m256i y = _mm256_loadu_si256((const __m256i *)(const void *)(gy + i));
-        __m256i lo = round_sqrt(sumsq(_mm256_unpacklo_epi16(x, y)));
-        __m256i hi = round_sqrt(sumsq(_mm256_unpackhi_epi16(x, y)));
+        __m256i a = _mm256_unpacklo_epi16(x, y), b = _mm256_unpackhi_epi16(x, y), lo, hi;
+        a = _mm256_madd_epi16(a, a);
+        b = _mm256_madd_epi16(b, b);
+        if (_mm256_testz_si256(_mm256_or_si256(a, b), _mm256_set1_epi32((int)0xFFC00000u))) {
+            /* every sum under 2^22: the float estimate is exact (gradient_avx512.c's mag16_small) */
+            lo = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_sqrt_ps(_mm256_cvtepi32_ps(a)), _mm256_set1_ps(0.5f)));
+            hi = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_sqrt_ps(_mm256_cvtepi32_ps(b)), _mm256_set1_ps(0.5f)));
+        } else {
+            lo = round_sqrt(capped(a));
+            hi = round_sqrt(capped(b));
+        }
         /* unpack and pack both work within 128-bit lanes: the order comes back */
         _mm256_storeu_si256((__m256i *)(void *)(d + i), _mm256_packs_epi32(lo, hi));
     }

@@ -4,22 +4,34 @@
 
 #include <immintrin.h>
 
-/* floor(sqrt(s) + 0.5) of s = x^2 + y^2, capped at 32768 (the row saturates
- * it to 32767): s capped first at 32767^2 + 32767 + 1, the least sum whose
- * magnitude is 32768 (the cap also takes -32768, -32768, whose 2^31 madd
- * wraps); the float estimate q, at most one off; then one exact correction
- * with u = s - q^2 (no overflow: q <= 32769): q + 1 when u > q, q - 1 when
- * u <= -q and q > 0 (see gradient_avx2.c) */
-static inline __m512i mag16(__m512i xy)
+/* floor(sqrt(s) + 0.5) of s = x^2 + y^2 (s from madd: -32768, -32768 wraps
+ * to 2^31, taken as unsigned), capped at 32768 (the row saturates it to
+ * 32767): s capped first at 32767^2 + 32767 + 1, the least sum whose
+ * magnitude is 32768; the float estimate q, at most one off; then one exact
+ * correction with u = s - q^2 (no overflow: q <= 32769): q + 1 when u > q,
+ * q - 1 when u <= -q and q > 0 (see gradient_avx2.c) */
+static inline __m512i mag16(__m512i s)
 {
-    __m512i s = _mm512_min_epu32(_mm512_madd_epi16(xy, xy), _mm512_set1_epi32(32767 * 32767 + 32767 + 1));
-    __m512i q = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_sqrt_ps(_mm512_cvtepi32_ps(s)), _mm512_set1_ps(0.5f)));
-    __m512i u = _mm512_sub_epi32(s, _mm512_mullo_epi32(q, q));
-    __mmask16 up = _mm512_cmpgt_epi32_mask(u, q);
-    __mmask16 down = _mm512_mask_cmple_epi32_mask(_mm512_cmpgt_epi32_mask(q, _mm512_setzero_si512()), q,
-                                                  _mm512_sub_epi32(_mm512_setzero_si512(), u));
+    __m512i q, u;
+    __mmask16 up, down;
+    s = _mm512_min_epu32(s, _mm512_set1_epi32(32767 * 32767 + 32767 + 1));
+    q = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_sqrt_ps(_mm512_cvtepi32_ps(s)), _mm512_set1_ps(0.5f)));
+    u = _mm512_sub_epi32(s, _mm512_mullo_epi32(q, q));
+    up = _mm512_cmpgt_epi32_mask(u, q);
+    down = _mm512_mask_cmple_epi32_mask(_mm512_cmpgt_epi32_mask(q, _mm512_setzero_si512()), q,
+                                        _mm512_sub_epi32(_mm512_setzero_si512(), u));
     q = _mm512_mask_add_epi32(q, up, q, _mm512_set1_epi32(1));
     return _mm512_mask_sub_epi32(q, down, q, _mm512_set1_epi32(1));
+}
+
+/* The same for s < 2^22 with no correction: s is exact as a float, sqrtf is
+ * correctly rounded, within 2^-14 of sqrt(s) < 2048, while sqrt(s) is at
+ * least 0.25 / (2 k + 1) > 2^-14 from the nearest half-integer k + 0.5
+ * (|s - (k + 0.5)^2| >= 1/4 for an integer s), and adding 0.5 is exact.
+ * The Sobel of U8 images (|gx|, |gy| <= 1020, s <= 2080800) always is. */
+static inline __m512i mag16_small(__m512i s)
+{
+    return _mm512_cvttps_epi32(_mm512_add_ps(_mm512_sqrt_ps(_mm512_cvtepi32_ps(s)), _mm512_set1_ps(0.5f)));
 }
 
 void ovxc_row_magnitude_avx512(const int16_t *gx, const int16_t *gy, void *dst, size_t n)
@@ -28,7 +40,16 @@ void ovxc_row_magnitude_avx512(const int16_t *gx, const int16_t *gy, void *dst, 
     size_t i = 0;
     for (; i + 32 <= n; i += 32) {
         __m512i x = _mm512_loadu_si512((const void *)(gx + i)), y = _mm512_loadu_si512((const void *)(gy + i));
-        __m512i lo = mag16(_mm512_unpacklo_epi16(x, y)), hi = mag16(_mm512_unpackhi_epi16(x, y));
+        __m512i a = _mm512_unpacklo_epi16(x, y), b = _mm512_unpackhi_epi16(x, y), lo, hi;
+        a = _mm512_madd_epi16(a, a);
+        b = _mm512_madd_epi16(b, b);
+        if (_mm512_test_epi32_mask(_mm512_or_si512(a, b), _mm512_set1_epi32((int)0xFFC00000u)) == 0) {
+            lo = mag16_small(a); /* every sum under 2^22 */
+            hi = mag16_small(b);
+        } else {
+            lo = mag16(a);
+            hi = mag16(b);
+        }
         _mm512_storeu_si512((void *)(d + i), _mm512_packs_epi32(lo, hi)); /* in-lane unpack, in-lane pack */
     }
     if (i < n) ovxc_row_magnitude_scalar(gx + i, gy + i, d + i, n - i);
