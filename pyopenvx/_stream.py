@@ -200,7 +200,9 @@ class Stream:
                 raise TypeError("Graph.stream: graph parameter %d holds %r; streams carry images and tensors"
                                 % (index, like))
             if isinstance(like, Image):
-                bufs = [Image(graph.context, like.width, like.height, like.format) for _ in range(self.depth)]
+                bufs = self._out_images(like) if index in self.outputs else None
+                if bufs is None:
+                    bufs = [Image(graph.context, like.width, like.height, like.format) for _ in range(self.depth)]
             else:
                 bufs = [Tensor(graph.context, like.dims, like.dtype, like.fixed_point_position)
                         for _ in range(self.depth)]
@@ -209,6 +211,10 @@ class Stream:
                 self._by_handle[(index, int(ffi.cast("uintptr_t", b.handle)))] = b
                 self._ref1[id(b)] = ffi.new("vx_reference[1]", [ffi.cast("vx_reference", b.handle)])
         self._keep = []
+        # the graph may hold any of the buffers after the stream (a frame's
+        # references stay bound): their wrappers, which keep the arrays an
+        # output's images live in, last as long as the graph's
+        graph.__dict__.setdefault("_stream_buffers", []).append(self._buffers)
         params = ffi.new("vx_graph_parameter_queue_params_t[]", len(self.inputs) + len(self.outputs))
         for k, index in enumerate(self.inputs + self.outputs):
             refs = ffi.new("vx_reference[]", [ffi.cast("vx_reference", b.handle) for b in self._buffers[index]])
@@ -237,7 +243,32 @@ class Stream:
         # C-contiguous arrays of its dtype and shape
         self._fin = self._fast(self.inputs)
         self._fout = self._fast(self.outputs)
+        # ... and when that output's buffers live in NumPy arrays, get()
+        # hands over the array the frame was written to (no copy)
+        self._swap = self._fout is not None and self._buffers[self._fout[0]][0]._pinned is not None
         self._used, self._stage = ffi.new("vx_reference[1]"), ffi.new("int[1]")
+
+    def _out_images(self, like):
+        """An output's buffers as images in NumPy arrays of their own
+        (vxCreateImageFromHandle), when it is one image of a single-plane
+        format: get() then swaps a fresh array in for the one holding the
+        frame's result and returns that one, instead of copying it out.  None
+        for other images."""
+        from ._image import Image
+        if len(self.outputs) != 1 or like._num_planes() != 1:
+            return None
+        c = like._whole(0)
+        if c is None:
+            return None
+        dtype, shape = np.dtype(c[0].dtype), tuple(c[1])
+        bufs = []
+        for _ in range(self.depth):
+            a = np.empty(shape, dtype)
+            img = Image.from_numpy_handle(self.graph.context, a, like.format)
+            if img._pinned is None or img._pinned[0] is not a:  # (not in a itself: the general way)
+                return None
+            bufs.append(img)
+        return bufs
 
     def _fast(self, indices):
         """(index, dtype, shape, rectangle, addressing) of the one image of
@@ -251,13 +282,13 @@ class Stream:
         c = img._whole(0)
         return None if c is None else (indices[0], np.dtype(c[0].dtype), tuple(c[1]), c[2], c[3])
 
-    def _fast_failed(self, s, index, put):
-        """Raise for a failed _pyopenvx_put / _pyopenvx_get (the image it
-        took, if any, back where it belongs)."""
+    def _fast_failed(self, s, index, put, step2="vxCopyImagePatch"):
+        """Raise for a failed _pyopenvx_put / _pyopenvx_get / _get_swap
+        (the image it took, if any, back where it belongs)."""
         stage = self._stage[0]
         if put and stage > 1:  # (an input written or not, not enqueued: free again)
             self._free_in[index].append(self._by_handle[(index, int(ffi.cast("uintptr_t", self._used[0])))])
-        what = ("vxGraphParameterDequeueDoneRef", "vxCopyImagePatch", "vxGraphParameterEnqueueReadyRef")[stage - 1]
+        what = ("vxGraphParameterDequeueDoneRef", step2, "vxGraphParameterEnqueueReadyRef")[stage - 1]
         check(s, self.graph.context, "%s(parameter %d)" % (what, index))
 
     # ---- queue primitives ------------------------------------------------
@@ -334,10 +365,24 @@ class Stream:
     def get(self, out=None):
         """The oldest frame's results (blocking until it is done): one entry
         per output, as ``Image.read_frame`` gives it (the entry itself when
-        there is one output).  ``out``: where to write them instead (what
+        there is one output; for one image of a single-plane format, the
+        array the frame was written to, handed over without a copy: the
+        stream's buffer takes a fresh array instead).  ``out``: where to write them instead (what
         ``Image.read_frame(out=)`` takes, or a tuple of one per output),
         returned; checked before the frame is taken."""
         fo = self._fout
+        if out is None and self._swap and self._in_flight and not self.closed:
+            fresh = np.empty(fo[2], fo[1])
+            s = lib._pyopenvx_get_swap(self.graph.handle, fo[0], ffi.from_buffer(fresh), self._used, self._stage)
+            if s == lib.VX_SUCCESS or self._stage[0] == 3:  # (the image lives in fresh now)
+                img = self._by_handle[(fo[0], int(ffi.cast("uintptr_t", self._used[0])))]
+                res, img._pinned = img._pinned[0], [fresh]
+            if s != lib.VX_SUCCESS:
+                if self._stage[0] > 1:  # (the frame is taken all the same)
+                    self._in_flight -= 1
+                self._fast_failed(s, fo[0], False, "vxSwapImageHandle")
+            self._in_flight -= 1
+            return res
         if fo is not None and self._in_flight and not self.closed and (out is None or (
                 type(out) is np.ndarray and out.dtype == fo[1] and out.shape == fo[2] and out.flags.c_contiguous
                 and out.flags.writeable)):

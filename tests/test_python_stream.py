@@ -215,6 +215,41 @@ def test_stream_get_into_arrays():
             assert np.array_equal(s.get(), want[2])
 
 
+def test_stream_results_are_the_callers_own_arrays():
+    """A single-plane output's buffers live in NumPy arrays and get() hands
+    over the one the frame was written to, swapping a fresh one in: each
+    result is an array of its own, which nothing of the stream writes again
+    (held, written by the caller, mixed with get(out=) and the stream gone)."""
+    import gc
+
+    with vx.Context() as ctx:
+        frames, want, g = _case(ctx, 11, 12)
+        held = []
+        with g.stream(inputs=[0], outputs=[1], depth=3) as s:
+            assert s._swap  # (the zero-copy way is the one under test)
+            for k in range(3):
+                s.put(frames[k])
+            for k in range(3, 12):
+                r = s.get() if k % 4 else s.get(out=np.empty((24, 32), np.uint8))
+                held.append((r, r.copy()))
+                r[...] = 77  # the caller's: the frames after it are not touched
+                s.put(frames[k])
+            for _ in range(3):
+                held.append((s.get(), None))
+        ids = {id(r) for r, _ in held}
+        assert len(ids) == len(held)
+        for k, (r, before) in enumerate(held):
+            if before is not None:
+                assert np.array_equal(before, want[k]), "frame %d" % k
+                assert (r == 77).all()
+            else:
+                assert np.array_equal(r, want[k]), "frame %d" % k
+        del s
+        gc.collect()
+        # the graph keeps what its parameters hold readable after the stream
+        assert g.get_parameter(1).to_numpy().shape == (24, 32)
+
+
 def test_stream_frames_of_every_layout_in_order():
     # C-contiguous frames of the image's dtype and shape go in and out in one
     # C call each (dequeue, copy and enqueue); others take the general way

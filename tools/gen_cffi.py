@@ -77,6 +77,7 @@ vx_status _pyopenvx_put(vx_graph graph, vx_uint32 index, vx_image img, const vx_
                         const vx_imagepatch_addressing_t *addr, const void *src, vx_reference *used, int *stage);
 vx_status _pyopenvx_get(vx_graph graph, vx_uint32 index, const vx_rectangle_t *rect,
                         const vx_imagepatch_addressing_t *addr, void *dst, vx_reference *used, int *stage);
+vx_status _pyopenvx_get_swap(vx_graph graph, vx_uint32 index, void *fresh, vx_reference *used, int *stage);
 """
 
 # C of the binding's own helpers (not part of the OpenVX API).  Every call
@@ -97,7 +98,10 @@ vx_status _pyopenvx_get(vx_graph graph, vx_uint32 index, const vx_rectangle_t *r
 # dequeues the oldest done output (blocking), copies its plane 0 to dst and
 # enqueues it again (also when the copy failed).  Both return the status of
 # the first call that failed, *stage saying which (1 the dequeue, 2 the copy,
-# 3 the enqueue), and *used the image taken.
+# 3 the enqueue), and *used the image taken.  _pyopenvx_get_swap is get for
+# an output image made from a handle: no copy, the image's memory (the frame's
+# result) swapped for `fresh` (vxSwapImageHandle; stage 2) before the
+# enqueue; the caller hands the previous memory over.
 HELPER_SOURCE = """
 static int _pyopenvx_lend(vx_node node, const vx_reference *refs, vx_uint32 num, vx_int32 *out)
 {
@@ -159,6 +163,29 @@ static vx_status _pyopenvx_get(vx_graph graph, vx_uint32 index, const vx_rectang
     *used = r;
     *stage = 2;
     s = vxCopyImagePatch((vx_image)r, rect, 0, addr, dst, VX_READ_ONLY, VX_MEMORY_TYPE_HOST);
+    e = vxGraphParameterEnqueueReadyRef(graph, index, &r, 1);
+    if (s == VX_SUCCESS && e != VX_SUCCESS) {
+        *stage = 3;
+        s = e;
+    }
+    return s;
+}
+
+static vx_status _pyopenvx_get_swap(vx_graph graph, vx_uint32 index, void *fresh, vx_reference *used, int *stage)
+{
+    vx_reference r = NULL;
+    vx_uint32 n = 0;
+    vx_status s, e;
+    void *ptrs[1], *prev[1];
+    ptrs[0] = fresh;
+    *stage = 1;
+    *used = NULL;
+    s = vxGraphParameterDequeueDoneRef(graph, index, &r, 1, &n);
+    if (s != VX_SUCCESS) return s;
+    if (n != 1) return VX_FAILURE;
+    *used = r;
+    *stage = 2;
+    s = vxSwapImageHandle((vx_image)r, ptrs, prev, 1);
     e = vxGraphParameterEnqueueReadyRef(graph, index, &r, 1);
     if (s == VX_SUCCESS && e != VX_SUCCESS) {
         *stage = 3;
