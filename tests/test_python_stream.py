@@ -534,3 +534,58 @@ def test_streaming_sink_callback_and_stop_midway():
         assert n >= 5 and not src.finished.is_set()
         assert got == [255 - i for i in range(n)]  # in order, none lost
         assert sink.frames == []  # consume took them
+
+
+def test_stream_lanes_keep_their_cpus_after_a_home_node():
+    """A slow Python node runs on a home thread that, going on with its next
+    frame, lets the lane it wakes start on another CPU (a narrowed affinity
+    for the wake-up, widened back by the lane): results as per frame, and no
+    thread of the process is left with fewer CPUs than it had."""
+    import glob
+    import os
+    import time
+
+    def allowed():
+        out = {}
+        for t in glob.glob("/proc/self/task/*"):
+            try:
+                with open(t + "/comm") as f:
+                    name = f.read().strip()
+                with open(t + "/status") as f:
+                    cpus = [ln.split()[1] for ln in f if ln.startswith("Cpus_allowed_list")][0]
+            except OSError:  # (a thread that just ended)
+                continue
+            out[t] = (name, cpus)
+        return out
+
+    mine = sorted(os.sched_getaffinity(0))
+    assert len(mine) >= 2, "the test needs two CPUs to move a lane to"
+    with vx.Context() as ctx:
+        frames, want, _ = _case(ctx, 3, 40)
+
+        def slow_copy(node, params):  # the graph's slowest node by far: it gets a home thread
+            time.sleep(0.0005)
+            params[1].copy_from(params[0].to_numpy())
+
+        k = ctx.user_kernel("test.slow_copy", [(vx.INPUT, vx.TYPE_IMAGE), (vx.OUTPUT, vx.TYPE_IMAGE)], slow_copy,
+                            validate=0)
+        g = ctx.graph()
+        src, dst = ctx.image(32, 24, vx.Format.U8), ctx.image(32, 24, vx.Format.U8)
+        a, b, c = g.virtual_image(), g.virtual_image(), g.virtual_image()
+        nodes = [g.gaussian3x3(src, a), g.box3x3(a, b)]
+        g.node(k, b, c)
+        nodes.append(g.not_(c, dst))
+        for n in nodes:
+            n.border = vx.Border("replicate")
+        g.add_parameter(nodes[0], 0)
+        g.add_parameter(nodes[-1], 1)
+        with g.stream(inputs=[0], outputs=[1], depth=4) as s:
+            got = list(s.map(frames))
+            threads = allowed()
+        assert any(name.startswith("ovx-home") for name, _ in threads.values())
+        lanes = [cpus for name, cpus in threads.values() if name.startswith("ovx-lane")]
+        assert len(lanes) >= 2
+        full = allowed()[f"/proc/self/task/{os.getpid()}"][1]
+        assert all(cpus == full for cpus in lanes), threads
+    for i, (x, y) in enumerate(zip(got, want)):
+        assert np.array_equal(x, y), "frame %d differs" % i
