@@ -24,17 +24,8 @@ void ovxc_row_magnitude_sse41(const int16_t *gx, const int16_t *gy, void *dst, s
     for (; i + 8 <= n; i += 8) {
         __m128i x = _mm_loadu_si128((const __m128i *)(const void *)(gx + i));
         __m128i y = _mm_loadu_si128((const __m128i *)(const void *)(gy + i));
-        __m128i a = _mm_unpacklo_epi16(x, y), b = _mm_unpackhi_epi16(x, y), lo, hi;
-        a = _mm_madd_epi16(a, a);
-        b = _mm_madd_epi16(b, b);
-        if (_mm_testz_si128(_mm_or_si128(a, b), _mm_set1_epi32((int)0xFFC00000u))) {
-            /* every sum under 2^22: the float estimate is exact (gradient_avx512.c's mag16_small) */
-            lo = _mm_cvttps_epi32(_mm_add_ps(_mm_sqrt_ps(_mm_cvtepi32_ps(a)), _mm_set1_ps(0.5f)));
-            hi = _mm_cvttps_epi32(_mm_add_ps(_mm_sqrt_ps(_mm_cvtepi32_ps(b)), _mm_set1_ps(0.5f)));
-        } else {
-            lo = mag4(a);
-            hi = mag4(b);
-        }
+        __m128i a = _mm_unpacklo_epi16(x, y), b = _mm_unpackhi_epi16(x, y);
+        __m128i lo = mag4(_mm_madd_epi16(a, a)), hi = mag4(_mm_madd_epi16(b, b));
         _mm_storeu_si128((__m128i *)(void *)(d + i), _mm_packs_epi32(lo, hi));
     }
     if (i < n) ovxc_row_magnitude_scalar(gx + i, gy + i, d + i, n - i);
