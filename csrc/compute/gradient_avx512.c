@@ -18,8 +18,8 @@ static inline __m512i mag16(__m512i s)
     q = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_sqrt_ps(_mm512_cvtepi32_ps(s)), _mm512_set1_ps(0.5f)));
     u = _mm512_sub_epi32(s, _mm512_mullo_epi32(q, q));
     up = _mm512_cmpgt_epi32_mask(u, q);
-    down = _mm512_mask_cmple_epi32_mask(_mm512_cmpgt_epi32_mask(q, _mm512_setzero_si512()), q,
-                                        _mm512_sub_epi32(_mm512_setzero_si512(), u));
+    down = (__mmask16)(_mm512_cmpgt_epi32_mask(q, _mm512_setzero_si512()) &
+                       ~_mm512_cmpgt_epi32_mask(q, _mm512_sub_epi32(_mm512_setzero_si512(), u))); /* q <= -u, q > 0 */
     q = _mm512_mask_add_epi32(q, up, q, _mm512_set1_epi32(1));
     return _mm512_mask_sub_epi32(q, down, q, _mm512_set1_epi32(1));
 }
