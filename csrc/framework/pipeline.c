@@ -71,8 +71,10 @@
 #include "../runtime/dispatch.h"
 
 #include <sched.h>
+#if defined(__linux__)
 #include <sys/syscall.h>
 #include <unistd.h>
+#endif
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1160,16 +1162,6 @@ static void sched_batch(vx_bool batch)
 #endif
 }
 
-/* The home thread: the jobs in frame order, each as a lane would run it
- * (frame_before, the node, frame_after), the node's next frame taken as soon
- * as it is done with this one (posted by then when the node is the slowest
- * of the graph: its lane posted it on reaching the node, without waiting).
- * A job runs once the node and the nodes it depends on have finished the
- * frame before; until then (the node's frame before not posted yet, or run
- * on a lane, or a node touching what it writes not done) the thread sleeps
- * until a post or such an end (frame_after, frame_skip: wake_homes).  It
- * looked again every 50 us before: in the Python bench's stream 0.3-0.5
- * wake-ups a frame for nothing, each taking the core from a lane. */
 /* Before the home thread wakes the lane of job j and goes on with its next
  * job: the lane's affinity narrowed to the CPUs it may use but this one,
  * for its wake-up (it widens it back at once, frame_home).  Linux puts a
@@ -1193,6 +1185,16 @@ static void home_away(ovx_home_job *j)
 #endif
 }
 
+/* The home thread: the jobs in frame order, each as a lane would run it
+ * (frame_before, the node, frame_after), the node's next frame taken as soon
+ * as it is done with this one (posted by then when the node is the slowest
+ * of the graph: its lane posted it on reaching the node, without waiting).
+ * A job runs once the node and the nodes it depends on have finished the
+ * frame before; until then (the node's frame before not posted yet, or run
+ * on a lane, or a node touching what it writes not done) the thread sleeps
+ * until a post or such an end (frame_after, frame_skip: wake_homes).  It
+ * looked again every 50 us before: in the Python bench's stream 0.3-0.5
+ * wake-ups a frame for nothing, each taking the core from a lane. */
 static void *home_thread(void *arg)
 {
     ovx_home *h = arg;
