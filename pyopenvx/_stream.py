@@ -172,6 +172,17 @@ def _rebind(graph, new):
                 graph._hold(h, index, img)
 
 
+def _single_plane(img):
+    """(dtype, shape, rectangle, addressing) of the whole plane of an image of
+    a single-plane format (rectangle and addressing as cdata for
+    vxCopyImagePatch); None for other images, tensors and U1."""
+    from ._image import Image
+    if not isinstance(img, Image) or img._num_planes() != 1:
+        return None
+    c = img._whole(0)
+    return None if c is None else (np.dtype(c[0].dtype), tuple(c[1]), c[2], c[3])
+
+
 class Stream:
     """Graph parameters as queues; see the module documentation."""
 
@@ -255,12 +266,10 @@ class Stream:
         frame's result and returns that one, instead of copying it out.  None
         for other images."""
         from ._image import Image
-        if len(self.outputs) != 1 or like._num_planes() != 1:
+        w = _single_plane(like) if len(self.outputs) == 1 else None
+        if w is None:
             return None
-        c = like._whole(0)
-        if c is None:
-            return None
-        dtype, shape = np.dtype(c[0].dtype), tuple(c[1])
+        dtype, shape = w[0], w[1]
         bufs = []
         for _ in range(self.depth):
             a = np.empty(shape, dtype)
@@ -273,14 +282,8 @@ class Stream:
     def _fast(self, indices):
         """(index, dtype, shape, rectangle, addressing) of the one image of
         indices, when there is one and it has a single plane; else None."""
-        from ._image import Image
-        if len(indices) != 1:
-            return None
-        img = self._buffers[indices[0]][0]
-        if not isinstance(img, Image) or img._num_planes() != 1:
-            return None
-        c = img._whole(0)
-        return None if c is None else (indices[0], np.dtype(c[0].dtype), tuple(c[1]), c[2], c[3])
+        w = _single_plane(self._buffers[indices[0]][0]) if len(indices) == 1 else None
+        return None if w is None else (indices[0],) + w
 
     def _fast_failed(self, s, index, put, step2="vxCopyImagePatch"):
         """Raise for a failed _pyopenvx_put / _pyopenvx_get / _get_swap

@@ -1120,7 +1120,7 @@ struct ovx_home_job {
     pid_t tid;           /* the posting lane (home_away's placement hint) */
     cpu_set_t allowed;   /* its affinity when it posted */
 #endif
-    vx_bool has_allowed; /* (read) */
+    vx_bool has_allowed; /* allowed was read (sched_getaffinity succeeded) */
     vx_bool moved;       /* its affinity was narrowed by the home thread: it widens it back */
     vx_status status;
     vx_bool done;
