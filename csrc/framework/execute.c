@@ -382,6 +382,7 @@ static vx_status run_group(vx_graph g, ovx_fuse_group *G, ovx_param_row *params)
     vx_uint32 num = ovx_fuse_members(G, &members), m;
     vx_uint64 t0, t1, at;
     vx_status s = VX_SUCCESS;
+    vx_bool whole = vx_false_e;
     for (m = 0; m < num; m++) {
         vx_node n = g->nodes[members[m]];
         vx_reference *pm = params ? params[m] : n->params;
@@ -394,13 +395,13 @@ static vx_status run_group(vx_graph g, ovx_fuse_group *G, ovx_param_row *params)
         }
     }
     t0 = now_ns();
-    if (s == VX_SUCCESS) s = ovx_fuse_run(g, G, params);
+    if (s == VX_SUCCESS) s = ovx_fuse_run(g, G, params, &whole);
     t1 = now_ns();
     at = t0;
     ovx_graph_state_lock(g);
     for (m = 0; m < num; m++) {
         vx_node n = g->nodes[members[m]];
-        vx_uint64 d = ovx_fuse_share(G, m, t1 - t0);
+        vx_uint64 d = ovx_fuse_share(G, m, t1 - t0, whole);
         if (s == VX_SUCCESS) update_valid(n, params ? params[m] : n->params);
         perf_add(&n->perf, at, at + d);
         n->status = s;

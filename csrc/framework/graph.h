@@ -297,11 +297,13 @@ ovx_fuse_group *ovx_fuse_group_of(vx_graph graph, vx_uint32 node_index);
 void ovx_fuse_span(vx_graph graph, vx_uint32 node_index, vx_uint32 *lo, vx_uint32 *hi);
 /* Members (node indices, plan order) of a group. */
 vx_uint32 ovx_fuse_members(const ovx_fuse_group *group, const vx_uint32 **members);
-/* Member m's share of a group run of total_ns (by rows computed). */
-vx_uint64 ovx_fuse_share(const ovx_fuse_group *group, vx_uint32 m, vx_uint64 total_ns);
+/* Member m's share of a group run of total_ns (by rows computed; whole: the
+ * run was one chunk, as ovx_fuse_run said). */
+vx_uint64 ovx_fuse_share(const ovx_fuse_group *group, vx_uint32 m, vx_uint64 total_ns, vx_bool whole);
 /* Run the group's bands on the pool; params: member m's parameters in
- * params[m] (a frame of a pipelined graph), or NULL for the nodes' own. */
-vx_status ovx_fuse_run(vx_graph graph, ovx_fuse_group *group, ovx_param_row *params);
+ * params[m] (a frame of a pipelined graph), or NULL for the nodes' own;
+ * *whole: whether it ran as one chunk (on one thread). */
+vx_status ovx_fuse_run(vx_graph graph, ovx_fuse_group *group, ovx_param_row *params, vx_bool *whole);
 /* Frames of a pipelined graph in flight at most (pipeline.c's lanes): each
  * may run a group at once. */
 #define OVX_PIPE_MAX_LANES 4

@@ -37,7 +37,8 @@
  * halo (that would make bands overlap in the external image).
  *
  * VX_NODE_PERFORMANCE: the group's time is split over its members by their
- * share of the rows the group computes (halo rows included).
+ * share of the rows the group computes (halo rows included; run on one
+ * thread, the image is one chunk and the shares are equal).
  */
 #include "../framework/graph.h"
 #include "../objects/image.h"
@@ -531,8 +532,9 @@ vx_uint32 ovx_fuse_members(const ovx_fuse_group *G, const vx_uint32 **members)
     return G->num;
 }
 
-vx_uint64 ovx_fuse_share(const ovx_fuse_group *G, vx_uint32 m, vx_uint64 total_ns)
+vx_uint64 ovx_fuse_share(const ovx_fuse_group *G, vx_uint32 m, vx_uint64 total_ns, vx_bool whole)
 {
+    if (whole) return total_ns / G->num; /* every member computed every row once */
     return G->total_rows ? total_ns * G->rows[m] / G->total_rows : 0;
 }
 
@@ -561,15 +563,15 @@ static vx_uint32 claim(ovx_fuse_group *G)
  * buffer from row base[k]: before a sub-band its rows from max(0, y0 - h) on
  * move to the buffer's top (at most 2h rows), so the buffer (band + 2h rows)
  * always holds [max(0, y0 - h), y1 + h), all a consumer may read. */
-static void chunk_task(void *arg, vx_uint32 index)
+static void run_rows(band_run *r, vx_uint32 c0, vx_uint32 c1)
 {
-    band_run *r = arg;
     ovx_fuse_group *G = r->G;
     vx_uint32 slot = claim(G), k, m;
     vx_uint8 *buf = (vx_uint8 *)(((uintptr_t)G->mem + 63u) & ~(uintptr_t)63u) + G->slot_bytes * slot;
     ovx_plane_view *views = &G->views[(size_t)slot * G->num_fused];
     vx_uint32 *done = &G->state[(size_t)slot * (G->num + G->num_fused)], *base = done + G->num;
-    vx_uint32 c0 = index * G->chunk, c1 = c0 + G->chunk > G->height ? G->height : c0 + G->chunk, y0, y1;
+    /* sub-bands of equal height (at most G->band rows): no short last one */
+    vx_uint32 nb = (c1 - c0 + G->band - 1) / G->band, step = (c1 - c0 + nb - 1) / nb, y0, y1;
     vx_status s = VX_SUCCESS;
     for (m = 0; m < G->num; m++) done[m] = c0 > G->halo[m] ? c0 - G->halo[m] : 0;
     for (k = 0; k < G->num_fused; k++) {
@@ -579,7 +581,7 @@ static void chunk_task(void *arg, vx_uint32 index)
     }
     ovx_image_set_views(views, G->num_fused);
     for (y0 = c0; y0 < c1 && s == VX_SUCCESS; y0 = y1) {
-        y1 = y0 + G->band > c1 ? c1 : y0 + G->band;
+        y1 = y0 + step > c1 ? c1 : y0 + step;
         for (k = 0; k < G->num_fused; k++) {
             fused_image *f = &G->fused[k];
             vx_uint32 lo = y0 > f->halo ? y0 - f->halo : 0, p;
@@ -632,17 +634,27 @@ static void chunk_task(void *arg, vx_uint32 index)
     }
 }
 
-vx_status ovx_fuse_run(vx_graph g, ovx_fuse_group *G, ovx_param_row *params)
+static void chunk_task(void *arg, vx_uint32 index)
+{
+    band_run *r = arg;
+    vx_uint32 c0 = index * r->G->chunk;
+    run_rows(r, c0, c0 + r->G->chunk > r->G->height ? r->G->height : c0 + r->G->chunk);
+}
+
+vx_status ovx_fuse_run(vx_graph g, ovx_fuse_group *G, ovx_param_row *params, vx_bool *whole)
 {
     band_run r;
-    vx_uint32 threads = ovx_node_threads(g->nodes[G->members[0]]), b;
+    vx_uint32 threads = ovx_node_threads(g->nodes[G->members[0]]);
     r.graph = g;
     r.G = G;
     r.params = params;
     r.status = VX_SUCCESS;
     pthread_mutex_init(&r.lock, NULL);
-    if (threads <= 1 || G->chunks <= 1)
-        for (b = 0; b < G->chunks; b++) chunk_task(&r, b);
+    /* on one thread the image is one chunk: chunks exist to share the rows
+     * among threads, and each chunk edge computes the members' halo rows twice */
+    *whole = threads <= 1 || G->chunks <= 1 ? vx_true_e : vx_false_e;
+    if (*whole)
+        run_rows(&r, 0, G->height);
     else
         ovx_parallel_for(G->chunks, chunk_task, &r);
     pthread_mutex_destroy(&r.lock);

@@ -330,6 +330,17 @@ CTS_TEST(Fusion, random_graphs_small_bands_match_unfused, "issue 16: fused outpu
     random_graphs("5");
 }
 
+/* on one thread a group runs the image as one chunk, sub-band by sub-band
+ * (no chunk edges): the same bits */
+CTS_TEST(Fusion, random_graphs_one_thread_match_unfused, "issue 16: fused output bit-identical on one thread")
+{
+    vx_context c = cts_context();
+    CTS_ASSERT_STATUS(vxDirective((vx_reference)c, VX_DIRECTIVE_OVX_SERIAL), VX_SUCCESS);
+    random_graphs(NULL);
+    random_graphs("2");
+    CTS_ASSERT_STATUS(vxDirective((vx_reference)c, VX_DIRECTIVE_OVX_PARALLEL), VX_SUCCESS);
+}
+
 /* ---- fusion planned where it should be, and the fallbacks ------------------ */
 static vx_graph box_chain(vx_context c, vx_image in, vx_image out, int n)
 {
@@ -586,6 +597,7 @@ CTS_TEST(Fusion, scheduled_runs, "issue 16: schedule+wait costs what process doe
 CTS_TABLE(fusion) = {
     CTS_ENTRY(Fusion, random_graphs_match_unfused),
     CTS_ENTRY(Fusion, random_graphs_small_bands_match_unfused),
+    CTS_ENTRY(Fusion, random_graphs_one_thread_match_unfused),
     CTS_ENTRY(Fusion, chain_fused_and_switch),
     CTS_ENTRY(Fusion, node_performance_of_fused_nodes),
     CTS_ENTRY(Fusion, fallbacks_run_right),
