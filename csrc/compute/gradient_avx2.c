@@ -37,7 +37,13 @@ void ovxc_row_magnitude_avx2(const int16_t *gx, const int16_t *gy, void *dst, si
         a = _mm256_madd_epi16(a, a);
         b = _mm256_madd_epi16(b, b);
         if (_mm256_testz_si256(_mm256_or_si256(a, b), _mm256_set1_epi32((int)0xFFC00000u))) {
-            /* every sum under 2^22: the float estimate is exact (gradient_avx512.c's mag16_small) */
+            /* every sum under 2^22: the float estimate is exact with no
+             * correction: s is exact as a float, sqrtf is correctly rounded,
+             * within 2^-14 of sqrt(s) < 2048, while sqrt(s) is at least
+             * 0.25 / (2 k + 1) > 2^-14 from the nearest half-integer k + 0.5
+             * (|s - (k + 0.5)^2| >= 1/4 for an integer s), and adding 0.5 is
+             * exact.  (rsqrt + a Newton step and a correction: 63 us against
+             * 56 at 640x480 on Zen 4; AVX-512's rsqrt14 needs no Newton step) */
             lo = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_sqrt_ps(_mm256_cvtepi32_ps(a)), _mm256_set1_ps(0.5f)));
             hi = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_sqrt_ps(_mm256_cvtepi32_ps(b)), _mm256_set1_ps(0.5f)));
         } else {
