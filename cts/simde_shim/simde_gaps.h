@@ -345,6 +345,26 @@ OVX_EMU_CVT(mm512_rsqrt14_pd, m512d, , f64, m512d, , f64, 8, ovx_emu_rsqrt)
 #define _mm512_rsqrt14_pd(a) ovx_emu_mm512_rsqrt14_pd(a)
 #endif
 
+/* float: the reciprocal square root estimate (the correctly rounded 1 /
+ * sqrt(x), within Intel's 2^-14), and conversion to int32 rounded to
+ * nearest even (MXCSR's default; NaN and out of range: 0x80000000) */
+static inline float ovx_emu_rsqrtf(float v)
+{
+    return (float)(1.0 / sqrt((double)v));
+}
+static inline int32_t ovx_emu_f32_i32r(float v)
+{
+    return (v >= -2147483648.0f && v < 2147483648.0f) ? (int32_t)nearbyintf(v) : INT32_MIN;
+}
+OVX_EMU_CVT(mm512_rsqrt14_ps, m512, , f32, m512, , f32, 16, ovx_emu_rsqrtf)
+OVX_EMU_CVT(mm512_cvtps_epi32, m512, , f32, m512i, , i32, 16, ovx_emu_f32_i32r)
+#if !defined(_mm512_rsqrt14_ps)
+#define _mm512_rsqrt14_ps(a) ovx_emu_mm512_rsqrt14_ps(a)
+#endif
+#if !defined(_mm512_cvtps_epi32)
+#define _mm512_cvtps_epi32(a) ovx_emu_mm512_cvtps_epi32(a)
+#endif
+
 /* masked store of 16-bit lanes from 256 bits */
 static inline void ovx_emu_mm256_mask_storeu_epi16(void *p, simde__mmask16 k, simde__m256i a)
 {
