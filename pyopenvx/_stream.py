@@ -257,7 +257,8 @@ class Stream:
         # ... and when that output's buffers live in NumPy arrays, get()
         # hands over the array the frame was written to (no copy)
         self._swap = self._fout is not None and self._buffers[self._fout[0]][0]._pinned is not None
-        self._used, self._stage = ffi.new("vx_reference[1]"), ffi.new("int[1]")
+        # (two of each: a map step's get, then its put)
+        self._used, self._stage, self._put_status = ffi.new("vx_reference[2]"), ffi.new("int[2]"), ffi.new("vx_status *")
 
     def _out_images(self, like):
         """An output's buffers as images in NumPy arrays of their own
@@ -285,12 +286,13 @@ class Stream:
         w = _single_plane(self._buffers[indices[0]][0]) if len(indices) == 1 else None
         return None if w is None else (indices[0],) + w
 
-    def _fast_failed(self, s, index, put, step2="vxCopyImagePatch"):
+    def _fast_failed(self, s, index, put, step2="vxCopyImagePatch", at=0):
         """Raise for a failed _pyopenvx_put / _pyopenvx_get / _get_swap
-        (the image it took, if any, back where it belongs)."""
-        stage = self._stage[0]
+        (the image it took, if any, back where it belongs); at: which of
+        _stage and _used it wrote (1: a map step's put)."""
+        stage = self._stage[at]
         if put and stage > 1:  # (an input written or not, not enqueued: free again)
-            self._free_in[index].append(self._by_handle[(index, int(ffi.cast("uintptr_t", self._used[0])))])
+            self._free_in[index].append(self._by_handle[(index, int(ffi.cast("uintptr_t", self._used[at])))])
         what = ("vxGraphParameterDequeueDoneRef", step2, "vxGraphParameterEnqueueReadyRef")[stage - 1]
         check(s, self.graph.context, "%s(parameter %d)" % (what, index))
 
@@ -377,15 +379,7 @@ class Stream:
         if out is None and self._swap and self._in_flight and not self.closed:
             fresh = np.empty(fo[2], fo[1])
             s = lib._pyopenvx_get_swap(self.graph.handle, fo[0], ffi.from_buffer(fresh), self._used, self._stage)
-            if s == lib.VX_SUCCESS or self._stage[0] == 3:  # (the image lives in fresh now)
-                img = self._by_handle[(fo[0], int(ffi.cast("uintptr_t", self._used[0])))]
-                res, img._pinned = img._pinned[0], [fresh]
-            if s != lib.VX_SUCCESS:
-                if self._stage[0] > 1:  # (the frame is taken all the same)
-                    self._in_flight -= 1
-                self._fast_failed(s, fo[0], False, "vxSwapImageHandle")
-            self._in_flight -= 1
-            return res
+            return self._swapped(s, fresh)
         if fo is not None and self._in_flight and not self.closed and (out is None or (
                 type(out) is np.ndarray and out.dtype == fo[1] and out.shape == fo[2] and out.flags.c_contiguous
                 and out.flags.writeable)):
@@ -423,11 +417,64 @@ class Stream:
             raise err
         return res[0] if len(res) == 1 else tuple(res)
 
+    def _swapped(self, s, fresh):
+        """The result of _pyopenvx_get_swap(_put)'s get (status s): the
+        array the frame was written to, ``fresh`` in its place."""
+        fo = self._fout
+        if s == lib.VX_SUCCESS or self._stage[0] == 3:  # (the image lives in fresh now)
+            img = self._by_handle[(fo[0], int(ffi.cast("uintptr_t", self._used[0])))]
+            res, img._pinned = img._pinned[0], [fresh]
+        if s != lib.VX_SUCCESS:
+            if self._stage[0] > 1:  # (the frame is taken all the same)
+                self._in_flight -= 1
+            self._fast_failed(s, fo[0], False, "vxSwapImageHandle")
+        self._in_flight -= 1
+        return res
+
+    def _get_put(self, frame):
+        """A map step on the fast paths: get() of the oldest frame, then
+        put(frame), in one C call.  Returns the result and the put's
+        exception (None: enqueued), which map raises after handing the
+        result over, as get() then put() would."""
+        fo, fi = self._fout, self._fin
+        fresh = np.empty(fo[2], fo[1])
+        free = self._free_in[fi[0]]
+        taken = free.pop() if free else None
+        s = lib._pyopenvx_get_swap_put(self.graph.handle, fo[0], ffi.from_buffer(fresh), fi[0],
+                                       taken.handle if taken is not None else ffi.NULL, fi[3], fi[4],
+                                       ffi.from_buffer(frame, require_writable=False), self._used, self._stage,
+                                       self._put_status)
+        try:
+            res = self._swapped(s, fresh)
+        except BaseException:  # (the put was not tried)
+            if taken is not None:
+                free.append(taken)
+            raise
+        ps = self._put_status[0]
+        if ps == lib.VX_SUCCESS:
+            self._in_flight += 1
+            return res, None
+        try:
+            self._fast_failed(ps, fi[0], True, at=1)
+        except Exception as e:
+            return res, e
+        return res, None
+
     def map(self, frames):
         """Results of every frame of an iterable, in order, ``depth`` frames
-        in flight (a generator: frames are read as results are taken)."""
+        in flight (a generator: frames are read as results are taken; a
+        frame is put as the result before it is taken, in one C call when
+        both are single-plane images and the result needs no copy)."""
         for frame in frames:
             if self._in_flight >= self.depth:
+                fi = self._fin
+                if self._swap and fi is not None and type(frame) is np.ndarray and not self.closed \
+                        and frame.dtype == fi[1] and frame.shape == fi[2] and frame.flags.c_contiguous:
+                    res, err = self._get_put(frame)
+                    yield res
+                    if err is not None:
+                        raise err
+                    continue
                 yield self.get()
             self.put(frame)
         while self._in_flight:

@@ -250,6 +250,70 @@ def test_stream_results_are_the_callers_own_arrays():
         assert g.get_parameter(1).to_numpy().shape == (24, 32)
 
 
+def test_stream_map_steps_get_and_put_in_one_call(monkeypatch):
+    """map() takes each result and puts the next frame in one C call when
+    both are single-plane images (_get_put): results in order, each the
+    caller's own array; a frame off the fast path (a strided view) takes
+    get() then put(); and a put that fails inside the step hands the result
+    over first, then raises, its input buffer back for the next frame."""
+    from pyopenvx import _stream
+
+    steps = []
+    real_step = _stream.Stream._get_put
+
+    def counting(self, frame):
+        steps.append(1)
+        return real_step(self, frame)
+
+    monkeypatch.setattr(_stream.Stream, "_get_put", counting)
+    with vx.Context() as ctx:
+        frames, want, g = _case(ctx, 13, 10)
+        seq = [f if k != 6 else np.asfortranarray(f) for k, f in enumerate(frames)]
+        with g.stream(inputs=[0], outputs=[1], depth=3) as s:
+            got = list(s.map(seq))
+        assert len(steps) == 10 - 3 - 1  # (frame 6 took get() then put())
+        assert len({id(r) for r in got}) == len(got)
+        for k, (a, b) in enumerate(zip(got, want)):
+            assert np.array_equal(a, b), "frame %d" % k
+
+    from pyopenvx._ffi import ffi, lib
+
+    class FailingPut:
+        """lib with the step's put failing as a failed copy would: after the
+        get, the consumed input dequeued (stage 2) and VX_ERROR_NO_MEMORY."""
+
+        def __getattr__(self, name):
+            return getattr(lib, name)
+
+        def _pyopenvx_get_swap_put(self, graph, out_index, fresh, in_index, img, rect, addr, src, used, stage, ps):
+            st = lib._pyopenvx_get_swap(graph, out_index, fresh, used, stage)
+            stage[1], used[1], ps[0] = 0, ffi.NULL, lib.VX_SUCCESS
+            if st == lib.VX_SUCCESS:
+                if img == ffi.NULL:
+                    ref, num = ffi.new("vx_reference[1]"), ffi.new("vx_uint32 *")
+                    assert lib.vxGraphParameterDequeueDoneRef(graph, in_index, ref, 1, num) == lib.VX_SUCCESS
+                    img = ref[0]
+                used[1], stage[1], ps[0] = ffi.cast("vx_reference", img), 2, lib.VX_ERROR_NO_MEMORY
+            return st
+
+    monkeypatch.setattr(_stream.Stream, "_get_put", real_step)
+    with vx.Context() as ctx:
+        frames, want, g = _case(ctx, 14, 6)
+        with g.stream(inputs=[0], outputs=[1], depth=2) as s:
+            it = s.map(frames)
+            first = next(it)  # a step (frame 2 put)
+            monkeypatch.setattr(_stream, "lib", FailingPut())
+            second = next(it)  # the next step: its put of frame 3 fails ...
+            with pytest.raises(vx.VXError):
+                next(it)  # ... raised once its result was taken
+            monkeypatch.setattr(_stream, "lib", lib)
+            assert s.in_flight == 1
+            s.put(frames[3])  # its input buffer is free again
+            rest = [s.get(), s.get()]
+        for k, r in enumerate([first, second] + rest):
+            assert np.array_equal(r, want[k]), "frame %d" % k
+
+
 def test_stream_frames_of_every_layout_in_order():
     # C-contiguous frames of the image's dtype and shape go in and out in one
     # C call each (dequeue, copy and enqueue); others take the general way

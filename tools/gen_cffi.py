@@ -78,6 +78,9 @@ vx_status _pyopenvx_put(vx_graph graph, vx_uint32 index, vx_image img, const vx_
 vx_status _pyopenvx_get(vx_graph graph, vx_uint32 index, const vx_rectangle_t *rect,
                         const vx_imagepatch_addressing_t *addr, void *dst, vx_reference *used, int *stage);
 vx_status _pyopenvx_get_swap(vx_graph graph, vx_uint32 index, void *fresh, vx_reference *used, int *stage);
+vx_status _pyopenvx_get_swap_put(vx_graph graph, vx_uint32 out_index, void *fresh, vx_uint32 in_index, vx_image img,
+                                 const vx_rectangle_t *rect, const vx_imagepatch_addressing_t *addr, const void *src,
+                                 vx_reference *used, int *stage, vx_status *put_status);
 """
 
 # C of the binding's own helpers (not part of the OpenVX API).  Every call
@@ -101,7 +104,11 @@ vx_status _pyopenvx_get_swap(vx_graph graph, vx_uint32 index, void *fresh, vx_re
 # 3 the enqueue), and *used the image taken.  _pyopenvx_get_swap is get for
 # an output image made from a handle: no copy, the image's memory (the frame's
 # result) swapped for `fresh` (vxSwapImageHandle; stage 2) before the
-# enqueue; the caller hands the previous memory over.
+# enqueue; the caller hands the previous memory over.  _pyopenvx_get_swap_put
+# is a stream's map step: get_swap of out_index, then (when that succeeded)
+# put of in_index, in one call (one release and retake of the GIL a frame
+# instead of two); the get's status returned (used[0], stage[0]), the put's in
+# *put_status (used[1], stage[1]; stage[1] 0: not tried).
 HELPER_SOURCE = """
 static int _pyopenvx_lend(vx_node node, const vx_reference *refs, vx_uint32 num, vx_int32 *out)
 {
@@ -191,6 +198,18 @@ static vx_status _pyopenvx_get_swap(vx_graph graph, vx_uint32 index, void *fresh
         *stage = 3;
         s = e;
     }
+    return s;
+}
+
+static vx_status _pyopenvx_get_swap_put(vx_graph graph, vx_uint32 out_index, void *fresh, vx_uint32 in_index, vx_image img,
+                                        const vx_rectangle_t *rect, const vx_imagepatch_addressing_t *addr,
+                                        const void *src, vx_reference *used, int *stage, vx_status *put_status)
+{
+    vx_status s = _pyopenvx_get_swap(graph, out_index, fresh, used, stage);
+    stage[1] = 0;
+    used[1] = NULL;
+    *put_status = VX_SUCCESS;
+    if (s == VX_SUCCESS) *put_status = _pyopenvx_put(graph, in_index, img, rect, addr, src, used + 1, stage + 1);
     return s;
 }
 """
