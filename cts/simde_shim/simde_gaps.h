@@ -325,44 +325,41 @@ static inline void ovx_emu_mm512_mask_cvtepi32_storeu_epi16(void *p, simde__mmas
 
 
 /* double to int32 with truncation (8 lanes into 256 bits; NaN and out of
- * range: 0x80000000), and the reciprocal square root estimate (Intel: a
- * relative error below 2^-14; here the correctly rounded 1 / sqrt(x), within
- * that bound) */
+ * range: 0x80000000), float to int32 rounded to nearest even (MXCSR's
+ * default; the same for NaN and out of range), and the reciprocal square
+ * root estimates of doubles and floats (Intel: a relative error below 2^-14;
+ * here the correctly rounded 1 / sqrt(x), within that bound) */
 static inline int32_t ovx_emu_f64_i32t(double v)
 {
     return (v > -2147483649.0 && v < 2147483648.0) ? (int32_t)v : INT32_MIN;
-}
-static inline double ovx_emu_rsqrt(double v)
-{
-    return 1.0 / sqrt(v);
-}
-OVX_EMU_CVT(mm512_cvttpd_epi32, m512d, , f64, m256i, , i32, 8, ovx_emu_f64_i32t)
-OVX_EMU_CVT(mm512_rsqrt14_pd, m512d, , f64, m512d, , f64, 8, ovx_emu_rsqrt)
-#if !defined(_mm512_cvttpd_epi32)
-#define _mm512_cvttpd_epi32(a) ovx_emu_mm512_cvttpd_epi32(a)
-#endif
-#if !defined(_mm512_rsqrt14_pd)
-#define _mm512_rsqrt14_pd(a) ovx_emu_mm512_rsqrt14_pd(a)
-#endif
-
-/* float: the reciprocal square root estimate (the correctly rounded 1 /
- * sqrt(x), within Intel's 2^-14), and conversion to int32 rounded to
- * nearest even (MXCSR's default; NaN and out of range: 0x80000000) */
-static inline float ovx_emu_rsqrtf(float v)
-{
-    return (float)(1.0 / sqrt((double)v));
 }
 static inline int32_t ovx_emu_f32_i32r(float v)
 {
     return (v >= -2147483648.0f && v < 2147483648.0f) ? (int32_t)nearbyintf(v) : INT32_MIN;
 }
-OVX_EMU_CVT(mm512_rsqrt14_ps, m512, , f32, m512, , f32, 16, ovx_emu_rsqrtf)
+static inline double ovx_emu_rsqrt(double v)
+{
+    return 1.0 / sqrt(v);
+}
+static inline float ovx_emu_rsqrtf(float v)
+{
+    return (float)(1.0 / sqrt((double)v));
+}
+OVX_EMU_CVT(mm512_cvttpd_epi32, m512d, , f64, m256i, , i32, 8, ovx_emu_f64_i32t)
 OVX_EMU_CVT(mm512_cvtps_epi32, m512, , f32, m512i, , i32, 16, ovx_emu_f32_i32r)
-#if !defined(_mm512_rsqrt14_ps)
-#define _mm512_rsqrt14_ps(a) ovx_emu_mm512_rsqrt14_ps(a)
+OVX_EMU_CVT(mm512_rsqrt14_pd, m512d, , f64, m512d, , f64, 8, ovx_emu_rsqrt)
+OVX_EMU_CVT(mm512_rsqrt14_ps, m512, , f32, m512, , f32, 16, ovx_emu_rsqrtf)
+#if !defined(_mm512_cvttpd_epi32)
+#define _mm512_cvttpd_epi32(a) ovx_emu_mm512_cvttpd_epi32(a)
 #endif
 #if !defined(_mm512_cvtps_epi32)
 #define _mm512_cvtps_epi32(a) ovx_emu_mm512_cvtps_epi32(a)
+#endif
+#if !defined(_mm512_rsqrt14_pd)
+#define _mm512_rsqrt14_pd(a) ovx_emu_mm512_rsqrt14_pd(a)
+#endif
+#if !defined(_mm512_rsqrt14_ps)
+#define _mm512_rsqrt14_ps(a) ovx_emu_mm512_rsqrt14_ps(a)
 #endif
 
 /* masked store of 16-bit lanes from 256 bits */
