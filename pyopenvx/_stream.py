@@ -286,6 +286,14 @@ class Stream:
         w = _single_plane(self._buffers[indices[0]][0]) if len(indices) == 1 else None
         return None if w is None else (indices[0],) + w
 
+    def _fast_frame(self, frame):
+        """Whether frame goes in by the input's fast path (_pyopenvx_put): a
+        C-contiguous array of the one single-plane input's dtype and shape,
+        the stream open."""
+        fi = self._fin
+        return fi is not None and type(frame) is np.ndarray and not self.closed and frame.dtype == fi[1] \
+            and frame.shape == fi[2] and frame.flags.c_contiguous
+
     def _fast_failed(self, s, index, put, step2="vxCopyImagePatch", at=0):
         """Raise for a failed _pyopenvx_put / _pyopenvx_get / _get_swap
         (the image it took, if any, back where it belongs); at: which of
@@ -333,8 +341,7 @@ class Stream:
         ``depth`` frames may wait for get(): a further put raises instead of
         waiting forever."""
         fi = self._fin
-        if fi is not None and type(frame) is np.ndarray and not self.closed and self._in_flight < self.depth \
-                and frame.dtype == fi[1] and frame.shape == fi[2] and frame.flags.c_contiguous:
+        if self._in_flight < self.depth and self._fast_frame(frame):
             gh, index, free = self.graph.handle, fi[0], self._free_in[fi[0]]
             img = free.pop().handle if free else ffi.NULL
             s = lib._pyopenvx_put(gh, index, img, fi[3], fi[4],
@@ -462,14 +469,13 @@ class Stream:
 
     def map(self, frames):
         """Results of every frame of an iterable, in order, ``depth`` frames
-        in flight (a generator: frames are read as results are taken; a
-        frame is put as the result before it is taken, in one C call when
-        both are single-plane images and the result needs no copy)."""
+        in flight (a generator: frames are read as results are taken; once
+        ``depth`` are in flight, each step takes the oldest result and puts
+        the next frame, in one C call when both are single-plane images and
+        the result needs no copy)."""
         for frame in frames:
             if self._in_flight >= self.depth:
-                fi = self._fin
-                if self._swap and fi is not None and type(frame) is np.ndarray and not self.closed \
-                        and frame.dtype == fi[1] and frame.shape == fi[2] and frame.flags.c_contiguous:
+                if self._swap and self._fast_frame(frame):
                     res, err = self._get_put(frame)
                     yield res
                     if err is not None:

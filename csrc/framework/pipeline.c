@@ -1377,6 +1377,13 @@ static vx_uint32 lanes_now(vx_graph g, const struct ovx_pipe *p)
     return most && most * p->cores * 10u < total * 11u ? p->lanes : p->lanes - 1;
 }
 
+/* A complete frame is queued and a lane may take it (p->lock held): what a
+ * lane waits for, and so what wakes one. */
+static vx_bool frame_may_start(vx_graph g, struct ovx_pipe *p)
+{
+    return frame_ready(p) && p->inflight < lanes_now(g, p) ? vx_true_e : vx_false_e;
+}
+
 static void *lane_thread(void *arg)
 {
     vx_graph g = arg;
@@ -1394,7 +1401,7 @@ static void *lane_thread(void *arg)
             /* streaming, nothing queued */
             if (p->role == ROLE_STREAM && p->num_queued == 0 && (!p->extra || p->inflight < lanes_now(g, p))) break;
             /* at most `lanes` frames in flight: the per-frame copies are that many */
-            if (frame_ready(p) && p->inflight < lanes_now(g, p)) break;
+            if (frame_may_start(g, p)) break;
             if (p->role == ROLE_BATCH && !frame_ready(p)) break;
             pthread_cond_wait(&p->fcond, &p->lock);
         }
@@ -1406,7 +1413,7 @@ static void *lane_thread(void *arg)
         fr.f = p->next_frame++;
         p->inflight++;
         /* another frame ready too: the next lane (an enqueue wakes one) */
-        if (queued && frame_ready(p) && p->inflight < lanes_now(g, p)) pthread_cond_signal(&p->fcond);
+        if (queued && frame_may_start(g, p)) pthread_cond_signal(&p->fcond);
         pthread_mutex_unlock(&p->lock);
 
         s = frame_run(&fr);
@@ -1435,7 +1442,7 @@ static void *lane_thread(void *arg)
          * a VM ~10 us of a core apiece.) */
         if (p->role == ROLE_BATCH)
             pthread_cond_broadcast(&p->fcond);
-        else if ((p->role == ROLE_STREAM && p->num_queued == 0) || (frame_ready(p) && p->inflight < lanes_now(g, p)))
+        else if ((p->role == ROLE_STREAM && p->num_queued == 0) || frame_may_start(g, p))
             pthread_cond_signal(&p->fcond);
         pthread_cond_broadcast(&p->cond);  /* vxWaitGraph, vxStopGraphStreaming */
         /* a streaming graph stops at a failure (spec vxStartGraphStreaming):
@@ -1667,7 +1674,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxGraphParameterEnqueueReadyRef(vx_graph grap
      * ready.  (Signalled whenever a set was complete, the Python bench's
      * stream, which enqueues an input and an output a frame, woke an idle
      * lane for nothing 1.4 times a frame.) */
-    if (frame_ready(p) && p->inflight < lanes_now(graph, p)) pthread_cond_signal(&p->fcond);
+    if (frame_may_start(graph, p)) pthread_cond_signal(&p->fcond);
     if (p->mode == VX_GRAPH_SCHEDULE_MODE_QUEUE_AUTO && p->role == ROLE_NONE)
         s = thread_start(graph, p, ROLE_AUTO, who);
     pthread_mutex_unlock(&p->lock);
