@@ -43,10 +43,11 @@ fi
 run_level() {
     level=$1 t=$SECONDS
     echo "== OPENVX_SIMD=$level"
-    CTS_TEST_TIMEOUT=300 OPENVX_SIMD=$level LD_LIBRARY_PATH="$build/cts" "$build/cts/openvx-cts" --quiet | tail -1
+    CTS_TEST_TIMEOUT=300 OPENVX_SIMD=$level LD_LIBRARY_PATH="$build/cts" "$build/cts/openvx-cts" --quiet
     # pytest must not import the source tree: run it from the build directory
     (cd "$build" && OPENVX_SIMD=$level python3 -m pytest -q -p no:cacheprovider "$root/tests" \
-        --ignore="$root/tests/test_c_build.py" --ignore="$root/tests/test_readme.py" | tail -1)
+        --ignore="$root/tests/test_c_build.py" --ignore="$root/tests/test_readme.py" |
+        grep -E '^(FAILED|ERROR) |[0-9]+ (passed|failed|error)')
     echo "== OPENVX_SIMD=$level: $((SECONDS - t)) s"
 }
 root=$PWD

@@ -13,6 +13,7 @@
 
 #include <pthread.h>
 #include <sched.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -1679,13 +1680,39 @@ CTS_TEST(Pipeline, lanes_batch_home_other, "REQ-PIPE-AUTO")
     CTS_ASSERT(pthread_setschedparam(pthread_self(), policy0, &sp0) == 0);
 }
 
+/* clock ticks (USER_HZ) every CPU spent on other processes than this one,
+ * or in steal time (the host's), since boot (/proc/stat's cpu line less
+ * /proc/self/stat's utime and stime); -1 when they cannot be read */
+static long others_ticks(void)
+{
+    unsigned long long v[8] = {0}, ut = 0, st = 0;
+    char buf[1024], *q;
+    long n = 0;
+    FILE *f = fopen("/proc/stat", "r");
+    if (!f) return -1;
+    n = fscanf(f, "cpu %llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2], &v[3], &v[4], &v[5], &v[6], &v[7]);
+    fclose(f);
+    if (n != 8) return -1;
+    f = fopen("/proc/self/stat", "r");
+    if (!f) return -1;
+    n = (long)fread(buf, 1, sizeof(buf) - 1, f);
+    fclose(f);
+    buf[n > 0 ? n : 0] = 0;
+    q = strrchr(buf, ')'); /* past the command name */
+    if (!q || sscanf(q + 2, "%*c %*d %*d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu", &ut, &st) != 2) return -1;
+    /* user nice system idle iowait irq softirq steal: all but idle and iowait */
+    return (long)(v[0] + v[1] + v[2] + v[5] + v[6] + v[7] - ut - st);
+}
+
 /* in -> Not -> nb busy identity user kernels (busy_us each) -> the stateful
  * one (home_us) -> Not -> out in QUEUE_AUTO with cores + 2 buffers (cores:
- * the pool's threads, 2 at least): every user-kernel node runs on a home
- * thread, and frames pile up before the slowest; between the start of the
- * first busy node and the end of the stateful one there are then as many
- * frames at once as lanes may run (pipeline.c, lanes_now): want. */
-static void extra_lane_case(vx_uint32 nb, long home, long busy, vx_uint32 want)
+ * the pool's threads, 2 at least), HOME_FRAMES frames: every user-kernel
+ * node runs on a home thread, and frames pile up before the slowest; between
+ * the start of the first busy node and the end of the stateful one there are
+ * then as many frames at once as lanes may run (pipeline.c, lanes_now).
+ * Returns that most at once; *others: the clock ticks other processes took
+ * meanwhile (others_ticks; -1 unknown). */
+static vx_uint32 extra_lane_run(vx_uint32 nb, long home, long busy, long *others)
 {
     vx_context c = cts_context();
     vx_image in[8], out[8], v[8];
@@ -1694,6 +1721,8 @@ static void extra_lane_case(vx_uint32 nb, long home, long busy, vx_uint32 want)
     vx_kernel kb = cts_image_kernel(c, "pipe.busy", busy_kernel, NULL);
     vx_node a, b, u, nodes[6];
     vx_uint32 pool = 0, cores, depth, i;
+    long t0, t1;
+    *others = -1;
     CTS_ASSERT_STATUS(vxQueryContext(c, VX_CONTEXT_OVX_THREADS, &pool, sizeof(pool)), VX_SUCCESS);
     cores = pool > 2 ? pool : 2;
     depth = cores + 2 < 8 ? cores + 2 : 8;
@@ -1722,14 +1751,15 @@ static void extra_lane_case(vx_uint32 nb, long home, long busy, vx_uint32 want)
     home_us = home;
     busy_us = busy;
     busy_first = nodes[0];
+    t0 = others_ticks();
     home_frames(g, in, out, 0, HOME_FRAMES, depth);
     CTS_EXPECT_STATUS(vxWaitGraph(g), VX_SUCCESS);
+    t1 = others_ticks();
+    *others = t0 >= 0 && t1 >= 0 ? t1 - t0 : -1;
     busy_first = NULL;
     home_us = 200;
     busy_us = 150;
     CTS_EXPECT_EQ_INT(home_calls, HOME_FRAMES);
-    CTS_EXPECT_MSG(busy_max == want, "%u busy + home %ld us, busy %ld us: %u frames at most at once, not %u", nb,
-                   home, busy, busy_max, want);
     vxReleaseNode(&a);
     vxReleaseNode(&b);
     vxReleaseNode(&u);
@@ -1742,6 +1772,28 @@ static void extra_lane_case(vx_uint32 nb, long home, long busy, vx_uint32 want)
         vxReleaseImage(&in[i]);
         vxReleaseImage(&out[i]);
     }
+    return busy_max;
+}
+
+/* extra_lane_run's most frames at once is want.  The lanes follow the nodes'
+ * measured times (VX_NODE_PERFORMANCE, wall clock), and a node that other
+ * processes keep from its core (a loaded CI machine: its other steps run
+ * beside this one) takes longer than its busy time and can tip the rule.  A
+ * run that misses want while other processes took more than 3 clock ticks
+ * (30 ms at USER_HZ 100; on an idle machine -2..2 in a run, with two
+ * spinning processes 13-31) is run again, on a new graph (new times), up to
+ * 10 times; a miss on an otherwise idle machine fails at once. */
+static void extra_lane_case(vx_uint32 nb, long home, long busy, vx_uint32 want)
+{
+    vx_uint32 got = 0, run;
+    long others = 0;
+    for (run = 0; run < 10; run++) {
+        got = extra_lane_run(nb, home, busy, &others);
+        if (got == want || (others >= 0 && others <= 3)) break;
+    }
+    CTS_EXPECT_MSG(got == want,
+                   "%u busy + home %ld us, busy %ld us: %u frames at most at once, not %u (run %u, others' ticks %ld)",
+                   nb, home, busy, got, want, run < 10 ? run + 1 : 10, others);
 }
 
 static vx_uint32 pipe_cores(void)
