@@ -226,10 +226,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxQueryContext(vx_context context, vx_enum at
         status = query_string(ptr, size, OVX_TARGET_NAME);
         break;
     case VX_CONTEXT_OVX_THREADS: {
-        vx_uint32 n;
-        ovx_context_lock(context);
-        n = context->threads;
-        ovx_context_unlock(context);
+        vx_uint32 n = __atomic_load_n(&context->threads, __ATOMIC_RELAXED);
         if (!n) n = ovx_pool_threads();
         status = ovx_query_copy(ptr, size, &n, sizeof(n));
         break;
@@ -257,9 +254,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxSetContextAttribute(vx_context context, vx_
     switch (attribute) {
     case VX_CONTEXT_OVX_THREADS:
         if (ptr == NULL || size != sizeof(vx_uint32)) break;
-        ovx_context_lock(context);
-        context->threads = *(const vx_uint32 *)ptr;
-        ovx_context_unlock(context);
+        __atomic_store_n(&context->threads, *(const vx_uint32 *)ptr, __ATOMIC_RELAXED); /* (see ovx_node_threads) */
         return VX_SUCCESS;
     case VX_CONTEXT_IMMEDIATE_BORDER: {
         vx_border_t b;
@@ -387,9 +382,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxDirective(vx_reference reference, vx_enum d
             ovx_log(reference, VX_ERROR_NOT_SUPPORTED, "vxDirective: thread directives apply to a vx_context only");
             return VX_ERROR_NOT_SUPPORTED;
         }
-        ovx_context_lock(c);
-        c->threads = directive == VX_DIRECTIVE_OVX_SERIAL ? 1 : 0;
-        ovx_context_unlock(c);
+        __atomic_store_n(&c->threads, directive == VX_DIRECTIVE_OVX_SERIAL ? 1u : 0u, __ATOMIC_RELAXED);
         return VX_SUCCESS;
     default:
         ovx_log(reference, VX_ERROR_NOT_SUPPORTED, "vxDirective: directive 0x%x is not supported",

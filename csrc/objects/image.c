@@ -510,14 +510,24 @@ vx_status ovx_image_alloc(vx_image image)
     vx_status status = VX_SUCCESS;
     vx_uint32 p;
     size_t total = 0, off[OVX_IMAGE_MAX_PLANES], shift = 0;
+    void *block;
     if (!root->info) return VX_ERROR_INVALID_FORMAT;
-    ovx_context_lock(root->base.context);
+    /* Without the context's lock when there is memory already: every node
+     * run of every frame comes here for each image it touches, and that lock
+     * is everybody's (maps, copies, handle swaps, references).  In the Python
+     * bench's stream the lanes slept on it here half a frame in two, the
+     * application's thread on it in vxSwapImageHandle one frame in ten.  A
+     * handle image's pointers change only by vxSwapImageHandle, which the
+     * application orders before the run that reads them (an image being
+     * swapped is not in use); a block, once set (release: after its planes'
+     * pointers and its fill), stays until verify or release. */
     if (root->from_handle) {
         for (p = 0; p < root->planes; p++)
-            if (root->mem[p].ptr == NULL) status = VX_ERROR_NO_MEMORY;
-        ovx_context_unlock(root->base.context);
+            if (__atomic_load_n(&root->mem[p].ptr, __ATOMIC_ACQUIRE) == NULL) status = VX_ERROR_NO_MEMORY;
         return status;
     }
+    if (__atomic_load_n(&root->alloc, __ATOMIC_ACQUIRE)) return VX_SUCCESS;
+    ovx_context_lock(root->base.context);
     if (root->alloc) {
         ovx_context_unlock(root->base.context);
         return VX_SUCCESS;
@@ -536,15 +546,16 @@ vx_status ovx_image_alloc(vx_image image)
         unsigned k = __atomic_fetch_add(&colour, 1u, __ATOMIC_RELAXED);
         shift = (size_t)((k * 17u) % 64u) * 64u;
     }
-    root->alloc = ovx_big_alloc(total + shift);
-    if (!root->alloc) {
+    block = ovx_big_alloc(total + shift);
+    if (!block) {
         ovx_context_unlock(root->base.context);
         ovx_log((vx_reference)image, VX_ERROR_NO_MEMORY, "image: cannot allocate %zu bytes", total + shift);
         return VX_ERROR_NO_MEMORY;
     }
-    for (p = 0; p < root->planes; p++) root->mem[p].ptr = (vx_uint8 *)root->alloc + shift + off[p];
+    for (p = 0; p < root->planes; p++) root->mem[p].ptr = (vx_uint8 *)block + shift + off[p];
     if (root->is_uniform)
         for (p = 0; p < root->planes; p++) fill_plane(root, p, &root->uniform_value);
+    __atomic_store_n(&root->alloc, block, __ATOMIC_RELEASE); /* (last: see above) */
     ovx_context_unlock(root->base.context);
     return VX_SUCCESS;
 }
@@ -564,12 +575,13 @@ void ovx_image_use_block(vx_image image, void *mem)
     size_t off = 0;
     ovx_context_lock(image->base.context);
     if (!image->planned) free(image->alloc);
-    image->alloc = mem;
+    image->alloc = NULL;
     image->planned = mem ? vx_true_e : vx_false_e;
     for (p = 0; p < image->planes; p++) {
         image->mem[p].ptr = mem ? (vx_uint8 *)mem + off : NULL;
         off += ((size_t)image->mem[p].stride_y * image->mem[p].dim_y + 63) & ~(size_t)63;
     }
+    __atomic_store_n(&image->alloc, mem, __ATOMIC_RELEASE); /* (after the pointers: ovx_image_alloc) */
     ovx_context_unlock(image->base.context);
 }
 
