@@ -156,7 +156,7 @@ struct ovx_pipe {
     vx_int32 role;           /* of the threads (ROLE_NONE: none) */
     vx_bool stop;            /* they end at the next frame boundary */
     vx_bool batch;           /* the lanes run as SCHED_BATCH (sched_batch) */
-    vx_uint32 inflight;      /* frames taken and not finished */
+    vx_uint32 inflight;      /* frames taken and not finished (changed under lock, atomically: frame_wait) */
     vx_uint64 next_frame;    /* number of the next frame taken */
     vx_uint64 frames_done;   /* frames finished (references done, events sent), in order */
     vx_uint64 exec_done;     /* frames whose execution returned */
@@ -1005,14 +1005,19 @@ static void frame_wait(lane_frame *fr, const vx_uint32 *nodes, vx_uint32 num, vx
      * every node handed between lanes).  node_done only grows (a CAS
      * max, node_done_at_least); the plan stays while the frame runs. */
     for (spin = 0; spin < OVX_PIPE_SPIN && !deps_done(p, nodes, num, self, fr->f); spin++) ovx_cpu_relax();
-    pthread_mutex_lock(&p->lock);
-    /* counted before the check (both sequentially consistent): a node that
-     * ends after the check sees the sleeper and wakes it (frame_after) */
-    __atomic_add_fetch(&p->nsleep, 1, __ATOMIC_SEQ_CST);
-    while (!deps_done(p, nodes, num, self, fr->f)) pthread_cond_wait(&p->ncond, &p->lock);
-    __atomic_sub_fetch(&p->nsleep, 1, __ATOMIC_SEQ_CST);
-    frames = p->inflight;
-    pthread_mutex_unlock(&p->lock);
+    /* (the lock only to sleep: a lane took it at every node before, and
+     * enqueues, dequeues and frame ends take it too; in the Python bench's
+     * stream lanes slept on it one frame in twenty) */
+    if (!deps_done(p, nodes, num, self, fr->f)) {
+        pthread_mutex_lock(&p->lock);
+        /* counted before the check (both sequentially consistent): a node that
+         * ends after the check sees the sleeper and wakes it (frame_after) */
+        __atomic_add_fetch(&p->nsleep, 1, __ATOMIC_SEQ_CST);
+        while (!deps_done(p, nodes, num, self, fr->f)) pthread_cond_wait(&p->ncond, &p->lock);
+        __atomic_sub_fetch(&p->nsleep, 1, __ATOMIC_SEQ_CST);
+        pthread_mutex_unlock(&p->lock);
+    }
+    frames = __atomic_load_n(&p->inflight, __ATOMIC_RELAXED); /* (written under p->lock, atomically) */
     /* the cores are shared by the frames in flight: this node takes
      * its share of the pool.  (Counting only the lanes running a node
      * at this instant, as before, gave a node the whole pool whenever
@@ -1411,7 +1416,7 @@ static void *lane_thread(void *arg)
         if (queued) frame_take(p, fr.refs, fr.slot);
         else memset(fr.refs, 0, sizeof(fr.refs));
         fr.f = p->next_frame++;
-        p->inflight++;
+        __atomic_add_fetch(&p->inflight, 1, __ATOMIC_RELAXED); /* (frame_wait reads it without the lock) */
         /* another frame ready too: the next lane (an enqueue wakes one) */
         if (queued && frame_may_start(g, p)) pthread_cond_signal(&p->fcond);
         pthread_mutex_unlock(&p->lock);
@@ -1433,7 +1438,7 @@ static void *lane_thread(void *arg)
         ovx_event_graph_completed(g);
         pthread_mutex_lock(&p->lock);
         p->frames_done++;
-        p->inflight--;
+        __atomic_sub_fetch(&p->inflight, 1, __ATOMIC_RELAXED);
         pthread_cond_broadcast(&p->lcond); /* the next frame may end */
         /* or start: one lane, when one may (the lane that takes it wakes the
          * next if more are ready); a batch's lanes all end once none is

@@ -574,6 +574,7 @@ void ovx_image_use_block(vx_image image, void *mem)
     vx_uint32 p;
     size_t off = 0;
     ovx_context_lock(image->base.context);
+    ovx_image_wait_copies(image);
     if (!image->planned) free(image->alloc);
     image->alloc = NULL;
     image->planned = mem ? vx_true_e : vx_false_e;
@@ -847,6 +848,7 @@ vx_status ovx_image_fill(vx_image image, const vx_pixel_value_t *value)
     vx_status s = ovx_image_alloc(image);
     if (s != VX_SUCCESS) return s;
     ovx_context_lock(image->base.context);
+    ovx_image_wait_copies(image);
     for (p = 0; p < image->planes; p++) fill_plane(image, p, value);
     ovx_context_unlock(image->base.context);
     return VX_SUCCESS;
@@ -895,6 +897,7 @@ VX_API_ENTRY vx_status VX_API_CALL vxSwapImageHandle(vx_image image, void *const
                 return VX_ERROR_INVALID_PARAMETERS;
             }
     ovx_context_lock(image->base.context);
+    ovx_image_wait_copies(image);
     if (image->maps) {
         ovx_context_unlock(image->base.context);
         ovx_log((vx_reference)image, VX_FAILURE, "vxSwapImageHandle: the image (or a ROI/channel of it) is mapped");

@@ -99,6 +99,7 @@ struct _vx_image {
     vx_bool planned;             /* alloc is a graph's buffer (runtime/memplan.c), not ours to free */
     vx_bool from_handle;
     ovx_image_map *maps;         /* every live map of the root and its sub-images */
+    vx_uint32 copying;           /* vxCopyImagePatch calls copying the root's pixels now (ovx_image_wait_copies) */
     /* a virtual root as created: a 0 size or VIRT format is deduced again at every verification */
     vx_bool has_decl;
     vx_uint32 decl_width, decl_height;
@@ -120,6 +121,10 @@ void ovx_image_forget(vx_image image);
 /* Make sure the root's planes have memory (allocated lazily).  VX_ERROR_NO_MEMORY
  * for a handle image whose handle was taken back with vxSwapImageHandle(NULL). */
 vx_status ovx_image_alloc(vx_image image);
+/* With the context's lock held: until no vxCopyImagePatch copies the pixels
+ * of image's root (a copy moves the bytes without that lock; whatever hands
+ * out or changes the root's pointers, or copies too, waits for it). */
+void ovx_image_wait_copies(vx_image image);
 /* Direct access to a rectangle of a plane (no map bookkeeping), in the same
  * addressing as vxMapImagePatch returns; allocates memory if needed.  rect
  * NULL: the whole image. */

@@ -9,6 +9,7 @@
 #include <VX/vx_khr_ix.h>
 
 #include <pthread.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -163,9 +164,107 @@ CTS_TEST(Threads, log_callback_reregistered_from_inside, "REQ-1829 REQ-1830")
     cts_capture_log(c);
 }
 
+/* vxCopyImagePatch moves the bytes without the context's lock (objects/
+ * image_access.c); a handle swap waits for the copies of its image all the
+ * same, and copies of one image take turns.  Here the main thread swaps a
+ * handle image between buffers, each filled with one value before it goes
+ * in and scribbled over (0xEE) as soon as it comes back, while one thread
+ * copies the image out and another copies a value in: every copy out must
+ * hold one value throughout and never the scribble.  (Without the wait, a
+ * plain run fails one time in two to five, ThreadSanitizer every time.) */
+#define SWAP_W 512
+#define SWAP_H 256
+#define SWAP_ROUNDS 4000
+typedef struct {
+    vx_image img;
+    int write;          /* 1: copies in, 0: copies out */
+    int bad, done;      /* copies out not of one value or scribbled; copies made */
+    vx_status status;   /* the first failing status */
+} copy_job;
+
+static void *copy_loop(void *arg)
+{
+    copy_job *j = arg;
+    vx_uint8 *buf = malloc(SWAP_W * SWAP_H);
+    vx_rectangle_t r = {0, 0, SWAP_W, SWAP_H};
+    vx_imagepatch_addressing_t a;
+    int i;
+    memset(&a, 0, sizeof(a));
+    a.dim_x = SWAP_W;
+    a.dim_y = SWAP_H;
+    a.stride_x = 1;
+    a.stride_y = SWAP_W;
+    j->status = VX_SUCCESS;
+    for (i = 0; buf && i < SWAP_ROUNDS; i++) {
+        vx_status s;
+        if (j->write) memset(buf, 0x40 + i % 64, SWAP_W * SWAP_H);
+        s = vxCopyImagePatch(j->img, &r, 0, &a, buf, j->write ? VX_WRITE_ONLY : VX_READ_ONLY, VX_MEMORY_TYPE_HOST);
+        if (s != VX_SUCCESS) {
+            if (j->status == VX_SUCCESS) j->status = s;
+            continue;
+        }
+        j->done++;
+        if (!j->write && (buf[0] == 0xEE || memcmp(buf, buf + 1, SWAP_W * SWAP_H - 1) != 0)) j->bad++; /* (one value) */
+    }
+    free(buf);
+    return NULL;
+}
+
+CTS_TEST(Threads, handle_swap_waits_for_copies, "REQ-1051 REQ-1057")
+{
+    vx_context c = cts_context();
+    vx_uint8 *mem[3];
+    vx_imagepatch_addressing_t a;
+    vx_image img;
+    copy_job jr, jw;
+    pthread_t tr, tw;
+    int i, cur = 0, swaps = 0;
+    for (i = 0; i < 3; i++) {
+        mem[i] = malloc(SWAP_W * SWAP_H);
+        CTS_ASSERT(mem[i] != NULL);
+        memset(mem[i], 1 + i, SWAP_W * SWAP_H);
+    }
+    memset(&a, 0, sizeof(a));
+    a.dim_x = SWAP_W;
+    a.dim_y = SWAP_H;
+    a.stride_x = 1;
+    a.stride_y = SWAP_W;
+    img = vxCreateImageFromHandle(c, VX_DF_IMAGE_U8, &a, (void **)&mem[0], VX_MEMORY_TYPE_HOST);
+    CTS_ASSERT_VALID(img);
+    memset(&jr, 0, sizeof(jr));
+    jr.img = img;
+    jw = jr;
+    jw.write = 1;
+    CTS_ASSERT(pthread_create(&tr, NULL, copy_loop, &jr) == 0);
+    CTS_ASSERT(pthread_create(&tw, NULL, copy_loop, &jw) == 0);
+    for (i = 0; i < SWAP_ROUNDS; i++) {
+        int next = (cur + 1) % 3;
+        void *in[1], *out[1];
+        memset(mem[next], 1 + i % 50, SWAP_W * SWAP_H); /* (the buffer is ours: it is not in the image) */
+        in[0] = mem[next];
+        if (vxSwapImageHandle(img, in, out, 1) != VX_SUCCESS) continue;
+        swaps++;
+        CTS_EXPECT(out[0] == mem[cur]);
+        memset(out[0], 0xEE, SWAP_W * SWAP_H); /* ours again: no copy may still be reading or writing it */
+        cur = next;
+    }
+    pthread_join(tr, NULL);
+    pthread_join(tw, NULL);
+    CTS_EXPECT_EQ_INT(swaps, SWAP_ROUNDS);
+    CTS_EXPECT_STATUS(jr.status, VX_SUCCESS);
+    CTS_EXPECT_STATUS(jw.status, VX_SUCCESS);
+    CTS_EXPECT_EQ_INT(jr.done, SWAP_ROUNDS);
+    CTS_EXPECT_EQ_INT(jw.done, SWAP_ROUNDS);
+    CTS_EXPECT_MSG(jr.bad == 0, "%d of %d copies out were not of one value, or read a buffer swapped out", jr.bad,
+                   jr.done);
+    vxReleaseImage(&img);
+    for (i = 0; i < 3; i++) free(mem[i]);
+}
+
 CTS_TABLE(threads) = {
     CTS_ENTRY(Threads, node_border_refused_while_scheduled),
     CTS_ENTRY(Threads, graph_changes_refused_while_scheduled),
     CTS_ENTRY(Threads, log_callback_reregistered_from_inside),
+    CTS_ENTRY(Threads, handle_swap_waits_for_copies),
     CTS_TABLE_END,
 };
