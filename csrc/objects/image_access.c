@@ -278,6 +278,12 @@ VX_API_ENTRY vx_status VX_API_CALL vxCopyImagePatch(vx_image image, const vx_rec
      * calls waiting on it); the copy is counted instead, and what would
      * change or hand out this image's pointers, or copy it too, waits for
      * it (ovx_image_wait_copies), as it waited for the lock before. */
+    s = ovx_image_alloc(image); /* (here: nothing the copy does below takes the lock, see ovx_image_wait_copies) */
+    if (s != VX_SUCCESS) {
+        ovx_context_unlock(image->base.context);
+        ovx_log((vx_reference)image, s, "%s: the image has no memory (handle taken back by vxSwapImageHandle?)", fn);
+        return s;
+    }
     __atomic_add_fetch(&image->root->copying, 1, __ATOMIC_RELAXED);
     ovx_context_unlock(image->base.context);
     s = copy_patch(image, fn, image_rect, image_plane_index, user_addr, user_ptr,
@@ -291,7 +297,8 @@ void ovx_image_wait_copies(vx_image image)
     vx_image root = image->root;
     while (__atomic_load_n(&root->copying, __ATOMIC_ACQUIRE)) {
         /* (rare: two threads racing on one image; the copy ends without
-         * the lock, so this ends even if the lock is held more than once) */
+         * the lock, memory made before it starts, so this ends even if the
+         * lock is held more than once: a log callback's call, say) */
         ovx_context_unlock(root->base.context);
         sched_yield();
         ovx_context_lock(root->base.context);
