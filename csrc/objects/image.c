@@ -515,7 +515,7 @@ vx_status ovx_image_alloc(vx_image image)
     /* Without the context's lock when there is memory already: every node
      * run of every frame comes here for each image it touches, and that lock
      * is everybody's (maps, copies, handle swaps, references).  In the Python
-     * bench's stream the lanes slept on it here half a frame in two, the
+     * bench's stream the lanes slept on it here once in two frames, the
      * application's thread on it in vxSwapImageHandle one frame in ten.  A
      * handle image's pointers change only by vxSwapImageHandle, which the
      * application orders before the run that reads them (an image being

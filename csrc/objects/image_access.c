@@ -55,6 +55,15 @@ static vx_status add_map(vx_image img, const char *fn, ovx_image_map *tmpl, vx_m
     return VX_SUCCESS;
 }
 
+/* The image's memory (ovx_image_alloc), or the failure logged for fn. */
+static vx_status need_memory(vx_image image, const char *fn)
+{
+    vx_status s = ovx_image_alloc(image);
+    if (s != VX_SUCCESS)
+        ovx_log((vx_reference)image, s, "%s: the image has no memory (handle taken back by vxSwapImageHandle?)", fn);
+    return s;
+}
+
 /* Common part of vxMapImagePatch and vxAccessImagePatch (direct pointer). */
 static vx_status map_patch(vx_image image, const char *fn, const vx_rectangle_t *rect, vx_uint32 plane,
                            vx_map_id *map_id, vx_imagepatch_addressing_t *addr, void **ptr, vx_enum usage)
@@ -71,11 +80,8 @@ static vx_status map_patch(vx_image image, const char *fn, const vx_rectangle_t 
         ovx_log((vx_reference)image, VX_ERROR_NOT_SUPPORTED, "%s: a uniform image is read-only", fn);
         return VX_ERROR_NOT_SUPPORTED;
     }
-    s = ovx_image_alloc(image);
-    if (s != VX_SUCCESS) {
-        ovx_log((vx_reference)image, s, "%s: the image has no memory (handle taken back by vxSwapImageHandle?)", fn);
-        return s;
-    }
+    s = need_memory(image, fn);
+    if (s != VX_SUCCESS) return s;
     memset(&tmpl, 0, sizeof(tmpl));
     root_area(image, plane, rect, &tmpl);
     tmpl.owner = image;
@@ -161,11 +167,8 @@ static vx_status copy_patch(vx_image image, const char *fn, const vx_rectangle_t
     vx_imagepatch_addressing_t ia;
     void *iptr;
     vx_uint32 px0, px1, py0, py1, pw, ph, x, y;
-    vx_status s = ovx_image_alloc(image);
-    if (s != VX_SUCCESS) {
-        ovx_log((vx_reference)image, s, "%s: the image has no memory (handle taken back by vxSwapImageHandle?)", fn);
-        return s;
-    }
+    vx_status s = need_memory(image, fn);
+    if (s != VX_SUCCESS) return s;
     px0 = rect->start_x / pf->sub_x;
     px1 = (rect->end_x + pf->sub_x - 1) / pf->sub_x;
     py0 = rect->start_y / pf->sub_y;
@@ -278,10 +281,9 @@ VX_API_ENTRY vx_status VX_API_CALL vxCopyImagePatch(vx_image image, const vx_rec
      * calls waiting on it); the copy is counted instead, and what would
      * change or hand out this image's pointers, or copy it too, waits for
      * it (ovx_image_wait_copies), as it waited for the lock before. */
-    s = ovx_image_alloc(image); /* (here: nothing the copy does below takes the lock, see ovx_image_wait_copies) */
+    s = need_memory(image, fn); /* (here: nothing the copy does below takes the lock, see ovx_image_wait_copies) */
     if (s != VX_SUCCESS) {
         ovx_context_unlock(image->base.context);
-        ovx_log((vx_reference)image, s, "%s: the image has no memory (handle taken back by vxSwapImageHandle?)", fn);
         return s;
     }
     __atomic_add_fetch(&image->root->copying, 1, __ATOMIC_RELAXED);
